@@ -1,0 +1,60 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './lib/context.ts';
+import authPlugin from './plugins/auth.ts';
+import errorsPlugin from './plugins/errors.ts';
+import openapiPlugin from './plugins/openapi.ts';
+import securityPlugin from './plugins/security.ts';
+import webPlugin from './plugins/web.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { registrationRoutes } from './modules/registration/registration.routes.ts';
+
+export interface BuildOptions {
+  deps: AppDeps;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean | string;
+  webDist?: string;
+}
+
+/** Logs never carry credentials, tokens or codes (PRODUCT §2.12). */
+export const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-device-id"]',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.confirmPassword',
+  '*.refreshToken',
+  '*.accessToken',
+  '*.passwordChangeToken',
+  '*.twoFactorToken',
+  '*.totpCode',
+  '*.secret',
+];
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(authPlugin, { deps: options.deps });
+  await app.register(openapiPlugin);
+
+  const deps = { deps: options.deps };
+  await app.register(healthRoutes, deps);
+  await app.register(authRoutes, deps);
+  await app.register(profileRoutes, deps);
+  await app.register(registrationRoutes, deps);
+
+  await app.register(webPlugin, { webDist: options.webDist });
+  return app;
+}

@@ -1,0 +1,37 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL URL; when absent the embedded PGlite in dataDir is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Signing secret; when absent one is generated once and kept in the database. */
+  jwtSecret: string | undefined;
+  trustProxy: boolean | string;
+  logLevel: string;
+  /** Initial authorized e-mail domains for a production database (comma-separated). */
+  authorizedDomains: string[];
+  /** Seed the demo world into an empty embedded database. */
+  seedDemo: boolean;
+  webDist: string | undefined;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  return {
+    port: Number.parseInt(env.PORT ?? '3000', 10),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl,
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    jwtSecret: env.JWT_SECRET?.trim() || undefined,
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY?.trim() || false,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    authorizedDomains: (env.AUTHORIZED_DOMAINS ?? '')
+      .split(',')
+      .map((d) => d.trim().toLowerCase())
+      .filter(Boolean),
+    seedDemo: !databaseUrl && env.SEED_DEMO !== 'false',
+    webDist: env.WEB_DIST,
+  };
+}

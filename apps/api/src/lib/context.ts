@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Permission, Role, Scope } from '@outlay/contracts';
+import type { Db } from '@outlay/db';
+import type { TokenSigner } from './tokens.ts';
+
+/** What the process shares across requests: handles and keys only, never per-user state. */
+export interface AppDeps {
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  signer: TokenSigner;
+  /** Key that seals TOTP secrets at rest. */
+  totpKey: Buffer;
+  clock: () => Date;
+}
+
+export interface AuthInfo {
+  userId: string;
+  sessionId: string;
+  deviceId: string;
+  role: Role;
+  scope: Scope;
+  permissions: readonly Permission[];
+  organizationId: string | null;
+  departmentId: string | null;
+  reauthAt: Date;
+}
+
+/** Services take this and nothing from Fastify, so they are testable without HTTP. */
+export interface Ctx extends AppDeps {
+  now: Date;
+  log: FastifyBaseLogger;
+  ip: string | null;
+  userAgent: string | null;
+  auth: AuthInfo | null;
+}
+
+export function contextOf(request: FastifyRequest, deps: AppDeps): Ctx {
+  return {
+    ...deps,
+    now: deps.clock(),
+    log: request.log,
+    ip: request.ip ?? null,
+    userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    auth: request.auth ?? null,
+  };
+}
+
+export function requireAuth(ctx: Ctx): AuthInfo {
+  if (!ctx.auth) throw new Error('requireAuth on an unauthenticated context');
+  return ctx.auth;
+}

@@ -1,0 +1,34 @@
+import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+// argon2id with m=19 MiB, t=2, p=1 (PRODUCT §2.9; OWASP's minimum for argon2id).
+const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(plain: string): Promise<string> {
+  return hash(plain, OPTIONS);
+}
+
+export async function verifyPassword(hashed: string, plain: string): Promise<boolean> {
+  try {
+    return await verify(hashed, plain);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Verifying against this when the user does not exist makes an unknown username take as long
+ * as a wrong password (PRODUCT §2.12).
+ */
+let dummyHash: Promise<string> | undefined;
+export function timingDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword('outlay-timing-equaliser');
+  return dummyHash;
+}
+
+// The zxcvbn-ts list of the ~50,000 most common passwords, lower-cased, ships with the package.
+let common: Set<string> | undefined;
+export function isCommonPassword(plain: string): boolean {
+  common ??= new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+  return common.has(plain.toLowerCase());
+}

@@ -1,0 +1,120 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { refreshTokens, sessions, users, type Db } from '@outlay/db';
+
+/**
+ * The session check on every authenticated call: one prepared statement, one round trip,
+ * returning what `GET /api/auth/user` answers with, so that call needs no second query.
+ */
+export function prepareSessionLookup(db: Db) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      deviceId: sessions.deviceId,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      lastSeenAt: sessions.lastSeenAt,
+      reauthAt: sessions.reauthAt,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+      status: users.status,
+      organizationId: users.organizationId,
+      departmentId: users.departmentId,
+      requirePasswordChange: users.requirePasswordChange,
+      hasChangedPassword: users.hasChangedPassword,
+      totpEnabled: users.totpEnabled,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('outlay_session_lookup');
+}
+export type SessionLookup = ReturnType<typeof prepareSessionLookup>;
+export type SessionRow = NonNullable<Awaited<ReturnType<SessionLookup['execute']>>[number]>;
+
+export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+}
+
+export async function insertSession(
+  db: Db,
+  values: { userId: string; deviceId: string; userAgent: string | null; ip: string | null; expiresAt: Date; now: Date },
+) {
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: values.userId,
+      deviceId: values.deviceId,
+      userAgent: values.userAgent,
+      ip: values.ip,
+      expiresAt: values.expiresAt,
+      createdAt: values.now,
+      lastSeenAt: values.now,
+      reauthAt: values.now,
+    })
+    .returning({ id: sessions.id });
+  return row!;
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Revokes every live session of a user but the one named (if any); returns how many. */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  keepSessionId: string | null,
+  reason: string,
+  now: Date,
+): Promise<number> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(...conditions))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+export async function knownDevice(db: Db, userId: string, deviceId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.deviceId, deviceId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertRefreshToken(db: Db, sessionId: string, tokenHash: string, expiresAt: Date, now: Date) {
+  await db.insert(refreshTokens).values({ sessionId, tokenHash, expiresAt, createdAt: now });
+}
+
+/** Marks the token used if it is live; exactly one of many concurrent callers gets the row. */
+export async function consumeRefreshToken(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .update(refreshTokens)
+    .set({ usedAt: now })
+    .where(
+      and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), sql`${refreshTokens.expiresAt} > ${now}`),
+    )
+    .returning({ sessionId: refreshTokens.sessionId });
+  return row ?? null;
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  return row ?? null;
+}

@@ -1,0 +1,71 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Profile, Role, UpdateProfileInput } from '@outlay/contracts';
+import { users } from '@outlay/db';
+import { AppError } from '../../lib/app-error.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { findUserById, type UserRow } from '../auth/users.repository.ts';
+
+function toProfile(user: UserRow): Profile {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phoneNumber: user.phoneNumber,
+    username: user.username,
+    role: user.role as Role,
+    status: user.status,
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    requirePasswordChange: user.requirePasswordChange,
+    hasChangedPassword: user.hasChangedPassword,
+    twoFactorEnabled: user.totpEnabled,
+  };
+}
+
+export async function getProfile(ctx: Ctx): Promise<Profile> {
+  const user = await findUserById(ctx.db, ctx.auth!.userId);
+  if (!user) throw new AppError('NOT_FOUND', { message: 'User not found' });
+  return toProfile(user);
+}
+
+const EDITABLE = ['firstName', 'lastName', 'email', 'phoneNumber'] as const;
+
+export async function updateProfile(ctx: Ctx, input: { firstName: string; lastName: string; email: string; phoneNumber: string | null } & Partial<UpdateProfileInput>): Promise<Profile> {
+  const userId = ctx.auth!.userId;
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!before) throw new AppError('NOT_FOUND', { message: 'User not found' });
+    const email = input.email.toLowerCase();
+    const taken = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)))
+      .limit(1);
+    if (taken.length > 0) throw new AppError('EMAIL_TAKEN', { message: 'This email address is already in use' });
+    const next = { firstName: input.firstName, lastName: input.lastName, email, phoneNumber: input.phoneNumber };
+    const changed = EDITABLE.filter((k) => before[k] !== next[k]);
+    if (changed.length === 0) return toProfile(before);
+    const [after] = await tx
+      .update(users)
+      .set({ ...next, updatedAt: ctx.now })
+      .where(eq(users.id, userId))
+      .returning();
+    await writeAudit(
+      tx,
+      {
+        actorId: userId,
+        action: 'profile.updated',
+        entityType: 'user',
+        entityId: userId,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+        after: Object.fromEntries(changed.map((k) => [k, next[k]])),
+      },
+      ctx.now,
+    );
+    return toProfile(after!);
+  });
+}
+
+

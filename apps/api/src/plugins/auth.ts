@@ -1,0 +1,113 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MESSAGES, ROLE_GRANTS, type Permission, type Role } from '@outlay/contracts';
+import { AppError } from '../lib/app-error.ts';
+import type { AppDeps, AuthInfo } from '../lib/context.ts';
+import { prepareSessionLookup, touchSession, type SessionRow } from '../modules/auth/sessions.repository.ts';
+
+/**
+ * Every /api route declares who may call it: `public`, `authenticated` (any signed-in user,
+ * for their own things) or one permission of the vocabulary. A route without a declaration
+ * cannot be registered.
+ */
+export type Access = 'public' | 'authenticated' | Permission;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** Answer errors as plain text (the seed's login failure). */
+    plainTextErrors?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthInfo | null;
+    /** The current user's row from the session check, for `GET /api/auth/user`. */
+    sessionRow: SessionRow | null;
+  }
+}
+
+// last_seen_at is written at most once a minute per session, keeping the hot path read-only.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header || !header.startsWith('Bearer ')) return null;
+  const token = header.slice(7).trim();
+  return token === '' ? null : token;
+}
+
+function unauthorized(message: string = MESSAGES.unauthorized, code: 'UNAUTHORIZED' | 'DEVICE_MISMATCH' | 'INVALID_TOKEN' = 'UNAUTHORIZED') {
+  return new AppError(code, { message });
+}
+
+export const registeredRoutes: { method: string; url: string; access: Access | undefined }[] = [];
+
+export default fp(
+  async function authPlugin(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+    const lookup = prepareSessionLookup(deps.db);
+
+    app.decorateRequest('auth', null);
+    app.decorateRequest('sessionRow', null);
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api')) return;
+      const access = route.config?.access;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) registeredRoutes.push({ method, url: route.url, access });
+      // Swagger UI's own asset routes are public documentation.
+      if (access === undefined && !route.url.startsWith('/api/docs')) {
+        throw new Error(`Route ${methods.join(',')} ${route.url} declares neither public access nor a permission`);
+      }
+    });
+
+    /** Resolves the caller's session from the bearer token and X-Device-ID; throws 401 when invalid. */
+    async function authenticate(request: FastifyRequest): Promise<AuthInfo> {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized();
+      const now = deps.clock();
+      const claims = await deps.signer.verify(token, now);
+      if (!claims) throw unauthorized('Invalid or expired token', 'INVALID_TOKEN');
+      const [row] = await lookup.execute({ id: claims.sessionId });
+      if (!row || row.userId !== claims.userId || row.revokedAt || row.expiresAt <= now || row.status !== 'active') {
+        throw unauthorized('Session expired or revoked', 'INVALID_TOKEN');
+      }
+      const deviceId = request.headers['x-device-id'];
+      if (typeof deviceId !== 'string' || deviceId !== row.deviceId) {
+        throw unauthorized('Device mismatch', 'DEVICE_MISMATCH');
+      }
+      if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(deps.db, row.sessionId, now);
+      const role = row.role as Role;
+      const grant = ROLE_GRANTS[role] ?? { permissions: [], scope: 'own' };
+      request.sessionRow = row;
+      return {
+        userId: row.userId,
+        sessionId: row.sessionId,
+        deviceId: row.deviceId,
+        role,
+        scope: grant.scope,
+        permissions: grant.permissions,
+        organizationId: row.organizationId,
+        departmentId: row.departmentId,
+        reauthAt: row.reauthAt,
+      };
+    }
+
+    app.decorate('authenticate', authenticate);
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config?.access;
+      if (access === undefined || access === 'public') return;
+      const auth = await authenticate(request);
+      request.auth = auth;
+      if (access !== 'authenticated' && !auth.permissions.includes(access)) {
+        throw new AppError('FORBIDDEN', { message: 'You do not have permission to do this' });
+      }
+    });
+  },
+  { name: 'outlay-auth' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest): Promise<AuthInfo>;
+  }
+}

@@ -1,0 +1,61 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@outlay/contracts';
+import { AppError } from '../lib/app-error.ts';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, status: number, body: ErrorBody) {
+  if (request.routeOptions.config?.plainTextErrors) {
+    return reply.code(status).type('text/plain; charset=utf-8').send(body.message);
+  }
+  return reply.code(status).send(body);
+}
+
+/**
+ * One error shape, `{ message, code, details? }` (seed §8): zod failures become 400 with
+ * field paths, 5xx text is hidden and logged with the request id.
+ */
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        if (error.headers) reply.headers(error.headers);
+        return send(request, reply, error.status, {
+          message: error.message,
+          code: error.code,
+          ...(error.details === undefined ? {} : { details: error.details }),
+        });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const issues = (error.validation as ValidationIssue[]).map((issue) => ({
+          path: (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'),
+          message: issue.message ?? 'Invalid value',
+        }));
+        return send(request, reply, 400, {
+          message: issues[0]?.message ?? 'Invalid request',
+          code: 'VALIDATION_ERROR',
+          details: issues,
+        });
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error }, 'response failed its schema');
+        return send(request, reply, 500, { message: 'Internal Server Error', code: 'INTERNAL_ERROR' });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return send(request, reply, status, { message: 'Internal Server Error', code: 'INTERNAL_ERROR' });
+      }
+      // Fastify's own 4xx (malformed JSON, body too large, unsupported media type).
+      const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'TOO_MANY_ATTEMPTS' : 'BAD_REQUEST';
+      return send(request, reply, status, { message: error.message, code });
+    });
+
+  },
+  { name: 'outlay-errors' },
+);

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { acquireDataDirLock, createDb, DataDirLockedError, DEMO_PASSWORD, DEMO_TEMP_PASSWORD, DEMO_USERS, isEmpty, migrate, seedDemo } from '@outlay/db';
+import { buildApp, LOG_REDACT } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createDeps } from './lib/deps.ts';
+import { hashPassword } from './lib/passwords.ts';
+import { repoRoot } from './lib/paths.ts';
+import { initSetting } from './modules/settings/settings.repository.ts';
+
+async function main() {
+  const config = loadConfig();
+  let releaseLock: (() => void) | undefined;
+  if (!config.databaseUrl) {
+    try {
+      releaseLock = acquireDataDirLock(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) {
+        console.error(`Outlay cannot start: ${error.message}`);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+
+  const handle = await createDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') });
+  await migrate(handle);
+  let seeded = false;
+  if (config.seedDemo && handle.kind === 'pglite' && (await isEmpty(handle.db))) {
+    await seedDemo(handle.db, hashPassword);
+    seeded = true;
+  }
+  if (config.authorizedDomains.length > 0) await initSetting(handle.db, 'authorized_domains', config.authorizedDomains);
+
+  const deps = await createDeps(handle, { jwtSecret: config.jwtSecret });
+  const app = await buildApp({
+    deps,
+    trustProxy: config.trustProxy,
+    webDist: config.webDist ?? path.join(repoRoot(), 'apps/web/dist'),
+    logger: { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close().catch(() => {});
+    await handle.close().catch(() => {});
+    releaseLock?.();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('exit', () => releaseLock?.());
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `Outlay is running at ${url}`,
+    `  database: ${handle.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ' (demo world seeded)' : ''}`,
+    `  API docs: ${url}/api/docs`,
+  ];
+  if (handle.kind === 'pglite' && config.seedDemo) {
+    lines.push(`  demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const u of DEMO_USERS) {
+      lines.push(`    ${u.username.padEnd(7)} ${u.role}${u.temporary ? `  (temporary password ${DEMO_TEMP_PASSWORD}; must set a new one)` : ''}`);
+    }
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

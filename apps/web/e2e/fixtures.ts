@@ -1,0 +1,100 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Meridian!2026';
+export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'test-results', 'screenshots');
+export const MOBILE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/**
+ * Accounts are split between spec files so that lockouts (5 failures per username) and
+ * state changes (first-time password, 2FA, password changes) never collide:
+ *   rita: sign-in success, requester menus     max: one wrong password, logout, forceLogin
+ *   adam: admin menus, mobile                   olivia: every route, screenshots
+ *   nina: first-time password                   henry: forced dialog (changes his password)
+ *   grace: profile + password change            felix: 2FA setup and 2FA sign-in
+ *   carla: session refresh and bridge           dana: accessibility of the dashboard
+ */
+export interface LoginBody {
+  message: string;
+  requirePasswordChange: boolean;
+  tokens?: { accessToken: string; refreshToken: string };
+  deviceId?: string;
+  userId?: string;
+  passwordChangeToken?: string;
+  requireTwoFactor?: boolean;
+  twoFactorToken?: string;
+}
+
+export async function apiLogin(request: APIRequestContext, username: string, password = PASSWORD): Promise<LoginBody> {
+  const res = await request.post('/api/auth/login', { data: { username, password } });
+  expect(res.status(), `login ${username}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as LoginBody;
+}
+
+/** Signs in through the API and hands the session to the page, as /auth would store it. */
+export async function signInAs(page: Page, username: string, password = PASSWORD, path = '/') {
+  const body = await apiLogin(page.request, username, password);
+  expect(body.tokens, `${username} should get tokens`).toBeTruthy();
+  await page.goto('/auth-success');
+  await page.evaluate(({ tokens, deviceId }) => {
+    localStorage.setItem('accessToken', tokens!.accessToken);
+    localStorage.setItem('refreshToken', tokens!.refreshToken);
+    localStorage.setItem('deviceId', deviceId!);
+  }, body);
+  await page.goto(path);
+  return body;
+}
+
+/** Signs in through the form, the way a person does. */
+export async function signInWithForm(page: Page, username: string, password = PASSWORD) {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export function toast(page: Page) {
+  return page.getByTestId('toast').first();
+}
+
+export async function expectToast(page: Page, title: string, description?: string) {
+  const t = toast(page);
+  await expect(t).toContainText(title);
+  if (description) await expect(t).toContainText(description);
+}
+
+export async function snap(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? DESKTOP.width;
+  const size = width < 600 ? 'mobile' : 'desktop';
+  await page.evaluate(() => document.fonts?.ready);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size}.png`), fullPage: true });
+}
+
+/** axe-core: no serious or critical violations (the issue's accessibility bar). */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+export async function storedTokens(page: Page) {
+  return page.evaluate(() => ({
+    accessToken: localStorage.getItem('accessToken'),
+    refreshToken: localStorage.getItem('refreshToken'),
+    deviceId: localStorage.getItem('deviceId'),
+  }));
+}
+
+export async function currentUser(request: APIRequestContext, body: LoginBody) {
+  const res = await request.get('/api/auth/user', {
+    headers: { Authorization: `Bearer ${body.tokens!.accessToken}`, 'X-Device-ID': body.deviceId! },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { firstName: string; lastName: string; email: string; role: string; username: string };
+}

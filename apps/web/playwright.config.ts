@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4317);
+/** Point the tests at a server that is already running (no webServer is started then). */
+const externalBaseUrl = process.env.E2E_BASE_URL;
+// Set once in the runner so its workers agree on the one fresh database the server seeds.
+if (!externalBaseUrl) process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'outlay-e2e-'));
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results/artifacts',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  forbidOnly: process.env.CI === 'true',
+  retries: 0,
+  reporter: process.env.CI === 'true' ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  use: {
+    baseURL: externalBaseUrl ?? `http://127.0.0.1:${port}`,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  webServer: externalBaseUrl
+    ? undefined
+    : {
+        // `npm run build` at the root builds the web app and the server first.
+        command: 'node ../api/dist/server.js',
+        url: `http://127.0.0.1:${port}/api/health`,
+        env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? '', NODE_ENV: 'production' },
+        reuseExistingServer: false,
+        timeout: 180_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
+});

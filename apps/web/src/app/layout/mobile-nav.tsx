@@ -1,0 +1,135 @@
+import { LogOut, MoreHorizontal } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { CurrentUser } from '@outlay/contracts';
+import { RoleBadge } from '@/components/status-badges';
+import { Avatar, AvatarFallback } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { fullName, initials } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { useLogout } from '@/features/auth/api/logout';
+import { ADMIN_ITEMS, AVATAR_ITEMS, isActive, MAIN_ITEMS, seesAdminMenus, SETTINGS_GROUPS, type NavItem } from './nav-model';
+
+const BAR_ITEMS = MAIN_ITEMS.slice(0, 4);
+const MORE_MAIN_ITEMS = MAIN_ITEMS.slice(4);
+
+/** Seed §2: on small screens, the first four main items plus More in a bottom bar. */
+export function MobileNav({ user }: { user: CurrentUser }) {
+  const [location] = useLocation();
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [location]);
+
+  return (
+    <>
+      <nav
+        aria-label="Mobile"
+        data-testid="mobile-nav"
+        className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
+      >
+        <ul className="mx-auto grid max-w-lg grid-cols-5">
+          {BAR_ITEMS.map(({ href, label, icon: Icon }) => {
+            const active = isActive(href, location);
+            return (
+              <li key={href}>
+                <Link
+                  href={href}
+                  aria-current={active ? 'page' : undefined}
+                  className={cn(
+                    'flex h-16 flex-col items-center justify-center gap-1 px-1 text-[11px] font-medium text-slate-600 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+                    active && 'text-primary',
+                  )}
+                >
+                  {Icon && <Icon className="size-5" aria-hidden="true" />}
+                  <span className="max-w-full truncate">{label}</span>
+                </Link>
+              </li>
+            );
+          })}
+          <li>
+            <button
+              type="button"
+              onClick={() => setOpen(true)}
+              aria-haspopup="dialog"
+              aria-expanded={open}
+              className="flex h-16 w-full flex-col items-center justify-center gap-1 text-[11px] font-medium text-slate-600 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring cursor-pointer"
+            >
+              <MoreHorizontal className="size-5" aria-hidden="true" />
+              More
+            </button>
+          </li>
+        </ul>
+      </nav>
+      <Sheet open={open} onOpenChange={setOpen}>
+        <SheetContent data-testid="more-sheet" aria-describedby="more-sheet-description">
+          <MoreSheetBody user={user} location={location} />
+        </SheetContent>
+      </Sheet>
+    </>
+  );
+}
+
+function MoreSheetBody({ user, location }: { user: CurrentUser; location: string }) {
+  const logout = useLogout();
+  const admin = seesAdminMenus(user);
+  const name = fullName(user) || user.username;
+  return (
+    <>
+      <div className="flex items-center gap-3 border-b px-5 pb-4 pt-3">
+        <Avatar className="size-11">
+          <AvatarFallback>{initials(user)}</AvatarFallback>
+        </Avatar>
+        <div className="min-w-0 flex-1">
+          <SheetTitle className="truncate font-semibold">{name}</SheetTitle>
+          <SheetDescription id="more-sheet-description" className="truncate text-sm text-muted-foreground">
+            {user.email}
+          </SheetDescription>
+          <RoleBadge role={user.role} className="mt-1" />
+        </div>
+      </div>
+      <div className="flex-1 overflow-y-auto px-3 py-3">
+        <SheetGroup heading="More" items={MORE_MAIN_ITEMS} location={location} />
+        {admin && <SheetGroup heading="Admin" items={ADMIN_ITEMS} location={location} />}
+        {admin &&
+          SETTINGS_GROUPS.map((group) => (
+            <SheetGroup key={group.section} heading={`Settings · ${group.section}`} items={group.items} location={location} />
+          ))}
+        <SheetGroup heading="Account" items={AVATAR_ITEMS} location={location} />
+      </div>
+      <div className="border-t p-3">
+        <Button variant="outline" className="w-full text-red-700" onClick={() => void logout()}>
+          <LogOut aria-hidden="true" /> Logout
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function SheetGroup({ heading, items, location }: { heading: string; items: NavItem[]; location: string }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="mb-3" aria-label={heading}>
+      <h3 className="px-2 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{heading}</h3>
+      <ul className="grid grid-cols-1 gap-0.5 sm:grid-cols-2">
+        {items.map((item) => {
+          const active = isActive(item.href, location);
+          return (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'flex items-center gap-2 rounded-md px-2 py-2.5 text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring',
+                  active && 'bg-blue-50 font-medium text-primary',
+                )}
+              >
+                {item.icon && <item.icon className="size-4 text-muted-foreground" aria-hidden="true" />}
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

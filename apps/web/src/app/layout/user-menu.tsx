@@ -1,0 +1,65 @@
+import { LogOut } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { CurrentUser } from '@outlay/contracts';
+import { Avatar, AvatarFallback } from '@/components/ui/avatar';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { fullName, initials, roleLabel } from '@/lib/format';
+import { useLogout } from '@/features/auth/api/logout';
+import { AVATAR_ITEMS } from './nav-model';
+
+/** Avatar with initials; the 200 ms tooltip names the user (seed §2). */
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const [open, setOpen] = useState(false);
+  const [location] = useLocation();
+  const logout = useLogout();
+  useEffect(() => setOpen(false), [location]);
+
+  const name = fullName(user) || user.username;
+  return (
+    <DropdownMenu open={open} onOpenChange={setOpen}>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <DropdownMenuTrigger
+            className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring cursor-pointer"
+            aria-label={`Account menu for ${name}`}
+            data-testid="avatar-button"
+          >
+            <Avatar>
+              <AvatarFallback>{initials(user)}</AvatarFallback>
+            </Avatar>
+          </DropdownMenuTrigger>
+        </TooltipTrigger>
+        <TooltipContent side="bottom" align="end" data-testid="avatar-tooltip">
+          <p className="font-semibold">{name}</p>
+          <p className="text-slate-300">{user.email}</p>
+          <p className="text-slate-300">{roleLabel(user.role)}</p>
+        </TooltipContent>
+      </Tooltip>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="normal-case tracking-normal">
+          <span className="block text-sm font-semibold text-foreground">{name}</span>
+          <span className="block truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {AVATAR_ITEMS.map((item) => (
+          <DropdownMenuItem key={item.href} asChild>
+            <Link href={item.href}>{item.label}</Link>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void logout()} className="text-red-700">
+          <LogOut aria-hidden="true" className="!text-red-700" /> Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,39 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { LoadingScreen } from '@/components/loading-screen';
+import { applyForceLogin } from '@/lib/session-guards';
+import { useAuth } from '@/features/auth/api/current-user';
+import { resolveRoute } from './resolve-route';
+import { RoutePage } from './route-page';
+
+// The navigation frame is its own chunk so the sign-in screen does not pay for it.
+const AppShell = lazy(() => import('./layout/app-shell'));
+
+export function AppRouter() {
+  const [location] = useLocation();
+  const search = useSearch();
+  const queryClient = useQueryClient();
+  const { user, isLoading } = useAuth();
+
+  useEffect(() => {
+    if (search.includes('forceLogin=true') && applyForceLogin()) queryClient.clear();
+  }, [search, queryClient]);
+
+  const route = resolveRoute(location, user !== null);
+
+  useEffect(() => {
+    document.title = `${route.title} · Outlay`;
+  }, [route.title]);
+
+  // Seed §2: a spinner shows while authentication loads.
+  if (isLoading) return <LoadingScreen label="Checking your session" />;
+
+  const page = <RoutePage route={route} user={user} />;
+  if (route.frame === 'bare') return page;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <AppShell>{page}</AppShell>
+    </Suspense>
+  );
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Profile, UpdateProfileInput } from '@outlay/contracts';
+import { apiJson } from '@/lib/api-client';
+import { CURRENT_USER_KEY } from '@/features/auth/api/current-user';
+
+export const PROFILE_KEY = ['/api/profile'] as const;
+
+export function profileQueryOptions() {
+  // The generic query function of seed §7 reads the path from the key.
+  return queryOptions<Profile>({ queryKey: PROFILE_KEY });
+}
+
+export function useProfile(enabled = true) {
+  return useQuery({ ...profileQueryOptions(), enabled });
+}
+
+export function updateProfile(input: UpdateProfileInput) {
+  return apiJson<Profile>('PUT', '/api/profile', input);
+}
+
+/** Seed §7: a saved profile refreshes both the profile and the current user. */
+export function useUpdateProfileMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (profile) => {
+      queryClient.setQueryData(PROFILE_KEY, profile);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: PROFILE_KEY }),
+        queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import { Lock, User } from 'lucide-react';
+import { Link } from 'wouter';
+import { LoadingScreen } from '@/components/loading-screen';
+import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { messageOf } from '@/lib/api-error';
+import { useAuth } from '@/features/auth/api/current-user';
+import { useProfile } from '../api/profile';
+import { ProfileHeaderCard } from '../components/profile-header-card';
+import { ProfileInfoForm } from '../components/profile-info-form';
+import { ProfilePasswordForm } from '../components/profile-password-form';
+import { TwoFactorCard } from '../components/two-factor-card';
+
+export default function ProfilePage() {
+  const { user, isLoading: authLoading } = useAuth();
+  const profile = useProfile(user !== null);
+
+  if (authLoading || (user && profile.isPending)) return <LoadingScreen label="Loading profile" />;
+  if (!user) {
+    return (
+      <Card className="mx-auto mt-10 max-w-md">
+        <CardContent className="flex flex-col items-start gap-3 pt-6">
+          <h1 className="text-xl font-semibold">User Profile</h1>
+          <p className="text-sm text-muted-foreground">Sign in to view and edit your profile.</p>
+          <Button asChild>
+            <Link href="/auth">Go to Sign In</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (profile.isError || !profile.data) {
+    return (
+      <Alert variant="danger" role="alert" className="mx-auto max-w-xl">
+        <p>
+          {messageOf(profile.error, 'Your profile could not be loaded.')}{' '}
+          <Button variant="link" size="sm" onClick={() => void profile.refetch()}>
+            Try again
+          </Button>
+        </p>
+      </Alert>
+    );
+  }
+
+  const data = profile.data;
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      <PageHeader title="User Profile" description="Manage your personal details and account security." />
+      <ProfileHeaderCard profile={data} />
+      <Tabs defaultValue="profile">
+        <TabsList className="w-full sm:w-auto">
+          <TabsTrigger value="profile">
+            <User aria-hidden="true" /> Profile Information
+          </TabsTrigger>
+          <TabsTrigger value="security">
+            <Lock aria-hidden="true" /> Security
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile">
+          <ProfileInfoForm profile={data} />
+        </TabsContent>
+        <TabsContent value="security" className="flex flex-col gap-6">
+          <ProfilePasswordForm profile={data} />
+          <TwoFactorCard profile={data} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { ROLE_LABELS } from '@outlay/contracts/roles';
+import type { Role } from '@outlay/contracts';
+
+export function roleLabel(role: string): string {
+  return ROLE_LABELS[role as Role] ?? role.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+export function fullName(person: { firstName?: string | null; lastName?: string | null }): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
+}
+
+/** Seed §2: the avatar shows the first letters of the first and last name. */
+export function initials(person: { firstName?: string | null; lastName?: string | null; username?: string }): string {
+  const letters = `${person.firstName?.trim()[0] ?? ''}${person.lastName?.trim()[0] ?? ''}`;
+  return (letters || person.username?.[0] || '?').toUpperCase();
+}
+
+export function formatDateTime(value: string | Date | null | undefined): string | null {
+  if (!value) return null;
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+export function capitalize(value: string): string {
+  return value ? value[0]!.toUpperCase() + value.slice(1) : value;
+}
+
+export function greeting(now = new Date()): string {
+  const hour = now.getHours();
+  if (hour < 12) return 'Good morning';
+  if (hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}

@@ -1,0 +1,36 @@
+import { QueryClient } from '@tanstack/react-query';
+import { DEFAULT_QUERY_STALE_MS, QUERY_RETRY_BASE_MS, QUERY_RETRY_MAX_MS } from '@outlay/contracts/constants';
+import { getQueryFn } from './api-client';
+import { isApiError } from './api-error';
+
+/** Seed §8: errors whose message contains 401 or 403 are not retried; others once. */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/401|403/.test(message)) return false;
+  if (isApiError(error) && (error.status === 401 || error.status === 403)) return false;
+  return failureCount < 1;
+}
+
+/** Seed §9: 1 s, doubled per attempt, capped at 30 s. */
+export function queryRetryDelay(attemptIndex: number): number {
+  return Math.min(QUERY_RETRY_BASE_MS * 2 ** attemptIndex, QUERY_RETRY_MAX_MS);
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        staleTime: DEFAULT_QUERY_STALE_MS,
+        refetchOnWindowFocus: false,
+        refetchOnMount: false,
+        refetchInterval: false,
+        retry: shouldRetryQuery,
+        retryDelay: queryRetryDelay,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

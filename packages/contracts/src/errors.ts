@@ -1,0 +1,59 @@
+/** One error vocabulary: every refusal the API gives has a code and its HTTP status. */
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  INVALID_TOKEN: 401,
+  DEVICE_MISMATCH: 401,
+  SESSION_REVOKED: 401,
+  FORBIDDEN: 403,
+  REAUTH_REQUIRED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  REGISTRATION_EXISTS: 409,
+  EMAIL_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_ATTEMPTS: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorBody {
+  message: string;
+  code: ErrorCode;
+  details?: unknown;
+}
+
+/** Messages the seed and the product spell out (seed §5, §8; PRODUCT.md §2). */
+export const MESSAGES = {
+  loginRequired: 'Please enter both username and password',
+  invalidCredentials: 'Invalid credentials',
+  allFieldsRequired: 'All fields are required',
+  passwordMinLong: 'Password must be at least 8 characters long',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordMax: 'Password must be at most 128 characters',
+  passwordsDontMatch: "Passwords don't match",
+  newPasswordsDontMatch: "New passwords don't match",
+  newPasswordFieldsRequired: 'New password fields are required',
+  passwordTooCommon: 'This password is too common',
+  passwordComplexity: 'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+  firstNameMin: 'First name must be at least 2 characters',
+  lastNameMin: 'Last name must be at least 2 characters',
+  namesRequired: 'First name and last name are required',
+  emailInvalid: 'Please enter a valid email address',
+  emailDomain: 'Email must be from an authorized domain',
+  roleRequired: 'Please select a role',
+  totpInvalid: 'Please enter a 6-digit code from your authenticator app.',
+  totpWrong: 'Invalid code. Please try again.',
+  registrationPending: 'You already have a pending registration request',
+  registrationApproved: 'You already have an approved registration request',
+  tooManyAttempts: (minutes: number) =>
+    `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  unauthorized: 'Unauthorized',
+  reauthRequired: 'Please confirm your password to continue',
+  passwordChanged: 'Password changed successfully',
+  passwordChangeProofRequired: 'A password change token or a valid session is required',
+  loggedOut: 'Logged out successfully',
+} as const;

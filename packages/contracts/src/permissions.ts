@@ -1,0 +1,100 @@
+import type { Role } from './roles.ts';
+
+/** The permission vocabulary (PRODUCT.md §5). Every API route declares one of these, or is public. */
+export const PERMISSIONS = [
+  'requests.create',
+  'requests.read.own',
+  'requests.read.scope',
+  'requests.pay',
+  'approvals.act',
+  'approvals.manage',
+  'workflows.manage',
+  'budgets.read',
+  'budgets.manage',
+  'budgets.approve_overrun',
+  'payroll.manage',
+  'payroll.approve',
+  'vendors.manage',
+  'payables.manage',
+  'reports.read',
+  'org.manage',
+  'users.manage',
+  'roles.manage',
+  'policies.manage',
+  'security.manage',
+  'audit.read',
+  'backups.manage',
+  'integrations.manage',
+  'errors.read',
+  'communications.use',
+  'notifications.read',
+  'profile.manage',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const SCOPES = ['own', 'department', 'organization', 'group'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** What every signed-in person may do with their own things. */
+const SELF: Permission[] = [
+  'requests.create',
+  'requests.read.own',
+  'communications.use',
+  'notifications.read',
+  'profile.manage',
+];
+const APPROVER: Permission[] = [...SELF, 'approvals.act', 'reports.read', 'requests.read.scope', 'budgets.read'];
+const FINANCE: Permission[] = [
+  ...APPROVER,
+  'requests.pay',
+  'approvals.manage',
+  'budgets.manage',
+  'budgets.approve_overrun',
+  'payroll.manage',
+  'payroll.approve',
+  'vendors.manage',
+  'payables.manage',
+  'audit.read',
+];
+
+export interface RoleGrant {
+  permissions: readonly Permission[];
+  scope: Scope;
+}
+
+const everything = PERMISSIONS.filter(() => true);
+
+export const ROLE_GRANTS: Record<Role, RoleGrant> = {
+  owner: { permissions: everything, scope: 'group' },
+  admin: { permissions: everything.filter((p) => p !== 'payroll.approve'), scope: 'group' },
+  cfo: { permissions: FINANCE, scope: 'group' },
+  group_ceo: { permissions: APPROVER, scope: 'group' },
+  group_cfo: { permissions: [...APPROVER, 'budgets.approve_overrun', 'payroll.approve'], scope: 'group' },
+  group_coo: { permissions: APPROVER, scope: 'group' },
+  group_cto: { permissions: APPROVER, scope: 'group' },
+  group_supply_chain: { permissions: APPROVER, scope: 'group' },
+  subsidiary_ceo: { permissions: APPROVER, scope: 'organization' },
+  subsidiary_coo: { permissions: APPROVER, scope: 'organization' },
+  subsidiary_finance_manager: {
+    permissions: [...APPROVER, 'budgets.manage', 'payroll.manage'],
+    scope: 'organization',
+  },
+  subsidiary_technical: { permissions: APPROVER, scope: 'organization' },
+  subsidiary_supply_chain: { permissions: APPROVER, scope: 'organization' },
+  department_head: { permissions: APPROVER, scope: 'department' },
+  manager: { permissions: APPROVER, scope: 'department' },
+  accounts: {
+    permissions: [...SELF, 'requests.pay', 'payables.manage', 'vendors.manage', 'requests.read.scope'],
+    scope: 'organization',
+  },
+  requester: { permissions: SELF, scope: 'own' },
+  user: { permissions: SELF, scope: 'own' },
+};
+
+export function roleHas(role: Role, permission: Permission): boolean {
+  return ROLE_GRANTS[role].permissions.includes(permission);
+}
+
+export function permissionsOf(role: Role): Permission[] {
+  return [...ROLE_GRANTS[role].permissions];
+}

@@ -1,0 +1,6 @@
+export * from './client.ts';
+export * from './migrate.ts';
+export * from './lock.ts';
+export * as schema from './schema/index.ts';
+export * from './schema/index.ts';
+export { seedDemo, isEmpty, DEMO_USERS, DEMO_PASSWORD, DEMO_TEMP_PASSWORD } from './seed/demo.ts';

@@ -1,0 +1,6 @@
+export * from './organizations.ts';
+export * from './users.ts';
+export * from './sessions.ts';
+export * from './registrations.ts';
+export * from './audit.ts';
+export * from './settings.ts';

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { departments, organizations } from './organizations.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phoneNumber: text('phone_number'),
+    role: text('role').notNull(),
+    status: text('status', { enum: ['active', 'pending', 'inactive'] }).notNull().default('active'),
+    organizationId: uuid('organization_id').references(() => organizations.id),
+    departmentId: uuid('department_id').references(() => departments.id),
+    passwordHash: text('password_hash').notNull(),
+    requirePasswordChange: boolean('require_password_change').notNull().default(false),
+    hasChangedPassword: boolean('has_changed_password').notNull().default(false),
+    /** Set while the password is a temporary one: it only opens the first-time change, until then. */
+    tempPasswordExpiresAt: timestamp('temp_password_expires_at', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    totpSecretEnc: text('totp_secret_enc'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_org_idx').on(t.organizationId),
+  ],
+);
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);

@@ -1,0 +1,108 @@
+import { DEMO_AUTHORIZED_DOMAINS, TEMP_PASSWORD_TTL_HOURS, type Role } from '@outlay/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { departments, organizations, settings, users } from '../schema/index.ts';
+
+export const DEMO_PASSWORD = 'Meridian!2026';
+export const DEMO_TEMP_PASSWORD = 'Welcome!2026';
+
+const ORGS = [
+  { code: 'MG', name: 'Meridian Group', kind: 'group', currency: 'USD', domain: 'meridiangroup.com' },
+  { code: 'ML', name: 'Meridian Logistics', kind: 'subsidiary', currency: 'USD', domain: 'meridianlogistics.com' },
+  { code: 'ME', name: 'Meridian Energy', kind: 'subsidiary', currency: 'EUR', domain: 'meridianenergy.com' },
+  { code: 'MF', name: 'Meridian Foods', kind: 'subsidiary', currency: 'GBP', domain: 'meridianfoods.com' },
+  { code: 'MT', name: 'Meridian Tech', kind: 'subsidiary', currency: 'AED', domain: 'meridiantech.com' },
+] as const;
+
+const DEPARTMENTS = [
+  ['Finance', 'FIN'],
+  ['Operations', 'OPS'],
+  ['IT', 'IT'],
+  ['Sales', 'SAL'],
+  ['HR', 'HR'],
+  ['Procurement', 'PRC'],
+] as const;
+
+interface DemoUser {
+  username: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  org: (typeof ORGS)[number]['code'];
+  department?: (typeof DEPARTMENTS)[number][1];
+  phoneNumber?: string;
+  temporary?: boolean;
+}
+
+export const DEMO_USERS: readonly DemoUser[] = [
+  { username: 'olivia', firstName: 'Olivia', lastName: 'Bennett', role: 'owner', org: 'MG', phoneNumber: '+1 212 555 0101' },
+  { username: 'adam', firstName: 'Adam', lastName: 'Clarke', role: 'admin', org: 'MG', department: 'IT' },
+  { username: 'carla', firstName: 'Carla', lastName: 'Mendes', role: 'cfo', org: 'MG', department: 'FIN' },
+  { username: 'grace', firstName: 'Grace', lastName: 'Okafor', role: 'group_cfo', org: 'MG', department: 'FIN' },
+  { username: 'henry', firstName: 'Henry', lastName: 'Walsh', role: 'group_ceo', org: 'MG' },
+  { username: 'max', firstName: 'Max', lastName: 'Fischer', role: 'manager', org: 'ML', department: 'OPS' },
+  { username: 'rita', firstName: 'Rita', lastName: 'Alvarez', role: 'requester', org: 'ML', department: 'OPS' },
+  { username: 'dana', firstName: 'Dana', lastName: 'Kim', role: 'department_head', org: 'ML', department: 'OPS' },
+  { username: 'felix', firstName: 'Felix', lastName: 'Wagner', role: 'subsidiary_finance_manager', org: 'ML', department: 'FIN' },
+  { username: 'nina', firstName: 'Nina', lastName: 'Petrova', role: 'requester', org: 'ME', department: 'SAL', temporary: true },
+];
+
+/** True when the database has no users yet: the demo world is seeded on first start only. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return (rows[0]?.n ?? 0) === 0;
+}
+
+/**
+ * Seeds Meridian Group (PRODUCT.md §1). Password hashing comes from the caller so the data
+ * package does not depend on the server's crypto choices.
+ */
+export async function seedDemo(db: Db, hashPassword: (plain: string) => Promise<string>, now = new Date()): Promise<void> {
+  const [demoHash, tempHash] = await Promise.all([hashPassword(DEMO_PASSWORD), hashPassword(DEMO_TEMP_PASSWORD)]);
+  await db.transaction(async (tx) => {
+    const group = ORGS[0];
+    const [groupRow] = await tx
+      .insert(organizations)
+      .values({ code: group.code, name: group.name, kind: group.kind, currency: group.currency })
+      .returning({ id: organizations.id });
+    const orgIds = new Map<string, string>([[group.code, groupRow!.id]]);
+    for (const org of ORGS.slice(1)) {
+      const [row] = await tx
+        .insert(organizations)
+        .values({ code: org.code, name: org.name, kind: org.kind, currency: org.currency, parentId: groupRow!.id })
+        .returning({ id: organizations.id });
+      orgIds.set(org.code, row!.id);
+    }
+    const deptIds = new Map<string, string>();
+    for (const [orgCode, orgId] of orgIds) {
+      const rows = await tx
+        .insert(departments)
+        .values(DEPARTMENTS.map(([name, code]) => ({ organizationId: orgId, name, code: `${orgCode}-${code}` })))
+        .returning({ id: departments.id, code: departments.code });
+      for (const row of rows) deptIds.set(row.code, row.id);
+    }
+    const domainOf = new Map<string, string>(ORGS.map((o) => [o.code, o.domain]));
+    await tx.insert(users).values(
+      DEMO_USERS.map((u) => ({
+        username: u.username,
+        email: `${u.username}@${domainOf.get(u.org)}`,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        phoneNumber: u.phoneNumber ?? null,
+        role: u.role,
+        status: 'active' as const,
+        organizationId: orgIds.get(u.org)!,
+        departmentId: u.department ? deptIds.get(`${u.org}-${u.department}`)! : null,
+        passwordHash: u.temporary ? tempHash : demoHash,
+        requirePasswordChange: Boolean(u.temporary),
+        hasChangedPassword: !u.temporary,
+        tempPasswordExpiresAt: u.temporary ? new Date(now.getTime() + TEMP_PASSWORD_TTL_HOURS * 3_600_000) : null,
+        passwordChangedAt: u.temporary ? null : now,
+      })),
+    );
+    await tx
+      .insert(settings)
+      .values({ key: 'authorized_domains', value: [...DEMO_AUTHORIZED_DOMAINS] })
+      .onConflictDoNothing();
+  });
+}
