@@ -6,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { Pool } from 'pg';
 import type { Db, DbHandle } from './client.ts';
 
 /** Finds packages/db/migrations from source or from a bundle anywhere below the repository. */
@@ -36,7 +37,7 @@ export async function migrate(handle: DbHandle): Promise<void> {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: migrationsFolderPath });
     return;
   }
-  const db = handle.db as unknown as NodePgDatabase & { $client: import('pg').Pool };
+  const db = handle.db as unknown as NodePgDatabase & { $client: Pool };
   const client = await db.$client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -39,7 +39,11 @@ function unauthorized(message: string = MESSAGES.unauthorized, code: 'UNAUTHORIZ
   return new AppError(code, { message });
 }
 
-export const registeredRoutes: { method: string; url: string; access: Access | undefined }[] = [];
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
 
 export default fp(
   async function authPlugin(app: FastifyInstance, { deps }: { deps: AppDeps }) {
@@ -48,15 +52,17 @@ export default fp(
     app.decorateRequest('auth', null);
     app.decorateRequest('sessionRow', null);
 
+    const catalog: RouteAccess[] = [];
+    app.decorate('routeCatalog', catalog);
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api')) return;
       const access = route.config?.access;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) registeredRoutes.push({ method, url: route.url, access });
       // Swagger UI's own asset routes are public documentation.
       if (access === undefined && !route.url.startsWith('/api/docs')) {
         throw new Error(`Route ${methods.join(',')} ${route.url} declares neither public access nor a permission`);
       }
+      for (const method of methods) catalog.push({ method, url: route.url, access });
     });
 
     /** Resolves the caller's session from the bearer token and X-Device-ID; throws 401 when invalid. */
@@ -109,5 +115,7 @@ export default fp(
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate(request: FastifyRequest): Promise<AuthInfo>;
+    /** Every /api route with its declared access, for the guard test and the docs. */
+    routeCatalog: RouteAccess[];
   }
 }

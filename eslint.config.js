@@ -1,0 +1,65 @@
+// Lint for the whole monorepo: typescript-eslint, plus the import boundaries of
+// ARCHITECTURE.md — between workspaces, between web features, and between API modules.
+import { readdirSync, existsSync } from 'node:fs';
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const dirs = (path) =>
+  existsSync(path) ? readdirSync(path, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+
+const restrict = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+// A web feature may use shared code (components, lib, app), contracts, and another feature's
+// public data hooks (its api/ folder); never another feature's components, pages or utils.
+const featureBoundaries = dirs('apps/web/src/features').map((feature) =>
+  restrict(
+    [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    [
+      {
+        group: ['@/features/*/*/**', `!@/features/${feature}/**`, '!@/features/*/api/**', '../../*/**', '../../../features/*/**'],
+        message: "Features share only their api/ hooks; move shared components and utils to components/ or lib/.",
+      },
+      { group: ['@outlay/db', '@outlay/db/*', '**/apps/api/**'], message: 'The web app talks to the API over HTTP only.' },
+    ],
+  ),
+);
+
+// An API module may call another module's service or repository, never its routes.
+const moduleBoundaries = dirs('apps/api/src/modules').map((mod) =>
+  restrict(
+    [`apps/api/src/modules/${mod}/**/*.ts`],
+    [{ group: ['../*/*.routes', '../*/*.routes.ts'], message: 'Modules call services, not other modules\' routes.' }],
+  ),
+);
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'packages/db/migrations/**', 'bench-results/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-console': ['warn', { allow: ['warn', 'error'] }] },
+  },
+  restrict(['packages/contracts/**/*.ts'], [
+    { group: ['@outlay/db', '@outlay/db/*', '**/apps/**', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'react'], message: 'contracts is shared by web and API: zod and plain TypeScript only.' },
+  ]),
+  restrict(['packages/db/**/*.ts'], [{ group: ['**/apps/**', 'fastify', 'react'], message: 'The data package knows nothing of the apps.' }]),
+  restrict(['apps/api/**/*.ts'], [{ group: ['**/apps/web/**', 'react', 'react-dom'], message: 'The API does not import the web app.' }]),
+  ...featureBoundaries,
+  ...moduleBoundaries,
+);

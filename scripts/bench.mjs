@@ -1,0 +1,332 @@
+// `npm run bench`: load-tests the real Outlay server on embedded PGlite and on PostgreSQL, and a
+// bare Fastify + raw-pg route measured in the same run as the yardstick. Numbers from one
+// machine on one day mean little on their own; the ratio against a baseline measured minutes
+// apart on the same box is what the target is stated in.
+//
+// Env: BENCH_CONNECTIONS (50), BENCH_DURATION seconds (10), BENCH_WARMUP seconds (2),
+//      BENCH_DATABASE_URL ?? TEST_DATABASE_URL ?? postgres://postgres@127.0.0.1:5432/postgres
+//      (a maintenance database on a server where we may CREATE/DROP DATABASE).
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hash } from '@node-rs/argon2';
+import pg from 'pg';
+import {
+  HOST,
+  cleanupAll,
+  freePort,
+  measure,
+  onCleanup,
+  request,
+  runToCompletion,
+  startNode,
+  waitFor200,
+  withTimeout,
+} from './bench/lib.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const API_DIR = path.join(ROOT, 'apps/api');
+const SERVER = path.join(API_DIR, 'dist/server.js');
+const BASELINE = path.join(ROOT, 'scripts/bench/baseline-server.mjs');
+const RESULTS = path.join(ROOT, 'bench-results/latest.json');
+
+const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 50);
+const DURATION = positiveInt('BENCH_DURATION', 10);
+const WARMUP = positiveInt('BENCH_WARMUP', 2, { allowZero: true });
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const TARGET_RATIO = 0.8;
+const DEMO_LOGIN = { username: 'adam', password: 'Meridian!2026' };
+
+// Same argon2id parameters as apps/api/src/lib/passwords.ts, so the bench user's hash is one the
+// server verifies exactly as it would a real user's.
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+function positiveInt(name, fallback, { allowZero = false } = {}) {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number.parseInt(raw, 10);
+  if (!Number.isFinite(n) || n < 0 || (n === 0 && !allowZero)) throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer, got "${raw}"`);
+  return n;
+}
+
+function log(message) {
+  console.log(`[bench] ${message}`);
+}
+
+/* -------------------------------------------------------------- PostgreSQL */
+
+function benchDatabaseUrl(dbName) {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  return url.toString();
+}
+
+// The bench creates and force-drops a database: it must never do that anywhere but this box.
+function assertLoopbackDatabase() {
+  const { hostname } = new URL(ADMIN_URL);
+  const loopback = ['', '127.0.0.1', 'localhost', '::1', '[::1]'];
+  if (!loopback.includes(hostname)) {
+    throw new Error(`refusing to benchmark against a non-local PostgreSQL (${hostname}); point BENCH_DATABASE_URL at 127.0.0.1`);
+  }
+}
+
+async function withAdminClient(fn) {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    return await withTimeout(fn(client), 30_000, 'PostgreSQL admin statement');
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function createBenchDatabase() {
+  // Random name: two runs (or a run left behind by a SIGKILL) never collide.
+  const dbName = `outlay_bench_${randomBytes(5).toString('hex')}`;
+  const serverVersion = await withAdminClient(async (c) => {
+    const { rows } = await c.query('SHOW server_version');
+    await c.query(`CREATE DATABASE "${dbName}"`);
+    return rows[0].server_version;
+  });
+  // Registered right after CREATE so the drop happens on every exit path; WITH (FORCE) because a
+  // server killed mid-run may have left sessions that would otherwise block the drop.
+  onCleanup(`drop database ${dbName}`, () => withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)));
+  return { dbName, url: benchDatabaseUrl(dbName), serverVersion };
+}
+
+/** PostgreSQL mode seeds nothing, so the bench signs in as a user it inserts itself. */
+async function insertBenchUser(dbUrl) {
+  const password = `Bench-${randomBytes(12).toString('base64url')}`;
+  const passwordHash = await hash(password, ARGON2);
+  const client = new pg.Client({ connectionString: dbUrl, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `INSERT INTO users (username, email, first_name, last_name, role, status, password_hash, require_password_change, has_changed_password)
+       VALUES ($1, $2, $3, $4, 'admin', 'active', $5, false, true) RETURNING id`,
+      ['bench', 'bench@example.test', 'Bench', 'User', passwordHash],
+    );
+    return { id: rows[0].id, username: 'bench', password };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/* ------------------------------------------------------------------ Outlay */
+
+async function startOutlay(name, env) {
+  const port = await freePort();
+  const server = await startNode({
+    name,
+    script: SERVER,
+    cwd: ROOT,
+    // HOST keeps the server off other interfaces; DATABASE_URL is always set explicitly so an
+    // inherited one cannot turn the PGlite run into a PostgreSQL run.
+    env: { PORT: String(port), HOST, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    readyPattern: /Outlay is running at/,
+    // PGlite's first start runs migrations and hashes every demo user's password with argon2.
+    timeoutMs: 120_000,
+  });
+  await waitFor200(port, '/api/ready', 30_000);
+  return { server, port };
+}
+
+// One sign-in per server: failed sign-ins are throttled, and a single success is all we need.
+async function signIn(port, credentials) {
+  const res = await request(port, '/api/auth/login', { method: 'POST', body: credentials, timeoutMs: 15_000 });
+  const accessToken = res.json?.tokens?.accessToken;
+  const deviceId = res.json?.deviceId;
+  if (res.status !== 200 || !accessToken || !deviceId) {
+    throw new Error(`sign-in as ${credentials.username} failed: HTTP ${res.status} ${res.text.slice(0, 300)}`);
+  }
+  return { authorization: `Bearer ${accessToken}`, 'x-device-id': deviceId };
+}
+
+// A load run against a route that answers 401 would still produce a flattering req/s; check
+// the session works, and that the route returns the user we expect, before measuring.
+async function probeUser(port, headers, username) {
+  const res = await request(port, '/api/auth/user', { headers });
+  if (res.status !== 200 || res.json?.username !== username) {
+    throw new Error(`GET /api/auth/user probe failed: HTTP ${res.status} ${res.text.slice(0, 300)}`);
+  }
+}
+
+/** Server log lines at warn or above (pino JSON level ≥ 40) written while it was under load. */
+function serverWarnings(server) {
+  const out = [];
+  for (const line of server.lines) {
+    try {
+      const entry = JSON.parse(line);
+      if (typeof entry.level === 'number' && entry.level >= 40) out.push(entry.msg ?? line);
+    } catch {
+      if (/error|warn/i.test(line)) out.push(line);
+    }
+  }
+  return out;
+}
+
+/* -------------------------------------------------------------------- main */
+
+async function main() {
+  const startedAt = new Date();
+  const load = { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP };
+  const results = {};
+  const warnings = {};
+
+  assertLoopbackDatabase();
+
+  if (!existsSync(SERVER)) {
+    log('apps/api/dist/server.js is missing; building the API');
+    await runToCompletion(process.execPath, ['build.mjs'], { cwd: API_DIR, timeoutMs: 120_000 });
+  }
+
+  // Targets run one at a time and only one server is alive at once: on a 2-core box the load
+  // generator already takes most of a core, and a second idle-but-present server would skew it.
+
+  // 1. Outlay on PostgreSQL.
+  const db = await createBenchDatabase();
+  log(`created database ${db.dbName} (PostgreSQL ${db.serverVersion})`);
+  const pgOutlay = await startOutlay('Outlay (PostgreSQL)', { DATABASE_URL: db.url });
+  log(`Outlay on PostgreSQL is ready on port ${pgOutlay.port}`);
+  const benchUser = await insertBenchUser(db.url);
+  const pgHeaders = await signIn(pgOutlay.port, benchUser);
+  await probeUser(pgOutlay.port, pgHeaders, benchUser.username);
+  log('measuring PostgreSQL GET /api/auth/user');
+  results.pgUser = await measure({ label: 'Outlay PostgreSQL  GET /api/auth/user', port: pgOutlay.port, path: '/api/auth/user', headers: pgHeaders, ...load });
+  log('measuring PostgreSQL GET /api/health');
+  results.pgHealth = await measure({ label: 'Outlay PostgreSQL  GET /api/health', port: pgOutlay.port, path: '/api/health', ...load });
+  warnings.postgres = serverWarnings(pgOutlay.server);
+  await pgOutlay.server.release();
+
+  // 2. The raw-pg baseline, on the same database and the same row the Outlay run read.
+  const basePort = await freePort();
+  const baseline = await startNode({
+    name: 'raw-pg baseline',
+    script: BASELINE,
+    cwd: ROOT,
+    env: { PORT: String(basePort), BENCH_PG_URL: db.url, BENCH_USER_ID: benchUser.id },
+    readyPattern: /baseline listening/,
+    timeoutMs: 30_000,
+  });
+  const probe = await request(basePort, '/baseline');
+  if (probe.status !== 200 || probe.json?.id !== benchUser.id) throw new Error(`baseline probe failed: HTTP ${probe.status} ${probe.text.slice(0, 300)}`);
+  log('measuring raw-pg baseline');
+  results.baseline = await measure({ label: 'raw-pg baseline  (Fastify + pg PK query)', port: basePort, path: '/baseline', ...load });
+  await baseline.release();
+
+  // 3. Outlay on embedded PGlite, in a fresh data dir so it seeds the demo world.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outlay-bench-'));
+  onCleanup(`remove ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
+  const liteOutlay = await startOutlay('Outlay (PGlite)', { DATA_DIR: dataDir });
+  log(`Outlay on PGlite is ready on port ${liteOutlay.port}`);
+  const liteHeaders = await signIn(liteOutlay.port, DEMO_LOGIN);
+  await probeUser(liteOutlay.port, liteHeaders, DEMO_LOGIN.username);
+  log('measuring PGlite GET /api/auth/user');
+  results.liteUser = await measure({ label: 'Outlay PGlite      GET /api/auth/user', port: liteOutlay.port, path: '/api/auth/user', headers: liteHeaders, ...load });
+  log('measuring PGlite GET /api/health');
+  results.liteHealth = await measure({ label: 'Outlay PGlite      GET /api/health', port: liteOutlay.port, path: '/api/health', ...load });
+  warnings.pglite = serverWarnings(liteOutlay.server);
+  await liteOutlay.server.release();
+
+  await report({ startedAt, db, results, warnings });
+}
+
+function ratio(a, b) {
+  return b > 0 ? a / b : null;
+}
+
+async function report({ startedAt, db, results, warnings }) {
+  const base = results.baseline.requestsPerSecond;
+  const ownHealth = { pgUser: results.pgHealth, pgHealth: results.pgHealth, liteUser: results.liteHealth, liteHealth: results.liteHealth };
+  const rows = ['baseline', 'pgUser', 'pgHealth', 'liteUser', 'liteHealth'].map((key) => {
+    const r = results[key];
+    return {
+      key,
+      ...r,
+      vsRawPg: key === 'baseline' ? null : ratio(r.requestsPerSecond, base),
+      vsOwnHealth: key === 'baseline' ? null : ratio(r.requestsPerSecond, ownHealth[key].requestsPerSecond),
+    };
+  });
+
+  const fmtRatio = (x) => (x === null ? '—' : `${x.toFixed(2)}×`);
+  const header = ['target', 'req/s', 'p99 ms', 'errors', 'non-2xx', '÷ raw-pg', '÷ own /api/health'];
+  const body = rows.map((r) => [
+    r.label,
+    r.requestsPerSecond.toFixed(0),
+    String(r.latencyMs.p99),
+    String(r.errors),
+    String(r.non2xx),
+    fmtRatio(r.vsRawPg),
+    fmtRatio(r.vsOwnHealth),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+
+  const achieved = rows.find((r) => r.key === 'pgUser').vsRawPg;
+  const pass = achieved !== null && achieved >= TARGET_RATIO;
+  const target = `GET /api/auth/user on PostgreSQL ≥ ${TARGET_RATIO}× raw-pg baseline`;
+
+  console.log('');
+  console.log(`Outlay benchmark — ${startedAt.toISOString()}`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), PostgreSQL ${db.serverVersion}; ` +
+      `autocannon ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s measured per target, one server at a time`,
+  );
+  console.log('');
+  console.log(line(header));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const b of body) console.log(line(b));
+  console.log('');
+  console.log(`Target: ${target}`);
+  console.log(`        measured ${fmtRatio(achieved)} → ${pass ? 'PASS' : 'FAIL'}`);
+  for (const [server, list] of Object.entries(warnings)) {
+    if (list.length > 0) console.log(`Note: the ${server} server logged ${list.length} warning/error line(s), e.g. ${JSON.stringify(list[0]).slice(0, 200)}`);
+  }
+
+  const json = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    environment: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, postgres: db.serverVersion, platform: `${os.platform()} ${os.release()}` },
+    load: { tool: 'autocannon', connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP },
+    target: { description: target, ratio: TARGET_RATIO, achieved, pass },
+    results: Object.fromEntries(rows.map(({ key, ...r }) => [key, r])),
+    serverWarnings: warnings,
+  };
+  await mkdir(path.dirname(RESULTS), { recursive: true });
+  await writeFile(RESULTS, `${JSON.stringify(json, null, 2)}\n`);
+  console.log(`\nResults written to ${path.relative(ROOT, RESULTS)}`);
+}
+
+/* ----------------------------------------------------------- entry point */
+
+// A hard ceiling for the whole run: setup (build, PGlite seeding) plus five warm-up+measure
+// runs with slack. If anything hangs past it, clean up and fail rather than hang CI forever.
+const CEILING_MS = (240 + 5 * (WARMUP + DURATION + 20)) * 1000;
+const ceiling = setTimeout(() => {
+  console.error(`[bench] gave up after ${CEILING_MS / 1000} s; cleaning up`);
+  void cleanupAll().finally(() => process.exit(1));
+}, CEILING_MS);
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`[bench] ${signal}: cleaning up`);
+    void cleanupAll().finally(() => process.exit(130));
+  });
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  console.error(`[bench] failed: ${error.stack ?? error.message}`);
+  exitCode = 1;
+} finally {
+  await cleanupAll();
+  clearTimeout(ceiling);
+}
+// Exit explicitly: a FAIL against the target is a report, not an error, but a stray handle
+// (an autocannon socket, a pg client) must not keep the process alive.
+process.exit(exitCode);

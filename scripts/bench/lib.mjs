@@ -1,0 +1,262 @@
+// Helpers for scripts/bench.mjs: child processes, cleanup, HTTP probes and load runs.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+
+// Every URL the benchmark hits is built from this host; servers are told to bind to it too,
+// so nothing is ever exposed on, or sent to, another interface.
+export const HOST = '127.0.0.1';
+
+/* ------------------------------------------------------------------ cleanup */
+
+// Cleanup steps run last-in-first-out, so a database is only dropped after the server
+// holding connections to it has exited, and a data dir is only removed after PGlite closed it.
+const cleanups = [];
+let cleaningUp = null;
+
+/** Registers an async cleanup step; returns a function that runs it early (and only once). */
+export function onCleanup(label, fn) {
+  let done = false;
+  const entry = {
+    label,
+    run: async () => {
+      if (done) return;
+      done = true;
+      await fn();
+    },
+  };
+  cleanups.push(entry);
+  return async () => {
+    const i = cleanups.indexOf(entry);
+    if (i !== -1) cleanups.splice(i, 1);
+    await entry.run();
+  };
+}
+
+/** Runs every pending cleanup step; each is bounded so one stuck step cannot block the rest. */
+export function cleanupAll() {
+  cleaningUp ??= (async () => {
+    while (cleanups.length > 0) {
+      const entry = cleanups.pop();
+      try {
+        await withTimeout(entry.run(), 20_000, `cleanup: ${entry.label}`);
+      } catch (error) {
+        console.error(`  ! cleanup step "${entry.label}" failed: ${error.message}`);
+      }
+    }
+  })();
+  return cleaningUp;
+}
+
+export async function withTimeout(promise, ms, what) {
+  let timer;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what} did not finish within ${Math.round(ms / 1000)} s`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/* ----------------------------------------------------------------- processes */
+
+/** Asks the OS for a port that is free right now on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, HOST, () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+// Children still alive when the bench process exits abruptly (uncaught crash, process.exit in
+// a watchdog) get a SIGKILL from this synchronous hook, so no server is left holding a port.
+const liveChildren = new Set();
+process.on('exit', () => {
+  for (const child of liveChildren) {
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+});
+
+/**
+ * Starts a Node child process and resolves once a line of its output matches `readyPattern`.
+ * Output is kept (bounded) so that a failed start can show why, and so warnings the server
+ * logs under load can be reported afterwards.
+ */
+export async function startNode({ name, script, args = [], cwd, env, readyPattern, timeoutMs }) {
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  liveChildren.add(child);
+  const lines = [];
+  const exited = new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      liveChildren.delete(child);
+      resolve({ code, signal });
+    });
+  });
+  let markReady;
+  const ready = new Promise((resolve) => (markReady = resolve));
+  const take = (stream) => {
+    let buf = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      buf += chunk;
+      let nl;
+      while ((nl = buf.indexOf('\n')) !== -1) {
+        const line = buf.slice(0, nl);
+        buf = buf.slice(nl + 1);
+        lines.push(line);
+        // Bounded: a server spamming logs under load must not grow the bench process's heap.
+        if (lines.length > 2000) lines.splice(0, lines.length - 2000);
+        if (readyPattern.test(line)) markReady();
+      }
+    });
+  };
+  take(child.stdout);
+  take(child.stderr);
+
+  const handle = {
+    name,
+    child,
+    lines,
+    exited,
+    /** SIGTERM (the server closes its pool / PGlite cleanly), SIGKILL if it hangs. */
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return exited;
+      child.kill('SIGTERM');
+      const result = await Promise.race([exited, sleep(10_000).then(() => null)]);
+      if (result) return result;
+      console.error(`  ! ${name} ignored SIGTERM for 10 s; sending SIGKILL`);
+      child.kill('SIGKILL');
+      return exited;
+    },
+  };
+  // Registered before waiting, so a server that hangs while starting is still stopped.
+  handle.release = onCleanup(`stop ${name}`, () => handle.stop());
+
+  const outcome = await Promise.race([
+    ready.then(() => 'ready'),
+    exited.then(() => 'exited'),
+    sleep(timeoutMs).then(() => 'timeout'),
+  ]);
+  if (outcome !== 'ready') {
+    await handle.release();
+    const tail = lines.slice(-30).map((l) => `      ${l}`).join('\n');
+    const why = outcome === 'exited' ? `exited early (code ${child.exitCode}, signal ${child.signalCode})` : `not ready within ${timeoutMs / 1000} s`;
+    throw new Error(`${name} ${why}. Last output:\n${tail}`);
+  }
+  return handle;
+}
+
+/** Runs a command to completion with a deadline (used for the build). */
+export function runToCompletion(command, args, { cwd, timeoutMs }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: 'inherit' });
+    liveChildren.add(child);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${command} ${args.join(' ')} timed out after ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    child.on('exit', (code) => {
+      liveChildren.delete(child);
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(' ')} exited with code ${code}`));
+    });
+  });
+}
+
+/* ---------------------------------------------------------------------- HTTP */
+
+export async function request(port, path, { method = 'GET', headers = {}, body, timeoutMs = 10_000 } = {}) {
+  const res = await fetch(`http://${HOST}:${port}${path}`, {
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const text = await res.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, text, json };
+}
+
+/** Polls until the path answers 200 (e.g. /api/ready once migrations are applied). */
+export async function waitFor200(port, path, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const res = await request(port, path, { timeoutMs: 2_000 });
+      if (res.status === 200) return res;
+      last = `HTTP ${res.status}: ${res.text.slice(0, 200)}`;
+    } catch (error) {
+      last = error.message;
+    }
+    await sleep(250);
+  }
+  throw new Error(`GET ${path} on port ${port} did not answer 200 within ${timeoutMs / 1000} s (last: ${last})`);
+}
+
+/* ---------------------------------------------------------------------- load */
+
+function runAutocannon(opts) {
+  return new Promise((resolve, reject) => {
+    let finished = false;
+    const instance = autocannon(opts, (error, result) => {
+      finished = true;
+      clearTimeout(watchdog);
+      if (error) reject(error);
+      else resolve(result);
+    });
+    // autocannon stops itself after `duration`; this only guards against it never returning
+    // (e.g. every connection stuck on a dead server).
+    const watchdog = setTimeout(() => {
+      if (!finished) instance.stop();
+    }, (opts.duration + 15) * 1000);
+  });
+}
+
+/**
+ * Warm-up then measured run against one URL. The warm-up lets V8 optimise the hot path and
+ * fills the connection pools, so the measured seconds reflect the steady state, not start-up.
+ */
+export async function measure({ label, port, path, headers = {}, connections, duration, warmup }) {
+  const url = `http://${HOST}:${port}${path}`;
+  const common = { url, connections, headers, timeout: 10 };
+  if (warmup > 0) await runAutocannon({ ...common, duration: warmup });
+  const r = await runAutocannon({ ...common, duration });
+  return {
+    label,
+    url,
+    connections,
+    durationSeconds: duration,
+    requestsPerSecond: r.requests.average,
+    totalRequests: r.requests.total,
+    latencyMs: { average: r.latency.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max },
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+    statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count])),
+  };
+}
