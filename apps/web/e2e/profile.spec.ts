@@ -39,7 +39,7 @@ test.describe.serial('profile (grace)', () => {
     await expect(page.getByText('Update your password to keep your account secure')).toBeVisible();
     await expect(page.getByText('Password Change Required')).toHaveCount(0);
     await expect(page.getByText(/don't need your current password/)).toBeVisible();
-    await expect(page.getByLabel('New Password *')).toHaveAttribute('placeholder', /min 8 characters/);
+    await expect(page.getByLabel('New Password *', { exact: true })).toHaveAttribute('placeholder', /min 8 characters/);
     await expectAccessible(page);
     await snap(page, 'profile-security');
 
@@ -47,21 +47,21 @@ test.describe.serial('profile (grace)', () => {
     await submit.click();
     await expectToast(page, 'Validation Error', 'New password fields are required');
 
-    await page.getByLabel('New Password *').fill(NEW_PASSWORD);
+    await page.getByLabel('New Password *', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm New Password *').fill('nope');
     await submit.click();
     await expectToast(page, 'Validation Error', "New passwords don't match");
 
-    await page.getByLabel('New Password *').fill('password');
+    await page.getByLabel('New Password *', { exact: true }).fill('password');
     await page.getByLabel('Confirm New Password *').fill('password');
     await submit.click();
     await expectToast(page, 'Error', 'This password is too common');
 
-    await page.getByLabel('New Password *').fill(NEW_PASSWORD);
+    await page.getByLabel('New Password *', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm New Password *').fill(NEW_PASSWORD);
     await submit.click();
     await expectToast(page, 'Success', 'Password changed successfully!');
-    await expect(page.getByLabel('New Password *')).toHaveValue('');
+    await expect(page.getByLabel('New Password *', { exact: true })).toHaveValue('');
     await expect(page.getByLabel('Confirm New Password *')).toHaveValue('');
 
     await page.evaluate(() => localStorage.clear());

@@ -36,12 +36,12 @@ export function MobileNav({ user }: { user: CurrentUser }) {
                   href={href}
                   aria-current={active ? 'page' : undefined}
                   className={cn(
-                    'flex h-16 flex-col items-center justify-center gap-1 px-1 text-[11px] font-medium text-slate-600 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+                    'flex h-16 flex-col items-center justify-center gap-1 px-0.5 text-center text-[11px] font-medium leading-tight text-slate-600 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
                     active && 'text-primary',
                   )}
                 >
                   {Icon && <Icon className="size-5" aria-hidden="true" />}
-                  <span className="max-w-full truncate">{label}</span>
+                  <span className="max-w-full">{label}</span>
                 </Link>
               </li>
             );

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import {
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
@@ -41,14 +42,16 @@ export function NavDropdown({ label, icon, groups }: NavDropdownProps) {
         {groups.map((group, index) => (
           <Fragment key={group.heading ?? index}>
             {index > 0 && <DropdownMenuSeparator />}
-            {group.heading && <DropdownMenuLabel>{group.heading}</DropdownMenuLabel>}
-            {group.items.map((item) => (
-              <DropdownMenuItem key={item.href} asChild>
-                <Link href={item.href} aria-current={isActive(item.href, location) ? 'page' : undefined}>
-                  {item.label}
-                </Link>
-              </DropdownMenuItem>
-            ))}
+            <DropdownMenuGroup aria-label={group.heading ?? label}>
+              {group.heading && <DropdownMenuLabel aria-hidden="true">{group.heading}</DropdownMenuLabel>}
+              {group.items.map((item) => (
+                <DropdownMenuItem key={item.href} asChild>
+                  <Link href={item.href} aria-current={isActive(item.href, location) ? 'page' : undefined}>
+                    {item.label}
+                  </Link>
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuGroup>
           </Fragment>
         ))}
       </DropdownMenuContent>

@@ -10,7 +10,7 @@ import { messageOf } from '@/lib/api-error';
 import { clearTokens } from '@/lib/auth-storage';
 import { needsPasswordChange, useAuth } from '../api/current-user';
 import { useChangePasswordMutation } from '../api/change-password';
-import type { NewPasswordForm } from '../utils/password-forms';
+import type { NewPasswordForm } from '@/lib/password-forms';
 import { NewPasswordFormFields } from './new-password-form';
 
 const prevent = (event: Event) => event.preventDefault();

@@ -8,8 +8,8 @@ import { PasswordInput } from '@/components/form/password-input';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { firstFormError } from '@/lib/form-errors';
-import { canSubmitNewPassword, newPasswordFormSchema, type NewPasswordForm } from '../utils/password-forms';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { canSubmitNewPassword, newPasswordFormSchema, type NewPasswordForm } from '@/lib/password-forms';
+import { PasswordStrengthMeter } from '@/components/form/password-strength-meter';
 
 interface NewPasswordFormProps {
   submitLabel: string;

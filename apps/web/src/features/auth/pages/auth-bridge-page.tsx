@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { apiUrl } from '@/lib/api-client';
 import { storeSession, storeUser } from '@/lib/auth-storage';
 import { CURRENT_USER_KEY } from '../api/current-user';
-import { AuthLayout } from '../components/auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
 import { parseBridgeFragment, type BridgeTokens } from '../utils/parse-bridge-fragment';
 
 async function validate(tokens: BridgeTokens): Promise<CurrentUser | null> {

@@ -3,7 +3,7 @@ import { Redirect } from 'wouter';
 import { LoadingScreen } from '@/components/loading-screen';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { useAuth } from '../api/current-user';
-import { AuthLayout } from '../components/auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
 import { LoginForm } from '../components/login-form';
 import { useSignInFlow, type SignInOutcome } from '../utils/use-sign-in-flow';
 import type { LoginResponse } from '@outlay/contracts';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { fullName } from '@/lib/format';
 import { useAuth } from '../api/current-user';
-import { AuthLayout } from '../components/auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
 
 /** /auth-success: the landing point after a bridged sign-in. */
 export default function AuthSuccessPage() {

@@ -9,10 +9,10 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
 import { useChangePasswordMutation } from '../api/change-password';
-import { AuthLayout } from '../components/auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
 import { NewPasswordFormFields } from '../components/new-password-form';
 import { clearPasswordChangeToken, readPasswordChangeToken } from '../utils/password-change-token';
-import type { NewPasswordForm } from '../utils/password-forms';
+import type { NewPasswordForm } from '@/lib/password-forms';
 
 /** /change-password: first-time 'Set Your Password' or normal 'Change Password' (seed §2). */
 export default function ChangePasswordPage() {

@@ -14,7 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
 import { useAuth } from '../api/current-user';
 import { useEnableTwoFactorMutation, useSetupTwoFactorMutation } from '../api/two-factor';
-import { AuthLayout } from '../components/auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
 import { RecoveryCodes } from '../components/recovery-codes';
 import { TwoFactorCodeInput } from '../components/two-factor-code-input';
 

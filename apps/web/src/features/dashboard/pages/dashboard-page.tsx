@@ -43,16 +43,18 @@ export default function DashboardPage() {
           <Link
             key={href}
             href={href}
-            className="group flex flex-col gap-3 rounded-xl border bg-card p-5 shadow-sm transition hover:border-blue-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-ring"
+            className="group flex items-start gap-4 rounded-xl border bg-card p-4 shadow-sm transition hover:border-blue-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-ring sm:flex-col sm:gap-3 sm:p-5"
           >
-            <span className="inline-flex size-10 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
+            <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
               <Icon className="size-5" aria-hidden="true" />
             </span>
-            <span className="flex items-center gap-1 font-semibold">
-              {title}
-              <ArrowRight className="size-4 opacity-0 transition group-hover:opacity-100" aria-hidden="true" />
+            <span className="flex min-w-0 flex-col gap-1">
+              <span className="flex items-center gap-1 font-semibold">
+                {title}
+                <ArrowRight className="size-4 opacity-0 transition group-hover:opacity-100" aria-hidden="true" />
+              </span>
+              <span className="text-sm text-muted-foreground">{text}</span>
             </span>
-            <span className="text-sm text-muted-foreground">{text}</span>
           </Link>
         ))}
       </section>

@@ -14,8 +14,8 @@ import { messageOf } from '@/lib/api-error';
 import { firstFormError } from '@/lib/form-errors';
 import { needsPasswordChange } from '@/features/auth/api/current-user';
 import { useChangePasswordMutation } from '@/features/auth/api/change-password';
-import { PasswordStrengthMeter } from '@/features/auth/components/password-strength-meter';
-import { profilePasswordFormSchema, type ProfilePasswordForm } from '@/features/auth/utils/password-forms';
+import { PasswordStrengthMeter } from '@/components/form/password-strength-meter';
+import { profilePasswordFormSchema, type ProfilePasswordForm } from '@/lib/password-forms';
 
 export function ProfilePasswordForm({ profile }: { profile: Profile }) {
   const required = needsPasswordChange(profile);

@@ -48,7 +48,7 @@ export default function ProfilePage() {
   const data = profile.data;
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
-      <PageHeader title="User Profile" description="Manage your personal details and account security." />
+      <PageHeader className="mb-0" title="User Profile" description="Manage your personal details and account security." />
       <ProfileHeaderCard profile={data} />
       <Tabs defaultValue="profile">
         <TabsList className="w-full sm:w-auto">

@@ -17,8 +17,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { firstFormError } from '@/lib/form-errors';
-import { AuthLayout } from '@/features/auth/components/auth-layout';
-import { PasswordStrengthMeter } from '@/features/auth/components/password-strength-meter';
+import { AuthLayout } from '@/components/auth-layout';
+import { PasswordStrengthMeter } from '@/components/form/password-strength-meter';
 import { useCreateRegistrationRequest } from '../api/create-registration-request';
 import { useRegistrationConfig } from '../api/registration-config';
 import { registrationFailureToast } from '../utils/registration-errors';

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { passwordStrength } from '@outlay/contracts/password-strength';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { PasswordStrengthMeter } from '@/components/form/password-strength-meter';
 
 describe('passwordStrength (seed §5)', () => {
   it.each([

@@ -28,7 +28,7 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
           <ul className="flex flex-col gap-5">
             {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex gap-3">
-                <span className="rounded-lg bg-white/10 p-2 text-blue-200">
+                <span className="h-fit shrink-0 self-start rounded-lg bg-white/10 p-2 text-blue-200">
                   <Icon className="size-5" aria-hidden="true" />
                 </span>
                 <span>
