@@ -16,7 +16,9 @@ import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import {
   HOST,
+  assertNotCleaningUp,
   cleanupAll,
+  isCleaningUp,
   freePort,
   measure,
   onCleanup,
@@ -33,9 +35,19 @@ const SERVER = path.join(API_DIR, 'dist/server.js');
 const BASELINE = path.join(ROOT, 'scripts/bench/baseline-server.mjs');
 const RESULTS = path.join(ROOT, 'bench-results/latest.json');
 
-const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 50);
-const DURATION = positiveInt('BENCH_DURATION', 10);
-const WARMUP = positiveInt('BENCH_WARMUP', 2, { allowZero: true });
+// A bad setting is reported in one line, not as a stack trace from module evaluation.
+const { CONNECTIONS, DURATION, WARMUP } = (() => {
+  try {
+    return {
+      CONNECTIONS: positiveInt('BENCH_CONNECTIONS', 50),
+      DURATION: positiveInt('BENCH_DURATION', 10),
+      WARMUP: positiveInt('BENCH_WARMUP', 2, { allowZero: true }),
+    };
+  } catch (error) {
+    console.error(`[bench] ${error.message}`);
+    process.exit(1);
+  }
+})();
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGET_RATIO = 0.8;
 const DEMO_LOGIN = { username: 'adam', password: 'Meridian!2026' };
@@ -86,14 +98,20 @@ async function withAdminClient(fn) {
 async function createBenchDatabase() {
   // Random name: two runs (or a run left behind by a SIGKILL) never collide.
   const dbName = `outlay_bench_${randomBytes(5).toString('hex')}`;
+  // The drop is registered before CREATE, so an abort while CREATE is in flight still drops it
+  // (IF EXISTS makes the early case harmless); WITH (FORCE) because a server killed mid-run may
+  // have left sessions that would otherwise block the drop.
+  let attempted = false;
+  assertNotCleaningUp();
+  onCleanup(`drop database ${dbName}`, async () => {
+    if (attempted) await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
+  });
   const serverVersion = await withAdminClient(async (c) => {
     const { rows } = await c.query('SHOW server_version');
+    attempted = true;
     await c.query(`CREATE DATABASE "${dbName}"`);
     return rows[0].server_version;
   });
-  // Registered right after CREATE so the drop happens on every exit path; WITH (FORCE) because a
-  // server killed mid-run may have left sessions that would otherwise block the drop.
-  onCleanup(`drop database ${dbName}`, () => withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)));
   return { dbName, url: benchDatabaseUrl(dbName), serverVersion };
 }
 
@@ -172,6 +190,9 @@ function serverWarnings(server) {
 
 async function main() {
   const startedAt = new Date();
+  // Only the value before we add load is meaningful: another test run on a 2-core box moves
+  // these numbers more than most code changes do, so the report says when the box was busy.
+  const loadAverageAtStart = os.loadavg()[0];
   const load = { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP };
   const results = {};
   const warnings = {};
@@ -218,6 +239,7 @@ async function main() {
   await baseline.release();
 
   // 3. Outlay on embedded PGlite, in a fresh data dir so it seeds the demo world.
+  assertNotCleaningUp();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outlay-bench-'));
   onCleanup(`remove ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
   const liteOutlay = await startOutlay('Outlay (PGlite)', { DATA_DIR: dataDir });
@@ -231,14 +253,14 @@ async function main() {
   warnings.pglite = serverWarnings(liteOutlay.server);
   await liteOutlay.server.release();
 
-  await report({ startedAt, db, results, warnings });
+  await report({ startedAt, loadAverageAtStart, db, results, warnings });
 }
 
 function ratio(a, b) {
   return b > 0 ? a / b : null;
 }
 
-async function report({ startedAt, db, results, warnings }) {
+async function report({ startedAt, loadAverageAtStart, db, results, warnings }) {
   const base = results.baseline.requestsPerSecond;
   const ownHealth = { pgUser: results.pgHealth, pgHealth: results.pgHealth, liteUser: results.liteHealth, liteHealth: results.liteHealth };
   const rows = ['baseline', 'pgUser', 'pgHealth', 'liteUser', 'liteHealth'].map((key) => {
@@ -275,6 +297,8 @@ async function report({ startedAt, db, results, warnings }) {
     `node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), PostgreSQL ${db.serverVersion}; ` +
       `autocannon ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s measured per target, one server at a time`,
   );
+  const busy = loadAverageAtStart > os.cpus().length * 0.5;
+  console.log(`1-min load average before the run: ${loadAverageAtStart.toFixed(2)}${busy ? '  ⚠ the machine was busy; treat these numbers as noisy and re-run when idle' : ''}`);
   console.log('');
   console.log(line(header));
   console.log(line(widths.map((w) => '-'.repeat(w))));
@@ -289,7 +313,7 @@ async function report({ startedAt, db, results, warnings }) {
   const json = {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    environment: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, postgres: db.serverVersion, platform: `${os.platform()} ${os.release()}` },
+    environment: { loadAverageAtStart, node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, postgres: db.serverVersion, platform: `${os.platform()} ${os.release()}` },
     load: { tool: 'autocannon', connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP },
     target: { description: target, ratio: TARGET_RATIO, achieved, pass },
     results: Object.fromEntries(rows.map(({ key, ...r }) => [key, r])),
@@ -321,7 +345,10 @@ let exitCode = 0;
 try {
   await main();
 } catch (error) {
-  console.error(`[bench] failed: ${error.stack ?? error.message}`);
+  // After Ctrl-C the in-flight step fails as a side effect of the cleanup; that is not news.
+  // Our own errors carry their context in the message; a stack only helps for a plain bug.
+  const detail = error instanceof TypeError || error instanceof ReferenceError ? error.stack : error.message;
+  if (!isCleaningUp()) console.error(`[bench] failed: ${detail}`);
   exitCode = 1;
 } finally {
   await cleanupAll();

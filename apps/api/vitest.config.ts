@@ -8,7 +8,5 @@ export default defineProject({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Two cores: each file gets its own database; more forks only contend.
-    maxWorkers: 2,
   },
 });

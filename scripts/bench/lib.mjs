@@ -34,6 +34,20 @@ export function onCleanup(label, fn) {
   };
 }
 
+/** True once cleanup has begun (signal, watchdog or the end of the run). */
+export function isCleaningUp() {
+  return cleaningUp !== null;
+}
+
+/**
+ * Throws once cleanup has begun. Called before acquiring anything new, so a step that was
+ * already awaiting when Ctrl-C arrived cannot start a server or create a database that the
+ * (already finished) cleanup would never see.
+ */
+export function assertNotCleaningUp() {
+  if (cleaningUp !== null) throw new Error('benchmark aborted');
+}
+
 /** Runs every pending cleanup step; each is bounded so one stuck step cannot block the rest. */
 export function cleanupAll() {
   cleaningUp ??= (async () => {
@@ -97,6 +111,7 @@ process.on('exit', () => {
  * logs under load can be reported afterwards.
  */
 export async function startNode({ name, script, args = [], cwd, env, readyPattern, timeoutMs }) {
+  assertNotCleaningUp();
   const child = spawn(process.execPath, [script, ...args], {
     cwd,
     env: { ...process.env, ...env },
@@ -136,7 +151,11 @@ export async function startNode({ name, script, args = [], cwd, env, readyPatter
     child,
     lines,
     exited,
-    /** SIGTERM (the server closes its pool / PGlite cleanly), SIGKILL if it hangs. */
+    /**
+     * SIGTERM (the server closes its pool / PGlite cleanly), SIGKILL if it hangs. It can: Outlay's
+     * shutdown waits for keep-alive sockets that were busy when it began (up to Fastify's 72 s
+     * keepAliveTimeout), which happens when the run is aborted mid-request.
+     */
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return exited;
       child.kill('SIGTERM');
@@ -166,6 +185,7 @@ export async function startNode({ name, script, args = [], cwd, env, readyPatter
 
 /** Runs a command to completion with a deadline (used for the build). */
 export function runToCompletion(command, args, { cwd, timeoutMs }) {
+  assertNotCleaningUp();
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, stdio: 'inherit' });
     liveChildren.add(child);

@@ -36,7 +36,7 @@ describe('GET /api/auth/user', () => {
 
   it('refuses a missing token, a forged token and a missing device id with 401 JSON', async () => {
     const s = await login(t.app, 'carla');
-    const cases = [
+    const cases: Record<string, string>[] = [
       {},
       { authorization: `Bearer ${s.accessToken}x`, 'x-device-id': s.deviceId },
       { authorization: `Bearer ${s.accessToken}` },
