@@ -2,6 +2,7 @@ import path from 'node:path';
 import { acquireDataDirLock, createDb, DataDirLockedError, DEMO_PASSWORD, DEMO_TEMP_PASSWORD, DEMO_USERS, isEmpty, migrate, seedDemo } from '@outlay/db';
 import { buildApp, LOG_REDACT } from './app.ts';
 import { loadConfig } from './config.ts';
+import { encrypt } from './lib/crypto.ts';
 import { createDeps } from './lib/deps.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { repoRoot } from './lib/paths.ts';
@@ -24,14 +25,14 @@ async function main() {
 
   const handle = await createDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') });
   await migrate(handle);
+  const deps = await createDeps(handle, { jwtSecret: config.jwtSecret });
   let seeded = false;
   if (config.seedDemo && handle.kind === 'pglite' && (await isEmpty(handle.db))) {
-    await seedDemo(handle.db, hashPassword);
+    await seedDemo(handle.db, { hashPassword, seal: (plain) => encrypt(deps.bankKey, plain) });
     seeded = true;
   }
   if (config.authorizedDomains.length > 0) await initSetting(handle.db, 'authorized_domains', config.authorizedDomains);
 
-  const deps = await createDeps(handle, { jwtSecret: config.jwtSecret });
   const app = await buildApp({
     deps,
     trustProxy: config.trustProxy,

@@ -4,8 +4,10 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createDb, migrate, seedDemo } from '@outlay/db';
+import { createDb, migrate, seedDemo, type Db } from '@outlay/db';
+import { encrypt } from '../src/lib/crypto.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { keysFrom, loadSigningSecret } from '../src/lib/secrets.ts';
 
 /**
  * Builds one migrated, seeded database per run; each test file then gets its own copy:
@@ -21,7 +23,7 @@ export default async function setup(project: TestProject) {
     const tplUrl = withDatabase(url, name);
     const handle = await createDb({ url: tplUrl, poolSize: 2 });
     await migrate(handle);
-    await seedDemo(handle.db, hashPassword);
+    await seedDemo(handle.db, await seedTools(handle.db));
     await handle.close();
     project.provide('pgTemplate', name);
     return async () => {
@@ -36,7 +38,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'outlay-tpl-'));
   const handle = await createDb({});
   await migrate(handle);
-  await seedDemo(handle.db, hashPassword);
+  await seedDemo(handle.db, await seedTools(handle.db));
   const client = (handle.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('none');
   const file = path.join(dir, 'template.tar');
@@ -44,6 +46,12 @@ export default async function setup(project: TestProject) {
   await handle.close();
   project.provide('pgliteTemplate', file);
   return () => rmSync(dir, { recursive: true, force: true });
+}
+
+/** The template's signing secret is copied into every test database, so sealed values open there too. */
+async function seedTools(db: Db) {
+  const { bank } = keysFrom(await loadSigningSecret(db, undefined));
+  return { hashPassword, seal: (plain: string) => encrypt(bank, plain) };
 }
 
 export function withDatabase(url: string, database: string): string {

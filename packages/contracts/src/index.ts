@@ -6,3 +6,4 @@ export * from './auth.ts';
 export * from './registration.ts';
 export * from './password-strength.ts';
 export * from './health.ts';
+export * from './lists.ts';

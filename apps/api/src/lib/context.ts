@@ -10,6 +10,8 @@ export interface AppDeps {
   signer: TokenSigner;
   /** Key that seals TOTP secrets at rest. */
   totpKey: Buffer;
+  /** Key that seals vendor and employee bank details at rest. */
+  bankKey: Buffer;
   clock: () => Date;
 }
 

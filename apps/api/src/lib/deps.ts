@@ -10,6 +10,7 @@ export async function createDeps(handle: DbHandle, options: { jwtSecret?: string
     dbKind: handle.kind,
     signer: new TokenSigner(keys.jwt),
     totpKey: keys.totp,
+    bankKey: keys.bank,
     clock: options.clock ?? (() => new Date()),
   };
 }

@@ -15,5 +15,5 @@ export async function loadSigningSecret(db: Db, configured: string | undefined):
 }
 
 export function keysFrom(secret: string) {
-  return { jwt: deriveKey(secret, 'jwt-hs256'), totp: deriveKey(secret, 'totp-seal') };
+  return { jwt: deriveKey(secret, 'jwt-hs256'), totp: deriveKey(secret, 'totp-seal'), bank: deriveKey(secret, 'bank-seal') };
 }

@@ -4,3 +4,5 @@ export * from './sessions.ts';
 export * from './registrations.ts';
 export * from './audit.ts';
 export * from './settings.ts';
+export * from './finance.ts';
+export * from './access.ts';

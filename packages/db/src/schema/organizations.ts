@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, index, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, char, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
@@ -9,7 +9,14 @@ export const organizations = pgTable('organizations', {
   parentId: uuid('parent_id').references((): AnyPgColumn => organizations.id),
   currency: char('currency', { length: 3 }).notNull(),
   active: boolean('active').notNull().default(true),
+  address: text('address'),
+  taxId: text('tax_id'),
+  /** 1–12: the month the fiscal year starts. */
+  fiscalYearStartMonth: integer('fiscal_year_start_month').notNull().default(1),
+  /** Per-organization settings: approval thresholds, default workflow. */
+  settings: jsonb('settings').notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const departments = pgTable(
@@ -21,7 +28,13 @@ export const departments = pgTable(
       .references(() => organizations.id),
     name: text('name').notNull(),
     code: text('code').notNull(),
+    costCenter: text('cost_center'),
+    /** The department head (a user); no foreign key so users and departments can be created in any order. */
+    headUserId: uuid('head_user_id'),
+    parentId: uuid('parent_id').references((): AnyPgColumn => departments.id),
+    active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('departments_org_idx').on(t.organizationId)],
+  (t) => [index('departments_org_idx').on(t.organizationId), uniqueIndex('departments_code_idx').on(t.organizationId, t.code)],
 );

@@ -18,6 +18,8 @@ export const registrationRequests = pgTable(
     reviewedBy: uuid('reviewed_by').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     decisionReason: text('decision_reason'),
+    /** The user created on approval. */
+    approvedUserId: uuid('approved_user_id'),
   },
   (t) => [
     // One pending or approved request per address, enforced by the database even when two arrive at once.

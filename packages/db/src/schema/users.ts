@@ -15,6 +15,9 @@ export const users = pgTable(
     status: text('status', { enum: ['active', 'pending', 'inactive'] }).notNull().default('active'),
     organizationId: uuid('organization_id').references(() => organizations.id),
     departmentId: uuid('department_id').references(() => departments.id),
+    managerId: uuid('manager_id'),
+    /** An optional custom role whose grants add to the system role's (PRODUCT §3 /custom-roles). */
+    customRoleId: uuid('custom_role_id'),
     passwordHash: text('password_hash').notNull(),
     requirePasswordChange: boolean('require_password_change').notNull().default(false),
     hasChangedPassword: boolean('has_changed_password').notNull().default(false),

@@ -2,6 +2,9 @@ import { DEMO_AUTHORIZED_DOMAINS, TEMP_PASSWORD_TTL_HOURS, type Role } from '@ou
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { departments, organizations, settings, users } from '../schema/index.ts';
+import { seedDemoOrganizations, type SeedTools } from './demo-org.ts';
+
+export type { SeedTools };
 
 export const DEMO_PASSWORD = 'Meridian!2026';
 export const DEMO_TEMP_PASSWORD = 'Welcome!2026';
@@ -54,11 +57,11 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /**
- * Seeds Meridian Group (PRODUCT.md §1). Password hashing comes from the caller so the data
+ * Seeds Meridian Group (PRODUCT.md §1). Hashing and sealing come from the caller so the data
  * package does not depend on the server's crypto choices.
  */
-export async function seedDemo(db: Db, hashPassword: (plain: string) => Promise<string>, now = new Date()): Promise<void> {
-  const [demoHash, tempHash] = await Promise.all([hashPassword(DEMO_PASSWORD), hashPassword(DEMO_TEMP_PASSWORD)]);
+export async function seedDemo(db: Db, tools: SeedTools, now = new Date()): Promise<void> {
+  const [demoHash, tempHash] = await Promise.all([tools.hashPassword(DEMO_PASSWORD), tools.hashPassword(DEMO_TEMP_PASSWORD)]);
   await db.transaction(async (tx) => {
     const group = ORGS[0];
     const [groupRow] = await tx
@@ -104,5 +107,6 @@ export async function seedDemo(db: Db, hashPassword: (plain: string) => Promise<
       .insert(settings)
       .values({ key: 'authorized_domains', value: [...DEMO_AUTHORIZED_DOMAINS] })
       .onConflictDoNothing();
+    await seedDemoOrganizations(tx, tools, now);
   });
 }

@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { categories, departments, fxRates, loginAttempts, organizations, registrationRequests, users, vendors } from '../schema/index.ts';
+
+/** Everything the organization, people and access screens need beyond the accounts. */
+export interface SeedTools {
+  hashPassword: (plain: string) => Promise<string>;
+  /** Seals a bank account number at rest (the server's key). */
+  seal: (plain: string) => string;
+}
+
+const CATEGORIES = [
+  ['Travel', 'TRV', '6100', '5000.00', '75.00'],
+  ['Meals', 'MEA', '6110', '250.00', '25.00'],
+  ['Software', 'SFT', '6200', '20000.00', '0.00'],
+  ['Hardware', 'HRD', '1510', '15000.00', '0.00'],
+  ['Office Supplies', 'OFS', '6300', '1000.00', '50.00'],
+  ['Training', 'TRN', '6400', '8000.00', '0.00'],
+  ['Marketing', 'MKT', '6500', '25000.00', '0.00'],
+  ['Logistics', 'LOG', '6600', '50000.00', '0.00'],
+  ['Utilities', 'UTL', '6700', null, '0.00'],
+  ['Professional Services', 'PRO', '6800', '40000.00', '0.00'],
+  ['Payroll', 'PAY', '7000', null, null],
+] as const;
+
+const VENDOR_NAMES: Record<string, string[]> = {
+  MG: ['Atlas Legal LLP', 'Northwind Consulting', 'Skyline Travel Group', 'Blue Harbor Insurance', 'Crescent Audit Partners', 'Vertex Cloud Services', 'Summit Office Interiors'],
+  ML: ['Transcontinental Freight', 'Harbor Fuel Supply', 'RoadStar Tyres', 'Pallet Pro Ltd', 'Swift Customs Brokers', 'Metro Fleet Leasing', 'Dockside Security'],
+  ME: ['Rhein Turbinen GmbH', 'Solaris Panels AG', 'Nordwind Wartung', 'Energie Consult', 'Alpen Kabel', 'Grid Analytics BV'],
+  MF: ['Fresh Fields Produce', 'Albion Packaging', 'Thames Cold Chain', 'Cotswold Dairy Co', 'Kitchen Equip UK', 'Harvest Labs'],
+  MT: ['Desert Data Centers', 'Gulf Devices Trading', 'Falcon Software FZ', 'Emirates Net Solutions', 'Oasis Workspace', 'Dune Cyber Security'],
+};
+
+// Monthly averages against USD with a gentle drift, so translated figures move like real ones.
+const FX_BASE = { EUR: 1.085, GBP: 1.265, AED: 0.2723 } as const;
+
+function periodsBack(now: Date, months: number): string[] {
+  const out: string[] = [];
+  for (let i = months - 1; i >= 0; i--) {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
+    out.push(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
+  }
+  return out;
+}
+
+export async function seedDemoOrganizations(tx: Db, tools: SeedTools, now: Date): Promise<void> {
+  const orgs = await tx.select().from(organizations);
+  const orgByCode = new Map(orgs.map((o) => [o.code, o]));
+  const addresses: Record<string, [string, string]> = {
+    MG: ['200 Park Avenue, New York, NY 10166, USA', 'US-84-2210001'],
+    ML: ['1 Harbor Way, Long Beach, CA 90802, USA', 'US-84-2210002'],
+    ME: ['Friedrichstraße 100, 10117 Berlin, Germany', 'DE811234567'],
+    MF: ['10 Bishopsgate, London EC2N 4AY, United Kingdom', 'GB123456789'],
+    MT: ['Dubai Internet City, Building 5, Dubai, UAE', 'AE100234567800003'],
+  };
+  for (const [code, [address, taxId]] of Object.entries(addresses)) {
+    await tx
+      .update(organizations)
+      .set({ address, taxId, fiscalYearStartMonth: code === 'MF' ? 4 : 1, settings: { approvalThreshold: '5000.00' } })
+      .where(sql`${organizations.code} = ${code}`);
+  }
+
+  // Cost centers and heads: dana heads Logistics Operations, felix its Finance.
+  await tx.execute(sql`UPDATE departments SET cost_center = 'CC-' || code`);
+  const heads = await tx.select({ id: users.id, username: users.username, departmentId: users.departmentId }).from(users);
+  for (const h of heads.filter((u) => ['dana', 'felix', 'carla', 'adam'].includes(u.username) && u.departmentId)) {
+    await tx.update(departments).set({ headUserId: h.id }).where(sql`${departments.id} = ${h.departmentId}`);
+  }
+  const byName = new Map(heads.map((u) => [u.username, u.id]));
+  await tx.update(users).set({ managerId: byName.get('dana') }).where(sql`${users.username} = 'max'`);
+  await tx.update(users).set({ managerId: byName.get('max') }).where(sql`${users.username} = 'rita'`);
+
+  await tx.insert(categories).values(
+    CATEGORIES.map(([name, code, glAccount, perRequestLimit, receiptRequiredAbove]) => ({
+      name,
+      code,
+      glAccount,
+      perRequestLimit,
+      receiptRequiredAbove,
+    })),
+  );
+
+  let n = 0;
+  const vendorRows = [];
+  for (const [code, names] of Object.entries(VENDOR_NAMES)) {
+    const org = orgByCode.get(code)!;
+    for (const name of names) {
+      n++;
+      const account = `${code}${String(40_000_000 + n * 7919).padStart(12, '0')}`;
+      vendorRows.push({
+        organizationId: org.id,
+        name,
+        taxId: `${code}-TX-${String(1000 + n)}`,
+        contactName: `Accounts team, ${name}`,
+        email: `billing@${name.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
+        phone: `+1 555 01${String(n).padStart(2, '0')}`,
+        address: `${10 + n} Commerce Street`,
+        paymentTermsDays: [15, 30, 45, 60][n % 4]!,
+        currency: org.currency,
+        bankAccountEnc: tools.seal(account),
+        bankAccountLast4: account.slice(-4),
+        status: n % 11 === 0 ? ('blocked' as const) : n % 7 === 0 ? ('pending_verification' as const) : ('active' as const),
+      });
+    }
+  }
+  // Group companies that bill each other: intercompany vendors.
+  const energy = orgByCode.get('ME')!;
+  vendorRows.push({
+    organizationId: orgByCode.get('ML')!.id,
+    name: 'Meridian Energy (intercompany)',
+    taxId: 'ME-IC-0001',
+    contactName: 'Group treasury',
+    email: 'treasury@meridianenergy.com',
+    phone: null as unknown as string,
+    address: 'Friedrichstraße 100, Berlin',
+    paymentTermsDays: 30,
+    currency: energy.currency,
+    bankAccountEnc: tools.seal('DE89370400440532013000'),
+    bankAccountLast4: '3000',
+    status: 'active' as const,
+    intercompanyOrganizationId: energy.id,
+  } as (typeof vendorRows)[number]);
+  await tx.insert(vendors).values(vendorRows);
+
+  const rates: (typeof fxRates.$inferInsert)[] = [];
+  for (const [currency, base] of Object.entries(FX_BASE)) {
+    periodsBack(now, 18).forEach((period, i) => {
+      const drift = 1 + Math.sin(i / 3) * 0.02 + i * 0.0008;
+      const average = (base * drift).toFixed(6);
+      const closing = (base * drift * 1.002).toFixed(6);
+      rates.push({ base: currency, quote: 'USD', period, averageRate: average, closingRate: closing });
+    });
+  }
+  await tx.insert(fxRates).values(rates);
+
+  const pendingHash = await tools.hashPassword('Pending!2026x');
+  await tx.insert(registrationRequests).values([
+    { firstName: 'Omar', lastName: 'Haddad', email: 'omar.haddad@meridiantech.com', requestedRole: 'subsidiary_technical', message: 'New IT lead for the Dubai office.', passwordHash: pendingHash, createdAt: new Date(now.getTime() - 2 * 86_400_000) },
+    { firstName: 'Sophie', lastName: 'Laurent', email: 'sophie.laurent@meridianenergy.com', requestedRole: 'accounts', message: 'Joining accounts payable in Berlin.', passwordHash: pendingHash, createdAt: new Date(now.getTime() - 86_400_000) },
+    { firstName: 'Tom', lastName: 'Hughes', email: 'tom.hughes@meridianfoods.com', requestedRole: 'manager', message: null, passwordHash: pendingHash, createdAt: new Date(now.getTime() - 3_600_000) },
+  ]);
+
+  // A fortnight of sign-in history for /auth-security.
+  const history: (typeof loginAttempts.$inferInsert)[] = [];
+  const people = ['olivia', 'adam', 'carla', 'max', 'rita', 'dana', 'felix', 'grace', 'henry'];
+  for (let day = 14; day >= 1; day--) {
+    people.forEach((username, i) => {
+      const at = new Date(now.getTime() - day * 86_400_000 + i * 3_600_000);
+      history.push({ username, userId: byName.get(username) ?? null, ip: `203.0.113.${10 + i}`, userAgent: 'Mozilla/5.0 (demo)', success: true, reason: 'ok', createdAt: at });
+      if ((day + i) % 9 === 0) {
+        history.push({ username, userId: byName.get(username) ?? null, ip: `198.51.100.${20 + i}`, userAgent: 'Mozilla/5.0 (demo)', success: false, reason: 'wrong_password', createdAt: new Date(at.getTime() - 60_000) });
+      }
+    });
+  }
+  await tx.insert(loginAttempts).values(history);
+}
