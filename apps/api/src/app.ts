@@ -10,6 +10,12 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { vendorsRoutes } from './modules/vendors/vendors.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { securityRoutes } from './modules/security/security.routes.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 
 export interface BuildOptions {
   deps: AppDeps;
@@ -54,6 +60,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes, deps);
   await app.register(profileRoutes, deps);
   await app.register(registrationRoutes, deps);
+  await app.register(organizationsRoutes, deps);
+  await app.register(vendorsRoutes, deps);
+  await app.register(usersRoutes, deps);
+  await app.register(securityRoutes, deps);
+  await app.register(rolesRoutes, deps);
+  await app.register(auditRoutes, deps);
 
   await app.register(webPlugin, { webDist: options.webDist });
   return app;

@@ -57,6 +57,10 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 export const messageResponse = z.object({ message: z.string() });
 
+/** Step-up (PRODUCT §2.10): confirm the password to open sensitive actions for 10 minutes. */
+export const reauthInput = z.object({ password: z.string().min(1, 'Enter your password').max(1024) });
+export const reauthResponse = z.object({ message: z.string(), reauthUntil: z.string() });
+
 export const totpCodeSchema = z
   .string({ error: MESSAGES.totpInvalid })
   .regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), MESSAGES.totpInvalid);

@@ -8,7 +8,8 @@ export const ERROR_STATUS = {
   DEVICE_MISMATCH: 401,
   SESSION_REVOKED: 401,
   FORBIDDEN: 403,
-  REAUTH_REQUIRED: 403,
+  /** Spelled as PRODUCT §2.10 names it: the screen asks for the password again. */
+  reauth_required: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   REGISTRATION_EXISTS: 409,

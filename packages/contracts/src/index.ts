@@ -7,3 +7,8 @@ export * from './registration.ts';
 export * from './password-strength.ts';
 export * from './health.ts';
 export * from './lists.ts';
+export * from './organizations.ts';
+export * from './vendors.ts';
+export * from './users.ts';
+export * from './security.ts';
+export * from './audit.ts';

@@ -98,3 +98,27 @@ export function roleHas(role: Role, permission: Permission): boolean {
 export function permissionsOf(role: Role): Permission[] {
   return [...ROLE_GRANTS[role].permissions];
 }
+
+const SCOPE_RANK: Record<Scope, number> = { own: 0, department: 1, organization: 2, group: 3 };
+
+export function broaderScope(a: Scope | undefined, b: Scope): Scope {
+  return a === undefined || SCOPE_RANK[b] > SCOPE_RANK[a] ? b : a;
+}
+
+export type Grants = Partial<Record<Permission, Scope>>;
+
+/**
+ * What a user may do and at which scope: the system role's permissions at its scope, plus a
+ * custom role's permissions at the custom role's scope, the broader scope winning.
+ */
+export function grantsFor(role: Role, custom?: { permissions: readonly string[]; scope: Scope } | null): Grants {
+  const grants: Grants = {};
+  const system = ROLE_GRANTS[role] ?? { permissions: [], scope: 'own' as Scope };
+  for (const p of system.permissions) grants[p] = broaderScope(grants[p], system.scope);
+  if (custom) {
+    for (const p of custom.permissions) {
+      if ((PERMISSIONS as readonly string[]).includes(p)) grants[p as Permission] = broaderScope(grants[p as Permission], custom.scope);
+    }
+  }
+  return grants;
+}

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Permission, Role, Scope } from '@outlay/contracts';
+import type { Grants, Permission, Role, Scope } from '@outlay/contracts';
 import type { Db } from '@outlay/db';
 import type { TokenSigner } from './tokens.ts';
 
@@ -20,8 +20,11 @@ export interface AuthInfo {
   sessionId: string;
   deviceId: string;
   role: Role;
+  /** The system role's scope (a custom role may widen single permissions; see grants). */
   scope: Scope;
   permissions: readonly Permission[];
+  grants: Grants;
+  customRoleId: string | null;
   organizationId: string | null;
   departmentId: string | null;
   reauthAt: Date;

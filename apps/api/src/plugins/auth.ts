@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES, ROLE_GRANTS, type Permission, type Role } from '@outlay/contracts';
+import { MESSAGES, ROLE_GRANTS, grantsFor, type Permission, type Role } from '@outlay/contracts';
 import { AppError } from '../lib/app-error.ts';
 import type { AppDeps, AuthInfo } from '../lib/context.ts';
 import { prepareSessionLookup, touchSession, type SessionRow } from '../modules/auth/sessions.repository.ts';
@@ -82,15 +82,17 @@ export default fp(
       }
       if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(deps.db, row.sessionId, now);
       const role = row.role as Role;
-      const grant = ROLE_GRANTS[role] ?? { permissions: [], scope: 'own' };
+      const grants = grantsFor(role, row.customScope ? { permissions: row.customPermissions ?? [], scope: row.customScope } : null);
       request.sessionRow = row;
       return {
         userId: row.userId,
         sessionId: row.sessionId,
         deviceId: row.deviceId,
         role,
-        scope: grant.scope,
-        permissions: grant.permissions,
+        scope: ROLE_GRANTS[role]?.scope ?? 'own',
+        permissions: Object.keys(grants) as Permission[],
+        grants,
+        customRoleId: row.customRoleId,
         organizationId: row.organizationId,
         departmentId: row.departmentId,
         reauthAt: row.reauthAt,

@@ -15,6 +15,8 @@ import {
   twoFactorEnableResponse,
   twoFactorSetupResponse,
   twoFactorVerifyInput,
+  reauthInput,
+  reauthResponse,
   MESSAGES,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
@@ -48,7 +50,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps
       config: { access: 'authenticated' },
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: currentUser, 401: errorResponse } },
     },
-    async (request) => auth.toCurrentUser(request.sessionRow!),
+    async (request) => auth.toCurrentUser(request.sessionRow!, request.auth!.permissions),
   );
 
   r.post(
@@ -136,6 +138,20 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps
       schema: { tags: ['auth'], summary: 'Turn two-factor off with a current code or a recovery code', body: twoFactorDisableInput, response: { 200: messageResponse, ...errors } },
     },
     async (request) => twoFactor.disable(contextOf(request, deps), request.body.totpCode),
+  );
+
+  r.post(
+    '/api/auth/reauth',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the password to open sensitive actions for 10 minutes (step-up)',
+        body: reauthInput,
+        response: { 200: reauthResponse, ...errors },
+      },
+    },
+    async (request) => auth.reauthenticate(contextOf(request, deps), request.body.password),
   );
 
   r.get(

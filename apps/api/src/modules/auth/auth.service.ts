@@ -5,12 +5,13 @@ import {
   MESSAGES,
   PASSWORD_CHANGE_TOKEN_TTL_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
-  ROLE_GRANTS,
+  STEP_UP_WINDOW_SECONDS,
   TWO_FACTOR_TOKEN_TTL_SECONDS,
   type ChangePasswordInput,
   type CurrentUser,
   type LoginInput,
   type LoginResponse,
+  type Permission,
   type RefreshResponse,
   type Role,
 } from '@outlay/contracts';
@@ -235,7 +236,7 @@ export async function logout(ctx: Ctx): Promise<void> {
   });
 }
 
-export function toCurrentUser(row: SessionRow): CurrentUser {
+export function toCurrentUser(row: SessionRow, permissions: readonly Permission[]): CurrentUser {
   const role = row.role as Role;
   return {
     id: row.userId,
@@ -250,7 +251,7 @@ export function toCurrentUser(row: SessionRow): CurrentUser {
     requirePasswordChange: row.requirePasswordChange,
     hasChangedPassword: row.hasChangedPassword,
     twoFactorEnabled: row.totpEnabled,
-    permissions: [...(ROLE_GRANTS[role]?.permissions ?? [])],
+    permissions: [...permissions],
   };
 }
 
@@ -326,4 +327,27 @@ export async function changePassword(
     );
   });
   return { message: MESSAGES.passwordChanged };
+}
+
+/** Confirms the password inside a session and restarts its step-up window. */
+export async function reauthenticate(ctx: Ctx, password: string): Promise<{ message: string; reauthUntil: string }> {
+  const auth = ctx.auth!;
+  const user = await findUserById(ctx.db, auth.userId);
+  const key = `user:${(user?.username ?? auth.userId).toLowerCase()}`;
+  const gate = await reserveAttempt(
+    ctx.db,
+    key,
+    { maxFailures: LOGIN_LOCKOUT.maxFailuresPerUsername, windowMinutes: LOGIN_LOCKOUT.windowMinutes, lockMinutes: LOGIN_LOCKOUT.lockMinutes },
+    ctx.now,
+  );
+  if (gate.lockedUntil) throw tooManyAttempts(gate.lockedUntil, ctx.now);
+  if (!user || !(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError('VALIDATION_ERROR', { message: 'Incorrect password' });
+  }
+  await releaseAttempt(ctx.db, key, true);
+  await ctx.db.update(sessions).set({ reauthAt: ctx.now }).where(eq(sessions.id, auth.sessionId));
+  return {
+    message: 'Password confirmed',
+    reauthUntil: new Date(ctx.now.getTime() + STEP_UP_WINDOW_SECONDS * 1000).toISOString(),
+  };
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { refreshTokens, sessions, users, type Db } from '@outlay/db';
+import { customRoles, refreshTokens, sessions, users, type Db } from '@outlay/db';
 
 /**
  * The session check on every authenticated call: one prepared statement, one round trip,
@@ -26,9 +26,13 @@ export function prepareSessionLookup(db: Db) {
       requirePasswordChange: users.requirePasswordChange,
       hasChangedPassword: users.hasChangedPassword,
       totpEnabled: users.totpEnabled,
+      customRoleId: users.customRoleId,
+      customPermissions: customRoles.permissions,
+      customScope: customRoles.scope,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(customRoles, eq(customRoles.id, users.customRoleId))
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare('outlay_session_lookup');
 }

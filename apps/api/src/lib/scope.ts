@@ -1,0 +1,52 @@
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Permission, Scope } from '@outlay/contracts';
+import { AppError } from './app-error.ts';
+import type { AuthInfo } from './context.ts';
+
+/** The scope at which the caller holds a permission (the broadest of system and custom role). */
+export function scopeOf(auth: AuthInfo, permission: Permission): Scope | null {
+  return auth.grants[permission] ?? null;
+}
+
+export function requirePermission(auth: AuthInfo, permission: Permission): Scope {
+  const scope = scopeOf(auth, permission);
+  if (!scope) throw new AppError('FORBIDDEN', { message: 'You do not have permission to do this' });
+  return scope;
+}
+
+/**
+ * A WHERE condition limiting rows to the caller's scope for a permission: group sees all,
+ * organization its own organization, department its department, own only what it owns.
+ * Single reads use the same condition, so another scope's record is simply not found (404).
+ */
+export function scopeCondition(
+  auth: AuthInfo,
+  permission: Permission,
+  columns: { organizationId?: PgColumn; departmentId?: PgColumn; ownerId?: PgColumn },
+): SQL | undefined {
+  const scope = requirePermission(auth, permission);
+  const none = sql`false`;
+  switch (scope) {
+    case 'group':
+      return undefined;
+    case 'organization':
+      if (!columns.organizationId) return undefined;
+      return auth.organizationId ? eq(columns.organizationId, auth.organizationId) : none;
+    case 'department':
+      if (columns.departmentId) return auth.departmentId ? eq(columns.departmentId, auth.departmentId) : none;
+      if (columns.organizationId) return auth.organizationId ? eq(columns.organizationId, auth.organizationId) : none;
+      return undefined;
+    case 'own':
+      if (columns.ownerId) return eq(columns.ownerId, auth.userId);
+      if (columns.organizationId) return auth.organizationId ? inArray(columns.organizationId, [auth.organizationId]) : none;
+      return none;
+  }
+}
+
+/** True when an organization is inside the caller's scope for a permission. */
+export function organizationInScope(auth: AuthInfo, permission: Permission, organizationId: string): boolean {
+  const scope = scopeOf(auth, permission);
+  if (!scope) return false;
+  return scope === 'group' || auth.organizationId === organizationId;
+}

@@ -1,0 +1,2 @@
+// Schemas for the audit screens and API (issue 4).
+export {};

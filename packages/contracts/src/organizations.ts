@@ -1,0 +1,2 @@
+// Schemas for the organizations screens and API (issue 4).
+export {};

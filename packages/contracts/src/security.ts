@@ -1,0 +1,2 @@
+// Schemas for the security screens and API (issue 4).
+export {};

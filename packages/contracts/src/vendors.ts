@@ -1,0 +1,2 @@
+// Schemas for the vendors screens and API (issue 4).
+export {};
