@@ -1,10 +1,14 @@
 // Bundles the server and CLI into dist/. Workspace packages (TypeScript source) are bundled in;
 // everything from node_modules stays external and is loaded at run time.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
+const here = path.dirname(fileURLToPath(import.meta.url));
+
 await build({
-  entryPoints: { server: 'src/server.ts', 'create-owner': 'src/cli/create-owner.ts' },
-  outdir: 'dist',
+  entryPoints: { server: path.join(here, 'src/server.ts'), 'create-owner': path.join(here, 'src/cli/create-owner.ts') },
+  outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -15,7 +19,9 @@ await build({
     {
       name: 'externalize-node-modules',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@outlay/') ? undefined : { external: true }));
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.kind === 'entry-point' || args.path.startsWith('@outlay/') ? undefined : { external: true },
+        );
       },
     },
   ],
