@@ -130,7 +130,12 @@ export async function apiRequest(
     throw new ApiError(401, 'Unauthorized');
   }
   const retry = await send(method, url, data, getAccessToken(), options);
-  if (!retry.ok) throw new ApiError(retry.status, retry.statusText || String(retry.status));
+  if (!retry.ok) {
+    // The message stays 'status: statusText'; the body's code and details are kept so callers
+    // can still react to them (e.g. step-up on 403 reauth_required after a token refresh).
+    const { code, details } = await errorFromResponse(retry);
+    throw new ApiError(retry.status, retry.statusText || String(retry.status), { code, details });
+  }
   return retry;
 }
 

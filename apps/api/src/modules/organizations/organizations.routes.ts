@@ -1,4 +1,310 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../lib/context.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  category,
+  categoryExportQuery,
+  categoryList,
+  categoryListQuery,
+  createCategoryInput,
+  createDepartmentInput,
+  createFxRateInput,
+  createOrganizationInput,
+  department,
+  departmentExportQuery,
+  departmentList,
+  departmentListQuery,
+  errorResponse,
+  fxRate,
+  fxRateExportQuery,
+  fxRateList,
+  fxRateListQuery,
+  idParam,
+  intercompanyCandidateQuery,
+  intercompanyCandidates,
+  intercompanyLink,
+  intercompanyLinkExportQuery,
+  intercompanyLinkQuery,
+  intercompanyLinks,
+  linkIntercompanyInput,
+  moveOrganizationInput,
+  organization,
+  organizationExportQuery,
+  organizationList,
+  organizationListQuery,
+  organizationMembers,
+  organizationTree,
+  updateCategoryInput,
+  updateDepartmentInput,
+  updateFxRateInput,
+  updateOrganizationInput,
+  vendorIdParam,
+} from '@outlay/contracts';
+import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { sendExport } from '../../lib/export.ts';
+import * as categories from './categories.service.ts';
+import * as departments from './departments.service.ts';
+import * as fx from './fx-rates.service.ts';
+import * as intercompany from './intercompany.service.ts';
+import * as orgs from './organizations.service.ts';
 
-export async function organizationsRoutes(_app: FastifyInstance, _options: { deps: AppDeps }) {}
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const readErrors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+
+/**
+ * The group's structure: organizations and their hierarchy, departments, categories, FX rates
+ * and intercompany links. Reads serve pickers too (any signed-in person, limited to their scope);
+ * changes need org.manage.
+ */
+export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // --- Organizations ---------------------------------------------------------------------------
+  r.get(
+    '/api/organizations',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['organizations'], summary: 'Organizations in the caller\'s scope', querystring: organizationListQuery, response: { 200: organizationList, ...readErrors } },
+    },
+    async (request) => orgs.listOrganizations(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/organizations/export',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['organizations'], summary: 'Organizations as CSV or XLSX', querystring: organizationExportQuery },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const rows = await orgs.exportOrganizations(ctx, request.query);
+      return sendExport(reply, { format: request.query.format, filename: 'organizations', columns: orgs.organizationExportColumns, rows, now: ctx.now });
+    },
+  );
+  r.get(
+    '/api/organizations/tree',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['organizations'], summary: 'The hierarchy of the organizations in the caller\'s scope', response: { 200: organizationTree, 401: errorResponse } },
+    },
+    async (request) => orgs.organizationTree(contextOf(request, deps)),
+  );
+  r.get(
+    '/api/organizations/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['organizations'], summary: 'One organization', params: idParam, response: { 200: organization, ...readErrors } },
+    },
+    async (request) => orgs.getOrganization(contextOf(request, deps), request.params.id),
+  );
+  r.get(
+    '/api/organizations/:id/members',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['organizations'], summary: 'Active people of an organization (department-head picker)', params: idParam, response: { 200: organizationMembers, ...errors } },
+    },
+    async (request) => orgs.organizationMembers(contextOf(request, deps), request.params.id),
+  );
+  r.post(
+    '/api/organizations',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['organizations'], summary: 'Create a subsidiary', body: createOrganizationInput, response: { 201: organization, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await orgs.createOrganization(contextOf(request, deps), request.body)),
+  );
+  r.patch(
+    '/api/organizations/:id',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['organizations'], summary: 'Update an organization and its settings', params: idParam, body: updateOrganizationInput, response: { 200: organization, ...errors } },
+    },
+    async (request) => orgs.updateOrganization(contextOf(request, deps), request.params.id, request.body),
+  );
+  r.post(
+    '/api/organizations/:id/move',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['organizations'], summary: 'Move a subsidiary under another parent', params: idParam, body: moveOrganizationInput, response: { 200: organization, ...errors } },
+    },
+    async (request) => orgs.moveOrganization(contextOf(request, deps), request.params.id, request.body),
+  );
+
+  // --- Intercompany links ----------------------------------------------------------------------
+  r.get(
+    '/api/intercompany-links',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['organizations'], summary: 'Vendors that are group companies, per organization', querystring: intercompanyLinkQuery, response: { 200: intercompanyLinks, ...errors } },
+    },
+    async (request) => intercompany.listIntercompanyLinks(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/intercompany-links/export',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['organizations'], summary: 'Intercompany links as CSV or XLSX', querystring: intercompanyLinkExportQuery },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const rows = await intercompany.exportIntercompanyLinks(ctx, request.query);
+      return sendExport(reply, { format: request.query.format, filename: 'intercompany-links', columns: intercompany.intercompanyExportColumns, rows, now: ctx.now });
+    },
+  );
+  r.get(
+    '/api/intercompany-links/candidates',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['organizations'], summary: 'Vendors not yet linked to a group company', querystring: intercompanyCandidateQuery, response: { 200: intercompanyCandidates, ...errors } },
+    },
+    async (request) => intercompany.listIntercompanyCandidates(contextOf(request, deps), request.query),
+  );
+  r.put(
+    '/api/intercompany-links/:vendorId',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['organizations'], summary: 'Link a vendor to the group company it is', params: vendorIdParam, body: linkIntercompanyInput, response: { 200: intercompanyLink, ...errors } },
+    },
+    async (request) => intercompany.linkIntercompany(contextOf(request, deps), request.params.vendorId, request.body),
+  );
+  r.delete(
+    '/api/intercompany-links/:vendorId',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['organizations'], summary: 'Remove a vendor\'s intercompany link', params: vendorIdParam, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await intercompany.unlinkIntercompany(contextOf(request, deps), request.params.vendorId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // --- Departments -----------------------------------------------------------------------------
+  r.get(
+    '/api/departments',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['departments'], summary: 'Departments in the caller\'s scope', querystring: departmentListQuery, response: { 200: departmentList, ...readErrors } },
+    },
+    async (request) => departments.listDepartments(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/departments/export',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['departments'], summary: 'Departments as CSV or XLSX', querystring: departmentExportQuery },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const rows = await departments.exportDepartments(ctx, request.query);
+      return sendExport(reply, { format: request.query.format, filename: 'departments', columns: departments.departmentExportColumns, rows, now: ctx.now });
+    },
+  );
+  r.get(
+    '/api/departments/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['departments'], summary: 'One department', params: idParam, response: { 200: department, ...readErrors } },
+    },
+    async (request) => departments.getDepartment(contextOf(request, deps), request.params.id),
+  );
+  r.post(
+    '/api/departments',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['departments'], summary: 'Create a department', body: createDepartmentInput, response: { 201: department, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await departments.createDepartment(contextOf(request, deps), request.body)),
+  );
+  r.patch(
+    '/api/departments/:id',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['departments'], summary: 'Update or deactivate a department', params: idParam, body: updateDepartmentInput, response: { 200: department, ...errors } },
+    },
+    async (request) => departments.updateDepartment(contextOf(request, deps), request.params.id, request.body),
+  );
+
+  // --- Categories ------------------------------------------------------------------------------
+  r.get(
+    '/api/categories',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['categories'], summary: 'Expense categories in the caller\'s scope', querystring: categoryListQuery, response: { 200: categoryList, ...readErrors } },
+    },
+    async (request) => categories.listCategories(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/categories/export',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['categories'], summary: 'Categories as CSV or XLSX', querystring: categoryExportQuery },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const rows = await categories.exportCategories(ctx, request.query);
+      return sendExport(reply, { format: request.query.format, filename: 'categories', columns: categories.categoryExportColumns, rows, now: ctx.now });
+    },
+  );
+  r.get(
+    '/api/categories/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['categories'], summary: 'One category', params: idParam, response: { 200: category, ...readErrors } },
+    },
+    async (request) => categories.getCategory(contextOf(request, deps), request.params.id),
+  );
+  r.post(
+    '/api/categories',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['categories'], summary: 'Create a category', body: createCategoryInput, response: { 201: category, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await categories.createCategory(contextOf(request, deps), request.body)),
+  );
+  r.patch(
+    '/api/categories/:id',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['categories'], summary: 'Update or deactivate a category', params: idParam, body: updateCategoryInput, response: { 200: category, ...errors } },
+    },
+    async (request) => categories.updateCategory(contextOf(request, deps), request.params.id, request.body),
+  );
+
+  // --- FX rates --------------------------------------------------------------------------------
+  r.get(
+    '/api/fx-rates',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['fx-rates'], summary: 'Monthly FX rates', querystring: fxRateListQuery, response: { 200: fxRateList, ...readErrors } },
+    },
+    async (request) => fx.listFxRates(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/fx-rates/export',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['fx-rates'], summary: 'FX rates as CSV or XLSX', querystring: fxRateExportQuery },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const rows = await fx.exportFxRates(ctx, request.query);
+      return sendExport(reply, { format: request.query.format, filename: 'fx-rates', columns: fx.fxRateExportColumns, rows, now: ctx.now });
+    },
+  );
+  r.post(
+    '/api/fx-rates',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['fx-rates'], summary: 'Add the rate of a currency pair for a month', body: createFxRateInput, response: { 201: fxRate, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await fx.createFxRate(contextOf(request, deps), request.body)),
+  );
+  r.patch(
+    '/api/fx-rates/:id',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['fx-rates'], summary: 'Correct a month\'s rates', params: idParam, body: updateFxRateInput, response: { 200: fxRate, ...errors } },
+    },
+    async (request) => fx.updateFxRate(contextOf(request, deps), request.params.id, request.body),
+  );
+}

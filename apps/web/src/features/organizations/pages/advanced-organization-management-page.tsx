@@ -1,15 +1,87 @@
-import { ScaffoldScreen } from '@/components/scaffold-screen';
+import { useState } from 'react';
+import type { OrganizationTreeNode } from '@outlay/contracts';
+import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { messageOf } from '@/lib/api-error';
+import { useOrganizationOptions } from '../api/organization-options';
+import { useOrganizationTree } from '../api/organization-tree';
+import { FxRatesSection } from '../components/fx-rates-section';
+import { IntercompanyLinksSection } from '../components/intercompany-links-section';
+import { MoveOrganizationDialog } from '../components/move-organization-dialog';
+import { OrganizationSettingsCard } from '../components/organization-settings-card';
+import { OrganizationTreeView } from '../components/organization-tree-view';
+
+function HierarchyCard() {
+  const tree = useOrganizationTree();
+  const organizations = useOrganizationOptions();
+  const [moving, setMoving] = useState<OrganizationTreeNode | null>(null);
+  const parentOf = (id: string) => organizations.data?.find((o) => o.id === id)?.parentId ?? null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Hierarchy</CardTitle>
+        <CardDescription>The group and its companies. Move a subsidiary to change who it reports to.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {tree.isPending ? (
+          <p className="text-sm text-muted-foreground" role="status">
+            Loading the hierarchy…
+          </p>
+        ) : tree.isError ? (
+          <Alert variant="danger" role="alert">
+            <span>{messageOf(tree.error, 'The hierarchy could not be loaded.')}</span>
+            <Button variant="link" size="sm" onClick={() => void tree.refetch()}>
+              Retry
+            </Button>
+          </Alert>
+        ) : (
+          <OrganizationTreeView nodes={tree.data.roots} onMove={setMoving} />
+        )}
+      </CardContent>
+      {moving && tree.data && (
+        <MoveOrganizationDialog
+          key={moving.id}
+          node={moving}
+          roots={tree.data.roots}
+          currentParentId={parentOf(moving.id)}
+          onOpenChange={(open) => !open && setMoving(null)}
+        />
+      )}
+    </Card>
+  );
+}
 
 export default function AdvancedOrganizationManagementPage() {
+  const [tab, setTab] = useState('hierarchy');
   return (
-    <ScaffoldScreen
-      title="Advanced Organization Management"
-      summary="The group hierarchy as a tree, with per-organization settings."
-      capabilities={[
-        "Move a subsidiary in the tree",
-        "Approval thresholds and default workflow per organization",
-        "Intercompany links and FX rates",
-      ]}
-    />
+    <div>
+      <PageHeader
+        title="Advanced Organization Management"
+        description="The group hierarchy, per-organization settings, intercompany links and FX rates."
+      />
+      <Tabs value={tab} onValueChange={setTab} className="flex flex-col gap-4">
+        <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:w-fit">
+          <TabsTrigger value="hierarchy">Hierarchy</TabsTrigger>
+          <TabsTrigger value="settings">Settings</TabsTrigger>
+          <TabsTrigger value="intercompany">Intercompany</TabsTrigger>
+          <TabsTrigger value="fx">FX rates</TabsTrigger>
+        </TabsList>
+        <TabsContent value="hierarchy">
+          <HierarchyCard />
+        </TabsContent>
+        <TabsContent value="settings">
+          <OrganizationSettingsCard />
+        </TabsContent>
+        <TabsContent value="intercompany">
+          <IntercompanyLinksSection />
+        </TabsContent>
+        <TabsContent value="fx">
+          <FxRatesSection />
+        </TabsContent>
+      </Tabs>
+    </div>
   );
 }

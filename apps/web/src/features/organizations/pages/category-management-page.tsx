@@ -1,15 +1,84 @@
-import { ScaffoldScreen } from '@/components/scaffold-screen';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import type { Category } from '@outlay/contracts';
+import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api-error';
+import { useCategoryOptions } from '../api/category-options';
+import { CATEGORIES_URL } from '../api/keys';
+import { useUpdateCategory } from '../api/update-category';
+import { ActiveBadge } from '../components/active-badge';
+import { CreateCategoryDialog, EditCategoryDialog } from '../components/category-form-dialog';
+import { ACTIVE_OPTIONS, formatAmount } from '../utils/format';
+
+const columns: DataTableColumn<Category>[] = [
+  { id: 'name', header: 'Name', sortable: true, hideable: false, cell: (c) => <span className="font-medium">{c.name}</span> },
+  { id: 'code', header: 'Code', sortable: true },
+  { id: 'glAccount', header: 'GL account', sortable: true },
+  { id: 'parentName', header: 'Parent', sortable: true },
+  { id: 'perRequestLimit', header: 'Per-request limit', sortable: true, align: 'right', accessor: (c) => formatAmount(c.perRequestLimit) ?? 'No limit' },
+  { id: 'receiptRequiredAbove', header: 'Receipt above', sortable: true, align: 'right', accessor: (c) => formatAmount(c.receiptRequiredAbove) },
+  { id: 'organizationName', header: 'Applies to', accessor: (c) => c.organizationName ?? 'Whole group', hidden: true },
+  { id: 'active', header: 'Status', sortable: true, cell: (c) => <ActiveBadge active={c.active} /> },
+];
 
 export default function CategoryManagementPage() {
+  const query = useListQuery<Category>({ url: CATEGORIES_URL, filters: ['active', 'parentId'], defaultSort: 'name' });
+  const parents = useCategoryOptions();
+  const update = useUpdateCategory();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Category | null>(null);
+
+  const setActive = (category: Category, active: boolean) =>
+    update
+      .mutateAsync({ id: category.id, input: { active } })
+      .then(() => toast({ title: active ? 'Category reactivated' : 'Category deactivated', description: category.name, variant: 'success' }))
+      .catch((error: unknown) => toast({ title: 'Could not save', description: messageOf(error, 'Try again.'), variant: 'destructive' }));
+
   return (
-    <ScaffoldScreen
-      title="Category Management"
-      summary="Expense categories and their accounting."
-      capabilities={[
-        "Name, code, GL account and parent",
-        "Per-request limit",
-        "Receipt-required threshold and active flag",
-      ]}
-    />
+    <div>
+      <PageHeader
+        title="Category Management"
+        description="Expense categories with their GL account, per-request limit and receipt threshold. Amounts are in the requesting company's currency."
+      />
+      <DataTable
+        label="Categories"
+        columns={columns}
+        query={query}
+        searchPlaceholder="Search name, code, GL…"
+        toolbar={
+          <>
+            <DataTableFilterSelect query={query} name="active" label="Status" options={ACTIVE_OPTIONS} allLabel="Any status" />
+            <DataTableFilterSelect
+              query={query}
+              name="parentId"
+              label="Parent category"
+              allLabel="Any parent"
+              options={(parents.data ?? []).filter((c) => !c.parentId).map((c) => ({ value: c.id, label: c.name }))}
+            />
+          </>
+        }
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" /> New category
+          </Button>
+        }
+        rowActions={(c) => (
+          <DataTableRowActions
+            label={`Actions for ${c.name}`}
+            actions={[
+              { label: 'Edit', onSelect: () => setEditing(c) },
+              c.active
+                ? { label: 'Deactivate', destructive: true, separated: true, onSelect: () => void setActive(c, false) }
+                : { label: 'Reactivate', separated: true, onSelect: () => void setActive(c, true) },
+            ]}
+          />
+        )}
+      />
+      <CreateCategoryDialog open={creating} onOpenChange={setCreating} />
+      {editing && <EditCategoryDialog key={editing.id} category={editing} open onOpenChange={(open) => !open && setEditing(null)} />}
+    </div>
   );
 }

@@ -1,15 +1,72 @@
-import { ScaffoldScreen } from '@/components/scaffold-screen';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import type { Organization } from '@outlay/contracts';
+import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ORGANIZATIONS_URL } from '../api/keys';
+import { ActiveBadge } from '../components/active-badge';
+import { CreateOrganizationDialog, EditOrganizationDialog } from '../components/organization-form-dialog';
+import { ACTIVE_OPTIONS, formatAmount, monthName } from '../utils/format';
+
+const KIND_OPTIONS = [
+  { value: 'group', label: 'Group' },
+  { value: 'subsidiary', label: 'Subsidiary' },
+];
+
+const columns: DataTableColumn<Organization>[] = [
+  { id: 'name', header: 'Name', sortable: true, hideable: false, cell: (o) => <span className="font-medium">{o.name}</span> },
+  { id: 'code', header: 'Code', sortable: true },
+  { id: 'kind', header: 'Kind', sortable: true, cell: (o) => <Badge variant={o.kind === 'group' ? 'purple' : 'primary'}>{o.kind === 'group' ? 'Group' : 'Subsidiary'}</Badge> },
+  { id: 'parentName', header: 'Parent', sortable: true },
+  { id: 'currency', header: 'Currency', sortable: true },
+  { id: 'fiscalYearStartMonth', header: 'Fiscal year start', sortable: true, cell: (o) => monthName(o.fiscalYearStartMonth) },
+  {
+    id: 'approvalThreshold',
+    header: 'Approval threshold',
+    align: 'right',
+    accessor: (o) => formatAmount(o.settings.approvalThreshold, o.currency),
+  },
+  { id: 'departmentCount', header: 'Departments', align: 'right' },
+  { id: 'taxId', header: 'Tax id', hidden: true },
+  { id: 'address', header: 'Address', hidden: true },
+  { id: 'active', header: 'Status', sortable: true, cell: (o) => <ActiveBadge active={o.active} /> },
+];
 
 export default function OrganizationManagementPage() {
+  const query = useListQuery<Organization>({ url: ORGANIZATIONS_URL, filters: ['kind', 'active'], defaultSort: 'name' });
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Organization | null>(null);
+
   return (
-    <ScaffoldScreen
-      title="Organization Management"
-      summary="The group and its subsidiaries."
-      capabilities={[
-        "Name, code and base currency",
-        "Address and tax id",
-        "Fiscal year start and active flag",
-      ]}
-    />
+    <div>
+      <PageHeader
+        title="Organization Management"
+        description="The group and its subsidiaries: name, code, base currency, address, tax id and fiscal year."
+      />
+      <DataTable
+        label="Organizations"
+        columns={columns}
+        query={query}
+        searchPlaceholder="Search name, code or tax id…"
+        toolbar={
+          <>
+            <DataTableFilterSelect query={query} name="kind" label="Kind" options={KIND_OPTIONS} allLabel="All kinds" />
+            <DataTableFilterSelect query={query} name="active" label="Status" options={ACTIVE_OPTIONS} allLabel="Any status" />
+          </>
+        }
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" /> New subsidiary
+          </Button>
+        }
+        rowActions={(o) => <DataTableRowActions label={`Actions for ${o.name}`} actions={[{ label: 'Edit', onSelect: () => setEditing(o) }]} />}
+      />
+      <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />
+      {editing && (
+        <EditOrganizationDialog key={editing.id} organization={editing} open onOpenChange={(open) => !open && setEditing(null)} />
+      )}
+    </div>
   );
 }

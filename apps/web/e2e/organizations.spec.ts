@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, snap } from './fixtures';
+
+/** adam (admin) runs the group's structure screens: nothing destructive, only additions and one FX correction. */
+
+async function pickOption(page: Page, label: string, option: string) {
+  await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function bothSizes(page: Page, name: string) {
+  await page.setViewportSize(DESKTOP);
+  await expectAccessible(page);
+  await snap(page, name);
+  await page.setViewportSize(MOBILE);
+  await expectAccessible(page);
+  await snap(page, name);
+  await page.setViewportSize(DESKTOP);
+}
+
+test.describe.serial('group structure (adam)', () => {
+  test('organizations: the five companies with currency and fiscal year', async ({ page }) => {
+    await signInAs(page, 'adam', undefined, '/organization-management');
+    await expect(page.getByRole('heading', { name: 'Organization Management' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Organizations' });
+    await expect(table.getByRole('row')).toHaveCount(6);
+    await expect(table.getByRole('row', { name: /Meridian Foods/ })).toContainText('GBP');
+    await expect(table.getByRole('row', { name: /Meridian Foods/ })).toContainText('April');
+    await expect(page.locator('[data-scaffold]')).toHaveCount(0);
+    await page.getByRole('button', { name: 'New subsidiary' }).click();
+    await expect(page.getByRole('dialog', { name: 'New subsidiary' })).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByRole('dialog').getByText('Name is required')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await bothSizes(page, 'organization-management');
+  });
+
+  test('departments: create one with a head and a parent', async ({ page }) => {
+    await signInAs(page, 'adam', undefined, '/department-management');
+    await expect(page.getByRole('heading', { name: 'Department Management' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Departments' }).getByRole('row').nth(1)).toBeVisible();
+    await page.getByRole('button', { name: 'New department' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New department' });
+    await pickOption(page, 'Organization', 'Meridian Logistics');
+    await dialog.getByLabel('Name').fill('Fleet Maintenance');
+    await dialog.getByLabel('Code').fill('ML-FLEET');
+    await dialog.getByLabel('Cost center').fill('CC-ML-FLT');
+    await pickOption(page, 'Department head', 'Max Fischer');
+    await pickOption(page, 'Parent department', 'Operations (ML-OPS)');
+    await snap(page, 'department-dialog');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expectToast(page, 'Department created', 'Fleet Maintenance in Meridian Logistics');
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('searchbox', { name: 'Search departments' }).fill('fleet');
+    const row = page.getByRole('row', { name: /Fleet Maintenance/ });
+    await expect(row).toContainText('Max Fischer');
+    await expect(row).toContainText('Operations');
+    await expect(row).toContainText('CC-ML-FLT');
+
+    // The same code again is refused with the server's words, inside the dialog.
+    await page.getByRole('button', { name: 'New department' }).click();
+    await pickOption(page, 'Organization', 'Meridian Logistics');
+    await dialog.getByLabel('Name').fill('Fleet again');
+    await dialog.getByLabel('Code').fill('ML-FLEET');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('A department with code ML-FLEET already exists in Meridian Logistics');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('searchbox', { name: 'Search departments' }).fill('');
+    await expect(page.getByRole('table', { name: 'Departments' }).getByRole('row')).toHaveCount(26);
+    await bothSizes(page, 'department-management');
+  });
+
+  test('categories: create a sub-category with limits', async ({ page }) => {
+    await signInAs(page, 'adam', undefined, '/category-management');
+    await expect(page.getByRole('heading', { name: 'Category Management' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Categories' });
+    await expect(table.getByRole('row', { name: /Travel/ })).toContainText('6100');
+    await page.getByRole('button', { name: 'New category' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New category' });
+    await dialog.getByLabel('Name').fill('Air travel');
+    await dialog.getByLabel('Code').fill('trv-air');
+    await dialog.getByLabel('GL account').fill('6101');
+    await pickOption(page, 'Parent category', 'Travel (TRV)');
+    await dialog.getByLabel('Per-request limit').fill('-5');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText('The amount cannot be negative')).toBeVisible();
+    await dialog.getByLabel('Per-request limit').fill('3,000.00');
+    await dialog.getByLabel('Receipt required above').fill('0');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expectToast(page, 'Category created', 'Air travel (TRV-AIR)');
+    const row = table.getByRole('row', { name: /Air travel/ });
+    await expect(row).toContainText('TRV-AIR');
+    await expect(row).toContainText('Travel');
+    await expect(row).toContainText(/3,000\.00/);
+    await bothSizes(page, 'category-management');
+  });
+
+  test('advanced: hierarchy, settings, intercompany links and an FX correction', async ({ page }) => {
+    await signInAs(page, 'adam', undefined, '/advanced-organization-management');
+    await expect(page.getByRole('heading', { name: 'Advanced Organization Management' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Move Meridian Tech' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Move Meridian Group' })).toHaveCount(0);
+    // The move dialog offers other companies only; cancelled, nothing moves.
+    await page.getByRole('button', { name: 'Move Meridian Tech' }).click();
+    await page.getByRole('dialog').getByRole('combobox', { name: 'New parent' }).click();
+    await expect(page.getByRole('option', { name: 'Meridian Energy (ME)' })).toBeVisible();
+    await expect(page.getByRole('option', { name: /Meridian Tech/ })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await bothSizes(page, 'advanced-organization-hierarchy');
+
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await expect(page.getByLabel('Approval threshold')).toHaveValue('5000.00');
+    await expectAccessible(page);
+    await snap(page, 'advanced-organization-settings');
+
+    await page.getByRole('tab', { name: 'Intercompany' }).click();
+    await expect(page.getByRole('row', { name: /Meridian Energy \(intercompany\)/ })).toContainText('Meridian Logistics');
+    await expectAccessible(page);
+
+
+    await page.getByRole('tab', { name: 'FX rates' }).click();
+    await page.getByRole('combobox', { name: 'Base currency' }).click();
+    await page.getByRole('option', { name: 'EUR', exact: true }).click();
+    const table = page.getByRole('table', { name: 'FX rates' });
+    await expect(table.getByRole('row')).toHaveCount(19);
+    await table.getByRole('button', { name: /^Actions for EUR\/USD/ }).first().click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Closing rate').fill('1.0999');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'FX rate saved', 'EUR/USD');
+    await expect(table.getByRole('row').nth(1)).toContainText('1.0999');
+    await bothSizes(page, 'advanced-organization-fx');
+  });
+});

@@ -1,0 +1,159 @@
+import { TriangleAlert } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { messageOf } from '@/lib/api-error';
+import { cn } from '@/lib/utils';
+import { applyServerFieldErrors } from './use-zod-form';
+
+/** The message a failed save shows inside its form: the server's words. */
+export function FormServerError({ error, id }: { error: string | null | undefined; id?: string }) {
+  if (!error) return null;
+  return (
+    <Alert variant="danger" role="alert" id={id}>
+      <TriangleAlert aria-hidden="true" />
+      <span>{error}</span>
+    </Alert>
+  );
+}
+
+interface FormSubmitState {
+  serverError: string | null;
+  setServerError: (error: string | null) => void;
+  submit: (event?: FormEvent) => Promise<void>;
+}
+
+/**
+ * Wires a form's submit: validates with the schema (focusing the first invalid field), calls
+ * `onSubmit`, and turns a failure into a server message (plus field messages when the API
+ * named fields). Returns true from `submit` only when the save succeeded.
+ */
+function useFormSubmit<TIn extends FieldValues, TOut>(
+  form: UseFormReturn<TIn, unknown, TOut>,
+  onSubmit: (values: TOut) => unknown,
+  onSuccess?: () => void,
+  fallbackError = 'Could not save. Try again.',
+): FormSubmitState {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyServerFieldErrors(form, error);
+      setServerError(messageOf(error, fallbackError));
+      return;
+    }
+    onSuccess?.();
+  });
+  return { serverError, setServerError, submit };
+}
+
+export interface FormProps<TIn extends FieldValues, TOut> {
+  form: UseFormReturn<TIn, unknown, TOut>;
+  /** Save; throw (e.g. the api client's error) to show the server message in the form. */
+  onSubmit: (values: TOut) => unknown;
+  onSuccess?: () => void;
+  children: ReactNode;
+  className?: string;
+  'aria-label'?: string;
+}
+
+/** A plain (page) form for the fields of this folder: context, submit wiring and server error. */
+export function Form<TIn extends FieldValues, TOut>({ form, onSubmit, onSuccess, children, className, ...rest }: FormProps<TIn, TOut>) {
+  const { serverError, submit } = useFormSubmit(form, onSubmit, onSuccess);
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => void submit(event)} className={cn('flex flex-col gap-4', className)} aria-label={rest['aria-label']}>
+        <FormServerError error={serverError} />
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+export interface FormDialogProps<TIn extends FieldValues, TOut> {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  form: UseFormReturn<TIn, unknown, TOut>;
+  /**
+   * Save. Resolve to close the dialog (and reset the form to its defaults); throw to keep it
+   * open with the error shown inline (the api client's error carries the server's message).
+   */
+  onSubmit: (values: TOut) => unknown;
+  children: ReactNode;
+  submitLabel?: string;
+  pendingLabel?: string;
+  cancelLabel?: string;
+  /** A red Save button, for forms that remove or block something. */
+  destructive?: boolean;
+  /** Wider dialog for two-column forms. */
+  size?: 'default' | 'lg';
+  /** Keep the form values after a successful save (default: reset to defaults). */
+  keepValuesOnClose?: boolean;
+}
+
+/**
+ * A create/edit dialog: title, description, the fields, Cancel and Save. Save validates with
+ * the form's schema and focuses the first invalid field; a failed save shows the server's
+ * message above the fields and leaves the dialog open.
+ */
+export function FormDialog<TIn extends FieldValues, TOut>({
+  open,
+  onOpenChange,
+  title,
+  description,
+  form,
+  onSubmit,
+  children,
+  submitLabel = 'Save',
+  pendingLabel = 'Saving…',
+  cancelLabel = 'Cancel',
+  destructive = false,
+  size = 'default',
+  keepValuesOnClose = false,
+}: FormDialogProps<TIn, TOut>) {
+  const { serverError, setServerError, submit } = useFormSubmit(form, onSubmit, () => {
+    onOpenChange(false);
+    if (!keepValuesOnClose) form.reset();
+  });
+  const pending = form.formState.isSubmitting;
+
+  const change = (next: boolean) => {
+    if (pending && !next) return; // Not while saving: the result would land nowhere.
+    if (!next) {
+      setServerError(null);
+      form.clearErrors();
+    }
+    onOpenChange(next);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent className={cn(size === 'lg' && 'max-w-2xl')} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <FormProvider {...form}>
+          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+            <DialogHeader>
+              <DialogTitle>{title}</DialogTitle>
+              {description && <DialogDescription>{description}</DialogDescription>}
+            </DialogHeader>
+            <FormServerError error={serverError} />
+            <div className="flex flex-col gap-4">{children}</div>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" onClick={() => change(false)} disabled={pending}>
+                {cancelLabel}
+              </Button>
+              <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending}>
+                {pending ? pendingLabel : submitLabel}
+              </Button>
+            </div>
+          </form>
+        </FormProvider>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Category, CreateCategoryValues } from '@outlay/contracts';
+import { apiJson } from '@/lib/api-client';
+import { CATEGORIES_URL, invalidate } from './keys';
+
+export function createCategory(input: CreateCategoryValues) {
+  return apiJson<Category>('POST', CATEGORIES_URL, input);
+}
+
+export function useCreateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createCategory, onSuccess: () => invalidate(queryClient, CATEGORIES_URL) });
+}

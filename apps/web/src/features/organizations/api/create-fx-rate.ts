@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateFxRateValues, FxRate } from '@outlay/contracts';
+import { apiJson } from '@/lib/api-client';
+import { FX_RATES_URL, invalidate } from './keys';
+
+export function createFxRate(input: CreateFxRateValues) {
+  return apiJson<FxRate>('POST', FX_RATES_URL, input);
+}
+
+export function useCreateFxRate() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createFxRate, onSuccess: () => invalidate(queryClient, FX_RATES_URL) });
+}

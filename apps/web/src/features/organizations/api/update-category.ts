@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Category, UpdateCategoryValues } from '@outlay/contracts';
+import { apiJson } from '@/lib/api-client';
+import { CATEGORIES_URL, invalidate } from './keys';
+
+export function updateCategory({ id, input }: { id: string; input: UpdateCategoryValues }) {
+  return apiJson<Category>('PATCH', `${CATEGORIES_URL}/${id}`, input);
+}
+
+export function useUpdateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateCategory, onSuccess: () => invalidate(queryClient, CATEGORIES_URL) });
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FxRate, UpdateFxRateInput } from '@outlay/contracts';
+import { apiJson } from '@/lib/api-client';
+import { FX_RATES_URL, invalidate } from './keys';
+
+export function updateFxRate({ id, input }: { id: string; input: UpdateFxRateInput }) {
+  return apiJson<FxRate>('PATCH', `${FX_RATES_URL}/${id}`, input);
+}
+
+export function useUpdateFxRate() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateFxRate, onSuccess: () => invalidate(queryClient, FX_RATES_URL) });
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { updateOrganizationInput, type Organization } from '@outlay/contracts';
+import { Form, FormFieldMoney, FormFieldSelect, useZodForm } from '@/components/form';
+import { FormField } from '@/components/form';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { toast } from '@/components/ui/use-toast';
+import { useOrganizationOptions } from '../api/organization-options';
+import { useUpdateOrganization } from '../api/update-organization';
+import { formatAmount, MONTH_OPTIONS } from '../utils/format';
+
+function SettingsForm({ organization }: { organization: Organization }) {
+  const form = useZodForm(updateOrganizationInput, {
+    fiscalYearStartMonth: String(organization.fiscalYearStartMonth),
+    settings: { approvalThreshold: organization.settings.approvalThreshold ?? '' },
+  });
+  const update = useUpdateOrganization();
+  return (
+    <Form
+      form={form}
+      aria-label={`Settings of ${organization.name}`}
+      onSubmit={async (values) => {
+        await update.mutateAsync({ id: organization.id, input: values });
+        toast({ title: 'Settings saved', description: organization.name, variant: 'success' });
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormFieldMoney
+          name="settings.approvalThreshold"
+          label="Approval threshold"
+          currency={organization.currency}
+          hint={`Requests above it need a further approval. Current: ${formatAmount(organization.settings.approvalThreshold, organization.currency) ?? 'none'}.`}
+        />
+        <FormFieldSelect name="fiscalYearStartMonth" label="Fiscal year starts in" options={MONTH_OPTIONS} />
+      </div>
+      <p className="text-sm text-muted-foreground">
+        Default approval workflow: {organization.settings.defaultWorkflowId ? 'set' : 'none set'}.
+      </p>
+      <div>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Saving…' : 'Save settings'}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** Per-organization settings: pick a company, edit its approval threshold and fiscal year. */
+export function OrganizationSettingsCard() {
+  const organizations = useOrganizationOptions();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const list = organizations.data ?? [];
+  const selected = list.find((o) => o.id === selectedId) ?? list[0];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Per-organization settings</CardTitle>
+        <CardDescription>Approval threshold in the company's own currency and the month its fiscal year starts.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <FormField label="Organization" className="sm:max-w-xs">
+          {(control) => (
+            <Select value={selected?.id ?? ''} onValueChange={setSelectedId} disabled={list.length === 0}>
+              <SelectTrigger {...control}>
+                <SelectValue placeholder={organizations.isPending ? 'Loading…' : 'Select…'} />
+              </SelectTrigger>
+              <SelectContent>
+                {list.map((o) => (
+                  <SelectItem key={o.id} value={o.id}>
+                    {o.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </FormField>
+        {selected && <SettingsForm key={`${selected.id}-${selected.updatedAt}`} organization={selected} />}
+      </CardContent>
+    </Card>
+  );
+}
