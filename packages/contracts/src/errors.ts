@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   /** Spelled as PRODUCT §2.10 names it: the screen asks for the password again. */
   reauth_required: 403,
+  /** A role that requires two-factor authentication, and the user has not set it up (PRODUCT §2.11). */
+  TWO_FACTOR_SETUP_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   REGISTRATION_EXISTS: 409,
@@ -54,6 +56,9 @@ export const MESSAGES = {
     `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   unauthorized: 'Unauthorized',
   reauthRequired: 'Please confirm your password to continue',
+  twoFactorSetupRequired: 'Your role requires two-factor authentication. Set it up to continue.',
+  cannotGrantPermission: 'You cannot grant a permission you do not hold',
+  passwordMinConfigured: (n: number) => `Password must be at least ${n} characters long`,
   passwordChanged: 'Password changed successfully',
   passwordChangeProofRequired: 'A password change token or a valid session is required',
   loggedOut: 'Logged out successfully',

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { PERMISSIONS, SCOPES, type Permission, type Scope } from './permissions.ts';
+
 /** The 15 roles a visitor may ask for on /register, in the seed's order. */
 export const REQUESTABLE_ROLES = [
   'requester',
@@ -53,8 +56,6 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 // ---------------------------------------------------------------------------------------------
 // Role management and custom roles (issue 4: /role-management, /custom-roles).
 // ---------------------------------------------------------------------------------------------
-import { z } from 'zod';
-import { PERMISSIONS, SCOPES, type Permission, type Scope } from './permissions.ts';
 
 /** The permission catalogue in words, for the role screens. */
 export const PERMISSION_LABELS: Record<Permission, string> = {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import { TEMP_PASSWORD_TTL_HOURS } from '@outlay/contracts';
-import { createDb, migrate, organizations, users } from '@outlay/db';
+import { DEFAULT_SECURITY_POLICY, PRODUCTION_TWO_FACTOR_ROLES, SECURITY_POLICY_KEY, TEMP_PASSWORD_TTL_HOURS } from '@outlay/contracts';
+import { createDb, migrate, organizations, settings, users } from '@outlay/db';
 import { writeAudit } from '../lib/audit.ts';
 import { temporaryPassword } from '../lib/crypto.ts';
 import { hashPassword } from '../lib/passwords.ts';
@@ -69,6 +69,8 @@ async function main() {
           tempPasswordExpiresAt: new Date(now.getTime() + TEMP_PASSWORD_TTL_HOURS * 3_600_000),
         })
         .returning({ id: users.id });
+      // Production default (PRODUCT §2.11): owner, admin and cfo must use two-factor; the demo starts without.
+      await tx.insert(settings).values({ key: SECURITY_POLICY_KEY, value: { ...DEFAULT_SECURITY_POLICY, twoFactorRequiredRoles: PRODUCTION_TWO_FACTOR_ROLES } }).onConflictDoNothing();
       await writeAudit(tx, { actorId: null, action: 'user.created', entityType: 'user', entityId: user!.id, after: { username, email, role: 'owner' }, metadata: { via: 'create-owner' } }, now);
     });
     console.log(`Owner ${username} created.`);

@@ -4,6 +4,7 @@ import { MESSAGES, ROLE_GRANTS, grantsFor, type Permission, type Role } from '@o
 import { AppError } from '../lib/app-error.ts';
 import type { AppDeps, AuthInfo } from '../lib/context.ts';
 import { prepareSessionLookup, touchSession, type SessionRow } from '../modules/auth/sessions.repository.ts';
+import { requiresTwoFactor, securityPolicy } from '../modules/security/policy.ts';
 
 /**
  * Every /api route declares who may call it: `public`, `authenticated` (any signed-in user,
@@ -37,6 +38,23 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 function unauthorized(message: string = MESSAGES.unauthorized, code: 'UNAUTHORIZED' | 'DEVICE_MISMATCH' | 'INVALID_TOKEN' = 'UNAUTHORIZED') {
   return new AppError(code, { message });
+}
+
+/**
+ * What a signed-in user whose role requires two-factor, and who has not set it up, may still
+ * call: their own identity, the 2FA setup, password and sign-out calls, and the profile.
+ */
+export function twoFactorSetupExempt(url: string | undefined): boolean {
+  if (!url) return false;
+  return (
+    url === '/api/auth/user' ||
+    url.startsWith('/api/auth/2fa/') ||
+    url === '/api/auth/logout' ||
+    url === '/api/auth/refresh' ||
+    url === '/api/auth/change-password' ||
+    url === '/api/auth/reauth' ||
+    url === '/api/profile'
+  );
 }
 
 export interface RouteAccess {
@@ -80,6 +98,11 @@ export default fp(
       if (typeof deviceId !== 'string' || deviceId !== row.deviceId) {
         throw unauthorized('Device mismatch', 'DEVICE_MISMATCH');
       }
+      // A session left idle longer than the security policy allows is over.
+      const policy = await securityPolicy(deps.db);
+      if (now.getTime() - row.lastSeenAt.getTime() > policy.idleTimeoutMinutes * 60_000) {
+        throw unauthorized('Session expired', 'INVALID_TOKEN');
+      }
       if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(deps.db, row.sessionId, now);
       const role = row.role as Role;
       const grants = grantsFor(role, row.customScope ? { permissions: row.customPermissions ?? [], scope: row.customScope } : null);
@@ -106,6 +129,14 @@ export default fp(
       if (access === undefined || access === 'public') return;
       const auth = await authenticate(request);
       request.auth = auth;
+      // PRODUCT §2.11: until they set up two-factor, such users may only reach the setup.
+      if (
+        !request.sessionRow!.totpEnabled &&
+        requiresTwoFactor(await securityPolicy(deps.db), auth.role) &&
+        !twoFactorSetupExempt(request.routeOptions.url)
+      ) {
+        throw new AppError('TWO_FACTOR_SETUP_REQUIRED', { message: MESSAGES.twoFactorSetupRequired });
+      }
       if (access !== 'authenticated' && !auth.permissions.includes(access)) {
         throw new AppError('FORBIDDEN', { message: 'You do not have permission to do this' });
       }

@@ -146,3 +146,15 @@ describe('POST /api/auth/logout', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
   });
 });
+
+describe('the security policy on the single embedded connection', () => {
+  it('refreshes and signs in after the policy cache expires, without waiting on its own transaction', async () => {
+    const { forgetSecurityPolicy } = await import('../../src/modules/security/policy.ts');
+    const s = await login(t.app, 'max');
+    forgetSecurityPolicy(t.db);
+    const res = await refresh(s.refreshToken);
+    expect(res.statusCode).toBe(200);
+    forgetSecurityPolicy(t.db);
+    expect((await login(t.app, 'max')).accessToken).toEqual(expect.any(String));
+  });
+});

@@ -1,4 +1,72 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../lib/context.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  auditDetail,
+  auditExportQuery,
+  auditFacets,
+  auditIdParam,
+  auditPage,
+  auditQuery,
+  auditVerification,
+  errorResponse,
+} from '@outlay/contracts';
+import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { sendExport } from '../../lib/export.ts';
+import * as audit from './audit.service.ts';
 
-export async function auditRoutes(_app: FastifyInstance, _options: { deps: AppDeps }) {}
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const read = { access: 'audit.read' as const };
+
+export async function auditRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/audit',
+    {
+      config: read,
+      schema: {
+        tags: ['audit'],
+        summary: 'The audit history, newest first: filter by actor, action, entity and dates; search',
+        querystring: auditQuery,
+        response: { 200: auditPage, ...errors },
+      },
+    },
+    async (request) => audit.list(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/audit/export',
+    {
+      config: read,
+      schema: { tags: ['audit'], summary: 'All matching audit events as CSV or XLSX', querystring: auditExportQuery },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const rows = await audit.exportRows(ctx, request.query);
+      return sendExport(reply, { format: request.query.format, filename: 'audit-history', columns: audit.AUDIT_EXPORT_COLUMNS, rows, now: ctx.now });
+    },
+  );
+  r.get(
+    '/api/audit/facets',
+    {
+      config: read,
+      schema: { tags: ['audit'], summary: 'The actions and entity types present, for the filters', response: { 200: auditFacets, ...errors } },
+    },
+    async (request) => audit.filterValues(contextOf(request, deps)),
+  );
+  r.post(
+    '/api/audit/verify',
+    {
+      config: read,
+      schema: { tags: ['audit'], summary: 'Walk the hash chain; names the first broken row', response: { 200: auditVerification, ...errors } },
+    },
+    async (request) => audit.verify(contextOf(request, deps)),
+  );
+  r.get(
+    '/api/audit/:id',
+    {
+      config: read,
+      schema: { tags: ['audit'], summary: 'One audit event with its before and after values', params: auditIdParam, response: { 200: auditDetail, ...errors } },
+    },
+    async (request) => audit.detail(contextOf(request, deps), request.params.id),
+  );
+}

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
-  LOGIN_LOCKOUT,
   MESSAGES,
   PASSWORD_CHANGE_TOKEN_TTL_SECONDS,
-  REFRESH_TOKEN_TTL_SECONDS,
   STEP_UP_WINDOW_SECONDS,
   TWO_FACTOR_TOKEN_TTL_SECONDS,
   type ChangePasswordInput,
@@ -35,6 +33,7 @@ import {
 } from './sessions.repository.ts';
 import { releaseAttempt, reserveAttempt } from './throttle.repository.ts';
 import { findUserById, findUserByLogin, type UserRow } from './users.repository.ts';
+import { requiresTwoFactor, securityPolicy, throttleLimits } from '../security/policy.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -61,22 +60,20 @@ export async function openSession(
   // A device id the server gave this user before is kept; anything else gets a fresh one.
   const deviceId =
     deviceHint && UUID.test(deviceHint) && (await knownDevice(tx, user.id, deviceHint)) ? deviceHint : randomUUID();
+  // The session lives as long as the security policy says (PRODUCT §3 /security). Read through
+  // the transaction: PGlite has one connection, and a query outside it would wait forever.
+  const policy = await securityPolicy(tx);
+  const expiresAt = new Date(ctx.now.getTime() + policy.sessionLifetimeDays * 86_400_000);
   const session = await insertSession(tx, {
     userId: user.id,
     deviceId,
     userAgent: ctx.userAgent,
     ip: ctx.ip,
-    expiresAt: new Date(ctx.now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    expiresAt,
     now: ctx.now,
   });
   const refreshToken = randomToken();
-  await insertRefreshToken(
-    tx,
-    session.id,
-    sha256(refreshToken),
-    new Date(ctx.now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
-    ctx.now,
-  );
+  await insertRefreshToken(tx, session.id, sha256(refreshToken), expiresAt, ctx.now);
   await tx.update(users).set({ lastLoginAt: ctx.now }).where(eq(users.id, user.id));
   await recordLoginAttempt(tx, {
     username: user.username,
@@ -101,25 +98,18 @@ export async function openSession(
     ctx.now,
   );
   const accessToken = await ctx.signer.sign({ userId: user.id, sessionId: session.id }, ctx.now);
-  return { message: 'Login successful', requirePasswordChange: false, tokens: { accessToken, refreshToken }, deviceId };
+  const response: LoginResponse = { message: 'Login successful', requirePasswordChange: false, tokens: { accessToken, refreshToken }, deviceId };
+  // A role that requires two-factor, not set up yet: signed in, but sent to /setup-2fa (PRODUCT §2.11).
+  if (!user.totpEnabled && requiresTwoFactor(policy, user.role as Role)) response.requireTwoFactorSetup = true;
+  return response;
 }
 
 export async function login(ctx: Ctx, input: LoginInput, deviceHint: string | undefined): Promise<LoginResponse> {
   const username = input.username.trim().toLowerCase();
-  const userGate = await reserveAttempt(
-    ctx.db,
-    `user:${username}`,
-    { maxFailures: LOGIN_LOCKOUT.maxFailuresPerUsername, windowMinutes: LOGIN_LOCKOUT.windowMinutes, lockMinutes: LOGIN_LOCKOUT.lockMinutes },
-    ctx.now,
-  );
-  const ipGate = ctx.ip
-    ? await reserveAttempt(
-        ctx.db,
-        `ip:${ctx.ip}`,
-        { maxFailures: LOGIN_LOCKOUT.maxFailuresPerIp, windowMinutes: LOGIN_LOCKOUT.windowMinutes, lockMinutes: LOGIN_LOCKOUT.lockMinutes },
-        ctx.now,
-      )
-    : { lockedUntil: null };
+  // The lockout threshold and duration come from the security policy (PRODUCT §3 /security).
+  const limits = throttleLimits(await securityPolicy(ctx.db));
+  const userGate = await reserveAttempt(ctx.db, `user:${username}`, limits.user, ctx.now);
+  const ipGate = ctx.ip ? await reserveAttempt(ctx.db, `ip:${ctx.ip}`, limits.ip, ctx.now) : { lockedUntil: null };
   const lockedUntil = [userGate.lockedUntil, ipGate.lockedUntil]
     .filter((d): d is Date => d !== null)
     .sort((a, b) => b.getTime() - a.getTime())[0];
@@ -179,19 +169,30 @@ export async function login(ctx: Ctx, input: LoginInput, deviceHint: string | un
 /** Rotates a refresh token. A token presented twice revokes its whole session (theft detection). */
 export async function refresh(ctx: Ctx, refreshToken: string, deviceHeader: string | undefined): Promise<RefreshResponse> {
   const tokenHash = sha256(refreshToken);
+  // Read before the transaction: on PGlite's single connection a query outside an open
+  // transaction waits for it forever.
+  const idleMs = (await securityPolicy(ctx.db)).idleTimeoutMinutes * 60_000;
   const result = await ctx.db.transaction(async (tx) => {
     const consumed = await consumeRefreshToken(tx, tokenHash, ctx.now);
     if (!consumed) return { kind: 'unusable' as const };
     const [session] = await tx.select().from(sessions).where(eq(sessions.id, consumed.sessionId)).for('update');
     const user = session ? await findUserById(tx, session.userId) : null;
-    if (!session || !user || session.revokedAt || session.expiresAt <= ctx.now || user.status !== 'active') {
+    // A session idle longer than the policy allows is over, refresh token or not.
+    if (
+      !session ||
+      !user ||
+      session.revokedAt ||
+      session.expiresAt <= ctx.now ||
+      ctx.now.getTime() - session.lastSeenAt.getTime() > idleMs ||
+      user.status !== 'active'
+    ) {
       return { kind: 'dead' as const };
     }
     if (deviceHeader !== undefined && deviceHeader !== session.deviceId) return { kind: 'device' as const };
     const next = randomToken();
-    const expiresAt = new Date(ctx.now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
-    await insertRefreshToken(tx, session.id, sha256(next), expiresAt, ctx.now);
-    await tx.update(sessions).set({ lastSeenAt: ctx.now, expiresAt }).where(eq(sessions.id, session.id));
+    // The session's lifetime is fixed when it opens; refreshing does not extend it.
+    await insertRefreshToken(tx, session.id, sha256(next), session.expiresAt, ctx.now);
+    await tx.update(sessions).set({ lastSeenAt: ctx.now }).where(eq(sessions.id, session.id));
     const accessToken = await ctx.signer.sign({ userId: user.id, sessionId: session.id }, ctx.now);
     return { kind: 'ok' as const, response: { tokens: { accessToken, refreshToken: next }, deviceId: session.deviceId } };
   });
@@ -289,6 +290,10 @@ export async function changePassword(
   if (input.currentPassword !== undefined && input.currentPassword !== '' && !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError('VALIDATION_ERROR', { message: 'Current password is incorrect' });
   }
+  const minLength = (await securityPolicy(ctx.db)).passwordMinLength;
+  if (input.newPassword.length < minLength) {
+    throw new AppError('VALIDATION_ERROR', { message: MESSAGES.passwordMinConfigured(minLength), details: [{ path: 'newPassword', message: MESSAGES.passwordMinConfigured(minLength) }] });
+  }
   if (isCommonPassword(input.newPassword)) throw new AppError('VALIDATION_ERROR', { message: MESSAGES.passwordTooCommon });
   if (await verifyPassword(user.passwordHash, input.newPassword)) {
     throw new AppError('VALIDATION_ERROR', { message: 'The new password must be different from the current one' });
@@ -334,12 +339,7 @@ export async function reauthenticate(ctx: Ctx, password: string): Promise<{ mess
   const auth = ctx.auth!;
   const user = await findUserById(ctx.db, auth.userId);
   const key = `user:${(user?.username ?? auth.userId).toLowerCase()}`;
-  const gate = await reserveAttempt(
-    ctx.db,
-    key,
-    { maxFailures: LOGIN_LOCKOUT.maxFailuresPerUsername, windowMinutes: LOGIN_LOCKOUT.windowMinutes, lockMinutes: LOGIN_LOCKOUT.lockMinutes },
-    ctx.now,
-  );
+  const gate = await reserveAttempt(ctx.db, key, throttleLimits(await securityPolicy(ctx.db)).user, ctx.now);
   if (gate.lockedUntil) throw tooManyAttempts(gate.lockedUntil, ctx.now);
   if (!user || !(await verifyPassword(user.passwordHash, password))) {
     throw new AppError('VALIDATION_ERROR', { message: 'Incorrect password' });

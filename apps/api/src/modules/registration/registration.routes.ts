@@ -1,8 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse, registrationConfig, registrationCreated, registrationRequestBody } from '@outlay/contracts';
+import {
+  approveRegistrationInput,
+  approveRegistrationResponse,
+  assignableOrganizations,
+  assignableRoles,
+  errorResponse,
+  idParam,
+  registrationConfig,
+  registrationCreated,
+  registrationExportQuery,
+  registrationListQuery,
+  registrationRequestBody,
+  registrationRequestItem,
+  registrationRequestList,
+  rejectRegistrationInput,
+} from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { getConfig, submit } from './registration.service.ts';
+import { sendExport } from '../../lib/export.ts';
+import {
+  REQUEST_EXPORT_COLUMNS,
+  approveRequest,
+  exportRequests,
+  getAssignableOrganizations,
+  getAssignableRoles,
+  getConfig,
+  getRequest,
+  listRequests,
+  rejectRequest,
+  submit,
+} from './registration.service.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const review = { access: 'users.manage' as const };
 
 export async function registrationRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -26,5 +56,90 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
       },
     },
     async (request, reply) => reply.code(201).send(await submit(contextOf(request, deps), request.body)),
+  );
+
+  r.get(
+    '/api/registration-requests',
+    {
+      config: review,
+      schema: {
+        tags: ['registration'],
+        summary: 'Registration requests: search by name or e-mail, filter by status',
+        querystring: registrationListQuery,
+        response: { 200: registrationRequestList, ...errors },
+      },
+    },
+    async (request) => listRequests(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/registration-requests/export',
+    {
+      config: review,
+      schema: { tags: ['registration'], summary: 'All matching registration requests as CSV or XLSX', querystring: registrationExportQuery },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const rows = await exportRequests(ctx, request.query);
+      return sendExport(reply, { format: request.query.format, filename: 'registration-requests', columns: REQUEST_EXPORT_COLUMNS, rows, now: ctx.now });
+    },
+  );
+  r.get(
+    '/api/registration-requests/assignable-organizations',
+    {
+      config: review,
+      schema: {
+        tags: ['registration'],
+        summary: 'Organizations (with their departments) the reviewer may place a new user in',
+        response: { 200: assignableOrganizations, ...errors },
+      },
+    },
+    async (request) => getAssignableOrganizations(contextOf(request, deps)),
+  );
+  r.get(
+    '/api/registration-requests/assignable-roles',
+    {
+      config: review,
+      schema: { tags: ['registration'], summary: 'Roles the reviewer may grant (never more than they hold)', response: { 200: assignableRoles, ...errors } },
+    },
+    async (request) => getAssignableRoles(contextOf(request, deps)),
+  );
+  r.get(
+    '/api/registration-requests/:id',
+    {
+      config: review,
+      schema: { tags: ['registration'], summary: 'One registration request', params: idParam, response: { 200: registrationRequestItem, ...errors } },
+    },
+    async (request) => getRequest(contextOf(request, deps), request.params.id),
+  );
+  r.post(
+    '/api/registration-requests/:id/approve',
+    {
+      config: review,
+      schema: {
+        tags: ['registration'],
+        summary: 'Approve: creates the user with a temporary password, returned once in this answer',
+        params: idParam,
+        body: approveRegistrationInput,
+        response: { 200: approveRegistrationResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return approveRequest(contextOf(request, deps), request.params.id, request.body);
+    },
+  );
+  r.post(
+    '/api/registration-requests/:id/reject',
+    {
+      config: review,
+      schema: {
+        tags: ['registration'],
+        summary: 'Reject with a reason',
+        params: idParam,
+        body: rejectRegistrationInput,
+        response: { 200: registrationRequestItem, ...errors },
+      },
+    },
+    async (request) => rejectRequest(contextOf(request, deps), request.params.id, request.body),
   );
 }

@@ -1,18 +1,42 @@
 import { sql } from 'drizzle-orm';
 import {
+  MAX_EXPORT_ROWS,
   MESSAGES,
+  PERMISSIONS,
+  REGISTRATION_REVIEWED_MESSAGE,
+  ROLES,
+  ROLE_GRANTS,
+  ROLE_LABELS,
+  TEMP_PASSWORD_TTL_HOURS,
   isAuthorizedEmail,
   requestableRoleOptions,
+  type ApproveRegistrationInput,
+  type ApproveRegistrationResponse,
+  type AssignableOrganizations,
+  type AssignableRoles,
   type RegistrationConfig,
+  type RegistrationExportQuery,
+  type RegistrationListQuery,
   type RegistrationRequestInput,
+  type RegistrationRequestItem,
+  type RegistrationRequestList,
+  type RejectRegistrationInput,
+  type Role,
+  type Scope,
 } from '@outlay/contracts';
 import { registrationRequests, users } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import type { Ctx } from '../../lib/context.ts';
+import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
+import { temporaryPassword } from '../../lib/crypto.ts';
+import { page, pageWindow } from '../../lib/lists.ts';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
+import { organizationInScope, requirePermission } from '../../lib/scope.ts';
+import * as repo from './registration.repository.ts';
+import type { RequestRow } from './registration.repository.ts';
 import { reserveAttempt } from '../auth/throttle.repository.ts';
 import { authorizedDomains } from '../settings/settings.repository.ts';
+import { securityPolicy } from '../security/policy.ts';
 
 // Each address may file this many requests an hour; enough for typos, too few for spam.
 const REGISTRATION_LIMIT = { maxFailures: 10, windowMinutes: 60, lockMinutes: 60 };
@@ -41,6 +65,11 @@ function isUniqueViolation(error: unknown): boolean {
 export async function submit(ctx: Ctx, input: RegistrationRequestInput): Promise<{ message: string; id: string }> {
   if (!isAuthorizedEmail(input.email, await authorizedDomains(ctx.db))) {
     throw new AppError('VALIDATION_ERROR', { message: MESSAGES.emailDomain, details: [{ path: 'email', message: MESSAGES.emailDomain }] });
+  }
+  // The minimum length is the security policy's (PRODUCT §3 /security), never below the seed's 8.
+  const minLength = (await securityPolicy(ctx.db)).passwordMinLength;
+  if (input.password.length < minLength) {
+    throw new AppError('VALIDATION_ERROR', { message: MESSAGES.passwordMinConfigured(minLength), details: [{ path: 'password', message: MESSAGES.passwordMinConfigured(minLength) }] });
   }
   if (isCommonPassword(input.password)) {
     throw new AppError('VALIDATION_ERROR', { message: MESSAGES.passwordTooCommon, details: [{ path: 'password', message: MESSAGES.passwordTooCommon }] });
@@ -90,4 +119,249 @@ export async function submit(ctx: Ctx, input: RegistrationRequestInput): Promise
     if (isUniqueViolation(error)) throw new AppError('REGISTRATION_EXISTS', { message: (await existingMessage(ctx, email)) ?? MESSAGES.registrationPending });
     throw error;
   }
+}
+
+// ---- Review of registration requests (permission users.manage) ----
+
+const REVIEW_PERMISSION = 'users.manage' as const;
+const REQUEST_NOT_FOUND = 'Registration request not found';
+const SCOPE_RANK: Record<Scope, number> = { own: 0, department: 1, organization: 2, group: 3 };
+
+export function toRequestItem(row: RequestRow): RegistrationRequestItem {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    requestedRole: row.requestedRole,
+    message: row.message,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
+    reviewedBy: row.reviewerId ? { id: row.reviewerId, name: `${row.reviewerFirstName} ${row.reviewerLastName}` } : null,
+    decisionReason: row.decisionReason,
+    approvedUser: row.approvedUserId && row.approvedUsername ? { id: row.approvedUserId, username: row.approvedUsername } : null,
+  };
+}
+
+/**
+ * Nobody grants more than they hold: every permission of the role must be the caller's at a
+ * scope at least as wide as the role's, and only an owner makes another owner.
+ */
+export function canGrantRole(auth: AuthInfo, role: Role): boolean {
+  if (role === 'owner' && auth.role !== 'owner') return false;
+  const grant = ROLE_GRANTS[role];
+  return grant.permissions.every((p) => {
+    const held = auth.grants[p];
+    return held !== undefined && SCOPE_RANK[held] >= SCOPE_RANK[grant.scope];
+  });
+}
+
+export function missingForRole(auth: AuthInfo, role: Role): string[] {
+  const grant = ROLE_GRANTS[role];
+  return PERMISSIONS.filter((p) => grant.permissions.includes(p) && (auth.grants[p] === undefined || SCOPE_RANK[auth.grants[p]!] < SCOPE_RANK[grant.scope]));
+}
+
+export async function listRequests(ctx: Ctx, query: RegistrationListQuery): Promise<RegistrationRequestList> {
+  const { rows, total } = await repo.listRequests(ctx.db, { filter: query, window: pageWindow(query) });
+  return page(rows.map(toRequestItem), total, query);
+}
+
+export async function exportRequests(ctx: Ctx, query: RegistrationExportQuery): Promise<RegistrationRequestItem[]> {
+  const { rows } = await repo.listRequests(ctx.db, { filter: query, window: { limit: MAX_EXPORT_ROWS, offset: 0 } });
+  return rows.map(toRequestItem);
+}
+
+const roleLabel = (role: string) => ROLE_LABELS[role as Role] ?? role;
+
+export const REQUEST_EXPORT_COLUMNS = [
+  { header: 'First name', value: (r: RegistrationRequestItem) => r.firstName },
+  { header: 'Last name', value: (r: RegistrationRequestItem) => r.lastName },
+  { header: 'E-mail', value: (r: RegistrationRequestItem) => r.email },
+  { header: 'Requested role', value: (r: RegistrationRequestItem) => roleLabel(r.requestedRole) },
+  { header: 'Status', value: (r: RegistrationRequestItem) => r.status },
+  { header: 'Submitted', value: (r: RegistrationRequestItem) => r.createdAt },
+  { header: 'Reviewed by', value: (r: RegistrationRequestItem) => r.reviewedBy?.name ?? '' },
+  { header: 'Reviewed at', value: (r: RegistrationRequestItem) => r.reviewedAt ?? '' },
+  { header: 'Reason', value: (r: RegistrationRequestItem) => r.decisionReason ?? '' },
+  { header: 'Username', value: (r: RegistrationRequestItem) => r.approvedUser?.username ?? '' },
+  { header: 'Message', value: (r: RegistrationRequestItem) => r.message ?? '' },
+];
+
+export async function getRequest(ctx: Ctx, id: string): Promise<RegistrationRequestItem> {
+  const row = await repo.findRequest(ctx.db, id);
+  if (!row) throw new AppError('NOT_FOUND', { message: REQUEST_NOT_FOUND });
+  return toRequestItem(row);
+}
+
+export async function getAssignableOrganizations(ctx: Ctx): Promise<AssignableOrganizations> {
+  const auth = requireAuth(ctx);
+  const scope = requirePermission(auth, REVIEW_PERMISSION);
+  return { items: await repo.assignableOrganizations(ctx.db, { onlyId: scope === 'group' ? undefined : auth.organizationId }) };
+}
+
+export function getAssignableRoles(ctx: Ctx): AssignableRoles {
+  const auth = requireAuth(ctx);
+  return { items: ROLES.filter((role) => canGrantRole(auth, role)).map((value) => ({ value, label: ROLE_LABELS[value] })) };
+}
+
+/** `Omar` → `omar`; accents dropped, only letters and digits kept. */
+export function usernameBase(firstName: string): string {
+  const base = firstName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+  return base || 'user';
+}
+
+/** The first of `base`, `base2`, `base3`, … nobody has yet. */
+export function nextFreeUsername(base: string, taken: readonly string[]): string {
+  const set = new Set(taken.map((t) => t.toLowerCase()));
+  if (!set.has(base)) return base;
+  for (let n = 2; ; n++) if (!set.has(`${base}${n}`)) return `${base}${n}`;
+}
+
+async function rejectIfReviewed(ctx: Ctx, id: string): Promise<never> {
+  if (!(await repo.requestExists(ctx.db, id))) throw new AppError('NOT_FOUND', { message: REQUEST_NOT_FOUND });
+  throw new AppError('CONFLICT', { message: REGISTRATION_REVIEWED_MESSAGE });
+}
+
+export async function approveRequest(ctx: Ctx, id: string, input: ApproveRegistrationInput): Promise<ApproveRegistrationResponse> {
+  const auth = requireAuth(ctx);
+  if (!canGrantRole(auth, input.role)) {
+    const missing = missingForRole(auth, input.role);
+    throw new AppError('FORBIDDEN', {
+      message:
+        input.role === 'owner' && auth.role !== 'owner'
+          ? 'Only an owner can make another owner'
+          : `You cannot grant the role ${ROLE_LABELS[input.role]}: it holds permissions you do not have${missing.length ? ` (${missing.join(', ')})` : ''}`,
+    });
+  }
+  if (!organizationInScope(auth, REVIEW_PERMISSION, input.organizationId)) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
+  const org = await repo.organizationById(ctx.db, input.organizationId);
+  if (!org) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
+  if (!org.active) {
+    throw new AppError('VALIDATION_ERROR', { message: 'This organization is inactive', details: [{ path: 'organizationId', message: 'This organization is inactive' }] });
+  }
+  const departmentId = input.departmentId ?? null;
+  if (departmentId) {
+    const dept = await repo.departmentById(ctx.db, departmentId);
+    if (!dept || dept.organizationId !== org.id) {
+      const message = 'The department does not belong to the selected organization';
+      throw new AppError('VALIDATION_ERROR', { message, details: [{ path: 'departmentId', message }] });
+    }
+    if (!dept.active) {
+      throw new AppError('VALIDATION_ERROR', { message: 'This department is inactive', details: [{ path: 'departmentId', message: 'This department is inactive' }] });
+    }
+  }
+
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  const expiresAt = new Date(ctx.now.getTime() + TEMP_PASSWORD_TTL_HOURS * 3_600_000);
+
+  // A username taken by a concurrent approval between the pick and the insert: pick again.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const created = await ctx.db.transaction(async (tx) => {
+        const request = await repo.claimPending(tx, { id, status: 'approved', reviewerId: auth.userId, reason: null, now: ctx.now });
+        if (!request) return null;
+        const email = request.email.toLowerCase();
+        if (await repo.emailTaken(tx, email)) {
+          throw new AppError('CONFLICT', { message: 'A user with this e-mail already exists' });
+        }
+        const base = usernameBase(request.firstName);
+        const username = nextFreeUsername(base, await repo.usernamesLike(tx, base));
+        const user = await repo.insertUser(tx, {
+          username,
+          email,
+          firstName: request.firstName,
+          lastName: request.lastName,
+          role: input.role,
+          status: 'active',
+          organizationId: org.id,
+          departmentId,
+          passwordHash,
+          requirePasswordChange: true,
+          hasChangedPassword: false,
+          tempPasswordExpiresAt: expiresAt,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        });
+        await repo.setApprovedUser(tx, { id, userId: user.id });
+        const common = { actorId: auth.userId, ip: ctx.ip, userAgent: ctx.userAgent };
+        await writeAudit(
+          tx,
+          {
+            ...common,
+            action: 'registration.approved',
+            entityType: 'registration_request',
+            entityId: id,
+            before: { status: 'pending', requestedRole: request.requestedRole },
+            after: { status: 'approved', role: input.role, organizationId: org.id, departmentId, approvedUserId: user.id },
+          },
+          ctx.now,
+        );
+        await writeAudit(
+          tx,
+          {
+            ...common,
+            action: 'user.created',
+            entityType: 'user',
+            entityId: user.id,
+            after: { username, email, firstName: request.firstName, lastName: request.lastName, role: input.role, organizationId: org.id, departmentId, status: 'active' },
+            metadata: { via: 'registration', registrationRequestId: id, requirePasswordChange: true, tempPasswordExpiresAt: expiresAt.toISOString() },
+          },
+          ctx.now,
+        );
+        return { userId: user.id, username, email, firstName: request.firstName, lastName: request.lastName };
+      });
+      if (!created) return await rejectIfReviewed(ctx, id);
+      return {
+        user: {
+          id: created.userId,
+          username: created.username,
+          email: created.email,
+          firstName: created.firstName,
+          lastName: created.lastName,
+          role: input.role,
+          status: 'active',
+          organizationId: org.id,
+          departmentId,
+          tempPasswordExpiresAt: expiresAt.toISOString(),
+        },
+        temporaryPassword: password,
+        request: await getRequest(ctx, id),
+      };
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error)) continue;
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', { message: 'A user with this username or e-mail already exists' });
+      throw error;
+    }
+  }
+}
+
+export async function rejectRequest(ctx: Ctx, id: string, input: RejectRegistrationInput): Promise<RegistrationRequestItem> {
+  const auth = requireAuth(ctx);
+  const done = await ctx.db.transaction(async (tx) => {
+    const request = await repo.claimPending(tx, { id, status: 'rejected', reviewerId: auth.userId, reason: input.reason, now: ctx.now });
+    if (!request) return false;
+    await writeAudit(
+      tx,
+      {
+        actorId: auth.userId,
+        action: 'registration.rejected',
+        entityType: 'registration_request',
+        entityId: id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        before: { status: 'pending' },
+        after: { status: 'rejected', reason: input.reason },
+      },
+      ctx.now,
+    );
+    return true;
+  });
+  if (!done) return rejectIfReviewed(ctx, id);
+  return getRequest(ctx, id);
 }

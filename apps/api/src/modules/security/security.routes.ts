@@ -1,4 +1,107 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../lib/context.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  errorResponse,
+  lockedList,
+  messageResponse,
+  securitySettings,
+  securitySettingsInput,
+  signInExportQuery,
+  signInPage,
+  signInQuery,
+  twoFactorAdoption,
+  unlockInput,
+} from '@outlay/contracts';
+import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { sendExport } from '../../lib/export.ts';
+import * as security from './security.service.ts';
 
-export async function securityRoutes(_app: FastifyInstance, _options: { deps: AppDeps }) {}
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const manage = { access: 'security.manage' as const };
+
+export async function securityRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/security/settings',
+    {
+      config: manage,
+      schema: {
+        tags: ['security'],
+        summary: 'Password policy, lockout, session lifetimes, 2FA per role and authorized e-mail domains',
+        response: { 200: securitySettings, ...errors },
+      },
+    },
+    async (request) => security.getSettings(contextOf(request, deps)),
+  );
+  r.put(
+    '/api/security/settings',
+    {
+      config: manage,
+      schema: {
+        tags: ['security'],
+        summary: 'Save the security settings; they drive sign-in, passwords, sessions and registration at once',
+        body: securitySettingsInput,
+        response: { 200: securitySettings, ...errors },
+      },
+    },
+    async (request) => security.updateSettings(contextOf(request, deps), request.body),
+  );
+
+  r.get(
+    '/api/security/sign-ins',
+    {
+      config: manage,
+      schema: {
+        tags: ['security'],
+        summary: 'Sign-in activity (every attempt), newest first; filter by result, username, address and dates',
+        querystring: signInQuery,
+        response: { 200: signInPage, ...errors },
+      },
+    },
+    async (request) => security.listSignInActivity(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/security/sign-ins/export',
+    {
+      config: manage,
+      schema: { tags: ['security'], summary: 'All matching sign-in attempts as CSV or XLSX', querystring: signInExportQuery },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const rows = await security.exportSignInActivity(ctx, request.query);
+      return sendExport(reply, { format: request.query.format, filename: 'sign-in-activity', columns: security.SIGN_IN_EXPORT_COLUMNS, rows, now: ctx.now });
+    },
+  );
+
+  r.get(
+    '/api/security/locked',
+    {
+      config: manage,
+      schema: { tags: ['security'], summary: 'Usernames and addresses locked out right now', response: { 200: lockedList, ...errors } },
+    },
+    async (request) => security.listLocked(contextOf(request, deps)),
+  );
+  r.post(
+    '/api/security/locked/unlock',
+    {
+      config: manage,
+      schema: {
+        tags: ['security'],
+        summary: 'Lift a lock (key `user:<username>` or `ip:<address>`)',
+        body: unlockInput,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (request) => security.unlock(contextOf(request, deps), request.body),
+  );
+
+  r.get(
+    '/api/security/two-factor-adoption',
+    {
+      config: manage,
+      schema: { tags: ['security'], summary: 'Active users with two-factor enabled, per role', response: { 200: twoFactorAdoption, ...errors } },
+    },
+    async (request) => security.twoFactorAdoption(contextOf(request, deps)),
+  );
+}

@@ -1,4 +1,100 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../lib/context.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createVendorInput,
+  errorResponse,
+  idParam,
+  updateVendorInput,
+  vendorDetail,
+  vendorExportQuery,
+  vendorList,
+  vendorListQuery,
+  vendorOrganizations,
+  vendorStatusInput,
+} from '@outlay/contracts';
+import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { sendExport } from '../../lib/export.ts';
+import * as service from './vendors.service.ts';
 
-export async function vendorsRoutes(_app: FastifyInstance, _options: { deps: AppDeps }) {}
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const access = { access: 'vendors.manage' as const };
+
+export async function vendorsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/vendors',
+    {
+      config: access,
+      schema: {
+        tags: ['vendors'],
+        summary: 'Vendors in the caller\'s scope: search by name or tax ID, filter by status, organization, currency',
+        querystring: vendorListQuery,
+        response: { 200: vendorList, ...errors },
+      },
+    },
+    async (request) => service.listVendors(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/vendors/export',
+    {
+      config: access,
+      schema: { tags: ['vendors'], summary: 'All matching vendors as CSV or XLSX (bank accounts masked)', querystring: vendorExportQuery },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const rows = await service.exportVendors(ctx, request.query);
+      return sendExport(reply, { format: request.query.format, filename: 'vendors', columns: service.EXPORT_COLUMNS, rows, now: ctx.now });
+    },
+  );
+  r.get(
+    '/api/vendors/organizations',
+    {
+      config: access,
+      schema: { tags: ['vendors'], summary: 'Organizations the caller may keep vendors for', response: { 200: vendorOrganizations, ...errors } },
+    },
+    async (request) => service.vendorOrganizations(contextOf(request, deps)),
+  );
+  r.get(
+    '/api/vendors/:id',
+    {
+      config: access,
+      schema: { tags: ['vendors'], summary: 'One vendor with its latest status change', params: idParam, response: { 200: vendorDetail, ...errors } },
+    },
+    async (request) => service.getVendor(contextOf(request, deps), request.params.id),
+  );
+  r.post(
+    '/api/vendors',
+    {
+      config: access,
+      schema: {
+        tags: ['vendors'],
+        summary: 'Create a vendor (pending verification); the bank account is sealed and only its last four characters are shown',
+        body: createVendorInput,
+        response: { 201: vendorDetail, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.createVendor(contextOf(request, deps), request.body)),
+  );
+  r.patch(
+    '/api/vendors/:id',
+    {
+      config: access,
+      schema: { tags: ['vendors'], summary: 'Update a vendor\'s details', params: idParam, body: updateVendorInput, response: { 200: vendorDetail, ...errors } },
+    },
+    async (request) => service.updateVendor(contextOf(request, deps), request.params.id, request.body),
+  );
+  r.post(
+    '/api/vendors/:id/status',
+    {
+      config: access,
+      schema: {
+        tags: ['vendors'],
+        summary: 'Verify, block (with a reason) or unblock a vendor',
+        params: idParam,
+        body: vendorStatusInput,
+        response: { 200: vendorDetail, ...errors },
+      },
+    },
+    async (request) => service.setVendorStatus(contextOf(request, deps), request.params.id, request.body),
+  );
+}

@@ -1,15 +1,130 @@
-import { ScaffoldScreen } from '@/components/scaffold-screen';
+import { X } from 'lucide-react';
+import { useState } from 'react';
+import type { AuditItem } from '@outlay/contracts/audit';
+import { DataTable, DataTableFilterSelect, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { AUDIT_URL, useAuditFacets } from '../api/audit';
+import { AuditEventDialog } from '../components/audit-event-dialog';
+import { DateRangeFilter } from '../components/date-range-filter';
+import { VerifyChain } from '../components/verify-chain-button';
 
+/** /audit-history: the append-only, hash-chained record of changes (PRODUCT §3). */
 export default function AuditHistoryPage() {
+  const query = useListQuery<AuditItem>({
+    url: AUDIT_URL,
+    filters: ['action', 'entityType', 'entityId', 'actorId', 'from', 'to'],
+    defaultSort: 'occurredAt',
+    defaultOrder: 'desc',
+  });
+  const facets = useAuditFacets();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [actorLabel, setActorLabel] = useState<string | null>(null);
+  const { actorId, entityId } = query.state.filters;
+
+  const columns: DataTableColumn<AuditItem>[] = [
+    { id: 'occurredAt', header: 'When', sortable: true, hideable: false, cell: (r) => new Date(r.occurredAt).toLocaleString() },
+    {
+      id: 'actorName',
+      header: 'Who',
+      sortable: true,
+      cell: (r) =>
+        r.actorId ? (
+          <button
+            type="button"
+            className="text-left underline-offset-2 hover:underline"
+            title="Show only this person's events"
+            onClick={(event) => {
+              event.stopPropagation();
+              setActorLabel(r.actorName ?? r.actorUsername);
+              query.setters.setFilter('actorId', r.actorId!);
+            }}
+          >
+            {r.actorName ?? r.actorUsername}
+          </button>
+        ) : (
+          <span className="text-muted-foreground">System or visitor</span>
+        ),
+    },
+    { id: 'action', header: 'Action', sortable: true, cell: (r) => <span className="font-mono text-xs">{r.action}</span> },
+    {
+      id: 'entityType',
+      header: 'Entity',
+      sortable: true,
+      cell: (r) => (
+        <div className="flex flex-col">
+          <span>{r.entityType}</span>
+          {r.entityId && <span className="max-w-48 truncate font-mono text-[11px] text-muted-foreground">{r.entityId}</span>}
+        </div>
+      ),
+    },
+    { id: 'hasChanges', header: 'Changes', cell: (r) => (r.hasChanges ? <Badge variant="warning">Before/after</Badge> : <span className="text-muted-foreground">—</span>) },
+    { id: 'ip', header: 'From', sortable: true, className: 'font-mono text-xs' },
+    { id: 'id', header: 'Event', sortable: true, hidden: true, cell: (r) => `#${r.id}` },
+  ];
+
   return (
-    <ScaffoldScreen
-      title="Audit History"
-      summary="Every change to money, access and settings."
-      capabilities={[
-        "Who, what, when, from where, before and after",
-        "Append-only and hash-chained with a verify-integrity action",
-        "Filters and export",
-      ]}
-    />
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title="Audit History"
+        description="Every change to money, access and settings: who, what, when, from where, before and after. Append-only and hash-chained."
+      />
+      <VerifyChain onShowEvent={setOpenId} />
+      {(actorId || entityId) && (
+        <div className="flex flex-wrap gap-2" aria-label="Active filters">
+          {actorId && (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                setActorLabel(null);
+                query.setters.setFilter('actorId', undefined);
+              }}
+            >
+              Who: {actorLabel ?? 'one person'}
+              <X aria-label="Remove this filter" />
+            </Button>
+          )}
+          {entityId && (
+            <Button size="sm" variant="outline" onClick={() => query.setters.setFilter('entityId', undefined)}>
+              Entity id: {entityId}
+              <X aria-label="Remove this filter" />
+            </Button>
+          )}
+        </div>
+      )}
+      <DataTable
+        label="Audit events"
+        entityName="audit events"
+        columns={columns}
+        query={query}
+        searchPlaceholder="Search action, entity, person or IP…"
+        exportFilename="audit-history"
+        onRowClick={(r) => setOpenId(r.id)}
+        toolbar={
+          <>
+            <DataTableFilterSelect
+              query={query}
+              name="action"
+              label="Action"
+              allLabel="All actions"
+              options={(facets.data?.actions ?? []).map((a) => ({ value: a, label: a }))}
+              className="sm:w-56"
+            />
+            <DataTableFilterSelect
+              query={query}
+              name="entityType"
+              label="Entity type"
+              allLabel="All entity types"
+              options={(facets.data?.entityTypes ?? []).map((a) => ({ value: a, label: a }))}
+            />
+            <DateRangeFilter query={query} label="Events" />
+          </>
+        }
+        empty={<p className="text-sm text-muted-foreground">Nothing has been recorded yet.</p>}
+      />
+      <AuditEventDialog id={openId} onClose={() => setOpenId(null)} />
+    </div>
   );
 }

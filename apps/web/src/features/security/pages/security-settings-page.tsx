@@ -1,15 +1,37 @@
-import { ScaffoldScreen } from '@/components/scaffold-screen';
+import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth/api/current-user';
+import { messageOf } from '@/lib/api-error';
+import { useSecuritySettings } from '../api/security-settings';
+import { SecuritySettingsForm } from '../components/security-settings-form';
 
+/** /security: password policy, lockout, session lifetimes, 2FA per role, authorized domains (PRODUCT §3). */
 export default function SecuritySettingsPage() {
+  const settings = useSecuritySettings();
+  const { user } = useAuth();
   return (
-    <ScaffoldScreen
-      title="Security Settings"
-      summary="Password policy, sessions, 2FA and lockout settings."
-      capabilities={[
-        "Password policy and session and idle lifetime",
-        "Two-factor required per role",
-        "Lockout threshold and authorized e-mail domains",
-      ]}
-    />
+    <div>
+      <PageHeader
+        title="Security Settings"
+        description="These settings drive sign-in, passwords, sessions and registration as soon as they are saved. Every change is recorded in the audit history."
+      />
+      {settings.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading security settings" />
+        </div>
+      ) : settings.isError ? (
+        <Alert variant="danger" role="alert">
+          <p>{messageOf(settings.error, 'The security settings could not be loaded.')}</p>
+        </Alert>
+      ) : (
+        <>
+          {settings.data.updatedAt && (
+            <p className="mb-4 text-sm text-muted-foreground">Last changed {new Date(settings.data.updatedAt).toLocaleString()}</p>
+          )}
+          <SecuritySettingsForm key={settings.data.updatedAt ?? 'defaults'} settings={settings.data} currentRole={user?.role} twoFactorEnabled={user?.twoFactorEnabled ?? false} />
+        </>
+      )}
+    </div>
   );
 }

@@ -1,15 +1,101 @@
-import { ScaffoldScreen } from '@/components/scaffold-screen';
+import { useState } from 'react';
+import type { UserItem } from '@outlay/contracts/users';
+import { DataTable, DataTableFilterSelect, useListQuery } from '@/components/data-table';
+import { ConfirmDialog } from '@/components/form';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { useUserOptions } from '../api/user-options';
+import { useBulkSetUserStatus } from '../api/users-bulk-status';
+import { USERS_URL } from '../api/users-keys';
+import { ROLE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, USER_COLUMNS } from '../components/user-columns';
+import { UserImportCard } from '../components/user-import-card';
+
+interface BulkChange {
+  users: UserItem[];
+  active: boolean;
+  clear: () => void;
+}
 
 export default function EnhancedUserManagementPage() {
+  const query = useListQuery<UserItem>({ url: USERS_URL, filters: ['organizationId', 'role', 'status'], defaultSort: 'name' });
+  const options = useUserOptions();
+  const bulk = useBulkSetUserStatus();
+  const [change, setChange] = useState<BulkChange | null>(null);
+  const count = change?.users.length ?? 0;
+
   return (
-    <ScaffoldScreen
-      title="Enhanced User Management"
-      summary="Bulk user operations and user detail."
-      capabilities={[
-        "Bulk import and export (CSV)",
-        "Bulk activate, deactivate and role change",
-        "User detail with sessions, activity and audit",
-      ]}
-    />
+    <div className="flex flex-col gap-6">
+      <PageHeader title="Enhanced User Management" description="Bulk import and export, and activate or deactivate many users at once." className="mb-0" />
+      <UserImportCard />
+      <section aria-labelledby="bulk-heading" className="flex flex-col gap-3">
+        <h2 id="bulk-heading" className="text-lg font-semibold">
+          People
+        </h2>
+        <p className="text-sm text-muted-foreground">Select users to activate or deactivate them together; export the current view as CSV or Excel.</p>
+        <DataTable
+          label="Users"
+          columns={USER_COLUMNS}
+          query={query}
+          columnStorageKey="enhanced-users"
+          searchPlaceholder="Search name, username or e-mail"
+          enableSelection
+          toolbar={
+            <>
+              <DataTableFilterSelect
+                query={query}
+                name="organizationId"
+                label="Organization"
+                allLabel="All organizations"
+                options={(options.data?.organizations ?? []).map((o) => ({ value: o.id, label: o.name }))}
+              />
+              <DataTableFilterSelect query={query} name="role" label="Role" allLabel="All roles" options={ROLE_FILTER_OPTIONS} />
+              <DataTableFilterSelect query={query} name="status" label="Status" allLabel="All statuses" options={STATUS_FILTER_OPTIONS} />
+            </>
+          }
+          bulkActions={(users, clear) => (
+            <>
+              <Button size="sm" variant="outline" onClick={() => setChange({ users, active: true, clear })}>
+                Activate {users.length}
+              </Button>
+              <Button size="sm" variant="destructive" onClick={() => setChange({ users, active: false, clear })}>
+                Deactivate {users.length}
+              </Button>
+            </>
+          )}
+        />
+      </section>
+      <ConfirmDialog
+        open={change !== null}
+        onOpenChange={(open) => (open ? undefined : setChange(null))}
+        title={change?.active ? `Activate ${count} ${count === 1 ? 'user' : 'users'}?` : `Deactivate ${count} ${count === 1 ? 'user' : 'users'}?`}
+        description={
+          change?.active
+            ? 'They will be able to sign in again.'
+            : 'They are signed out of every device at once. You cannot deactivate yourself or the last active owner; those are skipped.'
+        }
+        destructive={!change?.active}
+        confirmLabel={change?.active ? 'Activate' : 'Deactivate'}
+        pendingLabel="Working…"
+        onConfirm={async () => {
+          if (!change) return;
+          const result = await bulk.mutateAsync({ ids: change.users.map((u) => u.id), active: change.active });
+          change.clear();
+          toast({
+            title: `${result.changed} ${result.changed === 1 ? 'user' : 'users'} ${change.active ? 'activated' : 'deactivated'}`,
+            description: result.skipped.length > 0 ? `Skipped: ${result.skipped.map((s) => `${s.name ?? 'unknown'} (${s.reason})`).join('; ')}` : undefined,
+            variant: result.skipped.length > 0 ? 'warning' : 'success',
+          });
+        }}
+      >
+        <ul className="max-h-40 list-disc overflow-auto pl-5 text-sm">
+          {change?.users.map((u) => (
+            <li key={u.id}>
+              {u.firstName} {u.lastName} ({u.username})
+            </li>
+          ))}
+        </ul>
+      </ConfirmDialog>
+    </div>
   );
 }

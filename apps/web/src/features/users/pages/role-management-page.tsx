@@ -1,15 +1,99 @@
-import { ScaffoldScreen } from '@/components/scaffold-screen';
+import { useState } from 'react';
+import { PERMISSION_LABELS, SCOPE_LABELS, type Role } from '@outlay/contracts/roles';
+import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { messageOf } from '@/lib/api-error';
+import { cn } from '@/lib/utils';
+import { ROLE_PEOPLE_URL, roleHoldersUrl, useRolesOverview } from '../api/role-overview';
+import { RoleHoldersTable } from '../components/role-holders-table';
 
+/** /role-management: system roles, their permissions, who holds each; change roles (PRODUCT §3). */
 export default function RoleManagementPage() {
+  const overview = useRolesOverview();
+  const [selected, setSelected] = useState<Role | 'all'>('all');
+  const roles = overview.data?.roles ?? [];
+  const current = selected === 'all' ? null : roles.find((r) => r.role === selected);
+
   return (
-    <ScaffoldScreen
-      title="Role Management"
-      summary="System roles, their permissions and who holds each."
-      capabilities={[
-        "Permissions per role",
-        "Members of each role",
-        "Change roles (requires recent password confirmation)",
-      ]}
-    />
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Role Management"
+        description="What each system role may do and at which scope, and who holds it. Role changes need your password confirmed within the last 10 minutes."
+      />
+      {overview.isPending ? (
+        <Spinner label="Loading roles" />
+      ) : overview.isError ? (
+        <Alert variant="danger" role="alert">
+          <p>{messageOf(overview.error, 'Roles could not be loaded.')}</p>
+        </Alert>
+      ) : (
+        <>
+          <nav aria-label="Roles" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            <RoleButton active={selected === 'all'} onClick={() => setSelected('all')} title="Everyone" subtitle="All people you manage" />
+            {roles.map((r) => (
+              <RoleButton
+                key={r.role}
+                active={selected === r.role}
+                onClick={() => setSelected(r.role)}
+                title={r.label}
+                subtitle={`${SCOPE_LABELS[r.scope]} · ${r.holders} ${r.holders === 1 ? 'holder' : 'holders'}`}
+              />
+            ))}
+          </nav>
+          {current && (
+            <Card>
+              <CardHeader>
+                <CardTitle>{current.label}</CardTitle>
+                <CardDescription>
+                  Scope: {SCOPE_LABELS[current.scope]} · {current.activeHolders} active of {current.holders} holders
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <ul className="flex flex-wrap gap-2" aria-label={`Permissions of ${current.label}`}>
+                  {current.permissions.map((p) => (
+                    <li key={p}>
+                      <Badge variant="outline" title={p}>
+                        {PERMISSION_LABELS[p]}
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          )}
+          <section aria-labelledby="holders-heading" className="flex flex-col gap-3">
+            <h2 id="holders-heading" className="text-lg font-semibold">
+              {current ? `People with the ${current.label} role` : 'Everyone you manage'}
+            </h2>
+            <RoleHoldersTable
+              key={selected}
+              url={selected === 'all' ? ROLE_PEOPLE_URL : roleHoldersUrl(selected)}
+              label={current ? `Holders of ${current.label}` : 'People'}
+              customRoles={overview.data.customRoles}
+            />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function RoleButton({ active, onClick, title, subtitle }: { active: boolean; onClick: () => void; title: string; subtitle: string }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      onClick={onClick}
+      className={cn(
+        'flex flex-col rounded-lg border bg-card px-3 py-2 text-left transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring',
+        active && 'border-primary ring-1 ring-primary',
+      )}
+    >
+      <span className="font-medium">{title}</span>
+      <span className="text-xs text-muted-foreground">{subtitle}</span>
+    </button>
   );
 }

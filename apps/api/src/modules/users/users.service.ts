@@ -1,0 +1,717 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import {
+  MAX_EXPORT_ROWS,
+  ROLE_LABELS,
+  TEMP_PASSWORD_TTL_HOURS,
+  USER_IMPORT_MAX_ROWS,
+  canGrantRole,
+  userImportRow,
+  type BulkUserResult,
+  type PasswordStatusItem,
+  type PasswordStatusQuery,
+  type Role,
+  type TemporaryPasswordResponse,
+  type UserImportResponse,
+  type UserImportRowReport,
+  type UserItem,
+  type UserListQuery,
+} from '@outlay/contracts';
+import { users, type Db } from '@outlay/db';
+import { AppError } from '../../lib/app-error.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import type { AuthInfo, Ctx } from '../../lib/context.ts';
+import { temporaryPassword } from '../../lib/crypto.ts';
+import { page } from '../../lib/lists.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { scopeCondition, scopeOf } from '../../lib/scope.ts';
+import { requireRecentAuth } from '../../lib/step-up.ts';
+import { revokeOtherSessions } from '../auth/sessions.repository.ts';
+import {
+  activeOwnerCount,
+  allOrganizationsAndDepartments,
+  emailTaken,
+  existingEmails,
+  findDepartment,
+  findOrganization,
+  findUser,
+  findUsers,
+  listUsers,
+  lockUser,
+  usernameTaken,
+  usernamesLike,
+  type UserFilters,
+  type UserRecord,
+} from './users.repository.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Shared rules
+// ---------------------------------------------------------------------------------------------
+
+/** The caller's reach over users: group all, organization their own, department theirs. */
+export function userScope(auth: AuthInfo): SQL | undefined {
+  return scopeCondition(auth, 'users.manage', { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id });
+}
+
+function iso(d: Date | null): string | null {
+  return d ? d.toISOString() : null;
+}
+
+export function toUserItem(r: UserRecord): UserItem {
+  return {
+    id: r.id,
+    username: r.username,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    phoneNumber: r.phoneNumber,
+    role: r.role as Role,
+    customRoleId: r.customRoleId,
+    status: r.status,
+    organization: r.organizationId && r.orgName ? { id: r.organizationId, name: r.orgName, code: r.orgCode ?? '' } : null,
+    department: r.departmentId && r.deptName ? { id: r.departmentId, name: r.deptName, code: r.deptCode ?? '' } : null,
+    manager:
+      r.managerId && r.managerUsername
+        ? { id: r.managerId, name: `${r.managerFirstName} ${r.managerLastName}`, username: r.managerUsername }
+        : null,
+    lastLoginAt: iso(r.lastLoginAt),
+    passwordChangedAt: iso(r.passwordChangedAt),
+    requirePasswordChange: r.requirePasswordChange,
+    tempPasswordExpiresAt: iso(r.tempPasswordExpiresAt),
+    twoFactorEnabled: r.totpEnabled,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+function fullName(r: { firstName: string; lastName: string }): string {
+  return `${r.firstName} ${r.lastName}`;
+}
+
+const notFound = () => new AppError('NOT_FOUND', { message: 'User not found' });
+
+/** Nobody acts on someone who holds more than they do (resetting the owner's password would hand over the owner role). */
+function assertCanManage(auth: AuthInfo, target: { role: string; firstName: string; lastName: string }) {
+  if (!canGrantRole(auth.grants, target.role as Role)) {
+    throw new AppError('FORBIDDEN', {
+      message: `You cannot manage ${fullName(target)}: their role (${ROLE_LABELS[target.role as Role] ?? target.role}) grants more than yours`,
+    });
+  }
+}
+
+function assertCanGrant(auth: AuthInfo, role: Role) {
+  if (!canGrantRole(auth.grants, role)) {
+    throw new AppError('FORBIDDEN', { message: `You cannot grant the role ${ROLE_LABELS[role]}: it has permissions you do not hold` });
+  }
+}
+
+/** True when the caller may see and place users in this organization. */
+function organizationReachable(auth: AuthInfo, organizationId: string): boolean {
+  const scope = scopeOf(auth, 'users.manage');
+  return scope === 'group' || ((scope === 'organization' || scope === 'department') && auth.organizationId === organizationId);
+}
+
+/** Department-scope (and own-scope) managers place users only in their own department. */
+function departmentRefusal(auth: AuthInfo, departmentId: string | null): string | null {
+  const scope = scopeOf(auth, 'users.manage');
+  if (scope === 'group' || scope === 'organization') return null;
+  if (scope === 'department' && departmentId !== null && departmentId === auth.departmentId) return null;
+  return 'You can only place users in your own department';
+}
+
+async function checkPlacement(ctx: Ctx, input: { organizationId: string; departmentId: string | null; managerId: string | null }, selfId?: string) {
+  const auth = ctx.auth!;
+  const org = await findOrganization(ctx.db, input.organizationId);
+  if (!org || !organizationReachable(auth, org.id)) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
+  if (input.departmentId) {
+    const dept = await findDepartment(ctx.db, input.departmentId);
+    if (!dept) throw new AppError('NOT_FOUND', { message: 'Department not found' });
+    if (dept.organizationId !== org.id) {
+      throw new AppError('VALIDATION_ERROR', {
+        message: `${dept.name} does not belong to ${org.name}`,
+        details: [{ path: 'departmentId', message: `${dept.name} does not belong to ${org.name}` }],
+      });
+    }
+  }
+  const refusal = departmentRefusal(auth, input.departmentId);
+  if (refusal) throw new AppError('FORBIDDEN', { message: refusal });
+  if (input.managerId) {
+    if (selfId && input.managerId === selfId) {
+      throw new AppError('VALIDATION_ERROR', {
+        message: 'A user cannot be their own manager',
+        details: [{ path: 'managerId', message: 'A user cannot be their own manager' }],
+      });
+    }
+    const mgr = await findUser(ctx.db, input.managerId, userScope(auth));
+    if (!mgr) throw new AppError('NOT_FOUND', { message: 'Manager not found' });
+  }
+}
+
+function baseUsername(firstName: string): string {
+  const plain = firstName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+  return plain.length >= 2 ? plain.slice(0, 40) : `${plain || 'user'}user`.slice(0, 40);
+}
+
+/** The first free `base`, `base2`, `base3`… given the names already taken (lower-case). */
+function firstFree(base: string, taken: Set<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
+}
+
+function isUniqueViolation(error: unknown): string | null {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  if (e?.code === '23505') return e.constraint ?? 'unique';
+  if (e?.cause?.code === '23505') return e.cause.constraint ?? 'unique';
+  return null;
+}
+
+function uniqueConflict(constraint: string): AppError {
+  if (constraint.includes('email')) return new AppError('EMAIL_TAKEN', { message: 'This email address is already in use' });
+  if (constraint.includes('username')) return new AppError('CONFLICT', { message: 'This username is already taken' });
+  return new AppError('CONFLICT', { message: 'Another change got there first; please try again' });
+}
+
+function tempExpiry(now: Date): Date {
+  return new Date(now.getTime() + TEMP_PASSWORD_TTL_HOURS * 3_600_000);
+}
+
+function audit(ctx: Ctx, tx: Db, action: string, entityId: string, fields: { before?: unknown; after?: unknown; metadata?: unknown }) {
+  return writeAudit(
+    tx,
+    { actorId: ctx.auth!.userId, action, entityType: 'user', entityId, ip: ctx.ip, userAgent: ctx.userAgent, ...fields },
+    ctx.now,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+// ---------------------------------------------------------------------------------------------
+
+function filtersOf(ctx: Ctx, q: Partial<UserListQuery>): UserFilters {
+  return {
+    scope: userScope(ctx.auth!),
+    q: q.q,
+    organizationId: q.organizationId,
+    departmentId: q.departmentId,
+    role: q.role,
+    status: q.status,
+  };
+}
+
+export async function listUsersPage(ctx: Ctx, q: UserListQuery) {
+  const { rows, total } = await listUsers(ctx.db, filtersOf(ctx, q), q);
+  return page(rows.map(toUserItem), total, q);
+}
+
+export async function exportUsers(ctx: Ctx, q: Omit<UserListQuery, 'page' | 'pageSize'>): Promise<UserItem[]> {
+  const { rows } = await listUsers(ctx.db, filtersOf(ctx, q), q, MAX_EXPORT_ROWS);
+  return rows.map(toUserItem);
+}
+
+export async function getUser(ctx: Ctx, id: string): Promise<UserItem> {
+  const row = await findUser(ctx.db, id, userScope(ctx.auth!));
+  if (!row) throw notFound();
+  return toUserItem(row);
+}
+
+/** What the create/edit/import forms choose from, limited to the caller's reach. */
+export async function userOptions(ctx: Ctx) {
+  const auth = ctx.auth!;
+  const { orgs, depts } = await allOrganizationsAndDepartments(ctx.db);
+  const scope = scopeOf(auth, 'users.manage');
+  const orgVisible = (id: string) => organizationReachable(auth, id);
+  const deptVisible = (d: { id: string; organizationId: string }) => orgVisible(d.organizationId) && (scope !== 'department' || d.id === auth.departmentId);
+  const { rows: managers } = await listUsers(ctx.db, { scope: userScope(auth), status: 'active' }, { order: 'asc' }, 2000);
+  return {
+    organizations: orgs
+      .filter((o) => orgVisible(o.id))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((o) => ({ id: o.id, name: o.name, code: o.code, active: o.active })),
+    departments: depts
+      .filter(deptVisible)
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((d) => ({ id: d.id, organizationId: d.organizationId, name: d.name, code: d.code, active: d.active })),
+    roles: (Object.keys(ROLE_LABELS) as Role[]).map((value) => ({ value, label: ROLE_LABELS[value], grantable: canGrantRole(auth.grants, value) })),
+    managers: managers.map((m) => ({ id: m.id, name: fullName(m), username: m.username, organizationId: m.organizationId })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Create and edit
+// ---------------------------------------------------------------------------------------------
+
+export interface CreateUserValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  username?: string;
+  phoneNumber: string | null;
+  role: Role;
+  organizationId: string;
+  departmentId: string | null;
+  managerId: string | null;
+}
+
+export async function createUser(ctx: Ctx, input: CreateUserValues): Promise<TemporaryPasswordResponse> {
+  const auth = ctx.auth!;
+  assertCanGrant(auth, input.role);
+  await checkPlacement(ctx, input);
+  if (await emailTaken(ctx.db, input.email)) throw new AppError('EMAIL_TAKEN', { message: 'This email address is already in use' });
+  if (input.username && (await usernameTaken(ctx.db, input.username))) {
+    throw new AppError('CONFLICT', { message: 'This username is already taken' });
+  }
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  const expiresAt = tempExpiry(ctx.now);
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      let username = input.username;
+      if (!username) {
+        const base = baseUsername(input.firstName);
+        username = firstFree(base, await usernamesLike(tx, [base]));
+      }
+      const values = {
+        username,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phoneNumber: input.phoneNumber,
+        role: input.role,
+        status: 'active' as const,
+        organizationId: input.organizationId,
+        departmentId: input.departmentId,
+        managerId: input.managerId,
+      };
+      const [row] = await tx
+        .insert(users)
+        .values({
+          ...values,
+          passwordHash,
+          requirePasswordChange: true,
+          hasChangedPassword: false,
+          tempPasswordExpiresAt: expiresAt,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .returning({ id: users.id });
+      await audit(ctx, tx, 'user.created', row!.id, { after: values, metadata: { temporaryPasswordExpiresAt: expiresAt.toISOString() } });
+      return row!.id;
+    });
+    return { user: await getUser(ctx, id), temporaryPassword: password, temporaryPasswordExpiresAt: expiresAt.toISOString() };
+  } catch (error) {
+    const constraint = isUniqueViolation(error);
+    if (constraint) throw uniqueConflict(constraint);
+    throw error;
+  }
+}
+
+export interface UpdateUserValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  organizationId: string;
+  departmentId: string | null;
+  managerId: string | null;
+}
+const EDITABLE = ['firstName', 'lastName', 'email', 'phoneNumber', 'organizationId', 'departmentId', 'managerId'] as const;
+
+export async function updateUser(ctx: Ctx, id: string, input: UpdateUserValues): Promise<UserItem> {
+  const auth = ctx.auth!;
+  const current = await findUser(ctx.db, id, userScope(auth));
+  if (!current) throw notFound();
+  if (current.id !== auth.userId) assertCanManage(auth, current);
+  await checkPlacement(ctx, input, id);
+  if (await emailTaken(ctx.db, input.email, id)) throw new AppError('EMAIL_TAKEN', { message: 'This email address is already in use' });
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const before = await lockUser(tx, id);
+      if (!before) throw notFound();
+      const changed = EDITABLE.filter((k) => before[k] !== input[k]);
+      if (changed.length === 0) return;
+      await tx
+        .update(users)
+        .set({ ...Object.fromEntries(changed.map((k) => [k, input[k]])), updatedAt: ctx.now })
+        .where(eq(users.id, id));
+      await audit(ctx, tx, 'user.updated', id, {
+        before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+        after: Object.fromEntries(changed.map((k) => [k, input[k]])),
+      });
+    });
+  } catch (error) {
+    const constraint = isUniqueViolation(error);
+    if (constraint) throw uniqueConflict(constraint);
+    throw error;
+  }
+  return getUser(ctx, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Activate and deactivate (one or many)
+// ---------------------------------------------------------------------------------------------
+
+/** Changes one user's status inside `tx`; throws an AppError when a rule refuses it. Returns false when nothing changed. */
+async function changeStatus(ctx: Ctx, tx: Db, target: UserRecord, next: 'active' | 'inactive'): Promise<boolean> {
+  const auth = ctx.auth!;
+  if (next === 'inactive') {
+    if (target.id === auth.userId) throw new AppError('CONFLICT', { message: 'You cannot deactivate yourself' });
+  }
+  const before = await lockUser(tx, target.id);
+  if (!before) throw notFound();
+  if (before.status === next) return false;
+  if (next === 'inactive' && before.role === 'owner' && before.status === 'active') {
+    // Lock every active owner so two admins cannot each deactivate "the other" last owner.
+    await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'owner'), eq(users.status, 'active'))).for('update');
+    if ((await activeOwnerCount(tx)) <= 1) {
+      throw new AppError('CONFLICT', { message: `${fullName(before)} is the last active owner and cannot be deactivated` });
+    }
+  }
+  assertCanManage(auth, before);
+  await tx.update(users).set({ status: next, updatedAt: ctx.now }).where(eq(users.id, target.id));
+  const revoked = next === 'inactive' ? await revokeOtherSessions(tx, target.id, null, 'user_deactivated', ctx.now) : 0;
+  await audit(ctx, tx, next === 'active' ? 'user.activated' : 'user.deactivated', target.id, {
+    before: { status: before.status },
+    after: { status: next },
+    ...(next === 'inactive' ? { metadata: { sessionsRevoked: revoked } } : {}),
+  });
+  return true;
+}
+
+export async function setUserStatus(ctx: Ctx, id: string, next: 'active' | 'inactive'): Promise<UserItem> {
+  const target = await findUser(ctx.db, id, userScope(ctx.auth!));
+  if (!target) throw notFound();
+  await ctx.db.transaction((tx) => changeStatus(ctx, tx, target, next));
+  return getUser(ctx, id);
+}
+
+/** Same rules as one at a time; users a rule refuses are skipped and named, the rest change together. */
+export async function bulkSetStatus(ctx: Ctx, ids: string[], next: 'active' | 'inactive'): Promise<BulkUserResult> {
+  const unique = [...new Set(ids)];
+  const found = await findUsers(ctx.db, unique, userScope(ctx.auth!));
+  const byId = new Map(found.map((u) => [u.id, u]));
+  const skipped: BulkUserResult['skipped'] = [];
+  let changed = 0;
+  await ctx.db.transaction(async (tx) => {
+    for (const id of unique) {
+      const target = byId.get(id);
+      if (!target) {
+        skipped.push({ id, name: null, reason: 'User not found' });
+        continue;
+      }
+      try {
+        // A savepoint per user, so one refusal does not undo the others.
+        const did = await tx.transaction((sp) => changeStatus(ctx, sp, target, next));
+        if (did) changed++;
+        else skipped.push({ id, name: fullName(target), reason: next === 'active' ? 'Already active' : 'Already inactive' });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        skipped.push({ id, name: fullName(target), reason: error.message });
+      }
+    }
+  });
+  return { changed, skipped };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV import
+// ---------------------------------------------------------------------------------------------
+
+const HEADER_ALIASES: Record<string, string> = {
+  firstname: 'firstName',
+  lastname: 'lastName',
+  email: 'email',
+  emailaddress: 'email',
+  role: 'role',
+  organizationcode: 'organizationCode',
+  orgcode: 'organizationCode',
+  organisationcode: 'organizationCode',
+  departmentcode: 'departmentCode',
+  deptcode: 'departmentCode',
+  username: 'username',
+};
+const REQUIRED_HEADERS = ['firstName', 'lastName', 'email', 'role', 'organizationCode'];
+
+function readCsv(text: string): Record<string, string>[] {
+  let records: Record<string, string>[];
+  try {
+    records = parse(text, {
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      columns: (header: string[]) => header.map((h) => HEADER_ALIASES[h.toLowerCase().replace(/[^a-z]/g, '')] ?? `ignored:${h}`),
+    }) as Record<string, string>[];
+  } catch (error) {
+    throw new AppError('VALIDATION_ERROR', { message: `The file could not be read as CSV: ${(error as Error).message}` });
+  }
+  const first = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const headers = first.split(',').map((h) => HEADER_ALIASES[h.trim().replace(/^"|"$/g, '').toLowerCase().replace(/[^a-z]/g, '')]);
+  const missing = REQUIRED_HEADERS.filter((h) => !headers.includes(h));
+  if (missing.length > 0) {
+    throw new AppError('VALIDATION_ERROR', {
+      message: `The header row must name the columns firstName, lastName, email, role, organizationCode, departmentCode and optionally username (missing: ${missing.join(', ')})`,
+    });
+  }
+  if (records.length === 0) throw new AppError('VALIDATION_ERROR', { message: 'The file has no rows below its header' });
+  if (records.length > USER_IMPORT_MAX_ROWS) {
+    throw new AppError('VALIDATION_ERROR', { message: `The file has ${records.length} rows; import at most ${USER_IMPORT_MAX_ROWS} at a time` });
+  }
+  return records;
+}
+
+interface PlannedRow {
+  row: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  username?: string;
+  organizationId: string;
+  departmentId: string | null;
+}
+
+export async function importUsers(ctx: Ctx, input: { csv: string; dryRun: boolean }): Promise<UserImportResponse> {
+  const auth = ctx.auth!;
+  const records = readCsv(input.csv);
+  const { orgs, depts } = await allOrganizationsAndDepartments(ctx.db);
+  const orgByCode = new Map(orgs.map((o) => [o.code.toLowerCase(), o]));
+  const deptByCode = new Map(depts.map((d) => [`${d.organizationId}:${d.code.toLowerCase()}`, d]));
+
+  const parsed = records.map((record, i) => ({ row: i + 1, record, result: userImportRow.safeParse(record) }));
+  const emails = parsed.flatMap((p) => (p.result.success ? [p.result.data.email] : []));
+  const taken = await existingEmails(ctx.db, emails);
+  const explicitUsernames = parsed.flatMap((p) => (p.result.success && p.result.data.username ? [p.result.data.username] : []));
+  const takenUsernames = explicitUsernames.length > 0 ? await usernamesLike(ctx.db, explicitUsernames) : new Set<string>();
+  const firstRowOfEmail = new Map<string, number>();
+  const firstRowOfUsername = new Map<string, number>();
+
+  const report: UserImportRowReport[] = [];
+  const plan: PlannedRow[] = [];
+  for (const { row, record, result } of parsed) {
+    const errors: string[] = [];
+    const email = (record.email ?? '').trim().toLowerCase();
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        if (field === 'role') errors.push(record.role ? `Unknown role "${record.role}"` : 'Role is required');
+        else if (field === 'email' && !email) errors.push('E-mail is required');
+        else if ((field === 'firstName' || field === 'lastName') && !record[field]) errors.push(`${field === 'firstName' ? 'First' : 'Last'} name is required`);
+        else errors.push(issue.message);
+      }
+      report.push({ row, email, errors: [...new Set(errors)] });
+      continue;
+    }
+    const data = result.data;
+    const dupOf = firstRowOfEmail.get(data.email);
+    if (dupOf !== undefined) errors.push(`Duplicate e-mail: also on row ${dupOf}`);
+    else firstRowOfEmail.set(data.email, row);
+    if (taken.has(data.email)) errors.push('A user with this e-mail already exists');
+    if (!canGrantRole(auth.grants, data.role)) errors.push(`You cannot grant the role ${ROLE_LABELS[data.role]}`);
+    const org = orgByCode.get(data.organizationCode.toLowerCase());
+    let departmentId: string | null = null;
+    if (!org || !organizationReachable(auth, org.id)) {
+      errors.push(`Unknown organization code "${data.organizationCode}"`);
+    } else if (!org.active) {
+      errors.push(`Organization ${org.code} is inactive`);
+    } else {
+      if (data.departmentCode) {
+        const code = data.departmentCode.toLowerCase();
+        const dept = deptByCode.get(`${org.id}:${code}`) ?? deptByCode.get(`${org.id}:${org.code.toLowerCase()}-${code}`);
+        if (!dept) errors.push(`Unknown department code "${data.departmentCode}" in ${org.code}`);
+        else departmentId = dept.id;
+      }
+      const refusal = departmentRefusal(auth, departmentId);
+      if (refusal && !errors.some((e) => e.startsWith('Unknown department'))) errors.push(refusal);
+    }
+    if (data.username) {
+      const dupUser = firstRowOfUsername.get(data.username);
+      if (dupUser !== undefined) errors.push(`Duplicate username: also on row ${dupUser}`);
+      else firstRowOfUsername.set(data.username, row);
+      if (takenUsernames.has(data.username)) errors.push(`The username "${data.username}" is already taken`);
+    }
+    report.push({ row, email: data.email, errors });
+    if (errors.length === 0) {
+      plan.push({
+        row,
+        firstName: data.firstName,
+        lastName: data.lastName,
+        email: data.email,
+        role: data.role,
+        username: data.username,
+        organizationId: org!.id,
+        departmentId,
+      });
+    }
+  }
+
+  const failing = report.filter((r) => r.errors.length > 0);
+  const summary = { dryRun: input.dryRun, total: report.length, valid: report.length - failing.length, report };
+  if (input.dryRun) return { ...summary, created: [], temporaryPasswordExpiresAt: null };
+  if (failing.length > 0) {
+    throw new AppError('VALIDATION_ERROR', {
+      message: `${failing.length} of ${report.length} ${report.length === 1 ? 'row has' : 'rows have'} errors; nothing was imported`,
+      details: failing,
+    });
+  }
+
+  const passwords: string[] = [];
+  const hashes: string[] = [];
+  for (let i = 0; i < plan.length; i += 4) {
+    const chunk = plan.slice(i, i + 4).map(() => temporaryPassword());
+    passwords.push(...chunk);
+    hashes.push(...(await Promise.all(chunk.map((p) => hashPassword(p)))));
+  }
+  const expiresAt = tempExpiry(ctx.now);
+  try {
+    const created = await ctx.db.transaction(async (tx) => {
+      const bases = [...new Set(plan.filter((p) => !p.username).map((p) => baseUsername(p.firstName)))];
+      const takenNames = await usernamesLike(tx, bases);
+      for (const p of plan) if (p.username) takenNames.add(p.username);
+      const out: UserImportResponse['created'] = [];
+      for (const [i, p] of plan.entries()) {
+        const username = p.username ?? firstFree(baseUsername(p.firstName), takenNames);
+        takenNames.add(username);
+        const values = {
+          username,
+          email: p.email,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          role: p.role,
+          status: 'active' as const,
+          organizationId: p.organizationId,
+          departmentId: p.departmentId,
+        };
+        const [row] = await tx
+          .insert(users)
+          .values({
+            ...values,
+            passwordHash: hashes[i]!,
+            requirePasswordChange: true,
+            hasChangedPassword: false,
+            tempPasswordExpiresAt: expiresAt,
+            createdAt: ctx.now,
+            updatedAt: ctx.now,
+          })
+          .returning({ id: users.id });
+        await audit(ctx, tx, 'user.created', row!.id, { after: values, metadata: { via: 'csv_import', row: p.row } });
+        out.push({ row: p.row, id: row!.id, username, email: p.email, name: `${p.firstName} ${p.lastName}`, temporaryPassword: passwords[i]! });
+      }
+      await writeAudit(
+        tx,
+        {
+          actorId: auth.userId,
+          action: 'users.imported',
+          entityType: 'user',
+          entityId: null,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          metadata: { count: out.length, userIds: out.map((c) => c.id) },
+        },
+        ctx.now,
+      );
+      return out;
+    });
+    return { ...summary, created, temporaryPasswordExpiresAt: expiresAt.toISOString() };
+  } catch (error) {
+    const constraint = isUniqueViolation(error);
+    if (constraint) throw new AppError('CONFLICT', { message: 'Another change added one of these users meanwhile; nothing was imported. Run the preview again.' });
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Passwords
+// ---------------------------------------------------------------------------------------------
+
+function toPasswordStatus(r: UserRecord, now: Date): PasswordStatusItem {
+  const temporary = r.tempPasswordExpiresAt !== null;
+  return {
+    id: r.id,
+    username: r.username,
+    name: fullName(r),
+    email: r.email,
+    role: r.role as Role,
+    status: r.status,
+    organization: r.organizationId && r.orgName ? { id: r.organizationId, name: r.orgName, code: r.orgCode ?? '' } : null,
+    passwordChangedAt: iso(r.passwordChangedAt),
+    passwordAgeDays: !temporary && r.passwordChangedAt ? Math.max(0, Math.floor((now.getTime() - r.passwordChangedAt.getTime()) / 86_400_000)) : null,
+    requirePasswordChange: r.requirePasswordChange,
+    tempPasswordExpiresAt: iso(r.tempPasswordExpiresAt),
+    tempPasswordExpired: temporary && r.tempPasswordExpiresAt!.getTime() <= now.getTime(),
+    twoFactorEnabled: r.totpEnabled,
+    lastLoginAt: iso(r.lastLoginAt),
+  };
+}
+
+function passwordFilters(ctx: Ctx, q: Partial<PasswordStatusQuery>): UserFilters {
+  const extra: SQL[] = [];
+  if (q.twoFactor) extra.push(eq(users.totpEnabled, q.twoFactor === 'enabled'));
+  if (q.passwordState === 'temporary') extra.push(sql`${users.tempPasswordExpiresAt} IS NOT NULL`);
+  if (q.passwordState === 'change_required') extra.push(sql`${users.requirePasswordChange} AND ${users.tempPasswordExpiresAt} IS NULL`);
+  if (q.passwordState === 'set') extra.push(sql`NOT ${users.requirePasswordChange}`);
+  return { scope: userScope(ctx.auth!), q: q.q, organizationId: q.organizationId, extra };
+}
+
+export async function listPasswordStatus(ctx: Ctx, q: PasswordStatusQuery) {
+  const { rows, total } = await listUsers(ctx.db, passwordFilters(ctx, q), q);
+  return page(
+    rows.map((r) => toPasswordStatus(r, ctx.now)),
+    total,
+    q,
+  );
+}
+
+export async function exportPasswordStatus(ctx: Ctx, q: Omit<PasswordStatusQuery, 'page' | 'pageSize'>) {
+  const { rows } = await listUsers(ctx.db, passwordFilters(ctx, q), q, MAX_EXPORT_ROWS);
+  return rows.map((r) => toPasswordStatus(r, ctx.now));
+}
+
+export async function resetPassword(ctx: Ctx, id: string): Promise<TemporaryPasswordResponse> {
+  const auth = ctx.auth!;
+  requireRecentAuth(ctx);
+  const target = await findUser(ctx.db, id, userScope(auth));
+  if (!target) throw notFound();
+  if (target.id === auth.userId) {
+    throw new AppError('BAD_REQUEST', { message: 'Change your own password from your profile instead' });
+  }
+  assertCanManage(auth, target);
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  const expiresAt = tempExpiry(ctx.now);
+  await ctx.db.transaction(async (tx) => {
+    const before = await lockUser(tx, id);
+    if (!before) throw notFound();
+    await tx
+      .update(users)
+      .set({ passwordHash, requirePasswordChange: true, hasChangedPassword: false, tempPasswordExpiresAt: expiresAt, updatedAt: ctx.now })
+      .where(eq(users.id, id));
+    const revoked = await revokeOtherSessions(tx, id, null, 'password_reset', ctx.now);
+    await audit(ctx, tx, 'user.password_reset', id, {
+      before: { requirePasswordChange: before.requirePasswordChange, tempPasswordExpiresAt: iso(before.tempPasswordExpiresAt) },
+      after: { requirePasswordChange: true, tempPasswordExpiresAt: expiresAt.toISOString() },
+      metadata: { sessionsRevoked: revoked },
+    });
+  });
+  return { user: await getUser(ctx, id), temporaryPassword: password, temporaryPasswordExpiresAt: expiresAt.toISOString() };
+}
+
+export async function forcePasswordChange(ctx: Ctx, id: string): Promise<{ message: string; user: UserItem }> {
+  const auth = ctx.auth!;
+  const target = await findUser(ctx.db, id, userScope(auth));
+  if (!target) throw notFound();
+  if (target.id !== auth.userId) assertCanManage(auth, target);
+  await ctx.db.transaction(async (tx) => {
+    const before = await lockUser(tx, id);
+    if (!before) throw notFound();
+    if (before.requirePasswordChange) return;
+    await tx.update(users).set({ requirePasswordChange: true, updatedAt: ctx.now }).where(eq(users.id, id));
+    await audit(ctx, tx, 'user.password_change_forced', id, { before: { requirePasswordChange: false }, after: { requirePasswordChange: true } });
+  });
+  return { message: `${fullName(target)} must choose a new password on their next call`, user: await getUser(ctx, id) };
+}
+
+// Re-exported for the sessions service.
+export { assertCanManage, fullName, notFound };

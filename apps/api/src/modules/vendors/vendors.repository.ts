@@ -1,0 +1,160 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { VendorListQuery } from '@outlay/contracts';
+import { auditEvents, organizations, users, vendors, type Db } from '@outlay/db';
+import { likePattern, orderBy, pageWindow, type Sortable } from '../../lib/lists.ts';
+
+/** Every column a vendor answer needs; never the sealed bank value. */
+const vendorColumns = {
+  id: vendors.id,
+  organizationId: vendors.organizationId,
+  organizationName: organizations.name,
+  name: vendors.name,
+  taxId: vendors.taxId,
+  contactName: vendors.contactName,
+  email: vendors.email,
+  phone: vendors.phone,
+  address: vendors.address,
+  paymentTermsDays: vendors.paymentTermsDays,
+  currency: vendors.currency,
+  bankAccountLast4: vendors.bankAccountLast4,
+  status: vendors.status,
+  intercompanyOrganizationId: vendors.intercompanyOrganizationId,
+  createdAt: vendors.createdAt,
+  updatedAt: vendors.updatedAt,
+};
+export type VendorRow = {
+  id: string;
+  organizationId: string;
+  organizationName: string;
+  name: string;
+  taxId: string;
+  contactName: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  paymentTermsDays: number;
+  currency: string;
+  bankAccountLast4: string | null;
+  status: 'pending_verification' | 'active' | 'blocked';
+  intercompanyOrganizationId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const SORTABLE: Sortable = {
+  name: sql`lower(${vendors.name})`,
+  taxId: vendors.taxId,
+  organization: organizations.name,
+  currency: vendors.currency,
+  paymentTermsDays: vendors.paymentTermsDays,
+  status: vendors.status,
+  createdAt: vendors.createdAt,
+  updatedAt: vendors.updatedAt,
+};
+
+export type VendorFilter = Pick<VendorListQuery, 'q' | 'status' | 'organizationId' | 'currency'>;
+
+function where(scope: SQL | undefined, filter: VendorFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [scope];
+  if (filter.q) {
+    const p = likePattern(filter.q);
+    parts.push(or(ilike(vendors.name, p), ilike(vendors.taxId, p)));
+  }
+  if (filter.status) parts.push(eq(vendors.status, filter.status));
+  if (filter.organizationId) parts.push(eq(vendors.organizationId, filter.organizationId));
+  if (filter.currency) parts.push(eq(vendors.currency, filter.currency));
+  return and(...parts);
+}
+
+export async function listVendors(
+  db: Db,
+  params: { scope: SQL | undefined; query: VendorFilter & Pick<VendorListQuery, 'sort' | 'order'>; window?: { limit: number; offset: number } },
+): Promise<{ rows: VendorRow[]; total: number }> {
+  const condition = where(params.scope, params.query);
+  const base = db
+    .select(vendorColumns)
+    .from(vendors)
+    .innerJoin(organizations, eq(organizations.id, vendors.organizationId))
+    .where(condition)
+    .orderBy(orderBy(SORTABLE, params.query, 'name'), asc(vendors.id));
+  const rows = (params.window ? await base.limit(params.window.limit).offset(params.window.offset) : await base) as VendorRow[];
+  const [total] = await db
+    .select({ n: count() })
+    .from(vendors)
+    .innerJoin(organizations, eq(organizations.id, vendors.organizationId))
+    .where(condition);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export { pageWindow };
+
+export async function findVendor(db: Db, params: { id: string; scope: SQL | undefined; forUpdate?: boolean }): Promise<VendorRow | null> {
+  const q = db
+    .select(vendorColumns)
+    .from(vendors)
+    .innerJoin(organizations, eq(organizations.id, vendors.organizationId))
+    .where(and(eq(vendors.id, params.id), params.scope));
+  const [row] = params.forUpdate ? await q.for('update', { of: vendors }) : await q;
+  return (row as VendorRow | undefined) ?? null;
+}
+
+export async function taxIdTaken(db: Db, params: { taxId: string; exceptId?: string }): Promise<boolean> {
+  const rows = await db
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(and(sql`lower(${vendors.taxId}) = lower(${params.taxId})`, params.exceptId ? sql`${vendors.id} <> ${params.exceptId}` : undefined))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertVendor(db: Db, values: typeof vendors.$inferInsert): Promise<string> {
+  const [row] = await db.insert(vendors).values(values).returning({ id: vendors.id });
+  return row!.id;
+}
+
+export async function updateVendorRow(db: Db, params: { id: string; values: Partial<typeof vendors.$inferInsert> }): Promise<void> {
+  await db.update(vendors).set(params.values).where(eq(vendors.id, params.id));
+}
+
+/** Conditional status change: only moves a vendor still in `from`, so concurrent changes give one winner. */
+export async function changeVendorStatus(
+  db: Db,
+  params: { id: string; from: VendorRow['status']; to: VendorRow['status']; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(vendors)
+    .set({ status: params.to, updatedAt: params.now })
+    .where(and(eq(vendors.id, params.id), eq(vendors.status, params.from)))
+    .returning({ id: vendors.id });
+  return rows.length > 0;
+}
+
+export async function organizationById(db: Db, id: string): Promise<{ id: string; name: string; currency: string; active: boolean } | null> {
+  const [row] = await db
+    .select({ id: organizations.id, name: organizations.name, currency: organizations.currency, active: organizations.active })
+    .from(organizations)
+    .where(eq(organizations.id, id));
+  return row ?? null;
+}
+
+export async function listOrganizations(db: Db, params: { onlyId: string | null | undefined }) {
+  return db
+    .select({ id: organizations.id, name: organizations.name, code: organizations.code, currency: organizations.currency })
+    .from(organizations)
+    .where(and(eq(organizations.active, true), params.onlyId === undefined ? undefined : params.onlyId === null ? sql`false` : eq(organizations.id, params.onlyId)))
+    .orderBy(sql`${organizations.kind} = 'subsidiary'`, asc(organizations.name));
+}
+
+const actor = alias(users, 'actor');
+
+export async function lastStatusChange(db: Db, vendorId: string) {
+  const [row] = await db
+    .select({ after: auditEvents.after, metadata: auditEvents.metadata, at: auditEvents.occurredAt, firstName: actor.firstName, lastName: actor.lastName })
+    .from(auditEvents)
+    .leftJoin(actor, eq(actor.id, auditEvents.actorId))
+    .where(and(eq(auditEvents.entityType, 'vendor'), eq(auditEvents.entityId, vendorId), eq(auditEvents.action, 'vendor.status_changed')))
+    .orderBy(desc(auditEvents.id))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,261 @@
+import {
+  MAX_EXPORT_ROWS,
+  VENDOR_STATUS_LABELS,
+  VENDOR_TRANSITIONS,
+  maskBankAccount,
+  type CreateVendorInput,
+  type UpdateVendorInput,
+  type Vendor,
+  type VendorDetail,
+  type VendorExportQuery,
+  type VendorList,
+  type VendorListQuery,
+  type VendorOrganization,
+  type VendorStatusInput,
+} from '@outlay/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { requireAuth, type Ctx } from '../../lib/context.ts';
+import { encrypt } from '../../lib/crypto.ts';
+import { page } from '../../lib/lists.ts';
+import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts';
+import { vendors } from '@outlay/db';
+import * as repo from './vendors.repository.ts';
+import type { VendorRow } from './vendors.repository.ts';
+
+const PERMISSION = 'vendors.manage' as const;
+export const TAX_ID_TAKEN = 'A vendor with this tax ID already exists';
+const NOT_FOUND = 'Vendor not found';
+
+function scope(ctx: Ctx) {
+  return scopeCondition(requireAuth(ctx), PERMISSION, { organizationId: vendors.organizationId });
+}
+
+export function toVendor(row: VendorRow): Vendor {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    organizationName: row.organizationName,
+    name: row.name,
+    taxId: row.taxId,
+    contactName: row.contactName,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    paymentTermsDays: row.paymentTermsDays,
+    currency: row.currency,
+    bankAccountMasked: maskBankAccount(row.bankAccountLast4),
+    status: row.status,
+    intercompanyOrganizationId: row.intercompanyOrganizationId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What the audit trail keeps of a vendor: everything but bank details beyond the last four. */
+function auditView(row: Pick<VendorRow, 'name' | 'taxId' | 'contactName' | 'email' | 'phone' | 'address' | 'paymentTermsDays' | 'currency' | 'bankAccountLast4' | 'status' | 'organizationId'>) {
+  return {
+    organizationId: row.organizationId,
+    name: row.name,
+    taxId: row.taxId,
+    contactName: row.contactName,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    paymentTermsDays: row.paymentTermsDays,
+    currency: row.currency,
+    bankAccountLast4: row.bankAccountLast4,
+    status: row.status,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+function taxIdConflict() {
+  return new AppError('CONFLICT', { message: TAX_ID_TAKEN, details: [{ path: 'taxId', message: TAX_ID_TAKEN }] });
+}
+
+export async function listVendors(ctx: Ctx, query: VendorListQuery): Promise<VendorList> {
+  const { rows, total } = await repo.listVendors(ctx.db, { scope: scope(ctx), query, window: repo.pageWindow(query) });
+  return page(rows.map(toVendor), total, query);
+}
+
+export async function exportVendors(ctx: Ctx, query: VendorExportQuery): Promise<Vendor[]> {
+  const { rows } = await repo.listVendors(ctx.db, { scope: scope(ctx), query, window: { limit: MAX_EXPORT_ROWS, offset: 0 } });
+  return rows.map(toVendor);
+}
+
+export const EXPORT_COLUMNS = [
+  { header: 'Name', value: (v: Vendor) => v.name },
+  { header: 'Tax ID', value: (v: Vendor) => v.taxId },
+  { header: 'Organization', value: (v: Vendor) => v.organizationName },
+  { header: 'Status', value: (v: Vendor) => VENDOR_STATUS_LABELS[v.status] },
+  { header: 'Currency', value: (v: Vendor) => v.currency },
+  { header: 'Payment terms (days)', value: (v: Vendor) => v.paymentTermsDays },
+  { header: 'Contact', value: (v: Vendor) => v.contactName },
+  { header: 'E-mail', value: (v: Vendor) => v.email },
+  { header: 'Phone', value: (v: Vendor) => v.phone },
+  { header: 'Address', value: (v: Vendor) => v.address },
+  { header: 'Bank account', value: (v: Vendor) => v.bankAccountMasked },
+  { header: 'Created', value: (v: Vendor) => v.createdAt },
+];
+
+export async function getVendor(ctx: Ctx, id: string): Promise<VendorDetail> {
+  const row = await repo.findVendor(ctx.db, { id, scope: scope(ctx) });
+  if (!row) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
+  const change = await repo.lastStatusChange(ctx.db, id);
+  const after = (change?.after ?? null) as { status?: VendorRow['status'] } | null;
+  const metadata = (change?.metadata ?? null) as { reason?: string | null } | null;
+  return {
+    ...toVendor(row),
+    lastStatusChange:
+      change && after?.status
+        ? {
+            status: after.status,
+            reason: metadata?.reason ?? null,
+            at: new Date(change.at).toISOString(),
+            actorName: change.firstName ? `${change.firstName} ${change.lastName}` : null,
+          }
+        : null,
+  };
+}
+
+/** Organizations the caller keeps vendors for: all for group scope, their own otherwise. */
+export async function vendorOrganizations(ctx: Ctx): Promise<{ items: VendorOrganization[] }> {
+  const auth = requireAuth(ctx);
+  const s = scopeOf(auth, PERMISSION);
+  const items = await repo.listOrganizations(ctx.db, { onlyId: s === 'group' ? undefined : auth.organizationId });
+  return { items };
+}
+
+function sealBank(ctx: Ctx, bankAccount: string | null | undefined): { bankAccountEnc?: string | null; bankAccountLast4?: string | null } {
+  if (bankAccount === undefined) return {};
+  if (bankAccount === null) return { bankAccountEnc: null, bankAccountLast4: null };
+  return { bankAccountEnc: encrypt(ctx.bankKey, bankAccount), bankAccountLast4: bankAccount.slice(-4) };
+}
+
+export async function createVendor(ctx: Ctx, input: CreateVendorInput): Promise<VendorDetail> {
+  const auth = requireAuth(ctx);
+  if (!organizationInScope(auth, PERMISSION, input.organizationId)) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
+  const org = await repo.organizationById(ctx.db, input.organizationId);
+  if (!org) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
+  if (!org.active) throw new AppError('VALIDATION_ERROR', { message: 'This organization is inactive', details: [{ path: 'organizationId', message: 'This organization is inactive' }] });
+  if (await repo.taxIdTaken(ctx.db, { taxId: input.taxId })) throw taxIdConflict();
+  const bank = sealBank(ctx, input.bankAccount);
+  let id: string;
+  try {
+    id = await ctx.db.transaction(async (tx) => {
+      const values = {
+        organizationId: input.organizationId,
+        name: input.name,
+        taxId: input.taxId,
+        contactName: input.contactName ?? null,
+        email: input.email ?? null,
+        phone: input.phone ?? null,
+        address: input.address ?? null,
+        paymentTermsDays: input.paymentTermsDays,
+        currency: input.currency,
+        bankAccountEnc: bank.bankAccountEnc ?? null,
+        bankAccountLast4: bank.bankAccountLast4 ?? null,
+        status: 'pending_verification' as const,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      };
+      const newId = await repo.insertVendor(tx, values);
+      await writeAudit(
+        tx,
+        { actorId: auth.userId, action: 'vendor.created', entityType: 'vendor', entityId: newId, ip: ctx.ip, userAgent: ctx.userAgent, after: auditView(values) },
+        ctx.now,
+      );
+      return newId;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taxIdConflict();
+    throw error;
+  }
+  return getVendor(ctx, id);
+}
+
+export async function updateVendor(ctx: Ctx, id: string, input: UpdateVendorInput): Promise<VendorDetail> {
+  const auth = requireAuth(ctx);
+  const s = scope(ctx);
+  if (!(await repo.findVendor(ctx.db, { id, scope: s }))) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
+  if (input.taxId !== undefined && (await repo.taxIdTaken(ctx.db, { taxId: input.taxId, exceptId: id }))) throw taxIdConflict();
+  const bank = sealBank(ctx, input.bankAccount);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const before = await repo.findVendor(tx, { id, scope: s, forUpdate: true });
+      if (!before) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
+      const changes: Partial<typeof vendors.$inferInsert> = {};
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.taxId !== undefined) changes.taxId = input.taxId;
+      if (input.contactName !== undefined) changes.contactName = input.contactName;
+      if (input.email !== undefined) changes.email = input.email;
+      if (input.phone !== undefined) changes.phone = input.phone;
+      if (input.address !== undefined) changes.address = input.address;
+      if (input.paymentTermsDays !== undefined) changes.paymentTermsDays = input.paymentTermsDays;
+      if (input.currency !== undefined) changes.currency = input.currency;
+      Object.assign(changes, bank);
+      await repo.updateVendorRow(tx, { id, values: { ...changes, updatedAt: ctx.now } });
+      const after = { ...before, ...changes } as VendorRow;
+      await writeAudit(
+        tx,
+        {
+          actorId: auth.userId,
+          action: 'vendor.updated',
+          entityType: 'vendor',
+          entityId: id,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          before: auditView(before),
+          after: auditView(after),
+          metadata: input.bankAccount !== undefined ? { bankAccountChanged: true } : undefined,
+        },
+        ctx.now,
+      );
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taxIdConflict();
+    throw error;
+  }
+  return getVendor(ctx, id);
+}
+
+export async function setVendorStatus(ctx: Ctx, id: string, input: VendorStatusInput): Promise<VendorDetail> {
+  const auth = requireAuth(ctx);
+  const s = scope(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const current = await repo.findVendor(tx, { id, scope: s, forUpdate: true });
+    if (!current) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
+    if (current.status === input.status) {
+      throw new AppError('CONFLICT', { message: `This vendor is already ${VENDOR_STATUS_LABELS[input.status].toLowerCase()}` });
+    }
+    if (!VENDOR_TRANSITIONS[current.status].includes(input.status)) {
+      throw new AppError('CONFLICT', {
+        message: `A vendor that is ${VENDOR_STATUS_LABELS[current.status].toLowerCase()} cannot become ${VENDOR_STATUS_LABELS[input.status].toLowerCase()}`,
+      });
+    }
+    if (!(await repo.changeVendorStatus(tx, { id, from: current.status, to: input.status, now: ctx.now }))) {
+      throw new AppError('CONFLICT', { message: 'This vendor was changed by someone else; reload and try again' });
+    }
+    await writeAudit(
+      tx,
+      {
+        actorId: auth.userId,
+        action: 'vendor.status_changed',
+        entityType: 'vendor',
+        entityId: id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        before: { status: current.status },
+        after: { status: input.status },
+        metadata: { reason: input.reason || null },
+      },
+      ctx.now,
+    );
+  });
+  return getVendor(ctx, id);
+}

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { auditEvents, users } from '@outlay/db';
+import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
+
+let t: TestContext;
+let adam: Session;
+let carla: Session;
+const ids: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  adam = await login(t.app, 'adam');
+  carla = await login(t.app, 'carla');
+  for (const row of await t.db.select({ id: users.id, username: users.username }).from(users)) ids[row.username] = row.id;
+  // One change with before and after: rita becomes a manager and back.
+  await t.app.inject({ method: 'PUT', url: `/api/users/${ids.rita}/role`, headers: adam.headers, payload: { role: 'manager' } });
+  await t.app.inject({ method: 'PUT', url: `/api/users/${ids.rita}/role`, headers: adam.headers, payload: { role: 'requester' } });
+});
+afterAll(async () => t.close());
+
+const get = (url: string, s: Session | null = adam) => t.app.inject({ method: 'GET', url, headers: s?.headers ?? {} });
+
+describe('audit history', () => {
+  it('lists events newest first, paginated, with the actor named', async () => {
+    const res = await get('/api/audit?pageSize=2');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ page: 1, pageSize: 2 });
+    expect(body.items).toHaveLength(2);
+    expect(body.total).toBeGreaterThan(2);
+    const itemIds = body.items.map((i: { id: number }) => i.id);
+    expect([...itemIds].sort((a: number, b: number) => b - a)).toEqual(itemIds);
+    const second = await get('/api/audit?pageSize=2&page=2');
+    expect(second.json().items[0].id).toBeLessThan(itemIds[1]);
+    const roleChange = (await get('/api/audit?action=user.role_changed')).json();
+    expect(roleChange.total).toBe(2);
+    expect(roleChange.items[0]).toMatchObject({ actorName: 'Adam Clarke', actorUsername: 'adam', entityType: 'user', entityId: ids.rita, hasChanges: true });
+  });
+
+  it('filters by actor, action, entity type and id, dates, and searches', async () => {
+    const byActor = (await get(`/api/audit?actorId=${ids.carla}`)).json();
+    expect(byActor.total).toBeGreaterThan(0);
+    expect(byActor.items.every((i: { actorId: string }) => i.actorId === ids.carla)).toBe(true);
+    const byEntity = (await get(`/api/audit?entityType=user&entityId=${ids.rita}`)).json();
+    expect(byEntity.total).toBe(2);
+    const logins = (await get('/api/audit?entityType=session&action=auth.login')).json();
+    expect(logins.items.every((i: { action: string }) => i.action === 'auth.login')).toBe(true);
+    const searched = (await get('/api/audit?q=role_changed')).json();
+    expect(searched.total).toBe(2);
+    const byName = (await get('/api/audit?q=clarke&action=user.role_changed')).json();
+    expect(byName.total).toBe(2);
+    const today = t.clock.now().toISOString().slice(0, 10);
+    expect((await get(`/api/audit?from=${today}&action=user.role_changed`)).json().total).toBe(2);
+    expect((await get('/api/audit?to=2000-01-01')).json().total).toBe(0);
+    const bad = await get('/api/audit?actorId=adam');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Not a valid user id');
+    expect((await get('/api/audit?from=soon')).json().message).toBe('Use a date such as 2026-03-01');
+  });
+
+  it('offers the actions and entity types present as filter values', async () => {
+    const res = await get('/api/audit/facets');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().actions).toEqual(expect.arrayContaining(['auth.login', 'user.role_changed']));
+    expect(res.json().entityTypes).toEqual(expect.arrayContaining(['session', 'user']));
+  });
+
+  it('shows one event with before and after', async () => {
+    const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'user.role_changed')).orderBy(auditEvents.id).limit(1);
+    const res = await get(`/api/audit/${event!.id}`, carla);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: event!.id,
+      action: 'user.role_changed',
+      before: { role: 'requester' },
+      after: { role: 'manager' },
+      metadata: { username: 'rita' },
+      hash: event!.hash,
+      prevHash: event!.prevHash,
+    });
+    expect((await get('/api/audit/999999999')).statusCode).toBe(404);
+    const bad = await get('/api/audit/abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Not a valid audit event id');
+  });
+
+  it('exports the filtered history as CSV and XLSX', async () => {
+    const csv = await get('/api/audit/export?format=csv&action=user.role_changed');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="audit-history-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines[0]).toBe('Id,Time,Actor,Username,Action,Entity type,Entity id,IP address,Device');
+    expect(lines).toHaveLength(3);
+    const xlsx = await get('/api/audit/export?format=xlsx&action=user.role_changed');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]!.getRow(2).getCell(5).value).toBe('user.role_changed');
+  });
+
+  it('is for audit.read: owner, admin, cfo read; group_cfo, manager, requester get 403; no session 401', async () => {
+    for (const name of ['olivia']) expect((await get('/api/audit', await login(t.app, name))).statusCode).toBe(200);
+    for (const name of ['grace', 'henry', 'max', 'dana', 'felix', 'rita']) {
+      const s = await login(t.app, name);
+      expect((await get('/api/audit', s)).statusCode, name).toBe(403);
+      expect((await get('/api/audit/1', s)).statusCode, name).toBe(403);
+      expect((await get('/api/audit/export', s)).statusCode, name).toBe(403);
+      expect((await t.app.inject({ method: 'POST', url: '/api/audit/verify', headers: s.headers })).statusCode, name).toBe(403);
+    }
+    expect((await get('/api/audit', null)).statusCode).toBe(401);
+  });
+
+  it('a custom role with audit.read at organization scope sees only events by people of that organization', async () => {
+    const role = await t.app.inject({
+      method: 'POST',
+      url: '/api/custom-roles',
+      headers: adam.headers,
+      payload: { name: 'Org auditor', permissions: ['audit.read'], scope: 'organization' },
+    });
+    expect(role.statusCode).toBe(201);
+    await t.app.inject({ method: 'PUT', url: `/api/users/${ids.felix}/custom-role`, headers: adam.headers, payload: { customRoleId: role.json().id } });
+    const felix = await login(t.app, 'felix');
+    const mine = (await get('/api/audit?pageSize=100', felix)).json();
+    expect(mine.total).toBeGreaterThan(0);
+    const actors = new Set(mine.items.map((i: { actorUsername: string }) => i.actorUsername));
+    expect(actors.has('adam')).toBe(false);
+    expect(actors.has('felix')).toBe(true);
+    // Adam's role change is outside felix's scope: not found, not forbidden.
+    const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'user.role_changed')).limit(1);
+    expect((await get(`/api/audit/${event!.id}`, felix)).statusCode).toBe(404);
+  });
+
+  it('verifies the hash chain, and names the first row changed behind its back', async () => {
+    const ok = await t.app.inject({ method: 'POST', url: '/api/audit/verify', headers: carla.headers });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ ok: true, firstBrokenId: null, verifiedAt: expect.any(String) });
+    const counted = (await t.db.execute(sql`SELECT count(*)::int AS n FROM audit_events`)) as unknown as { rows: { n: number }[] };
+    const n = Number(counted.rows[0]!.n);
+    expect(ok.json().checked).toBe(n);
+
+    const [victim] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'user.role_changed')).orderBy(auditEvents.id).limit(1);
+    // Someone with database access edits a row, past the append-only trigger.
+    await t.db.execute(sql`ALTER TABLE audit_events DISABLE TRIGGER audit_events_no_update`);
+    await t.db.update(auditEvents).set({ after: { role: 'owner' } }).where(eq(auditEvents.id, victim!.id));
+    await t.db.execute(sql`ALTER TABLE audit_events ENABLE TRIGGER audit_events_no_update`);
+    const broken = await t.app.inject({ method: 'POST', url: '/api/audit/verify', headers: carla.headers });
+    expect(broken.json()).toMatchObject({ ok: false, firstBrokenId: victim!.id });
+    expect(broken.json().checked).toBeLessThan(n);
+    const [last] = await t.db.select().from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
+    expect(last!.id).toBeGreaterThan(victim!.id);
+  });
+});

@@ -1,0 +1,85 @@
+import type { CustomRole, RoleHolder } from '@outlay/contracts/roles';
+import { ROLE_LABELS } from '@outlay/contracts/roles';
+import { DataTable, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { useStepUp } from '@/components/form';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useToast } from '@/components/ui/use-toast';
+import { useAuth } from '@/features/auth/api/current-user';
+import { messageOf } from '@/lib/api-error';
+import { useAssignCustomRole } from '../api/role-change';
+import { ROLE_PEOPLE_URL } from '../api/role-overview';
+
+const COLUMNS: DataTableColumn<RoleHolder>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    sortable: true,
+    hideable: false,
+    cell: (u) => (
+      <div className="flex flex-col">
+        <span className="font-medium">
+          {u.firstName} {u.lastName}
+        </span>
+        <span className="text-xs text-muted-foreground">
+          {u.username} · {ROLE_LABELS[u.role]}
+        </span>
+      </div>
+    ),
+  },
+  { id: 'customRoleName', header: 'Custom role', cell: (u) => (u.customRoleName ? <Badge variant="purple">{u.customRoleName}</Badge> : '—') },
+];
+
+/** Pick people and give them (or take away) one custom role. Step-up protected. */
+export function CustomRoleAssignDialog({ role, onClose }: { role: CustomRole; onClose: () => void }) {
+  const query = useListQuery<RoleHolder>({ url: ROLE_PEOPLE_URL, defaultSort: 'name', syncUrl: false, pageSize: 10 });
+  const stepUp = useStepUp();
+  const assign = useAssignCustomRole(stepUp);
+  const { toast } = useToast();
+  const { user: me } = useAuth();
+
+  const run = async (u: RoleHolder, customRoleId: string | null) => {
+    try {
+      await assign.mutateAsync({ userId: u.id, customRoleId });
+      toast({ variant: 'success', title: customRoleId ? `${role.name} assigned to ${u.firstName}` : `${role.name} removed from ${u.firstName}` });
+      void query.refetch();
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Not changed', description: messageOf(error, 'The change failed.') });
+    }
+  };
+
+  return (
+    <>
+      <Dialog open onOpenChange={(open) => !open && onClose()}>
+        <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-3xl">
+          <DialogHeader>
+            <DialogTitle>Assign {role.name}</DialogTitle>
+            <DialogDescription>The role's permissions apply to a person from their very next request. A person holds at most one custom role.</DialogDescription>
+          </DialogHeader>
+          <DataTable
+            label="People"
+            entityName="people"
+            columns={COLUMNS}
+            query={query}
+            exportFormats={false}
+            columnMenu={false}
+            searchPlaceholder="Search name, username or e-mail…"
+            rowActions={(u) =>
+              u.customRoleId === role.id ? (
+                <Button size="sm" variant="outline" disabled={assign.isPending || u.id === me?.id} onClick={() => void run(u, null)} aria-label={`Remove ${role.name} from ${u.firstName} ${u.lastName}`}>
+                  Remove
+                </Button>
+              ) : (
+                <Button size="sm" disabled={assign.isPending || u.id === me?.id} onClick={() => void run(u, role.id)} aria-label={`Assign ${role.name} to ${u.firstName} ${u.lastName}`}>
+                  Assign
+                </Button>
+              )
+            }
+          />
+        </DialogContent>
+      </Dialog>
+      {stepUp.dialog}
+    </>
+  );
+}

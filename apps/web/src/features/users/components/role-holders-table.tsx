@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import type { CustomRole, RoleHolder } from '@outlay/contracts/roles';
+import { ROLE_LABELS } from '@outlay/contracts/roles';
+import { DataTable, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { Badge } from '@/components/ui/badge';
+import { useAuth } from '@/features/auth/api/current-user';
+import { RoleChangeDialog } from './role-change-dialog';
+import { RoleCustomAssignDialog } from './role-custom-assign-dialog';
+
+const COLUMNS: DataTableColumn<RoleHolder>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    sortable: true,
+    hideable: false,
+    cell: (u) => (
+      <div className="flex flex-col">
+        <span className="font-medium">
+          {u.firstName} {u.lastName}
+        </span>
+        <span className="text-xs text-muted-foreground">{u.username}</span>
+      </div>
+    ),
+  },
+  { id: 'role', header: 'Role', cell: (u) => ROLE_LABELS[u.role] },
+  { id: 'customRoleName', header: 'Custom role', cell: (u) => (u.customRoleName ? <Badge variant="purple">{u.customRoleName}</Badge> : '—') },
+  { id: 'organizationName', header: 'Organization', sortable: true },
+  { id: 'departmentName', header: 'Department', sortable: true },
+  {
+    id: 'status',
+    header: 'Status',
+    sortable: true,
+    cell: (u) => <Badge variant={u.status === 'active' ? 'success' : u.status === 'pending' ? 'warning' : 'default'}>{u.status}</Badge>,
+  },
+  { id: 'email', header: 'E-mail', sortable: true, hidden: true },
+];
+
+/** People (of one role, or everyone in scope) with "change role" and "custom role" actions. */
+export function RoleHoldersTable({ url, label, customRoles, urlPrefix }: { url: string; label: string; customRoles: CustomRole[]; urlPrefix?: string }) {
+  const query = useListQuery<RoleHolder>({ url, defaultSort: 'name', urlPrefix });
+  const { user: me } = useAuth();
+  const [changing, setChanging] = useState<RoleHolder | null>(null);
+  const [assigning, setAssigning] = useState<RoleHolder | null>(null);
+  return (
+    <>
+      <DataTable
+        label={label}
+        entityName="people"
+        columns={COLUMNS}
+        query={query}
+        exportFormats={false}
+        searchPlaceholder="Search name, username or e-mail…"
+        empty={<p className="text-sm text-muted-foreground">Nobody holds this role.</p>}
+        rowActions={(u) => (
+          <DataTableRowActions
+            label={`Actions for ${u.firstName} ${u.lastName}`}
+            actions={[
+              { label: 'Change role…', onSelect: () => setChanging(u), disabled: u.id === me?.id },
+              { label: 'Custom role…', onSelect: () => setAssigning(u), disabled: u.id === me?.id },
+            ]}
+          />
+        )}
+      />
+      {changing && <RoleChangeDialog key={changing.id} user={changing} onClose={() => setChanging(null)} />}
+      {assigning && <RoleCustomAssignDialog key={assigning.id} user={assigning} customRoles={customRoles} onClose={() => setAssigning(null)} />}
+    </>
+  );
+}
