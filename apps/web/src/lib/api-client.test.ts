@@ -42,12 +42,14 @@ const server = await startTestServer(async (req: RecordedRequest, res) => {
     return res.end();
   }
   if (path === '/api/echo') return sendJson(res, 200, { url: req.url });
+  if (path === '/api/needs-2fa') return sendJson(res, 403, { message: 'Set up two-factor authentication to continue', code: 'TWO_FACTOR_SETUP_REQUIRED' });
   return sendJson(res, 404, { message: 'Not found' });
 });
 
 const sessionEnded = vi.fn();
+const twoFactorRequired = vi.fn();
 
-beforeAll(() => configureApiClient({ baseUrl: server.url, onSessionEnded: sessionEnded }));
+beforeAll(() => configureApiClient({ baseUrl: server.url, onSessionEnded: sessionEnded, onTwoFactorSetupRequired: twoFactorRequired }));
 afterAll(() => server.close());
 
 beforeEach(() => {
@@ -177,6 +179,16 @@ describe('error text', () => {
     expect(error.message).toBe('409: You already have a pending registration request');
     expect(error.serverMessage).toBe('You already have a pending registration request');
     expect(error.code).toBe('REGISTRATION_EXISTS');
+  });
+
+  it('sends a user the policy holds to two-factor setup, and still rejects the call', async () => {
+    signIn();
+    twoFactorRequired.mockReset();
+    const error = (await apiRequest('GET', '/api/needs-2fa').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(403);
+    expect(error.code).toBe('TWO_FACTOR_SETUP_REQUIRED');
+    expect(twoFactorRequired).toHaveBeenCalledTimes(1);
+    expect(sessionEnded).not.toHaveBeenCalled();
   });
 
   it('falls back to the status text when the body is empty', async () => {

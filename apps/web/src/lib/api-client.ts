@@ -25,11 +25,16 @@ interface ApiClientConfig {
   baseUrl: string;
   /** Called after the tokens were cleared because the session could not be kept. */
   onSessionEnded: () => void;
+  /** Called when the security policy holds the user until they set up two-factor (PRODUCT §2.11). */
+  onTwoFactorSetupRequired: () => void;
 }
 
 const config: ApiClientConfig = {
   baseUrl: '',
   onSessionEnded: () => navigate('/auth'),
+  onTwoFactorSetupRequired: () => {
+    if (!window.location.pathname.startsWith('/setup-2fa')) navigate('/setup-2fa?required=true');
+  },
 };
 
 export function configureApiClient(partial: Partial<ApiClientConfig>) {
@@ -118,7 +123,11 @@ export async function apiRequest(
   const token = options.auth === false ? null : getAccessToken();
   const res = await send(method, url, data, token, options);
   if (res.status !== 401 || !token) {
-    if (!res.ok) throw await errorFromResponse(res);
+    if (!res.ok) {
+      const error = await errorFromResponse(res);
+      if (error.status === 403 && error.code === 'TWO_FACTOR_SETUP_REQUIRED') config.onTwoFactorSetupRequired();
+      throw error;
+    }
     return res;
   }
 
