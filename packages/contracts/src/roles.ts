@@ -140,6 +140,13 @@ export type RoleHolder = z.infer<typeof roleHolder>;
 export const changeRoleInput = z.object({ role: z.enum(ROLES, { error: 'Choose a valid role' }) });
 export type ChangeRoleInput = z.infer<typeof changeRoleInput>;
 
+/** Bulk role change on /enhanced-user-management: the same rules as one change, per person. */
+export const bulkRoleChangeInput = z.object({
+  ids: z.array(z.uuid('Not a valid id')).min(1, 'Select at least one user').max(500, 'Select at most 500 users'),
+  role: z.enum(ROLES, { error: 'Choose a valid role' }),
+});
+export type BulkRoleChangeInput = z.infer<typeof bulkRoleChangeInput>;
+
 export const assignCustomRoleInput = z.object({
   customRoleId: z.uuid('Not a valid custom role').nullable(),
 });

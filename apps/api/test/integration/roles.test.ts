@@ -257,3 +257,38 @@ describe('custom roles', () => {
     expect((await setRole(adam, 'carla', 'cfo')).statusCode).toBe(200);
   });
 });
+
+describe('bulk role change (/enhanced-user-management)', () => {
+  it('changes several people at once under the single-change rules, skipping and naming refusals', async () => {
+    const admin = await login(t.app, 'adam');
+    const before = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'user.role_changed'));
+    const res = await call('POST', '/api/users/bulk/role', admin, {
+      ids: [ids.rita, ids.nina, ids.olivia, ids.adam, '00000000-0000-4000-8000-000000000000'],
+      role: 'accounts',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.changed).toBe(2);
+    const reasons = Object.fromEntries(body.skipped.map((s: { name: string | null; reason: string }) => [s.name ?? 'unknown', s.reason]));
+    expect(reasons.adam).toBe('You cannot change your own role');
+    expect(reasons.olivia).toMatch(/last active owner|permissions you do not hold/);
+    expect(reasons.unknown).toBe('User not found');
+    const [rita] = await t.db.select().from(users).where(eq(users.id, ids.rita!));
+    expect(rita?.role).toBe('accounts');
+    const after = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'user.role_changed'));
+    expect(after.length - before.length).toBe(2);
+    // Put them back for the other tests in this file.
+    await call('POST', '/api/users/bulk/role', admin, { ids: [ids.rita, ids.nina], role: 'requester' });
+  });
+
+  it('needs a recent password confirmation and the roles.manage permission', async () => {
+    const admin = await login(t.app, 'adam');
+    t.clock.advance(11 * 60_000);
+    const stale = await call('POST', '/api/users/bulk/role', admin, { ids: [ids.rita], role: 'user' });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().code).toBe('reauth_required');
+    const rita = await login(t.app, 'rita');
+    expect((await call('POST', '/api/users/bulk/role', rita, { ids: [ids.nina], role: 'user' })).statusCode).toBe(403);
+    expect((await call('POST', '/api/users/bulk/role', admin, { ids: [], role: 'user' })).statusCode).toBe(400);
+  });
+});

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   assignCustomRoleInput,
+  bulkRoleChangeInput,
+  bulkUserResult,
   changeRoleInput,
   customRole,
   customRoleInput,
@@ -78,6 +80,19 @@ export async function rolesRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       },
     },
     async (request) => roles.changeRole(contextOf(request, deps), request.params.id, request.body.role),
+  );
+  r.post(
+    '/api/users/bulk/role',
+    {
+      config: manage,
+      schema: {
+        tags: ['roles'],
+        summary: 'Change the role of several users (step-up; each under the single-change rules, refusals skipped and named)',
+        body: bulkRoleChangeInput,
+        response: { 200: bulkUserResult, ...errors },
+      },
+    },
+    async (request) => roles.bulkChangeRole(contextOf(request, deps), request.body.ids, request.body.role),
   );
   r.put(
     '/api/users/:id/custom-role',

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   MESSAGES,
   PERMISSIONS,
@@ -180,6 +180,43 @@ export async function changeRole(ctx: Ctx, userId: string, role: Role): Promise<
     );
   });
   return accessOf(ctx, userId);
+}
+
+/**
+ * Changes the role of several people (step-up once). Each change is its own transaction with
+ * its audit event under the single-change rules; refusals are skipped and named, like bulk
+ * activation.
+ */
+export async function bulkChangeRole(
+  ctx: Ctx,
+  ids: string[],
+  role: Role,
+): Promise<{ changed: number; skipped: { id: string; name: string | null; reason: string }[] }> {
+  requireRecentAuth(ctx);
+  let changed = 0;
+  const skipped: { id: string; name: string | null; reason: string }[] = [];
+  for (const id of [...new Set(ids)]) {
+    const [before] = await ctx.db
+      .select({ role: users.role, name: users.username })
+      .from(users)
+      .where(and(eq(users.id, id), userScope(requireAuth(ctx))));
+    if (!before) {
+      skipped.push({ id, name: null, reason: 'User not found' });
+      continue;
+    }
+    if (before.role === role) {
+      skipped.push({ id, name: before.name, reason: `Already ${role}` });
+      continue;
+    }
+    try {
+      await changeRole(ctx, id, role);
+      changed++;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      skipped.push({ id, name: before.name, reason: error.message });
+    }
+  }
+  return { changed, skipped };
 }
 
 /** Assigns a custom role to a user or removes it (step-up); its grants apply on their next call. */

@@ -10,6 +10,7 @@ import { useBulkSetUserStatus } from '../api/users-bulk-status';
 import { USERS_URL } from '../api/users-keys';
 import { ROLE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, USER_COLUMNS } from '../components/user-columns';
 import { UserImportCard } from '../components/user-import-card';
+import { UsersBulkRoleDialog } from '../components/users-bulk-role-dialog';
 
 interface BulkChange {
   users: UserItem[];
@@ -22,17 +23,19 @@ export default function EnhancedUserManagementPage() {
   const options = useUserOptions();
   const bulk = useBulkSetUserStatus();
   const [change, setChange] = useState<BulkChange | null>(null);
+  const [roleChange, setRoleChange] = useState<{ users: UserItem[]; clear: () => void } | null>(null);
+  const grantableRoles = (options.data?.roles ?? []).filter((r) => r.grantable).map((r) => ({ value: r.value, label: r.label }));
   const count = change?.users.length ?? 0;
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Enhanced User Management" description="Bulk import and export, and activate or deactivate many users at once." className="mb-0" />
+      <PageHeader title="Enhanced User Management" description="Bulk import and export, and activate, deactivate or change the role of many users at once." className="mb-0" />
       <UserImportCard />
       <section aria-labelledby="bulk-heading" className="flex flex-col gap-3">
         <h2 id="bulk-heading" className="text-lg font-semibold">
           People
         </h2>
-        <p className="text-sm text-muted-foreground">Select users to activate or deactivate them together; export the current view as CSV or Excel.</p>
+        <p className="text-sm text-muted-foreground">Select users to activate, deactivate or change their role together; export the current view as CSV or Excel.</p>
         <DataTable
           label="Users"
           columns={USER_COLUMNS}
@@ -61,10 +64,23 @@ export default function EnhancedUserManagementPage() {
               <Button size="sm" variant="destructive" onClick={() => setChange({ users, active: false, clear })}>
                 Deactivate {users.length}
               </Button>
+              <Button size="sm" variant="outline" onClick={() => setRoleChange({ users, clear })}>
+                Change role
+              </Button>
             </>
           )}
         />
       </section>
+      {roleChange && (
+        <UsersBulkRoleDialog
+          users={roleChange.users}
+          grantable={grantableRoles}
+          onDone={(changed) => {
+            if (changed) roleChange.clear();
+            setRoleChange(null);
+          }}
+        />
+      )}
       <ConfirmDialog
         open={change !== null}
         onOpenChange={(open) => (open ? undefined : setChange(null))}
