@@ -76,6 +76,8 @@ export async function snap(page: Page, name: string) {
 
 /** axe-core: no serious or critical violations (the accessibility bar). */
 export async function expectAccessible(page: Page) {
+  // A list refetching is dimmed on purpose; judge contrast once the data has arrived.
+  await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

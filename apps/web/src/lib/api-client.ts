@@ -29,9 +29,14 @@ interface ApiClientConfig {
   onTwoFactorSetupRequired: () => void;
 }
 
+const SIGNED_OUT_PAGES = ['/auth', '/landing', '/register', '/change-password', '/setup-2fa', '/auth-bridge', '/auth-success'];
+
 const config: ApiClientConfig = {
   baseUrl: '',
-  onSessionEnded: () => navigate('/auth'),
+  onSessionEnded: () => {
+    // A page that works signed out (sign-in, registration, password set-up) stays where it is.
+    if (!SIGNED_OUT_PAGES.some((p) => window.location.pathname === p)) navigate('/auth');
+  },
   onTwoFactorSetupRequired: () => {
     if (!window.location.pathname.startsWith('/setup-2fa')) navigate('/setup-2fa?required=true');
   },

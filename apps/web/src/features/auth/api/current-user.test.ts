@@ -50,14 +50,14 @@ describe('fetchCurrentUser (seed §4)', () => {
     expect(JSON.parse(window.localStorage.getItem('user')!)).toMatchObject({ id: 'u1' });
   });
 
-  it('clears the tokens on a 401 and signs out without redirecting', async () => {
+  it('clears the tokens on a 401 that no refresh can mend, and ends the session (seed §4: go to /auth)', async () => {
     status = 401;
     storeSession({ accessToken: 'a', refreshToken: '' }, 'd');
     window.localStorage.removeItem('refreshToken');
     await expect(fetchCurrentUser()).resolves.toBeNull();
     expect(getAccessToken()).toBeNull();
     expect(getDeviceId()).toBe('d');
-    expect(sessionEnded).not.toHaveBeenCalled();
+    expect(sessionEnded).toHaveBeenCalledTimes(1);
   });
 
   it('gives a null user but keeps the tokens on other errors', async () => {

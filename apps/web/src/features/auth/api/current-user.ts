@@ -9,8 +9,9 @@ import { clearTokens, hasValidSession, sessionSnapshot, storeUser, subscribeSess
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
 
 /**
- * Seed §4: no session gives no user; a 401 clears the tokens; a timeout, an invalid or
- * expired token, or any other failure leaves the visitor signed out.
+ * Seed §4: no session gives no user; a 401 that no refresh can mend clears the tokens and
+ * goes to /auth; a timeout, an invalid or expired token, or any other failure leaves the
+ * visitor signed out.
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
   if (!hasValidSession()) return null;
@@ -18,7 +19,6 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUse
     const res = await apiRequest('GET', '/api/auth/user', undefined, {
       timeoutMs: USER_FETCH_TIMEOUT_MS,
       signal,
-      onSessionLost: 'clear',
       headers: { 'Content-Type': 'application/json' },
     });
     const user = (await res.json()) as CurrentUser;
