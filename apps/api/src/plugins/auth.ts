@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES, ROLE_GRANTS, grantsFor, type Permission, type Role } from '@outlay/contracts';
+import { MESSAGES, ROLE_GRANTS, grantsFor, type Grants, type Permission, type Role } from '@outlay/contracts';
 import { AppError } from '../lib/app-error.ts';
 import type { AppDeps, AuthInfo } from '../lib/context.ts';
 import { prepareSessionLookup, touchSession, type SessionRow } from '../modules/auth/sessions.repository.ts';
@@ -83,6 +83,21 @@ export default fp(
       for (const method of methods) catalog.push({ method, url: route.url, access });
     });
 
+    // A system role's grants are constants of the code: worked out once per role, then shared
+    // (frozen) by every request.
+    const bySystemRole = new Map<Role, { grants: Grants; permissions: readonly Permission[] }>();
+    function withPermissions(grants: Grants) {
+      return { grants: Object.freeze(grants), permissions: Object.freeze(Object.keys(grants) as Permission[]) };
+    }
+    function systemGrants(role: Role) {
+      let hit = bySystemRole.get(role);
+      if (!hit) {
+        hit = withPermissions(grantsFor(role));
+        bySystemRole.set(role, hit);
+      }
+      return hit;
+    }
+
     /** Resolves the caller's session from the bearer token and X-Device-ID; throws 401 when invalid. */
     async function authenticate(request: FastifyRequest): Promise<AuthInfo> {
       const token = bearerToken(request);
@@ -105,7 +120,9 @@ export default fp(
       }
       if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(deps.db, row.sessionId, now);
       const role = row.role as Role;
-      const grants = grantsFor(role, row.customScope ? { permissions: row.customPermissions ?? [], scope: row.customScope } : null);
+      const { grants, permissions } = row.customScope
+        ? withPermissions(grantsFor(role, { permissions: row.customPermissions ?? [], scope: row.customScope }))
+        : systemGrants(role);
       request.sessionRow = row;
       return {
         userId: row.userId,
@@ -113,7 +130,7 @@ export default fp(
         deviceId: row.deviceId,
         role,
         scope: ROLE_GRANTS[role]?.scope ?? 'own',
-        permissions: Object.keys(grants) as Permission[],
+        permissions,
         grants,
         customRoleId: row.customRoleId,
         organizationId: row.organizationId,
