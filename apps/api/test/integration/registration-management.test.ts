@@ -157,21 +157,23 @@ describe('POST /api/registration-requests/:id/approve', () => {
     expect(row!.status).toBe('pending');
   });
 
-  it('refuses an organization outside the reviewer\'s scope (custom organization-scope users.manage)', async () => {
+  it('refuses a user administrator whose users.manage is only organization-wide: requests belong to no company yet', async () => {
     const [role] = await t.db
       .insert(customRoles)
       .values({ name: 'Logistics people admin', description: 'test', permissions: ['users.manage'], scope: 'organization' })
       .returning({ id: customRoles.id });
     await t.db.execute(sql`UPDATE users SET custom_role_id = ${role!.id} WHERE username = 'max'`);
     const max = await login(t.app, 'max');
-    const orgsForMax = (await get(max, '/api/registration-requests/assignable-organizations')).json().items;
-    expect(orgsForMax.map((o: { id: string }) => o.id)).toEqual([orgs.ML]);
-    const out = await post(max, `/api/registration-requests/${requests.tom}/approve`, { role: 'requester', organizationId: orgs.MF });
-    expect(out.statusCode).toBe(404);
-    expect(out.json().message).toBe('Organization not found');
-    // Max holds approvals at department scope only, so he cannot make a subsidiary CEO either.
-    const wide = await post(max, `/api/registration-requests/${requests.tom}/approve`, { role: 'subsidiary_ceo', organizationId: orgs.ML });
-    expect(wide.statusCode).toBe(403);
+    const message = 'Only group-level user administrators review registration requests';
+    for (const url of ['/api/registration-requests', `/api/registration-requests/${requests.tom}`, '/api/registration-requests/assignable-organizations']) {
+      const res = await get(max, url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe(message);
+    }
+    const out = await post(max, `/api/registration-requests/${requests.tom}/approve`, { role: 'requester', organizationId: orgs.ML });
+    expect(out.statusCode).toBe(403);
+    const [row] = await t.db.select().from(registrationRequests).where(eq(registrationRequests.id, requests.tom!));
+    expect(row!.status).toBe('pending');
     await t.db.execute(sql`UPDATE users SET custom_role_id = NULL WHERE username = 'max'`);
   });
 
@@ -342,3 +344,4 @@ describe('POST /api/registration-requests/:id/reject', () => {
     await newRequest('Sophie', 'sophie.laurent@meridianenergy.com');
   });
 });
+

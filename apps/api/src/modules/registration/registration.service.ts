@@ -26,6 +26,7 @@ import {
 } from '@outlay/contracts';
 import { registrationRequests, users } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
+import { scopeOf } from '../../lib/scope.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { temporaryPassword } from '../../lib/crypto.ts';
@@ -162,12 +163,25 @@ export function missingForRole(auth: AuthInfo, role: Role): string[] {
   return PERMISSIONS.filter((p) => grant.permissions.includes(p) && (auth.grants[p] === undefined || SCOPE_RANK[auth.grants[p]!] < SCOPE_RANK[grant.scope]));
 }
 
+/**
+ * A registration request belongs to no organization until it is approved, so only user
+ * administrators at group scope review them; an organization-scoped `users.manage` (through
+ * a custom role) must not see other companies' applicants.
+ */
+function requireGroupReviewer(ctx: Ctx): void {
+  if (scopeOf(ctx.auth!, 'users.manage') !== 'group') {
+    throw new AppError('FORBIDDEN', { message: 'Only group-level user administrators review registration requests' });
+  }
+}
+
 export async function listRequests(ctx: Ctx, query: RegistrationListQuery): Promise<RegistrationRequestList> {
+  requireGroupReviewer(ctx);
   const { rows, total } = await repo.listRequests(ctx.db, { filter: query, window: pageWindow(query) });
   return page(rows.map(toRequestItem), total, query);
 }
 
 export async function exportRequests(ctx: Ctx, query: RegistrationExportQuery): Promise<RegistrationRequestItem[]> {
+  requireGroupReviewer(ctx);
   const { rows } = await repo.listRequests(ctx.db, { filter: query, window: { limit: MAX_EXPORT_ROWS, offset: 0 } });
   return rows.map(toRequestItem);
 }
@@ -189,18 +203,21 @@ export const REQUEST_EXPORT_COLUMNS = [
 ];
 
 export async function getRequest(ctx: Ctx, id: string): Promise<RegistrationRequestItem> {
+  requireGroupReviewer(ctx);
   const row = await repo.findRequest(ctx.db, id);
   if (!row) throw new AppError('NOT_FOUND', { message: REQUEST_NOT_FOUND });
   return toRequestItem(row);
 }
 
 export async function getAssignableOrganizations(ctx: Ctx): Promise<AssignableOrganizations> {
+  requireGroupReviewer(ctx);
   const auth = requireAuth(ctx);
   const scope = requirePermission(auth, REVIEW_PERMISSION);
   return { items: await repo.assignableOrganizations(ctx.db, { onlyId: scope === 'group' ? undefined : auth.organizationId }) };
 }
 
 export function getAssignableRoles(ctx: Ctx): AssignableRoles {
+  requireGroupReviewer(ctx);
   const auth = requireAuth(ctx);
   return { items: ROLES.filter((role) => canGrantRole(auth, role)).map((value) => ({ value, label: ROLE_LABELS[value] })) };
 }
@@ -228,6 +245,7 @@ async function rejectIfReviewed(ctx: Ctx, id: string): Promise<never> {
 }
 
 export async function approveRequest(ctx: Ctx, id: string, input: ApproveRegistrationInput): Promise<ApproveRegistrationResponse> {
+  requireGroupReviewer(ctx);
   const auth = requireAuth(ctx);
   if (!canGrantRole(auth, input.role)) {
     const missing = missingForRole(auth, input.role);
@@ -342,6 +360,7 @@ export async function approveRequest(ctx: Ctx, id: string, input: ApproveRegistr
 }
 
 export async function rejectRequest(ctx: Ctx, id: string, input: RejectRegistrationInput): Promise<RegistrationRequestItem> {
+  requireGroupReviewer(ctx);
   const auth = requireAuth(ctx);
   const done = await ctx.db.transaction(async (tx) => {
     const request = await repo.claimPending(tx, { id, status: 'rejected', reviewerId: auth.userId, reason: input.reason, now: ctx.now });
