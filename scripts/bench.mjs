@@ -216,9 +216,9 @@ async function main() {
   const pgHeaders = await signIn(pgOutlay.port, benchUser);
   await probeUser(pgOutlay.port, pgHeaders, benchUser.username);
   log('measuring PostgreSQL GET /api/auth/user');
-  results.pgUser = await measure({ label: 'Outlay PostgreSQL  GET /api/auth/user', port: pgOutlay.port, path: '/api/auth/user', headers: pgHeaders, ...load });
+  results.pgUser = await measure({ label: 'Outlay PostgreSQL  GET /api/auth/user', port: pgOutlay.port, path: '/api/auth/user', headers: pgHeaders, serverPid: pgOutlay.server.child.pid, ...load });
   log('measuring PostgreSQL GET /api/health');
-  results.pgHealth = await measure({ label: 'Outlay PostgreSQL  GET /api/health', port: pgOutlay.port, path: '/api/health', ...load });
+  results.pgHealth = await measure({ label: 'Outlay PostgreSQL  GET /api/health', port: pgOutlay.port, path: '/api/health', serverPid: pgOutlay.server.child.pid, ...load });
   warnings.postgres = serverWarnings(pgOutlay.server);
   await pgOutlay.server.release();
 
@@ -235,7 +235,7 @@ async function main() {
   const probe = await request(basePort, '/baseline');
   if (probe.status !== 200 || probe.json?.id !== benchUser.id) throw new Error(`baseline probe failed: HTTP ${probe.status} ${probe.text.slice(0, 300)}`);
   log('measuring raw-pg baseline');
-  results.baseline = await measure({ label: 'raw-pg baseline  (Fastify + pg PK query)', port: basePort, path: '/baseline', ...load });
+  results.baseline = await measure({ label: 'raw-pg baseline  (Fastify + pg PK query)', port: basePort, path: '/baseline', serverPid: baseline.child.pid, ...load });
   await baseline.release();
 
   // 3. Outlay on embedded PGlite, in a fresh data dir so it seeds the demo world.
@@ -247,9 +247,9 @@ async function main() {
   const liteHeaders = await signIn(liteOutlay.port, DEMO_LOGIN);
   await probeUser(liteOutlay.port, liteHeaders, DEMO_LOGIN.username);
   log('measuring PGlite GET /api/auth/user');
-  results.liteUser = await measure({ label: 'Outlay PGlite      GET /api/auth/user', port: liteOutlay.port, path: '/api/auth/user', headers: liteHeaders, ...load });
+  results.liteUser = await measure({ label: 'Outlay PGlite      GET /api/auth/user', port: liteOutlay.port, path: '/api/auth/user', headers: liteHeaders, serverPid: liteOutlay.server.child.pid, ...load });
   log('measuring PGlite GET /api/health');
-  results.liteHealth = await measure({ label: 'Outlay PGlite      GET /api/health', port: liteOutlay.port, path: '/api/health', ...load });
+  results.liteHealth = await measure({ label: 'Outlay PGlite      GET /api/health', port: liteOutlay.port, path: '/api/health', serverPid: liteOutlay.server.child.pid, ...load });
   warnings.pglite = serverWarnings(liteOutlay.server);
   await liteOutlay.server.release();
 
@@ -274,7 +274,7 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings }) 
   });
 
   const fmtRatio = (x) => (x === null ? '—' : `${x.toFixed(2)}×`);
-  const header = ['target', 'req/s', 'p99 ms', 'errors', 'non-2xx', '÷ raw-pg', '÷ own /api/health'];
+  const header = ['target', 'req/s', 'p99 ms', 'errors', 'non-2xx', '÷ raw-pg', '÷ own /api/health', 'server CPU µs/req'];
   const body = rows.map((r) => [
     r.label,
     r.requestsPerSecond.toFixed(0),
@@ -283,6 +283,7 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings }) 
     String(r.non2xx),
     fmtRatio(r.vsRawPg),
     fmtRatio(r.vsOwnHealth),
+    r.serverCpuMicrosPerRequest === null ? '—' : r.serverCpuMicrosPerRequest.toFixed(0),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
@@ -306,6 +307,7 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings }) 
   console.log('');
   console.log(`Target: ${target}`);
   console.log(`        measured ${fmtRatio(achieved)} → ${pass ? 'PASS' : 'FAIL'}`);
+  console.log('(server CPU µs/req counts the server process only: PostgreSQL backends are not in it, in-process PGlite is.)');
   for (const [server, list] of Object.entries(warnings)) {
     if (list.length > 0) console.log(`Note: the ${server} server logged ${list.length} warning/error line(s), e.g. ${JSON.stringify(list[0]).slice(0, 200)}`);
   }

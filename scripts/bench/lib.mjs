@@ -1,5 +1,6 @@
 // Helpers for scripts/bench.mjs: child processes, cleanup, HTTP probes and load runs.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
@@ -258,14 +259,34 @@ function runAutocannon(opts) {
 }
 
 /**
+ * CPU seconds (user + system) a process has used so far, from /proc; null where there is none.
+ * Requests/s swings with whatever else the machine is doing; CPU time per request mostly
+ * does not, so it is the steadier number for comparing the server's own cost between runs.
+ */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name (which may itself contain spaces).
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(rest[11]) + Number(rest[12]); // utime + stime, fields 14 and 15
+    return ticks / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Warm-up then measured run against one URL. The warm-up lets V8 optimise the hot path and
  * fills the connection pools, so the measured seconds reflect the steady state, not start-up.
  */
-export async function measure({ label, port, path, headers = {}, connections, duration, warmup }) {
+export async function measure({ label, port, path, headers = {}, connections, duration, warmup, serverPid }) {
   const url = `http://${HOST}:${port}${path}`;
   const common = { url, connections, headers, timeout: 10 };
   if (warmup > 0) await runAutocannon({ ...common, duration: warmup });
+  const cpuBefore = cpuSeconds(serverPid);
   const r = await runAutocannon({ ...common, duration });
+  const cpuAfter = cpuSeconds(serverPid);
+  const served = r['2xx'] + r.non2xx;
   return {
     label,
     url,
@@ -274,6 +295,8 @@ export async function measure({ label, port, path, headers = {}, connections, du
     requestsPerSecond: r.requests.average,
     totalRequests: r.requests.total,
     latencyMs: { average: r.latency.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max },
+    // The server process only: PostgreSQL's own backends are not in it, PGlite (in-process) is.
+    serverCpuMicrosPerRequest: cpuBefore !== null && cpuAfter !== null && served > 0 ? ((cpuAfter - cpuBefore) * 1e6) / served : null,
     errors: r.errors,
     timeouts: r.timeouts,
     non2xx: r.non2xx,
