@@ -8,6 +8,8 @@ import { hashPassword } from './lib/passwords.ts';
 import { repoRoot } from './lib/paths.ts';
 import { initSetting } from './modules/settings/settings.repository.ts';
 
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
 async function main() {
   const config = loadConfig();
   let releaseLock: (() => void) | undefined;
@@ -45,7 +47,13 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // In-flight requests may finish; a keep-alive socket that goes idle afterwards is closed at
+    // once instead of after its 72 s timeout, and nothing may hold the shutdown past 10 s.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_DEADLINE_MS);
     await app.close().catch(() => {});
+    clearInterval(sweep);
+    clearTimeout(deadline);
     await handle.close().catch(() => {});
     releaseLock?.();
     process.exit(0);

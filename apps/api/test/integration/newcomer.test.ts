@@ -318,7 +318,27 @@ describe('embedded server on a fresh data folder', () => {
     });
     expect(put.status, put.text).toBe(200);
 
-    const exit = await first.proc.stop('SIGTERM');
+    // A request in flight when SIGTERM arrives, on a keep-alive socket the client keeps open,
+    // must not hold the shutdown (it used to wait out the 72 s keep-alive timeout). The body is
+    // sent only after the signal, so the request is surely in flight.
+    const body = JSON.stringify({ username: 'adam', password: 'not-the-password' });
+    const socket = net.connect(first.port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('error', () => {});
+    socket.write(
+      `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const stoppedAt = Date.now();
+    const stopping = first.proc.stop('SIGTERM', 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.write(body);
+    const exit = await stopping;
+    socket.destroy();
+    expect(Date.now() - stoppedAt).toBeLessThan(20_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 (401|503)/);
     expect(exit).toEqual({ code: 0, signal: null });
     expect(existsSync(lockFile)).toBe(false);
 
