@@ -51,3 +51,17 @@ describe('PRODUCT §5 role grants', () => {
     expect(grantsFor('owner', { permissions: ['audit.read'], scope: 'own' })['audit.read']).toBe('group');
   });
 });
+
+describe('nobody grants more than they hold (docs/decisions/005)', () => {
+  it('names what the caller lacks, by permission and by scope', async () => {
+    const { missingGrants, canGrantRole, grantsFor: g } = await import('./permissions.ts');
+    expect(missingGrants(g('admin'), ['audit.read', 'payroll.approve'], 'group')).toEqual(['payroll.approve']);
+    expect(missingGrants(g('subsidiary_finance_manager'), ['budgets.manage'], 'group')).toEqual(['budgets.manage']);
+    expect(missingGrants(g('subsidiary_finance_manager'), ['budgets.manage'], 'organization')).toEqual([]);
+    expect(canGrantRole(g('owner'), 'owner')).toBe(true);
+    expect(canGrantRole(g('admin'), 'owner')).toBe(false);
+    expect(canGrantRole(g('admin'), 'cfo')).toBe(false);
+    expect(canGrantRole(g('admin'), 'requester')).toBe(true);
+    expect(canGrantRole(g('manager'), 'subsidiary_ceo')).toBe(false);
+  });
+});

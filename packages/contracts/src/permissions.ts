@@ -99,7 +99,12 @@ export function permissionsOf(role: Role): Permission[] {
   return [...ROLE_GRANTS[role].permissions];
 }
 
-const SCOPE_RANK: Record<Scope, number> = { own: 0, department: 1, organization: 2, group: 3 };
+export const SCOPE_RANK: Record<Scope, number> = { own: 0, department: 1, organization: 2, group: 3 };
+
+/** True when a permission held at `held` reaches as far as `wanted`. */
+export function scopeCovers(held: Scope | undefined, wanted: Scope): boolean {
+  return held !== undefined && SCOPE_RANK[held] >= SCOPE_RANK[wanted];
+}
 
 export function broaderScope(a: Scope | undefined, b: Scope): Scope {
   return a === undefined || SCOPE_RANK[b] > SCOPE_RANK[a] ? b : a;
@@ -121,4 +126,18 @@ export function grantsFor(role: Role, custom?: { permissions: readonly string[];
     }
   }
   return grants;
+}
+
+/**
+ * Nobody grants more than they hold (docs/decisions/005): the permissions among `permissions`
+ * the caller does not hold at `scope` or broader. Empty means the caller may grant them.
+ */
+export function missingGrants(grants: Grants, permissions: readonly string[], scope: Scope): Permission[] {
+  return PERMISSIONS.filter((p) => permissions.includes(p) && !scopeCovers(grants[p], scope));
+}
+
+/** The same rule for a system role: used when approving, creating, importing or changing users. */
+export function canGrantRole(grants: Grants, role: Role): boolean {
+  const wanted = ROLE_GRANTS[role];
+  return wanted !== undefined && missingGrants(grants, wanted.permissions, wanted.scope).length === 0;
 }

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { NAME_MIN_LENGTH } from './constants.ts';
 import { MESSAGES } from './errors.ts';
 import { exportQuery, listQuery, paginated } from './lists.ts';
-import { ROLE_GRANTS, type Grants, type Scope } from './permissions.ts';
-import { ROLES, USER_STATUSES, type Role } from './roles.ts';
+import { ROLES, USER_STATUSES } from './roles.ts';
 
 /**
  * Schemas for people and their sessions (PRODUCT §3 /user-management,
@@ -12,21 +11,6 @@ import { ROLES, USER_STATUSES, type Role } from './roles.ts';
 
 const role = z.enum(ROLES, { error: MESSAGES.roleRequired });
 const status = z.enum(USER_STATUSES);
-
-const SCOPE_RANK: Record<Scope, number> = { own: 0, department: 1, organization: 2, group: 3 };
-
-/**
- * Nobody grants more than they hold: a role may be given only by a caller who holds every one
- * of its permissions at the role's scope or broader. The owner role is given by owners only.
- */
-export function canGrantRole(grants: Grants, target: Role): boolean {
-  const wanted = ROLE_GRANTS[target];
-  if (!wanted) return false;
-  return wanted.permissions.every((p) => {
-    const held = grants[p];
-    return held !== undefined && SCOPE_RANK[held] >= SCOPE_RANK[wanted.scope];
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Users

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   MAX_EXPORT_ROWS,
   MESSAGES,
-  PERMISSIONS,
+  canGrantRole,
+  missingGrants,
   REGISTRATION_REVIEWED_MESSAGE,
   ROLES,
   ROLE_GRANTS,
@@ -22,13 +23,12 @@ import {
   type RegistrationRequestList,
   type RejectRegistrationInput,
   type Role,
-  type Scope,
 } from '@outlay/contracts';
 import { registrationRequests, users } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
+import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { temporaryPassword } from '../../lib/crypto.ts';
 import { page, pageWindow } from '../../lib/lists.ts';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
@@ -126,7 +126,6 @@ export async function submit(ctx: Ctx, input: RegistrationRequestInput): Promise
 
 const REVIEW_PERMISSION = 'users.manage' as const;
 const REQUEST_NOT_FOUND = 'Registration request not found';
-const SCOPE_RANK: Record<Scope, number> = { own: 0, department: 1, organization: 2, group: 3 };
 
 export function toRequestItem(row: RequestRow): RegistrationRequestItem {
   return {
@@ -143,24 +142,6 @@ export function toRequestItem(row: RequestRow): RegistrationRequestItem {
     decisionReason: row.decisionReason,
     approvedUser: row.approvedUserId && row.approvedUsername ? { id: row.approvedUserId, username: row.approvedUsername } : null,
   };
-}
-
-/**
- * Nobody grants more than they hold: every permission of the role must be the caller's at a
- * scope at least as wide as the role's, and only an owner makes another owner.
- */
-export function canGrantRole(auth: AuthInfo, role: Role): boolean {
-  if (role === 'owner' && auth.role !== 'owner') return false;
-  const grant = ROLE_GRANTS[role];
-  return grant.permissions.every((p) => {
-    const held = auth.grants[p];
-    return held !== undefined && SCOPE_RANK[held] >= SCOPE_RANK[grant.scope];
-  });
-}
-
-export function missingForRole(auth: AuthInfo, role: Role): string[] {
-  const grant = ROLE_GRANTS[role];
-  return PERMISSIONS.filter((p) => grant.permissions.includes(p) && (auth.grants[p] === undefined || SCOPE_RANK[auth.grants[p]!] < SCOPE_RANK[grant.scope]));
 }
 
 /**
@@ -219,7 +200,7 @@ export async function getAssignableOrganizations(ctx: Ctx): Promise<AssignableOr
 export function getAssignableRoles(ctx: Ctx): AssignableRoles {
   requireGroupReviewer(ctx);
   const auth = requireAuth(ctx);
-  return { items: ROLES.filter((role) => canGrantRole(auth, role)).map((value) => ({ value, label: ROLE_LABELS[value] })) };
+  return { items: ROLES.filter((role) => canGrantRole(auth.grants, role)).map((value) => ({ value, label: ROLE_LABELS[value] })) };
 }
 
 /** `Omar` → `omar`; accents dropped, only letters and digits kept. */
@@ -247,8 +228,9 @@ async function rejectIfReviewed(ctx: Ctx, id: string): Promise<never> {
 export async function approveRequest(ctx: Ctx, id: string, input: ApproveRegistrationInput): Promise<ApproveRegistrationResponse> {
   requireGroupReviewer(ctx);
   const auth = requireAuth(ctx);
-  if (!canGrantRole(auth, input.role)) {
-    const missing = missingForRole(auth, input.role);
+  if (!canGrantRole(auth.grants, input.role)) {
+    const wanted = ROLE_GRANTS[input.role];
+    const missing = missingGrants(auth.grants, wanted.permissions, wanted.scope);
     throw new AppError('FORBIDDEN', {
       message:
         input.role === 'owner' && auth.role !== 'owner'

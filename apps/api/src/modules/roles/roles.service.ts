@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   MESSAGES,
   PERMISSIONS,
@@ -6,6 +6,8 @@ import {
   ROLES,
   ROLE_GRANTS,
   ROLE_LABELS,
+  canGrantRole,
+  scopeCovers,
   type CustomRole,
   type ListQuery,
   type Paginated,
@@ -38,7 +40,6 @@ import {
 
 type CustomRoleValues = z.output<typeof customRoleInput>;
 
-const SCOPE_RANK: Record<Scope, number> = { own: 0, department: 1, organization: 2, group: 3 };
 
 function knownPermissions(list: readonly string[]): Permission[] {
   return PERMISSIONS.filter((p) => list.includes(p));
@@ -59,7 +60,7 @@ export function assertCanGrant(auth: AuthInfo, permissions: readonly string[], s
     if (!mine) {
       throw new AppError('FORBIDDEN', { message: MESSAGES.cannotGrantPermission, details: [{ path: 'permissions', message: `${MESSAGES.cannotGrantPermission}: ${PERMISSION_LABELS[p as Permission] ?? p}` }] });
     }
-    if (SCOPE_RANK[scope] > SCOPE_RANK[mine]) {
+    if (!scopeCovers(mine, scope)) {
       const message = `You cannot grant "${PERMISSION_LABELS[p as Permission] ?? p}" at a broader scope than you hold it (${mine})`;
       throw new AppError('FORBIDDEN', { message, details: [{ path: 'scope', message }] });
     }
@@ -67,11 +68,7 @@ export function assertCanGrant(auth: AuthInfo, permissions: readonly string[], s
 }
 
 function assertCanGrantRole(auth: AuthInfo, role: Role, message: string = MESSAGES.cannotGrantPermission): void {
-  const grant = ROLE_GRANTS[role];
-  for (const p of grant.permissions) {
-    const mine = auth.grants[p];
-    if (!mine || SCOPE_RANK[grant.scope] > SCOPE_RANK[mine]) throw new AppError('FORBIDDEN', { message });
-  }
+  if (!canGrantRole(auth.grants, role)) throw new AppError('FORBIDDEN', { message });
 }
 
 function toCustomRole(row: {
@@ -195,11 +192,14 @@ export async function bulkChangeRole(
   requireRecentAuth(ctx);
   let changed = 0;
   const skipped: { id: string; name: string | null; reason: string }[] = [];
-  for (const id of [...new Set(ids)]) {
-    const [before] = await ctx.db
-      .select({ role: users.role, name: users.username })
-      .from(users)
-      .where(and(eq(users.id, id), userScope(requireAuth(ctx))));
+  const unique = [...new Set(ids)];
+  const found = await ctx.db
+    .select({ id: users.id, role: users.role, name: users.username })
+    .from(users)
+    .where(and(inArray(users.id, unique), userScope(requireAuth(ctx))));
+  const byId = new Map(found.map((u) => [u.id, u]));
+  for (const id of unique) {
+    const before = byId.get(id);
     if (!before) {
       skipped.push({ id, name: null, reason: 'User not found' });
       continue;
