@@ -3,8 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_SECURITY_POLICY, PRODUCTION_TWO_FACTOR_ROLES, SECURITY_POLICY_KEY, TEMP_PASSWORD_TTL_HOURS } from '@outlay/contracts';
 import { createDb, migrate, organizations, settings, users } from '@outlay/db';
 import { writeAudit } from '../lib/audit.ts';
-import { temporaryPassword } from '../lib/crypto.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { issueTemporaryPassword } from '../lib/passwords.ts';
 import { loadConfig } from '../config.ts';
 import path from 'node:path';
 import { acquireDataDirLock } from '@outlay/db';
@@ -37,9 +36,8 @@ async function main() {
   const handle = await createDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') });
   try {
     await migrate(handle);
-    const password = temporaryPassword();
-    const passwordHash = await hashPassword(password);
     const now = new Date();
+    const temp = await issueTemporaryPassword(now);
     await handle.db.transaction(async (tx) => {
       const clash = await tx
         .select({ id: users.id })
@@ -63,10 +61,7 @@ async function main() {
           role: 'owner',
           status: 'active',
           organizationId: group!.id,
-          passwordHash,
-          requirePasswordChange: true,
-          hasChangedPassword: false,
-          tempPasswordExpiresAt: new Date(now.getTime() + TEMP_PASSWORD_TTL_HOURS * 3_600_000),
+          ...temp.fields,
         })
         .returning({ id: users.id });
       // Production default (PRODUCT §2.11): owner, admin and cfo must use two-factor; the demo starts without.
@@ -74,7 +69,7 @@ async function main() {
       await writeAudit(tx, { actorId: null, action: 'user.created', entityType: 'user', entityId: user!.id, after: { username, email, role: 'owner' }, metadata: { via: 'create-owner' } }, now);
     });
     console.log(`Owner ${username} created.`);
-    console.log(`Temporary password (shown once, valid ${TEMP_PASSWORD_TTL_HOURS} hours): ${password}`);
+    console.log(`Temporary password (shown once, valid ${TEMP_PASSWORD_TTL_HOURS} hours): ${temp.password}`);
     console.log('Sign in with it to set a permanent password.');
   } finally {
     await handle.close();

@@ -1,5 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { TEMP_PASSWORD_TTL_HOURS } from '@outlay/contracts';
+import { temporaryPassword } from './crypto.ts';
 
 // argon2id with m=19 MiB, t=2, p=1 (PRODUCT §2.9; OWASP's minimum for argon2id).
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -31,4 +33,27 @@ let common: Set<string> | undefined;
 export function isCommonPassword(plain: string): boolean {
   common ??= new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
   return common.has(plain.toLowerCase());
+}
+
+export interface TemporaryPassword {
+  /** Shown once to whoever issued it; never stored. */
+  password: string;
+  expiresAt: Date;
+  /** What the user row gets: the hash, and a first sign-in that only opens the password change. */
+  fields: { passwordHash: string; requirePasswordChange: true; hasChangedPassword: false; tempPasswordExpiresAt: Date };
+}
+
+/**
+ * The one temporary-password policy (PRODUCT §2.9): random, valid 72 hours, and opening only
+ * the first-time change. Used by registration approval, user creation and import, password
+ * resets and create-owner.
+ */
+export async function issueTemporaryPassword(now: Date): Promise<TemporaryPassword> {
+  const password = temporaryPassword();
+  const expiresAt = new Date(now.getTime() + TEMP_PASSWORD_TTL_HOURS * 3_600_000);
+  return {
+    password,
+    expiresAt,
+    fields: { passwordHash: await hashPassword(password), requirePasswordChange: true, hasChangedPassword: false, tempPasswordExpiresAt: expiresAt },
+  };
 }

@@ -8,7 +8,6 @@ import {
   ROLES,
   ROLE_GRANTS,
   ROLE_LABELS,
-  TEMP_PASSWORD_TTL_HOURS,
   isAuthorizedEmail,
   requestableRoleOptions,
   type ApproveRegistrationInput,
@@ -29,9 +28,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
-import { temporaryPassword } from '../../lib/crypto.ts';
 import { page, pageWindow } from '../../lib/lists.ts';
-import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
+import { hashPassword, isCommonPassword, issueTemporaryPassword } from '../../lib/passwords.ts';
 import { organizationInScope, requirePermission } from '../../lib/scope.ts';
 import * as repo from './registration.repository.ts';
 import type { RequestRow } from './registration.repository.ts';
@@ -256,9 +254,8 @@ export async function approveRequest(ctx: Ctx, id: string, input: ApproveRegistr
     }
   }
 
-  const password = temporaryPassword();
-  const passwordHash = await hashPassword(password);
-  const expiresAt = new Date(ctx.now.getTime() + TEMP_PASSWORD_TTL_HOURS * 3_600_000);
+  const temp = await issueTemporaryPassword(ctx.now);
+  const expiresAt = temp.expiresAt;
 
   // A username taken by a concurrent approval between the pick and the insert: pick again.
   for (let attempt = 0; ; attempt++) {
@@ -281,10 +278,7 @@ export async function approveRequest(ctx: Ctx, id: string, input: ApproveRegistr
           status: 'active',
           organizationId: org.id,
           departmentId,
-          passwordHash,
-          requirePasswordChange: true,
-          hasChangedPassword: false,
-          tempPasswordExpiresAt: expiresAt,
+          ...temp.fields,
           createdAt: ctx.now,
           updatedAt: ctx.now,
         });
@@ -330,7 +324,7 @@ export async function approveRequest(ctx: Ctx, id: string, input: ApproveRegistr
           departmentId,
           tempPasswordExpiresAt: expiresAt.toISOString(),
         },
-        temporaryPassword: password,
+        temporaryPassword: temp.password,
         request: await getRequest(ctx, id),
       };
     } catch (error) {

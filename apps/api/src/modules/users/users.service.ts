@@ -3,7 +3,6 @@ import { parse } from 'csv-parse/sync';
 import {
   MAX_EXPORT_ROWS,
   ROLE_LABELS,
-  TEMP_PASSWORD_TTL_HOURS,
   USER_IMPORT_MAX_ROWS,
   canGrantRole,
   userImportRow,
@@ -21,9 +20,8 @@ import { users, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { AuthInfo, Ctx } from '../../lib/context.ts';
-import { temporaryPassword } from '../../lib/crypto.ts';
 import { page } from '../../lib/lists.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { issueTemporaryPassword, type TemporaryPassword } from '../../lib/passwords.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { requireRecentAuth } from '../../lib/step-up.ts';
 import { revokeOtherSessions } from '../auth/sessions.repository.ts';
@@ -174,10 +172,6 @@ function uniqueConflict(constraint: string): AppError {
   return new AppError('CONFLICT', { message: 'Another change got there first; please try again' });
 }
 
-function tempExpiry(now: Date): Date {
-  return new Date(now.getTime() + TEMP_PASSWORD_TTL_HOURS * 3_600_000);
-}
-
 function audit(ctx: Ctx, tx: Db, action: string, entityId: string, fields: { before?: unknown; after?: unknown; metadata?: unknown }) {
   return writeAudit(
     tx,
@@ -263,9 +257,7 @@ export async function createUser(ctx: Ctx, input: CreateUserValues): Promise<Tem
   if (input.username && (await usernameTaken(ctx.db, input.username))) {
     throw new AppError('CONFLICT', { message: 'This username is already taken' });
   }
-  const password = temporaryPassword();
-  const passwordHash = await hashPassword(password);
-  const expiresAt = tempExpiry(ctx.now);
+  const temp = await issueTemporaryPassword(ctx.now);
   try {
     const id = await ctx.db.transaction(async (tx) => {
       let username = input.username;
@@ -289,18 +281,15 @@ export async function createUser(ctx: Ctx, input: CreateUserValues): Promise<Tem
         .insert(users)
         .values({
           ...values,
-          passwordHash,
-          requirePasswordChange: true,
-          hasChangedPassword: false,
-          tempPasswordExpiresAt: expiresAt,
+          ...temp.fields,
           createdAt: ctx.now,
           updatedAt: ctx.now,
         })
         .returning({ id: users.id });
-      await audit(ctx, tx, 'user.created', row!.id, { after: values, metadata: { temporaryPasswordExpiresAt: expiresAt.toISOString() } });
+      await audit(ctx, tx, 'user.created', row!.id, { after: values, metadata: { temporaryPasswordExpiresAt: temp.expiresAt.toISOString() } });
       return row!.id;
     });
-    return { user: await getUser(ctx, id), temporaryPassword: password, temporaryPasswordExpiresAt: expiresAt.toISOString() };
+    return { user: await getUser(ctx, id), temporaryPassword: temp.password, temporaryPasswordExpiresAt: temp.expiresAt.toISOString() };
   } catch (error) {
     const constraint = isUniqueViolation(error);
     if (constraint) throw uniqueConflict(constraint);
@@ -557,14 +546,12 @@ export async function importUsers(ctx: Ctx, input: { csv: string; dryRun: boolea
     });
   }
 
-  const passwords: string[] = [];
-  const hashes: string[] = [];
+  // Hashed four at a time: argon2 runs on the thread pool, which has four threads.
+  const temps: TemporaryPassword[] = [];
   for (let i = 0; i < plan.length; i += 4) {
-    const chunk = plan.slice(i, i + 4).map(() => temporaryPassword());
-    passwords.push(...chunk);
-    hashes.push(...(await Promise.all(chunk.map((p) => hashPassword(p)))));
+    temps.push(...(await Promise.all(plan.slice(i, i + 4).map(() => issueTemporaryPassword(ctx.now)))));
   }
-  const expiresAt = tempExpiry(ctx.now);
+  const expiresAt = temps[0]?.expiresAt ?? ctx.now;
   try {
     const created = await ctx.db.transaction(async (tx) => {
       const bases = [...new Set(plan.filter((p) => !p.username).map((p) => baseUsername(p.firstName)))];
@@ -588,16 +575,13 @@ export async function importUsers(ctx: Ctx, input: { csv: string; dryRun: boolea
           .insert(users)
           .values({
             ...values,
-            passwordHash: hashes[i]!,
-            requirePasswordChange: true,
-            hasChangedPassword: false,
-            tempPasswordExpiresAt: expiresAt,
+            ...temps[i]!.fields,
             createdAt: ctx.now,
             updatedAt: ctx.now,
           })
           .returning({ id: users.id });
         await audit(ctx, tx, 'user.created', row!.id, { after: values, metadata: { via: 'csv_import', row: p.row } });
-        out.push({ row: p.row, id: row!.id, username, email: p.email, name: `${p.firstName} ${p.lastName}`, temporaryPassword: passwords[i]! });
+        out.push({ row: p.row, id: row!.id, username, email: p.email, name: `${p.firstName} ${p.lastName}`, temporaryPassword: temps[i]!.password });
       }
       await writeAudit(
         tx,
@@ -678,24 +662,22 @@ export async function resetPassword(ctx: Ctx, id: string): Promise<TemporaryPass
     throw new AppError('BAD_REQUEST', { message: 'Change your own password from your profile instead' });
   }
   assertCanManage(auth, target);
-  const password = temporaryPassword();
-  const passwordHash = await hashPassword(password);
-  const expiresAt = tempExpiry(ctx.now);
+  const temp = await issueTemporaryPassword(ctx.now);
   await ctx.db.transaction(async (tx) => {
     const before = await lockUser(tx, id);
     if (!before) throw notFound();
     await tx
       .update(users)
-      .set({ passwordHash, requirePasswordChange: true, hasChangedPassword: false, tempPasswordExpiresAt: expiresAt, updatedAt: ctx.now })
+      .set({ ...temp.fields, updatedAt: ctx.now })
       .where(eq(users.id, id));
     const revoked = await revokeOtherSessions(tx, id, null, 'password_reset', ctx.now);
     await audit(ctx, tx, 'user.password_reset', id, {
       before: { requirePasswordChange: before.requirePasswordChange, tempPasswordExpiresAt: iso(before.tempPasswordExpiresAt) },
-      after: { requirePasswordChange: true, tempPasswordExpiresAt: expiresAt.toISOString() },
+      after: { requirePasswordChange: true, tempPasswordExpiresAt: temp.expiresAt.toISOString() },
       metadata: { sessionsRevoked: revoked },
     });
   });
-  return { user: await getUser(ctx, id), temporaryPassword: password, temporaryPasswordExpiresAt: expiresAt.toISOString() };
+  return { user: await getUser(ctx, id), temporaryPassword: temp.password, temporaryPasswordExpiresAt: temp.expiresAt.toISOString() };
 }
 
 export async function forcePasswordChange(ctx: Ctx, id: string): Promise<{ message: string; user: UserItem }> {
