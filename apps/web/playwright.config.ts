@@ -45,7 +45,8 @@ export default defineConfig({
         // `npm run build` at the root builds the web app and the server first.
         command: 'node ../api/dist/server.js',
         url: `http://127.0.0.1:${port}/api/health`,
-        env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? '', NODE_ENV: 'production' },
+        // Background work every 10 s, so the recurring-request test does not wait a minute.
+        env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? '', NODE_ENV: 'production', JOB_INTERVAL_MS: '10000' },
         reuseExistingServer: false,
         timeout: 180_000,
         stdout: 'ignore',

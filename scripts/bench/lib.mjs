@@ -203,6 +203,38 @@ export function runToCompletion(command, args, { cwd, timeoutMs }) {
   });
 }
 
+/**
+ * Runs a command to completion with a deadline and returns its standard output (used for the
+ * history seed, which reports what it wrote as its last line). Standard error is kept for the
+ * failure message; an abort (Ctrl-C, watchdog) kills it through the cleanup stack.
+ */
+export function runCapture(command, args, { cwd, env = {}, timeoutMs }) {
+  assertNotCleaningUp();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    liveChildren.add(child);
+    const release = onCleanup(`stop ${args[args.length - 1] ?? command}`, async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr = (stderr + chunk).slice(-8_000)));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${command} ${args.join(' ')} timed out after ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    // 'close', not 'exit': the output streams are complete by then.
+    child.on('close', (code) => {
+      liveChildren.delete(child);
+      clearTimeout(timer);
+      void release();
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`${command} ${args.join(' ')} exited with code ${code}:\n${stderr.trim().split('\n').slice(-15).join('\n')}`));
+    });
+  });
+}
+
 /* ---------------------------------------------------------------------- HTTP */
 
 export async function request(port, path, { method = 'GET', headers = {}, body, timeoutMs = 10_000 } = {}) {

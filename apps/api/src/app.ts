@@ -16,6 +16,10 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { requestsRoutes } from './modules/requests/requests.routes.ts';
+import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
+import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
+import { routingRoutes } from './modules/routing/routing.routes.ts';
 
 export interface BuildOptions {
   deps: AppDeps;
@@ -66,6 +70,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityRoutes, deps);
   await app.register(rolesRoutes, deps);
   await app.register(auditRoutes, deps);
+  await app.register(requestsRoutes, deps);
+  await app.register(approvalsRoutes, deps);
+  await app.register(workflowsRoutes, deps);
+  await app.register(routingRoutes, deps);
 
   await app.register(webPlugin, { webDist: options.webDist });
   return app;

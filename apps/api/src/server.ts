@@ -2,8 +2,10 @@ import path from 'node:path';
 import { acquireDataDirLock, createDb, DataDirLockedError, DEMO_PASSWORD, DEMO_TEMP_PASSWORD, DEMO_USERS, isEmpty, migrate, seedDemo } from '@outlay/db';
 import { buildApp, LOG_REDACT } from './app.ts';
 import { loadConfig } from './config.ts';
+import { linkAuditRows } from './lib/audit.ts';
 import { encrypt } from './lib/crypto.ts';
 import { createDeps } from './lib/deps.ts';
+import { startJobs, type JobRunner } from './jobs/scheduler.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { repoRoot } from './lib/paths.ts';
 import { initSetting } from './modules/settings/settings.repository.ts';
@@ -27,10 +29,10 @@ async function main() {
 
   const handle = await createDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') });
   await migrate(handle);
-  const deps = await createDeps(handle, { jwtSecret: config.jwtSecret });
+  const deps = await createDeps(handle, { jwtSecret: config.jwtSecret, dataDir: config.dataDir });
   let seeded = false;
   if (config.seedDemo && handle.kind === 'pglite' && (await isEmpty(handle.db))) {
-    await seedDemo(handle.db, { hashPassword, seal: (plain) => encrypt(deps.bankKey, plain) });
+    await seedDemo(handle.db, { hashPassword, seal: (plain) => encrypt(deps.bankKey, plain), linkAudit: linkAuditRows });
     seeded = true;
   }
   if (config.authorizedDomains.length > 0) await initSetting(handle.db, 'authorized_domains', config.authorizedDomains);
@@ -42,6 +44,7 @@ async function main() {
     logger: { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
   });
 
+  let jobs: JobRunner = { stop: async () => {} };
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -51,6 +54,7 @@ async function main() {
     // once instead of after its 72 s timeout, and nothing may hold the shutdown past 10 s.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     const deadline = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_DEADLINE_MS);
+    await jobs.stop().catch(() => {});
     await app.close().catch(() => {});
     clearInterval(sweep);
     clearTimeout(deadline);
@@ -63,6 +67,9 @@ async function main() {
   process.on('exit', () => releaseLock?.());
 
   await app.listen({ port: config.port, host: config.host });
+  // Background work (escalations, reminders, delegation start and end) runs in every instance;
+  // locks in the database make each piece of work happen once.
+  jobs = startJobs(deps, app.log);
   const url = `http://localhost:${config.port}`;
   const lines = [
     '',

@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb, migrate, seedDemo, type Db } from '@outlay/db';
+import { linkAuditRows } from '../src/lib/audit.ts';
 import { encrypt } from '../src/lib/crypto.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { keysFrom, loadSigningSecret } from '../src/lib/secrets.ts';
@@ -51,7 +52,7 @@ export default async function setup(project: TestProject) {
 /** The template's signing secret is copied into every test database, so sealed values open there too. */
 async function seedTools(db: Db) {
   const { bank } = keysFrom(await loadSigningSecret(db, undefined));
-  return { hashPassword, seal: (plain: string) => encrypt(bank, plain) };
+  return { hashPassword, seal: (plain: string) => encrypt(bank, plain), linkAudit: linkAuditRows };
 }
 
 export function withDatabase(url: string, database: string): string {

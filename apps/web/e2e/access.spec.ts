@@ -153,7 +153,11 @@ test('the audit history verifies its chain; sign-in activity shows attempts and 
   await adam.goto('/auth-security');
   await expect(adam.getByRole('heading', { name: 'Auth Security' })).toBeVisible();
   await expect(adam.getByRole('list', { name: 'Two-factor adoption per role' })).toContainText('Administrator');
-  await adam.getByRole('searchbox').fill('e2e-nobody');
+  // The search is debounced: wait for its answer, not just for a row that may already be listed.
+  await Promise.all([
+    adam.waitForResponse((r) => r.url().includes('q=e2e-nobody') && r.ok()),
+    adam.getByRole('searchbox').fill('e2e-nobody'),
+  ]);
   const attempt = adam.getByRole('row', { name: /e2e-nobody/ });
   await expect(attempt).toContainText('Failed');
   await expect(attempt).toContainText('Unknown user');

@@ -78,6 +78,7 @@ export async function snap(page: Page, name: string) {
 export async function expectAccessible(page: Page) {
   // A list refetching is dimmed on purpose; judge contrast once the data has arrived.
   await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

@@ -12,3 +12,5 @@ export * from './vendors.ts';
 export * from './users.ts';
 export * from './security.ts';
 export * from './audit.ts';
+export * from './requests.ts';
+export * from './approvals.ts';

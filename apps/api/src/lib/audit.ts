@@ -18,8 +18,8 @@ const GENESIS = '0'.repeat(64);
 // Serialises writers so each row links to the one committed before it.
 const AUDIT_CHAIN_LOCK = 4_242_002;
 
-/** JSON with sorted keys: jsonb reorders keys, so the hash must not depend on their order. */
-function canonical(value: unknown): string {
+/** JSON with sorted keys: jsonb reorders keys, so a hash must not depend on their order. */
+export function canonical(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (typeof value === 'object') {
@@ -66,6 +66,23 @@ export async function writeAudit(tx: Db, input: AuditInput, now: Date): Promise<
     metadata: input.metadata ?? null,
   };
   await tx.insert(auditEvents).values({ ...fields, prevHash, hash: rowHash(prevHash, fields) });
+}
+
+/** An event as the demo seed writes it in bulk: the same fields the chain hashes. */
+export type AuditRowInput = HashedFields;
+
+/**
+ * Links rows onto the chain after `prevHash` (null: the chain is empty), in the given order, the
+ * way writeAudit would one by one; for bulk history that must verify like live events.
+ */
+export function linkAuditRows(prevHash: string | null, rows: readonly AuditRowInput[]): (AuditRowInput & { prevHash: string; hash: string })[] {
+  let prev = prevHash ?? GENESIS;
+  return rows.map((row) => {
+    const hash = rowHash(prev, row);
+    const linked = { ...row, prevHash: prev, hash };
+    prev = hash;
+    return linked;
+  });
 }
 
 export interface ChainVerification {

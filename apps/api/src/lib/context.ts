@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Grants, Permission, Role, Scope } from '@outlay/contracts';
 import type { Db } from '@outlay/db';
+import type { FileStorage } from './storage.ts';
 import type { TokenSigner } from './tokens.ts';
 
 /** What the process shares across requests: handles and keys only, never per-user state. */
@@ -13,6 +14,8 @@ export interface AppDeps {
   /** Key that seals vendor and employee bank details at rest. */
   bankKey: Buffer;
   clock: () => Date;
+  /** Attachment bytes (a folder under the data directory unless configured otherwise). */
+  storage: FileStorage;
 }
 
 export interface AuthInfo {

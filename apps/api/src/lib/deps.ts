@@ -1,9 +1,13 @@
 import type { DbHandle } from '@outlay/db';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AppDeps } from './context.ts';
+import { LocalFileStorage, type FileStorage } from './storage.ts';
 import { keysFrom, loadSigningSecret } from './secrets.ts';
 import { TokenSigner } from './tokens.ts';
 
-export async function createDeps(handle: DbHandle, options: { jwtSecret?: string; clock?: () => Date } = {}): Promise<AppDeps> {
+export async function createDeps(handle: DbHandle, options: { jwtSecret?: string; clock?: () => Date; dataDir?: string; storage?: FileStorage } = {}): Promise<AppDeps> {
   const keys = keysFrom(await loadSigningSecret(handle.db, options.jwtSecret));
   return {
     db: handle.db,
@@ -12,5 +16,9 @@ export async function createDeps(handle: DbHandle, options: { jwtSecret?: string
     totpKey: keys.totp,
     bankKey: keys.bank,
     clock: options.clock ?? (() => new Date()),
+    // Without a data directory (tests), a private temporary folder.
+    storage:
+      options.storage ??
+      new LocalFileStorage(options.dataDir ? path.join(options.dataDir, 'attachments') : mkdtempSync(path.join(os.tmpdir(), 'outlay-files-'))),
   };
 }

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, createDb, DEMO_PASSWORD, DEMO_USERS, users } from '@outlay/db';
+import { acquireDataDirLock, createDb, DEMO_PASSWORD, DEMO_STAFF, DEMO_USERS, users } from '@outlay/db';
 import { withDatabase } from '../global-setup.ts';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -261,6 +261,8 @@ describe('embedded server on a fresh data folder', () => {
     expect(out).toContain(`embedded PGlite in ${dataDir} (demo world seeded)`);
     expect(out).toContain(`demo accounts (password ${DEMO_PASSWORD}):`);
     for (const u of DEMO_USERS) expect(out).toMatch(new RegExp(`^\\s+${u.username}\\s+${u.role}\\b`, 'm'));
+    // The subsidiaries' staff share the password but are not part of the printed list.
+    for (const u of DEMO_STAFF) expect(out).not.toMatch(new RegExp(`^\\s+${u.username}\\s`, 'm'));
     expect(out).toMatch(/nina\s+requester\s+\(temporary password \S+; must set a new one\)/);
 
     expect(readFileSync(lockFile, 'utf8')).toBe(String(first.proc.child.pid));
@@ -366,7 +368,7 @@ describe('embedded server on a fresh data folder', () => {
       const adams = await handle.db.select({ lastName: users.lastName }).from(users).where(eq(users.username, 'adam'));
       expect(adams).toEqual([{ lastName: 'Clarke-Newcomer' }]);
       const [total] = await handle.db.select({ n: count() }).from(users);
-      expect(total?.n).toBe(DEMO_USERS.length);
+      expect(total?.n).toBe(DEMO_USERS.length + DEMO_STAFF.length);
     } finally {
       await handle.close();
       release();

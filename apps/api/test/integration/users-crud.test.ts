@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { auditEvents, customRoles, departments, organizations, sessions, users } from '@outlay/db';
+import { auditEvents, customRoles, DEMO_STAFF, DEMO_USERS, departments, organizations, sessions, users } from '@outlay/db';
 import { assertNoSecrets, createTestApp, login, nextIp, type Session, type TestContext } from '../helpers.ts';
 
 let t: TestContext;
@@ -8,6 +8,8 @@ let adam: Session;
 const ids: Record<string, string> = {};
 const orgs: Record<string, string> = {};
 const depts: Record<string, string> = {};
+// The seeded people: the demo accounts and the subsidiaries' staff.
+const everyone = [...DEMO_USERS, ...DEMO_STAFF];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -48,15 +50,18 @@ describe('who may manage users', () => {
 
 describe('GET /api/users', () => {
   it('lists every user for a group-scope admin, paginated, with nothing secret', async () => {
-    const res = await call('GET', '/api/users?pageSize=4&sort=name', adam.headers);
+    const res = await call('GET', '/api/users?pageSize=5&sort=name', adam.headers);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.total).toBe(10);
-    expect(body.items).toHaveLength(4);
+    expect(body.total).toBe(everyone.length);
+    expect(body.items).toHaveLength(5);
     expect(body.items[0]).toMatchObject({ username: 'rita', lastName: 'Alvarez' });
     assertNoSecrets(res);
-    const page3 = (await call('GET', '/api/users?pageSize=4&page=3&sort=name', adam.headers)).json();
-    expect(page3.items).toHaveLength(2);
+    // The last page holds the remainder (24 people: pages of 5, 5, 5, 5, 4).
+    const last = Math.ceil(everyone.length / 5);
+    const lastPage = (await call('GET', `/api/users?pageSize=5&page=${last}&sort=name`, adam.headers)).json();
+    expect(lastPage.items).toHaveLength(everyone.length - 5 * (last - 1));
+    expect(lastPage.items.length).toBeLessThan(5);
   });
 
   it('searches name, username and e-mail and filters organization, department, role and status', async () => {
@@ -65,8 +70,11 @@ describe('GET /api/users', () => {
     expect((await q('q=DANA@')).items.map((u: { username: string }) => u.username)).toEqual(['dana']);
     expect((await q('q=Max Fischer')).total).toBe(1);
     expect((await q(`organizationId=${orgs.ML}`)).total).toBe(4);
+    expect((await q(`organizationId=${orgs.MF}`)).total).toBe(everyone.filter((u) => u.org === 'MF').length);
     expect((await q(`departmentId=${depts['ML-OPS']}`)).total).toBe(3);
-    expect((await q('role=requester')).total).toBe(2);
+    const requesters = (await q('role=requester&pageSize=100')).items.map((u: { username: string }) => u.username).sort();
+    expect(requesters).toEqual(everyone.filter((u) => u.role === 'requester').map((u) => u.username).sort());
+    expect(requesters).toEqual(expect.arrayContaining(['rita', 'nina']));
     expect((await q('status=inactive')).total).toBe(0);
     expect((await call('GET', '/api/users?role=pirate', adam.headers)).statusCode).toBe(400);
   });

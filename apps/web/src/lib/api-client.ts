@@ -60,14 +60,16 @@ function buildSignal(options: ApiRequestOptions): AbortSignal | undefined {
 
 function send(method: HttpMethod, url: string, data: unknown, token: string | null, options: ApiRequestOptions) {
   const headers: Record<string, string> = { ...options.headers };
-  if (data !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (file upload) goes as multipart: the browser sets the boundary header.
+  const multipart = typeof FormData !== 'undefined' && data instanceof FormData;
+  if (data !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   const deviceId = getDeviceId();
   if (deviceId) headers['X-Device-ID'] = deviceId;
   return fetch(apiUrl(url), {
     method,
     headers,
-    body: data === undefined ? undefined : JSON.stringify(data),
+    body: data === undefined ? undefined : multipart ? (data as FormData) : JSON.stringify(data),
     credentials: 'include',
     signal: buildSignal(options),
   });

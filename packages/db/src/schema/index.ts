@@ -6,3 +6,4 @@ export * from './audit.ts';
 export * from './settings.ts';
 export * from './finance.ts';
 export * from './access.ts';
+export * from './requests.ts';

@@ -1,12 +1,30 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { categories, departments, fxRates, loginAttempts, organizations, registrationRequests, users, vendors } from '../schema/index.ts';
+import { categories, fxRates, loginAttempts, organizations, registrationRequests, users, vendors } from '../schema/index.ts';
 
 /** Everything the organization, people and access screens need beyond the accounts. */
 export interface SeedTools {
   hashPassword: (plain: string) => Promise<string>;
   /** Seals a bank account number at rest (the server's key). */
   seal: (plain: string) => string;
+  /**
+   * Hash-links audit rows onto the chain after `prevHash` (null: empty chain), with the server's
+   * own chain rule, so seeded history verifies like live events. Without it no audit rows are seeded.
+   */
+  linkAudit?: (prevHash: string | null, rows: SeedAuditRow[]) => (SeedAuditRow & { prevHash: string; hash: string })[];
+}
+
+export interface SeedAuditRow {
+  occurredAt: Date;
+  actorId: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  before: unknown;
+  after: unknown;
+  metadata: unknown;
 }
 
 const CATEGORIES = [
@@ -60,15 +78,10 @@ export async function seedDemoOrganizations(tx: Db, tools: SeedTools, now: Date)
       .where(sql`${organizations.code} = ${code}`);
   }
 
-  // Cost centers and heads: dana heads Logistics Operations, felix its Finance.
+  // Cost centers (heads and line managers are set with the accounts, in demo.ts).
   await tx.execute(sql`UPDATE departments SET cost_center = 'CC-' || code`);
-  const heads = await tx.select({ id: users.id, username: users.username, departmentId: users.departmentId }).from(users);
-  for (const h of heads.filter((u) => ['dana', 'felix', 'carla', 'adam'].includes(u.username) && u.departmentId)) {
-    await tx.update(departments).set({ headUserId: h.id }).where(sql`${departments.id} = ${h.departmentId}`);
-  }
-  const byName = new Map(heads.map((u) => [u.username, u.id]));
-  await tx.update(users).set({ managerId: byName.get('dana') }).where(sql`${users.username} = 'max'`);
-  await tx.update(users).set({ managerId: byName.get('max') }).where(sql`${users.username} = 'rita'`);
+  const accounts = await tx.select({ id: users.id, username: users.username }).from(users);
+  const byName = new Map(accounts.map((u) => [u.username, u.id]));
 
   await tx.insert(categories).values(
     CATEGORIES.map(([name, code, glAccount, perRequestLimit, receiptRequiredAbove]) => ({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@outlay/db';
+import { rowsOf } from '../../lib/sql.ts';
 
 export interface ThrottleLimit {
   maxFailures: number;
@@ -14,10 +15,6 @@ export interface ThrottleState {
 interface Row extends Record<string, unknown> {
   failures: number;
   locked_until: Date | string | null;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /**

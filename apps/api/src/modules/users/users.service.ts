@@ -41,6 +41,7 @@ import {
   type UserFilters,
   type UserRecord,
 } from './users.repository.ts';
+import { moveWaitingItemsOf } from '../approvals/engine.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Shared rules
@@ -361,6 +362,8 @@ async function changeStatus(ctx: Ctx, tx: Db, target: UserRecord, next: 'active'
   assertCanManage(auth, before);
   await tx.update(users).set({ status: next, updatedAt: ctx.now }).where(eq(users.id, target.id));
   const revoked = next === 'inactive' ? await revokeOtherSessions(tx, target.id, null, 'user_deactivated', ctx.now) : 0;
+  // Their open approvals move to each step's fallback (or up the ladder), audited per request.
+  if (next === 'inactive') await moveWaitingItemsOf(tx, target.id, ctx);
   await audit(ctx, tx, next === 'active' ? 'user.activated' : 'user.deactivated', target.id, {
     before: { status: before.status },
     after: { status: next },

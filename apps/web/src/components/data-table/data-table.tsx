@@ -63,6 +63,12 @@ export interface DataTableProps<T extends RowData> {
   rowActions?: (row: T) => ReactNode;
   /** Makes rows clickable (also with Enter on a focused row). Prefer a link in a cell when possible. */
   onRowClick?: (row: T) => void;
+  /**
+   * Phones (below `md`): each row as a card instead of the table, which would scroll sideways.
+   * Same query, toolbar, selection (a checkbox on each card), bulk actions and pagination;
+   * the card owns its actions (make its main element a button or link). From `md` up: the table.
+   */
+  renderCard?: (row: T) => ReactNode;
   /** Show the "Columns" menu (default true). */
   columnMenu?: boolean;
   /** Where the column choice is remembered (localStorage; default the list URL); false: not kept. */
@@ -125,6 +131,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     bulkActions,
     rowActions,
     onRowClick,
+    renderCard,
     columnMenu = true,
     columnStorageKey,
     className,
@@ -213,6 +220,30 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     .filter((c) => c.hideable !== false)
     .map((c) => ({ id: c.id, label: c.header, visible: columnVisibility[c.id] !== false }));
 
+  const errorContent = (
+    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 text-center">
+      <TriangleAlert className="size-8 text-destructive" aria-hidden="true" />
+      <p className="font-medium">Could not load {entityName}</p>
+      <p className="text-sm text-muted-foreground">{messageOf(query.error, 'The server did not answer.')}</p>
+      <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+        Retry
+      </Button>
+    </div>
+  );
+  const emptyContent = query.hasActiveFilters ? (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 text-center">
+      <SearchX className="size-8 text-muted-foreground" aria-hidden="true" />
+      <p className="font-medium">No {entityName} match your filters</p>
+      <Button variant="outline" size="sm" onClick={setters.clearFilters}>
+        Clear filters
+      </Button>
+    </div>
+  ) : (
+    (empty ?? <p className="text-center text-sm text-muted-foreground">No {entityName} yet.</p>)
+  );
+  const rowLabelOf = (row: { original: T; index: number }) =>
+    getRowLabel ? `Select ${getRowLabel(row.original)}` : `Select row ${row.index + 1}`;
+
   let body: ReactNode;
   if (showSkeleton) {
     body = Array.from({ length: Math.min(state.pageSize, 8) }, (_, i) => (
@@ -228,14 +259,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     body = (
       <tr>
         <td colSpan={colCount} className="px-4 py-12">
-          <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 text-center">
-            <TriangleAlert className="size-8 text-destructive" aria-hidden="true" />
-            <p className="font-medium">Could not load {entityName}</p>
-            <p className="text-sm text-muted-foreground">{messageOf(query.error, 'The server did not answer.')}</p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          </div>
+          {errorContent}
         </td>
       </tr>
     );
@@ -243,17 +267,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     body = (
       <tr>
         <td colSpan={colCount} className="px-4 py-12">
-          {query.hasActiveFilters ? (
-            <div className="mx-auto flex max-w-md flex-col items-center gap-3 text-center">
-              <SearchX className="size-8 text-muted-foreground" aria-hidden="true" />
-              <p className="font-medium">No {entityName} match your filters</p>
-              <Button variant="outline" size="sm" onClick={setters.clearFilters}>
-                Clear filters
-              </Button>
-            </div>
-          ) : (
-            (empty ?? <p className="text-center text-sm text-muted-foreground">No {entityName} yet.</p>)
-          )}
+          {emptyContent}
         </td>
       </tr>
     );
@@ -294,7 +308,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                   <Checkbox
                     checked={selected}
                     onCheckedChange={(checked) => row.toggleSelected(checked)}
-                    aria-label={getRowLabel ? `Select ${getRowLabel(row.original)}` : `Select row ${row.index + 1}`}
+                    aria-label={rowLabelOf(row)}
                   />
                 </td>
               );
@@ -327,6 +341,71 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   }
 
   const showToolbar = search || toolbar || actions || columnMenu || exportFormats !== false;
+  const pagination =
+    data && data.total > 0 && !showError ? (
+      <DataTablePagination
+        page={state.page}
+        pageSize={state.pageSize}
+        total={data.total}
+        onPageChange={setters.setPage}
+        onPageSizeChange={setters.setPageSize}
+      />
+    ) : null;
+
+  let cards: ReactNode = null;
+  if (renderCard) {
+    let content: ReactNode;
+    if (showSkeleton) {
+      content = Array.from({ length: 3 }, (_, i) => (
+        <div key={`skeleton-${i}`} className="flex flex-col gap-2 rounded-xl border bg-card p-4" aria-hidden="true">
+          <div className="h-3 w-24 animate-pulse rounded bg-slate-200" />
+          <div className="h-4 w-3/4 animate-pulse rounded bg-slate-200" />
+          <div className="h-3 w-1/2 animate-pulse rounded bg-slate-200" />
+        </div>
+      ));
+    } else if (showError || rows.length === 0) {
+      content = <Card className="px-4 py-10">{showError ? errorContent : emptyContent}</Card>;
+    } else {
+      content = (
+        <ul aria-label={label} aria-busy={query.isFetching || undefined} className={cn('flex flex-col gap-2', query.isPlaceholderData && query.isFetching && 'opacity-60')}>
+          {rows.map((row) => {
+            const selected = Boolean(rowSelection[row.id]);
+            return (
+              <li
+                key={row.id}
+                data-state={selected ? 'selected' : undefined}
+                className="relative flex gap-3 rounded-xl border bg-card p-3 text-sm text-card-foreground shadow-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring data-[state=selected]:border-blue-300 data-[state=selected]:bg-secondary"
+              >
+                {enableSelection && (
+                  // Above the card's stretched button, with a finger-sized target.
+                  <label className="relative z-10 -m-1 flex size-10 shrink-0 cursor-pointer items-start justify-center pt-2.5">
+                    <Checkbox checked={selected} onCheckedChange={(checked) => row.toggleSelected(checked)} aria-label={rowLabelOf(row)} />
+                  </label>
+                )}
+                <div className="min-w-0 flex-1">{renderCard(row.original)}</div>
+              </li>
+            );
+          })}
+        </ul>
+      );
+    }
+    cards = (
+      <div className="flex min-w-0 flex-col gap-2 md:hidden">
+        {enableSelection && rows.length > 0 && !showError && (
+          <label className="flex w-fit cursor-pointer items-center gap-3 px-3 py-1 text-sm text-muted-foreground">
+            <Checkbox
+              checked={allSelected}
+              indeterminate={selectedRows.length > 0 && !allSelected}
+              onCheckedChange={(checked) => table.toggleAllPageRowsSelected(checked)}
+            />
+            Select all on this page
+          </label>
+        )}
+        {content}
+        {pagination && <Card className="overflow-hidden">{pagination}</Card>}
+      </div>
+    );
+  }
 
   return (
     <div className={cn('flex min-w-0 flex-col gap-3', className)}>
@@ -343,10 +422,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           {toolbar}
           <div className="ml-auto flex flex-wrap items-center gap-2">
             {columnMenu && hideableColumns.length > 1 && (
-              <DataTableColumnsMenu
-                columns={hideableColumns}
-                onToggle={(id, visible) => setColumnVisibility((prev) => ({ ...prev, [id]: visible }))}
-              />
+              // Cards on phones have no columns to choose.
+              <div className={cn(renderCard && 'hidden md:block')}>
+                <DataTableColumnsMenu
+                  columns={hideableColumns}
+                  onToggle={(id, visible) => setColumnVisibility((prev) => ({ ...prev, [id]: visible }))}
+                />
+              </div>
             )}
             {exportFormats !== false && exportFormats.length > 0 && (
               <DataTableExportButtons formats={exportFormats} exportUrl={query.exportUrl} filename={exportFilename ?? entityName} />
@@ -372,7 +454,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         </div>
       )}
 
-      <Card className="relative min-w-0 overflow-hidden">
+      {cards}
+      <Card className={cn('relative min-w-0 overflow-hidden', renderCard && 'hidden md:block')}>
         {/* relative: screen-reader-only text inside the cells must not widen the page on phones. */}
         <div className="relative overflow-x-auto">
           <table
@@ -447,15 +530,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             <tbody>{body}</tbody>
           </table>
         </div>
-        {data && data.total > 0 && !showError && (
-          <DataTablePagination
-            page={state.page}
-            pageSize={state.pageSize}
-            total={data.total}
-            onPageChange={setters.setPage}
-            onPageSizeChange={setters.setPageSize}
-          />
-        )}
+        {pagination}
       </Card>
     </div>
   );

@@ -1,15 +1,54 @@
-import { ScaffoldScreen } from '@/components/scaffold-screen';
+import { Plus } from 'lucide-react';
+import { Link } from 'wouter';
+import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES, type RequestSummary } from '@outlay/contracts/requests';
+import { DataTable, DataTableFilterSelect, useListQuery } from '@/components/data-table';
+import { MY_REQUESTS_URL } from '@/components/request-detail';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { MY_REQUEST_COLUMNS } from '../components/request-columns';
+import { RequestDetailSheet, useRequestIdParam } from '../components/request-detail-sheet';
 
+const STATUS_OPTIONS = REQUEST_STATUS_VALUES.map((value) => ({ value, label: REQUEST_STATUS_LABELS[value] }));
+
+/** /requests: the caller's own requests; a row (or ?id=) opens the full request in a sheet. */
 export default function MyRequestsPage() {
+  const query = useListQuery<RequestSummary>({ url: MY_REQUESTS_URL, filters: ['status'], defaultSort: 'updatedAt', defaultOrder: 'desc' });
+  const [openId, setOpenId] = useRequestIdParam();
+
   return (
-    <ScaffoldScreen
-      title="My Requests"
-      summary="Your requests with their status, current approver and age."
-      capabilities={[
-        "Detail view with approval timeline, comments, attachments, policy findings and audit trail",
-        "Edit and submit drafts, cancel pending requests",
-        "Answer \"information requested\" and resubmit",
-      ]}
-    />
+    <div>
+      <PageHeader
+        title="My Requests"
+        description="Your spending requests: where each one stands, who approves it next and how long it has waited."
+        actions={
+          <Button asChild>
+            <Link href="/new-request">
+              <Plus aria-hidden="true" />
+              New request
+            </Link>
+          </Button>
+        }
+      />
+      <DataTable
+        label="My requests"
+        entityName="requests"
+        columns={MY_REQUEST_COLUMNS}
+        query={query}
+        exportFormats={false}
+        searchPlaceholder="Search by reference or title…"
+        toolbar={<DataTableFilterSelect query={query} name="status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} />}
+        onRowClick={(r) => setOpenId(r.id)}
+        empty={
+          <div className="flex flex-col items-center gap-3 text-center">
+            <p className="font-medium">No requests yet</p>
+            <p className="text-sm text-muted-foreground">Raise a request to ask for approval before you spend.</p>
+            <Button asChild size="sm">
+              <Link href="/new-request">New request</Link>
+            </Button>
+          </div>
+        }
+      />
+      <RequestDetailSheet requestId={openId} onClose={() => setOpenId(null)} />
+    </div>
   );
 }

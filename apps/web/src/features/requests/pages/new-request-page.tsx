@@ -1,16 +1,6 @@
-import { ScaffoldScreen } from '@/components/scaffold-screen';
+import { RequestFormPage } from '../components/request-form-page';
 
+/** /new-request: a spending request (PRODUCT §3); `?edit=<id>` edits a draft. */
 export default function NewRequestPage() {
-  return (
-    <ScaffoldScreen
-      title="New Request"
-      summary="Raise a spending request for a purchase, a reimbursement or a vendor payment."
-      capabilities={[
-        "Title, description, amount and currency (your organization's by default)",
-        "Category, department and an optional searchable vendor",
-        "Date needed, justification and receipt or attachment upload (images, PDF)",
-        "Save as draft or submit; the server runs policy and budget checks and shows the result",
-      ]}
-    />
-  );
+  return <RequestFormPage variant="simple" />;
 }

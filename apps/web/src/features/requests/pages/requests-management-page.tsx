@@ -1,16 +1,185 @@
-import { ScaffoldScreen } from '@/components/scaffold-screen';
+import { Banknote, UserRoundCog } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES, type RequestSummary } from '@outlay/contracts/requests';
+import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type ListQueryResult } from '@/components/data-table';
+import { PayRequestDialog, REQUESTS_URL } from '@/components/request-detail';
+import { PageHeader } from '@/components/page-header';
+import { ReassignRequestDialog } from '@/components/reassign-dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { useAuth } from '@/features/auth/api/current-user';
+import { useCategoryOptions } from '@/features/organizations/api/category-options';
+import { useDepartmentOptions } from '@/features/organizations/api/department-options';
+import { useOrganizationOptions } from '@/features/organizations/api/organization-options';
+import { useVendorFilterOptions } from '../api/vendor-filter-options';
+import { MANAGEMENT_COLUMNS } from '../components/request-columns';
+import { RequestDetailSheet, useRequestIdParam } from '../components/request-detail-sheet';
 
-export default function RequestsManagementPage() {
+const FILTERS = ['status', 'organizationId', 'departmentId', 'categoryId', 'vendorId', 'from', 'to', 'minAmount', 'maxAmount', 'overBudget', 'withFindings'] as const;
+const STATUS_OPTIONS = REQUEST_STATUS_VALUES.map((value) => ({ value, label: REQUEST_STATUS_LABELS[value] }));
+const YES_NO = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+
+/** A text filter written to the list on blur or Enter (dates on change). */
+function FilterInput({
+  query,
+  name,
+  label,
+  type = 'text',
+  placeholder,
+}: {
+  query: ListQueryResult<RequestSummary>;
+  name: string;
+  label: string;
+  type?: 'text' | 'date';
+  placeholder?: string;
+}) {
+  const id = useId();
+  const current = query.state.filters[name] ?? '';
+  const [text, setText] = useState(current);
+  useEffect(() => setText(current), [current]);
+  const commit = (value: string) => {
+    const v = value.trim().replace(/,/g, '');
+    if (v !== current) query.setters.setFilter(name, v || undefined);
+  };
   return (
-    <ScaffoldScreen
-      title="Requests Management"
-      summary="Every request in your scope, with rich filters, bulk export and payment recording."
-      capabilities={[
-        "Filter by organization, department, category, vendor, status, date, amount range, over budget or with violations",
-        "Bulk export",
-        "Mark approved requests paid with payment date and reference",
-        "Reassign requests",
-      ]}
-    />
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      <Input
+        id={id}
+        type={type}
+        inputMode={type === 'text' ? 'decimal' : undefined}
+        placeholder={placeholder}
+        value={text}
+        className="h-10 w-full sm:w-40"
+        onChange={(event) => {
+          setText(event.target.value);
+          if (type === 'date') commit(event.target.value);
+        }}
+        onBlur={() => commit(text)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit(text);
+        }}
+      />
+    </div>
+  );
+}
+
+/** /requests-management: every request in the caller's scope, filters, export, "Mark paid". */
+export default function RequestsManagementPage() {
+  const query = useListQuery<RequestSummary>({ url: REQUESTS_URL, filters: FILTERS, defaultSort: 'updatedAt', defaultOrder: 'desc' });
+  const [openId, setOpenId] = useRequestIdParam();
+  const [paying, setPaying] = useState<RequestSummary | null>(null);
+  const [reassigning, setReassigning] = useState<RequestSummary | null>(null);
+  const { user } = useAuth();
+  const canManageApprovals = Boolean(user?.permissions.includes('approvals.manage'));
+  const organizationId = query.state.filters.organizationId;
+  const organizations = useOrganizationOptions();
+  const departments = useDepartmentOptions(organizationId);
+  const categories = useCategoryOptions();
+  const vendors = useVendorFilterOptions(organizationId);
+  const orgs = organizations.data ?? [];
+  const groupCurrency = query.data?.items[0]?.groupCurrency;
+
+  return (
+    <div>
+      <PageHeader
+        title="Requests Management"
+        description="Every spending request in your scope: filter, export, open the full record and record payments of approved requests."
+      />
+      <DataTable
+        label="Requests"
+        entityName="requests"
+        exportFilename="requests"
+        columns={MANAGEMENT_COLUMNS}
+        query={query}
+        searchPlaceholder="Search reference, title or requester…"
+        onRowClick={(r) => setOpenId(r.id)}
+        toolbar={
+          <>
+            <DataTableFilterSelect query={query} name="status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} />
+            {orgs.length > 1 && (
+              <DataTableFilterSelect
+                query={{
+                  state: query.state,
+                  setters: {
+                    ...query.setters,
+                    setFilter: (name, value) => {
+                      query.setters.setFilter(name, value);
+                      // A department or vendor of another organization would hide everything.
+                      query.setters.setFilter('departmentId', undefined);
+                      query.setters.setFilter('vendorId', undefined);
+                    },
+                  },
+                }}
+                name="organizationId"
+                label="Organization"
+                allLabel="All organizations"
+                options={orgs.map((o) => ({ value: o.id, label: o.name }))}
+              />
+            )}
+            {organizationId && (departments.data?.length ?? 0) > 0 && (
+              <DataTableFilterSelect
+                query={query}
+                name="departmentId"
+                label="Department"
+                allLabel="All departments"
+                options={(departments.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+              />
+            )}
+            <DataTableFilterSelect
+              query={query}
+              name="categoryId"
+              label="Category"
+              allLabel="All categories"
+              options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            />
+            <DataTableFilterSelect
+              query={query}
+              name="vendorId"
+              label="Vendor"
+              allLabel="All vendors"
+              options={(vendors.data ?? []).map((v) => ({ value: v.id, label: v.name }))}
+            />
+            <DataTableFilterSelect query={query} name="overBudget" label="Over budget" allLabel="Any budget state" options={YES_NO} className="sm:w-40" />
+            <DataTableFilterSelect query={query} name="withFindings" label="With findings" allLabel="Any findings" options={YES_NO} className="sm:w-40" />
+            <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-end">
+              <FilterInput query={query} name="from" label="Created from" type="date" />
+              <FilterInput query={query} name="to" label="Created to" type="date" />
+              <FilterInput query={query} name="minAmount" label={`Min amount${groupCurrency ? ` (${groupCurrency})` : ''}`} placeholder="0.00" />
+              <FilterInput query={query} name="maxAmount" label={`Max amount${groupCurrency ? ` (${groupCurrency})` : ''}`} placeholder="0.00" />
+            </div>
+          </>
+        }
+        rowActions={(r) => {
+          const actions = [
+            ...(r.status === 'approved' ? [{ label: 'Mark paid', icon: <Banknote aria-hidden="true" />, onSelect: () => setPaying(r) }] : []),
+            // PRODUCT §3: reassign from here too, for whoever manages approvals (same dialog as /approvals-management).
+            ...(r.status === 'pending' && canManageApprovals
+              ? [{ label: 'Reassign approver…', icon: <UserRoundCog aria-hidden="true" />, onSelect: () => setReassigning(r) }]
+              : []),
+          ];
+          return actions.length > 0 ? <DataTableRowActions label={`Actions for ${r.reference}`} actions={actions} /> : null;
+        }}
+        empty={
+          <div className="flex flex-col items-center gap-2 text-center">
+            <p className="font-medium">No requests yet</p>
+            <p className="text-sm text-muted-foreground">Requests raised in your scope will appear here.</p>
+          </div>
+        }
+      />
+      <PayRequestDialog
+        request={paying}
+        onOpenChange={(open) => !open && setPaying(null)}
+        onPaid={() => toast({ variant: 'success', title: `${paying?.reference ?? 'Request'} marked paid` })}
+      />
+      {reassigning && <ReassignRequestDialog key={reassigning.id} request={reassigning} onClose={() => setReassigning(null)} />}
+      <RequestDetailSheet requestId={openId} onClose={() => setOpenId(null)} />
+    </div>
   );
 }

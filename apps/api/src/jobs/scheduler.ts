@@ -1,0 +1,42 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../lib/context.ts';
+import { runDueWork } from './due-work.ts';
+
+export interface JobRunner {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the approval engine's due work every JOB_INTERVAL_MS (default 60 s). A pass never
+ * overlaps the previous one; failures are logged and the next pass tries again. `stop()`
+ * cancels the timer and waits for a pass in progress.
+ */
+export function startJobs(deps: AppDeps, log: FastifyBaseLogger): JobRunner {
+  const interval = Number(process.env.JOB_INTERVAL_MS ?? 60_000);
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  const pass = () => {
+    if (stopped || running) return;
+    running = (async () => {
+      try {
+        const result = await runDueWork(deps, deps.clock());
+        if (result.reminded || result.escalated || result.delegationsStarted || result.delegationsEnded) log.info({ job: 'due-work', ...result }, 'due work done');
+      } catch (err) {
+        log.error({ err, job: 'due-work' }, 'due work failed');
+      } finally {
+        running = null;
+      }
+    })();
+  };
+
+  const timer = Number.isFinite(interval) && interval > 0 ? setInterval(pass, interval) : null;
+  timer?.unref();
+  return {
+    stop: async () => {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      if (running) await running;
+    },
+  };
+}

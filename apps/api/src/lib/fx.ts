@@ -1,0 +1,84 @@
+import Decimal from 'decimal.js';
+import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
+import { fxRates, organizations, type Db } from '@outlay/db';
+import { AppError } from './app-error.ts';
+import { rowsOf } from './sql.ts';
+
+/** Rates are monthly averages; amounts are rounded half-up to cents, rates to 8 places. */
+export interface Conversion {
+  /** 1 unit of `from` = rate units of `to`. */
+  rate: string;
+  amount: string;
+  /** The FX period (YYYY-MM) used, null when no conversion was needed. */
+  period: string | null;
+}
+
+const PIVOT = 'USD';
+
+function periodOf(date: Date | string): string {
+  const iso = typeof date === 'string' ? date : date.toISOString();
+  return iso.slice(0, 7);
+}
+
+/** Rate of 1 `currency` in USD for the newest period not after `period` (else the oldest after it). */
+async function usdRate(db: Db, currency: string, period: string): Promise<{ rate: Decimal; period: string } | null> {
+  if (currency === PIVOT) return { rate: new Decimal(1), period };
+  const [direct] = await db
+    .select({ rate: fxRates.averageRate, period: fxRates.period })
+    .from(fxRates)
+    .where(and(eq(fxRates.base, currency), eq(fxRates.quote, PIVOT), lte(fxRates.period, period)))
+    .orderBy(desc(fxRates.period))
+    .limit(1);
+  if (direct) return { rate: new Decimal(direct.rate), period: direct.period };
+  const [inverse] = await db
+    .select({ rate: fxRates.averageRate, period: fxRates.period })
+    .from(fxRates)
+    .where(and(eq(fxRates.base, PIVOT), eq(fxRates.quote, currency), lte(fxRates.period, period)))
+    .orderBy(desc(fxRates.period))
+    .limit(1);
+  if (inverse) return { rate: new Decimal(1).div(inverse.rate), period: inverse.period };
+  // A date before the first rate: take the earliest one there is.
+  const [earliest] = await db
+    .select({ base: fxRates.base, rate: fxRates.averageRate, period: fxRates.period })
+    .from(fxRates)
+    .where(or(and(eq(fxRates.base, currency), eq(fxRates.quote, PIVOT)), and(eq(fxRates.base, PIVOT), eq(fxRates.quote, currency))))
+    .orderBy(fxRates.period)
+    .limit(1);
+  if (!earliest) return null;
+  return { rate: earliest.base === currency ? new Decimal(earliest.rate) : new Decimal(1).div(earliest.rate), period: earliest.period };
+}
+
+/** Converts an exact decimal amount with the FX table (through USD when there is no direct pair). */
+export async function convert(db: Db, input: { amount: string; from: string; to: string; date: Date | string }): Promise<Conversion> {
+  const amount = new Decimal(input.amount);
+  if (input.from === input.to) return { rate: '1.00000000', amount: amount.toFixed(2), period: null };
+  const period = periodOf(input.date);
+  const [from, to] = await Promise.all([usdRate(db, input.from, period), usdRate(db, input.to, period)]);
+  if (!from || !to) {
+    const missing = !from ? input.from : input.to;
+    throw new AppError('VALIDATION_ERROR', {
+      message: `There is no exchange rate for ${missing}; ask finance to add one under FX rates`,
+      details: [{ path: 'currency', message: `No exchange rate for ${missing}` }],
+    });
+  }
+  const rate = from.rate.div(to.rate);
+  return {
+    rate: rate.toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed(8),
+    amount: amount.mul(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+    period: from.period > to.period ? from.period : to.period,
+  };
+}
+
+/** Currencies the FX table can convert (plus USD, the pivot). */
+export async function knownCurrencies(db: Db): Promise<string[]> {
+  const result = await db.execute(sql`SELECT DISTINCT base AS c FROM fx_rates UNION SELECT DISTINCT quote FROM fx_rates`);
+  const set = new Set<string>([PIVOT, ...rowsOf<{ c: string }>(result).map((r) => r.c)]);
+  return [...set].sort();
+}
+
+/** The group-level organization's currency (consolidation currency). */
+export async function groupCurrency(db: Db): Promise<string> {
+  const [group] = await db.select({ currency: organizations.currency }).from(organizations).where(eq(organizations.kind, 'group')).limit(1);
+  return group?.currency ?? PIVOT;
+}
+

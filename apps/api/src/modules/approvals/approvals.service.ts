@@ -1,0 +1,264 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  requestReference,
+  type ApprovalQueue,
+  type BulkApproveResult,
+  type CycleTimes,
+  type DecisionInput,
+  type DecisionResult,
+  type InFlightItem,
+  type PayRequestInput,
+  type Paginated,
+  type ReassignInput,
+  type RequestDetail,
+  type RerouteInput,
+  type SlaState,
+} from '@outlay/contracts';
+import { approvalSteps, spendingRequests, type Db } from '@outlay/db';
+import { AppError } from '../../lib/app-error.ts';
+import { requireAuth, type Ctx } from '../../lib/context.ts';
+import { withIdempotency, type Outcome } from '../../lib/idempotency.ts';
+import { page } from '../../lib/lists.ts';
+import { organizationInScope, scopeCondition } from '../../lib/scope.ts';
+import { findVisibleRequest, getRequestDetail, requireRequester } from '../requests/requests.service.ts';
+import * as engine from './engine.ts';
+import * as repo from './approvals.repository.ts';
+
+export const SUBMIT_ROUTE = 'POST /api/requests/:id/submit';
+
+const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
+
+function actorOf(ctx: Ctx): engine.Actor & { userId: string } {
+  return { userId: requireAuth(ctx).userId, now: ctx.now, ip: ctx.ip, userAgent: ctx.userAgent };
+}
+
+const notFound = () => new AppError('NOT_FOUND', { message: 'Request not found' });
+
+async function tx<T>(ctx: Ctx, run: (tx: Db) => Promise<T>): Promise<T> {
+  return ctx.db.transaction((raw) => run(raw as unknown as Db));
+}
+
+// --- the requester's and finance's transitions ------------------------------------------------
+
+export async function submitRequest(ctx: Ctx, id: string, key: string | undefined): Promise<Outcome<RequestDetail>> {
+  const auth = requireAuth(ctx);
+  return withIdempotency(ctx, { key, route: SUBMIT_ROUTE, body: { id } }, async (t) => {
+    const r = await findVisibleRequest(ctx, id, t, { forUpdate: true });
+    requireRequester(auth, r, 'submit');
+    await engine.submit(t, r, actorOf(ctx));
+    return { status: 200, body: await getRequestDetail(ctx, id, t) };
+  });
+}
+
+export async function cancelRequest(ctx: Ctx, id: string, reason: string | null | undefined): Promise<RequestDetail> {
+  const auth = requireAuth(ctx);
+  return tx(ctx, async (t) => {
+    const r = await findVisibleRequest(ctx, id, t, { forUpdate: true });
+    requireRequester(auth, r, 'cancel');
+    await engine.cancel(t, r, reason ?? null, actorOf(ctx));
+    return getRequestDetail(ctx, id, t);
+  });
+}
+
+export async function respondToRequest(ctx: Ctx, id: string, message: string): Promise<RequestDetail> {
+  const auth = requireAuth(ctx);
+  return tx(ctx, async (t) => {
+    const r = await findVisibleRequest(ctx, id, t, { forUpdate: true });
+    requireRequester(auth, r, 'answer');
+    await engine.respond(t, r, message, actorOf(ctx));
+    return getRequestDetail(ctx, id, t);
+  });
+}
+
+export async function payRequest(ctx: Ctx, id: string, input: PayRequestInput): Promise<RequestDetail> {
+  const auth = requireAuth(ctx);
+  return tx(ctx, async (t) => {
+    const r = await findVisibleRequest(ctx, id, t, { forUpdate: true });
+    if (!organizationInScope(auth, 'requests.pay', r.organizationId)) throw notFound();
+    await engine.pay(t, r, input, actorOf(ctx));
+    return getRequestDetail(ctx, id, t);
+  });
+}
+
+export async function rerouteRequest(ctx: Ctx, id: string, input: RerouteInput): Promise<RequestDetail> {
+  const auth = requireAuth(ctx);
+  const scope = scopeCondition(auth, 'approvals.manage', { organizationId: spendingRequests.organizationId });
+  return tx(ctx, async (t) => {
+    const [r] = await t
+      .select()
+      .from(spendingRequests)
+      .where(and(eq(spendingRequests.id, id), scope))
+      .for('update');
+    if (!r) throw notFound();
+    await engine.reroute(t, r, { workflowId: input.workflowId ?? null, note: input.note ?? null }, actorOf(ctx));
+    return getRequestDetail(ctx, id, t);
+  });
+}
+
+// --- the queue and decisions -----------------------------------------------------------------
+
+export async function approvalQueue(
+  ctx: Ctx,
+  query: { page: number; pageSize: number; sort?: string; order: 'asc' | 'desc'; q?: string; slaState?: SlaState },
+): Promise<ApprovalQueue> {
+  const auth = requireAuth(ctx);
+  const { rows, total } = await repo.queue(ctx.db, { ...query, userId: auth.userId, now: ctx.now });
+  const items = rows.map((row) => {
+    const r = row.request;
+    const delegated = row.assignment.reason === 'delegation' && row.assignment.originalApproverId;
+    return {
+      requestId: r.id,
+      reference: requestReference(r.seq),
+      title: r.title,
+      requester: { id: r.requesterId, name: row.requesterName },
+      organizationName: row.organizationName,
+      departmentName: row.departmentName ?? null,
+      categoryName: row.categoryName ?? null,
+      vendorName: row.vendorName ?? null,
+      amount: r.amount,
+      currency: r.currency,
+      fxRate: r.fxRate,
+      amountOrg: r.amountOrg,
+      orgCurrency: r.orgCurrency,
+      amountGroup: r.amountGroup,
+      groupCurrency: r.groupCurrency,
+      stepId: row.step.id,
+      stepPosition: row.step.position,
+      stepName: row.step.name,
+      stepCount: Number(row.stepCount),
+      mode: row.step.mode,
+      assignmentId: row.assignment.id,
+      onBehalfOf: delegated ? { id: row.assignment.originalApproverId!, name: row.originalName ?? 'Unknown user' } : null,
+      waitingSince: iso(row.assignment.createdAt)!,
+      dueAt: iso(row.step.dueAt),
+      slaState: repo.slaStateOf(row.step.dueAt ? new Date(row.step.dueAt) : null, row.step.slaHours, ctx.now),
+      findingsCount: Array.isArray(r.policyFindings) ? r.policyFindings.length : 0,
+      overBudget: r.overBudget,
+      lineItemCount: Number(row.lineItemCount),
+      submittedAt: iso(r.submittedAt),
+    };
+  });
+  return page(items, total, query);
+}
+
+async function decideIn(ctx: Ctx, t: Db, id: string, input: DecisionInput): Promise<DecisionResult> {
+  const r = await findVisibleRequest(ctx, id, t, { forUpdate: true });
+  return engine.decide(t, r, input, actorOf(ctx));
+}
+
+export async function decide(ctx: Ctx, id: string, input: DecisionInput): Promise<DecisionResult> {
+  return tx(ctx, (t) => decideIn(ctx, t, id, input));
+}
+
+export async function bulkApprove(ctx: Ctx, input: { requestIds: string[]; reason?: string }): Promise<BulkApproveResult> {
+  const approved: string[] = [];
+  const failed: { requestId: string; message: string }[] = [];
+  for (const requestId of [...new Set(input.requestIds)]) {
+    try {
+      await tx(ctx, (t) => decideIn(ctx, t, requestId, { decision: 'approved', reason: input.reason, rejectedLineItemIds: [] }));
+      approved.push(requestId);
+    } catch (e) {
+      if (e instanceof AppError) failed.push({ requestId, message: e.message });
+      else {
+        ctx.log.error({ err: e, requestId }, 'bulk approval failed');
+        failed.push({ requestId, message: 'This request could not be approved; try again' });
+      }
+    }
+  }
+  return { approved, failed };
+}
+
+// --- management ------------------------------------------------------------------------------
+
+export async function inFlight(
+  ctx: Ctx,
+  query: { page: number; pageSize: number; sort?: string; order: 'asc' | 'desc'; q?: string; organizationId?: string; slaState?: SlaState },
+): Promise<Paginated<InFlightItem>> {
+  const auth = requireAuth(ctx);
+  const scope = scopeCondition(auth, 'approvals.manage', { organizationId: spendingRequests.organizationId });
+  const { rows, total } = await repo.inFlight(ctx.db, { ...query, scope, now: ctx.now });
+  const people = await repo.approversOfSteps(
+    ctx.db,
+    rows.map((r) => r.step.id),
+  );
+  const items: InFlightItem[] = rows.map((row) => ({
+    requestId: row.request.id,
+    reference: requestReference(row.request.seq),
+    title: row.request.title,
+    organizationName: row.organizationName,
+    requester: { id: row.request.requesterId, name: row.requesterName },
+    amountOrg: row.request.amountOrg,
+    orgCurrency: row.request.orgCurrency,
+    stepId: row.step.id,
+    stepName: row.step.name,
+    stepPosition: row.step.position,
+    stepCount: Number(row.stepCount),
+    approvers: people.filter((p) => p.stepId === row.step.id).map((p) => ({ id: p.id, name: p.name, reason: p.reason })),
+    activatedAt: iso(row.step.activatedAt),
+    dueAt: iso(row.step.dueAt),
+    slaState: repo.slaStateOf(row.step.dueAt ? new Date(row.step.dueAt) : null, row.step.slaHours, ctx.now),
+    remindedAt: iso(row.step.remindedAt),
+    escalatedAt: iso(row.step.escalatedAt),
+  }));
+  return page(items, total, query);
+}
+
+/** The step (active, of a pending request in the caller's approvals.manage scope), both rows locked. */
+async function lockManagedStep(ctx: Ctx, t: Db, stepId: string) {
+  const auth = requireAuth(ctx);
+  const scope = scopeCondition(auth, 'approvals.manage', { organizationId: spendingRequests.organizationId });
+  const found = await repo.stepWithRequest(t, stepId, scope);
+  if (!found) throw new AppError('NOT_FOUND', { message: 'Approval step not found' });
+  const r = (await engine.lockRequest(t, found.request.id))!;
+  const [step] = await t.select().from(approvalSteps).where(eq(approvalSteps.id, stepId)).for('update');
+  if (r.status !== 'pending') throw engine.conflict(`This request is not pending approval (it is ${r.status.replace('_', ' ')}), so its approvers cannot be changed`);
+  if (!step || step.status !== 'active') throw engine.conflict('This step is not the active step of the request');
+  return { r, step };
+}
+
+export async function reassignStep(ctx: Ctx, stepId: string, input: ReassignInput): Promise<RequestDetail> {
+  return tx(ctx, async (t) => {
+    const { r, step } = await lockManagedStep(ctx, t, stepId);
+    await engine.reassign(t, r, step, input, actorOf(ctx));
+    return getRequestDetail(ctx, r.id, t).catch(() => {
+      throw new AppError('NOT_FOUND', { message: 'Request not found' });
+    });
+  });
+}
+
+export async function escalateStepNow(ctx: Ctx, stepId: string, note: string | undefined): Promise<RequestDetail> {
+  return tx(ctx, async (t) => {
+    const { r, step } = await lockManagedStep(ctx, t, stepId);
+    const to = await engine.escalateStep(t, r, step, actorOf(ctx), note ?? null);
+    if (to.length === 0) throw engine.conflict('There is nobody above this step to escalate to');
+    return getRequestDetail(ctx, r.id, t);
+  });
+}
+
+function stats(hours: number[]) {
+  const sorted = [...hours].sort((a, b) => a - b);
+  const n = sorted.length;
+  const round = (v: number) => Math.round(v * 100) / 100;
+  const at = (q: number) => sorted[Math.min(n - 1, Math.max(0, Math.ceil(q * n) - 1))]!;
+  const median = n % 2 === 1 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
+  return { decisions: n, averageHours: round(sorted.reduce((s, h) => s + h, 0) / n), medianHours: round(median), p90Hours: round(at(0.9)) };
+}
+
+export async function cycleTimes(ctx: Ctx, query: { organizationId?: string; from?: string; to?: string }): Promise<CycleTimes> {
+  const auth = requireAuth(ctx);
+  const scope = scopeCondition(auth, 'approvals.manage', { organizationId: spendingRequests.organizationId });
+  const rows = await repo.decisionsForCycleTimes(ctx.db, { ...query, scope });
+  const bySteps = new Map<string, number[]>();
+  const byDecider = new Map<string, { name: string; hours: number[] }>();
+  for (const row of rows) {
+    const h = Math.max(0, Number(row.hours));
+    bySteps.set(row.stepName, [...(bySteps.get(row.stepName) ?? []), h]);
+    const d = byDecider.get(row.deciderId) ?? { name: row.deciderName, hours: [] };
+    d.hours.push(h);
+    byDecider.set(row.deciderId, d);
+  }
+  return {
+    steps: [...bySteps.entries()].map(([stepName, hours]) => ({ stepName, ...stats(hours) })).sort((a, b) => a.stepName.localeCompare(b.stepName)),
+    approvers: [...byDecider.entries()].map(([approverId, d]) => ({ approverId, name: d.name, ...stats(d.hours) })).sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}

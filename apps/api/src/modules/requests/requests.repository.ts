@@ -1,0 +1,398 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { RequestListQuery } from '@outlay/contracts';
+import {
+  approvalAssignments,
+  approvalSteps,
+  auditEvents,
+  categories,
+  departments,
+  organizations,
+  requestAllocations,
+  requestAttachments,
+  requestComments,
+  requestEvents,
+  requestLineItems,
+  spendingRequests,
+  users,
+  vendors,
+  type Db,
+} from '@outlay/db';
+import { likePattern, type Sortable } from '../../lib/lists.ts';
+
+export type RequestRow = typeof spendingRequests.$inferSelect;
+
+const requester = alias(users, 'requester');
+const paidBy = alias(users, 'paid_by');
+
+/** "REQ-000123" computed in SQL, for search. */
+const referenceSql = sql`('REQ-' || lpad(${spendingRequests.seq}::text, 6, '0'))`;
+
+const summaryColumns = {
+  request: spendingRequests,
+  organizationName: organizations.name,
+  departmentName: departments.name,
+  categoryName: categories.name,
+  vendorName: vendors.name,
+  requesterFirstName: requester.firstName,
+  requesterLastName: requester.lastName,
+  attachmentsCount: sql<number>`(SELECT count(*)::int FROM request_attachments ra WHERE ra.request_id = ${spendingRequests.id})`,
+  findingsCount: sql<number>`jsonb_array_length(${spendingRequests.policyFindings})::int`,
+};
+
+export interface SummaryRow {
+  request: RequestRow;
+  organizationName: string;
+  departmentName: string | null;
+  categoryName: string | null;
+  vendorName: string | null;
+  requesterFirstName: string;
+  requesterLastName: string;
+  attachmentsCount: number;
+  findingsCount: number;
+}
+
+const SORTABLE: Sortable = {
+  reference: spendingRequests.seq,
+  title: sql`lower(${spendingRequests.title})`,
+  status: spendingRequests.status,
+  amountOrg: spendingRequests.amountOrg,
+  amountGroup: spendingRequests.amountGroup,
+  createdAt: spendingRequests.createdAt,
+  submittedAt: spendingRequests.submittedAt,
+  updatedAt: spendingRequests.updatedAt,
+  requester: sql`lower(${requester.lastName} || ' ' || ${requester.firstName})`,
+  organization: organizations.name,
+};
+
+export type RequestFilter = Partial<
+  Pick<
+    RequestListQuery,
+    'q' | 'status' | 'organizationId' | 'departmentId' | 'categoryId' | 'vendorId' | 'requesterId' | 'from' | 'to' | 'minAmount' | 'maxAmount' | 'overBudget' | 'withFindings'
+  >
+>;
+
+function nextDay(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+function filterCondition(scope: SQL | undefined, f: RequestFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [scope];
+  if (f.q) {
+    const p = likePattern(f.q);
+    parts.push(or(ilike(spendingRequests.title, p), sql`${referenceSql} ILIKE ${p}`));
+  }
+  if (f.status) parts.push(eq(spendingRequests.status, f.status));
+  if (f.organizationId) parts.push(eq(spendingRequests.organizationId, f.organizationId));
+  if (f.departmentId) parts.push(eq(spendingRequests.departmentId, f.departmentId));
+  if (f.categoryId) parts.push(eq(spendingRequests.categoryId, f.categoryId));
+  if (f.vendorId) parts.push(eq(spendingRequests.vendorId, f.vendorId));
+  if (f.requesterId) parts.push(eq(spendingRequests.requesterId, f.requesterId));
+  if (f.from) parts.push(gte(spendingRequests.createdAt, new Date(`${f.from}T00:00:00Z`)));
+  if (f.to) parts.push(lt(spendingRequests.createdAt, new Date(`${nextDay(f.to)}T00:00:00Z`)));
+  if (f.minAmount !== undefined) parts.push(gte(spendingRequests.amountGroup, f.minAmount));
+  if (f.maxAmount !== undefined) parts.push(lte(spendingRequests.amountGroup, f.maxAmount));
+  if (f.overBudget !== undefined) parts.push(eq(spendingRequests.overBudget, f.overBudget));
+  if (f.withFindings !== undefined) {
+    parts.push(f.withFindings ? sql`jsonb_array_length(${spendingRequests.policyFindings}) > 0` : sql`jsonb_array_length(${spendingRequests.policyFindings}) = 0`);
+  }
+  return and(...parts);
+}
+
+function summaryBase(db: Db) {
+  return db
+    .select(summaryColumns)
+    .from(spendingRequests)
+    .innerJoin(organizations, eq(organizations.id, spendingRequests.organizationId))
+    .innerJoin(requester, eq(requester.id, spendingRequests.requesterId))
+    .leftJoin(departments, eq(departments.id, spendingRequests.departmentId))
+    .leftJoin(categories, eq(categories.id, spendingRequests.categoryId))
+    .leftJoin(vendors, eq(vendors.id, spendingRequests.vendorId));
+}
+
+export async function listRequests(
+  db: Db,
+  params: { scope: SQL | undefined; query: RequestFilter & { sort?: string; order?: 'asc' | 'desc' }; window: { limit: number; offset: number } },
+): Promise<{ rows: SummaryRow[]; total: number }> {
+  const condition = filterCondition(params.scope, params.query);
+  const key = params.query.sort && params.query.sort in SORTABLE ? params.query.sort : 'createdAt';
+  const direction = params.query.sort && params.query.sort in SORTABLE ? (params.query.order ?? 'asc') : 'desc';
+  const column = SORTABLE[key]!;
+  const rows = (await summaryBase(db)
+    .where(condition)
+    .orderBy(direction === 'desc' ? desc(column) : asc(column), desc(spendingRequests.seq))
+    .limit(params.window.limit)
+    .offset(params.window.offset)) as SummaryRow[];
+  // Counted on the requests alone: the filters and scopes only name spending_requests columns,
+  // and the list's inner joins (organization, requester: NOT NULL foreign keys to primary keys)
+  // neither drop nor repeat a row, so the total is the same without two hash joins over every
+  // matching row (50 ms → a few ms on 50,000 requests).
+  const [total] = await db.select({ n: count() }).from(spendingRequests).where(condition);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findRequest(db: Db, params: { id: string; condition: SQL | undefined; forUpdate?: boolean }): Promise<RequestRow | null> {
+  const q = db
+    .select()
+    .from(spendingRequests)
+    .where(and(eq(spendingRequests.id, params.id), params.condition));
+  const [row] = params.forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function findSummary(db: Db, id: string) {
+  const [row] = await db
+    .select({ ...summaryColumns, paidByFirstName: paidBy.firstName, paidByLastName: paidBy.lastName })
+    .from(spendingRequests)
+    .innerJoin(organizations, eq(organizations.id, spendingRequests.organizationId))
+    .innerJoin(requester, eq(requester.id, spendingRequests.requesterId))
+    .leftJoin(departments, eq(departments.id, spendingRequests.departmentId))
+    .leftJoin(categories, eq(categories.id, spendingRequests.categoryId))
+    .leftJoin(vendors, eq(vendors.id, spendingRequests.vendorId))
+    .leftJoin(paidBy, eq(paidBy.id, spendingRequests.paidById))
+    .where(eq(spendingRequests.id, id));
+  return (row as (SummaryRow & { paidByFirstName: string | null; paidByLastName: string | null }) | undefined) ?? null;
+}
+
+/** The latest round's steps of the requests, each with its assignments and the approvers' names. */
+export async function latestRoundSteps(db: Db, requestIds: string[]) {
+  if (requestIds.length === 0) return [];
+  const approver = alias(users, 'approver');
+  const original = alias(users, 'original');
+  const steps = await db
+    .select()
+    .from(approvalSteps)
+    .where(
+      and(
+        inArray(approvalSteps.requestId, requestIds),
+        sql`${approvalSteps.round} = (SELECT max(s2.round) FROM approval_steps s2 WHERE s2.request_id = ${approvalSteps.requestId})`,
+      ),
+    )
+    .orderBy(asc(approvalSteps.position));
+  const stepIds = steps.map((s) => s.id);
+  const assignments =
+    stepIds.length === 0
+      ? []
+      : await db
+          .select({
+            assignment: approvalAssignments,
+            firstName: approver.firstName,
+            lastName: approver.lastName,
+            originalFirstName: original.firstName,
+            originalLastName: original.lastName,
+          })
+          .from(approvalAssignments)
+          .leftJoin(approver, eq(approver.id, approvalAssignments.approverId))
+          .leftJoin(original, eq(original.id, approvalAssignments.originalApproverId))
+          .where(inArray(approvalAssignments.stepId, stepIds))
+          .orderBy(asc(approvalAssignments.createdAt));
+  return steps.map((step) => ({ step, assignments: assignments.filter((a) => a.assignment.stepId === step.id) }));
+}
+
+export async function lineItemsOf(db: Db, requestId: string) {
+  return db
+    .select({ item: requestLineItems, categoryName: categories.name })
+    .from(requestLineItems)
+    .leftJoin(categories, eq(categories.id, requestLineItems.categoryId))
+    .where(eq(requestLineItems.requestId, requestId))
+    .orderBy(asc(requestLineItems.position));
+}
+
+export async function allocationsOf(db: Db, requestId: string) {
+  return db
+    .select({ departmentId: requestAllocations.departmentId, departmentName: departments.name, percent: requestAllocations.percent })
+    .from(requestAllocations)
+    .innerJoin(departments, eq(departments.id, requestAllocations.departmentId))
+    .where(eq(requestAllocations.requestId, requestId))
+    .orderBy(desc(requestAllocations.percent), asc(departments.name));
+}
+
+export async function attachmentsOf(db: Db, requestId: string) {
+  return db
+    .select({ attachment: requestAttachments, firstName: users.firstName, lastName: users.lastName })
+    .from(requestAttachments)
+    .leftJoin(users, eq(users.id, requestAttachments.uploadedById))
+    .where(eq(requestAttachments.requestId, requestId))
+    .orderBy(asc(requestAttachments.createdAt), asc(requestAttachments.id));
+}
+
+export async function countAttachments(db: Db, requestId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(requestAttachments).where(eq(requestAttachments.requestId, requestId));
+  return row?.n ?? 0;
+}
+
+export async function findAttachment(db: Db, params: { requestId: string; id: string }) {
+  const [row] = await db
+    .select()
+    .from(requestAttachments)
+    .where(and(eq(requestAttachments.id, params.id), eq(requestAttachments.requestId, params.requestId)));
+  return row ?? null;
+}
+
+export async function commentsOf(db: Db, requestId: string) {
+  return db
+    .select({ comment: requestComments, firstName: users.firstName, lastName: users.lastName })
+    .from(requestComments)
+    .leftJoin(users, eq(users.id, requestComments.authorId))
+    .where(eq(requestComments.requestId, requestId))
+    .orderBy(asc(requestComments.createdAt), asc(requestComments.id));
+}
+
+export async function eventsOf(db: Db, requestId: string) {
+  const actor = alias(users, 'actor');
+  const behalf = alias(users, 'behalf');
+  return db
+    .select({
+      event: requestEvents,
+      actorFirstName: actor.firstName,
+      actorLastName: actor.lastName,
+      behalfFirstName: behalf.firstName,
+      behalfLastName: behalf.lastName,
+    })
+    .from(requestEvents)
+    .leftJoin(actor, eq(actor.id, requestEvents.actorId))
+    .leftJoin(behalf, eq(behalf.id, requestEvents.onBehalfOfId))
+    .where(eq(requestEvents.requestId, requestId))
+    .orderBy(asc(requestEvents.id));
+}
+
+export async function auditOf(db: Db, requestId: string) {
+  return db
+    .select({ event: auditEvents, firstName: users.firstName, lastName: users.lastName })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorId))
+    .where(and(eq(auditEvents.entityType, 'spending_request'), eq(auditEvents.entityId, requestId)))
+    .orderBy(asc(auditEvents.id));
+}
+
+/** Open assignments on the active step of the latest round (who must act now). */
+export async function openAssigneesOf(db: Db, requestId: string): Promise<string[]> {
+  const rows = await db
+    .select({ approverId: approvalAssignments.approverId })
+    .from(approvalAssignments)
+    .innerJoin(approvalSteps, eq(approvalSteps.id, approvalAssignments.stepId))
+    .where(and(eq(approvalAssignments.requestId, requestId), eq(approvalAssignments.status, 'open'), eq(approvalSteps.status, 'active')));
+  return rows.map((r) => r.approverId);
+}
+
+// --- reference data of the caller's organization -------------------------------------------
+
+export async function organizationOf(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: organizations.id, name: organizations.name, currency: organizations.currency })
+    .from(organizations)
+    .where(eq(organizations.id, id));
+  return row ?? null;
+}
+
+export async function departmentsOf(db: Db, organizationId: string) {
+  return db
+    .select({ id: departments.id, name: departments.name, code: departments.code })
+    .from(departments)
+    .where(and(eq(departments.organizationId, organizationId), eq(departments.active, true)))
+    .orderBy(asc(departments.name));
+}
+
+export async function departmentsByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: departments.id, organizationId: departments.organizationId, active: departments.active })
+    .from(departments)
+    .where(inArray(departments.id, ids));
+}
+
+export async function categoriesFor(db: Db, organizationId: string) {
+  return db
+    .select({ id: categories.id, name: categories.name, code: categories.code, receiptRequiredAbove: categories.receiptRequiredAbove })
+    .from(categories)
+    .where(and(eq(categories.active, true), or(isNull(categories.organizationId), eq(categories.organizationId, organizationId))))
+    .orderBy(asc(categories.name));
+}
+
+export async function categoriesByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: categories.id, organizationId: categories.organizationId, active: categories.active })
+    .from(categories)
+    .where(inArray(categories.id, ids));
+}
+
+export async function vendorById(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: vendors.id, organizationId: vendors.organizationId, status: vendors.status, name: vendors.name })
+    .from(vendors)
+    .where(eq(vendors.id, id));
+  return row ?? null;
+}
+
+export async function vendorOptions(db: Db, params: { organizationId: string; q?: string }) {
+  return db
+    .select({ id: vendors.id, name: vendors.name, currency: vendors.currency, status: vendors.status })
+    .from(vendors)
+    .where(
+      and(
+        eq(vendors.organizationId, params.organizationId),
+        ne(vendors.status, 'pending_verification'),
+        params.q ? ilike(vendors.name, likePattern(params.q)) : undefined,
+      ),
+    )
+    .orderBy(asc(sql`lower(${vendors.name})`))
+    .limit(50);
+}
+
+// --- writes ---------------------------------------------------------------------------------
+
+export async function insertRequest(db: Db, values: typeof spendingRequests.$inferInsert): Promise<string> {
+  const [row] = await db.insert(spendingRequests).values(values).returning({ id: spendingRequests.id });
+  return row!.id;
+}
+
+export async function updateRequestRow(db: Db, id: string, values: Partial<typeof spendingRequests.$inferInsert>): Promise<void> {
+  await db.update(spendingRequests).set(values).where(eq(spendingRequests.id, id));
+}
+
+export async function replaceLineItems(
+  db: Db,
+  requestId: string,
+  items: { description: string; categoryId?: string | null; amount: string; taxAmount: string }[],
+): Promise<void> {
+  await db.delete(requestLineItems).where(eq(requestLineItems.requestId, requestId));
+  if (items.length === 0) return;
+  await db.insert(requestLineItems).values(
+    items.map((li, i) => ({
+      requestId,
+      position: i + 1,
+      description: li.description,
+      categoryId: li.categoryId ?? null,
+      amount: li.amount,
+      taxAmount: li.taxAmount,
+    })),
+  );
+}
+
+export async function replaceAllocations(db: Db, requestId: string, items: { departmentId: string; percent: string }[]): Promise<void> {
+  await db.delete(requestAllocations).where(eq(requestAllocations.requestId, requestId));
+  if (items.length === 0) return;
+  await db.insert(requestAllocations).values(items.map((a) => ({ requestId, departmentId: a.departmentId, percent: a.percent })));
+}
+
+export async function insertComment(db: Db, values: typeof requestComments.$inferInsert) {
+  const [row] = await db.insert(requestComments).values(values).returning();
+  return row!;
+}
+
+export async function insertAttachment(db: Db, values: typeof requestAttachments.$inferInsert) {
+  const [row] = await db.insert(requestAttachments).values(values).returning();
+  return row!;
+}
+
+export async function deleteAttachment(db: Db, id: string): Promise<void> {
+  await db.delete(requestAttachments).where(eq(requestAttachments.id, id));
+}
+
+export async function userName(db: Db, id: string): Promise<string> {
+  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, id));
+  return row ? `${row.firstName} ${row.lastName}` : 'Unknown user';
+}

@@ -1,0 +1,217 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ATTACHMENT_MAX_BYTES,
+  attachment,
+  commentInput,
+  createRequestInput,
+  errorResponse,
+  fxQuote,
+  fxQuoteQuery,
+  idParam,
+  myRequestsQuery,
+  requestComment,
+  requestDetail,
+  requestExportQuery,
+  requestFormOptions,
+  requestList,
+  requestListQuery,
+  updateRequestInput,
+  vendorOptions,
+  vendorOptionsQuery,
+} from '@outlay/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { sendExport } from '../../lib/export.ts';
+import { idempotencyKeyOf } from '../../lib/idempotency.ts';
+import * as attachments from './attachments.ts';
+import * as service from './requests.service.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const attachmentParams = z.object({ id: z.uuid('Not a valid id'), aid: z.uuid('Not a valid id') });
+const tags = ['requests'];
+
+/** RFC 6266 / 5987: an ASCII fallback plus the exact UTF-8 name. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  // Encapsulated: only this plugin's routes parse multipart bodies.
+  await app.register(multipart, { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/requests/options',
+    {
+      config: { access: 'requests.create' },
+      schema: { tags, summary: 'What the request form offers: departments, categories, currencies', response: { 200: requestFormOptions, ...errors } },
+    },
+    async (request) => service.formOptions(contextOf(request, deps)),
+  );
+  r.get(
+    '/api/requests/vendor-options',
+    {
+      config: { access: 'requests.create' },
+      schema: {
+        tags,
+        summary: 'Vendors of the caller\'s organization a request can name (blocked ones flagged)',
+        querystring: vendorOptionsQuery,
+        response: { 200: vendorOptions, ...errors },
+      },
+    },
+    async (request) => service.vendorOptions(contextOf(request, deps), request.query.q),
+  );
+  r.get(
+    '/api/requests/fx-quote',
+    {
+      config: { access: 'requests.create' },
+      schema: {
+        tags,
+        summary: 'An amount converted to the organization\'s and the group\'s currency with the FX table',
+        querystring: fxQuoteQuery,
+        response: { 200: fxQuote, ...errors },
+      },
+    },
+    async (request) => service.fxQuote(contextOf(request, deps), request.query),
+  );
+  r.post(
+    '/api/requests',
+    {
+      config: { access: 'requests.create' },
+      schema: {
+        tags,
+        summary: 'Create a draft request; an Idempotency-Key header makes a retry create nothing new',
+        body: createRequestInput,
+        response: { 201: requestDetail, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await service.createRequest(contextOf(request, deps), request.body, idempotencyKeyOf(request.headers));
+      if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
+      return reply.code(outcome.status).send(outcome.body);
+    },
+  );
+  r.get(
+    '/api/requests/mine',
+    {
+      config: { access: 'requests.read.own' },
+      schema: { tags, summary: 'The caller\'s own requests', querystring: myRequestsQuery, response: { 200: requestList, ...errors } },
+    },
+    async (request) => service.listMine(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/requests',
+    {
+      config: { access: 'requests.read.scope' },
+      schema: { tags, summary: 'Requests in the caller\'s scope with filters', querystring: requestListQuery, response: { 200: requestList, ...errors } },
+    },
+    async (request) => service.listInScope(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/requests/export',
+    {
+      config: { access: 'requests.read.scope' },
+      schema: { tags, summary: 'All matching requests in the caller\'s scope as CSV or XLSX', querystring: requestExportQuery },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const rows = await service.exportInScope(ctx, request.query);
+      return sendExport(reply, { format: request.query.format, filename: 'requests', columns: service.EXPORT_COLUMNS, rows, now: ctx.now });
+    },
+  );
+  r.get(
+    '/api/requests/:id',
+    {
+      config: { access: 'requests.read.own' },
+      schema: {
+        tags,
+        summary: 'One request with its items, route, timeline, audit and the caller\'s possible actions',
+        params: idParam,
+        response: { 200: requestDetail, ...errors },
+      },
+    },
+    async (request) => service.getRequestDetail(contextOf(request, deps), request.params.id),
+  );
+  r.patch(
+    '/api/requests/:id',
+    {
+      config: { access: 'requests.create' },
+      schema: {
+        tags,
+        summary: 'Edit a draft or a request waiting for information (requester only)',
+        params: idParam,
+        body: updateRequestInput,
+        response: { 200: requestDetail, ...errors },
+      },
+    },
+    async (request) => service.updateRequest(contextOf(request, deps), request.params.id, request.body),
+  );
+  r.post(
+    '/api/requests/:id/comments',
+    {
+      config: { access: 'requests.read.own' },
+      schema: { tags, summary: 'Comment on a request', params: idParam, body: commentInput, response: { 201: requestComment, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await service.addComment(contextOf(request, deps), request.params.id, request.body.body)),
+  );
+  r.post(
+    '/api/requests/:id/attachments',
+    {
+      config: { access: 'requests.create' },
+      schema: {
+        tags,
+        summary: 'Attach one image or PDF (multipart field "file", at most 10 MB; the type is checked by content)',
+        consumes: ['multipart/form-data'],
+        params: idParam,
+        response: { 201: attachment, ...errors, 413: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      if (!request.isMultipart()) {
+        throw new AppError('VALIDATION_ERROR', { message: 'Send the file as multipart/form-data', details: [{ path: 'file', message: 'Choose a file to attach' }] });
+      }
+      await attachments.precheckAttach(ctx, request.params.id);
+      const upload = await attachments.readUpload(await request.file());
+      return reply.code(201).send(await attachments.addAttachment(ctx, request.params.id, upload));
+    },
+  );
+  for (const which of ['content', 'thumbnail'] as const) {
+    r.get(
+      `/api/requests/:id/attachments/:aid/${which}`,
+      {
+        config: { access: 'requests.read.own' },
+        schema: {
+          tags,
+          summary: which === 'content' ? 'The attached file' : 'A small JPEG preview of an attached image',
+          params: attachmentParams,
+        },
+      },
+      async (request, reply) => {
+        const file = await attachments.openAttachment(contextOf(request, deps), request.params.id, request.params.aid, which);
+        reply
+          .header('Content-Disposition', contentDisposition(file.fileName))
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'private, max-age=300')
+          .header('Content-Length', String(file.size))
+          .type(file.contentType);
+        return reply.send(file.stream);
+      },
+    );
+  }
+  r.delete(
+    '/api/requests/:id/attachments/:aid',
+    {
+      config: { access: 'requests.create' },
+      schema: { tags, summary: 'Remove an attachment (requester, draft or waiting for information)', params: attachmentParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await attachments.removeAttachment(contextOf(request, deps), request.params.id, request.params.aid);
+      return reply.code(204).send(null);
+    },
+  );
+}

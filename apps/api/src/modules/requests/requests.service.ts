@@ -1,0 +1,653 @@
+import Decimal from 'decimal.js';
+import { or, sql, type SQL } from 'drizzle-orm';
+import {
+  MAX_EXPORT_ROWS,
+  REQUEST_KIND_LABELS,
+  REQUEST_STATUS_LABELS,
+  fromCents,
+  requestReference,
+  toCents,
+  type CreateRequestInput,
+  type FxQuote,
+  type MyRequestsQuery,
+  type RequestActions,
+  type RequestComment,
+  type RequestDetail,
+  type RequestExportQuery,
+  type RequestFormOptions,
+  type RequestList,
+  type RequestListQuery,
+  type RequestStatus,
+  type RequestSummary,
+  type RouteStep,
+  type UpdateRequestInput,
+  type VendorOptions,
+} from '@outlay/contracts';
+import { spendingRequests, type Db } from '@outlay/db';
+import { AppError } from '../../lib/app-error.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
+import { convert, groupCurrency, knownCurrencies } from '../../lib/fx.ts';
+import { withIdempotency, type Outcome } from '../../lib/idempotency.ts';
+import { page, pageWindow } from '../../lib/lists.ts';
+import { notify, recordRequestEvent } from '../../lib/notify.ts';
+import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts';
+import * as repo from './requests.repository.ts';
+import type { RequestRow, SummaryRow } from './requests.repository.ts';
+
+export const NOT_FOUND = 'Request not found';
+export const CREATE_ROUTE = 'POST /api/requests';
+const EDITABLE: readonly RequestStatus[] = ['draft', 'info_requested'];
+
+const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
+const nameOf = (first: string | null | undefined, last: string | null | undefined): string => (first ? `${first} ${last ?? ''}`.trim() : 'Unknown user');
+
+function notFound(): AppError {
+  return new AppError('NOT_FOUND', { message: NOT_FOUND });
+}
+
+function invalid(details: { path: string; message: string }[]): AppError {
+  return new AppError('VALIDATION_ERROR', { message: details[0]!.message, details });
+}
+
+// --- visibility -------------------------------------------------------------------------------
+
+/**
+ * Who may see one request (brief "Visibility of one request"): the requester; holders of
+ * requests.read.scope whose scope covers it; anyone with an assignment on it; requests.pay
+ * holders in scope.
+ */
+export function visibilityCondition(auth: AuthInfo): SQL {
+  const parts: SQL[] = [sql`${spendingRequests.requesterId} = ${auth.userId}`];
+  const columns = { organizationId: spendingRequests.organizationId, departmentId: spendingRequests.departmentId, ownerId: spendingRequests.requesterId };
+  if (scopeOf(auth, 'requests.read.scope')) parts.push(scopeCondition(auth, 'requests.read.scope', columns) ?? sql`true`);
+  if (scopeOf(auth, 'requests.pay')) {
+    parts.push(scopeCondition(auth, 'requests.pay', { organizationId: spendingRequests.organizationId, ownerId: spendingRequests.requesterId }) ?? sql`true`);
+  }
+  parts.push(sql`EXISTS (SELECT 1 FROM approval_assignments va WHERE va.request_id = ${spendingRequests.id} AND va.approver_id = ${auth.userId})`);
+  return or(...parts)!;
+}
+
+/**
+ * The request row if the caller may see it, else 404 "Request not found" (never 403, so ids
+ * cannot be probed). Pass the transaction as `db` inside one; `forUpdate` locks the row.
+ */
+export async function findVisibleRequest(ctx: Ctx, id: string, db: Db = ctx.db, options: { forUpdate?: boolean } = {}): Promise<RequestRow> {
+  const auth = requireAuth(ctx);
+  const row = await repo.findRequest(db, { id, condition: visibilityCondition(auth), forUpdate: options.forUpdate });
+  if (!row) throw notFound();
+  return row;
+}
+
+// --- answers ---------------------------------------------------------------------------------
+
+type StepsOf = Awaited<ReturnType<typeof repo.latestRoundSteps>>;
+
+function currentOf(steps: StepsOf, requestId: string) {
+  const active = steps.find((s) => s.step.requestId === requestId && s.step.status === 'active');
+  if (!active) return { currentStep: null, currentStepName: null, currentApprovers: [], openApproverIds: [] as string[] };
+  const open = active.assignments.filter((a) => a.assignment.status === 'open');
+  return {
+    currentStep: active.step.position,
+    currentStepName: active.step.name,
+    currentApprovers: open.map((a) => ({ id: a.assignment.approverId, name: nameOf(a.firstName, a.lastName) })),
+    openApproverIds: open.map((a) => a.assignment.approverId),
+  };
+}
+
+function toSummary(row: SummaryRow, steps: StepsOf): RequestSummary {
+  const r = row.request;
+  const current = currentOf(steps, r.id);
+  return {
+    id: r.id,
+    reference: requestReference(r.seq),
+    title: r.title,
+    status: r.status,
+    kind: r.kind,
+    amount: r.amount,
+    currency: r.currency,
+    fxRate: r.fxRate,
+    amountOrg: r.amountOrg,
+    orgCurrency: r.orgCurrency,
+    amountGroup: r.amountGroup,
+    groupCurrency: r.groupCurrency,
+    approvedAmount: r.approvedAmount,
+    organizationId: r.organizationId,
+    organizationName: row.organizationName,
+    departmentId: r.departmentId,
+    departmentName: row.departmentName,
+    categoryId: r.categoryId,
+    categoryName: row.categoryName,
+    vendorId: r.vendorId,
+    vendorName: row.vendorName,
+    requester: { id: r.requesterId, name: nameOf(row.requesterFirstName, row.requesterLastName) },
+    currentStep: current.currentStep,
+    currentStepName: current.currentStepName,
+    currentApprovers: current.currentApprovers,
+    overBudget: r.overBudget,
+    overrunStatus: r.overrunStatus,
+    findingsCount: Number(row.findingsCount ?? 0),
+    attachmentsCount: Number(row.attachmentsCount ?? 0),
+    submittedAt: iso(r.submittedAt),
+    decidedAt: iso(r.decidedAt),
+    paidAt: iso(r.paidAt),
+    createdAt: iso(r.createdAt)!,
+    updatedAt: iso(r.updatedAt)!,
+  };
+}
+
+async function summaries(db: Db, rows: SummaryRow[]): Promise<RequestSummary[]> {
+  const steps = await repo.latestRoundSteps(
+    db,
+    rows.filter((r) => r.request.status === 'pending').map((r) => r.request.id),
+  );
+  return rows.map((row) => toSummary(row, steps));
+}
+
+function actionsFor(auth: AuthInfo, r: RequestRow, openApproverIds: string[]): RequestActions {
+  const mine = r.requesterId === auth.userId;
+  const s = r.status;
+  return {
+    edit: mine && EDITABLE.includes(s),
+    submit: mine && s === 'draft',
+    cancel: mine && (s === 'draft' || s === 'pending' || s === 'info_requested'),
+    respond: mine && s === 'info_requested',
+    decide: s === 'pending' && openApproverIds.includes(auth.userId),
+    pay: s === 'approved' && organizationInScope(auth, 'requests.pay', r.organizationId),
+    comment: true,
+    attach: mine && (s === 'draft' || s === 'pending' || s === 'info_requested'),
+    reroute: s === 'pending' && scopeOf(auth, 'approvals.manage') !== null,
+  };
+}
+
+export function attachmentUrls(requestId: string, attachmentId: string, hasThumbnail: boolean) {
+  const base = `/api/requests/${requestId}/attachments/${attachmentId}`;
+  return { url: `${base}/content`, thumbnailUrl: hasThumbnail ? `${base}/thumbnail` : null };
+}
+
+/** The reference of a recurring template (its occurrences link to it), or null. */
+async function parentReference(db: Db, parentId: string | null): Promise<string | null> {
+  if (!parentId) return null;
+  const [parent] = await db.select({ seq: spendingRequests.seq }).from(spendingRequests).where(sql`${spendingRequests.id} = ${parentId}`).limit(1);
+  return parent ? requestReference(parent.seq) : null;
+}
+
+/** Everything the request screen shows, for a caller who may see the request (else 404). */
+export async function getRequestDetail(ctx: Ctx, id: string, db: Db = ctx.db): Promise<RequestDetail> {
+  const auth = requireAuth(ctx);
+  await findVisibleRequest(ctx, id, db);
+  const row = await repo.findSummary(db, id);
+  if (!row) throw notFound();
+  const r = row.request;
+  const steps = await repo.latestRoundSteps(db, [id]);
+  const current = currentOf(steps, id);
+  const summary = toSummary(row, steps);
+  const [lineItems, allocations, attachments, comments, events, audit] = [
+    await repo.lineItemsOf(db, id),
+    await repo.allocationsOf(db, id),
+    await repo.attachmentsOf(db, id),
+    await repo.commentsOf(db, id),
+    await repo.eventsOf(db, id),
+    await repo.auditOf(db, id),
+  ];
+  const routeSteps: RouteStep[] = steps.map(({ step, assignments }) => ({
+    id: step.id,
+    position: step.position,
+    name: step.name,
+    mode: step.mode,
+    status: step.status,
+    slaHours: step.slaHours,
+    activatedAt: iso(step.activatedAt),
+    dueAt: iso(step.dueAt),
+    completedAt: iso(step.completedAt),
+    approvers: assignments
+      .filter((a) => a.assignment.status !== 'superseded' || a.assignment.decidedAt !== null)
+      .map((a) => ({
+        userId: a.assignment.approverId,
+        name: nameOf(a.firstName, a.lastName),
+        status: a.assignment.status,
+        reason: a.assignment.reason,
+        originalApproverName: a.assignment.originalApproverId ? nameOf(a.originalFirstName, a.originalLastName) : null,
+      })),
+  }));
+  return {
+    ...summary,
+    description: r.description,
+    justification: r.justification,
+    expenseDate: r.expenseDate,
+    neededBy: r.neededBy,
+    recurrence: r.recurrence,
+    recurrenceEnd: r.recurrenceEnd,
+    recurrenceParentId: r.recurrenceParentId,
+    recurrenceParentReference: await parentReference(db, r.recurrenceParentId),
+    groupFxRate: r.groupFxRate,
+    paymentDate: r.paymentDate,
+    paymentReference: r.paymentReference,
+    paidBy: r.paidById ? { id: r.paidById, name: nameOf(row.paidByFirstName, row.paidByLastName) } : null,
+    rejectionReason: r.rejectionReason,
+    workflowId: r.workflowId,
+    workflowName: r.workflowName,
+    routeReason: Array.isArray(r.routeReason) ? r.routeReason.map(String) : [],
+    policyFindings: Array.isArray(r.policyFindings) ? r.policyFindings : [],
+    lineItems: lineItems.map(({ item, categoryName }) => ({
+      id: item.id,
+      position: item.position,
+      description: item.description,
+      categoryId: item.categoryId,
+      categoryName,
+      amount: item.amount,
+      taxAmount: item.taxAmount,
+      status: item.status,
+      rejectionReason: item.rejectionReason,
+    })),
+    allocations: allocations.map((a) => ({ departmentId: a.departmentId, departmentName: a.departmentName, percent: a.percent })),
+    attachments: attachments.map(({ attachment: a, firstName, lastName }) => ({
+      id: a.id,
+      fileName: a.fileName,
+      contentType: a.contentType,
+      size: a.size,
+      hasThumbnail: a.thumbnailKey !== null,
+      uploadedBy: { id: a.uploadedById, name: nameOf(firstName, lastName) },
+      createdAt: iso(a.createdAt)!,
+      ...attachmentUrls(id, a.id, a.thumbnailKey !== null),
+    })),
+    comments: comments.map(({ comment: c, firstName, lastName }) => toComment(c, nameOf(firstName, lastName))),
+    steps: routeSteps,
+    timeline: events.map(({ event: e, actorFirstName, actorLastName, behalfFirstName, behalfLastName }) => ({
+      id: e.id,
+      type: e.type,
+      actor: e.actorId ? { id: e.actorId, name: nameOf(actorFirstName, actorLastName) } : null,
+      onBehalfOf: e.onBehalfOfId ? { id: e.onBehalfOfId, name: nameOf(behalfFirstName, behalfLastName) } : null,
+      stepPosition: e.stepPosition,
+      note: e.note,
+      createdAt: iso(e.createdAt)!,
+    })),
+    audit: audit.map(({ event: a, firstName, lastName }) => ({
+      id: a.id,
+      action: a.action,
+      actorName: a.actorId ? nameOf(firstName, lastName) : null,
+      occurredAt: iso(a.occurredAt)!,
+      before: a.before ?? null,
+      after: a.after ?? null,
+    })),
+    actions: actionsFor(auth, r, current.openApproverIds),
+  };
+}
+
+function toComment(c: { id: string; kind: RequestComment['kind']; body: string; authorId: string; createdAt: Date }, authorName: string): RequestComment {
+  return { id: c.id, kind: c.kind, body: c.body, author: { id: c.authorId, name: authorName }, createdAt: iso(c.createdAt)! };
+}
+
+// --- lists -----------------------------------------------------------------------------------
+
+export async function listMine(ctx: Ctx, query: MyRequestsQuery): Promise<RequestList> {
+  const auth = requireAuth(ctx);
+  const { rows, total } = await repo.listRequests(ctx.db, {
+    scope: sql`${spendingRequests.requesterId} = ${auth.userId}`,
+    query: { q: query.q, status: query.status, sort: query.sort, order: query.order },
+    window: pageWindow(query),
+  });
+  return page(await summaries(ctx.db, rows), total, query);
+}
+
+function listScope(auth: AuthInfo): SQL | undefined {
+  return scopeCondition(auth, 'requests.read.scope', {
+    organizationId: spendingRequests.organizationId,
+    departmentId: spendingRequests.departmentId,
+    ownerId: spendingRequests.requesterId,
+  });
+}
+
+export async function listInScope(ctx: Ctx, query: RequestListQuery): Promise<RequestList> {
+  const auth = requireAuth(ctx);
+  const { rows, total } = await repo.listRequests(ctx.db, { scope: listScope(auth), query, window: pageWindow(query) });
+  return page(await summaries(ctx.db, rows), total, query);
+}
+
+export async function exportInScope(ctx: Ctx, query: RequestExportQuery): Promise<RequestSummary[]> {
+  const auth = requireAuth(ctx);
+  const { rows } = await repo.listRequests(ctx.db, { scope: listScope(auth), query, window: { limit: MAX_EXPORT_ROWS, offset: 0 } });
+  return summaries(ctx.db, rows);
+}
+
+export const EXPORT_COLUMNS = [
+  { header: 'Reference', value: (r: RequestSummary) => r.reference },
+  { header: 'Title', value: (r: RequestSummary) => r.title },
+  { header: 'Status', value: (r: RequestSummary) => REQUEST_STATUS_LABELS[r.status] },
+  { header: 'Kind', value: (r: RequestSummary) => REQUEST_KIND_LABELS[r.kind] },
+  { header: 'Requester', value: (r: RequestSummary) => r.requester.name },
+  { header: 'Organization', value: (r: RequestSummary) => r.organizationName },
+  { header: 'Department', value: (r: RequestSummary) => r.departmentName },
+  { header: 'Category', value: (r: RequestSummary) => r.categoryName },
+  { header: 'Vendor', value: (r: RequestSummary) => r.vendorName },
+  { header: 'Amount', value: (r: RequestSummary) => r.amount },
+  { header: 'Currency', value: (r: RequestSummary) => r.currency },
+  { header: 'Amount (organization)', value: (r: RequestSummary) => r.amountOrg },
+  { header: 'Organization currency', value: (r: RequestSummary) => r.orgCurrency },
+  { header: 'Amount (group)', value: (r: RequestSummary) => r.amountGroup },
+  { header: 'Group currency', value: (r: RequestSummary) => r.groupCurrency },
+  { header: 'Approved amount', value: (r: RequestSummary) => r.approvedAmount },
+  { header: 'Current step', value: (r: RequestSummary) => r.currentStepName },
+  { header: 'Current approvers', value: (r: RequestSummary) => r.currentApprovers.map((p) => p.name).join(', ') },
+  { header: 'Over budget', value: (r: RequestSummary) => (r.overBudget ? 'Yes' : 'No') },
+  { header: 'Policy findings', value: (r: RequestSummary) => r.findingsCount },
+  { header: 'Created', value: (r: RequestSummary) => r.createdAt },
+  { header: 'Submitted', value: (r: RequestSummary) => r.submittedAt },
+  { header: 'Decided', value: (r: RequestSummary) => r.decidedAt },
+  { header: 'Paid', value: (r: RequestSummary) => r.paidAt },
+];
+
+// --- form helpers ----------------------------------------------------------------------------
+
+function callerOrganizationId(auth: AuthInfo): string {
+  if (!auth.organizationId) {
+    throw new AppError('VALIDATION_ERROR', { message: 'Your account does not belong to an organization; ask an administrator to assign one' });
+  }
+  return auth.organizationId;
+}
+
+async function callerOrganization(db: Db, auth: AuthInfo) {
+  const org = await repo.organizationOf(db, callerOrganizationId(auth));
+  if (!org) throw new AppError('VALIDATION_ERROR', { message: 'Your organization was not found' });
+  return org;
+}
+
+export async function formOptions(ctx: Ctx): Promise<RequestFormOptions> {
+  const auth = requireAuth(ctx);
+  const org = await callerOrganization(ctx.db, auth);
+  const departments = await repo.departmentsOf(ctx.db, org.id);
+  const categories = await repo.categoriesFor(ctx.db, org.id);
+  const currencies = await knownCurrencies(ctx.db);
+  const group = await groupCurrency(ctx.db);
+  return {
+    organization: org,
+    groupCurrency: group,
+    defaultDepartmentId: auth.departmentId && departments.some((d) => d.id === auth.departmentId) ? auth.departmentId : null,
+    departments,
+    categories,
+    currencies: [org.currency, ...currencies.filter((c) => c !== org.currency)],
+  };
+}
+
+export async function vendorOptions(ctx: Ctx, q: string | undefined): Promise<VendorOptions> {
+  const auth = requireAuth(ctx);
+  const rows = await repo.vendorOptions(ctx.db, { organizationId: callerOrganizationId(auth), q: q || undefined });
+  return { items: rows.map((v) => ({ id: v.id, name: v.name, currency: v.currency, blocked: v.status === 'blocked' })) };
+}
+
+async function conversions(db: Db, params: { amount: string; currency: string; orgCurrency: string; date: Date | string }) {
+  const group = await groupCurrency(db);
+  const org = await convert(db, { amount: params.amount, from: params.currency, to: params.orgCurrency, date: params.date });
+  const grp = await convert(db, { amount: params.amount, from: params.currency, to: group, date: params.date });
+  return { org, grp, group };
+}
+
+export async function fxQuote(ctx: Ctx, query: { amount: string; currency: string; date?: string }): Promise<FxQuote> {
+  const auth = requireAuth(ctx);
+  const org = await callerOrganization(ctx.db, auth);
+  const c = await conversions(ctx.db, { amount: query.amount, currency: query.currency, orgCurrency: org.currency, date: query.date ?? ctx.now });
+  return {
+    amount: new Decimal(query.amount).toFixed(2),
+    currency: query.currency,
+    rate: c.org.rate,
+    amountOrg: c.org.amount,
+    orgCurrency: org.currency,
+    groupRate: c.grp.rate,
+    amountGroup: c.grp.amount,
+    groupCurrency: c.group,
+    period: c.org.period ?? c.grp.period,
+  };
+}
+
+// --- create / update -------------------------------------------------------------------------
+
+interface References {
+  departmentId?: string | null;
+  categoryId?: string | null;
+  vendorId?: string | null;
+  lineItems?: { categoryId?: string | null }[];
+  allocations?: { departmentId: string }[];
+}
+
+/** Department, category and vendor must belong to the organization (and be usable). */
+async function checkReferences(db: Db, organizationId: string, input: References): Promise<void> {
+  const issues: { path: string; message: string }[] = [];
+  const deptIds = [input.departmentId, ...(input.allocations ?? []).map((a) => a.departmentId)].filter((x): x is string => Boolean(x));
+  const depts = new Map((await repo.departmentsByIds(db, [...new Set(deptIds)])).map((d) => [d.id, d]));
+  const deptOk = (id: string) => {
+    const d = depts.get(id);
+    return d !== undefined && d.organizationId === organizationId && d.active;
+  };
+  if (input.departmentId && !deptOk(input.departmentId)) issues.push({ path: 'departmentId', message: 'Choose a department of your organization' });
+  (input.allocations ?? []).forEach((a, i) => {
+    if (!deptOk(a.departmentId)) issues.push({ path: `allocations.${i}.departmentId`, message: 'Allocate only to departments of your organization' });
+  });
+  const catIds = [input.categoryId, ...(input.lineItems ?? []).map((li) => li.categoryId)].filter((x): x is string => Boolean(x));
+  const cats = new Map((await repo.categoriesByIds(db, [...new Set(catIds)])).map((c) => [c.id, c]));
+  const catOk = (id: string) => {
+    const c = cats.get(id);
+    return c !== undefined && c.active && (c.organizationId === null || c.organizationId === organizationId);
+  };
+  if (input.categoryId && !catOk(input.categoryId)) issues.push({ path: 'categoryId', message: 'Choose an active category of your organization' });
+  (input.lineItems ?? []).forEach((li, i) => {
+    if (li.categoryId && !catOk(li.categoryId)) issues.push({ path: `lineItems.${i}.categoryId`, message: 'Choose an active category of your organization' });
+  });
+  if (input.vendorId) {
+    const vendor = await repo.vendorById(db, input.vendorId);
+    if (!vendor || vendor.organizationId !== organizationId) issues.push({ path: 'vendorId', message: 'Choose a vendor of your organization' });
+    else if (vendor.status === 'blocked') issues.push({ path: 'vendorId', message: 'This vendor is blocked' });
+    else if (vendor.status === 'pending_verification') issues.push({ path: 'vendorId', message: 'This vendor has not been verified yet' });
+  }
+  if (issues.length > 0) {
+    // The vendor's refusal is the one the requester must act on first.
+    const blocked = issues.find((i) => i.message === 'This vendor is blocked');
+    throw invalid(blocked ? [blocked, ...issues.filter((i) => i !== blocked)] : issues);
+  }
+}
+
+function auditView(r: Partial<typeof spendingRequests.$inferInsert>, extra: { lineItems?: unknown; allocations?: unknown } = {}) {
+  return {
+    title: r.title,
+    description: r.description ?? null,
+    justification: r.justification ?? null,
+    kind: r.kind,
+    amount: r.amount,
+    currency: r.currency,
+    fxRate: r.fxRate,
+    amountOrg: r.amountOrg,
+    orgCurrency: r.orgCurrency,
+    groupFxRate: r.groupFxRate,
+    amountGroup: r.amountGroup,
+    groupCurrency: r.groupCurrency,
+    organizationId: r.organizationId,
+    departmentId: r.departmentId ?? null,
+    categoryId: r.categoryId ?? null,
+    vendorId: r.vendorId ?? null,
+    expenseDate: r.expenseDate ?? null,
+    neededBy: r.neededBy ?? null,
+    recurrence: r.recurrence,
+    recurrenceEnd: r.recurrenceEnd ?? null,
+    status: r.status,
+    ...extra,
+  };
+}
+
+const lineItemsOfInput = (items: CreateRequestInput['lineItems']) =>
+  items.map((li) => ({ description: li.description, categoryId: li.categoryId ?? null, amount: li.amount, taxAmount: li.taxAmount ?? '0.00' }));
+
+/** Creates a draft in the caller's organization; with an Idempotency-Key a retry creates nothing new. */
+export async function createRequest(ctx: Ctx, input: CreateRequestInput, key: string | undefined): Promise<Outcome<RequestDetail>> {
+  const auth = requireAuth(ctx);
+  return withIdempotency<RequestDetail>(ctx, { key, route: CREATE_ROUTE, body: input }, async (tx) => {
+    const org = await callerOrganization(tx, auth);
+    const departmentId = input.departmentId ?? auth.departmentId ?? null;
+    await checkReferences(tx, org.id, { ...input, departmentId });
+    const c = await conversions(tx, { amount: input.amount, currency: input.currency, orgCurrency: org.currency, date: input.expenseDate ?? ctx.now });
+    const values: typeof spendingRequests.$inferInsert = {
+      organizationId: org.id,
+      departmentId,
+      requesterId: auth.userId,
+      categoryId: input.categoryId,
+      vendorId: input.vendorId ?? null,
+      title: input.title,
+      description: input.description ?? null,
+      justification: input.justification ?? null,
+      kind: input.kind,
+      amount: new Decimal(input.amount).toFixed(2),
+      currency: input.currency,
+      fxRate: c.org.rate,
+      amountOrg: c.org.amount,
+      orgCurrency: org.currency,
+      groupFxRate: c.grp.rate,
+      amountGroup: c.grp.amount,
+      groupCurrency: c.group,
+      expenseDate: input.expenseDate ?? null,
+      neededBy: input.neededBy ?? null,
+      status: 'draft',
+      recurrence: input.recurrence,
+      recurrenceEnd: input.recurrence === 'none' ? null : (input.recurrenceEnd ?? null),
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    };
+    const id = await repo.insertRequest(tx, values);
+    const items = lineItemsOfInput(input.lineItems);
+    await repo.replaceLineItems(tx, id, items);
+    await repo.replaceAllocations(tx, id, input.allocations);
+    await writeAudit(
+      tx,
+      {
+        actorId: auth.userId,
+        action: 'request.created',
+        entityType: 'spending_request',
+        entityId: id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        after: auditView(values, { lineItems: items, allocations: input.allocations }),
+        metadata: key ? { idempotencyKey: key } : undefined,
+      },
+      ctx.now,
+    );
+    await recordRequestEvent(tx, { requestId: id, type: 'created', actorId: auth.userId }, ctx.now);
+    return { status: 201, body: await getRequestDetail(ctx, id, tx) };
+  });
+}
+
+function requireRequester(auth: AuthInfo, r: RequestRow, doing: string): void {
+  if (r.requesterId !== auth.userId) throw new AppError('FORBIDDEN', { message: `Only the requester can ${doing} this request` });
+}
+
+function notEditable(status: RequestStatus): AppError {
+  return new AppError('CONFLICT', {
+    message: `This request is ${REQUEST_STATUS_LABELS[status].toLowerCase()} and can no longer be edited; only drafts and requests waiting for information can be changed`,
+  });
+}
+
+export async function updateRequest(ctx: Ctx, id: string, input: UpdateRequestInput): Promise<RequestDetail> {
+  const auth = requireAuth(ctx);
+  await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const before = await findVisibleRequest(ctx, id, tx, { forUpdate: true });
+    requireRequester(auth, before, 'edit');
+    if (!EDITABLE.includes(before.status)) throw notEditable(before.status);
+    const storedItems = (await repo.lineItemsOf(tx, id)).map(({ item }) => item);
+    const storedAllocations = await repo.allocationsOf(tx, id);
+
+    const merged = {
+      title: input.title ?? before.title,
+      description: input.description !== undefined ? input.description : before.description,
+      justification: input.justification !== undefined ? input.justification : before.justification,
+      kind: input.kind ?? before.kind,
+      amount: input.amount !== undefined ? new Decimal(input.amount).toFixed(2) : before.amount,
+      currency: input.currency ?? before.currency,
+      categoryId: input.categoryId ?? before.categoryId,
+      departmentId: input.departmentId !== undefined ? (input.departmentId ?? auth.departmentId ?? null) : before.departmentId,
+      vendorId: input.vendorId !== undefined ? input.vendorId : before.vendorId,
+      expenseDate: input.expenseDate !== undefined ? input.expenseDate : before.expenseDate,
+      neededBy: input.neededBy !== undefined ? input.neededBy : before.neededBy,
+      recurrence: input.recurrence ?? before.recurrence,
+      recurrenceEnd: input.recurrenceEnd !== undefined ? input.recurrenceEnd : before.recurrenceEnd,
+    };
+    const items = input.lineItems !== undefined ? lineItemsOfInput(input.lineItems) : null;
+    // The amount and the (new or kept) line items must still agree.
+    const effectiveItems = items ?? storedItems.map((i) => ({ amount: i.amount, taxAmount: i.taxAmount }));
+    if (effectiveItems.length > 0) {
+      const total = effectiveItems.reduce((s, li) => s + toCents(li.amount) + toCents(li.taxAmount), 0n);
+      if (total !== toCents(merged.amount)) {
+        throw invalid([{ path: 'amount', message: `The amount must equal the line items' total (${fromCents(total)})` }]);
+      }
+    }
+    if (merged.recurrence !== 'none' && !merged.recurrenceEnd) throw invalid([{ path: 'recurrenceEnd', message: 'A recurring request needs an end date' }]);
+    if (merged.recurrence === 'none') merged.recurrenceEnd = null;
+
+    await checkReferences(tx, before.organizationId, {
+      departmentId: input.departmentId !== undefined ? merged.departmentId : undefined,
+      categoryId: input.categoryId ?? undefined,
+      vendorId: input.vendorId ?? undefined,
+      lineItems: input.lineItems,
+      allocations: input.allocations,
+    });
+    const c = await conversions(tx, { amount: merged.amount, currency: merged.currency, orgCurrency: before.orgCurrency, date: merged.expenseDate ?? ctx.now });
+    const changes: Partial<typeof spendingRequests.$inferInsert> = {
+      ...merged,
+      fxRate: c.org.rate,
+      amountOrg: c.org.amount,
+      groupFxRate: c.grp.rate,
+      amountGroup: c.grp.amount,
+      groupCurrency: c.group,
+      updatedAt: ctx.now,
+    };
+    await repo.updateRequestRow(tx, id, changes);
+    if (items) await repo.replaceLineItems(tx, id, items);
+    if (input.allocations !== undefined) await repo.replaceAllocations(tx, id, input.allocations);
+    const beforeItems = storedItems.map((i) => ({ description: i.description, categoryId: i.categoryId, amount: i.amount, taxAmount: i.taxAmount }));
+    const beforeAllocations = storedAllocations.map((a) => ({ departmentId: a.departmentId, percent: a.percent }));
+    await writeAudit(
+      tx,
+      {
+        actorId: auth.userId,
+        action: 'request.updated',
+        entityType: 'spending_request',
+        entityId: id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        before: auditView(before, { lineItems: beforeItems, allocations: beforeAllocations }),
+        after: auditView({ ...before, ...changes }, { lineItems: items ?? beforeItems, allocations: input.allocations ?? beforeAllocations }),
+        metadata: { fields: Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined) },
+      },
+      ctx.now,
+    );
+    await recordRequestEvent(tx, { requestId: id, type: 'updated', actorId: auth.userId }, ctx.now);
+  });
+  return getRequestDetail(ctx, id);
+}
+
+// --- comments --------------------------------------------------------------------------------
+
+export async function addComment(ctx: Ctx, id: string, body: string): Promise<RequestComment> {
+  const auth = requireAuth(ctx);
+  return ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const r = await findVisibleRequest(ctx, id, tx);
+    const comment = await repo.insertComment(tx, { requestId: id, authorId: auth.userId, kind: 'comment', body, createdAt: ctx.now });
+    await recordRequestEvent(tx, { requestId: id, type: 'commented', actorId: auth.userId, note: body.slice(0, 500) }, ctx.now);
+    const author = await repo.userName(tx, auth.userId);
+    const recipients = [r.requesterId, ...(await repo.openAssigneesOf(tx, id))].filter((u) => u !== auth.userId);
+    const reference = requestReference(r.seq);
+    await notify(
+      tx,
+      recipients,
+      {
+        type: 'request.commented',
+        title: `${author} commented on ${reference}`,
+        body: body.length > 200 ? `${body.slice(0, 197)}…` : body,
+        link: `/requests?id=${id}`,
+        entityType: 'spending_request',
+        entityId: id,
+      },
+      ctx.now,
+    );
+    return toComment(comment, author);
+  });
+}
+
+export { requireRequester, notFound };

@@ -1,0 +1,13 @@
+import { IDEMPOTENCY_HEADER, type CreateRequestInput, type RequestDetail, type UpdateRequestInput } from '@outlay/contracts/requests';
+import { REQUESTS_URL, requestUrl } from '@/components/request-detail';
+import { apiJson } from '@/lib/api-client';
+
+/** `POST /api/requests` (a draft). The key makes a retried attempt create nothing new. */
+export function createRequest(input: CreateRequestInput, idempotencyKey: string) {
+  return apiJson<RequestDetail>('POST', REQUESTS_URL, input, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+}
+
+/** `PATCH /api/requests/:id`: drafts and requests sent back for information; lists replace the stored ones. */
+export function updateRequest(id: string, input: UpdateRequestInput) {
+  return apiJson<RequestDetail>('PATCH', requestUrl(id), input);
+}

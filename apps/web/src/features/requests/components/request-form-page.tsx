@@ -1,0 +1,108 @@
+import { RotateCw, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'wouter';
+import { useRequestDetail } from '@/components/request-detail';
+import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { messageOf } from '@/lib/api-error';
+import { useRequestOptions } from '../api/request-options';
+import { RequestForm } from './request-form';
+
+function LoadError({ message, retry }: { message: string; retry?: () => void }) {
+  return (
+    <Alert variant="danger" role="alert">
+      <TriangleAlert aria-hidden="true" />
+      <div className="flex flex-col gap-2">
+        <span>{message}</span>
+        {retry && (
+          <div>
+            <Button variant="outline" size="sm" onClick={retry}>
+              <RotateCw aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        )}
+      </div>
+    </Alert>
+  );
+}
+
+/** /new-request and /advanced-request; `?edit=<id>` opens a draft in the same form. */
+export function RequestFormPage({ variant }: { variant: 'simple' | 'advanced' }) {
+  const [params] = useSearchParams();
+  const [, navigate] = useLocation();
+  const editId = params.get('edit');
+  const options = useRequestOptions();
+  const draft = useRequestDetail(editId);
+  const [round, setRound] = useState(0);
+  const path = variant === 'advanced' ? '/advanced-request' : '/new-request';
+
+  const title = editId
+    ? draft.data
+      ? `Edit ${draft.data.reference}`
+      : 'Edit request'
+    : variant === 'advanced'
+      ? 'Advanced Request'
+      : 'New Request';
+  const description =
+    variant === 'advanced'
+      ? 'Line items with tax, cost allocation across departments, foreign currency, advances and recurring requests.'
+      : 'Ask for approval to spend: a purchase, a reimbursement or an advance.';
+
+  let body;
+  if (options.isLoading || (editId && draft.isLoading)) {
+    body = (
+      <div className="flex min-h-64 items-center justify-center">
+        <Spinner label="Loading the form" />
+      </div>
+    );
+  } else if (options.isError || !options.data) {
+    body = <LoadError message={messageOf(options.error, 'The form could not be loaded.')} retry={() => void options.refetch()} />;
+  } else if (editId && (draft.isError || !draft.data)) {
+    body = <LoadError message={messageOf(draft.error, 'The request could not be loaded.')} retry={() => void draft.refetch()} />;
+  } else if (editId && draft.data && !draft.data.actions.edit) {
+    body = (
+      <Alert variant="warning">
+        <TriangleAlert aria-hidden="true" />
+        <span>
+          {draft.data.reference} can no longer be edited.{' '}
+          <Link href={`/requests?id=${encodeURIComponent(draft.data.id)}`} className="font-medium underline">
+            Open the request
+          </Link>
+        </span>
+      </Alert>
+    );
+  } else {
+    body = (
+      <RequestForm
+        key={`${editId ?? 'new'}-${round}`}
+        variant={variant}
+        options={options.data}
+        draft={editId ? draft.data : undefined}
+        onReset={() => {
+          setRound((r) => r + 1);
+          if (editId) navigate(path);
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-4xl">
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          !editId && (
+            <Button variant="outline" asChild>
+              <Link href={variant === 'advanced' ? '/new-request' : '/advanced-request'}>{variant === 'advanced' ? 'Simple form' : 'Advanced form'}</Link>
+            </Button>
+          )
+        }
+      />
+      {body}
+    </div>
+  );
+}
