@@ -20,6 +20,10 @@ import { requestsRoutes } from './modules/requests/requests.routes.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { routingRoutes } from './modules/routing/routing.routes.ts';
+import { budgetsRoutes } from './modules/budgets/budgets.routes.ts';
+import { policiesRoutes } from './modules/policies/policies.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 
 export interface BuildOptions {
   deps: AppDeps;
@@ -74,6 +78,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(approvalsRoutes, deps);
   await app.register(workflowsRoutes, deps);
   await app.register(routingRoutes, deps);
+  await app.register(budgetsRoutes, deps);
+  await app.register(policiesRoutes, deps);
+  await app.register(notificationsRoutes, deps);
+  await app.register(dashboardRoutes, deps);
 
   await app.register(webPlugin, { webDist: options.webDist });
   return app;

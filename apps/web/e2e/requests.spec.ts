@@ -241,7 +241,10 @@ test.describe('requests management (carla)', () => {
     await expect(page).toHaveURL(/status=approved/);
     const rows = table.getByRole('row');
     await expect(rows.nth(1)).toBeVisible();
-    for (const text of (await rows.allInnerTexts()).slice(1)) expect(text).toContain('Approved');
+    // The URL changes before the filtered page arrives: wait for the list itself to agree.
+    await expect
+      .poll(async () => (await rows.allInnerTexts()).slice(1).filter((text) => !text.includes('Approved')).length)
+      .toBe(0);
 
     await page.getByLabel(/^Min amount/).fill('100');
     await page.getByLabel(/^Min amount/).press('Enter');

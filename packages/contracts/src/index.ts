@@ -14,3 +14,7 @@ export * from './security.ts';
 export * from './audit.ts';
 export * from './requests.ts';
 export * from './approvals.ts';
+export * from './budgets.ts';
+export * from './policies.ts';
+export * from './notifications.ts';
+export * from './dashboard.ts';

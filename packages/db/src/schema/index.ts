@@ -7,3 +7,4 @@ export * from './settings.ts';
 export * from './finance.ts';
 export * from './access.ts';
 export * from './requests.ts';
+export * from './budgets.ts';

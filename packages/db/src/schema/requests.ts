@@ -79,6 +79,8 @@ export const spendingRequests = pgTable(
     overBudget: boolean('over_budget').notNull().default(false),
     overrunStatus: text('overrun_status', { enum: OVERRUN_STATUSES }),
     policyFindings: jsonb('policy_findings').$type<unknown[]>().notNull().default([]),
+    /** The policy rules (id and version) the request was checked against at submission. */
+    policyVersions: jsonb('policy_versions').$type<{ ruleId: string; version: number }[]>().notNull().default([]),
     rejectionReason: text('rejection_reason'),
     submittedAt: ts('submitted_at'),
     decidedAt: ts('decided_at'),
@@ -271,6 +273,8 @@ export const approvalSteps = pgTable(
     slaHours: integer('sla_hours').notNull(),
     fallbackUserId: uuid('fallback_user_id'),
     balance: boolean('balance').notNull().default(false),
+    /** 'budget_overrun': the finance step added in front of the route when a budget line would be exceeded. */
+    purpose: text('purpose'),
     status: text('status', { enum: APPROVAL_STEP_STATUSES }).notNull().default('waiting'),
     /** Route generation: a re-route supersedes the previous steps. */
     round: integer('round').notNull().default(1),
@@ -404,7 +408,11 @@ export const notifications = pgTable(
     readAt: ts('read_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    // The top bar's unread count on every page.
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+  ],
 );
 
 /** A money-creating POST's answer, kept so a retry with the same key creates nothing new. */

@@ -1,14 +1,22 @@
 import type { Db, spendingRequests } from '@outlay/db';
+import { checkBudgets, type BudgetCheck } from '../budgets/budget-check.ts';
+import { checkPolicies, type PolicyFinding } from '../policies/policy-check.ts';
 
 export interface CheckResult {
   overBudget: boolean;
-  findings: unknown[];
+  /** What the budget check found (lines that would go over); the engine opens the overrun approval from it. */
+  budget: BudgetCheck;
+  findings: PolicyFinding[];
+  policyVersions: { ruleId: string; version: number }[];
 }
 
 /**
- * Budget and policy checks run at submission (issue 6 fills them in). `db` is the submission's
- * transaction; the request already carries its fixed FX amounts.
+ * Budget and policy checks at submission. `tx` is the submission's transaction; the request
+ * already carries its fixed FX amounts. Policies run first: a blocking finding (or a missing
+ * justification) refuses the submission with 422 before any budget line is locked.
  */
-export async function runChecks(_db: Db, _request: typeof spendingRequests.$inferSelect): Promise<CheckResult> {
-  return { overBudget: false, findings: [] };
+export async function runChecks(tx: Db, request: typeof spendingRequests.$inferSelect, now: Date): Promise<CheckResult> {
+  const policy = await checkPolicies(tx, request, now);
+  const budget = await checkBudgets(tx, request, now);
+  return { overBudget: budget.overBudget, budget, findings: policy.findings, policyVersions: policy.versions };
 }

@@ -282,12 +282,14 @@ export async function submit(tx: Db, r: RequestRow, actor: Actor): Promise<Reque
     amountGroup: toGroup.amount,
     groupCurrency: groupCur,
   };
-  const checks = await runChecks(tx, fixed);
+  const checks = await runChecks(tx, fixed, now);
   fixed.overBudget = checks.overBudget;
   fixed.policyFindings = checks.findings;
+  fixed.policyVersions = checks.policyVersions;
   const subject = await subjectOf(tx, fixed);
   const route = await chooseWorkflow(tx, subject);
-  const rule = await matchAutoApproval(tx, subject);
+  // Money over a budget line always goes to finance first: no auto-approval past an overrun.
+  const rule = checks.overBudget ? null : await matchAutoApproval(tx, subject);
 
   await tx
     .update(spendingRequests)
@@ -299,7 +301,9 @@ export async function submit(tx: Db, r: RequestRow, actor: Actor): Promise<Reque
       amountGroup: fixed.amountGroup,
       groupCurrency: fixed.groupCurrency,
       overBudget: fixed.overBudget,
+      overrunStatus: fixed.overBudget ? 'pending' : null,
       policyFindings: fixed.policyFindings,
+      policyVersions: fixed.policyVersions,
       workflowId: rule ? null : route.workflowId,
       workflowName: rule ? null : route.workflowName,
       submittedAt: now,

@@ -1,0 +1,2 @@
+// Schemas for issue 6 (notifications).
+export {};
