@@ -15,6 +15,10 @@ export interface Config {
   /** Seed the demo world into an empty embedded database. */
   seedDemo: boolean;
   webDist: string | undefined;
+  /** SMTP server for e-mail notifications (smtp://host:port); without it no e-mail is queued. */
+  smtpUrl: string | undefined;
+  /** Sender of e-mail notifications. */
+  mailFrom: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -33,5 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     seedDemo: !databaseUrl && env.SEED_DEMO !== 'false',
     webDist: env.WEB_DIST,
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    mailFrom: env.MAIL_FROM?.trim() || 'Outlay <no-reply@outlay.local>',
   };
 }

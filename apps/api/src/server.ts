@@ -29,7 +29,7 @@ async function main() {
 
   const handle = await createDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') });
   await migrate(handle);
-  const deps = await createDeps(handle, { jwtSecret: config.jwtSecret, dataDir: config.dataDir });
+  const deps = await createDeps(handle, { jwtSecret: config.jwtSecret, dataDir: config.dataDir, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
   let seeded = false;
   if (config.seedDemo && handle.kind === 'pglite' && (await isEmpty(handle.db))) {
     await seedDemo(handle.db, { hashPassword, seal: (plain) => encrypt(deps.bankKey, plain), linkAudit: linkAuditRows });
@@ -56,6 +56,8 @@ async function main() {
     const deadline = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_DEADLINE_MS);
     await jobs.stop().catch(() => {});
     await app.close().catch(() => {});
+    await deps.events.close().catch(() => {});
+    deps.mailer?.close();
     clearInterval(sweep);
     clearTimeout(deadline);
     await handle.close().catch(() => {});

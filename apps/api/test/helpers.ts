@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { createDb, DEMO_PASSWORD, type Db, type DbHandle } from '@outlay/db';
 import { buildApp } from '../src/app.ts';
 import { createDeps } from '../src/lib/deps.ts';
+import { createEventBus } from '../src/lib/events.ts';
 import { withDatabase } from './global-setup.ts';
 
 export interface TestContext {
@@ -58,7 +59,10 @@ export async function freshDatabase(): Promise<DbHandle> {
 export async function createTestApp(): Promise<TestContext> {
   const handle = await freshDatabase();
   const clock = new TestClock();
-  const deps = await createDeps(handle, { clock: clock.now });
+  // A working live-event bus, listening before the first test runs.
+  const events = createEventBus(handle);
+  await events.ready;
+  const deps = await createDeps(handle, { clock: clock.now, events });
   const app = await buildApp({ deps });
   await app.ready();
   return {
@@ -68,6 +72,7 @@ export async function createTestApp(): Promise<TestContext> {
     clock,
     close: async () => {
       await app.close();
+      await events.close();
       await handle.close();
     },
   };

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 
 export const PASSWORD = 'Meridian!2026';
 export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'test-results', 'screenshots');
@@ -74,10 +74,39 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size}.png`), fullPage: true });
 }
 
+/**
+ * Like waitForLoadState('networkidle'), but ignoring the live event stream (GET /api/events/stream),
+ * which stays open for as long as the page listens and so never lets the network go idle.
+ */
+export async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 15_000) {
+  const inflight = new Set<Request>();
+  const start = (r: Request) => {
+    if (!r.url().includes('/api/events/stream')) inflight.add(r);
+  };
+  const end = (r: Request) => inflight.delete(r);
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  try {
+    await page.waitForLoadState('load');
+    const deadline = Date.now() + timeoutMs;
+    let quietSince = Date.now();
+    while (Date.now() < deadline) {
+      await page.waitForTimeout(100);
+      if (inflight.size > 0) quietSince = Date.now();
+      else if (Date.now() - quietSince >= quietMs) return;
+    }
+  } finally {
+    page.off('request', start);
+    page.off('requestfinished', end);
+    page.off('requestfailed', end);
+  }
+}
+
 /** axe-core: no serious or critical violations (the issue's accessibility bar). */
 export async function expectAccessible(page: Page) {
   // A list refetching is dimmed on purpose; judge contrast once the data has arrived.
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

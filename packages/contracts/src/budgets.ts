@@ -1,2 +1,278 @@
-// Schemas for issue 6 (budgets).
-export {};
+// Schemas for issue 6 (budgets): budget lines and their consumption, copy from last period,
+// import, budget vs actual, and the finance decision on budget overruns.
+import { z } from 'zod';
+import { currencyCode, exportQuery, listQuery, moneyAmount, paginated } from './lists.ts';
+
+export const BUDGET_PERIOD_TYPES = ['month', 'quarter', 'year'] as const;
+export type BudgetPeriodType = (typeof BUDGET_PERIOD_TYPES)[number];
+export const BUDGET_PERIOD_LABELS: Record<BudgetPeriodType, string> = { month: 'Month', quarter: 'Quarter', year: 'Year' };
+
+export const BUDGET_MESSAGES = {
+  noteRequired: 'A note is required to decide a budget overrun',
+  duplicate: 'A budget line for this organization, department, category and period already exists',
+  overrunDecided: 'This budget overrun has already been decided',
+  periodStart: 'The period must start on the first day of a month',
+} as const;
+
+const isoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-01-01');
+const positiveMoney = moneyAmount.refine((v) => Number(v) > 0, 'Enter an amount above zero');
+const thresholds = z
+  .array(z.number().int('Use whole percentages').min(1, 'A threshold is at least 1%').max(200, 'A threshold is at most 200%'))
+  .max(6, 'At most six thresholds')
+  .transform((v) => [...new Set(v)].sort((a, b) => a - b));
+
+/** First and last day (inclusive) of a period starting on `start` (YYYY-MM-01). */
+export function budgetPeriodEnd(type: BudgetPeriodType, start: string): string {
+  const [y, m] = start.split('-').map(Number) as [number, number];
+  const months = type === 'month' ? 1 : type === 'quarter' ? 3 : 12;
+  const end = new Date(Date.UTC(y, m - 1 + months, 0));
+  return end.toISOString().slice(0, 10);
+}
+
+/** The start of the period following (or preceding, with -1) the one starting on `start`. */
+export function shiftBudgetPeriod(type: BudgetPeriodType, start: string, by = 1): string {
+  const [y, m] = start.split('-').map(Number) as [number, number];
+  const months = (type === 'month' ? 1 : type === 'quarter' ? 3 : 12) * by;
+  return new Date(Date.UTC(y, m - 1 + months, 1)).toISOString().slice(0, 10);
+}
+
+/** The calendar period of a type that contains a date (quarters start in Jan/Apr/Jul/Oct). */
+export function budgetPeriodContaining(type: BudgetPeriodType, date: string): { start: string; end: string } {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  const startMonth = type === 'month' ? m : type === 'quarter' ? Math.floor((m - 1) / 3) * 3 + 1 : 1;
+  const start = `${y}-${String(startMonth).padStart(2, '0')}-01`;
+  return { start, end: budgetPeriodEnd(type, start) };
+}
+
+export function budgetPeriodLabel(type: BudgetPeriodType, start: string): string {
+  const [y, m] = start.split('-').map(Number) as [number, number];
+  if (type === 'year') return m === 1 ? `FY ${y}` : `FY ${y}/${String((y + 1) % 100).padStart(2, '0')}`;
+  if (type === 'quarter') return m % 3 === 1 ? `Q${Math.floor((m - 1) / 3) + 1} ${y}` : `3 months from ${start}`;
+  return new Date(Date.UTC(y, m - 1, 1)).toLocaleString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+const firstOfMonth = isoDate.refine((v) => v.endsWith('-01'), BUDGET_MESSAGES.periodStart);
+
+export const createBudgetLineInput = z.object({
+  organizationId: z.uuid('Choose an organization'),
+  departmentId: z.uuid('Not a valid department').nullable().optional(),
+  categoryId: z.uuid('Not a valid category').nullable().optional(),
+  periodType: z.enum(BUDGET_PERIOD_TYPES, { error: 'Choose month, quarter or year' }),
+  periodStart: firstOfMonth,
+  currency: currencyCode,
+  amount: positiveMoney,
+  thresholds: thresholds.default([80, 100]),
+  ownerIds: z.array(z.uuid('Not a valid user')).max(20).default([]),
+  notes: z.string().trim().max(2000, 'At most 2000 characters').nullable().optional(),
+});
+export type CreateBudgetLineInput = z.input<typeof createBudgetLineInput>;
+
+export const updateBudgetLineInput = z.object({
+  amount: positiveMoney.optional(),
+  currency: currencyCode.optional(),
+  thresholds: thresholds.optional(),
+  ownerIds: z.array(z.uuid('Not a valid user')).max(20).optional(),
+  notes: z.string().trim().max(2000, 'At most 2000 characters').nullable().optional(),
+});
+export type UpdateBudgetLineInput = z.input<typeof updateBudgetLineInput>;
+
+const lineFilters = {
+  organizationId: z.uuid().optional(),
+  departmentId: z.uuid().optional(),
+  categoryId: z.uuid().optional(),
+  periodType: z.enum(BUDGET_PERIOD_TYPES).optional(),
+  /** Lines whose period contains this date. */
+  date: isoDate.optional(),
+};
+export const budgetLineListQuery = listQuery.extend(lineFilters);
+export type BudgetLineListQuery = z.input<typeof budgetLineListQuery>;
+export const budgetLineExportQuery = exportQuery.extend(lineFilters);
+
+export const budgetLine = z.object({
+  id: z.string(),
+  label: z.string(),
+  organizationId: z.string(),
+  organizationName: z.string(),
+  departmentId: z.string().nullable(),
+  departmentName: z.string().nullable(),
+  categoryId: z.string().nullable(),
+  categoryName: z.string().nullable(),
+  periodType: z.enum(BUDGET_PERIOD_TYPES),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  periodLabel: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  committed: z.string(),
+  actual: z.string(),
+  remaining: z.string(),
+  /** (committed + actual) / amount × 100, one decimal. */
+  percentUsed: z.string(),
+  thresholds: z.array(z.number()),
+  crossedThresholds: z.array(z.number()),
+  ownerIds: z.array(z.string()),
+  notes: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type BudgetLine = z.infer<typeof budgetLine>;
+export const budgetLineList = paginated(budgetLine);
+
+export const budgetOptions = z.object({
+  organizations: z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), currency: z.string() })),
+  departments: z.array(z.object({ id: z.string(), organizationId: z.string(), code: z.string(), name: z.string() })),
+  categories: z.array(z.object({ id: z.string(), organizationId: z.string().nullable(), code: z.string().nullable(), name: z.string() })),
+  currencies: z.array(z.string()),
+  canManage: z.boolean(),
+});
+export type BudgetOptions = z.infer<typeof budgetOptions>;
+
+export const copyBudgetPeriodInput = z.object({
+  organizationId: z.uuid().nullable().optional(),
+  periodType: z.enum(BUDGET_PERIOD_TYPES, { error: 'Choose month, quarter or year' }),
+  /** Start of the period to copy from; its lines go to the period after it. */
+  fromPeriodStart: firstOfMonth,
+  /** Scale the amounts by this percentage (e.g. 5 → +5%, -10 → −10%). */
+  adjustPercent: z.number().min(-90, 'At least -90%').max(500, 'At most 500%').default(0),
+});
+export type CopyBudgetPeriodInput = z.input<typeof copyBudgetPeriodInput>;
+
+export const copyBudgetPeriodResult = z.object({
+  fromPeriodStart: z.string(),
+  toPeriodStart: z.string(),
+  created: z.number().int(),
+  skipped: z.number().int(),
+  report: z.array(z.object({ sourceId: z.string(), label: z.string(), status: z.enum(['created', 'exists']), amount: z.string(), message: z.string() })),
+});
+export type CopyBudgetPeriodResult = z.infer<typeof copyBudgetPeriodResult>;
+
+export const BUDGET_IMPORT_MAX_CHARS = 1_000_000;
+export const BUDGET_IMPORT_MAX_ROWS = 2000;
+export const BUDGET_IMPORT_HEADERS = ['organizationCode', 'departmentCode', 'categoryCode', 'periodType', 'periodStart', 'currency', 'amount', 'thresholds', 'notes'] as const;
+
+export const budgetImportInput = z.object({
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+  /** CSV text, or the XLSX file as base64. */
+  content: z.string().min(1, 'The file is empty').max(BUDGET_IMPORT_MAX_CHARS * 2, 'The file is larger than 1 MB'),
+  dryRun: z.boolean().default(true),
+});
+export type BudgetImportInput = z.input<typeof budgetImportInput>;
+
+export const budgetImportRow = z.object({
+  organizationCode: z.string().trim().min(1, 'Organization code is required').max(50),
+  departmentCode: z.string().trim().max(50).optional(),
+  categoryCode: z.string().trim().max(80).optional(),
+  periodType: z.string().trim().toLowerCase().pipe(z.enum(BUDGET_PERIOD_TYPES, { error: 'Period type must be month, quarter or year' })),
+  periodStart: firstOfMonth,
+  currency: currencyCode,
+  amount: positiveMoney,
+  thresholds: z.string().trim().optional(),
+  notes: z.string().trim().max(2000).optional(),
+});
+
+export const budgetImportResult = z.object({
+  dryRun: z.boolean(),
+  total: z.number().int(),
+  valid: z.number().int(),
+  created: z.number().int(),
+  report: z.array(z.object({ row: z.number().int(), label: z.string(), errors: z.array(z.string()) })),
+});
+export type BudgetImportResult = z.infer<typeof budgetImportResult>;
+
+export const budgetVsActualQuery = z.object({
+  periodType: z.enum(BUDGET_PERIOD_TYPES).default('year'),
+  date: isoDate.optional(),
+  organizationId: z.uuid().optional(),
+  departmentId: z.uuid().optional(),
+});
+export type BudgetVsActualQuery = z.input<typeof budgetVsActualQuery>;
+
+const figures = {
+  budget: z.string(),
+  committed: z.string(),
+  actual: z.string(),
+  remaining: z.string(),
+  /** budget − actual. */
+  variance: z.string(),
+  percentUsed: z.string(),
+};
+export const budgetVsActual = z.object({
+  periodType: z.enum(BUDGET_PERIOD_TYPES),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  periodLabel: z.string(),
+  groupCurrency: z.string(),
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      organizationName: z.string(),
+      departmentName: z.string().nullable(),
+      categoryName: z.string().nullable(),
+      periodType: z.enum(BUDGET_PERIOD_TYPES),
+      periodLabel: z.string(),
+      currency: z.string(),
+      ...figures,
+      /** The same figures in the group currency. */
+      group: z.object(figures),
+    }),
+  ),
+  totals: z.object(figures),
+});
+export type BudgetVsActual = z.infer<typeof budgetVsActual>;
+
+export const budgetLineRequestsQuery = listQuery.extend({ kind: z.enum(['committed', 'actual']).optional() });
+export const budgetLineRequest = z.object({
+  id: z.string(),
+  reference: z.string(),
+  title: z.string(),
+  requesterName: z.string(),
+  status: z.string(),
+  kind: z.enum(['committed', 'actual']),
+  submittedAt: z.string().nullable(),
+  amount: z.string(),
+  currency: z.string(),
+  /** What the request consumes of the line, in the line's currency. */
+  lineAmount: z.string(),
+});
+export type BudgetLineRequest = z.infer<typeof budgetLineRequest>;
+export const budgetLineRequests = paginated(budgetLineRequest);
+
+export const budgetOverrunLine = z.object({
+  budgetLineId: z.string(),
+  label: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  consumedBefore: z.string(),
+  requestAmount: z.string(),
+  over: z.string(),
+});
+export const BUDGET_OVERRUN_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const budgetOverrunListQuery = listQuery.extend({ state: z.enum(['pending', 'decided']).default('pending') });
+export type BudgetOverrunListQuery = z.input<typeof budgetOverrunListQuery>;
+export const budgetOverrun = z.object({
+  id: z.string(),
+  requestId: z.string(),
+  reference: z.string(),
+  title: z.string(),
+  requester: z.object({ id: z.string(), name: z.string() }),
+  organizationName: z.string(),
+  departmentName: z.string().nullable(),
+  amount: z.string(),
+  currency: z.string(),
+  requestStatus: z.string(),
+  lines: z.array(budgetOverrunLine),
+  status: z.enum(BUDGET_OVERRUN_STATUSES),
+  note: z.string().nullable(),
+  decidedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BudgetOverrun = z.infer<typeof budgetOverrun>;
+export const budgetOverrunList = paginated(budgetOverrun);
+
+export const budgetOverrunDecisionInput = z.object({
+  decision: z.enum(['approved', 'rejected'], { error: 'Choose approve or reject' }),
+  note: z.string().trim().min(1, BUDGET_MESSAGES.noteRequired).max(2000, 'At most 2000 characters'),
+});
+export type BudgetOverrunDecisionInput = z.input<typeof budgetOverrunDecisionInput>;
+export const overrunRequestParam = z.object({ requestId: z.uuid('Not a valid id') });

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   REGISTRATION_EXISTS: 409,
   EMAIL_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** A policy rule refuses the request (blocked, or a justification is missing). */
+  POLICY_VIOLATION: 422,
   TOO_MANY_ATTEMPTS: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,

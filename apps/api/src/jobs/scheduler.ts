@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../lib/context.ts';
 import { runDueWork } from './due-work.ts';
+import { deliverEmail } from './email.ts';
 
 export interface JobRunner {
   stop(): Promise<void>;
 }
 
 /**
- * Runs the approval engine's due work every JOB_INTERVAL_MS (default 60 s). A pass never
+ * Runs the approval engine's due work and the e-mail outbox every JOB_INTERVAL_MS (default 60 s). A pass never
  * overlaps the previous one; failures are logged and the next pass tries again. `stop()`
  * cancels the timer and waits for a pass in progress.
  */
@@ -24,6 +25,13 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger): JobRunner {
         if (result.reminded || result.escalated || result.delegationsStarted || result.delegationsEnded) log.info({ job: 'due-work', ...result }, 'due work done');
       } catch (err) {
         log.error({ err, job: 'due-work' }, 'due work failed');
+      }
+      // E-mail notifications from the outbox (only when SMTP_URL is configured).
+      try {
+        const mail = await deliverEmail(deps, deps.clock());
+        if (mail.sent || mail.retried || mail.failed) log.info({ job: 'email', ...mail }, 'e-mail delivery done');
+      } catch (err) {
+        log.error({ err, job: 'email' }, 'e-mail delivery failed');
       } finally {
         running = null;
       }

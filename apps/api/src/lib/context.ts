@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Grants, Permission, Role, Scope } from '@outlay/contracts';
 import type { Db } from '@outlay/db';
+import type { EventBus } from './events.ts';
+import type { Mailer } from './mailer.ts';
 import type { FileStorage } from './storage.ts';
 import type { TokenSigner } from './tokens.ts';
 
@@ -16,6 +18,10 @@ export interface AppDeps {
   clock: () => Date;
   /** Attachment bytes (a folder under the data directory unless configured otherwise). */
   storage: FileStorage;
+  /** Live events of every instance (LISTEN on PostgreSQL / PGlite), for the SSE stream. */
+  events: EventBus;
+  /** Outgoing e-mail; absent when SMTP_URL is not configured (then nothing is queued). */
+  mailer?: Mailer;
 }
 
 export interface AuthInfo {

@@ -3,12 +3,29 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AppDeps } from './context.ts';
+import { createEventBus, type EventBus } from './events.ts';
+import { createSmtpMailer, type Mailer } from './mailer.ts';
+import { setEmailOutboxEnabled } from './notify.ts';
 import { LocalFileStorage, type FileStorage } from './storage.ts';
 import { keysFrom, loadSigningSecret } from './secrets.ts';
 import { TokenSigner } from './tokens.ts';
 
-export async function createDeps(handle: DbHandle, options: { jwtSecret?: string; clock?: () => Date; dataDir?: string; storage?: FileStorage } = {}): Promise<AppDeps> {
+export async function createDeps(handle: DbHandle, options: {
+    jwtSecret?: string;
+    clock?: () => Date;
+    dataDir?: string;
+    storage?: FileStorage;
+    /** A bus to use; by default one listening on this database handle. */
+    events?: EventBus;
+    /** A mailer to use; by default an SMTP mailer when smtpUrl is given, else none. */
+    mailer?: Mailer;
+    smtpUrl?: string;
+    mailFrom?: string;
+  } = {}): Promise<AppDeps> {
   const keys = keysFrom(await loadSigningSecret(handle.db, options.jwtSecret));
+  const mailer = options.mailer ?? (options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.mailFrom) : undefined);
+  // Without a mailer, notify queues no e-mail at all.
+  setEmailOutboxEnabled(Boolean(mailer));
   return {
     db: handle.db,
     dbKind: handle.kind,
@@ -20,5 +37,7 @@ export async function createDeps(handle: DbHandle, options: { jwtSecret?: string
     storage:
       options.storage ??
       new LocalFileStorage(options.dataDir ? path.join(options.dataDir, 'attachments') : mkdtempSync(path.join(os.tmpdir(), 'outlay-files-'))),
+    events: options.events ?? createEventBus(handle),
+    mailer,
   };
 }

@@ -38,3 +38,70 @@ export interface EventBus {
   subscribe(listener: EventListener): () => void;
   close(): Promise<void>;
 }
+
+/** The part of a database handle the bus needs (a `DbHandle` from `@outlay/db`). */
+export interface ListenSource {
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+function parseEvent(payload: string): LiveEvent | null {
+  try {
+    const value = JSON.parse(payload) as Partial<LiveEvent> | null;
+    if (!value || typeof value !== 'object') return null;
+    if (value.kind !== 'activity' && value.kind !== 'notification' && value.kind !== 'budget') return null;
+    if (typeof value.type !== 'string' || typeof value.at !== 'string') return null;
+    return value as LiveEvent;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The instance's bus: one LISTEN on `outlay_events` (started at once; `ready` resolves when it
+ * is in place) fanned out to the listeners of this process. A listener that throws does not
+ * stop the others. Holds nothing but the listeners of the open SSE connections.
+ */
+export function createEventBus(handle: ListenSource, options: { onError?: (err: unknown) => void } = {}): EventBus & { ready: Promise<void> } {
+  const listeners = new Set<EventListener>();
+  let unlisten: (() => Promise<void>) | null = null;
+  let closed = false;
+
+  const dispatch = (payload: string) => {
+    const event = parseEvent(payload);
+    if (!event) return;
+    for (const listener of [...listeners]) {
+      try {
+        listener(event);
+      } catch (err) {
+        options.onError?.(err);
+      }
+    }
+  };
+
+  const ready = (async () => {
+    if (!handle.listen) return;
+    const stop = await handle.listen(EVENTS_CHANNEL, dispatch);
+    if (closed) await stop();
+    else unlisten = stop;
+  })().catch((err) => {
+    options.onError?.(err);
+  });
+
+  return {
+    ready,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    async close() {
+      closed = true;
+      listeners.clear();
+      await ready;
+      const stop = unlisten;
+      unlisten = null;
+      if (stop) await stop().catch(() => {});
+    },
+  };
+}

@@ -1,4 +1,7 @@
-import { notifications, requestEvents, type Db } from '@outlay/db';
+import { and, eq, inArray } from 'drizzle-orm';
+import { requestReference } from '@outlay/contracts';
+import { emailOutbox, notificationPreferences, notifications, requestEvents, spendingRequests, users, type Db } from '@outlay/db';
+import { publishEvent } from './events.ts';
 
 export interface NotificationInput {
   type: string;
@@ -10,24 +13,88 @@ export interface NotificationInput {
 }
 
 /**
- * Stores an in-app notification for each user (the screens come with the notifications
- * issue). Call it in the transaction of the change it announces.
+ * Whether notify queues e-mail. Set once at start-up by `createDeps` (true when SMTP_URL is
+ * configured): without a mailer nothing is queued, so no outbox grows that nobody sends.
+ */
+let emailOutboxEnabled = false;
+export function setEmailOutboxEnabled(enabled: boolean): void {
+  emailOutboxEnabled = enabled;
+}
+
+/** NOTIFY payloads stop at 8 kB: a notification event names at most this many users. */
+const USERS_PER_EVENT = 100;
+
+function emailBody(input: NotificationInput): string {
+  const lines = [input.title];
+  if (input.body) lines.push('', input.body);
+  if (input.link) lines.push('', `Open in Outlay: ${input.link}`);
+  lines.push('', '—', 'You receive this because of your notification settings in Outlay (/notification-settings).');
+  return lines.join('\n');
+}
+
+/**
+ * Notifies users of something, in the transaction of the change it announces, following each
+ * user's preferences for the type (no stored preference = both channels on): in-app → a
+ * `notifications` row and a `notification` live event (delivered at commit); e-mail → an
+ * `email_outbox` row for active users with an address, sent by the job runner.
  */
 export async function notify(tx: Db, userIds: readonly string[], input: NotificationInput, now: Date): Promise<void> {
-  const unique = [...new Set(userIds)];
+  const unique = [...new Set(userIds)].filter(Boolean);
   if (unique.length === 0) return;
-  await tx.insert(notifications).values(
-    unique.map((userId) => ({
-      userId,
-      type: input.type,
-      title: input.title,
-      body: input.body ?? null,
-      link: input.link ?? null,
-      entityType: input.entityType ?? null,
-      entityId: input.entityId ?? null,
-      createdAt: now,
-    })),
-  );
+  const prefs = await tx
+    .select({ userId: notificationPreferences.userId, inApp: notificationPreferences.inApp, email: notificationPreferences.email })
+    .from(notificationPreferences)
+    .where(and(inArray(notificationPreferences.userId, unique), eq(notificationPreferences.eventType, input.type)));
+  const byUser = new Map(prefs.map((p) => [p.userId, p]));
+  const inApp = unique.filter((id) => byUser.get(id)?.inApp ?? true);
+  const byEmail = emailOutboxEnabled ? unique.filter((id) => byUser.get(id)?.email ?? true) : [];
+
+  if (inApp.length > 0) {
+    await tx.insert(notifications).values(
+      inApp.map((userId) => ({
+        userId,
+        type: input.type,
+        title: input.title,
+        body: input.body ?? null,
+        link: input.link ?? null,
+        entityType: input.entityType ?? null,
+        entityId: input.entityId ?? null,
+        createdAt: now,
+      })),
+    );
+    for (let i = 0; i < inApp.length; i += USERS_PER_EVENT) {
+      await publishEvent(tx, {
+        kind: 'notification',
+        type: input.type,
+        userIds: inApp.slice(i, i + USERS_PER_EVENT),
+        requestId: input.entityType === 'spending_request' ? (input.entityId ?? null) : null,
+        summary: input.title.slice(0, 300),
+        at: now.toISOString(),
+      });
+    }
+  }
+
+  if (byEmail.length > 0) {
+    const recipients = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(inArray(users.id, byEmail), eq(users.status, 'active')));
+    const addressed = recipients.filter((r) => r.email && r.email.includes('@'));
+    if (addressed.length > 0) {
+      const body = emailBody(input);
+      await tx.insert(emailOutbox).values(
+        addressed.map((r) => ({
+          userId: r.id,
+          toAddress: r.email.trim(),
+          subject: input.title.slice(0, 250),
+          body,
+          status: 'queued' as const,
+          nextAttemptAt: now,
+          createdAt: now,
+        })),
+      );
+    }
+  }
 }
 
 export interface RequestEventInput {
@@ -40,7 +107,39 @@ export interface RequestEventInput {
   data?: unknown;
 }
 
-/** One line of a request's timeline; written in the transaction of the change. */
+const ACTIVITY_VERBS: Record<string, string> = {
+  created: 'created',
+  updated: 'edited',
+  submitted: 'submitted',
+  resubmitted: 'resubmitted',
+  auto_approved: 'auto-approved',
+  step_approved: 'approved a step of',
+  approved: 'approved',
+  rejected: 'rejected',
+  info_requested: 'asked for information on',
+  cancelled: 'cancelled',
+  paid: 'marked paid',
+  commented: 'commented on',
+  attachment_added: 'attached a file to',
+  attachment_removed: 'removed a file from',
+  reminded: 'sent a reminder for',
+  escalated: 'escalated',
+  reassigned: 'reassigned',
+  rerouted: 're-routed',
+  budget_overrun: 'flagged a budget overrun on',
+};
+
+/** One line for the live activity feed, e.g. "Max Müller approved REQ-000123 · Team offsite". */
+export function activitySummary(type: string, actorName: string | null, reference: string, title: string): string {
+  const verb = ACTIVITY_VERBS[type] ?? type.replace(/_/g, ' ');
+  const who = actorName ?? 'Outlay';
+  return `${who} ${verb} ${reference} · ${title}`.slice(0, 300);
+}
+
+/**
+ * One line of a request's timeline; written in the transaction of the change. Also publishes an
+ * `activity` live event (at commit) naming the request's organization, department and requester.
+ */
 export async function recordRequestEvent(tx: Db, input: RequestEventInput, now: Date): Promise<void> {
   await tx.insert(requestEvents).values({
     requestId: input.requestId,
@@ -51,5 +150,31 @@ export async function recordRequestEvent(tx: Db, input: RequestEventInput, now: 
     note: input.note ?? null,
     data: (input.data ?? null) as object | null,
     createdAt: now,
+  });
+  const [request] = await tx
+    .select({
+      organizationId: spendingRequests.organizationId,
+      departmentId: spendingRequests.departmentId,
+      requesterId: spendingRequests.requesterId,
+      seq: spendingRequests.seq,
+      title: spendingRequests.title,
+    })
+    .from(spendingRequests)
+    .where(eq(spendingRequests.id, input.requestId));
+  if (!request) return;
+  let actorName: string | null = null;
+  if (input.actorId) {
+    const [actor] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, input.actorId));
+    if (actor) actorName = `${actor.firstName} ${actor.lastName}`.trim();
+  }
+  await publishEvent(tx, {
+    kind: 'activity',
+    type: input.type,
+    organizationId: request.organizationId,
+    departmentId: request.departmentId,
+    userIds: [request.requesterId],
+    requestId: input.requestId,
+    summary: activitySummary(input.type, actorName, requestReference(request.seq), request.title),
+    at: now.toISOString(),
   });
 }

@@ -64,6 +64,21 @@ function grantsOf(who: string) {
     : grantsFor(who as Role);
 }
 
+/**
+ * A GET whose answer may be an endless server-sent-events stream is read as a stream: its
+ * status and headers arrive at once; the body is dropped (the app's close ends the stream).
+ */
+async function get(url: string, headers: Record<string, string>) {
+  const res = await t.app.inject({ method: 'GET', url, headers, payloadAsStream: true });
+  const isStream = String(res.headers['content-type'] ?? '').startsWith('text/event-stream');
+  if (isStream) {
+    res.stream().destroy();
+    return { statusCode: res.statusCode, json: () => ({}) as { message?: string } };
+  }
+  const body = await new Response(res.stream() as unknown as ReadableStream).text();
+  return { statusCode: res.statusCode, json: () => JSON.parse(body) as { message?: string } };
+}
+
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
 
 describe('role × endpoint matrix (PRODUCT §5)', () => {
@@ -87,7 +102,7 @@ describe('role × endpoint matrix (PRODUCT §5)', () => {
             problems.push(`${who} ${route.method} ${route.url}: expected guard 403, got ${res.statusCode}`);
           }
         } else if (route.method === 'GET') {
-          const res = await t.app.inject({ method: 'GET', url: concrete(route.url), headers: s.headers });
+          const res = await get(concrete(route.url), s.headers);
           if (res.statusCode === 403 && res.json().message === GUARD_MESSAGE) {
             problems.push(`${who} GET ${route.url}: holds ${route.access} but was refused`);
           }
@@ -102,7 +117,7 @@ describe('role × endpoint matrix (PRODUCT §5)', () => {
     const routes = t.app.routeCatalog.filter((r) => r.access === 'authenticated' && r.method === 'GET');
     for (const route of routes) {
       for (const who of [...ROLES, CUSTOM]) {
-        const res = await t.app.inject({ method: 'GET', url: concrete(route.url), headers: sessions.get(who)!.headers });
+        const res = await get(concrete(route.url), sessions.get(who)!.headers);
         expect(res.statusCode, `${who} GET ${route.url}`).not.toBe(403);
         expect(res.statusCode, `${who} GET ${route.url}`).not.toBe(401);
       }

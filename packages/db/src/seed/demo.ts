@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { departments, organizations, settings, users } from '../schema/index.ts';
 import { seedDemoOrganizations, type SeedTools } from './demo-org.ts';
+import { seedDemoBudgets } from './demo-budgets.ts';
 import { seedDemoRequests } from './demo-requests.ts';
+import { seedDemoPolicies } from './demo-policies.ts';
 
 export type { SeedTools };
 
@@ -151,5 +153,7 @@ export async function seedDemo(db: Db, tools: SeedTools, now = new Date()): Prom
       .onConflictDoNothing();
     await seedDemoOrganizations(tx, tools, now);
     await seedDemoRequests(tx, now, tools);
+    await seedDemoBudgets(tx, now);
+    await seedDemoPolicies(tx, now);
   });
 }

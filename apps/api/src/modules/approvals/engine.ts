@@ -14,6 +14,7 @@ import {
   approvalAssignments,
   approvalDecisions,
   approvalSteps,
+  budgetOverruns,
   organizations,
   requestComments,
   requestLineItems,
@@ -25,6 +26,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { convert, groupCurrency } from '../../lib/fx.ts';
 import { notify, recordRequestEvent } from '../../lib/notify.ts';
+import { recomputeThresholds } from '../budgets/budget-check.ts';
 import { runChecks } from './checks.ts';
 import {
   chooseWorkflow,
@@ -55,7 +57,37 @@ export const MESSAGES = {
   ownRequest: 'You cannot approve your own request',
   notApprover: "You are not an approver at this request's current step",
   rejectInstead: 'Reject the request instead',
+  overrunNote: 'A note is required to decide a budget overrun',
 } as const;
+
+/** The finance step put in front of the route when a request goes over a budget line. */
+export const BUDGET_OVERRUN_PURPOSE = 'budget_overrun';
+export const BUDGET_OVERRUN_STEP: StepDef & { purpose: string } = {
+  position: 1,
+  name: 'Budget overrun',
+  approverKind: 'relative_role',
+  approverRole: 'cfo',
+  approverUserId: null,
+  mode: 'any',
+  slaHours: 48,
+  fallbackUserId: null,
+  balance: false,
+  purpose: BUDGET_OVERRUN_PURPOSE,
+};
+
+/** Approvers of a budget overrun step: active users with role cfo or group_cfo, never the requester. */
+async function overrunApprovers(tx: Db, r: RequestRow, subject: RouteSubject, step: StepRow, now: Date): Promise<{ approvers: ResolvedApprover[]; warnings: string[] }> {
+  const approvers: ResolvedApprover[] = [];
+  for (const role of ['cfo', 'group_cfo']) {
+    const { people, how } = await usersForRole(tx, subject, role);
+    for (const p of people) {
+      if (p.id === r.requesterId || approvers.some((a) => a.userId === p.id)) continue;
+      approvers.push({ userId: p.id, name: p.name, role: p.role, reason: 'workflow', originalApproverId: null, delegationId: null, why: `${p.name} (${how}, budget overrun)` });
+    }
+  }
+  if (approvers.length > 0) return { approvers, warnings: [] };
+  return resolveApprovers(tx, subject, stepDefOf(step), now);
+}
 
 const HOUR = 3_600_000;
 
@@ -200,7 +232,7 @@ async function notifyRequester(tx: Db, r: RequestRow, type: string, title: strin
  */
 export async function activateStep(tx: Db, r: RequestRow, step: StepRow, now: Date): Promise<{ approvers: ResolvedApprover[]; warnings: string[] }> {
   const subject = await subjectOf(tx, r);
-  const resolved = await resolveApprovers(tx, subject, stepDefOf(step), now);
+  const resolved = step.purpose === BUDGET_OVERRUN_PURPOSE ? await overrunApprovers(tx, r, subject, step, now) : await resolveApprovers(tx, subject, stepDefOf(step), now);
   const dueAt = new Date(now.getTime() + step.slaHours * HOUR);
   await tx
     .update(approvalSteps)
@@ -219,7 +251,7 @@ export async function activateStep(tx: Db, r: RequestRow, step: StepRow, now: Da
 }
 
 /** Writes a new round of steps from a chosen route and activates the first. Returns words for routeReason. */
-async function startRound(tx: Db, r: RequestRow, steps: StepDef[], now: Date): Promise<string[]> {
+async function startRound(tx: Db, r: RequestRow, steps: (StepDef & { purpose?: string | null })[], now: Date): Promise<string[]> {
   const [top] = await tx
     .select({ round: sql<number | null>`max(${approvalSteps.round})` })
     .from(approvalSteps)
@@ -239,6 +271,7 @@ async function startRound(tx: Db, r: RequestRow, steps: StepDef[], now: Date): P
         slaHours: s.slaHours,
         fallbackUserId: s.fallbackUserId,
         balance: s.balance,
+        purpose: s.purpose ?? null,
         status: 'waiting' as const,
         round,
       })),
@@ -322,9 +355,24 @@ export async function submit(tx: Db, r: RequestRow, actor: Actor): Promise<Reque
       .where(eq(spendingRequests.id, r.id));
   } else {
     status = 'pending';
-    reasons = [...route.reasons, ...(await startRound(tx, fixed, route.steps, now))];
+    let steps: (StepDef & { purpose?: string | null })[] = route.steps;
+    const overrunWords: string[] = [];
+    if (checks.overBudget) {
+      // Finance decides on the overrun first; the normal route follows.
+      await tx.insert(budgetOverruns).values({ requestId: r.id, organizationId: r.organizationId, lines: checks.budget.overrunLines, status: 'pending', createdAt: now });
+      steps = [BUDGET_OVERRUN_STEP, ...route.steps];
+      overrunWords.push(
+        `Over budget: ${checks.budget.overrunLines.map((l) => `${l.label} would go ${l.over} ${l.currency} over its ${l.amount} ${l.currency}`).join('; ')}, so a "Budget overrun" step for the CFO or group CFO comes first`,
+      );
+    }
+    reasons = [...route.reasons, ...overrunWords, ...(await startRound(tx, fixed, steps, now))];
     await tx.update(spendingRequests).set({ status, routeReason: reasons }).where(eq(spendingRequests.id, r.id));
+    if (checks.overBudget) {
+      await recordRequestEvent(tx, { requestId: r.id, type: 'budget_overrun', actorId: null, note: overrunWords[0] ?? null, data: { lines: checks.budget.overrunLines } }, now);
+      await notifyRequester(tx, r, 'budget_overrun', 'is over budget', 'The CFO or group CFO must approve the overrun before the normal route', now);
+    }
   }
+  await recomputeThresholds(tx, { ...fixed, submittedAt: now }, now);
   await audit(tx, actor, 'request.submitted', r.id, {
     before: { status: r.status },
     after: { status, amountOrg: fixed.amountOrg, amountGroup: fixed.amountGroup, workflowName: rule ? null : route.workflowName },
@@ -391,6 +439,10 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput, actor:
   }
   if (mine.status !== 'open') throw conflict(MESSAGES.alreadyDecided);
   if (r.requesterId === actor.userId) throw new AppError('FORBIDDEN', { message: MESSAGES.ownRequest });
+  const overrunStep = step.purpose === BUDGET_OVERRUN_PURPOSE;
+  if (overrunStep && !input.reason?.trim()) {
+    throw new AppError('VALIDATION_ERROR', { message: MESSAGES.overrunNote, details: [{ path: 'reason', message: MESSAGES.overrunNote }] });
+  }
 
   const onBehalfOfId = mine.reason === 'delegation' ? mine.originalApproverId : null;
   const reason = input.reason?.trim() ? input.reason.trim() : null;
@@ -491,6 +543,16 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput, actor:
     await notifyRequester(tx, r, 'request_info_requested', 'needs more information', reason, now);
   }
 
+  if (overrunStep && (input.decision === 'approved' || input.decision === 'rejected')) {
+    const overrunStatus = input.decision === 'approved' ? ('approved' as const) : ('rejected' as const);
+    await tx.update(spendingRequests).set({ overrunStatus, updatedAt: now }).where(eq(spendingRequests.id, r.id));
+    await tx
+      .update(budgetOverruns)
+      .set({ status: overrunStatus, note: reason, decidedById: actor.userId, decidedAt: now })
+      .where(and(eq(budgetOverruns.requestId, r.id), eq(budgetOverruns.status, 'pending')));
+  }
+  if (status !== 'pending' && status !== 'info_requested') await recomputeThresholds(tx, r, now);
+
   await audit(tx, actor, action, r.id, {
     before: { status: r.status, step: step.position },
     after: { status, step: currentStep, approvedAmount },
@@ -540,6 +602,7 @@ export async function cancel(tx: Db, r: RequestRow, reason: string | null, actor
     .update(spendingRequests)
     .set({ status: 'cancelled', cancelledAt: now, currentStep: null, updatedAt: now })
     .where(eq(spendingRequests.id, r.id));
+  if (r.status !== 'draft') await recomputeThresholds(tx, r, now);
   await audit(tx, actor, 'request.cancelled', r.id, { before: { status: r.status }, after: { status: 'cancelled' }, metadata: { reason } });
   await recordRequestEvent(tx, { requestId: r.id, type: 'cancelled', actorId: actor.userId, note: reason }, now);
   await notify(
@@ -608,7 +671,8 @@ export async function reroute(tx: Db, r: RequestRow, input: { workflowId?: strin
     if (chosen.workflowId !== input.workflowId) throw new AppError('VALIDATION_ERROR', { message: "The workflow is not one of this request's organization", details: [{ path: 'workflowId', message: 'Unknown workflow' }] });
   }
   const route = await chooseWorkflow(tx, subject, { workflowId: input.workflowId ?? null });
-  const reasons = [...route.reasons, ...(await startRound(tx, r, route.steps, now))];
+  const steps = r.overrunStatus === 'pending' ? [BUDGET_OVERRUN_STEP, ...route.steps] : route.steps;
+  const reasons = [...route.reasons, ...(await startRound(tx, r, steps, now))];
   await tx
     .update(spendingRequests)
     .set({ workflowId: route.workflowId, workflowName: route.workflowName, routeReason: reasons, updatedAt: now })

@@ -1,4 +1,12 @@
-import type { Db, OverrunLine, spendingRequests } from '@outlay/db';
+// Budget consumption, the submission check and threshold alerts (docs/dev/issue-6-brief.md,
+// "Money", "Overrun", "Thresholds"). Money is exact: numeric strings and decimal.js.
+import Decimal from 'decimal.js';
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { budgetPeriodLabel, ROLE_GRANTS, type BudgetPeriodType } from '@outlay/contracts';
+import { budgetLines, categories, departments, organizations, spendingRequests, users, type Db, type OverrunLine } from '@outlay/db';
+import { convert } from '../../lib/fx.ts';
+import { notify } from '../../lib/notify.ts';
+import { rowsOf } from '../../lib/sql.ts';
 
 export interface BudgetCheck {
   overBudget: boolean;
@@ -6,10 +14,323 @@ export interface BudgetCheck {
   overrunLines: OverrunLine[];
 }
 
+export type BudgetLineRow = typeof budgetLines.$inferSelect;
+type RequestRow = typeof spendingRequests.$inferSelect;
+
+export const COMMITTED_STATUSES = ['pending', 'info_requested'] as const;
+export const ACTUAL_STATUSES = ['approved', 'paid'] as const;
+const CONSUMING = [...COMMITTED_STATUSES, ...ACTUAL_STATUSES];
+
+const utcDate = (d: Date | string) => new Date(d).toISOString().slice(0, 10);
+
+/** The request columns consumption needs. */
+export const consumingColumns = {
+  id: spendingRequests.id,
+  organizationId: spendingRequests.organizationId,
+  departmentId: spendingRequests.departmentId,
+  categoryId: spendingRequests.categoryId,
+  status: spendingRequests.status,
+  amount: spendingRequests.amount,
+  approvedAmount: spendingRequests.approvedAmount,
+  currency: spendingRequests.currency,
+  orgCurrency: spendingRequests.orgCurrency,
+  amountOrg: spendingRequests.amountOrg,
+  fxRate: spendingRequests.fxRate,
+  submittedAt: spendingRequests.submittedAt,
+};
+export type ConsumingRequest = {
+  id: string;
+  organizationId: string;
+  departmentId: string | null;
+  categoryId: string | null;
+  status: string;
+  amount: string;
+  approvedAmount: string | null;
+  currency: string;
+  orgCurrency: string;
+  amountOrg: string | null;
+  fxRate: string | null;
+  submittedAt: Date | null;
+};
+
+/** Converts with the FX table, remembering conversions already made in this call. */
+export class Converter {
+  private memo = new Map<string, Promise<string>>();
+  constructor(private db: Db) {}
+  private rates = new Map<string, Promise<string>>();
+  /** For reports: the month's rate (8 places) applied to the amount, one look-up per currency pair and month. */
+  async approx(amount: string, from: string, to: string, date: Date | string): Promise<string> {
+    if (from === to) return new Decimal(amount).toFixed(2);
+    const key = `${from}|${to}|${utcDate(date).slice(0, 7)}`;
+    let rate = this.rates.get(key);
+    if (!rate) {
+      rate = convert(this.db, { amount: '1', from, to, date }).then((c) => c.rate);
+      this.rates.set(key, rate);
+    }
+    return new Decimal(amount).mul(await rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  }
+  amount(amount: string, from: string, to: string, date: Date | string): Promise<string> {
+    if (from === to) return Promise.resolve(new Decimal(amount).toFixed(2));
+    const key = `${amount}|${from}|${to}|${utcDate(date).slice(0, 7)}`;
+    let hit = this.memo.get(key);
+    if (!hit) {
+      hit = convert(this.db, { amount, from, to, date }).then((c) => c.amount);
+      this.memo.set(key, hit);
+    }
+    return hit;
+  }
+}
+
+export function kindOf(status: string): 'committed' | 'actual' {
+  return (ACTUAL_STATUSES as readonly string[]).includes(status) ? 'actual' : 'committed';
+}
+
+/** What a request consumes of a line, in the line's currency. */
+export async function valueInLine(fx: Converter, lineCurrency: string, r: ConsumingRequest): Promise<Decimal> {
+  const base = kindOf(r.status) === 'actual' && r.approvedAmount ? r.approvedAmount : r.amount;
+  if (lineCurrency === r.orgCurrency && r.amountOrg !== null) {
+    if (new Decimal(base).eq(r.amount)) return new Decimal(r.amountOrg);
+    if (r.fxRate) return new Decimal(base).mul(r.fxRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  }
+  return new Decimal(await fx.amount(base, r.currency, lineCurrency, r.submittedAt ?? new Date()));
+}
+
+export function lineMatches(line: Pick<BudgetLineRow, 'organizationId' | 'departmentId' | 'categoryId' | 'periodStart' | 'periodEnd'>, r: ConsumingRequest): boolean {
+  if (!r.submittedAt || line.organizationId !== r.organizationId) return false;
+  if (line.departmentId && line.departmentId !== r.departmentId) return false;
+  if (line.categoryId && line.categoryId !== r.categoryId) return false;
+  const d = utcDate(r.submittedAt);
+  return d >= line.periodStart && d <= line.periodEnd;
+}
+
+export interface Consumption {
+  committed: Decimal;
+  actual: Decimal;
+}
+
+/** Requests (committed or actual) of the lines' organizations submitted within their periods. */
+export async function consumingRequestsOf(db: Db, lines: Pick<BudgetLineRow, 'organizationId' | 'periodStart' | 'periodEnd'>[], excludeRequestId?: string): Promise<ConsumingRequest[]> {
+  if (lines.length === 0) return [];
+  const orgs = [...new Set(lines.map((l) => l.organizationId))];
+  const from = lines.reduce((m, l) => (l.periodStart < m ? l.periodStart : m), lines[0]!.periodStart);
+  const to = lines.reduce((m, l) => (l.periodEnd > m ? l.periodEnd : m), lines[0]!.periodEnd);
+  const rows = await db
+    .select(consumingColumns)
+    .from(spendingRequests)
+    .where(
+      and(
+        inArray(spendingRequests.organizationId, orgs),
+        inArray(spendingRequests.status, CONSUMING),
+        sql`(${spendingRequests.submittedAt} AT TIME ZONE 'UTC')::date BETWEEN ${from}::date AND ${to}::date`,
+        excludeRequestId ? sql`${spendingRequests.id} <> ${excludeRequestId}` : undefined,
+      ),
+    );
+  return rows as ConsumingRequest[];
+}
+
+/**
+ * Committed and actual money of each line, in its currency. Summed in SQL where no conversion is
+ * needed (line currency = the request's organization currency, using the fixed amountOrg, or =
+ * the request's own currency); the other requests are converted one by one at their submission date.
+ */
+export async function consumptionOf(db: Db, lines: BudgetLineRow[], options: { excludeRequestId?: string; fx?: Converter } = {}): Promise<Map<string, Consumption>> {
+  const out = new Map<string, Consumption>(lines.map((l) => [l.id, { committed: new Decimal(0), actual: new Decimal(0) }]));
+  if (lines.length === 0) return out;
+  const fx = options.fx ?? new Converter(db);
+  const ids = lines.map((l) => l.id);
+  const exclude = options.excludeRequestId ? sql`AND r.id <> ${options.excludeRequestId}` : sql``;
+  const result = await db.execute(sql`
+    WITH m AS (
+      SELECT l.id AS line_id, l.currency AS line_currency, r.id, r.status, r.currency, r.org_currency, r.amount, r.amount_org, r.fx_rate, r.submitted_at,
+             (r.status IN ('approved', 'paid')) AS is_actual,
+             CASE WHEN r.status IN ('approved', 'paid') AND r.approved_amount IS NOT NULL THEN r.approved_amount ELSE r.amount END AS base
+      FROM budget_lines l
+      JOIN spending_requests r
+        ON r.organization_id = l.organization_id
+       AND (l.department_id IS NULL OR r.department_id = l.department_id)
+       AND (l.category_id IS NULL OR r.category_id = l.category_id)
+       AND r.status IN ('pending', 'info_requested', 'approved', 'paid')
+       AND r.submitted_at IS NOT NULL
+       AND (r.submitted_at AT TIME ZONE 'UTC')::date BETWEEN l.period_start AND l.period_end
+       ${exclude}
+      WHERE l.id IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+    ), v AS (
+      SELECT *,
+        CASE
+          WHEN line_currency = org_currency AND amount_org IS NOT NULL AND base = amount THEN amount_org
+          WHEN line_currency = org_currency AND amount_org IS NOT NULL AND fx_rate IS NOT NULL THEN round(base * fx_rate, 2)
+          WHEN line_currency = currency THEN base
+        END AS direct
+      FROM m
+    )
+    SELECT line_id, is_actual, NULL::text AS id, sum(direct)::text AS value, NULL::text AS currency, NULL::text AS base, NULL::timestamptz AS submitted_at
+      FROM v WHERE direct IS NOT NULL GROUP BY line_id, is_actual
+    UNION ALL
+    SELECT line_id, is_actual, id::text, NULL, currency, base::text, submitted_at FROM v WHERE direct IS NULL
+  `);
+  const rows = rowsOf<{ line_id: string; is_actual: boolean; id: string | null; value: string | null; currency: string | null; base: string | null; submitted_at: Date | string | null }>(result);
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  for (const row of rows) {
+    const line = byId.get(row.line_id)!;
+    const c = out.get(row.line_id)!;
+    const v = row.id === null ? new Decimal(row.value ?? 0) : new Decimal(await fx.amount(new Decimal(row.base!).toFixed(2), row.currency!, line.currency, row.submitted_at ?? new Date()));
+    if (row.is_actual) c.actual = c.actual.plus(v);
+    else c.committed = c.committed.plus(v);
+  }
+  return out;
+}
+
+export function percentUsed(amount: string, used: Decimal): Decimal {
+  const a = new Decimal(amount);
+  return a.isZero() ? new Decimal(0) : used.div(a).mul(100);
+}
+
+/** "Meridian Logistics · Operations · Travel · Q4 2026" for each line. */
+export async function labelsOf(db: Db, lines: Pick<BudgetLineRow, 'id' | 'organizationId' | 'departmentId' | 'categoryId' | 'periodType' | 'periodStart'>[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (lines.length === 0) return out;
+  const orgIds = [...new Set(lines.map((l) => l.organizationId))];
+  const deptIds = [...new Set(lines.flatMap((l) => (l.departmentId ? [l.departmentId] : [])))];
+  const catIds = [...new Set(lines.flatMap((l) => (l.categoryId ? [l.categoryId] : [])))];
+  const orgs = new Map((await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, orgIds))).map((o) => [o.id, o.name]));
+  const depts = deptIds.length
+    ? new Map((await db.select({ id: departments.id, name: departments.name }).from(departments).where(inArray(departments.id, deptIds))).map((o) => [o.id, o.name]))
+    : new Map<string, string>();
+  const cats = catIds.length
+    ? new Map((await db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, catIds))).map((o) => [o.id, o.name]))
+    : new Map<string, string>();
+  for (const l of lines) {
+    const parts = [orgs.get(l.organizationId) ?? 'Unknown organization'];
+    if (l.departmentId) parts.push(depts.get(l.departmentId) ?? 'Unknown department');
+    if (l.categoryId) parts.push(cats.get(l.categoryId) ?? 'Unknown category');
+    parts.push(budgetPeriodLabel(l.periodType as BudgetPeriodType, l.periodStart));
+    out.set(l.id, parts.join(' · '));
+  }
+  return out;
+}
+
+/** The budget lines a request falls under on a date, locked in id order. */
+async function lockLinesFor(tx: Db, r: Pick<RequestRow, 'organizationId' | 'departmentId' | 'categoryId'>, date: string): Promise<BudgetLineRow[]> {
+  return tx
+    .select()
+    .from(budgetLines)
+    .where(
+      and(
+        eq(budgetLines.organizationId, r.organizationId),
+        r.departmentId ? or(isNull(budgetLines.departmentId), eq(budgetLines.departmentId, r.departmentId)) : isNull(budgetLines.departmentId),
+        r.categoryId ? or(isNull(budgetLines.categoryId), eq(budgetLines.categoryId, r.categoryId)) : isNull(budgetLines.categoryId),
+        lte(budgetLines.periodStart, date),
+        gte(budgetLines.periodEnd, date),
+      ),
+    )
+    .orderBy(asc(budgetLines.id))
+    .for('update');
+}
+
 /**
  * Locks the budget lines the request falls under (FOR UPDATE, in a fixed order) and says
  * whether committed + actual + this request exceeds any of them. Issue 6, budgets slice.
  */
-export async function checkBudgets(_tx: Db, _request: typeof spendingRequests.$inferSelect, _now: Date): Promise<BudgetCheck> {
-  return { overBudget: false, overrunLines: [] };
+export async function checkBudgets(tx: Db, request: typeof spendingRequests.$inferSelect, now: Date): Promise<BudgetCheck> {
+  const lines = await lockLinesFor(tx, request, utcDate(now));
+  if (lines.length === 0) return { overBudget: false, overrunLines: [] };
+  const fx = new Converter(tx);
+  const consumed = await consumptionOf(tx, lines, { excludeRequestId: request.id, fx });
+  const labels = await labelsOf(tx, lines);
+  const overrunLines: OverrunLine[] = [];
+  for (const line of lines) {
+    const c = consumed.get(line.id)!;
+    const before = c.committed.plus(c.actual);
+    const mine =
+      line.currency === request.orgCurrency && request.amountOrg !== null
+        ? new Decimal(request.amountOrg)
+        : new Decimal(await fx.amount(request.amount, request.currency, line.currency, now));
+    const after = before.plus(mine);
+    if (after.gt(line.amount)) {
+      overrunLines.push({
+        budgetLineId: line.id,
+        label: labels.get(line.id) ?? line.id,
+        currency: line.currency,
+        amount: new Decimal(line.amount).toFixed(2),
+        consumedBefore: before.toFixed(2),
+        requestAmount: mine.toFixed(2),
+        over: after.minus(line.amount).toFixed(2),
+      });
+    }
+  }
+  return { overBudget: overrunLines.length > 0, overrunLines };
+}
+
+/** Users told about a line's thresholds: its owners, else active budget managers whose scope covers its organization. */
+export async function thresholdRecipients(tx: Db, line: Pick<BudgetLineRow, 'organizationId' | 'ownerIds'>): Promise<string[]> {
+  if (line.ownerIds.length > 0) {
+    const rows = await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, line.ownerIds), eq(users.status, 'active')));
+    return rows.map((r) => r.id);
+  }
+  const groupRoles = Object.entries(ROLE_GRANTS)
+    .filter(([, g]) => g.permissions.includes('budgets.manage') && g.scope === 'group')
+    .map(([role]) => role);
+  const orgRoles = Object.entries(ROLE_GRANTS)
+    .filter(([, g]) => g.permissions.includes('budgets.manage') && g.scope === 'organization')
+    .map(([role]) => role);
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.status, 'active'),
+        or(
+          groupRoles.length ? inArray(users.role, groupRoles as never[]) : sql`false`,
+          orgRoles.length ? and(inArray(users.role, orgRoles as never[]), eq(users.organizationId, line.organizationId)) : sql`false`,
+        ),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Recomputes % used of the lines a request falls under (after its consumption changed) and
+ * announces each threshold newly reached, once; thresholds fallen back under are forgotten, so a
+ * later crossing announces again. Runs in the caller's transaction; locks the lines in id order.
+ */
+export async function recomputeThresholds(tx: Db, r: Pick<RequestRow, 'organizationId' | 'departmentId' | 'categoryId' | 'submittedAt'>, now: Date): Promise<void> {
+  if (!r.submittedAt) return;
+  const lines = await lockLinesFor(tx, r, utcDate(r.submittedAt));
+  await recomputeLines(tx, lines, now);
+}
+
+/** The same for given (locked) lines, e.g. after a line's amount changed. */
+export async function recomputeLines(tx: Db, lines: BudgetLineRow[], now: Date): Promise<void> {
+  if (lines.length === 0) return;
+  const consumed = await consumptionOf(tx, lines);
+  let labels: Map<string, string> | null = null;
+  for (const line of lines) {
+    const c = consumed.get(line.id)!;
+    const pct = percentUsed(line.amount, c.committed.plus(c.actual));
+    const crossed = line.thresholds.filter((t) => pct.gte(t)).sort((a, b) => a - b);
+    const had = [...line.crossedThresholds].sort((a, b) => a - b);
+    if (crossed.length === had.length && crossed.every((t, i) => t === had[i])) continue;
+    await tx.update(budgetLines).set({ crossedThresholds: crossed }).where(eq(budgetLines.id, line.id));
+    const fresh = crossed.filter((t) => !had.includes(t));
+    if (fresh.length === 0) continue;
+    labels ??= await labelsOf(tx, lines);
+    const top = Math.max(...fresh);
+    const used = c.committed.plus(c.actual);
+    await notify(
+      tx,
+      await thresholdRecipients(tx, line),
+      {
+        type: 'budget_threshold',
+        title: `Budget ${labels.get(line.id)} reached ${top}%`,
+        body: `${used.toFixed(2)} of ${new Decimal(line.amount).toFixed(2)} ${line.currency} used (${pct.toFixed(1)}%): ${c.committed.toFixed(2)} committed, ${c.actual.toFixed(2)} actual`,
+        link: '/budget-management',
+        entityType: 'budget_line',
+        entityId: line.id,
+      },
+      now,
+    );
+  }
 }

@@ -1,4 +1,164 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../lib/context.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BUDGET_IMPORT_MAX_CHARS,
+  budgetImportInput,
+  budgetImportResult,
+  budgetLine,
+  budgetLineExportQuery,
+  budgetLineList,
+  budgetLineListQuery,
+  budgetLineRequests,
+  budgetLineRequestsQuery,
+  budgetOptions,
+  budgetOverrun,
+  budgetOverrunDecisionInput,
+  budgetOverrunList,
+  budgetOverrunListQuery,
+  budgetVsActual,
+  budgetVsActualQuery,
+  copyBudgetPeriodInput,
+  copyBudgetPeriodResult,
+  createBudgetLineInput,
+  errorResponse,
+  idParam,
+  overrunRequestParam,
+  updateBudgetLineInput,
+} from '@outlay/contracts';
+import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { sendExport } from '../../lib/export.ts';
+import * as service from './budgets.service.ts';
 
-export async function budgetsRoutes(_app: FastifyInstance, _opts: { deps: AppDeps }) {}
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const read = { access: 'budgets.read' as const };
+const manage = { access: 'budgets.manage' as const };
+const overrun = { access: 'budgets.approve_overrun' as const };
+const tags = ['budgets'];
+
+export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/budgets/lines',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "Budget lines in the caller's scope with committed, actual, remaining and % used; filter by organization, department, category, period type and a date within the period",
+        querystring: budgetLineListQuery,
+        response: { 200: budgetLineList, ...errors },
+      },
+    },
+    async (request) => service.listLines(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/budgets/lines/export',
+    { config: read, schema: { tags, summary: 'All matching budget lines with their consumption as CSV or XLSX', querystring: budgetLineExportQuery } },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const rows = await service.exportLines(ctx, request.query);
+      return sendExport(reply, { format: request.query.format, filename: 'budget-lines', columns: service.EXPORT_COLUMNS, rows, now: ctx.now });
+    },
+  );
+  r.get(
+    '/api/budgets/options',
+    { config: read, schema: { tags, summary: 'Organizations, departments, categories and currencies the budget screens choose from', response: { 200: budgetOptions, ...errors } } },
+    async (request) => service.budgetOptions(contextOf(request, deps)),
+  );
+  r.get(
+    '/api/budgets/vs-actual',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Budget, committed, actual, remaining, variance and % per line for a period and scope, with totals in the group currency',
+        querystring: budgetVsActualQuery,
+        response: { 200: budgetVsActual, ...errors },
+      },
+    },
+    async (request) => service.budgetVsActual(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/budgets/lines/:id',
+    { config: read, schema: { tags, summary: 'One budget line with its consumption', params: idParam, response: { 200: budgetLine, ...errors } } },
+    async (request) => service.getLine(contextOf(request, deps), request.params.id),
+  );
+  r.get(
+    '/api/budgets/lines/:id/requests',
+    {
+      config: read,
+      schema: { tags, summary: 'The requests that consume a budget line (drill-down)', params: idParam, querystring: budgetLineRequestsQuery, response: { 200: budgetLineRequests, ...errors } },
+    },
+    async (request) => service.lineRequests(contextOf(request, deps), request.params.id, request.query),
+  );
+  r.post(
+    '/api/budgets/lines',
+    { config: manage, schema: { tags, summary: 'Create a budget line', body: createBudgetLineInput, response: { 201: budgetLine, ...errors } } },
+    async (request, reply) => reply.code(201).send(await service.createLine(contextOf(request, deps), request.body)),
+  );
+  r.patch(
+    '/api/budgets/lines/:id',
+    { config: manage, schema: { tags, summary: "Change a budget line's amount, currency, thresholds, owners or notes", params: idParam, body: updateBudgetLineInput, response: { 200: budgetLine, ...errors } } },
+    async (request) => service.updateLine(contextOf(request, deps), request.params.id, request.body),
+  );
+  r.delete(
+    '/api/budgets/lines/:id',
+    { config: manage, schema: { tags, summary: 'Delete a budget line', params: idParam, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await service.deleteLine(contextOf(request, deps), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+  r.post(
+    '/api/budgets/lines/copy',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Copy every line of a period into the next one, amounts optionally scaled by a percentage; lines that already exist are reported and left alone',
+        body: copyBudgetPeriodInput,
+        response: { 200: copyBudgetPeriodResult, ...errors },
+      },
+    },
+    async (request) => service.copyPeriod(contextOf(request, deps), request.body),
+  );
+  r.post(
+    '/api/budgets/lines/import',
+    {
+      config: manage,
+      bodyLimit: BUDGET_IMPORT_MAX_CHARS * 3,
+      schema: {
+        tags,
+        summary: 'Import budget lines from CSV or XLSX: preview (dryRun) gives a per-row report; any failing row imports nothing',
+        body: budgetImportInput,
+        response: { 200: budgetImportResult, 201: budgetImportResult, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.importLines(contextOf(request, deps), request.body);
+      return reply.code(result.dryRun ? 200 : 201).send(result);
+    },
+  );
+  r.get(
+    '/api/budgets/overruns',
+    {
+      config: overrun,
+      schema: { tags, summary: "Budget overruns in the caller's scope, pending or decided", querystring: budgetOverrunListQuery, response: { 200: budgetOverrunList, ...errors } },
+    },
+    async (request) => service.listOverruns(contextOf(request, deps), request.query),
+  );
+  r.post(
+    '/api/budgets/overruns/:requestId/decide',
+    {
+      config: overrun,
+      schema: {
+        tags,
+        summary: "Approve (the request's route continues) or reject (the request is rejected) a budget overrun, with a required note",
+        params: overrunRequestParam,
+        body: budgetOverrunDecisionInput,
+        response: { 200: budgetOverrun, ...errors },
+      },
+    },
+    async (request) => service.decideOverrun(contextOf(request, deps), request.params.requestId, request.body),
+  );
+}

@@ -1,4 +1,50 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../lib/context.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { activityFeed, activityQuery, dashboardResponse, errorResponse, expenseTracking, expenseTrackingQuery } from '@outlay/contracts';
+import { contextOf, type AppDeps } from '../../lib/context.ts';
+import * as service from './dashboard.service.ts';
 
-export async function dashboardRoutes(_app: FastifyInstance, _opts: { deps: AppDeps }) {}
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
+
+export async function dashboardRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/dashboard',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'The role-aware dashboard: my requests, my queue, KPIs, spend by month and category, alerts (sections by permission, scoped)',
+        response: { 200: dashboardResponse, ...errors },
+      },
+    },
+    async (request) => service.dashboard(contextOf(request, deps)),
+  );
+  r.get(
+    '/api/dashboard/activity',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Timeline events of the requests the caller may see, newest first',
+        querystring: activityQuery,
+        response: { 200: activityFeed, ...errors },
+      },
+    },
+    async (request) => service.activity(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/expense-tracking',
+    {
+      config: { access: 'requests.read.own' },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Approved and paid spend by month for me, my department, my organization or the group; receipts; budget',
+        querystring: expenseTrackingQuery,
+        response: { 200: expenseTracking, ...errors },
+      },
+    },
+    async (request) => service.expenseTracking(contextOf(request, deps), request.query),
+  );
+}

@@ -1,4 +1,119 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../lib/context.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorResponse,
+  idParam,
+  policyActiveInput,
+  policyEvaluateInput,
+  policyEvaluateResult,
+  policyList,
+  policyListQuery,
+  policyOptions,
+  policyRule,
+  policyRuleInput,
+  policyRuleVersions,
+  policySimulateInput,
+  policySimulateResult,
+} from '@outlay/contracts';
+import { contextOf, type AppDeps } from '../../lib/context.ts';
+import * as service from './policies.service.ts';
 
-export async function policiesRoutes(_app: FastifyInstance, _opts: { deps: AppDeps }) {}
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const access = { access: 'policies.manage' as const };
+const tags = ['policies'];
+
+export async function policiesRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/policies',
+    {
+      config: access,
+      schema: { tags, summary: 'Expense policy rules in the caller\'s scope (list protocol), by priority', querystring: policyListQuery, response: { 200: policyList, ...errors } },
+    },
+    async (request) => service.listRules(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/policies/options',
+    {
+      config: access,
+      schema: { tags, summary: 'Organizations, categories, vendors and departments to name in rule settings and conditions', response: { 200: policyOptions, ...errors } },
+    },
+    async (request) => service.options(contextOf(request, deps)),
+  );
+  r.post(
+    '/api/policies/evaluate',
+    {
+      // Everyone raising a request sees the findings of their draft as they type.
+      config: { access: 'requests.create' as const },
+      schema: {
+        tags,
+        summary: 'Findings of the rules in force for a draft request form (same engine as submission); saves nothing',
+        body: policyEvaluateInput,
+        response: { 200: policyEvaluateResult, ...errors },
+      },
+    },
+    async (request) => service.evaluateDraft(contextOf(request, deps), request.body),
+  );
+  r.post(
+    '/api/policies/simulate',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Run a saved or unsaved rule against the requests submitted in the last N months: how many it would have flagged, with examples',
+        body: policySimulateInput,
+        response: { 200: policySimulateResult, ...errors },
+      },
+    },
+    async (request) => service.simulate(contextOf(request, deps), request.body),
+  );
+  r.get(
+    '/api/policies/:id',
+    { config: access, schema: { tags, summary: 'One policy rule', params: idParam, response: { 200: policyRule, ...errors } } },
+    async (request) => service.getRule(contextOf(request, deps), request.params.id),
+  );
+  r.get(
+    '/api/policies/:id/versions',
+    { config: access, schema: { tags, summary: 'Every version of a rule, newest first (snapshots)', params: idParam, response: { 200: policyRuleVersions, ...errors } } },
+    async (request) => service.ruleVersions(contextOf(request, deps), request.params.id),
+  );
+  r.post(
+    '/api/policies',
+    { config: access, schema: { tags, summary: 'Create a policy rule (version 1)', body: policyRuleInput, response: { 201: policyRule, ...errors } } },
+    async (request, reply) => reply.code(201).send(await service.createRule(contextOf(request, deps), request.body)),
+  );
+  r.put(
+    '/api/policies/:id',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Replace a rule; its version goes up and requests already checked keep the version they were checked against',
+        params: idParam,
+        body: policyRuleInput,
+        response: { 200: policyRule, ...errors },
+      },
+    },
+    async (request) => service.updateRule(contextOf(request, deps), request.params.id, request.body),
+  );
+  r.patch(
+    '/api/policies/:id/active',
+    {
+      config: access,
+      schema: { tags, summary: 'Activate or deactivate a rule (a new version)', params: idParam, body: policyActiveInput, response: { 200: policyRule, ...errors } },
+    },
+    async (request) => service.setActive(contextOf(request, deps), request.params.id, request.body.active),
+  );
+  r.delete(
+    '/api/policies/:id',
+    {
+      config: access,
+      schema: { tags, summary: 'Delete a rule no request was checked against (otherwise deactivate it)', params: idParam, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await service.deleteRule(contextOf(request, deps), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,4 +1,7 @@
 import type { Db, spendingRequests } from '@outlay/db';
+import { AppError } from '../../lib/app-error.ts';
+import { evaluate } from './engine.ts';
+import { allRules, gatherFacts, subjectOfRow } from './policies.repository.ts';
 
 export interface PolicyFinding {
   ruleId: string;
@@ -17,7 +20,16 @@ export interface PolicyCheck {
 /**
  * Evaluates the policy rules in force for the request at submission. Throws 422 when a rule
  * blocks, or asks for a justification the request does not have. Issue 6, policies slice.
+ * The same engine (engine.ts) answers the form's live check and the simulation.
  */
-export async function checkPolicies(_tx: Db, _request: typeof spendingRequests.$inferSelect, _now: Date): Promise<PolicyCheck> {
-  return { findings: [], versions: [] };
+export async function checkPolicies(tx: Db, request: typeof spendingRequests.$inferSelect, now: Date): Promise<PolicyCheck> {
+  const rules = await allRules(tx);
+  if (rules.length === 0) return { findings: [], versions: [] };
+  const subject = await subjectOfRow(tx, request);
+  const facts = await gatherFacts(tx, subject, rules, now, null);
+  const result = evaluate(rules, subject, facts);
+  if (result.refusal) {
+    throw new AppError('POLICY_VIOLATION', { message: result.refusal, details: { findings: result.findings } });
+  }
+  return { findings: result.findings, versions: result.versions };
 }

@@ -2,6 +2,7 @@ import { Settings, ShieldCheck } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@outlay/contracts';
 import { Brand } from '@/components/brand';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { RoleBadge } from '@/components/status-badges';
 import { cn } from '@/lib/utils';
 import { NavDropdown } from './nav-dropdown';
@@ -48,6 +49,7 @@ export function TopBar({ user }: { user: CurrentUser }) {
           )}
         </nav>
         <div className="ml-auto flex items-center gap-3">
+          <NotificationBell />
           <RoleBadge role={user.role} />
           <div className="hidden lg:block">
             <UserMenu user={user} />

@@ -167,12 +167,22 @@ export function AllocationsList({ detail }: { detail: RequestDetail }) {
   );
 }
 
+const ACTION_WORDS: Record<string, string> = { warn: 'Warning', justify: 'Justification required', block: 'Blocked' };
+
 function findingText(finding: unknown): { title: string; detail: string | null; severity: string | null } {
   if (finding && typeof finding === 'object') {
     const f = finding as Record<string, unknown>;
     const str = (k: string) => (typeof f[k] === 'string' ? (f[k] as string) : null);
     const title = str('message') ?? str('title') ?? str('rule') ?? str('code') ?? JSON.stringify(finding);
-    return { title, detail: str('detail') ?? str('description'), severity: str('severity') };
+    // A policy finding names its rule and the rule's version the request was checked against.
+    const rule = str('ruleName');
+    const version = typeof f.version === 'number' ? ` · version ${f.version}` : '';
+    const action = str('action');
+    return {
+      title,
+      detail: rule ? `${rule}${version}` : (str('detail') ?? str('description')),
+      severity: action ? (ACTION_WORDS[action] ?? action) : str('severity'),
+    };
   }
   return { title: String(finding), detail: null, severity: null };
 }

@@ -1,15 +1,41 @@
-import { ScaffoldScreen } from '@/components/scaffold-screen';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import type { PolicyRule } from '@outlay/contracts/policies';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { usePolicyOptions } from '../api/policies';
+import { RuleDialog } from '../components/rule-dialog';
+import { RulesTable } from '../components/rules-table';
 
+/** /policy-management: the expense rules and what happens when a request breaks them (PRODUCT §3). */
 export default function PolicyManagementPage() {
+  const options = usePolicyOptions();
+  const [editing, setEditing] = useState<PolicyRule | 'new' | null>(null);
   return (
-    <ScaffoldScreen
-      title="Policy Management"
-      summary="Expense rules and what happens when a request breaks them."
-      capabilities={[
-        "Per-category limits per request and per month",
-        "Receipt required above an amount, blocked vendors, weekend spend, duplicate detection",
-        "Actions: warn, require justification, block",
-      ]}
-    />
+    <div>
+      <PageHeader
+        title="Policy Management"
+        description="Expense rules checked on the request form as people type and again at submission: warn, ask for a justification, or block."
+      />
+      <RulesTable
+        enhanced={false}
+        onEdit={setEditing}
+        actions={
+          <Button onClick={() => setEditing('new')}>
+            <Plus aria-hidden="true" />
+            New rule
+          </Button>
+        }
+      />
+      {editing && (
+        <RuleDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          rule={editing === 'new' ? null : editing}
+          options={options.data}
+        />
+      )}
+    </div>
   );
 }

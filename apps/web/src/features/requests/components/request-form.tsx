@@ -29,9 +29,11 @@ import { Card, CardContent } from '@/components/ui/card';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError, messageOf } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format';
+import { useLiveFindings } from '@/features/policies/api/live-findings';
 import { createRequest, updateRequest } from '../api/save-request';
 import { AllocationFields, LineItemsFields } from './advanced-fields';
 import { AttachmentPicker, DateField, FxPreview, type PendingFile } from './form-parts';
+import { PolicyFindingsList } from './policy-findings';
 import { VendorCombobox } from './vendor-combobox';
 
 const KIND_OPTIONS = REQUEST_KIND_VALUES.map((value) => ({ value, label: REQUEST_KIND_LABELS[value] }));
@@ -182,6 +184,25 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
   const hasLineItems = (lineItems?.length ?? 0) > 0;
   const status = draft?.status ?? 'draft';
   const existingAttachments = draft?.attachments ?? [];
+  // The policy rules' findings as the user types (same engine as the submission).
+  const [title, description, justification, kind, amount, categoryId, departmentId, vendorId, expenseDate] = useWatch({
+    control: form.control,
+    name: ['title', 'description', 'justification', 'kind', 'amount', 'categoryId', 'departmentId', 'vendorId', 'expenseDate'],
+  });
+  const policy = useLiveFindings({
+    requestId: draft?.id ?? null,
+    title: title ?? '',
+    description: description ?? null,
+    justification: justification ?? null,
+    kind: kind ?? null,
+    amount: amount ?? null,
+    currency: currency ?? null,
+    categoryId: categoryId || null,
+    departmentId: departmentId || null,
+    vendorId: vendorId || null,
+    expenseDate: expenseDate || null,
+    attachmentCount: existingAttachments.length + files.length,
+  });
 
   const save = async (values: CreateRequestInput, intent: Intent) => {
     setServerError(null);
@@ -262,6 +283,7 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
         className="flex flex-col gap-6"
         onSubmit={(event) => {
           event.preventDefault();
+          if (status === 'draft' && policy.blocking) return;
           void run(status === 'draft' ? 'submit' : 'draft');
         }}
       >
@@ -329,13 +351,15 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
           </>
         )}
 
+        <PolicyFindingsList findings={policy.findings} hasJustification={Boolean(justification?.trim())} />
+
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => void run('draft')} disabled={busy !== null}>
             <Save aria-hidden="true" />
             {busy === 'draft' ? 'Saving…' : status === 'draft' ? 'Save as draft' : 'Save changes'}
           </Button>
           {status === 'draft' && (
-            <Button type="submit" disabled={busy !== null}>
+            <Button type="submit" disabled={busy !== null || policy.blocking} title={policy.blocking ? 'A policy rule blocks this request' : undefined}>
               <Send aria-hidden="true" />
               {busy === 'submit' ? 'Submitting…' : 'Submit for approval'}
             </Button>

@@ -1,0 +1,274 @@
+// Queries of the dashboard and /expense-tracking. Sums run in SQL numeric (exact); callers keep
+// the decimal strings and use decimal.js for anything further.
+import { sql, type SQL } from 'drizzle-orm';
+import { type Db } from '@outlay/db';
+import { slaStateSql } from '../approvals/approvals.repository.ts';
+import { rowsOf } from '../../lib/sql.ts';
+
+/** A request's approved value in the group currency: the approved part when line items were cut, else the amount fixed at submission. */
+export const EFFECTIVE_GROUP = sql.raw(
+  `(CASE WHEN spending_requests.approved_amount IS NULL THEN spending_requests.amount_group ELSE round(spending_requests.approved_amount * spending_requests.group_fx_rate, 2) END)`,
+);
+const MONTH_OF_DECISION = sql.raw(`to_char(spending_requests.decided_at AT TIME ZONE 'UTC', 'YYYY-MM')`);
+
+const where = (condition: SQL | undefined): SQL => condition ?? sql`true`;
+
+async function q<T>(db: Db, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await db.execute(query));
+}
+
+// --- mine -------------------------------------------------------------------------------------
+
+export function myStatusCounts(db: Db, userId: string) {
+  return q<{ status: string; count: number; amount: string }>(
+    db,
+    sql`SELECT status, count(*)::int AS count, coalesce(sum(amount_group), 0)::numeric(16,2)::text AS amount
+        FROM spending_requests WHERE requester_id = ${userId} GROUP BY status`,
+  );
+}
+
+export function myRecentDecisions(db: Db, userId: string, limit: number) {
+  return q<{
+    request_id: string;
+    seq: number;
+    title: string;
+    decision: 'approved' | 'rejected' | 'info_requested';
+    step_name: string | null;
+    status: string;
+    amount: string;
+    currency: string;
+    decided_at: Date | string;
+    decided_by: string | null;
+    reason: string | null;
+  }>(
+    db,
+    sql`SELECT r.id AS request_id, r.seq, r.title, d.decision, s.name AS step_name, r.status, r.amount::text AS amount, r.currency,
+          d.created_at AS decided_at, u.first_name || ' ' || u.last_name AS decided_by, d.reason
+        FROM approval_decisions d
+        JOIN spending_requests r ON r.id = d.request_id
+        LEFT JOIN approval_steps s ON s.id = d.step_id
+        LEFT JOIN users u ON u.id = d.decider_id
+        WHERE r.requester_id = ${userId}
+        ORDER BY d.created_at DESC, d.id
+        LIMIT ${limit}`,
+  );
+}
+
+// --- queue ------------------------------------------------------------------------------------
+
+export async function queueSummary(db: Db, userId: string, now: Date) {
+  const sla = slaStateSql(now);
+  const [counts] = await q<{ open: number; overdue: number; due_soon: number }>(
+    db,
+    sql`SELECT count(*)::int AS open,
+          count(*) FILTER (WHERE ${sla} = 'overdue')::int AS overdue,
+          count(*) FILTER (WHERE ${sla} = 'due_soon')::int AS due_soon
+        FROM approval_assignments
+        JOIN approval_steps ON approval_steps.id = approval_assignments.step_id
+        JOIN spending_requests ON spending_requests.id = approval_assignments.request_id
+        WHERE approval_assignments.approver_id = ${userId} AND approval_assignments.status = 'open'
+          AND approval_steps.status = 'active' AND spending_requests.status = 'pending'`,
+  );
+  const [oldest] = await q<{ request_id: string; seq: number; title: string; waiting_since: Date | string; due_at: Date | string | null }>(
+    db,
+    sql`SELECT spending_requests.id AS request_id, spending_requests.seq, spending_requests.title,
+          approval_assignments.created_at AS waiting_since, approval_steps.due_at
+        FROM approval_assignments
+        JOIN approval_steps ON approval_steps.id = approval_assignments.step_id
+        JOIN spending_requests ON spending_requests.id = approval_assignments.request_id
+        WHERE approval_assignments.approver_id = ${userId} AND approval_assignments.status = 'open'
+          AND approval_steps.status = 'active' AND spending_requests.status = 'pending'
+        ORDER BY approval_assignments.created_at, spending_requests.seq
+        LIMIT 1`,
+  );
+  return { counts: counts ?? { open: 0, overdue: 0, due_soon: 0 }, oldest: oldest ?? null };
+}
+
+// --- KPIs (scope: a condition on spending_requests) ---------------------------------------------
+
+/** Approved + paid by decision month within [fromMonth, toMonth] (YYYY-MM), split by today's status. */
+export function spendByMonth(db: Db, scope: SQL | undefined, fromMonth: string, toMonth: string) {
+  return q<{ month: string; approved: string; paid: string; count: number }>(
+    db,
+    sql`SELECT ${MONTH_OF_DECISION} AS month,
+          coalesce(sum(${EFFECTIVE_GROUP}) FILTER (WHERE spending_requests.status = 'approved'), 0)::numeric(16,2)::text AS approved,
+          coalesce(sum(${EFFECTIVE_GROUP}) FILTER (WHERE spending_requests.status = 'paid'), 0)::numeric(16,2)::text AS paid,
+          count(*)::int AS count
+        FROM spending_requests
+        WHERE spending_requests.status IN ('approved', 'paid') AND spending_requests.decided_at IS NOT NULL
+          AND ${MONTH_OF_DECISION} BETWEEN ${fromMonth} AND ${toMonth}
+          AND ${where(scope)}
+        GROUP BY 1 ORDER BY 1`,
+  );
+}
+
+export async function pendingValue(db: Db, scope: SQL | undefined) {
+  const [row] = await q<{ amount: string; count: number }>(
+    db,
+    sql`SELECT coalesce(sum(spending_requests.amount_group), 0)::numeric(16,2)::text AS amount, count(*)::int AS count
+        FROM spending_requests WHERE spending_requests.status IN ('pending', 'info_requested') AND ${where(scope)}`,
+  );
+  return row ?? { amount: '0.00', count: 0 };
+}
+
+export async function overrunsPending(db: Db, scope: SQL | undefined): Promise<number> {
+  const [row] = await q<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM spending_requests
+        WHERE spending_requests.overrun_status = 'pending' AND spending_requests.status IN ('pending', 'info_requested') AND ${where(scope)}`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Mean hours from submission to the final decision over decisions since `since`. */
+export async function cycleTime(db: Db, scope: SQL | undefined, since: Date) {
+  const [row] = await q<{ hours: string | null; n: number }>(
+    db,
+    sql`SELECT round(avg(extract(epoch FROM (spending_requests.decided_at - spending_requests.submitted_at)) / 3600)::numeric, 1)::text AS hours,
+          count(*)::int AS n
+        FROM spending_requests
+        WHERE spending_requests.decided_at >= ${since.toISOString()}::timestamptz AND spending_requests.submitted_at IS NOT NULL
+          AND spending_requests.status IN ('approved', 'paid', 'rejected') AND ${where(scope)}`,
+  );
+  return { hours: row?.hours ?? null, n: row?.n ?? 0 };
+}
+
+export function topCategories(db: Db, scope: SQL | undefined, month: string, limit: number) {
+  return q<{ category_id: string | null; name: string | null; amount: string; count: number }>(
+    db,
+    sql`SELECT spending_requests.category_id, c.name, sum(${EFFECTIVE_GROUP})::numeric(16,2)::text AS amount, count(*)::int AS count
+        FROM spending_requests LEFT JOIN categories c ON c.id = spending_requests.category_id
+        WHERE spending_requests.status IN ('approved', 'paid') AND ${MONTH_OF_DECISION} = ${month} AND ${where(scope)}
+        GROUP BY 1, 2 ORDER BY sum(${EFFECTIVE_GROUP}) DESC, c.name LIMIT ${limit}`,
+  );
+}
+
+// --- budget lines (scope: a condition on budget_lines) -------------------------------------------
+
+export interface LineRow {
+  id: string;
+  organization_id: string;
+  department_id: string | null;
+  category_id: string | null;
+  period_type: 'month' | 'quarter' | 'year';
+  period_start: string;
+  period_end: string;
+  currency: string;
+  amount: string;
+  organization_name: string;
+  department_name: string | null;
+  category_name: string | null;
+}
+
+const LINE_COLUMNS = sql.raw(`budget_lines.id, budget_lines.organization_id, budget_lines.department_id, budget_lines.category_id,
+  budget_lines.period_type, budget_lines.period_start::text AS period_start, budget_lines.period_end::text AS period_end,
+  budget_lines.currency, budget_lines.amount::text AS amount, o.name AS organization_name, d.name AS department_name, c.name AS category_name`);
+const LINE_JOINS = sql.raw(`JOIN organizations o ON o.id = budget_lines.organization_id
+  LEFT JOIN departments d ON d.id = budget_lines.department_id LEFT JOIN categories c ON c.id = budget_lines.category_id`);
+
+/** Lines whose period contains `day` (YYYY-MM-DD). */
+export function linesInForce(db: Db, scope: SQL | undefined, day: string) {
+  return q<LineRow>(
+    db,
+    sql`SELECT ${LINE_COLUMNS} FROM budget_lines ${LINE_JOINS}
+        WHERE budget_lines.period_start <= ${day}::date AND budget_lines.period_end >= ${day}::date AND ${where(scope)}
+        ORDER BY budget_lines.period_start, budget_lines.id`,
+  );
+}
+
+/** Lines overlapping [fromDay, toDay]. */
+export function linesOverlapping(db: Db, scope: SQL | undefined, fromDay: string, toDay: string) {
+  return q<LineRow>(
+    db,
+    sql`SELECT ${LINE_COLUMNS} FROM budget_lines ${LINE_JOINS}
+        WHERE budget_lines.period_start <= ${toDay}::date AND budget_lines.period_end >= ${fromDay}::date AND ${where(scope)}
+        ORDER BY budget_lines.period_start, budget_lines.id`,
+  );
+}
+
+/** The requests a line counts (committed + actual), with their amounts in the original and the organization's currency. */
+export function consumingRequests(db: Db, line: LineRow) {
+  return q<{ currency: string; org_currency: string; amount: string; amount_org: string; submitted_at: Date | string }>(
+    db,
+    sql`SELECT r.currency, r.org_currency,
+          coalesce(r.approved_amount, r.amount)::text AS amount,
+          (CASE WHEN r.approved_amount IS NULL THEN r.amount_org ELSE round(r.approved_amount * r.fx_rate, 2) END)::text AS amount_org,
+          r.submitted_at
+        FROM spending_requests r
+        WHERE r.organization_id = ${line.organization_id}
+          AND (${line.department_id}::uuid IS NULL OR r.department_id = ${line.department_id}::uuid)
+          AND (${line.category_id}::uuid IS NULL OR r.category_id = ${line.category_id}::uuid)
+          AND r.status IN ('pending', 'info_requested', 'approved', 'paid')
+          AND r.submitted_at IS NOT NULL
+          AND (r.submitted_at AT TIME ZONE 'UTC')::date BETWEEN ${line.period_start}::date AND ${line.period_end}::date`,
+  );
+}
+
+// --- receipts (scope: a condition on spending_requests) -------------------------------------------
+
+export async function receiptStatus(db: Db, scope: SQL | undefined, fromMonth: string, toMonth: string) {
+  const [row] = await q<{ with_receipt: number; without_receipt: number; amount_without: string }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE x.has)::int AS with_receipt, count(*) FILTER (WHERE NOT x.has)::int AS without_receipt,
+          coalesce(sum(x.amount) FILTER (WHERE NOT x.has), 0)::numeric(16,2)::text AS amount_without
+        FROM (
+          SELECT ${EFFECTIVE_GROUP} AS amount,
+            EXISTS (SELECT 1 FROM request_attachments a WHERE a.request_id = spending_requests.id) AS has
+          FROM spending_requests
+          WHERE spending_requests.status IN ('approved', 'paid') AND ${MONTH_OF_DECISION} BETWEEN ${fromMonth} AND ${toMonth}
+            AND ${where(scope)}
+        ) x`,
+  );
+  return row ?? { with_receipt: 0, without_receipt: 0, amount_without: '0.00' };
+}
+
+// --- activity ---------------------------------------------------------------------------------
+
+export async function activity(db: Db, visible: SQL, limit: number, offset: number) {
+  const rows = await q<{
+    id: number | string;
+    type: string;
+    created_at: Date | string;
+    note: string | null;
+    actor_name: string | null;
+    request_id: string;
+    seq: number | string;
+    title: string;
+    amount: string;
+    currency: string;
+    status: string;
+    total: number | string;
+  }>(
+    db,
+    sql`SELECT e.id, e.type, e.created_at, e.note, u.first_name || ' ' || u.last_name AS actor_name,
+          spending_requests.id AS request_id, spending_requests.seq, spending_requests.title, spending_requests.amount::text AS amount,
+          spending_requests.currency, spending_requests.status, count(*) OVER () AS total
+        FROM request_events e
+        JOIN spending_requests ON spending_requests.id = e.request_id
+        LEFT JOIN users u ON u.id = e.actor_id
+        WHERE ${visible}
+        ORDER BY e.created_at DESC, e.id DESC
+        LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return rows;
+}
+
+export async function countActivity(db: Db, visible: SQL): Promise<number> {
+  const [row] = await q<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM request_events e JOIN spending_requests ON spending_requests.id = e.request_id WHERE ${visible}`,
+  );
+  return row?.n ?? 0;
+}
+
+export async function organizationName(db: Db, id: string | null): Promise<string | null> {
+  if (!id) return null;
+  const [row] = await q<{ name: string }>(db, sql`SELECT name FROM organizations WHERE id = ${id}`);
+  return row?.name ?? null;
+}
+
+export async function departmentName(db: Db, id: string | null): Promise<string | null> {
+  if (!id) return null;
+  const [row] = await q<{ name: string }>(db, sql`SELECT name FROM departments WHERE id = ${id}`);
+  return row?.name ?? null;
+}

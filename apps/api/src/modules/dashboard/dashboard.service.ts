@@ -1,0 +1,433 @@
+import Decimal from 'decimal.js';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  SCOPE_RANK,
+  requestReference,
+  scopeCovers,
+  type ActivityFeed,
+  type ActivityQuery,
+  type BudgetBurnLine,
+  type DashboardAlert,
+  type DashboardKpis,
+  type DashboardResponse,
+  type ExpenseScope,
+  type ExpenseTracking,
+  type ExpenseTrackingQuery,
+  type Permission,
+  type RequestStatus,
+  type Scope,
+} from '@outlay/contracts';
+import { budgetLines, spendingRequests, type Db } from '@outlay/db';
+import { AppError } from '../../lib/app-error.ts';
+import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
+import { convert, groupCurrency } from '../../lib/fx.ts';
+import { page, pageWindow } from '../../lib/lists.ts';
+import { scopeCondition, scopeOf } from '../../lib/scope.ts';
+import { visibilityCondition } from '../requests/requests.service.ts';
+import * as repo from './dashboard.repository.ts';
+
+const iso = (d: Date | string): string => new Date(d).toISOString();
+const money = (d: Decimal): string => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+
+// --- months ---------------------------------------------------------------------------------
+
+export function monthOf(d: Date): string {
+  return d.toISOString().slice(0, 7);
+}
+
+export function addMonths(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + n;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+export function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let m = from; m <= to && out.length < 240; m = addMonths(m, 1)) out.push(m);
+  return out;
+}
+
+function lastDayOf(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+// --- scope ------------------------------------------------------------------------------------
+
+/** The broadest of the permissions the caller holds, or null. */
+function broadest(auth: AuthInfo, permissions: Permission[]): { permission: Permission; scope: Scope } | null {
+  let best: { permission: Permission; scope: Scope } | null = null;
+  for (const permission of permissions) {
+    const scope = scopeOf(auth, permission);
+    if (scope && scope !== 'own' && (!best || SCOPE_RANK[scope] > SCOPE_RANK[best.scope])) best = { permission, scope };
+  }
+  return best;
+}
+
+async function scopeLabel(db: Db, auth: AuthInfo, scope: Scope): Promise<string> {
+  if (scope === 'group') return 'All organizations';
+  if (scope === 'organization') return (await repo.organizationName(db, auth.organizationId)) ?? 'Your organization';
+  if (scope === 'department') return (await repo.departmentName(db, auth.departmentId)) ?? 'Your department';
+  return 'Your requests';
+}
+
+// --- budget burn -------------------------------------------------------------------------------
+
+function lineLabel(l: repo.LineRow): string {
+  return [l.organization_name, l.department_name, l.category_name].filter(Boolean).join(' · ') || l.organization_name;
+}
+
+/** Committed + actual money of a line in the line's currency (PRODUCT §3; docs/dev/issue-6-brief.md "Money"). */
+export async function lineConsumed(db: Db, line: repo.LineRow): Promise<Decimal> {
+  let total = new Decimal(0);
+  for (const r of await repo.consumingRequests(db, line)) {
+    if (r.org_currency === line.currency) total = total.plus(r.amount_org);
+    else total = total.plus((await convert(db, { amount: r.amount, from: r.currency, to: line.currency, date: new Date(r.submitted_at) })).amount);
+  }
+  return total;
+}
+
+async function budgetBurn(db: Db, scope: SQL | undefined, now: Date, currency: string): Promise<DashboardKpis['budget']> {
+  const lines = await repo.linesInForce(db, scope, now.toISOString().slice(0, 10));
+  let amount = new Decimal(0);
+  let consumed = new Decimal(0);
+  const burn: BudgetBurnLine[] = [];
+  for (const l of lines) {
+    const used = await lineConsumed(db, l);
+    const a = new Decimal(l.amount);
+    burn.push({
+      id: l.id,
+      label: lineLabel(l),
+      currency: l.currency,
+      amount: money(a),
+      consumed: money(used),
+      percent: a.isZero() ? '0.00' : money(used.div(a).mul(100)),
+      periodStart: l.period_start,
+      periodEnd: l.period_end,
+    });
+    amount = amount.plus((await convert(db, { amount: l.amount, from: l.currency, to: currency, date: now })).amount);
+    consumed = consumed.plus((await convert(db, { amount: money(used), from: l.currency, to: currency, date: now })).amount);
+  }
+  burn.sort((x, y) => new Decimal(y.percent).comparedTo(x.percent));
+  return {
+    linesInForce: lines.length,
+    amount: money(amount),
+    consumed: money(consumed),
+    percent: amount.isZero() ? null : money(consumed.div(amount).mul(100)),
+    lines: burn.slice(0, 8),
+  };
+}
+
+// --- GET /api/dashboard -------------------------------------------------------------------------
+
+export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
+  const auth = requireAuth(ctx);
+  const db = ctx.db;
+  const now = ctx.now;
+  const currency = await groupCurrency(db);
+  const alerts: DashboardAlert[] = [];
+
+  // mine: every signed-in person who may raise requests.
+  let mine: DashboardResponse['mine'] = null;
+  if (scopeOf(auth, 'requests.read.own')) {
+    const counts = await repo.myStatusCounts(db, auth.userId);
+    const decisions = await repo.myRecentDecisions(db, auth.userId, 5);
+    mine = {
+      byStatus: counts.map((c) => ({ status: c.status as RequestStatus, count: Number(c.count), amount: c.amount })),
+      total: counts.reduce((n, c) => n + Number(c.count), 0),
+      recentDecisions: decisions.map((d) => ({
+        requestId: d.request_id,
+        reference: requestReference(Number(d.seq)),
+        title: d.title,
+        decision: d.decision,
+        stepName: d.step_name,
+        status: d.status as RequestStatus,
+        amount: d.amount,
+        currency: d.currency,
+        decidedAt: iso(d.decided_at),
+        decidedBy: d.decided_by,
+        reason: d.reason,
+      })),
+    };
+  }
+
+  // queue: approvers.
+  let queue: DashboardResponse['queue'] = null;
+  if (scopeOf(auth, 'approvals.act')) {
+    const { counts, oldest } = await repo.queueSummary(db, auth.userId, now);
+    queue = {
+      open: Number(counts.open),
+      overdue: Number(counts.overdue),
+      dueSoon: Number(counts.due_soon),
+      oldest: oldest
+        ? {
+            requestId: oldest.request_id,
+            reference: requestReference(Number(oldest.seq)),
+            title: oldest.title,
+            waitingSince: iso(oldest.waiting_since),
+            dueAt: oldest.due_at ? iso(oldest.due_at) : null,
+          }
+        : null,
+    };
+    if (queue.overdue > 0) {
+      alerts.push({
+        kind: 'overdue_approvals',
+        severity: 'critical',
+        message: `${queue.overdue} ${queue.overdue === 1 ? 'approval is' : 'approvals are'} past the SLA in your queue`,
+        link: '/approvals',
+      });
+    }
+    if (queue.dueSoon > 0) {
+      alerts.push({
+        kind: 'due_soon_approvals',
+        severity: 'warning',
+        message: `${queue.dueSoon} ${queue.dueSoon === 1 ? 'approval is' : 'approvals are'} due soon`,
+        link: '/approvals',
+      });
+    }
+  }
+
+  // KPIs: reports.read or budgets.read, at the broadest scope the caller holds either.
+  let kpis: DashboardKpis | null = null;
+  let spendByMonth: DashboardResponse['spendByMonth'] = null;
+  let byCategory: DashboardResponse['byCategory'] = null;
+  const grant = broadest(auth, ['reports.read', 'budgets.read']);
+  if (grant) {
+    const scope = scopeCondition(auth, grant.permission, { organizationId: spendingRequests.organizationId, departmentId: spendingRequests.departmentId });
+    const lineScope = scopeCondition(auth, grant.permission, { organizationId: budgetLines.organizationId, departmentId: budgetLines.departmentId });
+    const thisMonth = monthOf(now);
+    const firstMonth = addMonths(thisMonth, -11);
+    const spend = await repo.spendByMonth(db, scope, firstMonth, thisMonth);
+    const byMonth = new Map(spend.map((s) => [s.month, s]));
+    spendByMonth = monthsBetween(firstMonth, thisMonth).map((m) => {
+      const s = byMonth.get(m);
+      const approved = new Decimal(s?.approved ?? 0);
+      const paid = new Decimal(s?.paid ?? 0);
+      return { month: m, approved: money(approved), paid: money(paid), total: money(approved.plus(paid)) };
+    });
+    const cur = new Decimal(spendByMonth.at(-1)!.total);
+    const prev = new Decimal(spendByMonth.at(-2)!.total);
+    const pending = await repo.pendingValue(db, scope);
+    const overruns = await repo.overrunsPending(db, scope);
+    const cycle = await repo.cycleTime(db, scope, new Date(now.getTime() - 30 * 86_400_000));
+    const budget = await budgetBurn(db, lineScope, now, currency);
+    kpis = {
+      scopeLabel: await scopeLabel(db, auth, grant.scope),
+      spendThisMonth: money(cur),
+      spendLastMonth: money(prev),
+      spendChangePercent: prev.isZero() ? null : cur.minus(prev).div(prev).mul(100).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toFixed(1),
+      pendingValue: pending.amount,
+      pendingCount: Number(pending.count),
+      overrunsPending: overruns,
+      avgCycleHours: cycle.hours,
+      cycleSample: Number(cycle.n),
+      budget,
+    };
+    byCategory = (await repo.topCategories(db, scope, thisMonth, 6)).map((c) => ({
+      categoryId: c.category_id,
+      name: c.name ?? 'Uncategorised',
+      amount: c.amount,
+      count: Number(c.count),
+    }));
+    for (const l of budget.lines) {
+      if (new Decimal(l.percent).gte(80)) {
+        const over = new Decimal(l.percent).gte(100);
+        alerts.push({
+          kind: 'budget_line',
+          severity: over ? 'critical' : 'warning',
+          message: `${l.label}: ${l.percent}% of the budget used (${l.consumed} of ${l.amount} ${l.currency})`,
+          link: scopeOf(auth, 'budgets.read') ? '/budget-vs-actual' : null,
+        });
+      }
+    }
+    if (overruns > 0) {
+      alerts.push({
+        kind: 'overrun_pending',
+        severity: 'warning',
+        message: `${overruns} ${overruns === 1 ? 'request waits' : 'requests wait'} for a budget overrun decision`,
+        link: scopeOf(auth, 'budgets.approve_overrun') ? '/budget-overrun-approvals' : null,
+      });
+    }
+  }
+
+  return { generatedAt: now.toISOString(), currency, mine, queue, kpis, spendByMonth, byCategory, alerts };
+}
+
+// --- GET /api/dashboard/activity ----------------------------------------------------------------
+
+const VERBS: Record<string, string> = {
+  created: 'created',
+  updated: 'edited',
+  submitted: 'submitted',
+  resubmitted: 'resubmitted',
+  auto_approved: 'auto-approved',
+  step_approved: 'approved a step of',
+  approved: 'approved',
+  rejected: 'rejected',
+  info_requested: 'asked for information on',
+  cancelled: 'cancelled',
+  paid: 'marked as paid',
+  commented: 'commented on',
+  attachment_added: 'attached a file to',
+  attachment_removed: 'removed a file from',
+  reminded: 'sent a reminder for',
+  escalated: 'escalated',
+  reassigned: 'reassigned',
+  delegated: 'delegated',
+  rerouted: 're-routed',
+};
+
+export function activityText(type: string, actor: string | null, reference: string, title: string): string {
+  const verb = VERBS[type] ?? type.replace(/_/g, ' ');
+  const who = actor ?? (type === 'auto_approved' ? 'An auto-approval rule' : 'Outlay');
+  return `${who} ${verb} ${reference} · ${title}`;
+}
+
+export async function activity(ctx: Ctx, query: ActivityQuery): Promise<ActivityFeed> {
+  const auth = requireAuth(ctx);
+  const visible = visibilityCondition(auth);
+  const { limit, offset } = pageWindow(query);
+  const rows = await repo.activity(ctx.db, visible, limit, offset);
+  const total = rows.length > 0 ? Number(rows[0]!.total) : query.page > 1 ? await repo.countActivity(ctx.db, visible) : 0;
+  const items = rows.map((r) => {
+    const reference = requestReference(Number(r.seq));
+    return {
+      id: Number(r.id),
+      type: r.type,
+      at: iso(r.created_at),
+      actorName: r.actor_name,
+      requestId: r.request_id,
+      reference,
+      title: r.title,
+      amount: r.amount,
+      currency: r.currency,
+      status: r.status as RequestStatus,
+      text: activityText(r.type, r.actor_name, reference, r.title),
+    };
+  });
+  return page(items, total, query);
+}
+
+// --- GET /api/expense-tracking ------------------------------------------------------------------
+
+/** The scopes a caller may choose on /expense-tracking. */
+export function expenseScopes(auth: AuthInfo): ExpenseScope[] {
+  const out: ExpenseScope[] = ['me'];
+  if (auth.departmentId && scopeCovers(scopeOf(auth, 'requests.read.scope') ?? undefined, 'department')) out.push('department');
+  const finance = broadest(auth, ['reports.read', 'budgets.read']);
+  if (auth.organizationId && finance && scopeCovers(finance.scope, 'organization')) out.push('organization');
+  if (finance && scopeCovers(finance.scope, 'group')) out.push('group');
+  return out;
+}
+
+const REFUSALS: Record<ExpenseScope, string> = {
+  me: 'You do not have permission to do this',
+  department: 'You may not see your department\'s spend',
+  organization: 'Only finance can see the organization\'s spend',
+  group: 'Only group finance can see the whole group\'s spend',
+};
+
+export async function expenseTracking(ctx: Ctx, query: ExpenseTrackingQuery): Promise<ExpenseTracking> {
+  const auth = requireAuth(ctx);
+  const db = ctx.db;
+  const available = expenseScopes(auth);
+  if (!available.includes(query.scope)) throw new AppError('FORBIDDEN', { message: REFUSALS[query.scope] });
+  const to = query.to ?? monthOf(ctx.now);
+  const from = query.from ?? addMonths(to, -11);
+  if (monthsBetween(from, to).length > 36) {
+    throw new AppError('VALIDATION_ERROR', { message: 'Choose at most 36 months', details: [{ path: 'from', message: 'Choose at most 36 months' }] });
+  }
+  const currency = await groupCurrency(db);
+
+  let scope: SQL | undefined;
+  let lineScope: SQL | undefined;
+  let label: string;
+  switch (query.scope) {
+    case 'me':
+      scope = sql`${spendingRequests.requesterId} = ${auth.userId}`;
+      lineScope = undefined;
+      label = 'Your requests';
+      break;
+    case 'department':
+      scope = sql`${spendingRequests.departmentId} = ${auth.departmentId}`;
+      lineScope = sql`${budgetLines.departmentId} = ${auth.departmentId}`;
+      label = (await repo.departmentName(db, auth.departmentId)) ?? 'Your department';
+      break;
+    case 'organization':
+      scope = sql`${spendingRequests.organizationId} = ${auth.organizationId}`;
+      lineScope = sql`${budgetLines.organizationId} = ${auth.organizationId} AND ${budgetLines.departmentId} IS NULL`;
+      label = (await repo.organizationName(db, auth.organizationId)) ?? 'Your organization';
+      break;
+    case 'group':
+      scope = undefined;
+      lineScope = sql`${budgetLines.departmentId} IS NULL`;
+      label = 'All organizations';
+      break;
+  }
+
+  const spend = new Map((await repo.spendByMonth(db, scope, from, to)).map((s) => [s.month, s]));
+  const budgets = lineScope ? await monthlyBudget(db, lineScope, from, to, currency) : null;
+  const months = monthsBetween(from, to).map((m) => {
+    const s = spend.get(m);
+    const approved = new Decimal(s?.approved ?? 0);
+    const paid = new Decimal(s?.paid ?? 0);
+    const budget = budgets?.get(m);
+    return {
+      month: m,
+      approved: money(approved),
+      paid: money(paid),
+      total: money(approved.plus(paid)),
+      count: Number(s?.count ?? 0),
+      budget: budget ? money(budget) : null,
+    };
+  });
+  const sum = (key: 'approved' | 'paid' | 'total') => money(months.reduce((acc, m) => acc.plus(m[key]), new Decimal(0)));
+  const budgetMonths = months.filter((m) => m.budget !== null);
+  const receipts = await repo.receiptStatus(db, scope, from, to);
+  return {
+    scope: query.scope,
+    scopeLabel: label,
+    availableScopes: available,
+    from,
+    to,
+    currency,
+    months,
+    totals: {
+      approved: sum('approved'),
+      paid: sum('paid'),
+      total: sum('total'),
+      count: months.reduce((n, m) => n + m.count, 0),
+      budget: budgetMonths.length ? money(budgetMonths.reduce((acc, m) => acc.plus(m.budget!), new Decimal(0))) : null,
+    },
+    receipts: {
+      withReceipt: Number(receipts.with_receipt),
+      withoutReceipt: Number(receipts.without_receipt),
+      amountWithoutReceipt: receipts.amount_without,
+    },
+  };
+}
+
+/**
+ * Budget per month in the group currency: each line spread evenly over the months of its period
+ * (a quarter line gives a third to each month). Lines for the whole scope (no category) are used
+ * when there are any in a month; otherwise the category lines are added up.
+ */
+async function monthlyBudget(db: Db, lineScope: SQL, from: string, to: string, currency: string): Promise<Map<string, Decimal>> {
+  const lines = await repo.linesOverlapping(db, lineScope, `${from}-01`, lastDayOf(to));
+  const totals = new Map<string, { general: Decimal; byCategory: Decimal; hasGeneral: boolean }>();
+  for (const l of lines) {
+    const months = monthsBetween(l.period_start.slice(0, 7), l.period_end.slice(0, 7));
+    const converted = new Decimal((await convert(db, { amount: l.amount, from: l.currency, to: currency, date: l.period_start })).amount);
+    const share = converted.div(months.length);
+    for (const m of months) {
+      if (m < from || m > to) continue;
+      const t = totals.get(m) ?? { general: new Decimal(0), byCategory: new Decimal(0), hasGeneral: false };
+      if (l.category_id === null) {
+        t.general = t.general.plus(share);
+        t.hasGeneral = true;
+      } else t.byCategory = t.byCategory.plus(share);
+      totals.set(m, t);
+    }
+  }
+  return new Map([...totals].map(([m, t]) => [m, t.hasGeneral ? t.general : t.byCategory]));
+}

@@ -1,0 +1,209 @@
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { requestEvents, spendingRequests, users } from '@outlay/db';
+import { rowsOf } from '../../src/lib/sql.ts';
+import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
+import { createDraft, decide, requestRow, setUpWorld, submit, type World } from './approvals-fixtures.ts';
+
+let t: TestContext;
+let w: World;
+let rita: Session;
+let max: Session;
+let dana: Session;
+let carla: Session;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await setUpWorld(t);
+  [rita, max, dana, carla] = (await Promise.all(['rita', 'max', 'dana', 'carla'].map((u) => login(t.app, u)))) as [Session, Session, Session, Session];
+});
+afterAll(async () => t.close());
+
+const get = (s: Session, url: string) => t.app.inject({ method: 'GET', url, headers: s.headers });
+
+async function dashboardOf(s: Session) {
+  const res = await get(s, '/api/dashboard');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const month = () => new Date().toISOString().slice(0, 7);
+
+/** Independently of the service: approved + paid requests decided this month, in the group currency, from the rows. */
+async function expectedSpendThisMonth(where: (r: typeof spendingRequests.$inferSelect) => boolean): Promise<string> {
+  const rows = await t.db.select().from(spendingRequests);
+  let total = new Decimal(0);
+  for (const r of rows) {
+    if (!['approved', 'paid'].includes(r.status) || !r.decidedAt || r.decidedAt.toISOString().slice(0, 7) !== month() || !where(r)) continue;
+    total = total.plus(r.approvedAmount ? new Decimal(r.approvedAmount).mul(r.groupFxRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP) : r.amountGroup);
+  }
+  return total.toFixed(2);
+}
+
+async function expectedPending(where: (r: typeof spendingRequests.$inferSelect) => boolean): Promise<string> {
+  const rows = await t.db.select().from(spendingRequests);
+  return rows
+    .filter((r) => ['pending', 'info_requested'].includes(r.status) && where(r))
+    .reduce((acc, r) => acc.plus(r.amountGroup), new Decimal(0))
+    .toFixed(2);
+}
+
+describe('GET /api/dashboard', () => {
+  it('returns the sections each role may see', async () => {
+    const r = await dashboardOf(rita);
+    expect(r.mine).not.toBeNull();
+    expect(r.queue).toBeNull();
+    expect(r.kpis).toBeNull();
+    expect(r.spendByMonth).toBeNull();
+
+    const c = await dashboardOf(carla);
+    expect(c.kpis).not.toBeNull();
+    expect(c.kpis.scopeLabel).toBe('All organizations');
+    expect(c.spendByMonth).toHaveLength(12);
+    expect(c.spendByMonth.at(-1).month).toBe(month());
+
+    const m = await dashboardOf(max);
+    expect(m.queue).not.toBeNull();
+
+    const d = await dashboardOf(dana);
+    const [danaRow] = await t.db.select().from(users).where(eq(users.username, 'dana'));
+    const [dept] = rowsOf<{ name: string }>(await t.db.execute(sql`SELECT name FROM departments WHERE id = ${danaRow!.departmentId}`));
+    expect(d.kpis.scopeLabel).toBe(dept!.name);
+  });
+
+  it('moves spend, pending value and the queue by exactly what was approved and submitted', async () => {
+    const before = await dashboardOf(carla);
+    const maxBefore = await dashboardOf(max);
+    const ritaBefore = await dashboardOf(rita);
+
+    const a = await createDraft(t, rita, w, { title: 'Dashboard fixture A', amount: '120.00' });
+    const b = await createDraft(t, rita, w, { title: 'Dashboard fixture B', amount: '75.50' });
+    for (const id of [a, b]) expect((await submit(t, rita, id)).statusCode).toBe(200);
+    const maxMid = await dashboardOf(max);
+    expect(maxMid.queue.open).toBe(maxBefore.queue.open + 2);
+
+    expect((await decide(t, max, a, { decision: 'approved' })).statusCode).toBe(200);
+    expect((await decide(t, dana, a, { decision: 'approved' })).statusCode).toBe(200);
+    const rowA = await requestRow(t, a);
+    const rowB = await requestRow(t, b);
+    expect(rowA.status).toBe('approved');
+
+    const after = await dashboardOf(carla);
+    expect(after.kpis.spendThisMonth).toBe(new Decimal(before.kpis.spendThisMonth).plus(rowA.amountGroup).toFixed(2));
+    expect(after.kpis.pendingValue).toBe(new Decimal(before.kpis.pendingValue).plus(rowB.amountGroup).toFixed(2));
+    expect(after.kpis.pendingCount).toBe(before.kpis.pendingCount + 1);
+    // And against the rows, computed without the service.
+    expect(after.kpis.spendThisMonth).toBe(await expectedSpendThisMonth(() => true));
+    expect(after.kpis.pendingValue).toBe(await expectedPending(() => true));
+    expect(after.spendByMonth.at(-1).total).toBe(after.kpis.spendThisMonth);
+    expect(after.spendByMonth.at(-2).total).toBe(after.kpis.spendLastMonth);
+
+    // dana's KPIs: her department only.
+    const d = await dashboardOf(dana);
+    expect(d.kpis.spendThisMonth).toBe(await expectedSpendThisMonth((r) => r.departmentId === rowA.departmentId));
+    expect(d.kpis.pendingValue).toBe(await expectedPending((r) => r.departmentId === rowA.departmentId));
+
+    // rita: her requests by status, and the decisions she received, newest first.
+    const r = await dashboardOf(rita);
+    const count = (x: { mine: { byStatus: { status: string; count: number }[] } }, s: string) => x.mine.byStatus.find((c) => c.status === s)?.count ?? 0;
+    expect(count(r, 'approved')).toBe(count(ritaBefore, 'approved') + 1);
+    expect(count(r, 'pending')).toBe(count(ritaBefore, 'pending') + 1);
+    expect(r.mine.recentDecisions[0]).toMatchObject({ requestId: a, decision: 'approved', decidedBy: expect.stringContaining('Dana') });
+    expect(r.mine.recentDecisions.length).toBeLessThanOrEqual(5);
+
+    const maxAfter = await dashboardOf(max);
+    expect(maxAfter.queue.open).toBe(maxBefore.queue.open + 1);
+  });
+
+  it('counts overdue items in the queue and raises an alert', async () => {
+    const id = await createDraft(t, rita, w, { title: 'Dashboard overdue', amount: '10.00' });
+    expect((await submit(t, rita, id)).statusCode).toBe(200);
+    await t.db.execute(sql`UPDATE approval_steps SET due_at = now() - interval '1 hour' WHERE request_id = ${id} AND status = 'active'`);
+    const m = await dashboardOf(max);
+    expect(m.queue.overdue).toBeGreaterThanOrEqual(1);
+    expect(m.alerts.some((a: { kind: string }) => a.kind === 'overdue_approvals')).toBe(true);
+  });
+});
+
+describe('GET /api/dashboard/activity', () => {
+  it('lists events newest first with actor, reference and one line of text', async () => {
+    const id = await createDraft(t, rita, w, { title: 'Dashboard activity', amount: '33.00' });
+    expect((await submit(t, rita, id)).statusCode).toBe(200);
+    expect((await decide(t, max, id, { decision: 'approved' })).statusCode).toBe(200);
+    const res = await get(carla, '/api/dashboard/activity?pageSize=10');
+    expect(res.statusCode, res.body).toBe(200);
+    const feed = res.json();
+    expect(feed.items.length).toBe(10);
+    expect(feed.total).toBeGreaterThan(10);
+    const times = feed.items.map((i: { at: string }) => i.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const first = feed.items[0];
+    expect(first).toMatchObject({ requestId: id, type: 'step_approved', actorName: expect.stringContaining('Max'), title: 'Dashboard activity' });
+    expect(first.reference).toMatch(/^REQ-\d{6}$/);
+    expect(first.text).toContain(first.reference);
+    const page2 = (await get(carla, '/api/dashboard/activity?pageSize=10&page=2')).json();
+    expect(page2.items[0].id).not.toBe(first.id);
+  });
+
+  it('shows a department head only what she may see', async () => {
+    // An event on another organization's request, newer than everything else.
+    const [danaRow] = await t.db.select().from(users).where(eq(users.username, 'dana'));
+    const [foreign] = rowsOf<{ id: string }>(
+      await t.db.execute(sql`SELECT id FROM spending_requests WHERE organization_id <> ${danaRow!.organizationId} ORDER BY seq LIMIT 1`),
+    );
+    await t.db.insert(requestEvents).values({ requestId: foreign!.id, type: 'commented', note: 'elsewhere', createdAt: new Date(Date.now() + 60_000) });
+    const carlaFeed = (await get(carla, '/api/dashboard/activity?pageSize=5')).json();
+    expect(carlaFeed.items[0].requestId).toBe(foreign!.id);
+    const danaFeed = (await get(dana, '/api/dashboard/activity?pageSize=100')).json();
+    expect(danaFeed.items.some((i: { requestId: string }) => i.requestId === foreign!.id)).toBe(false);
+    const ids = [...new Set(danaFeed.items.map((i: { requestId: string }) => i.requestId))] as string[];
+    for (const rid of ids) {
+      const [r] = rowsOf<{ ok: boolean }>(
+        await t.db.execute(sql`SELECT (department_id = ${danaRow!.departmentId} OR requester_id = ${danaRow!.id}
+          OR EXISTS (SELECT 1 FROM approval_assignments a WHERE a.request_id = r.id AND a.approver_id = ${danaRow!.id})) AS ok
+          FROM spending_requests r WHERE id = ${rid}`),
+      );
+      expect(r!.ok, rid).toBe(true);
+    }
+    const ritaFeed = (await get(rita, '/api/dashboard/activity?pageSize=100')).json();
+    const [ritaRow] = await t.db.select().from(users).where(eq(users.username, 'rita'));
+    for (const item of ritaFeed.items) {
+      const row = await requestRow(t, item.requestId);
+      expect(row.requesterId).toBe(ritaRow!.id);
+    }
+  });
+});
+
+describe('GET /api/expense-tracking', () => {
+  it('refuses scopes the caller may not use', async () => {
+    for (const scope of ['department', 'organization', 'group']) {
+      const res = await get(rita, `/api/expense-tracking?scope=${scope}`);
+      expect(res.statusCode, scope).toBe(403);
+    }
+    expect((await get(max, '/api/expense-tracking?scope=organization')).statusCode).toBe(403);
+    expect((await get(max, '/api/expense-tracking?scope=group')).statusCode).toBe(403);
+    expect((await get(max, '/api/expense-tracking?scope=department')).statusCode).toBe(200);
+    expect((await get(rita, '/api/expense-tracking?from=2026-05&to=2026-01')).statusCode).toBe(400);
+  });
+
+  it('gives approved and paid by month, receipts and the scopes on offer', async () => {
+    const r = (await get(rita, '/api/expense-tracking')).json();
+    expect(r.availableScopes).toEqual(['me']);
+    expect(r.months).toHaveLength(12);
+    expect(r.months.at(-1).month).toBe(month());
+    const [ritaRow] = await t.db.select().from(users).where(eq(users.username, 'rita'));
+    expect(r.months.at(-1).total).toBe(await expectedSpendThisMonth((x) => x.requesterId === ritaRow!.id));
+    expect(r.months.at(-1).budget).toBeNull();
+    expect(r.receipts.withReceipt + r.receipts.withoutReceipt).toBe(r.totals.count);
+
+    const c = (await get(carla, '/api/expense-tracking?scope=group')).json();
+    expect(c.availableScopes).toEqual(expect.arrayContaining(['me', 'organization', 'group']));
+    expect(c.months.at(-1).total).toBe(await expectedSpendThisMonth(() => true));
+    const total = c.months.reduce((acc: Decimal, m: { total: string }) => acc.plus(m.total), new Decimal(0));
+    expect(c.totals.total).toBe(total.toFixed(2));
+
+    const narrow = (await get(carla, `/api/expense-tracking?scope=group&from=${month()}&to=${month()}`)).json();
+    expect(narrow.months).toHaveLength(1);
+  });
+});

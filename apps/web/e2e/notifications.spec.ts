@@ -1,0 +1,205 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { apiLogin, DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, snap } from './fixtures';
+
+/*
+ * Notifications (PRODUCT §3 "Communication"): max reads and marks HIS OWN notifications (the
+ * demo seed gives him unread ones; other specs add more while this one runs, so every count is
+ * checked against what arrived meanwhile), changes his notification settings (e-mail off for
+ * "Request paid", weekly digest; restored at the end; no other spec reads them), and sees a
+ * request rita raises and submits through the API arrive in his list and bump the bell without
+ * a reload (server-sent events).
+ */
+
+const suffix = () => Math.random().toString(36).slice(2, 8);
+
+type Api = {
+  get: <T>(url: string) => Promise<T>;
+  post: <T>(url: string, data?: unknown, headers?: Record<string, string>) => Promise<T>;
+  put: <T>(url: string, data?: unknown) => Promise<T>;
+};
+
+async function apiAs(request: APIRequestContext, username: string): Promise<Api> {
+  const login = await apiLogin(request, username);
+  const headers = { Authorization: `Bearer ${login.tokens!.accessToken}`, 'X-Device-ID': login.deviceId! };
+  const check = async (what: string, res: Awaited<ReturnType<APIRequestContext['get']>>) => {
+    expect(res.ok(), `${username} ${what}: ${res.status()} ${await res.text()}`).toBe(true);
+    return (await res.json()) as never;
+  };
+  return {
+    get: async (url) => check(`GET ${url}`, await request.get(url, { headers })),
+    post: async (url, data = {}, extra = {}) => check(`POST ${url}`, await request.post(url, { headers: { ...headers, ...extra }, data })),
+    put: async (url, data = {}) => check(`PUT ${url}`, await request.put(url, { headers, data })),
+  };
+}
+
+async function as(browser: Browser, username: string, path: string, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await signInAs(page, username, undefined, path);
+  return page;
+}
+
+const bell = (page: Page) => page.getByTestId('notification-bell');
+
+/** The count the bell announces ("Notifications, N unread"). */
+async function bellCount(page: Page): Promise<number> {
+  const label = await bell(page).getAttribute('aria-label');
+  const n = label?.match(/^Notifications, (\d+) unread$/)?.[1];
+  expect(n, `bell label "${label}"`).toBeDefined();
+  return Number(n);
+}
+
+type Item = { id: string; title: string; body: string | null; read: boolean; createdAt: string };
+
+/** Unread notifications of max created after `since` (what other specs added meanwhile). */
+async function arrivedSince(api: Api, since: string): Promise<number> {
+  const page = await api.get<{ items: Item[] }>('/api/notifications?unread=true&pageSize=100');
+  return page.items.filter((n) => n.createdAt > since).length;
+}
+
+/** The server runs on this machine's clock. */
+const now = () => new Date().toISOString();
+
+test('max sees his unread count, marks one read, then all read', async ({ browser }) => {
+  const max = await as(browser, 'max', '/');
+  const api = await apiAs(max.request, 'max');
+  await expect(bell(max)).toHaveAttribute('aria-label', /^Notifications, [1-9]\d* unread$/);
+  const before = await bellCount(max);
+  const since = now();
+
+  await bell(max).click();
+  await expect(max).toHaveURL(/\/notifications$/);
+  await expect(max.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  const list = max.getByRole('region', { name: 'Notification list' });
+  const unread = list.locator('[data-testid="notification-row"][data-read="false"]');
+  await expect(unread.first()).toBeVisible();
+
+  // Mark the first unread one read: its row turns read, the bell goes down by one.
+  const first = unread.first();
+  const id = await first.getAttribute('data-id');
+  expect(id).toBeTruthy();
+  const row = list.locator(`[data-testid="notification-row"][data-id="${id}"]`);
+  await row.getByRole('button', { name: /^Mark read: / }).click();
+  await expect(row).toHaveAttribute('data-read', 'true');
+  await expect.poll(async () => (await bellCount(max)) - (await arrivedSince(api, since))).toBe(before - 1);
+  const all = await api.get<{ items: Item[] }>('/api/notifications?pageSize=100');
+  expect(all.items.find((n) => n.id === id)?.read).toBe(true);
+
+  await expectAccessible(max);
+  await snap(max, 'notifications-max');
+  await max.setViewportSize(MOBILE);
+  await expect(bell(max)).toBeVisible();
+  expect(await max.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+  await expectAccessible(max);
+  await snap(max, 'notifications-max');
+  await max.setViewportSize(DESKTOP);
+
+  // Mark all read: toast, no unread row, the bell says 0 and shows no badge (unless another spec
+  // notified max in the meantime: what arrived after the click is allowed, nothing older).
+  const allAt = now();
+  await max.getByRole('button', { name: 'Mark all read' }).click();
+  await expectToast(max, 'marked read');
+  await expect.poll(async () => (await bellCount(max)) - (await arrivedSince(api, allAt))).toBe(0);
+  expect((await api.get<{ count: number }>('/api/notifications/unread-count')).count).toBe(await arrivedSince(api, allAt));
+  if ((await arrivedSince(api, allAt)) === 0) {
+    await expect(unread).toHaveCount(0);
+    await expect(bell(max)).toHaveAttribute('aria-label', 'Notifications, 0 unread');
+    await expect(bell(max).getByTestId('notification-badge')).toHaveCount(0);
+    await max.getByRole('button', { name: 'Unread', exact: true }).click();
+    await expect(list).toContainText('No unread notifications');
+  }
+  await max.context().close();
+});
+
+test('max changes his notification settings and they stay after a reload', async ({ browser }) => {
+  const max = await as(browser, 'max', '/notification-settings');
+  const api = await apiAs(max.request, 'max');
+  await expect(max.getByRole('heading', { name: 'Notification Settings', level: 1 })).toBeVisible();
+  const email = max.getByRole('checkbox', { name: 'Request paid: e-mail' });
+  const inApp = max.getByRole('checkbox', { name: 'Request paid: in-app' });
+  const digest = max.getByRole('combobox', { name: 'E-mail digest' });
+  await expect(email).toBeChecked();
+  await expect(inApp).toBeChecked();
+  await expect(digest).toHaveText('Off');
+  const save = max.getByRole('button', { name: 'Save', exact: true });
+  const unsaved = max.getByTestId('unsaved-bar');
+  await expect(save).toBeDisabled();
+  await expect(unsaved).toHaveCount(0);
+
+  await expectAccessible(max);
+  await snap(max, 'notification-settings-max');
+
+  // On a phone: change a row and the digest at the bottom, save from the bar that appears there.
+  await max.setViewportSize(MOBILE);
+  await expect(email).toBeVisible();
+  expect(await max.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+  await expectAccessible(max);
+  await snap(max, 'notification-settings-max');
+  await email.uncheck();
+  await digest.click();
+  await max.getByRole('option', { name: 'Weekly' }).click();
+  await expect(digest).toHaveText('Weekly');
+  await expect(save).toBeEnabled();
+  await expect(unsaved).toBeVisible();
+  await expect(unsaved).toBeInViewport();
+  await expectAccessible(max);
+  await snap(max, 'notification-settings-max-unsaved');
+  await unsaved.getByRole('button', { name: 'Save changes' }).click();
+  await expectToast(max, 'Notification settings saved');
+  await expect(unsaved).toHaveCount(0);
+  await expect(save).toBeDisabled();
+
+  await max.setViewportSize(DESKTOP);
+  await max.reload();
+  await expect(max.getByRole('heading', { name: 'Notification Settings', level: 1 })).toBeVisible();
+  await expect(email).not.toBeChecked();
+  await expect(inApp).toBeChecked();
+  await expect(digest).toHaveText('Weekly');
+  const stored = await api.get<{ digest: string; preferences: { eventType: string; inApp: boolean; email: boolean }[] }>('/api/notification-preferences');
+  expect(stored.digest).toBe('weekly');
+  expect(stored.preferences.find((p) => p.eventType === 'request_paid')).toMatchObject({ inApp: true, email: false });
+
+  // Leave max as the seed had him.
+  await api.put('/api/notification-preferences', { preferences: [{ eventType: 'request_paid', inApp: true, email: true }], digest: 'off' });
+  await max.context().close();
+});
+
+test('a request rita submits shows up in max’s list and bell without a reload', async ({ browser }) => {
+  const max = await as(browser, 'max', '/notifications');
+  const api = await apiAs(max.request, 'max');
+  await expect(max.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  await expect(max.getByTestId('live-indicator')).toHaveText(/Live/, { timeout: 15_000 });
+  const before = await bellCount(max);
+  const since = now();
+  // A marker in the page: a reload would drop it.
+  await max.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+
+  const other = await browser.newContext();
+  const rita = await apiAs(other.request, 'rita');
+  const title = `Notification live ${suffix()}`;
+  const options = await rita.get<{ categories: { id: string; name: string }[]; organization: { currency: string } }>('/api/requests/options');
+  const category = options.categories.find((c) => c.name.startsWith('Office Supplies')) ?? options.categories[0]!;
+  // Above the 100 auto-approval limit for office supplies, far below any budget line.
+  const draft = await rita.post<{ id: string; reference: string }>('/api/requests', {
+    title,
+    amount: '187.40',
+    currency: options.organization.currency,
+    categoryId: category.id,
+    justification: 'Label printer ribbons for the depot.',
+  });
+  await rita.post(`/api/requests/${draft.id}/submit`, {}, { 'idempotency-key': crypto.randomUUID() });
+
+  const row = max.getByTestId('notification-row').filter({ hasText: title });
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await expect(row).toHaveAttribute('data-read', 'false');
+  await expect(row).toContainText(draft.reference);
+  await expect.poll(async () => (await bellCount(max)) - (await arrivedSince(api, since)), { timeout: 15_000 }).toBe(before);
+  expect(await bellCount(max)).toBeGreaterThan(before);
+  expect(await max.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+
+  // Opening it marks it read and goes to the approval queue.
+  await row.getByRole('button', { name: `Unread: ${draft.reference} needs your approval`, exact: false }).click();
+  await expect(max).toHaveURL(/\/approvals/);
+  await other.close();
+  await max.context().close();
+});

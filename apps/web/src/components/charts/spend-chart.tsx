@@ -1,0 +1,86 @@
+import { Bar, BarChart, CartesianGrid, Legend, Line, ComposedChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatMoney } from '@/lib/format';
+
+export interface SpendPoint {
+  month: string;
+  approved: string;
+  paid: string;
+  total: string;
+  budget?: string | null;
+}
+
+/** "2026-03" → "Mar 2026" in the user's locale. */
+export function monthLabel(month: string, short = false): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Intl.DateTimeFormat(undefined, short ? { month: 'short', year: '2-digit' } : { month: 'long', year: 'numeric' }).format(
+    new Date(Date.UTC(y, m - 1, 1, 12)),
+  );
+}
+
+function compact(value: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }).format(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * Approved vs paid per month as stacked bars (with the budget as a line when given). The chart
+ * is a picture with a summary for screen readers; the same figures follow in a table for them.
+ * Amounts are exact strings from the API; numbers are made only to draw.
+ */
+export function SpendChart({ data, currency, title, showBudget = false }: { data: SpendPoint[]; currency: string; title: string; showBudget?: boolean }) {
+  const rows = data.map((d) => ({
+    label: monthLabel(d.month, true),
+    approved: Number(d.approved),
+    paid: Number(d.paid),
+    budget: d.budget == null ? null : Number(d.budget),
+  }));
+  const last = data.at(-1);
+  const summary = last
+    ? `${title}: ${data.length} months. ${monthLabel(last.month)}: ${formatMoney(last.total, currency)} approved and paid.`
+    : `${title}: no data.`;
+  const Chart = showBudget ? ComposedChart : BarChart;
+  return (
+    <figure className="flex flex-col gap-2">
+      <div className="h-64 w-full sm:h-72" role="img" aria-label={summary}>
+        <ResponsiveContainer width="100%" height="100%">
+          <Chart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+            <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} interval="preserveStartEnd" />
+            <YAxis tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} width={64} tickFormatter={(v: number) => compact(v, currency)} />
+            <Tooltip formatter={(v) => formatMoney(typeof v === 'number' ? v.toFixed(2) : String(v), currency)} />
+            <Legend wrapperStyle={{ fontSize: 12 }} />
+            <Bar dataKey="paid" name="Paid" stackId="spend" fill="#1d4ed8" radius={[0, 0, 0, 0]} />
+            <Bar dataKey="approved" name="Approved, not yet paid" stackId="spend" fill="#60a5fa" radius={[4, 4, 0, 0]} />
+            {showBudget ? <Line dataKey="budget" name="Budget" type="monotone" stroke="#b45309" strokeWidth={2} dot={false} connectNulls /> : null}
+          </Chart>
+        </ResponsiveContainer>
+      </div>
+      <table className="sr-only">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            <th scope="col">Approved, not yet paid</th>
+            <th scope="col">Paid</th>
+            <th scope="col">Total</th>
+            {showBudget ? <th scope="col">Budget</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((d) => (
+            <tr key={d.month}>
+              <th scope="row">{monthLabel(d.month)}</th>
+              <td>{formatMoney(d.approved, currency)}</td>
+              <td>{formatMoney(d.paid, currency)}</td>
+              <td>{formatMoney(d.total, currency)}</td>
+              {showBudget ? <td>{d.budget ? formatMoney(d.budget, currency) : 'No budget'}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

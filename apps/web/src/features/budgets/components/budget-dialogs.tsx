@@ -1,0 +1,325 @@
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
+import {
+  BUDGET_IMPORT_HEADERS,
+  BUDGET_PERIOD_LABELS,
+  BUDGET_PERIOD_TYPES,
+  type BudgetImportResult,
+  type BudgetLine,
+  type BudgetOptions,
+  type BudgetPeriodType,
+  type CopyBudgetPeriodResult,
+} from '@outlay/contracts/budgets';
+import { currencyCode, moneyAmount } from '@outlay/contracts/lists';
+import { FormDialog, FormFieldMoney, FormFieldSelect, FormFieldText, FormFieldTextarea, useZodForm } from '@/components/form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { useToast } from '@/components/ui/use-toast';
+import { useCopyBudgetPeriod, useCreateBudgetLine, useImportBudgetLines, useUpdateBudgetLine } from '../api/budget-lines';
+
+const PERIOD_OPTIONS = BUDGET_PERIOD_TYPES.map((value) => ({ value, label: BUDGET_PERIOD_LABELS[value] }));
+const THRESHOLDS_TEXT = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}(\s*[,;]\s*\d{1,3})*$/, 'Whole percentages separated by commas, e.g. 80, 100');
+const parseThresholds = (text: string) => text.split(/[,;]/).map((t) => Number(t.trim()));
+const MONTH = z.string().regex(/^\d{4}-\d{2}$/, 'Choose the first month of the period');
+
+const lineForm = z.object({
+  organizationId: z.uuid('Choose an organization'),
+  departmentId: z.uuid().nullable().optional(),
+  categoryId: z.uuid().nullable().optional(),
+  periodType: z.enum(BUDGET_PERIOD_TYPES, { error: 'Choose month, quarter or year' }),
+  periodMonth: MONTH,
+  currency: currencyCode,
+  amount: moneyAmount.refine((v: string) => Number(v) > 0, 'Enter an amount above zero'),
+  thresholds: THRESHOLDS_TEXT,
+  notes: z.string().trim().max(2000).optional(),
+});
+
+interface Common {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Create a line, or edit one (amount, currency, thresholds, notes; the key fields are fixed). */
+export function BudgetLineDialog({ open, onOpenChange, options, line }: Common & { options: BudgetOptions; line?: BudgetLine | null }) {
+  const { toast } = useToast();
+  const create = useCreateBudgetLine();
+  const update = useUpdateBudgetLine();
+  const firstOrg = options.organizations[0];
+  const thisMonth = new Date().toISOString().slice(0, 7);
+  const form = useZodForm(lineForm, {
+    organizationId: line?.organizationId ?? (options.organizations.length === 1 ? firstOrg?.id : undefined),
+    departmentId: line?.departmentId ?? null,
+    categoryId: line?.categoryId ?? null,
+    periodType: line?.periodType ?? 'quarter',
+    periodMonth: line?.periodStart.slice(0, 7) ?? thisMonth,
+    currency: line?.currency ?? firstOrg?.currency ?? 'USD',
+    amount: line?.amount ?? '',
+    thresholds: (line?.thresholds ?? [80, 100]).join(', '),
+    notes: line?.notes ?? '',
+  });
+  const orgId = form.watch('organizationId');
+  const currency = form.watch('currency');
+  const depts = options.departments.filter((d) => d.organizationId === orgId);
+  const cats = options.categories.filter((c) => c.organizationId === null || c.organizationId === orgId);
+  const editing = Boolean(line);
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? 'Edit budget line' : 'New budget line'}
+      description={editing ? line!.label : 'An amount for an organization, optionally one department and one category, over one period.'}
+      form={form}
+      size="lg"
+      submitLabel={editing ? 'Save' : 'Create line'}
+      onSubmit={async (v) => {
+        const notes = v.notes ? v.notes : null;
+        if (line) {
+          await update.mutateAsync({ id: line.id, input: { amount: v.amount, currency: v.currency, thresholds: parseThresholds(v.thresholds), notes } });
+          toast({ title: 'Budget line saved', description: line.label });
+        } else {
+          const created = await create.mutateAsync({
+            organizationId: v.organizationId,
+            departmentId: v.departmentId ?? null,
+            categoryId: v.categoryId ?? null,
+            periodType: v.periodType,
+            periodStart: `${v.periodMonth}-01`,
+            currency: v.currency,
+            amount: v.amount,
+            thresholds: parseThresholds(v.thresholds),
+            notes,
+          });
+          toast({ title: 'Budget line created', description: created.label });
+        }
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormFieldSelect
+          name="organizationId"
+          label="Organization"
+          required
+          disabled={editing}
+          placeholder="Choose an organization"
+          options={options.organizations.map((o) => ({ value: o.id, label: o.name }))}
+        />
+        <FormFieldSelect name="departmentId" label="Department" disabled={editing || !orgId} emptyOption="Whole organization" options={depts.map((d) => ({ value: d.id, label: d.name }))} />
+        <FormFieldSelect name="categoryId" label="Category" disabled={editing} emptyOption="All categories" options={cats.map((c) => ({ value: c.id, label: c.name }))} />
+        <FormFieldSelect name="periodType" label="Period" required disabled={editing} options={PERIOD_OPTIONS} />
+        <FormFieldText name="periodMonth" label="Starting month" type="month" required disabled={editing} hint="Quarters and years run for 3 or 12 months from here" />
+        <FormFieldSelect name="currency" label="Currency" required options={options.currencies.map((c) => ({ value: c, label: c }))} />
+        <FormFieldMoney name="amount" label="Amount" required currency={currency || 'USD'} />
+        <FormFieldText name="thresholds" label="Alert thresholds (%)" required hint="Owners are told once when use reaches each one" />
+      </div>
+      <FormFieldTextarea name="notes" label="Notes" rows={2} />
+    </FormDialog>
+  );
+}
+
+const copyForm = z.object({
+  organizationId: z.uuid().nullable().optional(),
+  periodType: z.enum(BUDGET_PERIOD_TYPES),
+  fromMonth: MONTH,
+  adjustPercent: z.coerce.number({ error: 'Enter a percentage' }).min(-90, 'At least -90%').max(500, 'At most 500%'),
+});
+
+function previousStart(type: BudgetPeriodType): string {
+  const now = new Date();
+  const m = now.getUTCMonth();
+  const d =
+    type === 'month'
+      ? new Date(Date.UTC(now.getUTCFullYear(), m - 1, 1))
+      : type === 'quarter'
+        ? new Date(Date.UTC(now.getUTCFullYear(), Math.floor(m / 3) * 3 - 3, 1))
+        : new Date(Date.UTC(now.getUTCFullYear() - 1, 0, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+/** What a copy did: created lines and those that already existed. */
+export function CopyReportDialog({ result, onClose }: { result: CopyBudgetPeriodResult | null; onClose: () => void }) {
+  return (
+    <Dialog open={Boolean(result)} onOpenChange={(o) => (o ? undefined : onClose())}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Copied to the period starting {result?.toPeriodStart}</DialogTitle>
+          <DialogDescription>
+            {result?.created} created, {result?.skipped} already existed and were left as they are.
+          </DialogDescription>
+        </DialogHeader>
+        <ul className="max-h-80 divide-y overflow-y-auto rounded-md border text-sm" aria-label="Copy report">
+          {result?.report.map((r) => (
+            <li key={r.sourceId} className="flex flex-wrap items-center justify-between gap-2 p-2">
+              <span>{r.label}</span>
+              <span className={r.status === 'created' ? 'text-emerald-700 dark:text-emerald-400' : 'text-amber-700 dark:text-amber-400'}>
+                {r.status === 'created' ? `Created · ${r.amount}` : r.message}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button onClick={onClose}>Done</Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Copy every line of a period into the next, optionally scaled. */
+export function CopyPeriodDialog({ open, onOpenChange, options, onCopied }: Common & { options: BudgetOptions; onCopied: (r: CopyBudgetPeriodResult) => void }) {
+  const copy = useCopyBudgetPeriod();
+  const form = useZodForm(copyForm, {
+    organizationId: options.organizations.length === 1 ? options.organizations[0]?.id : null,
+    periodType: 'quarter' as BudgetPeriodType,
+    fromMonth: previousStart('quarter'),
+    adjustPercent: '0' as unknown as number,
+  });
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Copy from last period"
+      description="Every line of the chosen period is copied into the period after it. Lines that already exist there are reported and left alone."
+      form={form}
+      submitLabel="Copy lines"
+      onSubmit={async (v) => {
+        onCopied(await copy.mutateAsync({ organizationId: v.organizationId ?? null, periodType: v.periodType, fromPeriodStart: `${v.fromMonth}-01`, adjustPercent: v.adjustPercent }));
+      }}
+    >
+      <FormFieldSelect name="organizationId" label="Organization" emptyOption="All my organizations" options={options.organizations.map((o) => ({ value: o.id, label: o.name }))} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormFieldSelect name="periodType" label="Period" required options={PERIOD_OPTIONS} />
+        <FormFieldText name="fromMonth" label="Copy from (first month)" type="month" required />
+      </div>
+      <FormFieldText name="adjustPercent" label="Change amounts by (%)" type="number" inputMode="decimal" hint="e.g. 5 for +5%, -10 for −10%; 0 copies as they are" />
+    </FormDialog>
+  );
+}
+
+function toBase64(buffer: ArrayBuffer): string {
+  let binary = '';
+  const bytes = new Uint8Array(buffer);
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** CSV/XLSX import: a preview with a per-row report, then the import (nothing while a row fails). */
+export function ImportDialog({ open, onOpenChange }: Common) {
+  const { toast } = useToast();
+  const run = useImportBudgetLines();
+  const [file, setFile] = useState<{ name: string; format: 'csv' | 'xlsx'; content: string } | null>(null);
+  const [report, setReport] = useState<BudgetImportResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const failing = useMemo(() => report?.report.filter((r) => r.errors.length > 0) ?? [], [report]);
+
+  const close = () => {
+    setFile(null);
+    setReport(null);
+    setError(null);
+    onOpenChange(false);
+  };
+  const choose = async (f: File | undefined) => {
+    setReport(null);
+    setError(null);
+    if (!f) return setFile(null);
+    const xlsx = /\.xlsx$/i.test(f.name);
+    const content = xlsx ? toBase64(await f.arrayBuffer()) : await f.text();
+    setFile({ name: f.name, format: xlsx ? 'xlsx' : 'csv', content });
+  };
+  const send = async (dryRun: boolean) => {
+    if (!file) return;
+    setError(null);
+    try {
+      const r = await run.mutateAsync({ format: file.format, content: file.content, dryRun });
+      if (dryRun) setReport(r);
+      else {
+        toast({ title: 'Budget lines imported', description: `${r.created} ${r.created === 1 ? 'line' : 'lines'} created.` });
+        close();
+      }
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => (o ? undefined : close())}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Import budget lines</DialogTitle>
+          <DialogDescription>
+            A CSV or XLSX file with the columns {BUDGET_IMPORT_HEADERS.join(', ')}. Thresholds like “80;100”. Preview first: nothing is imported while a row has errors.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="budget-import-file">File</Label>
+          <input
+            id="budget-import-file"
+            type="file"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5"
+            onChange={(e) => void choose(e.target.files?.[0])}
+          />
+        </div>
+        {error && (
+          <Alert variant="danger" role="alert">
+            {error}
+          </Alert>
+        )}
+        {report && (
+          <div className="flex flex-col gap-2">
+            <p className="text-sm" role="status">
+              {report.valid} of {report.total} rows are ready{failing.length > 0 ? `; ${failing.length} ${failing.length === 1 ? 'has' : 'have'} errors` : ''}.
+            </p>
+            <ul className="max-h-72 divide-y overflow-y-auto rounded-md border text-sm" aria-label="Import report">
+              {report.report.map((r) => (
+                <li key={r.row} className="p-2">
+                  <div className="flex justify-between gap-2">
+                    <span>
+                      Row {r.row}: {r.label || '—'}
+                    </span>
+                    <span className={r.errors.length ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400'}>{r.errors.length ? 'Error' : 'OK'}</span>
+                  </div>
+                  {r.errors.length > 0 && (
+                    <ul className="ml-4 list-disc text-xs text-destructive">
+                      {r.errors.map((e) => (
+                        <li key={e}>{e}</li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button variant="outline" disabled={!file || run.isPending} onClick={() => void send(true)}>
+            Preview
+          </Button>
+          <Button disabled={!report || failing.length > 0 || report.valid === 0 || run.isPending} onClick={() => void send(false)}>
+            Import {report ? report.valid : ''} lines
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function UsageBar({ percent, label }: { percent: string; label: string }) {
+  const p = Number(percent);
+  const tone = p >= 100 ? 'bg-red-600' : p >= 80 ? 'bg-amber-500' : 'bg-emerald-600';
+  return (
+    <div className="flex min-w-28 items-center gap-2">
+      <div role="progressbar" aria-label={label} aria-valuenow={Math.round(p)} aria-valuemin={0} aria-valuemax={100} className="h-2 flex-1 overflow-hidden rounded-full bg-muted">
+        <div className={`h-full ${tone}`} style={{ width: `${Math.min(100, Math.max(0, p))}%` }} />
+      </div>
+      <span className="w-14 text-right text-xs tabular-nums">{percent}%</span>
+    </div>
+  );
+}
+
