@@ -631,7 +631,7 @@ export async function seedDemoRequests(tx: Db, now: Date, tools: Pick<SeedTools,
       srow.activatedAt = new Date(activatedAt);
       srow.dueAt = new Date(activatedAt + s.slaHours * HOUR);
       const assigned = resolvedPerStep[i]!.map((r) => ({ id: rnd.uuid(), approverId: r.userId, reason: r.reason as 'workflow' | 'fallback' | 'escalated', createdAt: activatedAt, status: 'open' as 'open' | 'approved' | 'rejected' | 'info_requested' | 'superseded', decidedAt: null as number | null }));
-      for (const a of assigned) addNote(a.approverId, 'approval_requested', 'A request is waiting for your approval', `${title} (${byId.get(requester.id)?.name})`, '/approvals', id, activatedAt);
+      for (const a of assigned) addNote(a.approverId, 'approval_needed', 'A request is waiting for your approval', `${title} (${byId.get(requester.id)?.name})`, '/approvals', id, activatedAt);
       const isTarget = i === target - 1;
       const outcome: 'approved' | 'rejected' | 'info_requested' | 'cancelled' | 'open' = !isTarget
         ? 'approved'
@@ -652,7 +652,7 @@ export async function seedDemoRequests(tx: Db, now: Date, tools: Pick<SeedTools,
         if (half <= nowMs - 60_000) {
           srow.remindedAt = new Date(half);
           ev('reminded', half, null, { stepPosition: s.position });
-          for (const a of assigned) addNote(a.approverId, 'approval_reminder', 'Reminder: a request is waiting for your approval', title, '/approvals', id, half);
+          for (const a of assigned) addNote(a.approverId, 'approval_needed', 'Reminder: a request is waiting for your approval', title, '/approvals', id, half);
         }
         const due = activatedAt + s.slaHours * HOUR;
         if (due <= nowMs - 60_000) {
@@ -709,7 +709,7 @@ export async function seedDemoRequests(tx: Db, now: Date, tools: Pick<SeedTools,
             row.currentStep = s.position;
             commentRows.push({ requestId: id, authorId: decider.approverId, kind: 'info_request', body: reason!, createdAt: new Date(decidedAt) });
             ev('info_requested', decidedAt, decider.approverId, { stepPosition: s.position, note: reason });
-            addNote(requester.id, 'info_requested', 'More information is needed on your request', `${title}: ${reason}`, notifyLink(id), id, decidedAt);
+            addNote(requester.id, 'request_info_requested', 'More information is needed on your request', `${title}: ${reason}`, notifyLink(id), id, decidedAt);
           }
         }
         t = decidedAt;

@@ -19,19 +19,13 @@ function iconOf(type: string): LucideIcon {
   if (type === 'request_approved' || type === 'request_step_approved') return CircleCheck;
   if (type === 'request_rejected' || type === 'request_cancelled') return CircleX;
   if (type === 'request_paid') return Coins;
-  if (type === 'request_info_requested' || type === 'info_requested' || type === 'request.commented') return MessageSquare;
+  if (type === 'request_info_requested' || type === 'request.commented') return MessageSquare;
   if (type === 'recurring_raised' || type === 'request_rerouted') return Repeat;
   if (type.startsWith('budget_')) return type === 'budget_overrun' ? AlertTriangle : PiggyBank;
   return Bell;
 }
 
-/** Types written by older code and the demo seed, shown under the name the settings use. */
-const LEGACY_LABELS: Record<string, string> = {
-  approval_requested: 'Approval needed',
-  approval_reminder: 'Approval reminder',
-  info_requested: 'Information requested',
-};
-const typeLabel = (type: string) => LEGACY_LABELS[type] ?? notificationTypeLabel(type);
+const typeLabel = (type: string) => notificationTypeLabel(type);
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 /** "3 minutes ago", "yesterday"; the exact time is in the title attribute. */
