@@ -212,9 +212,9 @@ export default function BudgetVsActualPage() {
                         <YAxis tick={{ fontSize: 11 }} width={70} tickFormatter={(v: number) => new Intl.NumberFormat('en-US', { notation: 'compact' }).format(v)} />
                         <Tooltip formatter={(v) => formatMoney(String(v), gc)} />
                         <Legend />
-                        <Bar dataKey="Budget" fill="#94a3b8" />
-                        <Bar dataKey="Committed" fill="#f59e0b" />
-                        <Bar dataKey="Actual" fill="#2563eb" />
+                        <Bar dataKey="Budget" fill="#94a3b8" isAnimationActive={false} />
+                        <Bar dataKey="Committed" fill="#f59e0b" isAnimationActive={false} />
+                        <Bar dataKey="Actual" fill="#2563eb" isAnimationActive={false} />
                       </BarChart>
                     </ResponsiveContainer>
                   </div>
