@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiLogin, DESKTOP, expectAccessible, MOBILE, signInAs, snap } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { apiAs, expectAccessible, MOBILE, pageAs, snap } from './fixtures';
 
 /*
  * The role-aware dashboard (/ and /real-time-monitoring) and /expense-tracking
@@ -11,34 +11,10 @@ import { apiLogin, DESKTOP, expectAccessible, MOBILE, signInAs, snap } from './f
 
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
-type Api = {
-  get: <T>(url: string) => Promise<T>;
-  post: <T>(url: string, data?: unknown, headers?: Record<string, string>) => Promise<T>;
-};
-
-async function apiAs(request: APIRequestContext, username: string): Promise<Api> {
-  const login = await apiLogin(request, username);
-  const headers = { Authorization: `Bearer ${login.tokens!.accessToken}`, 'X-Device-ID': login.deviceId! };
-  const check = async (what: string, res: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    expect(res.ok(), `${username} ${what}: ${res.status()} ${await res.text()}`).toBe(true);
-    return (await res.json()) as never;
-  };
-  return {
-    get: async (url) => check(`GET ${url}`, await request.get(url, { headers })),
-    post: async (url, data = {}, extra = {}) => check(`POST ${url}`, await request.post(url, { headers: { ...headers, ...extra }, data })),
-  };
-}
-
-async function as(browser: Browser, username: string, path: string, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await signInAs(page, username, undefined, path);
-  return page;
-}
 
 test('carla\'s activity feed shows max\'s approval live, without a reload', async ({ browser }) => {
   test.setTimeout(90_000);
-  const carla = await as(browser, 'carla', '/');
+  const carla = await pageAs(browser, 'carla', '/');
   await expect(carla.getByRole('heading', { name: /, Carla$/ })).toBeVisible();
   const feed = carla.getByTestId('activity-card');
   await expect(feed.getByTestId('live-indicator')).toHaveText(/Live/, { timeout: 15_000 });
@@ -71,7 +47,7 @@ test('carla\'s activity feed shows max\'s approval live, without a reload', asyn
 });
 
 test('carla\'s dashboard shows the group KPIs with real numbers, a chart and alerts', async ({ browser }) => {
-  const carla = await as(browser, 'carla', '/real-time-monitoring');
+  const carla = await pageAs(browser, 'carla', '/real-time-monitoring');
   const api = await apiAs(carla.request, 'carla');
   const data = await api.get<{ kpis: { pendingCount: number; scopeLabel: string; cycleSample: number }; spendByMonth: unknown[] }>('/api/dashboard');
   await expect(carla.getByRole('heading', { name: /, Carla$/ })).toBeVisible();
@@ -97,7 +73,7 @@ test('carla\'s dashboard shows the group KPIs with real numbers, a chart and ale
 });
 
 test('rita sees her requests and decisions, not the KPIs', async ({ browser }) => {
-  const rita = await as(browser, 'rita', '/');
+  const rita = await pageAs(browser, 'rita', '/');
   await expect(rita.getByRole('heading', { name: /, Rita$/ })).toBeVisible();
   const mine = rita.getByTestId('mine-card');
   await expect(mine).toBeVisible();
@@ -115,7 +91,7 @@ test('rita sees her requests and decisions, not the KPIs', async ({ browser }) =
 });
 
 test('expense tracking: scopes on offer, month range, chart and table', async ({ browser }) => {
-  const carla = await as(browser, 'carla', '/expense-tracking');
+  const carla = await pageAs(browser, 'carla', '/expense-tracking');
   await expect(carla.getByRole('heading', { name: 'Expense Tracking', level: 1 })).toBeVisible();
   await expect(carla.getByTestId('expense-table').locator('tbody tr')).toHaveCount(12);
   await carla.getByRole('combobox', { name: 'Whose spend' }).click();
@@ -137,7 +113,7 @@ test('expense tracking: scopes on offer, month range, chart and table', async ({
   await snap(carla, 'expense-tracking-carla');
   await carla.context().close();
 
-  const rita = await as(browser, 'rita', '/expense-tracking');
+  const rita = await pageAs(browser, 'rita', '/expense-tracking');
   await expect(rita.getByTestId('figure-total')).toContainText('Your requests');
   await rita.getByRole('combobox', { name: 'Whose spend' }).click();
   await expect(rita.getByRole('option')).toHaveText(['My spend']);

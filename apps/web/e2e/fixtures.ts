@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page, type Request } from '@playwright/test';
 
 export const PASSWORD = 'Meridian!2026';
 export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'test-results', 'screenshots');
@@ -129,4 +129,33 @@ export async function currentUser(request: APIRequestContext, body: LoginBody) {
   });
   expect(res.status()).toBe(200);
   return (await res.json()) as { firstName: string; lastName: string; email: string; role: string; username: string };
+}
+
+/** An API client signed in as `username`: each call must succeed, and says who failed what. */
+export type Api = {
+  get: <T>(url: string) => Promise<T>;
+  post: <T>(url: string, data?: unknown, headers?: Record<string, string>) => Promise<T>;
+  put: <T>(url: string, data?: unknown) => Promise<T>;
+};
+
+export async function apiAs(request: APIRequestContext, username: string): Promise<Api> {
+  const login = await apiLogin(request, username);
+  const headers = { Authorization: `Bearer ${login.tokens!.accessToken}`, 'X-Device-ID': login.deviceId! };
+  const check = async (what: string, res: Awaited<ReturnType<APIRequestContext['get']>>) => {
+    expect(res.ok(), `${username} ${what}: ${res.status()} ${await res.text()}`).toBe(true);
+    return (await res.json()) as never;
+  };
+  return {
+    get: async (url) => check(`GET ${url}`, await request.get(url, { headers })),
+    post: async (url, data = {}, extra = {}) => check(`POST ${url}`, await request.post(url, { headers: { ...headers, ...extra }, data })),
+    put: async (url, data = {}) => check(`PUT ${url}`, await request.put(url, { headers, data })),
+  };
+}
+
+/** A page of its own browser context, signed in as `username` (two people side by side). */
+export async function pageAs(browser: Browser, username: string, path: string, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await signInAs(page, username, undefined, path);
+  return page;
 }

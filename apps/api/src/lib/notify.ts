@@ -125,6 +125,7 @@ const ACTIVITY_VERBS: Record<string, string> = {
   reminded: 'sent a reminder for',
   escalated: 'escalated',
   reassigned: 'reassigned',
+  delegated: 'delegated',
   rerouted: 're-routed',
   budget_overrun: 'flagged a budget overrun on',
 };
@@ -132,7 +133,7 @@ const ACTIVITY_VERBS: Record<string, string> = {
 /** One line for the live activity feed, e.g. "Max Müller approved REQ-000123 · Team offsite". */
 export function activitySummary(type: string, actorName: string | null, reference: string, title: string): string {
   const verb = ACTIVITY_VERBS[type] ?? type.replace(/_/g, ' ');
-  const who = actorName ?? 'Outlay';
+  const who = actorName ?? (type === 'auto_approved' ? 'An auto-approval rule' : 'Outlay');
   return `${who} ${verb} ${reference} · ${title}`.slice(0, 300);
 }
 

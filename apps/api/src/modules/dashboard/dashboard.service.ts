@@ -21,6 +21,7 @@ import { budgetLines, spendingRequests, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { convert, groupCurrency } from '../../lib/fx.ts';
+import { activitySummary } from '../../lib/notify.ts';
 import { page, pageWindow } from '../../lib/lists.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { visibilityCondition } from '../requests/requests.service.ts';
@@ -255,34 +256,6 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
 
 // --- GET /api/dashboard/activity ----------------------------------------------------------------
 
-const VERBS: Record<string, string> = {
-  created: 'created',
-  updated: 'edited',
-  submitted: 'submitted',
-  resubmitted: 'resubmitted',
-  auto_approved: 'auto-approved',
-  step_approved: 'approved a step of',
-  approved: 'approved',
-  rejected: 'rejected',
-  info_requested: 'asked for information on',
-  cancelled: 'cancelled',
-  paid: 'marked as paid',
-  commented: 'commented on',
-  attachment_added: 'attached a file to',
-  attachment_removed: 'removed a file from',
-  reminded: 'sent a reminder for',
-  escalated: 'escalated',
-  reassigned: 'reassigned',
-  delegated: 'delegated',
-  rerouted: 're-routed',
-};
-
-export function activityText(type: string, actor: string | null, reference: string, title: string): string {
-  const verb = VERBS[type] ?? type.replace(/_/g, ' ');
-  const who = actor ?? (type === 'auto_approved' ? 'An auto-approval rule' : 'Outlay');
-  return `${who} ${verb} ${reference} · ${title}`;
-}
-
 export async function activity(ctx: Ctx, query: ActivityQuery): Promise<ActivityFeed> {
   const auth = requireAuth(ctx);
   const visible = visibilityCondition(auth);
@@ -302,7 +275,7 @@ export async function activity(ctx: Ctx, query: ActivityQuery): Promise<Activity
       amount: r.amount,
       currency: r.currency,
       status: r.status as RequestStatus,
-      text: activityText(r.type, r.actor_name, reference, r.title),
+      text: activitySummary(r.type, r.actor_name, reference, r.title),
     };
   });
   return page(items, total, query);

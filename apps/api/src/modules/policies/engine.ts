@@ -54,6 +54,49 @@ export interface Subject {
   expenseDate: string | null;
 }
 
+/** The request as the rules see it, from a stored row and the names and role looked up beside it. */
+export function subjectFromRow(
+  r: {
+    id: string;
+    organizationId: string;
+    departmentId: string | null;
+    requesterId: string;
+    categoryId: string | null;
+    vendorId: string | null;
+    kind: string;
+    title: string;
+    description: string | null;
+    justification: string | null;
+    amount: string;
+    currency: string;
+    amountOrg: string | null;
+    orgCurrency: string;
+    expenseDate: string | null;
+  },
+  extra: { requesterRole: string; categoryName: string | null; vendorName: string | null },
+): Subject {
+  return {
+    id: r.id,
+    organizationId: r.organizationId,
+    departmentId: r.departmentId,
+    requesterId: r.requesterId,
+    requesterRole: extra.requesterRole,
+    categoryId: r.categoryId,
+    categoryName: extra.categoryName,
+    vendorId: r.vendorId,
+    vendorName: extra.vendorName,
+    kind: r.kind,
+    title: r.title,
+    description: r.description,
+    justification: r.justification,
+    amount: r.amount,
+    currency: r.currency,
+    amountOrg: r.amountOrg,
+    orgCurrency: r.orgCurrency,
+    expenseDate: r.expenseDate,
+  };
+}
+
 export interface DuplicateCandidate {
   id: string;
   reference: string;

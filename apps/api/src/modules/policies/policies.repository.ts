@@ -14,7 +14,7 @@ import {
 } from '@outlay/db';
 import { likePattern, orderBy, pageWindow } from '../../lib/lists.ts';
 import type { DuplicateCandidate, Facts, RuleDef, Subject } from './engine.ts';
-import { isoDay } from './engine.ts';
+import { isoDay, subjectFromRow } from './engine.ts';
 
 export type RuleRow = typeof policyRules.$inferSelect & { organizationName: string | null };
 
@@ -304,26 +304,11 @@ export async function gatherFacts(db: Db, s: Subject, rules: RuleDef[], asOf: Da
 export async function subjectOfRow(db: Db, r: typeof spendingRequests.$inferSelect): Promise<Subject> {
   const [u] = await db.select({ role: users.role }).from(users).where(eq(users.id, r.requesterId));
   const names = await namesOf(db, { categoryIds: r.categoryId ? [r.categoryId] : [], vendorIds: r.vendorId ? [r.vendorId] : [] });
-  return {
-    id: r.id,
-    organizationId: r.organizationId,
-    departmentId: r.departmentId,
-    requesterId: r.requesterId,
+  return subjectFromRow(r, {
     requesterRole: u?.role ?? 'requester',
-    categoryId: r.categoryId,
     categoryName: r.categoryId ? (names.categories.get(r.categoryId) ?? null) : null,
-    vendorId: r.vendorId,
     vendorName: r.vendorId ? (names.vendors.get(r.vendorId) ?? null) : null,
-    kind: r.kind,
-    title: r.title,
-    description: r.description,
-    justification: r.justification,
-    amount: r.amount,
-    currency: r.currency,
-    amountOrg: r.amountOrg,
-    orgCurrency: r.orgCurrency,
-    expenseDate: r.expenseDate,
-  };
+  });
 }
 
 /** Past submitted requests in a window (simulation), oldest first, with what the rules need. */

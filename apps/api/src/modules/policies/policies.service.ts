@@ -22,7 +22,7 @@ import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { convert } from '../../lib/fx.ts';
 import { page } from '../../lib/lists.ts';
 import { organizationInScope, requirePermission } from '../../lib/scope.ts';
-import { evaluate, evaluateRule, inForce, isoDay, summarize, type DuplicateCandidate, type RuleDef, type Subject } from './engine.ts';
+import { evaluate, evaluateRule, inForce, isoDay, subjectFromRow, summarize, type DuplicateCandidate, type RuleDef, type Subject } from './engine.ts';
 import * as repo from './policies.repository.ts';
 
 export const PERMISSION = 'policies.manage' as const;
@@ -373,26 +373,7 @@ export async function simulate(ctx: Ctx, input: PolicySimulateBody): Promise<Pol
     if (submittedAt >= since) {
       evaluated++;
       if (inForce(rule, r.organizationId, submittedAt, { ignoreActive: true })) {
-        const subject: Subject = {
-          id: r.id,
-          organizationId: r.organizationId,
-          departmentId: r.departmentId,
-          requesterId: r.requesterId,
-          requesterRole: row.requesterRole,
-          categoryId: r.categoryId,
-          categoryName: row.categoryName,
-          vendorId: r.vendorId,
-          vendorName: row.vendorName,
-          kind: r.kind,
-          title: r.title,
-          description: r.description,
-          justification: r.justification,
-          amount: r.amount,
-          currency: r.currency,
-          amountOrg: r.amountOrg,
-          orgCurrency: r.orgCurrency,
-          expenseDate: r.expenseDate,
-        };
+        const subject = subjectFromRow(r, { requesterRole: row.requesterRole, categoryName: row.categoryName, vendorName: row.vendorName });
         const finding = evaluateRule(rule, subject, {
           asOf: submittedAt,
           attachmentCount: Number(row.attachments),
