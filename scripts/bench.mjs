@@ -205,6 +205,10 @@ const HISTORY_ROUTES = [
   { key: 'pgScopeList', user: 'carla', label: 'GET /api/requests (carla, group)', path: '/api/requests?pageSize=25', list: true },
   { key: 'pgMine', user: 'rita', label: 'GET /api/requests/mine (rita)', path: '/api/requests/mine?pageSize=25', list: true },
   { key: 'pgDetail', user: 'carla', label: 'GET /api/requests/:id (carla)', path: null, list: false },
+  // Issue 6: the finance dashboard (KPIs, budget burn, 12 months of spend) and a year's budget
+  // vs actual, both computed over the whole history.
+  { key: 'pgDashboard', user: 'carla', label: 'GET /api/dashboard (carla, group)', path: '/api/dashboard', check: (j) => Boolean(j?.kpis) },
+  { key: 'pgBudgetVsActual', user: 'carla', label: 'GET /api/budgets/vs-actual (carla, year)', path: '/api/budgets/vs-actual?periodType=year', check: (j) => Array.isArray(j?.lines) && j.lines.length > 0 },
 ];
 
 /**
@@ -241,8 +245,11 @@ async function detailRequestId(dbUrl) {
 /** Like probeUser: a list must answer 200 with a full first page, the detail 200 with its route. */
 async function probeHistoryRoute(port, headers, route) {
   const res = await request(port, route.path, { headers, timeoutMs: 30_000 });
-  const ok = res.status === 200 && (route.list ? Array.isArray(res.json?.items) && res.json.items.length > 0 && res.json.total > 0 : Array.isArray(res.json?.steps));
+  const ok =
+    res.status === 200 &&
+    (route.check ? route.check(res.json) : route.list ? Array.isArray(res.json?.items) && res.json.items.length > 0 && res.json.total > 0 : Array.isArray(res.json?.steps));
   if (!ok) throw new Error(`${route.label} probe failed: HTTP ${res.status} ${res.text.slice(0, 300)}`);
+  if (route.check) return res.json.lines?.length ?? null;
   return route.list ? res.json.total : res.json.steps.length;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../lib/context.ts';
 import { runDueWork } from './due-work.ts';
+import { queueDigests } from './digest.ts';
 import { deliverEmail } from './email.ts';
 
 export interface JobRunner {
@@ -8,7 +9,7 @@ export interface JobRunner {
 }
 
 /**
- * Runs the approval engine's due work and the e-mail outbox every JOB_INTERVAL_MS (default 60 s). A pass never
+ * Runs the approval engine's due work, the e-mail digests and the e-mail outbox every JOB_INTERVAL_MS (default 60 s). A pass never
  * overlaps the previous one; failures are logged and the next pass tries again. `stop()`
  * cancels the timer and waits for a pass in progress.
  */
@@ -25,6 +26,13 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger): JobRunner {
         if (result.reminded || result.escalated || result.delegationsStarted || result.delegationsEnded) log.info({ job: 'due-work', ...result }, 'due work done');
       } catch (err) {
         log.error({ err, job: 'due-work' }, 'due work failed');
+      }
+      // Daily/weekly digests into the outbox, sent just below (only when SMTP_URL is configured).
+      try {
+        const digests = await queueDigests(deps, deps.clock());
+        if (digests.processed) log.info({ job: 'digest', ...digests }, 'digests done');
+      } catch (err) {
+        log.error({ err, job: 'digest' }, 'digests failed');
       }
       // E-mail notifications from the outbox (only when SMTP_URL is configured).
       try {

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { requestReference } from '@outlay/contracts';
-import { emailOutbox, notificationPreferences, notifications, requestEvents, spendingRequests, users, type Db } from '@outlay/db';
+import { emailOutbox, notificationPreferences, notificationSettings, notifications, requestEvents, spendingRequests, users, type Db } from '@outlay/db';
 import { publishEvent } from './events.ts';
 
 export interface NotificationInput {
@@ -36,7 +36,8 @@ function emailBody(input: NotificationInput): string {
  * Notifies users of something, in the transaction of the change it announces, following each
  * user's preferences for the type (no stored preference = both channels on): in-app → a
  * `notifications` row and a `notification` live event (delivered at commit); e-mail → an
- * `email_outbox` row for active users with an address, sent by the job runner.
+ * `email_outbox` row for active users with an address, sent by the job runner — or, for users
+ * with a daily/weekly digest, nothing now: the digest job lists the in-app row later.
  */
 export async function notify(tx: Db, userIds: readonly string[], input: NotificationInput, now: Date): Promise<void> {
   const unique = [...new Set(userIds)].filter(Boolean);
@@ -47,7 +48,19 @@ export async function notify(tx: Db, userIds: readonly string[], input: Notifica
     .where(and(inArray(notificationPreferences.userId, unique), eq(notificationPreferences.eventType, input.type)));
   const byUser = new Map(prefs.map((p) => [p.userId, p]));
   const inApp = unique.filter((id) => byUser.get(id)?.inApp ?? true);
-  const byEmail = emailOutboxEnabled ? unique.filter((id) => byUser.get(id)?.email ?? true) : [];
+  let byEmail = emailOutboxEnabled ? unique.filter((id) => byUser.get(id)?.email ?? true) : [];
+  if (byEmail.length > 0) {
+    // With a daily or weekly digest, e-mail means "in my digest" (jobs/digest.ts reads the
+    // in-app rows), so no immediate message — unless in-app is off for the type: then there is no
+    // row to put in a digest and the immediate e-mail is the only way the user learns of it.
+    const digesting = await tx
+      .select({ userId: notificationSettings.userId })
+      .from(notificationSettings)
+      .where(and(inArray(notificationSettings.userId, byEmail), inArray(notificationSettings.digest, ['daily', 'weekly'])));
+    const inDigest = new Set(digesting.map((d) => d.userId));
+    const withRow = new Set(inApp);
+    byEmail = byEmail.filter((id) => !(inDigest.has(id) && withRow.has(id)));
+  }
 
   if (inApp.length > 0) {
     await tx.insert(notifications).values(

@@ -207,3 +207,33 @@ describe('GET /api/expense-tracking', () => {
     expect(narrow.months).toHaveLength(1);
   });
 });
+
+describe('budget burn', () => {
+  it('reports each line in force with the same consumption as Budget Management, and moves when a request is submitted', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const lines = async () => {
+      const res = await get(carla, `/api/budgets/lines?date=${today}&pageSize=100`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items as { id: string; committed: string; actual: string; currency: string }[];
+    };
+    const burnOf = async () => (await dashboardOf(carla)).kpis.budget as { linesInForce: number; lines: { id: string; consumed: string; currency: string }[] };
+
+    const before = await burnOf();
+    const managed = new Map((await lines()).map((l) => [l.id, l]));
+    expect(before.linesInForce).toBeGreaterThan(0);
+    expect(before.lines.length).toBeGreaterThan(0);
+    for (const l of before.lines) {
+      const m = managed.get(l.id);
+      expect(m, `line ${l.id} is listed on Budget Management`).toBeDefined();
+      expect(l.consumed).toBe(new Decimal(m!.committed).plus(m!.actual).toFixed(2));
+    }
+
+    // A submitted request is committed money on the lines it falls under.
+    const id = await createDraft(t, rita, w, { title: 'Burn check', amount: '41.00' });
+    await submit(t, rita, id);
+    const after = new Map((await lines()).map((l) => [l.id, l]));
+    const moved = [...after.values()].filter((l) => !new Decimal(l.committed).eq(managed.get(l.id)?.committed ?? '0'));
+    expect(moved.length).toBeGreaterThan(0);
+    for (const l of moved) expect(new Decimal(l.committed).minus(managed.get(l.id)!.committed).toFixed(2)).toBe('41.00');
+  });
+});

@@ -192,7 +192,11 @@ export const requestEvents = pgTable(
     data: jsonb('data'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('request_events_request_idx').on(t.requestId, t.id)],
+  (t) => [
+    index('request_events_request_idx').on(t.requestId, t.id),
+    // The dashboard's activity feed reads the newest events first.
+    index('request_events_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 export const APPROVER_KINDS = ['relative_role', 'user'] as const;

@@ -133,7 +133,7 @@ export async function consumingRequestsOf(db: Db, lines: Pick<BudgetLineRow, 'or
  * needed (line currency = the request's organization currency, using the fixed amountOrg, or =
  * the request's own currency); the other requests are converted one by one at their submission date.
  */
-export async function consumptionOf(db: Db, lines: BudgetLineRow[], options: { excludeRequestId?: string; fx?: Converter } = {}): Promise<Map<string, Consumption>> {
+export async function consumptionOf(db: Db, lines: Pick<BudgetLineRow, 'id' | 'currency'>[], options: { excludeRequestId?: string; fx?: Converter } = {}): Promise<Map<string, Consumption>> {
   const out = new Map<string, Consumption>(lines.map((l) => [l.id, { committed: new Decimal(0), actual: new Decimal(0) }]));
   if (lines.length === 0) return out;
   const fx = options.fx ?? new Converter(db);

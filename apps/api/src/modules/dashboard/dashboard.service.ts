@@ -22,6 +22,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { convert, groupCurrency } from '../../lib/fx.ts';
 import { activitySummary } from '../../lib/notify.ts';
+import { consumptionOf } from '../budgets/budget-check.ts';
 import { page, pageWindow } from '../../lib/lists.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { visibilityCondition } from '../requests/requests.service.ts';
@@ -78,23 +79,17 @@ function lineLabel(l: repo.LineRow): string {
   return [l.organization_name, l.department_name, l.category_name].filter(Boolean).join(' · ') || l.organization_name;
 }
 
-/** Committed + actual money of a line in the line's currency (PRODUCT §3; docs/dev/issue-6-brief.md "Money"). */
-export async function lineConsumed(db: Db, line: repo.LineRow): Promise<Decimal> {
-  let total = new Decimal(0);
-  for (const r of await repo.consumingRequests(db, line)) {
-    if (r.org_currency === line.currency) total = total.plus(r.amount_org);
-    else total = total.plus((await convert(db, { amount: r.amount, from: r.currency, to: line.currency, date: new Date(r.submitted_at) })).amount);
-  }
-  return total;
-}
-
 async function budgetBurn(db: Db, scope: SQL | undefined, now: Date, currency: string): Promise<DashboardKpis['budget']> {
   const lines = await repo.linesInForce(db, scope, now.toISOString().slice(0, 10));
   let amount = new Decimal(0);
   let consumed = new Decimal(0);
   const burn: BudgetBurnLine[] = [];
+  // The budgets module's consumption (summed in SQL where no conversion is needed), so the
+  // dashboard and /budget-vs-actual can never disagree about a line.
+  const consumption = await consumptionOf(db, lines);
   for (const l of lines) {
-    const used = await lineConsumed(db, l);
+    const c = consumption.get(l.id)!;
+    const used = c.committed.plus(c.actual);
     const a = new Decimal(l.amount);
     burn.push({
       id: l.id,
@@ -256,12 +251,17 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
 
 // --- GET /api/dashboard/activity ----------------------------------------------------------------
 
+/** The feed's total stops counting here (the feed is read from its newest end). */
+export const ACTIVITY_COUNT_CAP = 10_000;
+
 export async function activity(ctx: Ctx, query: ActivityQuery): Promise<ActivityFeed> {
   const auth = requireAuth(ctx);
   const visible = visibilityCondition(auth);
   const { limit, offset } = pageWindow(query);
   const rows = await repo.activity(ctx.db, visible, limit, offset);
-  const total = rows.length > 0 ? Number(rows[0]!.total) : query.page > 1 ? await repo.countActivity(ctx.db, visible) : 0;
+  // A short page is the end of the feed; otherwise the total is counted, up to ACTIVITY_COUNT_CAP.
+  const lastPage = rows.length < limit && (rows.length > 0 || offset === 0);
+  const total = lastPage ? offset + rows.length : await repo.countActivity(ctx.db, visible, ACTIVITY_COUNT_CAP);
   const items = rows.map((r) => {
     const reference = requestReference(Number(r.seq));
     return {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { notificationPreferences, notifications, notificationSettings, users, type Db } from '@outlay/db';
 import type { NotificationListQuery } from '@outlay/contracts';
 import { likePattern, orderBy, pageWindow } from '../../lib/lists.ts';
@@ -92,8 +92,18 @@ export async function upsertPreferences(db: Db, userId: string, rows: { eventTyp
 }
 
 export async function upsertDigest(db: Db, userId: string, digest: 'off' | 'daily' | 'weekly', now: Date) {
+  // Turning a digest on starts its first period now (jobs/digest.ts): what came before was
+  // already e-mailed one by one, and the first digest comes one period later, not at once.
+  const startsNow = digest === 'off' ? null : now;
   await db
     .insert(notificationSettings)
-    .values({ userId, digest, updatedAt: now })
-    .onConflictDoUpdate({ target: notificationSettings.userId, set: { digest, updatedAt: now } });
+    .values({ userId, digest, lastDigestAt: startsNow, updatedAt: now })
+    .onConflictDoUpdate({
+      target: notificationSettings.userId,
+      set: {
+        digest,
+        updatedAt: now,
+        lastDigestAt: sql`case when ${notificationSettings.digest} = 'off' and ${digest} <> 'off' then ${startsNow?.toISOString() ?? null}::timestamptz else ${notificationSettings.lastDigestAt} end`,
+      },
+    });
 }

@@ -52,9 +52,9 @@ export function SpendChart({ data, currency, title, showBudget = false }: { data
             <YAxis tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} width={64} tickFormatter={(v: number) => compact(v, currency)} />
             <Tooltip formatter={(v) => formatMoney(typeof v === 'number' ? v.toFixed(2) : String(v), currency)} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="paid" name="Paid" stackId="spend" fill="#1d4ed8" radius={[0, 0, 0, 0]} />
-            <Bar dataKey="approved" name="Approved, not yet paid" stackId="spend" fill="#60a5fa" radius={[4, 4, 0, 0]} />
-            {showBudget ? <Line dataKey="budget" name="Budget" type="monotone" stroke="#b45309" strokeWidth={2} dot={false} connectNulls /> : null}
+            <Bar dataKey="paid" name="Paid" stackId="spend" fill="#1d4ed8" radius={[0, 0, 0, 0]} isAnimationActive={false} />
+            <Bar dataKey="approved" name="Approved, not yet paid" stackId="spend" fill="#60a5fa" radius={[4, 4, 0, 0]} isAnimationActive={false} />
+            {showBudget ? <Line dataKey="budget" name="Budget" type="monotone" stroke="#b45309" strokeWidth={2} dot={false} connectNulls isAnimationActive={false} /> : null}
           </Chart>
         </ResponsiveContainer>
       </div>

@@ -53,7 +53,7 @@ function columnsFor(state: State): DataTableColumn<BudgetOverrun>[] {
       ),
     },
     { id: 'amount', header: 'Amount', sortable: true, align: 'right', cell: (o) => formatMoney(o.amount, o.currency) },
-    { id: 'lines', header: 'Budget lines over', cell: (o) => <OverLines o={o} /> },
+    { id: 'lines', header: 'Budget lines over', className: 'min-w-56 max-w-xs whitespace-normal', cell: (o) => <OverLines o={o} /> },
   ];
   if (state === 'pending') return [...base, { id: 'createdAt', header: 'Raised', sortable: true, cell: (o) => formatDateTime(o.createdAt) }];
   return [

@@ -1,0 +1,154 @@
+// E-mail digests. A user whose digest is 'daily' or 'weekly' gets no immediate e-mail from
+// notify; instead, once a period, this step queues ONE `email_outbox` row listing their in-app
+// notifications since the last digest whose type has e-mail on for them (no stored preference =
+// on). deliverEmail sends it like any other message.
+//
+// Each user is handled in its own short transaction: their `notification_settings` row is claimed
+// FOR UPDATE SKIP LOCKED with the "due" condition re-checked, the digest is queued and
+// `lastDigestAt` is set to now (also when there was nothing to send, so the user is not scanned
+// again every pass). With several instances, a row another instance holds is skipped and, once
+// it commits, no longer due: each digest is made once.
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { emailOutbox, notificationPreferences, notificationSettings, notifications, users, type Db } from '@outlay/db';
+import type { AppDeps } from '../lib/context.ts';
+
+export const DIGEST_PERIOD_MS = { daily: 24 * 60 * 60_000, weekly: 7 * 24 * 60 * 60_000 } as const;
+type DigestFrequency = keyof typeof DIGEST_PERIOD_MS;
+
+/** At most this many notifications are listed in one message (the count covers them all). */
+export const DIGEST_MAX_ITEMS = 100;
+/** Users handled per pass; the rest are due again at the next pass. */
+const USERS_PER_PASS = 500;
+
+export interface DigestResult {
+  /** Digest messages queued. */
+  queued: number;
+  /** Users whose digest came due (queued or not: nothing to report, inactive, no address). */
+  processed: number;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Mon 16 Nov" (UTC). */
+export function digestDay(d: Date): string {
+  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+}
+
+function digestTime(d: Date): string {
+  return `${digestDay(d)}, ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')} UTC`;
+}
+
+function absolutePath(link: string): string {
+  return /^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('/') ? link : `/${link}`;
+}
+
+export interface DigestItem {
+  title: string;
+  body: string | null;
+  link: string | null;
+  createdAt: Date;
+}
+
+/** Subject and plain-text body of one digest. `items` oldest first; `total` ≥ items.length. */
+export function digestMessage(input: { firstName: string; frequency: DigestFrequency; since: Date; items: DigestItem[]; total: number }): {
+  subject: string;
+  body: string;
+} {
+  const { items, total } = input;
+  const what = `${total} notification${total === 1 ? '' : 's'} since ${digestDay(input.since)}`;
+  const lines: string[] = [];
+  lines.push(input.firstName ? `Hello ${input.firstName},` : 'Hello,', '', `Your ${input.frequency} Outlay digest: ${what}.`, '');
+  for (const item of items) {
+    lines.push(`• ${item.title}`);
+    const body = item.body?.replace(/\s+/g, ' ').trim();
+    if (body) lines.push(`  ${body.length > 300 ? `${body.slice(0, 299)}…` : body}`);
+    if (item.link) lines.push(`  ${absolutePath(item.link)}`);
+    lines.push(`  ${digestTime(item.createdAt)}`, '');
+  }
+  if (total > items.length) lines.push(`…and ${total - items.length} earlier. All of them: /notifications`, '');
+  else lines.push('All notifications: /notifications', '');
+  lines.push('—', `You receive this ${input.frequency} digest because of your notification settings in Outlay (/notification-settings).`);
+  return { subject: `Outlay: ${what}`.slice(0, 250), body: lines.join('\n') };
+}
+
+/** The settings row of one user whose digest is due at `now`, locked; null when none is left. */
+async function claimDue(tx: Db, now: Date) {
+  const dayAgo = new Date(now.getTime() - DIGEST_PERIOD_MS.daily);
+  const weekAgo = new Date(now.getTime() - DIGEST_PERIOD_MS.weekly);
+  const [row] = await tx
+    .select({ userId: notificationSettings.userId, digest: notificationSettings.digest, lastDigestAt: notificationSettings.lastDigestAt })
+    .from(notificationSettings)
+    .where(
+      and(
+        inArray(notificationSettings.digest, ['daily', 'weekly']),
+        or(
+          isNull(notificationSettings.lastDigestAt),
+          and(eq(notificationSettings.digest, 'daily'), lte(notificationSettings.lastDigestAt, dayAgo)),
+          and(eq(notificationSettings.digest, 'weekly'), lte(notificationSettings.lastDigestAt, weekAgo)),
+        ),
+      ),
+    )
+    .orderBy(sql`${notificationSettings.lastDigestAt} asc nulls first`, asc(notificationSettings.userId))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row ?? null;
+}
+
+/** Handles one due user (if any is left unclaimed); false when there was none. */
+async function digestOne(db: Db, now: Date, result: DigestResult): Promise<boolean> {
+  return db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    const due = await claimDue(tx, now);
+    if (!due || due.digest === 'off') return false;
+    result.processed++;
+    const frequency: DigestFrequency = due.digest;
+    // A first digest covers at most the last period.
+    const since = due.lastDigestAt ?? new Date(now.getTime() - DIGEST_PERIOD_MS[frequency]);
+
+    const [user] = await tx
+      .select({ email: users.email, status: users.status, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, due.userId));
+    const address = user?.email?.trim() ?? '';
+    if (user && user.status === 'active' && address.includes('@')) {
+      const emailOn = sql`not exists (select 1 from ${notificationPreferences} where ${notificationPreferences.userId} = ${notifications.userId} and ${notificationPreferences.eventType} = ${notifications.type} and ${notificationPreferences.email} = false)`;
+      const window = and(eq(notifications.userId, due.userId), gt(notifications.createdAt, since), lte(notifications.createdAt, now), emailOn);
+      const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(notifications).where(window);
+      if (total > 0) {
+        const newest = await tx
+          .select({ title: notifications.title, body: notifications.body, link: notifications.link, createdAt: notifications.createdAt })
+          .from(notifications)
+          .where(window)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(DIGEST_MAX_ITEMS);
+        const message = digestMessage({ firstName: user.firstName, frequency, since, items: newest.reverse(), total });
+        await tx.insert(emailOutbox).values({
+          userId: due.userId,
+          toAddress: address,
+          subject: message.subject,
+          body: message.body,
+          status: 'queued',
+          nextAttemptAt: now,
+          createdAt: now,
+        });
+        result.queued++;
+      }
+    }
+    await tx.update(notificationSettings).set({ lastDigestAt: now }).where(eq(notificationSettings.userId, due.userId));
+    return true;
+  });
+}
+
+/**
+ * Queues the digests due at `now` (run before deliverEmail, which then sends them). Without a
+ * mailer (no SMTP_URL) does nothing: lastDigestAt stays, so digests start once e-mail is set up.
+ */
+export async function queueDigests(deps: Pick<AppDeps, 'db' | 'mailer'>, now: Date): Promise<DigestResult> {
+  const result: DigestResult = { queued: 0, processed: 0 };
+  if (!deps.mailer) return result;
+  for (let i = 0; i < USERS_PER_PASS; i++) {
+    if (!(await digestOne(deps.db, now, result))) break;
+  }
+  return result;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "request_events_created_idx" ON "request_events" USING btree ("created_at","id");
