@@ -250,7 +250,10 @@ describe('e-mail digests', () => {
   });
 
   it('with in-app off for a type, a digest user still gets that notice at once (there is no row to digest)', async () => {
+    await setDigest(w.user.max!, 'off', new Date(0));
     await setPreferences(max, { digest: 'daily', preferences: [{ eventType: 'approval_needed', inApp: false, email: true }] });
+    // Turning an existing 'off' row on also starts the period now (not at the old lastDigestAt).
+    expect(Math.abs((await settingsOf(w.user.max!))!.lastDigestAt!.getTime() - t.clock.now().getTime())).toBeLessThan(5_000);
     const before = (await outboxOf(w.user.max!)).length;
     await pendingRequest('No in-app row');
     expect(await outboxOf(w.user.max!)).toHaveLength(before + 1);
