@@ -48,25 +48,46 @@ async function usdRate(db: Db, currency: string, period: string): Promise<{ rate
   return { rate: earliest.base === currency ? new Decimal(earliest.rate) : new Decimal(1).div(earliest.rate), period: earliest.period };
 }
 
-/** Converts an exact decimal amount with the FX table (through USD when there is no direct pair). */
-export async function convert(db: Db, input: { amount: string; from: string; to: string; date: Date | string }): Promise<Conversion> {
-  const amount = new Decimal(input.amount);
-  if (input.from === input.to) return { rate: '1.00000000', amount: amount.toFixed(2), period: null };
-  const period = periodOf(input.date);
-  const [from, to] = await Promise.all([usdRate(db, input.from, period), usdRate(db, input.to, period)]);
+/** The exact rate from → to for a period (through USD), or a 400 naming the missing currency. */
+async function pairRate(db: Db, fromCurrency: string, toCurrency: string, period: string): Promise<{ rate: Decimal; period: string }> {
+  const [from, to] = await Promise.all([usdRate(db, fromCurrency, period), usdRate(db, toCurrency, period)]);
   if (!from || !to) {
-    const missing = !from ? input.from : input.to;
+    const missing = !from ? fromCurrency : toCurrency;
     throw new AppError('VALIDATION_ERROR', {
       message: `There is no exchange rate for ${missing}; ask finance to add one under FX rates`,
       details: [{ path: 'currency', message: `No exchange rate for ${missing}` }],
     });
   }
-  const rate = from.rate.div(to.rate);
-  return {
-    rate: rate.toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed(8),
-    amount: amount.mul(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
-    period: from.period > to.period ? from.period : to.period,
-  };
+  return { rate: from.rate.div(to.rate), period: from.period > to.period ? from.period : to.period };
+}
+
+const convertWith = (amount: Decimal, rate: Decimal) => amount.mul(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+
+/** Converts an exact decimal amount with the FX table (through USD when there is no direct pair). */
+export async function convert(db: Db, input: { amount: string; from: string; to: string; date: Date | string }): Promise<Conversion> {
+  const amount = new Decimal(input.amount);
+  if (input.from === input.to) return { rate: '1.00000000', amount: amount.toFixed(2), period: null };
+  const { rate, period } = await pairRate(db, input.from, input.to, periodOf(input.date));
+  return { rate: rate.toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed(8), amount: convertWith(amount, rate), period };
+}
+
+/**
+ * For reports over many requests: the same amounts as `convert`, with one rate look-up per
+ * currency pair and month instead of one per amount.
+ */
+export class FxCache {
+  private rates = new Map<string, Promise<Decimal>>();
+  constructor(private db: Db) {}
+  async amount(amount: string, from: string, to: string, date: Date | string): Promise<string> {
+    if (from === to) return new Decimal(amount).toFixed(2);
+    const key = `${from}|${to}|${periodOf(date)}`;
+    let rate = this.rates.get(key);
+    if (!rate) {
+      rate = pairRate(this.db, from, to, periodOf(date)).then((r) => r.rate);
+      this.rates.set(key, rate);
+    }
+    return convertWith(new Decimal(amount), await rate);
+  }
 }
 
 /** Currencies the FX table can convert (plus USD, the pivot). */

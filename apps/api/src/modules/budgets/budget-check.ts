@@ -4,7 +4,7 @@ import Decimal from 'decimal.js';
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { budgetPeriodLabel, ROLE_GRANTS, type BudgetPeriodType } from '@outlay/contracts';
 import { budgetLines, categories, departments, organizations, spendingRequests, users, type Db, type OverrunLine } from '@outlay/db';
-import { convert } from '../../lib/fx.ts';
+import { FxCache } from '../../lib/fx.ts';
 import { notify } from '../../lib/notify.ts';
 import { rowsOf } from '../../lib/sql.ts';
 
@@ -53,31 +53,18 @@ export type ConsumingRequest = {
   submittedAt: Date | null;
 };
 
-/** Converts with the FX table, remembering conversions already made in this call. */
+/** Converts with the FX table: one rate look-up per currency pair and month (lib/fx.ts FxCache). */
 export class Converter {
-  private memo = new Map<string, Promise<string>>();
-  constructor(private db: Db) {}
-  private rates = new Map<string, Promise<string>>();
-  /** For reports: the month's rate (8 places) applied to the amount, one look-up per currency pair and month. */
-  async approx(amount: string, from: string, to: string, date: Date | string): Promise<string> {
-    if (from === to) return new Decimal(amount).toFixed(2);
-    const key = `${from}|${to}|${utcDate(date).slice(0, 7)}`;
-    let rate = this.rates.get(key);
-    if (!rate) {
-      rate = convert(this.db, { amount: '1', from, to, date }).then((c) => c.rate);
-      this.rates.set(key, rate);
-    }
-    return new Decimal(amount).mul(await rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  private cache: FxCache;
+  constructor(db: Db) {
+    this.cache = new FxCache(db);
+  }
+  /** For report totals; the same exact conversion as `amount`. */
+  approx(amount: string, from: string, to: string, date: Date | string): Promise<string> {
+    return this.cache.amount(new Decimal(amount).toFixed(2), from, to, date);
   }
   amount(amount: string, from: string, to: string, date: Date | string): Promise<string> {
-    if (from === to) return Promise.resolve(new Decimal(amount).toFixed(2));
-    const key = `${amount}|${from}|${to}|${utcDate(date).slice(0, 7)}`;
-    let hit = this.memo.get(key);
-    if (!hit) {
-      hit = convert(this.db, { amount, from, to, date }).then((c) => c.amount);
-      this.memo.set(key, hit);
-    }
-    return hit;
+    return this.cache.amount(amount, from, to, date);
   }
 }
 
