@@ -10,6 +10,15 @@ import { apiLogin, DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, sna
 
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
+/** Types into the vendor search and picks the option once the list shows it (typing again if the list was closed). */
+async function pickVendor(page: Page, text: string, option: RegExp) {
+  const vendor = page.getByRole('combobox', { name: 'Vendor' });
+  await expect(async () => {
+    await vendor.fill(text);
+    await page.getByRole('option', { name: option }).click({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 async function choose(page: Page, field: RegExp | string, option: RegExp | string) {
   await page.getByRole('combobox', { name: field }).click();
   await page.getByRole('option', { name: option }).first().click();
@@ -35,8 +44,7 @@ test.describe('policies', () => {
     const submit = page.getByRole('button', { name: 'Submit for approval' });
     await expect(submit).toBeEnabled();
 
-    await vendor.fill('Metro');
-    await page.getByRole('option', { name: /Metro Fleet Leasing/ }).click();
+    await pickVendor(page, 'Metro', /Metro Fleet Leasing/);
     await expect(vendor).toHaveValue('Metro Fleet Leasing');
     await expect(checks).toContainText('Metro Fleet Leasing is blocked by policy');
     await expect(checks).toContainText('Blocked');
@@ -53,8 +61,7 @@ test.describe('policies', () => {
     await page.setViewportSize(DESKTOP);
 
     // Another vendor: the block goes away.
-    await vendor.fill('Harbor');
-    await page.getByRole('option', { name: /Harbor Fuel Supply/ }).click();
+    await pickVendor(page, 'Harbor', /Harbor Fuel Supply/);
     await expect(checks).not.toContainText('blocked by policy');
     await expect(submit).toBeEnabled();
 

@@ -32,6 +32,13 @@ export function VendorCombobox({ initialName }: { initialName?: string | null })
   const vendors = useVendorOptions(search, open);
   const items = vendors.data?.items ?? [];
   const inputRef = useRef<HTMLInputElement | null>(null);
+  // Closing after a blur waits a moment (a click on an option must land first); coming back or
+  // typing in that moment cancels it, so the list never closes under the user's fingers.
+  const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancelBlur = () => {
+    if (blurTimer.current) clearTimeout(blurTimer.current);
+    blurTimer.current = null;
+  };
   const error = form.formState.errors.vendorId?.message;
 
   return (
@@ -71,17 +78,23 @@ export function VendorCombobox({ initialName }: { initialName?: string | null })
                   placeholder="Search vendors…"
                   value={text}
                   className="pr-16"
-                  onFocus={() => setOpen(true)}
+                  onFocus={() => {
+                    cancelBlur();
+                    setOpen(true);
+                  }}
                   onClick={() => setOpen(true)}
                   onBlur={() => {
                     // Leaving with text that is no vendor keeps the last choice.
-                    setTimeout(() => {
+                    cancelBlur();
+                    blurTimer.current = setTimeout(() => {
+                      blurTimer.current = null;
                       setOpen(false);
                       setText((t) => (field.value ? selectedName : t === selectedName ? t : ''));
                     }, 150);
                     field.onBlur();
                   }}
                   onChange={(event) => {
+                    cancelBlur();
                     setText(event.target.value);
                     setOpen(true);
                     setActive(0);
