@@ -2,7 +2,6 @@
 // job steps and a real SMTP server in the test process (smtp-server), not a mock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import type { FastifyInstance } from 'fastify';
 import { emailOutbox, notifications, notificationSettings, users } from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
@@ -13,57 +12,10 @@ import { deliverEmail } from '../../src/jobs/email.ts';
 import { digestDay, queueDigests } from '../../src/jobs/digest.ts';
 import { startJobs } from '../../src/jobs/scheduler.ts';
 import { createDraft, decide, setUpWorld, submit, type World } from './approvals-fixtures.ts';
+import { startSmtp } from './smtp-fixture.ts';
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
-
-interface Received {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-/** Subject and decoded plain-text body of a raw message (nodemailer: 7bit, quoted-printable or base64). */
-function parse(raw: string): { subject: string; text: string } {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  let body = raw.slice(split + 4);
-  const subject = /^Subject: (.*)$/im.exec(head)?.[1] ?? '';
-  const encoding = /^Content-Transfer-Encoding: (.*)$/im.exec(head)?.[1]?.trim().toLowerCase();
-  if (encoding === 'quoted-printable') {
-    const bytes: number[] = [];
-    const joined = body.replace(/=\r?\n/g, '');
-    for (let i = 0; i < joined.length; i++) {
-      if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(joined.slice(i + 1, i + 3))) {
-        bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
-        i += 2;
-      } else bytes.push(...Buffer.from(joined[i]!, 'utf8'));
-    }
-    body = Buffer.from(bytes).toString('utf8');
-  } else if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { subject, text: body.replace(/\r\n/g, '\n') };
-}
-
-function startSmtp() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), ...parse(raw) });
-        callback();
-      });
-    },
-  });
-  return new Promise<{ server: SMTPServer; port: number; received: Received[] }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.server.address() as { port: number }).port, received }));
-  });
-}
 
 let t: TestContext;
 let w: World;
@@ -91,7 +43,7 @@ afterAll(async () => {
   await app.close();
   await deps.events.close();
   deps.mailer?.close();
-  await new Promise<void>((r) => smtp.server.close(() => r()));
+  await smtp.close();
   await t.close();
 });
 

@@ -1,7 +1,6 @@
 // E-mail notifications through a real SMTP server in the test process (smtp-server), not a mock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import type { FastifyInstance } from 'fastify';
 import { emailOutbox, users } from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
@@ -11,37 +10,7 @@ import type { AppDeps } from '../../src/lib/context.ts';
 import { createSmtpMailer, DEFAULT_MAIL_FROM } from '../../src/lib/mailer.ts';
 import { deliverEmail, MAX_ATTEMPTS, retryDelayMs } from '../../src/jobs/email.ts';
 import { createDraft, setUpWorld, submit, type World } from './approvals-fixtures.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-function startSmtp(options: { reject?: boolean } = {}) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (options.reject) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-      callback();
-    },
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  return new Promise<{ server: SMTPServer; port: number; received: Received[] }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.server.address() as { port: number }).port, received }));
-  });
-}
+import { startSmtp } from './smtp-fixture.ts';
 
 let t: TestContext;
 let w: World;
@@ -67,7 +36,7 @@ afterAll(async () => {
   await app.close();
   await deps.events.close();
   deps.mailer?.close();
-  await new Promise<void>((r) => smtp.server.close(() => r()));
+  await smtp.close();
   await t.close();
 });
 
@@ -150,7 +119,7 @@ describe('e-mail notifications over SMTP', () => {
       expect(bad.received).toHaveLength(0);
     } finally {
       failing.mailer.close();
-      await new Promise<void>((r) => bad.server.close(() => r()));
+      await bad.close();
     }
   });
 });
