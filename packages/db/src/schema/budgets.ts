@@ -37,6 +37,8 @@ export const budgetLines = pgTable(
     /** Users told when a threshold is crossed (besides nobody: empty means the organization's budget managers). */
     ownerIds: jsonb('owner_ids').$type<string[]>().notNull().default([]),
     notes: text('notes'),
+    /** Bumped by every write; a write naming an older version (If-Match) is refused. */
+    version: integer('version').notNull().default(1),
     createdById: uuid('created_by_id').references(() => users.id),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -57,6 +57,8 @@ export const vendors = pgTable(
     status: text('status', { enum: VENDOR_STATUSES }).notNull().default('pending_verification'),
     /** Set when the vendor is another company of the group (intercompany). */
     intercompanyOrganizationId: uuid('intercompany_organization_id').references(() => organizations.id),
+    /** Bumped by every write; a write naming an older version (If-Match) is refused. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -15,6 +15,8 @@ export const organizations = pgTable('organizations', {
   fiscalYearStartMonth: integer('fiscal_year_start_month').notNull().default(1),
   /** Per-organization settings: approval thresholds, default workflow. */
   settings: jsonb('settings').notNull().default({}),
+  /** Bumped by every write; a write naming an older version (If-Match) is refused. */
+  version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -89,6 +89,8 @@ export const spendingRequests = pgTable(
     paymentReference: text('payment_reference'),
     paidById: uuid('paid_by_id'),
     cancelledAt: ts('cancelled_at'),
+    /** Bumped by every write; a write naming an older version (If-Match) is refused. */
+    version: integer('version').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
