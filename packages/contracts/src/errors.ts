@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   REGISTRATION_EXISTS: 409,
   EMAIL_TAKEN: 409,
+  /** If-Match named an older version of the record: someone else saved in between. */
+  VERSION_CONFLICT: 412,
   PAYLOAD_TOO_LARGE: 413,
   /** A policy rule refuses the request (blocked, or a justification is missing). */
   POLICY_VIOLATION: 422,
@@ -64,4 +66,5 @@ export const MESSAGES = {
   passwordChanged: 'Password changed successfully',
   passwordChangeProofRequired: 'A password change token or a valid session is required',
   loggedOut: 'Logged out successfully',
+  versionConflict: 'This record was changed by someone else. Reload to see the latest version.',
 } as const;
