@@ -137,6 +137,7 @@ export const SIGN_IN_REASONS: Record<string, string> = {
   status_pending: 'Account pending',
   status_inactive: 'Account inactive',
   locked: 'Refused: too many attempts',
+  device_mismatch: 'Refused: session used from another device',
 };
 
 export const signInItem = z.object({

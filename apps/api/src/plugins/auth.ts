@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, ROLE_GRANTS, grantsFor, type Grants, type Permission, type Role } from '@outlay/contracts';
 import { AppError } from '../lib/app-error.ts';
 import type { AppDeps, AuthInfo } from '../lib/context.ts';
+import { recordDeviceMismatch } from '../modules/auth/device-mismatch.ts';
 import { prepareSessionLookup, touchSession, type SessionRow } from '../modules/auth/sessions.repository.ts';
 import { requiresTwoFactor, securityPolicy } from '../modules/security/policy.ts';
 
@@ -111,6 +112,15 @@ export default fp(
       }
       const deviceId = request.headers['x-device-id'];
       if (typeof deviceId !== 'string' || deviceId !== row.deviceId) {
+        await recordDeviceMismatch(deps.db, {
+          sessionId: row.sessionId,
+          userId: row.userId,
+          username: row.username,
+          presentedDeviceId: typeof deviceId === 'string' ? deviceId : null,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+          now,
+        }).catch((error: unknown) => request.log.error({ err: error }, 'could not record a device mismatch'));
         throw unauthorized('Device mismatch', 'DEVICE_MISMATCH');
       }
       // A session left idle longer than the security policy allows is over.

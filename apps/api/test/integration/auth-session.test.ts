@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditEvents, sessions } from '@outlay/db';
+import { auditEvents, loginAttempts, sessions } from '@outlay/db';
 import { assertNoSecrets, createTestApp, login, type TestContext } from '../helpers.ts';
 
 let t: TestContext;
@@ -10,6 +10,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers });
+const sessionOf = async (deviceId: string) => {
+  const [row] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.deviceId, deviceId));
+  return row!.id;
+};
 const refresh = (refreshToken: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken }, headers });
 
@@ -53,9 +57,41 @@ describe('GET /api/auth/user', () => {
     const a = await login(t.app, 'grace');
     const b = await login(t.app, 'grace');
     expect(a.deviceId).not.toBe(b.deviceId);
-    const res = await me({ authorization: `Bearer ${a.accessToken}`, 'x-device-id': b.deviceId });
+    const res = await me({ authorization: `Bearer ${a.accessToken}`, 'x-device-id': b.deviceId, 'user-agent': 'stolen-token-agent' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Device mismatch', code: 'DEVICE_MISMATCH' });
+
+    // The refusal is kept in sign-in activity and the audit trail, like the other refusals.
+    const attempts = await t.db
+      .select()
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.username, 'grace'), eq(loginAttempts.reason, 'device_mismatch')));
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]).toMatchObject({ success: false, userAgent: 'stolen-token-agent' });
+    const audits = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'auth.device_mismatch'), eq(auditEvents.entityId, await sessionOf(a.deviceId))));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ entityType: 'session', userAgent: 'stolen-token-agent', metadata: { presentedDeviceId: b.deviceId } });
+
+    const admin = await login(t.app, 'adam');
+    const activity = await t.app.inject({ method: 'GET', url: '/api/security/sign-ins?q=grace', headers: admin.headers });
+    expect(activity.statusCode).toBe(200);
+    expect(activity.json().items.some((i: { reason: string; success: boolean }) => i.reason === 'device_mismatch' && !i.success)).toBe(true);
+  });
+
+  it('records a refresh presented from another device as a refused sign-in', async () => {
+    const a = await login(t.app, 'henry');
+    const res = await refresh(a.refreshToken, { 'x-device-id': 'another-device' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'DEVICE_MISMATCH' });
+    const audits = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'auth.device_mismatch'), eq(auditEvents.entityId, await sessionOf(a.deviceId))));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.metadata).toEqual({ presentedDeviceId: 'another-device' });
   });
 
   it('expires access tokens after 15 minutes', async () => {

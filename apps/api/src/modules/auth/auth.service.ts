@@ -20,6 +20,7 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { hashPassword, isCommonPassword, timingDummyHash, verifyPassword } from '../../lib/passwords.ts';
 import { attemptChallenge, consumeChallenge, insertChallenge } from './challenges.repository.ts';
+import { recordDeviceMismatch } from './device-mismatch.ts';
 import { recordLoginAttempt } from './login-attempts.repository.ts';
 import {
   consumeRefreshToken,
@@ -188,7 +189,9 @@ export async function refresh(ctx: Ctx, refreshToken: string, deviceHeader: stri
     ) {
       return { kind: 'dead' as const };
     }
-    if (deviceHeader !== undefined && deviceHeader !== session.deviceId) return { kind: 'device' as const };
+    if (deviceHeader !== undefined && deviceHeader !== session.deviceId) {
+      return { kind: 'device' as const, sessionId: session.id, userId: user.id, username: user.username };
+    }
     const next = randomToken();
     // The session's lifetime is fixed when it opens; refreshing does not extend it.
     await insertRefreshToken(tx, session.id, sha256(next), session.expiresAt, ctx.now);
@@ -197,7 +200,19 @@ export async function refresh(ctx: Ctx, refreshToken: string, deviceHeader: stri
     return { kind: 'ok' as const, response: { tokens: { accessToken, refreshToken: next }, deviceId: session.deviceId } };
   });
   if (result.kind === 'ok') return result.response;
-  if (result.kind === 'device') throw new AppError('DEVICE_MISMATCH', { message: 'Device mismatch' });
+  if (result.kind === 'device') {
+    // Outside the rotation's transaction: the audit chain lock is not held while the session row is.
+    await recordDeviceMismatch(ctx.db, {
+      sessionId: result.sessionId,
+      userId: result.userId,
+      username: result.username,
+      presentedDeviceId: deviceHeader ?? null,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      now: ctx.now,
+    }).catch((error: unknown) => ctx.log.error({ err: error }, 'could not record a device mismatch'));
+    throw new AppError('DEVICE_MISMATCH', { message: 'Device mismatch' });
+  }
   if (result.kind === 'unusable') {
     const known = await findRefreshToken(ctx.db, tokenHash);
     if (known?.usedAt) {
