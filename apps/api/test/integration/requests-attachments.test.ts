@@ -81,7 +81,8 @@ describe('attachments', () => {
     expect(content.statusCode).toBe(200);
     expect(content.headers['content-type']).toBe('image/png');
     expect(content.headers['x-content-type-options']).toBe('nosniff');
-    expect(content.headers['cache-control']).toBe('private, max-age=300');
+    // A receipt is a personal document: never kept by a browser or a proxy.
+    expect(content.headers['cache-control']).toBe('no-store');
     expect(content.headers['content-disposition']).toContain("inline; filename=\"receipt.png\"; filename*=UTF-8''receipt.png");
     expect(Buffer.compare(content.rawPayload, bytes)).toBe(0);
 

@@ -196,7 +196,8 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
         reply
           .header('Content-Disposition', contentDisposition(file.fileName))
           .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'private, max-age=300')
+          // Receipts are personal documents: no browser or proxy keeps a copy (as for every /api answer).
+          .header('Cache-Control', 'no-store')
           .header('Content-Length', String(file.size))
           .type(file.contentType);
         return reply.send(file.stream);
