@@ -32,22 +32,7 @@ export interface BuildOptions {
   webDist?: string;
 }
 
-/** Logs never carry credentials, tokens or codes (PRODUCT §2.12). */
-export const LOG_REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-device-id"]',
-  '*.password',
-  '*.newPassword',
-  '*.currentPassword',
-  '*.confirmPassword',
-  '*.refreshToken',
-  '*.accessToken',
-  '*.passwordChangeToken',
-  '*.twoFactorToken',
-  '*.totpCode',
-  '*.secret',
-];
+export { LOG_REDACT, loggerOptions } from './lib/logging.ts';
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { acquireDataDirLock, createDb, DataDirLockedError, DEMO_PASSWORD, DEMO_TEMP_PASSWORD, DEMO_USERS, isEmpty, migrate, seedDemo } from '@outlay/db';
-import { buildApp, LOG_REDACT } from './app.ts';
+import { buildApp, loggerOptions } from './app.ts';
 import { loadConfig } from './config.ts';
 import { linkAuditRows } from './lib/audit.ts';
 import { encrypt } from './lib/crypto.ts';
@@ -41,7 +41,7 @@ async function main() {
     deps,
     trustProxy: config.trustProxy,
     webDist: config.webDist ?? path.join(repoRoot(), 'apps/web/dist'),
-    logger: { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
+    logger: loggerOptions(config.logLevel),
   });
 
   let jobs: JobRunner = { stop: async () => {} };

@@ -4,6 +4,25 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+/**
+ * swagger-ui's own policy lets any site frame the docs' origin, loads badges from
+ * validator.swagger.io and styles and fonts from any https origin. The docs ship every asset
+ * themselves, so they get the app's rules: no framing, nothing from a third party.
+ */
+export function docsContentSecurityPolicy(header: string): string {
+  return header
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter(Boolean)
+    .map((directive) => {
+      const [name, ...sources] = directive.split(/\s+/);
+      if (name === 'frame-ancestors') return "frame-ancestors 'none'";
+      const own = sources.filter((source) => source.startsWith("'") || source === 'data:');
+      return [name, ...own].join(' ');
+    })
+    .join('; ');
+}
+
 /** The OpenAPI document of every route, generated from the same zod schemas that validate them. */
 export default fp(
   async function openapiPlugin(app: FastifyInstance) {
@@ -22,6 +41,7 @@ export default fp(
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
       staticCSP: true,
+      transformStaticCSP: docsContentSecurityPolicy,
       uiConfig: { docExpansion: 'list', deepLinking: true },
     });
   },

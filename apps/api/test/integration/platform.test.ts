@@ -108,6 +108,16 @@ describe('errors and headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('no-store');
   });
+
+  it('serves the API docs under a policy that forbids framing and third-party sources', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('validator.swagger.io');
+    expect(csp).not.toMatch(/https:/);
+    expect(csp).toMatch(/img-src 'self' data:(;|$)/);
+  });
 });
 
 describe('the audit trail', () => {
