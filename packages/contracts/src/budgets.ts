@@ -112,6 +112,8 @@ export const budgetLine = z.object({
   crossedThresholds: z.array(z.number()),
   ownerIds: z.array(z.string()),
   notes: z.string().nullable(),
+  /** Sent back in If-Match so a save based on an older copy is refused (412). */
+  version: z.number().int(),
   updatedAt: z.string(),
 });
 export type BudgetLine = z.infer<typeof budgetLine>;

@@ -45,6 +45,8 @@ export const vendor = z.object({
   bankAccountMasked: z.string().nullable(),
   status: vendorStatus,
   intercompanyOrganizationId: z.string().nullable(),
+  /** Sent back in If-Match so a save based on an older copy is refused (412). */
+  version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

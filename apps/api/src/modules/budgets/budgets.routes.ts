@@ -28,6 +28,7 @@ import {
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { sendExport } from '../../lib/export.ts';
+import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 import * as service from './budgets.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -81,7 +82,7 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
   r.get(
     '/api/budgets/lines/:id',
     { config: read, schema: { tags, summary: 'One budget line with its consumption', params: idParam, response: { 200: budgetLine, ...errors } } },
-    async (request) => service.getLine(contextOf(request, deps), request.params.id),
+    async (request, reply) => withEtag(reply, await service.getLine(contextOf(request, deps), request.params.id)),
   );
   r.get(
     '/api/budgets/lines/:id/requests',
@@ -94,12 +95,21 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
   r.post(
     '/api/budgets/lines',
     { config: manage, schema: { tags, summary: 'Create a budget line', body: createBudgetLineInput, response: { 201: budgetLine, ...errors } } },
-    async (request, reply) => reply.code(201).send(await service.createLine(contextOf(request, deps), request.body)),
+    async (request, reply) => reply.code(201).send(withEtag(reply, await service.createLine(contextOf(request, deps), request.body))),
   );
   r.patch(
     '/api/budgets/lines/:id',
-    { config: manage, schema: { tags, summary: "Change a budget line's amount, currency, thresholds, owners or notes", params: idParam, body: updateBudgetLineInput, response: { 200: budgetLine, ...errors } } },
-    async (request) => service.updateLine(contextOf(request, deps), request.params.id, request.body),
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Change a budget line's amount, currency, thresholds, owners or notes; with If-Match, only if the line is still at that version (412 otherwise)",
+        params: idParam,
+        body: updateBudgetLineInput,
+        response: { 200: budgetLine, ...errors, ...versionConflictResponse },
+      },
+    },
+    async (request, reply) => withEtag(reply, await service.updateLine(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
   );
   r.delete(
     '/api/budgets/lines/:id',

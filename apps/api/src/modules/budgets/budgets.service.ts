@@ -30,6 +30,7 @@ import { requireAuth, type Ctx } from '../../lib/context.ts';
 import type { ExportColumn } from '../../lib/export.ts';
 import { groupCurrency, knownCurrencies } from '../../lib/fx.ts';
 import { page } from '../../lib/lists.ts';
+import { assertVersion, nextVersion, versionConflict, versionIs } from '../../lib/versions.ts';
 import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts';
 import * as engine from '../approvals/engine.ts';
 import {
@@ -104,6 +105,7 @@ function toLine(row: repo.LineWithNames, c: Consumption, label: string): BudgetL
     crossedThresholds: l.crossedThresholds,
     ownerIds: l.ownerIds,
     notes: l.notes,
+    version: l.version,
     updatedAt: iso(l.updatedAt)!,
   };
 }
@@ -270,10 +272,12 @@ export async function updateLine(
   ctx: Ctx,
   id: string,
   input: { amount?: string; currency?: string; thresholds?: number[]; ownerIds?: string[]; notes?: string | null },
+  expectedVersion?: number,
 ): Promise<BudgetLine> {
   return tx(ctx, async (t) => {
     const line = await repo.findLine(t, id, lineScope(ctx, 'budgets.manage'), true);
     if (!line) throw notFound();
+    assertVersion(line.version, expectedVersion);
     await checkRefs(ctx, t, line, input.currency ?? line.currency, input.ownerIds ?? []);
     const changes: Partial<BudgetLineRow> = {};
     if (input.amount !== undefined) changes.amount = new Decimal(input.amount).toFixed(2);
@@ -284,9 +288,10 @@ export async function updateLine(
     const before = Object.fromEntries(Object.keys(changes).map((k) => [k, line[k as keyof BudgetLineRow]]));
     const [row] = await t
       .update(budgetLines)
-      .set({ ...changes, updatedAt: ctx.now })
-      .where(eq(budgetLines.id, id))
+      .set({ ...changes, updatedAt: ctx.now, version: nextVersion(budgetLines.version) })
+      .where(and(eq(budgetLines.id, id), versionIs(budgetLines.version, expectedVersion)))
       .returning();
+    if (!row) throw versionConflict();
     await audit(ctx, t, 'budget_line.updated', id, { before, after: changes });
     await recomputeLines(t, [row!], ctx.now);
     return getLine(ctx, id, t);

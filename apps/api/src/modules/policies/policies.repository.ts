@@ -110,14 +110,19 @@ export async function insertRule(tx: Db, values: RuleValues & { createdById: str
   return row!;
 }
 
-export async function updateRule(tx: Db, id: string, values: Partial<RuleValues> & { version: number; now: Date }): Promise<typeof policyRules.$inferSelect> {
-  const { now, ...rest } = values;
+/** Moves the rule from `fromVersion` to `version`; null when it is no longer at `fromVersion`. */
+export async function updateRule(
+  tx: Db,
+  id: string,
+  values: Partial<RuleValues> & { fromVersion: number; version: number; now: Date },
+): Promise<typeof policyRules.$inferSelect | null> {
+  const { now, fromVersion, ...rest } = values;
   const [row] = await tx
     .update(policyRules)
     .set({ ...rest, updatedAt: now })
-    .where(eq(policyRules.id, id))
+    .where(and(eq(policyRules.id, id), eq(policyRules.version, fromVersion)))
     .returning();
-  return row!;
+  return row ?? null;
 }
 
 export async function deleteRule(tx: Db, id: string): Promise<void> {

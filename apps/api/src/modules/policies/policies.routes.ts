@@ -17,6 +17,7 @@ import {
   policySimulateResult,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 import * as service from './policies.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -71,7 +72,7 @@ export async function policiesRoutes(app: FastifyInstance, { deps }: { deps: App
   r.get(
     '/api/policies/:id',
     { config: access, schema: { tags, summary: 'One policy rule', params: idParam, response: { 200: policyRule, ...errors } } },
-    async (request) => service.getRule(contextOf(request, deps), request.params.id),
+    async (request, reply) => withEtag(reply, await service.getRule(contextOf(request, deps), request.params.id)),
   );
   r.get(
     '/api/policies/:id/versions',
@@ -81,7 +82,7 @@ export async function policiesRoutes(app: FastifyInstance, { deps }: { deps: App
   r.post(
     '/api/policies',
     { config: access, schema: { tags, summary: 'Create a policy rule (version 1)', body: policyRuleInput, response: { 201: policyRule, ...errors } } },
-    async (request, reply) => reply.code(201).send(await service.createRule(contextOf(request, deps), request.body)),
+    async (request, reply) => reply.code(201).send(withEtag(reply, await service.createRule(contextOf(request, deps), request.body))),
   );
   r.put(
     '/api/policies/:id',
@@ -89,21 +90,28 @@ export async function policiesRoutes(app: FastifyInstance, { deps }: { deps: App
       config: access,
       schema: {
         tags,
-        summary: 'Replace a rule; its version goes up and requests already checked keep the version they were checked against',
+        summary:
+          'Replace a rule; its version goes up and requests already checked keep the version they were checked against. With If-Match, only if the rule is still at that version (412 otherwise)',
         params: idParam,
         body: policyRuleInput,
-        response: { 200: policyRule, ...errors },
+        response: { 200: policyRule, ...errors, ...versionConflictResponse },
       },
     },
-    async (request) => service.updateRule(contextOf(request, deps), request.params.id, request.body),
+    async (request, reply) => withEtag(reply, await service.updateRule(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
   );
   r.patch(
     '/api/policies/:id/active',
     {
       config: access,
-      schema: { tags, summary: 'Activate or deactivate a rule (a new version)', params: idParam, body: policyActiveInput, response: { 200: policyRule, ...errors } },
+      schema: {
+        tags,
+        summary: 'Activate or deactivate a rule (a new version); with If-Match, only if the rule is still at that version (412 otherwise)',
+        params: idParam,
+        body: policyActiveInput,
+        response: { 200: policyRule, ...errors, ...versionConflictResponse },
+      },
     },
-    async (request) => service.setActive(contextOf(request, deps), request.params.id, request.body.active),
+    async (request, reply) => withEtag(reply, await service.setActive(contextOf(request, deps), request.params.id, request.body.active, expectedVersion(request))),
   );
   r.delete(
     '/api/policies/:id',

@@ -21,6 +21,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { convert } from '../../lib/fx.ts';
 import { page } from '../../lib/lists.ts';
+import { assertVersion, versionConflict } from '../../lib/versions.ts';
 import { organizationInScope, requirePermission } from '../../lib/scope.ts';
 import { evaluate, evaluateRule, inForce, isoDay, subjectFromRow, summarize, type DuplicateCandidate, type RuleDef, type Subject } from './engine.ts';
 import * as repo from './policies.repository.ts';
@@ -177,13 +178,21 @@ export async function createRule(ctx: Ctx, input: PolicyRuleInput): Promise<Poli
 }
 
 /** Every change is a new version: the rule's version goes up and the new state is kept as a snapshot. */
-async function changeRule(ctx: Ctx, id: string, action: string, change: (before: repo.RuleRow) => Partial<repo.RuleValues>): Promise<PolicyRule> {
+async function changeRule(
+  ctx: Ctx,
+  id: string,
+  action: string,
+  change: (before: repo.RuleRow) => Partial<repo.RuleValues>,
+  expectedVersion: number | undefined,
+): Promise<PolicyRule> {
   const auth = requireAuth(ctx);
   const s = scope(ctx);
   await ctx.db.transaction(async (tx) => {
     const before = await repo.findRule(tx, { id, scope: s, forUpdate: true });
     if (!before) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
-    const row = await repo.updateRule(tx, id, { ...change(before), version: before.version + 1, now: ctx.now });
+    assertVersion(before.version, expectedVersion);
+    const row = await repo.updateRule(tx, id, { ...change(before), fromVersion: before.version, version: before.version + 1, now: ctx.now });
+    if (!row) throw versionConflict();
     await repo.insertVersion(tx, row, auth.userId, ctx.now);
     await writeAudit(
       tx,
@@ -203,19 +212,19 @@ async function changeRule(ctx: Ctx, id: string, action: string, change: (before:
   return getRule(ctx, id);
 }
 
-export async function updateRule(ctx: Ctx, id: string, input: PolicyRuleInput): Promise<PolicyRule> {
+export async function updateRule(ctx: Ctx, id: string, input: PolicyRuleInput, expectedVersion?: number): Promise<PolicyRule> {
   await getRule(ctx, id);
   await validateInput(ctx, input);
   const values = valuesOf(input);
-  return changeRule(ctx, id, 'policy.updated', () => values);
+  return changeRule(ctx, id, 'policy.updated', () => values, expectedVersion);
 }
 
-export async function setActive(ctx: Ctx, id: string, active: boolean): Promise<PolicyRule> {
+export async function setActive(ctx: Ctx, id: string, active: boolean, expectedVersion?: number): Promise<PolicyRule> {
   const rule = await getRule(ctx, id);
   if (rule.organizationId === null && requirePermission(requireAuth(ctx), PERMISSION) !== 'group') {
     throw new AppError('FORBIDDEN', { message: 'Only group-wide policy managers can change a rule for every organization' });
   }
-  return changeRule(ctx, id, active ? 'policy.activated' : 'policy.deactivated', () => ({ active }));
+  return changeRule(ctx, id, active ? 'policy.activated' : 'policy.deactivated', () => ({ active }), expectedVersion);
 }
 
 export async function deleteRule(ctx: Ctx, id: string): Promise<void> {

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { VendorListQuery } from '@outlay/contracts';
 import { auditEvents, organizations, users, vendors, type Db } from '@outlay/db';
 import { likePattern, orderBy, pageWindow, type Sortable } from '../../lib/lists.ts';
+import { nextVersion, versionIs } from '../../lib/versions.ts';
 
 /** Every column a vendor answer needs; never the sealed bank value. */
 const vendorColumns = {
@@ -20,6 +21,7 @@ const vendorColumns = {
   bankAccountLast4: vendors.bankAccountLast4,
   status: vendors.status,
   intercompanyOrganizationId: vendors.intercompanyOrganizationId,
+  version: vendors.version,
   createdAt: vendors.createdAt,
   updatedAt: vendors.updatedAt,
 };
@@ -38,6 +40,7 @@ export type VendorRow = {
   bankAccountLast4: string | null;
   status: 'pending_verification' | 'active' | 'blocked';
   intercompanyOrganizationId: string | null;
+  version: number;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -113,19 +116,28 @@ export async function insertVendor(db: Db, values: typeof vendors.$inferInsert):
   return row!.id;
 }
 
-export async function updateVendorRow(db: Db, params: { id: string; values: Partial<typeof vendors.$inferInsert> }): Promise<void> {
-  await db.update(vendors).set(params.values).where(eq(vendors.id, params.id));
+/** Applies only while the vendor still has the version the caller saw; false when it has moved on. */
+export async function updateVendorRow(
+  db: Db,
+  params: { id: string; expectedVersion: number | undefined; values: Partial<typeof vendors.$inferInsert> },
+): Promise<boolean> {
+  const rows = await db
+    .update(vendors)
+    .set({ ...params.values, version: nextVersion(vendors.version) })
+    .where(and(eq(vendors.id, params.id), versionIs(vendors.version, params.expectedVersion)))
+    .returning({ id: vendors.id });
+  return rows.length > 0;
 }
 
 /** Conditional status change: only moves a vendor still in `from`, so concurrent changes give one winner. */
 export async function changeVendorStatus(
   db: Db,
-  params: { id: string; from: VendorRow['status']; to: VendorRow['status']; now: Date },
+  params: { id: string; from: VendorRow['status']; to: VendorRow['status']; now: Date; expectedVersion: number | undefined },
 ): Promise<boolean> {
   const rows = await db
     .update(vendors)
-    .set({ status: params.to, updatedAt: params.now })
-    .where(and(eq(vendors.id, params.id), eq(vendors.status, params.from)))
+    .set({ status: params.to, updatedAt: params.now, version: nextVersion(vendors.version) })
+    .where(and(eq(vendors.id, params.id), eq(vendors.status, params.from), versionIs(vendors.version, params.expectedVersion)))
     .returning({ id: vendors.id });
   return rows.length > 0;
 }

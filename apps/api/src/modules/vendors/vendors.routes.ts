@@ -14,6 +14,7 @@ import {
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { sendExport } from '../../lib/export.ts';
+import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 import * as service from './vendors.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -60,7 +61,7 @@ export async function vendorsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: access,
       schema: { tags: ['vendors'], summary: 'One vendor with its latest status change', params: idParam, response: { 200: vendorDetail, ...errors } },
     },
-    async (request) => service.getVendor(contextOf(request, deps), request.params.id),
+    async (request, reply) => withEtag(reply, await service.getVendor(contextOf(request, deps), request.params.id)),
   );
   r.post(
     '/api/vendors',
@@ -73,15 +74,22 @@ export async function vendorsRoutes(app: FastifyInstance, { deps }: { deps: AppD
         response: { 201: vendorDetail, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.createVendor(contextOf(request, deps), request.body)),
+    async (request, reply) => reply.code(201).send(withEtag(reply, await service.createVendor(contextOf(request, deps), request.body))),
   );
   r.patch(
     '/api/vendors/:id',
     {
       config: access,
-      schema: { tags: ['vendors'], summary: 'Update a vendor\'s details', params: idParam, body: updateVendorInput, response: { 200: vendorDetail, ...errors } },
+      schema: {
+        tags: ['vendors'],
+        summary: 'Update a vendor\'s details; with If-Match, only if the vendor is still at that version (412 otherwise)',
+        params: idParam,
+        body: updateVendorInput,
+        response: { 200: vendorDetail, ...errors, ...versionConflictResponse },
+      },
     },
-    async (request) => service.updateVendor(contextOf(request, deps), request.params.id, request.body),
+    async (request, reply) =>
+      withEtag(reply, await service.updateVendor(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
   );
   r.post(
     '/api/vendors/:id/status',
@@ -92,9 +100,10 @@ export async function vendorsRoutes(app: FastifyInstance, { deps }: { deps: AppD
         summary: 'Verify, block (with a reason) or unblock a vendor',
         params: idParam,
         body: vendorStatusInput,
-        response: { 200: vendorDetail, ...errors },
+        response: { 200: vendorDetail, ...errors, ...versionConflictResponse },
       },
     },
-    async (request) => service.setVendorStatus(contextOf(request, deps), request.params.id, request.body),
+    async (request, reply) =>
+      withEtag(reply, await service.setVendorStatus(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
   );
 }

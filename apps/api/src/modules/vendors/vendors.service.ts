@@ -18,6 +18,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { encrypt } from '../../lib/crypto.ts';
 import { page } from '../../lib/lists.ts';
+import { assertVersion, versionConflict } from '../../lib/versions.ts';
 import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { vendors } from '@outlay/db';
 import * as repo from './vendors.repository.ts';
@@ -47,6 +48,7 @@ export function toVendor(row: VendorRow): Vendor {
     bankAccountMasked: maskBankAccount(row.bankAccountLast4),
     status: row.status,
     intercompanyOrganizationId: row.intercompanyOrganizationId,
+    version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -179,7 +181,7 @@ export async function createVendor(ctx: Ctx, input: CreateVendorInput): Promise<
   return getVendor(ctx, id);
 }
 
-export async function updateVendor(ctx: Ctx, id: string, input: UpdateVendorInput): Promise<VendorDetail> {
+export async function updateVendor(ctx: Ctx, id: string, input: UpdateVendorInput, expectedVersion?: number): Promise<VendorDetail> {
   const auth = requireAuth(ctx);
   const s = scope(ctx);
   if (!(await repo.findVendor(ctx.db, { id, scope: s }))) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
@@ -189,6 +191,7 @@ export async function updateVendor(ctx: Ctx, id: string, input: UpdateVendorInpu
     await ctx.db.transaction(async (tx) => {
       const before = await repo.findVendor(tx, { id, scope: s, forUpdate: true });
       if (!before) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
+      assertVersion(before.version, expectedVersion);
       const changes: Partial<typeof vendors.$inferInsert> = {};
       if (input.name !== undefined) changes.name = input.name;
       if (input.taxId !== undefined) changes.taxId = input.taxId;
@@ -199,7 +202,7 @@ export async function updateVendor(ctx: Ctx, id: string, input: UpdateVendorInpu
       if (input.paymentTermsDays !== undefined) changes.paymentTermsDays = input.paymentTermsDays;
       if (input.currency !== undefined) changes.currency = input.currency;
       Object.assign(changes, bank);
-      await repo.updateVendorRow(tx, { id, values: { ...changes, updatedAt: ctx.now } });
+      if (!(await repo.updateVendorRow(tx, { id, expectedVersion, values: { ...changes, updatedAt: ctx.now } }))) throw versionConflict();
       const after = { ...before, ...changes } as VendorRow;
       await writeAudit(
         tx,
@@ -224,12 +227,13 @@ export async function updateVendor(ctx: Ctx, id: string, input: UpdateVendorInpu
   return getVendor(ctx, id);
 }
 
-export async function setVendorStatus(ctx: Ctx, id: string, input: VendorStatusInput): Promise<VendorDetail> {
+export async function setVendorStatus(ctx: Ctx, id: string, input: VendorStatusInput, expectedVersion?: number): Promise<VendorDetail> {
   const auth = requireAuth(ctx);
   const s = scope(ctx);
   await ctx.db.transaction(async (tx) => {
     const current = await repo.findVendor(tx, { id, scope: s, forUpdate: true });
     if (!current) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
+    assertVersion(current.version, expectedVersion);
     if (current.status === input.status) {
       throw new AppError('CONFLICT', { message: `This vendor is already ${VENDOR_STATUS_LABELS[input.status].toLowerCase()}` });
     }
@@ -238,7 +242,7 @@ export async function setVendorStatus(ctx: Ctx, id: string, input: VendorStatusI
         message: `A vendor that is ${VENDOR_STATUS_LABELS[current.status].toLowerCase()} cannot become ${VENDOR_STATUS_LABELS[input.status].toLowerCase()}`,
       });
     }
-    if (!(await repo.changeVendorStatus(tx, { id, from: current.status, to: input.status, now: ctx.now }))) {
+    if (!(await repo.changeVendorStatus(tx, { id, from: current.status, to: input.status, now: ctx.now, expectedVersion }))) {
       throw new AppError('CONFLICT', { message: 'This vendor was changed by someone else; reload and try again' });
     }
     await writeAudit(

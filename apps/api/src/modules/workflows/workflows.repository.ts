@@ -164,8 +164,9 @@ export async function insertWorkflow(tx: Db, values: WorkflowValues & { createdB
   return row!.id;
 }
 
-export async function updateWorkflow(tx: Db, id: string, values: WorkflowValues & { version: number; now: Date }): Promise<void> {
-  await tx
+/** Moves the workflow from `fromVersion` to `version`; false when it is no longer at `fromVersion`. */
+export async function updateWorkflow(tx: Db, id: string, values: WorkflowValues & { fromVersion: number; version: number; now: Date }): Promise<boolean> {
+  const rows = await tx
     .update(workflows)
     .set({
       organizationId: values.organizationId,
@@ -177,7 +178,9 @@ export async function updateWorkflow(tx: Db, id: string, values: WorkflowValues 
       version: values.version,
       updatedAt: values.now,
     })
-    .where(eq(workflows.id, id));
+    .where(and(eq(workflows.id, id), eq(workflows.version, values.fromVersion)))
+    .returning({ id: workflows.id });
+  return rows.length > 0;
 }
 
 /** Replaces every step of a workflow, positions 1..n in the given order. */

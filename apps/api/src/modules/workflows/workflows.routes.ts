@@ -14,6 +14,7 @@ import {
   workflowListQuery,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 import * as service from './workflows.service.ts';
 import { simulate } from './simulate.service.ts';
 
@@ -66,7 +67,7 @@ export async function workflowsRoutes(app: FastifyInstance, { deps }: { deps: Ap
   r.get(
     '/api/workflows/:id',
     { config: access, schema: { tags, summary: 'One workflow with its steps', params: idParam, response: { 200: workflow, ...errors } } },
-    async (request) => service.getWorkflow(contextOf(request, deps), request.params.id),
+    async (request, reply) => withEtag(reply, await service.getWorkflow(contextOf(request, deps), request.params.id)),
   );
   r.post(
     '/api/workflows',
@@ -74,7 +75,7 @@ export async function workflowsRoutes(app: FastifyInstance, { deps }: { deps: Ap
       config: access,
       schema: { tags, summary: 'Create a workflow (conditions and ordered steps)', body: workflowInput, response: { 201: workflow, ...errors } },
     },
-    async (request, reply) => reply.code(201).send(await service.createWorkflow(contextOf(request, deps), request.body)),
+    async (request, reply) => reply.code(201).send(withEtag(reply, await service.createWorkflow(contextOf(request, deps), request.body))),
   );
   r.put(
     '/api/workflows/:id',
@@ -82,13 +83,14 @@ export async function workflowsRoutes(app: FastifyInstance, { deps }: { deps: Ap
       config: access,
       schema: {
         tags,
-        summary: 'Replace a workflow\'s conditions and all its steps (in the given order); the version goes up and requests in flight keep their route',
+        summary:
+          'Replace a workflow\'s conditions and all its steps (in the given order); the version goes up and requests in flight keep their route. With If-Match, only if the workflow is still at that version (412 otherwise)',
         params: idParam,
         body: workflowInput,
-        response: { 200: workflow, ...errors },
+        response: { 200: workflow, ...errors, ...versionConflictResponse },
       },
     },
-    async (request) => service.updateWorkflow(contextOf(request, deps), request.params.id, request.body),
+    async (request, reply) => withEtag(reply, await service.updateWorkflow(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
   );
   r.delete(
     '/api/workflows/:id',

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { organizationInScope, scopeCondition } from '../../lib/scope.ts';
+import { assertVersion, versionConflict } from '../../lib/versions.ts';
 import * as repo from './workflows.repository.ts';
 import type { StepValues, WorkflowRow, WorkflowStepRow, WorkflowValues } from './workflows.repository.ts';
 
@@ -189,7 +190,7 @@ export async function createWorkflow(ctx: Ctx, input: WorkflowInput): Promise<Wo
   return getWorkflow(ctx, id);
 }
 
-export async function updateWorkflow(ctx: Ctx, id: string, input: WorkflowInput): Promise<Workflow> {
+export async function updateWorkflow(ctx: Ctx, id: string, input: WorkflowInput, expectedVersion?: number): Promise<Workflow> {
   const auth = requireAuth(ctx);
   const before = await getWorkflow(ctx, id);
   await validateWorkflowInput(ctx, input);
@@ -199,9 +200,10 @@ export async function updateWorkflow(ctx: Ctx, id: string, input: WorkflowInput)
   await ctx.db.transaction(async (tx) => {
     const locked = await repo.findWorkflow(tx, { id, scope: s, forUpdate: true });
     if (!locked) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
+    assertVersion(locked.version, expectedVersion);
     const version = locked.version + 1;
     // Requests in flight keep the route copied at submission (approval_steps): never touched here.
-    await repo.updateWorkflow(tx, id, { ...workflow, version, now: ctx.now });
+    if (!(await repo.updateWorkflow(tx, id, { ...workflow, fromVersion: locked.version, version, now: ctx.now }))) throw versionConflict();
     await repo.replaceSteps(tx, id, steps);
     await writeAudit(
       tx,

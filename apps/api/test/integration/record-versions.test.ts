@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { MESSAGES } from '@outlay/contracts';
+import { budgetLines, organizations, policyRules, vendors, workflows } from '@outlay/db';
+import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
+
+let t: TestContext;
+let adam: Session;
+const orgs: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const o of await t.db.select().from(organizations)) orgs[o.code] = o.id;
+  adam = await login(t.app, 'adam');
+});
+afterAll(async () => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+const call = (method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url, headers: { ...adam.headers, ...headers }, payload });
+
+interface Resource {
+  name: string;
+  table: PgTable & { id: PgColumn; version: PgColumn };
+  /** A record of its own for this suite; returns its id. */
+  create: () => Promise<string>;
+  url: (id: string) => string;
+  /** A write that sets the checked field to `value`. */
+  write: (id: string, value: string) => Promise<{ method: Method; url: string; payload: object }>;
+  /** The checked field, as GET answers it. */
+  field: (body: Record<string, unknown>) => unknown;
+}
+
+async function created(method: Method, url: string, payload: object): Promise<string> {
+  const res = await call(method, url, payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+const workflowBody = (name: string) => ({
+  organizationId: orgs.ML,
+  name,
+  priority: 900,
+  conditions: { minAmount: '999999.00' },
+  steps: [{ name: 'Manager review', approverKind: 'relative_role', approverRole: 'manager', slaHours: 24 }],
+});
+const policyBody = (name: string) => ({ name, kind: 'weekend_spend', action: 'warn' });
+
+const RESOURCES: Resource[] = [
+  {
+    name: 'vendor',
+    table: vendors,
+    create: () =>
+      created('POST', '/api/vendors', { organizationId: orgs.MF, name: 'Versioned Supplies', taxId: 'GB-VER-0001', paymentTermsDays: 30, currency: 'GBP' }),
+    url: (id) => `/api/vendors/${id}`,
+    write: async (id, value) => ({ method: 'PATCH', url: `/api/vendors/${id}`, payload: { contactName: value } }),
+    field: (b) => b.contactName,
+  },
+  {
+    name: 'budget line',
+    table: budgetLines,
+    create: () => created('POST', '/api/budgets/lines', { organizationId: orgs.ME, periodType: 'year', periodStart: '2019-01-01', currency: 'EUR', amount: '1000.00' }),
+    url: (id) => `/api/budgets/lines/${id}`,
+    write: async (id, value) => ({ method: 'PATCH', url: `/api/budgets/lines/${id}`, payload: { notes: value } }),
+    field: (b) => b.notes,
+  },
+  {
+    name: 'workflow',
+    table: workflows,
+    create: () => created('POST', '/api/workflows', workflowBody('Versioned route')),
+    url: (id) => `/api/workflows/${id}`,
+    write: async (id, value) => ({ method: 'PUT', url: `/api/workflows/${id}`, payload: workflowBody(value) }),
+    field: (b) => b.name,
+  },
+  {
+    name: 'policy rule',
+    table: policyRules,
+    create: () => created('POST', '/api/policies', policyBody('Versioned rule')),
+    url: (id) => `/api/policies/${id}`,
+    write: async (id, value) => ({ method: 'PUT', url: `/api/policies/${id}`, payload: policyBody(value) }),
+    field: (b) => b.name,
+  },
+];
+
+describe.each(RESOURCES)('$name: version, ETag and If-Match', (r) => {
+  let id: string;
+  let n = 0;
+  /** A new distinct value for each write, so a write that did land is visible. */
+  const nextValue = () => `${r.name} edit ${++n}`;
+
+  async function current() {
+    const res = await call('GET', r.url(id));
+    expect(res.statusCode, res.body).toBe(200);
+    return { version: res.json().version as number, etag: res.headers.etag as string, field: r.field(res.json()) };
+  }
+  async function storedVersion(): Promise<number> {
+    const [row] = await t.db.select({ version: r.table.version }).from(r.table).where(eq(r.table.id, id));
+    return row!.version as number;
+  }
+  async function write(value: string, headers: Record<string, string> = {}) {
+    const w = await r.write(id, value);
+    return call(w.method, w.url, w.payload, headers);
+  }
+
+  beforeAll(async () => {
+    id = await r.create();
+  });
+
+  it('GET answers the version in the body and as a strong ETag', async () => {
+    const res = await call('GET', r.url(id));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().version).toBe(await storedVersion());
+    expect(res.headers.etag).toBe(`"${res.json().version}"`);
+  });
+
+  it('a write naming the current version succeeds, bumps the version and answers the next ETag', async () => {
+    const before = await current();
+    const value = nextValue();
+    const res = await write(value, { 'if-match': before.etag });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().version).toBe(before.version + 1);
+    expect(res.headers.etag).toBe(`"${before.version + 1}"`);
+    expect(await storedVersion()).toBe(before.version + 1);
+    expect((await current()).field).toBe(value);
+  });
+
+  it('a write naming an older version is refused with 412 and changes nothing', async () => {
+    const before = await current();
+    const res = await write(nextValue(), { 'if-match': `"${before.version - 1}"` });
+    expect(res.statusCode).toBe(412);
+    expect(res.json()).toEqual({ code: 'VERSION_CONFLICT', message: MESSAGES.versionConflict });
+    expect(await storedVersion()).toBe(before.version);
+    expect((await current()).field).toBe(before.field);
+  });
+
+  it('accepts a weak tag and `*`, and refuses a tag that is no version', async () => {
+    const before = await current();
+    const weak = await write(nextValue(), { 'if-match': `W/"${before.version}"` });
+    expect(weak.statusCode, weak.body).toBe(200);
+    const any = await write(nextValue(), { 'if-match': '*' });
+    expect(any.statusCode, any.body).toBe(200);
+    const garbage = await write(nextValue(), { 'if-match': '"latest"' });
+    expect(garbage.statusCode).toBe(412);
+    expect(await storedVersion()).toBe(before.version + 2);
+  });
+
+  it('a write without If-Match still works and still bumps the version', async () => {
+    const before = await current();
+    const value = nextValue();
+    const res = await write(value);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().version).toBe(before.version + 1);
+    expect((await current()).field).toBe(value);
+  });
+
+  it('two writers with the same version: exactly one wins, the other gets 412', async () => {
+    const before = await current();
+    const [a, b] = [nextValue(), nextValue()];
+    const results = await Promise.all([write(a, { 'if-match': before.etag }), write(b, { 'if-match': before.etag })]);
+    const statuses = results.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, 412]);
+    const winner = results.find((res) => res.statusCode === 200)!;
+    expect(await storedVersion()).toBe(before.version + 1);
+    expect((await current()).field).toBe(r.field(winner.json()));
+  });
+
+  it('an unknown record stays 404 with If-Match', async () => {
+    const w = await r.write('00000000-0000-4000-8000-000000000099', nextValue());
+    const res = await call(w.method, w.url, w.payload, { 'if-match': '"1"' });
+    expect(res.statusCode).toBe(404);
+  });
+});
