@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { listQuery, moneyAmount, paginated, currencyCode } from './lists.ts';
 import { ROLES } from './roles.ts';
-import { routeStep, toCents } from './requests.ts';
+import { APPROVER_KIND_VALUES, routeStep, STEP_MODE_VALUES, toCents } from './requests.ts';
 
 /**
  * Roles a step's approver is resolved from, relative to the request: manager and
@@ -80,10 +80,10 @@ export type WorkflowConditions = z.infer<typeof workflowConditions>;
 export const workflowStepInput = z
   .object({
     name: z.string().trim().min(2, 'Name the step (at least 2 characters)').max(100, 'At most 100 characters'),
-    approverKind: z.enum(['relative_role', 'user']),
+    approverKind: z.enum(APPROVER_KIND_VALUES),
     approverRole: z.enum(RELATIVE_ROLES).nullable().optional(),
     approverUserId: z.uuid('Choose a user').nullable().optional(),
-    mode: z.enum(['any', 'all']).default('any'),
+    mode: z.enum(STEP_MODE_VALUES).default('any'),
     slaHours: z.coerce
       .number({ error: 'The SLA must be a number of hours' })
       .int('The SLA must be whole hours')
@@ -115,11 +115,11 @@ export const workflowStep = z.object({
   id: z.string(),
   position: z.number().int(),
   name: z.string(),
-  approverKind: z.enum(['relative_role', 'user']),
+  approverKind: z.enum(APPROVER_KIND_VALUES),
   approverRole: z.enum(RELATIVE_ROLES).nullable(),
   approverUserId: z.string().nullable(),
   approverUserName: z.string().nullable(),
-  mode: z.enum(['any', 'all']),
+  mode: z.enum(STEP_MODE_VALUES),
   slaHours: z.number().int(),
   fallbackUserId: z.string().nullable(),
   fallbackUserName: z.string().nullable(),
@@ -201,7 +201,7 @@ export const simulationResult = z.object({
     z.object({
       position: z.number().int(),
       name: z.string(),
-      mode: z.enum(['any', 'all']),
+      mode: z.enum(STEP_MODE_VALUES),
       slaHours: z.number().int(),
       approvers: z.array(simulatedApprover),
       warnings: z.array(z.string()),
@@ -234,7 +234,7 @@ export const approvalItem = z.object({
   stepPosition: z.number().int(),
   stepName: z.string(),
   stepCount: z.number().int(),
-  mode: z.enum(['any', 'all']),
+  mode: z.enum(STEP_MODE_VALUES),
   assignmentId: z.string(),
   /** Set when the item is the caller's through a delegation: whose it is. */
   onBehalfOf: z.object({ id: z.string(), name: z.string() }).nullable(),

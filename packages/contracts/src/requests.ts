@@ -63,6 +63,8 @@ export type Recurrence = (typeof RECURRENCE_VALUES)[number];
 export const RECURRENCE_LABELS: Record<Recurrence, string> = { none: 'One-off', monthly: 'Monthly', quarterly: 'Quarterly' };
 
 export const OVERRUN_STATUS_VALUES = ['pending', 'approved', 'rejected'] as const;
+export const LINE_ITEM_STATUS_VALUES = ['pending', 'approved', 'rejected'] as const;
+export const COMMENT_KIND_VALUES = ['comment', 'info_request', 'info_response'] as const;
 
 /** Attachments: images and PDF, checked by their content, at most 10 MB each. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -271,7 +273,7 @@ export const lineItem = z.object({
   categoryName: z.string().nullable(),
   amount: z.string(),
   taxAmount: z.string(),
-  status: z.enum(['pending', 'approved', 'rejected']),
+  status: z.enum(LINE_ITEM_STATUS_VALUES),
   rejectionReason: z.string().nullable(),
 });
 export type LineItem = z.infer<typeof lineItem>;
@@ -292,7 +294,7 @@ export type Attachment = z.infer<typeof attachment>;
 
 export const requestComment = z.object({
   id: z.string(),
-  kind: z.enum(['comment', 'info_request', 'info_response']),
+  kind: z.enum(COMMENT_KIND_VALUES),
   body: z.string(),
   author: person,
   createdAt: z.string(),
@@ -302,12 +304,14 @@ export type RequestComment = z.infer<typeof requestComment>;
 export const STEP_STATUS_VALUES = ['waiting', 'active', 'approved', 'rejected', 'skipped'] as const;
 export const ASSIGNMENT_STATUS_VALUES = ['open', 'approved', 'rejected', 'info_requested', 'superseded'] as const;
 export const ASSIGNMENT_REASON_VALUES = ['workflow', 'delegation', 'reassigned', 'escalated', 'fallback'] as const;
+export const STEP_MODE_VALUES = ['any', 'all'] as const;
+export const APPROVER_KIND_VALUES = ['relative_role', 'user'] as const;
 
 export const routeStep = z.object({
   id: z.string(),
   position: z.number().int(),
   name: z.string(),
-  mode: z.enum(['any', 'all']),
+  mode: z.enum(STEP_MODE_VALUES),
   status: z.enum(STEP_STATUS_VALUES),
   slaHours: z.number().int(),
   activatedAt: z.string().nullable(),

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, char, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  BUDGET_OVERRUN_STATUSES,
+  BUDGET_PERIOD_TYPES,
+  DIGEST_FREQUENCY_VALUES,
+  POLICY_ACTION_VALUES,
+  POLICY_KIND_VALUES,
+} from '@outlay/contracts';
+import { currencyCheck, enumCheck, nonNegativeCheck, orderCheck } from './checks.ts';
 import { categories } from './finance.ts';
 import { departments, organizations } from './organizations.ts';
 import { spendingRequests } from './requests.ts';
@@ -7,8 +15,6 @@ import { users } from './users.ts';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const ts = (name: string) => timestamp(name, { withTimezone: true });
-
-export const BUDGET_PERIOD_TYPES = ['month', 'quarter', 'year'] as const;
 
 /**
  * A budget line: an amount in a currency for an organization (optionally one department and/or
@@ -53,10 +59,12 @@ export const budgetLines = pgTable(
       t.periodStart,
     ),
     index('budget_lines_period_idx').on(t.organizationId, t.periodStart, t.periodEnd),
+    enumCheck('budget_lines_period_type_check', t.periodType, BUDGET_PERIOD_TYPES),
+    orderCheck('budget_lines_period_check', t.periodStart, t.periodEnd),
+    currencyCheck('budget_lines_currency_check', t.currency),
+    nonNegativeCheck('budget_lines_amount_check', t.amount),
   ],
 );
-
-export const OVERRUN_DECISIONS = ['pending', 'approved', 'rejected'] as const;
 
 export interface OverrunLine {
   budgetLineId: string;
@@ -83,26 +91,18 @@ export const budgetOverruns = pgTable(
       .notNull()
       .references(() => organizations.id),
     lines: jsonb('lines').$type<OverrunLine[]>().notNull(),
-    status: text('status', { enum: OVERRUN_DECISIONS }).notNull().default('pending'),
+    status: text('status', { enum: BUDGET_OVERRUN_STATUSES }).notNull().default('pending'),
     note: text('note'),
     decidedById: uuid('decided_by_id').references(() => users.id),
     decidedAt: ts('decided_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('budget_overruns_request_idx').on(t.requestId), index('budget_overruns_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    uniqueIndex('budget_overruns_request_idx').on(t.requestId),
+    index('budget_overruns_status_idx').on(t.status, t.createdAt),
+    enumCheck('budget_overruns_status_check', t.status, BUDGET_OVERRUN_STATUSES),
+  ],
 );
-
-export const POLICY_KINDS = [
-  'category_limit_request',
-  'category_limit_month',
-  'receipt_required',
-  'blocked_vendor',
-  'weekend_spend',
-  'duplicate',
-  'max_age',
-  'custom',
-] as const;
-export const POLICY_ACTIONS = ['warn', 'justify', 'block'] as const;
 
 /**
  * An expense rule. `params` holds the kind's settings (limits, vendor ids, days); `conditions`
@@ -118,8 +118,8 @@ export const policyRules = pgTable(
     organizationId: uuid('organization_id').references(() => organizations.id),
     name: text('name').notNull(),
     description: text('description'),
-    kind: text('kind', { enum: POLICY_KINDS }).notNull(),
-    action: text('action', { enum: POLICY_ACTIONS }).notNull(),
+    kind: text('kind', { enum: POLICY_KIND_VALUES }).notNull(),
+    action: text('action', { enum: POLICY_ACTION_VALUES }).notNull(),
     /** Lower runs first; findings are shown in this order. */
     priority: integer('priority').notNull().default(100),
     active: boolean('active').notNull().default(true),
@@ -132,7 +132,12 @@ export const policyRules = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('policy_rules_org_idx').on(t.organizationId, t.priority)],
+  (t) => [
+    index('policy_rules_org_idx').on(t.organizationId, t.priority),
+    enumCheck('policy_rules_kind_check', t.kind, POLICY_KIND_VALUES),
+    enumCheck('policy_rules_action_check', t.action, POLICY_ACTION_VALUES),
+    orderCheck('policy_rules_effective_period_check', t.effectiveFrom, t.effectiveTo),
+  ],
 );
 
 export const policyRuleVersions = pgTable(
@@ -150,9 +155,6 @@ export const policyRuleVersions = pgTable(
   (t) => [primaryKey({ columns: [t.ruleId, t.version] })],
 );
 
-export const NOTIFICATION_CHANNELS = ['in_app', 'email'] as const;
-export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
-
 /** One user's choice for one event type; absent rows mean the defaults (in-app on, e-mail on). */
 export const notificationPreferences = pgTable(
   'notification_preferences',
@@ -168,16 +170,21 @@ export const notificationPreferences = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.eventType] })],
 );
 
-export const notificationSettings = pgTable('notification_settings', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  digest: text('digest', { enum: DIGEST_FREQUENCIES }).notNull().default('off'),
-  lastDigestAt: ts('last_digest_at'),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    digest: text('digest', { enum: DIGEST_FREQUENCY_VALUES }).notNull().default('off'),
+    lastDigestAt: ts('last_digest_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [enumCheck('notification_settings_digest_check', t.digest, DIGEST_FREQUENCY_VALUES)],
+);
 
-export const EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+/** Internal to the outbox (no contract carries it). */
+const EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
 
 /**
  * Outgoing e-mail, written in the transaction of what it announces and sent by the job runner
@@ -198,5 +205,5 @@ export const emailOutbox = pgTable(
     sentAt: ts('sent_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('email_outbox_queue_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [index('email_outbox_queue_idx').on(t.status, t.nextAttemptAt), enumCheck('email_outbox_status_check', t.status, EMAIL_STATUSES)],
 );

@@ -12,6 +12,8 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { VENDOR_STATUS_VALUES } from '@outlay/contracts';
+import { currencyCheck, enumCheck, nonNegativeCheck, positiveCheck } from './checks.ts';
 import { organizations } from './organizations.ts';
 
 /** Expense categories with their GL account; organizationId null means group-wide. */
@@ -31,10 +33,12 @@ export const categories = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('categories_code_idx').on(t.code)],
+  (t) => [
+    uniqueIndex('categories_code_idx').on(t.code),
+    nonNegativeCheck('categories_per_request_limit_check', t.perRequestLimit),
+    nonNegativeCheck('categories_receipt_required_above_check', t.receiptRequiredAbove),
+  ],
 );
-
-export const VENDOR_STATUSES = ['pending_verification', 'active', 'blocked'] as const;
 
 /** Vendor master. Bank details are sealed at rest; only the last four characters ever leave the server. */
 export const vendors = pgTable(
@@ -54,7 +58,7 @@ export const vendors = pgTable(
     currency: char('currency', { length: 3 }).notNull(),
     bankAccountEnc: text('bank_account_enc'),
     bankAccountLast4: text('bank_account_last4'),
-    status: text('status', { enum: VENDOR_STATUSES }).notNull().default('pending_verification'),
+    status: text('status', { enum: VENDOR_STATUS_VALUES }).notNull().default('pending_verification'),
     /** Set when the vendor is another company of the group (intercompany). */
     intercompanyOrganizationId: uuid('intercompany_organization_id').references(() => organizations.id),
     /** Bumped by every write; a write naming an older version (If-Match) is refused. */
@@ -66,6 +70,8 @@ export const vendors = pgTable(
     uniqueIndex('vendors_tax_id_idx').on(sql`lower(${t.taxId})`),
     index('vendors_org_idx').on(t.organizationId),
     index('vendors_name_idx').on(t.name),
+    enumCheck('vendors_status_check', t.status, VENDOR_STATUS_VALUES),
+    currencyCheck('vendors_currency_check', t.currency),
   ],
 );
 
@@ -83,5 +89,11 @@ export const fxRates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('fx_rates_pair_period_idx').on(t.base, t.quote, t.period)],
+  (t) => [
+    uniqueIndex('fx_rates_pair_period_idx').on(t.base, t.quote, t.period),
+    currencyCheck('fx_rates_base_check', t.base),
+    currencyCheck('fx_rates_quote_check', t.quote),
+    positiveCheck('fx_rates_average_rate_check', t.averageRate),
+    positiveCheck('fx_rates_closing_rate_check', t.closingRate),
+  ],
 );

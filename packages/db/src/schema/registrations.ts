@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { REGISTRATION_STATUSES, REQUESTABLE_ROLES } from '@outlay/contracts';
+import { enumCheck } from './checks.ts';
 import { users } from './users.ts';
 
 export const registrationRequests = pgTable(
@@ -12,7 +14,7 @@ export const registrationRequests = pgTable(
     passwordHash: text('password_hash').notNull(),
     requestedRole: text('requested_role').notNull(),
     message: text('message'),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: REGISTRATION_STATUSES }).notNull().default('pending'),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedBy: uuid('reviewed_by').references(() => users.id),
@@ -27,5 +29,7 @@ export const registrationRequests = pgTable(
       .on(sql`lower(${t.email})`)
       .where(sql`${t.status} in ('pending', 'approved')`),
     index('registration_requests_status_idx').on(t.status),
+    enumCheck('registration_requests_status_check', t.status, REGISTRATION_STATUSES),
+    enumCheck('registration_requests_requested_role_check', t.requestedRole, REQUESTABLE_ROLES),
   ],
 );

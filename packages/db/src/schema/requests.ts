@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   char,
+  check,
   date,
   index,
   integer,
@@ -15,6 +16,21 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  APPROVER_KIND_VALUES,
+  ASSIGNMENT_REASON_VALUES,
+  ASSIGNMENT_STATUS_VALUES,
+  COMMENT_KIND_VALUES,
+  DECISION_VALUES,
+  LINE_ITEM_STATUS_VALUES,
+  OVERRUN_STATUS_VALUES,
+  RECURRENCE_VALUES,
+  REQUEST_KIND_VALUES,
+  REQUEST_STATUS_VALUES,
+  STEP_MODE_VALUES,
+  STEP_STATUS_VALUES,
+} from '@outlay/contracts';
+import { currencyCheck, enumCheck, nonNegativeCheck, orderCheck, positiveCheck } from './checks.ts';
 import { categories, vendors } from './finance.ts';
 import { departments, organizations } from './organizations.ts';
 import { users } from './users.ts';
@@ -22,11 +38,6 @@ import { users } from './users.ts';
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const rate = (name: string) => numeric(name, { precision: 18, scale: 8 });
 const ts = (name: string) => timestamp(name, { withTimezone: true });
-
-export const REQUEST_STATUSES = ['draft', 'pending', 'info_requested', 'approved', 'rejected', 'cancelled', 'paid'] as const;
-export const REQUEST_KINDS = ['purchase', 'reimbursement', 'advance'] as const;
-export const RECURRENCES = ['none', 'monthly', 'quarterly'] as const;
-export const OVERRUN_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 /**
  * A spending request. The amount is kept as raised (original currency) and converted to the
@@ -50,7 +61,7 @@ export const spendingRequests = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     justification: text('justification'),
-    kind: text('kind', { enum: REQUEST_KINDS }).notNull().default('purchase'),
+    kind: text('kind', { enum: REQUEST_KIND_VALUES }).notNull().default('purchase'),
     amount: money('amount').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
     /** 1 unit of `currency` = fxRate units of the organization's currency. */
@@ -65,8 +76,8 @@ export const spendingRequests = pgTable(
     approvedAmount: money('approved_amount'),
     expenseDate: date('expense_date'),
     neededBy: date('needed_by'),
-    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('draft'),
-    recurrence: text('recurrence', { enum: RECURRENCES }).notNull().default('none'),
+    status: text('status', { enum: REQUEST_STATUS_VALUES }).notNull().default('draft'),
+    recurrence: text('recurrence', { enum: RECURRENCE_VALUES }).notNull().default('none'),
     recurrenceEnd: date('recurrence_end'),
     /** The request a recurring instance was generated from. */
     recurrenceParentId: uuid('recurrence_parent_id'),
@@ -77,7 +88,7 @@ export const spendingRequests = pgTable(
     currentStep: integer('current_step'),
     /** Hooks for budgets and policies (issue 6): set by the checks at submission. */
     overBudget: boolean('over_budget').notNull().default(false),
-    overrunStatus: text('overrun_status', { enum: OVERRUN_STATUSES }),
+    overrunStatus: text('overrun_status', { enum: OVERRUN_STATUS_VALUES }),
     policyFindings: jsonb('policy_findings').$type<unknown[]>().notNull().default([]),
     /** The policy rules (id and version) the request was checked against at submission. */
     policyVersions: jsonb('policy_versions').$type<{ ruleId: string; version: number }[]>().notNull().default([]),
@@ -102,10 +113,23 @@ export const spendingRequests = pgTable(
     // created_at index past other departments' rows.
     index('spending_requests_dept_idx').on(t.departmentId, t.createdAt),
     index('spending_requests_created_idx').on(t.createdAt),
+    enumCheck('spending_requests_kind_check', t.kind, REQUEST_KIND_VALUES),
+    enumCheck('spending_requests_status_check', t.status, REQUEST_STATUS_VALUES),
+    enumCheck('spending_requests_recurrence_check', t.recurrence, RECURRENCE_VALUES),
+    enumCheck('spending_requests_overrun_status_check', t.overrunStatus, OVERRUN_STATUS_VALUES),
+    nonNegativeCheck('spending_requests_amount_check', t.amount),
+    nonNegativeCheck('spending_requests_amount_org_check', t.amountOrg),
+    nonNegativeCheck('spending_requests_amount_group_check', t.amountGroup),
+    nonNegativeCheck('spending_requests_approved_amount_check', t.approvedAmount),
+    // Partial approval only takes line items away: never more than was asked for (same currency).
+    orderCheck('spending_requests_approved_within_amount_check', t.approvedAmount, t.amount),
+    currencyCheck('spending_requests_currency_check', t.currency),
+    currencyCheck('spending_requests_org_currency_check', t.orgCurrency),
+    currencyCheck('spending_requests_group_currency_check', t.groupCurrency),
+    positiveCheck('spending_requests_fx_rate_check', t.fxRate),
+    positiveCheck('spending_requests_group_fx_rate_check', t.groupFxRate),
   ],
 );
-
-export const LINE_ITEM_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 export const requestLineItems = pgTable(
   'request_line_items',
@@ -120,10 +144,15 @@ export const requestLineItems = pgTable(
     /** Net amount, original currency. */
     amount: money('amount').notNull(),
     taxAmount: money('tax_amount').notNull().default('0'),
-    status: text('status', { enum: LINE_ITEM_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: LINE_ITEM_STATUS_VALUES }).notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
   },
-  (t) => [index('request_line_items_request_idx').on(t.requestId)],
+  (t) => [
+    index('request_line_items_request_idx').on(t.requestId),
+    nonNegativeCheck('request_line_items_amount_check', t.amount),
+    nonNegativeCheck('request_line_items_tax_amount_check', t.taxAmount),
+    enumCheck('request_line_items_status_check', t.status, LINE_ITEM_STATUS_VALUES),
+  ],
 );
 
 export const requestAllocations = pgTable(
@@ -138,7 +167,10 @@ export const requestAllocations = pgTable(
       .references(() => departments.id),
     percent: numeric('percent', { precision: 5, scale: 2 }).notNull(),
   },
-  (t) => [uniqueIndex('request_allocations_dept_idx').on(t.requestId, t.departmentId)],
+  (t) => [
+    uniqueIndex('request_allocations_dept_idx').on(t.requestId, t.departmentId),
+    check('request_allocations_percent_check', sql`${t.percent} > 0 and ${t.percent} <= 100`),
+  ],
 );
 
 /** Files live in the storage (a folder under the data directory by default); only metadata here. */
@@ -161,8 +193,6 @@ export const requestAttachments = pgTable(
   (t) => [index('request_attachments_request_idx').on(t.requestId)],
 );
 
-export const COMMENT_KINDS = ['comment', 'info_request', 'info_response'] as const;
-
 export const requestComments = pgTable(
   'request_comments',
   {
@@ -171,11 +201,14 @@ export const requestComments = pgTable(
       .notNull()
       .references(() => spendingRequests.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id').notNull(),
-    kind: text('kind', { enum: COMMENT_KINDS }).notNull().default('comment'),
+    kind: text('kind', { enum: COMMENT_KIND_VALUES }).notNull().default('comment'),
     body: text('body').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('request_comments_request_idx').on(t.requestId, t.createdAt)],
+  (t) => [
+    index('request_comments_request_idx').on(t.requestId, t.createdAt),
+    enumCheck('request_comments_kind_check', t.kind, COMMENT_KIND_VALUES),
+  ],
 );
 
 /** The request's timeline: what happened, who did it, on whose behalf. */
@@ -200,9 +233,6 @@ export const requestEvents = pgTable(
     index('request_events_created_idx').on(t.createdAt, t.id),
   ],
 );
-
-export const APPROVER_KINDS = ['relative_role', 'user'] as const;
-export const STEP_MODES = ['any', 'all'] as const;
 
 /** Match conditions of a workflow; absent fields match everything. Amounts in the organization's currency. */
 export interface WorkflowConditions {
@@ -244,20 +274,22 @@ export const workflowSteps = pgTable(
       .references(() => workflows.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     name: text('name').notNull(),
-    approverKind: text('approver_kind', { enum: APPROVER_KINDS }).notNull(),
+    approverKind: text('approver_kind', { enum: APPROVER_KIND_VALUES }).notNull(),
     /** For relative_role: manager, department_head, subsidiary_finance_manager, group_cfo, … */
     approverRole: text('approver_role'),
     approverUserId: uuid('approver_user_id'),
-    mode: text('mode', { enum: STEP_MODES }).notNull().default('any'),
+    mode: text('mode', { enum: STEP_MODE_VALUES }).notNull().default('any'),
     slaHours: integer('sla_hours').notNull().default(48),
     fallbackUserId: uuid('fallback_user_id'),
     /** Any-of only: give the item to the candidate with the shortest queue instead of to all. */
     balance: boolean('balance').notNull().default(false),
   },
-  (t) => [uniqueIndex('workflow_steps_position_idx').on(t.workflowId, t.position)],
+  (t) => [
+    uniqueIndex('workflow_steps_position_idx').on(t.workflowId, t.position),
+    enumCheck('workflow_steps_approver_kind_check', t.approverKind, APPROVER_KIND_VALUES),
+    enumCheck('workflow_steps_mode_check', t.mode, STEP_MODE_VALUES),
+  ],
 );
-
-export const APPROVAL_STEP_STATUSES = ['waiting', 'active', 'approved', 'rejected', 'skipped'] as const;
 
 /**
  * A request's route, copied from the workflow at submission, so editing a workflow never
@@ -272,8 +304,8 @@ export const approvalSteps = pgTable(
       .references(() => spendingRequests.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     name: text('name').notNull(),
-    mode: text('mode', { enum: STEP_MODES }).notNull(),
-    approverKind: text('approver_kind', { enum: APPROVER_KINDS }).notNull(),
+    mode: text('mode', { enum: STEP_MODE_VALUES }).notNull(),
+    approverKind: text('approver_kind', { enum: APPROVER_KIND_VALUES }).notNull(),
     approverRole: text('approver_role'),
     approverUserId: uuid('approver_user_id'),
     slaHours: integer('sla_hours').notNull(),
@@ -281,7 +313,7 @@ export const approvalSteps = pgTable(
     balance: boolean('balance').notNull().default(false),
     /** 'budget_overrun': the finance step added in front of the route when a budget line would be exceeded. */
     purpose: text('purpose'),
-    status: text('status', { enum: APPROVAL_STEP_STATUSES }).notNull().default('waiting'),
+    status: text('status', { enum: STEP_STATUS_VALUES }).notNull().default('waiting'),
     /** Route generation: a re-route supersedes the previous steps. */
     round: integer('round').notNull().default(1),
     activatedAt: ts('activated_at'),
@@ -293,11 +325,11 @@ export const approvalSteps = pgTable(
   (t) => [
     index('approval_steps_request_idx').on(t.requestId, t.position),
     index('approval_steps_due_idx').on(t.status, t.dueAt),
+    enumCheck('approval_steps_mode_check', t.mode, STEP_MODE_VALUES),
+    enumCheck('approval_steps_approver_kind_check', t.approverKind, APPROVER_KIND_VALUES),
+    enumCheck('approval_steps_status_check', t.status, STEP_STATUS_VALUES),
   ],
 );
-
-export const ASSIGNMENT_STATUSES = ['open', 'approved', 'rejected', 'info_requested', 'superseded'] as const;
-export const ASSIGNMENT_REASONS = ['workflow', 'delegation', 'reassigned', 'escalated', 'fallback'] as const;
 
 /** Who must decide at a step. One row per person; the unique index keeps anyone from counting twice. */
 export const approvalAssignments = pgTable(
@@ -313,9 +345,9 @@ export const approvalAssignments = pgTable(
     approverId: uuid('approver_id').notNull(),
     /** Whose item it originally was, when it moved (delegation, reassignment, escalation). */
     originalApproverId: uuid('original_approver_id'),
-    reason: text('reason', { enum: ASSIGNMENT_REASONS }).notNull().default('workflow'),
+    reason: text('reason', { enum: ASSIGNMENT_REASON_VALUES }).notNull().default('workflow'),
     delegationId: uuid('delegation_id'),
-    status: text('status', { enum: ASSIGNMENT_STATUSES }).notNull().default('open'),
+    status: text('status', { enum: ASSIGNMENT_STATUS_VALUES }).notNull().default('open'),
     createdAt: ts('created_at').notNull().defaultNow(),
     decidedAt: ts('decided_at'),
   },
@@ -326,10 +358,10 @@ export const approvalAssignments = pgTable(
     // A route's approvers by step (list rows' current approvers, the detail's route): all statuses,
     // which the partial unique index above does not cover.
     index('approval_assignments_step_idx').on(t.stepId),
+    enumCheck('approval_assignments_reason_check', t.reason, ASSIGNMENT_REASON_VALUES),
+    enumCheck('approval_assignments_status_check', t.status, ASSIGNMENT_STATUS_VALUES),
   ],
 );
-
-export const DECISIONS = ['approved', 'rejected', 'info_requested'] as const;
 
 export const approvalDecisions = pgTable(
   'approval_decisions',
@@ -343,7 +375,7 @@ export const approvalDecisions = pgTable(
     deciderId: uuid('decider_id').notNull(),
     /** Set when the decider acted for someone else ("X on behalf of Y"). */
     onBehalfOfId: uuid('on_behalf_of_id'),
-    decision: text('decision', { enum: DECISIONS }).notNull(),
+    decision: text('decision', { enum: DECISION_VALUES }).notNull(),
     reason: text('reason'),
     /** Line items rejected at this decision (partial approval). */
     rejectedLineItemIds: jsonb('rejected_line_item_ids').$type<string[]>().notNull().default([]),
@@ -354,6 +386,7 @@ export const approvalDecisions = pgTable(
     uniqueIndex('approval_decisions_assignment_idx').on(t.assignmentId),
     index('approval_decisions_request_idx').on(t.requestId),
     index('approval_decisions_decider_idx').on(t.deciderId, t.createdAt),
+    enumCheck('approval_decisions_decision_check', t.decision, DECISION_VALUES),
   ],
 );
 
@@ -375,7 +408,7 @@ export const delegations = pgTable(
     revokedAt: ts('revoked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('delegations_delegator_idx').on(t.delegatorId, t.startsAt)],
+  (t) => [index('delegations_delegator_idx').on(t.delegatorId, t.startsAt), orderCheck('delegations_period_check', t.startsAt, t.endsAt)],
 );
 
 /** Low-risk requests approved without a person: all set conditions must hold. */
@@ -396,7 +429,7 @@ export const autoApprovalRules = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('auto_approval_rules_org_idx').on(t.organizationId)],
+  (t) => [index('auto_approval_rules_org_idx').on(t.organizationId), nonNegativeCheck('auto_approval_rules_max_amount_check', t.maxAmount)],
 );
 
 /** In-app notifications (the screens come with issue 6; rows are written now). */

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { enumCheck } from './checks.ts';
 import { users } from './users.ts';
+
+/** Internal to sign-in (no contract carries it): the one-use proofs' purposes. */
+const AUTH_CHALLENGE_PURPOSES = ['password_change', 'two_factor'] as const;
 
 /** A device-bound session (PRODUCT §2.3). Access tokens name it; refresh tokens rotate within it. */
 export const sessions = pgTable(
@@ -40,18 +44,22 @@ export const refreshTokens = pgTable(
 );
 
 /** One-use, short-lived proofs: the first-time password change and the two-factor step. */
-export const authChallenges = pgTable('auth_challenges', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  purpose: text('purpose', { enum: ['password_change', 'two_factor'] }).notNull(),
-  tokenHash: text('token_hash').notNull().unique(),
-  attempts: integer('attempts').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-});
+export const authChallenges = pgTable(
+  'auth_challenges',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: AUTH_CHALLENGE_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [enumCheck('auth_challenges_purpose_check', t.purpose, AUTH_CHALLENGE_PURPOSES)],
+);
 
 export const loginAttempts = pgTable(
   'login_attempts',

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ROLES, USER_STATUSES } from '@outlay/contracts';
+import { enumCheck } from './checks.ts';
 import { departments, organizations } from './organizations.ts';
 
 export const users = pgTable(
@@ -12,7 +14,7 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     phoneNumber: text('phone_number'),
     role: text('role').notNull(),
-    status: text('status', { enum: ['active', 'pending', 'inactive'] }).notNull().default('active'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     organizationId: uuid('organization_id').references(() => organizations.id),
     departmentId: uuid('department_id').references(() => departments.id),
     managerId: uuid('manager_id'),
@@ -37,6 +39,9 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_org_idx').on(t.organizationId),
+    // A system role; custom roles are a separate column and only add grants.
+    enumCheck('users_role_check', t.role, ROLES),
+    enumCheck('users_status_check', t.status, USER_STATUSES),
   ],
 );
 
