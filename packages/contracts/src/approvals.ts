@@ -238,6 +238,12 @@ export const approvalItem = z.object({
   assignmentId: z.string(),
   /** Set when the item is the caller's through a delegation: whose it is. */
   onBehalfOf: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /**
+   * False when the caller may not decide this item (segregation of duties: they decided
+   * another step of the request, or it is their own request); `blockedReason` says why.
+   */
+  decidable: z.boolean(),
+  blockedReason: z.string().nullable(),
   waitingSince: z.string(),
   dueAt: z.string().nullable(),
   slaState: z.enum(SLA_STATE_VALUES),
@@ -253,6 +259,11 @@ export const approvalQueueQuery = listQuery.extend({
 });
 export const approvalQueue = paginated(approvalItem);
 export type ApprovalQueue = z.infer<typeof approvalQueue>;
+
+/** Segregation of duties: why someone who decided one step of a request cannot decide another. */
+export function segregationMessage(decidedStep: number): string {
+  return `You already decided step ${decidedStep} of this request; another approver must decide this step.`;
+}
 
 export const DECISION_VALUES = ['approved', 'rejected', 'info_requested'] as const;
 export type Decision = (typeof DECISION_VALUES)[number];

@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   reauth_required: 403,
   /** A role that requires two-factor authentication, and the user has not set it up (PRODUCT §2.11). */
   TWO_FACTOR_SETUP_REQUIRED: 403,
+  /** Segregation of duties: the caller decided another step of this request, so another approver decides this one. */
+  SEGREGATION_OF_DUTIES: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   REGISTRATION_EXISTS: 409,

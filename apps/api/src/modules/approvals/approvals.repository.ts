@@ -17,6 +17,7 @@ import { likePattern, orderBy, pageWindow, type Sortable } from '../../lib/lists
 
 const requester = alias(users, 'requester_u');
 const original = alias(users, 'original_u');
+const holder = alias(users, 'holder_u');
 
 const fullName = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string>`${t.firstName} || ' ' || ${t.lastName}`;
 const reference = sql<string>`'REQ-' || lpad(${spendingRequests.seq}::text, 6, '0')`;
@@ -51,8 +52,22 @@ export async function queue(
   params: { userId: string; now: Date; q?: string; slaState?: SlaState; sort?: string; order: 'asc' | 'desc'; page: number; pageSize: number },
 ) {
   const sla = slaStateSql(params.now);
+  const at = sql`${params.now.toISOString()}::timestamptz`;
+  // Segregation of duties: the first other step of this round the caller approved or rejected.
+  const decidedStep = sql<number | null>`(SELECT min(ds.position) FROM approval_decisions ad JOIN approval_steps ds ON ds.id = ad.step_id
+    WHERE ad.request_id = ${approvalAssignments.requestId} AND ad.decider_id = ${params.userId} AND ds.round = ${approvalSteps.round}
+      AND ad.step_id <> ${approvalAssignments.stepId} AND ad.decision IN ('approved', 'rejected'))`;
+  // Items of people who delegated to the caller stay with them when the caller may not decide
+  // them (PRODUCT: the queue holds those too); the caller sees them, not decidable, with why.
+  const keptFromMe = and(
+    sql`${approvalAssignments.approverId} IN (SELECT dl.delegator_id FROM delegations dl WHERE dl.delegate_id = ${params.userId}
+      AND dl.starts_at <= ${at} AND dl.ends_at > ${at} AND dl.revoked_at IS NULL)`,
+    or(eq(spendingRequests.requesterId, params.userId), sql`${decidedStep} IS NOT NULL`),
+    sql`NOT EXISTS (SELECT 1 FROM approval_assignments mine WHERE mine.step_id = ${approvalAssignments.stepId}
+      AND mine.approver_id = ${params.userId} AND mine.status <> 'superseded')`,
+  );
   const where = and(
-    eq(approvalAssignments.approverId, params.userId),
+    or(eq(approvalAssignments.approverId, params.userId), keptFromMe),
     eq(approvalAssignments.status, 'open'),
     eq(approvalSteps.status, 'active'),
     eq(spendingRequests.status, 'pending'),
@@ -76,6 +91,8 @@ export async function queue(
       request: spendingRequests,
       requesterName: fullName(requester),
       originalName: sql<string | null>`CASE WHEN ${original.id} IS NULL THEN NULL ELSE ${original.firstName} || ' ' || ${original.lastName} END`,
+      holderName: fullName(holder),
+      decidedStep,
       organizationName: organizations.name,
       departmentName: departments.name,
       categoryName: categories.name,
@@ -91,6 +108,7 @@ export async function queue(
     .innerJoin(requester, eq(requester.id, spendingRequests.requesterId))
     .innerJoin(organizations, eq(organizations.id, spendingRequests.organizationId))
     .leftJoin(original, eq(original.id, approvalAssignments.originalApproverId))
+    .innerJoin(holder, eq(holder.id, approvalAssignments.approverId))
     .leftJoin(departments, eq(departments.id, spendingRequests.departmentId))
     .leftJoin(categories, eq(categories.id, spendingRequests.categoryId))
     .leftJoin(vendors, eq(vendors.id, spendingRequests.vendorId))

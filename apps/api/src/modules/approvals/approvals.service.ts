@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import {
   requestReference,
+  segregationMessage,
   type ApprovalQueue,
   type BulkApproveResult,
   type CycleTimes,
@@ -106,6 +107,10 @@ export async function approvalQueue(
   const items = rows.map((row) => {
     const r = row.request;
     const delegated = row.assignment.reason === 'delegation' && row.assignment.originalApproverId;
+    // Not the caller's own item: one their delegator keeps because the caller may not decide it.
+    const kept = row.assignment.approverId !== auth.userId;
+    const decidedStep = row.decidedStep === null ? null : Number(row.decidedStep);
+    const blockedReason = r.requesterId === auth.userId ? engine.MESSAGES.ownRequest : decidedStep !== null ? segregationMessage(decidedStep) : null;
     return {
       requestId: r.id,
       reference: requestReference(r.seq),
@@ -128,7 +133,13 @@ export async function approvalQueue(
       stepCount: Number(row.stepCount),
       mode: row.step.mode,
       assignmentId: row.assignment.id,
-      onBehalfOf: delegated ? { id: row.assignment.originalApproverId!, name: row.originalName ?? 'Unknown user' } : null,
+      onBehalfOf: kept
+        ? { id: row.assignment.approverId, name: row.holderName }
+        : delegated
+          ? { id: row.assignment.originalApproverId!, name: row.originalName ?? 'Unknown user' }
+          : null,
+      decidable: blockedReason === null,
+      blockedReason,
       waitingSince: iso(row.assignment.createdAt)!,
       dueAt: iso(row.step.dueAt),
       slaState: repo.slaStateOf(row.step.dueAt ? new Date(row.step.dueAt) : null, row.step.slaHours, ctx.now),

@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   REQUEST_STATUS_LABELS,
   requestReference,
+  segregationMessage,
   transitionMessage,
   type DecisionInput,
   type RequestStatus,
@@ -29,6 +30,7 @@ import { notify, recordRequestEvent } from '../../lib/notify.ts';
 import { recomputeThresholds } from '../budgets/budget-check.ts';
 import { runChecks } from './checks.ts';
 import {
+  activeDelegations,
   chooseWorkflow,
   escalationChain,
   matchAutoApproval,
@@ -81,7 +83,7 @@ async function overrunApprovers(tx: Db, r: RequestRow, subject: RouteSubject, st
   for (const role of ['cfo', 'group_cfo']) {
     const { people, how } = await usersForRole(tx, subject, role);
     for (const p of people) {
-      if (p.id === r.requesterId || approvers.some((a) => a.userId === p.id)) continue;
+      if (p.id === r.requesterId || subject.barred?.has(p.id) || approvers.some((a) => a.userId === p.id)) continue;
       approvers.push({ userId: p.id, name: p.name, role: p.role, reason: 'workflow', originalApproverId: null, delegationId: null, why: `${p.name} (${how}, budget overrun)` });
     }
   }
@@ -97,6 +99,35 @@ export function conflict(message: string): AppError {
 
 export function illegal(from: RequestStatus, to: RequestStatus): AppError {
   return conflict(transitionMessage(from, to));
+}
+
+/**
+ * Segregation of duties: who approved or rejected another step of the step's round (user → the
+ * first such step's position). Asking for information is not counted: it settles nothing, so
+ * it does not stop someone from approving a later step. A re-route starts a new round, and
+ * the earlier round's decisions no longer count towards the approval, so they do not bar.
+ */
+export async function decidersOfOtherSteps(tx: Db, step: Pick<StepRow, 'id' | 'requestId' | 'round'>): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ deciderId: approvalDecisions.deciderId, position: approvalSteps.position })
+    .from(approvalDecisions)
+    .innerJoin(approvalSteps, eq(approvalSteps.id, approvalDecisions.stepId))
+    .where(
+      and(
+        eq(approvalDecisions.requestId, step.requestId),
+        eq(approvalSteps.round, step.round),
+        ne(approvalSteps.id, step.id),
+        inArray(approvalDecisions.decision, ['approved', 'rejected']),
+      ),
+    )
+    .orderBy(asc(approvalSteps.position));
+  const barred = new Map<string, number>();
+  for (const row of rows) if (!barred.has(row.deciderId)) barred.set(row.deciderId, row.position);
+  return barred;
+}
+
+export function segregation(decidedStep: number, message = segregationMessage(decidedStep)): AppError {
+  return new AppError('SEGREGATION_OF_DUTIES', { message });
 }
 
 /** Where a notification takes its reader: the requester to the request, approvers to their queue. */
@@ -231,7 +262,7 @@ async function notifyRequester(tx: Db, r: RequestRow, type: string, title: strin
  * count), writes their assignments, starts the SLA clock and tells them.
  */
 export async function activateStep(tx: Db, r: RequestRow, step: StepRow, now: Date): Promise<{ approvers: ResolvedApprover[]; warnings: string[] }> {
-  const subject = await subjectOf(tx, r);
+  const subject = { ...(await subjectOf(tx, r)), barred: await decidersOfOtherSteps(tx, step) };
   const resolved = step.purpose === BUDGET_OVERRUN_PURPOSE ? await overrunApprovers(tx, r, subject, step, now) : await resolveApprovers(tx, subject, stepDefOf(step), now);
   const dueAt = new Date(now.getTime() + step.slaHours * HOUR);
   await tx
@@ -398,6 +429,22 @@ export interface DecisionOutcome {
   approvedAmount: string | null;
 }
 
+/**
+ * Whether the step would be the caller's but for segregation of duties: an open item of someone
+ * who delegated to them, or a fallback that took the step over from them. They get the reason
+ * instead of "already decided".
+ */
+async function standsInFor(tx: Db, step: StepRow, userId: string, now: Date): Promise<boolean> {
+  const open = (await liveAssignments(tx, step.id)).filter((a) => a.status === 'open');
+  if (open.some((a) => a.reason === 'fallback' && a.originalApproverId === userId)) return true;
+  const deleg = await activeDelegations(
+    tx,
+    open.map((a) => a.approverId),
+    now,
+  );
+  return [...deleg.values()].some((d) => d.delegateId === userId);
+}
+
 const DECISION_TARGET: Record<DecisionInput['decision'], RequestStatus> = {
   approved: 'approved',
   rejected: 'rejected',
@@ -417,8 +464,11 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput, actor:
           .where(and(eq(approvalAssignments.stepId, step.id), eq(approvalAssignments.approverId, actor.userId), ne(approvalAssignments.status, 'superseded')))
       )[0]
     : undefined;
+  // Read under the request lock, so two steps cannot both be decided by one person.
+  const decidedStep = step ? (await decidersOfOtherSteps(tx, step)).get(actor.userId) : undefined;
   if (!step || !mine) {
     if (r.requesterId === actor.userId) throw new AppError('FORBIDDEN', { message: MESSAGES.ownRequest });
+    if (step && decidedStep !== undefined && (await standsInFor(tx, step, actor.userId, now))) throw segregation(decidedStep);
     // Decided at an earlier step of this round (e.g. a retry after the step moved on).
     const round = (await currentRound(tx, r.id)).map((s) => s.id);
     if (round.length > 0) {
@@ -439,6 +489,7 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput, actor:
   }
   if (mine.status !== 'open') throw conflict(MESSAGES.alreadyDecided);
   if (r.requesterId === actor.userId) throw new AppError('FORBIDDEN', { message: MESSAGES.ownRequest });
+  if (decidedStep !== undefined) throw segregation(decidedStep);
   const overrunStep = step.purpose === BUDGET_OVERRUN_PURPOSE;
   if (overrunStep && !input.reason?.trim()) {
     throw new AppError('VALIDATION_ERROR', { message: MESSAGES.overrunNote, details: [{ path: 'reason', message: MESSAGES.overrunNote }] });
@@ -706,7 +757,8 @@ async function nameOf(tx: Db, id: string): Promise<string> {
  * never someone already on the step, never those in `exclude`.
  */
 async function upwardTarget(tx: Db, r: RequestRow, step: StepRow, exclude: string[]): Promise<{ people: Candidate[]; why: string } | null> {
-  const taken = new Set([...(await liveAssignments(tx, step.id)).map((a) => a.approverId), r.requesterId, ...exclude]);
+  const barred = await decidersOfOtherSteps(tx, step);
+  const taken = new Set([...(await liveAssignments(tx, step.id)).map((a) => a.approverId), r.requesterId, ...barred.keys(), ...exclude]);
   if (step.fallbackUserId && !taken.has(step.fallbackUserId)) {
     const [fb] = await tx
       .select({ id: users.id, first: users.firstName, last: users.lastName, status: users.status })
@@ -822,6 +874,8 @@ export async function reassign(tx: Db, r: RequestRow, step: StepRow, input: { fr
   const toName = `${to.first} ${to.last}`;
   if (to.status !== 'active') throw conflict(`${toName} is not active and cannot take over approvals`);
   if (to.id === r.requesterId) throw conflict(`${toName} is the requester and cannot approve their own request`);
+  const decided = (await decidersOfOtherSteps(tx, step)).get(to.id);
+  if (decided !== undefined) throw segregation(decided, `${toName} decided step ${decided} of this request; another approver must decide this step`);
   if (live.some((a) => a.approverId === to.id)) throw conflict(`${toName} is already an approver at this step`);
   await moveAssignment(tx, r, step, from, to.id, 'reassigned', actor.now, { originalApproverId: from.approverId });
   await audit(tx, actor, 'request.reassigned', r.id, {
@@ -927,6 +981,11 @@ export async function applyDelegation(
     if (!step || step.status !== 'active') continue;
     const live = await liveAssignments(tx, step.id);
     if (live.some((x) => x.approverId === d.delegateId)) continue;
+    const decided = (await decidersOfOtherSteps(tx, step)).get(d.delegateId);
+    if (decided !== undefined) {
+      await standInForAway(tx, r, step, a, d, decided, actor);
+      continue;
+    }
     await moveAssignment(tx, r, step, a, d.delegateId, 'delegation', actor.now, { originalApproverId: d.delegatorId, delegationId: d.id });
     await audit(tx, actor, 'request.reassigned', r.id, {
       before: { approverId: d.delegatorId },
@@ -941,6 +1000,46 @@ export async function applyDelegation(
     moved++;
   }
   return moved;
+}
+
+/**
+ * The delegate decided another step of this request, so the delegator keeps the item (it shows,
+ * not decidable, in the delegate's queue). The delegator is away: when nobody else can decide
+ * an any-of step, the step's fallback (else the next level up) is added, as escalation would.
+ */
+async function standInForAway(
+  tx: Db,
+  r: RequestRow,
+  step: StepRow,
+  kept: AssignmentRow,
+  d: { id: string; delegatorId: string; delegateId: string },
+  decidedStep: number,
+  actor: Actor,
+): Promise<void> {
+  const [delegatorName, delegateName] = [await nameOf(tx, d.delegatorId), await nameOf(tx, d.delegateId)];
+  const others = (await liveAssignments(tx, step.id)).filter((x) => x.status === 'open' && x.id !== kept.id);
+  const target = step.mode === 'any' && others.length === 0 ? await upwardTarget(tx, r, step, [d.delegateId]) : null;
+  const to = target?.people ?? [];
+  if (to.length > 0) {
+    await tx.insert(approvalAssignments).values(
+      to.map((p) => ({ stepId: step.id, requestId: r.id, approverId: p.id, originalApproverId: d.delegatorId, reason: 'fallback' as const, status: 'open' as const, createdAt: actor.now })),
+    );
+    await notifyApprovers(
+      tx,
+      r,
+      step,
+      to.map((p) => p.id),
+      actor.now,
+      `needs your approval (${delegatorName} is away)`,
+    );
+  }
+  const note = `${delegateName} decided step ${decidedStep} of this request, so ${delegatorName} keeps this step${to.length ? `; ${to.map((p) => p.name).join(', ')} (${target!.why}) can decide it too` : ''}`;
+  await audit(tx, actor, 'request.reassigned', r.id, {
+    before: { approverIds: [d.delegatorId] },
+    after: { approverIds: [d.delegatorId, ...to.map((p) => p.id)] },
+    metadata: { stepId: step.id, step: step.position, reason: 'segregation_of_duties', delegationId: d.id, delegateId: d.delegateId },
+  });
+  await recordRequestEvent(tx, { requestId: r.id, type: 'reassigned', actorId: actor.userId, stepPosition: step.position, note, data: { delegationId: d.id, to: to.map((p) => p.id) } }, actor.now);
 }
 
 /** A delegation ends: open items it moved go back to the delegator (or up, when they left). */
@@ -959,7 +1058,8 @@ export async function endDelegation(tx: Db, d: { id: string; delegatorId: string
     if (!step || step.status !== 'active') continue;
     const back = a.originalApproverId ?? d.delegatorId;
     const live = await liveAssignments(tx, step.id);
-    if (delegator?.status === 'active' && back !== r.requesterId && !live.some((x) => x.approverId === back && x.id !== a.id)) {
+    const backBarred = (await decidersOfOtherSteps(tx, step)).has(back);
+    if (delegator?.status === 'active' && back !== r.requesterId && !backBarred && !live.some((x) => x.approverId === back && x.id !== a.id)) {
       await moveAssignment(tx, r, step, a, back, 'workflow', actor.now, { originalApproverId: null });
     } else {
       const target = await upwardTarget(tx, r, step, [back]);

@@ -27,6 +27,11 @@ export interface RouteSubject {
   amountOrg: string;
   overBudget: boolean;
   findingsCount: number;
+  /**
+   * Segregation of duties: who decided another step of this request (user → that step's
+   * position). They are left out of the step like the requester, also as someone's delegate.
+   */
+  barred?: ReadonlyMap<string, number>;
 }
 
 export interface StepDef {
@@ -332,7 +337,7 @@ export async function usersForRole(db: Db, subject: RouteSubject, role: string, 
 export async function ladderApprovers(db: Db, subject: RouteSubject, role: string | null): Promise<{ people: Person[]; level: string } | null> {
   for (const level of escalationChain(role)) {
     const { people } = await usersForRole(db, subject, level);
-    const eligible = people.filter((p) => p.id !== subject.requesterId);
+    const eligible = people.filter((p) => p.id !== subject.requesterId && !subject.barred?.has(p.id));
     if (eligible.length > 0) return { people: eligible, level };
   }
   return null;
@@ -394,7 +399,9 @@ async function openLoad(db: Db, userIds: string[]): Promise<Map<string, number>>
  */
 export async function resolveApprovers(db: Db, subject: RouteSubject, step: StepDef, now: Date): Promise<{ approvers: ResolvedApprover[]; warnings: string[] }> {
   const warnings: string[] = [];
-  let base: { person: Person; reason: ResolvedApprover['reason']; why: string }[] = [];
+  const barred = subject.barred ?? new Map<string, number>();
+  /** `standsInFor`: the approver this fallback replaces because they are barred (kept as "originally X"). */
+  let base: { person: Person; reason: ResolvedApprover['reason']; why: string; standsInFor?: string }[] = [];
 
   if (step.approverKind === 'user') {
     if (step.approverUserId) {
@@ -414,18 +421,22 @@ export async function resolveApprovers(db: Db, subject: RouteSubject, step: Step
     warnings.push(`${requesterAmong.person.name} is the requester and cannot approve their own request`);
     base = base.filter((b) => b.person.id !== subject.requesterId);
   }
+  const barredOut = base.filter((b) => barred.has(b.person.id));
+  for (const b of barredOut) warnings.push(`${b.person.name} decided step ${barred.get(b.person.id)} of this request, so another approver decides this step`);
+  base = base.filter((b) => !barred.has(b.person.id));
+  const standsInFor = barredOut[0]?.person.id;
 
   if (base.length === 0 && step.fallbackUserId) {
     const p = (await peopleById(db, [step.fallbackUserId])).get(step.fallbackUserId);
-    if (p && p.status === 'active' && p.id !== subject.requesterId) {
-      base.push({ person: p, reason: 'fallback', why: `${p.name} is the step's fallback approver (nobody else could approve)` });
+    if (p && p.status === 'active' && p.id !== subject.requesterId && !barred.has(p.id)) {
+      base.push({ person: p, reason: 'fallback', why: `${p.name} is the step's fallback approver (nobody else could approve)`, standsInFor });
       warnings.push(`The step's fallback approver ${p.name} takes it`);
     } else if (p) warnings.push(`The fallback approver ${p.name} cannot take it`);
   }
   if (base.length === 0) {
     const ladder = await ladderApprovers(db, subject, step.approverKind === 'relative_role' ? step.approverRole : null);
     if (ladder) {
-      for (const p of ladder.people) base.push({ person: p, reason: 'fallback', why: `${p.name} is ${roleWords(ladder.level)}, next up the escalation ladder (nobody else could approve)` });
+      for (const p of ladder.people) base.push({ person: p, reason: 'fallback', why: `${p.name} is ${roleWords(ladder.level)}, next up the escalation ladder (nobody else could approve)`, standsInFor });
       warnings.push(`Nobody else could approve, so it goes up the escalation ladder to ${roleWords(ladder.level)}`);
     } else warnings.push('Nobody at all can approve this step');
   }
@@ -440,11 +451,14 @@ export async function resolveApprovers(db: Db, subject: RouteSubject, step: Step
   const delegates = await peopleById(db, delegateIds);
   const resolved: ResolvedApprover[] = [];
   const seen = new Set<string>();
+  // Delegators who keep the step because their delegate is barred: they are away, so someone
+  // present is added below when nobody else can decide.
+  const keptAway: Person[] = [];
   for (const b of base) {
     const d = deleg.get(b.person.id);
     const delegate = d ? delegates.get(d.delegateId) : undefined;
     let r: ResolvedApprover;
-    if (d && delegate && delegate.id !== subject.requesterId) {
+    if (d && delegate && delegate.id !== subject.requesterId && !barred.has(delegate.id)) {
       r = {
         userId: delegate.id,
         name: delegate.name,
@@ -455,15 +469,36 @@ export async function resolveApprovers(db: Db, subject: RouteSubject, step: Step
         why: `${delegate.name} approves on behalf of ${b.person.name} (out of office; ${b.why})`,
       };
     } else {
-      if (d && delegate) warnings.push(`${b.person.name}'s delegate is the requester, so ${b.person.name} keeps the item`);
-      r = { userId: b.person.id, name: b.person.name, role: b.person.role, reason: b.reason, originalApproverId: null, delegationId: null, why: b.why };
+      if (d && delegate && barred.has(delegate.id)) {
+        warnings.push(`${b.person.name}'s delegate ${delegate.name} decided step ${barred.get(delegate.id)} of this request, so ${b.person.name} keeps the item`);
+        keptAway.push(b.person);
+      } else if (d && delegate) warnings.push(`${b.person.name}'s delegate is the requester, so ${b.person.name} keeps the item`);
+      r = { userId: b.person.id, name: b.person.name, role: b.person.role, reason: b.reason, originalApproverId: b.standsInFor ?? null, delegationId: null, why: b.why };
     }
     if (seen.has(r.userId)) continue;
     seen.add(r.userId);
     resolved.push(r);
   }
 
-  if (step.balance && step.mode === 'any' && resolved.length > 1) {
+  // An all-of step still needs each approver's own decision, so only an any-of step whose
+  // approvers are all away gets stand-ins: the step's fallback, else the next level up.
+  const standIns: ResolvedApprover[] = [];
+  if (step.mode === 'any' && keptAway.length > 0 && resolved.every((r) => keptAway.some((k) => k.id === r.userId))) {
+    const away = keptAway[0]!;
+    const fb = step.fallbackUserId ? (await peopleById(db, [step.fallbackUserId])).get(step.fallbackUserId) : undefined;
+    const fallbackOk = fb && fb.status === 'active' && fb.id !== subject.requesterId && !barred.has(fb.id) && !seen.has(fb.id);
+    const ladder = fallbackOk ? null : await ladderApprovers(db, subject, step.approverKind === 'relative_role' ? step.approverRole : null);
+    const people = fallbackOk ? [fb] : (ladder?.people ?? []).filter((p) => !seen.has(p.id));
+    const how = fallbackOk ? "the step's fallback approver" : ladder ? `${roleWords(ladder.level)}, next up the escalation ladder` : '';
+    for (const p of people) {
+      seen.add(p.id);
+      standIns.push({ userId: p.id, name: p.name, role: p.role, reason: 'fallback', originalApproverId: away.id, delegationId: null, why: `${p.name} is ${how} (${away.name} is away)` });
+    }
+    if (standIns.length === 0) warnings.push(`Nobody else can decide this step while ${away.name} is away`);
+    resolved.push(...standIns);
+  }
+
+  if (step.balance && step.mode === 'any' && resolved.length > 1 && standIns.length === 0) {
     const load = await openLoad(
       db,
       resolved.map((r) => r.userId),

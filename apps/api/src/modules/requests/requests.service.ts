@@ -95,6 +95,13 @@ function currentOf(steps: StepsOf, requestId: string) {
   };
 }
 
+function decidedAnotherStep(steps: StepsOf, userId: string): boolean {
+  return steps.some(
+    ({ step, assignments }) =>
+      step.status !== 'active' && assignments.some((a) => a.assignment.approverId === userId && (a.assignment.status === 'approved' || a.assignment.status === 'rejected')),
+  );
+}
+
 function toSummary(row: SummaryRow, steps: StepsOf): RequestSummary {
   const r = row.request;
   const current = currentOf(steps, r.id);
@@ -270,7 +277,8 @@ export async function getRequestDetail(ctx: Ctx, id: string, db: Db = ctx.db): P
       before: a.before ?? null,
       after: a.after ?? null,
     })),
-    actions: actionsFor(auth, r, current.openApproverIds),
+    // Segregation of duties: whoever approved or rejected another step does not decide this one.
+    actions: actionsFor(auth, r, decidedAnotherStep(steps, auth.userId) ? [] : current.openApproverIds),
   };
 }
 
