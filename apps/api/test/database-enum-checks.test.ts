@@ -65,7 +65,7 @@ const CONTRACT_LISTS: Record<string, readonly string[]> = {
 /** Lists no contract carries (never on the wire): the check must match the column's own enum. */
 const INTERNAL = new Set(['auth_challenges_purpose_check', 'email_outbox_status_check']);
 
-const tables = Object.values(schema).filter((x): x is PgTable => is(x, PgTable));
+const tables = Object.values(schema as Record<string, unknown>).filter((x): x is PgTable => is(x, PgTable));
 
 function enumChecks() {
   return tables.flatMap((table) => {

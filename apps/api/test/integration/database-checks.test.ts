@@ -1,0 +1,206 @@
+// The database's own guard (migration 0008): impossible rows written past the API, straight
+// through the database handle, are refused with SQLSTATE 23514 naming the constraint, and
+// valid rows still go in. Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, is, sql, type SQL } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import {
+  authChallenges,
+  budgetLines,
+  budgetOverruns,
+  customRoles,
+  delegations,
+  emailOutbox,
+  notificationSettings,
+  organizations,
+  schema,
+  spendingRequests,
+  users,
+} from '@outlay/db';
+import { enumCheckInfo } from '@outlay/db/schema/checks';
+import { rowsOf } from '../../src/lib/sql.ts';
+import { createTestApp, type TestContext } from '../helpers.ts';
+
+let t: TestContext;
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  message?: string;
+  cause?: unknown;
+}
+
+/** The driver's error under drizzle's wrapper; fails the test when the statement was accepted. */
+async function refusal(run: () => Promise<unknown>): Promise<PgError> {
+  try {
+    await run();
+  } catch (error) {
+    let e = error as PgError | undefined;
+    while (e && !e.code && e.cause) e = e.cause as PgError;
+    return e ?? {};
+  }
+  throw new Error('the database accepted the row');
+}
+
+async function expectCheckViolation(constraint: string, run: () => Promise<unknown>) {
+  const e = await refusal(run);
+  expect(e.code, `${constraint}: ${e.message}`).toBe('23514');
+  expect(e.constraint ?? e.message, constraint).toContain(constraint);
+}
+
+/** Changes one existing row, so every table needs at least one (see beforeAll). */
+function updateOne(table: string, set: SQL) {
+  const name = sql.identifier(table);
+  return t.db.execute(sql`UPDATE ${name} SET ${set} WHERE ctid = (SELECT ctid FROM ${name} LIMIT 1)`);
+}
+
+async function count(table: string): Promise<number> {
+  return rowsOf<{ n: number }>(await t.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`))[0]!.n;
+}
+
+const tables = Object.values(schema as Record<string, unknown>).filter((x): x is PgTable => is(x, PgTable));
+const allChecks = tables.flatMap((table) => getTableConfig(table).checks.map((c) => ({ table: getTableConfig(table).name, check: c })));
+const enumChecks = allChecks.flatMap(({ table, check }) => {
+  const info = enumCheckInfo(check);
+  return info ? [{ table, name: check.name, column: info.column.name, values: info.values }] : [];
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('valid rows still go in', () => {
+  // The demo seed leaves these tables empty; one valid row each, so every check below has a row to test.
+  it('accepts a well-formed row in each table the seed leaves empty', async () => {
+    const [adam] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'adam'));
+    const [max] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'max'));
+    const [request] = await t.db.select({ id: spendingRequests.id, organizationId: spendingRequests.organizationId }).from(spendingRequests).limit(1);
+    const now = new Date();
+    await t.db.insert(customRoles).values({ name: 'Auditor (checks)', permissions: [], scope: 'organization' });
+    await t.db.insert(authChallenges).values({ userId: adam!.id, purpose: 'two_factor', tokenHash: 'checks-test', expiresAt: new Date(now.getTime() + 60_000) });
+    await t.db.insert(delegations).values({
+      delegatorId: max!.id,
+      delegateId: adam!.id,
+      // A delegation may start and end at the same moment: start ≤ end, not start < end.
+      startsAt: now,
+      endsAt: now,
+      createdById: max!.id,
+    });
+    await t.db.insert(budgetOverruns).values({ requestId: request!.id, organizationId: request!.organizationId, lines: [], status: 'pending' });
+    await t.db.insert(emailOutbox).values({ toAddress: 'adam@example.com', subject: 'Checks', body: 'Body', status: 'queued' });
+    await t.db.insert(notificationSettings).values({ userId: adam!.id, digest: 'weekly' });
+    for (const table of new Set(allChecks.map((c) => c.table))) expect(await count(table), table).toBeGreaterThan(0);
+  });
+
+  it('accepts a request copied from a seeded one, and a zero amount', async () => {
+    const [row] = await t.db.select().from(spendingRequests).where(eq(spendingRequests.status, 'approved')).limit(1);
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    const { id, seq, ...copy } = row!;
+    const [inserted] = await t.db.insert(spendingRequests).values(copy).returning({ id: spendingRequests.id });
+    expect(inserted!.id).not.toBe(id);
+    // Approved exactly the amount: the bound is inclusive.
+    await t.db.update(spendingRequests).set({ approvedAmount: copy.amount }).where(eq(spendingRequests.id, inserted!.id));
+    const [zero] = await t.db
+      .insert(spendingRequests)
+      .values({ ...copy, amount: '0.00', amountOrg: '0.00', amountGroup: '0.00', approvedAmount: '0.00' })
+      .returning({ amount: spendingRequests.amount });
+    expect(zero!.amount).toBe('0.00');
+  });
+});
+
+describe('impossible rows are refused with 23514', () => {
+  it('has an enum check for the columns the contracts list', () => {
+    expect(enumChecks.length).toBeGreaterThanOrEqual(28);
+  });
+
+  it.each(enumChecks.map((c) => [c.name, c] as const))('%s refuses a value outside its list', async (_name, c) => {
+    const bogus = 'not_a_listed_value';
+    expect(c.values).not.toContain(bogus);
+    await expectCheckViolation(c.name, () => updateOne(c.table, sql`${sql.identifier(c.column)} = ${bogus}`));
+    // Nor a listed value in another case: the lists are exact.
+    await expectCheckViolation(c.name, () => updateOne(c.table, sql`${sql.identifier(c.column)} = ${c.values[0]!.toUpperCase()}`));
+  });
+
+  it('refuses a new request with a negative amount', async () => {
+    const [row] = await t.db.select().from(spendingRequests).limit(1);
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    const { id, seq, ...copy } = row!;
+    await expectCheckViolation('spending_requests_amount_check', () => t.db.insert(spendingRequests).values({ ...copy, amount: '-5.00', approvedAmount: null }));
+  });
+
+  it('refuses an approved amount above the amount', async () => {
+    const [row] = await t.db.select({ id: spendingRequests.id, amount: spendingRequests.amount }).from(spendingRequests).limit(1);
+    await expectCheckViolation('spending_requests_approved_within_amount_check', () =>
+      t.db.update(spendingRequests).set({ approvedAmount: sql`${spendingRequests.amount} + 0.01` }).where(eq(spendingRequests.id, row!.id)),
+    );
+  });
+
+  it('refuses a lowercase currency', async () => {
+    await expectCheckViolation('organizations_currency_check', () => t.db.update(organizations).set({ currency: 'usd' }).where(eq(organizations.code, 'MG')));
+  });
+
+  it('refuses a budget period that ends before it starts', async () => {
+    const [line] = await t.db.select({ id: budgetLines.id }).from(budgetLines).limit(1);
+    await expectCheckViolation('budget_lines_period_check', () =>
+      t.db.update(budgetLines).set({ periodEnd: sql`${budgetLines.periodStart} - 1` }).where(eq(budgetLines.id, line!.id)),
+    );
+  });
+
+  // Every other check, one impossible value each (a new check without a case here fails the last test).
+  const cases: [constraint: string, table: string, set: SQL][] = [
+    ['organizations_fiscal_year_start_month_check', 'organizations', sql`fiscal_year_start_month = 13`],
+    ['categories_per_request_limit_check', 'categories', sql`per_request_limit = -1`],
+    ['categories_receipt_required_above_check', 'categories', sql`receipt_required_above = -0.01`],
+    ['fx_rates_base_check', 'fx_rates', sql`base = 'usd'`],
+    ['fx_rates_quote_check', 'fx_rates', sql`quote = 'E1R'`],
+    ['fx_rates_average_rate_check', 'fx_rates', sql`average_rate = 0`],
+    ['fx_rates_closing_rate_check', 'fx_rates', sql`closing_rate = -1`],
+    ['vendors_currency_check', 'vendors', sql`currency = 'Usd'`],
+    ['spending_requests_amount_org_check', 'spending_requests', sql`amount_org = -1`],
+    ['spending_requests_amount_group_check', 'spending_requests', sql`amount_group = -1`],
+    ['spending_requests_approved_amount_check', 'spending_requests', sql`approved_amount = -1`],
+    ['spending_requests_currency_check', 'spending_requests', sql`currency = 'eur'`],
+    ['spending_requests_org_currency_check', 'spending_requests', sql`org_currency = 'US'`],
+    ['spending_requests_group_currency_check', 'spending_requests', sql`group_currency = 'US1'`],
+    ['spending_requests_fx_rate_check', 'spending_requests', sql`fx_rate = 0`],
+    ['spending_requests_group_fx_rate_check', 'spending_requests', sql`group_fx_rate = -1`],
+    ['request_line_items_amount_check', 'request_line_items', sql`amount = -1`],
+    ['request_line_items_tax_amount_check', 'request_line_items', sql`tax_amount = -0.01`],
+    ['request_allocations_percent_check', 'request_allocations', sql`percent = 0`],
+    ['auto_approval_rules_max_amount_check', 'auto_approval_rules', sql`max_amount = -1`],
+    ['delegations_period_check', 'delegations', sql`ends_at = starts_at - interval '1 second'`],
+    ['budget_lines_currency_check', 'budget_lines', sql`currency = 'gbp'`],
+    ['budget_lines_amount_check', 'budget_lines', sql`amount = -0.01`],
+    ['policy_rules_effective_period_check', 'policy_rules', sql`effective_from = '2026-02-01', effective_to = '2026-01-31'`],
+  ];
+
+  it.each(cases)('%s', async (constraint, table, set) => {
+    await expectCheckViolation(constraint, () => updateOne(table, set));
+  });
+
+  it('refuses a share above 100%', async () => {
+    await expectCheckViolation('request_allocations_percent_check', () => updateOne('request_allocations', sql`percent = 100.01`));
+  });
+
+  it('tests every check of the schema', () => {
+    const tested = new Set([
+      ...enumChecks.map((c) => c.name),
+      ...cases.map((c) => c[0]),
+      'spending_requests_amount_check',
+      'spending_requests_approved_within_amount_check',
+      'organizations_currency_check',
+      'budget_lines_period_check',
+    ]);
+    expect(allChecks.map((c) => c.check.name).filter((name) => !tested.has(name))).toEqual([]);
+  });
+
+  it('left every seeded row as it was (each refused statement changed nothing)', async () => {
+    const [bad] = rowsOf<{ n: number }>(
+      await t.db.execute(sql`SELECT count(*)::int AS n FROM spending_requests WHERE amount < 0 OR approved_amount > amount OR currency !~ '^[A-Z]{3}$'`),
+    );
+    expect(bad!.n).toBe(0);
+  });
+});
