@@ -35,6 +35,7 @@ export function ApprovalDetailDialog({ item, onClose }: { item: ApprovalItem | n
               amount={detail.data?.amount ?? item.amount}
               currency={detail.data?.currency ?? item.currency}
               lineItems={detail.data?.lineItems ?? []}
+              blockedReason={item.decidable ? null : item.blockedReason}
               onDone={onClose}
             />
             <RequestDetailView requestId={item.requestId} />

@@ -1,8 +1,9 @@
-import { Check, HelpCircle, X } from 'lucide-react';
+import { Ban, Check, HelpCircle, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { decisionInput, type Decision } from '@outlay/contracts/approvals';
 import { fromCents, toCents, type LineItem } from '@outlay/contracts/requests';
 import { Checkbox, FieldError, FormServerError } from '@/components/form';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -21,6 +22,8 @@ export interface DecisionPanelProps {
   lineItems: readonly LineItem[];
   /** Called after the decision was recorded, or when someone else decided first (409). */
   onDone: () => void;
+  /** Why the caller may not decide (segregation of duties); the buttons are disabled and this is shown. */
+  blockedReason?: string | null;
 }
 
 const REASON_LABEL: Record<Decision, string> = {
@@ -30,7 +33,7 @@ const REASON_LABEL: Record<Decision, string> = {
 };
 
 /** Approve (optionally rejecting single line items), reject with a reason, or ask for information. */
-export function DecisionPanel({ requestId, reference, amount, currency, lineItems, onDone }: DecisionPanelProps) {
+export function DecisionPanel({ requestId, reference, amount, currency, lineItems, onDone, blockedReason = null }: DecisionPanelProps) {
   const decide = useDecide();
   const [mode, setMode] = useState<Decision | null>(null);
   const [reason, setReason] = useState('');
@@ -39,6 +42,8 @@ export function DecisionPanel({ requestId, reference, amount, currency, lineItem
   const [serverError, setServerError] = useState<string | null>(null);
   const reasonId = useId();
   const pending = decide.isPending;
+  const blocked = blockedReason !== null;
+  const blockedId = useId();
   const open = lineItems.filter((li) => li.status === 'pending');
 
   const total = toCents(amount);
@@ -104,22 +109,28 @@ export function DecisionPanel({ requestId, reference, amount, currency, lineItem
   return (
     <section aria-label={`Decision on ${reference}`} className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-4">
       <h3 className="text-sm font-semibold">Your decision</h3>
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Decision">
-        <Button variant={mode === 'approved' ? 'default' : 'outline'} aria-pressed={mode === 'approved'} onClick={() => start('approved')} disabled={pending}>
+      {blocked && (
+        <Alert variant="warning" id={blockedId} data-testid="decision-blocked">
+          <Ban aria-hidden="true" />
+          <span>{blockedReason}</span>
+        </Alert>
+      )}
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Decision" aria-describedby={blocked ? blockedId : undefined}>
+        <Button variant={mode === 'approved' ? 'default' : 'outline'} aria-pressed={mode === 'approved'} onClick={() => start('approved')} disabled={pending || blocked}>
           <Check aria-hidden="true" />
           Approve
         </Button>
-        <Button variant={mode === 'rejected' ? 'destructive' : 'outline'} aria-pressed={mode === 'rejected'} onClick={() => start('rejected')} disabled={pending}>
+        <Button variant={mode === 'rejected' ? 'destructive' : 'outline'} aria-pressed={mode === 'rejected'} onClick={() => start('rejected')} disabled={pending || blocked}>
           <X aria-hidden="true" />
           Reject
         </Button>
-        <Button variant={mode === 'info_requested' ? 'secondary' : 'outline'} aria-pressed={mode === 'info_requested'} onClick={() => start('info_requested')} disabled={pending}>
+        <Button variant={mode === 'info_requested' ? 'secondary' : 'outline'} aria-pressed={mode === 'info_requested'} onClick={() => start('info_requested')} disabled={pending || blocked}>
           <HelpCircle aria-hidden="true" />
           Request information
         </Button>
       </div>
 
-      {mode && (
+      {mode && !blocked && (
         <form
           noValidate
           className="flex flex-col gap-3"

@@ -1,4 +1,4 @@
-import { CheckCheck, Inbox, UserRoundCheck } from 'lucide-react';
+import { Ban, CheckCheck, Inbox, UserRoundCheck } from 'lucide-react';
 import { useState } from 'react';
 import type { ApprovalItem } from '@outlay/contracts/approvals';
 import { DataTable, DataTableFilterSelect, useListQuery, type DataTableColumn } from '@/components/data-table';
@@ -32,6 +32,7 @@ const COLUMNS: DataTableColumn<ApprovalItem>[] = [
             on behalf of {i.onBehalfOf.name}
           </span>
         )}
+        <NotDecidable item={i} />
       </div>
     ),
   },
@@ -79,6 +80,19 @@ const COLUMNS: DataTableColumn<ApprovalItem>[] = [
   { id: 'vendorName', header: 'Vendor', hidden: true },
 ];
 
+/** Segregation of duties: the item is listed so the delegate knows of it, but someone else decides it. */
+function NotDecidable({ item: i }: { item: ApprovalItem }) {
+  if (i.decidable) return null;
+  return (
+    <span className="mt-1 flex items-start gap-1 text-xs text-red-800" data-testid="not-decidable">
+      <Ban className="mt-0.5 size-3 shrink-0" aria-hidden="true" />
+      <span>
+        <span className="font-medium">Not yours to decide:</span> {i.blockedReason}
+      </span>
+    </span>
+  );
+}
+
 function Checks({ item: i }: { item: ApprovalItem }) {
   if (!i.overBudget && i.findingsCount === 0) return null;
   return (
@@ -123,6 +137,7 @@ function QueueCard({ item: i, onOpen }: { item: ApprovalItem; onOpen: (item: App
             on behalf of {i.onBehalfOf.name}
           </span>
         )}
+        <NotDecidable item={i} />
       </div>
       <div className="flex items-end justify-between gap-3">
         <div className="flex min-w-0 flex-col text-xs">
