@@ -69,6 +69,8 @@ export const organization = z.object({
   fiscalYearStartMonth: z.number().int(),
   settings: z.object({ approvalThreshold: z.string().nullable(), defaultWorkflowId: z.string().nullable() }),
   departmentCount: z.number().int(),
+  /** Sent back in If-Match so a save based on an older copy is refused (412). */
+  version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

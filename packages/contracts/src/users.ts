@@ -36,6 +36,8 @@ export const userItem = z.object({
   requirePasswordChange: z.boolean(),
   tempPasswordExpiresAt: z.string().nullable(),
   twoFactorEnabled: z.boolean(),
+  /** Sent back in If-Match so a save based on an older copy is refused (412). */
+  version: z.number().int(),
   createdAt: z.string(),
 });
 export type UserItem = z.infer<typeof userItem>;

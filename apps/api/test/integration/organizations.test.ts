@@ -489,7 +489,9 @@ describe('intercompany links', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ vendorName: 'Albion Packaging', intercompanyOrganizationName: 'Meridian Tech' });
     const [after] = await t.db.select().from(vendors).where(eq(vendors.id, vendorId));
-    expect({ ...after, intercompanyOrganizationId: null }).toEqual(before);
+    // The link is a change to the vendor, so its version goes up; nothing else moves.
+    expect({ ...after, intercompanyOrganizationId: null, version: before!.version }).toEqual(before);
+    expect(after!.version).toBe(before!.version + 1);
     expect(await auditsFor('intercompany.linked', vendorId)).toHaveLength(1);
     const again = await call(adam, 'PUT', `/api/intercompany-links/${vendorId}`, { intercompanyOrganizationId: org.MT });
     expect(again.statusCode).toBe(409);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { MESSAGES } from '@outlay/contracts';
-import { budgetLines, organizations, policyRules, vendors, workflows } from '@outlay/db';
+import { budgetLines, organizations, policyRules, users, vendors, workflows } from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 
 let t: TestContext;
@@ -47,6 +47,9 @@ const workflowBody = (name: string) => ({
 });
 const policyBody = (name: string) => ({ name, kind: 'weekend_spend', action: 'warn' });
 
+/** The user edit form sends every field: this is the seeded user's, with only the last name changing. */
+let userBase: Record<string, unknown> = {};
+
 const RESOURCES: Resource[] = [
   {
     name: 'vendor',
@@ -80,6 +83,33 @@ const RESOURCES: Resource[] = [
     url: (id) => `/api/policies/${id}`,
     write: async (id, value) => ({ method: 'PUT', url: `/api/policies/${id}`, payload: policyBody(value) }),
     field: (b) => b.name,
+  },
+  {
+    name: 'user',
+    table: users,
+    create: async () => {
+      const [row] = await t.db.select().from(users).where(eq(users.username, 'max'));
+      userBase = {
+        firstName: row!.firstName,
+        email: row!.email,
+        phoneNumber: row!.phoneNumber,
+        organizationId: row!.organizationId,
+        departmentId: row!.departmentId,
+        managerId: row!.managerId,
+      };
+      return row!.id;
+    },
+    url: (id) => `/api/users/${id}`,
+    write: async (id, value) => ({ method: 'PUT', url: `/api/users/${id}`, payload: { ...userBase, lastName: value } }),
+    field: (b) => b.lastName,
+  },
+  {
+    name: 'organization',
+    table: organizations,
+    create: async () => orgs.ML!,
+    url: (id) => `/api/organizations/${id}`,
+    write: async (id, value) => ({ method: 'PATCH', url: `/api/organizations/${id}`, payload: { address: value } }),
+    field: (b) => b.address,
   },
 ];
 

@@ -9,6 +9,7 @@ import type {
   OrganizationListQuery,
 } from '@outlay/contracts';
 import { likePattern, orderBy, pageWindow, type Sortable } from '../../lib/lists.ts';
+import { nextVersion } from '../../lib/versions.ts';
 
 /**
  * Queries for organizations, departments, categories, FX rates and intercompany links.
@@ -42,6 +43,7 @@ const organizationColumns = {
   fiscalYearStartMonth: organizations.fiscalYearStartMonth,
   settings: organizations.settings,
   departmentCount: sql<number>`(SELECT count(*)::int FROM departments d WHERE d.organization_id = ${organizations.id})`,
+  version: organizations.version,
   createdAt: organizations.createdAt,
   updatedAt: organizations.updatedAt,
 };
@@ -422,5 +424,8 @@ export async function vendorForLink(db: Db, id: string) {
 }
 
 export async function setVendorIntercompany(db: Db, params: { vendorId: string; organizationId: string | null }) {
-  await db.update(vendors).set({ intercompanyOrganizationId: params.organizationId }).where(eq(vendors.id, params.vendorId));
+  await db
+    .update(vendors)
+    .set({ intercompanyOrganizationId: params.organizationId, version: nextVersion(vendors.version) })
+    .where(eq(vendors.id, params.vendorId));
 }

@@ -47,6 +47,7 @@ import * as departments from './departments.service.ts';
 import * as fx from './fx-rates.service.ts';
 import * as intercompany from './intercompany.service.ts';
 import * as orgs from './organizations.service.ts';
+import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const readErrors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
@@ -94,7 +95,7 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
       config: { access: 'authenticated' },
       schema: { tags: ['organizations'], summary: 'One organization', params: idParam, response: { 200: organization, ...readErrors } },
     },
-    async (request) => orgs.getOrganization(contextOf(request, deps), request.params.id),
+    async (request, reply) => withEtag(reply, await orgs.getOrganization(contextOf(request, deps), request.params.id)),
   );
   r.get(
     '/api/organizations/:id/members',
@@ -116,17 +117,31 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
     '/api/organizations/:id',
     {
       config: { access: 'org.manage' },
-      schema: { tags: ['organizations'], summary: 'Update an organization and its settings', params: idParam, body: updateOrganizationInput, response: { 200: organization, ...errors } },
+      schema: {
+        tags: ['organizations'],
+        summary: 'Update an organization and its settings; with If-Match, only if the organization is still at that version (412 otherwise)',
+        params: idParam,
+        body: updateOrganizationInput,
+        response: { 200: organization, ...errors, ...versionConflictResponse },
+      },
     },
-    async (request) => orgs.updateOrganization(contextOf(request, deps), request.params.id, request.body),
+    async (request, reply) =>
+      withEtag(reply, await orgs.updateOrganization(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
   );
   r.post(
     '/api/organizations/:id/move',
     {
       config: { access: 'org.manage' },
-      schema: { tags: ['organizations'], summary: 'Move a subsidiary under another parent', params: idParam, body: moveOrganizationInput, response: { 200: organization, ...errors } },
+      schema: {
+        tags: ['organizations'],
+        summary: 'Move a subsidiary under another parent',
+        params: idParam,
+        body: moveOrganizationInput,
+        response: { 200: organization, ...errors, ...versionConflictResponse },
+      },
     },
-    async (request) => orgs.moveOrganization(contextOf(request, deps), request.params.id, request.body),
+    async (request, reply) =>
+      withEtag(reply, await orgs.moveOrganization(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
   );
 
   // --- Intercompany links ----------------------------------------------------------------------

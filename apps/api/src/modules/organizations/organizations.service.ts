@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { organizations, type Db } from '@outlay/db';
 import type {
   CreateOrganizationValues,
@@ -17,6 +17,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
 import { requirePermission } from '../../lib/scope.ts';
+import { assertVersion, nextVersion, versionConflict, versionIs } from '../../lib/versions.ts';
 import * as repo from './organizations.repository.ts';
 
 // ------------------------------------------------------------------------------------------------
@@ -231,15 +232,20 @@ export async function createOrganization(ctx: Ctx, input: CreateOrganizationValu
   }
 }
 
-export async function updateOrganization(ctx: Ctx, id: string, input: UpdateOrganizationValues): Promise<Organization> {
+export async function updateOrganization(ctx: Ctx, id: string, input: UpdateOrganizationValues, expectedVersion?: number): Promise<Organization> {
   const auth = requireAuth(ctx);
   const scopeOrg = managedOrg(auth);
   const current = await repo.organizationById(ctx.db, id);
   if (!current || !canSee(scopeOrg, current.id)) throw notFound('Organization');
+  assertVersion(current.version, expectedVersion);
   if (input.active === false && current.kind === 'group') throw invalid('active', 'The group itself cannot be deactivated');
   if (input.code !== undefined) await codeConflict(ctx, input.code, id);
   try {
     await ctx.db.transaction(async (tx) => {
+      // Settings merge into the stored ones: read them under the row lock so a concurrent save is not lost.
+      const [locked] = await tx.select().from(organizations).where(eq(organizations.id, id)).for('update');
+      if (!locked) throw notFound('Organization');
+      assertVersion(locked.version, expectedVersion);
       const [row] = await tx
         .update(organizations)
         .set({
@@ -250,12 +256,14 @@ export async function updateOrganization(ctx: Ctx, id: string, input: UpdateOrga
           ...(input.taxId !== undefined && { taxId: input.taxId ?? null }),
           ...(input.fiscalYearStartMonth !== undefined && { fiscalYearStartMonth: Number(input.fiscalYearStartMonth) }),
           ...(input.active !== undefined && { active: input.active }),
-          ...(input.settings !== undefined && { settings: mergeSettings(current.settings, input.settings) }),
+          ...(input.settings !== undefined && { settings: mergeSettings(locked.settings, input.settings) }),
           updatedAt: ctx.now,
+          version: nextVersion(organizations.version),
         })
-        .where(eq(organizations.id, id))
+        .where(and(eq(organizations.id, id), versionIs(organizations.version, expectedVersion)))
         .returning();
-      await audit(tx, ctx, { action: 'organization.updated', entityType: 'organization', entityId: id, before: snapshot(current), after: snapshot(row!) });
+      if (!row) throw versionConflict();
+      await audit(tx, ctx, { action: 'organization.updated', entityType: 'organization', entityId: id, before: snapshot(locked), after: snapshot(row) });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', { message: `An organization with code ${input.code} already exists` });
@@ -264,11 +272,12 @@ export async function updateOrganization(ctx: Ctx, id: string, input: UpdateOrga
   return getOrganization(ctx, id);
 }
 
-export async function moveOrganization(ctx: Ctx, id: string, input: MoveOrganizationInput): Promise<Organization> {
+export async function moveOrganization(ctx: Ctx, id: string, input: MoveOrganizationInput, expectedVersion?: number): Promise<Organization> {
   const auth = requireAuth(ctx);
   requireGroupManager(auth);
   const current = await repo.organizationById(ctx.db, id);
   if (!current) throw notFound('Organization');
+  assertVersion(current.version, expectedVersion);
   if (current.kind === 'group') throw invalid('id', 'The group itself cannot be moved');
   const parent = await repo.organizationById(ctx.db, input.parentId);
   if (!parent) throw invalid('parentId', 'The new parent organization does not exist');
@@ -279,7 +288,12 @@ export async function moveOrganization(ctx: Ctx, id: string, input: MoveOrganiza
     throw invalid('parentId', `${current.name} cannot be moved under itself or one of its own subsidiaries`);
   }
   await ctx.db.transaction(async (tx) => {
-    await tx.update(organizations).set({ parentId: parent.id, updatedAt: ctx.now }).where(eq(organizations.id, id));
+    const moved = await tx
+      .update(organizations)
+      .set({ parentId: parent.id, updatedAt: ctx.now, version: nextVersion(organizations.version) })
+      .where(and(eq(organizations.id, id), versionIs(organizations.version, expectedVersion)))
+      .returning({ id: organizations.id });
+    if (moved.length === 0) throw versionConflict();
     await audit(tx, ctx, {
       action: 'organization.moved',
       entityType: 'organization',

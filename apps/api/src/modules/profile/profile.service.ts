@@ -4,6 +4,7 @@ import { users } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { nextVersion } from '../../lib/versions.ts';
 import { findUserById, type UserRow } from '../auth/users.repository.ts';
 
 function toProfile(user: UserRow): Profile {
@@ -47,7 +48,7 @@ export async function updateProfile(ctx: Ctx, input: { firstName: string; lastNa
     if (changed.length === 0) return toProfile(before);
     const [after] = await tx
       .update(users)
-      .set({ ...next, updatedAt: ctx.now })
+      .set({ ...next, updatedAt: ctx.now, version: nextVersion(users.version) })
       .where(eq(users.id, userId))
       .returning();
     await writeAudit(

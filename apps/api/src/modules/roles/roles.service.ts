@@ -26,6 +26,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
 import { scopeCondition } from '../../lib/scope.ts';
+import { nextVersion } from '../../lib/versions.ts';
 import { requireRecentAuth } from '../../lib/step-up.ts';
 import {
   countAssigned,
@@ -159,7 +160,10 @@ export async function changeRole(ctx: Ctx, userId: string, role: Role): Promise<
         throw new AppError('CONFLICT', { message: 'The last active owner cannot be demoted' });
       }
     }
-    await tx.update(users).set({ role, updatedAt: ctx.now }).where(eq(users.id, target.id));
+    await tx
+      .update(users)
+      .set({ role, updatedAt: ctx.now, version: nextVersion(users.version) })
+      .where(eq(users.id, target.id));
     await writeAudit(
       tx,
       {
@@ -233,7 +237,10 @@ export async function assignCustomRole(ctx: Ctx, userId: string, customRoleId: s
     assertCanGrantRole(auth, target.role as Role, 'You cannot change the access of someone who holds permissions you do not hold');
     if (target.customRoleId === customRoleId) return;
     const previous = target.customRoleId ? await findCustomRole(tx, target.customRoleId) : null;
-    await tx.update(users).set({ customRoleId, updatedAt: ctx.now }).where(eq(users.id, target.id));
+    await tx
+      .update(users)
+      .set({ customRoleId, updatedAt: ctx.now, version: nextVersion(users.version) })
+      .where(eq(users.id, target.id));
     await writeAudit(
       tx,
       {

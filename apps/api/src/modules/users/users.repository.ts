@@ -24,6 +24,7 @@ const userColumns = {
   requirePasswordChange: users.requirePasswordChange,
   tempPasswordExpiresAt: users.tempPasswordExpiresAt,
   totpEnabled: users.totpEnabled,
+  version: users.version,
   createdAt: users.createdAt,
   orgName: organizations.name,
   orgCode: organizations.code,

@@ -31,6 +31,7 @@ import {
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { sendExport, type ExportColumn } from '../../lib/export.ts';
+import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 import { exportSessions, listSessionsPage, revokeAllOfUser, revokeOne } from './sessions.service.ts';
 import {
   bulkSetStatus,
@@ -187,28 +188,39 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   r.get(
     '/api/users/:id',
     { config: access, schema: { tags, summary: 'One user', params: idParam, response: { 200: userItem, 404: errorResponse } } },
-    async (request) => getUser(contextOf(request, deps), request.params.id),
+    async (request, reply) => withEtag(reply, await getUser(contextOf(request, deps), request.params.id)),
   );
   r.put(
     '/api/users/:id',
     {
       config: access,
-      schema: { tags, summary: 'Edit names, e-mail, phone, organization, department and manager', params: idParam, body: updateUserInput, response: { 200: userItem, ...refusals } },
+      schema: {
+        tags,
+        summary: 'Edit names, e-mail, phone, organization, department and manager; with If-Match, only if the user is still at that version (412 otherwise)',
+        params: idParam,
+        body: updateUserInput,
+        response: { 200: userItem, ...refusals, ...versionConflictResponse },
+      },
     },
-    async (request) => updateUser(contextOf(request, deps), request.params.id, request.body),
+    async (request, reply) => withEtag(reply, await updateUser(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
   );
   r.post(
     '/api/users/:id/activate',
-    { config: access, schema: { tags, summary: 'Activate a user', params: idParam, response: { 200: userItem, ...refusals } } },
-    async (request) => setUserStatus(contextOf(request, deps), request.params.id, 'active'),
+    { config: access, schema: { tags, summary: 'Activate a user', params: idParam, response: { 200: userItem, ...refusals, ...versionConflictResponse } } },
+    async (request, reply) => withEtag(reply, await setUserStatus(contextOf(request, deps), request.params.id, 'active', expectedVersion(request))),
   );
   r.post(
     '/api/users/:id/deactivate',
     {
       config: access,
-      schema: { tags, summary: 'Deactivate a user; every session of theirs ends at once', params: idParam, response: { 200: userItem, ...refusals } },
+      schema: {
+        tags,
+        summary: 'Deactivate a user; every session of theirs ends at once',
+        params: idParam,
+        response: { 200: userItem, ...refusals, ...versionConflictResponse },
+      },
     },
-    async (request) => setUserStatus(contextOf(request, deps), request.params.id, 'inactive'),
+    async (request, reply) => withEtag(reply, await setUserStatus(contextOf(request, deps), request.params.id, 'inactive', expectedVersion(request))),
   );
   r.post(
     '/api/users/:id/reset-password',

@@ -23,6 +23,7 @@ import type { AuthInfo, Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
 import { issueTemporaryPassword, type TemporaryPassword } from '../../lib/passwords.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
+import { assertVersion, nextVersion, versionConflict, versionIs } from '../../lib/versions.ts';
 import { requireRecentAuth } from '../../lib/step-up.ts';
 import { revokeOtherSessions } from '../auth/sessions.repository.ts';
 import {
@@ -78,6 +79,7 @@ export function toUserItem(r: UserRecord): UserItem {
     requirePasswordChange: r.requirePasswordChange,
     tempPasswordExpiresAt: iso(r.tempPasswordExpiresAt),
     twoFactorEnabled: r.totpEnabled,
+    version: r.version,
     createdAt: r.createdAt.toISOString(),
   };
 }
@@ -309,7 +311,7 @@ export interface UpdateUserValues {
 }
 const EDITABLE = ['firstName', 'lastName', 'email', 'phoneNumber', 'organizationId', 'departmentId', 'managerId'] as const;
 
-export async function updateUser(ctx: Ctx, id: string, input: UpdateUserValues): Promise<UserItem> {
+export async function updateUser(ctx: Ctx, id: string, input: UpdateUserValues, expectedVersion?: number): Promise<UserItem> {
   const auth = ctx.auth!;
   const current = await findUser(ctx.db, id, userScope(auth));
   if (!current) throw notFound();
@@ -320,12 +322,15 @@ export async function updateUser(ctx: Ctx, id: string, input: UpdateUserValues):
     await ctx.db.transaction(async (tx) => {
       const before = await lockUser(tx, id);
       if (!before) throw notFound();
+      assertVersion(before.version, expectedVersion);
       const changed = EDITABLE.filter((k) => before[k] !== input[k]);
       if (changed.length === 0) return;
-      await tx
+      const updated = await tx
         .update(users)
-        .set({ ...Object.fromEntries(changed.map((k) => [k, input[k]])), updatedAt: ctx.now })
-        .where(eq(users.id, id));
+        .set({ ...Object.fromEntries(changed.map((k) => [k, input[k]])), updatedAt: ctx.now, version: nextVersion(users.version) })
+        .where(and(eq(users.id, id), versionIs(users.version, expectedVersion)))
+        .returning({ id: users.id });
+      if (updated.length === 0) throw versionConflict();
       await audit(ctx, tx, 'user.updated', id, {
         before: Object.fromEntries(changed.map((k) => [k, before[k]])),
         after: Object.fromEntries(changed.map((k) => [k, input[k]])),
@@ -344,13 +349,14 @@ export async function updateUser(ctx: Ctx, id: string, input: UpdateUserValues):
 // ---------------------------------------------------------------------------------------------
 
 /** Changes one user's status inside `tx`; throws an AppError when a rule refuses it. Returns false when nothing changed. */
-async function changeStatus(ctx: Ctx, tx: Db, target: UserRecord, next: 'active' | 'inactive'): Promise<boolean> {
+async function changeStatus(ctx: Ctx, tx: Db, target: UserRecord, next: 'active' | 'inactive', expectedVersion?: number): Promise<boolean> {
   const auth = ctx.auth!;
   if (next === 'inactive') {
     if (target.id === auth.userId) throw new AppError('CONFLICT', { message: 'You cannot deactivate yourself' });
   }
   const before = await lockUser(tx, target.id);
   if (!before) throw notFound();
+  assertVersion(before.version, expectedVersion);
   if (before.status === next) return false;
   if (next === 'inactive' && before.role === 'owner' && before.status === 'active') {
     // Lock every active owner so two admins cannot each deactivate "the other" last owner.
@@ -360,7 +366,10 @@ async function changeStatus(ctx: Ctx, tx: Db, target: UserRecord, next: 'active'
     }
   }
   assertCanManage(auth, before);
-  await tx.update(users).set({ status: next, updatedAt: ctx.now }).where(eq(users.id, target.id));
+  await tx
+    .update(users)
+    .set({ status: next, updatedAt: ctx.now, version: nextVersion(users.version) })
+    .where(eq(users.id, target.id));
   const revoked = next === 'inactive' ? await revokeOtherSessions(tx, target.id, null, 'user_deactivated', ctx.now) : 0;
   // Their open approvals move to each step's fallback (or up the ladder), audited per request.
   if (next === 'inactive') await moveWaitingItemsOf(tx, target.id, ctx);
@@ -372,10 +381,10 @@ async function changeStatus(ctx: Ctx, tx: Db, target: UserRecord, next: 'active'
   return true;
 }
 
-export async function setUserStatus(ctx: Ctx, id: string, next: 'active' | 'inactive'): Promise<UserItem> {
+export async function setUserStatus(ctx: Ctx, id: string, next: 'active' | 'inactive', expectedVersion?: number): Promise<UserItem> {
   const target = await findUser(ctx.db, id, userScope(ctx.auth!));
   if (!target) throw notFound();
-  await ctx.db.transaction((tx) => changeStatus(ctx, tx, target, next));
+  await ctx.db.transaction((tx) => changeStatus(ctx, tx, target, next, expectedVersion));
   return getUser(ctx, id);
 }
 
@@ -671,7 +680,7 @@ export async function resetPassword(ctx: Ctx, id: string): Promise<TemporaryPass
     if (!before) throw notFound();
     await tx
       .update(users)
-      .set({ ...temp.fields, updatedAt: ctx.now })
+      .set({ ...temp.fields, updatedAt: ctx.now, version: nextVersion(users.version) })
       .where(eq(users.id, id));
     const revoked = await revokeOtherSessions(tx, id, null, 'password_reset', ctx.now);
     await audit(ctx, tx, 'user.password_reset', id, {
@@ -692,7 +701,10 @@ export async function forcePasswordChange(ctx: Ctx, id: string): Promise<{ messa
     const before = await lockUser(tx, id);
     if (!before) throw notFound();
     if (before.requirePasswordChange) return;
-    await tx.update(users).set({ requirePasswordChange: true, updatedAt: ctx.now }).where(eq(users.id, id));
+    await tx
+      .update(users)
+      .set({ requirePasswordChange: true, updatedAt: ctx.now, version: nextVersion(users.version) })
+      .where(eq(users.id, id));
     await audit(ctx, tx, 'user.password_change_forced', id, { before: { requirePasswordChange: false }, after: { requirePasswordChange: true } });
   });
   return { message: `${fullName(target)} must choose a new password on their next call`, user: await getUser(ctx, id) };
