@@ -1,6 +1,7 @@
 // Schemas for approvals, workflows and smart routing (issue 5, PRODUCT §3 "Approvals and workflows").
 import { z } from 'zod';
 import { listQuery, moneyAmount, paginated, currencyCode } from './lists.ts';
+import { isoDate } from './primitives.ts';
 import { ROLES } from './roles.ts';
 import { APPROVER_KIND_VALUES, routeStep, STEP_MODE_VALUES, toCents } from './requests.ts';
 
@@ -344,8 +345,8 @@ export const escalateInput = z.object({ note: z.string().trim().max(500).optiona
 
 export const cycleTimeQuery = z.object({
   organizationId: z.uuid().optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
 });
 const timing = { decisions: z.number().int(), averageHours: z.number(), medianHours: z.number(), p90Hours: z.number() };
 export const cycleTimes = z.object({

@@ -2,6 +2,7 @@
 // import, budget vs actual, and the finance decision on budget overruns.
 import { z } from 'zod';
 import { currencyCode, exportQuery, listQuery, moneyAmount, paginated } from './lists.ts';
+import { isoDate } from './primitives.ts';
 
 export const BUDGET_PERIOD_TYPES = ['month', 'quarter', 'year'] as const;
 export type BudgetPeriodType = (typeof BUDGET_PERIOD_TYPES)[number];
@@ -14,7 +15,7 @@ export const BUDGET_MESSAGES = {
   periodStart: 'The period must start on the first day of a month',
 } as const;
 
-const isoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-01-01');
+
 const positiveMoney = moneyAmount.refine((v) => Number(v) > 0, 'Enter an amount above zero');
 const thresholds = z
   .array(z.number().int('Use whole percentages').min(1, 'A threshold is at least 1%').max(200, 'A threshold is at most 200%'))

@@ -2,11 +2,12 @@
 // (issue 6, PRODUCT §3 "Dashboards" and "Spending requests").
 import { z } from 'zod';
 import { paginated } from './lists.ts';
+import { isoMonth } from './primitives.ts';
 import { requestStatus } from './requests.ts';
 
 /** An exact decimal string (sums and percentages are computed in SQL numeric or decimal.js, never floats). */
 const decimal = z.string();
-const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month such as 2026-03');
+const month = isoMonth;
 
 // --- GET /api/dashboard ------------------------------------------------------------------------
 

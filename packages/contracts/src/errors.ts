@@ -2,6 +2,10 @@
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   BAD_REQUEST: 400,
+  /** An amount that does not fit the money columns once converted (e.g. into the group currency). */
+  AMOUNT_TOO_LARGE: 400,
+  /** A value the database refuses as data (SQLSTATE class 22) that no schema caught first. */
+  INVALID_VALUE: 400,
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   INVALID_TOKEN: 401,
@@ -21,6 +25,7 @@ export const ERROR_STATUS = {
   /** If-Match named an older version of the record: someone else saved in between. */
   VERSION_CONFLICT: 412,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   /** A policy rule refuses the request (blocked, or a justification is missing). */
   POLICY_VIOLATION: 422,
   TOO_MANY_ATTEMPTS: 429,

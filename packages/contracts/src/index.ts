@@ -6,6 +6,7 @@ export * from './auth.ts';
 export * from './registration.ts';
 export * from './password-strength.ts';
 export * from './health.ts';
+export * from './primitives.ts';
 export * from './lists.ts';
 export * from './organizations.ts';
 export * from './vendors.ts';

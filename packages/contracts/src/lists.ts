@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { currencyCode, moneyAmount } from './primitives.ts';
+
+// Their home is primitives.ts; schemas that import them from here keep working.
+export { currencyCode, moneyAmount };
 
 /**
  * The one list protocol every list screen and endpoint speaks (server-side pagination,
@@ -41,14 +45,5 @@ export interface Paginated<T> {
   pageSize: number;
 }
 
-/** Money on the wire: an exact decimal string with its currency (ARCHITECTURE §9). */
-export const moneyAmount = z
-  .string()
-  .trim()
-  .regex(/^-?\d{1,12}(\.\d{1,2})?$/, 'Enter an amount with at most two decimals');
-export const currencyCode = z
-  .string()
-  .trim()
-  .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as USD');
 
 export const idParam = z.object({ id: z.uuid('Not a valid id') });

@@ -3,6 +3,7 @@
 // /enhanced-policy-management).
 import { z } from 'zod';
 import { listQuery, paginated } from './lists.ts';
+import { currencyCode, isoDate } from './primitives.ts';
 
 export const POLICY_KIND_VALUES = [
   'category_limit_request',
@@ -106,7 +107,7 @@ export function isConditionGroup(x: PolicyCondition | PolicyConditionGroup): x i
   return (x as PolicyConditionGroup).op !== undefined && Array.isArray((x as PolicyConditionGroup).items);
 }
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-03-31');
+
 const amountText = z
   .string()
   .trim()
@@ -117,7 +118,7 @@ export const policyParams = z
   .object({
     categoryId: z.uuid('Choose a category').nullable().optional(),
     limit: amountText.optional(),
-    currency: z.string().regex(/^[A-Z]{3}$/).nullable().optional(),
+    currency: currencyCode.nullable().optional(),
     above: amountText.optional(),
     vendorIds: z.array(z.uuid()).max(200).optional(),
     days: z.number().int().min(1, 'At least 1 day').max(3650).optional(),

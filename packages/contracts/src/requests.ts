@@ -1,6 +1,7 @@
 // Schemas for spending requests (issue 5, PRODUCT §3 "Spending requests").
 import { z } from 'zod';
 import { currencyCode, exportQuery, listQuery, moneyAmount, paginated } from './lists.ts';
+import { isoDate, text } from './primitives.ts';
 
 export const REQUEST_STATUS_VALUES = ['draft', 'pending', 'info_requested', 'approved', 'rejected', 'cancelled', 'paid'] as const;
 export type RequestStatus = (typeof REQUEST_STATUS_VALUES)[number];
@@ -101,7 +102,7 @@ function centsOrNull(amount: string): bigint | null {
 }
 
 const positiveAmount = moneyAmount.refine((v) => (centsOrNull(v) ?? 1n) > 0n, 'The amount must be more than zero');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-03-31');
+
 const percent = z
   .string()
   .trim()
@@ -109,8 +110,7 @@ const percent = z
   .refine((v) => Number(v) > 0 && Number(v) <= 100, 'A share must be more than 0 and at most 100');
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text
     .trim()
     .max(max, `At most ${max} characters`)
     .transform((v) => (v === '' ? null : v))
@@ -132,7 +132,7 @@ export const allocationInput = z.object({
 export type AllocationInput = z.infer<typeof allocationInput>;
 
 const requestFields = {
-  title: z.string().trim().min(3, 'The title must be at least 3 characters').max(200, 'At most 200 characters'),
+  title: text.trim().min(3, 'The title must be at least 3 characters').max(200, 'At most 200 characters'),
   description: optionalText(5000),
   justification: optionalText(2000),
   kind: z.enum(REQUEST_KIND_VALUES).default('purchase'),
@@ -210,7 +210,7 @@ export const respondInput = z.object({
 });
 export type RespondInput = z.infer<typeof respondInput>;
 export const commentInput = z.object({
-  body: z.string().trim().min(1, 'Write a comment').max(2000, 'At most 2000 characters'),
+  body: text.trim().min(1, 'Write a comment').max(2000, 'At most 2000 characters'),
 });
 export const payRequestInput = z.object({
   paymentDate: isoDate,

@@ -8,6 +8,7 @@ import {
   SESSION_IDLE_TTL_SECONDS,
 } from './constants.ts';
 import { exportQuery, listQuery, paginated } from './lists.ts';
+import { isRealDate } from './primitives.ts';
 import { ROLES, type Role } from './roles.ts';
 
 /**
@@ -110,7 +111,10 @@ export type SecuritySettings = z.infer<typeof securitySettings>;
 export const dateFilter = z
   .string()
   .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(new Date(v).getTime()), 'Use a date such as 2026-03-01');
+  .refine(
+    (v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && isRealDate(v.slice(0, 10)) && !Number.isNaN(new Date(v).getTime()),
+    'Use a date such as 2026-03-01',
+  );
 
 const booleanFilter = z.enum(['true', 'false']).transform((v) => v === 'true');
 

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
 import { fxRates, organizations, type Db } from '@outlay/db';
+import { isIsoCurrency } from '@outlay/contracts';
 import { AppError } from './app-error.ts';
 import { rowsOf } from './sql.ts';
 
@@ -63,6 +64,21 @@ async function pairRate(db: Db, fromCurrency: string, toCurrency: string, period
 
 const convertWith = (amount: Decimal, rate: Decimal) => amount.mul(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 
+/** The largest amount a money column (`numeric(14, 2)`) holds. */
+export const MAX_STORED_AMOUNT = '999999999999.99';
+
+/**
+ * A conversion about to be stored: an amount that fits in its own currency can overflow the
+ * column once converted (999,999,999,999.99 GBP in USD), which is the client's 400, said plainly.
+ */
+export function assertStorable(conversion: Conversion, input: { amount: string; from: string; to: string }): Conversion {
+  if (new Decimal(conversion.amount).abs().gt(MAX_STORED_AMOUNT)) {
+    const message = `${input.amount} ${input.from} is ${conversion.amount} ${input.to}, more than the largest amount that can be recorded (${MAX_STORED_AMOUNT} ${input.to})`;
+    throw new AppError('AMOUNT_TOO_LARGE', { message, details: [{ path: 'amount', message }] });
+  }
+  return conversion;
+}
+
 /** Converts an exact decimal amount with the FX table (through USD when there is no direct pair). */
 export async function convert(db: Db, input: { amount: string; from: string; to: string; date: Date | string }): Promise<Conversion> {
   const amount = new Decimal(input.amount);
@@ -93,7 +109,8 @@ export class FxCache {
 /** Currencies the FX table can convert (plus USD, the pivot). */
 export async function knownCurrencies(db: Db): Promise<string[]> {
   const result = await db.execute(sql`SELECT DISTINCT base AS c FROM fx_rates UNION SELECT DISTINCT quote FROM fx_rates`);
-  const set = new Set<string>([PIVOT, ...rowsOf<{ c: string }>(result).map((r) => r.c)]);
+  // Codes stored before ISO 4217 was enforced (QQQ, NAN) stay in the table but are never offered.
+  const set = new Set<string>([PIVOT, ...rowsOf<{ c: string }>(result).map((r) => r.c.trim()).filter(isIsoCurrency)]);
   return [...set].sort();
 }
 

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@outlay/contracts';
 import { AppError } from '../lib/app-error.ts';
+import { dataErrorMessage } from '../lib/data-errors.ts';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -46,13 +47,18 @@ export default fp(
         request.log.error({ err: error }, 'response failed its schema');
         return send(request, reply, 500, { message: 'Internal Server Error', code: 'INTERNAL_ERROR' });
       }
+      const dataError = dataErrorMessage(error);
+      if (dataError) {
+        request.log.warn({ err: error }, 'the database refused a value');
+        return send(request, reply, 400, { message: dataError, code: 'INVALID_VALUE' });
+      }
       const status = error.statusCode ?? 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
         return send(request, reply, status, { message: 'Internal Server Error', code: 'INTERNAL_ERROR' });
       }
       // Fastify's own 4xx (malformed JSON, body too large, unsupported media type).
-      const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'TOO_MANY_ATTEMPTS' : 'BAD_REQUEST';
+      const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 429 ? 'TOO_MANY_ATTEMPTS' : 'BAD_REQUEST';
       return send(request, reply, status, { message: error.message, code });
     });
 

@@ -27,7 +27,7 @@ import { spendingRequests, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
-import { convert, groupCurrency, knownCurrencies } from '../../lib/fx.ts';
+import { assertStorable, convert, groupCurrency, knownCurrencies } from '../../lib/fx.ts';
 import { withIdempotency, type Outcome } from '../../lib/idempotency.ts';
 import { page, pageWindow } from '../../lib/lists.ts';
 import { notify, recordRequestEvent } from '../../lib/notify.ts';
@@ -385,8 +385,10 @@ export async function vendorOptions(ctx: Ctx, q: string | undefined): Promise<Ve
 
 async function conversions(db: Db, params: { amount: string; currency: string; orgCurrency: string; date: Date | string }) {
   const group = await groupCurrency(db);
-  const org = await convert(db, { amount: params.amount, from: params.currency, to: params.orgCurrency, date: params.date });
-  const grp = await convert(db, { amount: params.amount, from: params.currency, to: group, date: params.date });
+  const toOrg = { amount: params.amount, from: params.currency, to: params.orgCurrency };
+  const toGroup = { amount: params.amount, from: params.currency, to: group };
+  const org = assertStorable(await convert(db, { ...toOrg, date: params.date }), toOrg);
+  const grp = assertStorable(await convert(db, { ...toGroup, date: params.date }), toGroup);
   return { org, grp, group };
 }
 
