@@ -19,7 +19,7 @@ import {
 } from '@outlay/db';
 import { enumCheckInfo } from '@outlay/db/schema/checks';
 import { rowsOf } from '../../src/lib/sql.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
+import { createTestApp, login, type TestContext } from '../helpers.ts';
 
 let t: TestContext;
 
@@ -202,5 +202,42 @@ describe('impossible rows are refused with 23514', () => {
       await t.db.execute(sql`SELECT count(*)::int AS n FROM spending_requests WHERE amount < 0 OR approved_amount > amount OR currency !~ '^[A-Z]{3}$'`),
     );
     expect(bad!.n).toBe(0);
+  });
+});
+
+// What a person types never reaches these checks: the contracts refuse it first, as a 400 with
+// the field's message, not a 500 from a constraint.
+describe('the API refuses such input before the database sees it', () => {
+  it('answers 400 with the field for each impossible value', async () => {
+    const carla = await login(t.app, 'carla');
+    const adam = await login(t.app, 'adam');
+    const max = await login(t.app, 'max');
+    const [org] = await t.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.code, 'ML'));
+    const [dana] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'dana'));
+    const line = { organizationId: org!.id, periodType: 'month', periodStart: '2026-01-01', currency: 'USD', amount: '100.00' };
+    const soon = Date.now() + 3_600_000;
+    const calls = [
+      { who: carla, url: '/api/budgets/lines', payload: { ...line, currency: 'usd' }, field: 'currency' },
+      { who: carla, url: '/api/budgets/lines', payload: { ...line, amount: '-5.00' }, field: 'amount' },
+      { who: adam, url: '/api/fx-rates', payload: { base: 'EUR', quote: 'USD', period: '2026-01', averageRate: '0', closingRate: '1.1' }, field: 'averageRate' },
+      {
+        who: max,
+        url: '/api/delegations',
+        payload: { delegateId: dana!.id, startsAt: new Date(soon + 3_600_000).toISOString(), endsAt: new Date(soon).toISOString() },
+        field: 'endsAt',
+      },
+      {
+        who: adam,
+        url: '/api/policies',
+        payload: { name: 'Reversed dates', kind: 'weekend_spend', action: 'warn', effectiveFrom: '2026-02-01', effectiveTo: '2026-01-31' },
+        field: 'effectiveTo',
+      },
+    ];
+    for (const c of calls) {
+      const res = await t.app.inject({ method: 'POST', url: c.url, headers: c.who.headers, payload: c.payload });
+      expect(res.statusCode, `${c.url} ${res.body}`).toBe(400);
+      expect(res.json().code, c.url).toBe('VALIDATION_ERROR');
+      expect(JSON.stringify(res.json().details), c.url).toContain(c.field);
+    }
   });
 });
