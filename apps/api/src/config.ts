@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_POOL_SETTINGS, type PoolSettings } from '@outlay/db';
 
 export interface Config {
   port: number;
@@ -19,6 +20,16 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender of e-mail notifications. */
   mailFrom: string;
+  /** PostgreSQL pool size and timeouts (milliseconds; 0 turns a timeout off). */
+  database: PoolSettings;
+}
+
+/** A whole number from the environment, or the default; anything else stops the start with a clear message. */
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min) throw new Error(`${name} must be a whole number of at least ${min}, not "${raw}"`);
+  return Number(raw);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -39,5 +50,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST,
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM?.trim() || 'Outlay <no-reply@outlay.local>',
+    database: {
+      size: intFromEnv(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SETTINGS.size, 1),
+      connectionTimeoutMs: intFromEnv(env, 'DATABASE_POOL_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.connectionTimeoutMs, 0),
+      statementTimeoutMs: intFromEnv(env, 'DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.statementTimeoutMs, 0),
+      lockTimeoutMs: intFromEnv(env, 'DATABASE_LOCK_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.lockTimeoutMs, 0),
+      idleInTransactionTimeoutMs: intFromEnv(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.idleInTransactionTimeoutMs, 0),
+    },
   };
 }

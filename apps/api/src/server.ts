@@ -27,7 +27,13 @@ async function main() {
     }
   }
 
-  const handle = await createDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') });
+  // The pool recovers from lost connections by itself; they are only worth a line in the log.
+  let logConnectionError = (error: Error) => console.warn(`database connection error: ${error.message}`);
+  const handle = await createDb(
+    config.databaseUrl
+      ? { url: config.databaseUrl, pool: config.database, onConnectionError: (error) => logConnectionError(error) }
+      : { dataDir: path.join(config.dataDir, 'pglite') },
+  );
   await migrate(handle);
   const deps = await createDeps(handle, { jwtSecret: config.jwtSecret, dataDir: config.dataDir, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
   let seeded = false;
@@ -43,6 +49,7 @@ async function main() {
     webDist: config.webDist ?? path.join(repoRoot(), 'apps/web/dist'),
     logger: loggerOptions(config.logLevel),
   });
+  logConnectionError = (error) => app.log.warn({ err: error }, 'database connection error');
 
   let jobs: JobRunner = { stop: async () => {} };
   let closing = false;

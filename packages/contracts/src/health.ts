@@ -2,8 +2,14 @@ import { z } from 'zod';
 
 export const healthResponse = z.object({ status: z.literal('ok') });
 export const readyResponse = z.object({
-  status: z.enum(['ready', 'not_ready']),
-  database: z.enum(['up', 'down']),
+  /** degraded: the database could not be confirmed in time (down, or every connection busy). */
+  status: z.enum(['ready', 'not_ready', 'degraded']),
+  /** unknown: no answer within the readiness deadline. */
+  database: z.enum(['up', 'down', 'unknown']),
   migrations: z.object({ applied: z.number(), expected: z.number() }),
+  /** Why the instance is not ready, for a person reading a probe's log. */
+  reason: z.string().optional(),
+  /** PostgreSQL: connections open, idle and callers waiting for one. */
+  pool: z.object({ max: z.number(), total: z.number(), idle: z.number(), waiting: z.number() }).optional(),
 });
 export const errorResponse = z.object({ message: z.string(), code: z.string().optional(), details: z.unknown().optional() });

@@ -22,27 +22,97 @@ export interface DbHandle {
    * `listen`. Notifications sent while a PostgreSQL connection was down are lost (callers refetch).
    */
   listen?(channel: string, onMessage: (payload: string) => void): Promise<Unlisten>;
+  /** PostgreSQL only: how busy the pool is right now (readiness reports saturation from it). */
+  poolStats?(): PoolStats;
 }
+
+export interface PoolStats {
+  /** The most connections the pool opens. */
+  max: number;
+  /** Connections open (idle or checked out). */
+  total: number;
+  idle: number;
+  /** Callers queued for a connection. */
+  waiting: number;
+}
+
+/**
+ * Limits on PostgreSQL, so a stuck query, a held lock or a full pool yields an error the API
+ * turns into a 503 instead of a request that hangs. Milliseconds; 0 turns a limit off.
+ */
+export interface PoolSettings {
+  size: number;
+  /** Longest wait for a pooled connection (also the TCP connect timeout of a new one). */
+  connectionTimeoutMs: number;
+  statementTimeoutMs: number;
+  lockTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+}
+
+/**
+ * A pool wait of 3 s is longer than any healthy burst queues here and shorter than browsers or
+ * load balancers wait. Row locks are held for milliseconds in this app, so 5 s of waiting means
+ * something is stuck. 30 s bounds the heaviest report or export query with a wide margin. The
+ * app never idles inside a transaction, so 60 s only reclaims a leaked one and its locks.
+ */
+export const DEFAULT_POOL_SETTINGS: PoolSettings = {
+  size: 10,
+  connectionTimeoutMs: 3_000,
+  statementTimeoutMs: 30_000,
+  lockTimeoutMs: 5_000,
+  idleInTransactionTimeoutMs: 60_000,
+};
 
 export interface DbOptions {
   /** A PostgreSQL URL; without it, the embedded PGlite is used. */
   url?: string;
   /** PGlite's data folder; omit for an in-memory database. */
   dataDir?: string;
-  /** Pool size for PostgreSQL. */
+  /** Pool size for PostgreSQL (shorthand for `pool.size`). */
   poolSize?: number;
+  /** Pool size and timeouts for PostgreSQL; unset ones take DEFAULT_POOL_SETTINGS. */
+  pool?: Partial<PoolSettings>;
+  /**
+   * Told of connection errors the pool recovers from by itself (a dropped idle connection, a
+   * backend terminated under a running query), for the log.
+   */
+  onConnectionError?: (error: Error) => void;
   /** A PGlite instance to use as is (tests clone one). */
   pglite?: PGlite;
 }
 
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // A dropped idle connection must not crash the server; the pool replaces it.
-    pool.on('error', () => {});
+    const settings: PoolSettings = { ...DEFAULT_POOL_SETTINGS, ...options.pool, ...(options.poolSize ? { size: options.poolSize } : {}) };
+    const onError = options.onConnectionError ?? (() => {});
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: settings.size,
+      connectionTimeoutMillis: settings.connectionTimeoutMs,
+      // Sent as startup parameters: every pooled connection carries them from its first query.
+      statement_timeout: settings.statementTimeoutMs,
+      lock_timeout: settings.lockTimeoutMs,
+      idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs,
+      keepAlive: true,
+    });
+    // A dropped idle connection: the pool has already removed it and opens a new one on demand.
+    pool.on('error', onError);
+    // pg-pool listens for errors only while a client is idle. A checked-out client (a
+    // transaction) whose backend is terminated emits 'error' too, and with no listener that
+    // ends the process. Its running query rejects anyway and the pool discards the broken
+    // client on release, so logging is all that is left to do.
+    pool.on('connect', (client) => {
+      client.on('error', onError);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const url = options.url;
-    return { db, kind: 'postgres', close: () => pool.end(), listen: (channel, onMessage) => listenPostgres(url, channel, onMessage) };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      listen: (channel, onMessage) => listenPostgres(url, channel, onMessage, settings.connectionTimeoutMs),
+      poolStats: () => ({ max: settings.size, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const client = options.pglite ?? (options.dataDir ? new PGlite(options.dataDir) : new PGlite());
   await client.waitReady;
@@ -70,7 +140,7 @@ function quoteChannel(channel: string): string {
  * One dedicated connection that LISTENs; when it errors or ends, it is replaced after a delay
  * growing from 0.5 s to 30 s. Resolves once the first LISTEN succeeded.
  */
-async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void): Promise<Unlisten> {
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, connectionTimeoutMs: number): Promise<Unlisten> {
   const quoted = quoteChannel(channel);
   let stopped = false;
   let client: pg.Client | null = null;
@@ -78,7 +148,9 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
   let delay = 500;
 
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url });
+    // A connect timeout and TCP keepalive, so a vanished server is noticed and retried instead
+    // of leaving a half-open socket that never hears another NOTIFY.
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectionTimeoutMs, keepAlive: true });
     client = c;
     c.on('notification', (msg) => {
       if (msg.channel === channel && msg.payload !== undefined) onMessage(msg.payload);

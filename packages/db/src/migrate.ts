@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -40,10 +41,15 @@ export async function migrate(handle: DbHandle): Promise<void> {
   const db = handle.db as unknown as NodePgDatabase & { $client: Pool };
   const client = await db.$client.connect();
   try {
+    // The pool's statement and lock timeouts are for requests. Another instance may hold the
+    // migration lock while it migrates, and a migration may rewrite a large table: both may
+    // take longer, so this one connection waits and runs the migrations without those limits.
+    await client.query('SET statement_timeout = 0; SET lock_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(db, { migrationsFolder: migrationsFolderPath });
+    await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolderPath });
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await client.query('RESET statement_timeout; RESET lock_timeout').catch(() => {});
     client.release();
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Grants, Permission, Role, Scope } from '@outlay/contracts';
-import type { Db } from '@outlay/db';
+import type { Db, PoolStats } from '@outlay/db';
 import type { EventBus } from './events.ts';
 import type { Mailer } from './mailer.ts';
 import type { FileStorage } from './storage.ts';
@@ -22,6 +22,8 @@ export interface AppDeps {
   events: EventBus;
   /** Outgoing e-mail; absent when SMTP_URL is not configured (then nothing is queued). */
   mailer?: Mailer;
+  /** PostgreSQL only: the pool's occupancy, for readiness. */
+  poolStats?: () => PoolStats;
 }
 
 export interface AuthInfo {

@@ -39,5 +39,6 @@ export async function createDeps(handle: DbHandle, options: {
       new LocalFileStorage(options.dataDir ? path.join(options.dataDir, 'attachments') : mkdtempSync(path.join(os.tmpdir(), 'outlay-files-'))),
     events: options.events ?? createEventBus(handle),
     mailer,
+    poolStats: handle.poolStats,
   };
 }

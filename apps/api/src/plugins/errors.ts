@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorBody } from '@outlay/contracts';
 import { AppError } from '../lib/app-error.ts';
 import { dataErrorMessage } from '../lib/data-errors.ts';
+import { databaseUnavailable } from '../lib/db-errors.ts';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -46,6 +47,14 @@ export default fp(
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response failed its schema');
         return send(request, reply, 500, { message: 'Internal Server Error', code: 'INTERNAL_ERROR' });
+      }
+      // The database went away, is restarting or is saturated: a retry may well succeed, so
+      // 503 with Retry-After rather than a 500 that reads as a bug.
+      const unavailable = databaseUnavailable(error);
+      if (unavailable) {
+        request.log.warn({ err: error, kind: unavailable.kind }, 'database unavailable');
+        reply.header('retry-after', String(unavailable.retryAfter));
+        return send(request, reply, 503, { message: unavailable.message, code: 'SERVICE_UNAVAILABLE' });
       }
       const dataError = dataErrorMessage(error);
       if (dataError) {

@@ -1,0 +1,73 @@
+/**
+ * Which errors mean "the database is not available right now" (a retry later may well succeed)
+ * rather than a bug: the one error handler answers them 503 with Retry-After, readiness and
+ * background jobs use the same reading.
+ */
+
+export interface DatabaseUnavailable {
+  /** connection: the server is gone or unreachable; busy: it is up but could not serve in time. */
+  kind: 'connection' | 'busy';
+  /** What the client is told. */
+  message: string;
+  /** Seconds, for the Retry-After header. */
+  retryAfter: number;
+}
+
+const LOST: DatabaseUnavailable = { kind: 'connection', message: 'The database connection was lost; please retry.', retryAfter: 2 };
+const BUSY: DatabaseUnavailable = { kind: 'busy', message: 'The database is busy; please retry shortly.', retryAfter: 1 };
+const SLOW: DatabaseUnavailable = { kind: 'busy', message: 'The database took too long to answer; please retry.', retryAfter: 2 };
+
+/** SQLSTATE codes outside class 08 (connection exception) that mean the same for a client. */
+const BY_SQLSTATE: Record<string, DatabaseUnavailable> = {
+  '57P01': LOST, // admin_shutdown: backend terminated (pg_terminate_backend, fast shutdown)
+  '57P02': LOST, // crash_shutdown
+  '57P03': LOST, // cannot_connect_now: starting up or shutting down
+  '53300': BUSY, // too_many_connections
+  '55P03': BUSY, // lock_not_available: lock_timeout
+  '57014': SLOW, // query_canceled: statement_timeout
+};
+
+const BY_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+/** node-postgres and pg-pool report these without a code. */
+const BY_MESSAGE: [RegExp, DatabaseUnavailable][] = [
+  [/^Connection terminated/, LOST],
+  [/is not queryable$/, LOST], // a query (or the ROLLBACK after one) on a client whose connection died
+  [/^timeout expired$/, LOST], // connect timeout of a new connection
+  [/^Cannot use a pool after calling end on the pool$/, LOST],
+  [/^timeout exceeded when trying to connect$/, BUSY], // the pool's bounded wait for a connection
+];
+
+function classifyOne(error: object): DatabaseUnavailable | null {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (/^08[0-9A-Z]{3}$/.test(code)) return LOST;
+    const known = BY_SQLSTATE[code];
+    if (known) return known;
+    if (BY_ERRNO.has(code)) return LOST;
+  }
+  const message = (error as { message?: unknown }).message;
+  if (typeof message === 'string') {
+    for (const [re, verdict] of BY_MESSAGE) if (re.test(message)) return verdict;
+  }
+  return null;
+}
+
+/**
+ * Reads the error and its causes (drizzle 0.45 wraps driver errors in DrizzleQueryError, Node's
+ * connect gives an AggregateError per address tried); null when it is not about availability.
+ */
+export function databaseUnavailable(error: unknown): DatabaseUnavailable | null {
+  const queue: unknown[] = [error];
+  const seen = new Set<unknown>();
+  while (queue.length > 0 && seen.size < 20) {
+    const current = queue.shift();
+    if (!current || typeof current !== 'object' || seen.has(current)) continue;
+    seen.add(current);
+    const verdict = classifyOne(current);
+    if (verdict) return verdict;
+    queue.push((current as { cause?: unknown }).cause);
+    if (current instanceof AggregateError) queue.push(...current.errors);
+  }
+  return null;
+}
