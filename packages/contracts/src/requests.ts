@@ -414,6 +414,8 @@ export const requestDetail = requestSummary.extend({
   timeline: z.array(timelineEvent),
   audit: z.array(requestAuditEntry),
   actions: requestActions,
+  /** Sent back in If-Match so an edit based on an older copy is refused (412). */
+  version: z.number().int(),
 });
 export type RequestDetail = z.infer<typeof requestDetail>;
 

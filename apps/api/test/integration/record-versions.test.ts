@@ -2,26 +2,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { MESSAGES } from '@outlay/contracts';
-import { budgetLines, organizations, policyRules, users, vendors, workflows } from '@outlay/db';
+import { budgetLines, categories, organizations, policyRules, spendingRequests, users, vendors, workflows } from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 
 let t: TestContext;
 let adam: Session;
+let rita: Session;
 const orgs: Record<string, string> = {};
+const cat: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
   for (const o of await t.db.select().from(organizations)) orgs[o.code] = o.id;
-  adam = await login(t.app, 'adam');
+  for (const c of await t.db.select().from(categories)) cat[c.code] = c.id;
+  [adam, rita] = [await login(t.app, 'adam'), await login(t.app, 'rita')];
 });
 afterAll(async () => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
-const call = (method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...adam.headers, ...headers }, payload });
+const call = (method: Method, url: string, payload?: object, headers: Record<string, string> = {}, s: Session = adam) =>
+  t.app.inject({ method, url, headers: { ...s.headers, ...headers }, payload });
 
 interface Resource {
   name: string;
+  /** Who edits it (the requester for a request); adam otherwise. */
+  session?: () => Session;
   table: PgTable & { id: PgColumn; version: PgColumn };
   /** A record of its own for this suite; returns its id. */
   create: () => Promise<string>;
@@ -32,8 +37,8 @@ interface Resource {
   field: (body: Record<string, unknown>) => unknown;
 }
 
-async function created(method: Method, url: string, payload: object): Promise<string> {
-  const res = await call(method, url, payload);
+async function created(method: Method, url: string, payload: object, s: Session = adam): Promise<string> {
+  const res = await call(method, url, payload, {}, s);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
 }
@@ -111,6 +116,15 @@ const RESOURCES: Resource[] = [
     write: async (id, value) => ({ method: 'PATCH', url: `/api/organizations/${id}`, payload: { address: value } }),
     field: (b) => b.address,
   },
+  {
+    name: 'draft request',
+    session: () => rita,
+    create: () => created('POST', '/api/requests', { title: 'Versioned depot supplies', amount: '100.00', currency: 'USD', categoryId: cat.LOG }, rita),
+    table: spendingRequests,
+    url: (id) => `/api/requests/${id}`,
+    write: async (id, value) => ({ method: 'PATCH', url: `/api/requests/${id}`, payload: { title: value } }),
+    field: (b) => b.title,
+  },
 ];
 
 describe.each(RESOURCES)('$name: version, ETag and If-Match', (r) => {
@@ -119,8 +133,9 @@ describe.each(RESOURCES)('$name: version, ETag and If-Match', (r) => {
   /** A new distinct value for each write, so a write that did land is visible. */
   const nextValue = () => `${r.name} edit ${++n}`;
 
+  const as = () => r.session?.() ?? adam;
   async function current() {
-    const res = await call('GET', r.url(id));
+    const res = await call('GET', r.url(id), undefined, {}, as());
     expect(res.statusCode, res.body).toBe(200);
     return { version: res.json().version as number, etag: res.headers.etag as string, field: r.field(res.json()) };
   }
@@ -130,7 +145,7 @@ describe.each(RESOURCES)('$name: version, ETag and If-Match', (r) => {
   }
   async function write(value: string, headers: Record<string, string> = {}) {
     const w = await r.write(id, value);
-    return call(w.method, w.url, w.payload, headers);
+    return call(w.method, w.url, w.payload, headers, as());
   }
 
   beforeAll(async () => {
@@ -138,7 +153,7 @@ describe.each(RESOURCES)('$name: version, ETag and If-Match', (r) => {
   });
 
   it('GET answers the version in the body and as a strong ETag', async () => {
-    const res = await call('GET', r.url(id));
+    const res = await call('GET', r.url(id), undefined, {}, as());
     expect(res.statusCode).toBe(200);
     expect(res.json().version).toBe(await storedVersion());
     expect(res.headers.etag).toBe(`"${res.json().version}"`);
@@ -197,7 +212,53 @@ describe.each(RESOURCES)('$name: version, ETag and If-Match', (r) => {
 
   it('an unknown record stays 404 with If-Match', async () => {
     const w = await r.write('00000000-0000-4000-8000-000000000099', nextValue());
-    const res = await call(w.method, w.url, w.payload, { 'if-match': '"1"' });
+    const res = await call(w.method, w.url, w.payload, { 'if-match': '"1"' }, as());
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('status changes are writes too', () => {
+  const versionOf = async (url: string, s: Session = adam) => (await call('GET', url, undefined, {}, s)).json().version as number;
+
+  it('a submission bumps the request version, so an edit from the draft copy is refused (412), not applied', async () => {
+    const id = await created('POST', '/api/requests', { title: 'Submitted behind the form', amount: '100.00', currency: 'USD', categoryId: cat.LOG }, rita);
+    const url = `/api/requests/${id}`;
+    const draftVersion = await versionOf(url, rita);
+    const submit = await call('POST', `${url}/submit`, undefined, {}, rita);
+    expect(submit.statusCode, submit.body).toBe(200);
+    expect(await versionOf(url, rita)).toBeGreaterThan(draftVersion);
+    const stale = await call('PATCH', url, { title: 'Edited in an old tab' }, { 'if-match': `"${draftVersion}"` }, rita);
+    expect(stale.statusCode).toBe(412);
+    const [row] = await t.db.select().from(spendingRequests).where(eq(spendingRequests.id, id));
+    expect(row!.title).toBe('Submitted behind the form');
+  });
+
+  it('verifying a vendor bumps its version and honours If-Match', async () => {
+    const id = await created('POST', '/api/vendors', { organizationId: orgs.MF, name: 'Status Supplies', taxId: 'GB-VER-0002', paymentTermsDays: 30, currency: 'GBP' });
+    const url = `/api/vendors/${id}`;
+    const v = await versionOf(url);
+    const stale = await call('POST', `${url}/status`, { status: 'active' }, { 'if-match': `"${v + 1}"` });
+    expect(stale.statusCode).toBe(412);
+    const ok = await call('POST', `${url}/status`, { status: 'active' }, { 'if-match': `"${v}"` });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'active', version: v + 1 });
+    expect(ok.headers.etag).toBe(`"${v + 1}"`);
+  });
+
+  it('deactivating a user and a policy rule bumps their versions', async () => {
+    const [felix] = await t.db.select().from(users).where(eq(users.username, 'felix'));
+    const userUrl = `/api/users/${felix!.id}`;
+    const uv = await versionOf(userUrl);
+    expect((await call('POST', `${userUrl}/deactivate`, undefined, { 'if-match': `"${uv - 1}"` })).statusCode).toBe(412);
+    expect((await call('POST', `${userUrl}/deactivate`)).statusCode).toBe(200);
+    expect(await versionOf(userUrl)).toBe(uv + 1);
+
+    const ruleId = await created('POST', '/api/policies', policyBody('Switched rule'));
+    const ruleUrl = `/api/policies/${ruleId}`;
+    const pv = await versionOf(ruleUrl);
+    expect((await call('PATCH', `${ruleUrl}/active`, { active: false }, { 'if-match': `"${pv + 5}"` })).statusCode).toBe(412);
+    const off = await call('PATCH', `${ruleUrl}/active`, { active: false }, { 'if-match': `"${pv}"` });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ active: false, version: pv + 1 });
   });
 });

@@ -27,6 +27,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { convert, groupCurrency } from '../../lib/fx.ts';
 import { notify, recordRequestEvent } from '../../lib/notify.ts';
+import { nextVersion } from '../../lib/versions.ts';
 import { recomputeThresholds } from '../budgets/budget-check.ts';
 import { runChecks } from './checks.ts';
 import {
@@ -270,7 +271,7 @@ export async function activateStep(tx: Db, r: RequestRow, step: StepRow, now: Da
     .set({ status: 'active', activatedAt: now, dueAt, remindedAt: null, escalatedAt: null, completedAt: null })
     .where(eq(approvalSteps.id, step.id));
   await insertAssignments(tx, step, resolved.approvers, now);
-  await tx.update(spendingRequests).set({ currentStep: step.position, updatedAt: now }).where(eq(spendingRequests.id, r.id));
+  await tx.update(spendingRequests).set({ version: nextVersion(spendingRequests.version), currentStep: step.position, updatedAt: now }).where(eq(spendingRequests.id, r.id));
   await notifyApprovers(
     tx,
     r,
@@ -358,6 +359,7 @@ export async function submit(tx: Db, r: RequestRow, actor: Actor): Promise<Reque
   await tx
     .update(spendingRequests)
     .set({
+      version: nextVersion(spendingRequests.version),
       fxRate: fixed.fxRate,
       amountOrg: fixed.amountOrg,
       orgCurrency: fixed.orgCurrency,
@@ -382,7 +384,7 @@ export async function submit(tx: Db, r: RequestRow, actor: Actor): Promise<Reque
     reasons = [`Approved automatically by the rule "${rule.name}": the amount ${fixed.amountOrg} ${orgCur} is within its limit and its conditions hold`];
     await tx
       .update(spendingRequests)
-      .set({ status, decidedAt: now, approvedAmount: r.amount, currentStep: null, routeReason: reasons })
+      .set({ version: nextVersion(spendingRequests.version), status, decidedAt: now, approvedAmount: r.amount, currentStep: null, routeReason: reasons })
       .where(eq(spendingRequests.id, r.id));
   } else {
     status = 'pending';
@@ -397,7 +399,7 @@ export async function submit(tx: Db, r: RequestRow, actor: Actor): Promise<Reque
       );
     }
     reasons = [...route.reasons, ...overrunWords, ...(await startRound(tx, fixed, steps, now))];
-    await tx.update(spendingRequests).set({ status, routeReason: reasons }).where(eq(spendingRequests.id, r.id));
+    await tx.update(spendingRequests).set({ version: nextVersion(spendingRequests.version), status, routeReason: reasons }).where(eq(spendingRequests.id, r.id));
     if (checks.overBudget) {
       await recordRequestEvent(tx, { requestId: r.id, type: 'budget_overrun', actorId: null, note: overrunWords[0] ?? null, data: { lines: checks.budget.overrunLines } }, now);
       await notifyRequester(tx, r, 'budget_overrun', 'is over budget', 'The CFO or group CFO must approve the overrun before the normal route', now);
@@ -513,7 +515,7 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput, actor:
       .where(and(eq(requestLineItems.requestId, r.id), inArray(requestLineItems.id, input.rejectedLineItemIds)));
     const rejectedTotal = items.filter((i) => rejectedIds.has(i.id)).reduce((s, i) => s.plus(i.amount).plus(i.taxAmount), new Decimal(0));
     approvedAmount = new Decimal(r.amount).minus(rejectedTotal).toFixed(2);
-    await tx.update(spendingRequests).set({ approvedAmount, updatedAt: now }).where(eq(spendingRequests.id, r.id));
+    await tx.update(spendingRequests).set({ version: nextVersion(spendingRequests.version), approvedAmount, updatedAt: now }).where(eq(spendingRequests.id, r.id));
   }
 
   await tx
@@ -561,7 +563,7 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput, actor:
         approvedAmount = approvedAmount ?? r.amount;
         await tx
           .update(spendingRequests)
-          .set({ status, decidedAt: now, approvedAmount, currentStep: null, updatedAt: now })
+          .set({ version: nextVersion(spendingRequests.version), status, decidedAt: now, approvedAmount, currentStep: null, updatedAt: now })
           .where(eq(spendingRequests.id, r.id));
         action = 'request.approved';
         eventType = 'approved';
@@ -579,7 +581,7 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput, actor:
       .where(and(eq(approvalSteps.requestId, r.id), eq(approvalSteps.status, 'waiting')));
     await tx
       .update(spendingRequests)
-      .set({ status, rejectionReason: reason, decidedAt: now, currentStep: null, updatedAt: now })
+      .set({ version: nextVersion(spendingRequests.version), status, rejectionReason: reason, decidedAt: now, currentStep: null, updatedAt: now })
       .where(eq(spendingRequests.id, r.id));
     action = 'request.rejected';
     eventType = 'rejected';
@@ -587,7 +589,7 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput, actor:
   } else {
     status = 'info_requested';
     await supersedeOpen(tx, step.id, now);
-    await tx.update(spendingRequests).set({ status, updatedAt: now }).where(eq(spendingRequests.id, r.id));
+    await tx.update(spendingRequests).set({ version: nextVersion(spendingRequests.version), status, updatedAt: now }).where(eq(spendingRequests.id, r.id));
     await tx.insert(requestComments).values({ requestId: r.id, authorId: actor.userId, kind: 'info_request', body: reason ?? '', createdAt: now });
     action = 'request.info_requested';
     eventType = 'info_requested';
@@ -596,7 +598,7 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput, actor:
 
   if (overrunStep && (input.decision === 'approved' || input.decision === 'rejected')) {
     const overrunStatus = input.decision === 'approved' ? ('approved' as const) : ('rejected' as const);
-    await tx.update(spendingRequests).set({ overrunStatus, updatedAt: now }).where(eq(spendingRequests.id, r.id));
+    await tx.update(spendingRequests).set({ version: nextVersion(spendingRequests.version), overrunStatus, updatedAt: now }).where(eq(spendingRequests.id, r.id));
     await tx
       .update(budgetOverruns)
       .set({ status: overrunStatus, note: reason, decidedById: actor.userId, decidedAt: now })
@@ -651,7 +653,7 @@ export async function cancel(tx: Db, r: RequestRow, reason: string | null, actor
     .where(and(eq(approvalSteps.requestId, r.id), inArray(approvalSteps.status, ['waiting', 'active'])));
   await tx
     .update(spendingRequests)
-    .set({ status: 'cancelled', cancelledAt: now, currentStep: null, updatedAt: now })
+    .set({ version: nextVersion(spendingRequests.version), status: 'cancelled', cancelledAt: now, currentStep: null, updatedAt: now })
     .where(eq(spendingRequests.id, r.id));
   if (r.status !== 'draft') await recomputeThresholds(tx, r, now);
   await audit(tx, actor, 'request.cancelled', r.id, { before: { status: r.status }, after: { status: 'cancelled' }, metadata: { reason } });
@@ -670,7 +672,7 @@ export async function respond(tx: Db, r: RequestRow, message: string, actor: Act
   const now = actor.now;
   const step = await activeStepOf(tx, r.id);
   await tx.insert(requestComments).values({ requestId: r.id, authorId: actor.userId, kind: 'info_response', body: message, createdAt: now });
-  await tx.update(spendingRequests).set({ status: 'pending', updatedAt: now }).where(eq(spendingRequests.id, r.id));
+  await tx.update(spendingRequests).set({ version: nextVersion(spendingRequests.version), status: 'pending', updatedAt: now }).where(eq(spendingRequests.id, r.id));
   let approverIds: string[] = [];
   if (step) {
     // Fresh assignments: everyone decides again on the answered request.
@@ -693,7 +695,7 @@ export async function pay(tx: Db, r: RequestRow, input: { paymentDate: string; p
   const now = actor.now;
   await tx
     .update(spendingRequests)
-    .set({ status: 'paid', paidAt: now, paymentDate: input.paymentDate, paymentReference: input.paymentReference, paidById: actor.userId, updatedAt: now })
+    .set({ version: nextVersion(spendingRequests.version), status: 'paid', paidAt: now, paymentDate: input.paymentDate, paymentReference: input.paymentReference, paidById: actor.userId, updatedAt: now })
     .where(eq(spendingRequests.id, r.id));
   await audit(tx, actor, 'request.paid', r.id, { before: { status: r.status }, after: { status: 'paid', paymentDate: input.paymentDate, paymentReference: input.paymentReference } });
   await recordRequestEvent(tx, { requestId: r.id, type: 'paid', actorId: actor.userId, note: `Payment ${input.paymentReference} on ${input.paymentDate}` }, now);
@@ -726,7 +728,7 @@ export async function reroute(tx: Db, r: RequestRow, input: { workflowId?: strin
   const reasons = [...route.reasons, ...(await startRound(tx, r, steps, now))];
   await tx
     .update(spendingRequests)
-    .set({ workflowId: route.workflowId, workflowName: route.workflowName, routeReason: reasons, updatedAt: now })
+    .set({ version: nextVersion(spendingRequests.version), workflowId: route.workflowId, workflowName: route.workflowName, routeReason: reasons, updatedAt: now })
     .where(eq(spendingRequests.id, r.id));
   await audit(tx, actor, 'request.rerouted', r.id, {
     before: { workflowId: r.workflowId, workflowName: r.workflowName, step: r.currentStep },

@@ -19,6 +19,7 @@ import {
   type Db,
 } from '@outlay/db';
 import { likePattern, type Sortable } from '../../lib/lists.ts';
+import { nextVersion, versionIs } from '../../lib/versions.ts';
 
 export type RequestRow = typeof spendingRequests.$inferSelect;
 
@@ -349,8 +350,19 @@ export async function insertRequest(db: Db, values: typeof spendingRequests.$inf
   return row!.id;
 }
 
-export async function updateRequestRow(db: Db, id: string, values: Partial<typeof spendingRequests.$inferInsert>): Promise<void> {
-  await db.update(spendingRequests).set(values).where(eq(spendingRequests.id, id));
+/** Applies only while the request still has the version the caller saw; false when it has moved on. */
+export async function updateRequestRow(
+  db: Db,
+  id: string,
+  values: Partial<typeof spendingRequests.$inferInsert>,
+  expectedVersion: number | undefined,
+): Promise<boolean> {
+  const rows = await db
+    .update(spendingRequests)
+    .set({ ...values, version: nextVersion(spendingRequests.version) })
+    .where(and(eq(spendingRequests.id, id), versionIs(spendingRequests.version, expectedVersion)))
+    .returning({ id: spendingRequests.id });
+  return rows.length > 0;
 }
 
 export async function replaceLineItems(

@@ -26,6 +26,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { sendExport } from '../../lib/export.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
+import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 import * as attachments from './attachments.ts';
 import * as service from './requests.service.ts';
 
@@ -134,7 +135,7 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
         response: { 200: requestDetail, ...errors },
       },
     },
-    async (request) => service.getRequestDetail(contextOf(request, deps), request.params.id),
+    async (request, reply) => withEtag(reply, await service.getRequestDetail(contextOf(request, deps), request.params.id)),
   );
   r.patch(
     '/api/requests/:id',
@@ -142,13 +143,13 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
       config: { access: 'requests.create' },
       schema: {
         tags,
-        summary: 'Edit a draft or a request waiting for information (requester only)',
+        summary: 'Edit a draft or a request waiting for information (requester only); with If-Match, only if the request is still at that version (412 otherwise)',
         params: idParam,
         body: updateRequestInput,
-        response: { 200: requestDetail, ...errors },
+        response: { 200: requestDetail, ...errors, ...versionConflictResponse },
       },
     },
-    async (request) => service.updateRequest(contextOf(request, deps), request.params.id, request.body),
+    async (request, reply) => withEtag(reply, await service.updateRequest(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
   );
   r.post(
     '/api/requests/:id/comments',

@@ -30,6 +30,7 @@ import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { assertStorable, convert, groupCurrency, knownCurrencies } from '../../lib/fx.ts';
 import { withIdempotency, type Outcome } from '../../lib/idempotency.ts';
 import { page, pageWindow } from '../../lib/lists.ts';
+import { assertVersion, versionConflict } from '../../lib/versions.ts';
 import { notify, recordRequestEvent } from '../../lib/notify.ts';
 import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts';
 import * as repo from './requests.repository.ts';
@@ -232,6 +233,7 @@ export async function getRequestDetail(ctx: Ctx, id: string, db: Db = ctx.db): P
     paymentReference: r.paymentReference,
     paidBy: r.paidById ? { id: r.paidById, name: nameOf(row.paidByFirstName, row.paidByLastName) } : null,
     rejectionReason: r.rejectionReason,
+    version: r.version,
     workflowId: r.workflowId,
     workflowName: r.workflowName,
     routeReason: Array.isArray(r.routeReason) ? r.routeReason.map(String) : [],
@@ -552,12 +554,14 @@ function notEditable(status: RequestStatus): AppError {
   });
 }
 
-export async function updateRequest(ctx: Ctx, id: string, input: UpdateRequestInput): Promise<RequestDetail> {
+export async function updateRequest(ctx: Ctx, id: string, input: UpdateRequestInput, expectedVersion?: number): Promise<RequestDetail> {
   const auth = requireAuth(ctx);
   await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const before = await findVisibleRequest(ctx, id, tx, { forUpdate: true });
     requireRequester(auth, before, 'edit');
+    // Before the status check: an edit from a copy loaded before a submission is a stale copy.
+    assertVersion(before.version, expectedVersion);
     if (!EDITABLE.includes(before.status)) throw notEditable(before.status);
     const storedItems = (await repo.lineItemsOf(tx, id)).map(({ item }) => item);
     const storedAllocations = await repo.allocationsOf(tx, id);
@@ -606,7 +610,7 @@ export async function updateRequest(ctx: Ctx, id: string, input: UpdateRequestIn
       groupCurrency: c.group,
       updatedAt: ctx.now,
     };
-    await repo.updateRequestRow(tx, id, changes);
+    if (!(await repo.updateRequestRow(tx, id, changes, expectedVersion))) throw versionConflict();
     if (items) await repo.replaceLineItems(tx, id, items);
     if (input.allocations !== undefined) await repo.replaceAllocations(tx, id, input.allocations);
     const beforeItems = storedItems.map((i) => ({ description: i.description, categoryId: i.categoryId, amount: i.amount, taxAmount: i.taxAmount }));
