@@ -3,8 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@outlay/contracts';
 import { AppError } from '../lib/app-error.ts';
-import { dataErrorMessage } from '../lib/data-errors.ts';
-import { databaseUnavailable } from '../lib/db-errors.ts';
+import { dataErrorMessage, databaseUnavailable } from '../lib/db-errors.ts';
 
 interface ValidationIssue {
   instancePath?: string;

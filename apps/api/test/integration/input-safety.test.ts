@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { customRoles, fxRates, organizations, registrationRequests, spendingRequests, users } from '@outlay/db';
 import { UNSAFE_TEXT_MESSAGE } from '@outlay/contracts';
-import { dataErrorMessage } from '../../src/lib/data-errors.ts';
+import { dataErrorMessage } from '../../src/lib/db-errors.ts';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 
 /** Hostile input is the client's 400 (or 415), with a clear message, never a 500. */
