@@ -1,10 +1,11 @@
-import { TriangleAlert } from 'lucide-react';
+import { RotateCw, TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { messageOf } from '@/lib/api-error';
+import { isVersionConflict } from '@/lib/versions';
 import { cn } from '@/lib/utils';
 import { applyServerFieldErrors } from './use-zod-form';
 
@@ -19,9 +20,40 @@ export function FormServerError({ error, id }: { error: string | null | undefine
   );
 }
 
+/**
+ * Someone else saved the record after this form loaded it: the save was refused rather than
+ * overwriting their change. The typed values stay until the user reloads.
+ */
+export function VersionConflictAlert({ message, onReload }: { message: string; onReload: () => Promise<unknown> }) {
+  const [reloading, setReloading] = useState(false);
+  return (
+    <Alert variant="danger" role="alert">
+      <TriangleAlert aria-hidden="true" />
+      <div className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <span>{message}</span>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={reloading}
+          onClick={() => {
+            setReloading(true);
+            void onReload().finally(() => setReloading(false));
+          }}
+        >
+          <RotateCw aria-hidden="true" />
+          {reloading ? 'Reloading…' : 'Reload'}
+        </Button>
+      </div>
+    </Alert>
+  );
+}
+
 interface FormSubmitState {
   serverError: string | null;
   setServerError: (error: string | null) => void;
+  /** The last save was refused because the record changed since the form loaded it (412). */
+  conflict: boolean;
   submit: (event?: FormEvent) => Promise<void>;
 }
 
@@ -36,19 +68,25 @@ function useFormSubmit<TIn extends FieldValues, TOut>(
   onSuccess?: () => void,
   fallbackError = 'Could not save. Try again.',
 ): FormSubmitState {
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const setServerError = (error: string | null) => {
+    setError(error);
+    setConflict(false);
+  };
   const submit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {
       await onSubmit(values);
     } catch (error) {
       applyServerFieldErrors(form, error);
-      setServerError(messageOf(error, fallbackError));
+      setError(messageOf(error, fallbackError));
+      setConflict(isVersionConflict(error));
       return;
     }
     onSuccess?.();
   });
-  return { serverError, setServerError, submit };
+  return { serverError, setServerError, conflict, submit };
 }
 
 export interface FormProps<TIn extends FieldValues, TOut> {
@@ -95,6 +133,11 @@ export interface FormDialogProps<TIn extends FieldValues, TOut> {
   size?: 'default' | 'lg';
   /** Keep the form values after a successful save (default: reset to defaults). */
   keepValuesOnClose?: boolean;
+  /**
+   * Loads the latest copy of the record into the form (see useVersionedEdit). With it, a save
+   * refused because someone else changed the record offers a Reload button.
+   */
+  onReload?: () => Promise<unknown>;
 }
 
 /**
@@ -116,8 +159,9 @@ export function FormDialog<TIn extends FieldValues, TOut>({
   destructive = false,
   size = 'default',
   keepValuesOnClose = false,
+  onReload,
 }: FormDialogProps<TIn, TOut>) {
-  const { serverError, setServerError, submit } = useFormSubmit(form, onSubmit, () => {
+  const { serverError, setServerError, conflict, submit } = useFormSubmit(form, onSubmit, () => {
     onOpenChange(false);
     if (!keepValuesOnClose) form.reset();
   });
@@ -141,7 +185,18 @@ export function FormDialog<TIn extends FieldValues, TOut>({
               <DialogTitle>{title}</DialogTitle>
               {description && <DialogDescription>{description}</DialogDescription>}
             </DialogHeader>
-            <FormServerError error={serverError} />
+            {conflict && onReload && serverError ? (
+              <VersionConflictAlert
+                message={serverError}
+                onReload={async () => {
+                  await onReload();
+                  setServerError(null);
+                  form.clearErrors();
+                }}
+              />
+            ) : (
+              <FormServerError error={serverError} />
+            )}
             <div className="flex flex-col gap-4">{children}</div>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={() => change(false)} disabled={pending}>

@@ -3,8 +3,9 @@ import type { UpdateVendorInput, VendorDetail } from '@outlay/contracts';
 import { apiJson } from '@/lib/api-client';
 import { VENDORS_URL } from './vendor';
 
-export function updateVendor({ id, input }: { id: string; input: UpdateVendorInput }) {
-  return apiJson<VendorDetail>('PATCH', `${VENDORS_URL}/${id}`, input);
+/** `headers` carries If-Match: the save is refused (412) when the vendor changed since it was loaded. */
+export function updateVendor({ id, input, headers }: { id: string; input: UpdateVendorInput; headers?: Record<string, string> }) {
+  return apiJson<VendorDetail>('PATCH', `${VENDORS_URL}/${id}`, input, { headers });
 }
 
 export function useUpdateVendor() {

@@ -1,10 +1,12 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { bankAccountInput, createVendorInput, type UpdateVendorInput, type Vendor, type VendorOrganization } from '@outlay/contracts/vendors';
-import { FormDialog, FormFieldCheckbox, FormFieldSelect, FormFieldText, FormFieldTextarea, useZodForm } from '@/components/form';
+import { FormDialog, FormFieldCheckbox, FormFieldSelect, FormFieldText, FormFieldTextarea, useVersionedEdit, useZodForm } from '@/components/form';
 import { useToast } from '@/components/ui/use-toast';
 import { useCreateVendor } from '../api/create-vendor';
 import { useUpdateVendor } from '../api/update-vendor';
+import { VENDORS_URL, vendorQueryOptions } from '../api/vendor';
 
 /** Currencies offered in the form: the group's and the usual trading ones. */
 export const VENDOR_CURRENCIES = ['USD', 'EUR', 'GBP', 'AED', 'CHF', 'CAD', 'AUD', 'JPY', 'CNY', 'INR', 'SAR'] as const;
@@ -104,10 +106,8 @@ export function CreateVendorDialog({ open, onOpenChange, organizations }: Common
   );
 }
 
-export function EditVendorDialog({ open, onOpenChange, vendor }: Common & { vendor: Vendor }) {
-  const { toast } = useToast();
-  const update = useUpdateVendor();
-  const form = useZodForm(editSchema, {
+function editValues(vendor: Vendor) {
+  return {
     name: vendor.name,
     taxId: vendor.taxId,
     contactName: vendor.contactName ?? '',
@@ -118,7 +118,21 @@ export function EditVendorDialog({ open, onOpenChange, vendor }: Common & { vend
     currency: vendor.currency,
     bankAccount: '',
     removeBankAccount: false,
-  });
+  };
+}
+
+export function EditVendorDialog({ open, onOpenChange, vendor }: Common & { vendor: Vendor }) {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const update = useUpdateVendor();
+  const form = useZodForm(editSchema, editValues(vendor));
+  const load = useCallback(async () => {
+    const fresh = await queryClient.fetchQuery({ ...vendorQueryOptions(vendor.id), staleTime: 0 });
+    // The list behind the dialog shows the latest copy too.
+    void queryClient.invalidateQueries({ queryKey: [VENDORS_URL] });
+    return fresh;
+  }, [queryClient, vendor.id]);
+  const versioned = useVersionedEdit({ record: vendor, form, load, toValues: editValues });
   const removing = form.watch('removeBankAccount');
 
   return (
@@ -130,11 +144,13 @@ export function EditVendorDialog({ open, onOpenChange, vendor }: Common & { vend
       form={form}
       size="lg"
       keepValuesOnClose
+      onReload={versioned.reload}
       onSubmit={async ({ bankAccount, removeBankAccount, ...rest }) => {
         const input: UpdateVendorInput = { ...rest };
         if (removeBankAccount) input.bankAccount = null;
         else if (bankAccount) input.bankAccount = bankAccount;
-        const saved = await update.mutateAsync({ id: vendor.id, input });
+        const saved = await update.mutateAsync({ id: vendor.id, input, headers: versioned.headers() });
+        versioned.saved(saved);
         toast({ title: 'Vendor saved', description: `${saved.name} was updated.` });
       }}
     >
