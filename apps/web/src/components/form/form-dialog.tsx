@@ -97,15 +97,42 @@ export interface FormProps<TIn extends FieldValues, TOut> {
   children: ReactNode;
   className?: string;
   'aria-label'?: string;
+  /** As FormDialog's: with it, a save refused because the record changed offers Reload. */
+  onReload?: () => Promise<unknown>;
+}
+
+/** The failed save's message, or the "changed by someone else" alert with Reload when the form can reload. */
+function SaveError<TIn extends FieldValues, TOut>({
+  state,
+  form,
+  onReload,
+}: {
+  state: FormSubmitState;
+  form: UseFormReturn<TIn, unknown, TOut>;
+  onReload?: () => Promise<unknown>;
+}) {
+  if (state.conflict && onReload && state.serverError) {
+    return (
+      <VersionConflictAlert
+        message={state.serverError}
+        onReload={async () => {
+          await onReload();
+          state.setServerError(null);
+          form.clearErrors();
+        }}
+      />
+    );
+  }
+  return <FormServerError error={state.serverError} />;
 }
 
 /** A plain (page) form for the fields of this folder: context, submit wiring and server error. */
-export function Form<TIn extends FieldValues, TOut>({ form, onSubmit, onSuccess, children, className, ...rest }: FormProps<TIn, TOut>) {
-  const { serverError, submit } = useFormSubmit(form, onSubmit, onSuccess);
+export function Form<TIn extends FieldValues, TOut>({ form, onSubmit, onSuccess, onReload, children, className, ...rest }: FormProps<TIn, TOut>) {
+  const state = useFormSubmit(form, onSubmit, onSuccess);
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={(event) => void submit(event)} className={cn('flex flex-col gap-4', className)} aria-label={rest['aria-label']}>
-        <FormServerError error={serverError} />
+      <form noValidate onSubmit={(event) => void state.submit(event)} className={cn('flex flex-col gap-4', className)} aria-label={rest['aria-label']}>
+        <SaveError state={state} form={form} onReload={onReload} />
         {children}
       </form>
     </FormProvider>
@@ -161,10 +188,11 @@ export function FormDialog<TIn extends FieldValues, TOut>({
   keepValuesOnClose = false,
   onReload,
 }: FormDialogProps<TIn, TOut>) {
-  const { serverError, setServerError, conflict, submit } = useFormSubmit(form, onSubmit, () => {
+  const state = useFormSubmit(form, onSubmit, () => {
     onOpenChange(false);
     if (!keepValuesOnClose) form.reset();
   });
+  const { setServerError, submit } = state;
   const pending = form.formState.isSubmitting;
 
   const change = (next: boolean) => {
@@ -185,18 +213,7 @@ export function FormDialog<TIn extends FieldValues, TOut>({
               <DialogTitle>{title}</DialogTitle>
               {description && <DialogDescription>{description}</DialogDescription>}
             </DialogHeader>
-            {conflict && onReload && serverError ? (
-              <VersionConflictAlert
-                message={serverError}
-                onReload={async () => {
-                  await onReload();
-                  setServerError(null);
-                  form.clearErrors();
-                }}
-              />
-            ) : (
-              <FormServerError error={serverError} />
-            )}
+            <SaveError state={state} form={form} onReload={onReload} />
             <div className="flex flex-col gap-4">{children}</div>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={() => change(false)} disabled={pending}>

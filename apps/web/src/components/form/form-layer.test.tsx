@@ -15,6 +15,7 @@ import {
   FormFieldTextarea,
   normalizeAmount,
   useStepUp,
+  useVersionedEdit,
   useZodForm,
   withStepUp,
 } from './index';
@@ -39,6 +40,13 @@ const server = await startTestServer((req, res) => {
     if (password !== 'Meridian!2026') return sendJson(res, 400, { message: 'Incorrect password', code: 'VALIDATION_ERROR' });
     reauthed = true;
     return sendJson(res, 200, { message: 'Password confirmed', reauthUntil: new Date().toISOString() });
+  }
+  if (req.url === '/api/vendors/v7' && req.method === 'GET') return sendJson(res, 200, { id: 'v7', name: 'Saved elsewhere', version: 3 });
+  if (req.url === '/api/vendors/v7' && req.method === 'PATCH') {
+    if (req.headers['if-match'] !== '"3"') {
+      return sendJson(res, 412, { message: 'This record was changed by someone else. Reload to see the latest version.', code: 'VERSION_CONFLICT' });
+    }
+    return sendJson(res, 200, { id: 'v7', ...JSON.parse(req.body), version: 4 });
   }
   if (req.url === '/api/auth/refresh') return sendJson(res, 200, { tokens: { accessToken: 'fresh', refreshToken: 'r2' } });
   if (req.url === '/api/users/u1/reset-password' && req.headers.authorization === 'Bearer stale') {
@@ -118,6 +126,56 @@ describe('FormDialog', () => {
       preferred: true,
     });
     expect(await screen.findByText('closed')).toBeInTheDocument();
+  });
+});
+
+interface NamedRecord {
+  id: string;
+  name: string;
+  version: number;
+}
+const nameInput = z.object({ name: z.string().min(2) });
+const nameValues = (r: NamedRecord) => ({ name: r.name });
+
+function EditNameDialog({ record }: { record: NamedRecord }) {
+  const [open, setOpen] = useState(true);
+  const form = useZodForm(nameInput, nameValues(record));
+  const versioned = useVersionedEdit({ record, form, load: () => apiJson<NamedRecord>('GET', '/api/vendors/v7'), toValues: nameValues });
+  return (
+    <>
+      <p>{open ? 'open' : 'closed'}</p>
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Edit vendor"
+        form={form}
+        onReload={versioned.reload}
+        onSubmit={async (values) => versioned.saved(await apiJson<NamedRecord>('PATCH', '/api/vendors/v7', values, { headers: versioned.headers() }))}
+      >
+        <FormFieldText name="name" label="Name" required />
+      </FormDialog>
+    </>
+  );
+}
+
+describe('versioned edits', () => {
+  it('sends the loaded version; a 412 keeps the typed value and offers Reload, which loads the latest copy and version', async () => {
+    render(<EditNameDialog record={{ id: 'v7', name: 'Opened with', version: 2 }} />);
+    fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Typed here' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This record was changed by someone else. Reload to see the latest version.');
+    expect(server.requests.at(-1)!.headers['if-match']).toBe('"2"');
+    expect(screen.getByLabelText(/Name/)).toHaveValue('Typed here');
+    expect(screen.getByText('open')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.getByLabelText(/Name/)).toHaveValue('Saved elsewhere'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('closed')).toBeInTheDocument();
+    expect(server.requests.at(-1)!.headers['if-match']).toBe('"3"');
   });
 });
 

@@ -1,15 +1,26 @@
 import { useCallback, useRef } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import { ifMatch } from '@/lib/versions';
 
-interface VersionedEditOptions<TRecord extends { version: number }, TIn extends FieldValues> {
-  /** The record as the form was opened with (mount the form per record, e.g. `key={record.id}`). */
-  record: TRecord;
-  form: UseFormReturn<TIn, unknown, unknown>;
+interface Common<TRecord> {
+  /**
+   * The record as the form was opened with (mount the form per record, e.g. `key={record.id}`);
+   * none when the same form creates a record, which sends no If-Match.
+   */
+  record: TRecord | null | undefined;
   /** Reads the latest copy from the server. */
   load: () => Promise<TRecord>;
-  /** The form values of a record, as the form was opened with. */
-  toValues: (record: TRecord) => TIn;
+}
+
+/** A react-hook-form form: the record's values are reset into it. */
+interface WithForm<TRecord, TIn extends FieldValues> extends Common<TRecord> {
+  form: UseFormReturn<TIn, unknown, unknown>;
+  toValues: (record: TRecord) => DefaultValues<TIn>;
+}
+
+/** A form that keeps its own state: `apply` puts a record's values into it. */
+interface WithApply<TRecord> extends Common<TRecord> {
+  apply: (record: TRecord) => void;
 }
 
 export interface VersionedEdit<TRecord> {
@@ -17,6 +28,8 @@ export interface VersionedEdit<TRecord> {
   headers: () => Record<string, string>;
   /** After a successful save: the next save is based on what the server answered. */
   saved: (record: TRecord) => void;
+  /** Puts a record into the form, values and version together (a form reused for several records). */
+  show: (record: TRecord) => void;
   /** For FormDialog's `onReload`: the latest copy replaces the form's values and version. */
   reload: () => Promise<void>;
 }
@@ -26,23 +39,28 @@ export interface VersionedEdit<TRecord> {
  * it with the save, and on "changed by someone else" reloads the record into the form. Until the
  * user reloads, what they typed stays in the fields.
  */
-export function useVersionedEdit<TRecord extends { version: number }, TIn extends FieldValues>({
-  record,
-  form,
-  load,
-  toValues,
-}: VersionedEditOptions<TRecord, TIn>): VersionedEdit<TRecord> {
+export function useVersionedEdit<TRecord extends { version: number }, TIn extends FieldValues = FieldValues>(
+  options: WithForm<TRecord, TIn> | WithApply<TRecord>,
+): VersionedEdit<TRecord> {
   // Only what the fields show moves the version: opening, a save, a reload. A newer copy that
   // arrives in the background must not, or the save would overwrite it with older values.
-  const version = useRef(record.version);
+  const version = useRef(options.record?.version);
+  const { load } = options;
+  const apply = 'apply' in options ? options.apply : undefined;
+  const form = 'form' in options ? options.form : undefined;
+  const toValues = 'toValues' in options ? options.toValues : undefined;
   const headers = useCallback(() => ifMatch(version.current), []);
   const saved = useCallback((next: TRecord) => {
     version.current = next.version;
   }, []);
-  const reload = useCallback(async () => {
-    const fresh = await load();
-    version.current = fresh.version;
-    form.reset(toValues(fresh));
-  }, [load, toValues, form]);
-  return { headers, saved, reload };
+  const show = useCallback(
+    (next: TRecord) => {
+      version.current = next.version;
+      if (apply) apply(next);
+      else form?.reset(toValues?.(next));
+    },
+    [apply, form, toValues],
+  );
+  const reload = useCallback(async () => show(await load()), [load, show]);
+  return { headers, saved, show, reload };
 }

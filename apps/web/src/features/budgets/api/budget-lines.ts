@@ -33,10 +33,16 @@ export function useCreateBudgetLine() {
   return useMutation({ mutationFn: (input: CreateBudgetLineInput) => apiJson<BudgetLine>('POST', BUDGET_LINES_URL, input), onSuccess: invalidate });
 }
 
+export function fetchBudgetLine(id: string) {
+  return apiJson<BudgetLine>('GET', `${BUDGET_LINES_URL}/${id}`);
+}
+
+/** `headers` carries If-Match: the save is refused (412) when the line changed since it was loaded. */
 export function useUpdateBudgetLine() {
   const invalidate = useInvalidateBudgets();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdateBudgetLineInput }) => apiJson<BudgetLine>('PATCH', `${BUDGET_LINES_URL}/${id}`, input),
+    mutationFn: ({ id, input, headers }: { id: string; input: UpdateBudgetLineInput; headers?: Record<string, string> }) =>
+      apiJson<BudgetLine>('PATCH', `${BUDGET_LINES_URL}/${id}`, input, { headers }),
     onSuccess: invalidate,
   });
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { z } from 'zod';
 import {
   BUDGET_IMPORT_HEADERS,
@@ -11,13 +11,13 @@ import {
   type CopyBudgetPeriodResult,
 } from '@outlay/contracts/budgets';
 import { currencyCode, moneyAmount } from '@outlay/contracts/lists';
-import { FormDialog, FormFieldMoney, FormFieldSelect, FormFieldText, FormFieldTextarea, useZodForm } from '@/components/form';
+import { FormDialog, FormFieldMoney, FormFieldSelect, FormFieldText, FormFieldTextarea, useVersionedEdit, useZodForm } from '@/components/form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { useToast } from '@/components/ui/use-toast';
-import { useCopyBudgetPeriod, useCreateBudgetLine, useImportBudgetLines, useUpdateBudgetLine } from '../api/budget-lines';
+import { fetchBudgetLine, useCopyBudgetPeriod, useCreateBudgetLine, useImportBudgetLines, useUpdateBudgetLine } from '../api/budget-lines';
 
 const PERIOD_OPTIONS = BUDGET_PERIOD_TYPES.map((value) => ({ value, label: BUDGET_PERIOD_LABELS[value] }));
 const THRESHOLDS_TEXT = z
@@ -51,17 +51,23 @@ export function BudgetLineDialog({ open, onOpenChange, options, line }: Common &
   const update = useUpdateBudgetLine();
   const firstOrg = options.organizations[0];
   const thisMonth = new Date().toISOString().slice(0, 7);
-  const form = useZodForm(lineForm, {
-    organizationId: line?.organizationId ?? (options.organizations.length === 1 ? firstOrg?.id : undefined),
-    departmentId: line?.departmentId ?? null,
-    categoryId: line?.categoryId ?? null,
-    periodType: line?.periodType ?? 'quarter',
-    periodMonth: line?.periodStart.slice(0, 7) ?? thisMonth,
-    currency: line?.currency ?? firstOrg?.currency ?? 'USD',
-    amount: line?.amount ?? '',
-    thresholds: (line?.thresholds ?? [80, 100]).join(', '),
-    notes: line?.notes ?? '',
-  });
+  const valuesOf = useCallback(
+    (l: BudgetLine | null | undefined) => ({
+      organizationId: l?.organizationId ?? (options.organizations.length === 1 ? firstOrg?.id : undefined),
+      departmentId: l?.departmentId ?? null,
+      categoryId: l?.categoryId ?? null,
+      periodType: l?.periodType ?? ('quarter' as const),
+      periodMonth: l?.periodStart.slice(0, 7) ?? thisMonth,
+      currency: l?.currency ?? firstOrg?.currency ?? 'USD',
+      amount: l?.amount ?? '',
+      thresholds: (l?.thresholds ?? [80, 100]).join(', '),
+      notes: l?.notes ?? '',
+    }),
+    [options.organizations.length, firstOrg, thisMonth],
+  );
+  const form = useZodForm(lineForm, valuesOf(line));
+  const load = useCallback(() => fetchBudgetLine(line!.id), [line]);
+  const versioned = useVersionedEdit({ record: line, form, load, toValues: valuesOf });
   const orgId = form.watch('organizationId');
   const currency = form.watch('currency');
   const depts = options.departments.filter((d) => d.organizationId === orgId);
@@ -77,10 +83,16 @@ export function BudgetLineDialog({ open, onOpenChange, options, line }: Common &
       form={form}
       size="lg"
       submitLabel={editing ? 'Save' : 'Create line'}
+      onReload={line ? versioned.reload : undefined}
       onSubmit={async (v) => {
         const notes = v.notes ? v.notes : null;
         if (line) {
-          await update.mutateAsync({ id: line.id, input: { amount: v.amount, currency: v.currency, thresholds: parseThresholds(v.thresholds), notes } });
+          const saved = await update.mutateAsync({
+            id: line.id,
+            input: { amount: v.amount, currency: v.currency, thresholds: parseThresholds(v.thresholds), notes },
+            headers: versioned.headers(),
+          });
+          versioned.saved(saved);
           toast({ title: 'Budget line saved', description: line.label });
         } else {
           const created = await create.mutateAsync({

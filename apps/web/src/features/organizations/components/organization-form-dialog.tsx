@@ -1,8 +1,8 @@
 import { createOrganizationInput, updateOrganizationInput, type Organization } from '@outlay/contracts';
-import { FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, FormFieldTextarea, useZodForm } from '@/components/form';
+import { FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, FormFieldTextarea, useVersionedEdit, useZodForm } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateOrganization } from '../api/create-organization';
-import { useUpdateOrganization } from '../api/update-organization';
+import { useReloadOrganization, useUpdateOrganization } from '../api/update-organization';
 import { MONTH_OPTIONS } from '../utils/format';
 
 interface Props {
@@ -60,8 +60,8 @@ export function CreateOrganizationDialog({ open, onOpenChange }: Props) {
   );
 }
 
-export function EditOrganizationDialog({ organization, open, onOpenChange }: Props & { organization: Organization }) {
-  const form = useZodForm(updateOrganizationInput, {
+function editValues(organization: Organization) {
+  return {
     name: organization.name,
     code: organization.code,
     currency: organization.currency,
@@ -70,8 +70,14 @@ export function EditOrganizationDialog({ organization, open, onOpenChange }: Pro
     address: organization.address ?? '',
     active: organization.active,
     settings: { approvalThreshold: organization.settings.approvalThreshold ?? '' },
-  });
+  };
+}
+
+export function EditOrganizationDialog({ organization, open, onOpenChange }: Props & { organization: Organization }) {
+  const form = useZodForm(updateOrganizationInput, editValues(organization));
   const update = useUpdateOrganization();
+  const load = useReloadOrganization(organization.id);
+  const versioned = useVersionedEdit({ record: organization, form, load, toValues: editValues });
   return (
     <FormDialog
       open={open}
@@ -80,8 +86,9 @@ export function EditOrganizationDialog({ organization, open, onOpenChange }: Pro
       form={form}
       size="lg"
       keepValuesOnClose
+      onReload={versioned.reload}
       onSubmit={async (values) => {
-        await update.mutateAsync({ id: organization.id, input: values });
+        versioned.saved(await update.mutateAsync({ id: organization.id, input: values, headers: versioned.headers() }));
         toast({ title: 'Organization saved', description: organization.name, variant: 'success' });
       }}
     >

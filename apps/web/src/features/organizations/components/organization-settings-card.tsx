@@ -1,27 +1,34 @@
 import { useState } from 'react';
 import { updateOrganizationInput, type Organization } from '@outlay/contracts';
-import { Form, FormFieldMoney, FormFieldSelect, useZodForm } from '@/components/form';
+import { Form, FormFieldMoney, FormFieldSelect, useVersionedEdit, useZodForm } from '@/components/form';
 import { FormField } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { useOrganizationOptions } from '../api/organization-options';
-import { useUpdateOrganization } from '../api/update-organization';
+import { useReloadOrganization, useUpdateOrganization } from '../api/update-organization';
 import { formatAmount, MONTH_OPTIONS } from '../utils/format';
 
-function SettingsForm({ organization }: { organization: Organization }) {
-  const form = useZodForm(updateOrganizationInput, {
+function settingsValues(organization: Organization) {
+  return {
     fiscalYearStartMonth: String(organization.fiscalYearStartMonth),
     settings: { approvalThreshold: organization.settings.approvalThreshold ?? '' },
-  });
+  };
+}
+
+function SettingsForm({ organization }: { organization: Organization }) {
+  const form = useZodForm(updateOrganizationInput, settingsValues(organization));
   const update = useUpdateOrganization();
+  const load = useReloadOrganization(organization.id);
+  const versioned = useVersionedEdit({ record: organization, form, load, toValues: settingsValues });
   return (
     <Form
       form={form}
       aria-label={`Settings of ${organization.name}`}
+      onReload={versioned.reload}
       onSubmit={async (values) => {
-        await update.mutateAsync({ id: organization.id, input: values });
+        versioned.saved(await update.mutateAsync({ id: organization.id, input: values, headers: versioned.headers() }));
         toast({ title: 'Settings saved', description: organization.name, variant: 'success' });
       }}
     >

@@ -40,8 +40,13 @@ export function createPolicy(input: PolicyRuleForm) {
   return apiJson<PolicyRule>('POST', POLICIES_URL, input);
 }
 
-export function updatePolicy({ id, input }: { id: string; input: PolicyRuleForm }) {
-  return apiJson<PolicyRule>('PUT', `${POLICIES_URL}/${encodeURIComponent(id)}`, input);
+/** `headers` carries If-Match: the save is refused (412) when the rule changed since it was loaded. */
+export function updatePolicy({ id, input, headers }: { id: string; input: PolicyRuleForm; headers?: Record<string, string> }) {
+  return apiJson<PolicyRule>('PUT', `${POLICIES_URL}/${encodeURIComponent(id)}`, input, { headers });
+}
+
+export function fetchPolicy(id: string) {
+  return apiJson<PolicyRule>('GET', `${POLICIES_URL}/${encodeURIComponent(id)}`);
 }
 
 export function setPolicyActive({ id, active }: { id: string; active: boolean }) {

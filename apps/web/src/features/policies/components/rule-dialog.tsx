@@ -1,5 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   POLICY_ACTION_LABELS,
   POLICY_ACTION_VALUES,
@@ -12,12 +13,14 @@ import {
   type PolicyRule,
   type PolicyRuleForm,
 } from '@outlay/contracts/policies';
+import { useVersionedEdit, VersionConflictAlert } from '@/components/form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
-import { useCreatePolicy, useUpdatePolicy } from '../api/policies';
+import { isVersionConflict } from '@/lib/versions';
+import { fetchPolicy, POLICIES_URL, useCreatePolicy, useUpdatePolicy } from '../api/policies';
 import { ConditionGroupEditor } from './conditions-builder';
 import { SelectField, TextField } from './fields';
 
@@ -192,21 +195,33 @@ export function RuleDialog({
   const { toast } = useToast();
   const [draft, setDraft] = useState<RuleDraft>(() => draftOf(rule, initialKind));
   const [error, setError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
   const create = useCreatePolicy();
   const update = useUpdatePolicy();
+  const queryClient = useQueryClient();
+  const load = useCallback(async () => {
+    const fresh = await fetchPolicy(rule!.id);
+    void queryClient.invalidateQueries({ queryKey: [POLICIES_URL] });
+    return fresh;
+  }, [rule, queryClient]);
+  const apply = useCallback((fresh: PolicyRule) => setDraft(draftOf(fresh, initialKind)), [initialKind]);
+  const versioned = useVersionedEdit({ record: rule, load, apply });
   const busy = create.isPending || update.isPending;
   const set = (patch: Partial<RuleDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    setConflict(false);
     try {
       const input = inputOf(draft);
-      const saved = rule ? await update.mutateAsync({ id: rule.id, input }) : await create.mutateAsync(input);
+      const saved = rule ? await update.mutateAsync({ id: rule.id, input, headers: versioned.headers() }) : await create.mutateAsync(input);
+      versioned.saved(saved);
       toast({ title: rule ? 'Rule saved' : 'Rule created', description: `${saved.name} is at version ${saved.version}.` });
       onOpenChange(false);
     } catch (e) {
       setError(messageOf(e, 'Could not save the rule. Try again.'));
+      setConflict(isVersionConflict(e));
     }
   };
 
@@ -219,7 +234,17 @@ export function RuleDialog({
           <DialogDescription>{rule ? `Version ${rule.version}; saving makes version ${rule.version + 1}. Requests already checked keep their version.` : 'Checked on the request form as people type and again at submission.'}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" aria-label={rule ? `Edit ${rule.name}` : 'New policy rule'}>
-          {error && (
+          {error && conflict && (
+            <VersionConflictAlert
+              message={error}
+              onReload={async () => {
+                await versioned.reload();
+                setError(null);
+                setConflict(false);
+              }}
+            />
+          )}
+          {error && !conflict && (
             <Alert variant="danger" role="alert">
               <TriangleAlert aria-hidden="true" />
               <span>{error}</span>

@@ -7,7 +7,10 @@ export function createRequest(input: CreateRequestInput, idempotencyKey: string)
   return apiJson<RequestDetail>('POST', REQUESTS_URL, input, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 
-/** `PATCH /api/requests/:id`: drafts and requests sent back for information; lists replace the stored ones. */
-export function updateRequest(id: string, input: UpdateRequestInput) {
-  return apiJson<RequestDetail>('PATCH', requestUrl(id), input);
+/**
+ * `PATCH /api/requests/:id`: drafts and requests sent back for information; lists replace the
+ * stored ones. `headers` carries If-Match: refused (412) when the request changed since it was loaded.
+ */
+export function updateRequest(id: string, input: UpdateRequestInput, headers?: Record<string, string>) {
+  return apiJson<RequestDetail>('PATCH', requestUrl(id), input, { headers });
 }

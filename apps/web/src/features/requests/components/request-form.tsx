@@ -1,5 +1,5 @@
 import { CheckCircle2, FileText, Save, Send } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
 import {
@@ -13,7 +13,17 @@ import {
   type RequestDetail,
   type RequestFormOptions,
 } from '@outlay/contracts/requests';
-import { FormFieldMoney, FormFieldSelect, FormFieldText, FormFieldTextarea, FormServerError, applyServerFieldErrors, useZodForm } from '@/components/form';
+import {
+  FormFieldMoney,
+  FormFieldSelect,
+  FormFieldText,
+  FormFieldTextarea,
+  FormServerError,
+  VersionConflictAlert,
+  applyServerFieldErrors,
+  useVersionedEdit,
+  useZodForm,
+} from '@/components/form';
 import {
   AttachmentThumbnail,
   RequestStatusBadge,
@@ -29,6 +39,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError, messageOf } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format';
+import { isVersionConflict } from '@/lib/versions';
 import { useLiveFindings } from '@/features/policies/api/live-findings';
 import { createRequest, updateRequest } from '../api/save-request';
 import { AllocationFields, LineItemsFields } from './advanced-fields';
@@ -173,6 +184,7 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
   const form = useZodForm(createRequestInput, defaultsOf(options, draft));
   const [files, setFiles] = useState<PendingFile[]>([]);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
   const [busy, setBusy] = useState<Intent | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const attempt = useRef<{ requestId: string | null; createKey: string | null; submitKey: string | null }>({
@@ -180,6 +192,9 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
     createKey: null,
     submitKey: null,
   });
+  const load = useCallback(() => queryClient.fetchQuery({ ...requestDetailQueryOptions(draft!.id), staleTime: 0 }), [queryClient, draft]);
+  const toValues = useCallback((fresh: RequestDetail) => defaultsOf(options, fresh), [options]);
+  const versioned = useVersionedEdit({ record: draft, form, load, toValues });
   const [currency, recurrence, lineItems] = useWatch({ control: form.control, name: ['currency', 'recurrence', 'lineItems'] });
   const hasLineItems = (lineItems?.length ?? 0) > 0;
   const status = draft?.status ?? 'draft';
@@ -206,6 +221,7 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
 
   const save = async (values: CreateRequestInput, intent: Intent) => {
     setServerError(null);
+    setConflict(false);
     setBusy(intent);
     const state = attempt.current;
     let stage: 'save' | 'upload' | 'submit' = 'save';
@@ -213,10 +229,11 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
       if (!state.requestId) {
         state.createKey ??= newIdempotencyKey();
         const created = await createRequest(values, state.createKey);
+        versioned.saved(created);
         state.requestId = created.id;
         state.createKey = null;
       } else {
-        await updateRequest(state.requestId, values);
+        versioned.saved(await updateRequest(state.requestId, values, versioned.headers()));
       }
       const id = state.requestId;
 
@@ -251,6 +268,7 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
       }
       applyServerFieldErrors(form, error);
       const message = messageOf(error, 'Could not save. Try again.');
+      setConflict(isVersionConflict(error));
       setServerError(stage === 'submit' ? `The draft is saved, but it could not be submitted: ${message}` : message);
       if (stage !== 'save') void invalidateRequests(queryClient);
     } finally {
@@ -287,7 +305,18 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
           void run(status === 'draft' ? 'submit' : 'draft');
         }}
       >
-        <FormServerError error={serverError} />
+        {conflict && serverError && draft ? (
+          <VersionConflictAlert
+            message={serverError}
+            onReload={async () => {
+              await versioned.reload();
+              setServerError(null);
+              setConflict(false);
+            }}
+          />
+        ) : (
+          <FormServerError error={serverError} />
+        )}
         <Card>
           <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
             <FormFieldText<CreateRequestForm> name="title" label="Title" required className="sm:col-span-2" autoComplete="off" />

@@ -4,8 +4,12 @@ import { apiJson } from '@/lib/api-client';
 import { invalidateUsers } from './users-keys';
 
 /** `PUT /api/users/:id`: names, e-mail, phone, organization, department, manager (never the role). */
-export function updateUser({ id, input }: { id: string; input: UpdateUserInput }) {
-  return apiJson<UserItem>('PUT', `/api/users/${encodeURIComponent(id)}`, input);
+export function updateUser({ id, input, headers }: { id: string; input: UpdateUserInput; headers?: Record<string, string> }) {
+  return apiJson<UserItem>('PUT', `/api/users/${encodeURIComponent(id)}`, input, { headers });
+}
+
+export function fetchUser(id: string) {
+  return apiJson<UserItem>('GET', `/api/users/${encodeURIComponent(id)}`);
 }
 
 export function useUpdateUser() {

@@ -1,9 +1,11 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { createUserInput, updateUserInput, type UserItem, type UserOptions } from '@outlay/contracts/users';
-import { FormDialog, FormFieldSelect, FormFieldText, useZodForm } from '@/components/form';
+import { FormDialog, FormFieldSelect, FormFieldText, useVersionedEdit, useZodForm } from '@/components/form';
 import { useCreateUser } from '../api/user-create';
-import { useUpdateUser } from '../api/user-update';
+import { fetchUser, useUpdateUser } from '../api/user-update';
+import { invalidateUsers } from '../api/users-keys';
 import { useUserOptions } from '../api/user-options';
 import type { TemporaryPasswordShown } from './user-temp-password-dialog';
 
@@ -112,6 +114,18 @@ export function UserCreateDialog({
   );
 }
 
+function editValues(user: UserItem) {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phoneNumber: user.phoneNumber ?? '',
+    organizationId: user.organization?.id ?? '',
+    departmentId: user.department?.id ?? null,
+    managerId: user.manager?.id ?? null,
+  };
+}
+
 export function UserEditDialog({ user, onOpenChange }: { user: UserItem | null; onOpenChange: (open: boolean) => void }) {
   const options = useUserOptions();
   const update = useUpdateUser();
@@ -124,18 +138,17 @@ export function UserEditDialog({ user, onOpenChange }: { user: UserItem | null; 
     departmentId: null,
     managerId: null,
   });
+  const queryClient = useQueryClient();
+  const load = useCallback(async () => {
+    const fresh = await fetchUser(user!.id);
+    void invalidateUsers(queryClient);
+    return fresh;
+  }, [user, queryClient]);
+  const versioned = useVersionedEdit({ record: user, form, load, toValues: editValues });
+  const { show } = versioned;
   useEffect(() => {
-    if (!user) return;
-    form.reset({
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      phoneNumber: user.phoneNumber ?? '',
-      organizationId: user.organization?.id ?? '',
-      departmentId: user.department?.id ?? null,
-      managerId: user.manager?.id ?? null,
-    });
-  }, [user, form]);
+    if (user) show(user);
+  }, [user, show]);
   return (
     <FormDialog
       open={user !== null}
@@ -145,8 +158,9 @@ export function UserEditDialog({ user, onOpenChange }: { user: UserItem | null; 
       form={form}
       size="lg"
       keepValuesOnClose
+      onReload={versioned.reload}
       onSubmit={async (values) => {
-        await update.mutateAsync({ id: user!.id, input: values });
+        versioned.saved(await update.mutateAsync({ id: user!.id, input: values, headers: versioned.headers() }));
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">

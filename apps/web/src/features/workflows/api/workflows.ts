@@ -21,8 +21,13 @@ export function createWorkflow(input: WorkflowInput) {
   return apiJson<Workflow>('POST', WORKFLOWS_URL, input);
 }
 
-export function updateWorkflow({ id, input }: { id: string; input: WorkflowInput }) {
-  return apiJson<Workflow>('PUT', `${WORKFLOWS_URL}/${encodeURIComponent(id)}`, input);
+/** `headers` carries If-Match: the save is refused (412) when the workflow changed since it was loaded. */
+export function updateWorkflow({ id, input, headers }: { id: string; input: WorkflowInput; headers?: Record<string, string> }) {
+  return apiJson<Workflow>('PUT', `${WORKFLOWS_URL}/${encodeURIComponent(id)}`, input, { headers });
+}
+
+export function fetchWorkflow(id: string) {
+  return apiJson<Workflow>('GET', `${WORKFLOWS_URL}/${encodeURIComponent(id)}`);
 }
 
 export function deleteWorkflow(id: string) {

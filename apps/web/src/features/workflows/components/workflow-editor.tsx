@@ -1,14 +1,16 @@
 import { ArrowLeft } from 'lucide-react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { workflowInput, type Workflow, type WorkflowForm, type WorkflowInput } from '@outlay/contracts/approvals';
 import { REQUESTABLE_ROLES, ROLE_LABELS } from '@outlay/contracts/roles';
-import { Form, FormFieldCheckbox, FormFieldSelect, FormFieldText, FormFieldTextarea, useZodForm } from '@/components/form';
+import { Form, FormFieldCheckbox, FormFieldSelect, FormFieldText, FormFieldTextarea, useVersionedEdit, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { useCategoryOptions } from '@/features/organizations/api/category-options';
 import { useDepartmentOptions } from '@/features/organizations/api/department-options';
-import { useCreateWorkflow, useUpdateWorkflow } from '../api/workflows';
+import { WORKFLOWS_URL } from '../api/keys';
+import { fetchWorkflow, useCreateWorkflow, useUpdateWorkflow } from '../api/workflows';
 import { CheckboxGroupField, OptionalMoneyField, TriStateField } from './fields';
 import { NEW_STEP, StepList } from './step-list';
 import { SimulatePanel } from './simulate-panel';
@@ -73,6 +75,14 @@ export function WorkflowEditor({
   const form = useZodForm(workflowInput, toForm(workflow, defaultOrganizationId));
   const create = useCreateWorkflow();
   const update = useUpdateWorkflow();
+  const queryClient = useQueryClient();
+  const load = useCallback(async () => {
+    const fresh = await fetchWorkflow(workflow!.id);
+    void queryClient.invalidateQueries({ queryKey: [WORKFLOWS_URL] });
+    return fresh;
+  }, [workflow, queryClient]);
+  const toValues = useCallback((w: Workflow) => toForm(w, defaultOrganizationId), [defaultOrganizationId]);
+  const versioned = useVersionedEdit({ record: workflow, form, load, toValues });
   const organizationId = form.watch('organizationId') || null;
   const org = organizations.find((o) => o.id === organizationId);
   const categories = useCategoryOptions();
@@ -96,7 +106,10 @@ export function WorkflowEditor({
   };
 
   const save = async (values: WorkflowInput) => {
-    const saved = workflow ? await update.mutateAsync({ id: workflow.id, input: values }) : await create.mutateAsync(values);
+    const saved = workflow
+      ? await update.mutateAsync({ id: workflow.id, input: values, headers: versioned.headers() })
+      : await create.mutateAsync(values);
+    versioned.saved(saved);
     toast({
       title: workflow ? 'Workflow saved' : 'Workflow created',
       description: workflow
@@ -122,7 +135,7 @@ export function WorkflowEditor({
         )}
       </div>
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] [&>*]:min-w-0">
-        <Form form={form} onSubmit={save} aria-label={workflow ? `Edit ${workflow.name}` : 'New workflow'}>
+        <Form form={form} onSubmit={save} onReload={workflow ? versioned.reload : undefined} aria-label={workflow ? `Edit ${workflow.name}` : 'New workflow'}>
           <Card>
             <CardHeader>
               <CardTitle>Basics</CardTitle>
