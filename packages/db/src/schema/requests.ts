@@ -10,34 +10,24 @@ import {
   jsonb,
   numeric,
   pgTable,
-  primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
-  APPROVER_KIND_VALUES,
-  ASSIGNMENT_REASON_VALUES,
-  ASSIGNMENT_STATUS_VALUES,
   COMMENT_KIND_VALUES,
-  DECISION_VALUES,
   LINE_ITEM_STATUS_VALUES,
   OVERRUN_STATUS_VALUES,
   RECURRENCE_VALUES,
   REQUEST_KIND_VALUES,
   REQUEST_STATUS_VALUES,
-  STEP_MODE_VALUES,
-  STEP_STATUS_VALUES,
 } from '@outlay/contracts';
 import { currencyCheck, enumCheck, nonNegativeCheck, orderCheck, positiveCheck } from './checks.ts';
-import { categories, vendors } from './finance.ts';
+import { categories } from './categories.ts';
+import { money, rate, ts } from './columns.ts';
 import { departments, organizations } from './organizations.ts';
 import { users } from './users.ts';
-
-const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
-const rate = (name: string) => numeric(name, { precision: 18, scale: 8 });
-const ts = (name: string) => timestamp(name, { withTimezone: true });
+import { vendors } from './vendors.ts';
 
 /**
  * A spending request. The amount is kept as raised (original currency) and converted to the
@@ -233,245 +223,3 @@ export const requestEvents = pgTable(
     index('request_events_created_idx').on(t.createdAt, t.id),
   ],
 );
-
-/** Match conditions of a workflow; absent fields match everything. Amounts in the organization's currency. */
-export interface WorkflowConditions {
-  minAmount?: string | null;
-  maxAmount?: string | null;
-  categoryIds?: string[];
-  departmentIds?: string[];
-  overBudget?: boolean | null;
-  requesterRoles?: string[];
-}
-
-export const workflows = pgTable(
-  'workflows',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    name: text('name').notNull(),
-    description: text('description'),
-    /** Lower first: the first active workflow whose conditions match routes the request. */
-    priority: integer('priority').notNull().default(100),
-    conditions: jsonb('conditions').$type<WorkflowConditions>().notNull().default({}),
-    active: boolean('active').notNull().default(true),
-    version: integer('version').notNull().default(1),
-    createdById: uuid('created_by_id'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-  },
-  (t) => [index('workflows_org_idx').on(t.organizationId, t.priority)],
-);
-
-export const workflowSteps = pgTable(
-  'workflow_steps',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    workflowId: uuid('workflow_id')
-      .notNull()
-      .references(() => workflows.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    name: text('name').notNull(),
-    approverKind: text('approver_kind', { enum: APPROVER_KIND_VALUES }).notNull(),
-    /** For relative_role: manager, department_head, subsidiary_finance_manager, group_cfo, … */
-    approverRole: text('approver_role'),
-    approverUserId: uuid('approver_user_id'),
-    mode: text('mode', { enum: STEP_MODE_VALUES }).notNull().default('any'),
-    slaHours: integer('sla_hours').notNull().default(48),
-    fallbackUserId: uuid('fallback_user_id'),
-    /** Any-of only: give the item to the candidate with the shortest queue instead of to all. */
-    balance: boolean('balance').notNull().default(false),
-  },
-  (t) => [
-    uniqueIndex('workflow_steps_position_idx').on(t.workflowId, t.position),
-    enumCheck('workflow_steps_approver_kind_check', t.approverKind, APPROVER_KIND_VALUES),
-    enumCheck('workflow_steps_mode_check', t.mode, STEP_MODE_VALUES),
-  ],
-);
-
-/**
- * A request's route, copied from the workflow at submission, so editing a workflow never
- * moves a request already in flight (unless an administrator re-routes it).
- */
-export const approvalSteps = pgTable(
-  'approval_steps',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => spendingRequests.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    name: text('name').notNull(),
-    mode: text('mode', { enum: STEP_MODE_VALUES }).notNull(),
-    approverKind: text('approver_kind', { enum: APPROVER_KIND_VALUES }).notNull(),
-    approverRole: text('approver_role'),
-    approverUserId: uuid('approver_user_id'),
-    slaHours: integer('sla_hours').notNull(),
-    fallbackUserId: uuid('fallback_user_id'),
-    balance: boolean('balance').notNull().default(false),
-    /** 'budget_overrun': the finance step added in front of the route when a budget line would be exceeded. */
-    purpose: text('purpose'),
-    status: text('status', { enum: STEP_STATUS_VALUES }).notNull().default('waiting'),
-    /** Route generation: a re-route supersedes the previous steps. */
-    round: integer('round').notNull().default(1),
-    activatedAt: ts('activated_at'),
-    dueAt: ts('due_at'),
-    remindedAt: ts('reminded_at'),
-    escalatedAt: ts('escalated_at'),
-    completedAt: ts('completed_at'),
-  },
-  (t) => [
-    index('approval_steps_request_idx').on(t.requestId, t.position),
-    index('approval_steps_due_idx').on(t.status, t.dueAt),
-    enumCheck('approval_steps_mode_check', t.mode, STEP_MODE_VALUES),
-    enumCheck('approval_steps_approver_kind_check', t.approverKind, APPROVER_KIND_VALUES),
-    enumCheck('approval_steps_status_check', t.status, STEP_STATUS_VALUES),
-  ],
-);
-
-/** Who must decide at a step. One row per person; the unique index keeps anyone from counting twice. */
-export const approvalAssignments = pgTable(
-  'approval_assignments',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    stepId: uuid('step_id')
-      .notNull()
-      .references(() => approvalSteps.id, { onDelete: 'cascade' }),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => spendingRequests.id, { onDelete: 'cascade' }),
-    approverId: uuid('approver_id').notNull(),
-    /** Whose item it originally was, when it moved (delegation, reassignment, escalation). */
-    originalApproverId: uuid('original_approver_id'),
-    reason: text('reason', { enum: ASSIGNMENT_REASON_VALUES }).notNull().default('workflow'),
-    delegationId: uuid('delegation_id'),
-    status: text('status', { enum: ASSIGNMENT_STATUS_VALUES }).notNull().default('open'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    decidedAt: ts('decided_at'),
-  },
-  (t) => [
-    uniqueIndex('approval_assignments_open_idx').on(t.stepId, t.approverId).where(sql`status <> 'superseded'`),
-    index('approval_assignments_queue_idx').on(t.approverId, t.status),
-    index('approval_assignments_request_idx').on(t.requestId),
-    // A route's approvers by step (list rows' current approvers, the detail's route): all statuses,
-    // which the partial unique index above does not cover.
-    index('approval_assignments_step_idx').on(t.stepId),
-    enumCheck('approval_assignments_reason_check', t.reason, ASSIGNMENT_REASON_VALUES),
-    enumCheck('approval_assignments_status_check', t.status, ASSIGNMENT_STATUS_VALUES),
-  ],
-);
-
-export const approvalDecisions = pgTable(
-  'approval_decisions',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => spendingRequests.id, { onDelete: 'cascade' }),
-    stepId: uuid('step_id').notNull(),
-    assignmentId: uuid('assignment_id').notNull(),
-    deciderId: uuid('decider_id').notNull(),
-    /** Set when the decider acted for someone else ("X on behalf of Y"). */
-    onBehalfOfId: uuid('on_behalf_of_id'),
-    decision: text('decision', { enum: DECISION_VALUES }).notNull(),
-    reason: text('reason'),
-    /** Line items rejected at this decision (partial approval). */
-    rejectedLineItemIds: jsonb('rejected_line_item_ids').$type<string[]>().notNull().default([]),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    // One decision per assignment, whatever the race: the database is the last line.
-    uniqueIndex('approval_decisions_assignment_idx').on(t.assignmentId),
-    index('approval_decisions_request_idx').on(t.requestId),
-    index('approval_decisions_decider_idx').on(t.deciderId, t.createdAt),
-    enumCheck('approval_decisions_decision_check', t.decision, DECISION_VALUES),
-  ],
-);
-
-/** Out-of-office: from starts..ends, delegator's approvals go to the delegate. */
-export const delegations = pgTable(
-  'delegations',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    delegatorId: uuid('delegator_id').notNull(),
-    delegateId: uuid('delegate_id').notNull(),
-    startsAt: ts('starts_at').notNull(),
-    endsAt: ts('ends_at').notNull(),
-    reason: text('reason'),
-    createdById: uuid('created_by_id').notNull(),
-    /** When waiting items were moved to the delegate (the job does it at startsAt). */
-    appliedAt: ts('applied_at'),
-    /** When items still open were handed back (at endsAt or on revocation). */
-    endedAt: ts('ended_at'),
-    revokedAt: ts('revoked_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [index('delegations_delegator_idx').on(t.delegatorId, t.startsAt), orderCheck('delegations_period_check', t.startsAt, t.endsAt)],
-);
-
-/** Low-risk requests approved without a person: all set conditions must hold. */
-export const autoApprovalRules = pgTable(
-  'auto_approval_rules',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    name: text('name').notNull(),
-    /** In the organization's currency. */
-    maxAmount: money('max_amount').notNull(),
-    categoryIds: jsonb('category_ids').$type<string[]>().notNull().default([]),
-    requireWithinBudget: boolean('require_within_budget').notNull().default(true),
-    requireNoFindings: boolean('require_no_findings').notNull().default(true),
-    active: boolean('active').notNull().default(true),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-  },
-  (t) => [index('auto_approval_rules_org_idx').on(t.organizationId), nonNegativeCheck('auto_approval_rules_max_amount_check', t.maxAmount)],
-);
-
-/** In-app notifications (the screens come with issue 6; rows are written now). */
-export const notifications = pgTable(
-  'notifications',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id').notNull(),
-    type: text('type').notNull(),
-    title: text('title').notNull(),
-    body: text('body'),
-    link: text('link'),
-    entityType: text('entity_type'),
-    entityId: text('entity_id'),
-    readAt: ts('read_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    index('notifications_user_idx').on(t.userId, t.createdAt),
-    // The top bar's unread count on every page.
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
-  ],
-);
-
-/** A money-creating POST's answer, kept so a retry with the same key creates nothing new. */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    userId: uuid('user_id').notNull(),
-    key: text('key').notNull(),
-    route: text('route').notNull(),
-    requestHash: text('request_hash').notNull(),
-    statusCode: integer('status_code'),
-    response: jsonb('response'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.key, t.route] })],
-);
-
-/** A lease for background jobs so that with several instances each run happens once. */
-export const jobRuns = pgTable('job_runs', {
-  name: text('name').primaryKey(),
-  lastRunAt: ts('last_run_at'),
-  lastResult: jsonb('last_result'),
-});
