@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { approverOptions } from '@outlay/contracts/approvals';
+import type { approverOptions } from '@outlay/contracts/workflows';
 import { apiJson } from '@/lib/api-client';
 /** Also the query key's first element. */
 export const APPROVER_OPTIONS_URL = '/api/workflows/approver-options';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AutoApprovalRule, AutoApprovalRuleInput } from '@outlay/contracts/approvals';
+import type { AutoApprovalRule, AutoApprovalRuleInput } from '@outlay/contracts/routing';
 import { apiJson } from '@/lib/api-client';
 import { AUTO_APPROVAL_RULES_URL } from './keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Delegation, DelegationInput } from '@outlay/contracts/approvals';
+import type { Delegation, DelegationInput } from '@outlay/contracts/delegations';
 import { apiJson } from '@/lib/api-client';
 import { DELEGATIONS_URL } from './keys';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { RouteExplanation } from '@outlay/contracts/approvals';
+import type { RouteExplanation } from '@outlay/contracts/routing';
 import type { Paginated } from '@outlay/contracts/lists';
 import type { RequestSummary } from '@outlay/contracts/requests';
 import { apiJson } from '@/lib/api-client';

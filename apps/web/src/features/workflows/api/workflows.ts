@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SimulateInput, SimulationResult, Workflow, WorkflowInput } from '@outlay/contracts/approvals';
+import type { SimulateInput, SimulationResult, Workflow, WorkflowInput } from '@outlay/contracts/workflows';
 import { apiJson } from '@/lib/api-client';
 import { WORKFLOWS_URL } from './keys';
 

@@ -1,7 +1,7 @@
 import { Pencil, Plus, Trash2, TriangleAlert, Zap } from 'lucide-react';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { autoApprovalRuleInput, type AutoApprovalRule, type AutoApprovalRuleInput } from '@outlay/contracts/approvals';
+import { autoApprovalRuleInput, type AutoApprovalRule, type AutoApprovalRuleInput } from '@outlay/contracts/routing';
 import { ConfirmDialog, FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, useZodForm } from '@/components/form';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';

@@ -1,7 +1,7 @@
 import { CalendarClock, Plus, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
-import type { Delegation } from '@outlay/contracts/approvals';
+import type { Delegation } from '@outlay/contracts/delegations';
 import { ConfirmDialog, FormDialog, FormFieldText, FormFieldTextarea, useZodForm } from '@/components/form';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';

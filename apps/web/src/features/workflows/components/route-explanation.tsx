@@ -1,6 +1,7 @@
 import { Clock, TriangleAlert } from 'lucide-react';
 import { REQUEST_STATUS_LABELS, type RequestStatus } from '@outlay/contracts/requests';
-import { STEP_MODE_LABELS, type Prediction } from '@outlay/contracts/approvals';
+import type { Prediction } from '@outlay/contracts/routing';
+import { STEP_MODE_LABELS } from '@outlay/contracts/workflows';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { FlaskConical, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { moneyAmount } from '@outlay/contracts/lists';
-import { STEP_MODE_LABELS, type SimulationResult, type WorkflowInput } from '@outlay/contracts/approvals';
+import { STEP_MODE_LABELS, type SimulationResult, type WorkflowInput } from '@outlay/contracts/workflows';
 import { FieldError, FormServerError } from '@/components/form';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';

@@ -13,7 +13,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, GripVertical, Plus, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { RELATIVE_ROLE_LABELS, RELATIVE_ROLES, STEP_MODE_LABELS, type WorkflowForm } from '@outlay/contracts/approvals';
+import { RELATIVE_ROLE_LABELS, RELATIVE_ROLES, STEP_MODE_LABELS, type WorkflowForm } from '@outlay/contracts/workflows';
 import { FormFieldCheckbox, FormFieldSelect, FormFieldText } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';

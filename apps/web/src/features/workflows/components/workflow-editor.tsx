@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { workflowInput, type Workflow, type WorkflowForm, type WorkflowInput } from '@outlay/contracts/approvals';
+import { workflowInput, type Workflow, type WorkflowForm, type WorkflowInput } from '@outlay/contracts/workflows';
 import { REQUESTABLE_ROLES, ROLE_LABELS } from '@outlay/contracts/roles';
 import { Form, FormFieldCheckbox, FormFieldSelect, FormFieldText, FormFieldTextarea, useVersionedEdit, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { GitBranch, Pencil, Plus, Scale, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { RELATIVE_ROLE_LABELS, STEP_MODE_LABELS, type Workflow } from '@outlay/contracts/approvals';
+import { RELATIVE_ROLE_LABELS, STEP_MODE_LABELS, type Workflow } from '@outlay/contracts/workflows';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
