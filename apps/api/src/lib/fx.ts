@@ -2,10 +2,15 @@ import Decimal from 'decimal.js';
 import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
 import { fxRates, organizations, type Db } from '@outlay/db';
 import { isIsoCurrency } from '@outlay/contracts';
+import { compareMoney, convertMoney, RATE_SCALE, toAmountString } from '@outlay/contracts/money';
 import { AppError } from './app-error.ts';
 import { rowsOf } from './sql.ts';
 
-/** Rates are monthly averages; amounts are rounded half-up to cents, rates to 8 places. */
+/**
+ * Rates are monthly averages. A pair rate is rounded half-up to the 8 places it is stored with
+ * before it multiplies, and the product is rounded to the target currency's minor unit, so the
+ * stored rate times the stored amount gives the stored converted amount.
+ */
 export interface Conversion {
   /** 1 unit of `from` = rate units of `to`. */
   rate: string;
@@ -62,8 +67,6 @@ async function pairRate(db: Db, fromCurrency: string, toCurrency: string, period
   return { rate: from.rate.div(to.rate), period: from.period > to.period ? from.period : to.period };
 }
 
-const convertWith = (amount: Decimal, rate: Decimal) => amount.mul(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-
 /** The largest amount a money column (`numeric(14, 2)`) holds. */
 export const MAX_STORED_AMOUNT = '999999999999.99';
 
@@ -72,7 +75,7 @@ export const MAX_STORED_AMOUNT = '999999999999.99';
  * column once converted (999,999,999,999.99 GBP in USD), which is the client's 400, said plainly.
  */
 export function assertStorable(conversion: Conversion, input: { amount: string; from: string; to: string }): Conversion {
-  if (new Decimal(conversion.amount).abs().gt(MAX_STORED_AMOUNT)) {
+  if (compareMoney(new Decimal(conversion.amount).abs(), MAX_STORED_AMOUNT) > 0) {
     const message = `${input.amount} ${input.from} is ${conversion.amount} ${input.to}, more than the largest amount that can be recorded (${MAX_STORED_AMOUNT} ${input.to})`;
     throw new AppError('AMOUNT_TOO_LARGE', { message, details: [{ path: 'amount', message }] });
   }
@@ -81,10 +84,9 @@ export function assertStorable(conversion: Conversion, input: { amount: string; 
 
 /** Converts an exact decimal amount with the FX table (through USD when there is no direct pair). */
 export async function convert(db: Db, input: { amount: string; from: string; to: string; date: Date | string }): Promise<Conversion> {
-  const amount = new Decimal(input.amount);
-  if (input.from === input.to) return { rate: '1.00000000', amount: amount.toFixed(2), period: null };
+  if (input.from === input.to) return { rate: (1).toFixed(RATE_SCALE), amount: toAmountString(input.amount), period: null };
   const { rate, period } = await pairRate(db, input.from, input.to, periodOf(input.date));
-  return { rate: rate.toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed(8), amount: convertWith(amount, rate), period };
+  return { ...convertMoney(input.amount, rate, input.to), period };
 }
 
 /**
@@ -95,14 +97,14 @@ export class FxCache {
   private rates = new Map<string, Promise<Decimal>>();
   constructor(private db: Db) {}
   async amount(amount: string, from: string, to: string, date: Date | string): Promise<string> {
-    if (from === to) return new Decimal(amount).toFixed(2);
+    if (from === to) return toAmountString(amount);
     const key = `${from}|${to}|${periodOf(date)}`;
     let rate = this.rates.get(key);
     if (!rate) {
       rate = pairRate(this.db, from, to, periodOf(date)).then((r) => r.rate);
       this.rates.set(key, rate);
     }
-    return convertWith(new Decimal(amount), await rate);
+    return convertMoney(amount, await rate, to).amount;
   }
 }
 

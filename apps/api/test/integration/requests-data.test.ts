@@ -225,15 +225,26 @@ describe('creating a draft', () => {
     const date = today();
     const rate = await eurRate(date.slice(0, 7));
     const body = await create(nina, { amount: '500.00', currency: 'USD', categoryId: cat.TRV, lineItems: [], allocations: [], expenseDate: date });
-    const inverse = new Decimal(1).div(rate);
+    const inverse = new Decimal(1).div(rate).toDecimalPlaces(8, Decimal.ROUND_HALF_UP);
     expect(body).toMatchObject({
       orgCurrency: 'EUR',
-      fxRate: inverse.toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed(8),
+      fxRate: inverse.toFixed(8),
       amountOrg: new Decimal('500').mul(inverse).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
       amountGroup: '500.00',
       groupCurrency: 'USD',
       departmentId: dept['ME-SAL'],
     });
+  });
+
+  it('stores FX rates that reproduce the converted amounts exactly, even for the largest amounts', async () => {
+    // GBP into Meridian Energy's EUR goes through USD: the pair rate has more than eight decimals.
+    const body = await create(nina, { amount: '500000000000.00', currency: 'GBP', categoryId: cat.TRV, lineItems: [], allocations: [], expenseDate: today() });
+    const [row] = await t.db.select().from(spendingRequests).where(eq(spendingRequests.id, body.id));
+    expect(row).toMatchObject({ amount: '500000000000.00', currency: 'GBP', orgCurrency: 'EUR', groupCurrency: 'USD' });
+    expect(row!.fxRate).toMatch(/^\d+\.\d{8}$/);
+    expect(new Decimal(row!.amount).mul(row!.fxRate).toFixed(2)).toBe(row!.amountOrg);
+    expect(new Decimal(row!.amount).mul(row!.groupFxRate).toFixed(2)).toBe(row!.amountGroup);
+    expect(body).toMatchObject({ fxRate: row!.fxRate, amountOrg: row!.amountOrg, groupFxRate: row!.groupFxRate, amountGroup: row!.amountGroup });
   });
 
   it('refuses line items that do not add up, allocations that are not 100% and foreign references', async () => {

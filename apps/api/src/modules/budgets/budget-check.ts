@@ -3,6 +3,7 @@
 import Decimal from 'decimal.js';
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { budgetPeriodLabel, ROLE_GRANTS, type BudgetPeriodType } from '@outlay/contracts';
+import { convertMoney, toAmountString } from '@outlay/contracts/money';
 import { budgetLines, categories, departments, organizations, spendingRequests, users, type Db, type OverrunLine } from '@outlay/db';
 import { FxCache } from '../../lib/fx.ts';
 import { notify } from '../../lib/notify.ts';
@@ -61,7 +62,7 @@ export class Converter {
   }
   /** For report totals; the same exact conversion as `amount`. */
   approx(amount: string, from: string, to: string, date: Date | string): Promise<string> {
-    return this.cache.amount(new Decimal(amount).toFixed(2), from, to, date);
+    return this.cache.amount(toAmountString(amount), from, to, date);
   }
   amount(amount: string, from: string, to: string, date: Date | string): Promise<string> {
     return this.cache.amount(amount, from, to, date);
@@ -77,7 +78,7 @@ export async function valueInLine(fx: Converter, lineCurrency: string, r: Consum
   const base = kindOf(r.status) === 'actual' && r.approvedAmount ? r.approvedAmount : r.amount;
   if (lineCurrency === r.orgCurrency && r.amountOrg !== null) {
     if (new Decimal(base).eq(r.amount)) return new Decimal(r.amountOrg);
-    if (r.fxRate) return new Decimal(base).mul(r.fxRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    if (r.fxRate) return new Decimal(convertMoney(base, r.fxRate, lineCurrency).amount);
   }
   return new Decimal(await fx.amount(base, r.currency, lineCurrency, r.submittedAt ?? new Date()));
 }
