@@ -12,6 +12,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { fxRatesRoutes } from './modules/fx-rates/fx-rates.routes.ts';
 import { vendorsRoutes } from './modules/vendors/vendors.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
@@ -56,6 +58,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(profileRoutes, deps);
   await app.register(registrationRoutes, deps);
   await app.register(organizationsRoutes, deps);
+  await app.register(categoriesRoutes, deps);
+  await app.register(fxRatesRoutes, deps);
   await app.register(vendorsRoutes, deps);
   await app.register(usersRoutes, deps);
   await app.register(securityRoutes, deps);

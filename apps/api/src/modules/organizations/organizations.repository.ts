@@ -1,24 +1,19 @@
 import { and, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { categories, departments, fxRates, organizations, users, vendors, type Db } from '@outlay/db';
-import type {
-  CategoryListQuery,
-  DepartmentListQuery,
-  FxRateListQuery,
-  IntercompanyLinkQuery,
-  OrganizationListQuery,
-} from '@outlay/contracts';
+import { departments, organizations, users, vendors, type Db } from '@outlay/db';
+import type { DepartmentListQuery, IntercompanyLinkQuery, OrganizationListQuery } from '@outlay/contracts';
 import { likePattern, orderBy, pageWindow, type Sortable } from '../../lib/lists.ts';
 import { nextVersion } from '../../lib/versions.ts';
 
 /**
- * Queries for organizations, departments, categories, FX rates and intercompany links.
+ * Queries for organizations, departments and intercompany links.
  * `visibleOrg` limits rows to one organization (a subsidiary caller); `undefined` means the whole group.
  */
 type Window = { limit: number; offset: number } | null;
-type Sort = Pick<OrganizationListQuery, 'sort' | 'order'>;
+export type Sort = Pick<OrganizationListQuery, 'sort' | 'order'>;
 
-function windowOf(query: { page?: number; pageSize?: number }): Window {
+/** The page's window, or none when the caller asks for every row (exports). */
+export function windowOf(query: { page?: number; pageSize?: number }): Window {
   return query.page && query.pageSize ? pageWindow({ page: query.page, pageSize: query.pageSize }) : null;
 }
 
@@ -210,129 +205,6 @@ export async function userById(db: Db, id: string) {
     .select({ id: users.id, organizationId: users.organizationId, status: users.status, firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, id))
-    .limit(1);
-  return row ?? null;
-}
-
-// ------------------------------------------------------------------------------------------------
-// Categories
-// ------------------------------------------------------------------------------------------------
-const parentCat = alias(categories, 'parent_cat');
-const catOrg = alias(organizations, 'cat_org');
-const categoryColumns = {
-  id: categories.id,
-  organizationId: categories.organizationId,
-  organizationName: catOrg.name,
-  name: categories.name,
-  code: categories.code,
-  glAccount: categories.glAccount,
-  parentId: categories.parentId,
-  parentName: parentCat.name,
-  perRequestLimit: categories.perRequestLimit,
-  receiptRequiredAbove: categories.receiptRequiredAbove,
-  active: categories.active,
-  createdAt: categories.createdAt,
-  updatedAt: categories.updatedAt,
-};
-export type CategoryRow = Awaited<ReturnType<typeof findCategories>>['rows'][number];
-
-const categorySortable: Sortable = {
-  name: categories.name,
-  code: categories.code,
-  glAccount: categories.glAccount,
-  parentName: parentCat.name,
-  perRequestLimit: categories.perRequestLimit,
-  receiptRequiredAbove: categories.receiptRequiredAbove,
-  active: categories.active,
-  createdAt: categories.createdAt,
-};
-
-/** Group-wide categories (no organization) are visible to everyone; a subsidiary's own ones to its people. */
-export async function findCategories(
-  db: Db,
-  params: { query: Omit<CategoryListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number }; visibleOrg?: string | null; id?: string },
-) {
-  const { query } = params;
-  const where = and(
-    params.visibleOrg === undefined
-      ? undefined
-      : params.visibleOrg === null
-        ? isNull(categories.organizationId)
-        : or(isNull(categories.organizationId), eq(categories.organizationId, params.visibleOrg)),
-    params.id ? eq(categories.id, params.id) : undefined,
-    query.parentId ? eq(categories.parentId, query.parentId) : undefined,
-    query.active === undefined ? undefined : eq(categories.active, query.active === 'true'),
-    query.q
-      ? or(ilike(categories.name, likePattern(query.q)), ilike(categories.code, likePattern(query.q)), ilike(categories.glAccount, likePattern(query.q)))
-      : undefined,
-  );
-  const win = windowOf(query);
-  const base = db
-    .select(categoryColumns)
-    .from(categories)
-    .leftJoin(catOrg, eq(catOrg.id, categories.organizationId))
-    .leftJoin(parentCat, eq(parentCat.id, categories.parentId))
-    .where(where)
-    .orderBy(orderBy(categorySortable, query as Sort, 'name'), categories.id);
-  const rows = win ? await base.limit(win.limit).offset(win.offset) : await base;
-  const [total] = await db.select({ n: count() }).from(categories).where(where);
-  return { rows, total: total?.n ?? 0 };
-}
-
-export async function categoryById(db: Db, id: string) {
-  const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
-  return row ?? null;
-}
-
-export async function categoryByCode(db: Db, code: string) {
-  const [row] = await db.select({ id: categories.id }).from(categories).where(sql`upper(${categories.code}) = ${code.toUpperCase()}`).limit(1);
-  return row ?? null;
-}
-
-export async function categoryParents(db: Db) {
-  return db.select({ id: categories.id, parentId: categories.parentId }).from(categories);
-}
-
-// ------------------------------------------------------------------------------------------------
-// FX rates
-// ------------------------------------------------------------------------------------------------
-const fxSortable: Sortable = {
-  period: fxRates.period,
-  base: fxRates.base,
-  quote: fxRates.quote,
-  averageRate: fxRates.averageRate,
-  closingRate: fxRates.closingRate,
-  updatedAt: fxRates.updatedAt,
-};
-
-export async function findFxRates(db: Db, params: { query: Omit<FxRateListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number } }) {
-  const { query } = params;
-  const where = and(
-    query.base ? eq(fxRates.base, query.base) : undefined,
-    query.quote ? eq(fxRates.quote, query.quote) : undefined,
-    query.from ? sql`${fxRates.period} >= ${query.from}` : undefined,
-    query.to ? sql`${fxRates.period} <= ${query.to}` : undefined,
-    query.q ? or(ilike(fxRates.base, likePattern(query.q)), ilike(fxRates.quote, likePattern(query.q)), ilike(fxRates.period, likePattern(query.q))) : undefined,
-  );
-  const win = windowOf(query);
-  // Newest period first unless the caller sorts otherwise.
-  const sort = query.sort ? (query as Sort) : { sort: 'period', order: 'desc' as const };
-  const base = db.select().from(fxRates).where(where).orderBy(orderBy(fxSortable, sort, 'period'), fxRates.base, fxRates.quote);
-  const rows = win ? await base.limit(win.limit).offset(win.offset) : await base;
-  const [total] = await db.select({ n: count() }).from(fxRates).where(where);
-  return { rows, total: total?.n ?? 0 };
-}
-
-export async function fxRateById(db: Db, id: string) {
-  const [row] = await db.select().from(fxRates).where(eq(fxRates.id, id)).limit(1);
-  return row ?? null;
-}
-
-export async function fxRateByKey(db: Db, key: { base: string; quote: string; period: string }) {
-  const [row] = await db
-    .select({ id: fxRates.id })
-    .from(fxRates)
-    .where(and(eq(fxRates.base, key.base), eq(fxRates.quote, key.quote), eq(fxRates.period, key.period)))
     .limit(1);
   return row ?? null;
 }

@@ -2,23 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  category,
-  categoryExportQuery,
-  categoryList,
-  categoryListQuery,
-  createCategoryInput,
   createDepartmentInput,
-  createFxRateInput,
   createOrganizationInput,
   department,
   departmentExportQuery,
   departmentList,
   departmentListQuery,
   errorResponse,
-  fxRate,
-  fxRateExportQuery,
-  fxRateList,
-  fxRateListQuery,
   idParam,
   intercompanyCandidateQuery,
   intercompanyCandidates,
@@ -34,17 +24,13 @@ import {
   organizationListQuery,
   organizationMembers,
   organizationTree,
-  updateCategoryInput,
   updateDepartmentInput,
-  updateFxRateInput,
   updateOrganizationInput,
   vendorIdParam,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { sendExport } from '../../lib/export.ts';
-import * as categories from './categories.service.ts';
 import * as departments from './departments.service.ts';
-import * as fx from './fx-rates.service.ts';
 import * as intercompany from './intercompany.service.ts';
 import * as orgs from './organizations.service.ts';
 import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
@@ -53,8 +39,8 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 const readErrors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
 
 /**
- * The group's structure: organizations and their hierarchy, departments, categories, FX rates
- * and intercompany links. Reads serve pickers too (any signed-in person, limited to their scope);
+ * The group's structure: organizations and their hierarchy, departments and intercompany links.
+ * Reads serve pickers too (any signed-in person, limited to their scope);
  * changes need org.manage.
  */
 export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
@@ -237,89 +223,5 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
       schema: { tags: ['departments'], summary: 'Update or deactivate a department', params: idParam, body: updateDepartmentInput, response: { 200: department, ...errors } },
     },
     async (request) => departments.updateDepartment(contextOf(request, deps), request.params.id, request.body),
-  );
-
-  // --- Categories ------------------------------------------------------------------------------
-  r.get(
-    '/api/categories',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['categories'], summary: 'Expense categories in the caller\'s scope', querystring: categoryListQuery, response: { 200: categoryList, ...readErrors } },
-    },
-    async (request) => categories.listCategories(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/categories/export',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['categories'], summary: 'Categories as CSV or XLSX', querystring: categoryExportQuery },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await categories.exportCategories(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'categories', columns: categories.categoryExportColumns, rows, now: ctx.now });
-    },
-  );
-  r.get(
-    '/api/categories/:id',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['categories'], summary: 'One category', params: idParam, response: { 200: category, ...readErrors } },
-    },
-    async (request) => categories.getCategory(contextOf(request, deps), request.params.id),
-  );
-  r.post(
-    '/api/categories',
-    {
-      config: { access: 'org.manage' },
-      schema: { tags: ['categories'], summary: 'Create a category', body: createCategoryInput, response: { 201: category, ...errors } },
-    },
-    async (request, reply) => reply.code(201).send(await categories.createCategory(contextOf(request, deps), request.body)),
-  );
-  r.patch(
-    '/api/categories/:id',
-    {
-      config: { access: 'org.manage' },
-      schema: { tags: ['categories'], summary: 'Update or deactivate a category', params: idParam, body: updateCategoryInput, response: { 200: category, ...errors } },
-    },
-    async (request) => categories.updateCategory(contextOf(request, deps), request.params.id, request.body),
-  );
-
-  // --- FX rates --------------------------------------------------------------------------------
-  r.get(
-    '/api/fx-rates',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['fx-rates'], summary: 'Monthly FX rates', querystring: fxRateListQuery, response: { 200: fxRateList, ...readErrors } },
-    },
-    async (request) => fx.listFxRates(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/fx-rates/export',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['fx-rates'], summary: 'FX rates as CSV or XLSX', querystring: fxRateExportQuery },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await fx.exportFxRates(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'fx-rates', columns: fx.fxRateExportColumns, rows, now: ctx.now });
-    },
-  );
-  r.post(
-    '/api/fx-rates',
-    {
-      config: { access: 'org.manage' },
-      schema: { tags: ['fx-rates'], summary: 'Add the rate of a currency pair for a month', body: createFxRateInput, response: { 201: fxRate, ...errors } },
-    },
-    async (request, reply) => reply.code(201).send(await fx.createFxRate(contextOf(request, deps), request.body)),
-  );
-  r.patch(
-    '/api/fx-rates/:id',
-    {
-      config: { access: 'org.manage' },
-      schema: { tags: ['fx-rates'], summary: 'Correct a month\'s rates', params: idParam, body: updateFxRateInput, response: { 200: fxRate, ...errors } },
-    },
-    async (request) => fx.updateFxRate(contextOf(request, deps), request.params.id, request.body),
   );
 }

@@ -4,8 +4,9 @@ import type { Category, CategoryExportQuery, CategoryListQuery, CreateCategoryVa
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
-import * as repo from './organizations.repository.ts';
-import { audit, canSee, invalid, isUniqueViolation, managedOrg, notFound, reaches, visibleOrg } from './organizations.service.ts';
+import { organizationById } from '../organizations/organizations.repository.ts';
+import { audit, canSee, invalid, isUniqueViolation, managedOrg, notFound, reaches, visibleOrg } from '../organizations/organizations.service.ts';
+import * as repo from './categories.repository.ts';
 
 function toCategory(row: repo.CategoryRow): Category {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
@@ -69,7 +70,7 @@ export async function createCategory(ctx: Ctx, input: CreateCategoryValues): Pro
   const auth = requireAuth(ctx);
   const scopeOrg = managedOrg(auth);
   const organizationId = input.organizationId ?? null;
-  if (organizationId && !(await repo.organizationById(ctx.db, organizationId))) throw invalid('organizationId', 'The organization does not exist');
+  if (organizationId && !(await organizationById(ctx.db, organizationId))) throw invalid('organizationId', 'The organization does not exist');
   if (!mayManage(scopeOrg, organizationId)) {
     throw new AppError('FORBIDDEN', { message: 'Only a group administrator can manage group-wide categories' });
   }

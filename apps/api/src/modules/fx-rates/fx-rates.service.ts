@@ -4,8 +4,8 @@ import type { CreateFxRateValues, FxRate, FxRateExportQuery, FxRateListQuery, Pa
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
-import * as repo from './organizations.repository.ts';
-import { audit, invalid, isUniqueViolation, notFound, requireGroupManager } from './organizations.service.ts';
+import { audit, invalid, isUniqueViolation, notFound, requireGroupManager } from '../organizations/organizations.service.ts';
+import * as repo from './fx-rates.repository.ts';
 
 type Row = typeof fxRates.$inferSelect;
 

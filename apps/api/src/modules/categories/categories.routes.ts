@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  category,
+  categoryExportQuery,
+  categoryList,
+  categoryListQuery,
+  createCategoryInput,
+  errorResponse,
+  idParam,
+  updateCategoryInput,
+} from '@outlay/contracts';
+import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { sendExport } from '../../lib/export.ts';
+import * as categories from './categories.service.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const readErrors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+
+/**
+ * Expense categories. Reads serve pickers too (any signed-in person, limited to their scope);
+ * changes need org.manage.
+ */
+export async function categoriesRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/categories',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['categories'], summary: 'Expense categories in the caller\'s scope', querystring: categoryListQuery, response: { 200: categoryList, ...readErrors } },
+    },
+    async (request) => categories.listCategories(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/categories/export',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['categories'], summary: 'Categories as CSV or XLSX', querystring: categoryExportQuery },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const rows = await categories.exportCategories(ctx, request.query);
+      return sendExport(reply, { format: request.query.format, filename: 'categories', columns: categories.categoryExportColumns, rows, now: ctx.now });
+    },
+  );
+  r.get(
+    '/api/categories/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['categories'], summary: 'One category', params: idParam, response: { 200: category, ...readErrors } },
+    },
+    async (request) => categories.getCategory(contextOf(request, deps), request.params.id),
+  );
+  r.post(
+    '/api/categories',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['categories'], summary: 'Create a category', body: createCategoryInput, response: { 201: category, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await categories.createCategory(contextOf(request, deps), request.body)),
+  );
+  r.patch(
+    '/api/categories/:id',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['categories'], summary: 'Update or deactivate a category', params: idParam, body: updateCategoryInput, response: { 200: category, ...errors } },
+    },
+    async (request) => categories.updateCategory(contextOf(request, deps), request.params.id, request.body),
+  );
+}

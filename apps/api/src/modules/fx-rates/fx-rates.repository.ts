@@ -1,0 +1,46 @@
+import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { fxRates, type Db } from '@outlay/db';
+import type { FxRateListQuery } from '@outlay/contracts';
+import { likePattern, orderBy, type Sortable } from '../../lib/lists.ts';
+import { windowOf, type Sort } from '../organizations/organizations.repository.ts';
+
+const fxSortable: Sortable = {
+  period: fxRates.period,
+  base: fxRates.base,
+  quote: fxRates.quote,
+  averageRate: fxRates.averageRate,
+  closingRate: fxRates.closingRate,
+  updatedAt: fxRates.updatedAt,
+};
+
+export async function findFxRates(db: Db, params: { query: Omit<FxRateListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number } }) {
+  const { query } = params;
+  const where = and(
+    query.base ? eq(fxRates.base, query.base) : undefined,
+    query.quote ? eq(fxRates.quote, query.quote) : undefined,
+    query.from ? sql`${fxRates.period} >= ${query.from}` : undefined,
+    query.to ? sql`${fxRates.period} <= ${query.to}` : undefined,
+    query.q ? or(ilike(fxRates.base, likePattern(query.q)), ilike(fxRates.quote, likePattern(query.q)), ilike(fxRates.period, likePattern(query.q))) : undefined,
+  );
+  const win = windowOf(query);
+  // Newest period first unless the caller sorts otherwise.
+  const sort = query.sort ? (query as Sort) : { sort: 'period', order: 'desc' as const };
+  const base = db.select().from(fxRates).where(where).orderBy(orderBy(fxSortable, sort, 'period'), fxRates.base, fxRates.quote);
+  const rows = win ? await base.limit(win.limit).offset(win.offset) : await base;
+  const [total] = await db.select({ n: count() }).from(fxRates).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function fxRateById(db: Db, id: string) {
+  const [row] = await db.select().from(fxRates).where(eq(fxRates.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function fxRateByKey(db: Db, key: { base: string; quote: string; period: string }) {
+  const [row] = await db
+    .select({ id: fxRates.id })
+    .from(fxRates)
+    .where(and(eq(fxRates.base, key.base), eq(fxRates.quote, key.quote), eq(fxRates.period, key.period)))
+    .limit(1);
+  return row ?? null;
+}

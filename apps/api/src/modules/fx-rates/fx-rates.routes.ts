@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createFxRateInput,
+  errorResponse,
+  fxRate,
+  fxRateExportQuery,
+  fxRateList,
+  fxRateListQuery,
+  idParam,
+  updateFxRateInput,
+} from '@outlay/contracts';
+import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { sendExport } from '../../lib/export.ts';
+import * as fx from './fx-rates.service.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const readErrors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+
+/**
+ * Monthly FX rates. Reads serve any signed-in person; changes need org.manage.
+ */
+export async function fxRatesRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/fx-rates',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['fx-rates'], summary: 'Monthly FX rates', querystring: fxRateListQuery, response: { 200: fxRateList, ...readErrors } },
+    },
+    async (request) => fx.listFxRates(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/fx-rates/export',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['fx-rates'], summary: 'FX rates as CSV or XLSX', querystring: fxRateExportQuery },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const rows = await fx.exportFxRates(ctx, request.query);
+      return sendExport(reply, { format: request.query.format, filename: 'fx-rates', columns: fx.fxRateExportColumns, rows, now: ctx.now });
+    },
+  );
+  r.post(
+    '/api/fx-rates',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['fx-rates'], summary: 'Add the rate of a currency pair for a month', body: createFxRateInput, response: { 201: fxRate, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await fx.createFxRate(contextOf(request, deps), request.body)),
+  );
+  r.patch(
+    '/api/fx-rates/:id',
+    {
+      config: { access: 'org.manage' },
+      schema: { tags: ['fx-rates'], summary: 'Correct a month\'s rates', params: idParam, body: updateFxRateInput, response: { 200: fxRate, ...errors } },
+    },
+    async (request) => fx.updateFxRate(contextOf(request, deps), request.params.id, request.body),
+  );
+}
