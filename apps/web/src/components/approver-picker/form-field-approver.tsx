@@ -1,14 +1,7 @@
 import type { ReactNode } from 'react';
 import { Controller, useFormContext, type FieldPath, type FieldValues } from 'react-hook-form';
-import { FormField } from '@/components/form';
+import { fieldErrorMessage, FormField } from '@/components/form';
 import { ApproverPicker } from './approver-picker';
-
-function errorAt(errors: unknown, name: string): string | undefined {
-  let node: unknown = errors;
-  for (const part of name.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-  const message = node && typeof node === 'object' ? (node as { message?: unknown }).message : undefined;
-  return typeof message === 'string' ? message : undefined;
-}
 
 /** A person field (id) of a form built with useZodForm, searched through approver-options. */
 export function FormFieldApprover<T extends FieldValues>({
@@ -31,7 +24,7 @@ export function FormFieldApprover<T extends FieldValues>({
   placeholder?: string;
 }) {
   const form = useFormContext<T>();
-  const error = errorAt(form.formState.errors, name);
+  const error = fieldErrorMessage(form.formState.errors, name);
   return (
     <Controller
       control={form.control}

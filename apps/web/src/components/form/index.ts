@@ -20,6 +20,10 @@ export {
   FormFieldCheckbox,
   FormFieldMoney,
   normalizeAmount,
+  fieldErrorMessage,
+  OptionalMoneyField,
+  CheckboxGroupField,
+  TriStateField,
   type SelectOption,
   type FormFieldTextProps,
   type FormFieldTextareaProps,
@@ -27,6 +31,7 @@ export {
   type FormFieldCheckboxProps,
   type FormFieldMoneyProps,
 } from './fields';
+export { SelectField, TextField } from './plain-fields';
 export { FormDialog, Form, FormServerError, VersionConflictAlert, type FormDialogProps, type FormProps } from './form-dialog';
 export { useVersionedEdit, type VersionedEdit } from './use-versioned-edit';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';

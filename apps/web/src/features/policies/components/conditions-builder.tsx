@@ -13,7 +13,7 @@ import {
 import { ROLE_LABELS, ROLES } from '@outlay/contracts/roles';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { SelectField, TextField } from './fields';
+import { SelectField, TextField } from '@/components/form';
 
 const FIELD_OPTIONS = POLICY_FIELD_VALUES.map((value) => ({ value, label: POLICY_FIELD_LABELS[value] }));
 const OPERATOR_OPTIONS = POLICY_OPERATOR_VALUES.map((value) => ({ value, label: POLICY_OPERATOR_LABELS[value] }));

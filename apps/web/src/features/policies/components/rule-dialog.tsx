@@ -13,7 +13,7 @@ import {
   type PolicyRule,
   type PolicyRuleForm,
 } from '@outlay/contracts/policies';
-import { useVersionedEdit, VersionConflictAlert } from '@/components/form';
+import { SelectField, TextField, useVersionedEdit, VersionConflictAlert } from '@/components/form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -22,7 +22,6 @@ import { messageOf } from '@/lib/api-error';
 import { isVersionConflict } from '@/lib/versions';
 import { fetchPolicy, POLICIES_URL, useCreatePolicy, useUpdatePolicy } from '../api/policies';
 import { ConditionGroupEditor } from './conditions-builder';
-import { SelectField, TextField } from './fields';
 
 export const KIND_OPTIONS = POLICY_KIND_VALUES.map((value) => ({ value, label: POLICY_KIND_LABELS[value] }));
 export const ACTION_OPTIONS = POLICY_ACTION_VALUES.map((value) => ({ value, label: POLICY_ACTION_LABELS[value] }));

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { messageOf } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format';
 import { useSimulatePolicy } from '../api/policies';
-import { SelectField, TextField } from './fields';
+import { SelectField, TextField } from '@/components/form';
 
 const fmt = new Intl.NumberFormat('en-US');
 

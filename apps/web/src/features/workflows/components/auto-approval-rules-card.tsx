@@ -2,7 +2,7 @@ import { Pencil, Plus, Trash2, TriangleAlert, Zap } from 'lucide-react';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { autoApprovalRuleInput, type AutoApprovalRule, type AutoApprovalRuleInput } from '@outlay/contracts/routing';
-import { ConfirmDialog, FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, useZodForm } from '@/components/form';
+import { CheckboxGroupField, ConfirmDialog, FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, useZodForm } from '@/components/form';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,6 @@ import { useCategoryOptions } from '@/features/organizations/api/category-option
 import { messageOf } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format';
 import { useAutoApprovalRules, useCreateAutoApprovalRule, useDeleteAutoApprovalRule, useUpdateAutoApprovalRule } from '../api/auto-approval-rules';
-import { CheckboxGroupField } from './fields';
 
 type RuleForm = z.input<typeof autoApprovalRuleInput>;
 

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { workflowInput, type Workflow, type WorkflowForm, type WorkflowInput } from '@outlay/contracts/workflows';
 import { REQUESTABLE_ROLES, ROLE_LABELS } from '@outlay/contracts/roles';
-import { Form, FormFieldCheckbox, FormFieldSelect, FormFieldText, FormFieldTextarea, useVersionedEdit, useZodForm } from '@/components/form';
+import { CheckboxGroupField, Form, FormFieldCheckbox, FormFieldSelect, FormFieldText, FormFieldTextarea, OptionalMoneyField, TriStateField, useVersionedEdit, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -11,7 +11,6 @@ import { useCategoryOptions } from '@/features/organizations/api/category-option
 import { useDepartmentOptions } from '@/features/organizations/api/department-options';
 import { WORKFLOWS_URL } from '../api/keys';
 import { fetchWorkflow, useCreateWorkflow, useUpdateWorkflow } from '../api/workflows';
-import { CheckboxGroupField, OptionalMoneyField, TriStateField } from './fields';
 import { NEW_STEP, StepList } from './step-list';
 import { SimulatePanel } from './simulate-panel';
 

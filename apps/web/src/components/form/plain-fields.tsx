@@ -2,6 +2,11 @@ import { useId, type ComponentProps, type ReactNode } from 'react';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 
+/*
+ * Labelled fields held in component state rather than a form: filters, builders and panels
+ * whose values are not submitted as one schema. Forms use the fields in fields.tsx.
+ */
+
 const selectClass =
   'flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm text-foreground shadow-xs focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60';
 
