@@ -29,12 +29,20 @@ const featureBoundaries = dirs('apps/web/src/features').map((feature) =>
 );
 
 // An API module may call another module's service or repository, never its routes.
-const moduleBoundaries = dirs('apps/api/src/modules').map((mod) =>
-  restrict(
-    [`apps/api/src/modules/${mod}/**/*.ts`],
-    [{ group: ['../*/*.routes', '../*/*.routes.ts'], message: 'Modules call services, not other modules\' routes.' }],
-  ),
-);
+const noForeignRoutes = { group: ['../*/*.routes', '../*/*.routes.ts'], message: 'Modules call services, not other modules\' routes.' };
+// One-way dependencies between modules that would otherwise import each other: approvals ask
+// budgets through one narrow door (approvals/budget-gate.ts); budgets never import approvals.
+const oneWay = {
+  budgets: { group: ['../approvals/*'], message: 'Budgets never import approvals; approvals reach budgets through approvals/budget-gate.ts.' },
+  approvals: { group: ['../budgets/*'], message: 'Approvals reach budgets only through budget-gate.ts.' },
+};
+const doors = { approvals: 'apps/api/src/modules/approvals/budget-gate.ts' };
+const moduleBoundaries = dirs('apps/api/src/modules').flatMap((mod) => {
+  const files = [`apps/api/src/modules/${mod}/**/*.ts`];
+  if (!oneWay[mod]) return [restrict(files, [noForeignRoutes])];
+  const rule = { ...restrict(files, [noForeignRoutes, oneWay[mod]]), ...(doors[mod] ? { ignores: [doors[mod]] } : {}) };
+  return doors[mod] ? [rule, restrict([doors[mod]], [noForeignRoutes])] : [rule];
+});
 
 export default tseslint.config(
   {
