@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   approvalQueue,
   approvalQueueQuery,
+  budgetOverrun,
+  budgetOverrunDecisionInput,
   bulkApproveInput,
   bulkApproveResult,
   cancelRequestInput,
@@ -16,6 +18,7 @@ import {
   idParam,
   inFlightList,
   inFlightQuery,
+  overrunRequestParam,
   payRequestInput,
   reassignInput,
   requestDetail,
@@ -182,5 +185,21 @@ export async function approvalsRoutes(app: FastifyInstance, { deps }: { deps: Ap
       },
     },
     async (request) => service.cycleTimes(contextOf(request, deps), request.query),
+  );
+  // Deciding an overrun is the decision on the request's "Budget overrun" step, so it is the
+  // engine's; the address stays under /api/budgets, where finance finds the overruns.
+  r.post(
+    '/api/budgets/overruns/:requestId/decide',
+    {
+      config: { access: 'budgets.approve_overrun' },
+      schema: {
+        tags: ['budgets'],
+        summary: "Approve (the request's route continues) or reject (the request is rejected) a budget overrun, with a required note",
+        params: overrunRequestParam,
+        body: budgetOverrunDecisionInput,
+        response: { 200: budgetOverrun, ...errors },
+      },
+    },
+    async (request) => service.decideOverrun(contextOf(request, deps), request.params.requestId, request.body),
   );
 }

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  BUDGET_MESSAGES,
   requestReference,
   segregationMessage,
   type ApprovalQueue,
+  type BudgetOverrun,
   type BulkApproveResult,
   type CycleTimes,
   type DecisionInput,
@@ -23,6 +25,12 @@ import { page } from '../../lib/lists.ts';
 import { organizationInScope, scopeCondition } from '../../lib/scope.ts';
 import { findVisibleRequest, getRequestDetail, requireRequester } from '../requests/requests.service.ts';
 import * as engine from './engine.ts';
+import { budgetGate } from './budget-gate.ts';
+import { MESSAGES } from './approvals.messages.ts';
+import * as decisions from './decisions.ts';
+import { escalateStep, reassign } from './reassignment.ts';
+import { submit } from './submission.ts';
+import { cancel, pay, reroute, respond } from './transitions.ts';
 import * as repo from './approvals.repository.ts';
 
 export const SUBMIT_ROUTE = 'POST /api/requests/:id/submit';
@@ -46,7 +54,7 @@ export async function submitRequest(ctx: Ctx, id: string, key: string | undefine
   return withIdempotency(ctx, { key, route: SUBMIT_ROUTE, body: { id } }, async (t) => {
     const r = await findVisibleRequest(ctx, id, t, { forUpdate: true });
     requireRequester(auth, r, 'submit');
-    await engine.submit(t, r, actorOf(ctx));
+    await submit(t, r, actorOf(ctx));
     return { status: 200, body: await getRequestDetail(ctx, id, t) };
   });
 }
@@ -56,7 +64,7 @@ export async function cancelRequest(ctx: Ctx, id: string, reason: string | null 
   return tx(ctx, async (t) => {
     const r = await findVisibleRequest(ctx, id, t, { forUpdate: true });
     requireRequester(auth, r, 'cancel');
-    await engine.cancel(t, r, reason ?? null, actorOf(ctx));
+    await cancel(t, r, reason ?? null, actorOf(ctx));
     return getRequestDetail(ctx, id, t);
   });
 }
@@ -66,7 +74,7 @@ export async function respondToRequest(ctx: Ctx, id: string, message: string): P
   return tx(ctx, async (t) => {
     const r = await findVisibleRequest(ctx, id, t, { forUpdate: true });
     requireRequester(auth, r, 'answer');
-    await engine.respond(t, r, message, actorOf(ctx));
+    await respond(t, r, message, actorOf(ctx));
     return getRequestDetail(ctx, id, t);
   });
 }
@@ -76,7 +84,7 @@ export async function payRequest(ctx: Ctx, id: string, input: PayRequestInput): 
   return tx(ctx, async (t) => {
     const r = await findVisibleRequest(ctx, id, t, { forUpdate: true });
     if (!organizationInScope(auth, 'requests.pay', r.organizationId)) throw notFound();
-    await engine.pay(t, r, input, actorOf(ctx));
+    await pay(t, r, input, actorOf(ctx));
     return getRequestDetail(ctx, id, t);
   });
 }
@@ -91,7 +99,7 @@ export async function rerouteRequest(ctx: Ctx, id: string, input: RerouteInput):
       .where(and(eq(spendingRequests.id, id), scope))
       .for('update');
     if (!r) throw notFound();
-    await engine.reroute(t, r, { workflowId: input.workflowId ?? null, note: input.note ?? null }, actorOf(ctx));
+    await reroute(t, r, { workflowId: input.workflowId ?? null, note: input.note ?? null }, actorOf(ctx));
     return getRequestDetail(ctx, id, t);
   });
 }
@@ -110,7 +118,7 @@ export async function approvalQueue(
     // Not the caller's own item: one their delegator keeps because the caller may not decide it.
     const kept = row.assignment.approverId !== auth.userId;
     const decidedStep = row.decidedStep === null ? null : Number(row.decidedStep);
-    const blockedReason = r.requesterId === auth.userId ? engine.MESSAGES.ownRequest : decidedStep !== null ? segregationMessage(decidedStep) : null;
+    const blockedReason = r.requesterId === auth.userId ? MESSAGES.ownRequest : decidedStep !== null ? segregationMessage(decidedStep) : null;
     return {
       requestId: r.id,
       reference: requestReference(r.seq),
@@ -154,7 +162,7 @@ export async function approvalQueue(
 
 async function decideIn(ctx: Ctx, t: Db, id: string, input: DecisionInput): Promise<DecisionResult> {
   const r = await findVisibleRequest(ctx, id, t, { forUpdate: true });
-  return engine.decide(t, r, input, actorOf(ctx));
+  return decisions.decide(t, r, input, actorOf(ctx));
 }
 
 export async function decide(ctx: Ctx, id: string, input: DecisionInput): Promise<DecisionResult> {
@@ -230,7 +238,7 @@ async function lockManagedStep(ctx: Ctx, t: Db, stepId: string) {
 export async function reassignStep(ctx: Ctx, stepId: string, input: ReassignInput): Promise<RequestDetail> {
   return tx(ctx, async (t) => {
     const { r, step } = await lockManagedStep(ctx, t, stepId);
-    await engine.reassign(t, r, step, input, actorOf(ctx));
+    await reassign(t, r, step, input, actorOf(ctx));
     return getRequestDetail(ctx, r.id, t).catch(() => {
       throw new AppError('NOT_FOUND', { message: 'Request not found' });
     });
@@ -240,9 +248,31 @@ export async function reassignStep(ctx: Ctx, stepId: string, input: ReassignInpu
 export async function escalateStepNow(ctx: Ctx, stepId: string, note: string | undefined): Promise<RequestDetail> {
   return tx(ctx, async (t) => {
     const { r, step } = await lockManagedStep(ctx, t, stepId);
-    const to = await engine.escalateStep(t, r, step, actorOf(ctx), note ?? null);
+    const to = await escalateStep(t, r, step, actorOf(ctx), note ?? null);
     if (to.length === 0) throw engine.conflict('There is nobody above this step to escalate to');
     return getRequestDetail(ctx, r.id, t);
+  });
+}
+
+/** Finance's overrun decision: the decision on the request's "Budget overrun" step. */
+export async function decideOverrun(ctx: Ctx, requestId: string, input: { decision: 'approved' | 'rejected'; note: string }): Promise<BudgetOverrun> {
+  const auth = requireAuth(ctx);
+  const requestScope = scopeCondition(auth, 'budgets.approve_overrun', { organizationId: spendingRequests.organizationId });
+  return tx(ctx, async (t) => {
+    // The request row first (same lock order as every decision), then the overrun.
+    const [r] = await t
+      .select()
+      .from(spendingRequests)
+      .where(and(eq(spendingRequests.id, requestId), requestScope))
+      .for('update');
+    if (!r) throw new AppError('NOT_FOUND', { message: MESSAGES.overrunNotFound });
+    const overrunStatus = await repo.overrunStatusOf(t, requestId);
+    if (!overrunStatus) throw new AppError('NOT_FOUND', { message: MESSAGES.overrunNotFound });
+    if (overrunStatus !== 'pending') throw new AppError('CONFLICT', { message: BUDGET_MESSAGES.overrunDecided });
+    const step = await engine.activeStepOf(t, r.id);
+    if (r.status === 'pending' && step?.purpose !== engine.BUDGET_OVERRUN_PURPOSE) throw engine.conflict(MESSAGES.notWaitingForOverrun);
+    await decisions.decide(t, r, { decision: input.decision, reason: input.note, rejectedLineItemIds: [] }, actorOf(ctx));
+    return (await budgetGate.overrunOf(t, requestId))!;
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Db, spendingRequests } from '@outlay/db';
-import { checkBudgets, type BudgetCheck } from '../budgets/budget-check.ts';
+import { budgetGate, type BudgetCheck } from './budget-gate.ts';
 import { checkPolicies, type PolicyFinding } from '../policies/policy-check.ts';
 
 export interface CheckResult {
@@ -17,6 +17,6 @@ export interface CheckResult {
  */
 export async function runChecks(tx: Db, request: typeof spendingRequests.$inferSelect, now: Date): Promise<CheckResult> {
   const policy = await checkPolicies(tx, request, now);
-  const budget = await checkBudgets(tx, request, now);
+  const budget = await budgetGate.check(tx, request, now);
   return { overBudget: budget.overBudget, budget, findings: policy.findings, policyVersions: policy.versions };
 }

@@ -12,8 +12,6 @@ import {
   budgetLineRequests,
   budgetLineRequestsQuery,
   budgetOptions,
-  budgetOverrun,
-  budgetOverrunDecisionInput,
   budgetOverrunList,
   budgetOverrunListQuery,
   budgetVsActual,
@@ -23,7 +21,6 @@ import {
   createBudgetLineInput,
   errorResponse,
   idParam,
-  overrunRequestParam,
   updateBudgetLineInput,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
@@ -156,19 +153,5 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       schema: { tags, summary: "Budget overruns in the caller's scope, pending or decided", querystring: budgetOverrunListQuery, response: { 200: budgetOverrunList, ...errors } },
     },
     async (request) => service.listOverruns(contextOf(request, deps), request.query),
-  );
-  r.post(
-    '/api/budgets/overruns/:requestId/decide',
-    {
-      config: overrun,
-      schema: {
-        tags,
-        summary: "Approve (the request's route continues) or reject (the request is rejected) a budget overrun, with a required note",
-        params: overrunRequestParam,
-        body: budgetOverrunDecisionInput,
-        response: { 200: budgetOverrun, ...errors },
-      },
-    },
-    async (request) => service.decideOverrun(contextOf(request, deps), request.params.requestId, request.body),
   );
 }

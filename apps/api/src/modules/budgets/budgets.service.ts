@@ -1,5 +1,5 @@
 // Budgets: lines and their consumption, copy from last period, import, budget vs actual,
-// drill-down, and the finance decision on budget overruns (through the approval engine).
+// drill-down, and the list of budget overruns (deciding one is the approval engine's).
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -32,7 +32,6 @@ import { groupCurrency, knownCurrencies } from '../../lib/fx.ts';
 import { page } from '../../lib/lists.ts';
 import { assertVersion, nextVersion, versionConflict, versionIs } from '../../lib/versions.ts';
 import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts';
-import * as engine from '../approvals/engine.ts';
 import {
   consumingRequestsOf,
   consumptionOf,
@@ -708,27 +707,8 @@ export async function listOverruns(ctx: Ctx, query: { state: 'pending' | 'decide
   return page(rows.map(toOverrun), total, query);
 }
 
-export async function decideOverrun(ctx: Ctx, requestId: string, input: { decision: 'approved' | 'rejected'; note: string }): Promise<BudgetOverrun> {
-  const auth = requireAuth(ctx);
-  const requestScope = scopeCondition(auth, 'budgets.approve_overrun', { organizationId: spendingRequests.organizationId });
-  return tx(ctx, async (t) => {
-    // The request row first (same lock order as every decision), then the overrun.
-    const [r] = await t
-      .select()
-      .from(spendingRequests)
-      .where(and(eq(spendingRequests.id, requestId), requestScope))
-      .for('update');
-    if (!r) throw new AppError('NOT_FOUND', { message: 'Budget overrun not found' });
-    const [o] = await t.select().from(budgetOverruns).where(eq(budgetOverruns.requestId, requestId));
-    if (!o) throw new AppError('NOT_FOUND', { message: 'Budget overrun not found' });
-    if (o.status !== 'pending') throw new AppError('CONFLICT', { message: BUDGET_MESSAGES.overrunDecided });
-    const step = await engine.activeStepOf(t, r.id);
-    if (r.status === 'pending' && step?.purpose !== engine.BUDGET_OVERRUN_PURPOSE) {
-      throw new AppError('CONFLICT', { message: 'This request is not waiting for a budget overrun decision' });
-    }
-    await engine.decide(t, r, { decision: input.decision, reason: input.note, rejectedLineItemIds: [] }, { userId: auth.userId, now: ctx.now, ip: ctx.ip, userAgent: ctx.userAgent });
-    const { rows } = await repo.listOverruns(t, { scope: undefined, state: 'decided', requestId, order: 'asc', page: 1, pageSize: 1 });
-    return toOverrun(rows[0]!);
-  });
+/** One request's overrun as the overrun list shows it (no scope: the caller has checked it). */
+export async function overrunOf(db: Db, requestId: string): Promise<BudgetOverrun | null> {
+  const { rows } = await repo.listOverruns(db, { scope: undefined, state: 'decided', requestId, order: 'asc', page: 1, pageSize: 1 });
+  return rows[0] ? toOverrun(rows[0]) : null;
 }
-

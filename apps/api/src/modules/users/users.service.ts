@@ -42,7 +42,7 @@ import {
   type UserFilters,
   type UserRecord,
 } from './users.repository.ts';
-import { moveWaitingItemsOf } from '../approvals/engine.ts';
+import { moveWaitingItemsOf } from '../approvals/reassignment.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Shared rules

@@ -1,0 +1,22 @@
+// The one door from approvals to budgets. Approvals ask two things of budgets (may this money
+// be committed, and refresh the threshold alerts after it moved); budgets never import
+// approvals (eslint.config.js enforces both directions), so the modules do not form a cycle.
+import type { BudgetOverrun } from '@outlay/contracts';
+import type { Db, spendingRequests } from '@outlay/db';
+import { checkBudgets, recomputeThresholds, type BudgetCheck } from '../budgets/budget-check.ts';
+import { overrunOf } from '../budgets/budgets.service.ts';
+
+type RequestRow = typeof spendingRequests.$inferSelect;
+
+export interface BudgetGate {
+  /** Locks the request's budget lines and says which it would take over their amount. */
+  check(tx: Db, request: RequestRow, now: Date): Promise<BudgetCheck>;
+  /** After a request's money was committed, released or spent: threshold alerts on its lines. */
+  recomputeThresholds(tx: Db, request: Pick<RequestRow, 'organizationId' | 'departmentId' | 'categoryId' | 'submittedAt'>, now: Date): Promise<void>;
+  /** The request's overrun as the budgets screens show it. */
+  overrunOf(db: Db, requestId: string): Promise<BudgetOverrun | null>;
+}
+
+export type { BudgetCheck };
+
+export const budgetGate: BudgetGate = { check: checkBudgets, recomputeThresholds, overrunOf };
