@@ -102,3 +102,8 @@ export function convertMoney(amount: MoneyValue, rate: MoneyValue, currency: str
   const stored = roundRate(rate);
   return { rate: stored, amount: roundToCurrency(parseMoney(amount).mul(stored), currency) };
 }
+
+/** An integer count of minor units (`123456n` cents) as an amount (`1234.56`); generators count in whole units. */
+export function fromMinorUnits(units: bigint, digits: number = MONEY_SCALE): string {
+  return new Decimal(units.toString()).div(new Decimal(10).pow(digits)).toFixed(MONEY_SCALE);
+}

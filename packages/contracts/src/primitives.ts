@@ -72,7 +72,7 @@ export const isoMonth = z
 
 /**
  * Money on the wire: an exact decimal string (ARCHITECTURE §9) that fits `numeric(14, 2)`.
- * The format check aborts, so refinements chained after it (`toCents(v) > 0n`) only ever see
+ * The format check aborts, so refinements chained after it (`isPositive(v)`) only ever see
  * a well-formed amount; `""`, `NaN`, `1e309` and `Infinity` stop here with this message.
  */
 export const MONEY_MAX_INTEGER_DIGITS = 12;

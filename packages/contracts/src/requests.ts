@@ -1,6 +1,7 @@
 // Schemas for spending requests (issue 5, PRODUCT §3 "Spending requests").
 import { z } from 'zod';
 import { currencyCode, exportQuery, listQuery, moneyAmount, paginated } from './lists.ts';
+import { addMoney, compareMoney, isDecimal, isNegative, isPositive, toAmountString } from './money.ts';
 import { isoDate, text } from './primitives.ts';
 
 export const REQUEST_STATUS_VALUES = ['draft', 'pending', 'info_requested', 'approved', 'rejected', 'cancelled', 'paid'] as const;
@@ -78,30 +79,8 @@ export const ATTACHMENT_MESSAGES = {
   count: 'A request can have at most 20 attachments',
 } as const;
 
-/** Whole cents of a decimal string, exactly (no floating point). */
-export function toCents(amount: string): bigint {
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
-  if (!m) throw new Error(`Not an amount: ${amount}`);
-  const cents = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '').padEnd(2, '0') || '0');
-  return m[1] ? -cents : cents;
-}
-
-export function fromCents(cents: bigint): string {
-  const sign = cents < 0n ? '-' : '';
-  const abs = cents < 0n ? -cents : cents;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-}
-
-/** Cents of a well-formed amount, null otherwise (refinements run even after the format check failed). */
-function centsOrNull(amount: string): bigint | null {
-  try {
-    return toCents(amount);
-  } catch {
-    return null;
-  }
-}
-
-const positiveAmount = moneyAmount.refine((v) => (centsOrNull(v) ?? 1n) > 0n, 'The amount must be more than zero');
+// Refinements run even after the format check failed: a malformed amount is left to its own message.
+const positiveAmount = moneyAmount.refine((v) => !isDecimal(v) || isPositive(v), 'The amount must be more than zero');
 
 const percent = z
   .string()
@@ -121,7 +100,7 @@ export const lineItemInput = z.object({
   description: z.string().trim().min(2, 'Describe the item (at least 2 characters)').max(300, 'At most 300 characters'),
   categoryId: z.uuid('Choose a category').nullable().optional(),
   amount: positiveAmount,
-  taxAmount: moneyAmount.refine((v) => (centsOrNull(v) ?? 0n) >= 0n, 'Tax cannot be negative').default('0.00'),
+  taxAmount: moneyAmount.refine((v) => !isDecimal(v) || !isNegative(v), 'Tax cannot be negative').default('0.00'),
 });
 export type LineItemInput = z.infer<typeof lineItemInput>;
 
@@ -162,18 +141,18 @@ type RequestShape = {
 function crossChecks(v: RequestShape, ctx: z.RefinementCtx) {
   // Malformed amounts already have their own message; compare only well-formed ones.
   const malformed = [v.amount, ...(v.lineItems ?? []).flatMap((li) => [li.amount, li.taxAmount]), ...(v.allocations ?? []).map((a) => a.percent)].some(
-    (x) => x !== undefined && centsOrNull(x) === null,
+    (x) => x !== undefined && !isDecimal(x),
   );
   if (malformed) return;
   if (v.lineItems && v.lineItems.length > 0 && v.amount !== undefined) {
-    const total = v.lineItems.reduce((s, li) => s + toCents(li.amount) + toCents(li.taxAmount ?? '0'), 0n);
-    if (total !== toCents(v.amount)) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: `The amount must equal the line items' total (${fromCents(total)})` });
+    const total = addMoney(...v.lineItems.flatMap((li) => [li.amount, li.taxAmount ?? '0']));
+    if (compareMoney(total, v.amount) !== 0) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: `The amount must equal the line items' total (${toAmountString(total)})` });
     }
   }
   if (v.allocations && v.allocations.length > 0) {
-    const sum = v.allocations.reduce((s, a) => s + toCents(a.percent), 0n);
-    if (sum !== 10_000n) ctx.addIssue({ code: 'custom', path: ['allocations'], message: `Allocations must add up to 100% (now ${fromCents(sum)}%)` });
+    const sum = addMoney(...v.allocations.map((a) => a.percent));
+    if (compareMoney(sum, '100') !== 0) ctx.addIssue({ code: 'custom', path: ['allocations'], message: `Allocations must add up to 100% (now ${toAmountString(sum)}%)` });
     const ids = new Set(v.allocations.map((a) => a.departmentId));
     if (ids.size !== v.allocations.length) ctx.addIssue({ code: 'custom', path: ['allocations'], message: 'Each department can appear once' });
   }

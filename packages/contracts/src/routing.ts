@@ -2,7 +2,8 @@
 // auto-approval rules.
 import { z } from 'zod';
 import { moneyAmount } from './lists.ts';
-import { routeStep, toCents } from './requests.ts';
+import { isPositive } from './money.ts';
+import { routeStep } from './requests.ts';
 
 export const prediction = z.object({
   /** Hours from submission to final decision for similar requests; null without history. */
@@ -53,7 +54,7 @@ export const autoApprovalRuleList = z.object({ items: z.array(autoApprovalRule) 
 export const autoApprovalRuleInput = z.object({
   organizationId: z.uuid('Choose an organization'),
   name: z.string().trim().min(3, 'Name the rule (at least 3 characters)').max(120),
-  maxAmount: moneyAmount.refine((v) => toCents(v) > 0n, 'The limit must be more than zero'),
+  maxAmount: moneyAmount.refine((v) => isPositive(v), 'The limit must be more than zero'),
   categoryIds: z.array(z.uuid()).max(50).default([]),
   requireWithinBudget: z.boolean().default(true),
   requireNoFindings: z.boolean().default(true),

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { currencyCode, moneyAmount } from './lists.ts';
 import { ROLES } from './roles.ts';
-import { APPROVER_KIND_VALUES, STEP_MODE_VALUES, toCents } from './requests.ts';
+import { compareMoney } from './money.ts';
+import { APPROVER_KIND_VALUES, STEP_MODE_VALUES } from './requests.ts';
 
 /**
  * Roles a step's approver is resolved from, relative to the request: manager and
@@ -59,7 +60,7 @@ export const workflowConditions = z
     overBudget: z.boolean().nullable().default(null),
     requesterRoles: z.array(z.enum(ROLES)).max(20).default([]),
   })
-  .refine((c) => !c.minAmount || !c.maxAmount || toCents(c.minAmount) <= toCents(c.maxAmount), {
+  .refine((c) => !c.minAmount || !c.maxAmount || compareMoney(c.minAmount, c.maxAmount) <= 0, {
     message: 'The minimum amount must not be above the maximum',
     path: ['maxAmount'],
   });

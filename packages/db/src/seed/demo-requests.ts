@@ -1,4 +1,5 @@
-import { ESCALATION_LADDER, fromCents, type RelativeRole } from '@outlay/contracts';
+import { ESCALATION_LADDER, type RelativeRole } from '@outlay/contracts';
+import { fromMinorUnits } from '@outlay/contracts/money';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
@@ -98,12 +99,12 @@ function formatRate(v: bigint): string {
 }
 
 function formatMoney(cents: bigint): string {
-  return fromCents(cents);
+  return fromMinorUnits(cents);
 }
 
 /** Thousands separators for route reasons. */
 function pretty(cents: bigint): string {
-  const [int, frac] = fromCents(cents).split('.');
+  const [int, frac] = fromMinorUnits(cents).split('.');
   return `${int!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
 }
 

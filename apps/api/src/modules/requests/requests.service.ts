@@ -1,12 +1,9 @@
-import Decimal from 'decimal.js';
 import { or, sql, type SQL } from 'drizzle-orm';
 import {
   MAX_EXPORT_ROWS,
   REQUEST_KIND_LABELS,
   REQUEST_STATUS_LABELS,
-  fromCents,
   requestReference,
-  toCents,
   type CreateRequestInput,
   type FxQuote,
   type MyRequestsQuery,
@@ -23,6 +20,7 @@ import {
   type UpdateRequestInput,
   type VendorOptions,
 } from '@outlay/contracts';
+import { addMoney, compareMoney, toAmountString } from '@outlay/contracts/money';
 import { spendingRequests, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -399,7 +397,7 @@ export async function fxQuote(ctx: Ctx, query: { amount: string; currency: strin
   const org = await callerOrganization(ctx.db, auth);
   const c = await conversions(ctx.db, { amount: query.amount, currency: query.currency, orgCurrency: org.currency, date: query.date ?? ctx.now });
   return {
-    amount: new Decimal(query.amount).toFixed(2),
+    amount: toAmountString(query.amount),
     currency: query.currency,
     rate: c.org.rate,
     amountOrg: c.org.amount,
@@ -505,7 +503,7 @@ export async function createRequest(ctx: Ctx, input: CreateRequestInput, key: st
       description: input.description ?? null,
       justification: input.justification ?? null,
       kind: input.kind,
-      amount: new Decimal(input.amount).toFixed(2),
+      amount: toAmountString(input.amount),
       currency: input.currency,
       fxRate: c.org.rate,
       amountOrg: c.org.amount,
@@ -571,7 +569,7 @@ export async function updateRequest(ctx: Ctx, id: string, input: UpdateRequestIn
       description: input.description !== undefined ? input.description : before.description,
       justification: input.justification !== undefined ? input.justification : before.justification,
       kind: input.kind ?? before.kind,
-      amount: input.amount !== undefined ? new Decimal(input.amount).toFixed(2) : before.amount,
+      amount: input.amount !== undefined ? toAmountString(input.amount) : before.amount,
       currency: input.currency ?? before.currency,
       categoryId: input.categoryId ?? before.categoryId,
       departmentId: input.departmentId !== undefined ? (input.departmentId ?? auth.departmentId ?? null) : before.departmentId,
@@ -585,9 +583,9 @@ export async function updateRequest(ctx: Ctx, id: string, input: UpdateRequestIn
     // The amount and the (new or kept) line items must still agree.
     const effectiveItems = items ?? storedItems.map((i) => ({ amount: i.amount, taxAmount: i.taxAmount }));
     if (effectiveItems.length > 0) {
-      const total = effectiveItems.reduce((s, li) => s + toCents(li.amount) + toCents(li.taxAmount), 0n);
-      if (total !== toCents(merged.amount)) {
-        throw invalid([{ path: 'amount', message: `The amount must equal the line items' total (${fromCents(total)})` }]);
+      const total = addMoney(...effectiveItems.flatMap((li) => [li.amount, li.taxAmount]));
+      if (compareMoney(total, merged.amount) !== 0) {
+        throw invalid([{ path: 'amount', message: `The amount must equal the line items' total (${toAmountString(total)})` }]);
       }
     }
     if (merged.recurrence !== 'none' && !merged.recurrenceEnd) throw invalid([{ path: 'recurrenceEnd', message: 'A recurring request needs an end date' }]);

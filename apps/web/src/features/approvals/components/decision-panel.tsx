@@ -1,7 +1,8 @@
 import { Ban, Check, HelpCircle, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { decisionInput, type Decision } from '@outlay/contracts/approvals';
-import { fromCents, toCents, type LineItem } from '@outlay/contracts/requests';
+import { addMoney, subtractMoney, toAmountString } from '@outlay/contracts/money';
+import { type LineItem } from '@outlay/contracts/requests';
 import { Checkbox, FieldError, FormServerError } from '@/components/form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -46,9 +47,8 @@ export function DecisionPanel({ requestId, reference, amount, currency, lineItem
   const blockedId = useId();
   const open = lineItems.filter((li) => li.status === 'pending');
 
-  const total = toCents(amount);
-  const rejectedCents = open.filter((li) => rejected.includes(li.id)).reduce((s, li) => s + toCents(li.amount) + toCents(li.taxAmount), 0n);
-  const approvedAmount = fromCents(total - rejectedCents);
+  const rejectedTotal = addMoney(...open.filter((li) => rejected.includes(li.id)).flatMap((li) => [li.amount, li.taxAmount]));
+  const approvedAmount = toAmountString(subtractMoney(amount, rejectedTotal));
   const needsReason = mode === 'rejected' || mode === 'info_requested' || rejected.length > 0;
 
   const start = (next: Decision) => {
@@ -158,7 +158,7 @@ export function DecisionPanel({ requestId, reference, amount, currency, lineItem
                       <span>
                         Reject “{li.description}”
                       </span>
-                      <span className="tabular-nums text-muted-foreground">{formatMoney(fromCents(toCents(li.amount) + toCents(li.taxAmount)), currency)}</span>
+                      <span className="tabular-nums text-muted-foreground">{formatMoney(toAmountString(addMoney(li.amount, li.taxAmount)), currency)}</span>
                     </label>
                   </div>
                 );

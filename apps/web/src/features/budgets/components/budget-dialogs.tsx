@@ -11,6 +11,7 @@ import {
   type CopyBudgetPeriodResult,
 } from '@outlay/contracts/budgets';
 import { currencyCode, moneyAmount } from '@outlay/contracts/lists';
+import { isPositive } from '@outlay/contracts/money';
 import { FormDialog, FormFieldMoney, FormFieldSelect, FormFieldText, FormFieldTextarea, useVersionedEdit, useZodForm } from '@/components/form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -34,7 +35,7 @@ const lineForm = z.object({
   periodType: z.enum(BUDGET_PERIOD_TYPES, { error: 'Choose month, quarter or year' }),
   periodMonth: MONTH,
   currency: currencyCode,
-  amount: moneyAmount.refine((v: string) => Number(v) > 0, 'Enter an amount above zero'),
+  amount: moneyAmount.refine((v: string) => isPositive(v), 'Enter an amount above zero'),
   thresholds: THRESHOLDS_TEXT,
   notes: z.string().trim().max(2000).optional(),
 });

@@ -1,6 +1,7 @@
 import { Copy, Pencil, Plus, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { BUDGET_PERIOD_LABELS, BUDGET_PERIOD_TYPES, type BudgetLine, type CopyBudgetPeriodResult } from '@outlay/contracts/budgets';
+import { isNegative } from '@outlay/contracts/money';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn, type RowAction } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
@@ -38,7 +39,7 @@ const COLUMNS: DataTableColumn<BudgetLine>[] = [
     id: 'remaining',
     header: 'Remaining',
     align: 'right',
-    cell: (l) => <span className={Number(l.remaining) < 0 ? 'font-medium text-destructive' : undefined}>{formatMoney(l.remaining, l.currency)}</span>,
+    cell: (l) => <span className={isNegative(l.remaining) ? 'font-medium text-destructive' : undefined}>{formatMoney(l.remaining, l.currency)}</span>,
   },
   { id: 'thresholds', header: 'Alerts at', hidden: true, cell: (l) => l.thresholds.map((t) => `${t}%`).join(', ') },
   { id: 'notes', header: 'Notes', hidden: true },

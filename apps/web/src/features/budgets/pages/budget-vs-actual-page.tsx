@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { BUDGET_PERIOD_LABELS, BUDGET_PERIOD_TYPES, type BudgetLineRequest, type BudgetPeriodType, type BudgetVsActual } from '@outlay/contracts/budgets';
+import { isNegative } from '@outlay/contracts/money';
 import { DataTable, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -187,7 +188,7 @@ export default function BudgetVsActualPage() {
             <Figure label="Budget" value={report.totals.budget} currency={gc} />
             <Figure label="Committed" value={report.totals.committed} currency={gc} />
             <Figure label="Actual" value={report.totals.actual} currency={gc} />
-            <Figure label="Remaining" value={report.totals.remaining} currency={gc} tone={Number(report.totals.remaining) < 0 ? 'text-destructive' : undefined} />
+            <Figure label="Remaining" value={report.totals.remaining} currency={gc} tone={isNegative(report.totals.remaining) ? 'text-destructive' : undefined} />
             <Figure label={`Variance (${report.totals.percentUsed}% used)`} value={report.totals.variance} currency={gc} />
           </div>
           {report.lines.length === 0 ? (
@@ -247,7 +248,7 @@ export default function BudgetVsActualPage() {
                             <td className="p-3 text-right tabular-nums">{formatMoney(l.budget, l.currency)}</td>
                             <td className="p-3 text-right tabular-nums">{formatMoney(l.committed, l.currency)}</td>
                             <td className="p-3 text-right tabular-nums">{formatMoney(l.actual, l.currency)}</td>
-                            <td className={`p-3 text-right tabular-nums ${Number(l.remaining) < 0 ? 'text-destructive' : ''}`}>{formatMoney(l.remaining, l.currency)}</td>
+                            <td className={`p-3 text-right tabular-nums ${isNegative(l.remaining) ? 'text-destructive' : ''}`}>{formatMoney(l.remaining, l.currency)}</td>
                             <td className="p-3 text-right tabular-nums">{formatMoney(l.variance, l.currency)}</td>
                             <td className={`p-3 text-right tabular-nums ${Number(l.percentUsed) >= 100 ? 'font-medium text-destructive' : ''}`}>{l.percentUsed}%</td>
                           </tr>

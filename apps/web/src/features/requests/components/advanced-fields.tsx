@@ -1,7 +1,8 @@
 import { CheckCircle2, Plus, Trash2, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { fromCents, toCents, type CreateRequestForm, type RequestFormOptions } from '@outlay/contracts/requests';
+import { addMoney, compareMoney, isPositive, subtractMoney, toAmountString } from '@outlay/contracts/money';
+import { type CreateRequestForm, type RequestFormOptions } from '@outlay/contracts/requests';
 import { FieldError, FormFieldMoney, FormFieldSelect, FormFieldText } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { formatMoney } from '@/lib/format';
@@ -10,15 +11,13 @@ import { cn } from '@/lib/utils';
 const AMOUNT = /^\d+(\.\d{1,2})?$/;
 const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
 
-/** Exact sum (in cents) of the valid amounts; invalid ones are left for the schema to flag. */
-export function sumCents(values: (string | null | undefined)[], pattern = AMOUNT): bigint {
-  let total = 0n;
-  for (const v of values) {
-    const s = (v ?? '').trim();
-    if (pattern.test(s)) total += toCents(s);
-  }
-  return total;
+/** Exact sum of the valid amounts, as an amount string; invalid ones are left for the schema to flag. */
+export function sumAmounts(values: (string | null | undefined)[], pattern = AMOUNT): string {
+  return toAmountString(addMoney(...values.map((v) => (v ?? '').trim()).filter((s) => pattern.test(s))));
 }
+
+/** A share without trailing zero cents: `40` rather than `40.00`. */
+const percentText = (value: string) => value.replace(/\.00$/, '');
 
 function arrayError(errors: unknown): string | undefined {
   if (!errors || typeof errors !== 'object') return undefined;
@@ -32,8 +31,7 @@ export function LineItemsFields({ options, currency }: { options: RequestFormOpt
   const form = useFormContext<CreateRequestForm>();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'lineItems' });
   const items = useWatch({ control: form.control, name: 'lineItems' }) ?? [];
-  const total = items.reduce((s, li) => s + sumCents([li?.amount]) + sumCents([li?.taxAmount ?? '0']), 0n);
-  const totalText = fromCents(total);
+  const totalText = sumAmounts(items.flatMap((li) => [li?.amount, li?.taxAmount ?? '0']));
   const hasItems = fields.length > 0;
 
   // The request's amount is the exact total of its line items.
@@ -80,23 +78,23 @@ export function AllocationFields({ options }: { options: RequestFormOptions }) {
   const form = useFormContext<CreateRequestForm>();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'allocations' });
   const rows = useWatch({ control: form.control, name: 'allocations' }) ?? [];
-  const sum = sumCents(rows.map((r) => r?.percent), PERCENT);
-  const complete = sum === 10_000n;
-  const remaining = 10_000n - sum;
+  const sum = sumAmounts(rows.map((r) => r?.percent), PERCENT);
+  const complete = compareMoney(sum, '100') === 0;
+  const remaining = toAmountString(subtractMoney('100', sum));
   const departmentOptions = options.departments.map((d) => ({ value: d.id, label: `${d.name} (${d.code})` }));
   const stored = form.formState.errors.allocations;
   // The rule on the whole list (same words as the schema) follows the shares live once the
   // form was submitted; a message the server sent stays until the next save.
   const duplicate = new Set(rows.map((r) => r?.departmentId)).size !== rows.length;
   const live =
-    rows.length === 0 ? undefined : !complete ? `Allocations must add up to 100% (now ${fromCents(sum)}%)` : duplicate ? 'Each department can appear once' : undefined;
+    rows.length === 0 ? undefined : !complete ? `Allocations must add up to 100% (now ${sum}%)` : duplicate ? 'Each department can appear once' : undefined;
   const serverError = (stored as { type?: string } | undefined)?.type === 'server' ? arrayError(stored) : undefined;
   const error = form.formState.isSubmitted ? (live ?? serverError) : arrayError(stored);
 
   const add = () => {
     const used = new Set(rows.map((r) => r?.departmentId));
     const next = options.departments.find((d) => !used.has(d.id));
-    append({ departmentId: next?.id ?? '', percent: remaining > 0n ? fromCents(remaining).replace(/\.00$/, '') : '' });
+    append({ departmentId: next?.id ?? '', percent: isPositive(remaining) ? percentText(remaining) : '' });
   };
 
   return (
@@ -126,7 +124,7 @@ export function AllocationFields({ options }: { options: RequestFormOptions }) {
             {complete ? <CheckCircle2 className="size-4" aria-hidden="true" /> : <TriangleAlert className="size-4" aria-hidden="true" />}
             {complete
               ? 'Sums to 100%'
-              : `Sums to ${fromCents(sum).replace(/\.00$/, '')}% — ${remaining > 0n ? `${fromCents(remaining).replace(/\.00$/, '')}% left` : `${fromCents(-remaining).replace(/\.00$/, '')}% too much`}`}
+              : `Sums to ${percentText(sum)}% — ${isPositive(remaining) ? `${percentText(remaining)}% left` : `${percentText(toAmountString(subtractMoney(sum, '100')))}% too much`}`}
           </p>
         )}
       </div>

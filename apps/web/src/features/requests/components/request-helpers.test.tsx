@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ATTACHMENT_MESSAGES } from '@outlay/contracts/requests';
 import { attachmentProblem, editHrefOf, formatRate } from '@/components/request-detail';
-import { sumCents } from './advanced-fields';
+import { sumAmounts } from './advanced-fields';
 import { ageOf } from './request-columns';
 
 describe('request form helpers', () => {
-  it('adds amounts exactly in cents and skips what is not an amount yet', () => {
-    expect(sumCents(['0.10', '0.20', '400.1', '32.01', 'abc', '', null])).toBe(43241n);
-    expect(sumCents(['60', '40'], /^\d{1,3}(\.\d{1,2})?$/)).toBe(10_000n);
+  it('adds amounts exactly and skips what is not an amount yet', () => {
+    expect(sumAmounts(['0.10', '0.20', '400.1', '32.01', 'abc', '', null])).toBe('432.41');
+    expect(sumAmounts(['60', '40'], /^\d{1,3}(\.\d{1,2})?$/)).toBe('100.00');
   });
 
   it('checks type and size of attachments before upload with the contract messages', () => {
