@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { PersonCombobox, type PersonComboboxProps } from '@/components/person-combobox';
+import { PersonCombobox, type PersonComboboxProps } from '@/components/combobox';
 import { messageOf } from '@/lib/api-error';
 import { roleLabel } from '@/lib/format';
 import { useApproverOptions } from './api';
