@@ -180,7 +180,14 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
     delay = Math.min(delay * 2, 30_000);
   };
 
-  await connect();
+  try {
+    await connect();
+  } catch (error) {
+    // The caller gets the error and no handle to stop with, so no retry may outlive it.
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    throw error;
+  }
   return async () => {
     stopped = true;
     if (retryTimer) clearTimeout(retryTimer);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../lib/context.ts';
+import { databaseUnavailable } from '../lib/db-errors.ts';
 import { runDueWork } from './due-work.ts';
 import { queueDigests } from './digest.ts';
 import { deliverEmail } from './email.ts';
@@ -17,6 +18,11 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger): JobRunner {
   const interval = Number(process.env.JOB_INTERVAL_MS ?? 60_000);
   let running: Promise<void> | null = null;
   let stopped = false;
+  // A database that is away or saturated is an outage the next pass retries, not a bug.
+  const failed = (err: unknown, job: string, message: string) => {
+    if (databaseUnavailable(err)) log.warn({ err, job }, `${message}: database unavailable, retrying next pass`);
+    else log.error({ err, job }, message);
+  };
 
   const pass = () => {
     if (stopped || running) return;
@@ -25,21 +31,21 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger): JobRunner {
         const result = await runDueWork(deps, deps.clock());
         if (result.reminded || result.escalated || result.delegationsStarted || result.delegationsEnded) log.info({ job: 'due-work', ...result }, 'due work done');
       } catch (err) {
-        log.error({ err, job: 'due-work' }, 'due work failed');
+        failed(err, 'due-work', 'due work failed');
       }
       // Daily/weekly digests into the outbox, sent just below (only when SMTP_URL is configured).
       try {
         const digests = await queueDigests(deps, deps.clock());
         if (digests.processed) log.info({ job: 'digest', ...digests }, 'digests done');
       } catch (err) {
-        log.error({ err, job: 'digest' }, 'digests failed');
+        failed(err, 'digest', 'digests failed');
       }
       // E-mail notifications from the outbox (only when SMTP_URL is configured).
       try {
         const mail = await deliverEmail(deps, deps.clock());
         if (mail.sent || mail.retried || mail.failed) log.info({ job: 'email', ...mail }, 'e-mail delivery done');
       } catch (err) {
-        log.error({ err, job: 'email' }, 'e-mail delivery failed');
+        failed(err, 'email', 'e-mail delivery failed');
       } finally {
         running = null;
       }

@@ -102,3 +102,14 @@ export function dataErrorMessage(error: unknown): string | undefined {
   if (!code?.startsWith('22')) return undefined;
   return MESSAGES[code] ?? 'A value is not valid';
 }
+
+/** The innermost cause's message ("Connection terminated unexpectedly"), for a one-line log. */
+export function rootMessage(error: unknown): string {
+  let current = error;
+  for (let depth = 0; depth < 10; depth++) {
+    const cause = (current as { cause?: unknown } | null)?.cause;
+    if (!cause || typeof cause !== 'object') break;
+    current = cause;
+  }
+  return current instanceof Error ? current.message : String(current);
+}

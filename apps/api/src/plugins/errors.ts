@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@outlay/contracts';
 import { AppError } from '../lib/app-error.ts';
-import { dataErrorMessage, databaseUnavailable } from '../lib/db-errors.ts';
+import { dataErrorMessage, databaseUnavailable, rootMessage } from '../lib/db-errors.ts';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -51,7 +51,8 @@ export default fp(
       // 503 with Retry-After rather than a 500 that reads as a bug.
       const unavailable = databaseUnavailable(error);
       if (unavailable) {
-        request.log.warn({ err: error, kind: unavailable.kind }, 'database unavailable');
+        // One short line, not a stack: a saturated pool refuses hundreds of requests at once.
+        request.log.warn({ kind: unavailable.kind, cause: rootMessage(error) }, 'database unavailable');
         reply.header('retry-after', String(unavailable.retryAfter));
         return send(request, reply, 503, { message: unavailable.message, code: 'SERVICE_UNAVAILABLE' });
       }

@@ -5,7 +5,9 @@
  * fills the pool. The process must live through all of it, answer 503 with Retry-After (never
  * 500, never a dropped socket), keep every write it acknowledged, and recover with no manual step.
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_POLICY_KEY } from '@outlay/contracts';
@@ -38,6 +40,7 @@ let headers: Record<string, string>;
 let ownerId: string;
 let stream: StreamClient;
 
+const execFileAsync = promisify(execFile);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One HTTP call; status 0 when the socket was dropped or nothing answered in time. */
@@ -63,12 +66,33 @@ async function call(method: string, url: string, options: { body?: unknown; head
   }
 }
 
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000): Promise<number> {
+/**
+ * What a load balancer sees: a probe from a separate process (curl) that times itself, so the
+ * test process's own work (hundreds of responses arriving at once) does not count as latency.
+ */
+async function probe(url: string): Promise<Outcome> {
+  try {
+    const { stdout } = await execFileAsync('curl', ['-s', '--max-time', '15', '-w', '\n%{http_code} %{time_total}', `http://127.0.0.1:${port}${url}`]);
+    const cut = stdout.lastIndexOf('\n');
+    const [status, seconds] = stdout.slice(cut + 1).split(' ');
+    let json: Outcome['json'];
+    try {
+      json = JSON.parse(stdout.slice(0, cut));
+    } catch {
+      json = undefined;
+    }
+    return { status: Number(status), ms: Number(seconds) * 1000, retryAfter: null, json, message: json?.message };
+  } catch (error) {
+    return { status: 0, ms: 15_000, retryAfter: null, error: (error as Error).message };
+  }
+}
+
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000, explain?: () => Promise<string>): Promise<number> {
   const started = Date.now();
   while (!(await check())) {
     // A dead server never recovers: say so instead of waiting out the deadline.
     if (server?.exit) throw new Error(`${what}: the server exited (${JSON.stringify(server.exit)})\n${server.output.slice(-3000)}`);
-    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
+    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms${explain ? `\n${await explain().catch((e: Error) => e.message)}` : ''}`);
     // Poll interval while waiting for a condition.
     await sleep(100);
   }
@@ -254,7 +278,7 @@ describe('database outages (throwaway PostgreSQL cluster, server as a child proc
     // both answer at once.
     const probes: { url: string; o: Outcome }[] = [];
     for (let i = 0; i < 3; i++) {
-      for (const url of ['/api/health', '/api/ready']) probes.push({ url, o: await call('GET', url, { timeoutMs: 5_000 }) });
+      for (const url of ['/api/health', '/api/ready']) probes.push({ url, o: await probe(url) });
     }
     const seen = load.outcomes.length;
     await until('refusals while down', () => load.outcomes.length >= seen + 8);
@@ -288,11 +312,33 @@ describe('database outages (throwaway PostgreSQL cluster, server as a child proc
     await locker.connect();
     await locker.query('BEGIN');
     await locker.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [ownerId]);
+    const lockerPid = (await locker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
     const writes = Array.from({ length: 30 }, (_, i) => call('PUT', '/api/profile', { headers, body: profileBody(`+1 555 locked-${i}`) }));
+    const settled: Outcome[] = [];
+    for (const write of writes) void write.then((o) => settled.push(o));
     // The reads come once the writes hold every pooled connection, each waiting for the row.
     const lockWaiters = () =>
       withAdmin(async (c) => (await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`, [DB])).rows[0]!.n);
-    await until('the writes fill the pool', async () => (await lockWaiters()) >= POOL_SIZE, 15_000);
+    const activity = async () =>
+      JSON.stringify({
+        writes: settled.map((o) => `${o.status} ${Math.round(o.ms)} ms ${o.message ?? o.error ?? ''}`),
+        ready: (await call('GET', '/api/ready')).json,
+        backends: (await withAdmin((c) => c.query(`SELECT state, wait_event_type, wait_event, left(query, 50) AS query FROM pg_stat_activity WHERE datname = $1`, [DB]))).rows,
+      });
+    // The pool exhausted, as the database sees it (not the locker, not this query): writers
+    // waiting for the row on all connections but at most one, which a background job or a
+    // connection being opened may hold for a moment.
+    const busyConnections = () =>
+      withAdmin(
+        async (c) =>
+          (
+            await c.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND state <> 'idle' AND pid NOT IN (pg_backend_pid(), $2)`,
+              [DB, lockerPid],
+            )
+          ).rows[0]!.n,
+      );
+    await until('the writes fill the pool', async () => (await busyConnections()) >= POOL_SIZE - 1, 15_000, activity);
     let released = false;
     const held = sleep(10_000).then(async () => {
       await locker.query('COMMIT');
@@ -303,19 +349,22 @@ describe('database outages (throwaway PostgreSQL cluster, server as a child proc
     const probes: { url: string; o: Outcome }[] = [];
     const probing = (async () => {
       while (!done) {
-        const [health, ready] = await Promise.all([call('GET', '/api/health', { timeoutMs: 15_000 }), call('GET', '/api/ready', { timeoutMs: 15_000 })]);
+        const [health, ready] = await Promise.all([probe('/api/health'), probe('/api/ready')]);
         probes.push({ url: '/api/health', o: health }, { url: '/api/ready', o: ready });
         await sleep(250);
       }
     })();
     const reads = Array.from({ length: 270 }, () => call('GET', '/api/auth/user', { headers }));
-    const [w, r] = await Promise.all([Promise.all(writes), Promise.all(reads)]);
-    done = true;
-    await probing;
-    // The writers have given up on the row and freed their connections: the pool serves
-    // again while the row is still locked.
+    const r = await Promise.all(reads);
+    // The writers give up on the row (lock_timeout) and free their connections: the pool serves
+    // again while the row is still locked. (lock_timeout bounds each lock wait, so a writer
+    // queued behind another one's tuple lock may wait twice; statement_timeout bounds the sum.)
+    await until('the writers give up', async () => (await lockWaiters()) < POOL_SIZE / 2, 8_000);
     const whileHeld = await call('GET', '/api/auth/user', { headers });
     const stillHeld = !released;
+    const w = await Promise.all(writes);
+    done = true;
+    await probing;
     await held;
     await locker.end();
 
@@ -326,7 +375,7 @@ describe('database outages (throwaway PostgreSQL cluster, server as a child proc
     const healthMs = probes.filter((p) => p.url === '/api/health').map((p) => p.o.ms);
     console.log(
       `full pool: GET /api/auth/user p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms (200×${count(r, 200)}, 503×${count(r, 503)}); ` +
-        `writes 200×${count(w, 200)}, 503×${count(w, 503)}; /api/ready max ${Math.round(Math.max(...readyMs))} ms, /api/health max ${Math.round(Math.max(...healthMs))} ms over ${readyMs.length} probes; ` +
+        `writes 200×${count(w, 200)}, 503×${count(w, 503)}, slowest ${Math.round(Math.max(...w.map((o) => o.ms)))} ms; /api/ready max ${Math.round(Math.max(...readyMs))} ms, /api/health max ${Math.round(Math.max(...healthMs))} ms over ${readyMs.length} probes; ` +
         `degraded answers: ${probes.filter((p) => p.o.json?.status === 'degraded').length}`,
     );
 
