@@ -9,6 +9,8 @@ export * from './health.ts';
 export * from './primitives.ts';
 export * from './lists.ts';
 export * from './organizations.ts';
+export * from './categories.ts';
+export * from './fx-rates.ts';
 export * from './vendors.ts';
 export * from './users.ts';
 export * from './security.ts';

@@ -1,41 +1,11 @@
 // Schemas for the organizations screens and API (issue 4): organizations and their hierarchy,
-// departments, categories, FX rates and intercompany links (PRODUCT.md §3 "Organization and people").
+// departments and intercompany links (PRODUCT.md §3 "Organization and people"). Categories and
+// FX rates have their own files.
 import { z } from 'zod';
-import { currencyCode, exportQuery, listQuery, moneyAmount, paginated } from './lists.ts';
+import { exportQuery, listQuery, paginated } from './lists.ts';
+import { activeFilter, codeField, currencyField, optionalAmount, optionalText, requiredText, uuid } from './fields.ts';
 
-const uuid = (message = 'Not a valid id') => z.uuid(message);
-/** List filters arrive as strings; an "active" filter is `true` or `false`. */
-const activeFilter = z.enum(['true', 'false']).optional();
-const requiredText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' ? null : v));
-const codeField = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .max(20, `${label} must be at most 20 characters`)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, `${label} may contain only letters, digits, "-" and "_"`)
-    .transform((v) => v.toUpperCase());
-/** A currency code, accepted in any case ("eur" → "EUR"). */
-const currencyField = z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), currencyCode);
-/** A non-negative amount (limits, thresholds): a decimal string with at most two decimals. */
-export const nonNegativeAmount = moneyAmount.refine((v) => !v.startsWith('-'), 'The amount cannot be negative');
-/** An optional limit or threshold: an empty field means none (null). */
-export const optionalAmount = z
-  .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), nonNegativeAmount.nullable())
-  .optional();
+export { nonNegativeAmount, optionalAmount } from './fields.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Organizations
@@ -235,106 +205,3 @@ export const updateDepartmentInput = createDepartmentInput
 export type UpdateDepartmentInput = z.input<typeof updateDepartmentInput>;
 /** What the API receives after validation. */
 export type UpdateDepartmentValues = z.output<typeof updateDepartmentInput>;
-
-// ---------------------------------------------------------------------------------------------
-// Categories
-// ---------------------------------------------------------------------------------------------
-export const category = z.object({
-  id: z.string(),
-  organizationId: z.string().nullable(),
-  organizationName: z.string().nullable(),
-  name: z.string(),
-  code: z.string(),
-  glAccount: z.string(),
-  parentId: z.string().nullable(),
-  parentName: z.string().nullable(),
-  perRequestLimit: z.string().nullable(),
-  receiptRequiredAbove: z.string().nullable(),
-  active: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Category = z.infer<typeof category>;
-const categoryFilters = { active: activeFilter, parentId: uuid('Not a valid parent category').optional() };
-export const categoryListQuery = listQuery.extend(categoryFilters);
-export type CategoryListQuery = z.infer<typeof categoryListQuery>;
-export const categoryExportQuery = exportQuery.extend(categoryFilters);
-export type CategoryExportQuery = z.infer<typeof categoryExportQuery>;
-export const categoryList = paginated(category);
-
-export const createCategoryInput = z.object({
-  name: requiredText('Name', 120),
-  code: codeField('Code'),
-  glAccount: requiredText('GL account', 40),
-  parentId: uuid('Not a valid parent category').nullable().optional(),
-  /** A category of one organization only; group-wide when omitted. */
-  organizationId: uuid('Not a valid organization').nullable().optional(),
-  perRequestLimit: optionalAmount,
-  receiptRequiredAbove: optionalAmount,
-  active: z.boolean().default(true),
-});
-export type CreateCategoryInput = z.input<typeof createCategoryInput>;
-/** What the API receives after validation. */
-export type CreateCategoryValues = z.output<typeof createCategoryInput>;
-export const updateCategoryInput = createCategoryInput
-  .omit({ organizationId: true })
-  .extend({ active: z.boolean() })
-  .partial()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change');
-export type UpdateCategoryInput = z.input<typeof updateCategoryInput>;
-/** What the API receives after validation. */
-export type UpdateCategoryValues = z.output<typeof updateCategoryInput>;
-
-// ---------------------------------------------------------------------------------------------
-// FX rates
-// ---------------------------------------------------------------------------------------------
-export const fxPeriod = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a period such as 2026-01 (year and month)');
-export const fxRateValue = (label: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,10}(\.\d{1,8})?$/, `${label} must be a positive number with at most 8 decimals`)
-    .refine((v) => /[1-9]/.test(v), `${label} must be greater than zero`);
-
-export const fxRate = z.object({
-  id: z.string(),
-  base: z.string(),
-  quote: z.string(),
-  period: z.string(),
-  averageRate: z.string(),
-  closingRate: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type FxRate = z.infer<typeof fxRate>;
-const fxFilters = {
-  base: currencyCode.optional(),
-  quote: currencyCode.optional(),
-  from: fxPeriod.optional(),
-  to: fxPeriod.optional(),
-};
-export const fxRateListQuery = listQuery.extend(fxFilters);
-export type FxRateListQuery = z.infer<typeof fxRateListQuery>;
-export const fxRateExportQuery = exportQuery.extend(fxFilters);
-export type FxRateExportQuery = z.infer<typeof fxRateExportQuery>;
-export const fxRateList = paginated(fxRate);
-
-export const createFxRateInput = z
-  .object({
-    base: currencyField,
-    quote: currencyField,
-    period: fxPeriod,
-    averageRate: fxRateValue('Average rate'),
-    closingRate: fxRateValue('Closing rate'),
-  })
-  .refine((v) => v.base !== v.quote, { message: 'Base and quote currencies must differ', path: ['quote'] });
-export type CreateFxRateInput = z.input<typeof createFxRateInput>;
-export type CreateFxRateValues = z.output<typeof createFxRateInput>;
-export const updateFxRateInput = z
-  .object({ averageRate: fxRateValue('Average rate'), closingRate: fxRateValue('Closing rate') })
-  .partial()
-  .refine((v) => v.averageRate !== undefined || v.closingRate !== undefined, 'Nothing to change');
-export type UpdateFxRateInput = z.infer<typeof updateFxRateInput>;
