@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { currencyCode, exportQuery, listQuery, moneyAmount, paginated } from './lists.ts';
 import { isoDate } from './primitives.ts';
+import { OVERRUN_STATUS_VALUES } from './requests.ts';
 
 export const BUDGET_PERIOD_TYPES = ['month', 'quarter', 'year'] as const;
 export type BudgetPeriodType = (typeof BUDGET_PERIOD_TYPES)[number];
@@ -249,7 +250,8 @@ export const budgetOverrunLine = z.object({
   requestAmount: z.string(),
   over: z.string(),
 });
-export const BUDGET_OVERRUN_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** The finance decision on an overrun; the request carries the same status (`overrunStatus`). */
+export const BUDGET_OVERRUN_STATUSES = OVERRUN_STATUS_VALUES;
 export const budgetOverrunListQuery = listQuery.extend({ state: z.enum(['pending', 'decided']).default('pending') });
 export type BudgetOverrunListQuery = z.input<typeof budgetOverrunListQuery>;
 export const budgetOverrun = z.object({
