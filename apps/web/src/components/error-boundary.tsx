@@ -1,12 +1,18 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { reportClientError } from '@/lib/error-reporting';
 
 interface Props {
   children: ReactNode;
   /** Changing the key (for example the path) clears a previous failure. */
   resetKey?: string;
+  /**
+   * Names an independent panel (a dashboard card): its failure shows a small notice in its
+   * place and the rest of the screen keeps working.
+   */
+  panel?: string;
 }
 
 interface State {
@@ -30,6 +36,20 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (!this.state.error) return this.props.children;
+    if (this.props.panel) {
+      return (
+        <Card role="alert" className="flex flex-col items-start gap-2 p-4 text-sm">
+          <p className="flex items-center gap-2 font-medium">
+            <AlertTriangle className="size-4 text-red-700" aria-hidden="true" />
+            {this.props.panel} could not be shown
+          </p>
+          <p className="text-muted-foreground">The error has been reported.</p>
+          <Button variant="outline" size="sm" onClick={() => this.setState({ error: null })}>
+            Try again
+          </Button>
+        </Card>
+      );
+    }
     return (
       <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center">
         <span className="rounded-full bg-red-100 p-3 text-red-700">
