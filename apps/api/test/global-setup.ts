@@ -29,7 +29,8 @@ export default async function setup(project: TestProject) {
     project.provide('pgTemplate', name);
     return async () => {
       const { rows } = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE 'outlay_t_%' OR datname = $1`,
+        // Only this run's databases: another run may share the server (its names carry its own template).
+        `SELECT datname FROM pg_database WHERE starts_with(datname, $1 || '_f_') OR datname = $1`,
         [name],
       );
       for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`).catch(() => {});

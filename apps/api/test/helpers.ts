@@ -31,7 +31,7 @@ export class TestClock {
 export async function freshDatabase(): Promise<DbHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const name = `outlay_t_${randomBytes(6).toString('hex')}`;
+    const name = `${inject('pgTemplate')}_f_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { acquireDataDirLock, createDb, DEMO_PASSWORD, DEMO_STAFF, DEMO_USERS, users } from '@outlay/db';
 import { withDatabase } from '../global-setup.ts';
 
@@ -383,7 +383,7 @@ describe('create-owner CLI', () => {
 
   beforeAll(async () => {
     if (pgUrl) {
-      dbName = `outlay_t_${randomBytes(6).toString('hex')}`;
+      dbName = `${inject('pgTemplate')}_f_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: pgUrl });
       await admin.connect();
       try {
