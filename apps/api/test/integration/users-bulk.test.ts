@@ -110,6 +110,14 @@ describe('POST /api/users/import', () => {
     expect(again.json().message).toBe('3 of 3 rows have errors; nothing was imported');
   });
 
+  it('reads the header row as the CSV parser reads it: quoted names with commas, a blank first line', async () => {
+    const csv = ['', '"E-mail, address",First name,Last name,Role,"Organization, code"', 'rita.header@meridianfoods.com,Rita,Header,requester,MF'].join('\n');
+    const res = await importCsv(csv, true);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ dryRun: true, total: 1, valid: 1 });
+    expect(res.json().report).toEqual([{ row: 1, email: 'rita.header@meridianfoods.com', errors: [] }]);
+  });
+
   it('refuses a file without the needed columns, an empty file and a file that is not CSV', async () => {
     const noHeader = await importCsv('name,mail\nA,b@c.com');
     expect(noHeader.statusCode).toBe(400);

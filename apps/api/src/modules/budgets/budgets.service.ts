@@ -2,8 +2,6 @@
 // drill-down, and the list of budget overruns (deciding one is the approval engine's).
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { parse } from 'csv-parse/sync';
 import {
   BUDGET_IMPORT_MAX_ROWS,
   BUDGET_MESSAGES,
@@ -29,6 +27,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import type { ExportColumn } from '../../lib/export.ts';
 import { groupCurrency, knownCurrencies } from '../../lib/fx.ts';
+import { importSummary, readRecords, refuseFailingRows, validateRows, type ImportColumns } from '../../lib/import.ts';
 import { page } from '../../lib/lists.ts';
 import { assertVersion, nextVersion, versionConflict, versionIs } from '../../lib/versions.ts';
 import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts';
@@ -391,66 +390,19 @@ const HEADER_ALIASES: Record<string, string> = {
   thresholds: 'thresholds',
   notes: 'notes',
 };
-const REQUIRED = ['organizationCode', 'periodType', 'periodStart', 'currency', 'amount'];
-const headerKey = (h: string) => HEADER_ALIASES[h.toLowerCase().replace(/[^a-z]/g, '')];
-
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-    if ('text' in v) return String(v.text);
-    if ('richText' in v) return v.richText.map((r) => r.text).join('');
-    return '';
-  }
-  return String(v);
-}
-
-async function readRecords(format: 'csv' | 'xlsx', content: string): Promise<Record<string, string>[]> {
-  let table: string[][];
-  if (format === 'csv') {
-    try {
-      table = parse(content, { bom: true, trim: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
-    } catch (error) {
-      throw new AppError('VALIDATION_ERROR', { message: `The file could not be read as CSV: ${(error as Error).message}` });
-    }
-  } else {
-    const wb = new ExcelJS.Workbook();
-    try {
-      await wb.xlsx.load(Buffer.from(content, 'base64') as unknown as ArrayBuffer);
-    } catch {
-      throw new AppError('VALIDATION_ERROR', { message: 'The file could not be read as an XLSX workbook' });
-    }
-    const sheet = wb.worksheets[0];
-    table = [];
-    sheet?.eachRow({ includeEmpty: false }, (row) => {
-      const values: string[] = [];
-      for (let c = 1; c <= row.cellCount; c++) values.push(cellText(row.getCell(c).value).trim());
-      if (values.some((v) => v !== '')) table.push(values);
-    });
-  }
-  const [header, ...body] = table;
-  const keys = (header ?? []).map((h) => headerKey(h) ?? `ignored:${h}`);
-  const missing = REQUIRED.filter((k) => !keys.includes(k));
-  if (missing.length > 0) {
-    throw new AppError('VALIDATION_ERROR', {
-      message: `The header row must name the columns organizationCode, departmentCode, categoryCode, periodType, periodStart, currency, amount, thresholds, notes (missing: ${missing.join(', ')})`,
-    });
-  }
-  if (body.length === 0) throw new AppError('VALIDATION_ERROR', { message: 'The file has no rows below its header' });
-  if (body.length > BUDGET_IMPORT_MAX_ROWS) throw new AppError('VALIDATION_ERROR', { message: `The file has ${body.length} rows; import at most ${BUDGET_IMPORT_MAX_ROWS} at a time` });
-  return body.map((cells) => {
-    const rec: Record<string, string> = {};
-    keys.forEach((k, i) => {
-      if (!k.startsWith('ignored:') && cells[i] !== undefined && cells[i] !== '') rec[k] = cells[i]!;
-    });
-    return rec;
-  });
-}
+const IMPORT_COLUMNS: ImportColumns = {
+  aliases: HEADER_ALIASES,
+  required: ['organizationCode', 'periodType', 'periodStart', 'currency', 'amount'],
+  missingMessage: (missing) =>
+    `The header row must name the columns organizationCode, departmentCode, categoryCode, periodType, periodStart, currency, amount, thresholds, notes (missing: ${missing.join(', ')})`,
+  maxRows: BUDGET_IMPORT_MAX_ROWS,
+  // A blank cell is a missing value: the row's report says "<field> is required".
+  emptyCells: 'drop',
+};
 
 export async function importLines(ctx: Ctx, input: { format: 'csv' | 'xlsx'; content: string; dryRun: boolean }): Promise<BudgetImportResult> {
   const auth = requireAuth(ctx);
-  const records = await readRecords(input.format, input.content);
+  const records = await readRecords(input.format, input.content, IMPORT_COLUMNS);
   const orgs = await ctx.db.select({ id: organizations.id, code: organizations.code, name: organizations.name }).from(organizations);
   const depts = await ctx.db.select({ id: departments.id, organizationId: departments.organizationId, code: departments.code, name: departments.name }).from(departments);
   const cats = await ctx.db.select({ id: categories.id, organizationId: categories.organizationId, code: categories.code, name: categories.name }).from(categories);
@@ -463,10 +415,8 @@ export async function importLines(ctx: Ctx, input: { format: 'csv' | 'xlsx'; con
   const seen = new Map<string, number>();
   const report: BudgetImportResult['report'] = [];
   const plan: (Omit<CreateLine, 'thresholds'> & { thresholds: number[]; periodEnd: string; row: number })[] = [];
-  for (const [i, record] of records.entries()) {
-    const row = i + 1;
+  for (const { row, record, result: parsed } of validateRows(records, budgetImportRow)) {
     const errors: string[] = [];
-    const parsed = budgetImportRow.safeParse(record);
     const label = [record.organizationCode, record.departmentCode, record.categoryCode, record.periodType, record.periodStart].filter(Boolean).join(' · ');
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -529,15 +479,13 @@ export async function importLines(ctx: Ctx, input: { format: 'csv' | 'xlsx'; con
       });
     }
   }
-  const failing = report.filter((r) => r.errors.length > 0);
-  const summary = { dryRun: input.dryRun, total: report.length, valid: report.length - failing.length, report };
+  const { summary, failing } = importSummary(report, input.dryRun);
   if (input.dryRun) return { ...summary, created: 0 };
-  if (failing.length > 0) {
-    throw new AppError('VALIDATION_ERROR', {
-      message: `${failing.length} of ${report.length} ${report.length === 1 ? 'row has' : 'rows have'} errors; nothing was imported`,
-      details: failing.map((f) => ({ path: `row ${f.row}`, message: f.errors.join('; ') })),
-    });
-  }
+  refuseFailingRows(
+    failing,
+    report.length,
+    failing.map((f) => ({ path: `row ${f.row}`, message: f.errors.join('; ') })),
+  );
   try {
     await tx(ctx, async (t) => {
       const ids: string[] = [];

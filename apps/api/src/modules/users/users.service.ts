@@ -1,5 +1,4 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { parse } from 'csv-parse/sync';
 import {
   MAX_EXPORT_ROWS,
   ROLE_LABELS,
@@ -20,6 +19,7 @@ import { users, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { AuthInfo, Ctx } from '../../lib/context.ts';
+import { importSummary, readRecords, refuseFailingRows, validateRows, type ImportColumns } from '../../lib/import.ts';
 import { page } from '../../lib/lists.ts';
 import { issueTemporaryPassword, type TemporaryPassword } from '../../lib/passwords.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
@@ -433,35 +433,15 @@ const HEADER_ALIASES: Record<string, string> = {
   deptcode: 'departmentCode',
   username: 'username',
 };
-const REQUIRED_HEADERS = ['firstName', 'lastName', 'email', 'role', 'organizationCode'];
-
-function readCsv(text: string): Record<string, string>[] {
-  let records: Record<string, string>[];
-  try {
-    records = parse(text, {
-      bom: true,
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      columns: (header: string[]) => header.map((h) => HEADER_ALIASES[h.toLowerCase().replace(/[^a-z]/g, '')] ?? `ignored:${h}`),
-    }) as Record<string, string>[];
-  } catch (error) {
-    throw new AppError('VALIDATION_ERROR', { message: `The file could not be read as CSV: ${(error as Error).message}` });
-  }
-  const first = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
-  const headers = first.split(',').map((h) => HEADER_ALIASES[h.trim().replace(/^"|"$/g, '').toLowerCase().replace(/[^a-z]/g, '')]);
-  const missing = REQUIRED_HEADERS.filter((h) => !headers.includes(h));
-  if (missing.length > 0) {
-    throw new AppError('VALIDATION_ERROR', {
-      message: `The header row must name the columns firstName, lastName, email, role, organizationCode, departmentCode and optionally username (missing: ${missing.join(', ')})`,
-    });
-  }
-  if (records.length === 0) throw new AppError('VALIDATION_ERROR', { message: 'The file has no rows below its header' });
-  if (records.length > USER_IMPORT_MAX_ROWS) {
-    throw new AppError('VALIDATION_ERROR', { message: `The file has ${records.length} rows; import at most ${USER_IMPORT_MAX_ROWS} at a time` });
-  }
-  return records;
-}
+const IMPORT_COLUMNS: ImportColumns = {
+  aliases: HEADER_ALIASES,
+  required: ['firstName', 'lastName', 'email', 'role', 'organizationCode'],
+  missingMessage: (missing) =>
+    `The header row must name the columns firstName, lastName, email, role, organizationCode, departmentCode and optionally username (missing: ${missing.join(', ')})`,
+  maxRows: USER_IMPORT_MAX_ROWS,
+  // An empty cell reads as an empty value, so the row schema words the refusal (e.g. "Organization code is required").
+  emptyCells: 'keep',
+};
 
 interface PlannedRow {
   row: number;
@@ -476,12 +456,12 @@ interface PlannedRow {
 
 export async function importUsers(ctx: Ctx, input: { csv: string; dryRun: boolean }): Promise<UserImportResponse> {
   const auth = ctx.auth!;
-  const records = readCsv(input.csv);
+  const records = await readRecords('csv', input.csv, IMPORT_COLUMNS);
   const { orgs, depts } = await allOrganizationsAndDepartments(ctx.db);
   const orgByCode = new Map(orgs.map((o) => [o.code.toLowerCase(), o]));
   const deptByCode = new Map(depts.map((d) => [`${d.organizationId}:${d.code.toLowerCase()}`, d]));
 
-  const parsed = records.map((record, i) => ({ row: i + 1, record, result: userImportRow.safeParse(record) }));
+  const parsed = validateRows(records, userImportRow);
   const emails = parsed.flatMap((p) => (p.result.success ? [p.result.data.email] : []));
   const taken = await existingEmails(ctx.db, emails);
   const explicitUsernames = parsed.flatMap((p) => (p.result.success && p.result.data.username ? [p.result.data.username] : []));
@@ -548,15 +528,9 @@ export async function importUsers(ctx: Ctx, input: { csv: string; dryRun: boolea
     }
   }
 
-  const failing = report.filter((r) => r.errors.length > 0);
-  const summary = { dryRun: input.dryRun, total: report.length, valid: report.length - failing.length, report };
+  const { summary, failing } = importSummary(report, input.dryRun);
   if (input.dryRun) return { ...summary, created: [], temporaryPasswordExpiresAt: null };
-  if (failing.length > 0) {
-    throw new AppError('VALIDATION_ERROR', {
-      message: `${failing.length} of ${report.length} ${report.length === 1 ? 'row has' : 'rows have'} errors; nothing was imported`,
-      details: failing,
-    });
-  }
+  refuseFailingRows(failing, report.length, failing);
 
   // Hashed four at a time: argon2 runs on the thread pool, which has four threads.
   const temps: TemporaryPassword[] = [];
