@@ -39,7 +39,9 @@ export async function freshDatabase(): Promise<DbHandle> {
     } finally {
       await admin.end();
     }
-    const handle = await createDb({ url: withDatabase(url, name), poolSize: 20 });
+    // The concurrency tests queue twenty transactions on one row on a loaded two-core machine;
+    // the production lock wait (5 s) is for a stuck lock, which the resilience tests cover.
+    const handle = await createDb({ url: withDatabase(url, name), pool: { size: 20, lockTimeoutMs: 30_000, connectionTimeoutMs: 30_000 } });
     return {
       ...handle,
       close: async () => {
