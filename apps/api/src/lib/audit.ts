@@ -68,6 +68,26 @@ export async function writeAudit(tx: Db, input: AuditInput, now: Date): Promise<
   await tx.insert(auditEvents).values({ ...fields, prevHash, hash: rowHash(prevHash, fields) });
 }
 
+/** Who makes a change: a user (null for the system or an anonymous caller), from where, when. */
+export interface AuditActor {
+  userId: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  now: Date;
+}
+
+export type AuditChange = Omit<AuditInput, 'actorId' | 'ip' | 'userAgent'>;
+
+/** The actor of a service context; `auth` is null for calls made before signing in (registration). */
+export function actorOf(ctx: { auth?: { userId: string } | null; ip?: string | null; userAgent?: string | null; now: Date }): AuditActor {
+  return { userId: ctx.auth?.userId ?? null, ip: ctx.ip, userAgent: ctx.userAgent, now: ctx.now };
+}
+
+/** Records a change made by `actor`. Call it inside the transaction that makes the change. */
+export function auditChange(tx: Db, actor: AuditActor, change: AuditChange): Promise<void> {
+  return writeAudit(tx, { ...change, actorId: actor.userId, ip: actor.ip, userAgent: actor.userAgent }, actor.now);
+}
+
 /** An event as the demo seed writes it in bulk: the same fields the chain hashes. */
 export type AuditRowInput = HashedFields;
 

@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
-import { databaseUnavailable } from './db-errors.ts';
+import { databaseUnavailable, isUniqueViolation, uniqueViolationOf } from './db-errors.ts';
 
 const pgError = (code: string, message = 'server says no') => Object.assign(new Error(message), { code, severity: 'FATAL' });
 const wrapped = (cause: unknown) => new DrizzleQueryError('select 1', [], cause as Error);
@@ -50,5 +50,22 @@ describe('databaseUnavailable', () => {
     const b = new Error('b', { cause: a });
     a.cause = b;
     expect(databaseUnavailable(a)).toBeNull();
+  });
+});
+
+describe('uniqueViolationOf', () => {
+  it('names the broken unique constraint, also under the wrapper drizzle puts around it', () => {
+    const driver = Object.assign(new Error('duplicate key value violates unique constraint "vendors_tax_id_idx"'), { code: '23505', constraint: 'vendors_tax_id_idx' });
+    expect(uniqueViolationOf(driver)).toEqual({ constraint: 'vendors_tax_id_idx' });
+    expect(uniqueViolationOf(new DrizzleQueryError('insert into vendors …', [], driver))).toEqual({ constraint: 'vendors_tax_id_idx' });
+    expect(uniqueViolationOf(Object.assign(new Error('duplicate'), { code: '23505' }))).toEqual({ constraint: 'unique' });
+  });
+
+  it('is null for every other error', () => {
+    expect(uniqueViolationOf(pgError('23503'))).toBeNull();
+    expect(uniqueViolationOf(new Error('boom'))).toBeNull();
+    expect(uniqueViolationOf(null)).toBeNull();
+    expect(isUniqueViolation(pgError('23505'))).toBe(true);
+    expect(isUniqueViolation(pgError('23514'))).toBe(false);
   });
 });

@@ -103,6 +103,22 @@ export function dataErrorMessage(error: unknown): string | undefined {
   return MESSAGES[code] ?? 'A value is not valid';
 }
 
+/**
+ * The unique constraint a write broke (23505), or null for any other error. drizzle wraps the
+ * driver's error, so the code may sit on a cause.
+ */
+export function uniqueViolationOf(error: unknown): { constraint: string } | null {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return { constraint: typeof constraint === 'string' ? constraint : 'unique' };
+  }
+  return null;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return uniqueViolationOf(error) !== null;
+}
+
 /** The innermost cause's message ("Connection terminated unexpectedly"), for a one-line log. */
 export function rootMessage(error: unknown): string {
   let current = error;

@@ -2,6 +2,7 @@
 import Decimal from 'decimal.js';
 import type { DecisionInput, RequestStatus } from '@outlay/contracts';
 import type { Db } from '@outlay/db';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordRequestEvent } from '../../lib/notify.ts';
 import * as repo from './approvals.repository.ts';
@@ -110,7 +111,7 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput, actor:
       createdAt: now,
     });
   } catch (e) {
-    if (String((e as { code?: string }).code ?? '') === '23505' || /approval_decisions_assignment_idx/.test(String(e))) throw conflict(MESSAGES.alreadyDecided);
+    if (isUniqueViolation(e) || /approval_decisions_assignment_idx/.test(String(e))) throw conflict(MESSAGES.alreadyDecided);
     throw e;
   }
 

@@ -6,7 +6,7 @@
 import { requestReference, segregationMessage, transitionMessage, type RequestStatus } from '@outlay/contracts';
 import type { Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditChange } from '../../lib/audit.ts';
 import { notify } from '../../lib/notify.ts';
 import * as repo from './approvals.repository.ts';
 import { ACTIVITY, APPROVER_INTRO, approvalNeededBody } from './approvals.messages.ts';
@@ -73,21 +73,7 @@ export const refOf = (r: RequestRow) => requestReference(r.seq);
 export const lockRequest = repo.lockRequest;
 
 export async function audit(tx: Db, actor: Actor, action: string, requestId: string, data: { before?: unknown; after?: unknown; metadata?: unknown } = {}) {
-  await writeAudit(
-    tx,
-    {
-      actorId: actor.userId,
-      action,
-      entityType: 'spending_request',
-      entityId: requestId,
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-      before: data.before,
-      after: data.after,
-      metadata: data.metadata,
-    },
-    actor.now,
-  );
+  await auditChange(tx, actor, { action, entityType: 'spending_request', entityId: requestId, ...data });
 }
 
 export async function subjectOf(tx: Db, r: RequestRow): Promise<RouteSubject> {

@@ -23,7 +23,8 @@ import {
 } from '@outlay/contracts';
 import { budgetLines, budgetOverruns, categories, departments, organizations, spendingRequests, users, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { actorOf, auditChange } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import type { ExportColumn } from '../../lib/export.ts';
 import { groupCurrency, knownCurrencies } from '../../lib/fx.ts';
@@ -59,16 +60,7 @@ async function tx<T>(ctx: Ctx, run: (tx: Db) => Promise<T>): Promise<T> {
 }
 
 async function audit(ctx: Ctx, t: Db, action: string, entityId: string | null, data: { before?: unknown; after?: unknown; metadata?: unknown }) {
-  await writeAudit(
-    t,
-    { actorId: requireAuth(ctx).userId, action, entityType: 'budget_line', entityId, ip: ctx.ip, userAgent: ctx.userAgent, ...data },
-    ctx.now,
-  );
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
+  await auditChange(t, actorOf(ctx), { action, entityType: 'budget_line', entityId, ...data });
 }
 
 function figuresOf(amount: string, c: Consumption) {

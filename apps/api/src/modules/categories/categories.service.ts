@@ -5,7 +5,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
 import { organizationById } from '../organizations/organizations.repository.ts';
-import { audit, canSee, invalid, isUniqueViolation, managedOrg, notFound, reaches, visibleOrg } from '../organizations/organizations.service.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { audit, canSee, invalid, managedOrg, notFound, reaches, visibleOrg } from '../organizations/organizations.service.ts';
 import * as repo from './categories.repository.ts';
 
 function toCategory(row: repo.CategoryRow): Category {

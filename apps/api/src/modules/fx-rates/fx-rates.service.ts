@@ -4,7 +4,8 @@ import type { CreateFxRateValues, FxRate, FxRateExportQuery, FxRateListQuery, Pa
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
-import { audit, invalid, isUniqueViolation, notFound, requireGroupManager } from '../organizations/organizations.service.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { audit, invalid, notFound, requireGroupManager } from '../organizations/organizations.service.ts';
 import * as repo from './fx-rates.repository.ts';
 
 type Row = typeof fxRates.$inferSelect;

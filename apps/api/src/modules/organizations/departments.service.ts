@@ -12,7 +12,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
 import * as repo from './organizations.repository.ts';
-import { audit, canSee, invalid, isUniqueViolation, managedOrg, notFound, reaches, visibleOrg } from './organizations.service.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { audit, canSee, invalid, managedOrg, notFound, reaches, visibleOrg } from './organizations.service.ts';
 
 function toDepartment(row: repo.DepartmentRow): Department {
   const { headFirstName, headLastName, ...rest } = row;

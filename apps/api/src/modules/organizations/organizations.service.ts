@@ -13,7 +13,8 @@ import type {
   UpdateOrganizationValues,
 } from '@outlay/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { actorOf, auditChange } from '../../lib/audit.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
 import { requirePermission } from '../../lib/scope.ts';
@@ -58,31 +59,12 @@ export function invalid(path: string, message: string): AppError {
   return new AppError('VALIDATION_ERROR', { message, details: [{ path, message }] });
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 export async function audit(
   tx: Db,
   ctx: Ctx,
   event: { action: string; entityType: string; entityId: string; before?: unknown; after?: unknown; metadata?: unknown },
 ): Promise<void> {
-  await writeAudit(
-    tx,
-    {
-      actorId: ctx.auth?.userId ?? null,
-      action: event.action,
-      entityType: event.entityType,
-      entityId: event.entityId,
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
-      before: event.before ?? null,
-      after: event.after ?? null,
-      metadata: event.metadata ?? null,
-    },
-    ctx.now,
-  );
+  await auditChange(tx, actorOf(ctx), event);
 }
 
 /** Walks parent links from `start` upward; true when `target` is reached (so making target the child of start would loop). */

@@ -25,6 +25,7 @@ import {
 } from '@outlay/contracts';
 import { registrationRequests, users } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
@@ -54,11 +55,6 @@ async function existingMessage(ctx: Ctx, email: string): Promise<string | null> 
   if (open[0]?.status === 'approved') return MESSAGES.registrationApproved;
   const user = await ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
   return user.length > 0 ? MESSAGES.registrationApproved : null;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 export async function submit(ctx: Ctx, input: RegistrationRequestInput): Promise<{ message: string; id: string }> {

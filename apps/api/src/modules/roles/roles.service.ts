@@ -22,6 +22,7 @@ import {
 import { customRoles, users } from '@outlay/db';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
@@ -285,10 +286,6 @@ export async function getCustom(ctx: Ctx, id: string): Promise<CustomRole> {
   return toCustomRole(row);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 const NAME_TAKEN = 'A custom role with this name already exists';
 
 function snapshot(row: { name: string; description: string | null; scope: Scope; permissions: string[] }) {

@@ -17,7 +17,8 @@ import {
 } from '@outlay/contracts';
 import { users, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { uniqueViolationOf } from '../../lib/db-errors.ts';
+import { actorOf, auditChange, writeAudit } from '../../lib/audit.ts';
 import type { AuthInfo, Ctx } from '../../lib/context.ts';
 import { importSummary, readRecords, refuseFailingRows, validateRows, type ImportColumns } from '../../lib/import.ts';
 import { page } from '../../lib/lists.ts';
@@ -162,13 +163,6 @@ function firstFree(base: string, taken: Set<string>): string {
   for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
 }
 
-function isUniqueViolation(error: unknown): string | null {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  if (e?.code === '23505') return e.constraint ?? 'unique';
-  if (e?.cause?.code === '23505') return e.cause.constraint ?? 'unique';
-  return null;
-}
-
 function uniqueConflict(constraint: string): AppError {
   if (constraint.includes('email')) return new AppError('EMAIL_TAKEN', { message: 'This email address is already in use' });
   if (constraint.includes('username')) return new AppError('CONFLICT', { message: 'This username is already taken' });
@@ -176,11 +170,7 @@ function uniqueConflict(constraint: string): AppError {
 }
 
 function audit(ctx: Ctx, tx: Db, action: string, entityId: string, fields: { before?: unknown; after?: unknown; metadata?: unknown }) {
-  return writeAudit(
-    tx,
-    { actorId: ctx.auth!.userId, action, entityType: 'user', entityId, ip: ctx.ip, userAgent: ctx.userAgent, ...fields },
-    ctx.now,
-  );
+  return auditChange(tx, actorOf(ctx), { action, entityType: 'user', entityId, ...fields });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -294,7 +284,7 @@ export async function createUser(ctx: Ctx, input: CreateUserValues): Promise<Tem
     });
     return { user: await getUser(ctx, id), temporaryPassword: temp.password, temporaryPasswordExpiresAt: temp.expiresAt.toISOString() };
   } catch (error) {
-    const constraint = isUniqueViolation(error);
+    const constraint = uniqueViolationOf(error)?.constraint;
     if (constraint) throw uniqueConflict(constraint);
     throw error;
   }
@@ -337,7 +327,7 @@ export async function updateUser(ctx: Ctx, id: string, input: UpdateUserValues, 
       });
     });
   } catch (error) {
-    const constraint = isUniqueViolation(error);
+    const constraint = uniqueViolationOf(error)?.constraint;
     if (constraint) throw uniqueConflict(constraint);
     throw error;
   }
@@ -586,7 +576,7 @@ export async function importUsers(ctx: Ctx, input: { csv: string; dryRun: boolea
     });
     return { ...summary, created, temporaryPasswordExpiresAt: expiresAt.toISOString() };
   } catch (error) {
-    const constraint = isUniqueViolation(error);
+    const constraint = uniqueViolationOf(error)?.constraint;
     if (constraint) throw new AppError('CONFLICT', { message: 'Another change added one of these users meanwhile; nothing was imported. Run the preview again.' });
     throw error;
   }

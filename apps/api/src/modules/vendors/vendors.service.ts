@@ -14,6 +14,7 @@ import {
   type VendorStatusInput,
 } from '@outlay/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { encrypt } from '../../lib/crypto.ts';
@@ -69,11 +70,6 @@ function auditView(row: Pick<VendorRow, 'name' | 'taxId' | 'contactName' | 'emai
     bankAccountLast4: row.bankAccountLast4,
     status: row.status,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 function taxIdConflict() {
