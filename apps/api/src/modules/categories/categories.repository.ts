@@ -2,8 +2,8 @@ import { and, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { categories, organizations, type Db } from '@outlay/db';
 import type { CategoryListQuery } from '@outlay/contracts';
-import { likePattern, orderBy, type Sortable } from '../../lib/lists.ts';
-import { windowOf, type Sort } from '../organizations/organizations.repository.ts';
+import { likePattern, listWithTotal, orderBy, type Sortable } from '../../lib/lists.ts';
+import type { Sort } from '../organizations/organizations.repository.ts';
 
 const parentCat = alias(categories, 'parent_cat');
 const catOrg = alias(organizations, 'cat_org');
@@ -54,17 +54,17 @@ export async function findCategories(
       ? or(ilike(categories.name, likePattern(query.q)), ilike(categories.code, likePattern(query.q)), ilike(categories.glAccount, likePattern(query.q)))
       : undefined,
   );
-  const win = windowOf(query);
-  const base = db
-    .select(categoryColumns)
-    .from(categories)
-    .leftJoin(catOrg, eq(catOrg.id, categories.organizationId))
-    .leftJoin(parentCat, eq(parentCat.id, categories.parentId))
-    .where(where)
-    .orderBy(orderBy(categorySortable, query as Sort, 'name'), categories.id);
-  const rows = win ? await base.limit(win.limit).offset(win.offset) : await base;
-  const [total] = await db.select({ n: count() }).from(categories).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return listWithTotal(
+    query,
+    db
+      .select(categoryColumns)
+      .from(categories)
+      .leftJoin(catOrg, eq(catOrg.id, categories.organizationId))
+      .leftJoin(parentCat, eq(parentCat.id, categories.parentId))
+      .where(where)
+      .orderBy(orderBy(categorySortable, query as Sort, 'name'), categories.id),
+    db.select({ n: count() }).from(categories).where(where),
+  );
 }
 
 export async function categoryById(db: Db, id: string) {

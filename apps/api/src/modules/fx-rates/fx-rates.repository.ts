@@ -1,8 +1,8 @@
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { fxRates, type Db } from '@outlay/db';
 import type { FxRateListQuery } from '@outlay/contracts';
-import { likePattern, orderBy, type Sortable } from '../../lib/lists.ts';
-import { windowOf, type Sort } from '../organizations/organizations.repository.ts';
+import { likePattern, listWithTotal, orderBy, type Sortable } from '../../lib/lists.ts';
+import type { Sort } from '../organizations/organizations.repository.ts';
 
 const fxSortable: Sortable = {
   period: fxRates.period,
@@ -22,13 +22,13 @@ export async function findFxRates(db: Db, params: { query: Omit<FxRateListQuery,
     query.to ? sql`${fxRates.period} <= ${query.to}` : undefined,
     query.q ? or(ilike(fxRates.base, likePattern(query.q)), ilike(fxRates.quote, likePattern(query.q)), ilike(fxRates.period, likePattern(query.q))) : undefined,
   );
-  const win = windowOf(query);
   // Newest period first unless the caller sorts otherwise.
   const sort = query.sort ? (query as Sort) : { sort: 'period', order: 'desc' as const };
-  const base = db.select().from(fxRates).where(where).orderBy(orderBy(fxSortable, sort, 'period'), fxRates.base, fxRates.quote);
-  const rows = win ? await base.limit(win.limit).offset(win.offset) : await base;
-  const [total] = await db.select({ n: count() }).from(fxRates).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return listWithTotal(
+    query,
+    db.select().from(fxRates).where(where).orderBy(orderBy(fxSortable, sort, 'period'), fxRates.base, fxRates.quote),
+    db.select({ n: count() }).from(fxRates).where(where),
+  );
 }
 
 export async function fxRateById(db: Db, id: string) {

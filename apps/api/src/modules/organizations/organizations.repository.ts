@@ -2,20 +2,14 @@ import { and, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import { departments, organizations, users, vendors, type Db } from '@outlay/db';
 import type { DepartmentListQuery, IntercompanyLinkQuery, OrganizationListQuery } from '@outlay/contracts';
-import { likePattern, orderBy, pageWindow, type Sortable } from '../../lib/lists.ts';
+import { likePattern, listWithTotal, orderBy, type Sortable } from '../../lib/lists.ts';
 import { nextVersion } from '../../lib/versions.ts';
 
 /**
  * Queries for organizations, departments and intercompany links.
  * `visibleOrg` limits rows to one organization (a subsidiary caller); `undefined` means the whole group.
  */
-type Window = { limit: number; offset: number } | null;
 export type Sort = Pick<OrganizationListQuery, 'sort' | 'order'>;
-
-/** The page's window, or none when the caller asks for every row (exports). */
-export function windowOf(query: { page?: number; pageSize?: number }): Window {
-  return query.page && query.pageSize ? pageWindow({ page: query.page, pageSize: query.pageSize }) : null;
-}
 
 const activeFilter = (column: typeof organizations.active, value: 'true' | 'false' | undefined): SQL | undefined =>
   value === undefined ? undefined : eq(column, value === 'true');
@@ -69,16 +63,16 @@ export async function findOrganizations(
       ? or(ilike(organizations.name, likePattern(query.q)), ilike(organizations.code, likePattern(query.q)), ilike(organizations.taxId, likePattern(query.q)))
       : undefined,
   );
-  const win = windowOf(query);
-  const base = db
-    .select(organizationColumns)
-    .from(organizations)
-    .leftJoin(parentOrg, eq(parentOrg.id, organizations.parentId))
-    .where(where)
-    .orderBy(orderBy(organizationSortable, query as Sort, 'name'), organizations.id);
-  const rows = win ? await base.limit(win.limit).offset(win.offset) : await base;
-  const [total] = await db.select({ n: count() }).from(organizations).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return listWithTotal(
+    query,
+    db
+      .select(organizationColumns)
+      .from(organizations)
+      .leftJoin(parentOrg, eq(parentOrg.id, organizations.parentId))
+      .where(where)
+      .orderBy(orderBy(organizationSortable, query as Sort, 'name'), organizations.id),
+    db.select({ n: count() }).from(organizations).where(where),
+  );
 }
 
 export async function organizationById(db: Db, id: string) {
@@ -168,18 +162,18 @@ export async function findDepartments(
       ? or(ilike(departments.name, likePattern(query.q)), ilike(departments.code, likePattern(query.q)), ilike(departments.costCenter, likePattern(query.q)))
       : undefined,
   );
-  const win = windowOf(query);
-  const base = db
-    .select(departmentColumns)
-    .from(departments)
-    .innerJoin(deptOrg, eq(deptOrg.id, departments.organizationId))
-    .leftJoin(parentDept, eq(parentDept.id, departments.parentId))
-    .leftJoin(head, eq(head.id, departments.headUserId))
-    .where(where)
-    .orderBy(orderBy(departmentSortable, query as Sort, 'name'), departments.id);
-  const rows = win ? await base.limit(win.limit).offset(win.offset) : await base;
-  const [total] = await db.select({ n: count() }).from(departments).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return listWithTotal(
+    query,
+    db
+      .select(departmentColumns)
+      .from(departments)
+      .innerJoin(deptOrg, eq(deptOrg.id, departments.organizationId))
+      .leftJoin(parentDept, eq(parentDept.id, departments.parentId))
+      .leftJoin(head, eq(head.id, departments.headUserId))
+      .where(where)
+      .orderBy(orderBy(departmentSortable, query as Sort, 'name'), departments.id),
+    db.select({ n: count() }).from(departments).where(where),
+  );
 }
 
 export async function departmentById(db: Db, id: string) {
@@ -243,8 +237,7 @@ export async function findIntercompanyLinks(
     query.organizationId ? or(eq(vendors.organizationId, query.organizationId), eq(vendors.intercompanyOrganizationId, query.organizationId)) : undefined,
     query.q ? or(ilike(vendors.name, likePattern(query.q)), ilike(vendors.taxId, likePattern(query.q)), ilike(buyer.name, likePattern(query.q)), ilike(counterpart.name, likePattern(query.q))) : undefined,
   );
-  const win = windowOf(query);
-  const base = db
+  const rows = db
     .select({
       vendorId: vendors.id,
       vendorName: vendors.name,
@@ -259,14 +252,13 @@ export async function findIntercompanyLinks(
     .innerJoin(counterpart, eq(counterpart.id, vendors.intercompanyOrganizationId))
     .where(where)
     .orderBy(orderBy(intercompanySortable, query as Sort, 'organizationName'), vendors.name, vendors.id);
-  const rows = win ? await base.limit(win.limit).offset(win.offset) : await base;
-  const [total] = await db
+  const total = db
     .select({ n: count() })
     .from(vendors)
     .innerJoin(buyer, eq(buyer.id, vendors.organizationId))
     .innerJoin(counterpart, eq(counterpart.id, vendors.intercompanyOrganizationId))
     .where(where);
-  return { rows, total: total?.n ?? 0 };
+  return listWithTotal(query, rows, total);
 }
 
 export async function findIntercompanyCandidates(db: Db, params: { organizationId?: string; visibleOrg?: string | null; q?: string }) {
