@@ -17,30 +17,32 @@ export function requirePermission(auth: AuthInfo, permission: Permission): Scope
 
 /**
  * A WHERE condition limiting rows to the caller's scope for a permission: group sees all,
- * organization its own organization, department its department, own only what it owns.
- * Single reads use the same condition, so another scope's record is simply not found (404).
+ * organization its own organization, department its department (or organization, for rows that
+ * have no department), own only what it owns. Single reads use the same condition, so another
+ * scope's record is simply not found (404).
+ *
+ * The organization column is required: without it an organization-scoped caller would be
+ * limited by nothing, so a missing one (an alias without the column) throws instead.
  */
 export function scopeCondition(
   auth: AuthInfo,
   permission: Permission,
-  columns: { organizationId?: PgColumn; departmentId?: PgColumn; ownerId?: PgColumn },
+  columns: { organizationId: PgColumn; departmentId?: PgColumn; ownerId?: PgColumn },
 ): SQL | undefined {
+  if (!columns.organizationId) throw new Error(`scopeCondition(${permission}) needs the rows' organization column`);
   const scope = requirePermission(auth, permission);
   const none = sql`false`;
   switch (scope) {
     case 'group':
       return undefined;
     case 'organization':
-      if (!columns.organizationId) return undefined;
       return auth.organizationId ? eq(columns.organizationId, auth.organizationId) : none;
     case 'department':
       if (columns.departmentId) return auth.departmentId ? eq(columns.departmentId, auth.departmentId) : none;
-      if (columns.organizationId) return auth.organizationId ? eq(columns.organizationId, auth.organizationId) : none;
-      return undefined;
+      return auth.organizationId ? eq(columns.organizationId, auth.organizationId) : none;
     case 'own':
       if (columns.ownerId) return eq(columns.ownerId, auth.userId);
-      if (columns.organizationId) return auth.organizationId ? inArray(columns.organizationId, [auth.organizationId]) : none;
-      return none;
+      return auth.organizationId ? inArray(columns.organizationId, [auth.organizationId]) : none;
   }
 }
 
