@@ -4,7 +4,7 @@
 import type { BudgetOverrun } from '@outlay/contracts';
 import type { Db, spendingRequests } from '@outlay/db';
 import { checkBudgets, recomputeThresholds, type BudgetCheck } from '../budgets/budget-check.ts';
-import { overrunOf } from '../budgets/budgets.service.ts';
+import { overrunOf } from '../budgets/budgets.overruns.ts';
 
 type RequestRow = typeof spendingRequests.$inferSelect;
 

@@ -26,7 +26,10 @@ import {
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { sendExport } from '../../lib/export.ts';
 import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
+import * as importer from './budgets.import.ts';
+import * as overruns from './budgets.overruns.ts';
 import * as service from './budgets.service.ts';
+import * as vsActual from './budgets.vs-actual.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const read = { access: 'budgets.read' as const };
@@ -74,7 +77,7 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
         response: { 200: budgetVsActual, ...errors },
       },
     },
-    async (request) => service.budgetVsActual(contextOf(request, deps), request.query),
+    async (request) => vsActual.budgetVsActual(contextOf(request, deps), request.query),
   );
   r.get(
     '/api/budgets/lines/:id',
@@ -87,7 +90,7 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: read,
       schema: { tags, summary: 'The requests that consume a budget line (drill-down)', params: idParam, querystring: budgetLineRequestsQuery, response: { 200: budgetLineRequests, ...errors } },
     },
-    async (request) => service.lineRequests(contextOf(request, deps), request.params.id, request.query),
+    async (request) => vsActual.lineRequests(contextOf(request, deps), request.params.id, request.query),
   );
   r.post(
     '/api/budgets/lines',
@@ -142,7 +145,7 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       },
     },
     async (request, reply) => {
-      const result = await service.importLines(contextOf(request, deps), request.body);
+      const result = await importer.importLines(contextOf(request, deps), request.body);
       return reply.code(result.dryRun ? 200 : 201).send(result);
     },
   );
@@ -152,6 +155,6 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: overrun,
       schema: { tags, summary: "Budget overruns in the caller's scope, pending or decided", querystring: budgetOverrunListQuery, response: { 200: budgetOverrunList, ...errors } },
     },
-    async (request) => service.listOverruns(contextOf(request, deps), request.query),
+    async (request) => overruns.listOverruns(contextOf(request, deps), request.query),
   );
 }

@@ -1,65 +1,44 @@
-// Budgets: lines and their consumption, copy from last period, import, budget vs actual,
-// drill-down, and the list of budget overruns (deciding one is the approval engine's).
+// Budget lines and their consumption, and copying a period into the next. Beside it:
+// budgets.import.ts, budgets.vs-actual.ts (with the drill-down), budgets.overruns.ts.
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import {
-  BUDGET_IMPORT_MAX_ROWS,
   BUDGET_MESSAGES,
-  budgetImportRow,
-  budgetPeriodContaining,
   budgetPeriodEnd,
   budgetPeriodLabel,
-  requestReference,
   shiftBudgetPeriod,
-  type BudgetImportResult,
   type BudgetLine,
-  type BudgetLineRequest,
   type BudgetOptions,
-  type BudgetOverrun,
   type BudgetPeriodType,
-  type BudgetVsActual,
   type CopyBudgetPeriodResult,
   type Paginated,
 } from '@outlay/contracts';
-import { budgetLines, budgetOverruns, categories, departments, organizations, spendingRequests, users, type Db } from '@outlay/db';
+import { budgetLines, categories, departments, organizations, users, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { actorOf, auditChange } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import type { ExportColumn } from '../../lib/export.ts';
-import { groupCurrency, knownCurrencies } from '../../lib/fx.ts';
-import { importSummary, readRecords, refuseFailingRows, validateRows, type ImportColumns } from '../../lib/import.ts';
+import { knownCurrencies } from '../../lib/fx.ts';
 import { page } from '../../lib/lists.ts';
 import { assertVersion, nextVersion, versionConflict, versionIs } from '../../lib/versions.ts';
 import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts';
-import {
-  consumingRequestsOf,
-  consumptionOf,
-  Converter,
-  kindOf,
-
-  lineMatches,
-  percentUsed,
-  recomputeLines,
-  valueInLine,
-  type BudgetLineRow,
-  type Consumption,
-} from './budget-check.ts';
+import { consumptionOf, percentUsed, recomputeLines, type BudgetLineRow, type Consumption } from './budget-check.ts';
 import * as repo from './budgets.repository.ts';
 
-const notFound = () => new AppError('NOT_FOUND', { message: 'Budget line not found' });
-const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
-const today = (ctx: Ctx) => ctx.now.toISOString().slice(0, 10);
+export const notFound = () => new AppError('NOT_FOUND', { message: 'Budget line not found' });
+export const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
+export const today = (ctx: Ctx) => ctx.now.toISOString().slice(0, 10);
 
-function lineScope(ctx: Ctx, permission: 'budgets.read' | 'budgets.manage') {
+export function lineScope(ctx: Ctx, permission: 'budgets.read' | 'budgets.manage') {
   return scopeCondition(requireAuth(ctx), permission, { organizationId: budgetLines.organizationId, departmentId: budgetLines.departmentId });
 }
 
-async function tx<T>(ctx: Ctx, run: (tx: Db) => Promise<T>): Promise<T> {
+export async function tx<T>(ctx: Ctx, run: (tx: Db) => Promise<T>): Promise<T> {
   return ctx.db.transaction((raw) => run(raw as unknown as Db));
 }
 
-async function audit(ctx: Ctx, t: Db, action: string, entityId: string | null, data: { before?: unknown; after?: unknown; metadata?: unknown }) {
+export async function audit(ctx: Ctx, t: Db, action: string, entityId: string | null, data: { before?: unknown; after?: unknown; metadata?: unknown }) {
   await auditChange(t, actorOf(ctx), { action, entityType: 'budget_line', entityId, ...data });
 }
 
@@ -100,7 +79,7 @@ function toLine(row: repo.LineWithNames, c: Consumption, label: string): BudgetL
   };
 }
 
-function labelOf(row: repo.LineWithNames): string {
+export function labelOf(row: repo.LineWithNames): string {
   const parts = [row.organizationName];
   if (row.departmentName) parts.push(row.departmentName);
   if (row.categoryName) parts.push(row.categoryName);
@@ -360,295 +339,4 @@ export async function copyPeriod(
     });
     return { fromPeriodStart: input.fromPeriodStart, toPeriodStart: toStart, created, skipped: report.length - created, report };
   });
-}
-
-// --- import -------------------------------------------------------------------------------------
-
-const HEADER_ALIASES: Record<string, string> = {
-  organizationcode: 'organizationCode',
-  orgcode: 'organizationCode',
-  organization: 'organizationCode',
-  departmentcode: 'departmentCode',
-  department: 'departmentCode',
-  deptcode: 'departmentCode',
-  categorycode: 'categoryCode',
-  category: 'categoryCode',
-  periodtype: 'periodType',
-  period: 'periodType',
-  periodstart: 'periodStart',
-  start: 'periodStart',
-  currency: 'currency',
-  amount: 'amount',
-  thresholds: 'thresholds',
-  notes: 'notes',
-};
-const IMPORT_COLUMNS: ImportColumns = {
-  aliases: HEADER_ALIASES,
-  required: ['organizationCode', 'periodType', 'periodStart', 'currency', 'amount'],
-  missingMessage: (missing) =>
-    `The header row must name the columns organizationCode, departmentCode, categoryCode, periodType, periodStart, currency, amount, thresholds, notes (missing: ${missing.join(', ')})`,
-  maxRows: BUDGET_IMPORT_MAX_ROWS,
-  // A blank cell is a missing value: the row's report says "<field> is required".
-  emptyCells: 'drop',
-};
-
-export async function importLines(ctx: Ctx, input: { format: 'csv' | 'xlsx'; content: string; dryRun: boolean }): Promise<BudgetImportResult> {
-  const auth = requireAuth(ctx);
-  const records = await readRecords(input.format, input.content, IMPORT_COLUMNS);
-  const orgs = await ctx.db.select({ id: organizations.id, code: organizations.code, name: organizations.name }).from(organizations);
-  const depts = await ctx.db.select({ id: departments.id, organizationId: departments.organizationId, code: departments.code, name: departments.name }).from(departments);
-  const cats = await ctx.db.select({ id: categories.id, organizationId: categories.organizationId, code: categories.code, name: categories.name }).from(categories);
-  const currencies = await knownCurrencies(ctx.db);
-  const existing = await ctx.db
-    .select({ o: budgetLines.organizationId, d: budgetLines.departmentId, c: budgetLines.categoryId, t: budgetLines.periodType, s: budgetLines.periodStart })
-    .from(budgetLines);
-  const keyOf = (o: string, d: string | null, c: string | null, t: string, s: string) => `${o}|${d ?? ''}|${c ?? ''}|${t}|${s}`;
-  const taken = new Set(existing.map((e) => keyOf(e.o, e.d, e.c, e.t, e.s)));
-  const seen = new Map<string, number>();
-  const report: BudgetImportResult['report'] = [];
-  const plan: (Omit<CreateLine, 'thresholds'> & { thresholds: number[]; periodEnd: string; row: number })[] = [];
-  for (const { row, record, result: parsed } of validateRows(records, budgetImportRow)) {
-    const errors: string[] = [];
-    const label = [record.organizationCode, record.departmentCode, record.categoryCode, record.periodType, record.periodStart].filter(Boolean).join(' · ');
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '');
-        errors.push(record[field] === undefined && field !== '' ? `${field} is required` : `${field}: ${issue.message}`);
-      }
-      report.push({ row, label, errors: [...new Set(errors)] });
-      continue;
-    }
-    const d = parsed.data;
-    const org = orgs.find((o) => o.code.toLowerCase() === d.organizationCode.toLowerCase());
-    let departmentId: string | null = null;
-    let categoryId: string | null = null;
-    if (!org || !organizationInScope(auth, 'budgets.manage', org.id)) errors.push(`Unknown organization code "${d.organizationCode}"`);
-    else {
-      if (d.departmentCode) {
-        const code = d.departmentCode.toLowerCase();
-        const dept = depts.find((x) => x.organizationId === org.id && (x.code.toLowerCase() === code || x.code.toLowerCase() === `${org.code.toLowerCase()}-${code}`));
-        if (!dept) errors.push(`Unknown department code "${d.departmentCode}" in ${org.code}`);
-        else departmentId = dept.id;
-      }
-      if (scopeOf(auth, 'budgets.manage') === 'department' && departmentId !== auth.departmentId) errors.push('You can only manage budgets of your department');
-      if (d.categoryCode) {
-        const code = d.categoryCode.toLowerCase();
-        const cat = cats.find((x) => (x.organizationId === null || x.organizationId === org.id) && (x.code.toLowerCase() === code || x.name.toLowerCase() === code));
-        if (!cat) errors.push(`Unknown category "${d.categoryCode}"`);
-        else categoryId = cat.id;
-      }
-    }
-    if (!currencies.includes(d.currency)) errors.push(`There is no exchange rate for ${d.currency}`);
-    let thresholds = [80, 100];
-    if (d.thresholds) {
-      const parts = d.thresholds.split(/[;|, ]+/).filter(Boolean);
-      const nums = parts.map(Number);
-      if (nums.some((n) => !Number.isInteger(n) || n < 1 || n > 200)) errors.push(`Thresholds must be whole percentages between 1 and 200, separated by ";" (got "${d.thresholds}")`);
-      else thresholds = [...new Set(nums)].sort((a, b) => a - b);
-    }
-    if (org && errors.length === 0) {
-      const key = keyOf(org.id, departmentId, categoryId, d.periodType, d.periodStart);
-      const dup = seen.get(key);
-      if (dup !== undefined) errors.push(`Duplicate line: also on row ${dup}`);
-      else seen.set(key, row);
-      if (taken.has(key)) errors.push(BUDGET_MESSAGES.duplicate);
-    }
-    report.push({ row, label, errors });
-    if (errors.length === 0) {
-      plan.push({
-        row,
-        organizationId: org!.id,
-        departmentId,
-        categoryId,
-        periodType: d.periodType,
-        periodStart: d.periodStart,
-        periodEnd: budgetPeriodEnd(d.periodType, d.periodStart),
-        currency: d.currency,
-        amount: new Decimal(d.amount).toFixed(2),
-        thresholds,
-        ownerIds: [],
-        notes: d.notes ?? null,
-      });
-    }
-  }
-  const { summary, failing } = importSummary(report, input.dryRun);
-  if (input.dryRun) return { ...summary, created: 0 };
-  refuseFailingRows(
-    failing,
-    report.length,
-    failing.map((f) => ({ path: `row ${f.row}`, message: f.errors.join('; ') })),
-  );
-  try {
-    await tx(ctx, async (t) => {
-      const ids: string[] = [];
-      for (const p of plan) {
-        const { row: sourceRow, ...values } = p;
-        const [row] = await t
-          .insert(budgetLines)
-          .values({ ...values, createdById: auth.userId, createdAt: ctx.now, updatedAt: ctx.now })
-          .returning();
-        ids.push(row!.id);
-        await audit(ctx, t, 'budget_line.created', row!.id, { after: values, metadata: { via: 'import', row: sourceRow } });
-        await recomputeLines(t, [row!], ctx.now);
-      }
-      await audit(ctx, t, 'budget_lines.imported', null, { metadata: { count: ids.length, ids } });
-    });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError('CONFLICT', { message: 'Another change added one of these lines meanwhile; nothing was imported. Run the preview again.' });
-    throw e;
-  }
-  return { ...summary, created: plan.length };
-}
-
-// --- budget vs actual -----------------------------------------------------------------------------
-
-export async function budgetVsActual(
-  ctx: Ctx,
-  query: { periodType: BudgetPeriodType; date?: string; organizationId?: string; departmentId?: string },
-): Promise<BudgetVsActual> {
-  const period = budgetPeriodContaining(query.periodType, query.date ?? today(ctx));
-  const { rows } = await repo.listLines(ctx.db, {
-    scope: lineScope(ctx, 'budgets.read'),
-    organizationId: query.organizationId,
-    departmentId: query.departmentId,
-    overlaps: { from: period.start, to: period.end },
-    sort: 'organizationName',
-    order: 'asc',
-  });
-  const fx = new Converter(ctx.db);
-  const consumed = await consumptionOf(
-    ctx.db,
-    rows.map((r) => r.line),
-    { fx },
-  );
-  const gc = await groupCurrency(ctx.db);
-  const totals = { budget: new Decimal(0), committed: new Decimal(0), actual: new Decimal(0) };
-  const lines: BudgetVsActual['lines'] = [];
-  for (const r of rows) {
-    const l = r.line;
-    const c = consumed.get(l.id)!;
-    const at = l.periodEnd < today(ctx) ? l.periodEnd : today(ctx);
-    const toGroup = async (v: Decimal) => new Decimal(await fx.approx(v.toFixed(2), l.currency, gc, at));
-    const g = { budget: await toGroup(new Decimal(l.amount)), committed: await toGroup(c.committed), actual: await toGroup(c.actual) };
-    totals.budget = totals.budget.plus(g.budget);
-    totals.committed = totals.committed.plus(g.committed);
-    totals.actual = totals.actual.plus(g.actual);
-    lines.push({
-      id: l.id,
-      label: labelOf(r),
-      organizationName: r.organizationName,
-      departmentName: r.departmentName ?? null,
-      categoryName: r.categoryName ?? null,
-      periodType: l.periodType,
-      periodLabel: budgetPeriodLabel(l.periodType, l.periodStart),
-      currency: l.currency,
-      ...figures(new Decimal(l.amount), c.committed, c.actual),
-      group: figures(g.budget, g.committed, g.actual),
-    });
-  }
-  return {
-    periodType: query.periodType,
-    periodStart: period.start,
-    periodEnd: period.end,
-    periodLabel: budgetPeriodLabel(query.periodType, period.start),
-    groupCurrency: gc,
-    lines,
-    totals: figures(totals.budget, totals.committed, totals.actual),
-  };
-}
-
-function figures(budget: Decimal, committed: Decimal, actual: Decimal) {
-  const used = committed.plus(actual);
-  return {
-    budget: budget.toFixed(2),
-    committed: committed.toFixed(2),
-    actual: actual.toFixed(2),
-    remaining: budget.minus(used).toFixed(2),
-    variance: budget.minus(actual).toFixed(2),
-    percentUsed: (budget.isZero() ? new Decimal(0) : used.div(budget).mul(100)).toFixed(1),
-  };
-}
-
-/** The requests that consume a line (drill-down), newest first. */
-export async function lineRequests(ctx: Ctx, id: string, query: { page: number; pageSize: number; kind?: 'committed' | 'actual'; q?: string }): Promise<Paginated<BudgetLineRequest>> {
-  const line = await repo.findLine(ctx.db, id, lineScope(ctx, 'budgets.read'));
-  if (!line) throw notFound();
-  let matching = (await consumingRequestsOf(ctx.db, [line])).filter((r) => lineMatches(line, r));
-  if (query.kind) matching = matching.filter((r) => kindOf(r.status) === query.kind);
-  matching.sort((a, b) => (b.submittedAt?.getTime() ?? 0) - (a.submittedAt?.getTime() ?? 0) || (a.id < b.id ? -1 : 1));
-  const ids = matching.map((m) => m.id);
-  const details = ids.length
-    ? await ctx.db
-        .select({ id: spendingRequests.id, seq: spendingRequests.seq, title: spendingRequests.title, first: users.firstName, last: users.lastName })
-        .from(spendingRequests)
-        .innerJoin(users, eq(users.id, spendingRequests.requesterId))
-        .where(inArray(spendingRequests.id, ids))
-    : [];
-  const byId = new Map(details.map((d) => [d.id, d]));
-  if (query.q) {
-    const q = query.q.toLowerCase();
-    matching = matching.filter((m) => {
-      const d = byId.get(m.id);
-      return d && (d.title.toLowerCase().includes(q) || requestReference(d.seq).toLowerCase().includes(q) || `${d.first} ${d.last}`.toLowerCase().includes(q));
-    });
-  }
-  const slice = matching.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
-  const fx = new Converter(ctx.db);
-  const items: BudgetLineRequest[] = [];
-  for (const r of slice) {
-    const d = byId.get(r.id)!;
-    items.push({
-      id: r.id,
-      reference: requestReference(d.seq),
-      title: d.title,
-      requesterName: `${d.first} ${d.last}`,
-      status: r.status,
-      kind: kindOf(r.status),
-      submittedAt: iso(r.submittedAt),
-      amount: new Decimal(r.amount).toFixed(2),
-      currency: r.currency,
-      lineAmount: (await valueInLine(fx, line.currency, r)).toFixed(2),
-    });
-  }
-  return page(items, matching.length, query);
-}
-
-// --- overruns -------------------------------------------------------------------------------------
-
-function overrunScope(ctx: Ctx) {
-  return scopeCondition(requireAuth(ctx), 'budgets.approve_overrun', { organizationId: budgetOverruns.organizationId });
-}
-
-type OverrunRow = Awaited<ReturnType<typeof repo.listOverruns>>['rows'][number];
-function toOverrun(row: OverrunRow): BudgetOverrun {
-  const o = row.overrun;
-  return {
-    id: o.id,
-    requestId: row.request.id,
-    reference: requestReference(row.request.seq),
-    title: row.request.title,
-    requester: { id: row.request.requesterId, name: row.requesterName },
-    organizationName: row.organizationName,
-    departmentName: row.departmentName ?? null,
-    amount: new Decimal(row.request.amount).toFixed(2),
-    currency: row.request.currency,
-    requestStatus: row.request.status,
-    lines: o.lines,
-    status: o.status,
-    note: o.note,
-    decidedBy: o.decidedById ? { id: o.decidedById, name: row.deciderName ?? 'Unknown user' } : null,
-    decidedAt: iso(o.decidedAt),
-    createdAt: iso(o.createdAt)!,
-  };
-}
-
-export async function listOverruns(ctx: Ctx, query: { state: 'pending' | 'decided'; page: number; pageSize: number; sort?: string; order: 'asc' | 'desc'; q?: string }): Promise<Paginated<BudgetOverrun>> {
-  const { rows, total } = await repo.listOverruns(ctx.db, { ...query, scope: overrunScope(ctx) });
-  return page(rows.map(toOverrun), total, query);
-}
-
-/** One request's overrun as the overrun list shows it (no scope: the caller has checked it). */
-export async function overrunOf(db: Db, requestId: string): Promise<BudgetOverrun | null> {
-  const { rows } = await repo.listOverruns(db, { scope: undefined, state: 'decided', requestId, order: 'asc', page: 1, pageSize: 1 });
-  return rows[0] ? toOverrun(rows[0]) : null;
 }

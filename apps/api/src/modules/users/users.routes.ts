@@ -33,21 +33,9 @@ import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { sendExport, type ExportColumn } from '../../lib/export.ts';
 import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 import { exportSessions, listSessionsPage, revokeAllOfUser, revokeOne } from './sessions.service.ts';
-import {
-  bulkSetStatus,
-  createUser,
-  exportPasswordStatus,
-  exportUsers,
-  forcePasswordChange,
-  getUser,
-  importUsers,
-  listPasswordStatus,
-  listUsersPage,
-  resetPassword,
-  setUserStatus,
-  updateUser,
-  userOptions as loadOptions,
-} from './users.service.ts';
+import { importUsers } from './users.import.ts';
+import { exportPasswordStatus, forcePasswordChange, listPasswordStatus, resetPassword } from './users.passwords.ts';
+import { bulkSetStatus, createUser, exportUsers, getUser, listUsersPage, setUserStatus, updateUser, userOptions as loadOptions } from './users.service.ts';
 
 const access = { access: 'users.manage' as const };
 const tags = ['users'];

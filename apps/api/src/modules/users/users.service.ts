@@ -1,37 +1,28 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import {
   MAX_EXPORT_ROWS,
   ROLE_LABELS,
-  USER_IMPORT_MAX_ROWS,
   canGrantRole,
-  userImportRow,
   type BulkUserResult,
-  type PasswordStatusItem,
-  type PasswordStatusQuery,
   type Role,
   type TemporaryPasswordResponse,
-  type UserImportResponse,
-  type UserImportRowReport,
   type UserItem,
   type UserListQuery,
 } from '@outlay/contracts';
 import { users, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { uniqueViolationOf } from '../../lib/db-errors.ts';
-import { actorOf, auditChange, writeAudit } from '../../lib/audit.ts';
+import { actorOf, auditChange } from '../../lib/audit.ts';
 import type { AuthInfo, Ctx } from '../../lib/context.ts';
-import { importSummary, readRecords, refuseFailingRows, validateRows, type ImportColumns } from '../../lib/import.ts';
 import { page } from '../../lib/lists.ts';
-import { issueTemporaryPassword, type TemporaryPassword } from '../../lib/passwords.ts';
+import { issueTemporaryPassword } from '../../lib/passwords.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { assertVersion, nextVersion, versionConflict, versionIs } from '../../lib/versions.ts';
-import { requireRecentAuth } from '../../lib/step-up.ts';
 import { revokeOtherSessions } from '../auth/sessions.repository.ts';
 import {
   activeOwnerCount,
   allOrganizationsAndDepartments,
   emailTaken,
-  existingEmails,
   findDepartment,
   findOrganization,
   findUser,
@@ -54,7 +45,7 @@ export function userScope(auth: AuthInfo): SQL | undefined {
   return scopeCondition(auth, 'users.manage', { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id });
 }
 
-function iso(d: Date | null): string | null {
+export function iso(d: Date | null): string | null {
   return d ? d.toISOString() : null;
 }
 
@@ -85,14 +76,14 @@ export function toUserItem(r: UserRecord): UserItem {
   };
 }
 
-function fullName(r: { firstName: string; lastName: string }): string {
+export function fullName(r: { firstName: string; lastName: string }): string {
   return `${r.firstName} ${r.lastName}`;
 }
 
-const notFound = () => new AppError('NOT_FOUND', { message: 'User not found' });
+export const notFound = () => new AppError('NOT_FOUND', { message: 'User not found' });
 
 /** Nobody acts on someone who holds more than they do (resetting the owner's password would hand over the owner role). */
-function assertCanManage(auth: AuthInfo, target: { role: string; firstName: string; lastName: string }) {
+export function assertCanManage(auth: AuthInfo, target: { role: string; firstName: string; lastName: string }) {
   if (!canGrantRole(auth.grants, target.role as Role)) {
     throw new AppError('FORBIDDEN', {
       message: `You cannot manage ${fullName(target)}: their role (${ROLE_LABELS[target.role as Role] ?? target.role}) grants more than yours`,
@@ -107,13 +98,13 @@ function assertCanGrant(auth: AuthInfo, role: Role) {
 }
 
 /** True when the caller may see and place users in this organization. */
-function organizationReachable(auth: AuthInfo, organizationId: string): boolean {
+export function organizationReachable(auth: AuthInfo, organizationId: string): boolean {
   const scope = scopeOf(auth, 'users.manage');
   return scope === 'group' || ((scope === 'organization' || scope === 'department') && auth.organizationId === organizationId);
 }
 
 /** Department-scope (and own-scope) managers place users only in their own department. */
-function departmentRefusal(auth: AuthInfo, departmentId: string | null): string | null {
+export function departmentRefusal(auth: AuthInfo, departmentId: string | null): string | null {
   const scope = scopeOf(auth, 'users.manage');
   if (scope === 'group' || scope === 'organization') return null;
   if (scope === 'department' && departmentId !== null && departmentId === auth.departmentId) return null;
@@ -148,7 +139,7 @@ async function checkPlacement(ctx: Ctx, input: { organizationId: string; departm
   }
 }
 
-function baseUsername(firstName: string): string {
+export function baseUsername(firstName: string): string {
   const plain = firstName
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -158,7 +149,7 @@ function baseUsername(firstName: string): string {
 }
 
 /** The first free `base`, `base2`, `base3`… given the names already taken (lower-case). */
-function firstFree(base: string, taken: Set<string>): string {
+export function firstFree(base: string, taken: Set<string>): string {
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
 }
@@ -169,7 +160,7 @@ function uniqueConflict(constraint: string): AppError {
   return new AppError('CONFLICT', { message: 'Another change got there first; please try again' });
 }
 
-function audit(ctx: Ctx, tx: Db, action: string, entityId: string, fields: { before?: unknown; after?: unknown; metadata?: unknown }) {
+export function audit(ctx: Ctx, tx: Db, action: string, entityId: string, fields: { before?: unknown; after?: unknown; metadata?: unknown }) {
   return auditChange(tx, actorOf(ctx), { action, entityType: 'user', entityId, ...fields });
 }
 
@@ -405,274 +396,3 @@ export async function bulkSetStatus(ctx: Ctx, ids: string[], next: 'active' | 'i
   });
   return { changed, skipped };
 }
-
-// ---------------------------------------------------------------------------------------------
-// CSV import
-// ---------------------------------------------------------------------------------------------
-
-const HEADER_ALIASES: Record<string, string> = {
-  firstname: 'firstName',
-  lastname: 'lastName',
-  email: 'email',
-  emailaddress: 'email',
-  role: 'role',
-  organizationcode: 'organizationCode',
-  orgcode: 'organizationCode',
-  organisationcode: 'organizationCode',
-  departmentcode: 'departmentCode',
-  deptcode: 'departmentCode',
-  username: 'username',
-};
-const IMPORT_COLUMNS: ImportColumns = {
-  aliases: HEADER_ALIASES,
-  required: ['firstName', 'lastName', 'email', 'role', 'organizationCode'],
-  missingMessage: (missing) =>
-    `The header row must name the columns firstName, lastName, email, role, organizationCode, departmentCode and optionally username (missing: ${missing.join(', ')})`,
-  maxRows: USER_IMPORT_MAX_ROWS,
-  // An empty cell reads as an empty value, so the row schema words the refusal (e.g. "Organization code is required").
-  emptyCells: 'keep',
-};
-
-interface PlannedRow {
-  row: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: Role;
-  username?: string;
-  organizationId: string;
-  departmentId: string | null;
-}
-
-export async function importUsers(ctx: Ctx, input: { csv: string; dryRun: boolean }): Promise<UserImportResponse> {
-  const auth = ctx.auth!;
-  const records = await readRecords('csv', input.csv, IMPORT_COLUMNS);
-  const { orgs, depts } = await allOrganizationsAndDepartments(ctx.db);
-  const orgByCode = new Map(orgs.map((o) => [o.code.toLowerCase(), o]));
-  const deptByCode = new Map(depts.map((d) => [`${d.organizationId}:${d.code.toLowerCase()}`, d]));
-
-  const parsed = validateRows(records, userImportRow);
-  const emails = parsed.flatMap((p) => (p.result.success ? [p.result.data.email] : []));
-  const taken = await existingEmails(ctx.db, emails);
-  const explicitUsernames = parsed.flatMap((p) => (p.result.success && p.result.data.username ? [p.result.data.username] : []));
-  const takenUsernames = explicitUsernames.length > 0 ? await usernamesLike(ctx.db, explicitUsernames) : new Set<string>();
-  const firstRowOfEmail = new Map<string, number>();
-  const firstRowOfUsername = new Map<string, number>();
-
-  const report: UserImportRowReport[] = [];
-  const plan: PlannedRow[] = [];
-  for (const { row, record, result } of parsed) {
-    const errors: string[] = [];
-    const email = (record.email ?? '').trim().toLowerCase();
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const field = String(issue.path[0] ?? '');
-        if (field === 'role') errors.push(record.role ? `Unknown role "${record.role}"` : 'Role is required');
-        else if (field === 'email' && !email) errors.push('E-mail is required');
-        else if ((field === 'firstName' || field === 'lastName') && !record[field]) errors.push(`${field === 'firstName' ? 'First' : 'Last'} name is required`);
-        else errors.push(issue.message);
-      }
-      report.push({ row, email, errors: [...new Set(errors)] });
-      continue;
-    }
-    const data = result.data;
-    const dupOf = firstRowOfEmail.get(data.email);
-    if (dupOf !== undefined) errors.push(`Duplicate e-mail: also on row ${dupOf}`);
-    else firstRowOfEmail.set(data.email, row);
-    if (taken.has(data.email)) errors.push('A user with this e-mail already exists');
-    if (!canGrantRole(auth.grants, data.role)) errors.push(`You cannot grant the role ${ROLE_LABELS[data.role]}`);
-    const org = orgByCode.get(data.organizationCode.toLowerCase());
-    let departmentId: string | null = null;
-    if (!org || !organizationReachable(auth, org.id)) {
-      errors.push(`Unknown organization code "${data.organizationCode}"`);
-    } else if (!org.active) {
-      errors.push(`Organization ${org.code} is inactive`);
-    } else {
-      if (data.departmentCode) {
-        const code = data.departmentCode.toLowerCase();
-        const dept = deptByCode.get(`${org.id}:${code}`) ?? deptByCode.get(`${org.id}:${org.code.toLowerCase()}-${code}`);
-        if (!dept) errors.push(`Unknown department code "${data.departmentCode}" in ${org.code}`);
-        else departmentId = dept.id;
-      }
-      const refusal = departmentRefusal(auth, departmentId);
-      if (refusal && !errors.some((e) => e.startsWith('Unknown department'))) errors.push(refusal);
-    }
-    if (data.username) {
-      const dupUser = firstRowOfUsername.get(data.username);
-      if (dupUser !== undefined) errors.push(`Duplicate username: also on row ${dupUser}`);
-      else firstRowOfUsername.set(data.username, row);
-      if (takenUsernames.has(data.username)) errors.push(`The username "${data.username}" is already taken`);
-    }
-    report.push({ row, email: data.email, errors });
-    if (errors.length === 0) {
-      plan.push({
-        row,
-        firstName: data.firstName,
-        lastName: data.lastName,
-        email: data.email,
-        role: data.role,
-        username: data.username,
-        organizationId: org!.id,
-        departmentId,
-      });
-    }
-  }
-
-  const { summary, failing } = importSummary(report, input.dryRun);
-  if (input.dryRun) return { ...summary, created: [], temporaryPasswordExpiresAt: null };
-  refuseFailingRows(failing, report.length, failing);
-
-  // Hashed four at a time: argon2 runs on the thread pool, which has four threads.
-  const temps: TemporaryPassword[] = [];
-  for (let i = 0; i < plan.length; i += 4) {
-    temps.push(...(await Promise.all(plan.slice(i, i + 4).map(() => issueTemporaryPassword(ctx.now)))));
-  }
-  const expiresAt = temps[0]?.expiresAt ?? ctx.now;
-  try {
-    const created = await ctx.db.transaction(async (tx) => {
-      const bases = [...new Set(plan.filter((p) => !p.username).map((p) => baseUsername(p.firstName)))];
-      const takenNames = await usernamesLike(tx, bases);
-      for (const p of plan) if (p.username) takenNames.add(p.username);
-      const out: UserImportResponse['created'] = [];
-      for (const [i, p] of plan.entries()) {
-        const username = p.username ?? firstFree(baseUsername(p.firstName), takenNames);
-        takenNames.add(username);
-        const values = {
-          username,
-          email: p.email,
-          firstName: p.firstName,
-          lastName: p.lastName,
-          role: p.role,
-          status: 'active' as const,
-          organizationId: p.organizationId,
-          departmentId: p.departmentId,
-        };
-        const [row] = await tx
-          .insert(users)
-          .values({
-            ...values,
-            ...temps[i]!.fields,
-            createdAt: ctx.now,
-            updatedAt: ctx.now,
-          })
-          .returning({ id: users.id });
-        await audit(ctx, tx, 'user.created', row!.id, { after: values, metadata: { via: 'csv_import', row: p.row } });
-        out.push({ row: p.row, id: row!.id, username, email: p.email, name: `${p.firstName} ${p.lastName}`, temporaryPassword: temps[i]!.password });
-      }
-      await writeAudit(
-        tx,
-        {
-          actorId: auth.userId,
-          action: 'users.imported',
-          entityType: 'user',
-          entityId: null,
-          ip: ctx.ip,
-          userAgent: ctx.userAgent,
-          metadata: { count: out.length, userIds: out.map((c) => c.id) },
-        },
-        ctx.now,
-      );
-      return out;
-    });
-    return { ...summary, created, temporaryPasswordExpiresAt: expiresAt.toISOString() };
-  } catch (error) {
-    const constraint = uniqueViolationOf(error)?.constraint;
-    if (constraint) throw new AppError('CONFLICT', { message: 'Another change added one of these users meanwhile; nothing was imported. Run the preview again.' });
-    throw error;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Passwords
-// ---------------------------------------------------------------------------------------------
-
-function toPasswordStatus(r: UserRecord, now: Date): PasswordStatusItem {
-  const temporary = r.tempPasswordExpiresAt !== null;
-  return {
-    id: r.id,
-    username: r.username,
-    name: fullName(r),
-    email: r.email,
-    role: r.role as Role,
-    status: r.status,
-    organization: r.organizationId && r.orgName ? { id: r.organizationId, name: r.orgName, code: r.orgCode ?? '' } : null,
-    passwordChangedAt: iso(r.passwordChangedAt),
-    passwordAgeDays: !temporary && r.passwordChangedAt ? Math.max(0, Math.floor((now.getTime() - r.passwordChangedAt.getTime()) / 86_400_000)) : null,
-    requirePasswordChange: r.requirePasswordChange,
-    tempPasswordExpiresAt: iso(r.tempPasswordExpiresAt),
-    tempPasswordExpired: temporary && r.tempPasswordExpiresAt!.getTime() <= now.getTime(),
-    twoFactorEnabled: r.totpEnabled,
-    lastLoginAt: iso(r.lastLoginAt),
-  };
-}
-
-function passwordFilters(ctx: Ctx, q: Partial<PasswordStatusQuery>): UserFilters {
-  const extra: SQL[] = [];
-  if (q.twoFactor) extra.push(eq(users.totpEnabled, q.twoFactor === 'enabled'));
-  if (q.passwordState === 'temporary') extra.push(sql`${users.tempPasswordExpiresAt} IS NOT NULL`);
-  if (q.passwordState === 'change_required') extra.push(sql`${users.requirePasswordChange} AND ${users.tempPasswordExpiresAt} IS NULL`);
-  if (q.passwordState === 'set') extra.push(sql`NOT ${users.requirePasswordChange}`);
-  return { scope: userScope(ctx.auth!), q: q.q, organizationId: q.organizationId, extra };
-}
-
-export async function listPasswordStatus(ctx: Ctx, q: PasswordStatusQuery) {
-  const { rows, total } = await listUsers(ctx.db, passwordFilters(ctx, q), q);
-  return page(
-    rows.map((r) => toPasswordStatus(r, ctx.now)),
-    total,
-    q,
-  );
-}
-
-export async function exportPasswordStatus(ctx: Ctx, q: Omit<PasswordStatusQuery, 'page' | 'pageSize'>) {
-  const { rows } = await listUsers(ctx.db, passwordFilters(ctx, q), q, MAX_EXPORT_ROWS);
-  return rows.map((r) => toPasswordStatus(r, ctx.now));
-}
-
-export async function resetPassword(ctx: Ctx, id: string): Promise<TemporaryPasswordResponse> {
-  const auth = ctx.auth!;
-  requireRecentAuth(ctx);
-  const target = await findUser(ctx.db, id, userScope(auth));
-  if (!target) throw notFound();
-  if (target.id === auth.userId) {
-    throw new AppError('BAD_REQUEST', { message: 'Change your own password from your profile instead' });
-  }
-  assertCanManage(auth, target);
-  const temp = await issueTemporaryPassword(ctx.now);
-  await ctx.db.transaction(async (tx) => {
-    const before = await lockUser(tx, id);
-    if (!before) throw notFound();
-    await tx
-      .update(users)
-      .set({ ...temp.fields, updatedAt: ctx.now, version: nextVersion(users.version) })
-      .where(eq(users.id, id));
-    const revoked = await revokeOtherSessions(tx, id, null, 'password_reset', ctx.now);
-    await audit(ctx, tx, 'user.password_reset', id, {
-      before: { requirePasswordChange: before.requirePasswordChange, tempPasswordExpiresAt: iso(before.tempPasswordExpiresAt) },
-      after: { requirePasswordChange: true, tempPasswordExpiresAt: temp.expiresAt.toISOString() },
-      metadata: { sessionsRevoked: revoked },
-    });
-  });
-  return { user: await getUser(ctx, id), temporaryPassword: temp.password, temporaryPasswordExpiresAt: temp.expiresAt.toISOString() };
-}
-
-export async function forcePasswordChange(ctx: Ctx, id: string): Promise<{ message: string; user: UserItem }> {
-  const auth = ctx.auth!;
-  const target = await findUser(ctx.db, id, userScope(auth));
-  if (!target) throw notFound();
-  if (target.id !== auth.userId) assertCanManage(auth, target);
-  await ctx.db.transaction(async (tx) => {
-    const before = await lockUser(tx, id);
-    if (!before) throw notFound();
-    if (before.requirePasswordChange) return;
-    await tx
-      .update(users)
-      .set({ requirePasswordChange: true, updatedAt: ctx.now, version: nextVersion(users.version) })
-      .where(eq(users.id, id));
-    await audit(ctx, tx, 'user.password_change_forced', id, { before: { requirePasswordChange: false }, after: { requirePasswordChange: true } });
-  });
-  return { message: `${fullName(target)} must choose a new password on their next call`, user: await getUser(ctx, id) };
-}
-
-// Re-exported for the sessions service.
-export { assertCanManage, fullName, notFound };

@@ -1,0 +1,131 @@
+// Budget vs actual per line and period, and the drill-down into the requests a line's figures
+// come from.
+import Decimal from 'decimal.js';
+import { eq, inArray } from 'drizzle-orm';
+import {
+  budgetPeriodContaining,
+  budgetPeriodLabel,
+  requestReference,
+  type BudgetLineRequest,
+  type BudgetPeriodType,
+  type BudgetVsActual,
+  type Paginated,
+} from '@outlay/contracts';
+import { spendingRequests, users } from '@outlay/db';
+import { type Ctx } from '../../lib/context.ts';
+import { groupCurrency } from '../../lib/fx.ts';
+import { page } from '../../lib/lists.ts';
+import { consumingRequestsOf, consumptionOf, Converter, kindOf, lineMatches, valueInLine } from './budget-check.ts';
+import * as repo from './budgets.repository.ts';
+import { iso, labelOf, lineScope, notFound, today } from './budgets.service.ts';
+
+export async function budgetVsActual(
+  ctx: Ctx,
+  query: { periodType: BudgetPeriodType; date?: string; organizationId?: string; departmentId?: string },
+): Promise<BudgetVsActual> {
+  const period = budgetPeriodContaining(query.periodType, query.date ?? today(ctx));
+  const { rows } = await repo.listLines(ctx.db, {
+    scope: lineScope(ctx, 'budgets.read'),
+    organizationId: query.organizationId,
+    departmentId: query.departmentId,
+    overlaps: { from: period.start, to: period.end },
+    sort: 'organizationName',
+    order: 'asc',
+  });
+  const fx = new Converter(ctx.db);
+  const consumed = await consumptionOf(
+    ctx.db,
+    rows.map((r) => r.line),
+    { fx },
+  );
+  const gc = await groupCurrency(ctx.db);
+  const totals = { budget: new Decimal(0), committed: new Decimal(0), actual: new Decimal(0) };
+  const lines: BudgetVsActual['lines'] = [];
+  for (const r of rows) {
+    const l = r.line;
+    const c = consumed.get(l.id)!;
+    const at = l.periodEnd < today(ctx) ? l.periodEnd : today(ctx);
+    const toGroup = async (v: Decimal) => new Decimal(await fx.approx(v.toFixed(2), l.currency, gc, at));
+    const g = { budget: await toGroup(new Decimal(l.amount)), committed: await toGroup(c.committed), actual: await toGroup(c.actual) };
+    totals.budget = totals.budget.plus(g.budget);
+    totals.committed = totals.committed.plus(g.committed);
+    totals.actual = totals.actual.plus(g.actual);
+    lines.push({
+      id: l.id,
+      label: labelOf(r),
+      organizationName: r.organizationName,
+      departmentName: r.departmentName ?? null,
+      categoryName: r.categoryName ?? null,
+      periodType: l.periodType,
+      periodLabel: budgetPeriodLabel(l.periodType, l.periodStart),
+      currency: l.currency,
+      ...figures(new Decimal(l.amount), c.committed, c.actual),
+      group: figures(g.budget, g.committed, g.actual),
+    });
+  }
+  return {
+    periodType: query.periodType,
+    periodStart: period.start,
+    periodEnd: period.end,
+    periodLabel: budgetPeriodLabel(query.periodType, period.start),
+    groupCurrency: gc,
+    lines,
+    totals: figures(totals.budget, totals.committed, totals.actual),
+  };
+}
+
+function figures(budget: Decimal, committed: Decimal, actual: Decimal) {
+  const used = committed.plus(actual);
+  return {
+    budget: budget.toFixed(2),
+    committed: committed.toFixed(2),
+    actual: actual.toFixed(2),
+    remaining: budget.minus(used).toFixed(2),
+    variance: budget.minus(actual).toFixed(2),
+    percentUsed: (budget.isZero() ? new Decimal(0) : used.div(budget).mul(100)).toFixed(1),
+  };
+}
+
+/** The requests that consume a line (drill-down), newest first. */
+export async function lineRequests(ctx: Ctx, id: string, query: { page: number; pageSize: number; kind?: 'committed' | 'actual'; q?: string }): Promise<Paginated<BudgetLineRequest>> {
+  const line = await repo.findLine(ctx.db, id, lineScope(ctx, 'budgets.read'));
+  if (!line) throw notFound();
+  let matching = (await consumingRequestsOf(ctx.db, [line])).filter((r) => lineMatches(line, r));
+  if (query.kind) matching = matching.filter((r) => kindOf(r.status) === query.kind);
+  matching.sort((a, b) => (b.submittedAt?.getTime() ?? 0) - (a.submittedAt?.getTime() ?? 0) || (a.id < b.id ? -1 : 1));
+  const ids = matching.map((m) => m.id);
+  const details = ids.length
+    ? await ctx.db
+        .select({ id: spendingRequests.id, seq: spendingRequests.seq, title: spendingRequests.title, first: users.firstName, last: users.lastName })
+        .from(spendingRequests)
+        .innerJoin(users, eq(users.id, spendingRequests.requesterId))
+        .where(inArray(spendingRequests.id, ids))
+    : [];
+  const byId = new Map(details.map((d) => [d.id, d]));
+  if (query.q) {
+    const q = query.q.toLowerCase();
+    matching = matching.filter((m) => {
+      const d = byId.get(m.id);
+      return d && (d.title.toLowerCase().includes(q) || requestReference(d.seq).toLowerCase().includes(q) || `${d.first} ${d.last}`.toLowerCase().includes(q));
+    });
+  }
+  const slice = matching.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
+  const fx = new Converter(ctx.db);
+  const items: BudgetLineRequest[] = [];
+  for (const r of slice) {
+    const d = byId.get(r.id)!;
+    items.push({
+      id: r.id,
+      reference: requestReference(d.seq),
+      title: d.title,
+      requesterName: `${d.first} ${d.last}`,
+      status: r.status,
+      kind: kindOf(r.status),
+      submittedAt: iso(r.submittedAt),
+      amount: new Decimal(r.amount).toFixed(2),
+      currency: r.currency,
+      lineAmount: (await valueInLine(fx, line.currency, r)).toFixed(2),
+    });
+  }
+  return page(items, matching.length, query);
+}
