@@ -3,6 +3,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const dirs = (path) =>
@@ -63,6 +64,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'no-console': ['warn', { allow: ['warn', 'error'] }] },
   },
+  { files: ['apps/web/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   restrict(['packages/contracts/**/*.ts'], [
     { group: ['@outlay/db', '@outlay/db/*', '**/apps/**', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'react'], message: 'contracts is shared by web and API: zod and plain TypeScript only.' },
   ]),

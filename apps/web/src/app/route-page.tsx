@@ -25,7 +25,10 @@ export function RoutePage({ route, user }: { route: AppRoute; user: CurrentUser 
   const allowed = !route.permission || !user || user.permissions.includes(route.permission);
   return (
     <ErrorBoundary resetKey={route.path}>
-      <Suspense fallback={<LoadingScreen />}>{allowed ? <Page /> : <AccessRestricted title={route.title} />}</Suspense>
+      <Suspense fallback={<LoadingScreen />}>
+        {/* eslint-disable-next-line react-hooks/static-components -- pageFor keeps one lazy component per route: the same one on every render */}
+        {allowed ? <Page /> : <AccessRestricted title={route.title} />}
+      </Suspense>
     </ErrorBoundary>
   );
 }

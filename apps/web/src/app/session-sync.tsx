@@ -46,9 +46,8 @@ function ForcedPasswordGate() {
   const { user } = useAuth();
   const [shown, setShown] = useState(false);
   const needed = user !== null && needsPasswordChange(user);
-  useEffect(() => {
-    if (needed) setShown(true);
-  }, [needed]);
+  // Latched during render: once needed, the dialog stays mounted even after the flag clears.
+  if (needed && !shown) setShown(true);
   if (!shown && !needed) return null;
   return (
     <Suspense fallback={null}>

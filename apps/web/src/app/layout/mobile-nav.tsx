@@ -1,5 +1,5 @@
 import { LogOut, MoreHorizontal } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@outlay/contracts';
 import { RoleBadge } from '@/components/status-badges';
@@ -17,8 +17,10 @@ const MORE_MAIN_ITEMS = MAIN_ITEMS.slice(4);
 /** Seed §2: on small screens, the first four main items plus More in a bottom bar. */
 export function MobileNav({ user }: { user: CurrentUser }) {
   const [location] = useLocation();
-  const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [location]);
+  // Open only at the location where it was opened: a route change closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location;
+  const setOpen = (next: boolean) => setOpenAt(next ? location : null);
 
   return (
     <>

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
   DropdownMenu,
@@ -21,9 +21,11 @@ interface NavDropdownProps {
 
 /** A top-bar menu (Admin, Settings); closes whenever the route changes (seed §2). */
 export function NavDropdown({ label, icon, groups }: NavDropdownProps) {
-  const [open, setOpen] = useState(false);
   const [location] = useLocation();
-  useEffect(() => setOpen(false), [location]);
+  // Open only at the location where it was opened: a route change closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location;
+  const setOpen = (next: boolean) => setOpenAt(next ? location : null);
   const active = groups.some((g) => g.items.some((item) => isActive(item.href, location)));
 
   return (

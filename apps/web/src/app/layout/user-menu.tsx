@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@outlay/contracts';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
@@ -18,10 +18,12 @@ import { AVATAR_ITEMS } from './nav-model';
 
 /** Avatar with initials; the 200 ms tooltip names the user (seed §2). */
 export function UserMenu({ user }: { user: CurrentUser }) {
-  const [open, setOpen] = useState(false);
   const [location] = useLocation();
+  // Open only at the location where it was opened: a route change closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location;
+  const setOpen = (next: boolean) => setOpenAt(next ? location : null);
   const logout = useLogout();
-  useEffect(() => setOpen(false), [location]);
 
   const name = fullName(user) || user.username;
   return (

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { PASSWORD_MAX_LENGTH } from '@outlay/contracts/constants';
 import { MESSAGES } from '@outlay/contracts/errors';
 import { FieldError, FormField } from '@/components/form/form-field';
@@ -25,8 +25,7 @@ export function NewPasswordFormFields({ submitLabel, pendingLabel, pending, onSu
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
-  const newPassword = form.watch('newPassword');
-  const confirmPassword = form.watch('confirmPassword');
+  const [newPassword, confirmPassword] = useWatch({ control: form.control, name: ['newPassword', 'confirmPassword'] });
   const mismatch = confirmPassword !== '' && newPassword !== confirmPassword;
 
   const onInvalid = (errors: FieldErrors) => {

@@ -30,19 +30,17 @@ async function validate(tokens: BridgeTokens): Promise<CurrentUser | null> {
 /** /auth-bridge: takes a session handed over in the URL fragment, checks it, then stores it. */
 export default function AuthBridgePage() {
   const queryClient = useQueryClient();
-  const [failed, setFailed] = useState(false);
+  // Read once, before the effect below drops the fragment from the address bar.
+  const [tokens] = useState(() => parseBridgeFragment(window.location.hash));
+  const [failed, setFailed] = useState(!tokens);
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const tokens = parseBridgeFragment(window.location.hash);
     // Drop the tokens from the address bar and history before anything else happens.
     window.history.replaceState(window.history.state, '', window.location.pathname);
-    if (!tokens) {
-      setFailed(true);
-      return;
-    }
+    if (!tokens) return;
     validate(tokens)
       .then(async (user) => {
         if (!user) return setFailed(true);
@@ -52,7 +50,7 @@ export default function AuthBridgePage() {
         navigate('/auth-success', { replace: true });
       })
       .catch(() => setFailed(true));
-  }, [queryClient]);
+  }, [queryClient, tokens]);
 
   return (
     <AuthLayout>

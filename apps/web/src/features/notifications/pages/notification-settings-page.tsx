@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Info } from 'lucide-react';
 import type { DigestFrequency, NotificationPreferences } from '@outlay/contracts/notifications';
 import { PageHeader } from '@/components/page-header';
@@ -20,12 +20,13 @@ export default function NotificationSettingsPage() {
   const [rows, setRows] = useState<Row[] | null>(null);
   const [digest, setDigest] = useState<DigestFrequency>('off');
 
-  useEffect(() => {
-    if (query.data) {
-      setRows(query.data.preferences);
-      setDigest(query.data.digest);
-    }
-  }, [query.data]);
+  // The editable copy starts again from each new server answer (adjusted during render).
+  const [loaded, setLoaded] = useState<typeof query.data>(undefined);
+  if (query.data && query.data !== loaded) {
+    setLoaded(query.data);
+    setRows(query.data.preferences);
+    setDigest(query.data.digest);
+  }
 
   const dirty =
     query.data !== undefined &&

@@ -52,6 +52,7 @@ function NotificationRow({ item, onOpen, onMarkRead, busy }: { item: Notificatio
         className={cn('mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-full', item.read ? 'bg-slate-100 text-slate-600' : 'bg-blue-100 text-blue-800')}
         aria-hidden="true"
       >
+        {/* eslint-disable-next-line react-hooks/static-components -- iconOf returns one of the module's lucide icons, not a component made here */}
         <Icon className="size-4" />
       </span>
       <div className="min-w-0 flex-1">

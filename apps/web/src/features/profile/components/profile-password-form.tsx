@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Info } from 'lucide-react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { PASSWORD_MAX_LENGTH } from '@outlay/contracts/constants';
 import { MESSAGES } from '@outlay/contracts/errors';
 import type { Profile } from '@outlay/contracts';
@@ -24,8 +24,7 @@ export function ProfilePasswordForm({ profile }: { profile: Profile }) {
     resolver: zodResolver(profilePasswordFormSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
-  const newPassword = form.watch('newPassword');
-  const confirmPassword = form.watch('confirmPassword');
+  const [newPassword, confirmPassword] = useWatch({ control: form.control, name: ['newPassword', 'confirmPassword'] });
   const errors = form.formState.errors;
 
   const onValid = async (values: ProfilePasswordForm) => {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, AtSign, CheckCircle2, Info, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '@outlay/contracts/constants';
@@ -52,6 +52,7 @@ function RegistrationForm({ onSubmitted }: { onSubmitted: () => void }) {
       message: '',
     },
   });
+  const password = useWatch({ control: form.control, name: 'password' });
   const errors = form.formState.errors;
 
   const onValid = async ({ confirmPassword: _confirm, message, ...rest }: RegistrationFormValues) => {
@@ -130,7 +131,7 @@ function RegistrationForm({ onSubmitted }: { onSubmitted: () => void }) {
               <PasswordInput autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} {...form.register('confirmPassword')} />
             </FormField>
           </div>
-          <PasswordStrengthMeter password={form.watch('password')} showRequirements={false} />
+          <PasswordStrengthMeter password={password} showRequirements={false} />
           <Controller
             control={form.control}
             name="requestedRole"

@@ -1,5 +1,5 @@
 import { Banknote, UserRoundCog } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES, type RequestSummary } from '@outlay/contracts/requests';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type ListQueryResult } from '@/components/data-table';
 import { PayRequestDialog, REQUESTS_URL } from '@/components/request-detail';
@@ -40,7 +40,12 @@ function FilterInput({
   const id = useId();
   const current = query.state.filters[name] ?? '';
   const [text, setText] = useState(current);
-  useEffect(() => setText(current), [current]);
+  // A filter changed elsewhere (Clear filters, back button) replaces what is typed here.
+  const [shown, setShown] = useState(current);
+  if (shown !== current) {
+    setShown(current);
+    setText(current);
+  }
   const commit = (value: string) => {
     const v = value.trim().replace(/,/g, '');
     if (v !== current) query.setters.setFilter(name, v || undefined);
