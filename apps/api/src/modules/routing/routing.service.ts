@@ -15,6 +15,8 @@ import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { notify } from '../../lib/notify.ts';
 import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts';
+import { percentile } from '../../lib/stats.ts';
+import { toAmountString } from '@outlay/contracts/money';
 import type { Actor } from '../approvals/engine.ts';
 import { applyDelegation, endDelegation } from '../approvals/reassignment.ts';
 import { findVisibleRequest } from '../requests/requests.service.ts';
@@ -25,14 +27,10 @@ import type { DelegationRow, RuleRow } from './routing.repository.ts';
 // Prediction
 // --------------------------------------------------------------------------------------------
 
-/** Continuous percentile (as PostgreSQL's percentile_cont) of ascending values, one decimal. */
-export function percentile(sorted: number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  const rank = (sorted.length - 1) * p;
-  const lo = Math.floor(rank);
-  const hi = Math.ceil(rank);
-  const value = sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (rank - lo);
-  return Math.round(value * 10) / 10;
+/** Hours to one decimal, as the prediction shows them. */
+function hoursAt(sorted: number[], p: number): number | null {
+  const value = percentile(sorted, p);
+  return value === null ? null : Math.round(value * 10) / 10;
 }
 
 const MIN_SAMPLE = 5;
@@ -65,8 +63,8 @@ export async function predict(ctx: Ctx, query: { organizationId: string; amount?
       since,
       until: ctx.now,
       categoryId: tier.categoryId,
-      minAmount: tier.band?.min.toFixed(2),
-      maxAmount: tier.band?.max.toFixed(2),
+      minAmount: tier.band ? toAmountString(tier.band.min) : undefined,
+      maxAmount: tier.band ? toAmountString(tier.band.max) : undefined,
     });
     chosen = tier;
     result = r;
@@ -84,7 +82,7 @@ export async function predict(ctx: Ctx, query: { organizationId: string; amount?
   ]
     .filter(Boolean)
     .join(' ');
-  return { medianHours: percentile(result.hours, 0.5), p90Hours: percentile(result.hours, 0.9), sample: n, basis: what };
+  return { medianHours: hoursAt(result.hours, 0.5), p90Hours: hoursAt(result.hours, 0.9), sample: n, basis: what };
 }
 
 // --------------------------------------------------------------------------------------------
@@ -361,7 +359,7 @@ function ruleView(r: Pick<AutoApprovalRule, 'organizationId' | 'name' | 'maxAmou
   return {
     organizationId: r.organizationId,
     name: r.name,
-    maxAmount: new Decimal(r.maxAmount).toFixed(2),
+    maxAmount: toAmountString(r.maxAmount),
     categoryIds: r.categoryIds,
     requireWithinBudget: r.requireWithinBudget,
     requireNoFindings: r.requireNoFindings,
