@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import {
   BUDGET_MESSAGES,
   requestReference,
@@ -16,7 +17,7 @@ import {
   type RerouteInput,
   type SlaState,
 } from '@outlay/contracts';
-import { spendingRequests, type Db } from '@outlay/db';
+import { approvalSteps, spendingRequests, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { withIdempotency, type Outcome } from '../../lib/idempotency.ts';
@@ -93,7 +94,11 @@ export async function rerouteRequest(ctx: Ctx, id: string, input: RerouteInput):
   const auth = requireAuth(ctx);
   const scope = scopeCondition(auth, 'approvals.manage', { organizationId: spendingRequests.organizationId });
   return tx(ctx, async (t) => {
-    const r = await repo.lockRequest(t, id, scope);
+    const [r] = await t
+      .select()
+      .from(spendingRequests)
+      .where(and(eq(spendingRequests.id, id), scope))
+      .for('update');
     if (!r) throw notFound();
     await reroute(t, r, { workflowId: input.workflowId ?? null, note: input.note ?? null }, actorOf(ctx));
     return getRequestDetail(ctx, id, t);
@@ -224,8 +229,8 @@ async function lockManagedStep(ctx: Ctx, t: Db, stepId: string) {
   const scope = scopeCondition(auth, 'approvals.manage', { organizationId: spendingRequests.organizationId });
   const found = await repo.stepWithRequest(t, stepId, scope);
   if (!found) throw new AppError('NOT_FOUND', { message: 'Approval step not found' });
-  const r = (await repo.lockRequest(t, found.request.id))!;
-  const step = await repo.lockStep(t, stepId);
+  const r = (await engine.lockRequest(t, found.request.id))!;
+  const [step] = await t.select().from(approvalSteps).where(eq(approvalSteps.id, stepId)).for('update');
   if (r.status !== 'pending') throw engine.conflict(`This request is not pending approval (it is ${r.status.replace('_', ' ')}), so its approvers cannot be changed`);
   if (!step || step.status !== 'active') throw engine.conflict('This step is not the active step of the request');
   return { r, step };
@@ -256,7 +261,11 @@ export async function decideOverrun(ctx: Ctx, requestId: string, input: { decisi
   const requestScope = scopeCondition(auth, 'budgets.approve_overrun', { organizationId: spendingRequests.organizationId });
   return tx(ctx, async (t) => {
     // The request row first (same lock order as every decision), then the overrun.
-    const r = await repo.lockRequest(t, requestId, requestScope);
+    const [r] = await t
+      .select()
+      .from(spendingRequests)
+      .where(and(eq(spendingRequests.id, requestId), requestScope))
+      .for('update');
     if (!r) throw new AppError('NOT_FOUND', { message: MESSAGES.overrunNotFound });
     const overrunStatus = await repo.overrunStatusOf(t, requestId);
     if (!overrunStatus) throw new AppError('NOT_FOUND', { message: MESSAGES.overrunNotFound });
