@@ -1,7 +1,7 @@
 // Decisions: one approver approves, rejects or asks for information on the active step.
-import Decimal from 'decimal.js';
 import type { DecisionInput, RequestStatus } from '@outlay/contracts';
 import type { Db } from '@outlay/db';
+import { addMoney, subtractMoney, toAmountString } from '@outlay/contracts/money';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordRequestEvent } from '../../lib/notify.ts';
@@ -92,8 +92,8 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput, actor:
     const rejectedIds = new Set([...items.filter((i) => i.status === 'rejected').map((i) => i.id), ...input.rejectedLineItemIds]);
     if (rejectedIds.size === items.length) throw new AppError('VALIDATION_ERROR', { message: MESSAGES.rejectInstead, details: [{ path: 'rejectedLineItemIds', message: MESSAGES.rejectInstead }] });
     await repo.rejectLineItems(tx, r.id, input.rejectedLineItemIds, reason);
-    const rejectedTotal = items.filter((i) => rejectedIds.has(i.id)).reduce((s, i) => s.plus(i.amount).plus(i.taxAmount), new Decimal(0));
-    approvedAmount = new Decimal(r.amount).minus(rejectedTotal).toFixed(2);
+    const rejectedTotal = addMoney(...items.filter((i) => rejectedIds.has(i.id)).flatMap((i) => [i.amount, i.taxAmount]));
+    approvedAmount = toAmountString(subtractMoney(r.amount, rejectedTotal));
     await repo.updateRequest(tx, r.id, { approvedAmount, updatedAt: now });
   }
 

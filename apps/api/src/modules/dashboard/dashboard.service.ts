@@ -18,6 +18,7 @@ import {
   type Scope,
 } from '@outlay/contracts';
 import { budgetLines, spendingRequests, type Db } from '@outlay/db';
+import { toAmountString } from '@outlay/contracts/money';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { convert, groupCurrency } from '../../lib/fx.ts';
@@ -29,7 +30,7 @@ import { visibilityCondition } from '../requests/requests.service.ts';
 import * as repo from './dashboard.repository.ts';
 
 const iso = (d: Date | string): string => new Date(d).toISOString();
-const money = (d: Decimal): string => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+const money = (d: Decimal): string => toAmountString(d);
 
 // --- months ---------------------------------------------------------------------------------
 
