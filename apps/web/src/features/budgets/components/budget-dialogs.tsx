@@ -4,14 +4,14 @@ import {
   BUDGET_IMPORT_HEADERS,
   BUDGET_PERIOD_LABELS,
   BUDGET_PERIOD_TYPES,
+  copyBudgetPeriodInput,
+  createBudgetLineInput,
   type BudgetImportResult,
   type BudgetLine,
   type BudgetOptions,
   type BudgetPeriodType,
   type CopyBudgetPeriodResult,
 } from '@outlay/contracts/budgets';
-import { currencyCode, moneyAmount } from '@outlay/contracts/lists';
-import { isPositive } from '@outlay/contracts/money';
 import { FormDialog, FormFieldMoney, FormFieldSelect, FormFieldText, FormFieldTextarea, useVersionedEdit, useZodForm } from '@/components/form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -21,23 +21,19 @@ import { useToast } from '@/components/ui/use-toast';
 import { fetchBudgetLine, useCopyBudgetPeriod, useCreateBudgetLine, useImportBudgetLines, useUpdateBudgetLine } from '../api/budget-lines';
 
 const PERIOD_OPTIONS = BUDGET_PERIOD_TYPES.map((value) => ({ value, label: BUDGET_PERIOD_LABELS[value] }));
+// Thresholds are typed as text ("80, 100") and become the contract's list of percentages.
 const THRESHOLDS_TEXT = z
   .string()
   .trim()
-  .regex(/^\d{1,3}(\s*[,;]\s*\d{1,3})*$/, 'Whole percentages separated by commas, e.g. 80, 100');
-const parseThresholds = (text: string) => text.split(/[,;]/).map((t) => Number(t.trim()));
+  .regex(/^\d{1,3}(\s*[,;]\s*\d{1,3})*$/, 'Whole percentages separated by commas, e.g. 80, 100')
+  .transform((text) => text.split(/[,;]/).map((t) => Number(t.trim())))
+  .pipe(createBudgetLineInput.shape.thresholds.unwrap());
+// A month input ("2026-04") where the contract takes the period's first day.
 const MONTH = z.string().regex(/^\d{4}-\d{2}$/, 'Choose the first month of the period');
 
-const lineForm = z.object({
-  organizationId: z.uuid('Choose an organization'),
-  departmentId: z.uuid().nullable().optional(),
-  categoryId: z.uuid().nullable().optional(),
-  periodType: z.enum(BUDGET_PERIOD_TYPES, { error: 'Choose month, quarter or year' }),
+const lineForm = createBudgetLineInput.omit({ periodStart: true, ownerIds: true }).extend({
   periodMonth: MONTH,
-  currency: currencyCode,
-  amount: moneyAmount.refine((v: string) => isPositive(v), 'Enter an amount above zero'),
   thresholds: THRESHOLDS_TEXT,
-  notes: z.string().trim().max(2000).optional(),
 });
 
 interface Common {
@@ -90,7 +86,7 @@ export function BudgetLineDialog({ open, onOpenChange, options, line }: Common &
         if (line) {
           const saved = await update.mutateAsync({
             id: line.id,
-            input: { amount: v.amount, currency: v.currency, thresholds: parseThresholds(v.thresholds), notes },
+            input: { amount: v.amount, currency: v.currency, thresholds: v.thresholds, notes },
             headers: versioned.headers(),
           });
           versioned.saved(saved);
@@ -104,7 +100,7 @@ export function BudgetLineDialog({ open, onOpenChange, options, line }: Common &
             periodStart: `${v.periodMonth}-01`,
             currency: v.currency,
             amount: v.amount,
-            thresholds: parseThresholds(v.thresholds),
+            thresholds: v.thresholds,
             notes,
           });
           toast({ title: 'Budget line created', description: created.label });
@@ -133,11 +129,9 @@ export function BudgetLineDialog({ open, onOpenChange, options, line }: Common &
   );
 }
 
-const copyForm = z.object({
-  organizationId: z.uuid().nullable().optional(),
-  periodType: z.enum(BUDGET_PERIOD_TYPES),
+const copyForm = copyBudgetPeriodInput.omit({ fromPeriodStart: true }).extend({
   fromMonth: MONTH,
-  adjustPercent: z.coerce.number({ error: 'Enter a percentage' }).min(-90, 'At least -90%').max(500, 'At most 500%'),
+  adjustPercent: z.coerce.number({ error: 'Enter a percentage' }).pipe(copyBudgetPeriodInput.shape.adjustPercent.unwrap()),
 });
 
 function previousStart(type: BudgetPeriodType): string {

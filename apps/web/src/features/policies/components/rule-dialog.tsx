@@ -1,6 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
   POLICY_ACTION_LABELS,
   POLICY_ACTION_VALUES,
@@ -12,8 +13,9 @@ import {
   type PolicyOptions,
   type PolicyRule,
   type PolicyRuleForm,
+  policyRuleInput,
 } from '@outlay/contracts/policies';
-import { SelectField, TextField, useVersionedEdit, VersionConflictAlert } from '@/components/form';
+import { fieldErrorMessage, SelectField, TextField, useVersionedEdit, useZodForm, VersionConflictAlert } from '@/components/form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -26,7 +28,7 @@ import { ConditionGroupEditor } from './conditions-builder';
 export const KIND_OPTIONS = POLICY_KIND_VALUES.map((value) => ({ value, label: POLICY_KIND_LABELS[value] }));
 export const ACTION_OPTIONS = POLICY_ACTION_VALUES.map((value) => ({ value, label: POLICY_ACTION_LABELS[value] }));
 
-export interface RuleDraft {
+export type RuleDraft = {
   organizationId: string;
   name: string;
   description: string;
@@ -43,7 +45,7 @@ export interface RuleDraft {
   days: string;
   similarity: string;
   conditions: PolicyConditionGroup;
-}
+};
 
 export function draftOf(rule: PolicyRule | null, kind: PolicyKind = 'category_limit_request'): RuleDraft {
   const p = rule?.params ?? {};
@@ -108,8 +110,27 @@ export function inputOf(d: RuleDraft): PolicyRuleForm {
   };
 }
 
+/**
+ * The form holds the draft as typed; on submit it becomes the API body and the contract's schema
+ * checks it, so the server's rules and messages ("Enter the limit") show under the fields.
+ */
+const ruleForm = z.custom<RuleDraft>().transform(inputOf).pipe(policyRuleInput);
+
+/** A message of the contract's schema for a path of the API body ("params.limit"). */
+type FieldErrors = (path: string) => string | undefined;
+
 /** The settings of one kind of rule. */
-export function KindParams({ draft, set, options }: { draft: RuleDraft; set: (patch: Partial<RuleDraft>) => void; options: PolicyOptions | undefined }) {
+export function KindParams({
+  draft,
+  set,
+  options,
+  errorOf = () => undefined,
+}: {
+  draft: RuleDraft;
+  set: (patch: Partial<RuleDraft>) => void;
+  options: PolicyOptions | undefined;
+  errorOf?: FieldErrors;
+}) {
   const categories = (options?.categories ?? []).filter((c) => !draft.organizationId || !c.organizationId || c.organizationId === draft.organizationId);
   const vendors = (options?.vendors ?? []).filter((v) => !draft.organizationId || v.organizationId === draft.organizationId);
   const orgName = (id: string) => options?.organizations.find((o) => o.id === id)?.name ?? '';
@@ -126,12 +147,13 @@ export function KindParams({ draft, set, options }: { draft: RuleDraft; set: (pa
             required
             placeholder="150.00"
             hint="In the request organization's currency."
+            error={errorOf('params.limit')}
             onChange={(limit) => set({ limit })}
           />
         </div>
       );
     case 'receipt_required':
-      return <TextField label="Receipt required above" value={draft.above} inputMode="decimal" required placeholder="75.00" hint="In the request organization's currency." onChange={(above) => set({ above })} />;
+      return <TextField label="Receipt required above" value={draft.above} inputMode="decimal" required placeholder="75.00" hint="In the request organization's currency." error={errorOf('params.above')} onChange={(above) => set({ above })} />;
     case 'blocked_vendor':
       return (
         <fieldset className="flex max-h-56 flex-col gap-1 overflow-y-auto rounded-md border p-3 text-sm">
@@ -151,23 +173,29 @@ export function KindParams({ draft, set, options }: { draft: RuleDraft; set: (pa
               </span>
             </label>
           ))}
+          {errorOf('params.vendorIds') && (
+            <p className="text-xs text-destructive" role="alert">
+              {errorOf('params.vendorIds')}
+            </p>
+          )}
         </fieldset>
       );
     case 'duplicate':
       return (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Within days" value={draft.days} inputMode="numeric" required onChange={(days) => set({ days })} />
+          <TextField label="Within days" value={draft.days} inputMode="numeric" required error={errorOf('params.days')} onChange={(days) => set({ days })} />
           <TextField
             label="Similarity of title and description (0–1)"
             value={draft.similarity}
             inputMode="decimal"
             hint="Share of words in common (Jaccard); 0.5 by default."
+            error={errorOf('params.similarity')}
             onChange={(similarity) => set({ similarity })}
           />
         </div>
       );
     case 'max_age':
-      return <TextField label="Maximum age in days" value={draft.days} inputMode="numeric" required onChange={(days) => set({ days })} />;
+      return <TextField label="Maximum age in days" value={draft.days} inputMode="numeric" required error={errorOf('params.days')} onChange={(days) => set({ days })} />;
     case 'weekend_spend':
       return <p className="text-sm text-muted-foreground">Flags expenses dated on a Saturday or Sunday.</p>;
     case 'custom':
@@ -192,7 +220,8 @@ export function RuleDialog({
   initialKind?: PolicyKind;
 }) {
   const { toast } = useToast();
-  const [draft, setDraft] = useState<RuleDraft>(() => draftOf(rule, initialKind));
+  const form = useZodForm(ruleForm, draftOf(rule, initialKind));
+  const draft = form.watch();
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
   const create = useCreatePolicy();
@@ -203,17 +232,20 @@ export function RuleDialog({
     void queryClient.invalidateQueries({ queryKey: [POLICIES_URL] });
     return fresh;
   }, [rule, queryClient]);
-  const apply = useCallback((fresh: PolicyRule) => setDraft(draftOf(fresh, initialKind)), [initialKind]);
+  const apply = useCallback((fresh: PolicyRule) => form.reset(draftOf(fresh, initialKind)), [form, initialKind]);
   const versioned = useVersionedEdit({ record: rule, load, apply });
   const busy = create.isPending || update.isPending;
-  const set = (patch: Partial<RuleDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const set = (patch: Partial<RuleDraft>) => {
+    for (const [key, value] of Object.entries(patch)) form.setValue(key as keyof RuleDraft, value as never, { shouldDirty: true });
+    // After a refused submit, the messages follow the edits.
+    if (form.formState.isSubmitted) void form.trigger();
+  };
+  const errorOf: FieldErrors = (path) => fieldErrorMessage(form.formState.errors, path);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (input: PolicyRuleForm) => {
     setError(null);
     setConflict(false);
     try {
-      const input = inputOf(draft);
       const saved = rule ? await update.mutateAsync({ id: rule.id, input, headers: versioned.headers() }) : await create.mutateAsync(input);
       versioned.saved(saved);
       toast({ title: rule ? 'Rule saved' : 'Rule created', description: `${saved.name} is at version ${saved.version}.` });
@@ -222,7 +254,7 @@ export function RuleDialog({
       setError(messageOf(e, 'Could not save the rule. Try again.'));
       setConflict(isVersionConflict(e));
     }
-  };
+  });
 
   const kinds = enhanced ? KIND_OPTIONS : KIND_OPTIONS.filter((k) => k.value !== 'custom' || draft.kind === 'custom');
   return (
@@ -250,7 +282,7 @@ export function RuleDialog({
             </Alert>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Name" value={draft.name} required onChange={(name) => set({ name })} className="sm:col-span-2" autoComplete="off" />
+            <TextField label="Name" value={draft.name} required error={errorOf('name')} onChange={(name) => set({ name })} className="sm:col-span-2" autoComplete="off" />
             <SelectField label="Kind" value={draft.kind} options={kinds} onChange={(kind) => set({ kind: kind as PolicyKind })} />
             <SelectField label="Action" value={draft.action} options={ACTION_OPTIONS} onChange={(action) => set({ action: action as PolicyAction })} />
             <SelectField
@@ -265,14 +297,19 @@ export function RuleDialog({
               Active
             </label>
           </div>
-          <KindParams draft={draft} set={set} options={options} />
+          <KindParams draft={draft} set={set} options={options} errorOf={errorOf} />
+          {errorOf('conditions') && (
+            <p className="text-xs text-destructive" role="alert">
+              {errorOf('conditions')}
+            </p>
+          )}
           <TextField label="Description" value={draft.description} onChange={(description) => set({ description })} autoComplete="off" />
           {enhanced && (
             <>
               <div className="grid gap-4 sm:grid-cols-3">
-                <TextField label="Priority" value={draft.priority} inputMode="numeric" hint="Lower runs first." onChange={(priority) => set({ priority })} />
+                <TextField label="Priority" value={draft.priority} inputMode="numeric" hint="Lower runs first." error={errorOf('priority')} onChange={(priority) => set({ priority })} />
                 <TextField label="Effective from" type="date" value={draft.effectiveFrom} onChange={(effectiveFrom) => set({ effectiveFrom })} />
-                <TextField label="Effective to" type="date" value={draft.effectiveTo} onChange={(effectiveTo) => set({ effectiveTo })} />
+                <TextField label="Effective to" type="date" value={draft.effectiveTo} error={errorOf('effectiveTo')} onChange={(effectiveTo) => set({ effectiveTo })} />
               </div>
               <div className="flex flex-col gap-1.5">
                 <p className="text-sm font-medium">Conditions</p>

@@ -1,7 +1,7 @@
 import { CalendarClock, Plus, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
-import type { Delegation } from '@outlay/contracts/delegations';
+import { delegationInput, type Delegation } from '@outlay/contracts/delegations';
 import { ConfirmDialog, FormDialog, FormFieldText, FormFieldTextarea, useZodForm } from '@/components/form';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -27,15 +27,18 @@ function localInput(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-const delegationForm = z
-  .object({
-    delegatorId: z.string().nullable(),
-    delegateId: z.uuid('Choose who approves while you are away'),
-    startsAt: z.string().min(1, 'Choose when it starts'),
-    endsAt: z.string().min(1, 'Choose when it ends'),
-    reason: z.string().trim().max(500, 'At most 500 characters'),
-  })
-  .refine((d) => new Date(d.endsAt).getTime() > new Date(d.startsAt).getTime(), { message: 'The end must be after the start', path: ['endsAt'] });
+/** A datetime-local text ("2026-03-01T09:00", the browser's time zone) as the ISO instant the API takes. */
+const localDateTime = (message: string) =>
+  z
+    .string()
+    .refine((value) => !Number.isNaN(Date.parse(value)), message)
+    .transform((value) => new Date(value).toISOString());
+
+// The contract's schema (and its end-after-start rule), with the two times as the form's inputs hold them.
+const delegationForm = delegationInput.safeExtend({
+  startsAt: localDateTime('Choose when it starts'),
+  endsAt: localDateTime('Choose when it ends'),
+});
 type DelegationFormValues = z.input<typeof delegationForm>;
 
 function CreateDelegationDialog({ open, onOpenChange, forOthers }: { open: boolean; onOpenChange: (open: boolean) => void; forOthers: boolean }) {
@@ -60,10 +63,8 @@ function CreateDelegationDialog({ open, onOpenChange, forOthers }: { open: boole
       pendingLabel="Saving…"
       onSubmit={async (values) => {
         const saved = await create.mutateAsync({
+          ...values,
           delegatorId: values.delegatorId || null,
-          delegateId: values.delegateId,
-          startsAt: new Date(values.startsAt).toISOString(),
-          endsAt: new Date(values.endsAt).toISOString(),
           reason: values.reason || null,
         });
         toast({
