@@ -241,8 +241,13 @@ export type AssignmentRow = typeof approvalAssignments.$inferSelect;
 type RequestChanges = Partial<Omit<typeof spendingRequests.$inferInsert, 'id' | 'version'>>;
 type NewAssignment = Omit<typeof approvalAssignments.$inferInsert, 'id'>;
 
-export async function lockRequest(db: Db, id: string): Promise<RequestRow | null> {
-  const [row] = await db.select().from(spendingRequests).where(eq(spendingRequests.id, id)).for('update');
+/** Locks the request for a state change; with a scope, a request outside it is not found. */
+export async function lockRequest(db: Db, id: string, scope?: SQL): Promise<RequestRow | null> {
+  const [row] = await db
+    .select()
+    .from(spendingRequests)
+    .where(and(eq(spendingRequests.id, id), scope))
+    .for('update');
   return row ?? null;
 }
 

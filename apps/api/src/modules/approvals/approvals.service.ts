@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   BUDGET_MESSAGES,
   requestReference,
@@ -17,13 +16,12 @@ import {
   type RerouteInput,
   type SlaState,
 } from '@outlay/contracts';
-import { approvalSteps, spendingRequests, type Db } from '@outlay/db';
+import { spendingRequests, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { withIdempotency, type Outcome } from '../../lib/idempotency.ts';
 import { page } from '../../lib/lists.ts';
 import { organizationInScope, scopeCondition } from '../../lib/scope.ts';
-import { percentile } from '../../lib/stats.ts';
 import { findVisibleRequest, getRequestDetail, requireRequester } from '../requests/requests.service.ts';
 import * as engine from './engine.ts';
 import { budgetGate } from './budget-gate.ts';
@@ -94,11 +92,7 @@ export async function rerouteRequest(ctx: Ctx, id: string, input: RerouteInput):
   const auth = requireAuth(ctx);
   const scope = scopeCondition(auth, 'approvals.manage', { organizationId: spendingRequests.organizationId });
   return tx(ctx, async (t) => {
-    const [r] = await t
-      .select()
-      .from(spendingRequests)
-      .where(and(eq(spendingRequests.id, id), scope))
-      .for('update');
+    const r = await repo.lockRequest(t, id, scope);
     if (!r) throw notFound();
     await reroute(t, r, { workflowId: input.workflowId ?? null, note: input.note ?? null }, actorOf(ctx));
     return getRequestDetail(ctx, id, t);
@@ -229,8 +223,8 @@ async function lockManagedStep(ctx: Ctx, t: Db, stepId: string) {
   const scope = scopeCondition(auth, 'approvals.manage', { organizationId: spendingRequests.organizationId });
   const found = await repo.stepWithRequest(t, stepId, scope);
   if (!found) throw new AppError('NOT_FOUND', { message: 'Approval step not found' });
-  const r = (await engine.lockRequest(t, found.request.id))!;
-  const [step] = await t.select().from(approvalSteps).where(eq(approvalSteps.id, stepId)).for('update');
+  const r = (await repo.lockRequest(t, found.request.id))!;
+  const step = await repo.lockStep(t, stepId);
   if (r.status !== 'pending') throw engine.conflict(`This request is not pending approval (it is ${r.status.replace('_', ' ')}), so its approvers cannot be changed`);
   if (!step || step.status !== 'active') throw engine.conflict('This step is not the active step of the request');
   return { r, step };
@@ -261,11 +255,7 @@ export async function decideOverrun(ctx: Ctx, requestId: string, input: { decisi
   const requestScope = scopeCondition(auth, 'budgets.approve_overrun', { organizationId: spendingRequests.organizationId });
   return tx(ctx, async (t) => {
     // The request row first (same lock order as every decision), then the overrun.
-    const [r] = await t
-      .select()
-      .from(spendingRequests)
-      .where(and(eq(spendingRequests.id, requestId), requestScope))
-      .for('update');
+    const r = await repo.lockRequest(t, requestId, requestScope);
     if (!r) throw new AppError('NOT_FOUND', { message: MESSAGES.overrunNotFound });
     const overrunStatus = await repo.overrunStatusOf(t, requestId);
     if (!overrunStatus) throw new AppError('NOT_FOUND', { message: MESSAGES.overrunNotFound });
@@ -281,8 +271,9 @@ function stats(hours: number[]) {
   const sorted = [...hours].sort((a, b) => a - b);
   const n = sorted.length;
   const round = (v: number) => Math.round(v * 100) / 100;
-  // Callers group non-empty lists, so every percentile is a number.
-  return { decisions: n, averageHours: round(sorted.reduce((s, h) => s + h, 0) / n), medianHours: round(percentile(sorted, 0.5)!), p90Hours: round(percentile(sorted, 0.9)!) };
+  const at = (q: number) => sorted[Math.min(n - 1, Math.max(0, Math.ceil(q * n) - 1))]!;
+  const median = n % 2 === 1 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
+  return { decisions: n, averageHours: round(sorted.reduce((s, h) => s + h, 0) / n), medianHours: round(median), p90Hours: round(at(0.9)) };
 }
 
 export async function cycleTimes(ctx: Ctx, query: { organizationId?: string; from?: string; to?: string }): Promise<CycleTimes> {

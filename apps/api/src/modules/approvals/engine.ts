@@ -70,8 +70,6 @@ export const linkOf = (requestId: string) => `/requests?id=${requestId}`;
 export const QUEUE_LINK = '/approvals';
 export const refOf = (r: RequestRow) => requestReference(r.seq);
 
-export const lockRequest = repo.lockRequest;
-
 export async function audit(tx: Db, actor: Actor, action: string, requestId: string, data: { before?: unknown; after?: unknown; metadata?: unknown } = {}) {
   await auditChange(tx, actor, { action, entityType: 'spending_request', entityId: requestId, ...data });
 }
