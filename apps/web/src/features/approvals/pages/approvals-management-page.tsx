@@ -1,15 +1,12 @@
-import { ArrowUpRight, Route, TriangleAlert, UserRoundCog } from 'lucide-react';
+import { ArrowUpRight, Route, UserRoundCog } from 'lucide-react';
 import { useState } from 'react';
 import type { InFlightItem } from '@outlay/contracts/approvals';
+import { QueryState } from '@/components/query-state';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { useOrganizationOptions } from '@/features/organizations/api/organization-options';
-import { messageOf } from '@/lib/api-error';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { IN_FLIGHT_URL } from '../api/keys';
 import { useCycleTimes } from '../api/management';
@@ -89,55 +86,39 @@ const COLUMNS: DataTableColumn<InFlightItem>[] = [
 
 function CycleTimes({ organizationId }: { organizationId: string | undefined }) {
   const cycle = useCycleTimes(organizationId);
-  if (cycle.isLoading) {
-    return (
-      <div className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner /> Loading cycle times…
-      </div>
-    );
-  }
-  if (cycle.isError || !cycle.data) {
-    return (
-      <Alert variant="danger" role="alert">
-        <TriangleAlert aria-hidden="true" />
-        <div className="flex flex-col gap-2">
-          <span>{messageOf(cycle.error, 'Could not load the cycle times.')}</span>
-          <Button size="sm" variant="outline" className="self-start" onClick={() => void cycle.refetch()}>
-            Retry
-          </Button>
-        </div>
-      </Alert>
-    );
-  }
   return (
-    <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
-      <Card>
-        <CardHeader>
-          <CardTitle>Cycle time per step</CardTitle>
-          <CardDescription>Hours from a step becoming active to its decision.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <CycleTimeChart
-            caption="Cycle time per step"
-            nameHeader="Step"
-            rows={cycle.data.steps.map((s) => ({ key: s.stepName, label: s.stepName, ...s }))}
-          />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Cycle time per approver</CardTitle>
-          <CardDescription>Hours from an item reaching the approver to their decision.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <CycleTimeChart
-            caption="Cycle time per approver"
-            nameHeader="Approver"
-            rows={cycle.data.approvers.map((a) => ({ key: a.approverId, label: a.name, ...a }))}
-          />
-        </CardContent>
-      </Card>
-    </div>
+    <QueryState query={cycle} loadingLabel="Loading cycle times" errorMessage="Could not load the cycle times." className="justify-start">
+      {(data) => (
+        <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
+          <Card>
+            <CardHeader>
+              <CardTitle>Cycle time per step</CardTitle>
+              <CardDescription>Hours from a step becoming active to its decision.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <CycleTimeChart
+                caption="Cycle time per step"
+                nameHeader="Step"
+                rows={data.steps.map((s) => ({ key: s.stepName, label: s.stepName, ...s }))}
+              />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Cycle time per approver</CardTitle>
+              <CardDescription>Hours from an item reaching the approver to their decision.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <CycleTimeChart
+                caption="Cycle time per approver"
+                nameHeader="Approver"
+                rows={data.approvers.map((a) => ({ key: a.approverId, label: a.name, ...a }))}
+              />
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </QueryState>
   );
 }
 

@@ -1,13 +1,10 @@
-import { Clock, TriangleAlert } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { REQUEST_STATUS_LABELS, type RequestStatus } from '@outlay/contracts/requests';
 import type { Prediction } from '@outlay/contracts/routing';
 import { STEP_MODE_LABELS } from '@outlay/contracts/workflows';
-import { Alert } from '@/components/ui/alert';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { isApiError, messageOf } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { useRouteExplanation } from '../api/routing';
 
@@ -50,96 +47,82 @@ export function PredictionText({ prediction }: { prediction: Prediction }) {
 /** The route the engine chose for one request, why, and the predicted time to decision. */
 export function RouteExplanationCard({ requestId }: { requestId: string }) {
   const query = useRouteExplanation(requestId);
-  if (query.isLoading) {
-    return (
-      <Card className="flex min-h-40 items-center justify-center">
-        <Spinner label="Loading the route" />
-      </Card>
-    );
-  }
-  if (query.isError || !query.data) {
-    const notFound = isApiError(query.error) && query.error.status === 404;
-    return (
-      <Alert variant="danger" role="alert">
-        <TriangleAlert aria-hidden="true" />
-        <div className="flex flex-col gap-2">
-          <span>{notFound ? 'This request does not exist or you cannot see it.' : messageOf(query.error, 'Could not load the route.')}</span>
-          {!notFound && (
-            <Button size="sm" variant="outline" className="self-start" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          )}
-        </div>
-      </Alert>
-    );
-  }
-  const r = query.data;
   return (
-    <Card data-testid="route-explanation">
-      <CardHeader>
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="font-mono text-sm text-muted-foreground">{r.reference}</span>
-          <Badge variant="outline">{REQUEST_STATUS_LABELS[r.status as RequestStatus] ?? r.status}</Badge>
-        </div>
-        <CardTitle>{r.title}</CardTitle>
-        <CardDescription>{r.workflowName ? `Routed by the workflow “${r.workflowName}”.` : 'No workflow chose this route.'}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-5">
-        <section aria-label="Why this route">
-          <h3 className="mb-1 text-sm font-semibold">Why</h3>
-          {r.reasons.length === 0 ? (
-            <p className="text-sm text-muted-foreground">The request has not been routed yet (it is a draft).</p>
-          ) : (
-            <ul className="list-disc space-y-1 pl-5 text-sm">
-              {r.reasons.map((reason, i) => (
-                <li key={i}>{reason}</li>
-              ))}
-            </ul>
-          )}
-        </section>
-        {r.steps.length > 0 && (
-          <section aria-label="Steps">
-            <h3 className="mb-1 text-sm font-semibold">Steps</h3>
-            <ol className="flex flex-col gap-2">
-              {r.steps.map((step) => {
-                const status = STEP_STATUS[step.status] ?? STEP_STATUS.waiting!;
-                return (
-                  <li key={step.id} className="rounded-md border p-3 text-sm">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span className="font-medium">
-                        {step.position}. {step.name}
-                      </span>
-                      <Badge variant={status.variant}>{status.label}</Badge>
-                      <span className="text-xs text-muted-foreground">
-                        {STEP_MODE_LABELS[step.mode]} · SLA {step.slaHours} h{step.dueAt && step.status === 'active' ? ` · due ${formatDateTime(step.dueAt)}` : ''}
-                      </span>
-                    </div>
-                    {step.approvers.length > 0 ? (
-                      <ul className="mt-1.5 flex flex-col gap-0.5">
-                        {step.approvers.map((a) => (
-                          <li key={`${a.userId}-${a.status}`}>
-                            {a.name}{' '}
-                            <span className="text-xs text-muted-foreground">
-                              ({ASSIGNMENT_REASON[a.reason] ?? a.reason}
-                              {a.originalApproverName ? ` for ${a.originalApproverName}` : ''}, {a.status})
-                            </span>
-                          </li>
-                        ))}
-                      </ul>
-                    ) : (
-                      <p className="mt-1.5 text-xs text-muted-foreground">Approvers are resolved when the step becomes active.</p>
-                    )}
-                  </li>
-                );
-              })}
-            </ol>
-          </section>
-        )}
-        <section aria-label="Predicted time to decision" className="flex items-start gap-2 rounded-md bg-muted/50 p-3">
-          <Clock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <PredictionText prediction={r.prediction} />
-        </section>
-      </CardContent>
-    </Card>
+    <QueryState
+      query={query}
+      loadingLabel="Loading the route"
+      errorMessage="Could not load the route."
+      notFoundMessage="This request does not exist or you cannot see it."
+      className="min-h-40 rounded-xl border bg-card"
+    >
+      {(r) => (
+        <Card data-testid="route-explanation">
+          <CardHeader>
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-mono text-sm text-muted-foreground">{r.reference}</span>
+              <Badge variant="outline">{REQUEST_STATUS_LABELS[r.status as RequestStatus] ?? r.status}</Badge>
+            </div>
+            <CardTitle>{r.title}</CardTitle>
+            <CardDescription>{r.workflowName ? `Routed by the workflow “${r.workflowName}”.` : 'No workflow chose this route.'}</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-5">
+            <section aria-label="Why this route">
+              <h3 className="mb-1 text-sm font-semibold">Why</h3>
+              {r.reasons.length === 0 ? (
+                <p className="text-sm text-muted-foreground">The request has not been routed yet (it is a draft).</p>
+              ) : (
+                <ul className="list-disc space-y-1 pl-5 text-sm">
+                  {r.reasons.map((reason, i) => (
+                    <li key={i}>{reason}</li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            {r.steps.length > 0 && (
+              <section aria-label="Steps">
+                <h3 className="mb-1 text-sm font-semibold">Steps</h3>
+                <ol className="flex flex-col gap-2">
+                  {r.steps.map((step) => {
+                    const status = STEP_STATUS[step.status] ?? STEP_STATUS.waiting!;
+                    return (
+                      <li key={step.id} className="rounded-md border p-3 text-sm">
+                        <div className="flex flex-wrap items-center gap-2">
+                          <span className="font-medium">
+                            {step.position}. {step.name}
+                          </span>
+                          <Badge variant={status.variant}>{status.label}</Badge>
+                          <span className="text-xs text-muted-foreground">
+                            {STEP_MODE_LABELS[step.mode]} · SLA {step.slaHours} h{step.dueAt && step.status === 'active' ? ` · due ${formatDateTime(step.dueAt)}` : ''}
+                          </span>
+                        </div>
+                        {step.approvers.length > 0 ? (
+                          <ul className="mt-1.5 flex flex-col gap-0.5">
+                            {step.approvers.map((a) => (
+                              <li key={`${a.userId}-${a.status}`}>
+                                {a.name}{' '}
+                                <span className="text-xs text-muted-foreground">
+                                  ({ASSIGNMENT_REASON[a.reason] ?? a.reason}
+                                  {a.originalApproverName ? ` for ${a.originalApproverName}` : ''}, {a.status})
+                                </span>
+                              </li>
+                            ))}
+                          </ul>
+                        ) : (
+                          <p className="mt-1.5 text-xs text-muted-foreground">Approvers are resolved when the step becomes active.</p>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ol>
+              </section>
+            )}
+            <section aria-label="Predicted time to decision" className="flex items-start gap-2 rounded-md bg-muted/50 p-3">
+              <Clock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <PredictionText prediction={r.prediction} />
+            </section>
+          </CardContent>
+        </Card>
+      )}
+    </QueryState>
   );
 }

@@ -1,16 +1,15 @@
-import { GitBranch, Pencil, Plus, Scale, Trash2, TriangleAlert } from 'lucide-react';
+import { GitBranch, Pencil, Plus, Scale, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { RELATIVE_ROLE_LABELS, STEP_MODE_LABELS, type Workflow } from '@outlay/contracts/workflows';
+import { QueryError } from '@/components/query-state';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { useOrganizationOptions } from '@/features/organizations/api/organization-options';
-import { messageOf } from '@/lib/api-error';
 import { formatDateTime, formatMoney, roleLabel } from '@/lib/format';
 import { useDeleteWorkflow, useWorkflows } from '../api/workflows';
 import { WorkflowEditor } from '../components/workflow-editor';
@@ -157,17 +156,7 @@ export default function WorkflowCustomizationPage() {
           ))}
         </div>
       )}
-      {workflows.isError && (
-        <Alert variant="danger" role="alert">
-          <TriangleAlert aria-hidden="true" />
-          <div className="flex flex-col gap-2">
-            <span>{messageOf(workflows.error, 'Could not load the workflows.')}</span>
-            <Button size="sm" variant="outline" className="self-start" onClick={() => void workflows.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </Alert>
-      )}
+      {workflows.isError && <QueryError error={workflows.error} message="Could not load the workflows." onRetry={workflows.refetch} />}
       {workflows.data && items.length === 0 && (
         <Card className="flex flex-col items-center gap-3 p-10 text-center">
           <GitBranch className="size-8 text-muted-foreground" aria-hidden="true" />
