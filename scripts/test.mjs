@@ -43,10 +43,13 @@ async function vitest(label, args, env) {
 }
 
 const { TEST_DATABASE_URL, ...withoutPg } = process.env;
-await vitest('unit and integration tests (PGlite)', [], { ...withoutPg, TEST_DATABASE_URL: '' });
+await vitest('unit and integration tests (PGlite)', ['--project', 'api', '--project', 'contracts', '--project', 'web'], { ...withoutPg, TEST_DATABASE_URL: '' });
 if (TEST_DATABASE_URL) {
   await vitest('integration tests (PostgreSQL)', ['--project', 'api'], { TEST_DATABASE_URL });
 }
+// The outage tests time health and readiness against a 1 s bound while they load a server of
+// their own: they run alone, so another test file's work does not eat into that second.
+await vitest('outage tests (throwaway PostgreSQL cluster)', ['--project', 'resilience'], withoutPg);
 
 // Browser tests need Debian's chromium; without it they are skipped with one line, except in CI.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
