@@ -205,7 +205,7 @@ const HISTORY_ROUTES = [
   { key: 'pgScopeList', user: 'carla', label: 'GET /api/requests (carla, group)', path: '/api/requests?pageSize=25', list: true },
   { key: 'pgMine', user: 'rita', label: 'GET /api/requests/mine (rita)', path: '/api/requests/mine?pageSize=25', list: true },
   { key: 'pgDetail', user: 'carla', label: 'GET /api/requests/:id (carla)', path: null, list: false },
-  // Issue 6: the finance dashboard (KPIs, budget burn, 12 months of spend) and a year's budget
+  // The finance dashboard (KPIs, budget burn, 12 months of spend) and a year's budget
   // vs actual, both aggregated over the whole history (0.2–0.4 s each on their own). Reports are
   // opened by a few people at a time, not fifty: measured with REPORT_CONNECTIONS, so the figure
   // is their latency rather than autocannon's 10 s timeout on a queue of fifty.

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DESKTOP, MOBILE, apiLogin, expectAccessible, expectToast, signInAs, snap } from './fixtures';
 
 /**
- * Who may do what, and the record of it (issue 4): custom roles change a person's access on
+ * Who may do what, and the record of it: custom roles change a person's access on
  * their next request; the security settings save; the audit chain verifies.
  * Accounts: adam administers; rita receives a custom role (removed again at the end).
  */

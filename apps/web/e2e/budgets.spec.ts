@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiLogin, DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, snap } from './fixtures';
 
 /*
- * Issue 6, budgets: carla gives Meridian Logistics · Operations a small Training line for this
+ * Budgets: carla gives Meridian Logistics · Operations a small Training line for this
  * month; rita raises a Training request over it; it goes to the "Budget overrun" step first; carla (cfo) approves the overrun with a note on
  * /budget-overrun-approvals; the request continues to max (manager). Then the budget screens
  * with the seeded lines. Titles carry a random suffix: the seeded history fills the lists too.

@@ -3,7 +3,7 @@ import { DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, signInWithFor
 
 /*
  * adam (admin) reviews the seeded pending request of Omar Haddad; Omar then signs in with the
- * temporary password shown once and must set his own (issue 4's required browser test).
+ * temporary password shown once and must set his own.
  */
 const OMAR_PASSWORD = 'Omar!Dubai-2026';
 

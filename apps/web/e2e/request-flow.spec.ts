@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, snap } from './fixtures';
 
 /*
- * The acceptance flow of issue 5, in the browser, with the demo chain of Meridian Logistics:
+ * The demo chain end to end, in the browser, with the demo chain of Meridian Logistics:
  * rita raises a request with a receipt → max (manager) approves → dana (department head)
  * approves → carla (cfo) marks it paid → rita reads the whole timeline. Then a rejection with
  * a reason, and a question answered by rita that goes back to max. Every person has their own

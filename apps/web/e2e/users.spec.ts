@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { MOBILE, expectAccessible, signInAs, snap, storedTokens } from './fixtures';
 
 /*
- * People and their sessions (issue 4). Accounts: adam acts (admin); rita is only signed in and
+ * People and their sessions. Accounts: adam acts (admin); rita is only signed in and
  * signed out of one session of her own (other specs keep theirs); the user deactivated and
  * reactivated is created here, so no other spec's account changes state.
  */

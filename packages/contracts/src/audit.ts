@@ -1,4 +1,4 @@
-// Schemas for the audit screens and API (issue 4): /audit-history.
+// Schemas for the audit screens and API: /audit-history.
 import { z } from 'zod';
 import { exportQuery, listQuery, paginated } from './lists.ts';
 import { dateFilter } from './security.ts';

@@ -1,4 +1,4 @@
-// Schemas for issue 6 (budgets): budget lines and their consumption, copy from last period,
+// Schemas for budgets: budget lines and their consumption, copy from last period,
 // import, budget vs actual, and the finance decision on budget overruns.
 import { z } from 'zod';
 import { currencyCode, exportQuery, listQuery, moneyAmount, paginated } from './lists.ts';

@@ -1,5 +1,5 @@
 // Schemas for the role-aware dashboard (/ and /real-time-monitoring) and /expense-tracking
-// (issue 6, PRODUCT §3 "Dashboards" and "Spending requests").
+// (PRODUCT §3 "Dashboards" and "Spending requests").
 import { z } from 'zod';
 import { paginated } from './lists.ts';
 import { isoMonth } from './primitives.ts';

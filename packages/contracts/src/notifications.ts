@@ -1,4 +1,4 @@
-// Notifications (issue 6): the in-app list, the unread count, preferences per event type and
+// Notifications: the in-app list, the unread count, preferences per event type and
 // channel, the digest, and the live events of the server-sent-events stream.
 import { z } from 'zod';
 import { listQuery, paginated } from './lists.ts';

@@ -1,4 +1,4 @@
-// Schemas for the organizations screens and API (issue 4): organizations and their hierarchy,
+// Schemas for the organizations screens and API: organizations and their hierarchy,
 // departments and intercompany links (PRODUCT.md §3 "Organization and people"). Categories and
 // FX rates have their own files.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Schemas for issue 6 (policies): expense rules, their versions, the live evaluation of a draft
+// Schemas for policies: expense rules, their versions, the live evaluation of a draft
 // request and the simulation of a rule against past requests (PRODUCT §3 /policy-management,
 // /enhanced-policy-management).
 import { z } from 'zod';

@@ -68,7 +68,7 @@ export const requestableRoleOptions = REQUESTABLE_ROLES.map((value) => ({ value,
 
 export const registrationCreated = z.object({ message: z.string(), id: z.string() });
 
-// ---- Registration management (issue 4, PRODUCT §3 /registration-management) ----
+// ---- Registration management (PRODUCT §3 /registration-management) ----
 
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];

@@ -1,4 +1,4 @@
-// Schemas for spending requests (issue 5, PRODUCT §3 "Spending requests").
+// Schemas for spending requests (PRODUCT §3 "Spending requests").
 import { z } from 'zod';
 import { currencyCode, exportQuery, listQuery, moneyAmount, paginated } from './lists.ts';
 import { addMoney, compareMoney, isDecimal, isNegative, isPositive, toAmountString } from './money.ts';

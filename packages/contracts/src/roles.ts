@@ -54,7 +54,7 @@ export const USER_STATUSES = ['active', 'pending', 'inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 // ---------------------------------------------------------------------------------------------
-// Role management and custom roles (issue 4: /role-management, /custom-roles).
+// Role management and custom roles (/role-management, /custom-roles).
 // ---------------------------------------------------------------------------------------------
 
 /** The permission catalogue in words, for the role screens. */

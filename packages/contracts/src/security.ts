@@ -1,4 +1,4 @@
-// Schemas for the security screens and API (issue 4): /security and /auth-security.
+// Schemas for the security screens and API: /security and /auth-security.
 import { z } from 'zod';
 import {
   LOGIN_LOCKOUT,

@@ -1,4 +1,4 @@
-// Schemas for the vendors screens and API (issue 4, PRODUCT §3 /vendor-management).
+// Schemas for the vendors screens and API (PRODUCT §3 /vendor-management).
 import { z } from 'zod';
 import { currencyCode, exportQuery, listQuery, paginated } from './lists.ts';
 

@@ -5,7 +5,7 @@ import { enumCheck } from './checks.ts';
 import { ts } from './columns.ts';
 import { users } from './users.ts';
 
-/** In-app notifications (the screens come with issue 6; rows are written now). */
+/** In-app notifications. */
 export const notifications = pgTable(
   'notifications',
   {

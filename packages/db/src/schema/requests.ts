@@ -76,7 +76,7 @@ export const spendingRequests = pgTable(
     /** Why the engine chose the route (shown on /smart-approval-routing). */
     routeReason: jsonb('route_reason').$type<string[]>().notNull().default([]),
     currentStep: integer('current_step'),
-    /** Hooks for budgets and policies (issue 6): set by the checks at submission. */
+    /** Hooks for budgets and policies: set by the checks at submission. */
     overBudget: boolean('over_budget').notNull().default(false),
     overrunStatus: text('overrun_status', { enum: OVERRUN_STATUS_VALUES }),
     policyFindings: jsonb('policy_findings').$type<unknown[]>().notNull().default([]),

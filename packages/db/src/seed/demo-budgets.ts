@@ -3,7 +3,7 @@ import type { Db } from '../client.ts';
 import { budgetLines, departments, organizations, spendingRequests, users } from '../schema/index.ts';
 
 /**
- * Budget lines for the current year, sized from the seeded request history (docs/dev/issue-6-brief.md):
+ * Budget lines for the current year, sized from the seeded request history:
  * a yearly line per organization, quarterly lines per department, monthly lines for the busiest
  * categories. Past periods land between ~60% and ~95% used, one monthly line over 100%; lines
  * covering today keep a wide headroom so everyday requests fit, except Meridian Logistics ·

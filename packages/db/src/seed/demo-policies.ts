@@ -1,4 +1,4 @@
-// Demo expense policies (issue 6): the simple rules of /policy-management, one enhanced rule
+// Demo expense policies: the simple rules of /policy-management, one enhanced rule
 // with conditions, and a version history for the Meals limit (it was 200, it is now 150).
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../client.ts';

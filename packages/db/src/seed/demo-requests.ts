@@ -30,7 +30,7 @@ import {
 /**
  * Thirteen months of spending requests in every status, with the workflows, route steps,
  * assignments, decisions, timeline and notifications the approval engine would have written
- * (docs/dev/issue-5-brief.md, "The engine's semantics"). Deterministic: a seeded LCG, no
+ * (docs/decisions/006). Deterministic: a seeded LCG, no
  * Math.random, ids derived from it too, so two runs give the same data. Money is exact
  * (BigInt cents, rates scaled by 1e8). No audit rows: the audit chain belongs to the API.
  */

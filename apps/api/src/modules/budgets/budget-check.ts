@@ -1,5 +1,5 @@
-// Budget consumption, the submission check and threshold alerts (docs/dev/issue-6-brief.md,
-// "Money", "Overrun", "Thresholds"). Money is exact: numeric strings and decimal.js.
+// Budget consumption, the submission check and threshold alerts (docs/decisions/007).
+// Money is exact: numeric strings and decimal.js.
 import Decimal from 'decimal.js';
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { budgetPeriodLabel, ROLE_GRANTS, type BudgetPeriodType } from '@outlay/contracts';
@@ -220,7 +220,7 @@ async function lockLinesFor(tx: Db, r: Pick<RequestRow, 'organizationId' | 'depa
 
 /**
  * Locks the budget lines the request falls under (FOR UPDATE, in a fixed order) and says
- * whether committed + actual + this request exceeds any of them. Issue 6, budgets slice.
+ * whether committed + actual + this request exceeds any of them.
  */
 export async function checkBudgets(tx: Db, request: typeof spendingRequests.$inferSelect, now: Date): Promise<BudgetCheck> {
   const lines = await lockLinesFor(tx, request, utcDate(now));

@@ -19,7 +19,7 @@ export interface PolicyCheck {
 
 /**
  * Evaluates the policy rules in force for the request at submission. Throws 422 when a rule
- * blocks, or asks for a justification the request does not have. Issue 6, policies slice.
+ * blocks, or asks for a justification the request does not have.
  * The same engine (engine.ts) answers the form's live check and the simulation.
  */
 export async function checkPolicies(tx: Db, request: typeof spendingRequests.$inferSelect, now: Date): Promise<PolicyCheck> {
