@@ -52,7 +52,7 @@ function invalid(details: { path: string; message: string }[]): AppError {
 // --- visibility -------------------------------------------------------------------------------
 
 /**
- * Who may see one request (brief "Visibility of one request"): the requester; holders of
+ * Who may see one request: the requester; holders of
  * requests.read.scope whose scope covers it; anyone with an assignment on it; requests.pay
  * holders in scope.
  */
