@@ -22,6 +22,7 @@ import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { withIdempotency, type Outcome } from '../../lib/idempotency.ts';
 import { page } from '../../lib/lists.ts';
 import { organizationInScope, scopeCondition } from '../../lib/scope.ts';
+import { percentile } from '../../lib/stats.ts';
 import { findVisibleRequest, getRequestDetail, requireRequester } from '../requests/requests.service.ts';
 import * as engine from './engine.ts';
 import { budgetGate } from './budget-gate.ts';
@@ -271,9 +272,8 @@ function stats(hours: number[]) {
   const sorted = [...hours].sort((a, b) => a - b);
   const n = sorted.length;
   const round = (v: number) => Math.round(v * 100) / 100;
-  const at = (q: number) => sorted[Math.min(n - 1, Math.max(0, Math.ceil(q * n) - 1))]!;
-  const median = n % 2 === 1 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
-  return { decisions: n, averageHours: round(sorted.reduce((s, h) => s + h, 0) / n), medianHours: round(median), p90Hours: round(at(0.9)) };
+  // Callers group non-empty lists, so every percentile is a number.
+  return { decisions: n, averageHours: round(sorted.reduce((s, h) => s + h, 0) / n), medianHours: round(percentile(sorted, 0.5)!), p90Hours: round(percentile(sorted, 0.9)!) };
 }
 
 export async function cycleTimes(ctx: Ctx, query: { organizationId?: string; from?: string; to?: string }): Promise<CycleTimes> {
