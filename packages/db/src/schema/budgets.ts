@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { char, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BUDGET_OVERRUN_STATUSES, BUDGET_PERIOD_TYPES } from '@outlay/contracts';
-import { currencyCheck, enumCheck, nonNegativeCheck, orderCheck } from './checks.ts';
+import { currencyCheck, enumCheck, nonNegativeCheck, orderCheck, positiveCheck } from './checks.ts';
 import { categories } from './categories.ts';
 import { money, ts } from './columns.ts';
 import { departments, organizations } from './organizations.ts';
@@ -93,5 +93,38 @@ export const budgetOverruns = pgTable(
     uniqueIndex('budget_overruns_request_idx').on(t.requestId),
     index('budget_overruns_status_idx').on(t.status, t.createdAt),
     enumCheck('budget_overruns_status_check', t.status, BUDGET_OVERRUN_STATUSES),
+  ],
+);
+
+/**
+ * A raise of a budget line's amount, made when an overrun approver approves an overrun and
+ * chooses to raise the line rather than let only that request through. The line's amount is
+ * bumped in the same transaction; this row keeps who, when, by how much and why.
+ */
+export const budgetAdjustments = pgTable(
+  'budget_adjustments',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    budgetLineId: uuid('budget_line_id')
+      .notNull()
+      .references(() => budgetLines.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** The request whose overrun was approved with this raise. */
+    requestId: uuid('request_id').references(() => spendingRequests.id, { onDelete: 'set null' }),
+    currency: char('currency', { length: 3 }).notNull(),
+    /** By how much the line was raised, in its currency. */
+    amount: money('amount').notNull(),
+    amountBefore: money('amount_before').notNull(),
+    amountAfter: money('amount_after').notNull(),
+    reason: text('reason').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('budget_adjustments_line_idx').on(t.budgetLineId, t.createdAt),
+    positiveCheck('budget_adjustments_amount_check', t.amount),
+    currencyCheck('budget_adjustments_currency_check', t.currency),
   ],
 );
