@@ -23,6 +23,7 @@ import { requestsRoutes } from './modules/requests/requests.routes.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { routingRoutes } from './modules/routing/routing.routes.ts';
+import { delegationsRoutes } from './modules/delegations/delegations.routes.ts';
 import { budgetsRoutes } from './modules/budgets/budgets.routes.ts';
 import { policiesRoutes } from './modules/policies/policies.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(approvalsRoutes, deps);
   await app.register(workflowsRoutes, deps);
   await app.register(routingRoutes, deps);
+  await app.register(delegationsRoutes, deps);
   await app.register(budgetsRoutes, deps);
   await app.register(policiesRoutes, deps);
   await app.register(notificationsRoutes, deps);

@@ -5,10 +5,6 @@ import {
   autoApprovalRule,
   autoApprovalRuleInput,
   autoApprovalRuleList,
-  delegation,
-  delegationInput,
-  delegationList,
-  delegationListQuery,
   errorResponse,
   idParam,
   prediction,
@@ -51,46 +47,6 @@ export async function routingRoutes(app: FastifyInstance, { deps }: { deps: AppD
       },
     },
     async (request) => service.predict(contextOf(request, deps), request.query),
-  );
-
-  r.get(
-    '/api/delegations',
-    {
-      config: act,
-      schema: {
-        tags,
-        summary: 'The caller\'s delegations (as the person away or the delegate); ?all=true with approvals.manage: all in scope',
-        querystring: delegationListQuery,
-        response: { 200: delegationList, ...errors },
-      },
-    },
-    async (request) => service.listDelegations(contextOf(request, deps), request.query),
-  );
-  r.post(
-    '/api/delegations',
-    {
-      config: act,
-      schema: {
-        tags,
-        summary: 'Set up an out-of-office delegation (someone else\'s needs approvals.manage); waiting items move at the start',
-        body: delegationInput,
-        response: { 201: delegation, ...errors },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await service.createDelegation(contextOf(request, deps), request.body)),
-  );
-  r.delete(
-    '/api/delegations/:id',
-    {
-      config: act,
-      schema: {
-        tags,
-        summary: 'Revoke a delegation (the person away or approvals.manage); open delegated items go back',
-        params: idParam,
-        response: { 200: delegation, ...errors },
-      },
-    },
-    async (request) => service.revokeDelegation(contextOf(request, deps), request.params.id),
   );
 
   r.get(
