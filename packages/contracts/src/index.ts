@@ -24,3 +24,4 @@ export * from './budgets.ts';
 export * from './policies.ts';
 export * from './notifications.ts';
 export * from './dashboard.ts';
+export * from './format.ts';
