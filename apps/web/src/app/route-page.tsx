@@ -6,7 +6,7 @@ import { ErrorBoundary } from '@/components/error-boundary';
 import { LoadingScreen } from '@/components/loading-screen';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import type { AppRoute } from './routes';
+import { mayOpen, type AppRoute } from './routes';
 
 const lazyPages = new Map<AppRoute['load'], LazyExoticComponent<ComponentType>>();
 
@@ -22,7 +22,7 @@ function pageFor(route: AppRoute) {
 
 export function RoutePage({ route, user }: { route: AppRoute; user: CurrentUser | null }) {
   const Page = pageFor(route);
-  const allowed = !route.permission || !user || user.permissions.includes(route.permission);
+  const allowed = !user || mayOpen(route, user.permissions);
   return (
     <ErrorBoundary resetKey={route.path}>
       <Suspense fallback={<LoadingScreen />}>

@@ -104,3 +104,16 @@ export function menuRoutes(menu: MenuPlacement['menu'], section?: SettingsSectio
     route.menus?.some((m) => m.menu === menu && (section === undefined || (m.menu === 'settings' && m.section === section))),
   );
 }
+
+/** Whether a signed-in user with these permissions may open the route (the server asks for the same permission). */
+export function mayOpen(route: AppRoute, permissions: readonly string[]): boolean {
+  return !route.permission || permissions.includes(route.permission);
+}
+
+/**
+ * Every screen of the signed-in frame a user may open, in catalogue order: what the command
+ * palette lists, and what every screen must be reachable by following the app's own links.
+ */
+export function screensFor(permissions: readonly string[]): AppRoute[] {
+  return ROUTES.filter((route) => route.frame === 'shell' && route.access !== 'public-only' && mayOpen(route, permissions));
+}

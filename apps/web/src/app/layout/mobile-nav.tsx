@@ -9,10 +9,21 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { fullName, initials } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useLogout } from '@/features/auth/api/logout';
+import { findRoute, mayOpen } from '../routes';
 import { ADMIN_ITEMS, AVATAR_ITEMS, isActive, MAIN_ITEMS, seesAdminMenus, SETTINGS_GROUPS, type NavItem } from './nav-model';
 
 const BAR_ITEMS = MAIN_ITEMS.slice(0, 4);
 const MORE_MAIN_ITEMS = MAIN_ITEMS.slice(4);
+const MY_REQUESTS = findRoute('/requests');
+
+/**
+ * The More group: the main items beyond the bar, and My Requests for those who do not see it in
+ * the Admin group (a requester follows their requests from the phone too).
+ */
+function moreItems(user: CurrentUser, admin: boolean): NavItem[] {
+  if (admin || !MY_REQUESTS || !mayOpen(MY_REQUESTS, user.permissions)) return MORE_MAIN_ITEMS;
+  return [...MORE_MAIN_ITEMS, { href: MY_REQUESTS.path, label: MY_REQUESTS.title }];
+}
 
 /** Seed §2: on small screens, the first four main items plus More in a bottom bar. */
 export function MobileNav({ user }: { user: CurrentUser }) {
@@ -90,7 +101,7 @@ function MoreSheetBody({ user, location }: { user: CurrentUser; location: string
         </div>
       </div>
       <div className="flex-1 overflow-y-auto px-3 py-3">
-        <SheetGroup heading="More" items={MORE_MAIN_ITEMS} location={location} />
+        <SheetGroup heading="More" items={moreItems(user, admin)} location={location} />
         {admin && <SheetGroup heading="Admin" items={ADMIN_ITEMS} location={location} />}
         {admin &&
           SETTINGS_GROUPS.map((group) => (

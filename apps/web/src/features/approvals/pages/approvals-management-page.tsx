@@ -4,6 +4,7 @@ import type { InFlightItem } from '@outlay/contracts/approvals';
 import { QueryState } from '@/components/query-state';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
+import { APPROVAL_TABS, RouteTabs } from '@/app/route-tabs';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useOrganizationOptions } from '@/features/organizations/api/organization-options';
@@ -139,6 +140,7 @@ export default function ApprovalsManagementPage() {
           title="Approvals Management"
           description="Every approval in flight in your scope, with its SLA. Reassign an approver, escalate a step or re-route a request; every change is audited."
         />
+        <RouteTabs paths={APPROVAL_TABS} label="Approval screens" />
         <DataTable
           label="In-flight approvals"
           entityName="approvals in flight"

@@ -1,9 +1,12 @@
-import { Ban, CheckCheck, Inbox, UserRoundCheck } from 'lucide-react';
+import { Ban, CheckCheck, Inbox, Route, UserRoundCheck } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import type { ApprovalItem } from '@outlay/contracts/approvals';
 import { DataTable, DataTableFilterSelect, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
+import { RouteLink } from '@/app/route-link';
+import { APPROVAL_TABS, RouteTabs } from '@/app/route-tabs';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -173,7 +176,12 @@ export default function ApprovalsPage() {
         <PageHeader title="Approvals" description="Requests waiting for your decision." />
         <Alert variant="info">
           <Inbox aria-hidden="true" />
-          <span>You do not approve requests. Requests you raise are approved by the people your organization’s workflows name; follow them on My Requests.</span>
+          <span>You do not approve requests. Requests you raise are approved by the people your organization’s workflows name; follow them on{' '}
+            <Link href="/requests" className="font-medium underline">
+              My Requests
+            </Link>
+            .
+          </span>
         </Alert>
       </div>
     );
@@ -189,7 +197,9 @@ export default function ApprovalsPage() {
             ? 'Requests waiting for your decision, including those delegated to you.'
             : `${total} request${total === 1 ? '' : 's'} waiting for your decision, including those delegated to you.`
         }
+        actions={<RouteLink path="/smart-approval-routing" icon={<Route aria-hidden="true" />} />}
       />
+      <RouteTabs paths={APPROVAL_TABS} label="Approval screens" />
       <DataTable
         label="Approval queue"
         entityName="requests waiting for you"

@@ -1,7 +1,8 @@
-import { AlertTriangle, CheckSquare, PlusCircle } from 'lucide-react';
+import { AlertTriangle, CheckSquare, FileText, PlusCircle, Receipt } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { DashboardResponse } from '@outlay/contracts/dashboard';
+import { findRoute, mayOpen } from '@/app/routes';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { RoleBadge } from '@/components/status-badges';
 import { Spinner } from '@/components/ui/spinner';
@@ -26,6 +27,10 @@ export default function DashboardPage() {
   const live = useDashboardLive();
   if (!user) return null;
   const d = dashboard.data;
+  const opens = (path: string) => {
+    const route = findRoute(path);
+    return Boolean(route && mayOpen(route, user.permissions));
+  };
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <section aria-labelledby="greeting" className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
@@ -39,9 +44,21 @@ export default function DashboardPage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <QuickLink href="/new-request" icon={<PlusCircle className="size-4" aria-hidden="true" />}>
-            New request
-          </QuickLink>
+          {opens('/new-request') ? (
+            <QuickLink href="/new-request" icon={<PlusCircle className="size-4" aria-hidden="true" />}>
+              New request
+            </QuickLink>
+          ) : null}
+          {opens('/requests') ? (
+            <QuickLink href="/requests" icon={<FileText className="size-4" aria-hidden="true" />}>
+              My requests
+            </QuickLink>
+          ) : null}
+          {opens('/expense-tracking') ? (
+            <QuickLink href="/expense-tracking" icon={<Receipt className="size-4" aria-hidden="true" />}>
+              Expense tracking
+            </QuickLink>
+          ) : null}
           {d?.queue ? (
             <QuickLink href="/approvals" icon={<CheckSquare className="size-4" aria-hidden="true" />}>
               Approvals

@@ -155,6 +155,9 @@ function SaveResult({ outcome, onAnother }: { outcome: Outcome; onAnother: () =>
               Open request
             </Link>
           </Button>
+          <Button variant="outline" asChild>
+            <Link href="/requests">My Requests</Link>
+          </Button>
           <Button variant="outline" onClick={onAnother}>
             New request
           </Button>

@@ -4,6 +4,7 @@ import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES, type RequestSummary } fro
 import { DataTable, DataTableFilterSelect, useListQuery } from '@/components/data-table';
 import { MY_REQUESTS_URL } from '@/components/request-detail';
 import { PageHeader } from '@/components/page-header';
+import { REQUEST_TABS, RouteTabs } from '@/app/route-tabs';
 import { Button } from '@/components/ui/button';
 import { MY_REQUEST_COLUMNS } from '../components/request-columns';
 import { RequestDetailSheet, useRequestIdParam } from '../components/request-detail-sheet';
@@ -29,6 +30,7 @@ export default function MyRequestsPage() {
           </Button>
         }
       />
+      <RouteTabs paths={REQUEST_TABS} label="Request screens" />
       <DataTable
         label="My requests"
         entityName="requests"

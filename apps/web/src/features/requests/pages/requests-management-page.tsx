@@ -4,6 +4,7 @@ import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES, type RequestSummary } fro
 import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type ListQueryResult } from '@/components/data-table';
 import { PayRequestDialog, REQUESTS_URL } from '@/components/request-detail';
 import { PageHeader } from '@/components/page-header';
+import { REQUEST_TABS, RouteTabs } from '@/app/route-tabs';
 import { ReassignRequestDialog } from '@/components/reassign-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -97,6 +98,7 @@ export default function RequestsManagementPage() {
         title="Requests Management"
         description="Every spending request in your scope: filter, export, open the full record and record payments of approved requests."
       />
+      <RouteTabs paths={REQUEST_TABS} label="Request screens" />
       <DataTable
         label="Requests"
         entityName="requests"

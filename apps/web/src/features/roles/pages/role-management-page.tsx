@@ -1,6 +1,8 @@
+import { UserCog } from 'lucide-react';
 import { useState } from 'react';
 import { PERMISSION_LABELS, SCOPE_LABELS, type Role } from '@outlay/contracts/roles';
 import { PageHeader } from '@/components/page-header';
+import { RouteLink } from '@/app/route-link';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -22,6 +24,7 @@ export default function RoleManagementPage() {
       <PageHeader
         title="Role Management"
         description="What each system role may do and at which scope, and who holds it. Role changes need your password confirmed within the last 10 minutes."
+        actions={<RouteLink path="/custom-roles" icon={<UserCog aria-hidden="true" />} />}
       />
       {overview.isPending ? (
         <Spinner label="Loading roles" />

@@ -1,9 +1,10 @@
-import { GitBranch, Pencil, Plus, Scale, Trash2 } from 'lucide-react';
+import { GitBranch, Pencil, Plus, Route, Scale, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { RELATIVE_ROLE_LABELS, STEP_MODE_LABELS, type Workflow } from '@outlay/contracts/workflows';
 import { QueryError } from '@/components/query-state';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
+import { RouteLink } from '@/app/route-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -122,10 +123,13 @@ export default function WorkflowCustomizationPage() {
         title="Workflow Builder"
         description="Approval workflows per organization: which requests they match and who approves, step by step. Editing a workflow never changes requests already in flight."
         actions={
-          <Button onClick={() => setEditing('new')} disabled={orgs.length === 0}>
-            <Plus aria-hidden="true" />
-            New workflow
-          </Button>
+          <>
+            <RouteLink path="/smart-approval-routing" icon={<Route aria-hidden="true" />} />
+            <Button onClick={() => setEditing('new')} disabled={orgs.length === 0}>
+              <Plus aria-hidden="true" />
+              New workflow
+            </Button>
+          </>
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-2">
