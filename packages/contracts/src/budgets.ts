@@ -199,6 +199,12 @@ const figures = {
   variance: z.string(),
   percentUsed: z.string(),
 };
+/**
+ * Budget vs actual for a period (docs/decisions/010): every line overlapping it, and totals per
+ * granularity (year, quarter, month lines), in the group currency. A total never adds a line to
+ * a line of the same granularity that contains it (its scope and period): that line is shown,
+ * with `containedBy`, and left out of its group's total.
+ */
 export const budgetVsActual = z.object({
   periodType: z.enum(BUDGET_PERIOD_TYPES),
   periodStart: z.string(),
@@ -218,9 +224,24 @@ export const budgetVsActual = z.object({
       ...figures,
       /** The same figures in the group currency. */
       group: z.object(figures),
+      /** False when a line of the same granularity in this view contains this one. */
+      inTotal: z.boolean(),
+      /** The label of the containing line, when there is one. */
+      containedBy: z.string().nullable(),
     }),
   ),
-  totals: z.object(figures),
+  /** One total per granularity present, year first: lines of different granularities are never added together. */
+  groups: z.array(
+    z.object({
+      periodType: z.enum(BUDGET_PERIOD_TYPES),
+      /** "Year lines", "Quarter lines", "Month lines". */
+      label: z.string(),
+      lineCount: z.number().int(),
+      /** Lines added to the total (the others sit inside one of them). */
+      countedLineCount: z.number().int(),
+      totals: z.object(figures),
+    }),
+  ),
 });
 export type BudgetVsActual = z.infer<typeof budgetVsActual>;
 

@@ -15,7 +15,7 @@ import { spendingRequests, users } from '@outlay/db';
 import { type Ctx } from '../../lib/context.ts';
 import { groupCurrency } from '../../lib/fx.ts';
 import { page } from '../../lib/lists.ts';
-import { consumingRequestsOf, consumptionOf, Converter, kindOf, lineMatches, valueInLine } from './budget-check.ts';
+import { consumingRequestsOf, consumptionOf, Converter, kindOf, lineMatches, valueInLine, type BudgetLineRow } from './budget-check.ts';
 import * as repo from './budgets.repository.ts';
 import { iso, labelOf, lineScope, notFound, today } from './budgets.service.ts';
 
@@ -39,20 +39,24 @@ export async function budgetVsActual(
     { fx },
   );
   const gc = await groupCurrency(ctx.db);
-  const totals = { budget: new Decimal(0), committed: new Decimal(0), actual: new Decimal(0) };
-  const lines: BudgetVsActual['lines'] = [];
+  const inGroup = new Map<string, { budget: Decimal; committed: Decimal; actual: Decimal }>();
   for (const r of rows) {
     const l = r.line;
     const c = consumed.get(l.id)!;
     const at = l.periodEnd < today(ctx) ? l.periodEnd : today(ctx);
     const toGroup = async (v: Decimal) => new Decimal(await fx.approx(v.toFixed(2), l.currency, gc, at));
-    const g = { budget: await toGroup(new Decimal(l.amount)), committed: await toGroup(c.committed), actual: await toGroup(c.actual) };
-    totals.budget = totals.budget.plus(g.budget);
-    totals.committed = totals.committed.plus(g.committed);
-    totals.actual = totals.actual.plus(g.actual);
-    lines.push({
+    inGroup.set(l.id, { budget: await toGroup(new Decimal(l.amount)), committed: await toGroup(c.committed), actual: await toGroup(c.actual) });
+  }
+  const container = containersOf(rows.map((r) => r.line));
+  const labels = new Map(rows.map((r) => [r.line.id, labelOf(r)]));
+  const lines: BudgetVsActual['lines'] = rows.map((r) => {
+    const l = r.line;
+    const c = consumed.get(l.id)!;
+    const g = inGroup.get(l.id)!;
+    const outer = container.get(l.id);
+    return {
       id: l.id,
-      label: labelOf(r),
+      label: labels.get(l.id)!,
       organizationName: r.organizationName,
       departmentName: r.departmentName ?? null,
       categoryName: r.categoryName ?? null,
@@ -61,7 +65,25 @@ export async function budgetVsActual(
       currency: l.currency,
       ...figures(new Decimal(l.amount), c.committed, c.actual),
       group: figures(g.budget, g.committed, g.actual),
-    });
+      inTotal: outer === undefined,
+      containedBy: outer === undefined ? null : (labels.get(outer) ?? null),
+    };
+  });
+  const groups: BudgetVsActual['groups'] = [];
+  for (const type of GRANULARITY_ORDER) {
+    const members = rows.filter((r) => r.line.periodType === type);
+    if (members.length === 0) continue;
+    const sum = { budget: new Decimal(0), committed: new Decimal(0), actual: new Decimal(0) };
+    let counted = 0;
+    for (const r of members) {
+      if (container.has(r.line.id)) continue;
+      const g = inGroup.get(r.line.id)!;
+      sum.budget = sum.budget.plus(g.budget);
+      sum.committed = sum.committed.plus(g.committed);
+      sum.actual = sum.actual.plus(g.actual);
+      counted++;
+    }
+    groups.push({ periodType: type, label: GROUP_LABELS[type], lineCount: members.length, countedLineCount: counted, totals: figures(sum.budget, sum.committed, sum.actual) });
   }
   return {
     periodType: query.periodType,
@@ -70,8 +92,40 @@ export async function budgetVsActual(
     periodLabel: budgetPeriodLabel(query.periodType, period.start),
     groupCurrency: gc,
     lines,
-    totals: figures(totals.budget, totals.committed, totals.actual),
+    groups,
   };
+}
+
+const GRANULARITY_ORDER: readonly BudgetPeriodType[] = ['year', 'quarter', 'month'];
+const GROUP_LABELS: Record<BudgetPeriodType, string> = { year: 'Year lines', quarter: 'Quarter lines', month: 'Month lines' };
+
+type ScopedLine = Pick<BudgetLineRow, 'id' | 'organizationId' | 'departmentId' | 'categoryId' | 'periodType' | 'periodStart' | 'periodEnd'>;
+
+/** Whether every request `outer` consumes is also one `inner` could consume: its scope and period cover the other's. */
+function covers(outer: ScopedLine, inner: ScopedLine): boolean {
+  return (
+    outer.organizationId === inner.organizationId &&
+    (outer.departmentId === null || outer.departmentId === inner.departmentId) &&
+    (outer.categoryId === null || outer.categoryId === inner.categoryId) &&
+    outer.periodStart <= inner.periodStart &&
+    outer.periodEnd >= inner.periodEnd
+  );
+}
+
+/**
+ * For each line contained in another line of the same granularity, the outermost line that
+ * contains it (an organization's FY line contains its department's FY line). Lines of different
+ * granularities are never compared: they are totalled apart (docs/decisions/010).
+ */
+function containersOf(lines: ScopedLine[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const inner of lines) {
+    const outers = lines.filter((o) => o.id !== inner.id && o.periodType === inner.periodType && covers(o, inner) && !(covers(inner, o) && o.id > inner.id));
+    // The outermost: one no other candidate contains.
+    const top = outers.find((o) => !outers.some((p) => p.id !== o.id && covers(p, o) && !(covers(o, p) && p.id > o.id)));
+    if (top) out.set(inner.id, top.id);
+  }
+  return out;
 }
 
 function figures(budget: Decimal, committed: Decimal, actual: Decimal) {

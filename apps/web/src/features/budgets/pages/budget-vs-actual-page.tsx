@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { BUDGET_PERIOD_LABELS, BUDGET_PERIOD_TYPES, type BudgetLineRequest, type BudgetPeriodType, type BudgetVsActual } from '@outlay/contracts/budgets';
 import { isNegative } from '@outlay/contracts/money';
@@ -16,7 +16,58 @@ import { useBudgetOptions } from '../api/budget-lines';
 import { useBudgetVsActual } from '../api/budget-vs-actual';
 
 type Line = BudgetVsActual['lines'][number];
+type Group = BudgetVsActual['groups'][number];
 const ALL = '__all';
+/** The chart shows this many lines, largest budget first; the table below lists every line. */
+const CHART_TOP = 10;
+
+/** "Operations · Q4 2026" for an axis tick: the line's most specific scope and its period, shortened. */
+function shortName(l: Line, max: number): string {
+  const name = [l.categoryName ?? l.departmentName ?? l.organizationName, l.periodLabel].join(' · ');
+  return name.length > max ? `${name.slice(0, max - 1)}…` : name;
+}
+
+/** The lines of the headline granularity with the largest budgets, in the group currency, for the chart. */
+function chartData(lines: Line[], top: number) {
+  return [...lines]
+    .sort((a, b) => Number(b.group.budget) - Number(a.group.budget))
+    .slice(0, top)
+    .map((l) => ({ id: l.id, label: l.label, Budget: Number(l.group.budget), Committed: Number(l.group.committed), Actual: Number(l.group.actual), line: l }));
+}
+
+const NARROW = '(max-width: 639px)';
+/** Below 640 px the chart's axis gets shorter names. */
+function useNarrow(): boolean {
+  return useSyncExternalStore(
+    (change) => {
+      const m = window.matchMedia(NARROW);
+      m.addEventListener('change', change);
+      return () => m.removeEventListener('change', change);
+    },
+    () => window.matchMedia(NARROW).matches,
+    () => false,
+  );
+}
+
+function GroupTotalRow({ group, currency }: { group: Group; currency: string }) {
+  const t = group.totals;
+  return (
+    <tr className="border-b bg-muted/40 font-medium">
+      <td className="p-3">
+        Total of {group.label.toLowerCase()} ({currency})
+        <span className="block text-xs font-normal text-muted-foreground">
+          {group.countedLineCount === group.lineCount ? `${group.lineCount} ${group.lineCount === 1 ? 'line' : 'lines'} added` : `${group.countedLineCount} of ${group.lineCount} lines added; the others sit inside one of them`}
+        </span>
+      </td>
+      <td className="p-3 text-right tabular-nums">{formatMoney(t.budget, currency)}</td>
+      <td className="p-3 text-right tabular-nums">{formatMoney(t.committed, currency)}</td>
+      <td className="p-3 text-right tabular-nums">{formatMoney(t.actual, currency)}</td>
+      <td className={`p-3 text-right tabular-nums ${isNegative(t.remaining) ? 'text-destructive' : ''}`}>{formatMoney(t.remaining, currency)}</td>
+      <td className="p-3 text-right tabular-nums">{formatMoney(t.variance, currency)}</td>
+      <td className="p-3 text-right tabular-nums">{t.percentUsed}%</td>
+    </tr>
+  );
+}
 
 const REQUEST_COLUMNS: DataTableColumn<BudgetLineRequest>[] = [
   {
@@ -84,6 +135,7 @@ function Figure({ label, value, currency, tone }: { label: string; value: string
 
 /** /budget-vs-actual: budget against committed and actual money for a period and scope, with drill-down. */
 export default function BudgetVsActualPage() {
+  const narrow = useNarrow();
   const options = useBudgetOptions();
   const [periodType, setPeriodType] = useState<BudgetPeriodType>('quarter');
   const [date, setDate] = useState(() => new Date().toISOString().slice(0, 10));
@@ -95,16 +147,19 @@ export default function BudgetVsActualPage() {
   const depts = (options.data?.departments ?? []).filter((d) => !organizationId || d.organizationId === organizationId);
   const report = data.data;
   const gc = report?.groupCurrency ?? 'USD';
-  const chart = (report?.lines ?? []).map((l) => ({
-    name: [l.departmentName ?? l.categoryName ?? l.organizationName, l.periodLabel].join(' · '),
-    Budget: Number(l.group.budget),
-    Committed: Number(l.group.committed),
-    Actual: Number(l.group.actual),
-  }));
+  // The headline figures and the chart speak of one granularity: the one chosen, else the coarsest present.
+  const headline = report ? (report.groups.find((g) => g.periodType === periodType) ?? report.groups[0]) : undefined;
+  const headlineLines = headline ? (report?.lines ?? []).filter((l) => l.periodType === headline.periodType) : [];
+  const chart = chartData(headlineLines, CHART_TOP);
+  const chartLabel = new Map(chart.map((c) => [c.id, c.label]));
+  const compact = new Intl.NumberFormat('en-US', { notation: 'compact' });
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title="Budget vs Actual" description="Budget, committed (pending) and actual (approved or paid) money per budget line; totals in the group currency." />
+      <PageHeader
+        title="Budget vs Actual"
+        description="Budget, committed (pending) and actual (approved or paid) money per budget line. Year, quarter and month lines are totalled apart, in the group currency; a line inside another is not added twice."
+      />
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="bva-period">Period</Label>
@@ -184,13 +239,20 @@ export default function BudgetVsActualPage() {
           <p className="text-sm text-muted-foreground">
             {report.periodLabel}: {report.periodStart} to {report.periodEnd} · lines overlapping this period
           </p>
-          <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
-            <Figure label="Budget" value={report.totals.budget} currency={gc} />
-            <Figure label="Committed" value={report.totals.committed} currency={gc} />
-            <Figure label="Actual" value={report.totals.actual} currency={gc} />
-            <Figure label="Remaining" value={report.totals.remaining} currency={gc} tone={isNegative(report.totals.remaining) ? 'text-destructive' : undefined} />
-            <Figure label={`Variance (${report.totals.percentUsed}% used)`} value={report.totals.variance} currency={gc} />
-          </div>
+          {headline && (
+            <section aria-labelledby="bva-headline" className="flex flex-col gap-2">
+              <h2 id="bva-headline" className="text-sm font-medium">
+                {headline.label}: {headline.countedLineCount} of {headline.lineCount} added ({gc})
+              </h2>
+              <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
+                <Figure label="Budget" value={headline.totals.budget} currency={gc} />
+                <Figure label="Committed" value={headline.totals.committed} currency={gc} />
+                <Figure label="Actual" value={headline.totals.actual} currency={gc} />
+                <Figure label="Remaining" value={headline.totals.remaining} currency={gc} tone={isNegative(headline.totals.remaining) ? 'text-destructive' : undefined} />
+                <Figure label={`Variance (${headline.totals.percentUsed}% used)`} value={headline.totals.variance} currency={gc} />
+              </div>
+            </section>
+          )}
           {report.lines.length === 0 ? (
             <Card>
               <CardContent className="p-8 text-center">
@@ -200,27 +262,53 @@ export default function BudgetVsActualPage() {
             </Card>
           ) : (
             <>
-              <Card>
-                <CardHeader>
-                  <CardTitle className="text-base">Budget, committed and actual per line ({gc})</CardTitle>
-                </CardHeader>
-                <CardContent>
-                  <div className="h-72 w-full" role="img" aria-label={`Bar chart of budget, committed and actual money for ${report.lines.length} budget lines`}>
-                    <ResponsiveContainer width="100%" height="100%">
-                      <BarChart data={chart} margin={{ left: 8, right: 8 }}>
-                        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                        <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} hide={chart.length > 8} />
-                        <YAxis tick={{ fontSize: 11 }} width={70} tickFormatter={(v: number) => new Intl.NumberFormat('en-US', { notation: 'compact' }).format(v)} />
-                        <Tooltip formatter={(v) => formatMoney(String(v), gc)} />
-                        <Legend />
-                        <Bar dataKey="Budget" fill="#94a3b8" isAnimationActive={false} />
-                        <Bar dataKey="Committed" fill="#f59e0b" isAnimationActive={false} />
-                        <Bar dataKey="Actual" fill="#2563eb" isAnimationActive={false} />
-                      </BarChart>
-                    </ResponsiveContainer>
-                  </div>
-                </CardContent>
-              </Card>
+              {headline && chart.length > 0 && (
+                <Card>
+                  <CardHeader>
+                    <CardTitle className="text-base">
+                      {headline.label}: budget, committed and actual ({gc})
+                    </CardTitle>
+                    <p className="text-sm text-muted-foreground">
+                      {headlineLines.length > chart.length
+                        ? `The ${chart.length} largest budgets of ${headlineLines.length} lines; every line is in the table below.`
+                        : `${headlineLines.length} ${headlineLines.length === 1 ? 'line' : 'lines'}, largest budget first.`}{' '}
+                      Hover or tap a bar for the line&apos;s name and figures.
+                    </p>
+                  </CardHeader>
+                  <CardContent>
+                    <div
+                      className="w-full"
+                      style={{ height: 60 + chart.length * 44 }}
+                      role="img"
+                      aria-label={`Bar chart of budget, committed and actual money for the ${chart.length} largest ${headline.label.toLowerCase()}: ${chart.map((c) => c.label).join('; ')}`}
+                      data-testid="bva-chart"
+                    >
+                      <ResponsiveContainer width="100%" height="100%">
+                        <BarChart data={chart} layout="vertical" margin={{ left: 4, right: 12, top: 4, bottom: 4 }} barCategoryGap={8}>
+                          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+                          <XAxis type="number" tick={{ fontSize: 11 }} tickFormatter={(v: number) => compact.format(v)} />
+                          <YAxis
+                            type="category"
+                            dataKey="id"
+                            width={narrow ? 96 : 200}
+                            tick={{ fontSize: 11 }}
+                            interval={0}
+                            tickFormatter={(id: string) => {
+                              const l = chart.find((c) => c.id === id)?.line;
+                              return l ? shortName(l, narrow ? 15 : 32) : '';
+                            }}
+                          />
+                          <Tooltip labelFormatter={(id) => chartLabel.get(String(id)) ?? String(id)} formatter={(v) => formatMoney(String(v), gc)} />
+                          <Legend />
+                          <Bar dataKey="Budget" fill="#94a3b8" isAnimationActive={false} />
+                          <Bar dataKey="Committed" fill="#f59e0b" isAnimationActive={false} />
+                          <Bar dataKey="Actual" fill="#2563eb" isAnimationActive={false} />
+                        </BarChart>
+                      </ResponsiveContainer>
+                    </div>
+                  </CardContent>
+                </Card>
+              )}
               <Card>
                 <CardContent className="p-0">
                   <div className="hidden overflow-x-auto md:block">
@@ -237,48 +325,64 @@ export default function BudgetVsActualPage() {
                           <th className="p-3 text-right font-medium">% used</th>
                         </tr>
                       </thead>
-                      <tbody>
-                        {report.lines.map((l) => (
-                          <tr key={l.id} className="border-b last:border-0 hover:bg-muted/30">
-                            <td className="p-3">
-                              <button type="button" className="text-left hover:underline" onClick={() => setOpen(l)}>
-                                <span className="font-medium">{l.label}</span>
-                              </button>
-                            </td>
-                            <td className="p-3 text-right tabular-nums">{formatMoney(l.budget, l.currency)}</td>
-                            <td className="p-3 text-right tabular-nums">{formatMoney(l.committed, l.currency)}</td>
-                            <td className="p-3 text-right tabular-nums">{formatMoney(l.actual, l.currency)}</td>
-                            <td className={`p-3 text-right tabular-nums ${isNegative(l.remaining) ? 'text-destructive' : ''}`}>{formatMoney(l.remaining, l.currency)}</td>
-                            <td className="p-3 text-right tabular-nums">{formatMoney(l.variance, l.currency)}</td>
-                            <td className={`p-3 text-right tabular-nums ${Number(l.percentUsed) >= 100 ? 'font-medium text-destructive' : ''}`}>{l.percentUsed}%</td>
+                      {report.groups.map((g) => (
+                        <tbody key={g.periodType}>
+                          <tr className="border-b">
+                            <th scope="rowgroup" colSpan={7} className="bg-muted/20 p-3 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                              {g.label}
+                            </th>
                           </tr>
-                        ))}
-                      </tbody>
-                      <tfoot className="border-t bg-muted/40 font-medium">
-                        <tr>
-                          <td className="p-3">Total ({gc})</td>
-                          <td className="p-3 text-right tabular-nums">{formatMoney(report.totals.budget, gc)}</td>
-                          <td className="p-3 text-right tabular-nums">{formatMoney(report.totals.committed, gc)}</td>
-                          <td className="p-3 text-right tabular-nums">{formatMoney(report.totals.actual, gc)}</td>
-                          <td className="p-3 text-right tabular-nums">{formatMoney(report.totals.remaining, gc)}</td>
-                          <td className="p-3 text-right tabular-nums">{formatMoney(report.totals.variance, gc)}</td>
-                          <td className="p-3 text-right tabular-nums">{report.totals.percentUsed}%</td>
-                        </tr>
-                      </tfoot>
+                          {report.lines
+                            .filter((l) => l.periodType === g.periodType)
+                            .map((l) => (
+                              <tr key={l.id} className="border-b hover:bg-muted/30">
+                                <td className="p-3">
+                                  <button type="button" className="text-left hover:underline" onClick={() => setOpen(l)}>
+                                    <span className="font-medium">{l.label}</span>
+                                  </button>
+                                  {!l.inTotal && <span className="block text-xs text-muted-foreground">Inside {l.containedBy}, not added to the total</span>}
+                                </td>
+                                <td className="p-3 text-right tabular-nums">{formatMoney(l.budget, l.currency)}</td>
+                                <td className="p-3 text-right tabular-nums">{formatMoney(l.committed, l.currency)}</td>
+                                <td className="p-3 text-right tabular-nums">{formatMoney(l.actual, l.currency)}</td>
+                                <td className={`p-3 text-right tabular-nums ${isNegative(l.remaining) ? 'text-destructive' : ''}`}>{formatMoney(l.remaining, l.currency)}</td>
+                                <td className="p-3 text-right tabular-nums">{formatMoney(l.variance, l.currency)}</td>
+                                <td className={`p-3 text-right tabular-nums ${Number(l.percentUsed) >= 100 ? 'font-medium text-destructive' : ''}`}>{l.percentUsed}%</td>
+                              </tr>
+                            ))}
+                          <GroupTotalRow group={g} currency={gc} />
+                        </tbody>
+                      ))}
                     </table>
                   </div>
-                  <ul className="divide-y md:hidden" aria-label="Budget lines">
-                    {report.lines.map((l) => (
-                      <li key={l.id}>
-                        <button type="button" className="flex w-full flex-col gap-1 p-3 text-left text-sm" onClick={() => setOpen(l)}>
-                          <span className="font-medium">{l.label}</span>
-                          <span className="text-muted-foreground">
-                            {formatMoney(l.actual, l.currency)} actual + {formatMoney(l.committed, l.currency)} committed of {formatMoney(l.budget, l.currency)} · {l.percentUsed}%
+                  <div className="md:hidden">
+                    {report.groups.map((g) => (
+                      <section key={g.periodType} aria-label={g.label} className="border-b last:border-0">
+                        <h3 className="bg-muted/20 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{g.label}</h3>
+                        <ul className="divide-y">
+                          {report.lines
+                            .filter((l) => l.periodType === g.periodType)
+                            .map((l) => (
+                              <li key={l.id}>
+                                <button type="button" className="flex w-full flex-col gap-1 p-3 text-left text-sm" onClick={() => setOpen(l)}>
+                                  <span className="font-medium">{l.label}</span>
+                                  <span className="text-muted-foreground">
+                                    {formatMoney(l.actual, l.currency)} actual + {formatMoney(l.committed, l.currency)} committed of {formatMoney(l.budget, l.currency)} · {l.percentUsed}%
+                                  </span>
+                                  {!l.inTotal && <span className="text-xs text-muted-foreground">Inside {l.containedBy}, not added to the total</span>}
+                                </button>
+                              </li>
+                            ))}
+                        </ul>
+                        <p className="bg-muted/40 p-3 text-sm font-medium">
+                          Total of {g.label.toLowerCase()}: {formatMoney(g.totals.actual, gc)} actual + {formatMoney(g.totals.committed, gc)} committed of {formatMoney(g.totals.budget, gc)} · {g.totals.percentUsed}%
+                          <span className="block text-xs font-normal text-muted-foreground">
+                            {g.countedLineCount} of {g.lineCount} {g.lineCount === 1 ? 'line' : 'lines'} added
                           </span>
-                        </button>
-                      </li>
+                        </p>
+                      </section>
                     ))}
-                  </ul>
+                  </div>
                 </CardContent>
               </Card>
             </>
