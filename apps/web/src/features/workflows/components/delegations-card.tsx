@@ -11,7 +11,9 @@ import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
-import { useCreateDelegation, useDelegations, useRevokeDelegation } from '../api/delegations';
+import { useCreateDelegation } from '@/features/delegations/api/create-delegation';
+import { useDelegations } from '@/features/delegations/api/delegations';
+import { useRevokeDelegation } from '@/features/delegations/api/revoke-delegation';
 import { FormFieldApprover } from '@/components/approver-picker';
 
 const STATE: Record<Delegation['state'], { label: string; variant: 'primary' | 'success' | 'default' | 'danger' }> = {
