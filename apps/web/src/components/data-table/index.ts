@@ -34,6 +34,7 @@ export {
   type RowAction,
 } from './filter-select';
 export { DataTablePagination, rangeLabel } from './pagination';
+export { ListCard, type ListCardProps } from './list-card';
 export { DataTableSearch, DataTableColumnsMenu, DataTableExportButtons, SEARCH_DEBOUNCE_MS } from './toolbar';
 export { downloadFile } from './download';
 export { buildListUrl, buildExportUrl, type ListState, type SortOrder, type FilterValues, type ExtraParams } from './list-params';

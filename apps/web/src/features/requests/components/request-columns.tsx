@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import type { RequestSummary } from '@outlay/contracts/requests';
-import type { DataTableColumn } from '@/components/data-table';
+import { ListCard, type DataTableColumn } from '@/components/data-table';
 import { RequestStatusBadge } from '@/components/request-detail';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 
@@ -87,3 +88,22 @@ export const MANAGEMENT_COLUMNS: DataTableColumn<RequestSummary>[] = [
   { id: 'submittedAt', header: 'Submitted', sortable: true, cell: (r) => formatDate(r.submittedAt) ?? '—' },
   updated,
 ];
+
+/** A request on a phone: reference, title, status, amount and age (with who asked, where it waits). */
+export function RequestCard({ r, onOpen, actions, showRequester = false }: { r: RequestSummary; onOpen: (r: RequestSummary) => void; actions?: ReactNode; showRequester?: boolean }) {
+  const waitingOn = r.currentApprovers.length > 0 ? `waiting on ${r.currentApprovers.map((a) => a.name).join(', ')}` : null;
+  return (
+    <ListCard
+      eyebrow={r.reference}
+      title={r.title}
+      badge={<RequestStatusBadge status={r.status} />}
+      actions={actions}
+      subtitle={[showRequester ? r.requester.name : null, r.categoryName, waitingOn].filter(Boolean).join(' · ') || undefined}
+      meta={`${ageOf(r.submittedAt ?? r.createdAt)} old`}
+      amount={<Amount r={r} />}
+      onOpen={() => onOpen(r)}
+      openLabel={`Open ${r.reference} ${r.title}`}
+      testId="request-card"
+    />
+  );
+}

@@ -6,7 +6,7 @@ import { MY_REQUESTS_URL } from '@/components/request-detail';
 import { PageHeader } from '@/components/page-header';
 import { REQUEST_TABS, RouteTabs } from '@/app/route-tabs';
 import { Button } from '@/components/ui/button';
-import { MY_REQUEST_COLUMNS } from '../components/request-columns';
+import { MY_REQUEST_COLUMNS, RequestCard } from '../components/request-columns';
 import { RequestDetailSheet, useRequestIdParam } from '../components/request-detail-sheet';
 
 const STATUS_OPTIONS = REQUEST_STATUS_VALUES.map((value) => ({ value, label: REQUEST_STATUS_LABELS[value] }));
@@ -40,6 +40,7 @@ export default function MyRequestsPage() {
         searchPlaceholder="Search by reference or title…"
         toolbar={<DataTableFilterSelect query={query} name="status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} />}
         onRowClick={(r) => setOpenId(r.id)}
+        renderCard={(r) => <RequestCard r={r} onOpen={() => setOpenId(r.id)} />}
         empty={
           <div className="flex flex-col items-center gap-3 text-center">
             <p className="font-medium">No requests yet</p>

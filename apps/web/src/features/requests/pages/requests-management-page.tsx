@@ -14,7 +14,7 @@ import { useCategoryOptions } from '@/features/organizations/api/category-option
 import { useDepartmentOptions } from '@/features/organizations/api/department-options';
 import { useOrganizationOptions } from '@/features/organizations/api/organization-options';
 import { useVendorFilterOptions } from '../api/vendor-filter-options';
-import { MANAGEMENT_COLUMNS } from '../components/request-columns';
+import { MANAGEMENT_COLUMNS, RequestCard } from '../components/request-columns';
 import { RequestDetailSheet, useRequestIdParam } from '../components/request-detail-sheet';
 
 const FILTERS = ['status', 'organizationId', 'departmentId', 'categoryId', 'vendorId', 'from', 'to', 'minAmount', 'maxAmount', 'overBudget', 'withFindings'] as const;
@@ -91,6 +91,16 @@ export default function RequestsManagementPage() {
   const vendors = useVendorFilterOptions(organizationId);
   const orgs = organizations.data ?? [];
   const groupCurrency = query.data?.items[0]?.groupCurrency;
+  const actionsOf = (r: RequestSummary) => {
+    const actions = [
+      ...(r.status === 'approved' ? [{ label: 'Mark paid', icon: <Banknote aria-hidden="true" />, onSelect: () => setPaying(r) }] : []),
+      // PRODUCT §3: reassign from here too, for whoever manages approvals (same dialog as /approvals-management).
+      ...(r.status === 'pending' && canManageApprovals
+        ? [{ label: 'Reassign approver…', icon: <UserRoundCog aria-hidden="true" />, onSelect: () => setReassigning(r) }]
+        : []),
+    ];
+    return actions.length > 0 ? <DataTableRowActions label={`Actions for ${r.reference}`} actions={actions} /> : null;
+  };
 
   return (
     <div>
@@ -163,16 +173,8 @@ export default function RequestsManagementPage() {
             </div>
           </>
         }
-        rowActions={(r) => {
-          const actions = [
-            ...(r.status === 'approved' ? [{ label: 'Mark paid', icon: <Banknote aria-hidden="true" />, onSelect: () => setPaying(r) }] : []),
-            // PRODUCT §3: reassign from here too, for whoever manages approvals (same dialog as /approvals-management).
-            ...(r.status === 'pending' && canManageApprovals
-              ? [{ label: 'Reassign approver…', icon: <UserRoundCog aria-hidden="true" />, onSelect: () => setReassigning(r) }]
-              : []),
-          ];
-          return actions.length > 0 ? <DataTableRowActions label={`Actions for ${r.reference}`} actions={actions} /> : null;
-        }}
+        rowActions={actionsOf}
+        renderCard={(r) => <RequestCard r={r} showRequester onOpen={() => setOpenId(r.id)} actions={actionsOf(r)} />}
         empty={
           <div className="flex flex-col items-center gap-2 text-center">
             <p className="font-medium">No requests yet</p>
