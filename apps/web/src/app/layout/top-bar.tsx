@@ -5,6 +5,7 @@ import { Brand } from '@/components/brand';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { RoleBadge } from '@/components/status-badges';
 import { cn } from '@/lib/utils';
+import { CommandPalette } from './command-palette';
 import { NavDropdown } from './nav-dropdown';
 import { ADMIN_ITEMS, isActive, MAIN_ITEMS, seesAdminMenus, SETTINGS_GROUPS } from './nav-model';
 import { UserMenu } from './user-menu';
@@ -49,6 +50,7 @@ export function TopBar({ user }: { user: CurrentUser }) {
           )}
         </nav>
         <div className="ml-auto flex items-center gap-3">
+          <CommandPalette user={user} />
           <NotificationBell />
           <RoleBadge role={user.role} />
           <div className="hidden lg:block">

@@ -1,0 +1,132 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { Command } from 'cmdk';
+import { CornerDownLeft, Search } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import type { CurrentUser } from '@outlay/contracts';
+import { DialogOverlay } from '@/components/ui/dialog';
+import { screensFor, SETTINGS_SECTIONS, type AppRoute } from '../routes';
+
+interface PaletteGroup {
+  heading: string;
+  routes: AppRoute[];
+}
+
+/** The palette's groups follow the menus; screens no menu lists come last, under their own heading. */
+function groupsOf(routes: AppRoute[]): PaletteGroup[] {
+  const headingOf = (route: AppRoute): string => {
+    const menu = route.menus?.[0];
+    if (!menu) return 'More screens';
+    if (menu.menu === 'main') return 'Main';
+    if (menu.menu === 'admin') return 'Admin';
+    if (menu.menu === 'settings') return `Settings · ${menu.section}`;
+    return 'Account';
+  };
+  const order = ['Main', 'Admin', ...SETTINGS_SECTIONS.map((s) => `Settings · ${s}`), 'Account', 'More screens'];
+  const byHeading = new Map<string, AppRoute[]>();
+  for (const route of routes) {
+    const heading = headingOf(route);
+    byHeading.set(heading, [...(byHeading.get(heading) ?? []), route]);
+  }
+  return order.filter((h) => byHeading.has(h)).map((heading) => ({ heading, routes: byHeading.get(heading)! }));
+}
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/**
+ * Go to any screen by name: Ctrl+K (⌘K on a Mac) or the top bar's search button. It lists every
+ * screen the user may open, from the route catalogue filtered by the user's permissions, so it
+ * never offers a screen the server would refuse. Escape closes it and focus goes back to where it
+ * was (the dialog restores it).
+ */
+export function CommandPalette({ user }: { user: CurrentUser }) {
+  const [open, setOpen] = useState(false);
+  const [, navigate] = useLocation();
+  const groups = useMemo(() => groupsOf(screensFor(user.permissions)), [user.permissions]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setOpen((was) => !was);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const go = (path: string) => {
+    setOpen(false);
+    navigate(path);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-keyshortcuts="Control+K Meta+K"
+        aria-label="Search screens"
+        data-testid="command-palette-button"
+        className="inline-flex h-9 shrink-0 items-center gap-2 rounded-md border bg-card px-2.5 text-sm text-slate-600 shadow-xs transition-colors hover:bg-slate-50 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring cursor-pointer"
+      >
+        <Search className="size-4" aria-hidden="true" />
+        <span className="hidden xl:inline">Search…</span>
+        <kbd className="hidden rounded border bg-slate-50 px-1.5 font-sans text-[11px] text-slate-600 xl:inline">{isMac ? '⌘K' : 'Ctrl K'}</kbd>
+      </button>
+      <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
+        <DialogPrimitive.Portal>
+          <DialogOverlay />
+          <DialogPrimitive.Content
+            data-testid="command-palette"
+            aria-describedby={undefined}
+            className="fixed left-1/2 top-[12vh] z-50 w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-xl border bg-card shadow-xl animate-fade-in"
+          >
+            <DialogPrimitive.Title className="sr-only">Go to a screen</DialogPrimitive.Title>
+            <Command label="Screens" loop>
+              <div className="flex items-center gap-2 border-b px-3">
+                <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                <Command.Input
+                  placeholder="Type a screen's name…"
+                  aria-label="Screen name"
+                  className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-slate-500"
+                />
+              </div>
+              <Command.List aria-label="Screens" className="max-h-[min(60vh,28rem)] overflow-y-auto overscroll-contain p-1.5">
+                <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">No screen by that name.</Command.Empty>
+                {groups.map((group) => (
+                  <Command.Group
+                    key={group.heading}
+                    heading={group.heading}
+                    className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:uppercase [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-muted-foreground"
+                  >
+                    {group.routes.map((route) => (
+                      <Command.Item
+                        key={route.path}
+                        // Titles repeat nowhere, but the path keeps each item's value unique anyway.
+                        value={`${route.title} ${route.path}`}
+                        keywords={[route.path.replace(/[/-]/g, ' ')]}
+                        onSelect={() => go(route.path)}
+                        data-href={route.path}
+                        className="group flex cursor-pointer items-center justify-between gap-3 rounded-md px-2 py-2 text-sm data-[selected=true]:bg-blue-50 data-[selected=true]:text-primary"
+                      >
+                        <span className="truncate">{route.title}</span>
+                        <CornerDownLeft className="size-3.5 shrink-0 opacity-0 group-data-[selected=true]:opacity-70" aria-hidden="true" />
+                      </Command.Item>
+                    ))}
+                  </Command.Group>
+                ))}
+              </Command.List>
+              <p className="border-t px-3 py-2 text-xs text-muted-foreground">
+                <kbd className="font-sans">↑</kbd> <kbd className="font-sans">↓</kbd> to move · <kbd className="font-sans">Enter</kbd> to open ·{' '}
+                <kbd className="font-sans">Esc</kbd> to close
+              </p>
+            </Command>
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
+    </>
+  );
+}
