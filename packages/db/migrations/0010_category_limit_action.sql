@@ -1,0 +1,2 @@
+ALTER TABLE "categories" ADD COLUMN "per_request_limit_action" text DEFAULT 'warn' NOT NULL;--> statement-breakpoint
+ALTER TABLE "categories" ADD CONSTRAINT "categories_per_request_limit_action_check" CHECK ("categories"."per_request_limit_action" in ('warn', 'justify', 'block'));
