@@ -296,9 +296,76 @@ export const budgetOverrun = z.object({
 export type BudgetOverrun = z.infer<typeof budgetOverrun>;
 export const budgetOverrunList = paginated(budgetOverrun);
 
+/** On approving an overrun: let only this request through, or raise the line(s) it goes over. */
+export const OVERRUN_BUDGET_CHOICES = ['request_only', 'raise_line'] as const;
+export type OverrunBudgetChoice = (typeof OVERRUN_BUDGET_CHOICES)[number];
+
 export const budgetOverrunDecisionInput = z.object({
   decision: z.enum(['approved', 'rejected'], { error: 'Choose approve or reject' }),
   note: z.string().trim().min(1, BUDGET_MESSAGES.noteRequired).max(2000, 'At most 2000 characters'),
+  /** Only with `approved`: `raise_line` raises each line the request goes over (default: by its overrun). */
+  budgetChoice: z.enum(OVERRUN_BUDGET_CHOICES, { error: 'Choose raise the line or this request only' }).default('request_only'),
+  /** With `raise_line`: a larger raise for a line than its overrun (in the line's currency), e.g. to leave headroom. */
+  raises: z
+    .array(z.object({ budgetLineId: z.uuid('Not a valid budget line'), amount: positiveMoney }))
+    .max(20)
+    .optional(),
 });
 export type BudgetOverrunDecisionInput = z.input<typeof budgetOverrunDecisionInput>;
 export const overrunRequestParam = z.object({ requestId: z.uuid('Not a valid id') });
+
+/** A raise of a line's amount, made with an approved overrun. */
+export const budgetAdjustment = z.object({
+  id: z.string(),
+  budgetLineId: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  amountBefore: z.string(),
+  amountAfter: z.string(),
+  requestId: z.string().nullable(),
+  /** REQ-… of the request whose overrun was approved, when it still exists. */
+  requestReference: z.string().nullable(),
+  reason: z.string(),
+  createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type BudgetAdjustment = z.infer<typeof budgetAdjustment>;
+export const budgetAdjustmentList = z.object({ items: z.array(budgetAdjustment) });
+export type BudgetAdjustmentList = z.infer<typeof budgetAdjustmentList>;
+
+/**
+ * What a request would do to the budget lines it falls under, before anyone decides: the lines the
+ * submission check would lock (on the submission date), remaining before and after, how far over.
+ */
+export const budgetImpactQuery = z.object({
+  organizationId: z.uuid('Choose an organization'),
+  departmentId: z.uuid('Not a valid department').optional(),
+  categoryId: z.uuid('Not a valid category').optional(),
+  amount: moneyAmount,
+  currency: currencyCode,
+  /** The submission date the lines are matched on; today when absent. */
+  date: isoDate.optional(),
+});
+export type BudgetImpactQuery = z.input<typeof budgetImpactQuery>;
+export const budgetImpactLine = z.object({
+  budgetLineId: z.string(),
+  label: z.string(),
+  currency: z.string(),
+  /** The line's amount. */
+  amount: z.string(),
+  /** Committed + actual of other requests. */
+  consumedBefore: z.string(),
+  remainingBefore: z.string(),
+  /** This request, in the line's currency. */
+  requestAmount: z.string(),
+  remainingAfter: z.string(),
+  /** How far over the line this request takes it; null when it fits. */
+  over: z.string().nullable(),
+});
+export type BudgetImpactLine = z.infer<typeof budgetImpactLine>;
+export const budgetImpact = z.object({
+  date: z.string(),
+  overBudget: z.boolean(),
+  lines: z.array(budgetImpactLine),
+});
+export type BudgetImpact = z.infer<typeof budgetImpact>;

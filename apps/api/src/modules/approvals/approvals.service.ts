@@ -25,7 +25,7 @@ import { organizationInScope, scopeCondition } from '../../lib/scope.ts';
 import { percentile } from '../../lib/stats.ts';
 import { findVisibleRequest, getRequestDetail, requireRequester } from '../requests/requests.service.ts';
 import * as engine from './engine.ts';
-import { budgetGate } from './budget-gate.ts';
+import { budgetGate, type OverrunRaise } from './budget-gate.ts';
 import { MESSAGES } from './approvals.messages.ts';
 import * as decisions from './decisions.ts';
 import { escalateStep, reassign } from './reassignment.ts';
@@ -251,7 +251,11 @@ export async function escalateStepNow(ctx: Ctx, stepId: string, note: string | u
 }
 
 /** Finance's overrun decision: the decision on the request's "Budget overrun" step. */
-export async function decideOverrun(ctx: Ctx, requestId: string, input: { decision: 'approved' | 'rejected'; note: string }): Promise<BudgetOverrun> {
+export async function decideOverrun(
+  ctx: Ctx,
+  requestId: string,
+  input: { decision: 'approved' | 'rejected'; note: string; budgetChoice?: OverrunRaise['choice']; raises?: OverrunRaise['raises'] },
+): Promise<BudgetOverrun> {
   const auth = requireAuth(ctx);
   const requestScope = scopeCondition(auth, 'budgets.approve_overrun', { organizationId: spendingRequests.organizationId });
   return tx(ctx, async (t) => {
@@ -263,8 +267,17 @@ export async function decideOverrun(ctx: Ctx, requestId: string, input: { decisi
     if (overrunStatus !== 'pending') throw new AppError('CONFLICT', { message: BUDGET_MESSAGES.overrunDecided });
     const step = await engine.activeStepOf(t, r.id);
     if (r.status === 'pending' && step?.purpose !== engine.BUDGET_OVERRUN_PURPOSE) throw engine.conflict(MESSAGES.notWaitingForOverrun);
+    const raise = input.budgetChoice === 'raise_line';
+    if (input.decision !== 'approved' && (raise || input.raises?.length)) {
+      throw new AppError('VALIDATION_ERROR', { message: MESSAGES.raiseOnlyWhenApproved, details: [{ path: 'budgetChoice', message: MESSAGES.raiseOnlyWhenApproved }] });
+    }
     await decisions.decide(t, r, { decision: input.decision, reason: input.note, rejectedLineItemIds: [] }, actorOf(ctx));
-    return (await budgetGate.overrunOf(t, requestId))!;
+    const overrun = (await budgetGate.overrunOf(t, requestId))!;
+    if (raise) {
+      // The lines and overruns recorded at submission: what the approver saw and approved.
+      await budgetGate.raiseLines(t, { requestId, organizationId: r.organizationId, lines: overrun.lines, raises: input.raises, reason: input.note.trim() }, actorOf(ctx));
+    }
+    return overrun;
   });
 }
 

@@ -1,9 +1,12 @@
 // The one door from approvals to budgets. Approvals ask two things of budgets (may this money
-// be committed, and refresh the threshold alerts after it moved); budgets never import
+// be committed, refresh the threshold alerts after it moved, and raise the lines an approved
+// overrun went over when the approver chose to); budgets never import
 // approvals (eslint.config.js enforces both directions), so the modules do not form a cycle.
 import type { BudgetOverrun } from '@outlay/contracts';
-import type { Db, spendingRequests } from '@outlay/db';
+import type { Db, OverrunLine, spendingRequests } from '@outlay/db';
+import type { AuditActor } from '../../lib/audit.ts';
 import { checkBudgets, recomputeThresholds, type BudgetCheck } from '../budgets/budget-check.ts';
+import { raiseLinesForOverrun, type OverrunRaise } from '../budgets/budgets.adjustments.ts';
 import { overrunOf } from '../budgets/budgets.overruns.ts';
 
 type RequestRow = typeof spendingRequests.$inferSelect;
@@ -15,8 +18,10 @@ export interface BudgetGate {
   recomputeThresholds(tx: Db, request: Pick<RequestRow, 'organizationId' | 'departmentId' | 'categoryId' | 'submittedAt'>, now: Date): Promise<void>;
   /** The request's overrun as the budgets screens show it. */
   overrunOf(db: Db, requestId: string): Promise<BudgetOverrun | null>;
+  /** Raises each line an approved overrun went over (by its overrun, or more), with an adjustment row and audit event each. */
+  raiseLines(tx: Db, input: { requestId: string; organizationId: string; lines: OverrunLine[]; raises?: OverrunRaise['raises']; reason: string }, actor: AuditActor): Promise<void>;
 }
 
-export type { BudgetCheck };
+export type { BudgetCheck, OverrunRaise };
 
-export const budgetGate: BudgetGate = { check: checkBudgets, recomputeThresholds, overrunOf };
+export const budgetGate: BudgetGate = { check: checkBudgets, recomputeThresholds, overrunOf, raiseLines: raiseLinesForOverrun };

@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BUDGET_IMPORT_MAX_CHARS,
+  budgetAdjustmentList,
+  budgetImpact,
+  budgetImpactQuery,
   budgetImportInput,
   budgetImportResult,
   budgetLine,
@@ -26,6 +29,8 @@ import {
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { sendExport } from '../../lib/export.ts';
 import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
+import * as adjustments from './budgets.adjustments.ts';
+import * as impact from './budgets.impact.ts';
 import * as importer from './budgets.import.ts';
 import * as overruns from './budgets.overruns.ts';
 import * as service from './budgets.service.ts';
@@ -91,6 +96,27 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       schema: { tags, summary: 'The requests that consume a budget line (drill-down)', params: idParam, querystring: budgetLineRequestsQuery, response: { 200: budgetLineRequests, ...errors } },
     },
     async (request) => vsActual.lineRequests(contextOf(request, deps), request.params.id, request.query),
+  );
+  r.get(
+    '/api/budgets/lines/:id/adjustments',
+    {
+      config: read,
+      schema: { tags, summary: "A budget line's raises made with approved overruns, newest first", params: idParam, response: { 200: budgetAdjustmentList, ...errors } },
+    },
+    async (request) => adjustments.listAdjustments(contextOf(request, deps), request.params.id),
+  );
+  r.get(
+    '/api/budgets/impact',
+    {
+      config: { access: 'requests.create' },
+      schema: {
+        tags,
+        summary: 'Budget impact of a request being written: the lines it would consume if submitted on the date (today by default), remaining before and after, and how far over',
+        querystring: budgetImpactQuery,
+        response: { 200: budgetImpact, ...errors },
+      },
+    },
+    async (request) => impact.impactForDraft(contextOf(request, deps), request.query),
   );
   r.post(
     '/api/budgets/lines',

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   ATTACHMENT_MAX_BYTES,
   attachment,
+  budgetImpact,
   commentInput,
   createRequestInput,
   errorResponse,
@@ -136,6 +137,19 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
       },
     },
     async (request, reply) => withEtag(reply, await service.getRequestDetail(contextOf(request, deps), request.params.id)),
+  );
+  r.get(
+    '/api/requests/:id/budget-impact',
+    {
+      config: { access: 'requests.read.own' },
+      schema: {
+        tags,
+        summary: 'Budget impact of a request the caller can see: the lines it consumes, remaining before and after it, and how far over',
+        params: idParam,
+        response: { 200: budgetImpact, ...errors },
+      },
+    },
+    async (request) => service.budgetImpactOf(contextOf(request, deps), request.params.id),
   );
   r.patch(
     '/api/requests/:id',

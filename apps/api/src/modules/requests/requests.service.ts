@@ -1,5 +1,6 @@
 import { or, sql, type SQL } from 'drizzle-orm';
 import {
+  type BudgetImpact,
   MAX_EXPORT_ROWS,
   REQUEST_KIND_LABELS,
   REQUEST_STATUS_LABELS,
@@ -31,6 +32,7 @@ import { page, pageWindow } from '../../lib/lists.ts';
 import { assertVersion, versionConflict } from '../../lib/versions.ts';
 import { notify, recordRequestEvent } from '../../lib/notify.ts';
 import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts';
+import { impactOfRequest } from '../budgets/budgets.impact.ts';
 import * as repo from './requests.repository.ts';
 import type { RequestRow, SummaryRow } from './requests.repository.ts';
 
@@ -76,6 +78,11 @@ export async function findVisibleRequest(ctx: Ctx, id: string, db: Db = ctx.db, 
   const row = await repo.findRequest(db, { id, condition: visibilityCondition(auth), forUpdate: options.forUpdate });
   if (!row) throw notFound();
   return row;
+}
+
+/** The request's budget impact (budgets.impact.ts), for whoever may see the request. */
+export async function budgetImpactOf(ctx: Ctx, id: string): Promise<BudgetImpact> {
+  return impactOfRequest(ctx, await findVisibleRequest(ctx, id));
 }
 
 // --- answers ---------------------------------------------------------------------------------
