@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { createFxRateInput, updateFxRateInput, type FxRate } from '@outlay/contracts';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { FormDialog, FormFieldText, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -133,6 +133,14 @@ export function FxRatesSection() {
         }
         rowActions={(r) => (
           <DataTableRowActions label={`Actions for ${r.base}/${r.quote} ${r.period}`} actions={[{ label: 'Edit', onSelect: () => setEditing(r) }]} />
+        )}
+        renderCard={(r) => (
+          <ListCard
+            title={`${r.base}/${r.quote}`}
+            subtitle={formatPeriod(r.period)}
+            meta={`Average ${formatRate(r.averageRate)} · closing ${formatRate(r.closingRate)}`}
+            actions={<DataTableRowActions label={`Actions for ${r.base}/${r.quote} ${r.period}`} actions={[{ label: 'Edit', onSelect: () => setEditing(r) }]} />}
+          />
         )}
       />
       {adding && <CreateFxRateDialog onOpenChange={setAdding} />}

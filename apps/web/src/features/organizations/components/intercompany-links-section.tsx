@@ -2,7 +2,7 @@ import { Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { linkIntercompanyInput, type IntercompanyLink } from '@outlay/contracts';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ConfirmDialog, FormDialog, FormFieldSelect, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -107,6 +107,16 @@ export function IntercompanyLinksSection() {
         }
         rowActions={(l) => (
           <DataTableRowActions label={`Actions for ${l.vendorName}`} actions={[{ label: 'Unlink', destructive: true, onSelect: () => setRemoving(l) }]} />
+        )}
+        renderCard={(l) => (
+          <ListCard
+            title={l.vendorName}
+            subtitle={`Bought by ${l.organizationName} · is ${l.intercompanyOrganizationName}`}
+            meta={l.vendorTaxId ? `Tax id ${l.vendorTaxId}` : undefined}
+            actions={
+              <DataTableRowActions label={`Actions for ${l.vendorName}`} actions={[{ label: 'Unlink', destructive: true, onSelect: () => setRemoving(l) }]} />
+            }
+          />
         )}
       />
       {linking && <LinkDialog onOpenChange={setLinking} />}

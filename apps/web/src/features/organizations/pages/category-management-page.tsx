@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Category } from '@outlay/contracts';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -37,6 +37,18 @@ export default function CategoryManagementPage() {
       .then(() => toast({ title: active ? 'Category reactivated' : 'Category deactivated', description: category.name, variant: 'success' }))
       .catch((error: unknown) => toast({ title: 'Could not save', description: messageOf(error, 'Try again.'), variant: 'destructive' }));
 
+  const actionsOf = (c: Category) => (
+    <DataTableRowActions
+      label={`Actions for ${c.name}`}
+      actions={[
+        { label: 'Edit', onSelect: () => setEditing(c) },
+        c.active
+          ? { label: 'Deactivate', destructive: true, separated: true, onSelect: () => void setActive(c, false) }
+          : { label: 'Reactivate', separated: true, onSelect: () => void setActive(c, true) },
+      ]}
+    />
+  );
+
   return (
     <div>
       <PageHeader
@@ -65,15 +77,15 @@ export default function CategoryManagementPage() {
             <Plus aria-hidden="true" /> New category
           </Button>
         }
-        rowActions={(c) => (
-          <DataTableRowActions
-            label={`Actions for ${c.name}`}
-            actions={[
-              { label: 'Edit', onSelect: () => setEditing(c) },
-              c.active
-                ? { label: 'Deactivate', destructive: true, separated: true, onSelect: () => void setActive(c, false) }
-                : { label: 'Reactivate', separated: true, onSelect: () => void setActive(c, true) },
-            ]}
+        rowActions={actionsOf}
+        renderCard={(c) => (
+          <ListCard
+            eyebrow={c.code}
+            title={c.name}
+            badge={<ActiveBadge active={c.active} />}
+            actions={actionsOf(c)}
+            subtitle={[c.parentName, c.glAccount && `GL ${c.glAccount}`, c.organizationName ?? 'Whole group'].filter(Boolean).join(' · ')}
+            meta={[`Limit ${formatAmount(c.perRequestLimit) ?? 'none'}`, c.receiptRequiredAbove && `receipt above ${formatAmount(c.receiptRequiredAbove)}`].filter(Boolean).join(' · ')}
           />
         )}
       />

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Department } from '@outlay/contracts';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -37,6 +37,18 @@ export default function DepartmentManagementPage() {
     toast({ title: active ? 'Department reactivated' : 'Department deactivated', description: department.name, variant: 'success' });
   };
 
+  const actionsOf = (d: Department) => (
+    <DataTableRowActions
+      label={`Actions for ${d.name}`}
+      actions={[
+        { label: 'Edit', onSelect: () => setEditing(d) },
+        d.active
+          ? { label: 'Deactivate', destructive: true, separated: true, onSelect: () => setDeactivating(d) }
+          : { label: 'Reactivate', separated: true, onSelect: () => void setActive(d, true).catch((error: unknown) => toast({ title: 'Could not reactivate', description: messageOf(error, 'Try again.'), variant: 'destructive' })) },
+      ]}
+    />
+  );
+
   return (
     <div>
       <PageHeader
@@ -66,15 +78,15 @@ export default function DepartmentManagementPage() {
             <Plus aria-hidden="true" /> New department
           </Button>
         }
-        rowActions={(d) => (
-          <DataTableRowActions
-            label={`Actions for ${d.name}`}
-            actions={[
-              { label: 'Edit', onSelect: () => setEditing(d) },
-              d.active
-                ? { label: 'Deactivate', destructive: true, separated: true, onSelect: () => setDeactivating(d) }
-                : { label: 'Reactivate', separated: true, onSelect: () => void setActive(d, true).catch((error: unknown) => toast({ title: 'Could not reactivate', description: messageOf(error, 'Try again.'), variant: 'destructive' })) },
-            ]}
+        rowActions={actionsOf}
+        renderCard={(d) => (
+          <ListCard
+            eyebrow={d.code}
+            title={d.name}
+            badge={<ActiveBadge active={d.active} />}
+            actions={actionsOf(d)}
+            subtitle={[d.organizationName, d.parentName].filter(Boolean).join(' · ')}
+            meta={[d.headName && `Head: ${d.headName}`, d.costCenter && `Cost center ${d.costCenter}`].filter(Boolean).join(' · ')}
           />
         )}
       />

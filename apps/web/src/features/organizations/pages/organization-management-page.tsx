@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Organization } from '@outlay/contracts';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -38,6 +38,7 @@ export default function OrganizationManagementPage() {
   const query = useListQuery<Organization>({ url: ORGANIZATIONS_URL, filters: ['kind', 'active'], defaultSort: 'name' });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Organization | null>(null);
+  const actionsOf = (o: Organization) => <DataTableRowActions label={`Actions for ${o.name}`} actions={[{ label: 'Edit', onSelect: () => setEditing(o) }]} />;
 
   return (
     <div>
@@ -61,7 +62,17 @@ export default function OrganizationManagementPage() {
             <Plus aria-hidden="true" /> New subsidiary
           </Button>
         }
-        rowActions={(o) => <DataTableRowActions label={`Actions for ${o.name}`} actions={[{ label: 'Edit', onSelect: () => setEditing(o) }]} />}
+        rowActions={actionsOf}
+        renderCard={(o) => (
+          <ListCard
+            eyebrow={o.code}
+            title={o.name}
+            badge={<ActiveBadge active={o.active} />}
+            actions={actionsOf(o)}
+            subtitle={[o.kind === 'group' ? 'Group' : 'Subsidiary', o.parentName, o.currency].filter(Boolean).join(' · ')}
+            meta={`${o.departmentCount} departments · fiscal year from ${monthName(o.fiscalYearStartMonth)}`}
+          />
+        )}
       />
       <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />
       {editing && (
