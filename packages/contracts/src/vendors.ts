@@ -47,6 +47,15 @@ export const vendor = z.object({
   intercompanyOrganizationId: z.string().nullable(),
   /** Sent back in If-Match so a save based on an older copy is refused (412). */
   version: z.number().int(),
+  /**
+   * What the vendor has been approved for, from the requests with this vendor (there are no
+   * payables yet): spend to date is approved and paid requests, the open balance approved ones
+   * not yet paid. Both in `spendCurrency`, the organization's currency the requests were
+   * converted to (the approved part of a partly approved request).
+   */
+  spendToDate: z.string(),
+  openBalance: z.string(),
+  spendCurrency: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

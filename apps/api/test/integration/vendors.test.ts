@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import { auditEvents, organizations, vendors } from '@outlay/db';
+import { auditEvents, organizations, spendingRequests, users, vendors } from '@outlay/db';
+import { compareMoney } from '@outlay/contracts/money';
 import { assertNoSecrets, createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 
 let t: TestContext;
@@ -149,6 +150,69 @@ describe('GET /api/vendors/:id', () => {
     expect(leak.json().message).toBe('Vendor not found');
     expect((await get(adam, '/api/vendors/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await get(adam, '/api/vendors/not-a-uuid')).statusCode).toBe(400);
+  });
+});
+
+describe('spend to date and open balance', () => {
+  /** A decided request with the vendor, in Meridian Energy (EUR), raised in `currency` at `fxRate`. */
+  async function addRequest(vendorId: string, p: { status: 'draft' | 'pending' | 'approved' | 'paid' | 'rejected'; amount: string; currency: string; fxRate: string; amountOrg: string; approvedAmount?: string }) {
+    const [requester] = await t.db.select({ id: users.id }).from(users).where(eq(users.organizationId, orgs.ME!)).limit(1);
+    await t.db.insert(spendingRequests).values({
+      organizationId: orgs.ME!,
+      requesterId: requester!.id,
+      vendorId,
+      title: `Vendor spend ${p.status} ${p.amount}`,
+      amount: p.amount,
+      currency: p.currency,
+      fxRate: p.fxRate,
+      amountOrg: p.amountOrg,
+      orgCurrency: 'EUR',
+      amountGroup: p.amountOrg,
+      groupCurrency: 'USD',
+      approvedAmount: p.approvedAmount ?? null,
+      status: p.status,
+    });
+  }
+
+  it('sums approved and paid requests converted to the organization currency, in the list, the detail and the export', async () => {
+    const created = await send(adam, 'POST', '/api/vendors', newVendor({ organizationId: orgs.ME, name: 'Rhein Kabelwerk', taxId: 'DE-RKW-4410', currency: 'EUR', bankAccount: null }));
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    expect(created.json()).toMatchObject({ spendToDate: '0.00', openBalance: '0.00', spendCurrency: 'EUR' });
+
+    await addRequest(id, { status: 'approved', amount: '1000.00', currency: 'USD', fxRate: '0.85000000', amountOrg: '850.00' });
+    await addRequest(id, { status: 'paid', amount: '250.10', currency: 'EUR', fxRate: '1', amountOrg: '250.10' });
+    // Partly approved: 300.00 of 400.00 USD at 0.85123456 is 255.370368 EUR.
+    await addRequest(id, { status: 'approved', amount: '400.00', currency: 'USD', fxRate: '0.85123456', amountOrg: '340.49', approvedAmount: '300.00' });
+    // Not approved (yet): not spend.
+    await addRequest(id, { status: 'pending', amount: '999.00', currency: 'EUR', fxRate: '1', amountOrg: '999.00' });
+    await addRequest(id, { status: 'rejected', amount: '500.00', currency: 'EUR', fxRate: '1', amountOrg: '500.00' });
+    await addRequest(id, { status: 'draft', amount: '77.00', currency: 'EUR', fxRate: '1', amountOrg: '77.00' });
+
+    const expected = { spendToDate: '1355.47', openBalance: '1105.37', spendCurrency: 'EUR' };
+    const detail = await get(adam, `/api/vendors/${id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ id, ...expected });
+
+    const list = await get(adam, `/api/vendors?q=DE-RKW-4410`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items).toEqual([expect.objectContaining({ id, ...expected })]);
+
+    // Every other vendor on the page carries its own figures, zero where nothing was approved.
+    const page = await get(adam, `/api/vendors?organizationId=${orgs.ME}&pageSize=100`);
+    for (const v of page.json().items as { id: string; spendToDate: string; openBalance: string; spendCurrency: string }[]) {
+      expect(v.spendCurrency).toBe('EUR');
+      expect(v.spendToDate).toMatch(/^\d+\.\d{2}$/);
+      expect(compareMoney(v.openBalance, v.spendToDate)).toBeLessThanOrEqual(0);
+    }
+
+    const csv = await get(adam, '/api/vendors/export?format=csv&q=DE-RKW-4410');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(',1355.47,1105.37,EUR,');
+
+    // Paying the approved request moves it from the open balance, not out of spend to date.
+    await t.db.execute(sql`UPDATE spending_requests SET status = 'paid' WHERE vendor_id = ${id} AND status = 'approved' AND approved_amount IS NULL`);
+    expect((await get(adam, `/api/vendors/${id}`)).json()).toMatchObject({ spendToDate: '1355.47', openBalance: '255.37' });
   });
 });
 
@@ -315,7 +379,7 @@ describe('GET /api/vendors/export', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="vendors-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe('Name,Tax ID,Organization,Status,Currency,Payment terms (days),Contact,E-mail,Phone,Address,Bank account,Created');
+    expect(lines[0]).toBe('Name,Tax ID,Organization,Status,Currency,Payment terms (days),Contact,E-mail,Phone,Address,Bank account,Spend to date,Open balance,Spend currency,Created');
     expect(lines.slice(1).every((l) => l.includes(',Active,'))).toBe(true);
     expect(res.body).toContain('•••• ');
     assertNoBankLeak(res, 'DE89370400440532013000');

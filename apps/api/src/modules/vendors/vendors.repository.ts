@@ -1,9 +1,30 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { VendorListQuery } from '@outlay/contracts';
-import { auditEvents, organizations, users, vendors, type Db } from '@outlay/db';
+import { auditEvents, organizations, spendingRequests, users, vendors, type Db } from '@outlay/db';
 import { likePattern, orderBy, pageWindow, type Sortable } from '../../lib/lists.ts';
 import { nextVersion, versionIs } from '../../lib/versions.ts';
+
+/**
+ * Approved and paid requests per vendor, in the organization's currency, in one grouped pass
+ * joined to the vendor rows. A partly approved request counts its approved part converted
+ * with the request's own rate; the sum is rounded to the currency once, by the service.
+ */
+function vendorSpend(db: Db) {
+  const converted = sql`CASE WHEN ${spendingRequests.approvedAmount} IS NULL OR ${spendingRequests.approvedAmount} = ${spendingRequests.amount}
+    THEN ${spendingRequests.amountOrg} ELSE ${spendingRequests.approvedAmount} * ${spendingRequests.fxRate} END`;
+  return db
+    .select({
+      vendorId: sql<string>`${spendingRequests.vendorId}`.as('spend_vendor_id'),
+      orgCurrency: sql<string>`${spendingRequests.orgCurrency}`.as('spend_currency'),
+      toDate: sql<string>`sum(${converted})`.as('spend_to_date'),
+      open: sql<string>`coalesce(sum(${converted}) FILTER (WHERE ${spendingRequests.status} = 'approved'), 0)`.as('open_balance'),
+    })
+    .from(spendingRequests)
+    .where(and(sql`${spendingRequests.vendorId} IS NOT NULL`, inArray(spendingRequests.status, ['approved', 'paid'])))
+    .groupBy(spendingRequests.vendorId, spendingRequests.orgCurrency)
+    .as('vendor_spend');
+}
 
 /** Every column a vendor answer needs; never the sealed bank value. */
 const vendorColumns = {
@@ -43,7 +64,17 @@ export type VendorRow = {
   version: number;
   createdAt: Date;
   updatedAt: Date;
+  spendToDate: string | null;
+  openBalance: string | null;
+  spendCurrency: string;
 };
+
+function withSpend(db: Db) {
+  const spend = vendorSpend(db);
+  const columns = { ...vendorColumns, spendToDate: spend.toDate, openBalance: spend.open, spendCurrency: organizations.currency };
+  const join = and(eq(spend.vendorId, vendors.id), eq(spend.orgCurrency, organizations.currency));
+  return { spend, columns, join };
+}
 
 const SORTABLE: Sortable = {
   name: sql`lower(${vendors.name})`,
@@ -75,10 +106,12 @@ export async function listVendors(
   params: { scope: SQL | undefined; query: VendorFilter & Pick<VendorListQuery, 'sort' | 'order'>; window?: { limit: number; offset: number } },
 ): Promise<{ rows: VendorRow[]; total: number }> {
   const condition = where(params.scope, params.query);
+  const { spend, columns, join } = withSpend(db);
   const base = db
-    .select(vendorColumns)
+    .select(columns)
     .from(vendors)
     .innerJoin(organizations, eq(organizations.id, vendors.organizationId))
+    .leftJoin(spend, join)
     .where(condition)
     .orderBy(orderBy(SORTABLE, params.query, 'name'), asc(vendors.id));
   const rows = (params.window ? await base.limit(params.window.limit).offset(params.window.offset) : await base) as VendorRow[];
@@ -93,10 +126,12 @@ export async function listVendors(
 export { pageWindow };
 
 export async function findVendor(db: Db, params: { id: string; scope: SQL | undefined; forUpdate?: boolean }): Promise<VendorRow | null> {
+  const { spend, columns, join } = withSpend(db);
   const q = db
-    .select(vendorColumns)
+    .select(columns)
     .from(vendors)
     .innerJoin(organizations, eq(organizations.id, vendors.organizationId))
+    .leftJoin(spend, join)
     .where(and(eq(vendors.id, params.id), params.scope));
   const [row] = params.forUpdate ? await q.for('update', { of: vendors }) : await q;
   return (row as VendorRow | undefined) ?? null;

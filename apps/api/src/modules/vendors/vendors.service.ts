@@ -13,6 +13,7 @@ import {
   type VendorOrganization,
   type VendorStatusInput,
 } from '@outlay/contracts';
+import { roundToCurrency } from '@outlay/contracts/money';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -50,6 +51,9 @@ export function toVendor(row: VendorRow): Vendor {
     status: row.status,
     intercompanyOrganizationId: row.intercompanyOrganizationId,
     version: row.version,
+    spendToDate: roundToCurrency(row.spendToDate ?? '0', row.spendCurrency),
+    openBalance: roundToCurrency(row.openBalance ?? '0', row.spendCurrency),
+    spendCurrency: row.spendCurrency,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -98,6 +102,9 @@ export const EXPORT_COLUMNS = [
   { header: 'Phone', value: (v: Vendor) => v.phone },
   { header: 'Address', value: (v: Vendor) => v.address },
   { header: 'Bank account', value: (v: Vendor) => v.bankAccountMasked },
+  { header: 'Spend to date', value: (v: Vendor) => v.spendToDate },
+  { header: 'Open balance', value: (v: Vendor) => v.openBalance },
+  { header: 'Spend currency', value: (v: Vendor) => v.spendCurrency },
   { header: 'Created', value: (v: Vendor) => v.createdAt },
 ];
 
