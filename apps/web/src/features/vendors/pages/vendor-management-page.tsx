@@ -1,12 +1,14 @@
-import { Ban, CheckCircle2, Pencil, Plus, ShieldCheck } from 'lucide-react';
+import { Ban, CheckCircle2, Eye, Pencil, Plus, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { VENDOR_STATUS_LABELS, VENDOR_STATUS_VALUES, VENDOR_TRANSITIONS, type Vendor } from '@outlay/contracts/vendors';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn, type RowAction } from '@/components/data-table';
+import { ListCard } from '@/components/data-table/list-card';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { useVendorOrganizations } from '../api/vendor-organizations';
 import { VENDORS_URL } from '../api/vendor';
+import { VendorDetailDialog } from '../components/vendor-detail-dialog';
 import { CreateVendorDialog, EditVendorDialog, VENDOR_CURRENCIES } from '../components/vendor-form-dialog';
 import { VendorStatusBadge } from '../components/vendor-status-badge';
 import { VendorStatusDialog, type StatusAction } from '../components/vendor-status-dialogs';
@@ -39,6 +41,18 @@ const COLUMNS: DataTableColumn<Vendor>[] = [
     cell: (v) => (v.paymentTermsDays === 0 ? 'On receipt' : `${v.paymentTermsDays} days`),
   },
   {
+    id: 'spendToDate',
+    header: 'Spend to date',
+    align: 'right',
+    cell: (v) => <span className="tabular-nums">{formatMoney(v.spendToDate, v.spendCurrency)}</span>,
+  },
+  {
+    id: 'openBalance',
+    header: 'Open balance',
+    align: 'right',
+    cell: (v) => <span className="tabular-nums">{formatMoney(v.openBalance, v.spendCurrency)}</span>,
+  },
+  {
     id: 'bankAccountMasked',
     header: 'Bank account',
     cell: (v) =>
@@ -63,10 +77,14 @@ export default function VendorManagementPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Vendor | null>(null);
   const [statusAction, setStatusAction] = useState<StatusAction>(null);
+  const [viewing, setViewing] = useState<Vendor | null>(null);
 
   const actionsFor = (v: Vendor): RowAction[] => {
     const next = VENDOR_TRANSITIONS[v.status];
-    const actions: RowAction[] = [{ label: 'Edit', icon: <Pencil aria-hidden="true" />, onSelect: () => setEditing(v) }];
+    const actions: RowAction[] = [
+      { label: 'View details', icon: <Eye aria-hidden="true" />, onSelect: () => setViewing(v) },
+      { label: 'Edit', icon: <Pencil aria-hidden="true" />, onSelect: () => setEditing(v) },
+    ];
     if (v.status === 'pending_verification' && next.includes('active')) {
       actions.push({ label: 'Mark as verified', icon: <ShieldCheck aria-hidden="true" />, onSelect: () => setStatusAction({ vendor: v, to: 'active' }) });
     }
@@ -118,7 +136,30 @@ export default function VendorManagementPage() {
           </div>
         }
         rowActions={(v) => <DataTableRowActions label={`Actions for ${v.name}`} actions={actionsFor(v)} />}
+        renderCard={(v) => (
+          <ListCard
+            testId="vendor-card"
+            title={v.name}
+            subtitle={`${v.organizationName} · ${v.taxId}`}
+            badge={<VendorStatusBadge status={v.status} />}
+            onOpen={() => setViewing(v)}
+            openLabel={`Details of ${v.name}`}
+            actions={<DataTableRowActions label={`Actions for ${v.name}`} actions={actionsFor(v)} />}
+            meta={
+              <span>
+                Open balance <span className="tabular-nums text-foreground">{formatMoney(v.openBalance, v.spendCurrency)}</span>
+              </span>
+            }
+            amount={
+              <span aria-label={`Spend to date ${formatMoney(v.spendToDate, v.spendCurrency)}`}>
+                <span className="block text-right text-xs font-normal text-muted-foreground">Spend to date</span>
+                {formatMoney(v.spendToDate, v.spendCurrency)}
+              </span>
+            }
+          />
+        )}
       />
+      <VendorDetailDialog vendor={viewing} onClose={() => setViewing(null)} />
       {creating && <CreateVendorDialog open={creating} onOpenChange={setCreating} organizations={orgs} />}
       {editing && <EditVendorDialog key={editing.id} open onOpenChange={(open) => !open && setEditing(null)} vendor={editing} />}
       <VendorStatusDialog action={statusAction} onClose={() => setStatusAction(null)} />
