@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { policyRules, vendors } from '@outlay/db';
+import { serverFormat } from '@outlay/contracts/format';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 import { createDraft, requestRow, setUpWorld, submit, type World } from './approvals-fixtures.ts';
 import { similarity } from '../../src/modules/policies/engine.ts';
@@ -60,7 +61,7 @@ describe('actions', () => {
     const row = await requestRow(t, id);
     expect(row.status).toBe('pending');
     expect(row.policyFindings).toEqual([
-      { ruleId: r.id, version: 1, ruleName: 'Limit 100', kind: 'category_limit_request', action: 'warn', message: expect.stringMatching(/^120\.00 USD is above the .* limit of 100\.00 USD per request$/) },
+      { ruleId: r.id, version: 1, ruleName: 'Limit 100', kind: 'category_limit_request', action: 'warn', message: expect.stringMatching(/^\$120\.00 is above the .* limit of \$100\.00 per request$/) },
     ]);
     expect(row.policyVersions).toEqual([{ ruleId: r.id, version: 1 }]);
     // Under the limit: no finding, but the rule is still among the versions checked.
@@ -74,7 +75,7 @@ describe('actions', () => {
     await rule({ name: 'Hard limit', kind: 'category_limit_request', action: 'block', params: { limit: '100.00' } });
     const { id, res } = await submitted({ amount: '150.00' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toMatch(/^150\.00 USD is above the .* limit of 100\.00 USD per request$/);
+    expect(res.json().message).toMatch(/^\$150\.00 is above the .* limit of \$100\.00 per request$/);
     expect((await requestRow(t, id)).status).toBe('draft');
   });
 
@@ -113,14 +114,14 @@ describe('rule kinds', () => {
     expect(b.res.statusCode).toBe(200);
     const fb = await findingsOf(b.id);
     expect(fb).toMatchObject([{ ruleId: r.id, kind: 'category_limit_month', action: 'warn' }]);
-    expect(fb[0]!.message).toMatch(/above the monthly limit of 200\.00 USD$/);
+    expect(fb[0]!.message).toMatch(/above the monthly limit of \$200\.00$/);
     if (already === 0) expect(await findingsOf(a.id)).toEqual([]);
   });
 
   it('receipt_required: above the amount without an attachment', async () => {
     const r = await rule({ name: 'Receipts', kind: 'receipt_required', params: { above: '75.00' } });
     const big = await submitted({ amount: '80.00' });
-    expect(await findingsOf(big.id)).toMatchObject([{ ruleId: r.id, message: 'A receipt is required above 75.00 USD: attach one' }]);
+    expect(await findingsOf(big.id)).toMatchObject([{ ruleId: r.id, message: 'A receipt is required above $75.00: attach one' }]);
     const small = await submitted({ amount: '70.00' });
     expect(await findingsOf(small.id)).toEqual([]);
     // With an attachment (live check of the form): no finding.
@@ -142,7 +143,7 @@ describe('rule kinds', () => {
     const d = new Date(t.clock.now().getTime() - 7 * DAY);
     while (d.getUTCDay() !== 6) d.setTime(d.getTime() - DAY);
     const sat = await submitted({ expenseDate: iso(d) });
-    expect(await findingsOf(sat.id)).toMatchObject([{ kind: 'weekend_spend', message: `The expense date ${iso(d)} is a Saturday` }]);
+    expect(await findingsOf(sat.id)).toMatchObject([{ kind: 'weekend_spend', message: `The expense date ${serverFormat.date(iso(d))} is a Saturday` }]);
     const monday = new Date(d.getTime() + 2 * DAY);
     const mon = await submitted({ expenseDate: iso(monday) });
     expect(await findingsOf(mon.id)).toEqual([]);
@@ -275,7 +276,7 @@ describe('versions', () => {
     expect(row.policyFindings).toMatchObject([{ ruleId: r.id, version: 1 }]);
     expect(row.policyVersions).toEqual([{ ruleId: r.id, version: 1 }]);
     const next = await submitted({ amount: '150.00' });
-    expect(await findingsOf(next.id)).toMatchObject([{ ruleId: r.id, version: 2, message: expect.stringMatching(/limit of 120\.00 USD/) }]);
+    expect(await findingsOf(next.id)).toMatchObject([{ ruleId: r.id, version: 2, message: expect.stringMatching(/limit of \$120\.00/) }]);
     // Toggling is a change too.
     const off = await t.app.inject({ method: 'PATCH', url: `/api/policies/${r.id}/active`, headers: adam.headers, payload: { active: false } });
     expect(off.json()).toMatchObject({ active: false, version: 3 });

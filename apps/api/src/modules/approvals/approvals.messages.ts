@@ -1,6 +1,8 @@
 // Every sentence the approval engine writes for people: refusals, notification titles and
 // bodies, route reasons and timeline notes. Kept together so the wording reads as one voice and
-// changes in one place; the engine files hold only the rules.
+// changes in one place; the engine files hold only the rules. Amounts are written with the
+// shared formatters (contracts/format.ts) in the server's locale, en-US: no recipient locale is stored.
+import { serverFormat as fmt } from '@outlay/contracts/format';
 
 /** Refusals of a decision, also shown by the queue (why an item cannot be decided). */
 export const MESSAGES = {
@@ -37,7 +39,7 @@ export const APPROVER_INTRO = {
 } as const;
 
 export const approvalNeededBody = (r: { title: string; amount: string; currency: string }, step: { position: number; name: string }) =>
-  `${r.title} (${r.amount} ${r.currency}), step ${step.position} "${step.name}"`;
+  `${r.title} (${fmt.money(r.amount, r.currency)}), step ${step.position} "${step.name}"`;
 
 /** What the requester is told (the title follows the request reference). */
 export const REQUESTER = {
@@ -49,7 +51,7 @@ export const REQUESTER = {
   }),
   approved: (approvedAmount: string, amount: string, currency: string) => ({
     title: 'was approved',
-    body: approvedAmount !== amount ? `Approved amount ${approvedAmount} ${currency}` : null,
+    body: approvedAmount !== amount ? `Approved amount ${fmt.money(approvedAmount, currency)}` : null,
   }),
   rejected: 'was rejected',
   infoRequested: 'needs more information',
@@ -66,17 +68,17 @@ export const APPROVERS = {
 /** The route reason lines and timeline notes. */
 export const ACTIVITY = {
   autoApproved: (ruleName: string, amountOrg: string | null, currency: string) =>
-    `Approved automatically by the rule "${ruleName}": the amount ${amountOrg} ${currency} is within its limit and its conditions hold`,
+    `Approved automatically by the rule "${ruleName}": the amount ${amountOrg === null ? 'unknown' : fmt.money(amountOrg, currency)} is within its limit and its conditions hold`,
   autoApprovedNote: (ruleName: string) => `Rule "${ruleName}"`,
   overBudget: (lines: { label: string; over: string; amount: string; currency: string }[]) =>
-    `Over budget: ${lines.map((l) => `${l.label} would go ${l.over} ${l.currency} over its ${l.amount} ${l.currency}`).join('; ')}, so a "Budget overrun" step for the CFO or group CFO comes first`,
+    `Over budget: ${lines.map((l) => `${l.label} would go ${fmt.money(l.over, l.currency)} over its ${fmt.money(l.amount, l.currency)}`).join('; ')}, so a "Budget overrun" step for the CFO or group CFO comes first`,
   firstStep: (step: { name: string; mode: string }, whys: string[]) =>
     whys.length > 0
       ? `Step 1 "${step.name}" (${step.mode === 'all' ? 'all of' : 'any one of'}): ${whys.join('; ')}`
       : `Step 1 "${step.name}": nobody could be found to approve it`,
   firstStepWarning: (warning: string) => `Step 1: ${warning}`,
   laterStep: (step: { position: number; name: string }, roleWords: string) => `Step ${step.position} "${step.name}": ${roleWords}, resolved when the step becomes active`,
-  payment: (input: { paymentDate: string; paymentReference: string }) => `Payment ${input.paymentReference} on ${input.paymentDate}`,
+  payment: (input: { paymentDate: string; paymentReference: string }) => `Payment ${input.paymentReference} on ${fmt.date(input.paymentDate) ?? input.paymentDate}`,
   nobodyToEscalateTo: 'Nobody above to escalate to',
   escalatedTo: (names: string[], why: string) => `Escalated to ${names.join(', ')} (${why})`,
   reassigned: (fromName: string, toName: string) => `Reassigned from ${fromName} to ${toName}`,

@@ -4,6 +4,7 @@
 // the request itself (attachments, the month's spend, earlier look-alike requests) is gathered
 // beforehand by the caller (policies.repository.ts `gatherFacts`).
 import Decimal from 'decimal.js';
+import { serverFormat } from '@outlay/contracts/format';
 import {
   isConditionGroup,
   NUMERIC_POLICY_FIELDS,
@@ -275,8 +276,9 @@ export function similarity(a: string, b: string): number {
 
 // --- rules ---------------------------------------------------------------------------------
 
-function fmt(d: Decimal): string {
-  return d.toFixed(2);
+/** An amount as people read it in a finding: "$1,234.50" (the shared formatters, en-US). */
+function fmt(d: Decimal, currency: string): string {
+  return serverFormat.money(d.toFixed(), currency);
 }
 
 function dayDiff(a: string, b: string): number {
@@ -299,7 +301,7 @@ function kindMessage(rule: RuleDef, s: Subject, f: Facts): string | null {
       const limit = new Decimal(p.limit);
       if (amount.lte(limit)) return null;
       const what = s.categoryName ? `the ${s.categoryName} limit` : 'the limit';
-      return `${fmt(amount)} ${cur} is above ${what} of ${fmt(limit)} ${cur} per request`;
+      return `${fmt(amount, cur)} is above ${what} of ${fmt(limit, cur)} per request`;
     }
     case 'category_limit_month': {
       if (p.categoryId && p.categoryId !== s.categoryId) return null;
@@ -311,7 +313,7 @@ function kindMessage(rule: RuleDef, s: Subject, f: Facts): string | null {
       const limit = new Decimal(p.limit);
       if (total.lte(limit)) return null;
       const what = s.categoryName ? `${s.categoryName} spend` : 'Spend in this category';
-      return `${what} this month would reach ${fmt(total)} ${s.orgCurrency} (${fmt(before)} already pending or approved), above the monthly limit of ${fmt(limit)} ${s.orgCurrency}`;
+      return `${what} this month would reach ${fmt(total, s.orgCurrency)} (${fmt(before, s.orgCurrency)} already pending or approved), above the monthly limit of ${fmt(limit, s.orgCurrency)}`;
     }
     case 'receipt_required': {
       if (!p.above || f.attachmentCount > 0) return null;
@@ -319,7 +321,7 @@ function kindMessage(rule: RuleDef, s: Subject, f: Facts): string | null {
       if (!amount) return null;
       const above = new Decimal(p.above);
       if (amount.lte(above)) return null;
-      return `A receipt is required above ${fmt(above)} ${s.orgCurrency}: attach one`;
+      return `A receipt is required above ${fmt(above, s.orgCurrency)}: attach one`;
     }
     case 'blocked_vendor': {
       if (!s.vendorId || !(p.vendorIds ?? []).includes(s.vendorId)) return null;
@@ -329,7 +331,7 @@ function kindMessage(rule: RuleDef, s: Subject, f: Facts): string | null {
       if (!s.expenseDate || !/^\d{4}-\d{2}-\d{2}$/.test(s.expenseDate)) return null;
       const day = new Date(`${s.expenseDate}T00:00:00Z`).getUTCDay();
       if (day !== 0 && day !== 6) return null;
-      return `The expense date ${s.expenseDate} is a ${day === 0 ? 'Sunday' : 'Saturday'}`;
+      return `The expense date ${serverFormat.date(s.expenseDate)} is a ${day === 0 ? 'Sunday' : 'Saturday'}`;
     }
     case 'duplicate': {
       const days = p.days ?? 7;
@@ -349,13 +351,13 @@ function kindMessage(rule: RuleDef, s: Subject, f: Facts): string | null {
           similarity(`${d.title} ${d.description ?? ''}`, text) >= threshold,
       );
       if (!twin) return null;
-      return `This looks like a duplicate of ${twin.reference} "${twin.title}" (same vendor and amount within ${days} days)`;
+      return `This looks like a duplicate of ${twin.reference} "${twin.title}" (same vendor and amount within ${serverFormat.plural(days, 'day')})`;
     }
     case 'max_age': {
       if (!p.days || !s.expenseDate || !/^\d{4}-\d{2}-\d{2}$/.test(s.expenseDate)) return null;
       const age = Math.floor((Date.parse(`${isoDay(f.asOf)}T00:00:00Z`) - Date.parse(`${s.expenseDate}T00:00:00Z`)) / DAY_MS);
       if (age <= p.days) return null;
-      return `The expense is ${age} days old; expenses older than ${p.days} days are not accepted`;
+      return `The expense is ${serverFormat.plural(age, 'day')} old; expenses older than ${serverFormat.plural(p.days, 'day')} are not accepted`;
     }
     case 'custom':
       return rule.name;
@@ -402,37 +404,38 @@ export function evaluate(rules: RuleDef[], s: Subject, f: Facts): Evaluation {
 /** Words for a rule's settings, shown in the rule tables. */
 export function summarize(rule: Pick<RuleDef, 'kind' | 'params' | 'conditions'>, names: { category?: string | null; vendors?: string[] } = {}): string {
   const p = rule.params;
-  const cur = p.currency ? ` ${p.currency}` : '';
+  // A limit without a currency is in each organization's own currency: written as a number.
+  const amount = (v: string | undefined) => (v === undefined ? '?' : p.currency ? serverFormat.money(v, p.currency) : serverFormat.number(v));
   const cat = names.category ?? (p.categoryId ? 'one category' : 'any category');
   let words: string;
   switch (rule.kind) {
     case 'category_limit_request':
-      words = `${cat}: above ${p.limit ?? '?'}${cur} per request`;
+      words = `${cat}: above ${amount(p.limit)} per request`;
       break;
     case 'category_limit_month':
-      words = `${cat}: above ${p.limit ?? '?'}${cur} per requester per month`;
+      words = `${cat}: above ${amount(p.limit)} per requester per month`;
       break;
     case 'receipt_required':
-      words = `No attachment and above ${p.above ?? '?'}`;
+      words = `No attachment and above ${amount(p.above)}`;
       break;
     case 'blocked_vendor':
-      words = names.vendors && names.vendors.length > 0 ? `Vendors: ${names.vendors.join(', ')}` : `${(p.vendorIds ?? []).length} vendor(s)`;
+      words = names.vendors && names.vendors.length > 0 ? `Vendors: ${names.vendors.join(', ')}` : serverFormat.plural((p.vendorIds ?? []).length, 'vendor');
       break;
     case 'weekend_spend':
       words = 'Expense dated on a Saturday or Sunday';
       break;
     case 'duplicate':
-      words = `Same vendor and amount within ${p.days ?? 7} days, similar text (≥ ${Math.round((p.similarity ?? DEFAULT_SIMILARITY) * 100)}%)`;
+      words = `Same vendor and amount within ${serverFormat.plural(p.days ?? 7, 'day')}, similar text (≥ ${Math.round((p.similarity ?? DEFAULT_SIMILARITY) * 100)}%)`;
       break;
     case 'max_age':
-      words = `Expense older than ${p.days ?? '?'} days`;
+      words = `Expense older than ${p.days === undefined ? '? days' : serverFormat.plural(p.days, 'day')}`;
       break;
     case 'custom':
       words = 'When the conditions hold';
       break;
   }
   const n = rule.conditions ? countConditions(rule.conditions) : 0;
-  return n > 0 && rule.kind !== 'custom' ? `${words} (when ${n} condition${n === 1 ? '' : 's'} hold)` : n > 0 ? `${words} (${n} condition${n === 1 ? '' : 's'})` : words;
+  return n > 0 && rule.kind !== 'custom' ? `${words} (when ${serverFormat.plural(n, 'condition')} hold)` : n > 0 ? `${words} (${serverFormat.plural(n, 'condition')})` : words;
 }
 
 export function countConditions(g: PolicyConditionGroup): number {
