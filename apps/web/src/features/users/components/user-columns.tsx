@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import type { UserItem } from '@outlay/contracts/users';
-import type { DataTableColumn } from '@/components/data-table';
+import { ListCard, type DataTableColumn } from '@/components/data-table';
 import { RoleBadge, StatusBadge } from '@/components/status-badges';
 import { ROLES, USER_STATUSES } from '@outlay/contracts/roles';
 import { capitalize, formatDateTime, roleLabel } from '@/lib/format';
@@ -29,6 +30,19 @@ export const USER_COLUMNS: DataTableColumn<UserItem>[] = [
   { id: 'status', header: 'Status', sortable: true, cell: (u) => <StatusBadge status={u.status} /> },
   { id: 'lastLoginAt', header: 'Last sign-in', sortable: true, accessor: (u) => formatDateTime(u.lastLoginAt) ?? 'Never' },
 ];
+
+/** A person on a phone: name, status, username and e-mail, role and where they work. */
+export function UserCard({ u, actions }: { u: UserItem; actions?: ReactNode }) {
+  return (
+    <ListCard
+      title={`${u.firstName} ${u.lastName}`}
+      badge={<StatusBadge status={u.status} />}
+      actions={actions}
+      subtitle={`${u.username} · ${u.email}`}
+      meta={[roleLabel(u.role), u.organization?.name, u.department?.name].filter(Boolean).join(' · ')}
+    />
+  );
+}
 
 export const ROLE_FILTER_OPTIONS = ROLES.map((r) => ({ value: r, label: roleLabel(r) }));
 export const STATUS_FILTER_OPTIONS = USER_STATUSES.map((s) => ({ value: s, label: capitalize(s) }));

@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useUserOptions } from '../api/user-options';
 import { useBulkSetUserStatus } from '../api/users-bulk-status';
 import { USERS_URL } from '../api/users-keys';
-import { ROLE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, USER_COLUMNS } from '../components/user-columns';
+import { ROLE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, USER_COLUMNS, UserCard } from '../components/user-columns';
 import { UserImportCard } from '../components/user-import-card';
 import { UsersBulkRoleDialog } from '../components/users-bulk-role-dialog';
 
@@ -43,6 +43,8 @@ export default function EnhancedUserManagementPage() {
           columnStorageKey="enhanced-users"
           searchPlaceholder="Search name, username or e-mail"
           enableSelection
+          getRowLabel={(u) => `${u.firstName} ${u.lastName}`}
+          renderCard={(u) => <UserCard u={u} />}
           toolbar={
             <>
               <DataTableFilterSelect

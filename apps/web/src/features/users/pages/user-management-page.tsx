@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useUserOptions } from '../api/user-options';
 import { USERS_URL } from '../api/users-keys';
-import { ROLE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, USER_COLUMNS } from '../components/user-columns';
+import { ROLE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, USER_COLUMNS, UserCard } from '../components/user-columns';
 import { UserCreateDialog, UserEditDialog } from '../components/user-form-dialogs';
 import { UserStatusConfirm, type StatusChange } from '../components/user-status-confirm';
 import { UserTempPasswordDialog, type TemporaryPasswordShown } from '../components/user-temp-password-dialog';
@@ -18,6 +18,18 @@ export default function UserManagementPage() {
   const [editing, setEditing] = useState<UserItem | null>(null);
   const [statusChange, setStatusChange] = useState<StatusChange | null>(null);
   const [shown, setShown] = useState<TemporaryPasswordShown | null>(null);
+
+  const actionsOf = (u: UserItem) => (
+    <DataTableRowActions
+      label={`Actions for ${u.firstName} ${u.lastName}`}
+      actions={[
+        { label: 'Edit', onSelect: () => setEditing(u) },
+        u.status === 'active'
+          ? { label: 'Deactivate', destructive: true, separated: true, onSelect: () => setStatusChange({ user: u, active: false }) }
+          : { label: 'Activate', separated: true, onSelect: () => setStatusChange({ user: u, active: true }) },
+      ]}
+    />
+  );
 
   return (
     <div>
@@ -49,17 +61,8 @@ export default function UserManagementPage() {
             <DataTableFilterSelect query={query} name="status" label="Status" allLabel="All statuses" options={STATUS_FILTER_OPTIONS} />
           </>
         }
-        rowActions={(u) => (
-          <DataTableRowActions
-            label={`Actions for ${u.firstName} ${u.lastName}`}
-            actions={[
-              { label: 'Edit', onSelect: () => setEditing(u) },
-              u.status === 'active'
-                ? { label: 'Deactivate', destructive: true, separated: true, onSelect: () => setStatusChange({ user: u, active: false }) }
-                : { label: 'Activate', separated: true, onSelect: () => setStatusChange({ user: u, active: true }) },
-            ]}
-          />
-        )}
+        rowActions={actionsOf}
+        renderCard={(u) => <UserCard u={u} actions={actionsOf(u)} />}
       />
       <UserCreateDialog open={creating} onOpenChange={setCreating} onCreated={setShown} />
       <UserEditDialog user={editing} onOpenChange={(open) => (open ? undefined : setEditing(null))} />

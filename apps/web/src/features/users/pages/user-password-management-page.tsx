@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PasswordStatusItem } from '@outlay/contracts/users';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ConfirmDialog, useStepUp } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
 import { RoleBadge, StatusBadge } from '@/components/status-badges';
@@ -98,6 +98,17 @@ export default function UserPasswordManagementPage() {
     }
   };
 
+  const actionsOf = (u: PasswordStatusItem) =>
+    u.id === me?.id ? null : (
+      <DataTableRowActions
+        label={`Password actions for ${u.name}`}
+        actions={[
+          { label: 'Reset password', onSelect: () => setPending({ kind: 'reset', user: u }) },
+          { label: 'Force password change', disabled: u.requirePasswordChange, onSelect: () => setPending({ kind: 'force', user: u }) },
+        ]}
+      />
+    );
+
   return (
     <div>
       <PageHeader title="User Password Management" description="Password age, temporary passwords and two-factor status; reset a password or force a change." />
@@ -121,17 +132,16 @@ export default function UserPasswordManagementPage() {
             <DataTableFilterSelect query={query} name="twoFactor" label="Two-factor" allLabel="Any two-factor" options={TWO_FACTOR_OPTIONS} />
           </>
         }
-        rowActions={(u) =>
-          u.id === me?.id ? null : (
-            <DataTableRowActions
-              label={`Password actions for ${u.name}`}
-              actions={[
-                { label: 'Reset password', onSelect: () => setPending({ kind: 'reset', user: u }) },
-                { label: 'Force password change', disabled: u.requirePasswordChange, onSelect: () => setPending({ kind: 'force', user: u }) },
-              ]}
-            />
-          )
-        }
+        rowActions={actionsOf}
+        renderCard={(u) => (
+          <ListCard
+            title={u.name}
+            badge={passwordCell(u)}
+            actions={actionsOf(u)}
+            subtitle={[u.username, u.organization?.name].filter(Boolean).join(' · ')}
+            meta={`Password age ${ageText(u.passwordAgeDays)} · two-factor ${u.twoFactorEnabled ? 'enabled' : 'off'}`}
+          />
+        )}
       />
       <ConfirmDialog
         open={pending !== null}

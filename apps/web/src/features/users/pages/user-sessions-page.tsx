@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionItem } from '@outlay/contracts/users';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ConfirmDialog, useStepUp } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -71,6 +71,16 @@ export default function UserSessionsPage() {
     toast({ title: result.message, variant: 'success' });
   };
 
+  const actionsOf = (s: SessionItem) => (
+    <DataTableRowActions
+      label={`Actions for ${s.user.name}'s session on ${s.browser}`}
+      actions={[
+        { label: 'Sign out this session', destructive: true, disabled: s.current, onSelect: () => setPending({ kind: 'one', session: s }) },
+        { label: `Sign out all of ${s.user.name}'s sessions`, destructive: true, onSelect: () => setPending({ kind: 'all', session: s }) },
+      ]}
+    />
+  );
+
   return (
     <div>
       <PageHeader title="User Sessions" description="Every active device session: who, which browser, from where, since when. End one or all of a user's." />
@@ -97,13 +107,14 @@ export default function UserSessionsPage() {
             />
           </>
         }
-        rowActions={(s) => (
-          <DataTableRowActions
-            label={`Actions for ${s.user.name}'s session on ${s.browser}`}
-            actions={[
-              { label: 'Sign out this session', destructive: true, disabled: s.current, onSelect: () => setPending({ kind: 'one', session: s }) },
-              { label: `Sign out all of ${s.user.name}'s sessions`, destructive: true, onSelect: () => setPending({ kind: 'all', session: s }) },
-            ]}
+        rowActions={actionsOf}
+        renderCard={(s) => (
+          <ListCard
+            title={s.user.name}
+            badge={s.current ? <Badge variant="primary">This device</Badge> : undefined}
+            actions={actionsOf(s)}
+            subtitle={`${s.browser} on ${s.os} · ${s.ip}`}
+            meta={`Signed in ${formatDateTime(s.createdAt)} · last seen ${formatDateTime(s.lastSeenAt)}`}
           />
         )}
       />
