@@ -1,6 +1,6 @@
 import type { CustomRole, RoleHolder } from '@outlay/contracts/roles';
 import { ROLE_LABELS } from '@outlay/contracts/roles';
-import { DataTable, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { DataTable, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { useStepUp } from '@/components/form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -49,6 +49,17 @@ export function CustomRoleAssignDialog({ role, onClose }: { role: CustomRole; on
     }
   };
 
+  const actionOf = (u: RoleHolder) =>
+    u.customRoleId === role.id ? (
+      <Button size="sm" variant="outline" disabled={assign.isPending || u.id === me?.id} onClick={() => void run(u, null)} aria-label={`Remove ${role.name} from ${u.firstName} ${u.lastName}`}>
+        Remove
+      </Button>
+    ) : (
+      <Button size="sm" disabled={assign.isPending || u.id === me?.id} onClick={() => void run(u, role.id)} aria-label={`Assign ${role.name} to ${u.firstName} ${u.lastName}`}>
+        Assign
+      </Button>
+    );
+
   return (
     <>
       <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -65,17 +76,15 @@ export function CustomRoleAssignDialog({ role, onClose }: { role: CustomRole; on
             exportFormats={false}
             columnMenu={false}
             searchPlaceholder="Search name, username or e-mail…"
-            rowActions={(u) =>
-              u.customRoleId === role.id ? (
-                <Button size="sm" variant="outline" disabled={assign.isPending || u.id === me?.id} onClick={() => void run(u, null)} aria-label={`Remove ${role.name} from ${u.firstName} ${u.lastName}`}>
-                  Remove
-                </Button>
-              ) : (
-                <Button size="sm" disabled={assign.isPending || u.id === me?.id} onClick={() => void run(u, role.id)} aria-label={`Assign ${role.name} to ${u.firstName} ${u.lastName}`}>
-                  Assign
-                </Button>
-              )
-            }
+            rowActions={actionOf}
+            renderCard={(u) => (
+              <ListCard
+                title={`${u.firstName} ${u.lastName}`}
+                actions={actionOf(u)}
+                subtitle={`${u.username} · ${ROLE_LABELS[u.role]}`}
+                meta={u.customRoleName ? `Holds ${u.customRoleName}` : undefined}
+              />
+            )}
           />
         </DialogContent>
       </Dialog>

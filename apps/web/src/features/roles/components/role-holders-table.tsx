@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { CustomRole, RoleHolder } from '@outlay/contracts/roles';
 import { ROLE_LABELS } from '@outlay/contracts/roles';
-import { DataTable, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { DataTable, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { StatusBadge } from '@/components/status-badges';
 import { Badge } from '@/components/ui/badge';
 import { useAuth } from '@/features/auth/api/current-user';
 import { RoleChangeDialog } from './role-change-dialog';
@@ -30,7 +31,7 @@ const COLUMNS: DataTableColumn<RoleHolder>[] = [
     id: 'status',
     header: 'Status',
     sortable: true,
-    cell: (u) => <Badge variant={u.status === 'active' ? 'success' : u.status === 'pending' ? 'warning' : 'default'}>{u.status}</Badge>,
+    cell: (u) => <StatusBadge status={u.status} />,
   },
   { id: 'email', header: 'E-mail', sortable: true, hidden: true },
 ];
@@ -41,6 +42,15 @@ export function RoleHoldersTable({ url, label, customRoles, urlPrefix }: { url: 
   const { user: me } = useAuth();
   const [changing, setChanging] = useState<RoleHolder | null>(null);
   const [assigning, setAssigning] = useState<RoleHolder | null>(null);
+  const actionsOf = (u: RoleHolder) => (
+    <DataTableRowActions
+      label={`Actions for ${u.firstName} ${u.lastName}`}
+      actions={[
+        { label: 'Change role…', onSelect: () => setChanging(u), disabled: u.id === me?.id },
+        { label: 'Custom role…', onSelect: () => setAssigning(u), disabled: u.id === me?.id },
+      ]}
+    />
+  );
   return (
     <>
       <DataTable
@@ -51,13 +61,14 @@ export function RoleHoldersTable({ url, label, customRoles, urlPrefix }: { url: 
         exportFormats={false}
         searchPlaceholder="Search name, username or e-mail…"
         empty={<p className="text-sm text-muted-foreground">Nobody holds this role.</p>}
-        rowActions={(u) => (
-          <DataTableRowActions
-            label={`Actions for ${u.firstName} ${u.lastName}`}
-            actions={[
-              { label: 'Change role…', onSelect: () => setChanging(u), disabled: u.id === me?.id },
-              { label: 'Custom role…', onSelect: () => setAssigning(u), disabled: u.id === me?.id },
-            ]}
+        rowActions={actionsOf}
+        renderCard={(u) => (
+          <ListCard
+            title={`${u.firstName} ${u.lastName}`}
+            badge={<StatusBadge status={u.status} />}
+            actions={actionsOf(u)}
+            subtitle={[u.username, ROLE_LABELS[u.role], u.customRoleName].filter(Boolean).join(' · ')}
+            meta={[u.organizationName, u.departmentName].filter(Boolean).join(' · ') || undefined}
           />
         )}
       />

@@ -1,7 +1,7 @@
 import { Pencil, Plus, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { PERMISSION_LABELS, SCOPE_LABELS, type CustomRole } from '@outlay/contracts/roles';
-import { DataTable, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { DataTable, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ConfirmDialog, useStepUp } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -53,6 +53,16 @@ export default function CustomRolesPage() {
   const stepUp = useStepUp();
   const remove = useDeleteCustomRole(stepUp);
   const { toast } = useToast();
+  const actionsOf = (r: CustomRole) => (
+    <DataTableRowActions
+      label={`Actions for ${r.name}`}
+      actions={[
+        { label: 'Assign to people…', icon: <UserPlus aria-hidden="true" />, onSelect: () => setAssigning(r) },
+        { label: 'Edit', icon: <Pencil aria-hidden="true" />, onSelect: () => setEditing(r) },
+        { label: 'Delete', icon: <Trash2 aria-hidden="true" />, destructive: true, separated: true, onSelect: () => setDeleting(r) },
+      ]}
+    />
+  );
 
   return (
     <div>
@@ -79,14 +89,13 @@ export default function CustomRolesPage() {
             <p className="text-sm text-muted-foreground">Create one to let, say, an analyst read the audit history without making them an administrator.</p>
           </div>
         }
-        rowActions={(r) => (
-          <DataTableRowActions
-            label={`Actions for ${r.name}`}
-            actions={[
-              { label: 'Assign to people…', icon: <UserPlus aria-hidden="true" />, onSelect: () => setAssigning(r) },
-              { label: 'Edit', icon: <Pencil aria-hidden="true" />, onSelect: () => setEditing(r) },
-              { label: 'Delete', icon: <Trash2 aria-hidden="true" />, destructive: true, separated: true, onSelect: () => setDeleting(r) },
-            ]}
+        rowActions={actionsOf}
+        renderCard={(r) => (
+          <ListCard
+            title={r.name}
+            actions={actionsOf(r)}
+            subtitle={r.description || undefined}
+            meta={`${SCOPE_LABELS[r.scope]} · ${r.permissions.length} permission${r.permissions.length === 1 ? '' : 's'} · ${r.holders} holder${r.holders === 1 ? '' : 's'}`}
           />
         )}
       />
