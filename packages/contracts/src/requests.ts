@@ -405,9 +405,18 @@ export const REQUEST_SORTS = ['reference', 'title', 'status', 'amountOrg', 'amou
 
 const myFilters = {
   status: requestStatus.optional(),
+  categoryId: z.uuid('Not a valid category').optional(),
+  /** Created on or after this day, and on or before `to` (UTC days). */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  /** In the caller's organization's currency: the amount a requester's list shows under each request. */
+  minAmount: moneyAmount.optional(),
+  maxAmount: moneyAmount.optional(),
 };
 export const myRequestsQuery = listQuery.extend(myFilters);
 export type MyRequestsQuery = z.infer<typeof myRequestsQuery>;
+export const myRequestsExportQuery = exportQuery.extend(myFilters);
+export type MyRequestsExportQuery = z.infer<typeof myRequestsExportQuery>;
 
 const bool = z
   .enum(['true', 'false'])

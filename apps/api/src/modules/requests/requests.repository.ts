@@ -71,7 +71,11 @@ export type RequestFilter = Partial<
     RequestListQuery,
     'q' | 'status' | 'organizationId' | 'departmentId' | 'categoryId' | 'vendorId' | 'requesterId' | 'from' | 'to' | 'minAmount' | 'maxAmount' | 'overBudget' | 'withFindings'
   >
->;
+> & {
+  /** Bounds in the organization's currency (a requester's own list), where minAmount/maxAmount are the group's. */
+  minAmountOrg?: string;
+  maxAmountOrg?: string;
+};
 
 function nextDay(iso: string): string {
   const d = new Date(`${iso}T00:00:00Z`);
@@ -95,6 +99,8 @@ function filterCondition(scope: SQL | undefined, f: RequestFilter): SQL | undefi
   if (f.to) parts.push(lt(spendingRequests.createdAt, new Date(`${nextDay(f.to)}T00:00:00Z`)));
   if (f.minAmount !== undefined) parts.push(gte(spendingRequests.amountGroup, f.minAmount));
   if (f.maxAmount !== undefined) parts.push(lte(spendingRequests.amountGroup, f.maxAmount));
+  if (f.minAmountOrg !== undefined) parts.push(gte(spendingRequests.amountOrg, f.minAmountOrg));
+  if (f.maxAmountOrg !== undefined) parts.push(lte(spendingRequests.amountOrg, f.maxAmountOrg));
   if (f.overBudget !== undefined) parts.push(eq(spendingRequests.overBudget, f.overBudget));
   if (f.withFindings !== undefined) {
     parts.push(f.withFindings ? sql`jsonb_array_length(${spendingRequests.policyFindings}) > 0` : sql`jsonb_array_length(${spendingRequests.policyFindings}) = 0`);

@@ -12,6 +12,7 @@ import {
   fxQuote,
   fxQuoteQuery,
   idParam,
+  myRequestsExportQuery,
   myRequestsQuery,
   requestComment,
   requestDetail,
@@ -104,6 +105,18 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
       schema: { tags, summary: 'The caller\'s own requests', querystring: myRequestsQuery, response: { 200: requestList, ...errors } },
     },
     async (request) => service.listMine(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/requests/mine/export',
+    {
+      config: { access: 'requests.read.own' },
+      schema: { tags, summary: 'All of the caller\'s own matching requests as CSV or XLSX', querystring: myRequestsExportQuery },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const rows = await service.exportMine(ctx, request.query);
+      return sendExport(reply, { format: request.query.format, filename: 'my-requests', columns: service.EXPORT_COLUMNS, rows, now: ctx.now });
+    },
   );
   r.get(
     '/api/requests',

@@ -7,6 +7,7 @@ import {
   requestReference,
   type CreateRequestInput,
   type FxQuote,
+  type MyRequestsExportQuery,
   type MyRequestsQuery,
   type RequestActions,
   type RequestComment,
@@ -295,14 +296,34 @@ function toComment(c: { id: string; kind: RequestComment['kind']; body: string; 
 
 // --- lists -----------------------------------------------------------------------------------
 
+/** The caller's own requests: amounts are bounded in the organization's currency, as the list shows them. */
+function mineFilter(auth: AuthInfo, query: MyRequestsExportQuery | MyRequestsQuery) {
+  return {
+    scope: sql`${spendingRequests.requesterId} = ${auth.userId}`,
+    query: {
+      q: query.q,
+      status: query.status,
+      categoryId: query.categoryId,
+      from: query.from,
+      to: query.to,
+      minAmountOrg: query.minAmount,
+      maxAmountOrg: query.maxAmount,
+      sort: query.sort,
+      order: query.order,
+    },
+  };
+}
+
 export async function listMine(ctx: Ctx, query: MyRequestsQuery): Promise<RequestList> {
   const auth = requireAuth(ctx);
-  const { rows, total } = await repo.listRequests(ctx.db, {
-    scope: sql`${spendingRequests.requesterId} = ${auth.userId}`,
-    query: { q: query.q, status: query.status, sort: query.sort, order: query.order },
-    window: pageWindow(query),
-  });
+  const { rows, total } = await repo.listRequests(ctx.db, { ...mineFilter(auth, query), window: pageWindow(query) });
   return page(await summaries(ctx.db, rows), total, query);
+}
+
+export async function exportMine(ctx: Ctx, query: MyRequestsExportQuery): Promise<RequestSummary[]> {
+  const auth = requireAuth(ctx);
+  const { rows } = await repo.listRequests(ctx.db, { ...mineFilter(auth, query), window: { limit: MAX_EXPORT_ROWS, offset: 0 } });
+  return summaries(ctx.db, rows);
 }
 
 function listScope(auth: AuthInfo): SQL | undefined {
