@@ -1,5 +1,7 @@
 import type { ApprovalItem } from '@outlay/contracts/approvals';
+import { BudgetImpact } from '@/components/budget-impact';
 import { RequestDetailView } from '@/components/request-detail';
+import { useRequestBudgetImpact } from '@/features/budgets/api/budget-impact';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useRequestDetail } from '@/components/request-detail';
 import { AmountCell } from './amount-cell';
@@ -9,6 +11,7 @@ import { SlaBadge } from './sla-badge';
 /** One queue item opened: the request with its history, and the decision buttons. */
 export function ApprovalDetailDialog({ item, onClose }: { item: ApprovalItem | null; onClose: () => void }) {
   const detail = useRequestDetail(item?.requestId ?? null);
+  const budget = useRequestBudgetImpact(item?.requestId ?? null);
   return (
     <Dialog open={Boolean(item)} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[92dvh] max-w-3xl overflow-y-auto">
@@ -29,6 +32,7 @@ export function ApprovalDetailDialog({ item, onClose }: { item: ApprovalItem | n
                 </div>
               </div>
             </DialogHeader>
+            <BudgetImpact query={budget} />
             <DecisionPanel
               requestId={item.requestId}
               reference={item.reference}

@@ -19,6 +19,7 @@ import { ApprovalDetailDialog } from '../components/approval-detail-dialog';
 import { SLA_OPTIONS, SlaBadge } from '../components/sla-badge';
 import { ageOf } from '../components/time';
 import { AmountCell } from '../components/amount-cell';
+import { QueueBudgetImpact } from '../components/queue-budget-impact';
 
 const COLUMNS: DataTableColumn<ApprovalItem>[] = [
   {
@@ -78,6 +79,15 @@ const COLUMNS: DataTableColumn<ApprovalItem>[] = [
     id: 'flags',
     header: 'Checks',
     cell: (i) => (i.overBudget || i.findingsCount > 0 ? <Checks item={i} /> : <span className="text-xs text-muted-foreground">None</span>),
+  },
+  {
+    id: 'budget',
+    header: 'Budget impact',
+    cell: (i) => (
+      <div className="min-w-56 max-w-80 whitespace-normal">
+        <QueueBudgetImpact requestId={i.requestId} />
+      </div>
+    ),
   },
   { id: 'categoryName', header: 'Category', hidden: true },
   { id: 'vendorName', header: 'Vendor', hidden: true },
@@ -157,6 +167,7 @@ function QueueCard({ item: i, onOpen }: { item: ApprovalItem; onOpen: (item: App
         </div>
       </div>
       <Checks item={i} />
+      <QueueBudgetImpact requestId={i.requestId} />
     </div>
   );
 }

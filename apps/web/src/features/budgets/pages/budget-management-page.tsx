@@ -1,4 +1,4 @@
-import { Copy, Pencil, Plus, Trash2, Upload } from 'lucide-react';
+import { Copy, History, Pencil, Plus, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { BUDGET_PERIOD_LABELS, BUDGET_PERIOD_TYPES, type BudgetLine, type CopyBudgetPeriodResult } from '@outlay/contracts/budgets';
 import { isNegative } from '@outlay/contracts/money';
@@ -10,6 +10,7 @@ import { useToast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
 import { BUDGET_LINES_URL, useBudgetOptions, useDeleteBudgetLine } from '../api/budget-lines';
 import { BudgetLineDialog, CopyPeriodDialog, CopyReportDialog, ImportDialog, UsageBar } from '../components/budget-dialogs';
+import { LineHistoryDialog } from '../components/line-history-dialog';
 
 const PERIOD_OPTIONS = BUDGET_PERIOD_TYPES.map((value) => ({ value, label: BUDGET_PERIOD_LABELS[value] }));
 
@@ -58,11 +59,18 @@ export default function BudgetManagementPage() {
   const [copying, setCopying] = useState(false);
   const [copied, setCopied] = useState<CopyBudgetPeriodResult | null>(null);
   const [importing, setImporting] = useState(false);
+  const [history, setHistory] = useState<BudgetLine | null>(null);
   const canManage = Boolean(opts?.canManage);
 
+  // History (the line's raises) is for everyone who reads budgets; changing a line for managers.
   const actionsFor = (l: BudgetLine): RowAction[] => [
-    { label: 'Edit', icon: <Pencil aria-hidden="true" />, onSelect: () => setEditing(l) },
-    { label: 'Delete', icon: <Trash2 aria-hidden="true" />, destructive: true, separated: true, onSelect: () => setDeleting(l) },
+    { label: 'History', icon: <History aria-hidden="true" />, onSelect: () => setHistory(l) },
+    ...(canManage
+      ? [
+          { label: 'Edit', icon: <Pencil aria-hidden="true" />, onSelect: () => setEditing(l) },
+          { label: 'Delete', icon: <Trash2 aria-hidden="true" />, destructive: true, separated: true, onSelect: () => setDeleting(l) },
+        ]
+      : []),
   ];
 
   return (
@@ -116,7 +124,7 @@ export default function BudgetManagementPage() {
             <p className="text-sm text-muted-foreground">Add a line, copy last period’s or import a spreadsheet to start tracking spend against budget.</p>
           </div>
         }
-        rowActions={canManage ? (l) => <DataTableRowActions label={`Actions for ${l.label}`} actions={actionsFor(l)} /> : undefined}
+        rowActions={(l) => <DataTableRowActions label={`Actions for ${l.label}`} actions={actionsFor(l)} />}
         renderCard={(l) => (
           <div className="flex flex-col gap-2 rounded-lg border p-3">
             <div className="flex items-start justify-between gap-2">
@@ -126,7 +134,7 @@ export default function BudgetManagementPage() {
                   {scopeOf(l)} · {l.periodLabel}
                 </span>
               </div>
-              {canManage && <DataTableRowActions label={`Actions for ${l.label}`} actions={actionsFor(l)} />}
+              <DataTableRowActions label={`Actions for ${l.label}`} actions={actionsFor(l)} />
             </div>
             <UsageBar percent={l.percentUsed} label={`${l.label}: ${l.percentUsed}% used`} />
             <dl className="grid grid-cols-2 gap-1 text-xs">
@@ -147,6 +155,7 @@ export default function BudgetManagementPage() {
       {opts && copying && <CopyPeriodDialog open onOpenChange={setCopying} options={opts} onCopied={setCopied} />}
       <CopyReportDialog result={copied} onClose={() => setCopied(null)} />
       {importing && <ImportDialog open onOpenChange={setImporting} />}
+      {history && <LineHistoryDialog key={history.id} line={history} onClose={() => setHistory(null)} />}
       <ConfirmDialog
         open={Boolean(deleting)}
         onOpenChange={(o) => !o && setDeleting(null)}

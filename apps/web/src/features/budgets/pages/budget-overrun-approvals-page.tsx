@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useToast } from '@/components/ui/use-toast';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { BUDGET_OVERRUNS_URL, useDecideOverrun } from '../api/budget-overruns';
+import { initialOverrunChoice, OverrunChoice, overrunChoiceInput, type OverrunChoiceValue } from '../components/overrun-choice';
 
 type State = 'pending' | 'decided';
 
@@ -86,15 +87,20 @@ export default function BudgetOverrunApprovalsPage() {
   const query = useListQuery<BudgetOverrun>({ url: BUDGET_OVERRUNS_URL, params: { state }, defaultSort: state === 'pending' ? 'createdAt' : 'decidedAt', defaultOrder: state === 'pending' ? 'asc' : 'desc' });
   const decide = useDecideOverrun();
   const [acting, setActing] = useState<{ overrun: BudgetOverrun; decision: 'approved' | 'rejected' } | null>(null);
+  const [choice, setChoice] = useState<OverrunChoiceValue>({ choice: 'request_only', raises: {} });
+  const act = (overrun: BudgetOverrun, decision: 'approved' | 'rejected') => {
+    setChoice(initialOverrunChoice(overrun));
+    setActing({ overrun, decision });
+  };
 
   const actionsOf = (o: BudgetOverrun) =>
     state === 'pending' ? (
       <div className="flex flex-wrap gap-2 md:flex-col">
-        <Button size="sm" onClick={() => setActing({ overrun: o, decision: 'approved' })} aria-label={`Approve overrun of ${o.reference}`}>
+        <Button size="sm" onClick={() => act(o, 'approved')} aria-label={`Approve overrun of ${o.reference}`}>
           <Check aria-hidden="true" />
           Approve
         </Button>
-        <Button size="sm" variant="outline" onClick={() => setActing({ overrun: o, decision: 'rejected' })} aria-label={`Reject overrun of ${o.reference}`}>
+        <Button size="sm" variant="outline" onClick={() => act(o, 'rejected')} aria-label={`Reject overrun of ${o.reference}`}>
           <X aria-hidden="true" />
           Reject
         </Button>
@@ -165,15 +171,18 @@ export default function BudgetOverrunApprovalsPage() {
         reason={{ label: 'Note', required: true, maxLength: 2000, placeholder: 'Why this overrun is (or is not) acceptable' }}
         onConfirm={async (note) => {
           if (!acting) return;
-          await decide.mutateAsync({ requestId: acting.overrun.requestId, input: { decision: acting.decision, note: note ?? '' } });
+          const budget = acting.decision === 'approved' ? overrunChoiceInput(acting.overrun, choice) : {};
+          await decide.mutateAsync({ requestId: acting.overrun.requestId, input: { decision: acting.decision, note: note ?? '', ...budget } });
+          const raised = 'budgetChoice' in budget && budget.budgetChoice === 'raise_line';
           toast({
-            title: acting.decision === 'approved' ? 'Overrun approved' : 'Request rejected',
+            title: acting.decision === 'approved' ? (raised ? 'Overrun approved, line raised' : 'Overrun approved') : 'Request rejected',
             description: `${acting.overrun.reference} ${acting.decision === 'approved' ? 'continues on its route' : 'was rejected'}.`,
           });
           setActing(null);
         }}
       >
         {acting && <OverLines o={acting.overrun} />}
+        {acting?.decision === 'approved' && <OverrunChoice overrun={acting.overrun} value={choice} onChange={setChoice} />}
       </ConfirmDialog>
     </div>
   );

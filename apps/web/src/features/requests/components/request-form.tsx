@@ -40,6 +40,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { isApiError, messageOf } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format';
 import { isVersionConflict } from '@/lib/versions';
+import { BudgetImpact } from '@/components/budget-impact';
+import { useDraftBudgetImpact } from '@/features/budgets/api/budget-impact';
 import { useLiveFindings } from '@/features/policies/api/live-findings';
 import { createRequest, updateRequest } from '../api/save-request';
 import { AllocationFields, LineItemsFields } from './advanced-fields';
@@ -222,6 +224,15 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
     attachmentCount: existingAttachments.length + files.length,
   });
 
+  // The budget lines it would consume if submitted today (the check matches on the submission date).
+  const budget = useDraftBudgetImpact({
+    organizationId: options.organization.id,
+    departmentId: departmentId || options.defaultDepartmentId,
+    categoryId: categoryId || null,
+    amount: amount ?? null,
+    currency: currency ?? null,
+  });
+
   const save = async (values: CreateRequestInput, intent: Intent) => {
     setServerError(null);
     setConflict(false);
@@ -383,6 +394,7 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
           </>
         )}
 
+        {status === 'draft' && <BudgetImpact query={budget.query} pending={budget.pending} idleMessage={budget.ready ? undefined : 'Enter an amount to see what it does to the budget.'} />}
         <PolicyFindingsList findings={policy.findings} hasJustification={Boolean(justification?.trim())} />
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
