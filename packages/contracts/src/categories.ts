@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { exportQuery, listQuery, paginated } from './lists.ts';
 import { activeFilter, codeField, optionalAmount, requiredText, uuid } from './fields.ts';
+import { POLICY_ACTION_VALUES } from './policies.ts';
 
 export const category = z.object({
   id: z.string(),
@@ -13,6 +14,8 @@ export const category = z.object({
   parentId: z.string().nullable(),
   parentName: z.string().nullable(),
   perRequestLimit: z.string().nullable(),
+  /** What a request above the limit gets at submission: a policy finding with this action. */
+  perRequestLimitAction: z.enum(POLICY_ACTION_VALUES),
   receiptRequiredAbove: z.string().nullable(),
   active: z.boolean(),
   createdAt: z.string(),
@@ -34,6 +37,8 @@ export const createCategoryInput = z.object({
   /** A category of one organization only; group-wide when omitted. */
   organizationId: uuid('Not a valid organization').nullable().optional(),
   perRequestLimit: optionalAmount,
+  /** Warn when omitted on a new category. */
+  perRequestLimitAction: z.enum(POLICY_ACTION_VALUES, { error: 'Choose warn, require justification or block' }).optional(),
   receiptRequiredAbove: optionalAmount,
   active: z.boolean().default(true),
 });

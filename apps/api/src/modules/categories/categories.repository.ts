@@ -17,6 +17,7 @@ const categoryColumns = {
   parentId: categories.parentId,
   parentName: parentCat.name,
   perRequestLimit: categories.perRequestLimit,
+  perRequestLimitAction: categories.perRequestLimitAction,
   receiptRequiredAbove: categories.receiptRequiredAbove,
   active: categories.active,
   createdAt: categories.createdAt,

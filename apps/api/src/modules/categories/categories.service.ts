@@ -21,6 +21,7 @@ function snapshot(row: typeof categories.$inferSelect) {
     glAccount: row.glAccount,
     parentId: row.parentId,
     perRequestLimit: row.perRequestLimit,
+    perRequestLimitAction: row.perRequestLimitAction,
     receiptRequiredAbove: row.receiptRequiredAbove,
     active: row.active,
   };
@@ -88,6 +89,7 @@ export async function createCategory(ctx: Ctx, input: CreateCategoryValues): Pro
           glAccount: input.glAccount,
           parentId: input.parentId ?? null,
           perRequestLimit: input.perRequestLimit ?? null,
+          perRequestLimitAction: input.perRequestLimitAction ?? 'warn',
           receiptRequiredAbove: input.receiptRequiredAbove ?? null,
           active: input.active ?? true,
           createdAt: ctx.now,
@@ -124,6 +126,7 @@ export async function updateCategory(ctx: Ctx, id: string, input: UpdateCategory
           ...(input.glAccount !== undefined && { glAccount: input.glAccount }),
           ...(input.parentId !== undefined && { parentId: input.parentId ?? null }),
           ...(input.perRequestLimit !== undefined && { perRequestLimit: input.perRequestLimit ?? null }),
+          ...(input.perRequestLimitAction !== undefined && { perRequestLimitAction: input.perRequestLimitAction }),
           ...(input.receiptRequiredAbove !== undefined && { receiptRequiredAbove: input.receiptRequiredAbove ?? null }),
           ...(input.active !== undefined && { active: input.active }),
           updatedAt: ctx.now,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ilike, inArray, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PolicyConditionGroup, PolicyListQuery, PolicyParams } from '@outlay/contracts';
 import {
   categories,
@@ -165,9 +165,46 @@ export async function versionsOf(db: Db, ruleId: string) {
 }
 
 /** Every rule (the engine filters by organization, activity and dates). */
+/** The policy rules and, before them, each category's per-request limit (categoryLimitRules). */
 export async function allRules(db: Db): Promise<RuleDef[]> {
   const rows = await db.select().from(policyRules).orderBy(asc(policyRules.priority), asc(policyRules.createdAt));
-  return rows.map(toRuleDef);
+  return [...(await categoryLimitRules(db)), ...rows.map(toRuleDef)];
+}
+
+/** Ids of the rules categoryLimitRules makes: "category:" and the category's id. */
+export const CATEGORY_LIMIT_RULE_PREFIX = 'category:';
+
+export function isCategoryLimitRule(ruleId: string): boolean {
+  return ruleId.startsWith(CATEGORY_LIMIT_RULE_PREFIX);
+}
+
+/**
+ * A category's per-request limit (category management) as the rule it enforces: a per-request
+ * category limit with the category's action, in the request organization's currency (the limit
+ * is stated in "the requesting company's currency": the request's fixed organization amount is
+ * compared with it, no conversion at the check). It runs first (priority 0), whatever the
+ * category's active flag, and has no version history of its own: the category's audit trail is.
+ */
+export async function categoryLimitRules(db: Db): Promise<RuleDef[]> {
+  const rows = await db
+    .select({ id: categories.id, organizationId: categories.organizationId, name: categories.name, limit: categories.perRequestLimit, action: categories.perRequestLimitAction })
+    .from(categories)
+    .where(isNotNull(categories.perRequestLimit))
+    .orderBy(asc(categories.code));
+  return rows.map((c) => ({
+    id: `${CATEGORY_LIMIT_RULE_PREFIX}${c.id}`,
+    version: 1,
+    name: `${c.name} per-request limit`,
+    organizationId: c.organizationId,
+    kind: 'category_limit_request',
+    action: c.action,
+    priority: 0,
+    active: true,
+    effectiveFrom: null,
+    effectiveTo: null,
+    params: { categoryId: c.id, limit: c.limit! },
+    conditions: null,
+  }));
 }
 
 export async function namesOf(db: Db, p: { categoryIds: string[]; vendorIds: string[] }) {

@@ -1,4 +1,6 @@
-import { createCategoryInput, updateCategoryInput, type Category } from '@outlay/contracts';
+import { createCategoryInput, POLICY_ACTION_LABELS, POLICY_ACTION_VALUES, updateCategoryInput, type Category } from '@outlay/contracts';
+
+const LIMIT_ACTIONS = POLICY_ACTION_VALUES.map((value) => ({ value, label: POLICY_ACTION_LABELS[value] }));
 import { FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, useZodForm } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
 import { useCategoryOptions } from '../api/category-options';
@@ -25,6 +27,7 @@ function Fields({ selfId }: { selfId?: string }) {
           options={(parents.data ?? []).filter((c) => c.id !== selfId).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
         />
         <FormFieldMoney name="perRequestLimit" label="Per-request limit" hint="Empty: no limit. In the requesting company's currency." />
+        <FormFieldSelect name="perRequestLimitAction" label="Above the limit" hint="What a request above it gets when submitted" options={LIMIT_ACTIONS} />
         <FormFieldMoney name="receiptRequiredAbove" label="Receipt required above" hint="Empty: never required." />
       </div>
       <FormFieldCheckbox name="active" label="Active" description="Inactive categories cannot be chosen on new requests." />
@@ -39,6 +42,7 @@ export function CreateCategoryDialog({ open, onOpenChange }: Props) {
     glAccount: '',
     parentId: null,
     perRequestLimit: '',
+    perRequestLimitAction: 'warn',
     receiptRequiredAbove: '',
     active: true,
   });
@@ -68,6 +72,7 @@ export function EditCategoryDialog({ category, open, onOpenChange }: Props & { c
     glAccount: category.glAccount,
     parentId: category.parentId,
     perRequestLimit: category.perRequestLimit ?? '',
+    perRequestLimitAction: category.perRequestLimitAction,
     receiptRequiredAbove: category.receiptRequiredAbove ?? '',
     active: category.active,
   });
