@@ -81,7 +81,7 @@ describe('prediction', () => {
       medianHours: 7,
       p90Hours: 15,
       sample: 6,
-      basis: '6 approved Software requests between 500 and 2,000 USD in Prediction Freight over the last 12 months',
+      basis: '6 approved Software requests between $500.00 and $2,000.00 in Prediction Freight over the last 12 months',
     });
   });
 
@@ -91,7 +91,7 @@ describe('prediction', () => {
     const p = res.json();
     // Tiers: travel+band (1) → travel (1) → band (7: six software + one travel) wins.
     expect(p.sample).toBe(7);
-    expect(p.basis).toBe('7 approved requests between 500 and 2,000 USD in Prediction Freight over the last 12 months');
+    expect(p.basis).toBe('7 approved requests between $500.00 and $2,000.00 in Prediction Freight over the last 12 months');
     expect(p.medianHours).toBe(8);
   });
 
@@ -99,7 +99,7 @@ describe('prediction', () => {
     await decided({ hours: 1, amount: '1500.00', categoryId: software, status: 'rejected' });
     const p = (await predict(`organizationId=${testOrg}&amount=1000&categoryId=${software}`)).json();
     expect(p.sample).toBe(7);
-    expect(p.basis).toMatch(/^7 decided Software requests between 500 and 2,000 USD/);
+    expect(p.basis).toMatch(/^7 decided Software requests between \$500\.00 and \$2,000\.00/);
     expect(p.medianHours).toBe(6);
   });
 

@@ -1,8 +1,9 @@
 // The routing half of the approval engine: which workflow, which approvers, auto-approval.
 // Pure reads (`db` may be a transaction); the simulator and the engine share them.
-import Decimal from 'decimal.js';
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { ESCALATION_LADDER, fullConditions, type RelativeRole, type WorkflowInput } from '@outlay/contracts';
+import { compareMoney, toAmountString } from '@outlay/contracts/money';
+import { serverFormat } from '@outlay/contracts/format';
 import {
   approvalAssignments,
   approvalSteps,
@@ -130,14 +131,13 @@ export function matchConditions(
 ): { matched: boolean; words: string[] } {
   const c = fullConditions(conditions);
   const words: string[] = [];
-  const amount = new Decimal(subject.amountOrg);
-  const money = (v: string) => `${new Decimal(v).toFixed(2)} ${currency}`.trim();
+  const money = (v: string) => serverFormat.money(toAmountString(v), currency);
   if (c.minAmount !== null && c.minAmount !== undefined) {
-    if (amount.lt(c.minAmount)) return { matched: false, words: [`the amount ${money(subject.amountOrg)} is below the minimum ${money(c.minAmount)}`] };
+    if (compareMoney(subject.amountOrg, c.minAmount) < 0) return { matched: false, words: [`the amount ${money(subject.amountOrg)} is below the minimum ${money(c.minAmount)}`] };
     words.push(`the amount ${money(subject.amountOrg)} is at least ${money(c.minAmount)}`);
   }
   if (c.maxAmount !== null && c.maxAmount !== undefined) {
-    if (amount.gt(c.maxAmount)) return { matched: false, words: [`the amount ${money(subject.amountOrg)} is above the maximum ${money(c.maxAmount)}`] };
+    if (compareMoney(subject.amountOrg, c.maxAmount) > 0) return { matched: false, words: [`the amount ${money(subject.amountOrg)} is above the maximum ${money(c.maxAmount)}`] };
     words.push(`the amount ${money(subject.amountOrg)} is at most ${money(c.maxAmount)}`);
   }
   if (c.categoryIds && c.categoryIds.length > 0) {
@@ -519,9 +519,8 @@ export async function matchAutoApproval(db: Db, subject: RouteSubject): Promise<
     .from(autoApprovalRules)
     .where(and(eq(autoApprovalRules.organizationId, subject.organizationId), eq(autoApprovalRules.active, true)))
     .orderBy(asc(autoApprovalRules.createdAt), asc(autoApprovalRules.name));
-  const amount = new Decimal(subject.amountOrg);
   for (const rule of rules) {
-    if (amount.gt(rule.maxAmount)) continue;
+    if (compareMoney(subject.amountOrg, rule.maxAmount) > 0) continue;
     if (rule.categoryIds.length > 0 && (!subject.categoryId || !rule.categoryIds.includes(subject.categoryId))) continue;
     if (rule.requireWithinBudget && subject.overBudget) continue;
     if (rule.requireNoFindings && subject.findingsCount > 0) continue;

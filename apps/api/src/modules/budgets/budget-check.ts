@@ -4,6 +4,7 @@ import Decimal from 'decimal.js';
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { budgetPeriodLabel, ROLE_GRANTS, type BudgetPeriodType } from '@outlay/contracts';
 import { convertMoney, toAmountString } from '@outlay/contracts/money';
+import { serverFormat } from '@outlay/contracts/format';
 import { budgetLines, categories, departments, organizations, spendingRequests, users, type Db, type OverrunLine } from '@outlay/db';
 import { FxCache } from '../../lib/fx.ts';
 import { notify } from '../../lib/notify.ts';
@@ -313,7 +314,7 @@ export async function recomputeLines(tx: Db, lines: BudgetLineRow[], now: Date):
       {
         type: 'budget_threshold',
         title: `Budget ${labels.get(line.id)} reached ${top}%`,
-        body: `${used.toFixed(2)} of ${new Decimal(line.amount).toFixed(2)} ${line.currency} used (${pct.toFixed(1)}%): ${c.committed.toFixed(2)} committed, ${c.actual.toFixed(2)} actual`,
+        body: `${serverFormat.moneyOf(used, line.amount, line.currency)} used (${serverFormat.percent(pct)}): ${serverFormat.money(c.committed, line.currency)} committed, ${serverFormat.money(c.actual, line.currency)} actual`,
         link: '/budget-management',
         entityType: 'budget_line',
         entityId: line.id,

@@ -1,4 +1,5 @@
 import type { Delegation, DelegationInput } from '@outlay/contracts';
+import { serverFormat } from '@outlay/contracts/format';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
@@ -139,8 +140,8 @@ export async function createDelegation(ctx: Ctx, input: DelegationInput): Promis
       [input.delegateId],
       {
         type: 'delegation.created',
-        title: `You approve for ${names.delegatorName} from ${startsAt.toISOString().slice(0, 10)} to ${endsAt.toISOString().slice(0, 10)}`,
-        body: moved > 0 ? `${moved} waiting ${moved === 1 ? 'item was' : 'items were'} moved to your queue.` : null,
+        title: `You approve for ${names.delegatorName} from ${serverFormat.date(startsAt)} to ${serverFormat.date(endsAt)}`,
+        body: moved > 0 ? `${serverFormat.plural(moved, 'waiting item')} ${moved === 1 ? 'was' : 'were'} moved to your queue.` : null,
         link: '/approvals',
         entityType: 'delegation',
         entityId: newId,

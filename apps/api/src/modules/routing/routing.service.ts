@@ -8,6 +8,7 @@ import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { organizationInScope, scopeCondition } from '../../lib/scope.ts';
 import { percentile } from '../../lib/stats.ts';
 import { toAmountString } from '@outlay/contracts/money';
+import { serverFormat } from '@outlay/contracts/format';
 import { findVisibleRequest } from '../requests/requests.service.ts';
 import * as repo from './routing.repository.ts';
 import type { RuleRow } from './routing.repository.ts';
@@ -24,9 +25,6 @@ function hoursAt(sorted: number[], p: number): number | null {
 
 const MIN_SAMPLE = 5;
 
-function formatAmount(value: Decimal): string {
-  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value.toNumber());
-}
 
 export async function predict(ctx: Ctx, query: { organizationId: string; amount?: string; categoryId?: string }): Promise<Prediction> {
   const org = await repo.organizationById(ctx.db, query.organizationId);
@@ -62,11 +60,11 @@ export async function predict(ctx: Ctx, query: { organizationId: string; amount?
 
   const n = result.hours.length;
   const what = [
-    n === 0 ? 'No' : String(n),
+    n === 0 ? 'No' : serverFormat.number(n),
     n > 0 && result.allApproved ? 'approved' : 'decided',
     chosen.categoryId && category ? category.name : null,
     n === 1 ? 'request' : 'requests',
-    chosen.band ? `between ${formatAmount(chosen.band.min)} and ${formatAmount(chosen.band.max)} ${org.currency}` : null,
+    chosen.band ? `between ${serverFormat.money(chosen.band.min, org.currency)} and ${serverFormat.money(chosen.band.max, org.currency)}` : null,
     `in ${org.name} over the last 12 months`,
   ]
     .filter(Boolean)

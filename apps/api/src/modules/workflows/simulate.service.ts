@@ -1,4 +1,5 @@
 import type { SimulateInput, SimulationResult } from '@outlay/contracts';
+import { serverFormat } from '@outlay/contracts/format';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { convert } from '../../lib/fx.ts';
@@ -49,8 +50,8 @@ export async function simulate(ctx: Ctx, input: SimulateInput): Promise<Simulati
   const amountOrg = conversion.amount;
   reasons.push(
     input.currency === org.currency
-      ? `A request of ${amountOrg} ${org.currency} raised by ${requesterName} (${requester.role})`
-      : `A request of ${input.amount} ${input.currency} (${amountOrg} ${org.currency} at ${conversion.rate}) raised by ${requesterName} (${requester.role})`,
+      ? `A request of ${serverFormat.money(amountOrg, org.currency)} raised by ${requesterName} (${requester.role})`
+      : `A request of ${serverFormat.money(input.amount, input.currency)} (${serverFormat.money(amountOrg, org.currency)} at ${serverFormat.number(conversion.rate, 8)}) raised by ${requesterName} (${requester.role})`,
   );
 
   const subject: RouteSubject = {
