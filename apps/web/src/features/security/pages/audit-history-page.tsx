@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import type { AuditItem } from '@outlay/contracts/audit';
-import { DataTable, DataTableFilterSelect, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { DataTable, DataTableFilterSelect, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -102,6 +102,17 @@ export default function AuditHistoryPage() {
         searchPlaceholder="Search action, entity, person or IP…"
         exportFilename="audit-history"
         onRowClick={(r) => setOpenId(r.id)}
+        renderCard={(r) => (
+          <ListCard
+            eyebrow={`#${r.id}`}
+            title={<span className="font-mono text-sm">{r.action}</span>}
+            badge={r.hasChanges ? <Badge variant="warning">Before/after</Badge> : undefined}
+            onOpen={() => setOpenId(r.id)}
+            openLabel={`Open event ${r.id}: ${r.action}`}
+            subtitle={`${r.actorId ? (r.actorName ?? r.actorUsername) : 'System or visitor'} · ${r.entityType}`}
+            meta={[new Date(r.occurredAt).toLocaleString(), r.ip].filter(Boolean).join(' · ')}
+          />
+        )}
         toolbar={
           <>
             <DataTableFilterSelect

@@ -1,5 +1,5 @@
 import { SIGN_IN_REASONS, type SignInItem } from '@outlay/contracts/security';
-import { DataTable, DataTableFilterSelect, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { DataTable, DataTableFilterSelect, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { SIGN_INS_URL } from '../api/sign-ins';
@@ -64,6 +64,14 @@ export default function AuthSecurityPage() {
           query={query}
           searchPlaceholder="Search username, IP or device…"
           exportFilename="sign-in-activity"
+          renderCard={(r) => (
+            <ListCard
+              title={r.userName ? `${r.username} · ${r.userName}` : r.username}
+              badge={<Badge variant={r.success ? 'success' : 'danger'}>{r.success ? 'Success' : 'Failed'}</Badge>}
+              subtitle={[SIGN_IN_REASONS[r.reason] ?? r.reason, browserOf(r.userAgent)].join(' · ')}
+              meta={[new Date(r.createdAt).toLocaleString(), r.ip].filter(Boolean).join(' · ')}
+            />
+          )}
           toolbar={
             <>
               <DataTableFilterSelect query={query} name="success" label="Result" allLabel="All results" options={RESULT_OPTIONS} />
