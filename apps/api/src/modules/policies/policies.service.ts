@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import { eq, or, isNull, sql } from 'drizzle-orm';
 import {
   requestReference,
@@ -15,6 +14,7 @@ import {
   type PolicySimulateResult,
   type PolicySimulateBody,
 } from '@outlay/contracts';
+import { addMoney, isPositive, toAmountString, type Decimal } from '@outlay/contracts/money';
 import { policyRules, spendingRequests } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -283,7 +283,7 @@ export async function evaluateDraft(ctx: Ctx, input: PolicyEvaluateInput): Promi
   } else attachments ??= 0;
 
   const amountText = input.amount?.trim() ?? '';
-  const amount = AMOUNT.test(amountText) && new Decimal(amountText).gt(0) ? new Decimal(amountText).toFixed(2) : null;
+  const amount = AMOUNT.test(amountText) && isPositive(amountText) ? toAmountString(amountText) : null;
   const currency = /^[A-Z]{3}$/.test(input.currency ?? '') ? input.currency! : org.currency;
   let amountOrg: string | null = null;
   if (amount) {
@@ -386,7 +386,7 @@ export async function simulate(ctx: Ctx, input: PolicySimulateBody): Promise<Pol
         const finding = evaluateRule(rule, subject, {
           asOf: submittedAt,
           attachmentCount: Number(row.attachments),
-          monthSpendByCategory: new Map(r.categoryId ? [[r.categoryId, (monthSpend.get(monthId) ?? new Decimal(0)).toFixed(2)]] : []),
+          monthSpendByCategory: new Map(r.categoryId ? [[r.categoryId, toAmountString(monthSpend.get(monthId) ?? '0')]] : []),
           duplicates: byRequester.get(r.requesterId) ?? [],
         });
         if (finding) {
@@ -406,7 +406,7 @@ export async function simulate(ctx: Ctx, input: PolicySimulateBody): Promise<Pol
         }
       }
     }
-    if (counted.has(r.status)) monthSpend.set(monthId, (monthSpend.get(monthId) ?? new Decimal(0)).plus(r.amountOrg));
+    if (counted.has(r.status)) monthSpend.set(monthId, addMoney(monthSpend.get(monthId) ?? '0', r.amountOrg));
     if (r.status !== 'cancelled' && r.vendorId) {
       const list = byRequester.get(r.requesterId) ?? [];
       list.push({
