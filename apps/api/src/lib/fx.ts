@@ -3,6 +3,7 @@ import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
 import { fxRates, organizations, type Db } from '@outlay/db';
 import { isIsoCurrency } from '@outlay/contracts';
 import { compareMoney, convertMoney, RATE_SCALE, toAmountString } from '@outlay/contracts/money';
+import { serverFormat } from '@outlay/contracts/format';
 import { AppError } from './app-error.ts';
 import { rowsOf } from './sql.ts';
 
@@ -76,7 +77,7 @@ export const MAX_STORED_AMOUNT = '999999999999.99';
  */
 export function assertStorable(conversion: Conversion, input: { amount: string; from: string; to: string }): Conversion {
   if (compareMoney(new Decimal(conversion.amount).abs(), MAX_STORED_AMOUNT) > 0) {
-    const message = `${input.amount} ${input.from} is ${conversion.amount} ${input.to}, more than the largest amount that can be recorded (${MAX_STORED_AMOUNT} ${input.to})`;
+    const message = `${serverFormat.money(input.amount, input.from)} is ${serverFormat.money(conversion.amount, input.to)}, more than the largest amount that can be recorded (${serverFormat.money(MAX_STORED_AMOUNT, input.to)})`;
     throw new AppError('AMOUNT_TOO_LARGE', { message, details: [{ path: 'amount', message }] });
   }
   return conversion;

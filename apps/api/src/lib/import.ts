@@ -4,6 +4,7 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
+import { serverFormat } from '@outlay/contracts/format';
 import { AppError } from './app-error.ts';
 
 export type ImportFormat = 'csv' | 'xlsx';
@@ -69,7 +70,7 @@ export async function readRecords(format: ImportFormat, content: string, columns
   if (missing.length > 0) throw new AppError('VALIDATION_ERROR', { message: columns.missingMessage(missing) });
   if (body.length === 0) throw new AppError('VALIDATION_ERROR', { message: 'The file has no rows below its header' });
   if (body.length > columns.maxRows) {
-    throw new AppError('VALIDATION_ERROR', { message: `The file has ${body.length} rows; import at most ${columns.maxRows} at a time` });
+    throw new AppError('VALIDATION_ERROR', { message: `The file has ${serverFormat.plural(body.length, 'row')}; import at most ${serverFormat.number(columns.maxRows)} at a time` });
   }
   return body.map((cells) => {
     const record: Record<string, string> = {};
@@ -104,7 +105,7 @@ export function importSummary<R extends { errors: string[] }>(report: R[], dryRu
 export function refuseFailingRows<R>(failing: R[], total: number, details: unknown[]): void {
   if (failing.length === 0) return;
   throw new AppError('VALIDATION_ERROR', {
-    message: `${failing.length} of ${total} ${total === 1 ? 'row has' : 'rows have'} errors; nothing was imported`,
+    message: `${serverFormat.number(failing.length)} of ${serverFormat.plural(total, 'row')} ${failing.length === 1 ? 'has' : 'have'} errors; nothing was imported`,
     details: details as never,
   });
 }

@@ -70,7 +70,7 @@ describe('approving an overrun', () => {
     // Below the overrun, or for a line the request does not go over: refused, nothing changes.
     const low = await decideOverrun(r, { decision: 'approved', note: 'Raise', budgetChoice: 'raise_line', raises: [{ budgetLineId: id, amount: '199.99' }] });
     expect(low.statusCode).toBe(400);
-    expect(low.json().message).toContain('at least its overrun, 200.00 USD');
+    expect(low.json().message).toContain('at least its overrun, $200.00');
     const other = await decideOverrun(r, { decision: 'approved', note: 'Raise', budgetChoice: 'raise_line', raises: [{ budgetLineId: crypto.randomUUID(), amount: '300.00' }] });
     expect(other.statusCode).toBe(400);
     const rejectRaise = await decideOverrun(r, { decision: 'rejected', note: 'No', budgetChoice: 'raise_line' });

@@ -123,7 +123,7 @@ describe('malformed amounts', () => {
     const res = await call('rita', 'POST', '/api/requests', { title: 'Far too much', amount: '999999999999.99', currency: 'GBP', categoryId });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().code).toBe('AMOUNT_TOO_LARGE');
-    expect(res.json().message).toMatch(/^999999999999\.99 GBP is [\d.]+ USD, more than the largest amount that can be recorded/);
+    expect(res.json().message).toMatch(/^£999,999,999,999\.99 is \$[\d,.]+, more than the largest amount that can be recorded/);
     expect(await t.db.select().from(spendingRequests).where(eq(spendingRequests.title, 'Far too much'))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { requestReference, type BudgetAdjustment, type OverrunBudgetChoice } from '@outlay/contracts';
 import { addMoney, compareMoney, toAmountString } from '@outlay/contracts/money';
+import { serverFormat } from '@outlay/contracts/format';
 import { budgetAdjustments, budgetLines, spendingRequests, users, type Db, type OverrunLine } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { auditChange, type AuditActor } from '../../lib/audit.ts';
@@ -32,7 +33,7 @@ export function plannedRaises(lines: OverrunLine[], raises: OverrunRaise['raises
   for (const r of raises) {
     const line = byId.get(r.budgetLineId);
     if (!line) throw refused('Only the lines this request goes over can be raised with its overrun');
-    if (compareMoney(r.amount, line.over) < 0) throw refused(`Raise ${line.label} by at least its overrun, ${line.over} ${line.currency}`);
+    if (compareMoney(r.amount, line.over) < 0) throw refused(`Raise ${line.label} by at least its overrun, ${serverFormat.money(line.over, line.currency)}`);
   }
   return lines.map((line) => ({ line, amount: toAmountString(raises.find((r) => r.budgetLineId === line.budgetLineId)?.amount ?? line.over) }));
 }

@@ -19,6 +19,7 @@ import {
 } from '@outlay/contracts';
 import { budgetLines, spendingRequests, type Db } from '@outlay/db';
 import { toAmountString } from '@outlay/contracts/money';
+import { serverFormat } from '@outlay/contracts/format';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { convert, groupCurrency } from '../../lib/fx.ts';
@@ -232,7 +233,7 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
         alerts.push({
           kind: 'budget_line',
           severity: over ? 'critical' : 'warning',
-          message: `${l.label}: ${l.percent}% of the budget used (${l.consumed} of ${l.amount} ${l.currency})`,
+          message: `${l.label}: ${serverFormat.percent(l.percent)} of the budget used (${serverFormat.moneyOf(l.consumed, l.amount, l.currency)})`,
           link: scopeOf(auth, 'budgets.read') ? '/budget-vs-actual' : null,
         });
       }
