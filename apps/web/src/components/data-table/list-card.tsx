@@ -19,6 +19,8 @@ export interface ListCardProps {
   openLabel?: string;
   /** The row's own actions (a <DataTableRowActions/> menu), kept above the card's button. */
   actions?: ReactNode;
+  /** Buttons under the card's fields (Approve, Reject), kept above the card's button. */
+  footer?: ReactNode;
   className?: string;
   testId?: string;
 }
@@ -27,7 +29,7 @@ export interface ListCardProps {
  * A list row on a phone (`DataTable renderCard`): the fields that matter stacked in the width
  * of the screen instead of a table that would scroll sideways.
  */
-export function ListCard({ title, eyebrow, subtitle, badge, meta, amount, onOpen, openLabel, actions, className, testId }: ListCardProps) {
+export function ListCard({ title, eyebrow, subtitle, badge, meta, amount, onOpen, openLabel, actions, footer, className, testId }: ListCardProps) {
   const heading = (
     <>
       {eyebrow && <span className="block font-mono text-xs text-muted-foreground">{eyebrow}</span>}
@@ -63,6 +65,7 @@ export function ListCard({ title, eyebrow, subtitle, badge, meta, amount, onOpen
           {amount && <div className="shrink-0 text-sm font-medium tabular-nums">{amount}</div>}
         </div>
       )}
+      {footer && <div className="relative z-10 flex flex-wrap gap-2 pt-1">{footer}</div>}
     </div>
   );
 }

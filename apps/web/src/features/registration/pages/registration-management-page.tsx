@@ -1,7 +1,7 @@
 import { Check, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { ApproveRegistrationResponse, RegistrationRequestItem, RegistrationStatus } from '@outlay/contracts/registration';
-import { DataTable, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { DataTable, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
 import { RoleBadge } from '@/components/status-badges';
@@ -9,7 +9,7 @@ import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useToast } from '@/components/ui/use-toast';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, roleLabel } from '@/lib/format';
 import { REGISTRATION_REQUESTS_URL } from '../api/registration-requests';
 import { useRejectRegistration } from '../api/registration-reject';
 import { RegistrationApproveDialog } from '../components/registration-approve-dialog';
@@ -102,6 +102,18 @@ export default function RegistrationManagementPage() {
   const [rejecting, setRejecting] = useState<RegistrationRequestItem | null>(null);
   const [created, setCreated] = useState<ApproveRegistrationResponse | null>(null);
   const reject = useRejectRegistration();
+  const decisionsOf = (r: RegistrationRequestItem) => (
+    <>
+      <Button size="sm" onClick={() => setApproving(r)} aria-label={`Approve ${r.firstName} ${r.lastName}`}>
+        <Check aria-hidden="true" />
+        Approve
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => setRejecting(r)} aria-label={`Reject ${r.firstName} ${r.lastName}`}>
+        <X aria-hidden="true" />
+        Reject
+      </Button>
+    </>
+  );
 
   return (
     <div>
@@ -139,20 +151,20 @@ export default function RegistrationManagementPage() {
                   {tab === 'pending' ? 'No requests are waiting for review.' : `No ${tab === 'all' ? '' : `${tab} `}requests.`}
                 </p>
               }
-              rowActions={(r) =>
-                r.status === 'pending' ? (
-                  <div className="flex justify-end gap-2">
-                    <Button size="sm" onClick={() => setApproving(r)} aria-label={`Approve ${r.firstName} ${r.lastName}`}>
-                      <Check aria-hidden="true" />
-                      Approve
-                    </Button>
-                    <Button size="sm" variant="outline" onClick={() => setRejecting(r)} aria-label={`Reject ${r.firstName} ${r.lastName}`}>
-                      <X aria-hidden="true" />
-                      Reject
-                    </Button>
-                  </div>
-                ) : null
-              }
+              rowActions={(r) => (r.status === 'pending' ? <div className="flex justify-end gap-2">{decisionsOf(r)}</div> : null)}
+              renderCard={(r) => (
+                <ListCard
+                  title={`${r.firstName} ${r.lastName}`}
+                  badge={<Badge variant={STATUS_BADGE[r.status].variant}>{STATUS_BADGE[r.status].label}</Badge>}
+                  subtitle={`${r.email} · asks to be ${roleLabel(r.requestedRole)}`}
+                  meta={
+                    r.reviewedAt
+                      ? `${r.reviewedBy?.name ?? 'Someone'} decided ${formatDateTime(r.reviewedAt)}${r.approvedUser ? ` · username ${r.approvedUser.username}` : ''}`
+                      : `Submitted ${formatDateTime(r.createdAt)}`
+                  }
+                  footer={r.status === 'pending' ? decisionsOf(r) : undefined}
+                />
+              )}
             />
           </TabsContent>
         ))}
