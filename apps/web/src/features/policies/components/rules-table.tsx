@@ -6,7 +6,7 @@ import {
   POLICY_KIND_VALUES,
   type PolicyRule,
 } from '@outlay/contracts/policies';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn, type RowAction } from '@/components/data-table';
+import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn, type RowAction } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { useToast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
@@ -125,6 +125,22 @@ export function RulesTable({
         </div>
       }
       rowActions={(r) => <DataTableRowActions label={`Actions for ${r.name}`} actions={actionsFor(r)} />}
+      renderCard={(r) => (
+        <ListCard
+          eyebrow={enhanced ? `Priority ${r.priority} · v${r.version}` : undefined}
+          title={r.name}
+          badge={<Badge variant={r.active ? 'success' : 'default'}>{r.active ? 'Active' : 'Inactive'}</Badge>}
+          actions={<DataTableRowActions label={`Actions for ${r.name}`} actions={actionsFor(r)} />}
+          subtitle={`${POLICY_KIND_LABELS[r.kind]} · ${r.organizationName ?? 'Every organization'}`}
+          meta={
+            <>
+              <span className="block text-foreground">{r.summary}</span>
+              {enhanced && <span className="block">Effective: {dates(r)}</span>}
+            </>
+          }
+          amount={<PolicyActionBadge action={r.action} />}
+        />
+      )}
     />
   );
 }
