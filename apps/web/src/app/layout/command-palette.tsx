@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Command } from 'cmdk';
 import { CornerDownLeft, Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@outlay/contracts';
 import { DialogOverlay } from '@/components/ui/dialog';
@@ -40,15 +40,26 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
  * was (the dialog restores it).
  */
 export function CommandPalette({ user }: { user: CurrentUser }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
   const [, navigate] = useLocation();
+  // Where focus was when the palette opened (the search button, or wherever Ctrl+K was pressed):
+  // it goes back there on close. Radix returns focus only to its own Trigger, which Ctrl+K bypasses.
+  const returnTo = useRef<HTMLElement | null>(null);
+  const setOpen = (next: boolean) => {
+    if (next && !open) returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setOpenState(next);
+  };
   const groups = useMemo(() => groupsOf(screensFor(user.permissions)), [user.permissions]);
 
+  const toggle = useRef(() => {});
+  useEffect(() => {
+    toggle.current = () => setOpen(!open);
+  });
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
-        setOpen((was) => !was);
+        toggle.current();
       }
     };
     window.addEventListener('keydown', onKeyDown);
@@ -82,19 +93,22 @@ export function CommandPalette({ user }: { user: CurrentUser }) {
           <DialogPrimitive.Content
             data-testid="command-palette"
             aria-describedby={undefined}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              if (returnTo.current?.isConnected) returnTo.current.focus();
+            }}
             className="fixed left-1/2 top-[12vh] z-50 w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-xl border bg-card shadow-xl animate-fade-in"
           >
             <DialogPrimitive.Title className="sr-only">Go to a screen</DialogPrimitive.Title>
-            <Command label="Screens" loop>
+            <Command label="Screen name" loop>
               <div className="flex items-center gap-2 border-b px-3">
                 <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                 <Command.Input
                   placeholder="Type a screen's name…"
-                  aria-label="Screen name"
                   className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-slate-500"
                 />
               </div>
-              <Command.List aria-label="Screens" className="max-h-[min(60vh,28rem)] overflow-y-auto overscroll-contain p-1.5">
+              <Command.List label="Screens" className="max-h-[min(60vh,28rem)] overflow-y-auto overscroll-contain p-1.5">
                 <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">No screen by that name.</Command.Empty>
                 {groups.map((group) => (
                   <Command.Group

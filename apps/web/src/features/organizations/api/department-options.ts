@@ -16,3 +16,16 @@ export function departmentOptionsQuery(organizationId: string) {
 export function useDepartmentOptions(organizationId: string | null | undefined) {
   return useQuery({ ...departmentOptionsQuery(organizationId ?? ''), enabled: Boolean(organizationId) });
 }
+
+/** Every department in the caller's scope, of all its organizations (a filter before an organization is chosen). */
+export function scopeDepartmentOptionsQuery() {
+  return queryOptions({
+    queryKey: [DEPARTMENTS_URL, { picker: 'scope' }],
+    queryFn: ({ signal }) => apiJson<Paginated<Department>>('GET', `${DEPARTMENTS_URL}?pageSize=100&sort=name`, undefined, { signal }),
+    select: (data) => data.items,
+  });
+}
+
+export function useScopeDepartmentOptions(enabled = true) {
+  return useQuery({ ...scopeDepartmentOptionsQuery(), enabled });
+}

@@ -6,15 +6,21 @@ import { MY_REQUESTS_URL } from '@/components/request-detail';
 import { PageHeader } from '@/components/page-header';
 import { REQUEST_TABS, RouteTabs } from '@/app/route-tabs';
 import { Button } from '@/components/ui/button';
+import { useCategoryOptions } from '@/features/organizations/api/category-options';
+import { FilterInput } from '../components/filter-input';
 import { MY_REQUEST_COLUMNS, RequestCard } from '../components/request-columns';
 import { RequestDetailSheet, useRequestIdParam } from '../components/request-detail-sheet';
 
 const STATUS_OPTIONS = REQUEST_STATUS_VALUES.map((value) => ({ value, label: REQUEST_STATUS_LABELS[value] }));
+const FILTERS = ['status', 'categoryId', 'from', 'to', 'minAmount', 'maxAmount'] as const;
 
 /** /requests: the caller's own requests; a row (or ?id=) opens the full request in a sheet. */
 export default function MyRequestsPage() {
-  const query = useListQuery<RequestSummary>({ url: MY_REQUESTS_URL, filters: ['status'], defaultSort: 'updatedAt', defaultOrder: 'desc' });
+  const query = useListQuery<RequestSummary>({ url: MY_REQUESTS_URL, filters: FILTERS, defaultSort: 'updatedAt', defaultOrder: 'desc' });
   const [openId, setOpenId] = useRequestIdParam();
+  const categories = useCategoryOptions();
+  // The amount bounds are in the organization's currency, the amount shown under each request.
+  const orgCurrency = query.data?.items[0]?.orgCurrency;
 
   return (
     <div>
@@ -36,9 +42,26 @@ export default function MyRequestsPage() {
         entityName="requests"
         columns={MY_REQUEST_COLUMNS}
         query={query}
-        exportFormats={false}
+        exportFilename="my-requests"
         searchPlaceholder="Search by reference or title…"
-        toolbar={<DataTableFilterSelect query={query} name="status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} />}
+        toolbar={
+          <>
+            <DataTableFilterSelect query={query} name="status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} />
+            <DataTableFilterSelect
+              query={query}
+              name="categoryId"
+              label="Category"
+              allLabel="All categories"
+              options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            />
+            <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-end">
+              <FilterInput query={query} name="from" label="Created from" type="date" />
+              <FilterInput query={query} name="to" label="Created to" type="date" />
+              <FilterInput query={query} name="minAmount" label={`Min amount${orgCurrency ? ` (${orgCurrency})` : ''}`} placeholder="0.00" />
+              <FilterInput query={query} name="maxAmount" label={`Max amount${orgCurrency ? ` (${orgCurrency})` : ''}`} placeholder="0.00" />
+            </div>
+          </>
+        }
         onRowClick={(r) => setOpenId(r.id)}
         renderCard={(r) => <RequestCard r={r} onOpen={() => setOpenId(r.id)} />}
         empty={

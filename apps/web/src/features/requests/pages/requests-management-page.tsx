@@ -1,19 +1,18 @@
 import { Banknote, UserRoundCog } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES, type RequestSummary } from '@outlay/contracts/requests';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type ListQueryResult } from '@/components/data-table';
+import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery } from '@/components/data-table';
 import { PayRequestDialog, REQUESTS_URL } from '@/components/request-detail';
 import { PageHeader } from '@/components/page-header';
 import { REQUEST_TABS, RouteTabs } from '@/app/route-tabs';
 import { ReassignRequestDialog } from '@/components/reassign-dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth/api/current-user';
 import { useCategoryOptions } from '@/features/organizations/api/category-options';
-import { useDepartmentOptions } from '@/features/organizations/api/department-options';
+import { useDepartmentOptions, useScopeDepartmentOptions } from '@/features/organizations/api/department-options';
 import { useOrganizationOptions } from '@/features/organizations/api/organization-options';
 import { useVendorFilterOptions } from '../api/vendor-filter-options';
+import { FilterInput } from '../components/filter-input';
 import { MANAGEMENT_COLUMNS, RequestCard } from '../components/request-columns';
 import { RequestDetailSheet, useRequestIdParam } from '../components/request-detail-sheet';
 
@@ -23,58 +22,6 @@ const YES_NO = [
   { value: 'true', label: 'Yes' },
   { value: 'false', label: 'No' },
 ];
-
-/** A text filter written to the list on blur or Enter (dates on change). */
-function FilterInput({
-  query,
-  name,
-  label,
-  type = 'text',
-  placeholder,
-}: {
-  query: ListQueryResult<RequestSummary>;
-  name: string;
-  label: string;
-  type?: 'text' | 'date';
-  placeholder?: string;
-}) {
-  const id = useId();
-  const current = query.state.filters[name] ?? '';
-  const [text, setText] = useState(current);
-  // A filter changed elsewhere (Clear filters, back button) replaces what is typed here.
-  const [shown, setShown] = useState(current);
-  if (shown !== current) {
-    setShown(current);
-    setText(current);
-  }
-  const commit = (value: string) => {
-    const v = value.trim().replace(/,/g, '');
-    if (v !== current) query.setters.setFilter(name, v || undefined);
-  };
-  return (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
-      <Input
-        id={id}
-        type={type}
-        inputMode={type === 'text' ? 'decimal' : undefined}
-        placeholder={placeholder}
-        value={text}
-        className="h-10 w-full sm:w-40"
-        onChange={(event) => {
-          setText(event.target.value);
-          if (type === 'date') commit(event.target.value);
-        }}
-        onBlur={() => commit(text)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') commit(text);
-        }}
-      />
-    </div>
-  );
-}
 
 /** /requests-management: every request in the caller's scope, filters, export, "Mark paid". */
 export default function RequestsManagementPage() {
@@ -86,7 +33,10 @@ export default function RequestsManagementPage() {
   const canManageApprovals = Boolean(user?.permissions.includes('approvals.manage'));
   const organizationId = query.state.filters.organizationId;
   const organizations = useOrganizationOptions();
-  const departments = useDepartmentOptions(organizationId);
+  const orgDepartments = useDepartmentOptions(organizationId);
+  // Before an organization is chosen (or when the caller sees only one), every department in scope.
+  const scopeDepartments = useScopeDepartmentOptions(!organizationId);
+  const departments = organizationId ? orgDepartments : scopeDepartments;
   const categories = useCategoryOptions();
   const vendors = useVendorFilterOptions(organizationId);
   const orgs = organizations.data ?? [];
@@ -140,13 +90,16 @@ export default function RequestsManagementPage() {
                 options={orgs.map((o) => ({ value: o.id, label: o.name }))}
               />
             )}
-            {organizationId && (departments.data?.length ?? 0) > 0 && (
+            {(departments.data?.length ?? 0) > 0 && (
               <DataTableFilterSelect
                 query={query}
                 name="departmentId"
                 label="Department"
                 allLabel="All departments"
-                options={(departments.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+                options={(departments.data ?? []).map((d) => ({
+                  value: d.id,
+                  label: !organizationId && orgs.length > 1 ? `${d.name} · ${d.organizationName}` : d.name,
+                }))}
               />
             )}
             <DataTableFilterSelect

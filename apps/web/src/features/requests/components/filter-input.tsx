@@ -1,0 +1,57 @@
+import { useId, useState } from 'react';
+import type { RequestSummary } from '@outlay/contracts/requests';
+import type { ListQueryResult } from '@/components/data-table';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+/** A text filter written to the list on blur or Enter (dates on change). */
+export function FilterInput({
+  query,
+  name,
+  label,
+  type = 'text',
+  placeholder,
+}: {
+  query: ListQueryResult<RequestSummary>;
+  name: string;
+  label: string;
+  type?: 'text' | 'date';
+  placeholder?: string;
+}) {
+  const id = useId();
+  const current = query.state.filters[name] ?? '';
+  const [text, setText] = useState(current);
+  // A filter changed elsewhere (Clear filters, back button) replaces what is typed here.
+  const [shown, setShown] = useState(current);
+  if (shown !== current) {
+    setShown(current);
+    setText(current);
+  }
+  const commit = (value: string) => {
+    const v = value.trim().replace(/,/g, '');
+    if (v !== current) query.setters.setFilter(name, v || undefined);
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      <Input
+        id={id}
+        type={type}
+        inputMode={type === 'text' ? 'decimal' : undefined}
+        placeholder={placeholder}
+        value={text}
+        className="h-10 w-full sm:w-40"
+        onChange={(event) => {
+          setText(event.target.value);
+          if (type === 'date') commit(event.target.value);
+        }}
+        onBlur={() => commit(text)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit(text);
+        }}
+      />
+    </div>
+  );
+}
