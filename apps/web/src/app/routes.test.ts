@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ITEMS, AVATAR_ITEMS, MAIN_ITEMS, seesAdminMenus, SETTINGS_GROUPS } from './layout/nav-model';
 import { resolveRoute } from './resolve-route';
-import { ROUTES } from './routes';
+import { permissionsOf } from '@outlay/contracts/permissions';
+import { ROUTES, screensFor } from './routes';
 
 /** The signed-in paths of seed §2, in the seed's order. */
 const SEED_SIGNED_IN_PATHS = [
@@ -132,5 +133,23 @@ describe('navigation (seed §2)', () => {
   it('shows admin menus only to admin, cfo and owner', () => {
     expect(['admin', 'cfo', 'owner'].every((role) => seesAdminMenus({ role: role as 'admin' }))).toBe(true);
     expect(['manager', 'requester', 'group_cfo'].some((role) => seesAdminMenus({ role: role as 'admin' }))).toBe(false);
+  });
+});
+
+describe('screens a user may open (the command palette and the reachability check)', () => {
+  it('lists every screen of the frame whose permission the user holds, and nothing else', () => {
+    const requester = screensFor(permissionsOf('requester')).map((r) => r.path);
+    expect(requester).toContain('/');
+    expect(requester).toContain('/requests');
+    expect(requester).toContain('/expense-tracking');
+    expect(requester).toContain('/profile');
+    expect(requester).not.toContain('/requests-management');
+    expect(requester).not.toContain('/payroll');
+    // Sign-in flows and the public registration form are not screens of the frame.
+    for (const path of ['/auth', '/register', '/change-password', '/setup-2fa', '/auth-bridge', '/auth-success']) {
+      expect(requester).not.toContain(path);
+    }
+    const owner = screensFor(permissionsOf('owner'));
+    expect(owner.length).toBe(ROUTES.filter((r) => r.frame === 'shell').length);
   });
 });
