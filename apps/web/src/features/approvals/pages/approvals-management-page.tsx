@@ -2,7 +2,7 @@ import { ArrowUpRight, Route, UserRoundCog } from 'lucide-react';
 import { useState } from 'react';
 import type { InFlightItem } from '@outlay/contracts/approvals';
 import { QueryState } from '@/components/query-state';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { APPROVAL_TABS, RouteTabs } from '@/app/route-tabs';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -132,6 +132,16 @@ export default function ApprovalsManagementPage() {
   const query = useListQuery<InFlightItem>({ url: IN_FLIGHT_URL, filters: ['slaState', 'organizationId'] });
   const [action, setAction] = useState<ManagementAction>(null);
   const [cycleOrg, setCycleOrg] = useState<string | undefined>(undefined);
+  const actionsOf = (i: InFlightItem) => (
+    <DataTableRowActions
+      label={`Actions for ${i.reference}`}
+      actions={[
+        { label: 'Reassign…', icon: <UserRoundCog aria-hidden="true" />, onSelect: () => setAction({ kind: 'reassign', item: i }), disabled: i.approvers.length === 0 },
+        { label: 'Escalate…', icon: <ArrowUpRight aria-hidden="true" />, onSelect: () => setAction({ kind: 'escalate', item: i }) },
+        { label: 'Re-route…', icon: <Route aria-hidden="true" />, separated: true, onSelect: () => setAction({ kind: 'reroute', item: i }) },
+      ]}
+    />
+  );
 
   return (
     <div className="flex flex-col gap-8">
@@ -163,14 +173,16 @@ export default function ApprovalsManagementPage() {
               )}
             </>
           }
-          rowActions={(i) => (
-            <DataTableRowActions
-              label={`Actions for ${i.reference}`}
-              actions={[
-                { label: 'Reassign…', icon: <UserRoundCog aria-hidden="true" />, onSelect: () => setAction({ kind: 'reassign', item: i }), disabled: i.approvers.length === 0 },
-                { label: 'Escalate…', icon: <ArrowUpRight aria-hidden="true" />, onSelect: () => setAction({ kind: 'escalate', item: i }) },
-                { label: 'Re-route…', icon: <Route aria-hidden="true" />, separated: true, onSelect: () => setAction({ kind: 'reroute', item: i }) },
-              ]}
+          rowActions={actionsOf}
+          renderCard={(i) => (
+            <ListCard
+              eyebrow={i.reference}
+              title={i.title}
+              badge={<SlaBadge state={i.slaState} />}
+              actions={actionsOf(i)}
+              subtitle={`${i.requester.name} · ${i.organizationName} · step ${i.stepPosition} of ${i.stepCount}, ${i.stepName}`}
+              meta={`${i.approvers.length === 0 ? 'waiting on nobody' : `waiting on ${i.approvers.map((a) => a.name).join(', ')}`} for ${ageOf(i.activatedAt) ?? '—'}`}
+              amount={formatMoney(i.amountOrg, i.orgCurrency)}
             />
           )}
           empty={
