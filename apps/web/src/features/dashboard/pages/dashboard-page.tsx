@@ -1,12 +1,11 @@
-import { AlertTriangle, CheckSquare, FileText, PlusCircle, Receipt } from 'lucide-react';
+import { CheckSquare, FileText, PlusCircle, Receipt } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { DashboardResponse } from '@outlay/contracts/dashboard';
 import { findRoute, mayOpen } from '@/app/routes';
 import { ErrorBoundary } from '@/components/error-boundary';
+import { QueryState } from '@/components/query-state';
 import { RoleBadge } from '@/components/status-badges';
-import { Spinner } from '@/components/ui/spinner';
-import { Alert } from '@/components/ui/alert';
 import { greeting } from '@/lib/format';
 import { useAuth } from '@/features/auth/api/current-user';
 import { useDashboard } from '../api/dashboard';
@@ -67,18 +66,9 @@ export default function DashboardPage() {
         </div>
       </section>
 
-      {dashboard.isPending ? (
-        <div className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner label="Loading your dashboard" />
-        </div>
-      ) : dashboard.isError ? (
-        <Alert variant="danger" role="alert">
-          <AlertTriangle aria-hidden="true" />
-          <span>The dashboard could not be loaded: {dashboard.error.message}</span>
-        </Alert>
-      ) : d ? (
-        <DashboardBody data={d} connected={live.connected} announcement={live.announcement} />
-      ) : null}
+      <QueryState query={dashboard} loadingLabel="Loading your dashboard" errorMessage="The dashboard could not be loaded." className="min-h-40">
+        {(data) => <DashboardBody data={data} connected={live.connected} announcement={live.announcement} />}
+      </QueryState>
     </div>
   );
 }
