@@ -20,8 +20,9 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       hotkey={[TOAST_HOTKEY]}
+      // Below the 4rem top bar, so a toast never covers the bell or the avatar.
       className={cn(
-        'fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none sm:max-w-[420px]',
+        'fixed top-16 right-0 z-[100] flex max-h-[calc(100dvh-4rem)] w-full flex-col p-4 outline-none sm:max-w-[420px]',
         className,
       )}
       {...props}
