@@ -10,6 +10,15 @@ import type { ListQueryResult } from './use-list-query';
 
 const INTERACTIVE = 'a,button,input,select,textarea,label,[role="menuitem"],[role="checkbox"]';
 
+/*
+ * A table wider than its card scrolls inside the card with its first column (and the selection
+ * checkbox) pinned, so a row stays recognisable while its far columns are read. Pinned cells need
+ * an opaque background: the same tints as the row's, mixed onto the card.
+ */
+const PINNED_BODY = 'sticky z-[1] bg-card group-hover:bg-[color-mix(in_srgb,var(--color-muted)_50%,var(--color-card))] group-data-[state=selected]:bg-secondary';
+const PINNED_HEAD = 'sticky z-[1] bg-[color-mix(in_srgb,var(--color-muted)_40%,var(--color-card))]';
+const PINNED_EDGE = 'shadow-[inset_-1px_0_0_var(--color-border)]';
+
 export interface DataTableViewProps<T extends RowData> {
   dt: DataTableState<T>;
   query: ListQueryResult<T>;
@@ -26,6 +35,10 @@ export function DataTableView<T extends RowData>({ dt, query, label, status, row
   const { table, rows, rowSelection, selectedRows, allSelected, byId, visibleColumns } = dt;
   const { state, setters } = query;
   const colCount = Math.max(1, visibleColumns.length);
+  const hasSelect = visibleColumns.some((column) => column.id === SELECT_ID);
+  const pinnedId = visibleColumns.find((column) => column.id !== SELECT_ID && column.id !== ACTIONS_ID)?.id;
+  const pinned = (id: string, base: string) =>
+    id === SELECT_ID ? cn(base, 'left-0') : id === pinnedId ? cn(base, PINNED_EDGE, hasSelect ? 'left-10' : 'left-0') : undefined;
 
   let body: ReactNode;
   if (dt.showSkeleton) {
@@ -46,7 +59,7 @@ export function DataTableView<T extends RowData>({ dt, query, label, status, row
           key={row.id}
           data-state={selected ? 'selected' : undefined}
           className={cn(
-            'border-b transition-colors last:border-b-0 hover:bg-muted/50 data-[state=selected]:bg-secondary data-[state=selected]:hover:bg-secondary',
+            'group border-b transition-colors last:border-b-0 hover:bg-muted/50 data-[state=selected]:bg-secondary data-[state=selected]:hover:bg-secondary',
             onRowClick && 'cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
           )}
           tabIndex={onRowClick ? 0 : undefined}
@@ -71,7 +84,7 @@ export function DataTableView<T extends RowData>({ dt, query, label, status, row
             const id = cell.column.id;
             if (id === SELECT_ID) {
               return (
-                <td key={cell.id} className="w-10 px-3 py-2">
+                <td key={cell.id} className={cn('w-10 min-w-10 max-w-10 px-3 py-2', pinned(id, PINNED_BODY))}>
                   <Checkbox checked={selected} onCheckedChange={(checked) => row.toggleSelected(checked)} aria-label={rowLabelOf(row)} />
                 </td>
               );
@@ -92,6 +105,7 @@ export function DataTableView<T extends RowData>({ dt, query, label, status, row
                   column?.align === 'right' && 'text-right tabular-nums',
                   column?.align === 'center' && 'text-center',
                   column?.className,
+                  pinned(id, PINNED_BODY),
                 )}
               >
                 <table.FlexRender cell={cell} />
@@ -118,7 +132,7 @@ export function DataTableView<T extends RowData>({ dt, query, label, status, row
                 const id = header.column.id;
                 if (id === SELECT_ID) {
                   return (
-                    <th key={header.id} scope="col" className="w-10 px-3 py-2 text-left">
+                    <th key={header.id} scope="col" className={cn('w-10 min-w-10 max-w-10 px-3 py-2 text-left', pinned(id, PINNED_HEAD))}>
                       <Checkbox
                         checked={allSelected}
                         indeterminate={selectedRows.length > 0 && !allSelected}
@@ -152,6 +166,7 @@ export function DataTableView<T extends RowData>({ dt, query, label, status, row
                       column.align === 'right' && 'text-right',
                       column.align === 'center' && 'text-center',
                       column.headerClassName,
+                      pinned(id, PINNED_HEAD),
                     )}
                   >
                     {column.sortable ? (
