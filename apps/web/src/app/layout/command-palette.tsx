@@ -6,17 +6,21 @@ import { useLocation } from 'wouter';
 import type { CurrentUser } from '@outlay/contracts';
 import { DialogOverlay } from '@/components/ui/dialog';
 import { screensFor, SETTINGS_SECTIONS, type AppRoute } from '../routes';
+import { seesAdminMenus } from './nav-model';
 
 interface PaletteGroup {
   heading: string;
   routes: AppRoute[];
 }
 
-/** The palette's groups follow the menus; screens no menu lists come last, under their own heading. */
-function groupsOf(routes: AppRoute[]): PaletteGroup[] {
+/**
+ * The palette's groups follow the menus the user sees; screens of no menu the user sees (those
+ * without a menu, and the Admin and Settings ones for roles without those menus) come last.
+ */
+function groupsOf(routes: AppRoute[], admin: boolean): PaletteGroup[] {
   const headingOf = (route: AppRoute): string => {
     const menu = route.menus?.[0];
-    if (!menu) return 'More screens';
+    if (!menu || (!admin && (menu.menu === 'admin' || menu.menu === 'settings'))) return 'More screens';
     if (menu.menu === 'main') return 'Main';
     if (menu.menu === 'admin') return 'Admin';
     if (menu.menu === 'settings') return `Settings · ${menu.section}`;
@@ -49,7 +53,8 @@ export function CommandPalette({ user }: { user: CurrentUser }) {
     if (next && !open) returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setOpenState(next);
   };
-  const groups = useMemo(() => groupsOf(screensFor(user.permissions)), [user.permissions]);
+  const admin = seesAdminMenus(user);
+  const groups = useMemo(() => groupsOf(screensFor(user.permissions), admin), [user.permissions, admin]);
 
   const toggle = useRef(() => {});
   useEffect(() => {
