@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Banknote, Ban, MessageCircleReply, Pencil, Repeat, RotateCw, Send, TriangleAlert } from 'lucide-react';
+import { Banknote, Ban, MessageCircleReply, Pencil, Repeat, Send, TriangleAlert } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { RECURRENCE_LABELS, REQUEST_KIND_LABELS, type RequestDetail } from '@outlay/contracts/requests';
 import { ConfirmDialog } from '@/components/form';
+import { QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError, messageOf } from '@/lib/api-error';
@@ -105,43 +105,29 @@ function Recurrence({ detail }: { detail: RequestDetail }) {
  * allocation, policy findings, attachments, comments, timeline and audit trail, and the
  * buttons the server allows (`actions`). Fetches the detail itself (GET /api/requests/:id).
  */
-export function RequestDetailView({ requestId, onChanged, extraActions, editHref = editHrefOf }: RequestDetailViewProps) {
+export function RequestDetailView(props: RequestDetailViewProps) {
+  const query = useRequestDetail(props.requestId);
+  return (
+    <QueryState
+      query={query}
+      loadingLabel="Loading request"
+      errorMessage="The request could not be loaded."
+      notFoundMessage="This request does not exist or you cannot see it."
+      className="min-h-48"
+    >
+      {(detail) => <RequestDetailBody {...props} detail={detail} />}
+    </QueryState>
+  );
+}
+
+function RequestDetailBody({ detail, onChanged, extraActions, editHref = editHrefOf }: RequestDetailViewProps & { detail: RequestDetail }) {
   const queryClient = useQueryClient();
-  const query = useRequestDetail(requestId);
   const [cancelling, setCancelling] = useState(false);
   const [responding, setResponding] = useState(false);
   const [paying, setPaying] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const submitKey = useRef<string | null>(null);
 
-  if (query.isLoading) {
-    return (
-      <div className="flex min-h-48 items-center justify-center">
-        <Spinner label="Loading request" />
-      </div>
-    );
-  }
-  if (query.isError || !query.data) {
-    const notFound = isApiError(query.error) && query.error.status === 404;
-    return (
-      <Alert variant="danger" role="alert">
-        <TriangleAlert aria-hidden="true" />
-        <div className="flex flex-col gap-2">
-          <span>{notFound ? 'This request does not exist or you cannot see it.' : messageOf(query.error, 'The request could not be loaded.')}</span>
-          {!notFound && (
-            <div>
-              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                <RotateCw aria-hidden="true" />
-                Try again
-              </Button>
-            </div>
-          )}
-        </div>
-      </Alert>
-    );
-  }
-
-  const detail = query.data;
   const { actions } = detail;
   const changed = async () => {
     await invalidateRequests(queryClient);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Info } from 'lucide-react';
 import type { DigestFrequency, NotificationPreferences } from '@outlay/contracts/notifications';
 import { PageHeader } from '@/components/page-header';
+import { QueryState } from '@/components/query-state';
 import { Checkbox } from '@/components/form/checkbox';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -16,30 +17,36 @@ const DIGEST_LABELS: Record<DigestFrequency, string> = { off: 'Off', daily: 'Dai
 
 export default function NotificationSettingsPage() {
   const query = usePreferences();
+  return (
+    <QueryState query={query} loadingLabel="Loading your settings" errorMessage="Could not load your settings." className="p-10">
+      {(data) => <NotificationSettingsForm data={data} />}
+    </QueryState>
+  );
+}
+
+function NotificationSettingsForm({ data }: { data: NotificationPreferences }) {
   const save = useSavePreferences();
   const [rows, setRows] = useState<Row[] | null>(null);
   const [digest, setDigest] = useState<DigestFrequency>('off');
 
   // The editable copy starts again from each new server answer (adjusted during render).
-  const [loaded, setLoaded] = useState<typeof query.data>(undefined);
-  if (query.data && query.data !== loaded) {
-    setLoaded(query.data);
-    setRows(query.data.preferences);
-    setDigest(query.data.digest);
+  const [loaded, setLoaded] = useState<NotificationPreferences | undefined>(undefined);
+  if (data !== loaded) {
+    setLoaded(data);
+    setRows(data.preferences);
+    setDigest(data.digest);
   }
 
   const dirty =
-    query.data !== undefined &&
     rows !== null &&
-    (digest !== query.data.digest || rows.some((r, i) => r.inApp !== query.data.preferences[i]?.inApp || r.email !== query.data.preferences[i]?.email));
+    (digest !== data.digest || rows.some((r, i) => r.inApp !== data.preferences[i]?.inApp || r.email !== data.preferences[i]?.email));
 
   const toggle = (eventType: string, channel: 'inApp' | 'email', value: boolean) =>
     setRows((current) => current?.map((r) => (r.eventType === eventType ? { ...r, [channel]: value } : r)) ?? null);
 
   const discard = () => {
-    if (!query.data) return;
-    setRows(query.data.preferences);
-    setDigest(query.data.digest);
+    setRows(data.preferences);
+    setDigest(data.digest);
   };
 
   const submit = () => {
@@ -53,29 +60,11 @@ export default function NotificationSettingsPage() {
     );
   };
 
-  if (query.isPending) {
-    return (
-      <div className="flex items-center justify-center gap-2 p-10 text-sm text-muted-foreground" role="status">
-        <Spinner /> Loading your settings…
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="mx-auto flex max-w-3xl flex-col items-center gap-3 p-10 text-center" role="alert">
-        <p className="text-sm text-red-700">Could not load your settings: {query.error.message}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-
   const groups = [...new Set((rows ?? []).map((r) => r.group))];
-  const emailNote = !query.data.emailEnabled
+  const emailNote = !data.emailEnabled
     ? 'E-mail is not set up on this server: your e-mail choices are kept and apply once it is.'
-    : query.data.emailAddress
-      ? `E-mail goes to ${query.data.emailAddress}.`
+    : data.emailAddress
+      ? `E-mail goes to ${data.emailAddress}.`
       : 'Your account has no e-mail address.';
 
   return (

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import type { OrganizationTreeNode } from '@outlay/contracts';
 import { PageHeader } from '@/components/page-header';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { messageOf } from '@/lib/api-error';
 import { useOrganizationOptions } from '../api/organization-options';
 import { useOrganizationTree } from '../api/organization-tree';
 import { FxRatesSection } from '../components/fx-rates-section';
@@ -26,20 +24,9 @@ function HierarchyCard() {
         <CardDescription>The group and its companies. Move a subsidiary to change who it reports to.</CardDescription>
       </CardHeader>
       <CardContent>
-        {tree.isPending ? (
-          <p className="text-sm text-muted-foreground" role="status">
-            Loading the hierarchy…
-          </p>
-        ) : tree.isError ? (
-          <Alert variant="danger" role="alert">
-            <span>{messageOf(tree.error, 'The hierarchy could not be loaded.')}</span>
-            <Button variant="link" size="sm" onClick={() => void tree.refetch()}>
-              Retry
-            </Button>
-          </Alert>
-        ) : (
-          <OrganizationTreeView nodes={tree.data.roots} onMove={setMoving} />
-        )}
+        <QueryState query={tree} loadingLabel="Loading the hierarchy" errorMessage="The hierarchy could not be loaded." className="min-h-24">
+          {(data) => <OrganizationTreeView nodes={data.roots} onMove={setMoving} />}
+        </QueryState>
       </CardContent>
       {moving && tree.data && (
         <MoveOrganizationDialog

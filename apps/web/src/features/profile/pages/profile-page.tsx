@@ -1,12 +1,12 @@
 import { Lock, User } from 'lucide-react';
 import { Link } from 'wouter';
+import type { Profile } from '@outlay/contracts';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
-import { Alert } from '@/components/ui/alert';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { messageOf } from '@/lib/api-error';
 import { useAuth } from '@/features/auth/api/current-user';
 import { useProfile } from '../api/profile';
 import { ProfileHeaderCard } from '../components/profile-header-card';
@@ -18,7 +18,7 @@ export default function ProfilePage() {
   const { user, isLoading: authLoading } = useAuth();
   const profile = useProfile(user !== null);
 
-  if (authLoading || (user && profile.isPending)) return <LoadingScreen label="Loading profile" />;
+  if (authLoading) return <LoadingScreen label="Loading profile" />;
   if (!user) {
     return (
       <Card className="mx-auto mt-10 max-w-md">
@@ -32,20 +32,14 @@ export default function ProfilePage() {
       </Card>
     );
   }
-  if (profile.isError || !profile.data) {
-    return (
-      <Alert variant="danger" role="alert" className="mx-auto max-w-xl">
-        <p>
-          {messageOf(profile.error, 'Your profile could not be loaded.')}{' '}
-          <Button variant="link" size="sm" onClick={() => void profile.refetch()}>
-            Try again
-          </Button>
-        </p>
-      </Alert>
-    );
-  }
+  return (
+    <QueryState query={profile} loadingLabel="Loading profile" errorMessage="Your profile could not be loaded." className="min-h-[50vh]">
+      {(data) => <ProfileView data={data} />}
+    </QueryState>
+  );
+}
 
-  const data = profile.data;
+function ProfileView({ data }: { data: Profile }) {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <PageHeader className="mb-0" title="User Profile" description="Manage your personal details and account security." />
