@@ -1,4 +1,4 @@
-import { LogOut, MoreHorizontal } from 'lucide-react';
+import { FileText, LogOut, MoreHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@outlay/contracts';
@@ -22,7 +22,7 @@ const MY_REQUESTS = findRoute('/requests');
  */
 function moreItems(user: CurrentUser, admin: boolean): NavItem[] {
   if (admin || !MY_REQUESTS || !mayOpen(MY_REQUESTS, user.permissions)) return MORE_MAIN_ITEMS;
-  return [...MORE_MAIN_ITEMS, { href: MY_REQUESTS.path, label: MY_REQUESTS.title }];
+  return [...MORE_MAIN_ITEMS, { href: MY_REQUESTS.path, label: MY_REQUESTS.title, icon: FileText }];
 }
 
 /** Seed §2: on small screens, the first four main items plus More in a bottom bar. */

@@ -49,7 +49,7 @@ export function TopBar({ user }: { user: CurrentUser }) {
             </>
           )}
         </nav>
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
           <CommandPalette user={user} />
           <NotificationBell />
           <RoleBadge role={user.role} />
