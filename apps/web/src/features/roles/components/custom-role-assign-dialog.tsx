@@ -2,7 +2,6 @@ import type { CustomRole, RoleHolder } from '@outlay/contracts/roles';
 import { ROLE_LABELS } from '@outlay/contracts/roles';
 import { DataTable, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { useStepUp } from '@/components/form';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/use-toast';
@@ -10,26 +9,9 @@ import { useAuth } from '@/features/auth/api/current-user';
 import { messageOf } from '@/lib/api-error';
 import { useAssignCustomRole } from '../api/role-change';
 import { ROLE_PEOPLE_URL } from '../api/role-overview';
+import { customRoleColumn, roleHolderNameColumn } from './role-holder-columns';
 
-const COLUMNS: DataTableColumn<RoleHolder>[] = [
-  {
-    id: 'name',
-    header: 'Name',
-    sortable: true,
-    hideable: false,
-    cell: (u) => (
-      <div className="flex flex-col">
-        <span className="font-medium">
-          {u.firstName} {u.lastName}
-        </span>
-        <span className="text-xs text-muted-foreground">
-          {u.username} · {ROLE_LABELS[u.role]}
-        </span>
-      </div>
-    ),
-  },
-  { id: 'customRoleName', header: 'Custom role', cell: (u) => (u.customRoleName ? <Badge variant="purple">{u.customRoleName}</Badge> : '—') },
-];
+const COLUMNS: DataTableColumn<RoleHolder>[] = [roleHolderNameColumn({ withRole: true }), customRoleColumn];
 
 /** Pick people and give them (or take away) one custom role. Step-up protected. */
 export function CustomRoleAssignDialog({ role, onClose }: { role: CustomRole; onClose: () => void }) {

@@ -3,28 +3,15 @@ import type { CustomRole, RoleHolder } from '@outlay/contracts/roles';
 import { ROLE_LABELS } from '@outlay/contracts/roles';
 import { DataTable, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { StatusBadge } from '@/components/status-badges';
-import { Badge } from '@/components/ui/badge';
 import { useAuth } from '@/features/auth/api/current-user';
 import { RoleChangeDialog } from './role-change-dialog';
 import { RoleCustomAssignDialog } from './role-custom-assign-dialog';
+import { customRoleColumn, roleHolderNameColumn } from './role-holder-columns';
 
 const COLUMNS: DataTableColumn<RoleHolder>[] = [
-  {
-    id: 'name',
-    header: 'Name',
-    sortable: true,
-    hideable: false,
-    cell: (u) => (
-      <div className="flex flex-col">
-        <span className="font-medium">
-          {u.firstName} {u.lastName}
-        </span>
-        <span className="text-xs text-muted-foreground">{u.username}</span>
-      </div>
-    ),
-  },
+  roleHolderNameColumn({ withRole: false }),
   { id: 'role', header: 'Role', cell: (u) => ROLE_LABELS[u.role] },
-  { id: 'customRoleName', header: 'Custom role', cell: (u) => (u.customRoleName ? <Badge variant="purple">{u.customRoleName}</Badge> : '—') },
+  customRoleColumn,
   { id: 'organizationName', header: 'Organization', sortable: true },
   { id: 'departmentName', header: 'Department', sortable: true },
   {
