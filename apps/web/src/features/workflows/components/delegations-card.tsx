@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
@@ -109,6 +109,42 @@ export function DelegationsCard({ canManage }: { canManage: boolean }) {
   const [revoking, setRevoking] = useState<Delegation | null>(null);
   const items = delegations.data ?? [];
 
+  const list = (
+    <>
+      {delegations.isLoading && <div className="h-16 animate-pulse rounded-md bg-slate-200" aria-hidden="true" />}
+      {delegations.isError && (
+        <Alert variant="danger" role="alert">
+          <TriangleAlert aria-hidden="true" />
+          <span>{messageOf(delegations.error, 'Could not load the delegations.')}</span>
+        </Alert>
+      )}
+      {delegations.data && items.length === 0 && <p className="text-sm text-muted-foreground">No delegations. Set one up before you go on leave.</p>}
+      {items.length > 0 && (
+        <ul className="flex flex-col divide-y rounded-md border" aria-label="Delegations">
+          {items.map((d) => (
+            <li key={d.id} className="flex flex-col gap-1 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <p>
+                  <span className="font-medium">{d.delegator.name}</span> → <span className="font-medium">{d.delegate.name}</span>{' '}
+                  <Badge variant={STATE[d.state].variant}>{STATE[d.state].label}</Badge>
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  {formatDateTime(d.startsAt)} – {formatDateTime(d.endsAt)} · {d.movedCount} item{d.movedCount === 1 ? '' : 's'} moved
+                  {d.reason ? ` · ${d.reason}` : ''}
+                </p>
+              </div>
+              {(d.state === 'scheduled' || d.state === 'active') && (
+                <Button size="sm" variant="outline" onClick={() => setRevoking(d)} aria-label={`Revoke delegation from ${d.delegator.name} to ${d.delegate.name}`}>
+                  Revoke
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
@@ -125,44 +161,21 @@ export function DelegationsCard({ canManage }: { canManage: boolean }) {
         </Button>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        {canManage && (
-          <Tabs value={all ? 'all' : 'mine'} onValueChange={(v) => setAll(v === 'all')}>
+        {canManage ? (
+          // Real tab panels: a tab must control a panel that exists (axe: aria-controls).
+          <Tabs value={all ? 'all' : 'mine'} onValueChange={(v) => setAll(v === 'all')} className="flex flex-col gap-3">
             <TabsList aria-label="Whose delegations">
               <TabsTrigger value="mine">Mine</TabsTrigger>
               <TabsTrigger value="all">Everyone in scope</TabsTrigger>
             </TabsList>
-          </Tabs>
-        )}
-        {delegations.isLoading && <div className="h-16 animate-pulse rounded-md bg-slate-200" aria-hidden="true" />}
-        {delegations.isError && (
-          <Alert variant="danger" role="alert">
-            <TriangleAlert aria-hidden="true" />
-            <span>{messageOf(delegations.error, 'Could not load the delegations.')}</span>
-          </Alert>
-        )}
-        {delegations.data && items.length === 0 && <p className="text-sm text-muted-foreground">No delegations. Set one up before you go on leave.</p>}
-        {items.length > 0 && (
-          <ul className="flex flex-col divide-y rounded-md border" aria-label="Delegations">
-            {items.map((d) => (
-              <li key={d.id} className="flex flex-col gap-1 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
-                <div className="min-w-0">
-                  <p>
-                    <span className="font-medium">{d.delegator.name}</span> → <span className="font-medium">{d.delegate.name}</span>{' '}
-                    <Badge variant={STATE[d.state].variant}>{STATE[d.state].label}</Badge>
-                  </p>
-                  <p className="text-xs text-muted-foreground">
-                    {formatDateTime(d.startsAt)} – {formatDateTime(d.endsAt)} · {d.movedCount} item{d.movedCount === 1 ? '' : 's'} moved
-                    {d.reason ? ` · ${d.reason}` : ''}
-                  </p>
-                </div>
-                {(d.state === 'scheduled' || d.state === 'active') && (
-                  <Button size="sm" variant="outline" onClick={() => setRevoking(d)} aria-label={`Revoke delegation from ${d.delegator.name} to ${d.delegate.name}`}>
-                    Revoke
-                  </Button>
-                )}
-              </li>
+            {(['mine', 'all'] as const).map((value) => (
+              <TabsContent key={value} value={value} className="mt-0 flex flex-col gap-3">
+                {list}
+              </TabsContent>
             ))}
-          </ul>
+          </Tabs>
+        ) : (
+          list
         )}
       </CardContent>
       {creating && <CreateDelegationDialog open={creating} onOpenChange={setCreating} forOthers={canManage} />}
