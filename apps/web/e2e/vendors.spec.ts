@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, snap } from './fixtures';
+import { apiAs, DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, snap } from './fixtures';
+
+const suffix = () => Math.random().toString(36).slice(2, 8).toUpperCase();
 
 /*
  * adam (admin) works the vendor master: masked bank details only, blocking with a reason,
- * unblocking shows why, creating a vendor. Vendors touched: Atlas Legal LLP and a new one.
+ * unblocking shows why, creating a vendor, reading a vendor's spend. Vendors touched: Atlas Legal LLP
+ * and two new ones (the last made after the count of the first test).
  */
 test.describe('vendor management (adam)', () => {
   test('lists vendors with masked bank accounts and blocks one with a reason', async ({ page }) => {
@@ -12,7 +15,8 @@ test.describe('vendor management (adam)', () => {
     await expect(page.locator('[data-scaffold]')).toHaveCount(0);
     const table = page.getByRole('table', { name: 'Vendors' });
     await expect(table.getByRole('row')).toHaveCount(26); // header + 25 rows of 33
-    await expect(page.getByText('1–25 of 33')).toBeVisible();
+    // The phone cards carry their own (hidden) pager: the visible one counts.
+    await expect(page.getByText('1–25 of 33').locator('visible=true')).toBeVisible();
     await expect(table).toContainText('•••• ');
     // The seed's account numbers (e.g. Atlas Legal's MG000040007919) never reach the browser.
     const html = await page.content();
@@ -90,5 +94,88 @@ test.describe('vendor management (adam)', () => {
     await expect(row).toContainText('•••• 6819');
     await expect(row).toContainText('45 days');
     expect(await page.content()).not.toContain('GB29NWBK60161331926819');
+  });
+
+  test('a vendor shows spend to date (approved and paid) and open balance (approved, not paid)', async ({ page, browser }) => {
+    const context = await browser.newContext();
+    const [rita, max, dana, adam] = await Promise.all([
+      apiAs(context.request, 'rita'),
+      apiAs(context.request, 'max'),
+      apiAs(context.request, 'dana'),
+      apiAs(context.request, 'adam'),
+    ]);
+    const options = await rita.get<{ categories: { id: string; name: string }[]; organization: { id: string; currency: string } }>('/api/requests/options');
+    const category = options.categories.find((c) => c.name.startsWith('Office Supplies')) ?? options.categories[0]!;
+    const taxId = `SPEND-${suffix()}`;
+    const name = `Harbour Office Supply ${taxId}`;
+    const vendor = await adam.post<{ id: string }>('/api/vendors', {
+      organizationId: options.organization.id,
+      name,
+      taxId,
+      paymentTermsDays: 30,
+      currency: options.organization.currency,
+    });
+    await adam.post(`/api/vendors/${vendor.id}/status`, { status: 'active' });
+
+    const raise = async (amount: string, decide: 'approve' | 'pay' | 'leave') => {
+      const draft = await rita.post<{ id: string }>('/api/requests', {
+        title: `${name} ${amount}`,
+        amount,
+        currency: options.organization.currency,
+        categoryId: category.id,
+        vendorId: vendor.id,
+      });
+      await rita.post(`/api/requests/${draft.id}/submit`, {}, { 'idempotency-key': crypto.randomUUID() });
+      if (decide === 'leave') return;
+      // Rita's route: her manager, then the finance step.
+      await max.post(`/api/approvals/${draft.id}/decide`, { decision: 'approved' });
+      const decided = await dana.post<{ status: string }>(`/api/approvals/${draft.id}/decide`, { decision: 'approved' });
+      expect(decided.status).toBe('approved');
+      if (decide === 'pay') await adam.post(`/api/requests/${draft.id}/pay`, { paymentDate: '2026-01-15', paymentReference: `PAY-${taxId}` });
+    };
+    await raise('1200.50', 'pay');
+    await raise('310.25', 'approve');
+    await raise('99.00', 'leave');
+    await context.close();
+
+    const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: options.organization.currency }).format(amount);
+    const spend = money(1510.75);
+    const open = money(310.25);
+
+    await signInAs(page, 'adam', undefined, '/vendor-management');
+    await page.getByRole('searchbox', { name: 'Search vendors' }).fill(taxId);
+    const table = page.getByRole('table', { name: 'Vendors' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('columnheader', { name: /Spend to date/ })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: /Open balance/ })).toBeVisible();
+    const row = table.getByRole('row').filter({ hasText: name });
+    await expect(row.getByRole('cell').filter({ hasText: spend })).toHaveCount(1);
+    await expect(row.getByRole('cell').filter({ hasText: open })).toHaveCount(1);
+    await expect(row).toContainText(`${spend}${open}`);
+    await snap(page, 'vendor-spend');
+
+    await row.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'View details' }).click();
+    const details = page.getByRole('dialog', { name });
+    await expect(details.getByTestId('vendor-spend-to-date')).toHaveText(spend);
+    await expect(details.getByTestId('vendor-open-balance')).toHaveText(open);
+    await expect(details).toContainText('30 days');
+    await expectAccessible(page);
+    await snap(page, 'vendor-spend-details');
+    await page.keyboard.press('Escape');
+    await expect(details).toHaveCount(0);
+
+    // A phone: a card per vendor with both figures, opening the same details.
+    await page.setViewportSize(MOBILE);
+    const card = page.getByTestId('vendor-card').filter({ hasText: name });
+    await expect(card).toContainText(`Open balance ${open}`);
+    await expect(card).toContainText(`Spend to date${spend}`);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(MOBILE.width);
+    await snap(page, 'vendor-spend');
+    await card.getByRole('button', { name: `Details of ${name}` }).click();
+    await expect(page.getByRole('dialog', { name }).getByTestId('vendor-open-balance')).toHaveText(open);
+    await snap(page, 'vendor-spend-details');
+    await page.setViewportSize(DESKTOP);
   });
 });

@@ -18,23 +18,23 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** Spend to date and what is approved but not yet paid, in the organization's currency. */
 export function VendorSpend({ vendor }: { vendor: Pick<Vendor, 'spendToDate' | 'openBalance' | 'spendCurrency'> }) {
   return (
-    <dl className="grid grid-cols-2 gap-3 rounded-lg border bg-muted/40 p-3" aria-label="Spend">
-      <div className="flex flex-col gap-0.5">
-        <dt className="text-xs text-muted-foreground">Spend to date</dt>
-        <dd className="text-lg font-semibold tabular-nums" data-testid="vendor-spend-to-date">
-          {formatMoney(vendor.spendToDate, vendor.spendCurrency)}
-        </dd>
-      </div>
-      <div className="flex flex-col gap-0.5">
-        <dt className="text-xs text-muted-foreground">Open balance</dt>
-        <dd className="text-lg font-semibold tabular-nums" data-testid="vendor-open-balance">
-          {formatMoney(vendor.openBalance, vendor.spendCurrency)}
-        </dd>
-      </div>
-      <p className="col-span-2 text-xs text-muted-foreground">
-        Approved and paid requests with this vendor; the open balance is approved but not yet paid.
-      </p>
-    </dl>
+    <div className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-3">
+      <dl className="grid grid-cols-2 gap-3" aria-label="Spend">
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-xs text-muted-foreground">Spend to date</dt>
+          <dd className="text-lg font-semibold tabular-nums" data-testid="vendor-spend-to-date">
+            {formatMoney(vendor.spendToDate, vendor.spendCurrency)}
+          </dd>
+        </div>
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-xs text-muted-foreground">Open balance</dt>
+          <dd className="text-lg font-semibold tabular-nums" data-testid="vendor-open-balance">
+            {formatMoney(vendor.openBalance, vendor.spendCurrency)}
+          </dd>
+        </div>
+      </dl>
+      <p className="text-xs text-muted-foreground">Approved and paid requests with this vendor; the open balance is approved but not yet paid.</p>
+    </div>
   );
 }
 
@@ -74,7 +74,7 @@ export function VendorDetailDialog({ vendor, onClose }: { vendor: Vendor | null;
     <Dialog open={vendor !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>{vendor?.name}</DialogTitle>
+          <DialogTitle className="break-words pr-8">{vendor?.name}</DialogTitle>
           <DialogDescription>{vendor?.organizationName}</DialogDescription>
         </DialogHeader>
         <QueryState query={detail} loadingLabel="Loading the vendor" errorMessage="Could not load the vendor." notFoundMessage="This vendor no longer exists or is out of your scope." className="h-40">
