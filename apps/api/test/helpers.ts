@@ -94,8 +94,15 @@ export function nextIp(): string {
   return `10.9.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
 }
 
-export async function login(app: FastifyInstance, username: string, password = DEMO_PASSWORD): Promise<Session> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: nextIp() });
+/** Signs in; with `deviceId` (one the server gave before) as the same device, else as a new one. */
+export async function login(app: FastifyInstance, username: string, password = DEMO_PASSWORD, deviceId?: string): Promise<Session> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password },
+    headers: deviceId ? { 'x-device-id': deviceId } : {},
+    remoteAddress: nextIp(),
+  });
   if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
   const body = res.json();
   if (!body.tokens) throw new Error(`login ${username} gave no tokens: ${res.body}`);

@@ -23,6 +23,9 @@ export const NOTIFICATION_EVENT_TYPES = [
   { type: 'delegation.revoked', label: 'Delegation revoked', description: 'A delegation to you was revoked', group: 'Delegations' },
   { type: 'budget_threshold', label: 'Budget threshold crossed', description: 'A budget line you own crossed an alert threshold', group: 'Budgets' },
   { type: 'budget_overrun', label: 'Budget overrun', description: 'A request would exceed a budget and needs an overrun decision', group: 'Budgets' },
+  { type: 'payroll_to_approve', label: 'Payroll to approve', description: 'A payroll run was submitted and waits for your approval', group: 'Payroll' },
+  { type: 'registration_received', label: 'Registration received', description: 'Someone asked for access and waits for a review', group: 'Administration' },
+  { type: 'new_device_sign_in', label: 'New sign-in from a new device', description: 'Your account was signed in to from a device not seen before', group: 'Security' },
 ] as const;
 
 export type NotificationEventType = (typeof NOTIFICATION_EVENT_TYPES)[number]['type'];

@@ -20,6 +20,7 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { hashPassword, isCommonPassword, timingDummyHash, verifyPassword } from '../../lib/passwords.ts';
 import { attemptChallenge, consumeChallenge, insertChallenge } from './challenges.repository.ts';
+import { notifyNewDeviceSignIn } from '../notifications/notifications.events.ts';
 import { recordDeviceMismatch } from './device-mismatch.ts';
 import { recordLoginAttempt } from './login-attempts.repository.ts';
 import {
@@ -59,8 +60,8 @@ export async function openSession(
   via: 'password' | 'two_factor',
 ): Promise<LoginResponse> {
   // A device id the server gave this user before is kept; anything else gets a fresh one.
-  const deviceId =
-    deviceHint && UUID.test(deviceHint) && (await knownDevice(tx, user.id, deviceHint)) ? deviceHint : randomUUID();
+  const known = !!deviceHint && UUID.test(deviceHint) && (await knownDevice(tx, user.id, deviceHint));
+  const deviceId = known && deviceHint ? deviceHint : randomUUID();
   // The session lives as long as the security policy says (PRODUCT §3 /security). Read through
   // the transaction: PGlite has one connection, and a query outside it would wait forever.
   const policy = await securityPolicy(tx);
@@ -75,6 +76,9 @@ export async function openSession(
   });
   const refreshToken = randomToken();
   await insertRefreshToken(tx, session.id, sha256(refreshToken), expiresAt, ctx.now);
+  // A device this account has not used before, on an account that has signed in before: the user
+  // is told (PRODUCT §3 /notifications). A first sign-in ever is not news to its owner.
+  if (!known && user.lastLoginAt) await notifyNewDeviceSignIn(tx, { userId: user.id, sessionId: session.id, userAgent: ctx.userAgent, ip: ctx.ip }, ctx.now);
   await tx.update(users).set({ lastLoginAt: ctx.now }).where(eq(users.id, user.id));
   await recordLoginAttempt(tx, {
     username: user.username,

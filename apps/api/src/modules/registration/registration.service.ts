@@ -28,6 +28,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { writeAudit } from '../../lib/audit.ts';
+import { notifyRegistrationReceived } from '../notifications/notifications.events.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { page, pageWindow } from '../../lib/lists.ts';
 import { hashPassword, isCommonPassword, issueTemporaryPassword } from '../../lib/passwords.ts';
@@ -107,6 +108,7 @@ export async function submit(ctx: Ctx, input: RegistrationRequestInput): Promise
         },
         ctx.now,
       );
+      await notifyRegistrationReceived(tx, { id: row!.id, firstName: input.firstName, lastName: input.lastName, email, requestedRole: input.requestedRole }, ctx.now);
       return { message: 'Registration request submitted', id: row!.id };
     });
   } catch (error) {
