@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useSearchParams } from 'wouter';
 import { RequestDetailView } from '@/components/request-detail';
+import { useReturnFocus } from '@/lib/return-focus';
 
 /** The request of `?id=<id>` in a side sheet (full screen on phones); links from notifications land here. */
 export function useRequestIdParam() {
@@ -21,12 +22,15 @@ export function useRequestIdParam() {
 }
 
 export function RequestDetailSheet({ requestId, onClose }: { requestId: string | null; onClose: () => void }) {
+  // Back to the row or card that opened it.
+  const returnFocus = useReturnFocus({});
   return (
     <DialogPrimitive.Root open={Boolean(requestId)} onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 animate-fade-in bg-slate-950/50" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          {...returnFocus}
           className="fixed inset-0 z-50 flex flex-col bg-card shadow-2xl animate-fade-in sm:inset-y-0 sm:left-auto sm:right-0 sm:w-[min(760px,100vw)] sm:border-l"
         >
           <div className="flex items-center justify-between border-b px-4 py-3 sm:px-6">
