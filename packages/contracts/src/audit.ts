@@ -18,6 +18,10 @@ export type AuditExportQuery = z.infer<typeof auditExportQuery>;
 
 export const auditIdParam = z.object({ id: z.coerce.number({ error: 'Not a valid audit event id' }).int('Not a valid audit event id').positive('Not a valid audit event id') });
 
+/** One field of a record as it was before and after the change, formatted for people (money with its currency, dates). */
+export const auditFieldChange = z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() });
+export type AuditFieldChange = z.infer<typeof auditFieldChange>;
+
 export const auditItem = z.object({
   id: z.number().int(),
   occurredAt: z.string(),
@@ -31,6 +35,12 @@ export const auditItem = z.object({
   userAgent: z.string().nullable(),
   /** Whether the event carries before/after values. */
   hasChanges: z.boolean(),
+  /** The record by its reference or name (REQ-000578, the vendor's name, the user's name). */
+  record: z.string(),
+  /** The action in words ("Approved step 1 of 2"). */
+  description: z.string(),
+  /** The fields that changed, before and after, formatted. */
+  changes: z.array(auditFieldChange),
 });
 export type AuditItem = z.infer<typeof auditItem>;
 export const auditPage = paginated(auditItem);

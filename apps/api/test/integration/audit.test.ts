@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { auditEvents, users } from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
+import { createDraft, decide, setUpWorld, submit } from './approvals-fixtures.ts';
 
 let t: TestContext;
 let adam: Session;
@@ -90,12 +91,17 @@ describe('audit history', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="audit-history-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe('Id,Time,Actor,Username,Action,Entity type,Entity id,IP address,Device');
+    expect(lines[0]).toBe('Id,Time (UTC),Actor,Username,Record,Action,Before,After,Event,Entity type,Entity id,IP address,Device');
     expect(lines).toHaveLength(3);
+    // Newest first: rita went back from manager to requester.
+    expect(lines[1]).toContain(',Adam Clarke,adam,Rita Alvarez,Role changed,Role: Manager,Role: Requester,user.role_changed,user,');
     const xlsx = await get('/api/audit/export?format=xlsx&action=user.role_changed');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets[0]!.getRow(2).getCell(5).value).toBe('user.role_changed');
+    expect(book.worksheets[0]!.getRow(2).getCell(5).value).toBe('Rita Alvarez');
+    expect(book.worksheets[0]!.getRow(2).getCell(7).value).toBe('Role: Manager');
+    expect(book.worksheets[0]!.getRow(2).getCell(8).value).toBe('Role: Requester');
+    expect(book.worksheets[0]!.getRow(2).getCell(9).value).toBe('user.role_changed');
   });
 
   it('is for audit.read: owner, admin, cfo read; group_cfo, manager, requester get 403; no session 401', async () => {
@@ -148,5 +154,40 @@ describe('audit history', () => {
     expect(broken.json().checked).toBeLessThan(n);
     const [last] = await t.db.select().from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
     expect(last!.id).toBeGreaterThan(victim!.id);
+  });
+});
+
+describe('audit history as a ledger', () => {
+  it('names the request by its reference, says which step was approved as the request shows it, and formats money', async () => {
+    const w = await setUpWorld(t);
+    const [rita, max, dana] = [await login(t.app, 'rita'), await login(t.app, 'max'), await login(t.app, 'dana')];
+    const id = await createDraft(t, rita, w, { amount: '1234.50' });
+    expect((await submit(t, rita, id)).statusCode).toBe(200);
+    expect((await decide(t, max, id, { decision: 'approved' })).statusCode).toBe(200);
+    expect((await decide(t, dana, id, { decision: 'approved' })).statusCode).toBe(200);
+    const detail = (await get(`/api/requests/${id}`, rita)).json();
+    const shown = detail.steps.map((s: { position: number; name: string }) => `${s.position}. ${s.name}`);
+    expect(shown).toEqual(['1. Manager approval', '2. Department head approval']);
+
+    const res = await get(`/api/audit?entityId=${id}&sort=id&order=asc`);
+    expect(res.statusCode).toBe(200);
+    const items = res.json().items as { record: string; description: string; action: string; changes: { field: string; before: string | null; after: string | null }[] }[];
+    expect(items.every((i) => i.record === detail.reference)).toBe(true);
+    expect(detail.reference).toMatch(/^REQ-\d{6}$/);
+    const step = items.find((i) => i.action === 'request.step_approved')!;
+    expect(step.description).toBe('Approved step 1 of 2');
+    expect(step.changes).toContainEqual({ field: 'Step', before: '1', after: '2' });
+    const final = items.find((i) => i.action === 'request.approved')!;
+    expect(final.description).toBe('Approved step 2 of 2; request approved');
+    expect(final.changes).toContainEqual({ field: 'Status', before: 'Pending', after: 'Approved' });
+    expect(final.changes).toContainEqual({ field: 'Approved amount', before: null, after: '$1,234.50' });
+
+    const csv = await get(`/api/audit/export?format=csv&entityId=${id}`);
+    expect(csv.statusCode).toBe(200);
+    const row = csv.body.split('\n').find((l) => l.includes('request.approved'))!;
+    expect(row).toContain(`Dana Kim,dana,${detail.reference},Approved step 2 of 2; request approved,`);
+    // The before and after columns (the field order is the stored order of the values).
+    expect(row).toMatch(/,(Step: 2; Status: Pending|Status: Pending; Step: 2),/);
+    expect(row).toMatch(/"(Status: Approved; Approved amount: \$1,234\.50|Approved amount: \$1,234\.50; Status: Approved)"/);
   });
 });

@@ -47,6 +47,9 @@ const itemColumns = {
   ip: auditEvents.ip,
   userAgent: auditEvents.userAgent,
   hasChanges: sql<boolean>`(${auditEvents.before} IS NOT NULL AND ${auditEvents.before} <> 'null'::jsonb) OR (${auditEvents.after} IS NOT NULL AND ${auditEvents.after} <> 'null'::jsonb)`,
+  before: auditEvents.before,
+  after: auditEvents.after,
+  metadata: auditEvents.metadata,
 };
 
 export async function listEvents(
@@ -68,7 +71,7 @@ export async function listEvents(
 
 export async function findEvent(db: Db, id: number, scope: SQL | undefined) {
   const [row] = await db
-    .select({ ...itemColumns, before: auditEvents.before, after: auditEvents.after, metadata: auditEvents.metadata, prevHash: auditEvents.prevHash, hash: auditEvents.hash })
+    .select({ ...itemColumns, prevHash: auditEvents.prevHash, hash: auditEvents.hash })
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.actorId))
     .where(and(eq(auditEvents.id, id), scope));

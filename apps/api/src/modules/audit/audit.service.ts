@@ -14,7 +14,9 @@ import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import type { ExportColumn } from '../../lib/export.ts';
 import { page, pageWindow } from '../../lib/lists.ts';
 import { scopeCondition } from '../../lib/scope.ts';
+import { serverFormat } from '@outlay/contracts/format';
 import { facets, findEvent, listEvents } from './audit.repository.ts';
+import { changesText, ledgerFacts, ledgerWords, type LedgerFacts } from './audit.ledger.ts';
 
 /**
  * Audit events are scoped by their actor: group scope reads everything (including events with
@@ -37,9 +39,12 @@ interface ItemRow {
   ip: string | null;
   userAgent: string | null;
   hasChanges: boolean | null;
+  before: unknown;
+  after: unknown;
+  metadata: unknown;
 }
 
-function toItem(row: ItemRow): AuditItem {
+function toItem(row: ItemRow, facts: LedgerFacts): AuditItem {
   return {
     id: row.id,
     occurredAt: new Date(row.occurredAt).toISOString(),
@@ -52,24 +57,34 @@ function toItem(row: ItemRow): AuditItem {
     ip: row.ip,
     userAgent: row.userAgent,
     hasChanges: Boolean(row.hasChanges),
+    ...ledgerWords(row, facts),
   };
+}
+
+async function toItems(ctx: Ctx, rows: ItemRow[]): Promise<AuditItem[]> {
+  const facts = await ledgerFacts(ctx.db, rows);
+  return rows.map((row) => toItem(row, facts));
 }
 
 export async function list(ctx: Ctx, query: AuditQuery): Promise<Paginated<AuditItem>> {
   const { rows, total } = await listEvents(ctx.db, query, auditScope(requireAuth(ctx)), pageWindow(query));
-  return page(rows.map(toItem), total, query);
+  return page(await toItems(ctx, rows), total, query);
 }
 
 export async function exportRows(ctx: Ctx, query: AuditExportQuery): Promise<AuditItem[]> {
-  return (await listEvents(ctx.db, query, auditScope(requireAuth(ctx)), null)).rows.map(toItem);
+  return toItems(ctx, (await listEvents(ctx.db, query, auditScope(requireAuth(ctx)), null)).rows);
 }
 
 export const AUDIT_EXPORT_COLUMNS: ExportColumn<AuditItem>[] = [
   { header: 'Id', value: (r) => r.id },
-  { header: 'Time', value: (r) => r.occurredAt },
+  { header: 'Time (UTC)', value: (r) => serverFormat.dateTime(r.occurredAt) },
   { header: 'Actor', value: (r) => r.actorName ?? 'System' },
   { header: 'Username', value: (r) => r.actorUsername },
-  { header: 'Action', value: (r) => r.action },
+  { header: 'Record', value: (r) => r.record },
+  { header: 'Action', value: (r) => r.description },
+  { header: 'Before', value: (r) => changesText(r.changes, 'before') },
+  { header: 'After', value: (r) => changesText(r.changes, 'after') },
+  { header: 'Event', value: (r) => r.action },
   { header: 'Entity type', value: (r) => r.entityType },
   { header: 'Entity id', value: (r) => r.entityId },
   { header: 'IP address', value: (r) => r.ip },
@@ -79,7 +94,8 @@ export const AUDIT_EXPORT_COLUMNS: ExportColumn<AuditItem>[] = [
 export async function detail(ctx: Ctx, id: number): Promise<AuditDetail> {
   const row = await findEvent(ctx.db, id, auditScope(requireAuth(ctx)));
   if (!row) throw new AppError('NOT_FOUND', { message: 'Audit event not found' });
-  return { ...toItem(row), before: row.before ?? null, after: row.after ?? null, metadata: row.metadata ?? null, prevHash: row.prevHash, hash: row.hash };
+  const [item] = await toItems(ctx, [row]);
+  return { ...item!, before: row.before ?? null, after: row.after ?? null, metadata: row.metadata ?? null, prevHash: row.prevHash, hash: row.hash };
 }
 
 export async function filterValues(ctx: Ctx): Promise<AuditFacets> {
