@@ -1,8 +1,15 @@
 import { ROLE_LABELS } from '@outlay/contracts/roles';
 import type { Role } from '@outlay/contracts';
+import { formatMoney, formatNumber } from '@outlay/contracts/format';
 
 // Money, dates, numbers and plurals are formatted by the formatters shared with the server.
 export { formatDate, formatDateTime, formatList, formatMoney, formatMoneyOf, formatMonth, formatNumber, formatPercent, plural } from '@outlay/contracts/format';
+
+/** An optional amount: "5000.00" → "$5,000.00" with a currency, "5,000" without; empty → null. */
+export function formatAmount(amount: string | null | undefined, currency?: string | null): string | null {
+  if (amount === null || amount === undefined || amount === '') return null;
+  return currency ? formatMoney(amount, currency) : formatNumber(amount);
+}
 
 export function roleLabel(role: string): string {
   return ROLE_LABELS[role as Role] ?? role.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());

@@ -16,6 +16,11 @@ export function queryRetryDelay(attemptIndex: number): number {
   return Math.min(QUERY_RETRY_BASE_MS * 2 ** attemptIndex, QUERY_RETRY_MAX_MS);
 }
 
+/** Refreshes every view of the given endpoints: query keys start with their URL. */
+export function invalidateUrls(queryClient: QueryClient, ...urls: string[]) {
+  return Promise.all(urls.map((url) => queryClient.invalidateQueries({ queryKey: [url] })));
+}
+
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -7,10 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { useCreateFxRate } from '../api/create-fx-rate';
-import { FX_RATES_URL } from '../api/keys';
+import { useCreateFxRate } from '@/features/fx-rates/api/create-fx-rate';
+import { FX_RATES_URL } from '@/features/fx-rates/api/keys';
 import { useOrganizationOptions } from '../api/organization-options';
-import { useUpdateFxRate } from '../api/update-fx-rate';
+import { useUpdateFxRate } from '@/features/fx-rates/api/update-fx-rate';
 import { formatPeriod, formatRate } from '../utils/format';
 
 const columns: DataTableColumn<FxRate>[] = [

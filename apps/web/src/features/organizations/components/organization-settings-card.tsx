@@ -6,9 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
+import { formatAmount } from '@/lib/format';
 import { useOrganizationOptions } from '../api/organization-options';
 import { useReloadOrganization, useUpdateOrganization } from '../api/update-organization';
-import { formatAmount, MONTH_OPTIONS } from '../utils/format';
+import { MONTH_OPTIONS } from '../utils/format';
 
 function settingsValues(organization: Organization) {
   return {

@@ -10,9 +10,8 @@ import { messageOf } from '@/lib/api-error';
 import { DEPARTMENTS_URL } from '../api/keys';
 import { useOrganizationOptions } from '../api/organization-options';
 import { useUpdateDepartment } from '../api/update-department';
-import { ActiveBadge } from '../components/active-badge';
+import { ACTIVE_OPTIONS, ActiveBadge } from '@/components/active-badge';
 import { CreateDepartmentDialog, EditDepartmentDialog } from '../components/department-form-dialog';
-import { ACTIVE_OPTIONS } from '../utils/format';
 
 const columns: DataTableColumn<Department>[] = [
   { id: 'name', header: 'Name', sortable: true, hideable: false, cell: (d) => <span className="font-medium">{d.name}</span> },

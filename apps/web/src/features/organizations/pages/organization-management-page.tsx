@@ -6,9 +6,10 @@ import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ORGANIZATIONS_URL } from '../api/keys';
-import { ActiveBadge } from '../components/active-badge';
+import { ACTIVE_OPTIONS, ActiveBadge } from '@/components/active-badge';
+import { formatAmount } from '@/lib/format';
 import { CreateOrganizationDialog, EditOrganizationDialog } from '../components/organization-form-dialog';
-import { ACTIVE_OPTIONS, formatAmount, monthName } from '../utils/format';
+import { monthName } from '../utils/format';
 
 const KIND_OPTIONS = [
   { value: 'group', label: 'Group' },

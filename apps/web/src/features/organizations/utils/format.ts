@@ -1,13 +1,7 @@
 /** Display helpers for the structure screens: exact decimal strings formatted by Intl, never via floats. */
-import { formatMoney, formatMonth, formatNumber } from '@/lib/format';
+import { formatMonth } from '@/lib/format';
 
 const DECIMAL = /^[-+]?\d+(\.\d+)?$/;
-
-/** "5000.00" → "$5,000.00" with a currency (the shared formatter), "5,000" without. Empty → null. */
-export function formatAmount(amount: string | null | undefined, currency?: string | null): string | null {
-  if (amount === null || amount === undefined || amount === '') return null;
-  return currency ? formatMoney(amount, currency) : formatNumber(amount);
-}
 
 /** An FX rate with up to eight decimals, at least four. */
 export function formatRate(rate: string): string {
@@ -24,8 +18,3 @@ export function monthName(month: number): string {
 export const formatPeriod = formatMonth;
 
 export const MONTH_OPTIONS = Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: monthName(i + 1) }));
-
-export const ACTIVE_OPTIONS = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-];

@@ -6,7 +6,7 @@ import { MY_REQUESTS_URL } from '@/components/request-detail';
 import { PageHeader } from '@/components/page-header';
 import { REQUEST_TABS, RouteTabs } from '@/app/route-tabs';
 import { Button } from '@/components/ui/button';
-import { useCategoryOptions } from '@/features/organizations/api/category-options';
+import { useCategoryOptions } from '@/features/categories/api/category-options';
 import { FilterInput } from '../components/filter-input';
 import { MY_REQUEST_COLUMNS, RequestCard } from '../components/request-columns';
 import { RequestDetailSheet, useRequestIdParam } from '../components/request-detail-sheet';

@@ -8,7 +8,7 @@ import { REQUEST_TABS, RouteTabs } from '@/app/route-tabs';
 import { ReassignRequestDialog } from '@/components/reassign-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth/api/current-user';
-import { useCategoryOptions } from '@/features/organizations/api/category-options';
+import { useCategoryOptions } from '@/features/categories/api/category-options';
 import { useDepartmentOptions, useScopeDepartmentOptions } from '@/features/organizations/api/department-options';
 import { useOrganizationOptions } from '@/features/organizations/api/organization-options';
 import { useVendorFilterOptions } from '../api/vendor-filter-options';

@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { useCategoryOptions } from '@/features/organizations/api/category-options';
+import { useCategoryOptions } from '@/features/categories/api/category-options';
 import { messageOf } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format';
 import { useAutoApprovalRules, useCreateAutoApprovalRule, useDeleteAutoApprovalRule, useUpdateAutoApprovalRule } from '../api/auto-approval-rules';

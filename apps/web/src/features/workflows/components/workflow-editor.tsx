@@ -7,7 +7,7 @@ import { CheckboxGroupField, Form, FormFieldCheckbox, FormFieldSelect, FormField
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { useCategoryOptions } from '@/features/organizations/api/category-options';
+import { useCategoryOptions } from '@/features/categories/api/category-options';
 import { useDepartmentOptions } from '@/features/organizations/api/department-options';
 import { WORKFLOWS_URL } from '../api/keys';
 import { fetchWorkflow, useCreateWorkflow, useUpdateWorkflow } from '../api/workflows';

@@ -9,9 +9,9 @@ import { messageOf } from '@/lib/api-error';
 import { useCategoryOptions } from '../api/category-options';
 import { CATEGORIES_URL } from '../api/keys';
 import { useUpdateCategory } from '../api/update-category';
-import { ActiveBadge } from '../components/active-badge';
 import { CreateCategoryDialog, EditCategoryDialog } from '../components/category-form-dialog';
-import { ACTIVE_OPTIONS, formatAmount } from '../utils/format';
+import { ACTIVE_OPTIONS, ActiveBadge } from '@/components/active-badge';
+import { formatAmount } from '@/lib/format';
 
 const columns: DataTableColumn<Category>[] = [
   { id: 'name', header: 'Name', sortable: true, hideable: false, cell: (c) => <span className="font-medium">{c.name}</span> },

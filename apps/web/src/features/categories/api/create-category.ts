@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category, CreateCategoryValues } from '@outlay/contracts';
 import { apiJson } from '@/lib/api-client';
-import { CATEGORIES_URL, invalidate } from './keys';
+import { invalidateUrls } from '@/lib/query-client';
+import { CATEGORIES_URL } from './keys';
 
 export function createCategory(input: CreateCategoryValues) {
   return apiJson<Category>('POST', CATEGORIES_URL, input);
@@ -9,5 +10,5 @@ export function createCategory(input: CreateCategoryValues) {
 
 export function useCreateCategory() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createCategory, onSuccess: () => invalidate(queryClient, CATEGORIES_URL) });
+  return useMutation({ mutationFn: createCategory, onSuccess: () => invalidateUrls(queryClient, CATEGORIES_URL) });
 }

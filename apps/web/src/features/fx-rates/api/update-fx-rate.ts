@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FxRate, UpdateFxRateInput } from '@outlay/contracts';
 import { apiJson } from '@/lib/api-client';
-import { FX_RATES_URL, invalidate } from './keys';
+import { invalidateUrls } from '@/lib/query-client';
+import { FX_RATES_URL } from './keys';
 
 export function updateFxRate({ id, input }: { id: string; input: UpdateFxRateInput }) {
   return apiJson<FxRate>('PATCH', `${FX_RATES_URL}/${id}`, input);
@@ -9,5 +10,5 @@ export function updateFxRate({ id, input }: { id: string; input: UpdateFxRateInp
 
 export function useUpdateFxRate() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateFxRate, onSuccess: () => invalidate(queryClient, FX_RATES_URL) });
+  return useMutation({ mutationFn: updateFxRate, onSuccess: () => invalidateUrls(queryClient, FX_RATES_URL) });
 }

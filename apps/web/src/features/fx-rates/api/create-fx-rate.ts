@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateFxRateValues, FxRate } from '@outlay/contracts';
 import { apiJson } from '@/lib/api-client';
-import { FX_RATES_URL, invalidate } from './keys';
+import { invalidateUrls } from '@/lib/query-client';
+import { FX_RATES_URL } from './keys';
 
 export function createFxRate(input: CreateFxRateValues) {
   return apiJson<FxRate>('POST', FX_RATES_URL, input);
@@ -9,5 +10,5 @@ export function createFxRate(input: CreateFxRateValues) {
 
 export function useCreateFxRate() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createFxRate, onSuccess: () => invalidate(queryClient, FX_RATES_URL) });
+  return useMutation({ mutationFn: createFxRate, onSuccess: () => invalidateUrls(queryClient, FX_RATES_URL) });
 }

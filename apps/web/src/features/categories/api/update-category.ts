@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category, UpdateCategoryValues } from '@outlay/contracts';
 import { apiJson } from '@/lib/api-client';
-import { CATEGORIES_URL, invalidate } from './keys';
+import { invalidateUrls } from '@/lib/query-client';
+import { CATEGORIES_URL } from './keys';
 
 export function updateCategory({ id, input }: { id: string; input: UpdateCategoryValues }) {
   return apiJson<Category>('PATCH', `${CATEGORIES_URL}/${id}`, input);
@@ -9,5 +10,5 @@ export function updateCategory({ id, input }: { id: string; input: UpdateCategor
 
 export function useUpdateCategory() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateCategory, onSuccess: () => invalidate(queryClient, CATEGORIES_URL) });
+  return useMutation({ mutationFn: updateCategory, onSuccess: () => invalidateUrls(queryClient, CATEGORIES_URL) });
 }
