@@ -2,6 +2,7 @@ import { ESCALATION_LADDER, type RelativeRole } from '@outlay/contracts';
 import { fromMinorUnits } from '@outlay/contracts/money';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { waitingStep } from '../approval-steps.ts';
 import type { Db } from '../client.ts';
 import type { SeedTools } from './demo-org.ts';
 import {
@@ -610,21 +611,7 @@ export async function seedDemoRequests(tx: Db, now: Date, tools: Pick<SeedTools,
     for (let i = 0; i < steps.length; i++) {
       const s = steps[i]!;
       const stepId = rnd.uuid();
-      const srow: typeof approvalSteps.$inferInsert = {
-        id: stepId,
-        requestId: id,
-        position: s.position,
-        name: s.name,
-        mode: s.mode,
-        approverKind: s.approverKind,
-        approverRole: s.approverRole,
-        approverUserId: s.approverUserId,
-        slaHours: s.slaHours,
-        fallbackUserId: s.fallbackUserId,
-        balance: s.balance,
-        status: 'waiting',
-        round: 1,
-      };
+      const srow: typeof approvalSteps.$inferInsert = { id: stepId, ...waitingStep(s, { requestId: id, position: s.position, round: 1 }) };
       stepRows.push(srow);
       if (i >= target) continue;
       // This step was activated at t.

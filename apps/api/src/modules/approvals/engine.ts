@@ -4,7 +4,7 @@
 // Every function runs inside the caller's transaction (`tx`), with the request row locked
 // first, and writes its audit event, timeline event and notifications in that same transaction.
 import { requestReference, segregationMessage, transitionMessage, type RequestStatus } from '@outlay/contracts';
-import type { Db } from '@outlay/db';
+import { waitingStep, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { auditChange } from '../../lib/audit.ts';
 import { notify } from '../../lib/notify.ts';
@@ -191,21 +191,7 @@ export async function startRound(tx: Db, r: RequestRow, steps: (StepDef & { purp
   const round = ((await repo.latestRound(tx, r.id)) ?? 0) + 1;
   const inserted = await repo.insertSteps(
     tx,
-    steps.map((s, i) => ({
-      requestId: r.id,
-      position: i + 1,
-      name: s.name,
-      mode: s.mode,
-      approverKind: s.approverKind,
-      approverRole: s.approverRole,
-      approverUserId: s.approverUserId,
-      slaHours: s.slaHours,
-      fallbackUserId: s.fallbackUserId,
-      balance: s.balance,
-      purpose: s.purpose ?? null,
-      status: 'waiting' as const,
-      round,
-    })),
+    steps.map((s, i) => waitingStep(s, { requestId: r.id, position: i + 1, round, purpose: s.purpose })),
   );
   const first = inserted[0]!;
   const { approvers, warnings } = await activateStep(tx, r, first, now);
