@@ -45,7 +45,7 @@ export function BudgetImpact({ query, idleMessage, pending = false, variant = 'f
           return (
             <li key={line.budgetLineId} className={cn('min-w-0', compact ? 'text-xs' : 'text-sm')} data-testid="budget-impact-line">
               <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
-                <span className="min-w-0 break-words font-medium">{line.label}</span>
+                <span className={cn('min-w-0 break-words', !compact && 'font-medium')}>{line.label}</span>
                 {over ? (
                   <span className="inline-flex items-center gap-1 font-medium text-destructive">
                     <TriangleAlert className="size-3.5 shrink-0" aria-hidden="true" />

@@ -37,6 +37,7 @@ const COLUMNS: DataTableColumn<ApprovalItem>[] = [
           </span>
         )}
         <NotDecidable item={i} />
+        <QueueBudgetImpact requestId={i.requestId} className="mt-1.5" />
       </div>
     ),
   },
@@ -79,15 +80,6 @@ const COLUMNS: DataTableColumn<ApprovalItem>[] = [
     id: 'flags',
     header: 'Checks',
     cell: (i) => (i.overBudget || i.findingsCount > 0 ? <Checks item={i} /> : <span className="text-xs text-muted-foreground">None</span>),
-  },
-  {
-    id: 'budget',
-    header: 'Budget impact',
-    cell: (i) => (
-      <div className="min-w-56 max-w-80 whitespace-normal">
-        <QueueBudgetImpact requestId={i.requestId} />
-      </div>
-    ),
   },
   { id: 'categoryName', header: 'Category', hidden: true },
   { id: 'vendorName', header: 'Vendor', hidden: true },

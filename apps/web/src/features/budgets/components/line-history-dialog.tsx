@@ -11,7 +11,7 @@ export function LineHistoryDialog({ line, onClose }: { line: BudgetLine; onClose
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[92dvh] max-w-2xl overflow-y-auto">
         <DialogHeader>
-          <DialogTitle>History of {line.label}</DialogTitle>
+          <DialogTitle className="pr-8">History of {line.label}</DialogTitle>
           <DialogDescription>
             Budget {formatMoney(line.amount, line.currency)}. Raises made when an overrun approver approved a request over this line and chose to raise it.
           </DialogDescription>

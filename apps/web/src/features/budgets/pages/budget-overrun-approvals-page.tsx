@@ -9,6 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useToast } from '@/components/ui/use-toast';
 import { formatDateTime, formatMoney } from '@/lib/format';
+import { BudgetImpact } from '@/components/budget-impact';
+import { useRequestBudgetImpact } from '../api/budget-impact';
 import { BUDGET_OVERRUNS_URL, useDecideOverrun } from '../api/budget-overruns';
 import { initialOverrunChoice, OverrunChoice, overrunChoiceInput, type OverrunChoiceValue } from '../components/overrun-choice';
 
@@ -88,6 +90,7 @@ export default function BudgetOverrunApprovalsPage() {
   const decide = useDecideOverrun();
   const [acting, setActing] = useState<{ overrun: BudgetOverrun; decision: 'approved' | 'rejected' } | null>(null);
   const [choice, setChoice] = useState<OverrunChoiceValue>({ choice: 'request_only', raises: {} });
+  const impact = useRequestBudgetImpact(acting?.overrun.requestId ?? null);
   const act = (overrun: BudgetOverrun, decision: 'approved' | 'rejected') => {
     setChoice(initialOverrunChoice(overrun));
     setActing({ overrun, decision });
@@ -181,7 +184,7 @@ export default function BudgetOverrunApprovalsPage() {
           setActing(null);
         }}
       >
-        {acting && <OverLines o={acting.overrun} />}
+        {acting && <BudgetImpact query={impact} variant="compact" />}
         {acting?.decision === 'approved' && <OverrunChoice overrun={acting.overrun} value={choice} onChange={setChoice} />}
       </ConfirmDialog>
     </div>
