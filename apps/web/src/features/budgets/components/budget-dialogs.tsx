@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
 import {
   BUDGET_IMPORT_HEADERS,
@@ -70,6 +70,17 @@ export function BudgetLineDialog({ open, onOpenChange, options, line }: Common &
   const depts = options.departments.filter((d) => d.organizationId === orgId);
   const cats = options.categories.filter((c) => c.organizationId === null || c.organizationId === orgId);
   const editing = Boolean(line);
+  // A new line's currency follows the chosen organization's, until the user picks one by hand
+  // (a change through the field marks it dirty; this one does not).
+  useEffect(() => {
+    if (editing) return;
+    const sub = form.watch((values, { name }) => {
+      if (name !== 'organizationId' || form.getFieldState('currency').isDirty) return;
+      const org = options.organizations.find((o) => o.id === values.organizationId);
+      if (org && org.currency !== values.currency) form.setValue('currency', org.currency, { shouldValidate: true });
+    });
+    return () => sub.unsubscribe();
+  }, [form, editing, options.organizations]);
 
   return (
     <FormDialog
