@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatDateTime } from '@/lib/format';
 
 /** One column of a DataTable. Plain data, so pages can declare columns at module scope. */
 export interface DataTableColumn<T> {
@@ -35,7 +36,7 @@ export function columnValue<T>(column: DataTableColumn<T>, row: T): unknown {
 export function displayValue(value: unknown): ReactNode {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (value instanceof Date) return value.toLocaleString();
+  if (value instanceof Date) return formatDateTime(value) ?? '';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { PAGE_SIZES } from '@outlay/contracts/lists';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { formatNumber } from '@/lib/format';
 
 interface DataTablePaginationProps {
   page: number;
@@ -21,8 +22,7 @@ export function rangeLabel(page: number, pageSize: number, total: number) {
   if (total === 0) return '0 of 0';
   const from = Math.min((page - 1) * pageSize + 1, total);
   const to = Math.min(page * pageSize, total);
-  const number = new Intl.NumberFormat();
-  return `${number.format(from)}–${number.format(to)} of ${number.format(total)}`;
+  return `${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)}`;
 }
 
 export function DataTablePagination({ page, pageSize, total, onPageChange, onPageSizeChange }: DataTablePaginationProps) {

@@ -2,7 +2,7 @@ import { AlertTriangle, ArrowDownRight, ArrowUpRight, Clock, Gauge, Minus, Timer
 import type { ReactNode } from 'react';
 import type { DashboardKpis } from '@outlay/contracts/dashboard';
 import { Card, CardContent } from '@/components/ui/card';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 function KpiCard({ title, value, detail, icon, testId }: { title: string; value: ReactNode; detail?: ReactNode; icon: ReactNode; testId: string }) {
@@ -91,5 +91,5 @@ export function KpiCards({ kpis, currency }: { kpis: DashboardKpis; currency: st
 function formatHours(hours: string): string {
   const h = Number(hours);
   if (h < 48) return `${hours} h`;
-  return `${(h / 24).toFixed(1)} days`;
+  return `${formatNumber(h / 24, 1)} days`;
 }

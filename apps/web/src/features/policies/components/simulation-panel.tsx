@@ -5,11 +5,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { messageOf } from '@/lib/api-error';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatNumber, plural } from '@/lib/format';
 import { useSimulatePolicy } from '../api/policies';
 import { SelectField, TextField } from '@/components/form';
 
-const fmt = new Intl.NumberFormat('en-US');
 
 /** "Would have flagged 37 of 1,204": a saved rule against the requests of the last N months. */
 export function SimulationPanel({ rules, ruleId, onRuleChange }: { rules: readonly PolicyRule[]; ruleId: string; onRuleChange: (id: string) => void }) {
@@ -52,10 +51,10 @@ export function SimulationPanel({ rules, ruleId, onRuleChange }: { rules: readon
         {result && (
           <div className="flex flex-col gap-3" aria-live="polite">
             <p className="text-lg font-semibold" data-testid="simulation-summary">
-              Would have flagged {fmt.format(result.flagged)} of {fmt.format(result.evaluated)} requests in the last {result.months} month{result.months === 1 ? '' : 's'}
+              Would have flagged {formatNumber(result.flagged)} of {plural(result.evaluated, 'request')} in the last {plural(result.months, 'month')}
             </p>
             <p className="text-sm text-muted-foreground">
-              Warn {fmt.format(result.byAction.warn)} · Needs justification {fmt.format(result.byAction.justify)} · Blocked {fmt.format(result.byAction.block)}
+              Warn {formatNumber(result.byAction.warn)} · Needs justification {formatNumber(result.byAction.justify)} · Blocked {formatNumber(result.byAction.block)}
             </p>
             {result.examples.length > 0 && (
               <div className="overflow-x-auto">

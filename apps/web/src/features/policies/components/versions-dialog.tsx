@@ -1,14 +1,14 @@
 import type { PolicyRule } from '@outlay/contracts/policies';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, plural } from '@/lib/format';
 import { usePolicyVersions } from '../api/policies';
 
 function describe(snapshot: Record<string, unknown>): string {
   const params = (snapshot.params ?? {}) as Record<string, unknown>;
   const parts = [`${String(snapshot.action)}`, snapshot.active ? 'active' : 'inactive', `priority ${String(snapshot.priority)}`];
   for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined && k !== 'vendorIds') parts.push(`${k} ${String(v)}`);
-  if (Array.isArray(params.vendorIds)) parts.push(`${params.vendorIds.length} vendor(s)`);
+  if (Array.isArray(params.vendorIds)) parts.push(plural(params.vendorIds.length, 'vendor'));
   if (snapshot.effectiveFrom || snapshot.effectiveTo) parts.push(`effective ${String(snapshot.effectiveFrom ?? '…')} – ${String(snapshot.effectiveTo ?? '…')}`);
   if (snapshot.conditions) parts.push('with conditions');
   return parts.join(' · ');

@@ -38,7 +38,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError, messageOf } from '@/lib/api-error';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, plural } from '@/lib/format';
 import { isVersionConflict } from '@/lib/versions';
 import { BudgetImpact } from '@/components/budget-impact';
 import { useDraftBudgetImpact } from '@/features/budgets/api/budget-impact';
@@ -136,7 +136,7 @@ function SaveResult({ outcome, onAnother }: { outcome: Outcome; onAnother: () =>
           <Alert variant="warning">
             <span>
               {detail.overBudget && 'This request is over budget. '}
-              {detail.policyFindings.length > 0 && `${detail.policyFindings.length} policy finding(s) — see the request.`}
+              {detail.policyFindings.length > 0 && `${plural(detail.policyFindings.length, 'policy finding')} — see the request.`}
             </span>
           </Alert>
         )}

@@ -10,6 +10,7 @@ import { useToast } from '@/components/ui/use-toast';
 import { CUSTOM_ROLES_URL, useDeleteCustomRole } from '../api/custom-role-mutations';
 import { CustomRoleAssignDialog } from '../components/custom-role-assign-dialog';
 import { CustomRoleFormDialog } from '../components/custom-role-form-dialog';
+import { formatDateTime } from '@/lib/format';
 
 const COLUMNS: DataTableColumn<CustomRole>[] = [
   {
@@ -41,7 +42,7 @@ const COLUMNS: DataTableColumn<CustomRole>[] = [
     ),
   },
   { id: 'holders', header: 'Holders', sortable: true, align: 'right' },
-  { id: 'updatedAt', header: 'Last changed', sortable: true, hidden: true, cell: (r) => new Date(r.updatedAt).toLocaleString() },
+  { id: 'updatedAt', header: 'Last changed', sortable: true, hidden: true, cell: (r) => formatDateTime(r.updatedAt) },
 ];
 
 /** /custom-roles: permission sets with a scope, assigned on top of system roles (PRODUCT §3). */

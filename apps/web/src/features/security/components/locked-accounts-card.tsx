@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
 import { useLocked, useUnlock } from '../api/locked';
+import { formatDateTime } from '@/lib/format';
 
 /** Usernames and addresses locked out right now, with unlock (PRODUCT §3 /auth-security). */
 export function LockedAccountsCard() {
@@ -44,7 +45,7 @@ export function LockedAccountsCard() {
                     <span className="truncate">{item.userName ? `${item.userName} (${item.subject})` : item.subject}</span>
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    Until {new Date(item.lockedUntil).toLocaleString()}
+                    Until {formatDateTime(item.lockedUntil)}
                     {item.lockCount > 1 ? ` · locked ${item.lockCount} times today` : ''}
                   </p>
                 </div>

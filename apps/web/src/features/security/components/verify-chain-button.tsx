@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { messageOf } from '@/lib/api-error';
 import { useVerifyAuditChain } from '../api/audit';
+import { formatDateTime, plural } from '@/lib/format';
 
 /** "Verify integrity": walks the hash chain on the server and names the first broken row. */
 export function VerifyChain({ onShowEvent }: { onShowEvent: (id: number) => void }) {
@@ -26,7 +27,7 @@ export function VerifyChain({ onShowEvent }: { onShowEvent: (id: number) => void
             <Alert variant="success">
               <ShieldCheck aria-hidden="true" />
               <p>
-                Integrity verified: all {verify.data.checked.toLocaleString()} events link up and none was changed ({new Date(verify.data.verifiedAt).toLocaleString()}).
+                Integrity verified: all {plural(verify.data.checked, 'event')} link up and none was changed ({formatDateTime(verify.data.verifiedAt)}).
               </p>
             </Alert>
           ) : (
@@ -34,7 +35,7 @@ export function VerifyChain({ onShowEvent }: { onShowEvent: (id: number) => void
               <ShieldAlert aria-hidden="true" />
               <p>
                 The chain is broken at event #{verify.data.firstBrokenId}: it was changed or removed after it was written.{' '}
-                {verify.data.checked.toLocaleString()} earlier events are intact.{' '}
+                {plural(verify.data.checked, 'earlier event')} {verify.data.checked === 1 ? 'is' : 'are'} intact.{' '}
                 <button type="button" className="font-medium underline" onClick={() => onShowEvent(verify.data!.firstBrokenId!)}>
                   Show event #{verify.data.firstBrokenId}
                 </button>

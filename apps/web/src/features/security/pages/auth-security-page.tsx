@@ -6,6 +6,7 @@ import { SIGN_INS_URL } from '../api/sign-ins';
 import { DateRangeFilter } from '../components/date-range-filter';
 import { LockedAccountsCard } from '../components/locked-accounts-card';
 import { TwoFactorAdoptionCard } from '../components/two-factor-adoption-card';
+import { formatDateTime } from '@/lib/format';
 
 const RESULT_OPTIONS = [
   { value: 'true', label: 'Successful' },
@@ -20,7 +21,7 @@ function browserOf(userAgent: string | null): string {
 }
 
 const COLUMNS: DataTableColumn<SignInItem>[] = [
-  { id: 'createdAt', header: 'Time', sortable: true, hideable: false, cell: (r) => new Date(r.createdAt).toLocaleString() },
+  { id: 'createdAt', header: 'Time', sortable: true, hideable: false, cell: (r) => formatDateTime(r.createdAt) },
   {
     id: 'username',
     header: 'Username',
@@ -69,7 +70,7 @@ export default function AuthSecurityPage() {
               title={r.userName ? `${r.username} · ${r.userName}` : r.username}
               badge={<Badge variant={r.success ? 'success' : 'danger'}>{r.success ? 'Success' : 'Failed'}</Badge>}
               subtitle={[SIGN_IN_REASONS[r.reason] ?? r.reason, browserOf(r.userAgent)].join(' · ')}
-              meta={[new Date(r.createdAt).toLocaleString(), r.ip].filter(Boolean).join(' · ')}
+              meta={[formatDateTime(r.createdAt), r.ip].filter(Boolean).join(' · ')}
             />
           )}
           toolbar={

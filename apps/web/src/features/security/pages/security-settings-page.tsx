@@ -5,6 +5,7 @@ import { useAuth } from '@/features/auth/api/current-user';
 import { messageOf } from '@/lib/api-error';
 import { useSecuritySettings } from '../api/security-settings';
 import { SecuritySettingsForm } from '../components/security-settings-form';
+import { formatDateTime } from '@/lib/format';
 
 /** /security: password policy, lockout, session lifetimes, 2FA per role, authorized domains (PRODUCT §3). */
 export default function SecuritySettingsPage() {
@@ -27,7 +28,7 @@ export default function SecuritySettingsPage() {
       ) : (
         <>
           {settings.data.updatedAt && (
-            <p className="mb-4 text-sm text-muted-foreground">Last changed {new Date(settings.data.updatedAt).toLocaleString()}</p>
+            <p className="mb-4 text-sm text-muted-foreground">Last changed {formatDateTime(settings.data.updatedAt)}</p>
           )}
           <SecuritySettingsForm key={settings.data.updatedAt ?? 'defaults'} settings={settings.data} currentRole={user?.role} twoFactorEnabled={user?.twoFactorEnabled ?? false} />
         </>
