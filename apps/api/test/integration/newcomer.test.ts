@@ -3,46 +3,25 @@
  * embedded data folder (demo seed, one-server lock, restart keeps data) and the create-owner CLI
  * followed by the first owner's sign-in and password change. Every child is bounded and killed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { acquireDataDirLock, createDb, DEMO_PASSWORD, DEMO_STAFF, DEMO_USERS, users } from '@outlay/db';
+import { freePort, killAll, runTs as runChild, withTimeout, type Proc } from '../child-process.ts';
 import { withDatabase } from '../global-setup.ts';
 
-const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const STARTUP_MS = 60_000;
-const EXIT_MS = 30_000;
 const CHILD_HARD_LIMIT_MS = 180_000;
 
 // ---------------------------------------------------------------------------------------------
 // Child processes
 // ---------------------------------------------------------------------------------------------
 
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-interface Proc {
-  child: ChildProcess;
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly exit: Exit | null;
-  exited: Promise<Exit>;
-  /** Resolves with the match once stdout+stderr matches; rejects on exit or timeout. */
-  waitFor(re: RegExp, ms?: number): Promise<RegExpMatchArray>;
-  /** Sends a signal and waits (bounded) for the exit. */
-  stop(signal?: NodeJS.Signals, ms?: number): Promise<Exit>;
-}
-
-const running = new Set<Proc>();
 const tempDirs: string[] = [];
 
 function tempDir(prefix: string): string {
@@ -51,121 +30,8 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-/** A newcomer's environment: none of the settings a developer's shell might carry over. */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
-  for (const key of ['DATABASE_URL', 'TEST_DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'JWT_SECRET', 'SEED_DEMO', 'AUTHORIZED_DOMAINS', 'TRUST_PROXY', 'WEB_DIST']) {
-    delete env[key];
-  }
-  return { ...env, ...extra };
-}
-
-function runTs(script: string, args: string[], env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: API_DIR,
-    env: cleanEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  let exit: Exit | null = null;
-  const listeners = new Set<() => void>();
-  const notify = () => {
-    for (const l of [...listeners]) l();
-  };
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-    notify();
-  });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-    notify();
-  });
-  // Whatever happens to the test, no child outlives its hard limit.
-  const hardLimit = setTimeout(() => child.kill('SIGKILL'), CHILD_HARD_LIMIT_MS);
-  hardLimit.unref();
-  const exited = new Promise<Exit>((resolve) => {
-    child.on('close', (code, signal) => {
-      clearTimeout(hardLimit);
-      exit = { code, signal };
-      running.delete(proc);
-      notify();
-      resolve(exit);
-    });
-    child.on('error', (error) => {
-      stderr += `\n[spawn error] ${error.message}`;
-    });
-  });
-
-  const describeOutput = () => `\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`;
-
-  const proc: Proc = {
-    child,
-    get stdout() {
-      return stdout;
-    },
-    get stderr() {
-      return stderr;
-    },
-    get exit() {
-      return exit;
-    },
-    exited,
-    waitFor(re, ms = STARTUP_MS) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const match = (stdout + stderr).match(re);
-          if (match) return done(() => resolve(match));
-          if (exit) return done(() => reject(new Error(`${script} exited (${exit!.code ?? exit!.signal}) before printing ${re}${describeOutput()}`)));
-        };
-        const timer = setTimeout(() => done(() => reject(new Error(`${script} did not print ${re} within ${ms} ms${describeOutput()}`))), ms);
-        const done = (settle: () => void) => {
-          clearTimeout(timer);
-          listeners.delete(check);
-          settle();
-        };
-        listeners.add(check);
-        check();
-      });
-    },
-    async stop(signal = 'SIGTERM', ms = EXIT_MS) {
-      if (exit) return exit;
-      child.kill(signal);
-      return withTimeout(exited, ms, `${script} did not exit within ${ms} ms after ${signal}`);
-    },
-  };
-  running.add(proc);
-  return proc;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-async function killAll() {
-  await Promise.all(
-    [...running].map(async (p) => {
-      p.child.kill('SIGKILL');
-      await withTimeout(p.exited, 10_000, 'child did not die').catch(() => {});
-    }),
-  );
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+/** A child of this file, bounded by its hard limit. */
+const runTs = (script: string, args: string[], env: Record<string, string>) => runChild(script, args, env, { hardLimitMs: CHILD_HARD_LIMIT_MS });
 
 // ---------------------------------------------------------------------------------------------
 // Server and HTTP helpers

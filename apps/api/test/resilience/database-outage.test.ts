@@ -14,8 +14,8 @@ import { SECURITY_POLICY_KEY } from '@outlay/contracts';
 import { EVENTS_CHANNEL } from '../../src/lib/events.ts';
 import { openStream, type StreamClient } from '../integration/notifications-live.ts';
 import type { Session } from '../helpers.ts';
-import { freePort, startCluster, type PgCluster } from './pg-cluster.ts';
-import { runTs, type Proc } from './server-process.ts';
+import { freePort, runTs, type Proc } from '../child-process.ts';
+import { startCluster, type PgCluster } from './pg-cluster.ts';
 
 const DB = 'outlay';
 /** The server's default DATABASE_POOL_SIZE. */

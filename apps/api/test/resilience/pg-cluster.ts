@@ -5,10 +5,10 @@
  */
 import { execFile } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../child-process.ts';
 
 const run = promisify(execFile);
 
@@ -34,18 +34,6 @@ function binDir(): string {
     : [];
   if (!versions[0]) throw new Error(`No PostgreSQL server binaries under ${root} (apt-get install postgresql)`);
   return path.join(root, versions[0], 'bin');
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function userIds(name: string): Promise<{ uid: number; gid: number }> {
