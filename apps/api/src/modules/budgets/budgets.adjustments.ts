@@ -1,7 +1,7 @@
 // Raising a budget line's amount when an overrun is approved with "raise the line", and the
 // line's history of such raises (docs/decisions/007). The approval engine reaches this only
 // through approvals/budget-gate.ts, inside the transaction of the overrun decision.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { requestReference, type BudgetAdjustment, type OverrunBudgetChoice } from '@outlay/contracts';
 import { addMoney, compareMoney, toAmountString } from '@outlay/contracts/money';
@@ -112,7 +112,7 @@ export async function listAdjustments(ctx: Ctx, lineId: string): Promise<{ items
     .from(budgetAdjustments)
     .leftJoin(spendingRequests, eq(spendingRequests.id, budgetAdjustments.requestId))
     .leftJoin(creator, eq(creator.id, budgetAdjustments.createdById))
-    .where(and(eq(budgetAdjustments.budgetLineId, lineId)))
+    .where(eq(budgetAdjustments.budgetLineId, lineId))
     .orderBy(desc(budgetAdjustments.createdAt), desc(budgetAdjustments.id));
   return {
     items: rows.map(({ adjustment: a, seq, creatorName }) => ({
