@@ -11,6 +11,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { emailOutbox, notificationPreferences, notificationSettings, notifications, users, type Db } from '@outlay/db';
 import type { AppDeps } from '../lib/context.ts';
+import { serverFormat } from '@outlay/contracts/format';
 
 export const DIGEST_PERIOD_MS = { daily: 24 * 60 * 60_000, weekly: 7 * 24 * 60 * 60_000 } as const;
 type DigestFrequency = keyof typeof DIGEST_PERIOD_MS;
@@ -27,16 +28,13 @@ export interface DigestResult {
   processed: number;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "Mon 16 Nov" (UTC). */
+/** "Nov 16, 2026" (UTC, the shared formatters: no recipient locale is stored). */
 export function digestDay(d: Date): string {
-  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+  return serverFormat.date(d) ?? '';
 }
 
 function digestTime(d: Date): string {
-  return `${digestDay(d)}, ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')} UTC`;
+  return `${serverFormat.dateTime(d)} UTC`;
 }
 
 function absolutePath(link: string): string {
@@ -56,7 +54,7 @@ export function digestMessage(input: { firstName: string; frequency: DigestFrequ
   body: string;
 } {
   const { items, total } = input;
-  const what = `${total} notification${total === 1 ? '' : 's'} since ${digestDay(input.since)}`;
+  const what = `${serverFormat.plural(total, 'notification')} since ${digestDay(input.since)}`;
   const lines: string[] = [];
   lines.push(input.firstName ? `Hello ${input.firstName},` : 'Hello,', '', `Your ${input.frequency} Outlay digest: ${what}.`, '');
   for (const item of items) {
@@ -66,7 +64,7 @@ export function digestMessage(input: { firstName: string; frequency: DigestFrequ
     if (item.link) lines.push(`  ${absolutePath(item.link)}`);
     lines.push(`  ${digestTime(item.createdAt)}`, '');
   }
-  if (total > items.length) lines.push(`…and ${total - items.length} earlier. All of them: /notifications`, '');
+  if (total > items.length) lines.push(`…and ${serverFormat.number(total - items.length)} earlier. All of them: /notifications`, '');
   else lines.push('All notifications: /notifications', '');
   lines.push('—', `You receive this ${input.frequency} digest because of your notification settings in Outlay (/notification-settings).`);
   return { subject: `Outlay: ${what}`.slice(0, 250), body: lines.join('\n') };

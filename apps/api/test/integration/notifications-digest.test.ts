@@ -178,7 +178,7 @@ describe('e-mail digests', () => {
     await advance(DAY);
     const mails = (await runMailJobs()).arrived.filter((m) => m.to.includes(ritaEmail));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toMatch(/^Outlay: 1 notification since \w{3} \d{1,2} \w{3}$/);
+    expect(mails[0]!.subject).toMatch(/^Outlay: 1 notification since \w{3} \d{1,2}, \d{4}$/);
     const rejectedRow = ritaRows.find((n) => n.type === 'request_rejected')!;
     expect(mails[0]!.text).toContain(rejectedRow.title);
     expect(mails[0]!.text).toContain(`  ${rejectedRow.link}`);
