@@ -114,10 +114,10 @@ test('an admin edits the security settings and they are saved and audited', asyn
   await adam.goto('/audit-history?action=security.settings_updated');
   await adam.getByRole('row', { name: /security\.settings_updated/ }).first().click();
   const detail = adam.getByRole('dialog');
-  await expect(detail.getByRole('heading', { name: 'security.settings_updated' })).toBeVisible();
+  await expect(detail.getByRole('heading', { name: 'Settings: Security settings changed' })).toBeVisible();
   const changed = detail.locator('tr[data-changed]');
   await expect(changed).toHaveCount(1);
-  await expect(changed).toContainText('lockoutMinutes');
+  await expect(changed).toContainText('Lockout minutes');
   await expect(changed).toContainText('15');
   await expect(changed).toContainText('20');
   await expectAccessible(adam);

@@ -2,6 +2,7 @@ import { Alert } from '@/components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { messageOf } from '@/lib/api-error';
+import { formatDateTime } from '@/lib/format';
 import { useAuditEvent } from '../api/audit';
 import { AuditDiff } from './audit-diff';
 
@@ -13,8 +14,8 @@ export function AuditEventDialog({ id, onClose }: { id: number | null; onClose: 
     <Dialog open={id !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-3xl">
         <DialogHeader>
-          <DialogTitle>{e ? e.action : `Audit event #${id ?? ''}`}</DialogTitle>
-          <DialogDescription>{e ? `Event #${e.id} · ${new Date(e.occurredAt).toLocaleString()}` : 'Loading the event…'}</DialogDescription>
+          <DialogTitle>{e ? `${e.record}: ${e.description}` : `Audit event #${id ?? ''}`}</DialogTitle>
+          <DialogDescription>{e ? `Event #${e.id} · ${e.action} · ${formatDateTime(e.occurredAt)}` : 'Loading the event…'}</DialogDescription>
         </DialogHeader>
         {event.isPending ? (
           <Spinner label="Loading the event" />
@@ -30,8 +31,8 @@ export function AuditEventDialog({ id, onClose }: { id: number | null; onClose: 
                 <dd>{e.actorName ? `${e.actorName} (${e.actorUsername})` : 'System or visitor'}</dd>
                 <dt className="text-muted-foreground">What</dt>
                 <dd>
-                  {e.entityType}
-                  {e.entityId && <span className="ml-1 break-all font-mono text-xs">{e.entityId}</span>}
+                  {e.record}
+                  {e.entityId && <span className="ml-1 break-all font-mono text-xs text-muted-foreground">{e.entityType} {e.entityId}</span>}
                 </dd>
                 <dt className="text-muted-foreground">From where</dt>
                 <dd className="break-all">
@@ -41,7 +42,28 @@ export function AuditEventDialog({ id, onClose }: { id: number | null; onClose: 
               </dl>
               <section aria-label="Changes" className="flex flex-col gap-2">
                 <h3 className="text-sm font-semibold">Before and after</h3>
-                <AuditDiff before={e.before} after={e.after} />
+                {e.changes.length > 0 ? (
+                  <table className="w-full text-left text-sm">
+                    <thead className="text-xs text-muted-foreground">
+                      <tr>
+                        <th scope="col" className="py-1 pr-3 font-medium">Field</th>
+                        <th scope="col" className="py-1 pr-3 font-medium">Before</th>
+                        <th scope="col" className="py-1 font-medium">After</th>
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y">
+                      {e.changes.map((c) => (
+                        <tr key={c.field} data-changed="">
+                          <th scope="row" className="py-1 pr-3 font-normal text-muted-foreground">{c.field}</th>
+                          <td className="py-1 pr-3 tabular-nums">{c.before ?? '—'}</td>
+                          <td className="py-1 tabular-nums">{c.after ?? '—'}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                ) : (
+                  <AuditDiff before={e.before} after={e.after} />
+                )}
               </section>
               {e.metadata !== null && e.metadata !== undefined && (
                 <section className="flex flex-col gap-2">

@@ -5,10 +5,17 @@ import { DataTable, DataTableFilterSelect, ListCard, useListQuery, type DataTabl
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { formatDateTime, plural } from '@/lib/format';
 import { AUDIT_URL, useAuditFacets } from '../api/audit';
 import { AuditEventDialog } from '../components/audit-event-dialog';
 import { DateRangeFilter } from '../components/date-range-filter';
 import { VerifyChain } from '../components/verify-chain-button';
+
+/** "spending_request" → "Spending request". */
+function entityWords(type: string): string {
+  const words = type.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 /** /audit-history: the append-only, hash-chained record of changes (PRODUCT §3). */
 export default function AuditHistoryPage() {
@@ -24,7 +31,7 @@ export default function AuditHistoryPage() {
   const { actorId, entityId } = query.state.filters;
 
   const columns: DataTableColumn<AuditItem>[] = [
-    { id: 'occurredAt', header: 'When', sortable: true, hideable: false, cell: (r) => new Date(r.occurredAt).toLocaleString() },
+    { id: 'occurredAt', header: 'When', sortable: true, hideable: false, cell: (r) => formatDateTime(r.occurredAt) },
     {
       id: 'actorName',
       header: 'Who',
@@ -47,19 +54,47 @@ export default function AuditHistoryPage() {
           <span className="text-muted-foreground">System or visitor</span>
         ),
     },
-    { id: 'action', header: 'Action', sortable: true, cell: (r) => <span className="font-mono text-xs">{r.action}</span> },
     {
       id: 'entityType',
-      header: 'Entity',
+      header: 'Record',
       sortable: true,
       cell: (r) => (
         <div className="flex flex-col">
-          <span>{r.entityType}</span>
-          {r.entityId && <span className="max-w-48 truncate font-mono text-[11px] text-muted-foreground">{r.entityId}</span>}
+          <span className="font-medium">{r.record}</span>
+          <span className="text-[11px] text-muted-foreground">{entityWords(r.entityType)}</span>
         </div>
       ),
     },
-    { id: 'hasChanges', header: 'Changes', cell: (r) => (r.hasChanges ? <Badge variant="warning">Before/after</Badge> : <span className="text-muted-foreground">—</span>) },
+    {
+      id: 'action',
+      header: 'Action',
+      sortable: true,
+      cell: (r) => (
+        <div className="flex flex-col">
+          <span>{r.description}</span>
+          <span className="font-mono text-[11px] text-muted-foreground">{r.action}</span>
+        </div>
+      ),
+    },
+    {
+      id: 'hasChanges',
+      header: 'Before → after',
+      cell: (r) =>
+        r.changes.length > 0 ? (
+          <ul className="flex max-w-80 flex-col gap-0.5 text-xs">
+            {r.changes.slice(0, 3).map((c) => (
+              <li key={c.field}>
+                <span className="text-muted-foreground">{c.field}:</span> {c.before ?? '—'} → {c.after ?? '—'}
+              </li>
+            ))}
+            {r.changes.length > 3 && <li className="text-muted-foreground">and {plural(r.changes.length - 3, 'more field')}</li>}
+          </ul>
+        ) : r.hasChanges ? (
+          <Badge variant="warning">Before/after</Badge>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        ),
+    },
     { id: 'ip', header: 'From', sortable: true, className: 'font-mono text-xs' },
     { id: 'id', header: 'Event', sortable: true, hidden: true, cell: (r) => `#${r.id}` },
   ];
@@ -104,13 +139,13 @@ export default function AuditHistoryPage() {
         onRowClick={(r) => setOpenId(r.id)}
         renderCard={(r) => (
           <ListCard
-            eyebrow={`#${r.id}`}
-            title={<span className="font-mono text-sm">{r.action}</span>}
+            eyebrow={`#${r.id} · ${r.record}`}
+            title={r.description}
             badge={r.hasChanges ? <Badge variant="warning">Before/after</Badge> : undefined}
             onOpen={() => setOpenId(r.id)}
-            openLabel={`Open event ${r.id}: ${r.action}`}
-            subtitle={`${r.actorId ? (r.actorName ?? r.actorUsername) : 'System or visitor'} · ${r.entityType}`}
-            meta={[new Date(r.occurredAt).toLocaleString(), r.ip].filter(Boolean).join(' · ')}
+            openLabel={`Open event ${r.id}: ${r.record}, ${r.description}`}
+            subtitle={`${r.actorId ? (r.actorName ?? r.actorUsername) : 'System or visitor'} · ${entityWords(r.entityType)}`}
+            meta={[formatDateTime(r.occurredAt), r.ip].filter(Boolean).join(' · ')}
           />
         )}
         toolbar={
@@ -128,7 +163,7 @@ export default function AuditHistoryPage() {
               name="entityType"
               label="Entity type"
               allLabel="All entity types"
-              options={(facets.data?.entityTypes ?? []).map((a) => ({ value: a, label: a }))}
+              options={(facets.data?.entityTypes ?? []).map((a) => ({ value: a, label: entityWords(a) }))}
             />
             <DateRangeFilter query={query} label="Events" />
           </>
