@@ -50,7 +50,7 @@ export function SpendChart({ data, currency, title, showBudget = false }: { data
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
             <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} interval="preserveStartEnd" />
             <YAxis tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} width={64} tickFormatter={(v: number) => compact(v, currency)} />
-            <Tooltip formatter={(v) => formatMoney(typeof v === 'number' ? v.toFixed(2) : String(v), currency)} />
+            <Tooltip formatter={(v) => formatMoney(typeof v === 'number' ? v : String(v), currency)} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             <Bar dataKey="paid" name="Paid" stackId="spend" fill="#1d4ed8" radius={[0, 0, 0, 0]} isAnimationActive={false} />
             <Bar dataKey="approved" name="Approved, not yet paid" stackId="spend" fill="#60a5fa" radius={[4, 4, 0, 0]} isAnimationActive={false} />

@@ -1,3 +1,5 @@
+import { formatNumber } from '@/lib/format';
+
 /** "3 h", "2 d 4 h", "12 min" from now back to an ISO time (null when unknown). */
 export function ageOf(iso: string | null | undefined, now = Date.now()): string | null {
   if (!iso) return null;
@@ -15,5 +17,5 @@ export function ageOf(iso: string | null | undefined, now = Date.now()): string 
 /** Hours with one decimal ("12.5 h"). */
 export function formatHours(hours: number | null | undefined): string {
   if (hours === null || hours === undefined || Number.isNaN(hours)) return '—';
-  return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(hours)} h`;
+  return `${formatNumber(hours, 1)} h`;
 }

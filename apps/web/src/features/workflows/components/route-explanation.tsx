@@ -5,7 +5,7 @@ import { STEP_MODE_LABELS } from '@outlay/contracts/workflows';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import { useRouteExplanation } from '../api/routing';
 
 const STEP_STATUS: Record<string, { label: string; variant: 'default' | 'primary' | 'success' | 'danger' }> = {
@@ -26,8 +26,8 @@ const ASSIGNMENT_REASON: Record<string, string> = {
 
 function hours(h: number | null): string {
   if (h === null) return '—';
-  if (h < 48) return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(h)} hours`;
-  return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(h / 24)} days`;
+  if (h < 48) return `${formatNumber(h, 1)} ${h === 1 ? 'hour' : 'hours'}`;
+  return `${formatNumber(h / 24, 1)} days`;
 }
 
 export function PredictionText({ prediction }: { prediction: Prediction }) {
