@@ -66,19 +66,3 @@ export async function insertDelegation(tx: Db, values: typeof delegations.$infer
 export async function setDelegation(tx: Db, id: string, values: Partial<typeof delegations.$inferInsert>): Promise<void> {
   await tx.update(delegations).set(values).where(eq(delegations.id, id));
 }
-
-
-export async function userById(db: Db, id: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      status: users.status,
-      organizationId: users.organizationId,
-      departmentId: users.departmentId,
-    })
-    .from(users)
-    .where(eq(users.id, id));
-  return row ?? null;
-}

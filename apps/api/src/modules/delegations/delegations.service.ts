@@ -7,6 +7,8 @@ import { notify } from '../../lib/notify.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
 import type { Actor } from '../approvals/engine.ts';
 import { applyDelegation, endDelegation } from '../approvals/reassignment.ts';
+// The one lookup of a person by id (with status and place), as the workflow simulator uses it.
+import { userById } from '../workflows/workflows.repository.ts';
 import * as repo from './delegations.repository.ts';
 import type { DelegationRow } from './delegations.repository.ts';
 
@@ -82,7 +84,7 @@ const actorOf = (ctx: Ctx): Actor => ({ userId: requireAuth(ctx).userId, now: ct
 export async function createDelegation(ctx: Ctx, input: DelegationInput): Promise<Delegation> {
   const auth = requireAuth(ctx);
   const delegatorId = input.delegatorId ?? auth.userId;
-  const delegator = await repo.userById(ctx.db, delegatorId);
+  const delegator = await userById(ctx.db, delegatorId);
   if (delegatorId !== auth.userId) {
     if (!scopeOf(auth, 'approvals.manage')) {
       throw new AppError('FORBIDDEN', { message: 'Setting up someone else\'s out-of-office needs the approvals management permission' });
@@ -91,7 +93,7 @@ export async function createDelegation(ctx: Ctx, input: DelegationInput): Promis
   }
   if (!delegator) throw invalid('delegatorId', 'This user does not exist');
   if (input.delegateId === delegatorId) throw invalid('delegateId', 'Choose someone other than the person who is away');
-  const delegate = await repo.userById(ctx.db, input.delegateId);
+  const delegate = await userById(ctx.db, input.delegateId);
   if (!delegate) throw invalid('delegateId', 'This user does not exist');
   if (delegate.status !== 'active') throw invalid('delegateId', `${nameOf(delegate)} is not an active user`);
   const startsAt = new Date(input.startsAt);
@@ -158,7 +160,7 @@ export async function revokeDelegation(ctx: Ctx, id: string): Promise<Delegation
   const [row] = await repo.listDelegations(ctx.db, { id });
   if (!row) throw new AppError('NOT_FOUND', { message: DELEGATION_NOT_FOUND });
   if (row.delegatorId !== auth.userId) {
-    const delegator = await repo.userById(ctx.db, row.delegatorId);
+    const delegator = await userById(ctx.db, row.delegatorId);
     const manages = !!delegator && personInScope(auth, 'approvals.manage', delegator);
     if (!manages) {
       if (row.delegateId === auth.userId) {
