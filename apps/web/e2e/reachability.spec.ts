@@ -28,8 +28,9 @@ function isScreen(path: string): boolean {
 /** Client-side navigation, as a link click does it (no reload per screen). */
 async function goTo(page: Page, path: string) {
   await page.evaluate((to) => window.history.pushState(null, '', to), path);
-  const route = findRoute(path)!;
-  await expect(page).toHaveTitle(`${route.title} · Outlay`);
+  const title = `${findRoute(path)!.title} · Outlay`;
+  // Checked every animation frame (an expect polls at growing intervals): sixty screens add up.
+  await page.waitForFunction((t) => document.title === t && document.querySelector('main h1') !== null, title, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
 }
 
@@ -88,7 +89,7 @@ async function crawl(page: Page, username: string) {
 
 for (const username of ['adam', 'carla', 'max', 'rita']) {
   test(`every screen ${username} may open is reachable from the dashboard by links and the command palette`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const { expected, seen } = await crawl(page, username);
     expect(expected.length).toBeGreaterThan(10);
     expect(seen.size).toBeGreaterThanOrEqual(expected.length);
@@ -202,9 +203,12 @@ test.describe('paths between screens', () => {
     await main.getByRole('link', { name: 'My requests', exact: true }).click();
     await expect(page).toHaveURL('/requests');
     await page.goto('/');
+    await expect(page.getByTestId('mine-card')).toBeVisible();
     await snap(page, 'dashboard-paths');
 
     await page.setViewportSize(MOBILE);
+    await expect(main.getByRole('link', { name: 'Expense tracking' })).toBeVisible();
+    await snap(page, 'dashboard-paths');
     await page.getByTestId('mobile-nav').getByRole('button', { name: 'More' }).click();
     const sheet = page.getByTestId('more-sheet');
     await expect(sheet.getByRole('region', { name: 'More' }).getByRole('link', { name: 'My Requests' })).toBeVisible();
