@@ -1,6 +1,7 @@
 // Schemas for approvals: the queue, decisions, and management of requests in flight (PRODUCT §3
 // "Approvals and workflows"). Workflows, delegations and routing have their own files.
 import { z } from 'zod';
+import { OVERRUN_BUDGET_CHOICES } from './budgets.ts';
 import { listQuery, paginated } from './lists.ts';
 import { isoDate } from './primitives.ts';
 import { STEP_MODE_VALUES } from './requests.ts';
@@ -83,6 +84,8 @@ export const decisionInput = z
     reason: z.string().trim().max(2000, 'At most 2000 characters').optional(),
     /** Partial approval: these line items are rejected, the rest approved. */
     rejectedLineItemIds: z.array(z.uuid()).max(50).default([]),
+    /** Approving a "Budget overrun" step: this request only (default) or raise the lines it goes over by their overrun. */
+    budgetChoice: z.enum(OVERRUN_BUDGET_CHOICES, { error: 'Choose raise the line or this request only' }).optional(),
   })
   .superRefine((d, ctx) => {
     const reason = d.reason ?? '';

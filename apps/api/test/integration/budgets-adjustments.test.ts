@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, budgetAdjustments, budgetLines } from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
-import { requestRow, stepsOf, submit } from './approvals-fixtures.ts';
+import { decide, requestRow, stepsOf, submit } from './approvals-fixtures.ts';
 import { addLine, draft, line, setUpBudgets, type BudgetWorld } from './budgets-fixtures.ts';
 
 let t: TestContext;
@@ -100,6 +100,24 @@ describe('approving an overrun', () => {
     const res2 = await decideOverrun(taxi, { decision: 'approved', note: 'Fine' });
     expect(res2.statusCode, res2.body).toBe(200);
     expect((await line(t, carla, id)).amount).toBe('1000.00');
+  });
+});
+
+describe('approving the overrun step from the approval queue', () => {
+  it('can raise the line too; a raise is refused on a step that is not the overrun', async () => {
+    expect(w.cats.length).toBeGreaterThan(4);
+    const id = await addLine(t, carla, monthLine(w.cats[4]!, '2000.00'));
+    const r = await submitted('2300.00', w.cats[4]!, true);
+    const res = await decide(t, carla, r, { decision: 'approved', reason: 'Raise from the queue', budgetChoice: 'raise_line' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await line(t, carla, id)).amount).toBe('2300.00');
+    const rows = await t.db.select().from(budgetAdjustments).where(eq(budgetAdjustments.budgetLineId, id));
+    expect(rows).toMatchObject([{ requestId: r, amount: '300.00', reason: 'Raise from the queue' }]);
+    // The next step is the manager's: no overrun there to raise.
+    const wrong = await decide(t, max, r, { decision: 'approved', budgetChoice: 'raise_line' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Only an approved overrun can raise the budget line');
+    expect((await requestRow(t, r)).currentStep).toBe(2);
   });
 });
 

@@ -267,17 +267,8 @@ export async function decideOverrun(
     if (overrunStatus !== 'pending') throw new AppError('CONFLICT', { message: BUDGET_MESSAGES.overrunDecided });
     const step = await engine.activeStepOf(t, r.id);
     if (r.status === 'pending' && step?.purpose !== engine.BUDGET_OVERRUN_PURPOSE) throw engine.conflict(MESSAGES.notWaitingForOverrun);
-    const raise = input.budgetChoice === 'raise_line';
-    if (input.decision !== 'approved' && (raise || input.raises?.length)) {
-      throw new AppError('VALIDATION_ERROR', { message: MESSAGES.raiseOnlyWhenApproved, details: [{ path: 'budgetChoice', message: MESSAGES.raiseOnlyWhenApproved }] });
-    }
-    await decisions.decide(t, r, { decision: input.decision, reason: input.note, rejectedLineItemIds: [] }, actorOf(ctx));
-    const overrun = (await budgetGate.overrunOf(t, requestId))!;
-    if (raise) {
-      // The lines and overruns recorded at submission: what the approver saw and approved.
-      await budgetGate.raiseLines(t, { requestId, organizationId: r.organizationId, lines: overrun.lines, raises: input.raises, reason: input.note.trim() }, actorOf(ctx));
-    }
-    return overrun;
+    await decisions.decide(t, r, { decision: input.decision, reason: input.note, rejectedLineItemIds: [], budgetChoice: input.budgetChoice, raises: input.raises }, actorOf(ctx));
+    return (await budgetGate.overrunOf(t, requestId))!;
   });
 }
 

@@ -7,7 +7,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordRequestEvent } from '../../lib/notify.ts';
 import * as repo from './approvals.repository.ts';
 import { MESSAGES, REQUESTER } from './approvals.messages.ts';
-import { budgetGate } from './budget-gate.ts';
+import { budgetGate, type OverrunRaise } from './budget-gate.ts';
+
+/** A larger raise than the overrun for some lines (the overrun page's decision sends these). */
+type OverrunRaiseInput = { raises?: OverrunRaise['raises'] };
 import {
   activateStep,
   activeStepOf,
@@ -56,7 +59,7 @@ const DECISION_TARGET: Record<DecisionInput['decision'], RequestStatus> = {
 };
 
 /** One approver's decision on the active step. The request row must be locked by the caller. */
-export async function decide(tx: Db, r: RequestRow, input: DecisionInput, actor: Actor & { userId: string }): Promise<DecisionOutcome> {
+export async function decide(tx: Db, r: RequestRow, input: DecisionInput & OverrunRaiseInput, actor: Actor & { userId: string }): Promise<DecisionOutcome> {
   const now = actor.now;
   if (r.status !== 'pending') throw illegal(r.status, DECISION_TARGET[input.decision]);
   const step = await activeStepOf(tx, r.id);
@@ -77,6 +80,11 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput, actor:
   const overrunStep = step.purpose === BUDGET_OVERRUN_PURPOSE;
   if (overrunStep && !input.reason?.trim()) {
     throw new AppError('VALIDATION_ERROR', { message: MESSAGES.overrunNote, details: [{ path: 'reason', message: MESSAGES.overrunNote }] });
+  }
+
+  const raiseLine = input.budgetChoice === 'raise_line' || (input.raises?.length ?? 0) > 0;
+  if (raiseLine && (!overrunStep || input.decision !== 'approved')) {
+    throw new AppError('VALIDATION_ERROR', { message: MESSAGES.raiseOnlyWhenApproved, details: [{ path: 'budgetChoice', message: MESSAGES.raiseOnlyWhenApproved }] });
   }
 
   const onBehalfOfId = mine.reason === 'delegation' ? mine.originalApproverId : null;
@@ -169,6 +177,11 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput, actor:
     const overrunStatus = input.decision === 'approved' ? ('approved' as const) : ('rejected' as const);
     await repo.updateRequest(tx, r.id, { overrunStatus, updatedAt: now });
     await repo.decidePendingOverrun(tx, r.id, { status: overrunStatus, note: reason, decidedById: actor.userId, decidedAt: now });
+    if (raiseLine) {
+      // The lines and overruns recorded at submission: what the approver saw and approved.
+      const overrun = await budgetGate.overrunOf(tx, r.id);
+      if (overrun) await budgetGate.raiseLines(tx, { requestId: r.id, organizationId: r.organizationId, lines: overrun.lines, raises: input.raises, reason: reason ?? '' }, actor);
+    }
   }
   if (status !== 'pending' && status !== 'info_requested') await budgetGate.recomputeThresholds(tx, r, now);
 
