@@ -174,6 +174,10 @@ describe('audit history as a ledger', () => {
     const items = res.json().items as { record: string; description: string; action: string; changes: { field: string; before: string | null; after: string | null }[] }[];
     expect(items.every((i) => i.record === detail.reference)).toBe(true);
     expect(detail.reference).toMatch(/^REQ-\d{6}$/);
+    // Amounts in the organization's currency are formatted in it; ids are not shown as values.
+    const submitted = items.find((i) => i.action === 'request.submitted')!;
+    expect(submitted.changes).toContainEqual({ field: 'Amount org', before: null, after: '$1,234.50' });
+    expect(items.flatMap((i) => i.changes).some((c) => /Id$/.test(c.field))).toBe(false);
     const step = items.find((i) => i.action === 'request.step_approved')!;
     expect(step.description).toBe('Approved step 1 of 2');
     expect(step.changes).toContainEqual({ field: 'Step', before: '1', after: '2' });

@@ -2,7 +2,7 @@
 // (REQ-000578, the vendor's name, the user's name) rather than its id, the action in words
 // ("Approved step 1 of 2"), and the before and after values formatted (money with its currency,
 // dates) with the shared formatters (en-US, UTC: the same text on screen and in the export).
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { requestReference, type AuditFieldChange } from '@outlay/contracts';
 import { serverFormat as fmt } from '@outlay/contracts/format';
 import {
@@ -20,6 +20,7 @@ import {
   workflows,
   type Db,
 } from '@outlay/db';
+import { groupCurrency } from '../../lib/fx.ts';
 
 export interface LedgerSource {
   action: string;
@@ -39,6 +40,7 @@ export interface LedgerWords {
 interface RequestFacts {
   reference: string;
   currency: string;
+  orgCurrency: string;
   steps: number;
 }
 
@@ -46,6 +48,8 @@ interface RequestFacts {
 export interface LedgerFacts {
   names: Map<string, string>;
   requests: Map<string, RequestFacts>;
+  /** The group's currency (amounts "in group currency"). */
+  groupCurrency: string | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,6 +60,7 @@ export async function ledgerFacts(db: Db, rows: readonly LedgerSource[]): Promis
   const ids = (type: string) => [...new Set(rows.filter((r) => r.entityType === type && r.entityId && UUID.test(r.entityId)).map((r) => r.entityId!))];
   const names = new Map<string, string>();
   const requests = new Map<string, RequestFacts>();
+  let group: string | null = null;
   const named = async (type: string, list: string[], load: (list: string[]) => Promise<{ id: string; name: string }[]>) => {
     if (list.length === 0) return;
     for (const r of await load(list)) names.set(key(type, r.id), r.name);
@@ -66,9 +71,11 @@ export async function ledgerFacts(db: Db, rows: readonly LedgerSource[]): Promis
   const requestIds = ids('spending_request');
   if (requestIds.length > 0) {
     const found = await db
-      .select({ id: spendingRequests.id, seq: spendingRequests.seq, currency: spendingRequests.currency })
+      .select({ id: spendingRequests.id, seq: spendingRequests.seq, currency: spendingRequests.currency, orgCurrency: organizations.currency })
       .from(spendingRequests)
+      .innerJoin(organizations, eq(organizations.id, spendingRequests.organizationId))
       .where(inArray(spendingRequests.id, requestIds));
+    group = await groupCurrency(db);
     // The steps of each request's latest round: the count the request's own view shows.
     const counts = await db
       .select({ requestId: approvalSteps.requestId, n: sql<number>`count(*)::int` })
@@ -83,7 +90,7 @@ export async function ledgerFacts(db: Db, rows: readonly LedgerSource[]): Promis
     const stepsOf = new Map(counts.map((c) => [c.requestId, Number(c.n)]));
     for (const r of found) {
       const reference = requestReference(r.seq);
-      requests.set(r.id, { reference, currency: r.currency, steps: stepsOf.get(r.id) ?? 0 });
+      requests.set(r.id, { reference, currency: r.currency, orgCurrency: r.orgCurrency, steps: stepsOf.get(r.id) ?? 0 });
       names.set(key('spending_request', r.id), reference);
     }
   }
@@ -104,7 +111,7 @@ export async function ledgerFacts(db: Db, rows: readonly LedgerSource[]): Promis
       .from(registrationRequests)
       .where(inArray(registrationRequests.id, list)),
   );
-  return { names, requests };
+  return { names, requests, groupCurrency: group };
 }
 
 const ENTITY_WORDS: Record<string, string> = {
@@ -198,7 +205,7 @@ function describe(row: LedgerSource, facts: LedgerFacts): string {
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
-const MONEY_FIELD = /(amount|total|budget|limit|committed|actual|remaining|over|above)$/i;
+const MONEY_FIELD = /(amount|total|budget|limit|committed|actual|remaining|over|above)/i;
 
 /** One value as people read it: money with its currency, dates in one style, yes/no, lists. */
 export function formatValue(field: string, value: unknown, currency: string | null): string | null {
@@ -220,14 +227,22 @@ export function formatValue(field: string, value: unknown, currency: string | nu
 function changesOf(row: LedgerSource, facts: LedgerFacts): AuditFieldChange[] {
   const before = obj(row.before);
   const after = obj(row.after);
-  const requestCurrency = row.entityType === 'spending_request' && row.entityId ? (facts.requests.get(row.entityId)?.currency ?? null) : null;
-  const currencyOf = (values: Record<string, unknown>) => (typeof values.currency === 'string' ? values.currency : requestCurrency);
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((f) => !/(password|secret|hash|token)/i.test(f));
+  const request = row.entityType === 'spending_request' && row.entityId ? facts.requests.get(row.entityId) : undefined;
+  const ownCurrency = (values: Record<string, unknown>) => (typeof values.currency === 'string' ? values.currency : (request?.currency ?? null));
+  // amountOrg and amountGroup are in the organization's and the group's currency.
+  const currencyFor = (field: string, values: Record<string, unknown>, other: Record<string, unknown>) =>
+    /Org$/.test(field) ? (request?.orgCurrency ?? null) : /Group$/.test(field) ? facts.groupCurrency : (ownCurrency(values) ?? ownCurrency(other));
+  const isId = (field: string, value: unknown) =>
+    /Ids?$/.test(field) && (typeof value === 'string' ? UUID.test(value) : Array.isArray(value) && value.every((v) => typeof v === 'string' && UUID.test(v)));
+  // Secrets never, and ids neither: the ledger names records, and the ids stay in the stored values.
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (f) => !/(password|secret|hash|token)/i.test(f) && !isId(f, before[f] ?? after[f]),
+  );
   const changes: AuditFieldChange[] = [];
   for (const field of fields) {
     if (JSON.stringify(before[field] ?? null) === JSON.stringify(after[field] ?? null) && Object.keys(before).length > 0) continue;
-    const b = formatValue(field, before[field], currencyOf(before) ?? currencyOf(after));
-    const a = formatValue(field, after[field], currencyOf(after) ?? currencyOf(before));
+    const b = formatValue(field, before[field], currencyFor(field, before, after));
+    const a = formatValue(field, after[field], currencyFor(field, after, before));
     if (b === null && a === null) continue;
     changes.push({ field: field === 'step' ? 'Step' : words(field), before: b, after: a });
   }
