@@ -1,15 +1,14 @@
-import { CalendarClock, Plus, TriangleAlert } from 'lucide-react';
+import { CalendarClock, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { delegationInput, type Delegation } from '@outlay/contracts/delegations';
+import { QueryState } from '@/components/query-state';
 import { ConfirmDialog, FormDialog, FormFieldText, FormFieldTextarea, useZodForm } from '@/components/form';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { messageOf } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { useCreateDelegation } from '@/features/delegations/api/create-delegation';
 import { useDelegations } from '@/features/delegations/api/delegations';
@@ -107,42 +106,37 @@ export function DelegationsCard({ canManage }: { canManage: boolean }) {
   const revoke = useRevokeDelegation();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<Delegation | null>(null);
-  const items = delegations.data ?? [];
 
   const list = (
-    <>
-      {delegations.isLoading && <div className="h-16 animate-pulse rounded-md bg-slate-200" aria-hidden="true" />}
-      {delegations.isError && (
-        <Alert variant="danger" role="alert">
-          <TriangleAlert aria-hidden="true" />
-          <span>{messageOf(delegations.error, 'Could not load the delegations.')}</span>
-        </Alert>
-      )}
-      {delegations.data && items.length === 0 && <p className="text-sm text-muted-foreground">No delegations. Set one up before you go on leave.</p>}
-      {items.length > 0 && (
-        <ul className="flex flex-col divide-y rounded-md border" aria-label="Delegations">
-          {items.map((d) => (
-            <li key={d.id} className="flex flex-col gap-1 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
-              <div className="min-w-0">
-                <p>
-                  <span className="font-medium">{d.delegator.name}</span> → <span className="font-medium">{d.delegate.name}</span>{' '}
-                  <Badge variant={STATE[d.state].variant}>{STATE[d.state].label}</Badge>
-                </p>
-                <p className="text-xs text-muted-foreground">
-                  {formatDateTime(d.startsAt)} – {formatDateTime(d.endsAt)} · {d.movedCount} item{d.movedCount === 1 ? '' : 's'} moved
-                  {d.reason ? ` · ${d.reason}` : ''}
-                </p>
-              </div>
-              {(d.state === 'scheduled' || d.state === 'active') && (
-                <Button size="sm" variant="outline" onClick={() => setRevoking(d)} aria-label={`Revoke delegation from ${d.delegator.name} to ${d.delegate.name}`}>
-                  Revoke
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
+    <QueryState query={delegations} loadingLabel="Loading the delegations" errorMessage="Could not load the delegations." className="h-16">
+      {(items) =>
+        items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No delegations. Set one up before you go on leave.</p>
+        ) : (
+          <ul className="flex flex-col divide-y rounded-md border" aria-label="Delegations">
+            {items.map((d) => (
+              <li key={d.id} className="flex flex-col gap-1 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <p>
+                    <span className="font-medium">{d.delegator.name}</span> → <span className="font-medium">{d.delegate.name}</span>{' '}
+                    <Badge variant={STATE[d.state].variant}>{STATE[d.state].label}</Badge>
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    {formatDateTime(d.startsAt)} – {formatDateTime(d.endsAt)} · {d.movedCount} item{d.movedCount === 1 ? '' : 's'} moved
+                    {d.reason ? ` · ${d.reason}` : ''}
+                  </p>
+                </div>
+                {(d.state === 'scheduled' || d.state === 'active') && (
+                  <Button size="sm" variant="outline" onClick={() => setRevoking(d)} aria-label={`Revoke delegation from ${d.delegator.name} to ${d.delegate.name}`}>
+                    Revoke
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </QueryState>
   );
 
   return (
