@@ -89,8 +89,8 @@ export function CommandPalette({ user }: { user: CurrentUser }) {
         className="inline-flex h-9 shrink-0 items-center gap-2 rounded-md border bg-card px-2.5 text-sm text-slate-600 shadow-xs transition-colors hover:bg-slate-50 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring cursor-pointer"
       >
         <Search className="size-4" aria-hidden="true" />
-        <span className="hidden xl:inline">Search…</span>
-        <kbd className="hidden rounded border bg-slate-50 px-1.5 font-sans text-[11px] text-slate-600 xl:inline">{isMac ? '⌘K' : 'Ctrl K'}</kbd>
+        <span className="hidden 2xl:inline">Search…</span>
+        <kbd className="hidden rounded border bg-slate-50 px-1.5 font-sans text-[11px] text-slate-600 2xl:inline">{isMac ? '⌘K' : 'Ctrl K'}</kbd>
       </button>
       <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
         <DialogPrimitive.Portal>

@@ -32,7 +32,7 @@ export function TopBar({ user }: { user: CurrentUser }) {
                   active && 'bg-blue-50 text-primary hover:bg-blue-50 hover:text-primary',
                 )}
               >
-                {Icon && <Icon className="hidden size-4 xl:block" aria-hidden="true" />}
+                {Icon && <Icon className="hidden size-4 2xl:block" aria-hidden="true" />}
                 {label}
               </Link>
             );
@@ -40,10 +40,10 @@ export function TopBar({ user }: { user: CurrentUser }) {
           {admin && (
             <>
               <span aria-hidden="true" className="mx-1 h-6 w-px bg-border" />
-              <NavDropdown label="Admin" icon={<ShieldCheck className="hidden size-4 xl:block" aria-hidden="true" />} groups={[{ items: ADMIN_ITEMS }]} />
+              <NavDropdown label="Admin" icon={<ShieldCheck className="hidden size-4 2xl:block" aria-hidden="true" />} groups={[{ items: ADMIN_ITEMS }]} />
               <NavDropdown
                 label="Settings"
-                icon={<Settings className="hidden size-4 xl:block" aria-hidden="true" />}
+                icon={<Settings className="hidden size-4 2xl:block" aria-hidden="true" />}
                 groups={SETTINGS_GROUPS.map((g) => ({ heading: g.section, items: g.items }))}
               />
             </>
