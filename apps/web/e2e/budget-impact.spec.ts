@@ -107,7 +107,12 @@ test('budget impact while typing, on the queue item and in the approval dialog; 
   await expect(dialog.getByTestId('budget-impact')).toContainText('Remaining before');
   await expectAccessible(carla);
   await snap(carla, 'budget-impact-3-dialog');
+  // Approving the overrun step here offers the same choice as the overrun page.
+  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(dialog.getByRole('radio', { name: /Raise the line by the overrun/ })).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: /Approve this request only/ })).toBeChecked();
   await carla.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
 
   // The phone queue: the item as a card, with the block.
   const phone = await as(browser, 'carla', '/approvals', MOBILE);

@@ -40,6 +40,8 @@ export function ApprovalDetailDialog({ item, onClose }: { item: ApprovalItem | n
               currency={detail.data?.currency ?? item.currency}
               lineItems={detail.data?.lineItems ?? []}
               blockedReason={item.decidable ? null : item.blockedReason}
+              // While the overrun decision is pending, the request waits at the "Budget overrun" step.
+              overrunStep={detail.data?.overrunStatus === 'pending'}
               onDone={onClose}
             />
             <RequestDetailView requestId={item.requestId} />

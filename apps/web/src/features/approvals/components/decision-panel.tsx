@@ -25,6 +25,8 @@ export interface DecisionPanelProps {
   onDone: () => void;
   /** Why the caller may not decide (segregation of duties); the buttons are disabled and this is shown. */
   blockedReason?: string | null;
+  /** The step is the "Budget overrun" one: approving may raise the lines the request goes over. */
+  overrunStep?: boolean;
 }
 
 const REASON_LABEL: Record<Decision, string> = {
@@ -34,11 +36,12 @@ const REASON_LABEL: Record<Decision, string> = {
 };
 
 /** Approve (optionally rejecting single line items), reject with a reason, or ask for information. */
-export function DecisionPanel({ requestId, reference, amount, currency, lineItems, onDone, blockedReason = null }: DecisionPanelProps) {
+export function DecisionPanel({ requestId, reference, amount, currency, lineItems, onDone, blockedReason = null, overrunStep = false }: DecisionPanelProps) {
   const decide = useDecide();
   const [mode, setMode] = useState<Decision | null>(null);
   const [reason, setReason] = useState('');
   const [rejected, setRejected] = useState<string[]>([]);
+  const [raiseLine, setRaiseLine] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const reasonId = useId();
@@ -65,6 +68,7 @@ export function DecisionPanel({ requestId, reference, amount, currency, lineItem
       decision: mode,
       reason: reason.trim() || undefined,
       rejectedLineItemIds: mode === 'approved' ? rejected : [],
+      ...(overrunStep && mode === 'approved' ? { budgetChoice: raiseLine ? 'raise_line' : 'request_only' } : {}),
     });
     if (!parsed.success) {
       const next: Record<string, string> = {};
@@ -171,10 +175,30 @@ export function DecisionPanel({ requestId, reference, amount, currency, lineItem
             </fieldset>
           )}
 
+          {overrunStep && mode === 'approved' && (
+            <fieldset className="flex flex-col gap-2 rounded-md border bg-card p-3 text-sm">
+              <legend className="px-1 font-medium">Budget line</legend>
+              <label className="flex items-start gap-2">
+                <input type="radio" name={`${reasonId}-budget`} className="mt-1" checked={!raiseLine} onChange={() => setRaiseLine(false)} />
+                <span>
+                  <span className="font-medium">Approve this request only</span>
+                  <span className="block text-xs text-muted-foreground">The line keeps its amount; later requests that go over it come back to the overrun approver.</span>
+                </span>
+              </label>
+              <label className="flex items-start gap-2">
+                <input type="radio" name={`${reasonId}-budget`} className="mt-1" checked={raiseLine} onChange={() => setRaiseLine(true)} />
+                <span>
+                  <span className="font-medium">Raise the line by the overrun</span>
+                  <span className="block text-xs text-muted-foreground">Each line the request goes over is raised by its overrun (see Budget impact), recorded in its history.</span>
+                </span>
+              </label>
+            </fieldset>
+          )}
+
           {(needsReason || mode === 'approved') && (
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={reasonId}>
-                {mode === 'approved' && !needsReason ? 'Note (optional)' : REASON_LABEL[mode]}
+                {mode === 'approved' && !needsReason ? (overrunStep ? 'Note (required for a budget overrun)' : 'Note (optional)') : REASON_LABEL[mode]}
                 {needsReason && <span aria-hidden="true"> *</span>}
               </Label>
               <Textarea
