@@ -75,7 +75,10 @@ export function DataTableView<T extends RowData>({ dt, query, label, status, row
           onKeyDown={
             onRowClick
               ? (event: KeyboardEvent<HTMLTableRowElement>) => {
-                  if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick(row.original);
+                  if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
+                  // Otherwise the same Enter's keypress lands on the opened sheet's first button (Close) and shuts it.
+                  event.preventDefault();
+                  onRowClick(row.original);
                 }
               : undefined
           }
