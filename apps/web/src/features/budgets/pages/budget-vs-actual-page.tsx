@@ -5,6 +5,7 @@ import { isNegative } from '@outlay/contracts/money';
 import { DataTable, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -21,13 +22,24 @@ const ALL = '__all';
 /** The chart shows this many lines, largest budget first; the table below lists every line. */
 const CHART_TOP = 10;
 
-/** "Operations · Q4 2026" for an axis tick: the line's most specific scope and its period, shortened. */
-function shortName(l: Line, max: number): string {
-  const name = [l.categoryName ?? l.departmentName ?? l.organizationName, l.periodLabel].join(' · ');
-  return name.length > max ? `${name.slice(0, max - 1)}…` : name;
+/**
+ * Axis names for the charted lines: each line's organization, department, category and period,
+ * leaving out a part every charted line shares (one period, one organization), shortened to `max`.
+ */
+function axisNames(lines: Line[], max: number): Map<string, string> {
+  const same = (pick: (l: Line) => string | null) => lines.every((l) => pick(l) === pick(lines[0]!));
+  const sameOrg = same((l) => l.organizationName);
+  const samePeriod = same((l) => l.periodLabel);
+  return new Map(
+    lines.map((l) => {
+      const parts = [sameOrg ? null : l.organizationName, l.departmentName, l.categoryName, samePeriod ? null : l.periodLabel].filter((p): p is string => Boolean(p));
+      const name = parts.length > 0 ? parts.join(' · ') : l.organizationName;
+      return [l.id, name.length > max ? `${name.slice(0, max - 1)}…` : name];
+    }),
+  );
 }
 
-/** The lines of the headline granularity with the largest budgets, in the group currency, for the chart. */
+/** The lines (of one granularity) with the largest budgets, in the group currency, for the chart. */
 function chartData(lines: Line[], top: number) {
   return [...lines]
     .sort((a, b) => Number(b.group.budget) - Number(a.group.budget))
@@ -142,6 +154,7 @@ export default function BudgetVsActualPage() {
   const [organizationId, setOrganizationId] = useState<string | undefined>();
   const [departmentId, setDepartmentId] = useState<string | undefined>();
   const [open, setOpen] = useState<Line | null>(null);
+  const [chartType, setChartType] = useState<BudgetPeriodType | undefined>();
   const data = useBudgetVsActual({ periodType, date, organizationId, departmentId });
   const orgs = options.data?.organizations ?? [];
   const depts = (options.data?.departments ?? []).filter((d) => !organizationId || d.organizationId === organizationId);
@@ -149,9 +162,15 @@ export default function BudgetVsActualPage() {
   const gc = report?.groupCurrency ?? 'USD';
   // The headline figures and the chart speak of one granularity: the one chosen, else the coarsest present.
   const headline = report ? (report.groups.find((g) => g.periodType === periodType) ?? report.groups[0]) : undefined;
-  const headlineLines = headline ? (report?.lines ?? []).filter((l) => l.periodType === headline.periodType) : [];
-  const chart = chartData(headlineLines, CHART_TOP);
+  // The chart shows one granularity at a time (the headline's unless another is chosen).
+  const charted = report?.groups.find((g) => g.periodType === chartType) ?? headline;
+  const chartedLines = charted ? (report?.lines ?? []).filter((l) => l.periodType === charted.periodType) : [];
+  const chart = chartData(chartedLines, CHART_TOP);
   const chartLabel = new Map(chart.map((c) => [c.id, c.label]));
+  const ticks = axisNames(
+    chart.map((c) => c.line),
+    narrow ? 18 : 42,
+  );
   const compact = new Intl.NumberFormat('en-US', { notation: 'compact' });
 
   return (
@@ -262,25 +281,37 @@ export default function BudgetVsActualPage() {
             </Card>
           ) : (
             <>
-              {headline && chart.length > 0 && (
+              {charted && chart.length > 0 && (
                 <Card>
-                  <CardHeader>
-                    <CardTitle className="text-base">
-                      {headline.label}: budget, committed and actual ({gc})
-                    </CardTitle>
+                  <CardHeader className="gap-2">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <CardTitle className="text-base">
+                        {charted.label}: budget, committed and actual ({gc})
+                      </CardTitle>
+                      {report.groups.length > 1 && (
+                        <div role="group" aria-label="Lines in the chart" className="flex flex-wrap gap-1">
+                          {report.groups.map((g) => (
+                            <Button key={g.periodType} type="button" size="sm" variant={g.periodType === charted.periodType ? 'default' : 'outline'} aria-pressed={g.periodType === charted.periodType} onClick={() => setChartType(g.periodType)}>
+                              {g.label} ({g.lineCount})
+                            </Button>
+                          ))}
+                        </div>
+                      )}
+                    </div>
                     <p className="text-sm text-muted-foreground">
-                      {headlineLines.length > chart.length
-                        ? `The ${chart.length} largest budgets of ${headlineLines.length} lines; every line is in the table below.`
-                        : `${headlineLines.length} ${headlineLines.length === 1 ? 'line' : 'lines'}, largest budget first.`}{' '}
+                      {chartedLines.length > chart.length
+                        ? `The ${chart.length} largest budgets of ${chartedLines.length} lines; every line is in the table below.`
+                        : `${chartedLines.length} ${chartedLines.length === 1 ? 'line' : 'lines'}, largest budget first.`}{' '}
                       Hover or tap a bar for the line&apos;s name and figures.
                     </p>
                   </CardHeader>
                   <CardContent>
+                    {/* The tooltip stays inside the chart, even where it was left open before the window narrowed. */}
                     <div
-                      className="w-full"
+                      className="w-full overflow-hidden"
                       style={{ height: 60 + chart.length * 44 }}
                       role="img"
-                      aria-label={`Bar chart of budget, committed and actual money for the ${chart.length} largest ${headline.label.toLowerCase()}: ${chart.map((c) => c.label).join('; ')}`}
+                      aria-label={`Bar chart of budget, committed and actual money for the ${chart.length} largest ${charted.label.toLowerCase()}: ${chart.map((c) => c.label).join('; ')}`}
                       data-testid="bva-chart"
                     >
                       <ResponsiveContainer width="100%" height="100%">
@@ -290,15 +321,20 @@ export default function BudgetVsActualPage() {
                           <YAxis
                             type="category"
                             dataKey="id"
-                            width={narrow ? 96 : 200}
+                            width={narrow ? 112 : 260}
                             tick={{ fontSize: 11 }}
                             interval={0}
-                            tickFormatter={(id: string) => {
-                              const l = chart.find((c) => c.id === id)?.line;
-                              return l ? shortName(l, narrow ? 15 : 32) : '';
-                            }}
+                            tickFormatter={(id: string) => ticks.get(id) ?? ''}
                           />
-                          <Tooltip labelFormatter={(id) => chartLabel.get(String(id)) ?? String(id)} formatter={(v) => formatMoney(String(v), gc)} />
+                          <Tooltip
+                            labelFormatter={(id) => chartLabel.get(String(id)) ?? String(id)}
+                            formatter={(v) => formatMoney(String(v), gc)}
+                            // Wraps inside the chart on a phone; item text in the body colour for contrast.
+                            wrapperStyle={{ maxWidth: narrow ? 240 : 360, zIndex: 10 }}
+                            contentStyle={{ whiteSpace: 'normal' }}
+                            itemStyle={{ color: '#1e293b' }}
+                            labelStyle={{ fontWeight: 600, color: '#0f172a' }}
+                          />
                           <Legend />
                           <Bar dataKey="Budget" fill="#94a3b8" isAnimationActive={false} />
                           <Bar dataKey="Committed" fill="#f59e0b" isAnimationActive={false} />
