@@ -4,6 +4,7 @@ import type { UserItem } from '@outlay/contracts/users';
 import { FormDialog, FormFieldSelect, useStepUp, useZodForm } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
 import { useBulkChangeRole } from '../api/users-bulk-role';
+import { plural } from '@/lib/format';
 
 const schema = z.object({ role: z.enum(ROLES, { error: 'Choose a valid role' }) });
 
@@ -25,7 +26,7 @@ export function UsersBulkRoleDialog({
       <FormDialog
         open
         onOpenChange={(open) => !open && onDone(false)}
-        title={`Change the role of ${users.length} ${users.length === 1 ? 'user' : 'users'}`}
+        title={`Change the role of ${plural(users.length, 'user')}`}
         description="Each change applies to that person's next request. You can only give roles whose permissions you hold; people you may not change are skipped."
         form={form}
         submitLabel="Change role"
@@ -33,7 +34,7 @@ export function UsersBulkRoleDialog({
         onSubmit={async ({ role }) => {
           const result = await change.mutateAsync({ ids: users.map((u) => u.id), role });
           toast({
-            title: `${result.changed} ${result.changed === 1 ? 'user is' : 'users are'} now ${ROLE_LABELS[role]}`,
+            title: `${plural(result.changed, 'user')} ${result.changed === 1 ? 'is' : 'are'} now ${ROLE_LABELS[role]}`,
             description: result.skipped.length > 0 ? `Skipped: ${result.skipped.map((s) => `${s.name ?? 'unknown'} (${s.reason})`).join('; ')}` : undefined,
             variant: result.skipped.length > 0 ? 'warning' : 'success',
           });

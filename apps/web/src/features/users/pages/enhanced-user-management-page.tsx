@@ -11,6 +11,7 @@ import { USERS_URL } from '../api/users-keys';
 import { ROLE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, USER_COLUMNS, UserCard } from '../components/user-columns';
 import { UserImportCard } from '../components/user-import-card';
 import { UsersBulkRoleDialog } from '../components/users-bulk-role-dialog';
+import { plural } from '@/lib/format';
 
 interface BulkChange {
   users: UserItem[];
@@ -86,7 +87,7 @@ export default function EnhancedUserManagementPage() {
       <ConfirmDialog
         open={change !== null}
         onOpenChange={(open) => (open ? undefined : setChange(null))}
-        title={change?.active ? `Activate ${count} ${count === 1 ? 'user' : 'users'}?` : `Deactivate ${count} ${count === 1 ? 'user' : 'users'}?`}
+        title={change?.active ? `Activate ${plural(count, 'user')}?` : `Deactivate ${plural(count, 'user')}?`}
         description={
           change?.active
             ? 'They will be able to sign in again.'
@@ -100,7 +101,7 @@ export default function EnhancedUserManagementPage() {
           const result = await bulk.mutateAsync({ ids: change.users.map((u) => u.id), active: change.active });
           change.clear();
           toast({
-            title: `${result.changed} ${result.changed === 1 ? 'user' : 'users'} ${change.active ? 'activated' : 'deactivated'}`,
+            title: `${plural(result.changed, 'user')} ${change.active ? 'activated' : 'deactivated'}`,
             description: result.skipped.length > 0 ? `Skipped: ${result.skipped.map((s) => `${s.name ?? 'unknown'} (${s.reason})`).join('; ')}` : undefined,
             variant: result.skipped.length > 0 ? 'warning' : 'success',
           });

@@ -8,7 +8,7 @@ import { RoleBadge, StatusBadge } from '@/components/status-badges';
 import { Badge } from '@/components/ui/badge';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth/api/current-user';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, plural } from '@/lib/format';
 import { useForcePasswordChange } from '../api/user-force-password-change';
 import { useUserOptions } from '../api/user-options';
 import { resetUserPassword } from '../api/user-reset-password';
@@ -33,7 +33,7 @@ function passwordCell(u: PasswordStatusItem) {
 function ageText(days: number | null): string {
   if (days === null) return '—';
   if (days === 0) return 'Today';
-  return days === 1 ? '1 day' : `${days} days`;
+  return plural(days, 'day');
 }
 
 const COLUMNS: DataTableColumn<PasswordStatusItem>[] = [

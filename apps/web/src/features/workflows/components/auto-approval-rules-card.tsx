@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { toast } from '@/components/ui/use-toast';
 import { useCategoryOptions } from '@/features/categories/api/category-options';
 import { messageOf } from '@/lib/api-error';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, plural } from '@/lib/format';
 import { useAutoApprovalRules, useCreateAutoApprovalRule, useDeleteAutoApprovalRule, useUpdateAutoApprovalRule } from '../api/auto-approval-rules';
 
 type RuleForm = z.input<typeof autoApprovalRuleInput>;
@@ -136,7 +136,7 @@ export function AutoApprovalRulesCard({ organizations }: { organizations: readon
                     <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatMoney(r.maxAmount, r.currency)}</td>
                     <td className="px-3 py-2 text-xs text-muted-foreground">
                       {[
-                        r.categoryIds.length ? `${r.categoryIds.length} categor${r.categoryIds.length === 1 ? 'y' : 'ies'}` : 'any category',
+                        r.categoryIds.length ? plural(r.categoryIds.length, 'category', 'categories') : 'any category',
                         r.requireWithinBudget ? 'within budget' : null,
                         r.requireNoFindings ? 'no findings' : null,
                       ]

@@ -5,7 +5,7 @@ import { STEP_MODE_LABELS } from '@outlay/contracts/workflows';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber, plural } from '@/lib/format';
 import { useRouteExplanation } from '../api/routing';
 
 const STEP_STATUS: Record<string, { label: string; variant: 'default' | 'primary' | 'success' | 'danger' }> = {
@@ -38,7 +38,7 @@ export function PredictionText({ prediction }: { prediction: Prediction }) {
     <p className="text-sm" data-testid="prediction">
       Typically decided within <strong>{hours(prediction.medianHours)}</strong>; 9 in 10 within <strong>{hours(prediction.p90Hours)}</strong>.{' '}
       <span className="text-muted-foreground">
-        Based on {prediction.sample} similar request{prediction.sample === 1 ? '' : 's'} ({prediction.basis}).
+        Based on {plural(prediction.sample, 'similar request')} ({prediction.basis}).
       </span>
     </p>
   );

@@ -13,6 +13,7 @@ import { WORKFLOWS_URL } from '../api/keys';
 import { fetchWorkflow, useCreateWorkflow, useUpdateWorkflow } from '../api/workflows';
 import { NEW_STEP, StepList } from './step-list';
 import { SimulatePanel } from './simulate-panel';
+import { plural } from '@/lib/format';
 
 export interface OrganizationChoice {
   id: string;
@@ -129,7 +130,7 @@ export function WorkflowEditor({
         <h2 className="text-xl font-semibold tracking-tight">{workflow ? `Edit “${workflow.name}”` : 'New workflow'}</h2>
         {workflow && workflow.inFlightCount > 0 && (
           <span className="text-sm text-muted-foreground">
-            {workflow.inFlightCount} request{workflow.inFlightCount === 1 ? '' : 's'} in flight keep their current route.
+            {plural(workflow.inFlightCount, 'request')} in flight keep their current route.
           </span>
         )}
       </div>

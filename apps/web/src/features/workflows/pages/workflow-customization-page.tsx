@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { useOrganizationOptions } from '@/features/organizations/api/organization-options';
-import { formatDateTime, formatMoney, roleLabel } from '@/lib/format';
+import { formatDateTime, formatMoney, plural, roleLabel } from '@/lib/format';
 import { useDeleteWorkflow, useWorkflows } from '../api/workflows';
 import { WorkflowEditor } from '../components/workflow-editor';
 
@@ -23,8 +23,8 @@ function conditionsText(w: Workflow, currency: string | undefined): string[] {
   if (c.minAmount && c.maxAmount) parts.push(`${formatMoney(c.minAmount, currency)} to ${formatMoney(c.maxAmount, currency)}`);
   else if (c.minAmount) parts.push(`from ${formatMoney(c.minAmount, currency)}`);
   else if (c.maxAmount) parts.push(`up to ${formatMoney(c.maxAmount, currency)}`);
-  if (c.categoryIds.length) parts.push(`${c.categoryIds.length} categor${c.categoryIds.length === 1 ? 'y' : 'ies'}`);
-  if (c.departmentIds.length) parts.push(`${c.departmentIds.length} department${c.departmentIds.length === 1 ? '' : 's'}`);
+  if (c.categoryIds.length) parts.push(plural(c.categoryIds.length, 'category', 'categories'));
+  if (c.departmentIds.length) parts.push(plural(c.departmentIds.length, 'department'));
   if (c.requesterRoles.length) parts.push(`requesters: ${c.requesterRoles.map(roleLabel).join(', ')}`);
   if (c.overBudget === true) parts.push('over budget only');
   if (c.overBudget === false) parts.push('within budget only');
@@ -148,7 +148,7 @@ export default function WorkflowCustomizationPage() {
         </Select>
         {workflows.data && (
           <span className="text-sm text-muted-foreground" aria-live="polite">
-            {items.length} workflow{items.length === 1 ? '' : 's'}
+            {plural(items.length, 'workflow')}
           </span>
         )}
       </div>
