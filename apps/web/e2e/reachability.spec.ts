@@ -232,13 +232,21 @@ test.describe('paths between screens', () => {
     // Small office supplies may be approved at once by the auto-approval rule: either way it is saved.
     await expect(saved).toContainText(title);
     await snap(page, 'new-request-saved');
+    await page.setViewportSize(MOBILE);
+    await expect(saved.getByRole('link', { name: 'My Requests' })).toBeVisible();
+    await snap(page, 'new-request-saved');
     await saved.getByRole('link', { name: 'My Requests' }).click();
     await expect(page).toHaveURL('/requests');
-    await expect(page.getByRole('table', { name: 'My requests' }).getByText(title)).toBeVisible();
+    // On a phone the list is cards: the new request is the one visible.
+    await expect(page.getByRole('main').getByText(title, { exact: true }).filter({ visible: true })).toBeVisible();
   });
 
   test('workflow builder links to Smart Approval Routing, role management to Custom Roles (adam)', async ({ page }) => {
     await signInAs(page, 'adam', undefined, '/workflow-customization');
+    // At 1280 px the admin's menus and the search button share the top bar without overlapping.
+    const settings = await page.getByTestId('desktop-nav').getByRole('button', { name: 'Settings' }).boundingBox();
+    const search = await page.getByTestId('command-palette-button').boundingBox();
+    expect(settings!.x + settings!.width).toBeLessThanOrEqual(search!.x);
     await page.getByRole('main').getByRole('link', { name: 'Smart Approval Routing' }).click();
     await expect(page).toHaveURL('/smart-approval-routing');
     await page.goto('/role-management');
@@ -252,6 +260,7 @@ test.describe('paths between screens', () => {
     await snap(page, 'workflow-builder-links');
     await page.setViewportSize(DESKTOP);
     await page.reload();
+    await expect(page.getByText(/^\d+ workflows?$/)).toBeVisible();
     await snap(page, 'workflow-builder-links');
   });
 });
