@@ -101,6 +101,11 @@ test('max changes his notification settings and they stay after a reload', async
   const max = await pageAs(browser, 'max', '/notification-settings');
   const api = await apiAs(max.request, 'max');
   await expect(max.getByRole('heading', { name: 'Notification Settings', level: 1 })).toBeVisible();
+  // Every event the product names has its row, payroll, registrations and new devices included.
+  for (const event of ['Payroll to approve', 'Registration received', 'New sign-in from a new device', 'Budget threshold crossed', 'New comment']) {
+    await expect(max.getByRole('checkbox', { name: `${event}: in-app` })).toBeVisible();
+    await expect(max.getByRole('checkbox', { name: `${event}: e-mail` })).toBeVisible();
+  }
   const email = max.getByRole('checkbox', { name: 'Request paid: e-mail' });
   const inApp = max.getByRole('checkbox', { name: 'Request paid: in-app' });
   const digest = max.getByRole('combobox', { name: 'E-mail digest' });
