@@ -111,7 +111,9 @@ describe('role × endpoint matrix (PRODUCT §5)', () => {
       }
     }
     expect(problems).toEqual([]);
-  });
+    // Every guarded route for every role, one after another (several hundred calls, exports and
+    // dashboards among them): it grows with the API, so it gets more than the default 30 s.
+  }, 120_000);
 
   it('lets every signed-in role reach the routes any signed-in user may use', async () => {
     const routes = t.app.routeCatalog.filter((r) => r.access === 'authenticated' && r.method === 'GET');
