@@ -145,7 +145,7 @@ export const copyBudgetPeriodResult = z.object({
   toPeriodStart: z.string(),
   created: z.number().int(),
   skipped: z.number().int(),
-  report: z.array(z.object({ sourceId: z.string(), label: z.string(), status: z.enum(['created', 'exists']), amount: z.string(), message: z.string() })),
+  report: z.array(z.object({ sourceId: z.string(), label: z.string(), status: z.enum(['created', 'exists']), amount: z.string(), currency: z.string(), message: z.string() })),
 });
 export type CopyBudgetPeriodResult = z.infer<typeof copyBudgetPeriodResult>;
 

@@ -310,7 +310,7 @@ export async function copyPeriod(
       const amount = new Decimal(l.amount).mul(factor).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
       const twin = await repo.findTwin(t, { organizationId: l.organizationId, departmentId: l.departmentId, categoryId: l.categoryId, periodType: l.periodType, periodStart: toStart });
       if (twin) {
-        report.push({ sourceId: l.id, label, status: 'exists', amount: new Decimal(twin.amount).toFixed(2), message: 'A line for this period already exists; it was left as it is' });
+        report.push({ sourceId: l.id, label, status: 'exists', amount: new Decimal(twin.amount).toFixed(2), currency: twin.currency, message: 'A line for this period already exists; it was left as it is' });
         continue;
       }
       const values = {
@@ -331,7 +331,7 @@ export async function copyPeriod(
         .values({ ...values, createdById: auth.userId, createdAt: ctx.now, updatedAt: ctx.now })
         .returning({ id: budgetLines.id });
       await audit(ctx, t, 'budget_line.created', row!.id, { after: values, metadata: { via: 'copy', sourceId: l.id, adjustPercent: input.adjustPercent } });
-      report.push({ sourceId: l.id, label, status: 'created', amount, message: input.adjustPercent ? `Copied with ${input.adjustPercent > 0 ? '+' : ''}${input.adjustPercent}%` : 'Copied' });
+      report.push({ sourceId: l.id, label, status: 'created', amount, currency: l.currency, message: input.adjustPercent ? `Copied with ${input.adjustPercent > 0 ? '+' : ''}${input.adjustPercent}%` : 'Copied' });
     }
     const created = report.filter((r) => r.status === 'created').length;
     await audit(ctx, t, 'budget_lines.copied', null, {

@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { useToast } from '@/components/ui/use-toast';
+import { formatMoney } from '@/lib/format';
 import { fetchBudgetLine, useCopyBudgetPeriod, useCreateBudgetLine, useImportBudgetLines, useUpdateBudgetLine } from '../api/budget-lines';
 
 const PERIOD_OPTIONS = BUDGET_PERIOD_TYPES.map((value) => ({ value, label: BUDGET_PERIOD_LABELS[value] }));
@@ -173,7 +174,7 @@ export function CopyReportDialog({ result, onClose }: { result: CopyBudgetPeriod
             <li key={r.sourceId} className="flex flex-wrap items-center justify-between gap-2 p-2">
               <span>{r.label}</span>
               <span className={r.status === 'created' ? 'text-emerald-700 dark:text-emerald-400' : 'text-amber-700 dark:text-amber-400'}>
-                {r.status === 'created' ? `Created · ${r.amount}` : r.message}
+                {r.status === 'created' ? `Created · ${formatMoney(r.amount, r.currency)}` : r.message}
               </span>
             </li>
           ))}
