@@ -18,7 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { useToast } from '@/components/ui/use-toast';
-import { formatMoney } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { fetchBudgetLine, useCopyBudgetPeriod, useCreateBudgetLine, useImportBudgetLines, useUpdateBudgetLine } from '../api/budget-lines';
 
 const PERIOD_OPTIONS = BUDGET_PERIOD_TYPES.map((value) => ({ value, label: BUDGET_PERIOD_LABELS[value] }));
@@ -164,7 +164,7 @@ export function CopyReportDialog({ result, onClose }: { result: CopyBudgetPeriod
     <Dialog open={Boolean(result)} onOpenChange={(o) => (o ? undefined : onClose())}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Copied to the period starting {result?.toPeriodStart}</DialogTitle>
+          <DialogTitle>Copied to the period starting {formatDate(result?.toPeriodStart)}</DialogTitle>
           <DialogDescription>
             {result?.created} created, {result?.skipped} already existed and were left as they are.
           </DialogDescription>
