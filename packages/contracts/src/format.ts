@@ -44,8 +44,8 @@ export interface Formatters {
   money(amount: MoneyValue | number | null | undefined, currency?: string | null): string;
   /** "$228,217.24 of $268,500.00". */
   moneyOf(part: MoneyValue, whole: MoneyValue, currency: string): string;
-  /** A plain number: 1,204 or 12.5 (at most `maximumFractionDigits`, default 2). */
-  number(value: MoneyValue | number, maximumFractionDigits?: number): string;
+  /** A plain number: 1,204 or 12.5 (at most `maximumFractionDigits`, default 2; at least `minimumFractionDigits`, default 0). */
+  number(value: MoneyValue | number, maximumFractionDigits?: number, minimumFractionDigits?: number): string;
   /** A percentage given in percent ("82.5" → "82.5%"). */
   percent(value: MoneyValue | number, maximumFractionDigits?: number): string;
   /** "Mar 12, 2026"; date-only strings ("2026-03-12") stay on their day. Nothing → null. */
@@ -98,10 +98,12 @@ export function formatters(locale?: string, timeZone?: string): Formatters {
     moneyOf(part, whole, currency) {
       return `${self.money(part, currency)} of ${self.money(whole, currency)}`;
     },
-    number(value, maximumFractionDigits = 2) {
+    number(value, maximumFractionDigits = 2, minimumFractionDigits = 0) {
       const text = amountText(value);
       if (text === null) return String(value);
-      return numberFormat(`number:${maximumFractionDigits}`, { maximumFractionDigits }).format(text as Intl.StringNumericLiteral);
+      return numberFormat(`number:${maximumFractionDigits}:${minimumFractionDigits}`, { maximumFractionDigits, minimumFractionDigits }).format(
+        text as Intl.StringNumericLiteral,
+      );
     },
     percent(value, maximumFractionDigits = 1) {
       const text = amountText(value);
@@ -147,7 +149,8 @@ function local(): Formatters {
 
 export const formatMoney = (amount: MoneyValue | number | null | undefined, currency?: string | null): string => local().money(amount, currency);
 export const formatMoneyOf = (part: MoneyValue, whole: MoneyValue, currency: string): string => local().moneyOf(part, whole, currency);
-export const formatNumber = (value: MoneyValue | number, maximumFractionDigits?: number): string => local().number(value, maximumFractionDigits);
+export const formatNumber = (value: MoneyValue | number, maximumFractionDigits?: number, minimumFractionDigits?: number): string =>
+  local().number(value, maximumFractionDigits, minimumFractionDigits);
 export const formatPercent = (value: MoneyValue | number, maximumFractionDigits?: number): string => local().percent(value, maximumFractionDigits);
 export const formatDate = (value: DateInput): string | null => local().date(value);
 export const formatDateTime = (value: DateInput): string | null => local().dateTime(value);

@@ -5,10 +5,11 @@ import { formatMoney, formatNumber } from '@outlay/contracts/format';
 // Money, dates, numbers and plurals are formatted by the formatters shared with the server.
 export { formatDate, formatDateTime, formatList, formatMoney, formatMoneyOf, formatMonth, formatNumber, formatPercent, plural } from '@outlay/contracts/format';
 
-/** An optional amount: "5000.00" → "$5,000.00" with a currency, "5,000" without; empty → null. */
+/** An optional amount: "5000.00" → "$5,000.00" with a currency, "5,000.00" without; empty → null. */
 export function formatAmount(amount: string | null | undefined, currency?: string | null): string | null {
   if (amount === null || amount === undefined || amount === '') return null;
-  return currency ? formatMoney(amount, currency) : formatNumber(amount);
+  // An amount without its currency (a limit in each company's own currency) still reads as money: two decimals.
+  return currency ? formatMoney(amount, currency) : formatNumber(amount, 2, 2);
 }
 
 export function roleLabel(role: string): string {

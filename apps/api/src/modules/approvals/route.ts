@@ -506,7 +506,7 @@ export async function resolveApprovers(db: Db, subject: RouteSubject, step: Step
     let best = resolved[0]!;
     for (const r of resolved) if ((load.get(r.userId) ?? 0) < (load.get(best.userId) ?? 0)) best = r;
     const n = load.get(best.userId) ?? 0;
-    best = { ...best, why: `${best.why}; balanced: the shortest queue (${n} open item${n === 1 ? '' : 's'})` };
+    best = { ...best, why: `${best.why}; balanced: the shortest queue (${serverFormat.plural(n, 'open item')})` };
     return { approvers: [best], warnings };
   }
   return { approvers: resolved, warnings };

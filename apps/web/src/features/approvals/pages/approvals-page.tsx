@@ -12,7 +12,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth/api/current-user';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney, plural } from '@/lib/format';
 import { useBulkApprove } from '../api/decide';
 import { APPROVAL_QUEUE_URL } from '../api/keys';
 import { ApprovalDetailDialog } from '../components/approval-detail-dialog';
@@ -105,7 +105,7 @@ function Checks({ item: i }: { item: ApprovalItem }) {
       {i.overBudget && <Badge variant="danger">Over budget</Badge>}
       {i.findingsCount > 0 && (
         <Badge variant="warning">
-          {i.findingsCount} finding{i.findingsCount === 1 ? '' : 's'}
+          {plural(i.findingsCount, 'finding')}
         </Badge>
       )}
     </div>
@@ -198,7 +198,7 @@ export default function ApprovalsPage() {
         description={
           total === undefined
             ? 'Requests waiting for your decision, including those delegated to you.'
-            : `${total} request${total === 1 ? '' : 's'} waiting for your decision, including those delegated to you.`
+            : `${plural(total, 'request')} waiting for your decision, including those delegated to you.`
         }
         actions={<RouteLink path="/smart-approval-routing" icon={<Route aria-hidden="true" />} />}
       />
@@ -240,7 +240,7 @@ export default function ApprovalsPage() {
         open={Boolean(bulk)}
         onOpenChange={(next) => !next && setBulk(null)}
         destructive={false}
-        title={`Approve ${bulk?.items.length ?? 0} request${bulk?.items.length === 1 ? '' : 's'}?`}
+        title={`Approve ${plural(bulk?.items.length ?? 0, 'request')}?`}
         description="Each request is approved at your current step. Requests someone else decided in the meantime are skipped and listed."
         confirmLabel="Approve all"
         pendingLabel="Approving…"

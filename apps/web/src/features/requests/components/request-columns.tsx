@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { RequestSummary } from '@outlay/contracts/requests';
 import { ListCard, type DataTableColumn } from '@/components/data-table';
 import { RequestStatusBadge } from '@/components/request-detail';
-import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney, plural } from '@/lib/format';
 
 /** "3 d", "5 h", "12 min" since a moment (the age of a request). */
 export function ageOf(from: string | null | undefined, now = Date.now()): string {
@@ -79,7 +79,7 @@ export const MANAGEMENT_COLUMNS: DataTableColumn<RequestSummary>[] = [
     cell: (r) =>
       r.overBudget || r.findingsCount > 0 ? (
         <span className="text-xs font-medium text-amber-800">
-          {[r.overBudget && 'Over budget', r.findingsCount > 0 && `${r.findingsCount} finding${r.findingsCount === 1 ? '' : 's'}`].filter(Boolean).join(' · ')}
+          {[r.overBudget && 'Over budget', r.findingsCount > 0 && plural(r.findingsCount, 'finding')].filter(Boolean).join(' · ')}
         </span>
       ) : (
         <span className="text-muted-foreground">—</span>

@@ -10,7 +10,7 @@ import { useToast } from '@/components/ui/use-toast';
 import { CUSTOM_ROLES_URL, useDeleteCustomRole } from '../api/custom-role-mutations';
 import { CustomRoleAssignDialog } from '../components/custom-role-assign-dialog';
 import { CustomRoleFormDialog } from '../components/custom-role-form-dialog';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, plural } from '@/lib/format';
 
 const COLUMNS: DataTableColumn<CustomRole>[] = [
   {
@@ -96,7 +96,7 @@ export default function CustomRolesPage() {
             title={r.name}
             actions={actionsOf(r)}
             subtitle={r.description || undefined}
-            meta={`${SCOPE_LABELS[r.scope]} · ${r.permissions.length} permission${r.permissions.length === 1 ? '' : 's'} · ${r.holders} holder${r.holders === 1 ? '' : 's'}`}
+            meta={`${SCOPE_LABELS[r.scope]} · ${plural(r.permissions.length, 'permission')} · ${plural(r.holders, 'holder')}`}
           />
         )}
       />

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, plural } from '@/lib/format';
 import { useCreateDelegation } from '@/features/delegations/api/create-delegation';
 import { useDelegations } from '@/features/delegations/api/delegations';
 import { useRevokeDelegation } from '@/features/delegations/api/revoke-delegation';
@@ -122,7 +122,7 @@ export function DelegationsCard({ canManage }: { canManage: boolean }) {
                     <Badge variant={STATE[d.state].variant}>{STATE[d.state].label}</Badge>
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    {formatDateTime(d.startsAt)} – {formatDateTime(d.endsAt)} · {d.movedCount} item{d.movedCount === 1 ? '' : 's'} moved
+                    {formatDateTime(d.startsAt)} – {formatDateTime(d.endsAt)} · {plural(d.movedCount, 'item')} moved
                     {d.reason ? ` · ${d.reason}` : ''}
                   </p>
                 </div>
