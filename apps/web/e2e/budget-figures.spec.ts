@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, DESKTOP, expectAccessible, MOBILE, pageAs, snap, storedTokens } from './fixtures';
+import { apiAs, DESKTOP, expectAccessible, MOBILE, pageAs, SCREENSHOT_DIR, snap, storedTokens } from './fixtures';
 
 /*
  * Budget figures: the budget vs actual chart names its lines (on hover, and on its axis as
@@ -95,6 +96,8 @@ test.describe('budget figures', () => {
     await expect(tip).toBeVisible();
     await expect(tip).toContainText(' · Jan 2035');
     await snap(carla, 'budget-figures-chart');
+    // The chart alone at phone size, to read its names.
+    await chart.screenshot({ path: join(SCREENSHOT_DIR, 'budget-figures-chart-only-mobile.png') });
     expect(await pageWidth()).toBeLessThanOrEqual(MOBILE.width);
   });
 
