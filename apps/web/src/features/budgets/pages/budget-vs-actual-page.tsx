@@ -32,7 +32,10 @@ function axisNames(lines: Line[], max: number): Map<string, string> {
   const samePeriod = same((l) => l.periodLabel);
   return new Map(
     lines.map((l) => {
-      const parts = [sameOrg ? null : l.organizationName, l.departmentName, l.categoryName, samePeriod ? null : l.periodLabel].filter((p): p is string => Boolean(p));
+      const scope = [sameOrg ? null : l.organizationName, l.departmentName, l.categoryName];
+      // Short names start with what tells lines apart: the category or department before the organization.
+      const ordered = max < 30 ? [...scope].reverse() : scope;
+      const parts = [...ordered, samePeriod ? null : l.periodLabel].filter((p): p is string => Boolean(p));
       const name = parts.length > 0 ? parts.join(' · ') : l.organizationName;
       return [l.id, name.length > max ? `${name.slice(0, max - 1)}…` : name];
     }),
