@@ -7,6 +7,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import {
   authChallenges,
   budgetLines,
+  budgetAdjustments,
   budgetOverruns,
   customRoles,
   delegations,
@@ -90,6 +91,16 @@ describe('valid rows still go in', () => {
       createdById: max!.id,
     });
     await t.db.insert(budgetOverruns).values({ requestId: request!.id, organizationId: request!.organizationId, lines: [], status: 'pending' });
+    const [line] = await t.db.select({ id: budgetLines.id, organizationId: budgetLines.organizationId, currency: budgetLines.currency }).from(budgetLines).limit(1);
+    await t.db.insert(budgetAdjustments).values({
+      budgetLineId: line!.id,
+      organizationId: line!.organizationId,
+      currency: line!.currency,
+      amount: '0.01',
+      amountBefore: '100.00',
+      amountAfter: '100.01',
+      reason: 'Checks',
+    });
     await t.db.insert(emailOutbox).values({ toAddress: 'adam@example.com', subject: 'Checks', body: 'Body', status: 'queued' });
     await t.db.insert(notificationSettings).values({ userId: adam!.id, digest: 'weekly' });
     for (const table of new Set(allChecks.map((c) => c.table))) expect(await count(table), table).toBeGreaterThan(0);
@@ -174,6 +185,8 @@ describe('impossible rows are refused with 23514', () => {
     ['delegations_period_check', 'delegations', sql`ends_at = starts_at - interval '1 second'`],
     ['budget_lines_currency_check', 'budget_lines', sql`currency = 'gbp'`],
     ['budget_lines_amount_check', 'budget_lines', sql`amount = -0.01`],
+    ['budget_adjustments_amount_check', 'budget_adjustments', sql`amount = 0`],
+    ['budget_adjustments_currency_check', 'budget_adjustments', sql`currency = 'usd'`],
     ['policy_rules_effective_period_check', 'policy_rules', sql`effective_from = '2026-02-01', effective_to = '2026-01-31'`],
   ];
 
