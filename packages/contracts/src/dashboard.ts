@@ -1,6 +1,7 @@
 // Schemas for the role-aware dashboard (/ and /real-time-monitoring) and /expense-tracking
 // (PRODUCT §3 "Dashboards" and "Spending requests").
 import { z } from 'zod';
+import { BUDGET_PERIOD_TYPES } from './budgets.ts';
 import { paginated } from './lists.ts';
 import { isoMonth } from './primitives.ts';
 import { requestStatus } from './requests.ts';
@@ -81,7 +82,14 @@ export const dashboardKpis = z.object({
   cycleSample: z.number().int(),
   budget: z.object({
     linesInForce: z.number().int(),
-    /** Sum of the lines in force, converted to the group currency. */
+    /**
+     * The granularity the total is of: the coarsest among the lines in force (year, then
+     * quarter, then month), since lines of different granularities count the same money.
+     */
+    periodType: z.enum(BUDGET_PERIOD_TYPES).nullable(),
+    /** How many lines the total adds: that granularity's lines in force, less those inside another. */
+    countedLines: z.number().int(),
+    /** Sum of the counted lines, converted to the group currency. */
     amount: decimal,
     consumed: decimal,
     percent: decimal.nullable(),

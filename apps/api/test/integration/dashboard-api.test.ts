@@ -214,7 +214,7 @@ describe('budget burn', () => {
     const lines = async () => {
       const res = await get(carla, `/api/budgets/lines?date=${today}&pageSize=100`);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().items as { id: string; committed: string; actual: string; currency: string }[];
+      return res.json().items as { id: string; committed: string; actual: string; currency: string; periodType: string }[];
     };
     const burnOf = async () => (await dashboardOf(carla)).kpis.budget as { linesInForce: number; lines: { id: string; consumed: string; currency: string }[] };
 
@@ -222,6 +222,13 @@ describe('budget burn', () => {
     const managed = new Map((await lines()).map((l) => [l.id, l]));
     expect(before.linesInForce).toBeGreaterThan(0);
     expect(before.lines.length).toBeGreaterThan(0);
+    // The seed plans FY, quarter and month lines: the total adds the FY lines only, each once.
+    const kpi = (await dashboardOf(carla)).kpis.budget as { periodType: string | null; countedLines: number; linesInForce: number };
+    const inForce = await lines();
+    expect(kpi.periodType).toBe('year');
+    expect(kpi.countedLines).toBeGreaterThan(0);
+    expect(kpi.countedLines).toBeLessThanOrEqual(inForce.filter((l) => l.periodType === 'year').length);
+    expect(kpi.countedLines).toBeLessThan(kpi.linesInForce);
     for (const l of before.lines) {
       const m = managed.get(l.id);
       expect(m, `line ${l.id} is listed on Budget Management`).toBeDefined();

@@ -15,7 +15,8 @@ import { spendingRequests, users } from '@outlay/db';
 import { type Ctx } from '../../lib/context.ts';
 import { groupCurrency } from '../../lib/fx.ts';
 import { page } from '../../lib/lists.ts';
-import { consumingRequestsOf, consumptionOf, Converter, kindOf, lineMatches, valueInLine, type BudgetLineRow } from './budget-check.ts';
+import { consumingRequestsOf, consumptionOf, Converter, kindOf, lineMatches, valueInLine } from './budget-check.ts';
+import { containersOf, GRANULARITY_ORDER } from './budget-totals.ts';
 import * as repo from './budgets.repository.ts';
 import { iso, labelOf, lineScope, notFound, today } from './budgets.service.ts';
 
@@ -96,37 +97,7 @@ export async function budgetVsActual(
   };
 }
 
-const GRANULARITY_ORDER: readonly BudgetPeriodType[] = ['year', 'quarter', 'month'];
 const GROUP_LABELS: Record<BudgetPeriodType, string> = { year: 'Year lines', quarter: 'Quarter lines', month: 'Month lines' };
-
-type ScopedLine = Pick<BudgetLineRow, 'id' | 'organizationId' | 'departmentId' | 'categoryId' | 'periodType' | 'periodStart' | 'periodEnd'>;
-
-/** Whether every request `outer` consumes is also one `inner` could consume: its scope and period cover the other's. */
-function covers(outer: ScopedLine, inner: ScopedLine): boolean {
-  return (
-    outer.organizationId === inner.organizationId &&
-    (outer.departmentId === null || outer.departmentId === inner.departmentId) &&
-    (outer.categoryId === null || outer.categoryId === inner.categoryId) &&
-    outer.periodStart <= inner.periodStart &&
-    outer.periodEnd >= inner.periodEnd
-  );
-}
-
-/**
- * For each line contained in another line of the same granularity, the outermost line that
- * contains it (an organization's FY line contains its department's FY line). Lines of different
- * granularities are never compared: they are totalled apart (docs/decisions/010).
- */
-function containersOf(lines: ScopedLine[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const inner of lines) {
-    const outers = lines.filter((o) => o.id !== inner.id && o.periodType === inner.periodType && covers(o, inner) && !(covers(inner, o) && o.id > inner.id));
-    // The outermost: one no other candidate contains.
-    const top = outers.find((o) => !outers.some((p) => p.id !== o.id && covers(p, o) && !(covers(o, p) && p.id > o.id)));
-    if (top) out.set(inner.id, top.id);
-  }
-  return out;
-}
 
 function figures(budget: Decimal, committed: Decimal, actual: Decimal) {
   const used = committed.plus(actual);

@@ -25,6 +25,7 @@ import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { convert, groupCurrency } from '../../lib/fx.ts';
 import { activitySummary } from '../../lib/notify.ts';
 import { consumptionOf } from '../budgets/budget-check.ts';
+import { linesOfOneTotal } from '../budgets/budget-totals.ts';
 import { page, pageWindow } from '../../lib/lists.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { visibilityCondition } from '../requests/requests.service.ts';
@@ -89,6 +90,19 @@ async function budgetBurn(db: Db, scope: SQL | undefined, now: Date, currency: s
   // The budgets module's consumption (summed in SQL where no conversion is needed), so the
   // dashboard and /budget-vs-actual can never disagree about a line.
   const consumption = await consumptionOf(db, lines);
+  // One total never adds a line to another that counts the same money (docs/decisions/010).
+  const total = linesOfOneTotal(
+    lines.map((l) => ({
+      id: l.id,
+      organizationId: l.organization_id,
+      departmentId: l.department_id,
+      categoryId: l.category_id,
+      periodType: l.period_type,
+      periodStart: l.period_start,
+      periodEnd: l.period_end,
+    })),
+  );
+  const counted = new Set(total.lines.map((l) => l.id));
   for (const l of lines) {
     const c = consumption.get(l.id)!;
     const used = c.committed.plus(c.actual);
@@ -103,12 +117,15 @@ async function budgetBurn(db: Db, scope: SQL | undefined, now: Date, currency: s
       periodStart: l.period_start,
       periodEnd: l.period_end,
     });
+    if (!counted.has(l.id)) continue;
     amount = amount.plus((await convert(db, { amount: l.amount, from: l.currency, to: currency, date: now })).amount);
     consumed = consumed.plus((await convert(db, { amount: money(used), from: l.currency, to: currency, date: now })).amount);
   }
   burn.sort((x, y) => new Decimal(y.percent).comparedTo(x.percent));
   return {
     linesInForce: lines.length,
+    periodType: total.periodType,
+    countedLines: counted.size,
     amount: money(amount),
     consumed: money(consumed),
     percent: amount.isZero() ? null : money(consumed.div(amount).mul(100)),

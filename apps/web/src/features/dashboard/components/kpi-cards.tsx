@@ -2,7 +2,7 @@ import { AlertTriangle, ArrowDownRight, ArrowUpRight, Clock, Gauge, Minus, Timer
 import type { ReactNode } from 'react';
 import type { DashboardKpis } from '@outlay/contracts/dashboard';
 import { Card, CardContent } from '@/components/ui/card';
-import { formatMoney, formatNumber } from '@/lib/format';
+import { formatMoney, formatMoneyOf, formatNumber, formatPercent, plural } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 function KpiCard({ title, value, detail, icon, testId }: { title: string; value: ReactNode; detail?: ReactNode; icon: ReactNode; testId: string }) {
@@ -57,17 +57,19 @@ export function KpiCards({ kpis, currency }: { kpis: DashboardKpis; currency: st
         title="Pending value"
         icon={<Clock className="size-4" />}
         value={formatMoney(kpis.pendingValue, currency)}
-        detail={`${kpis.pendingCount} ${kpis.pendingCount === 1 ? 'request' : 'requests'} awaiting a decision`}
+        detail={`${plural(kpis.pendingCount, 'request')} awaiting a decision`}
       />
       <KpiCard
         testId="kpi-budget"
         title="Budget burn"
         icon={<Gauge className="size-4" />}
-        value={kpis.budget.percent === null ? 'No budget' : `${kpis.budget.percent}%`}
+        value={kpis.budget.percent === null ? 'No budget' : formatPercent(kpis.budget.percent)}
         detail={
-          kpis.budget.linesInForce === 0
+          kpis.budget.linesInForce === 0 || kpis.budget.periodType === null
             ? 'No budget lines in force today'
-            : `${formatMoney(kpis.budget.consumed, currency)} of ${formatMoney(kpis.budget.amount, currency)} · ${kpis.budget.linesInForce} lines`
+            : // The total adds one granularity's lines only (the coarsest in force), so it never counts money twice.
+              `${formatMoneyOf(kpis.budget.consumed, kpis.budget.amount, currency)} · ${plural(kpis.budget.countedLines, `${kpis.budget.periodType} line`)}` +
+              (kpis.budget.linesInForce > kpis.budget.countedLines ? ` (${formatNumber(kpis.budget.linesInForce, 0)} in force)` : '')
         }
       />
       <KpiCard
