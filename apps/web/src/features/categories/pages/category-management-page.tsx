@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { Category } from '@outlay/contracts';
+import { POLICY_ACTION_LABELS, type Category } from '@outlay/contracts';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -18,7 +18,7 @@ const columns: DataTableColumn<Category>[] = [
   { id: 'code', header: 'Code', sortable: true },
   { id: 'glAccount', header: 'GL account', sortable: true },
   { id: 'parentName', header: 'Parent', sortable: true },
-  { id: 'perRequestLimit', header: 'Per-request limit', sortable: true, align: 'right', accessor: (c) => formatAmount(c.perRequestLimit) ?? 'No limit' },
+  { id: 'perRequestLimit', header: 'Per-request limit', sortable: true, align: 'right', accessor: (c) => (c.perRequestLimit ? `${formatAmount(c.perRequestLimit)} · ${POLICY_ACTION_LABELS[c.perRequestLimitAction]}` : 'No limit') },
   { id: 'receiptRequiredAbove', header: 'Receipt above', sortable: true, align: 'right', accessor: (c) => formatAmount(c.receiptRequiredAbove) },
   { id: 'organizationName', header: 'Applies to', accessor: (c) => c.organizationName ?? 'Whole group', hidden: true },
   { id: 'active', header: 'Status', sortable: true, cell: (c) => <ActiveBadge active={c.active} /> },
@@ -85,7 +85,7 @@ export default function CategoryManagementPage() {
             badge={<ActiveBadge active={c.active} />}
             actions={actionsOf(c)}
             subtitle={[c.parentName, c.glAccount && `GL ${c.glAccount}`, c.organizationName ?? 'Whole group'].filter(Boolean).join(' · ')}
-            meta={[`Limit ${formatAmount(c.perRequestLimit) ?? 'none'}`, c.receiptRequiredAbove && `receipt above ${formatAmount(c.receiptRequiredAbove)}`].filter(Boolean).join(' · ')}
+            meta={[c.perRequestLimit ? `Limit ${formatAmount(c.perRequestLimit)} (${POLICY_ACTION_LABELS[c.perRequestLimitAction].toLowerCase()})` : 'No limit', c.receiptRequiredAbove && `receipt above ${formatAmount(c.receiptRequiredAbove)}`].filter(Boolean).join(' · ')}
           />
         )}
       />
