@@ -252,6 +252,8 @@ test.describe('approvals queue on a phone (max)', () => {
     await expect(dialog).toBeHidden();
 
     // A tap anywhere on the card opens it too (the title's button is stretched over the card).
+    // Centred first: a forced click skips the check that the fixed bottom bar is not on top of it.
+    await foreign.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await foreign.getByText('Rita Alvarez').click({ force: true });
     await expect(max.getByRole('dialog', { name: new RegExp(second.title) })).toBeVisible();
     await max.keyboard.press('Escape');

@@ -44,7 +44,8 @@ export function SpendChart({ data, currency, title, showBudget = false }: { data
   const Chart = showBudget ? ComposedChart : BarChart;
   return (
     <figure className="flex flex-col gap-2">
-      <div className="h-64 w-full sm:h-72" role="img" aria-label={summary}>
+      {/* Clipped: a tooltip left open by a tap must not push a phone's page sideways. */}
+      <div className="h-64 w-full overflow-hidden sm:h-72" role="img" aria-label={summary}>
         <ResponsiveContainer width="100%" height="100%">
           <Chart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />

@@ -118,7 +118,7 @@ const LINE_STATUS: Record<LineItem['status'], BadgeProps['variant']> = { pending
 
 export function LineItemsTable({ detail }: { detail: RequestDetail }) {
   return (
-    <div className="overflow-x-auto rounded-lg border">
+    <div className="relative overflow-x-auto rounded-lg border">
       <table className="w-full text-sm">
         <caption className="sr-only">Line items</caption>
         <thead className="bg-slate-50 text-left text-xs text-slate-600">

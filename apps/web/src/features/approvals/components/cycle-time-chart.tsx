@@ -39,7 +39,7 @@ export function CycleTimeChart({ rows, caption, nameHeader }: { rows: readonly C
           <span className="inline-block size-3 rounded bg-blue-200" /> 90th percentile
         </span>
       </p>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b text-left text-xs text-muted-foreground">

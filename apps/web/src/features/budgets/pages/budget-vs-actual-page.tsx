@@ -350,7 +350,7 @@ export default function BudgetVsActualPage() {
               )}
               <Card>
                 <CardContent className="p-0">
-                  <div className="hidden overflow-x-auto md:block">
+                  <div className="relative hidden overflow-x-auto md:block">
                     <table className="w-full text-sm">
                       <caption className="sr-only">Budget vs actual per line; choose a line to see its requests</caption>
                       <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">

@@ -91,7 +91,7 @@ function NotificationSettingsForm({ data }: { data: NotificationPreferences }) {
         {emailNote}
       </p>
 
-      <div className="overflow-x-auto rounded-lg border bg-card">
+      <div className="relative overflow-x-auto rounded-lg border bg-card">
         <table className="w-full text-sm">
           <caption className="sr-only">Channels per event</caption>
           <thead className="border-b bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">

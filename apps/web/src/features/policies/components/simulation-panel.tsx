@@ -57,7 +57,7 @@ export function SimulationPanel({ rules, ruleId, onRuleChange }: { rules: readon
               Warn {formatNumber(result.byAction.warn)} · Needs justification {formatNumber(result.byAction.justify)} · Blocked {formatNumber(result.byAction.block)}
             </p>
             {result.examples.length > 0 && (
-              <div className="overflow-x-auto">
+              <div className="relative overflow-x-auto">
                 <table className="w-full text-sm">
                   <caption className="sr-only">Examples of flagged requests</caption>
                   <thead>

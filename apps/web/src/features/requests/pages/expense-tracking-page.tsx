@@ -109,7 +109,7 @@ export default function ExpenseTrackingPage() {
             <CardHeader>
               <CardTitle>By month</CardTitle>
             </CardHeader>
-            <CardContent className="overflow-x-auto">
+            <CardContent className="relative overflow-x-auto">
               <table className="w-full min-w-[36rem] text-sm" data-testid="expense-table">
                 <thead>
                   <tr className="border-b text-left text-muted-foreground">

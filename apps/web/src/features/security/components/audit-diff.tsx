@@ -14,7 +14,7 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">This event records no before or after values.</p>;
   const changed = rows.filter((r) => r.changed).length;
   return (
-    <div className="overflow-x-auto rounded-md border">
+    <div className="relative overflow-x-auto rounded-md border">
       <table className="w-full text-sm" aria-label={`Before and after: ${changed} ${changed === 1 ? 'value' : 'values'} changed`}>
         <thead className="bg-muted/60 text-left">
           <tr>

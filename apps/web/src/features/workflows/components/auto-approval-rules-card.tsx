@@ -100,7 +100,7 @@ export function AutoApprovalRulesCard({ organizations }: { organizations: readon
         )}
         {rules.data && items.length === 0 && <p className="text-sm text-muted-foreground">No rules: every request follows its workflow.</p>}
         {items.length > 0 && (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-sm">
               <caption className="sr-only">Auto-approval rules</caption>
               <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
