@@ -2,11 +2,12 @@
 // Money is exact: numeric strings and decimal.js.
 import Decimal from 'decimal.js';
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { budgetPeriodLabel, ROLE_GRANTS, type BudgetPeriodType } from '@outlay/contracts';
+import { budgetPeriodLabel, type BudgetPeriodType } from '@outlay/contracts';
 import { convertMoney, toAmountString } from '@outlay/contracts/money';
 import { serverFormat } from '@outlay/contracts/format';
 import { budgetLines, categories, departments, organizations, spendingRequests, users, type Db, type OverrunLine } from '@outlay/db';
 import { FxCache } from '../../lib/fx.ts';
+import { holdersOf } from '../../lib/permission-holders.ts';
 import { notify } from '../../lib/notify.ts';
 import { rowsOf } from '../../lib/sql.ts';
 
@@ -201,9 +202,9 @@ export async function labelsOf(db: Db, lines: Pick<BudgetLineRow, 'id' | 'organi
   return out;
 }
 
-/** The budget lines a request falls under on a date, locked in id order. */
-async function lockLinesFor(tx: Db, r: Pick<RequestRow, 'organizationId' | 'departmentId' | 'categoryId'>, date: string): Promise<BudgetLineRow[]> {
-  return tx
+/** The budget lines a request (organization × department × category) falls under on a date, in id order. */
+export function linesCovering(db: Db, r: Pick<RequestRow, 'organizationId' | 'departmentId' | 'categoryId'>, date: string) {
+  return db
     .select()
     .from(budgetLines)
     .where(
@@ -215,8 +216,12 @@ async function lockLinesFor(tx: Db, r: Pick<RequestRow, 'organizationId' | 'depa
         gte(budgetLines.periodEnd, date),
       ),
     )
-    .orderBy(asc(budgetLines.id))
-    .for('update');
+    .orderBy(asc(budgetLines.id));
+}
+
+/** The same lines, locked in id order. */
+async function lockLinesFor(tx: Db, r: Pick<RequestRow, 'organizationId' | 'departmentId' | 'categoryId'>, date: string): Promise<BudgetLineRow[]> {
+  return linesCovering(tx, r, date).for('update');
 }
 
 /**
@@ -259,25 +264,7 @@ export async function thresholdRecipients(tx: Db, line: Pick<BudgetLineRow, 'org
     const rows = await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, line.ownerIds), eq(users.status, 'active')));
     return rows.map((r) => r.id);
   }
-  const groupRoles = Object.entries(ROLE_GRANTS)
-    .filter(([, g]) => g.permissions.includes('budgets.manage') && g.scope === 'group')
-    .map(([role]) => role);
-  const orgRoles = Object.entries(ROLE_GRANTS)
-    .filter(([, g]) => g.permissions.includes('budgets.manage') && g.scope === 'organization')
-    .map(([role]) => role);
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.status, 'active'),
-        or(
-          groupRoles.length ? inArray(users.role, groupRoles as never[]) : sql`false`,
-          orgRoles.length ? and(inArray(users.role, orgRoles as never[]), eq(users.organizationId, line.organizationId)) : sql`false`,
-        ),
-      ),
-    );
-  return rows.map((r) => r.id);
+  return holdersOf(tx, 'budgets.manage', line.organizationId);
 }
 
 /**

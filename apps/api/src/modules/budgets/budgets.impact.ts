@@ -2,34 +2,17 @@
 // and how far over, computed the way the submission check computes it (budget-check.ts) but
 // without locking anything: a preview for the request forms and the approvers.
 import Decimal from 'decimal.js';
-import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
 import type { BudgetImpact, BudgetImpactQuery } from '@outlay/contracts';
 import { toAmountString } from '@outlay/contracts/money';
-import { budgetLines, type Db, type spendingRequests } from '@outlay/db';
+import { type Db, type spendingRequests } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { organizationInScope } from '../../lib/scope.ts';
-import { consumptionOf, Converter, labelsOf, valueInLine, type BudgetLineRow, type ConsumingRequest } from './budget-check.ts';
+import { consumptionOf, linesCovering, Converter, labelsOf, valueInLine, type BudgetLineRow, type ConsumingRequest } from './budget-check.ts';
 import { today } from './budgets.service.ts';
 
 type RequestRow = typeof spendingRequests.$inferSelect;
 
-/** The lines covering an organization × department × category on a date (as the check matches them). */
-function linesFor(db: Db, k: { organizationId: string; departmentId: string | null; categoryId: string | null }, date: string): Promise<BudgetLineRow[]> {
-  return db
-    .select()
-    .from(budgetLines)
-    .where(
-      and(
-        eq(budgetLines.organizationId, k.organizationId),
-        k.departmentId ? or(isNull(budgetLines.departmentId), eq(budgetLines.departmentId, k.departmentId)) : isNull(budgetLines.departmentId),
-        k.categoryId ? or(isNull(budgetLines.categoryId), eq(budgetLines.categoryId, k.categoryId)) : isNull(budgetLines.categoryId),
-        lte(budgetLines.periodStart, date),
-        gte(budgetLines.periodEnd, date),
-      ),
-    )
-    .orderBy(asc(budgetLines.id));
-}
 
 async function impactOn(
   db: Db,
@@ -75,7 +58,7 @@ export async function impactForDraft(ctx: Ctx, query: BudgetImpactQuery): Promis
     throw new AppError('VALIDATION_ERROR', { message: 'Choose an organization you raise requests in', details: [{ path: 'organizationId', message: 'Unknown organization' }] });
   }
   const date = query.date ?? today(ctx);
-  const lines = await linesFor(ctx.db, { organizationId: query.organizationId, departmentId: query.departmentId ?? null, categoryId: query.categoryId ?? null }, date);
+  const lines = await linesCovering(ctx.db, { organizationId: query.organizationId, departmentId: query.departmentId ?? null, categoryId: query.categoryId ?? null }, date);
   const amount = toAmountString(query.amount);
   return impactOn(ctx.db, lines, date, async (fx, line) => new Decimal(await fx.amount(amount, query.currency, line.currency, date)));
 }
@@ -87,7 +70,7 @@ export async function impactForDraft(ctx: Ctx, query: BudgetImpactQuery): Promis
 export async function impactOfRequest(ctx: Ctx, r: RequestRow): Promise<BudgetImpact> {
   const submitted = r.submittedAt !== null && r.status !== 'draft';
   const date = submitted ? new Date(r.submittedAt!).toISOString().slice(0, 10) : today(ctx);
-  const lines = await linesFor(ctx.db, r, date);
+  const lines = await linesCovering(ctx.db, r, date);
   const consuming: ConsumingRequest = { ...r, submittedAt: submitted ? r.submittedAt : ctx.now };
   return impactOn(ctx.db, lines, date, (fx, line) => valueInLine(fx, line.currency, consuming), r.id);
 }

@@ -2,34 +2,11 @@
 // from a new device, a payroll run to approve. Each is written in the transaction of the change
 // it announces, through lib/notify.ts (so each user's in-app and e-mail preferences apply), with
 // the shared formatters (en-US, UTC: no recipient locale is stored).
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { describeUserAgent, ROLE_GRANTS, ROLE_LABELS, type Permission, type Role } from '@outlay/contracts';
+import { describeUserAgent, ROLE_LABELS, type Role } from '@outlay/contracts';
 import { serverFormat } from '@outlay/contracts/format';
-import { users, type Db } from '@outlay/db';
+import { type Db } from '@outlay/db';
 import { notify } from '../../lib/notify.ts';
-
-/** Active users whose role grants `permission`: group-scoped roles, and organization-scoped ones of `organizationId`. */
-export async function holdersOf(tx: Db, permission: Permission, organizationId: string | null): Promise<string[]> {
-  const rolesWith = (scope: string) =>
-    Object.entries(ROLE_GRANTS)
-      .filter(([, g]) => (g.permissions as readonly string[]).includes(permission) && g.scope === scope)
-      .map(([role]) => role);
-  const groupRoles = rolesWith('group');
-  const orgRoles = organizationId ? rolesWith('organization') : [];
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.status, 'active'),
-        or(
-          groupRoles.length ? inArray(users.role, groupRoles as never[]) : sql`false`,
-          orgRoles.length && organizationId ? and(inArray(users.role, orgRoles as never[]), eq(users.organizationId, organizationId)) : sql`false`,
-        ),
-      ),
-    );
-  return rows.map((r) => r.id);
-}
+import { holdersOf } from '../../lib/permission-holders.ts';
 
 /** A registration request arrived: those who review registrations (users.manage) are told. */
 export async function notifyRegistrationReceived(
