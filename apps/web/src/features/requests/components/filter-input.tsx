@@ -55,3 +55,16 @@ export function FilterInput({
     </div>
   );
 }
+
+/** The creation date range and the amount range (in `currency`, the amount the list shows) of a request list. */
+export function DateAmountFilters({ query, currency }: { query: ListQueryResult<RequestSummary>; currency: string | undefined }) {
+  const unit = currency ? ` (${currency})` : '';
+  return (
+    <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-end">
+      <FilterInput query={query} name="from" label="Created from" type="date" />
+      <FilterInput query={query} name="to" label="Created to" type="date" />
+      <FilterInput query={query} name="minAmount" label={`Min amount${unit}`} placeholder="0.00" />
+      <FilterInput query={query} name="maxAmount" label={`Max amount${unit}`} placeholder="0.00" />
+    </div>
+  );
+}

@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { REQUEST_TABS, RouteTabs } from '@/app/route-tabs';
 import { Button } from '@/components/ui/button';
 import { useCategoryOptions } from '@/features/categories/api/category-options';
-import { FilterInput } from '../components/filter-input';
+import { DateAmountFilters } from '../components/filter-input';
 import { MY_REQUEST_COLUMNS, RequestCard } from '../components/request-columns';
 import { RequestDetailSheet, useRequestIdParam } from '../components/request-detail-sheet';
 
@@ -54,12 +54,7 @@ export default function MyRequestsPage() {
               allLabel="All categories"
               options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
             />
-            <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-end">
-              <FilterInput query={query} name="from" label="Created from" type="date" />
-              <FilterInput query={query} name="to" label="Created to" type="date" />
-              <FilterInput query={query} name="minAmount" label={`Min amount${orgCurrency ? ` (${orgCurrency})` : ''}`} placeholder="0.00" />
-              <FilterInput query={query} name="maxAmount" label={`Max amount${orgCurrency ? ` (${orgCurrency})` : ''}`} placeholder="0.00" />
-            </div>
+            <DateAmountFilters query={query} currency={orgCurrency} />
           </>
         }
         onRowClick={(r) => setOpenId(r.id)}

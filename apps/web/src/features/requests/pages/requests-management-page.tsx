@@ -12,7 +12,7 @@ import { useCategoryOptions } from '@/features/categories/api/category-options';
 import { useDepartmentOptions, useScopeDepartmentOptions } from '@/features/organizations/api/department-options';
 import { useOrganizationOptions } from '@/features/organizations/api/organization-options';
 import { useVendorFilterOptions } from '../api/vendor-filter-options';
-import { FilterInput } from '../components/filter-input';
+import { DateAmountFilters } from '../components/filter-input';
 import { MANAGEMENT_COLUMNS, RequestCard } from '../components/request-columns';
 import { RequestDetailSheet, useRequestIdParam } from '../components/request-detail-sheet';
 
@@ -118,12 +118,7 @@ export default function RequestsManagementPage() {
             />
             <DataTableFilterSelect query={query} name="overBudget" label="Over budget" allLabel="Any budget state" options={YES_NO} className="sm:w-40" />
             <DataTableFilterSelect query={query} name="withFindings" label="With findings" allLabel="Any findings" options={YES_NO} className="sm:w-40" />
-            <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-end">
-              <FilterInput query={query} name="from" label="Created from" type="date" />
-              <FilterInput query={query} name="to" label="Created to" type="date" />
-              <FilterInput query={query} name="minAmount" label={`Min amount${groupCurrency ? ` (${groupCurrency})` : ''}`} placeholder="0.00" />
-              <FilterInput query={query} name="maxAmount" label={`Max amount${groupCurrency ? ` (${groupCurrency})` : ''}`} placeholder="0.00" />
-            </div>
+            <DateAmountFilters query={query} currency={groupCurrency} />
           </>
         }
         rowActions={actionsOf}
