@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type { BudgetImpact, BudgetImpactQuery } from '@outlay/contracts/budgets';
 import { moneyAmount } from '@outlay/contracts/primitives';
 import { apiJson } from '@/lib/api-client';
+import { useDebounced } from '@/lib/use-debounced';
 
 export const BUDGET_IMPACT_URL = '/api/budgets/impact';
 const REQUESTS_URL = '/api/requests';
@@ -16,15 +16,6 @@ export function fetchDraftBudgetImpact(query: BudgetImpactQuery, signal?: AbortS
 
 export function draftBudgetImpactQueryOptions(query: BudgetImpactQuery) {
   return queryOptions({ queryKey: [BUDGET_IMPACT_URL, query], queryFn: ({ signal }) => fetchDraftBudgetImpact(query, signal), staleTime: 15_000 });
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
 
 export interface DraftImpactInput {

@@ -1,15 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { PolicyEvaluateInput } from '@outlay/contracts/policies';
 import { usePolicyEvaluation } from './policies';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
+import { useDebounced } from '@/lib/use-debounced';
 
 /**
  * The draft form's findings as the user types: the form body is debounced (400 ms) and sent to

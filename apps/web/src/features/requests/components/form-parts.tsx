@@ -1,5 +1,5 @@
 import { Paperclip, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ATTACHMENT_ACCEPT, type CreateRequestForm, type RequestFormOptions } from '@outlay/contracts/requests';
 import { attachmentProblem, formatBytes, formatRate } from '@/components/request-detail';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { formatMoney } from '@/lib/format';
 import { useFxQuote } from '../api/fx-quote';
+import { useDebounced } from '@/lib/use-debounced';
 
 /** A date input whose empty value is null (the schema's "not given"). */
 export function DateField({ name, label, hint }: { name: 'expenseDate' | 'neededBy' | 'recurrenceEnd'; label: string; hint?: string }) {
@@ -21,15 +22,6 @@ export function DateField({ name, label, hint }: { name: 'expenseDate' | 'needed
 }
 
 const AMOUNT = /^\d+(\.\d{1,2})?$/;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return current;
-}
 
 /** "≈ $1,234.56 USD at 1.0850 (2026-11)": the live conversion to the organization's currency. */
 export function FxPreview({ options }: { options: RequestFormOptions }) {
