@@ -41,6 +41,13 @@ describe('numbers and percentages', () => {
     expect(en.percent('82.5')).toBe('82.5%');
     expect(en.percent('100')).toBe('100%');
   });
+
+  it('keeps two decimals when asked for at least two, and shortens axis figures', () => {
+    expect(en.number('3000', 2, 2)).toBe('3,000.00');
+    expect(en.compact(210000, 'USD')).toBe('$210K');
+    expect(en.compact('1250000', 'EUR')).toBe('€1.3M');
+    expect(en.compact(70000)).toBe('70K');
+  });
 });
 
 describe('dates', () => {

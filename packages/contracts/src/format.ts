@@ -46,6 +46,8 @@ export interface Formatters {
   moneyOf(part: MoneyValue, whole: MoneyValue, currency: string): string;
   /** A plain number: 1,204 or 12.5 (at most `maximumFractionDigits`, default 2; at least `minimumFractionDigits`, default 0). */
   number(value: MoneyValue | number, maximumFractionDigits?: number, minimumFractionDigits?: number): string;
+  /** A chart axis's short figure: "$210K", "€1.2M" with a currency, "210K" without. */
+  compact(value: MoneyValue | number, currency?: string | null): string;
   /** A percentage given in percent ("82.5" → "82.5%"). */
   percent(value: MoneyValue | number, maximumFractionDigits?: number): string;
   /** "Mar 12, 2026"; date-only strings ("2026-03-12") stay on their day. Nothing → null. */
@@ -105,6 +107,19 @@ export function formatters(locale?: string, timeZone?: string): Formatters {
         text as Intl.StringNumericLiteral,
       );
     },
+    compact(value, currency) {
+      const text = amountText(value);
+      if (text === null) return String(value);
+      const options: Intl.NumberFormatOptions = { notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 };
+      if (currency) {
+        try {
+          return numberFormat(`compact:${currency}`, { ...options, style: 'currency', currency }).format(text as Intl.StringNumericLiteral);
+        } catch {
+          // Not a currency Intl knows: the short number alone.
+        }
+      }
+      return numberFormat('compact', options).format(text as Intl.StringNumericLiteral);
+    },
     percent(value, maximumFractionDigits = 1) {
       const text = amountText(value);
       if (text === null) return `${String(value)}%`;
@@ -151,6 +166,7 @@ export const formatMoney = (amount: MoneyValue | number | null | undefined, curr
 export const formatMoneyOf = (part: MoneyValue, whole: MoneyValue, currency: string): string => local().moneyOf(part, whole, currency);
 export const formatNumber = (value: MoneyValue | number, maximumFractionDigits?: number, minimumFractionDigits?: number): string =>
   local().number(value, maximumFractionDigits, minimumFractionDigits);
+export const formatCompact = (value: MoneyValue | number, currency?: string | null): string => local().compact(value, currency);
 export const formatPercent = (value: MoneyValue | number, maximumFractionDigits?: number): string => local().percent(value, maximumFractionDigits);
 export const formatDate = (value: DateInput): string | null => local().date(value);
 export const formatDateTime = (value: DateInput): string | null => local().dateTime(value);

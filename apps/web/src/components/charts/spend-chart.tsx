@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, ComposedChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMoney } from '@/lib/format';
+import { formatCompact, formatMoney } from '@/lib/format';
 
 export interface SpendPoint {
   month: string;
@@ -17,13 +17,6 @@ export function monthLabel(month: string, short = false): string {
   );
 }
 
-function compact(value: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }).format(value);
-  } catch {
-    return String(value);
-  }
-}
 
 /**
  * Approved vs paid per month as stacked bars (with the budget as a line when given). The chart
@@ -50,7 +43,7 @@ export function SpendChart({ data, currency, title, showBudget = false }: { data
           <Chart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
             <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} interval="preserveStartEnd" />
-            <YAxis tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} width={64} tickFormatter={(v: number) => compact(v, currency)} />
+            <YAxis tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} width={64} tickFormatter={(v: number) => formatCompact(v, currency)} />
             <Tooltip formatter={(v) => formatMoney(typeof v === 'number' ? v : String(v), currency)} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             <Bar dataKey="paid" name="Paid" stackId="spend" fill="#1d4ed8" radius={[0, 0, 0, 0]} isAnimationActive={false} />

@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatCompact, formatDate, formatMoney } from '@/lib/format';
 import { useBudgetOptions } from '../api/budget-lines';
 import { useBudgetVsActual } from '../api/budget-vs-actual';
 
@@ -174,7 +174,6 @@ export default function BudgetVsActualPage() {
     chart.map((c) => c.line),
     narrow ? 18 : 42,
   );
-  const compact = new Intl.NumberFormat('en-US', { notation: 'compact' });
 
   return (
     <div className="flex flex-col gap-4">
@@ -320,7 +319,7 @@ export default function BudgetVsActualPage() {
                       <ResponsiveContainer width="100%" height="100%">
                         <BarChart data={chart} layout="vertical" margin={{ left: 4, right: 12, top: 4, bottom: 4 }} barCategoryGap={8}>
                           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-                          <XAxis type="number" tick={{ fontSize: 11 }} tickFormatter={(v: number) => compact.format(v)} />
+                          <XAxis type="number" tick={{ fontSize: 11 }} tickFormatter={(v: number) => formatCompact(v)} />
                           <YAxis
                             type="category"
                             dataKey="id"
