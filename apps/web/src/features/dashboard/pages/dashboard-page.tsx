@@ -94,14 +94,16 @@ function DashboardBody({ data, connected, announcement }: { data: DashboardRespo
           <KpiCards kpis={data.kpis} currency={data.currency} />
         </ErrorBoundary>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           {data.spendByMonth ? (
             <ErrorBoundary panel="Spend by month">
               <SpendCard data={data.spendByMonth} currency={data.currency} />
             </ErrorBoundary>
           ) : null}
-          <div className="grid gap-6 md:grid-cols-2">
+          {/* min-w-0 on each card: a grid item is at least as wide as its longest unbroken line (a truncated budget line's
+              name counts in full), which pushed a phone's page sideways. */}
+          <div className="grid gap-6 md:grid-cols-2 [&>*]:min-w-0">
             {data.queue ? (
               <ErrorBoundary panel="My approval queue">
                 <QueueCard queue={data.queue} />
