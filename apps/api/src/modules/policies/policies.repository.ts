@@ -164,8 +164,7 @@ export async function versionsOf(db: Db, ruleId: string) {
     .orderBy(sql`${policyRuleVersions.version} desc`);
 }
 
-/** Every rule (the engine filters by organization, activity and dates). */
-/** The policy rules and, before them, each category's per-request limit (categoryLimitRules). */
+/** Every rule, each category's per-request limit first (the engine filters by organization, activity and dates). */
 export async function allRules(db: Db): Promise<RuleDef[]> {
   const rows = await db.select().from(policyRules).orderBy(asc(policyRules.priority), asc(policyRules.createdAt));
   return [...(await categoryLimitRules(db)), ...rows.map(toRuleDef)];

@@ -1,6 +1,6 @@
 import type { DashboardKpis } from '@outlay/contracts/dashboard';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 export function BudgetCard({ kpis }: { kpis: DashboardKpis }) {
@@ -22,7 +22,7 @@ export function BudgetCard({ kpis }: { kpis: DashboardKpis }) {
                 <li key={l.id} className="flex flex-col gap-1 text-sm">
                   <div className="flex justify-between gap-2">
                     <span className="truncate">{l.label}</span>
-                    <span className="tabular-nums">{l.percent}%</span>
+                    <span className="tabular-nums">{formatPercent(l.percent, 2)}</span>
                   </div>
                   <div className="h-2 rounded-full bg-slate-100" aria-hidden="true">
                     <div

@@ -28,7 +28,7 @@ function Trend({ percent }: { percent: string | null }) {
   if (percent === null) return <span>No spend last month to compare</span>;
   const n = Number(percent);
   const Icon = n > 0 ? ArrowUpRight : n < 0 ? ArrowDownRight : Minus;
-  const words = n > 0 ? `up ${percent}%` : n < 0 ? `down ${percent.replace('-', '')}%` : 'unchanged';
+  const words = n > 0 ? `up ${formatPercent(percent)}` : n < 0 ? `down ${formatPercent(percent.replace('-', ''))}` : 'unchanged';
   return (
     <span className={cn('inline-flex items-center gap-1 font-medium', n > 0 ? 'text-amber-800' : n < 0 ? 'text-emerald-800' : 'text-slate-700')}>
       <Icon className="size-3.5" aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { RequestSummary } from '@outlay/contracts/requests';
-import type { ListQueryResult } from '@/components/data-table';
+import { DataTableFilterSelect, type ListQueryResult } from '@/components/data-table';
+import { useCategoryOptions } from '@/features/categories/api/category-options';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
@@ -66,5 +67,19 @@ export function DateAmountFilters({ query, currency }: { query: ListQueryResult<
       <FilterInput query={query} name="minAmount" label={`Min amount${unit}`} placeholder="0.00" />
       <FilterInput query={query} name="maxAmount" label={`Max amount${unit}`} placeholder="0.00" />
     </div>
+  );
+}
+
+/** The category filter of a request list, over the categories the caller may choose from. */
+export function CategoryFilter({ query }: { query: ListQueryResult<RequestSummary> }) {
+  const categories = useCategoryOptions();
+  return (
+    <DataTableFilterSelect
+      query={query}
+      name="categoryId"
+      label="Category"
+      allLabel="All categories"
+      options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+    />
   );
 }

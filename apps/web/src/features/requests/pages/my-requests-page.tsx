@@ -6,8 +6,7 @@ import { MY_REQUESTS_URL } from '@/components/request-detail';
 import { PageHeader } from '@/components/page-header';
 import { REQUEST_TABS, RouteTabs } from '@/app/route-tabs';
 import { Button } from '@/components/ui/button';
-import { useCategoryOptions } from '@/features/categories/api/category-options';
-import { DateAmountFilters } from '../components/filter-input';
+import { CategoryFilter, DateAmountFilters } from '../components/filter-input';
 import { MY_REQUEST_COLUMNS, RequestCard } from '../components/request-columns';
 import { RequestDetailSheet, useRequestIdParam } from '../components/request-detail-sheet';
 
@@ -18,7 +17,6 @@ const FILTERS = ['status', 'categoryId', 'from', 'to', 'minAmount', 'maxAmount']
 export default function MyRequestsPage() {
   const query = useListQuery<RequestSummary>({ url: MY_REQUESTS_URL, filters: FILTERS, defaultSort: 'updatedAt', defaultOrder: 'desc' });
   const [openId, setOpenId] = useRequestIdParam();
-  const categories = useCategoryOptions();
   // The amount bounds are in the organization's currency, the amount shown under each request.
   const orgCurrency = query.data?.items[0]?.orgCurrency;
 
@@ -47,13 +45,7 @@ export default function MyRequestsPage() {
         toolbar={
           <>
             <DataTableFilterSelect query={query} name="status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} />
-            <DataTableFilterSelect
-              query={query}
-              name="categoryId"
-              label="Category"
-              allLabel="All categories"
-              options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-            />
+            <CategoryFilter query={query} />
             <DateAmountFilters query={query} currency={orgCurrency} />
           </>
         }

@@ -8,11 +8,10 @@ import { REQUEST_TABS, RouteTabs } from '@/app/route-tabs';
 import { ReassignRequestDialog } from '@/components/reassign-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth/api/current-user';
-import { useCategoryOptions } from '@/features/categories/api/category-options';
 import { useDepartmentOptions, useScopeDepartmentOptions } from '@/features/organizations/api/department-options';
 import { useOrganizationOptions } from '@/features/organizations/api/organization-options';
 import { useVendorFilterOptions } from '../api/vendor-filter-options';
-import { DateAmountFilters } from '../components/filter-input';
+import { CategoryFilter, DateAmountFilters } from '../components/filter-input';
 import { MANAGEMENT_COLUMNS, RequestCard } from '../components/request-columns';
 import { RequestDetailSheet, useRequestIdParam } from '../components/request-detail-sheet';
 
@@ -37,7 +36,6 @@ export default function RequestsManagementPage() {
   // Before an organization is chosen (or when the caller sees only one), every department in scope.
   const scopeDepartments = useScopeDepartmentOptions(!organizationId);
   const departments = organizationId ? orgDepartments : scopeDepartments;
-  const categories = useCategoryOptions();
   const vendors = useVendorFilterOptions(organizationId);
   const orgs = organizations.data ?? [];
   const groupCurrency = query.data?.items[0]?.groupCurrency;
@@ -102,13 +100,7 @@ export default function RequestsManagementPage() {
                 }))}
               />
             )}
-            <DataTableFilterSelect
-              query={query}
-              name="categoryId"
-              label="Category"
-              allLabel="All categories"
-              options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-            />
+            <CategoryFilter query={query} />
             <DataTableFilterSelect
               query={query}
               name="vendorId"
