@@ -8,9 +8,6 @@ import { recordRequestEvent } from '../../lib/notify.ts';
 import * as repo from './approvals.repository.ts';
 import { MESSAGES, REQUESTER } from './approvals.messages.ts';
 import { budgetGate, type OverrunRaise } from './budget-gate.ts';
-
-/** A larger raise than the overrun for some lines (the overrun page's decision sends these). */
-type OverrunRaiseInput = { raises?: OverrunRaise['raises'] };
 import {
   activateStep,
   activeStepOf,
@@ -27,6 +24,9 @@ import {
   type StepRow,
 } from './engine.ts';
 import { activeDelegations } from './route.ts';
+
+/** A larger raise than the overrun for some lines (the overrun page's decision sends these). */
+type OverrunRaiseInput = { raises?: OverrunRaise['raises'] };
 
 export interface DecisionOutcome {
   requestId: string;
