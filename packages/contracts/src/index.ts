@@ -25,3 +25,6 @@ export * from './policies.ts';
 export * from './notifications.ts';
 export * from './dashboard.ts';
 export * from './format.ts';
+export * from './payroll.ts';
+export * from './payables.ts';
+export * from './reports.ts';

@@ -18,3 +18,7 @@ export * from './policies.ts';
 export * from './notifications.ts';
 export * from './idempotency-keys.ts';
 export * from './jobs.ts';
+export * from './payroll.ts';
+export * from './payables.ts';
+export * from './spend-monthly.ts';
+export * from './reports.ts';
