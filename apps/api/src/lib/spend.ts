@@ -1,0 +1,115 @@
+// The one reader of `spend_monthly` (the aggregate the database keeps in step with every request
+// change) and the one rule for putting its amounts into the group currency. Every finance report
+// (consolidation, financial flow, analytics, the report builder, the dashboard) reads spend here,
+// so the same filter gives the same total on every screen.
+import { and, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { spendMonthly, type Db } from '@outlay/db';
+import type { RequestStatus } from '@outlay/contracts';
+import { addMoney, toAmountString } from '@outlay/contracts/money';
+import type { FxCache } from './fx.ts';
+
+/** What reports count as spend: approved and paid (the approved part of a partly approved request). */
+export const SPEND_STATUSES: readonly RequestStatus[] = ['approved', 'paid'];
+
+export interface SpendFilter {
+  /** YYYY-MM, inclusive. */
+  from: string;
+  to: string;
+  /** Which month a request belongs to: its final decision (spend, the default) or its submission (budgets). */
+  monthOf?: 'decided' | 'submitted';
+  statuses?: readonly RequestStatus[];
+  organizationIds?: readonly string[];
+  departmentIds?: readonly string[];
+  categoryIds?: readonly string[];
+  vendorIds?: readonly string[];
+}
+
+/** One aggregate row: a month's requests of one organization, department, category, vendor, status and currency. */
+export interface SpendRow {
+  organizationId: string;
+  departmentId: string | null;
+  categoryId: string | null;
+  vendorId: string | null;
+  /** YYYY-MM of the filter's `monthOf`. */
+  month: string;
+  status: RequestStatus;
+  currency: string;
+  orgCurrency: string;
+  requestCount: number;
+  /** In `currency`, in `orgCurrency`, and in the group currency at the rates fixed at submission. */
+  amount: string;
+  amountOrg: string;
+  amountGroup: string;
+}
+
+/** The columns `lib/scope.ts` `scopeCondition` needs to limit aggregate rows to a caller's scope. */
+export const spendScopeColumns = { organizationId: spendMonthly.organizationId, departmentId: spendMonthly.departmentId };
+
+/**
+ * The aggregate rows matching a filter, within `scope` (a `scopeCondition` built on
+ * `spendScopeColumns`; undefined for the whole group). Rows are as stored: group them in the
+ * caller, after translating each one, so every grouping adds up to the same total.
+ */
+export async function spendRows(db: Db, scope: SQL | undefined, filter: SpendFilter): Promise<SpendRow[]> {
+  const month = filter.monthOf === 'submitted' ? spendMonthly.submittedMonth : spendMonthly.decidedMonth;
+  const conditions: (SQL | undefined)[] = [
+    scope,
+    isNotNull(month),
+    gte(month, filter.from),
+    lte(month, filter.to),
+    inArray(spendMonthly.status, [...(filter.statuses ?? SPEND_STATUSES)]),
+    filter.organizationIds?.length ? inArray(spendMonthly.organizationId, [...filter.organizationIds]) : undefined,
+    filter.departmentIds?.length ? inArray(spendMonthly.departmentId, [...filter.departmentIds]) : undefined,
+    filter.categoryIds?.length ? inArray(spendMonthly.categoryId, [...filter.categoryIds]) : undefined,
+    filter.vendorIds?.length ? inArray(spendMonthly.vendorId, [...filter.vendorIds]) : undefined,
+  ];
+  const rows = await db
+    .select({
+      organizationId: spendMonthly.organizationId,
+      departmentId: spendMonthly.departmentId,
+      categoryId: spendMonthly.categoryId,
+      vendorId: spendMonthly.vendorId,
+      month: sql<string>`${month}`,
+      status: spendMonthly.status,
+      currency: spendMonthly.currency,
+      orgCurrency: spendMonthly.orgCurrency,
+      requestCount: sql<number>`sum(${spendMonthly.requestCount})::int`,
+      amount: sql<string>`sum(${spendMonthly.amount})::text`,
+      amountOrg: sql<string>`sum(${spendMonthly.amountOrg})::text`,
+      amountGroup: sql<string>`sum(${spendMonthly.amountGroup})::text`,
+    })
+    .from(spendMonthly)
+    .where(and(...conditions))
+    // The other month column is not asked for: rows that differ only in it are one row here.
+    .groupBy(
+      spendMonthly.organizationId,
+      spendMonthly.departmentId,
+      spendMonthly.categoryId,
+      spendMonthly.vendorId,
+      month,
+      spendMonthly.status,
+      spendMonthly.currency,
+      spendMonthly.orgCurrency,
+    );
+  return rows.map((r) => ({ ...r, month: String(r.month).trim(), currency: r.currency.trim(), orgCurrency: r.orgCurrency.trim() }));
+}
+
+/**
+ * IAS 21 for income and expense: each row's organization-currency amount translated to `to` at
+ * the average rate of the row's own month (FX table, `lib/fx.ts`), rounded to `to`'s minor
+ * unit per row. A quarter or a year is the sum of its months so translated, so any grouping of
+ * the same rows gives the same total to the cent.
+ */
+export async function translateRows<T extends { month: string; orgCurrency: string; amountOrg: string }>(
+  fx: FxCache,
+  rows: readonly T[],
+  to: string,
+): Promise<(T & { translated: string })[]> {
+  return Promise.all(rows.map(async (r) => ({ ...r, translated: await fx.amount(r.amountOrg, r.orgCurrency, to, `${r.month}-01`) })));
+}
+
+/** Exact sum of decimal strings. */
+export function sumAmounts(values: Iterable<string>): string {
+  return toAmountString(addMoney('0', ...values));
+}
+
