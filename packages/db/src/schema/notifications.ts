@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { DIGEST_FREQUENCY_VALUES } from '@outlay/contracts';
 import { enumCheck } from './checks.ts';
 import { ts } from './columns.ts';
@@ -55,6 +55,12 @@ export const notificationSettings = pgTable(
   (t) => [enumCheck('notification_settings_digest_check', t.digest, DIGEST_FREQUENCY_VALUES)],
 );
 
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 /** Internal to the outbox (no contract carries it). */
 const EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
 
@@ -70,6 +76,8 @@ export const emailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** Files sent with the message (a scheduled report), base64: small, and written in the same transaction as the row. */
+    attachments: jsonb('attachments').$type<EmailAttachment[]>().notNull().default([]),
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
