@@ -14,7 +14,7 @@ export const DESKTOP = { width: 1280, height: 800 };
  *   rita: sign-in success, requester menus     max: one wrong password, logout, forceLogin
  *   adam: admin menus, mobile                   olivia: every route, screenshots
  *   nina: first-time password                   henry: forced dialog (changes his password)
- *   grace: profile + password change            felix: 2FA setup and 2FA sign-in
+ *   grace: profile + password change            klara (staff): 2FA setup and 2FA sign-in
  *   carla: session refresh and bridge           dana: accessibility of the dashboard
  */
 export interface LoginBody {

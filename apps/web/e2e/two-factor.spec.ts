@@ -12,13 +12,13 @@ async function freshCode(page: Page, secret: string, usedStep: number) {
   return { code: totpFor(secret).generate(), step: Math.floor(Date.now() / 30_000) };
 }
 
-test.describe.serial('two-factor (felix)', () => {
+test.describe.serial('two-factor (klara)', () => {
   let secret = '';
   let recoveryCodes: string[] = [];
   let lastStep = 0;
 
   test('setup: QR, key, 6-digit field, apps, wrong code, enable, recovery codes, success', async ({ page }) => {
-    await signInAs(page, 'felix', undefined, '/setup-2fa');
+    await signInAs(page, 'klara', undefined, '/setup-2fa');
     await expect(page.getByRole('heading', { name: 'Set Up Two-Factor Authentication' })).toBeVisible();
     await expect(page.getByTestId('totp-qr')).toBeVisible();
     secret = (await page.getByTestId('totp-secret').textContent())!.trim();
@@ -59,7 +59,7 @@ test.describe.serial('two-factor (felix)', () => {
 
   test('sign-in asks for the code: wrong code, recovery code, then an authenticator code', async ({ page }) => {
     test.setTimeout(120_000);
-    await signInWithForm(page, 'felix');
+    await signInWithForm(page, 'klara');
     await expect(page.getByRole('heading', { name: 'Two-Factor Authentication' })).toBeVisible();
     const verify = page.getByRole('button', { name: 'Verify' });
     await expect(verify).toBeDisabled();
@@ -73,14 +73,14 @@ test.describe.serial('two-factor (felix)', () => {
     await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL('/');
-    await expect(page.getByRole('heading', { name: /, Felix$/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /, Klara$/ })).toBeVisible();
 
     await page.evaluate(() => localStorage.clear());
-    await signInWithForm(page, 'felix');
+    await signInWithForm(page, 'klara');
     const { code } = await freshCode(page, secret, lastStep);
     await page.getByLabel('Authentication code').fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL('/');
-    await expect(page.getByRole('heading', { name: /, Felix$/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /, Klara$/ })).toBeVisible();
   });
 });
