@@ -58,7 +58,12 @@ export async function deliverEmail(deps: Pick<AppDeps, 'db' | 'mailer'>, now: Da
     if (rows.length === 0) break;
     for (const row of rows) {
       try {
-        await mailer.send({ to: row.toAddress, subject: row.subject, text: row.body });
+        await mailer.send({
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.body,
+          attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
+        });
         await deps.db.update(emailOutbox).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(emailOutbox.id, row.id));
         result.sent++;
       } catch (err) {

@@ -6,6 +6,7 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** Sends one message; rejects when the server refuses it or cannot be reached. */
@@ -35,7 +36,7 @@ export function createSmtpMailer(url: string, from: string = DEFAULT_MAIL_FROM):
   return {
     from,
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, attachments: message.attachments });
     },
     close() {
       transport.close();
