@@ -39,6 +39,8 @@ export const approvalSteps = pgTable(
   (t) => [
     index('approval_steps_request_idx').on(t.requestId, t.position),
     index('approval_steps_due_idx').on(t.status, t.dueAt),
+    // Analytics reads the steps completed in a period (cycle time per step) by this range.
+    index('approval_steps_completed_idx').on(t.completedAt),
     enumCheck('approval_steps_mode_check', t.mode, STEP_MODE_VALUES),
     enumCheck('approval_steps_approver_kind_check', t.approverKind, APPROVER_KIND_VALUES),
     enumCheck('approval_steps_status_check', t.status, STEP_STATUS_VALUES),

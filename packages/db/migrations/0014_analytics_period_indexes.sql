@@ -1,0 +1,2 @@
+CREATE INDEX "spending_requests_decided_idx" ON "spending_requests" USING btree ("decided_at");--> statement-breakpoint
+CREATE INDEX "approval_steps_completed_idx" ON "approval_steps" USING btree ("completed_at");
