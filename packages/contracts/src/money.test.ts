@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { addMoney, compareMoney, convertMoney, isNegative, minorUnit, parseMoney, roundRate, roundToCurrency, subtractMoney, toAmountString } from './money.ts';
+import { addMoney, amountDigitsProblem, compareMoney, convertMoney, isNegative, minorUnit, parseMoney, roundRate, roundToCurrency, subtractMoney, toAmountString } from './money.ts';
 
 describe('money', () => {
   it('takes minor units from ISO 4217, not from the locale data', () => {
     expect([minorUnit('JPY'), minorUnit('ISK'), minorUnit('USD'), minorUnit('EUR'), minorUnit('BHD'), minorUnit('CLF')]).toEqual([0, 0, 2, 2, 3, 4]);
     // CLDR writes these without decimals; ISO gives IQD three and IDR two.
     expect([minorUnit('IQD'), minorUnit('IDR'), minorUnit('HUF')]).toEqual([3, 2, 2]);
+  });
+
+  it('refuses decimals a currency cannot hold, with the reason, rather than rounding them away', () => {
+    expect(amountDigitsProblem('1500', 'JPY')).toBeNull();
+    expect(amountDigitsProblem('1500.00', 'JPY')).toBeNull();
+    expect(amountDigitsProblem('1500.5', 'JPY')).toBe('JPY amounts have no decimals');
+    expect(amountDigitsProblem('12.34', 'usd')).toBeNull();
+    expect(amountDigitsProblem('12.345', 'USD')).toBe('Enter a USD amount with at most two decimals');
+    expect(amountDigitsProblem('12.34', 'BHD')).toBeNull();
+    expect(amountDigitsProblem('12.345', 'BHD')).toBe('BHD amounts are kept to two decimals here: a smaller fraction cannot be stored');
+    expect(amountDigitsProblem('12.3450', 'CLF')).toBe('CLF amounts are kept to two decimals here: a smaller fraction cannot be stored');
+    // Malformed input is the format check's to report.
+    expect(amountDigitsProblem('abc', 'JPY')).toBeNull();
   });
 
   it('adds, subtracts and compares exactly', () => {

@@ -51,6 +51,22 @@ export function isDecimal(value: string): boolean {
   return DECIMAL.test(value.trim());
 }
 
+/**
+ * Why `amount` cannot be an amount in `currency`, or null when it can: it has more decimals than
+ * the currency has (yen have none), or than the columns keep (BHD's third decimal would be
+ * rounded away, so it is refused instead). Trailing zeros are fine: `1200.00` is whole yen, as the
+ * API writes it. Malformed amounts are left to their own check.
+ */
+export function amountDigitsProblem(amount: string, currency: string): string | null {
+  if (!isDecimal(amount)) return null;
+  const allowed = storedDigits(currency);
+  if (new Decimal(amount.trim()).decimalPlaces() <= allowed) return null;
+  const code = currency.toUpperCase();
+  if (allowed === 0) return `${code} amounts have no decimals`;
+  const most = allowed === 1 ? 'one decimal' : 'two decimals';
+  return minorUnit(code) > allowed ? `${code} amounts are kept to ${most} here: a smaller fraction cannot be stored` : `Enter a ${code} amount with at most ${most}`;
+}
+
 /** The exact value of a decimal string; throws on anything else, so a malformed amount never becomes 0. */
 export function parseMoney(value: MoneyValue): Decimal {
   if (DecimalJs.isDecimal(value)) return new Decimal(value);

@@ -1,7 +1,7 @@
 // Schemas for spending requests (PRODUCT §3 "Spending requests").
 import { z } from 'zod';
 import { currencyCode, exportQuery, listQuery, moneyAmount, paginated } from './lists.ts';
-import { addMoney, compareMoney, isDecimal, isNegative, isPositive, toAmountString } from './money.ts';
+import { addMoney, amountDigitsProblem, compareMoney, isDecimal, isNegative, isPositive, toAmountString } from './money.ts';
 import { isoDate, text } from './primitives.ts';
 
 export const REQUEST_STATUS_VALUES = ['draft', 'pending', 'info_requested', 'approved', 'rejected', 'cancelled', 'paid'] as const;
@@ -131,6 +131,7 @@ const requestFields = {
 
 type RequestShape = {
   amount?: string;
+  currency?: string;
   lineItems?: LineItemInput[];
   allocations?: AllocationInput[];
   recurrence?: Recurrence;
@@ -144,6 +145,20 @@ function crossChecks(v: RequestShape, ctx: z.RefinementCtx) {
     (x) => x !== undefined && !isDecimal(x),
   );
   if (malformed) return;
+  if (v.currency) {
+    // Decimals follow the currency (yen have none), checked only where the currency is known; an
+    // edit that changes only the amount is checked against the stored currency by the server.
+    const currency = v.currency;
+    const problem = (path: PropertyKey[], amount: string | undefined) => {
+      const message = amount === undefined ? null : amountDigitsProblem(amount, currency);
+      if (message) ctx.addIssue({ code: 'custom', path, message });
+    };
+    problem(['amount'], v.amount);
+    (v.lineItems ?? []).forEach((li, i) => {
+      problem(['lineItems', i, 'amount'], li.amount);
+      problem(['lineItems', i, 'taxAmount'], li.taxAmount);
+    });
+  }
   if (v.lineItems && v.lineItems.length > 0 && v.amount !== undefined) {
     const total = addMoney(...v.lineItems.flatMap((li) => [li.amount, li.taxAmount ?? '0']));
     if (compareMoney(total, v.amount) !== 0) {

@@ -540,6 +540,33 @@ describe('partial updates and malformed input', () => {
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
     }
   });
+
+  it('takes decimals from the currency: no sen on a yen request, refused rather than rounded', async () => {
+    await t.db.insert(fxRates).values({ base: 'JPY', quote: 'USD', period: today().slice(0, 7), averageRate: '0.00670000', closingRate: '0.00670000' });
+    const plain = { currency: 'JPY', expenseDate: today(), lineItems: [], allocations: [] };
+    const sen = await send(rita, 'POST', '/api/requests', draft({ ...plain, amount: '1500.50' }));
+    expect(sen.statusCode).toBe(400);
+    expect(sen.json().message).toBe('JPY amounts have no decimals');
+    const items = await send(rita, 'POST', '/api/requests', draft({ ...plain, amount: '1500.5', lineItems: [{ description: 'Cables', amount: '1500.5' }] }));
+    expect(items.statusCode).toBe(400);
+    expect(items.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'lineItems.0.amount', message: 'JPY amounts have no decimals' })]));
+    // Trailing zeros are whole yen, as the API itself writes amounts.
+    const yen = await create(rita, { ...plain, amount: '1500.00' });
+    expect(yen).toMatchObject({ amount: '1500.00', currency: 'JPY' });
+    // An edit of the amount alone is checked against the kept currency; so is a new currency with the kept amount.
+    const edit = await send(rita, 'PATCH', `/api/requests/${yen.id}`, { amount: '1499.99' });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json()).toMatchObject({ message: 'JPY amounts have no decimals', details: [{ path: 'amount', message: 'JPY amounts have no decimals' }] });
+    const usd = await create(rita, { ...plain, currency: 'USD', amount: '12.50' });
+    expect((await send(rita, 'PATCH', `/api/requests/${usd.id}`, { currency: 'JPY' })).json().message).toBe('JPY amounts have no decimals');
+    const [stored] = await t.db.select({ amount: spendingRequests.amount, currency: spendingRequests.currency }).from(spendingRequests).where(eq(spendingRequests.id, usd.id));
+    expect(stored).toEqual({ amount: '12.50', currency: 'USD' });
+    expect((await send(rita, 'PATCH', `/api/requests/${yen.id}`, { amount: '1499' })).statusCode).toBe(200);
+    // Three-decimal currencies keep two in the columns: the third is refused, never rounded away.
+    const fils = await send(rita, 'POST', '/api/requests', draft({ ...plain, currency: 'BHD', amount: '12.345' }));
+    expect(fils.statusCode).toBe(400);
+    expect(fils.json().message).toContain('at most two decimals');
+  });
 });
 
 describe('comments', () => {

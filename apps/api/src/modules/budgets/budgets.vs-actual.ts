@@ -11,6 +11,7 @@ import {
   type BudgetVsActual,
   type Paginated,
 } from '@outlay/contracts';
+import { roundToCurrency, toAmountString } from '@outlay/contracts/money';
 import { spendingRequests, users } from '@outlay/db';
 import { type Ctx } from '../../lib/context.ts';
 import { groupCurrency } from '../../lib/fx.ts';
@@ -45,7 +46,8 @@ export async function budgetVsActual(
     const l = r.line;
     const c = consumed.get(l.id)!;
     const at = l.periodEnd < today(ctx) ? l.periodEnd : today(ctx);
-    const toGroup = async (v: Decimal) => new Decimal(await fx.approx(v.toFixed(2), l.currency, gc, at));
+    // Rounded to what the line's currency holds (whole yen), not to an assumed two decimals.
+    const toGroup = async (v: Decimal) => new Decimal(await fx.approx(roundToCurrency(v, l.currency), l.currency, gc, at));
     inGroup.set(l.id, { budget: await toGroup(new Decimal(l.amount)), committed: await toGroup(c.committed), actual: await toGroup(c.actual) });
   }
   const container = containersOf(rows.map((r) => r.line));
@@ -64,8 +66,8 @@ export async function budgetVsActual(
       periodType: l.periodType,
       periodLabel: budgetPeriodLabel(l.periodType, l.periodStart),
       currency: l.currency,
-      ...figures(new Decimal(l.amount), c.committed, c.actual),
-      group: figures(g.budget, g.committed, g.actual),
+      ...figures(new Decimal(l.amount), c.committed, c.actual, l.currency),
+      group: figures(g.budget, g.committed, g.actual, gc),
       inTotal: outer === undefined,
       containedBy: outer === undefined ? null : (labels.get(outer) ?? null),
     };
@@ -84,7 +86,7 @@ export async function budgetVsActual(
       sum.actual = sum.actual.plus(g.actual);
       counted++;
     }
-    groups.push({ periodType: type, label: GROUP_LABELS[type], lineCount: members.length, countedLineCount: counted, totals: figures(sum.budget, sum.committed, sum.actual) });
+    groups.push({ periodType: type, label: GROUP_LABELS[type], lineCount: members.length, countedLineCount: counted, totals: figures(sum.budget, sum.committed, sum.actual, gc) });
   }
   return {
     periodType: query.periodType,
@@ -99,14 +101,15 @@ export async function budgetVsActual(
 
 const GROUP_LABELS: Record<BudgetPeriodType, string> = { year: 'Year lines', quarter: 'Quarter lines', month: 'Month lines' };
 
-function figures(budget: Decimal, committed: Decimal, actual: Decimal) {
+function figures(budget: Decimal, committed: Decimal, actual: Decimal, currency: string) {
   const used = committed.plus(actual);
+  const money = (v: Decimal) => roundToCurrency(v, currency);
   return {
-    budget: budget.toFixed(2),
-    committed: committed.toFixed(2),
-    actual: actual.toFixed(2),
-    remaining: budget.minus(used).toFixed(2),
-    variance: budget.minus(actual).toFixed(2),
+    budget: money(budget),
+    committed: money(committed),
+    actual: money(actual),
+    remaining: money(budget.minus(used)),
+    variance: money(budget.minus(actual)),
     percentUsed: (budget.isZero() ? new Decimal(0) : used.div(budget).mul(100)).toFixed(1),
   };
 }
@@ -147,9 +150,9 @@ export async function lineRequests(ctx: Ctx, id: string, query: { page: number; 
       status: r.status,
       kind: kindOf(r.status),
       submittedAt: iso(r.submittedAt),
-      amount: new Decimal(r.amount).toFixed(2),
+      amount: toAmountString(r.amount),
       currency: r.currency,
-      lineAmount: (await valueInLine(fx, line.currency, r)).toFixed(2),
+      lineAmount: roundToCurrency(await valueInLine(fx, line.currency, r), line.currency),
     });
   }
   return page(items, matching.length, query);

@@ -22,7 +22,7 @@ import {
   type UpdateRequestInput,
   type VendorOptions,
 } from '@outlay/contracts';
-import { addMoney, compareMoney, toAmountString } from '@outlay/contracts/money';
+import { addMoney, amountDigitsProblem, compareMoney, toAmountString } from '@outlay/contracts/money';
 import { spendingRequests, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -607,6 +607,23 @@ export async function updateRequest(ctx: Ctx, id: string, input: UpdateRequestIn
       recurrence: input.recurrence ?? before.recurrence,
       recurrenceEnd: input.recurrenceEnd !== undefined ? input.recurrenceEnd : before.recurrenceEnd,
     };
+    // Decimals follow the currency (no cents on a yen request). The contract can check only what
+    // one edit sends; a new currency with the kept amount, or a new amount in the kept currency,
+    // is checked here. Edits that leave the money alone are not held up by it.
+    if (input.amount !== undefined || input.currency !== undefined || input.lineItems !== undefined) {
+      const keptItems = input.lineItems ?? storedItems;
+      const problems = [
+        { path: 'amount', amount: merged.amount },
+        ...keptItems.flatMap((li, i) => [
+          { path: `lineItems.${i}.amount`, amount: li.amount },
+          { path: `lineItems.${i}.taxAmount`, amount: li.taxAmount },
+        ]),
+      ].flatMap(({ path, amount }) => {
+        const message = amountDigitsProblem(amount, merged.currency);
+        return message ? [{ path, message }] : [];
+      });
+      if (problems.length > 0) throw invalid(problems);
+    }
     const items = input.lineItems !== undefined ? lineItemsOfInput(input.lineItems) : null;
     // The amount and the (new or kept) line items must still agree.
     const effectiveItems = items ?? storedItems.map((i) => ({ amount: i.amount, taxAmount: i.taxAmount }));

@@ -1,6 +1,8 @@
 import { Paperclip, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { amountDigitsProblem, isPositive } from '@outlay/contracts/money';
+import { moneyAmount } from '@outlay/contracts/primitives';
 import { ATTACHMENT_ACCEPT, type CreateRequestForm, type RequestFormOptions } from '@outlay/contracts/requests';
 import { attachmentProblem, formatBytes, formatRate } from '@/components/request-detail';
 import { FieldError, FormField } from '@/components/form';
@@ -21,7 +23,10 @@ export function DateField({ name, label, hint }: { name: 'expenseDate' | 'needed
   );
 }
 
-const AMOUNT = /^\d+(\.\d{1,2})?$/;
+/** A positive amount the currency can hold as typed (whole yen, cents of a dollar): only then is it worth converting. */
+function convertible(amount: string, currency: string | undefined): boolean {
+  return moneyAmount.safeParse(amount).success && isPositive(amount) && (!currency || amountDigitsProblem(amount, currency) === null);
+}
 
 /** "≈ $1,234.56 USD at 1.0850 (2026-11)": the live conversion to the organization's currency. */
 export function FxPreview({ options }: { options: RequestFormOptions }) {
@@ -29,7 +34,7 @@ export function FxPreview({ options }: { options: RequestFormOptions }) {
   const [amount, currency, date] = useWatch({ control: form.control, name: ['amount', 'currency', 'expenseDate'] });
   const orgCurrency = options.organization.currency;
   const cleaned = (amount ?? '').trim();
-  const valid = AMOUNT.test(cleaned) && /[1-9]/.test(cleaned);
+  const valid = convertible(cleaned, currency);
   const needed = Boolean(currency) && (currency !== orgCurrency || options.groupCurrency !== orgCurrency);
   const params = useDebounced(valid && needed && currency ? { amount: cleaned, currency, date: date ?? null } : null, 300);
   const quote = useFxQuote(params);
