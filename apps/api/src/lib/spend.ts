@@ -45,14 +45,8 @@ export interface SpendRow {
 /** The columns `lib/scope.ts` `scopeCondition` needs to limit aggregate rows to a caller's scope. */
 export const spendScopeColumns = { organizationId: spendMonthly.organizationId, departmentId: spendMonthly.departmentId };
 
-/**
- * The aggregate rows matching a filter, within `scope` (a `scopeCondition` built on
- * `spendScopeColumns`; undefined for the whole group). Rows are as stored: group them in the
- * caller, after translating each one, so every grouping adds up to the same total.
- */
-export async function spendRows(db: Db, scope: SQL | undefined, filter: SpendFilter): Promise<SpendRow[]> {
-  const month = filter.monthOf === 'submitted' ? spendMonthly.submittedMonth : spendMonthly.decidedMonth;
-  const conditions: (SQL | undefined)[] = [
+function filterConditions(month: typeof spendMonthly.submittedMonth | typeof spendMonthly.decidedMonth, scope: SQL | undefined, filter: SpendFilter): (SQL | undefined)[] {
+  return [
     scope,
     isNotNull(month),
     gte(month, filter.from),
@@ -63,6 +57,16 @@ export async function spendRows(db: Db, scope: SQL | undefined, filter: SpendFil
     filter.categoryIds?.length ? inArray(spendMonthly.categoryId, [...filter.categoryIds]) : undefined,
     filter.vendorIds?.length ? inArray(spendMonthly.vendorId, [...filter.vendorIds]) : undefined,
   ];
+}
+
+/**
+ * The aggregate rows matching a filter, within `scope` (a `scopeCondition` built on
+ * `spendScopeColumns`; undefined for the whole group). Rows are as stored: group them in the
+ * caller, after translating each one, so every grouping adds up to the same total.
+ */
+export async function spendRows(db: Db, scope: SQL | undefined, filter: SpendFilter): Promise<SpendRow[]> {
+  const month = filter.monthOf === 'submitted' ? spendMonthly.submittedMonth : spendMonthly.decidedMonth;
+  const conditions = filterConditions(month, scope, filter);
   const rows = await db
     .select({
       organizationId: spendMonthly.organizationId,
@@ -92,6 +96,51 @@ export async function spendRows(db: Db, scope: SQL | undefined, filter: SpendFil
       spendMonthly.orgCurrency,
     );
   return rows.map((r) => ({ ...r, month: String(r.month).trim(), currency: r.currency.trim(), orgCurrency: r.orgCurrency.trim() }));
+}
+
+/** What `spendTotals` may group by. */
+export type SpendDimension = 'organizationId' | 'departmentId' | 'categoryId' | 'vendorId' | 'month' | 'status' | 'currency' | 'orgCurrency';
+
+/** One `spendTotals` row: the dimensions asked for (the others absent) and the sums. */
+export type SpendTotal = Partial<Pick<SpendRow, SpendDimension>> & Pick<SpendRow, 'requestCount' | 'amount' | 'amountOrg' | 'amountGroup'>;
+
+/**
+ * `spendRows` summed in the database by the given dimensions only, for reports whose figures are
+ * the group-currency amounts fixed at submission (`amountGroup`) or that translate per month and
+ * organization currency (group by `month` and `orgCurrency` then): a few rows for a dashboard
+ * instead of one per vendor. `amount` is only meaningful when grouped by `currency`.
+ */
+export async function spendTotals(db: Db, scope: SQL | undefined, filter: SpendFilter, by: readonly SpendDimension[]): Promise<SpendTotal[]> {
+  const month = filter.monthOf === 'submitted' ? spendMonthly.submittedMonth : spendMonthly.decidedMonth;
+  const columns = {
+    organizationId: spendMonthly.organizationId,
+    departmentId: spendMonthly.departmentId,
+    categoryId: spendMonthly.categoryId,
+    vendorId: spendMonthly.vendorId,
+    month,
+    status: spendMonthly.status,
+    currency: spendMonthly.currency,
+    orgCurrency: spendMonthly.orgCurrency,
+  } as const;
+  const dims = [...new Set(by)];
+  const selected = Object.fromEntries(dims.map((d) => [d, sql`${columns[d]}`.as(`d_${d}`)]));
+  const rows = (await db
+    .select({
+      ...selected,
+      requestCount: sql<number>`coalesce(sum(${spendMonthly.requestCount}), 0)::int`.as('request_count'),
+      amount: sql<string>`coalesce(sum(${spendMonthly.amount}), 0)::text`.as('amount'),
+      amountOrg: sql<string>`coalesce(sum(${spendMonthly.amountOrg}), 0)::text`.as('amount_org'),
+      amountGroup: sql<string>`coalesce(sum(${spendMonthly.amountGroup}), 0)::text`.as('amount_group'),
+    })
+    .from(spendMonthly)
+    .where(and(...filterConditions(month, scope, filter)))
+    .groupBy(...dims.map((d) => columns[d]))) as unknown as Record<string, unknown>[];
+  const trimmed = new Set<SpendDimension>(['month', 'currency', 'orgCurrency']);
+  return rows.map((r) => {
+    const out: Record<string, unknown> = { ...r };
+    for (const d of dims) if (trimmed.has(d) && typeof out[d] === 'string') out[d] = (out[d] as string).trim();
+    return out as SpendTotal;
+  });
 }
 
 /**

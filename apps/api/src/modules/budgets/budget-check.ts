@@ -11,6 +11,9 @@ import { holdersOf } from '../../lib/permission-holders.ts';
 import { notify } from '../../lib/notify.ts';
 import { rowsOf } from '../../lib/sql.ts';
 
+/** The category whose budget lines payroll cost posts to (besides lines of no category). */
+export const PAYROLL_CATEGORY_CODE = 'PAY';
+
 export interface BudgetCheck {
   overBudget: boolean;
   /** Lines this request would take over their amount (empty when within budget). */
@@ -119,54 +122,81 @@ export async function consumingRequestsOf(db: Db, lines: Pick<BudgetLineRow, 'or
 }
 
 /**
- * Committed and actual money of each line, in its currency. Summed in SQL where no conversion is
- * needed (line currency = the request's organization currency, using the fixed amountOrg, or =
- * the request's own currency); the other requests are converted one by one at their submission date.
+ * Committed and actual money of each line, in its currency, read from the monthly aggregate
+ * (`spend_monthly`: requests by organization, department, category, submitted month, status and
+ * currency), never by grouping the requests themselves. A line counts a request by its submitted
+ * month, so a quarter or a year line sums the months inside its period. Where the line's currency
+ * is the organization's, the amounts fixed at submission are summed; where it is the requests'
+ * own currency, their amounts; any other currency is converted month by month at that month's
+ * rate. `excludeRequestId` takes one request's own amounts back out of its month before any
+ * conversion (the submission check weighs the request against everything else).
+ *
+ * Approved and paid payroll runs count as actual for lines of the Payroll category or of no
+ * category: each run's employer cost by its period, organization and the payroll line's department.
  */
 export async function consumptionOf(db: Db, lines: Pick<BudgetLineRow, 'id' | 'currency'>[], options: { excludeRequestId?: string; fx?: Converter } = {}): Promise<Map<string, Consumption>> {
   const out = new Map<string, Consumption>(lines.map((l) => [l.id, { committed: new Decimal(0), actual: new Decimal(0) }]));
   if (lines.length === 0) return out;
   const fx = options.fx ?? new Converter(db);
-  const ids = lines.map((l) => l.id);
-  const exclude = options.excludeRequestId ? sql`AND r.id <> ${options.excludeRequestId}` : sql``;
+  const ids = sql.join(
+    lines.map((l) => sql`${l.id}::uuid`),
+    sql`, `,
+  );
+  const excluded = options.excludeRequestId
+    ? sql`UNION ALL
+      SELECT r.organization_id, r.department_id, r.category_id,
+             to_char(coalesce(r.submitted_at, r.created_at) AT TIME ZONE 'UTC', 'YYYY-MM'), r.status, r.currency, r.org_currency,
+             -x.eff, -(CASE WHEN x.eff = r.amount THEN r.amount_org ELSE round(x.eff * r.fx_rate, 2) END)
+        FROM spending_requests r
+        CROSS JOIN LATERAL (SELECT CASE WHEN r.status IN ('approved', 'paid') AND r.approved_amount IS NOT NULL THEN r.approved_amount ELSE r.amount END AS eff) x
+       WHERE r.id = ${options.excludeRequestId}::uuid`
+    : sql``;
   const result = await db.execute(sql`
-    WITH m AS (
-      SELECT l.id AS line_id, l.currency AS line_currency, r.id, r.status, r.currency, r.org_currency, r.amount, r.amount_org, r.fx_rate, r.submitted_at,
-             (r.status IN ('approved', 'paid')) AS is_actual,
-             CASE WHEN r.status IN ('approved', 'paid') AND r.approved_amount IS NOT NULL THEN r.approved_amount ELSE r.amount END AS base
-      FROM budget_lines l
-      JOIN spending_requests r
-        ON r.organization_id = l.organization_id
-       AND (l.department_id IS NULL OR r.department_id = l.department_id)
-       AND (l.category_id IS NULL OR r.category_id = l.category_id)
-       AND r.status IN ('pending', 'info_requested', 'approved', 'paid')
-       AND r.submitted_at IS NOT NULL
-       AND (r.submitted_at AT TIME ZONE 'UTC')::date BETWEEN l.period_start AND l.period_end
-       ${exclude}
-      WHERE l.id IN (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
+    WITH l AS (
+      SELECT bl.id, bl.organization_id, bl.department_id, bl.category_id, bl.currency,
+             to_char(bl.period_start, 'YYYY-MM') AS first_month, to_char(bl.period_end, 'YYYY-MM') AS last_month,
+             (bl.category_id IS NULL OR c.code = ${PAYROLL_CATEGORY_CODE}) AS takes_payroll
+        FROM budget_lines bl LEFT JOIN categories c ON c.id = bl.category_id
+       WHERE bl.id IN (${ids})
+    ), src (organization_id, department_id, category_id, month, status, currency, org_currency, amount, amount_org) AS (
+      SELECT s.organization_id, s.department_id, s.category_id, s.submitted_month::text, s.status, s.currency, s.org_currency, s.amount, s.amount_org
+        FROM spend_monthly s
+       WHERE s.organization_id IN (SELECT organization_id FROM l)
+         AND s.status IN ('pending', 'info_requested', 'approved', 'paid')
+         AND s.submitted_month BETWEEN (SELECT min(first_month) FROM l) AND (SELECT max(last_month) FROM l)
+      ${excluded}
+    ), m AS (
+      SELECT l.id AS line_id, l.currency AS line_currency, src.status IN ('approved', 'paid') AS is_actual, src.month,
+             src.currency, src.org_currency, sum(src.amount) AS amount, sum(src.amount_org) AS amount_org
+        FROM l JOIN src
+          ON src.organization_id = l.organization_id
+         AND (l.department_id IS NULL OR src.department_id = l.department_id)
+         AND (l.category_id IS NULL OR src.category_id = l.category_id)
+         AND src.status IN ('pending', 'info_requested', 'approved', 'paid')
+         AND src.month BETWEEN l.first_month AND l.last_month
+       GROUP BY 1, 2, 3, 4, 5, 6
+      UNION ALL
+      SELECT l.id, l.currency, true, pr.period::text, pr.currency, pr.currency, sum(pl.employer_cost), sum(pl.employer_cost)
+        FROM l
+        JOIN payroll_runs pr
+          ON pr.organization_id = l.organization_id AND pr.status IN ('approved', 'paid') AND pr.period BETWEEN l.first_month AND l.last_month
+        JOIN payroll_lines pl ON pl.run_id = pr.id AND (l.department_id IS NULL OR pl.department_id = l.department_id)
+       WHERE l.takes_payroll
+       GROUP BY 1, 2, 3, 4, 5, 6
     ), v AS (
-      SELECT *,
-        CASE
-          WHEN line_currency = org_currency AND amount_org IS NOT NULL AND base = amount THEN amount_org
-          WHEN line_currency = org_currency AND amount_org IS NOT NULL AND fx_rate IS NOT NULL THEN round(base * fx_rate, 2)
-          WHEN line_currency = currency THEN base
-        END AS direct
-      FROM m
+      SELECT *, CASE WHEN trim(line_currency) = trim(org_currency) THEN amount_org WHEN trim(line_currency) = trim(currency) THEN amount END AS direct FROM m
     )
-    SELECT line_id, is_actual, NULL::text AS id, sum(direct)::text AS value, NULL::text AS currency, NULL::text AS base, NULL::timestamptz AS submitted_at
+    SELECT line_id, is_actual, NULL::text AS month, sum(direct)::text AS value, NULL::text AS currency
       FROM v WHERE direct IS NOT NULL GROUP BY line_id, is_actual
     UNION ALL
-    SELECT line_id, is_actual, id::text, NULL, currency, base::text, submitted_at FROM v WHERE direct IS NULL
+    SELECT line_id, is_actual, month, amount::text, trim(currency) FROM v WHERE direct IS NULL
   `);
-  const rows = rowsOf<{ line_id: string; is_actual: boolean; id: string | null; value: string | null; currency: string | null; base: string | null; submitted_at: Date | string | null }>(result);
+  const rows = rowsOf<{ line_id: string; is_actual: boolean; month: string | null; value: string | null; currency: string | null }>(result);
   const byId = new Map(lines.map((l) => [l.id, l]));
   for (const row of rows) {
     const line = byId.get(row.line_id)!;
     const c = out.get(row.line_id)!;
-    const v = row.id === null ? new Decimal(row.value ?? 0) : new Decimal(await fx.amount(new Decimal(row.base!).toFixed(2), row.currency!, line.currency, row.submitted_at ?? new Date()));
+    const v = row.month === null ? new Decimal(row.value ?? 0) : new Decimal(await fx.amount(new Decimal(row.value ?? 0).toFixed(2), row.currency!, line.currency, `${row.month.trim()}-01`));
     if (row.is_actual) c.actual = c.actual.plus(v);
     else c.committed = c.committed.plus(v);
   }

@@ -2,8 +2,10 @@
 // the decimal strings and use decimal.js for anything further.
 import { sql, type SQL } from 'drizzle-orm';
 import { type Db } from '@outlay/db';
+import { compareMoney, toAmountString } from '@outlay/contracts/money';
 import { slaStateSql } from '../approvals/approvals.repository.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import { spendTotals, sumAmounts } from '../../lib/spend.ts';
 
 /** A request's approved value in the group currency: the approved part when line items were cut, else the amount fixed at submission. */
 export const EFFECTIVE_GROUP = sql.raw(
@@ -88,10 +90,62 @@ export async function queueSummary(db: Db, userId: string, now: Date) {
   return { counts: counts ?? { open: 0, overdue: 0, due_soon: 0 }, oldest: oldest ?? null };
 }
 
-// --- KPIs (scope: a condition on spending_requests) ---------------------------------------------
+// --- KPIs that sum money (scope: a condition on spend_monthly, lib/spend.ts spendScopeColumns) ----
+// Read from the monthly aggregate the database keeps with every request change, never by grouping
+// every request: the figures are the group-currency amounts fixed at submission (amount_group),
+// as they were when these sums ran over spending_requests.
+
+const ALL_MONTHS = { from: '0000-01', to: '9999-12' } as const;
 
 /** Approved + paid by decision month within [fromMonth, toMonth] (YYYY-MM), split by today's status. */
-export function spendByMonth(db: Db, scope: SQL | undefined, fromMonth: string, toMonth: string) {
+export async function spendByMonth(db: Db, scope: SQL | undefined, fromMonth: string, toMonth: string) {
+  const rows = await spendTotals(db, scope, { from: fromMonth, to: toMonth }, ['month', 'status']);
+  const out = new Map<string, { month: string; approved: string; paid: string; count: number }>();
+  for (const r of rows) {
+    const m = out.get(r.month!) ?? { month: r.month!, approved: '0.00', paid: '0.00', count: 0 };
+    if (r.status === 'approved') m.approved = sumAmounts([m.approved, r.amountGroup]);
+    else m.paid = sumAmounts([m.paid, r.amountGroup]);
+    m.count += Number(r.requestCount);
+    out.set(m.month, m);
+  }
+  return [...out.values()].sort((a, b) => (a.month < b.month ? -1 : 1));
+}
+
+/** Requests waiting for a decision (their whole amount), at any time. */
+export async function pendingValue(db: Db, scope: SQL | undefined) {
+  const [row] = await spendTotals(db, scope, { ...ALL_MONTHS, monthOf: 'submitted', statuses: ['pending', 'info_requested'] }, []);
+  return { amount: toAmountString(row?.amountGroup ?? '0'), count: Number(row?.requestCount ?? 0) };
+}
+
+export async function topCategories(db: Db, scope: SQL | undefined, month: string, limit: number) {
+  const rows = await spendTotals(db, scope, { from: month, to: month }, ['categoryId']);
+  const ids = rows.flatMap((r) => (r.categoryId ? [r.categoryId] : []));
+  const names = new Map(
+    ids.length
+      ? (await q<{ id: string; name: string }>(db, sql`SELECT id, name FROM categories WHERE id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)).map((c) => [
+          c.id,
+          c.name,
+        ])
+      : [],
+  );
+  return rows
+    .map((r) => ({ category_id: r.categoryId ?? null, name: r.categoryId ? (names.get(r.categoryId) ?? null) : null, amount: toAmountString(r.amountGroup), count: Number(r.requestCount) }))
+    .sort((a, b) => compareMoney(b.amount, a.amount) || compareNames(a.name, b.name))
+    .slice(0, limit);
+}
+
+/** ORDER BY name as PostgreSQL did: NULLs last. */
+function compareNames(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+// --- KPIs over one's own or few requests (scope: a condition on spending_requests) ---------------
+
+/** Like spendByMonth for a scope the aggregate does not carry (one requester's own requests). */
+export function spendByMonthOfRequests(db: Db, scope: SQL | undefined, fromMonth: string, toMonth: string) {
   return q<{ month: string; approved: string; paid: string; count: number }>(
     db,
     sql`SELECT ${MONTH_OF_DECISION} AS month,
@@ -104,15 +158,6 @@ export function spendByMonth(db: Db, scope: SQL | undefined, fromMonth: string, 
           AND ${where(scope)}
         GROUP BY 1 ORDER BY 1`,
   );
-}
-
-export async function pendingValue(db: Db, scope: SQL | undefined) {
-  const [row] = await q<{ amount: string; count: number }>(
-    db,
-    sql`SELECT coalesce(sum(spending_requests.amount_group), 0)::numeric(16,2)::text AS amount, count(*)::int AS count
-        FROM spending_requests WHERE spending_requests.status IN ('pending', 'info_requested') AND ${where(scope)}`,
-  );
-  return row ?? { amount: '0.00', count: 0 };
 }
 
 export async function overrunsPending(db: Db, scope: SQL | undefined): Promise<number> {
@@ -135,16 +180,6 @@ export async function cycleTime(db: Db, scope: SQL | undefined, since: Date) {
           AND spending_requests.status IN ('approved', 'paid', 'rejected') AND ${where(scope)}`,
   );
   return { hours: row?.hours ?? null, n: row?.n ?? 0 };
-}
-
-export function topCategories(db: Db, scope: SQL | undefined, month: string, limit: number) {
-  return q<{ category_id: string | null; name: string | null; amount: string; count: number }>(
-    db,
-    sql`SELECT spending_requests.category_id, c.name, sum(${EFFECTIVE_GROUP})::numeric(16,2)::text AS amount, count(*)::int AS count
-        FROM spending_requests LEFT JOIN categories c ON c.id = spending_requests.category_id
-        WHERE spending_requests.status IN ('approved', 'paid') AND ${decidedInMonths(month, month)} AND ${where(scope)}
-        GROUP BY 1, 2 ORDER BY sum(${EFFECTIVE_GROUP}) DESC, c.name LIMIT ${limit}`,
-  );
 }
 
 // --- budget lines (scope: a condition on budget_lines) -------------------------------------------

@@ -17,7 +17,7 @@ import {
   type RequestStatus,
   type Scope,
 } from '@outlay/contracts';
-import { budgetLines, spendingRequests, type Db } from '@outlay/db';
+import { budgetLines, spendingRequests, spendMonthly, type Db } from '@outlay/db';
 import { toAmountString } from '@outlay/contracts/money';
 import { serverFormat } from '@outlay/contracts/format';
 import { AppError } from '../../lib/app-error.ts';
@@ -28,6 +28,7 @@ import { consumptionOf } from '../budgets/budget-check.ts';
 import { linesOfOneTotal } from '../budgets/budget-totals.ts';
 import { page, pageWindow } from '../../lib/lists.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
+import { spendScopeColumns } from '../../lib/spend.ts';
 import { visibilityCondition } from '../requests/requests.service.ts';
 import * as repo from './dashboard.repository.ts';
 
@@ -209,10 +210,11 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
   const grant = broadest(auth, ['reports.read', 'budgets.read']);
   if (grant) {
     const scope = scopeCondition(auth, grant.permission, { organizationId: spendingRequests.organizationId, departmentId: spendingRequests.departmentId });
+    const spendScope = scopeCondition(auth, grant.permission, spendScopeColumns);
     const lineScope = scopeCondition(auth, grant.permission, { organizationId: budgetLines.organizationId, departmentId: budgetLines.departmentId });
     const thisMonth = monthOf(now);
     const firstMonth = addMonths(thisMonth, -11);
-    const spend = await repo.spendByMonth(db, scope, firstMonth, thisMonth);
+    const spend = await repo.spendByMonth(db, spendScope, firstMonth, thisMonth);
     const byMonth = new Map(spend.map((s) => [s.month, s]));
     spendByMonth = monthsBetween(firstMonth, thisMonth).map((m) => {
       const s = byMonth.get(m);
@@ -222,7 +224,7 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
     });
     const cur = new Decimal(spendByMonth.at(-1)!.total);
     const prev = new Decimal(spendByMonth.at(-2)!.total);
-    const pending = await repo.pendingValue(db, scope);
+    const pending = await repo.pendingValue(db, spendScope);
     const overruns = await repo.overrunsPending(db, scope);
     const cycle = await repo.cycleTime(db, scope, new Date(now.getTime() - 30 * 86_400_000));
     const budget = await budgetBurn(db, lineScope, now, currency);
@@ -238,7 +240,7 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
       cycleSample: Number(cycle.n),
       budget,
     };
-    byCategory = (await repo.topCategories(db, scope, thisMonth, 6)).map((c) => ({
+    byCategory = (await repo.topCategories(db, spendScope, thisMonth, 6)).map((c) => ({
       categoryId: c.category_id,
       name: c.name ?? 'Uncategorised',
       amount: c.amount,
@@ -332,32 +334,39 @@ export async function expenseTracking(ctx: Ctx, query: ExpenseTrackingQuery): Pr
   const currency = await groupCurrency(db);
 
   let scope: SQL | undefined;
+  // The same scope on the spend aggregate; null for one's own requests, which it does not carry.
+  let spendScope: SQL | undefined | null;
   let lineScope: SQL | undefined;
   let label: string;
   switch (query.scope) {
     case 'me':
       scope = sql`${spendingRequests.requesterId} = ${auth.userId}`;
+      spendScope = null;
       lineScope = undefined;
       label = 'Your requests';
       break;
     case 'department':
       scope = sql`${spendingRequests.departmentId} = ${auth.departmentId}`;
+      spendScope = sql`${spendMonthly.departmentId} = ${auth.departmentId}`;
       lineScope = sql`${budgetLines.departmentId} = ${auth.departmentId}`;
       label = (await repo.departmentName(db, auth.departmentId)) ?? 'Your department';
       break;
     case 'organization':
       scope = sql`${spendingRequests.organizationId} = ${auth.organizationId}`;
+      spendScope = sql`${spendMonthly.organizationId} = ${auth.organizationId}`;
       lineScope = sql`${budgetLines.organizationId} = ${auth.organizationId} AND ${budgetLines.departmentId} IS NULL`;
       label = (await repo.organizationName(db, auth.organizationId)) ?? 'Your organization';
       break;
     case 'group':
       scope = undefined;
+      spendScope = undefined;
       lineScope = sql`${budgetLines.departmentId} IS NULL`;
       label = 'All organizations';
       break;
   }
 
-  const spend = new Map((await repo.spendByMonth(db, scope, from, to)).map((s) => [s.month, s]));
+  const spendRows = spendScope === null ? await repo.spendByMonthOfRequests(db, scope, from, to) : await repo.spendByMonth(db, spendScope, from, to);
+  const spend = new Map(spendRows.map((s) => [s.month, s]));
   const budgets = lineScope ? await monthlyBudget(db, lineScope, from, to, currency) : null;
   const months = monthsBetween(from, to).map((m) => {
     const s = spend.get(m);
