@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { currencyCode, exportQuery, listQuery, moneyAmount, paginated } from './lists.ts';
 import { isoDate } from './primitives.ts';
+import { isDecimal, isPositive } from './money.ts';
 import { OVERRUN_STATUS_VALUES } from './requests.ts';
 
 export const BUDGET_PERIOD_TYPES = ['month', 'quarter', 'year'] as const;
@@ -17,7 +18,7 @@ export const BUDGET_MESSAGES = {
 } as const;
 
 
-const positiveMoney = moneyAmount.refine((v) => Number(v) > 0, 'Enter an amount above zero');
+const positiveMoney = moneyAmount.refine((v) => !isDecimal(v) || isPositive(v), 'Enter an amount above zero');
 const thresholds = z
   .array(z.number().int('Use whole percentages').min(1, 'A threshold is at least 1%').max(200, 'A threshold is at most 200%'))
   .max(6, 'At most six thresholds')

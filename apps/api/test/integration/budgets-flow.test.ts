@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
-import { budgetLines, budgetOverruns, notifications, organizations } from '@outlay/db';
+import { budgetLines, budgetOverruns, fxRates, notifications, organizations } from '@outlay/db';
 import { convert } from '../../src/lib/fx.ts';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 import { decide, openApprovers, requestRow, stepsOf, submit } from './approvals-fixtures.ts';
@@ -186,6 +186,27 @@ describe('lines', () => {
     const exp = await t.app.inject({ method: 'GET', url: `/api/budgets/lines/export?format=csv&organizationId=${w.org.ML}`, headers: carla.headers });
     expect(exp.statusCode).toBe(200);
     expect(exp.body).toContain('Organization,Department,Category');
+  });
+
+  it('keeps a yen line in whole yen: sen are refused on create and edit, a copied amount is rounded to the yen', async () => {
+    await t.db.insert(fxRates).values({ base: 'JPY', quote: 'USD', period: w.month.start.slice(0, 7), averageRate: '0.00670000', closingRate: '0.00670000' });
+    const yenLine = (amount: string) => monthLine(w.cats[4]!, amount, { periodStart: '2024-02-01', currency: 'JPY' });
+    const sen = await t.app.inject({ method: 'POST', url: '/api/budgets/lines', headers: carla.headers, payload: yenLine('150000.50') });
+    expect(sen.statusCode).toBe(400);
+    expect(sen.json()).toMatchObject({ message: 'JPY amounts have no decimals', details: [{ path: 'amount', message: 'JPY amounts have no decimals' }] });
+    const id = await addLine(t, carla, yenLine('150001'));
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/budgets/lines/${id}`, headers: carla.headers, payload: { amount: '150001.25' } });
+    expect(edit.statusCode).toBe(400);
+    expect((await line(t, carla, id)).amount).toBe('150001.00');
+    const copy = await t.app.inject({
+      method: 'POST',
+      url: '/api/budgets/lines/copy',
+      headers: carla.headers,
+      payload: { organizationId: w.org.ML, periodType: 'month', fromPeriodStart: '2024-02-01', adjustPercent: 5 },
+    });
+    expect(copy.statusCode, copy.body).toBe(200);
+    // 150,001 × 1.05 = 157,501.05 yen: stored as 157,501, not with sen.
+    expect(copy.json().report).toEqual([expect.objectContaining({ status: 'created', currency: 'JPY', amount: '157501.00' })]);
   });
 
   it('copies a period into the next with a percentage and reports lines that already exist', async () => {

@@ -13,6 +13,7 @@ import {
   type CopyBudgetPeriodResult,
   type Paginated,
 } from '@outlay/contracts';
+import { amountDigitsProblem, roundToCurrency } from '@outlay/contracts/money';
 import { budgetLines, categories, departments, organizations, users, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -42,12 +43,18 @@ export async function audit(ctx: Ctx, t: Db, action: string, entityId: string | 
   await auditChange(t, actorOf(ctx), { action, entityType: 'budget_line', entityId, ...data });
 }
 
-function figuresOf(amount: string, c: Consumption) {
+/** A line's amount in a currency with fewer decimals (yen) is refused, never rounded to fit. */
+function checkDigits(amount: string, currency: string) {
+  const message = amountDigitsProblem(amount, currency);
+  if (message) throw new AppError('VALIDATION_ERROR', { message, details: [{ path: 'amount', message }] });
+}
+
+function figuresOf(amount: string, currency: string, c: Consumption) {
   const used = c.committed.plus(c.actual);
   return {
-    committed: c.committed.toFixed(2),
-    actual: c.actual.toFixed(2),
-    remaining: new Decimal(amount).minus(used).toFixed(2),
+    committed: roundToCurrency(c.committed, currency),
+    actual: roundToCurrency(c.actual, currency),
+    remaining: roundToCurrency(new Decimal(amount).minus(used), currency),
     percentUsed: percentUsed(amount, used).toFixed(1),
   };
 }
@@ -69,7 +76,7 @@ function toLine(row: repo.LineWithNames, c: Consumption, label: string): BudgetL
     periodLabel: budgetPeriodLabel(l.periodType, l.periodStart),
     currency: l.currency,
     amount: new Decimal(l.amount).toFixed(2),
-    ...figuresOf(l.amount, c),
+    ...figuresOf(l.amount, l.currency, c),
     thresholds: l.thresholds,
     crossedThresholds: l.crossedThresholds,
     ownerIds: l.ownerIds,
@@ -211,6 +218,7 @@ export async function createLine(ctx: Ctx, input: Omit<CreateLine, 'departmentId
   try {
     return await tx(ctx, async (t) => {
       await checkRefs(ctx, t, k, input.currency, input.ownerIds);
+      checkDigits(input.amount, input.currency);
       if (await repo.findTwin(t, { ...k, periodType: input.periodType, periodStart: input.periodStart })) throw new AppError('CONFLICT', { message: BUDGET_MESSAGES.duplicate });
       const values = {
         ...k,
@@ -248,6 +256,7 @@ export async function updateLine(
     if (!line) throw notFound();
     assertVersion(line.version, expectedVersion);
     await checkRefs(ctx, t, line, input.currency ?? line.currency, input.ownerIds ?? []);
+    if (input.amount !== undefined || input.currency !== undefined) checkDigits(input.amount ?? line.amount, input.currency ?? line.currency);
     const changes: Partial<BudgetLineRow> = {};
     if (input.amount !== undefined) changes.amount = new Decimal(input.amount).toFixed(2);
     if (input.currency !== undefined) changes.currency = input.currency;
@@ -307,7 +316,7 @@ export async function copyPeriod(
     for (const src of sources) {
       const l = src.line;
       const label = `${labelOf(src).split(' · ').slice(0, -1).join(' · ')} · ${budgetPeriodLabel(l.periodType, toStart)}`;
-      const amount = new Decimal(l.amount).mul(factor).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+      const amount = roundToCurrency(new Decimal(l.amount).mul(factor), l.currency);
       const twin = await repo.findTwin(t, { organizationId: l.organizationId, departmentId: l.departmentId, categoryId: l.categoryId, periodType: l.periodType, periodStart: toStart });
       if (twin) {
         report.push({ sourceId: l.id, label, status: 'exists', amount: new Decimal(twin.amount).toFixed(2), currency: twin.currency, message: 'A line for this period already exists; it was left as it is' });
