@@ -1,4 +1,169 @@
 // Saved reports of the report builder (PRODUCT §3 /advanced-reporting).
+import { z } from 'zod';
+import { optionalText, requiredText, uuid } from './fields.ts';
+import { isoMonth } from './primitives.ts';
+import { REQUEST_STATUS_VALUES } from './requests.ts';
+import { ROLES } from './roles.ts';
 
 export const REPORT_SCHEDULE_VALUES = ['none', 'daily', 'weekly', 'monthly'] as const;
 export type ReportSchedule = (typeof REPORT_SCHEDULE_VALUES)[number];
+export const REPORT_SCHEDULE_LABELS: Record<ReportSchedule, string> = {
+  none: 'Not scheduled',
+  daily: 'Daily',
+  weekly: 'Weekly (Mondays)',
+  monthly: 'Monthly (the 1st)',
+};
+
+/** What a report can group by. Anything else is refused at the edge (the SQL side maps each to a fixed column). */
+export const REPORT_DIMENSION_VALUES = ['organization', 'department', 'category', 'vendor', 'requester', 'month', 'status'] as const;
+export type ReportDimension = (typeof REPORT_DIMENSION_VALUES)[number];
+export const REPORT_DIMENSION_LABELS: Record<ReportDimension, string> = {
+  organization: 'Organization',
+  department: 'Department',
+  category: 'Category',
+  vendor: 'Vendor',
+  requester: 'Requester',
+  month: 'Month',
+  status: 'Status',
+};
+
+export const REPORT_MEASURE_VALUES = ['sum', 'count', 'average'] as const;
+export type ReportMeasure = (typeof REPORT_MEASURE_VALUES)[number];
+export const REPORT_MEASURE_LABELS: Record<ReportMeasure, string> = { sum: 'Total spend', count: 'Requests', average: 'Average request' };
+
+export const REPORT_VIEW_VALUES = ['table', 'bar', 'line'] as const;
+export type ReportView = (typeof REPORT_VIEW_VALUES)[number];
+export const REPORT_VIEW_LABELS: Record<ReportView, string> = { table: 'Table', bar: 'Bar chart', line: 'Line chart' };
+
+export const REPORT_FORMAT_VALUES = ['csv', 'xlsx', 'pdf'] as const;
+export type ReportFormat = (typeof REPORT_FORMAT_VALUES)[number];
+export const REPORT_FORMAT_LABELS: Record<ReportFormat, string> = { csv: 'CSV', xlsx: 'Excel (XLSX)', pdf: 'PDF' };
+
+/** A report covers at most five years: the requester dimension reads requests one by one. */
+export const REPORT_MAX_MONTHS = 60;
+/** Rows a run answers with at most (sorted by total spend, largest first); the totals cover all. */
+export const REPORT_MAX_ROWS = 2000;
+
+function monthsBetween(from: string, to: string): number {
+  const [fy, fm] = from.split('-').map(Number) as [number, number];
+  const [ty, tm] = to.split('-').map(Number) as [number, number];
+  return (ty - fy) * 12 + (tm - fm) + 1;
+}
+
+const idList = z.array(uuid()).max(100, 'Choose at most 100').optional();
+const distinct = <T>(values: readonly T[]) => new Set(values).size === values.length;
+
+export const reportFilters = z
+  .object({
+    /** YYYY-MM, inclusive: the month of the final decision (spend), or of submission with monthOf. */
+    from: isoMonth,
+    to: isoMonth,
+    monthOf: z.enum(['decided', 'submitted']).default('decided'),
+    organizationIds: idList,
+    departmentIds: idList,
+    categoryIds: idList,
+    vendorIds: idList,
+    /** Defaults to spend: approved and paid. */
+    statuses: z.array(z.enum(REQUEST_STATUS_VALUES)).max(REQUEST_STATUS_VALUES.length).optional(),
+  })
+  .refine((f) => f.from <= f.to, { message: 'The period must end on or after its start', path: ['to'] })
+  .refine((f) => f.from > f.to || monthsBetween(f.from, f.to) <= REPORT_MAX_MONTHS, {
+    message: `A report covers at most ${REPORT_MAX_MONTHS} months`,
+    path: ['to'],
+  });
+export type ReportFilters = z.infer<typeof reportFilters>;
+
+export const reportDefinition = z.object({
+  dimensions: z
+    .array(z.enum(REPORT_DIMENSION_VALUES))
+    .min(1, 'Choose at least one dimension')
+    .max(3, 'Choose at most three dimensions')
+    .refine(distinct, 'Choose each dimension once'),
+  measures: z
+    .array(z.enum(REPORT_MEASURE_VALUES))
+    .min(1, 'Choose at least one measure')
+    .refine(distinct, 'Choose each measure once'),
+  filters: reportFilters,
+  view: z.enum(REPORT_VIEW_VALUES).default('table'),
+});
+export type ReportDefinition = z.infer<typeof reportDefinition>;
+export type ReportDefinitionInput = z.input<typeof reportDefinition>;
+
+export const runReportInput = z.object({ definition: reportDefinition });
+export const exportReportInput = z.object({ definition: reportDefinition, format: z.enum(REPORT_FORMAT_VALUES) });
+export const reportExportQuery = z.object({ format: z.enum(REPORT_FORMAT_VALUES) });
+
+/** One value of a dimension: its id (null for "none", e.g. a request without a vendor) and what people read. */
+export const reportKey = z.object({ id: z.string().nullable(), label: z.string() });
+export type ReportKey = z.infer<typeof reportKey>;
+
+export const reportRow = z.object({
+  /** One entry per chosen dimension, keyed by the dimension. */
+  keys: z.partialRecord(z.enum(REPORT_DIMENSION_VALUES), reportKey),
+  /** In the group currency. */
+  sum: z.string(),
+  count: z.number().int(),
+  average: z.string(),
+});
+export type ReportRow = z.infer<typeof reportRow>;
+
+export const reportResult = z.object({
+  columns: z.array(z.object({ key: z.string(), label: z.string(), kind: z.enum(['dimension', 'measure']) })),
+  rows: z.array(reportRow),
+  totals: z.object({ sum: z.string(), count: z.number().int(), average: z.string() }),
+  currency: z.string(),
+  /** True when there were more than REPORT_MAX_ROWS rows (the largest are shown; totals cover all). */
+  truncated: z.boolean(),
+});
+export type ReportResult = z.infer<typeof reportResult>;
+
+const userIds = z.array(uuid()).max(100, 'Share with at most 100 people').refine(distinct, 'Each person once');
+const roles = z.array(z.enum(ROLES)).max(ROLES.length).refine(distinct, 'Each role once');
+
+export const createSavedReportInput = z.object({
+  name: requiredText('Name', 120),
+  description: optionalText('Description', 1000),
+  definition: reportDefinition,
+  sharedWithUserIds: userIds.default([]),
+  sharedWithRoles: roles.default([]),
+  schedule: z.enum(REPORT_SCHEDULE_VALUES).default('none'),
+  scheduleFormat: z.enum(REPORT_FORMAT_VALUES).default('xlsx'),
+});
+export type CreateSavedReportInput = z.infer<typeof createSavedReportInput>;
+export type CreateSavedReportFormInput = z.input<typeof createSavedReportInput>;
+
+export const updateSavedReportInput = z
+  .object({
+    name: requiredText('Name', 120),
+    description: optionalText('Description', 1000),
+    definition: reportDefinition,
+    sharedWithUserIds: userIds,
+    sharedWithRoles: roles,
+    schedule: z.enum(REPORT_SCHEDULE_VALUES),
+    scheduleFormat: z.enum(REPORT_FORMAT_VALUES),
+  })
+  .partial();
+export type UpdateSavedReportInput = z.infer<typeof updateSavedReportInput>;
+
+export const savedReport = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  definition: reportDefinition,
+  ownerId: z.string(),
+  ownerName: z.string(),
+  /** The caller owns it (may edit, share, schedule and delete it); others only read and run it. */
+  isOwner: z.boolean(),
+  sharedWithUsers: z.array(z.object({ id: z.string(), name: z.string() })),
+  sharedWithRoles: z.array(z.enum(ROLES)),
+  schedule: z.enum(REPORT_SCHEDULE_VALUES),
+  scheduleFormat: z.enum(REPORT_FORMAT_VALUES),
+  nextRunAt: z.string().nullable(),
+  lastSentAt: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SavedReport = z.infer<typeof savedReport>;
+export const savedReportList = z.object({ items: z.array(savedReport) });
+export type SavedReportList = z.infer<typeof savedReportList>;

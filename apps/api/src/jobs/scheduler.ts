@@ -4,6 +4,7 @@ import { databaseUnavailable } from '../lib/db-errors.ts';
 import { runDueWork } from './due-work.ts';
 import { queueDigests } from './digest.ts';
 import { deliverEmail } from './email.ts';
+import { sendScheduledReports } from '../modules/reports/reports.scheduled.ts';
 
 export interface JobRunner {
   stop(): Promise<void>;
@@ -39,6 +40,13 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger): JobRunner {
         if (digests.processed) log.info({ job: 'digest', ...digests }, 'digests done');
       } catch (err) {
         failed(err, 'digest', 'digests failed');
+      }
+      // Scheduled reports into the outbox as attachments, sent just below (only when SMTP_URL is configured).
+      try {
+        const reports = await sendScheduledReports(deps, deps.clock(), log);
+        if (reports.processed) log.info({ job: 'scheduled-reports', ...reports }, 'scheduled reports done');
+      } catch (err) {
+        failed(err, 'scheduled-reports', 'scheduled reports failed');
       }
       // E-mail notifications from the outbox (only when SMTP_URL is configured).
       try {

@@ -15,18 +15,26 @@ function safeCell(value: string | number | boolean | null | undefined): string |
   return value;
 }
 
-/** Answers with the rows as a CSV or XLSX attachment named `<filename>-<date>.<ext>`. */
-export async function sendExport<T>(
-  reply: FastifyReply,
-  options: { format: 'csv' | 'xlsx'; filename: string; columns: ExportColumn<T>[]; rows: T[]; now: Date },
-): Promise<FastifyReply> {
+export interface RenderedExport {
+  filename: string;
+  contentType: string;
+  body: Buffer;
+}
+
+/** The rows as a CSV or XLSX file named `<filename>-<date>.<ext>` (also what a scheduled e-mail attaches). */
+export async function renderExport<T>(options: {
+  format: 'csv' | 'xlsx';
+  filename: string;
+  columns: ExportColumn<T>[];
+  rows: T[];
+  now: Date;
+}): Promise<RenderedExport> {
   const stamp = options.now.toISOString().slice(0, 10);
-  const name = `${options.filename}-${stamp}.${options.format}`;
+  const filename = `${options.filename}-${stamp}.${options.format}`;
   const table = options.rows.map((row) => options.columns.map((c) => safeCell(c.value(row))));
-  reply.header('content-disposition', `attachment; filename="${name}"`);
   if (options.format === 'csv') {
     const csv = stringify([options.columns.map((c) => c.header), ...table]);
-    return reply.type('text/csv; charset=utf-8').send(`\uFEFF${csv}`);
+    return { filename, contentType: 'text/csv; charset=utf-8', body: Buffer.from(`\uFEFF${csv}`, 'utf8') };
   }
   const workbook = new ExcelJS.Workbook();
   workbook.created = options.now;
@@ -36,6 +44,20 @@ export async function sendExport<T>(
   sheet.columns.forEach((col) => {
     col.width = 18;
   });
-  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
-  return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(buffer);
+  const body = Buffer.from(await workbook.xlsx.writeBuffer());
+  return { filename, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body };
+}
+
+/** Answers with a rendered file as an attachment. */
+export function sendFile(reply: FastifyReply, file: RenderedExport): FastifyReply {
+  reply.header('content-disposition', `attachment; filename="${file.filename}"`);
+  return reply.type(file.contentType).send(file.body);
+}
+
+/** Answers with the rows as a CSV or XLSX attachment named `<filename>-<date>.<ext>`. */
+export async function sendExport<T>(
+  reply: FastifyReply,
+  options: { format: 'csv' | 'xlsx'; filename: string; columns: ExportColumn<T>[]; rows: T[]; now: Date },
+): Promise<FastifyReply> {
+  return sendFile(reply, await renderExport(options));
 }

@@ -1,0 +1,163 @@
+// Running a report definition: the spend aggregate (or, for the requester dimension, requests
+// summed per requester) within the reader's scope, each row translated into the group currency
+// at its month's average rate (lib/spend.ts), then grouped by the chosen dimensions. Grouping
+// after translating is what makes every grouping of the same filter add up to the same total.
+import {
+  REPORT_DIMENSION_LABELS,
+  REPORT_MAX_ROWS,
+  REPORT_MEASURE_LABELS,
+  REQUEST_STATUS_LABELS,
+  type ReportDefinition,
+  type ReportDimension,
+  type ReportKey,
+  type ReportResult,
+  type ReportRow,
+  type RequestStatus,
+} from '@outlay/contracts';
+import { compareMoney, parseMoney, roundToCurrency } from '@outlay/contracts/money';
+import { serverFormat } from '@outlay/contracts/format';
+import type { Db } from '@outlay/db';
+import type { AuthInfo } from '../../lib/context.ts';
+import { FxCache, groupCurrency } from '../../lib/fx.ts';
+import { scopeCondition } from '../../lib/scope.ts';
+import { spendRows, spendScopeColumns, sumAmounts, translateRows, type SpendFilter } from '../../lib/spend.ts';
+import * as repo from './reports.repository.ts';
+
+const PERMISSION = 'reports.read' as const;
+
+/** The fields of an input row each dimension groups on (a fixed map: nothing from input names a column). */
+interface KeyedRow {
+  organizationId: string;
+  departmentId: string | null;
+  categoryId: string | null;
+  vendorId: string | null;
+  requesterId?: string | null;
+  month: string;
+  status: RequestStatus;
+  requestCount: number;
+  translated: string;
+}
+
+const KEY_OF: Record<ReportDimension, (row: KeyedRow) => string | null> = {
+  organization: (r) => r.organizationId,
+  department: (r) => r.departmentId,
+  category: (r) => r.categoryId,
+  vendor: (r) => r.vendorId,
+  requester: (r) => r.requesterId ?? null,
+  month: (r) => r.month,
+  status: (r) => r.status,
+};
+
+const NONE_LABEL: Record<ReportDimension, string> = {
+  organization: '(no organization)',
+  department: '(no department)',
+  category: '(no category)',
+  vendor: '(no vendor)',
+  requester: '(unknown)',
+  month: '(no month)',
+  status: '(no status)',
+};
+
+function filterOf(def: ReportDefinition): SpendFilter {
+  const f = def.filters;
+  return {
+    from: f.from,
+    to: f.to,
+    monthOf: f.monthOf,
+    statuses: f.statuses?.length ? f.statuses : undefined,
+    organizationIds: f.organizationIds,
+    departmentIds: f.departmentIds,
+    categoryIds: f.categoryIds,
+    vendorIds: f.vendorIds,
+  };
+}
+
+function average(sum: string, count: number, currency: string): string {
+  return count > 0 ? roundToCurrency(parseMoney(sum).div(count), currency) : roundToCurrency('0', currency);
+}
+
+async function labelsFor(db: Db, dimension: ReportDimension, ids: string[]): Promise<Map<string, string>> {
+  switch (dimension) {
+    case 'organization':
+    case 'department':
+    case 'category':
+    case 'vendor':
+    case 'requester':
+      return repo.namesOf(db, dimension, ids);
+    case 'month':
+      return new Map(ids.map((m) => [m, serverFormat.month(m)]));
+    case 'status':
+      return new Map(ids.map((s) => [s, REQUEST_STATUS_LABELS[s as RequestStatus] ?? s]));
+  }
+}
+
+/** Runs a definition with `auth`'s scope for reports.read (a scheduled run passes its owner's). */
+export async function runReport(db: Db, auth: AuthInfo, def: ReportDefinition): Promise<ReportResult> {
+  const filter = filterOf(def);
+  const currency = await groupCurrency(db);
+  const fx = new FxCache(db);
+  const rows: KeyedRow[] = def.dimensions.includes('requester')
+    ? await translateRows(
+        fx,
+        await repo.requesterRows(db, scopeCondition(auth, PERMISSION, repo.requestScopeColumns), filter),
+        currency,
+      )
+    : await translateRows(fx, await spendRows(db, scopeCondition(auth, PERMISSION, spendScopeColumns), filter), currency);
+
+  const groups = new Map<string, { keys: (string | null)[]; amounts: string[]; count: number }>();
+  for (const row of rows) {
+    const keys = def.dimensions.map((d) => KEY_OF[d](row));
+    const id = JSON.stringify(keys);
+    let group = groups.get(id);
+    if (!group) {
+      group = { keys, amounts: [], count: 0 };
+      groups.set(id, group);
+    }
+    group.amounts.push(row.translated);
+    group.count += row.requestCount;
+  }
+
+  let grouped = [...groups.values()].map((g) => ({ keys: g.keys, sum: roundToCurrency(sumAmounts(g.amounts), currency), count: g.count }));
+  const totalSum = roundToCurrency(sumAmounts(grouped.map((g) => g.sum)), currency);
+  const totalCount = grouped.reduce((n, g) => n + g.count, 0);
+  const truncated = grouped.length > REPORT_MAX_ROWS;
+  if (truncated) grouped = grouped.sort((a, b) => compareMoney(b.sum, a.sum)).slice(0, REPORT_MAX_ROWS);
+
+  const labels = new Map<ReportDimension, Map<string, string>>();
+  await Promise.all(
+    def.dimensions.map(async (d, i) => {
+      const ids = [...new Set(grouped.map((g) => g.keys[i]).filter((k): k is string => k !== null))];
+      labels.set(d, await labelsFor(db, d, ids));
+    }),
+  );
+
+  const out: ReportRow[] = grouped.map((g) => {
+    const keys: Partial<Record<ReportDimension, ReportKey>> = {};
+    def.dimensions.forEach((d, i) => {
+      const id = g.keys[i] ?? null;
+      keys[d] = { id, label: id === null ? NONE_LABEL[d] : (labels.get(d)?.get(id) ?? id) };
+    });
+    return { keys, sum: g.sum, count: g.count, average: average(g.sum, g.count, currency) };
+  });
+  // Months in calendar order; everything else by what people read.
+  out.sort((a, b) => {
+    for (const d of def.dimensions) {
+      const ka = a.keys[d]!;
+      const kb = b.keys[d]!;
+      const c = d === 'month' ? (ka.id ?? '').localeCompare(kb.id ?? '') : ka.label.localeCompare(kb.label, 'en');
+      if (c !== 0) return c;
+    }
+    return 0;
+  });
+
+  return {
+    columns: [
+      ...def.dimensions.map((d) => ({ key: d, label: REPORT_DIMENSION_LABELS[d], kind: 'dimension' as const })),
+      ...def.measures.map((m) => ({ key: m, label: m === 'sum' || m === 'average' ? `${REPORT_MEASURE_LABELS[m]} (${currency})` : REPORT_MEASURE_LABELS[m], kind: 'measure' as const })),
+    ],
+    rows: out,
+    totals: { sum: totalSum, count: totalCount, average: average(totalSum, totalCount, currency) },
+    currency,
+    truncated,
+  };
+}

@@ -1,0 +1,164 @@
+// Scheduled reports: each due report is claimed in its own transaction (FOR UPDATE SKIP LOCKED,
+// due condition re-checked), run with its OWNER's scope, rendered in its format and queued in the
+// e-mail outbox as an attachment, one message per recipient, and its next run set, all in that
+// transaction. With several instances, a report another instance holds is skipped and, once that
+// commits, no longer due: each run is sent once.
+import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
+import { grantsFor, ROLE_GRANTS, type Permission, type Role, type Scope } from '@outlay/contracts';
+import { serverFormat } from '@outlay/contracts/format';
+import { customRoles, emailOutbox, savedReports, users, type Db } from '@outlay/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps, AuthInfo } from '../../lib/context.ts';
+import { renderReport } from './reports.export.ts';
+import { runReport } from './reports.run.ts';
+import { nextRunAt } from './reports.schedule.ts';
+import { storedDefinition } from './reports.service.ts';
+
+const PERMISSION = 'reports.read' as const;
+/** Reports handled per pass; the rest are due again at the next pass. */
+const REPORTS_PER_PASS = 100;
+
+export interface ScheduledReportsResult {
+  /** Reports whose run came due (sent or not). */
+  processed: number;
+  /** Messages queued. */
+  queued: number;
+  failed: number;
+}
+
+interface Person {
+  id: string;
+  email: string;
+  firstName: string;
+  status: string;
+  role: string;
+  organizationId: string | null;
+  departmentId: string | null;
+  customRoleId: string | null;
+  customPermissions: string[] | null;
+  customScope: Scope | null;
+}
+
+async function people(db: Db, ids: string[]): Promise<Person[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      status: users.status,
+      role: users.role,
+      organizationId: users.organizationId,
+      departmentId: users.departmentId,
+      customRoleId: users.customRoleId,
+      customPermissions: customRoles.permissions,
+      customScope: customRoles.scope,
+    })
+    .from(users)
+    .leftJoin(customRoles, eq(customRoles.id, users.customRoleId))
+    .where(inArray(users.id, ids));
+}
+
+/** What a signed-in session of this person would carry, for running a report with their scope. */
+function authOf(p: Person, now: Date): AuthInfo {
+  const role = p.role as Role;
+  const grants = grantsFor(role, p.customScope ? { permissions: p.customPermissions ?? [], scope: p.customScope } : null);
+  return {
+    userId: p.id,
+    sessionId: 'scheduled-report',
+    deviceId: 'scheduled-report',
+    role,
+    scope: ROLE_GRANTS[role]?.scope ?? 'own',
+    permissions: Object.keys(grants) as Permission[],
+    grants,
+    customRoleId: p.customRoleId,
+    organizationId: p.organizationId,
+    departmentId: p.departmentId,
+    reauthAt: now,
+  };
+}
+
+function canRead(p: Person, now: Date): boolean {
+  return p.status === 'active' && p.email.includes('@') && Boolean(authOf(p, now).grants[PERMISSION]);
+}
+
+async function claimDue(tx: Db, now: Date) {
+  const [row] = await tx
+    .select()
+    .from(savedReports)
+    .where(and(ne(savedReports.schedule, 'none'), lte(savedReports.nextRunAt, now)))
+    .orderBy(asc(savedReports.nextRunAt), asc(savedReports.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row ?? null;
+}
+
+/** Handles one due report; false when none is left unclaimed. */
+async function sendOne(db: Db, now: Date, result: ScheduledReportsResult, log?: FastifyBaseLogger): Promise<boolean> {
+  let claimed: { id: string; schedule: (typeof savedReports.$inferSelect)['schedule'] } | null = null;
+  try {
+    return await db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      const report = await claimDue(tx, now);
+      if (!report) return false;
+      claimed = { id: report.id, schedule: report.schedule };
+      result.processed++;
+      const [owner] = await people(tx, [report.ownerId]);
+      // A report whose owner left or lost reports.read is not sent (it would run with no scope).
+      if (owner && canRead(owner, now)) {
+        const def = storedDefinition(report.definition);
+        const run = await runReport(tx, authOf(owner, now), def);
+        const format = report.scheduleFormat as 'csv' | 'xlsx' | 'pdf';
+        const file = await renderReport({ name: report.name, def, result: run, format, now });
+        // Shared people get it only while they could read reports themselves.
+        const shared = (await people(tx, report.sharedWithUserIds.filter((id) => id !== owner.id))).filter((p) => canRead(p, now));
+        const period = `${serverFormat.month(def.filters.from)} – ${serverFormat.month(def.filters.to)}`;
+        const attachment = { filename: file.filename, contentType: file.contentType, contentBase64: file.body.toString('base64') };
+        for (const to of [owner, ...shared]) {
+          const body = [
+            to.firstName ? `Hello ${to.firstName},` : 'Hello,',
+            '',
+            `Your ${report.schedule} report "${report.name}" (${period}) is attached as ${format.toUpperCase()}.`,
+            `Total spend: ${serverFormat.money(run.totals.sum, run.currency)} over ${serverFormat.plural(run.totals.count, 'request')}.`,
+            '',
+            `It runs with the data ${owner.id === to.id ? 'you' : 'its owner'} can see. Open it in Outlay: /advanced-reporting?report=${report.id}`,
+          ].join('\n');
+          await tx.insert(emailOutbox).values({
+            userId: to.id,
+            toAddress: to.email,
+            subject: `Outlay report: ${report.name}`.slice(0, 250),
+            body,
+            attachments: [attachment],
+            status: 'queued',
+            nextAttemptAt: now,
+            createdAt: now,
+          });
+          result.queued++;
+        }
+      }
+      await tx.update(savedReports).set({ lastSentAt: now, nextRunAt: nextRunAt(report.schedule, now) }).where(eq(savedReports.id, report.id));
+      return true;
+    });
+  } catch (err) {
+    if (!claimed) throw err;
+    // A report that cannot run (a missing FX rate) waits for its next slot instead of failing every pass.
+    const failed = claimed as { id: string; schedule: (typeof savedReports.$inferSelect)['schedule'] };
+    await db.update(savedReports).set({ nextRunAt: nextRunAt(failed.schedule, now) }).where(eq(savedReports.id, failed.id));
+    result.failed++;
+    log?.warn({ err, job: 'scheduled-reports', reportId: failed.id }, 'a scheduled report could not run; it waits for its next slot');
+    return true;
+  }
+}
+
+/**
+ * Queues the scheduled reports due at `now` (run before deliverEmail, which sends them). Without
+ * a mailer (no SMTP_URL) does nothing: the reports stay due and go once e-mail is set up.
+ */
+export async function sendScheduledReports(deps: Pick<AppDeps, 'db' | 'mailer'>, now: Date, log?: FastifyBaseLogger): Promise<ScheduledReportsResult> {
+  const result: ScheduledReportsResult = { processed: 0, queued: 0, failed: 0 };
+  if (!deps.mailer) return result;
+  for (let i = 0; i < REPORTS_PER_PASS; i++) {
+    if (!(await sendOne(deps.db, now, result, log))) break;
+  }
+  return result;
+}
