@@ -28,6 +28,8 @@ import { budgetsRoutes } from './modules/budgets/budgets.routes.ts';
 import { policiesRoutes } from './modules/policies/policies.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { financialFlowRoutes } from './modules/financial-flow/financial-flow.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 
 export interface BuildOptions {
@@ -76,6 +78,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(policiesRoutes, deps);
   await app.register(notificationsRoutes, deps);
   await app.register(dashboardRoutes, deps);
+  await app.register(financialFlowRoutes, deps);
+  await app.register(analyticsRoutes, deps);
   await app.register(reportsRoutes, deps);
 
   await app.register(webPlugin, { webDist: options.webDist });

@@ -28,3 +28,5 @@ export * from './format.ts';
 export * from './payroll.ts';
 export * from './payables.ts';
 export * from './reports.ts';
+export * from './financial-flow.ts';
+export * from './analytics.ts';

@@ -1,0 +1,41 @@
+// Calendar months (YYYY-MM, UTC) of report periods.
+import { AppError } from './app-error.ts';
+
+export function addMonths(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + n;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** How many months from `from` to `to`, inclusive. */
+export function monthCount(from: string, to: string): number {
+  const index = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7));
+  return index(to) - index(from) + 1;
+}
+
+/** Every month from `from` to `to`, inclusive. */
+export function monthsOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let m = from; m <= to; m = addMonths(m, 1)) out.push(m);
+  return out;
+}
+
+/** The first instant of a month and of the month after `to`: a half-open range an index can use. */
+export function monthRange(from: string, to: string): { start: Date; end: Date } {
+  return { start: new Date(`${from}-01T00:00:00Z`), end: new Date(`${addMonths(to, 1)}-01T00:00:00Z`) };
+}
+
+/**
+ * A report's period: the months asked for, else the twelve months up to `now`'s; refused
+ * (400) when longer than `maxMonths`, since every month is one more set of rows to translate.
+ */
+export function reportPeriod(query: { from?: string; to?: string }, now: Date, maxMonths: number): { from: string; to: string } {
+  const current = now.toISOString().slice(0, 7);
+  const to = query.to ?? (query.from && query.from > current ? query.from : current);
+  const from = query.from ?? addMonths(to, -11);
+  if (from > to) throw new AppError('VALIDATION_ERROR', { message: 'The end month is before the start month' });
+  if (monthCount(from, to) > maxMonths) {
+    throw new AppError('VALIDATION_ERROR', { message: `Choose a period of at most ${maxMonths} months` });
+  }
+  return { from, to };
+}

@@ -1,0 +1,139 @@
+// Analytics for one organization or the group: spend trend and top lists from the spend
+// aggregate (each row translated at its month's average rate, as every finance report), approval
+// rates from the same aggregate's decided rows, cycle times from the approval steps in SQL.
+import Decimal from 'decimal.js';
+import {
+  ANALYTICS_MAX_MONTHS,
+  ANALYTICS_TOP,
+  FLOW_NONE_LABELS,
+  type AnalyticsResponse,
+  type AnalyticsTopItem,
+  type RequestStatus,
+} from '@outlay/contracts';
+import { compareMoney, toAmountString } from '@outlay/contracts/money';
+import { spendingRequests } from '@outlay/db';
+import { requireAuth, type Ctx } from '../../lib/context.ts';
+import { FxCache, groupCurrency } from '../../lib/fx.ts';
+import { monthRange, monthsOf, reportPeriod } from '../../lib/months.ts';
+import { scopeCondition, scopeOf } from '../../lib/scope.ts';
+import { SPEND_STATUSES, spendRows, spendScopeColumns, sumAmounts, translateRows, type SpendRow } from '../../lib/spend.ts';
+import { namesOf } from '../financial-flow/financial-flow.repository.ts';
+import * as repo from './analytics.repository.ts';
+
+const APPROVED: readonly RequestStatus[] = SPEND_STATUSES;
+
+/** Percent with two decimals, or null for an empty whole. */
+function percent(part: Decimal.Value, whole: Decimal.Value): string | null {
+  const w = new Decimal(whole);
+  return w.isZero() ? null : new Decimal(part).div(w).mul(100).toDecimalPlaces(2).toFixed(2);
+}
+
+function rate(approved: number, rejected: number) {
+  return { approved, rejected, rate: percent(approved, approved + rejected) };
+}
+
+type Translated = SpendRow & { translated: string };
+
+function top(rows: Translated[], key: (r: Translated) => string | null, total: string) {
+  const groups = new Map<string | null, { amounts: string[]; requestCount: number }>();
+  for (const r of rows) {
+    const k = key(r);
+    const g = groups.get(k) ?? { amounts: [], requestCount: 0 };
+    g.amounts.push(r.translated);
+    g.requestCount += r.requestCount;
+    groups.set(k, g);
+  }
+  return [...groups.entries()]
+    .map(([id, g]) => ({ id, amount: sumAmounts(g.amounts), requestCount: g.requestCount, share: percent(sumAmounts(g.amounts), total) ?? '0.00' }))
+    .sort((a, b) => compareMoney(b.amount, a.amount) || b.requestCount - a.requestCount)
+    .slice(0, ANALYTICS_TOP);
+}
+
+export async function analytics(
+  ctx: Ctx,
+  query: { from?: string; to?: string; organizationId?: string; departmentId?: string; categoryId?: string },
+): Promise<AnalyticsResponse> {
+  const auth = requireAuth(ctx);
+  const db = ctx.db;
+  const scope = scopeCondition(auth, 'reports.read', spendScopeColumns);
+  const { from, to } = reportPeriod(query, ctx.now, ANALYTICS_MAX_MONTHS);
+  const filter = {
+    from,
+    to,
+    organizationIds: query.organizationId ? [query.organizationId] : undefined,
+    departmentIds: query.departmentId ? [query.departmentId] : undefined,
+    categoryIds: query.categoryId ? [query.categoryId] : undefined,
+  };
+  const currency = await groupCurrency(db);
+  const [spent, decided] = await Promise.all([
+    spendRows(db, scope, { ...filter, statuses: APPROVED }).then((rows) => translateRows(new FxCache(db), rows, currency)),
+    spendRows(db, scope, { ...filter, statuses: [...APPROVED, 'rejected'] }),
+  ]);
+
+  // Spend.
+  const total = sumAmounts(spent.map((r) => r.translated));
+  const requestCount = spent.reduce((n, r) => n + r.requestCount, 0);
+  const months = monthsOf(from, to);
+  const trend = months.map((month) => {
+    const inMonth = spent.filter((r) => r.month === month);
+    return { month, amount: sumAmounts(inMonth.map((r) => r.translated)), requestCount: inMonth.reduce((n, r) => n + r.requestCount, 0) };
+  });
+  const cats = top(spent, (r) => r.categoryId, total);
+  const vends = top(spent, (r) => r.vendorId, total);
+  const depts = top(spent, (r) => r.departmentId, total);
+  const names = await namesOf(db, {
+    organization: [],
+    department: depts.flatMap((d) => (d.id ? [d.id] : [])),
+    category: cats.flatMap((d) => (d.id ? [d.id] : [])),
+    vendor: vends.flatMap((d) => (d.id ? [d.id] : [])),
+  });
+  const named = (kind: 'department' | 'category' | 'vendor', items: ReturnType<typeof top>): AnalyticsTopItem[] =>
+    items.map((i) => {
+      const n = i.id ? names[kind].get(i.id) : undefined;
+      return { ...i, name: n?.name ?? FLOW_NONE_LABELS[kind], organizationName: n?.organizationName ?? null };
+    });
+
+  // Approval rate: requests whose final decision fell in the month.
+  const counts = (rows: SpendRow[]) =>
+    rate(
+      rows.filter((r) => r.status !== 'rejected').reduce((n, r) => n + r.requestCount, 0),
+      rows.filter((r) => r.status === 'rejected').reduce((n, r) => n + r.requestCount, 0),
+    );
+
+  // Cycle times.
+  const { start, end } = monthRange(from, to);
+  const requestScope = scopeCondition(auth, 'reports.read', { organizationId: spendingRequests.organizationId, departmentId: spendingRequests.departmentId });
+  const cycleFilter = { scope: requestScope, start, end, organizationId: query.organizationId, departmentId: query.departmentId, categoryId: query.categoryId };
+  const [bySteps, byOrganization, overall] = await Promise.all([
+    repo.cycleByStep(db, cycleFilter),
+    repo.cycleByOrganization(db, cycleFilter),
+    repo.cycleOverall(db, cycleFilter),
+  ]);
+  const cycle = (r: repo.CycleRow) => ({ decisions: r.decisions, medianHours: r.median, p90Hours: r.p90 });
+
+  return {
+    from,
+    to,
+    currency,
+    scopeLabel: await scopeLabel(ctx, query.organizationId),
+    spend: { total, requestCount, averageRequest: requestCount ? toAmountString(new Decimal(total).div(requestCount).toDecimalPlaces(2)) : null },
+    trend,
+    topCategories: named('category', cats),
+    topVendors: named('vendor', vends),
+    topDepartments: named('department', depts),
+    approval: { overall: counts(decided), byMonth: months.map((month) => ({ month, ...counts(decided.filter((r) => r.month === month)) })) },
+    cycleTime: {
+      overall: cycle(overall),
+      bySteps: bySteps.map((r) => ({ step: r.step, ...cycle(r) })),
+      byOrganization: byOrganization.map((r) => ({ organizationId: r.organization_id, organizationName: r.organization_name, ...cycle(r) })),
+    },
+  };
+}
+
+async function scopeLabel(ctx: Ctx, organizationId: string | undefined): Promise<string> {
+  const auth = requireAuth(ctx);
+  const scope = scopeOf(auth, 'reports.read');
+  if (scope === 'department') return (await repo.nameOf(ctx.db, 'departments', auth.departmentId)) ?? 'Your department';
+  if (scope !== 'group') return (await repo.nameOf(ctx.db, 'organizations', auth.organizationId)) ?? 'Your organization';
+  return organizationId ? ((await repo.nameOf(ctx.db, 'organizations', organizationId)) ?? 'Unknown organization') : 'All organizations';
+}
