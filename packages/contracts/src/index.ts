@@ -30,3 +30,5 @@ export * from './payables.ts';
 export * from './reports.ts';
 export * from './financial-flow.ts';
 export * from './analytics.ts';
+export * from './consolidation.ts';
+export * from './accounting.ts';

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { consolidation, consolidationExportQuery, consolidationQuery, consolidationRequests, consolidationRequestsQuery, errorResponse } from '@outlay/contracts';
+import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { consolidationPdf, consolidationXlsx } from './consolidation.export.ts';
+import * as service from './consolidation.service.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const read = { access: 'reports.read' as const };
+const tags = ['consolidation'];
+
+export async function consolidationRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/consolidation',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          "Spend and payroll cost per group company per period in the caller's scope, each month translated to the group currency at its average rate, with intercompany spend eliminated",
+        querystring: consolidationQuery,
+        response: { 200: consolidation, ...errors },
+      },
+    },
+    async (request) => service.consolidate(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/consolidation/requests',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The approved and paid requests behind a company's (and a category's) consolidated spend (drill-down)",
+        querystring: consolidationRequestsQuery,
+        response: { 200: consolidationRequests, ...errors },
+      },
+    },
+    async (request) => service.consolidationRequests(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/consolidation/export',
+    { config: read, schema: { tags, summary: 'The consolidated table as XLSX (with the rates behind each figure) or PDF', querystring: consolidationExportQuery } },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const data = await service.consolidate(ctx, request.query);
+      const format = request.query.format;
+      const name = `consolidated-financials-${data.from}-${data.to}.${format}`;
+      reply.header('content-disposition', `attachment; filename="${name}"`);
+      if (format === 'pdf') return reply.type('application/pdf').send(await consolidationPdf(data, ctx.now));
+      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await consolidationXlsx(data, ctx.now));
+    },
+  );
+}

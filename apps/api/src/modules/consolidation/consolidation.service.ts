@@ -1,0 +1,326 @@
+// Consolidated financials: spend and payroll cost per group company per period, translated to the
+// group currency month by month (docs/decisions/011), with intercompany spend eliminated.
+import Decimal from 'decimal.js';
+import { organizations, payrollRuns, spendingRequests } from '@outlay/db';
+import {
+  requestReference,
+  type Consolidation,
+  type ConsolidationCell,
+  type ConsolidationGranularity,
+  type ConsolidationPeriod,
+  type ConsolidationRequest,
+  type Paginated,
+} from '@outlay/contracts';
+import { serverFormat } from '@outlay/contracts/format';
+import { AppError } from '../../lib/app-error.ts';
+import { requireAuth, type Ctx } from '../../lib/context.ts';
+import { convert, FxCache, groupCurrency } from '../../lib/fx.ts';
+import { page } from '../../lib/lists.ts';
+import { organizationInScope, requirePermission, scopeCondition } from '../../lib/scope.ts';
+import { spendRows, spendScopeColumns, sumAmounts, translateRows } from '../../lib/spend.ts';
+import * as repo from './consolidation.repository.ts';
+
+const PERMISSION = 'reports.read' as const;
+
+export interface ConsolidationInput {
+  from: string;
+  to: string;
+  granularity: ConsolidationGranularity;
+  organizationId?: string;
+}
+
+/** The months from `from` to `to` (YYYY-MM), both included. */
+export function monthsOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  let [y, m] = from.split('-').map((v) => parseInt(v, 10)) as [number, number];
+  for (;;) {
+    const key = `${y}-${String(m).padStart(2, '0')}`;
+    if (key > to) return out;
+    out.push(key);
+    m += 1;
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
+  }
+}
+
+export function periodKey(month: string, granularity: ConsolidationGranularity): string {
+  if (granularity === 'month') return month;
+  const year = month.slice(0, 4);
+  if (granularity === 'year') return year;
+  return `${year}-Q${Math.floor((parseInt(month.slice(5, 7), 10) - 1) / 3) + 1}`;
+}
+
+function periodLabel(key: string, granularity: ConsolidationGranularity): string {
+  if (granularity === 'month') return serverFormat.month(key);
+  if (granularity === 'year') return key;
+  return `${key.slice(5)} ${key.slice(0, 4)}`;
+}
+
+export function periodsOf(from: string, to: string, granularity: ConsolidationGranularity): ConsolidationPeriod[] {
+  const periods: ConsolidationPeriod[] = [];
+  for (const month of monthsOf(from, to)) {
+    const key = periodKey(month, granularity);
+    const last = periods[periods.length - 1];
+    if (last?.key === key) last.to = month;
+    else periods.push({ key, label: periodLabel(key, granularity), from: month, to: month });
+  }
+  return periods;
+}
+
+/** One figure being added up: original and translated amounts and the months (with rates) in it. */
+class Figure {
+  original = new Decimal(0);
+  translated = new Decimal(0);
+  months = new Set<string>();
+  constructor(readonly currency: string) {}
+  add(original: string, translated: string, month: string) {
+    this.original = this.original.plus(original);
+    this.translated = this.translated.plus(translated);
+    this.months.add(month);
+  }
+  merge(other: Figure) {
+    this.original = this.original.plus(other.original);
+    this.translated = this.translated.plus(other.translated);
+    for (const m of other.months) this.months.add(m);
+  }
+}
+
+/** The average rate of each (currency, month) into the group currency, looked up once. */
+class MonthlyRates {
+  private rates = new Map<string, Promise<string>>();
+  constructor(
+    private ctx: Ctx,
+    private to: string,
+  ) {}
+  rate(currency: string, month: string): Promise<string> {
+    const key = `${currency}|${month}`;
+    let rate = this.rates.get(key);
+    if (!rate) {
+      rate = convert(this.ctx.db, { amount: '1', from: currency, to: this.to, date: `${month}-01` }).then((c) => c.rate);
+      this.rates.set(key, rate);
+    }
+    return rate;
+  }
+  async cell(figure: Figure): Promise<ConsolidationCell> {
+    const months = [...figure.months].sort();
+    return {
+      original: figure.original.toFixed(2),
+      currency: figure.currency,
+      translated: figure.translated.toFixed(2),
+      effectiveRate: figure.original.isZero() ? null : figure.translated.div(figure.original).toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed(8),
+      monthlyRates: await Promise.all(months.map(async (month) => ({ month, rate: await this.rate(figure.currency, month) }))),
+    };
+  }
+}
+
+/** The organizations the caller may consolidate, after the organization filter (404 outside the scope). */
+async function organizationsFor(ctx: Ctx, organizationId: string | undefined) {
+  const auth = requireAuth(ctx);
+  const all = await repo.organizationsIn(ctx.db, scopeCondition(auth, PERMISSION, { organizationId: organizations.id }));
+  if (!organizationId) return all;
+  const chosen = all.filter((o) => o.id === organizationId);
+  if (chosen.length === 0 || !organizationInScope(auth, PERMISSION, organizationId)) {
+    throw new AppError('NOT_FOUND', { message: 'Organization not found' });
+  }
+  return chosen;
+}
+
+/** Payroll is an organization's figure: a department-scoped reader sees spend of their department only. */
+function payrollVisible(ctx: Ctx): boolean {
+  const scope = requirePermission(requireAuth(ctx), PERMISSION);
+  return scope === 'group' || scope === 'organization';
+}
+
+export async function consolidate(ctx: Ctx, input: ConsolidationInput): Promise<Consolidation> {
+  const auth = requireAuth(ctx);
+  const orgs = await organizationsFor(ctx, input.organizationId);
+  const orgIds = orgs.map((o) => o.id);
+  const gc = await groupCurrency(ctx.db);
+  const fx = new FxCache(ctx.db);
+  const rates = new MonthlyRates(ctx, gc);
+  const periods = periodsOf(input.from, input.to, input.granularity);
+  const keyOf = (month: string) => periodKey(month, input.granularity);
+
+  const spend =
+    orgIds.length === 0
+      ? []
+      : await translateRows(fx, await spendRows(ctx.db, scopeCondition(auth, PERMISSION, spendScopeColumns), { from: input.from, to: input.to, organizationIds: orgIds }), gc);
+  const withPayroll = payrollVisible(ctx);
+  const payroll =
+    withPayroll && orgIds.length
+      ? await translateRows(
+          fx,
+          (await repo.payrollCosts(ctx.db, scopeCondition(auth, PERMISSION, { organizationId: payrollRuns.organizationId }), { from: input.from, to: input.to, organizationIds: orgIds })).map(
+            (r) => ({ ...r, orgCurrency: r.currency, amountOrg: r.employerCost }),
+          ),
+          gc,
+        )
+      : [];
+  const categories = await repo.categoryNames(ctx.db, [...new Set(spend.map((r) => r.categoryId).filter((c): c is string => c !== null))]);
+  const intercompany = await repo.intercompanyVendors(ctx.db, [...new Set(spend.map((r) => r.vendorId).filter((v): v is string => v !== null))]);
+  const allOrgNames = new Map((await repo.organizationsIn(ctx.db, undefined)).map((o) => [o.id, o.name]));
+
+  // organization → period → figures; organization → category → period; (organization, counterparty) → period
+  const cell = (map: Map<string, Figure>, key: string, currency: string) => {
+    let f = map.get(key);
+    if (!f) {
+      f = new Figure(currency);
+      map.set(key, f);
+    }
+    return f;
+  };
+  const orgCurrency = new Map(orgs.map((o) => [o.id, o.currency]));
+  const spendBy = new Map<string, Figure>();
+  const payrollBy = new Map<string, Figure>();
+  const categoryBy = new Map<string, Figure>();
+  const icBy = new Map<string, Figure>();
+  for (const r of spend) {
+    const cur = orgCurrency.get(r.organizationId) ?? r.orgCurrency;
+    const p = keyOf(r.month);
+    cell(spendBy, `${r.organizationId}|${p}`, cur).add(r.amountOrg, r.translated, r.month);
+    cell(categoryBy, `${r.organizationId}|${r.categoryId ?? ''}|${p}`, cur).add(r.amountOrg, r.translated, r.month);
+    const counterparty = r.vendorId ? intercompany.get(r.vendorId) : undefined;
+    if (counterparty) cell(icBy, `${r.organizationId}|${counterparty}|${p}`, cur).add(r.amountOrg, r.translated, r.month);
+  }
+  for (const r of payroll) cell(payrollBy, `${r.organizationId}|${keyOf(r.month)}`, orgCurrency.get(r.organizationId) ?? r.currency).add(r.amountOrg, r.translated, r.month);
+
+  const subsidiaries: Consolidation['subsidiaries'] = [];
+  const beforeByPeriod = new Map<string, string[]>();
+  const icByPeriod = new Map<string, string[]>();
+  for (const o of orgs) {
+    const hasFigures = periods.some((p) => spendBy.has(`${o.id}|${p.key}`) || payrollBy.has(`${o.id}|${p.key}`));
+    if (o.kind === 'group' && !hasFigures) continue;
+    const totalSpend = new Figure(o.currency);
+    const totalPayroll = new Figure(o.currency);
+    const rows: Consolidation['subsidiaries'][number]['periods'] = [];
+    for (const p of periods) {
+      const s = spendBy.get(`${o.id}|${p.key}`) ?? new Figure(o.currency);
+      const pay = payrollBy.get(`${o.id}|${p.key}`) ?? new Figure(o.currency);
+      const total = new Figure(o.currency);
+      total.merge(s);
+      total.merge(pay);
+      totalSpend.merge(s);
+      totalPayroll.merge(pay);
+      (beforeByPeriod.get(p.key) ?? beforeByPeriod.set(p.key, []).get(p.key)!).push(total.translated.toFixed(2));
+      rows.push({ period: p.key, spend: await rates.cell(s), payroll: await rates.cell(pay), total: await rates.cell(total) });
+    }
+    const grand = new Figure(o.currency);
+    grand.merge(totalSpend);
+    grand.merge(totalPayroll);
+    const categoryIds = [...new Set(spend.filter((r) => r.organizationId === o.id).map((r) => r.categoryId))];
+    const cats: Consolidation['subsidiaries'][number]['categories'] = [];
+    for (const categoryId of categoryIds) {
+      const total = new Figure(o.currency);
+      const cells = [];
+      for (const p of periods) {
+        const f = categoryBy.get(`${o.id}|${categoryId ?? ''}|${p.key}`) ?? new Figure(o.currency);
+        total.merge(f);
+        cells.push({ period: p.key, spend: await rates.cell(f) });
+      }
+      const meta = categoryId ? categories.get(categoryId) : undefined;
+      cats.push({ categoryId, categoryName: meta?.name ?? 'Uncategorized', glAccount: meta?.glAccount ?? null, periods: cells, total: await rates.cell(total) });
+    }
+    cats.sort((a, b) => new Decimal(b.total.translated).cmp(a.total.translated) || a.categoryName.localeCompare(b.categoryName));
+    subsidiaries.push({
+      organizationId: o.id,
+      organizationName: o.name,
+      currency: o.currency,
+      payrollIncluded: withPayroll,
+      periods: rows,
+      total: { spend: await rates.cell(totalSpend), payroll: await rates.cell(totalPayroll), total: await rates.cell(grand) },
+      categories: cats,
+    });
+  }
+
+  const pairs = [...new Set([...icBy.keys()].map((k) => k.split('|').slice(0, 2).join('|')))];
+  const eliminations: Consolidation['intercompany'] = [];
+  for (const pair of pairs) {
+    const [organizationId, counterparty] = pair.split('|') as [string, string];
+    const currency = orgCurrency.get(organizationId)!;
+    const total = new Figure(currency);
+    const cells = [];
+    for (const p of periods) {
+      const f = icBy.get(`${pair}|${p.key}`) ?? new Figure(currency);
+      total.merge(f);
+      (icByPeriod.get(p.key) ?? icByPeriod.set(p.key, []).get(p.key)!).push(f.translated.toFixed(2));
+      cells.push({ period: p.key, amount: await rates.cell(f) });
+    }
+    eliminations.push({
+      organizationId,
+      organizationName: allOrgNames.get(organizationId) ?? '',
+      counterpartyOrganizationId: counterparty,
+      counterpartyName: allOrgNames.get(counterparty) ?? '',
+      currency,
+      periods: cells,
+      total: await rates.cell(total),
+    });
+  }
+  eliminations.sort((a, b) => a.organizationName.localeCompare(b.organizationName) || a.counterpartyName.localeCompare(b.counterpartyName));
+
+  const totalsOf = (before: string[], elim: string[]) => {
+    const b = sumAmounts(before);
+    const e = sumAmounts(elim);
+    return { beforeElimination: b, eliminations: e, consolidated: new Decimal(b).minus(e).toFixed(2) };
+  };
+  const periodTotals = periods.map((p) => ({ period: p.key, ...totalsOf(beforeByPeriod.get(p.key) ?? [], icByPeriod.get(p.key) ?? []) }));
+  return {
+    from: input.from,
+    to: input.to,
+    granularity: input.granularity,
+    groupCurrency: gc,
+    periods,
+    subsidiaries,
+    intercompany: eliminations,
+    totals: {
+      periods: periodTotals,
+      overall: totalsOf(
+        periodTotals.map((p) => p.beforeElimination),
+        periodTotals.map((p) => p.eliminations),
+      ),
+    },
+  };
+}
+
+/** First instant of a month, and of the month after another (the drill-down's half-open range). */
+function monthStart(month: string): Date {
+  return new Date(`${month}-01T00:00:00Z`);
+}
+function monthAfter(month: string): Date {
+  const d = monthStart(month);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+}
+
+export async function consolidationRequests(
+  ctx: Ctx,
+  query: { organizationId: string; categoryId?: string; from: string; to: string; q?: string; sort?: string; order: 'asc' | 'desc'; page: number; pageSize: number },
+): Promise<Paginated<ConsolidationRequest>> {
+  const auth = requireAuth(ctx);
+  await organizationsFor(ctx, query.organizationId);
+  if (query.categoryId && !(await repo.categoryExists(ctx.db, query.categoryId))) throw new AppError('NOT_FOUND', { message: 'Category not found' });
+  const { rows, total } = await repo.spendRequests(
+    ctx.db,
+    scopeCondition(auth, PERMISSION, { organizationId: spendingRequests.organizationId, departmentId: spendingRequests.departmentId }),
+    { ...query, fromDate: monthStart(query.from), toDate: monthAfter(query.to) },
+  );
+  return page(
+    rows.map((r) => ({
+      id: r.id,
+      reference: requestReference(r.seq),
+      title: r.title,
+      status: r.status,
+      requesterName: `${r.firstName} ${r.lastName}`,
+      categoryName: r.categoryName ?? null,
+      vendorName: r.vendorName ?? null,
+      intercompany: Boolean(r.intercompany),
+      decidedAt: r.decidedAt ? r.decidedAt.toISOString() : null,
+      amount: new Decimal(r.amount).toFixed(2),
+      currency: r.currency.trim(),
+      amountOrg: new Decimal(r.amountOrg).toFixed(2),
+      orgCurrency: r.orgCurrency.trim(),
+    })),
+    total,
+    query,
+  );
+}
