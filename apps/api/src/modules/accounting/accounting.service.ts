@@ -149,7 +149,8 @@ export function toLedger(entries: JournalEntry[], query: { from: string; to: str
     '; Amounts in each organization\'s currency; every transaction carries its organization (tag org).',
     'decimal-mark .',
     '',
-    ...currencies.map((c) => `commodity ${journalAmount(new Decimal(1000), c)} ${c}`),
+    // hledger wants a decimal mark in the sample even for a currency without decimals (1000. JPY).
+    ...currencies.map((c) => `commodity ${minorUnit(c) === 0 ? '1000.' : journalAmount(new Decimal(1000), c)} ${c}`),
     '',
     ...accounts.map((a) => `account ${a}`),
     '',
