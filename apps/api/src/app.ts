@@ -28,6 +28,7 @@ import { budgetsRoutes } from './modules/budgets/budgets.routes.ts';
 import { policiesRoutes } from './modules/policies/policies.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { payrollRoutes } from './modules/payroll/payroll.routes.ts';
 import { consolidationRoutes } from './modules/consolidation/consolidation.routes.ts';
 import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { financialFlowRoutes } from './modules/financial-flow/financial-flow.routes.ts';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(policiesRoutes, deps);
   await app.register(notificationsRoutes, deps);
   await app.register(dashboardRoutes, deps);
+  await app.register(payrollRoutes, deps);
   await app.register(consolidationRoutes, deps);
   await app.register(accountingRoutes, deps);
   await app.register(financialFlowRoutes, deps);

@@ -6,6 +6,7 @@ import { seedDemoOrganizations, type SeedTools } from './demo-org.ts';
 import { seedDemoBudgets } from './demo-budgets.ts';
 import { seedDemoRequests } from './demo-requests.ts';
 import { seedDemoPolicies } from './demo-policies.ts';
+import { seedDemoPayroll } from './demo-payroll.ts';
 
 export type { SeedTools };
 
@@ -155,5 +156,6 @@ export async function seedDemo(db: Db, tools: SeedTools, now = new Date()): Prom
     await seedDemoRequests(tx, now, tools);
     await seedDemoBudgets(tx, now);
     await seedDemoPolicies(tx, now);
+    await seedDemoPayroll(tx, tools, now);
   });
 }
