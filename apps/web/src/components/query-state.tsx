@@ -15,8 +15,23 @@ export interface QueryLike<T> {
   refetch: () => unknown;
 }
 
-/** A query that failed: the server's reason (or the fallback) and a Retry. */
-export function QueryError({ error, message, onRetry }: { error: unknown; message: string; onRetry?: () => unknown }) {
+/**
+ * A query that failed: the server's reason (or the fallback) and a Retry. `compact` is one line of
+ * text for tight places (a picker's list, a card's corner) where a banner would not fit.
+ */
+export function QueryError({ error, message, onRetry, compact }: { error: unknown; message: string; onRetry?: () => unknown; compact?: boolean }) {
+  if (compact) {
+    return (
+      <p role="alert" className="flex flex-wrap items-center gap-x-2 text-sm text-destructive">
+        <span>{messageOf(error, message)}</span>
+        {onRetry && (
+          <Button size="sm" variant="link" className="h-auto p-0" onClick={() => void onRetry()}>
+            Retry
+          </Button>
+        )}
+      </p>
+    );
+  }
   return (
     <Alert variant="danger" role="alert">
       <TriangleAlert aria-hidden="true" />
@@ -38,6 +53,8 @@ export function QueryError({ error, message, onRetry }: { error: unknown; messag
  *     {(data) => <CycleTable data={data} />}
  *   </QueryState>
  * A 404 shows `notFoundMessage` (when given) without a Retry: asking again will not help.
+ * `placeholder` shows a skeleton in the data's shape instead of the spinner, so the page does not
+ * jump when the data arrives; `compact` keeps both states to one small line.
  */
 export function QueryState<T>({
   query,
@@ -45,6 +62,8 @@ export function QueryState<T>({
   errorMessage,
   notFoundMessage,
   className,
+  placeholder,
+  compact,
   children,
 }: {
   query: QueryLike<T>;
@@ -53,20 +72,33 @@ export function QueryState<T>({
   notFoundMessage?: string;
   /** Classes for the loading block (e.g. its height, so the page does not jump). */
   className?: string;
+  placeholder?: ReactNode;
+  compact?: boolean;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isLoading) {
+  // No data and no error is a query still waiting (a disabled one, e.g. a dialog closing), not a failure.
+  if (query.isLoading || (!query.isError && query.data === undefined)) {
+    if (placeholder !== undefined) {
+      return (
+        <div className={className} aria-busy="true">
+          <span role="status" className="sr-only">
+            {loadingLabel}
+          </span>
+          <div aria-hidden="true">{placeholder}</div>
+        </div>
+      );
+    }
     return (
-      <div className={cn('flex items-center justify-center', className)}>
-        <Spinner label={loadingLabel} />
+      <div className={cn('flex items-center', compact ? 'gap-2 text-sm text-muted-foreground' : 'justify-center', className)}>
+        <Spinner label={loadingLabel} size={compact ? 'sm' : 'md'} />
       </div>
     );
   }
   if (query.isError || query.data === undefined) {
     if (notFoundMessage && isApiError(query.error) && query.error.status === 404) {
-      return <QueryError error={null} message={notFoundMessage} />;
+      return <QueryError error={null} message={notFoundMessage} compact={compact} />;
     }
-    return <QueryError error={query.error} message={errorMessage} onRetry={query.refetch} />;
+    return <QueryError error={query.error} message={errorMessage} onRetry={query.refetch} compact={compact} />;
   }
   return children(query.data);
 }

@@ -1,9 +1,9 @@
 import { FileText } from 'lucide-react';
 import { REQUEST_STATUS_LABELS } from '@outlay/contracts/requests';
 import type { ActivityItem } from '@outlay/contracts/dashboard';
+import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Badge } from '@/components/ui/badge';
-import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useActivity } from '../api/dashboard';
 
@@ -31,21 +31,19 @@ export function ActivityCard({ connected, announcement }: { connected: boolean; 
         <p className="sr-only" aria-live="polite" data-testid="activity-announcer">
           {announcement}
         </p>
-        {feed.isPending ? (
-          <div className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner label="Loading activity" />
-          </div>
-        ) : feed.isError ? (
-          <p className="text-sm text-red-700">{feed.error.message}</p>
-        ) : feed.data.items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No activity yet.</p>
-        ) : (
-          <ol className="flex flex-col gap-3" data-testid="activity-feed">
-            {feed.data.items.map((item) => (
-              <ActivityRow key={item.id} item={item} />
-            ))}
-          </ol>
-        )}
+        <QueryState query={feed} loadingLabel="Loading activity" errorMessage="Could not load the activity." compact>
+          {(data) =>
+            data.items.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No activity yet.</p>
+            ) : (
+              <ol className="flex flex-col gap-3" data-testid="activity-feed">
+                {data.items.map((item) => (
+                  <ActivityRow key={item.id} item={item} />
+                ))}
+              </ol>
+            )
+          }
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -3,9 +3,9 @@ import { AlertTriangle, Bell, BellOff, CheckCheck, CircleCheck, CircleX, Coins, 
 import { Link, useLocation } from 'wouter';
 import { notificationTypeLabel, type NotificationItem } from '@outlay/contracts/notifications';
 import { PageHeader } from '@/components/page-header';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useLiveEvents, useLiveStatus } from '@/lib/live-events';
 import { formatDateTime } from '@/lib/format';
@@ -185,35 +185,28 @@ export default function NotificationsPage() {
       </div>
 
       <section aria-label="Notification list" className="overflow-hidden rounded-lg border bg-card" aria-busy={query.isFetching}>
-        {query.isPending ? (
-          <div className="flex items-center justify-center gap-2 p-10 text-sm text-muted-foreground" role="status">
-            <Spinner /> Loading notifications…
-          </div>
-        ) : query.isError ? (
-          <div className="flex flex-col items-center gap-3 p-10 text-center" role="alert">
-            <p className="text-sm text-red-700">Could not load your notifications: {query.error.message}</p>
-            <Button variant="outline" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : data && data.items.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 p-10 text-center text-muted-foreground">
-            <BellOff className="size-8" aria-hidden="true" />
-            <p className="text-sm">{unreadOnly ? 'No unread notifications. You are all caught up.' : 'No notifications yet.'}</p>
-          </div>
-        ) : (
-          <ul className="divide-y">
-            {data?.items.map((item) => (
-              <NotificationRow
-                key={item.id}
-                item={item}
-                busy={markRead.isPending && markRead.variables === item.id}
-                onOpen={() => open(item)}
-                onMarkRead={() => markRead.mutate(item.id)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryState query={query} loadingLabel="Loading notifications" errorMessage="Could not load your notifications." className="p-10">
+          {(list) =>
+            list.items.length === 0 ? (
+              <div className="flex flex-col items-center gap-2 p-10 text-center text-muted-foreground">
+                <BellOff className="size-8" aria-hidden="true" />
+                <p className="text-sm">{unreadOnly ? 'No unread notifications. You are all caught up.' : 'No notifications yet.'}</p>
+              </div>
+            ) : (
+              <ul className="divide-y">
+                {list.items.map((item) => (
+                  <NotificationRow
+                    key={item.id}
+                    item={item}
+                    busy={markRead.isPending && markRead.variables === item.id}
+                    onOpen={() => open(item)}
+                    onMarkRead={() => markRead.mutate(item.id)}
+                  />
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       </section>
 
       {data && pages > 1 && (

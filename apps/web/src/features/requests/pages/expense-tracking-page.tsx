@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { AlertTriangle, Paperclip } from 'lucide-react';
+import { Paperclip } from 'lucide-react';
 import { EXPENSE_SCOPE_LABELS, type ExpenseScope } from '@outlay/contracts/dashboard';
 import { PageHeader } from '@/components/page-header';
-import { Alert } from '@/components/ui/alert';
+import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { formatMoney } from '@/lib/format';
 import { useExpenseTracking } from '@/features/dashboard/api/dashboard';
 import { monthLabel, SpendChart } from '@/components/charts/spend-chart';
@@ -65,79 +64,74 @@ export default function ExpenseTrackingPage() {
         </CardContent>
       </Card>
 
-      {query.isPending ? (
-        <Spinner label="Loading spend" />
-      ) : query.isError ? (
-        <Alert variant="danger" role="alert">
-          <AlertTriangle aria-hidden="true" />
-          <span>{query.error.message}</span>
-        </Alert>
-      ) : data ? (
-        <div className="flex flex-col gap-6" aria-busy={query.isFetching ? 'true' : undefined}>
-          <section aria-label="Totals" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Figure label="Approved and paid" value={formatMoney(data.totals.total, data.currency)} detail={`${data.totals.count} requests · ${data.scopeLabel}`} testId="total" />
-            <Figure label="Paid" value={formatMoney(data.totals.paid, data.currency)} detail="Money that left the bank" testId="paid" />
-            <Figure
-              label="Budget for the period"
-              value={data.totals.budget ? formatMoney(data.totals.budget, data.currency) : 'No budget'}
-              detail={data.totals.budget ? 'Budget lines of this scope, spread per month' : 'No budget lines cover this scope'}
-              testId="budget"
-            />
-            <Figure
-              label="Without a receipt"
-              value={String(data.receipts.withoutReceipt)}
-              detail={`${formatMoney(data.receipts.amountWithoutReceipt, data.currency)} · ${data.receipts.withReceipt} with a receipt`}
-              testId="receipts"
-              icon
-            />
-          </section>
+      <QueryState query={query} loadingLabel="Loading spend" errorMessage="Could not load the spend.">
+        {(data) => (
+            <div className="flex flex-col gap-6" aria-busy={query.isFetching ? 'true' : undefined}>
+              <section aria-label="Totals" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                <Figure label="Approved and paid" value={formatMoney(data.totals.total, data.currency)} detail={`${data.totals.count} requests · ${data.scopeLabel}`} testId="total" />
+                <Figure label="Paid" value={formatMoney(data.totals.paid, data.currency)} detail="Money that left the bank" testId="paid" />
+                <Figure
+                  label="Budget for the period"
+                  value={data.totals.budget ? formatMoney(data.totals.budget, data.currency) : 'No budget'}
+                  detail={data.totals.budget ? 'Budget lines of this scope, spread per month' : 'No budget lines cover this scope'}
+                  testId="budget"
+                />
+                <Figure
+                  label="Without a receipt"
+                  value={String(data.receipts.withoutReceipt)}
+                  detail={`${formatMoney(data.receipts.amountWithoutReceipt, data.currency)} · ${data.receipts.withReceipt} with a receipt`}
+                  testId="receipts"
+                  icon
+                />
+              </section>
 
-          <Card>
-            <CardHeader>
-              <CardTitle>Approved vs paid per month</CardTitle>
-              <CardDescription>
-                {data.scopeLabel}, {monthLabel(data.from)} – {monthLabel(data.to)}, {data.currency}
-                {data.totals.budget ? ', with the budget as a line' : ''}
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <SpendChart data={data.months} currency={data.currency} title="Approved vs paid per month" showBudget={data.totals.budget !== null} />
-            </CardContent>
-          </Card>
+              <Card>
+                <CardHeader>
+                  <CardTitle>Approved vs paid per month</CardTitle>
+                  <CardDescription>
+                    {data.scopeLabel}, {monthLabel(data.from)} – {monthLabel(data.to)}, {data.currency}
+                    {data.totals.budget ? ', with the budget as a line' : ''}
+                  </CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <SpendChart data={data.months} currency={data.currency} title="Approved vs paid per month" showBudget={data.totals.budget !== null} />
+                </CardContent>
+              </Card>
 
-          <Card>
-            <CardHeader>
-              <CardTitle>By month</CardTitle>
-            </CardHeader>
-            <CardContent className="relative overflow-x-auto">
-              <table className="w-full min-w-[36rem] text-sm" data-testid="expense-table">
-                <thead>
-                  <tr className="border-b text-left text-muted-foreground">
-                    <th scope="col" className="py-2 pr-4 font-medium">Month</th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">Requests</th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">Approved, not paid</th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">Paid</th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">Total</th>
-                    <th scope="col" className="py-2 text-right font-medium">Budget</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...data.months].reverse().map((m) => (
-                    <tr key={m.month} className="border-b last:border-0">
-                      <th scope="row" className="py-2 pr-4 text-left font-medium">{monthLabel(m.month)}</th>
-                      <td className="py-2 pr-4 text-right tabular-nums">{m.count}</td>
-                      <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(m.approved, data.currency)}</td>
-                      <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(m.paid, data.currency)}</td>
-                      <td className="py-2 pr-4 text-right font-medium tabular-nums">{formatMoney(m.total, data.currency)}</td>
-                      <td className="py-2 text-right tabular-nums">{m.budget ? formatMoney(m.budget, data.currency) : '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </CardContent>
-          </Card>
-        </div>
-      ) : null}
+              <Card>
+                <CardHeader>
+                  <CardTitle>By month</CardTitle>
+                </CardHeader>
+                <CardContent className="relative overflow-x-auto">
+                  <table className="w-full min-w-[36rem] text-sm" data-testid="expense-table">
+                    <thead>
+                      <tr className="border-b text-left text-muted-foreground">
+                        <th scope="col" className="py-2 pr-4 font-medium">Month</th>
+                        <th scope="col" className="py-2 pr-4 text-right font-medium">Requests</th>
+                        <th scope="col" className="py-2 pr-4 text-right font-medium">Approved, not paid</th>
+                        <th scope="col" className="py-2 pr-4 text-right font-medium">Paid</th>
+                        <th scope="col" className="py-2 pr-4 text-right font-medium">Total</th>
+                        <th scope="col" className="py-2 text-right font-medium">Budget</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {[...data.months].reverse().map((m) => (
+                        <tr key={m.month} className="border-b last:border-0">
+                          <th scope="row" className="py-2 pr-4 text-left font-medium">{monthLabel(m.month)}</th>
+                          <td className="py-2 pr-4 text-right tabular-nums">{m.count}</td>
+                          <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(m.approved, data.currency)}</td>
+                          <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(m.paid, data.currency)}</td>
+                          <td className="py-2 pr-4 text-right font-medium tabular-nums">{formatMoney(m.total, data.currency)}</td>
+                          <td className="py-2 text-right tabular-nums">{m.budget ? formatMoney(m.budget, data.currency) : '—'}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </CardContent>
+              </Card>
+            </div>
+        )}
+      </QueryState>
     </div>
   );
 }

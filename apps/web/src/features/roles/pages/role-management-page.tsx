@@ -2,12 +2,10 @@ import { UserCog } from 'lucide-react';
 import { useState } from 'react';
 import { PERMISSION_LABELS, SCOPE_LABELS, type Role } from '@outlay/contracts/roles';
 import { PageHeader } from '@/components/page-header';
+import { QueryState } from '@/components/query-state';
 import { RouteLink } from '@/app/route-link';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { messageOf } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
 import { ROLE_PEOPLE_URL, roleHoldersUrl, useRolesOverview } from '../api/role-overview';
 import { RoleHoldersTable } from '../components/role-holders-table';
@@ -26,60 +24,56 @@ export default function RoleManagementPage() {
         description="What each system role may do and at which scope, and who holds it. Role changes need your password confirmed within the last 10 minutes."
         actions={<RouteLink path="/custom-roles" icon={<UserCog aria-hidden="true" />} />}
       />
-      {overview.isPending ? (
-        <Spinner label="Loading roles" />
-      ) : overview.isError ? (
-        <Alert variant="danger" role="alert">
-          <p>{messageOf(overview.error, 'Roles could not be loaded.')}</p>
-        </Alert>
-      ) : (
-        <>
-          <nav aria-label="Roles" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            <RoleButton active={selected === 'all'} onClick={() => setSelected('all')} title="Everyone" subtitle="All people you manage" />
-            {roles.map((r) => (
-              <RoleButton
-                key={r.role}
-                active={selected === r.role}
-                onClick={() => setSelected(r.role)}
-                title={r.label}
-                subtitle={`${SCOPE_LABELS[r.scope]} · ${r.holders} ${r.holders === 1 ? 'holder' : 'holders'}`}
-              />
-            ))}
-          </nav>
-          {current && (
-            <Card>
-              <CardHeader>
-                <CardTitle>{current.label}</CardTitle>
-                <CardDescription>
-                  Scope: {SCOPE_LABELS[current.scope]} · {current.activeHolders} active of {current.holders} holders
-                </CardDescription>
-              </CardHeader>
-              <CardContent>
-                <ul className="flex flex-wrap gap-2" aria-label={`Permissions of ${current.label}`}>
-                  {current.permissions.map((p) => (
-                    <li key={p}>
-                      <Badge variant="outline" title={p}>
-                        {PERMISSION_LABELS[p]}
-                      </Badge>
-                    </li>
-                  ))}
-                </ul>
-              </CardContent>
-            </Card>
-          )}
-          <section aria-labelledby="holders-heading" className="flex flex-col gap-3">
-            <h2 id="holders-heading" className="text-lg font-semibold">
-              {current ? `People with the ${current.label} role` : 'Everyone you manage'}
-            </h2>
-            <RoleHoldersTable
-              key={selected}
-              url={selected === 'all' ? ROLE_PEOPLE_URL : roleHoldersUrl(selected)}
-              label={current ? `Holders of ${current.label}` : 'People'}
-              customRoles={overview.data.customRoles}
-            />
-          </section>
-        </>
-      )}
+      <QueryState query={overview} loadingLabel="Loading roles" errorMessage="Roles could not be loaded.">
+        {(data) => (
+            <>
+              <nav aria-label="Roles" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+                <RoleButton active={selected === 'all'} onClick={() => setSelected('all')} title="Everyone" subtitle="All people you manage" />
+                {roles.map((r) => (
+                  <RoleButton
+                    key={r.role}
+                    active={selected === r.role}
+                    onClick={() => setSelected(r.role)}
+                    title={r.label}
+                    subtitle={`${SCOPE_LABELS[r.scope]} · ${r.holders} ${r.holders === 1 ? 'holder' : 'holders'}`}
+                  />
+                ))}
+              </nav>
+              {current && (
+                <Card>
+                  <CardHeader>
+                    <CardTitle>{current.label}</CardTitle>
+                    <CardDescription>
+                      Scope: {SCOPE_LABELS[current.scope]} · {current.activeHolders} active of {current.holders} holders
+                    </CardDescription>
+                  </CardHeader>
+                  <CardContent>
+                    <ul className="flex flex-wrap gap-2" aria-label={`Permissions of ${current.label}`}>
+                      {current.permissions.map((p) => (
+                        <li key={p}>
+                          <Badge variant="outline" title={p}>
+                            {PERMISSION_LABELS[p]}
+                          </Badge>
+                        </li>
+                      ))}
+                    </ul>
+                  </CardContent>
+                </Card>
+              )}
+              <section aria-labelledby="holders-heading" className="flex flex-col gap-3">
+                <h2 id="holders-heading" className="text-lg font-semibold">
+                  {current ? `People with the ${current.label} role` : 'Everyone you manage'}
+                </h2>
+                <RoleHoldersTable
+                  key={selected}
+                  url={selected === 'all' ? ROLE_PEOPLE_URL : roleHoldersUrl(selected)}
+                  label={current ? `Holders of ${current.label}` : 'People'}
+                  customRoles={data.customRoles}
+                />
+              </section>
+            </>
+        )}
+      </QueryState>
     </div>
   );
 }

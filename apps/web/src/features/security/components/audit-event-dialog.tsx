@@ -1,7 +1,5 @@
-import { Alert } from '@/components/ui/alert';
+import { QueryState } from '@/components/query-state';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
-import { messageOf } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { useAuditEvent } from '../api/audit';
 import { AuditDiff } from './audit-diff';
@@ -17,14 +15,8 @@ export function AuditEventDialog({ id, onClose }: { id: number | null; onClose: 
           <DialogTitle>{e ? `${e.record}: ${e.description}` : `Audit event #${id ?? ''}`}</DialogTitle>
           <DialogDescription>{e ? `Event #${e.id} · ${e.action} · ${formatDateTime(e.occurredAt)}` : 'Loading the event…'}</DialogDescription>
         </DialogHeader>
-        {event.isPending ? (
-          <Spinner label="Loading the event" />
-        ) : event.isError ? (
-          <Alert variant="danger" role="alert">
-            <p>{messageOf(event.error, 'The event could not be loaded.')}</p>
-          </Alert>
-        ) : (
-          e && (
+        <QueryState query={event} loadingLabel="Loading the event" errorMessage="The event could not be loaded.">
+          {(e) => (
             <div className="flex flex-col gap-4">
               <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
                 <dt className="text-muted-foreground">Who</dt>
@@ -77,8 +69,8 @@ export function AuditEventDialog({ id, onClose }: { id: number | null; onClose: 
                 previous {e.prevHash}
               </p>
             </div>
-          )
-        )}
+          )}
+        </QueryState>
       </DialogContent>
     </Dialog>
   );

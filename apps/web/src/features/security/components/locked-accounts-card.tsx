@@ -2,13 +2,11 @@ import { LockOpen } from 'lucide-react';
 import { useState } from 'react';
 import type { LockedItem } from '@outlay/contracts/security';
 import { ConfirmDialog } from '@/components/form';
-import { Alert } from '@/components/ui/alert';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
-import { messageOf } from '@/lib/api-error';
 import { useLocked, useUnlock } from '../api/locked';
 import { formatDateTime } from '@/lib/format';
 
@@ -18,7 +16,6 @@ export function LockedAccountsCard() {
   const unlock = useUnlock();
   const { toast } = useToast();
   const [target, setTarget] = useState<LockedItem | null>(null);
-  const items = locked.data?.items ?? [];
 
   return (
     <Card>
@@ -27,36 +24,34 @@ export function LockedAccountsCard() {
         <CardDescription>Too many failed sign-ins lock a username or an address for a while.</CardDescription>
       </CardHeader>
       <CardContent>
-        {locked.isPending ? (
-          <Spinner label="Loading locks" />
-        ) : locked.isError ? (
-          <Alert variant="danger" role="alert">
-            <p>{messageOf(locked.error, 'Locks could not be loaded.')}</p>
-          </Alert>
-        ) : items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nothing is locked right now.</p>
-        ) : (
-          <ul className="flex flex-col divide-y" aria-label="Locked accounts and addresses">
-            {items.map((item) => (
-              <li key={item.key} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <div className="min-w-0">
-                  <p className="flex items-center gap-2 font-medium">
-                    <Badge variant={item.kind === 'user' ? 'warning' : 'purple'}>{item.kind === 'user' ? 'User' : 'Address'}</Badge>
-                    <span className="truncate">{item.userName ? `${item.userName} (${item.subject})` : item.subject}</span>
-                  </p>
-                  <p className="text-xs text-muted-foreground">
-                    Until {formatDateTime(item.lockedUntil)}
-                    {item.lockCount > 1 ? ` · locked ${item.lockCount} times today` : ''}
-                  </p>
-                </div>
-                <Button size="sm" variant="outline" onClick={() => setTarget(item)}>
-                  <LockOpen aria-hidden="true" />
-                  Unlock
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={locked} loadingLabel="Loading locks" errorMessage="Locks could not be loaded.">
+          {({ items }) =>
+            items.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Nothing is locked right now.</p>
+            ) : (
+              <ul className="flex flex-col divide-y" aria-label="Locked accounts and addresses">
+                {items.map((item) => (
+                  <li key={item.key} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    <div className="min-w-0">
+                      <p className="flex items-center gap-2 font-medium">
+                        <Badge variant={item.kind === 'user' ? 'warning' : 'purple'}>{item.kind === 'user' ? 'User' : 'Address'}</Badge>
+                        <span className="truncate">{item.userName ? `${item.userName} (${item.subject})` : item.subject}</span>
+                      </p>
+                      <p className="text-xs text-muted-foreground">
+                        Until {formatDateTime(item.lockedUntil)}
+                        {item.lockCount > 1 ? ` · locked ${item.lockCount} times today` : ''}
+                      </p>
+                    </div>
+                    <Button size="sm" variant="outline" onClick={() => setTarget(item)}>
+                      <LockOpen aria-hidden="true" />
+                      Unlock
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       </CardContent>
       <ConfirmDialog
         open={target !== null}

@@ -1,8 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Alert } from '@/components/ui/alert';
-import { Spinner } from '@/components/ui/spinner';
-import { messageOf } from '@/lib/api-error';
+import { QueryState } from '@/components/query-state';
 import { useTwoFactorAdoption } from '../api/two-factor-adoption';
 
 /** Active users with two-factor enabled, per role (PRODUCT §3 /auth-security). */
@@ -19,39 +17,35 @@ export function TwoFactorAdoptionCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {adoption.isPending ? (
-          <Spinner label="Loading two-factor adoption" />
-        ) : adoption.isError ? (
-          <Alert variant="danger" role="alert">
-            <p>{messageOf(adoption.error, 'Two-factor adoption could not be loaded.')}</p>
-          </Alert>
-        ) : (
-          <ul className="flex flex-col gap-3" aria-label="Two-factor adoption per role">
-            {adoption.data.roles.map((r) => (
-              <li key={r.role} className="flex flex-col gap-1">
-                <div className="flex items-center justify-between gap-2 text-sm">
-                  <span className="flex items-center gap-2">
-                    {r.label}
-                    {r.required && <Badge variant="primary">Required</Badge>}
-                  </span>
-                  <span className="tabular-nums text-muted-foreground">
-                    {r.enabled}/{r.users} · {r.percent}%
-                  </span>
-                </div>
-                <div
-                  className="h-2 overflow-hidden rounded-full bg-slate-100"
-                  role="progressbar"
-                  aria-label={`${r.label}: two-factor adoption`}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={r.percent}
-                >
-                  <div className={r.required && r.percent < 100 ? 'h-full bg-amber-500' : 'h-full bg-primary'} style={{ width: `${r.percent}%` }} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={adoption} loadingLabel="Loading two-factor adoption" errorMessage="Two-factor adoption could not be loaded.">
+          {(data) => (
+            <ul className="flex flex-col gap-3" aria-label="Two-factor adoption per role">
+              {data.roles.map((r) => (
+                <li key={r.role} className="flex flex-col gap-1">
+                  <div className="flex items-center justify-between gap-2 text-sm">
+                    <span className="flex items-center gap-2">
+                      {r.label}
+                      {r.required && <Badge variant="primary">Required</Badge>}
+                    </span>
+                    <span className="tabular-nums text-muted-foreground">
+                      {r.enabled}/{r.users} · {r.percent}%
+                    </span>
+                  </div>
+                  <div
+                    className="h-2 overflow-hidden rounded-full bg-slate-100"
+                    role="progressbar"
+                    aria-label={`${r.label}: two-factor adoption`}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={r.percent}
+                  >
+                    <div className={r.required && r.percent < 100 ? 'h-full bg-amber-500' : 'h-full bg-primary'} style={{ width: `${r.percent}%` }} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -1,15 +1,14 @@
-import { Pencil, Plus, Trash2, TriangleAlert, Zap } from 'lucide-react';
+import { Pencil, Plus, Trash2, Zap } from 'lucide-react';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { autoApprovalRuleInput, type AutoApprovalRule, type AutoApprovalRuleInput } from '@outlay/contracts/routing';
 import { CheckboxGroupField, ConfirmDialog, FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, useZodForm } from '@/components/form';
-import { Alert } from '@/components/ui/alert';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { useCategoryOptions } from '@/features/categories/api/category-options';
-import { messageOf } from '@/lib/api-error';
 import { formatMoney, plural } from '@/lib/format';
 import { useAutoApprovalRules, useCreateAutoApprovalRule, useDeleteAutoApprovalRule, useUpdateAutoApprovalRule } from '../api/auto-approval-rules';
 
@@ -74,7 +73,6 @@ export function AutoApprovalRulesCard({ organizations }: { organizations: readon
   const remove = useDeleteAutoApprovalRule();
   const [editing, setEditing] = useState<AutoApprovalRule | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AutoApprovalRule | null>(null);
-  const items = rules.data ?? [];
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
@@ -91,73 +89,76 @@ export function AutoApprovalRulesCard({ organizations }: { organizations: readon
         </Button>
       </CardHeader>
       <CardContent>
-        {rules.isLoading && <div className="h-16 animate-pulse rounded-md bg-slate-200" aria-hidden="true" />}
-        {rules.isError && (
-          <Alert variant="danger" role="alert">
-            <TriangleAlert aria-hidden="true" />
-            <span>{messageOf(rules.error, 'Could not load the rules.')}</span>
-          </Alert>
-        )}
-        {rules.data && items.length === 0 && <p className="text-sm text-muted-foreground">No rules: every request follows its workflow.</p>}
-        {items.length > 0 && (
-          <div className="relative overflow-x-auto">
-            <table className="w-full text-sm">
-              <caption className="sr-only">Auto-approval rules</caption>
-              <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Rule
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Up to
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Conditions
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Applied
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((r) => (
-                  <tr key={r.id} className="border-b last:border-b-0">
-                    <td className="px-3 py-2">
-                      <div className="flex flex-col">
-                        <span className="font-medium">
-                          {r.name} {!r.active && <Badge>Inactive</Badge>}
-                        </span>
-                        <span className="text-xs text-muted-foreground">{r.organizationName}</span>
-                      </div>
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatMoney(r.maxAmount, r.currency)}</td>
-                    <td className="px-3 py-2 text-xs text-muted-foreground">
-                      {[
-                        r.categoryIds.length ? plural(r.categoryIds.length, 'category', 'categories') : 'any category',
-                        r.requireWithinBudget ? 'within budget' : null,
-                        r.requireNoFindings ? 'no findings' : null,
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums">{r.appliedCount}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right">
-                      <Button size="icon" variant="ghost" className="size-8" aria-label={`Edit ${r.name}`} onClick={() => setEditing(r)}>
-                        <Pencil aria-hidden="true" />
-                      </Button>
-                      <Button size="icon" variant="ghost" className="size-8 text-destructive" aria-label={`Delete ${r.name}`} onClick={() => setDeleting(r)}>
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryState
+          query={rules}
+          loadingLabel="Loading the rules"
+          errorMessage="Could not load the rules."
+          placeholder={<div className="h-16 animate-pulse rounded-md bg-slate-200" />}
+        >
+          {(list) =>
+            list.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No rules: every request follows its workflow.</p>
+            ) : (
+              <div className="relative overflow-x-auto">
+                <table className="w-full text-sm">
+                  <caption className="sr-only">Auto-approval rules</caption>
+                  <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
+                    <tr>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        Rule
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">
+                        Up to
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        Conditions
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">
+                        Applied
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        <span className="sr-only">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {list.map((r) => (
+                      <tr key={r.id} className="border-b last:border-b-0">
+                        <td className="px-3 py-2">
+                          <div className="flex flex-col">
+                            <span className="font-medium">
+                              {r.name} {!r.active && <Badge>Inactive</Badge>}
+                            </span>
+                            <span className="text-xs text-muted-foreground">{r.organizationName}</span>
+                          </div>
+                        </td>
+                        <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatMoney(r.maxAmount, r.currency)}</td>
+                        <td className="px-3 py-2 text-xs text-muted-foreground">
+                          {[
+                            r.categoryIds.length ? plural(r.categoryIds.length, 'category', 'categories') : 'any category',
+                            r.requireWithinBudget ? 'within budget' : null,
+                            r.requireNoFindings ? 'no findings' : null,
+                          ]
+                            .filter(Boolean)
+                            .join(' · ')}
+                        </td>
+                        <td className="px-3 py-2 text-right tabular-nums">{r.appliedCount}</td>
+                        <td className="whitespace-nowrap px-3 py-2 text-right">
+                          <Button size="icon" variant="ghost" className="size-8" aria-label={`Edit ${r.name}`} onClick={() => setEditing(r)}>
+                            <Pencil aria-hidden="true" />
+                          </Button>
+                          <Button size="icon" variant="ghost" className="size-8 text-destructive" aria-label={`Delete ${r.name}`} onClick={() => setDeleting(r)}>
+                            <Trash2 aria-hidden="true" />
+                          </Button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )
+          }
+        </QueryState>
       </CardContent>
       {editing && <RuleDialog key={editing === 'new' ? 'new' : editing.id} rule={editing === 'new' ? null : editing} organizations={organizations} onClose={() => setEditing(null)} />}
       <ConfirmDialog

@@ -1,7 +1,7 @@
 import { GitBranch, Pencil, Plus, Route, Scale, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { RELATIVE_ROLE_LABELS, STEP_MODE_LABELS, type Workflow } from '@outlay/contracts/workflows';
-import { QueryError } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
 import { RouteLink } from '@/app/route-link';
@@ -153,37 +153,45 @@ export default function WorkflowCustomizationPage() {
         )}
       </div>
 
-      {workflows.isLoading && (
-        <div className="grid gap-4" aria-hidden="true">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="h-36 animate-pulse rounded-xl bg-slate-200" />
-          ))}
-        </div>
-      )}
-      {workflows.isError && <QueryError error={workflows.error} message="Could not load the workflows." onRetry={workflows.refetch} />}
-      {workflows.data && items.length === 0 && (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <GitBranch className="size-8 text-muted-foreground" aria-hidden="true" />
-          <p className="font-medium">No workflows yet</p>
-          <p className="max-w-md text-sm text-muted-foreground">
-            Without a workflow, requests go to the organization’s finance manager. Create one to route requests by amount, category, department or requester role.
-          </p>
-          <Button onClick={() => setEditing('new')} disabled={orgs.length === 0}>
-            <Plus aria-hidden="true" />
-            New workflow
-          </Button>
-        </Card>
-      )}
-      <div className="flex flex-col gap-6">
-        {[...grouped.entries()].map(([orgName, list]) => (
-          <section key={orgName} aria-label={orgName} className="flex flex-col gap-3">
-            <h2 className="text-lg font-semibold">{orgName}</h2>
-            {list.map((w) => (
-              <WorkflowCard key={w.id} workflow={w} currency={currencyOf(w.organizationId)} onEdit={() => setEditing(w)} onDelete={() => setDeleting(w)} />
+      <QueryState
+        query={workflows}
+        loadingLabel="Loading the workflows"
+        errorMessage="Could not load the workflows."
+        placeholder={
+          <div className="grid gap-4">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="h-36 animate-pulse rounded-xl bg-slate-200" />
             ))}
-          </section>
-        ))}
-      </div>
+          </div>
+        }
+      >
+        {(all) =>
+          all.length === 0 ? (
+            <Card className="flex flex-col items-center gap-3 p-10 text-center">
+              <GitBranch className="size-8 text-muted-foreground" aria-hidden="true" />
+              <p className="font-medium">No workflows yet</p>
+              <p className="max-w-md text-sm text-muted-foreground">
+                Without a workflow, requests go to the organization’s finance manager. Create one to route requests by amount, category, department or requester role.
+              </p>
+              <Button onClick={() => setEditing('new')} disabled={orgs.length === 0}>
+                <Plus aria-hidden="true" />
+                New workflow
+              </Button>
+            </Card>
+          ) : (
+            <div className="flex flex-col gap-6">
+              {[...grouped.entries()].map(([orgName, list]) => (
+                <section key={orgName} aria-label={orgName} className="flex flex-col gap-3">
+                  <h2 className="text-lg font-semibold">{orgName}</h2>
+                  {list.map((w) => (
+                    <WorkflowCard key={w.id} workflow={w} currency={currencyOf(w.organizationId)} onEdit={() => setEditing(w)} onDelete={() => setDeleting(w)} />
+                  ))}
+                </section>
+              ))}
+            </div>
+          )
+        }
+      </QueryState>
 
       <ConfirmDialog
         open={Boolean(deleting)}
