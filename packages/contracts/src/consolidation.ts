@@ -116,6 +116,8 @@ export const consolidation = z.object({
   to: z.string(),
   granularity: z.enum(CONSOLIDATION_GRANULARITY_VALUES),
   groupCurrency: z.string(),
+  /** Every organization the caller may consolidate (the organization filter's choices). */
+  organizations: z.array(z.object({ id: z.string(), name: z.string(), currency: z.string() })),
   periods: z.array(consolidationPeriod),
   subsidiaries: z.array(consolidationSubsidiary),
   intercompany: z.array(consolidationIntercompany),

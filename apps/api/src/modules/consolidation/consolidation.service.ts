@@ -119,12 +119,12 @@ class MonthlyRates {
 async function organizationsFor(ctx: Ctx, organizationId: string | undefined) {
   const auth = requireAuth(ctx);
   const all = await repo.organizationsIn(ctx.db, scopeCondition(auth, PERMISSION, { organizationId: organizations.id }));
-  if (!organizationId) return all;
+  if (!organizationId) return { all, chosen: all };
   const chosen = all.filter((o) => o.id === organizationId);
   if (chosen.length === 0 || !organizationInScope(auth, PERMISSION, organizationId)) {
     throw new AppError('NOT_FOUND', { message: 'Organization not found' });
   }
-  return chosen;
+  return { all, chosen };
 }
 
 /** Payroll is an organization's figure: a department-scoped reader sees spend of their department only. */
@@ -135,7 +135,7 @@ function payrollVisible(ctx: Ctx): boolean {
 
 export async function consolidate(ctx: Ctx, input: ConsolidationInput): Promise<Consolidation> {
   const auth = requireAuth(ctx);
-  const orgs = await organizationsFor(ctx, input.organizationId);
+  const { all: choices, chosen: orgs } = await organizationsFor(ctx, input.organizationId);
   const orgIds = orgs.map((o) => o.id);
   const gc = await groupCurrency(ctx.db);
   const fx = new FxCache(ctx.db);
@@ -270,6 +270,7 @@ export async function consolidate(ctx: Ctx, input: ConsolidationInput): Promise<
     to: input.to,
     granularity: input.granularity,
     groupCurrency: gc,
+    organizations: choices.map((o) => ({ id: o.id, name: o.name, currency: o.currency })),
     periods,
     subsidiaries,
     intercompany: eliminations,
