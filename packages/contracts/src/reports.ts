@@ -167,3 +167,11 @@ export const savedReport = z.object({
 export type SavedReport = z.infer<typeof savedReport>;
 export const savedReportList = z.object({ items: z.array(savedReport) });
 export type SavedReportList = z.infer<typeof savedReportList>;
+
+/** People a report can be shared with: active users who hold reports.read (search by name or e-mail). */
+export const reportRecipientsQuery = z.object({ q: z.string().trim().max(100).optional() });
+export const reportRecipients = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES), organizationName: z.string().nullable() })),
+});
+export type ReportRecipients = z.infer<typeof reportRecipients>;
+export type ReportRecipient = ReportRecipients['items'][number];

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { categories, departments, organizations, savedReports, spendingRequests, users, vendors, type Db } from '@outlay/db';
-import type { RequestStatus, Role } from '@outlay/contracts';
+import { categories, customRoles, departments, organizations, savedReports, spendingRequests, users, vendors, type Db } from '@outlay/db';
+import { ROLE_GRANTS, type RequestStatus, type Role } from '@outlay/contracts';
+import { likePattern } from '../../lib/lists.ts';
 import { SPEND_STATUSES, type SpendFilter } from '../../lib/spend.ts';
 
 /** The columns `scopeCondition` limits requests by. */
@@ -175,4 +176,28 @@ export async function usersByIds(db: Db, ids: readonly string[]): Promise<{ id: 
     .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`, email: users.email, status: users.status })
     .from(users)
     .where(inArray(users.id, [...ids]));
+}
+
+/** Active people who hold reports.read (by their role or their custom role), matching a search. */
+export async function recipients(db: Db, q: string | undefined): Promise<{ id: string; name: string; role: Role; organizationName: string | null }[]> {
+  const roles = Object.entries(ROLE_GRANTS)
+    .filter(([, g]) => (g.permissions as readonly string[]).includes('reports.read'))
+    .map(([role]) => role as Role);
+  const name = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+  const pattern = q ? likePattern(q) : undefined;
+  const rows = await db
+    .select({ id: users.id, name, role: users.role, organizationName: organizations.name })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(customRoles, eq(customRoles.id, users.customRoleId))
+    .where(
+      and(
+        eq(users.status, 'active'),
+        or(inArray(users.role, roles), sql`${customRoles.permissions} @> '["reports.read"]'::jsonb`),
+        pattern ? or(sql`${name} ILIKE ${pattern}`, sql`${users.email} ILIKE ${pattern}`) : undefined,
+      ),
+    )
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+    .limit(20);
+  return rows.map((r) => ({ ...r, role: r.role as Role }));
 }

@@ -7,6 +7,8 @@ import {
   exportReportInput,
   idParam,
   reportExportQuery,
+  reportRecipients,
+  reportRecipientsQuery,
   reportResult,
   runReportInput,
   savedReport,
@@ -43,6 +45,19 @@ export async function reportsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       schema: { tags: ['reports'], summary: 'Run a report definition and answer with it as CSV, XLSX or PDF', body: exportReportInput },
     },
     async (request, reply) => sendFile(reply, await service.exportDefinition(contextOf(request, deps), request.body.definition, request.body.format)),
+  );
+  r.get(
+    '/api/reports/recipients',
+    {
+      config: access,
+      schema: {
+        tags: ['reports'],
+        summary: 'People a report can be shared with: active users who hold reports.read (search by name or e-mail, at most 20)',
+        querystring: reportRecipientsQuery,
+        response: { 200: reportRecipients, ...errors },
+      },
+    },
+    async (request) => service.recipients(contextOf(request, deps), request.query.q),
   );
   r.get(
     '/api/reports',

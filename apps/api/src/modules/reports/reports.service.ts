@@ -3,6 +3,7 @@ import {
   type CreateSavedReportInput,
   type ReportDefinition,
   type ReportFormat,
+  type ReportRecipients,
   type ReportResult,
   type Role,
   type SavedReport,
@@ -55,6 +56,11 @@ async function toSavedReport(ctx: Ctx, row: repo.SavedReportRow, userId: string,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+export async function recipients(ctx: Ctx, q: string | undefined): Promise<ReportRecipients> {
+  reader(ctx);
+  return { items: await repo.recipients(ctx.db, q || undefined) };
 }
 
 export async function run(ctx: Ctx, definition: ReportDefinition): Promise<ReportResult> {

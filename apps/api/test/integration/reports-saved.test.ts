@@ -1,0 +1,252 @@
+// Saved reports: save, share with people and roles (readable by them, editable only by the
+// owner, invisible to everyone else), versions, exports read back (CSV, XLSX, PDF) and the
+// scheduled run that queues the report as an e-mail attachment once and moves its next run.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { auditEvents, emailOutbox, organizations, savedReports, users } from '@outlay/db';
+import { serverFormat } from '@outlay/contracts/format';
+import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
+import type { Mailer, MailMessage } from '../../src/lib/mailer.ts';
+import { deliverEmail } from '../../src/jobs/email.ts';
+import { sendScheduledReports } from '../../src/modules/reports/reports.scheduled.ts';
+import { nextRunAt } from '../../src/modules/reports/reports.schedule.ts';
+
+let t: TestContext;
+let carla: Session;
+let felix: Session;
+let dana: Session;
+let rita: Session;
+const ids: Record<string, string> = {};
+
+function monthOf(d: Date): string {
+  return d.toISOString().slice(0, 7);
+}
+const now = new Date();
+const period = { from: monthOf(new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), 1))), to: monthOf(now) };
+const definition = { dimensions: ['organization', 'category'], measures: ['sum', 'count', 'average'], filters: period, view: 'table' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [carla, felix, dana, rita] = await Promise.all([login(t.app, 'carla'), login(t.app, 'felix'), login(t.app, 'dana'), login(t.app, 'rita')]);
+  for (const u of await t.db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, ['carla', 'felix', 'dana', 'rita']))) {
+    ids[u.username] = u.id;
+  }
+});
+afterAll(async () => t.close());
+
+const req = (s: Session, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url, headers: { ...s.headers, ...headers }, payload });
+
+async function save(body: object) {
+  const res = await req(carla, 'POST', '/api/reports', { name: 'Spend by organization', definition, ...body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; version: number; nextRunAt: string | null; [k: string]: unknown };
+}
+
+describe('saving and sharing', () => {
+  it('saves a report with its audit event and lists it for its owner', async () => {
+    const r = await save({ description: 'Quarterly look', sharedWithUserIds: [ids.felix] });
+    expect(r).toMatchObject({ name: 'Spend by organization', isOwner: true, schedule: 'none', nextRunAt: null, version: 1, sharedWithRoles: [] });
+    expect(r.sharedWithUsers).toEqual([{ id: ids.felix, name: expect.any(String) }]);
+    expect(r.definition).toEqual({ ...definition, filters: { ...period, monthOf: 'decided' } });
+    const [audit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, r.id), eq(auditEvents.action, 'report.created')));
+    expect(audit?.actorId).toBe(ids.carla);
+    const list = await req(carla, 'GET', '/api/reports');
+    expect(list.json().items.map((i: { id: string }) => i.id)).toContain(r.id);
+  });
+
+  it('lets a person it is shared with read it but not change or delete it; others do not see it', async () => {
+    const r = await save({ sharedWithUserIds: [ids.felix] });
+    const read = await req(felix, 'GET', `/api/reports/${r.id}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ id: r.id, isOwner: false, ownerName: expect.any(String) });
+    expect((await req(felix, 'GET', '/api/reports')).json().items.map((i: { id: string }) => i.id)).toContain(r.id);
+
+    const edit = await req(felix, 'PATCH', `/api/reports/${r.id}`, { name: 'Mine now' });
+    expect(edit.statusCode).toBe(403);
+    expect((await req(felix, 'DELETE', `/api/reports/${r.id}`)).statusCode).toBe(403);
+    const [row] = await t.db.select().from(savedReports).where(eq(savedReports.id, r.id));
+    expect(row?.name).toBe('Spend by organization');
+
+    // Not shared with dana: not found, also for writes.
+    expect((await req(dana, 'GET', `/api/reports/${r.id}`)).statusCode).toBe(404);
+    expect((await req(dana, 'PATCH', `/api/reports/${r.id}`, { name: 'x' })).statusCode).toBe(404);
+    expect((await req(dana, 'GET', '/api/reports')).json().items.map((i: { id: string }) => i.id)).not.toContain(r.id);
+  });
+
+  it('shares with a role: everyone holding it reads the report', async () => {
+    const r = await save({ sharedWithRoles: ['department_head'] });
+    const read = await req(dana, 'GET', `/api/reports/${r.id}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().sharedWithRoles).toEqual(['department_head']);
+    expect((await req(felix, 'GET', `/api/reports/${r.id}`)).statusCode).toBe(404);
+  });
+
+  it('updates with If-Match (412 when stale), refuses unknown people and deletes', async () => {
+    const r = await save({});
+    const ok = await req(carla, 'PATCH', `/api/reports/${r.id}`, { name: 'Renamed', sharedWithUserIds: [ids.dana] }, { 'if-match': '"1"' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ name: 'Renamed', version: 2 });
+    expect(ok.headers.etag).toBe('"2"');
+    const stale = await req(carla, 'PATCH', `/api/reports/${r.id}`, { name: 'Late' }, { 'if-match': '"1"' });
+    expect(stale.statusCode).toBe(412);
+    const unknown = await req(carla, 'PATCH', `/api/reports/${r.id}`, { sharedWithUserIds: ['00000000-0000-4000-8000-000000000000'] });
+    expect(unknown.statusCode).toBe(400);
+    const badRole = await req(carla, 'PATCH', `/api/reports/${r.id}`, { sharedWithRoles: ['emperor'] });
+    expect(badRole.statusCode).toBe(400);
+    const del = await req(carla, 'DELETE', `/api/reports/${r.id}`);
+    expect(del.statusCode).toBe(204);
+    expect(await t.db.select().from(savedReports).where(eq(savedReports.id, r.id))).toEqual([]);
+    expect((await req(carla, 'GET', `/api/reports/${r.id}`)).statusCode).toBe(404);
+  });
+
+  it('offers people who can read reports to share with, searched by name', async () => {
+    const res = await req(carla, 'GET', '/api/reports/recipients?q=fel');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items.map((p: { id: string }) => p.id)).toContain(ids.felix);
+    const all = (await req(carla, 'GET', '/api/reports/recipients')).json().items.map((p: { id: string }) => p.id);
+    expect(all).not.toContain(ids.rita);
+    expect((await req(carla, 'GET', '/api/reports/recipients?q=%25')).json().items).toEqual([]);
+  });
+
+  it('refuses rita on every report endpoint (403)', async () => {
+    const r = await save({ sharedWithUserIds: [ids.rita] });
+    expect((await req(rita, 'GET', '/api/reports')).statusCode).toBe(403);
+    expect((await req(rita, 'GET', `/api/reports/${r.id}`)).statusCode).toBe(403);
+    expect((await req(rita, 'GET', `/api/reports/${r.id}/export?format=csv`)).statusCode).toBe(403);
+    expect((await req(rita, 'POST', '/api/reports', { name: 'x', definition })).statusCode).toBe(403);
+    expect((await req(rita, 'POST', '/api/reports/export', { definition, format: 'csv' })).statusCode).toBe(403);
+  });
+});
+
+describe('exports', () => {
+  it('exports CSV, XLSX and PDF that read back as the run', async () => {
+    const run = (await req(carla, 'POST', '/api/reports/run', { definition })).json();
+    expect(run.rows.length).toBeGreaterThan(0);
+
+    const csv = await req(carla, 'POST', '/api/reports/export', { definition, format: 'csv' });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const records = parse(csv.body, { bom: true }) as string[][];
+    expect(records[0]).toEqual(['Organization', 'Category', `Total spend (${run.currency})`, 'Requests', `Average request (${run.currency})`]);
+    expect(records.length).toBe(run.rows.length + 2);
+    expect(records[1]).toEqual([run.rows[0].keys.organization.label, run.rows[0].keys.category.label, run.rows[0].sum, String(run.rows[0].count), run.rows[0].average]);
+    expect(records.at(-1)).toEqual(['Total', '', run.totals.sum, String(run.totals.count), run.totals.average]);
+
+    const xlsx = await req(carla, 'POST', '/api/reports/export', { definition, format: 'xlsx' });
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(run.rows.length + 2);
+    expect(sheet.getRow(sheet.rowCount).getCell(3).value).toBe(run.totals.sum);
+
+    const pdf = await req(carla, 'POST', '/api/reports/export', { definition, format: 'pdf' });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const doc = await getDocument({ data: new Uint8Array(pdf.rawPayload) }).promise;
+    let text = '';
+    for (let i = 1; i <= doc.numPages; i++) {
+      const content = await (await doc.getPage(i)).getTextContent();
+      text += content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+    }
+    text = text.replace(/\s+/g, ' ');
+    expect(text).toContain('Spend report');
+    expect(text).toContain(serverFormat.money(run.totals.sum, run.currency));
+    expect(text).toContain(run.rows[0].keys.category.label);
+  });
+
+  it('exports a shared report with the reader\'s own scope', async () => {
+    const r = await save({ name: 'Shared with felix', sharedWithUserIds: [ids.felix] });
+    const [felixOrg] = await t.db
+      .select({ name: organizations.name })
+      .from(users)
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(eq(users.id, ids.felix!));
+    const res = await req(felix, 'GET', `/api/reports/${r.id}/export?format=xlsx`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="shared-with-felix-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const orgNames = new Set<string>();
+    sheet.eachRow((row, n) => {
+      if (n > 1 && n < sheet.rowCount) orgNames.add(String(row.getCell(1).value));
+    });
+    expect([...orgNames]).toEqual([felixOrg!.name]);
+    expect((await req(dana, 'GET', `/api/reports/${r.id}/export?format=csv`)).statusCode).toBe(404);
+  });
+});
+
+describe('scheduled reports', () => {
+  const captured: MailMessage[] = [];
+  const mailer: Mailer = {
+    from: 'test@outlay.local',
+    send: async (m) => {
+      captured.push(m);
+    },
+    close: () => {},
+  };
+
+  it('sets the next run when scheduled and clears it when the schedule is removed', async () => {
+    const r = await save({ schedule: 'weekly', scheduleFormat: 'pdf' });
+    expect(new Date(r.nextRunAt!).getTime()).toBe(nextRunAt('weekly', new Date(r.createdAt as string))!.getTime());
+    expect(new Date(r.nextRunAt!).getUTCDay()).toBe(1);
+    const off = await req(carla, 'PATCH', `/api/reports/${r.id}`, { schedule: 'none' });
+    expect(off.json()).toMatchObject({ schedule: 'none', nextRunAt: null });
+  });
+
+  it('queues one e-mail with the attachment per recipient, once, and moves the next run', async () => {
+    const alone = await save({ name: 'Daily spend', schedule: 'daily', scheduleFormat: 'csv' });
+    const shared = await save({ name: 'Monthly spend', schedule: 'monthly', scheduleFormat: 'xlsx', sharedWithUserIds: [ids.felix] });
+    const due = new Date(Math.max(new Date(alone.nextRunAt!).getTime(), new Date(shared.nextRunAt!).getTime()) + 60_000);
+
+    // Without a mailer nothing is sent and the reports stay due.
+    expect(await sendScheduledReports({ db: t.db, mailer: undefined }, due)).toMatchObject({ processed: 0, queued: 0 });
+
+    // Two passes at once (two instances): each report goes once.
+    const [a, b] = await Promise.all([sendScheduledReports({ db: t.db, mailer }, due), sendScheduledReports({ db: t.db, mailer }, due)]);
+    expect(a.processed + b.processed).toBe(2);
+    expect(a.failed + b.failed).toBe(0);
+
+    const rows = await t.db.select().from(emailOutbox).where(inArray(emailOutbox.subject, ['Outlay report: Daily spend', 'Outlay report: Monthly spend']));
+    const [carlaUser] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, ids.carla!));
+    const [felixUser] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, ids.felix!));
+    const daily = rows.filter((r) => r.subject === 'Outlay report: Daily spend');
+    expect(daily.map((r) => r.toAddress)).toEqual([carlaUser!.email]);
+    const monthly = rows.filter((r) => r.subject === 'Outlay report: Monthly spend');
+    expect(monthly.map((r) => r.toAddress).sort()).toEqual([carlaUser!.email, felixUser!.email].sort());
+
+    // The attachment is the owner's run, for every recipient.
+    const run = (await req(carla, 'POST', '/api/reports/run', { definition })).json();
+    const [attachment] = daily[0]!.attachments;
+    expect(attachment).toMatchObject({ filename: expect.stringMatching(/^daily-spend-\d{4}-\d{2}-\d{2}\.csv$/), contentType: 'text/csv; charset=utf-8' });
+    const records = parse(Buffer.from(attachment!.contentBase64, 'base64').toString('utf8'), { bom: true }) as string[][];
+    expect(records.at(-1)).toEqual(['Total', '', run.totals.sum, String(run.totals.count), run.totals.average]);
+    expect(daily[0]!.body).toContain(serverFormat.money(run.totals.sum, run.currency));
+    for (const m of monthly) {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(Buffer.from(m.attachments[0]!.contentBase64, 'base64') as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      expect(sheet.getRow(sheet.rowCount).getCell(3).value).toBe(run.totals.sum);
+    }
+
+    // Next runs moved past `due`; lastSentAt is the run.
+    const stored = await t.db.select().from(savedReports).where(inArray(savedReports.id, [alone.id, shared.id]));
+    for (const s of stored) {
+      expect(s.lastSentAt?.getTime()).toBe(due.getTime());
+      expect(s.nextRunAt!.getTime()).toBe(nextRunAt(s.schedule, due)!.getTime());
+    }
+    // A second pass at the same time sends nothing more.
+    expect((await sendScheduledReports({ db: t.db, mailer }, due)).queued).toBe(0);
+
+    // The outbox sends the file along.
+    await deliverEmail({ db: t.db, mailer }, due);
+    const sent = captured.find((m) => m.subject === 'Outlay report: Daily spend');
+    expect(sent?.attachments?.[0]).toMatchObject({ filename: attachment!.filename, contentType: 'text/csv; charset=utf-8' });
+    expect(sent!.attachments![0]!.content.toString('utf8')).toContain(run.totals.sum);
+  });
+});
