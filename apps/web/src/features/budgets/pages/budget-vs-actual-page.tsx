@@ -4,14 +4,13 @@ import { BUDGET_PERIOD_LABELS, BUDGET_PERIOD_TYPES, type BudgetLineRequest, type
 import { isNegative } from '@outlay/contracts/money';
 import { DataTable, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { formatCompact, formatDate, formatMoney } from '@/lib/format';
 import { useBudgetOptions } from '../api/budget-lines';
 import { useBudgetVsActual } from '../api/budget-vs-actual';
@@ -245,188 +244,180 @@ export default function BudgetVsActualPage() {
         )}
       </div>
 
-      {data.isError && (
-        <Alert variant="danger" role="alert">
-          {(data.error as Error).message}
-        </Alert>
-      )}
-      {data.isPending && (
-        <div className="flex justify-center p-10">
-          <Spinner />
-        </div>
-      )}
-      {report && (
-        <>
-          <p className="text-sm text-muted-foreground">
-            {report.periodLabel}: {report.periodStart} to {report.periodEnd} · lines overlapping this period
-          </p>
-          {headline && (
-            <section aria-labelledby="bva-headline" className="flex flex-col gap-2">
-              <h2 id="bva-headline" className="text-sm font-medium">
-                {headline.label}: {headline.countedLineCount} of {headline.lineCount} added ({gc})
-              </h2>
-              <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
-                <Figure label="Budget" value={headline.totals.budget} currency={gc} />
-                <Figure label="Committed" value={headline.totals.committed} currency={gc} />
-                <Figure label="Actual" value={headline.totals.actual} currency={gc} />
-                <Figure label="Remaining" value={headline.totals.remaining} currency={gc} tone={isNegative(headline.totals.remaining) ? 'text-destructive' : undefined} />
-                <Figure label={`Variance (${headline.totals.percentUsed}% used)`} value={headline.totals.variance} currency={gc} />
-              </div>
-            </section>
-          )}
-          {report.lines.length === 0 ? (
-            <Card>
-              <CardContent className="p-8 text-center">
-                <p className="font-medium">No budget lines in this period</p>
-                <p className="text-sm text-muted-foreground">Choose another period, or add lines under Budget Management.</p>
-              </CardContent>
-            </Card>
-          ) : (
+      <QueryState query={data} loadingLabel="Loading budget vs actual" errorMessage="Could not load budget vs actual." className="p-10">
+        {(report) => (
             <>
-              {charted && chart.length > 0 && (
+              <p className="text-sm text-muted-foreground">
+                {report.periodLabel}: {report.periodStart} to {report.periodEnd} · lines overlapping this period
+              </p>
+              {headline && (
+                <section aria-labelledby="bva-headline" className="flex flex-col gap-2">
+                  <h2 id="bva-headline" className="text-sm font-medium">
+                    {headline.label}: {headline.countedLineCount} of {headline.lineCount} added ({gc})
+                  </h2>
+                  <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
+                    <Figure label="Budget" value={headline.totals.budget} currency={gc} />
+                    <Figure label="Committed" value={headline.totals.committed} currency={gc} />
+                    <Figure label="Actual" value={headline.totals.actual} currency={gc} />
+                    <Figure label="Remaining" value={headline.totals.remaining} currency={gc} tone={isNegative(headline.totals.remaining) ? 'text-destructive' : undefined} />
+                    <Figure label={`Variance (${headline.totals.percentUsed}% used)`} value={headline.totals.variance} currency={gc} />
+                  </div>
+                </section>
+              )}
+              {report.lines.length === 0 ? (
                 <Card>
-                  <CardHeader className="gap-2">
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <CardTitle className="text-base">
-                        {charted.label}: budget, committed and actual ({gc})
-                      </CardTitle>
-                      {report.groups.length > 1 && (
-                        <div role="group" aria-label="Lines in the chart" className="flex flex-wrap gap-1">
-                          {report.groups.map((g) => (
-                            <Button key={g.periodType} type="button" size="sm" variant={g.periodType === charted.periodType ? 'default' : 'outline'} aria-pressed={g.periodType === charted.periodType} onClick={() => setChartType(g.periodType)}>
-                              {g.label} ({g.lineCount})
-                            </Button>
-                          ))}
-                        </div>
-                      )}
-                    </div>
-                    <p className="text-sm text-muted-foreground">
-                      {chartedLines.length > chart.length
-                        ? `The ${chart.length} largest budgets of ${chartedLines.length} lines; every line is in the table below.`
-                        : `${chartedLines.length} ${chartedLines.length === 1 ? 'line' : 'lines'}, largest budget first.`}{' '}
-                      Hover or tap a bar for the line&apos;s name and figures.
-                    </p>
-                  </CardHeader>
-                  <CardContent>
-                    {/* The tooltip stays inside the chart, even where it was left open before the window narrowed. */}
-                    <div
-                      className="w-full overflow-hidden"
-                      style={{ height: 60 + chart.length * 44 }}
-                      role="img"
-                      aria-label={`Bar chart of budget, committed and actual money for the ${chart.length} largest ${charted.label.toLowerCase()}: ${chart.map((c) => c.label).join('; ')}`}
-                      data-testid="bva-chart"
-                    >
-                      <ResponsiveContainer width="100%" height="100%">
-                        <BarChart data={chart} layout="vertical" margin={{ left: 4, right: 12, top: 4, bottom: 4 }} barCategoryGap={8}>
-                          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-                          <XAxis type="number" tick={{ fontSize: 11 }} tickFormatter={(v: number) => formatCompact(v)} />
-                          <YAxis
-                            type="category"
-                            dataKey="id"
-                            width={narrow ? 112 : 260}
-                            tick={{ fontSize: 11 }}
-                            interval={0}
-                            tickFormatter={(id: string) => ticks.get(id) ?? ''}
-                          />
-                          <Tooltip
-                            labelFormatter={(id) => chartLabel.get(String(id)) ?? String(id)}
-                            formatter={(v) => formatMoney(String(v), gc)}
-                            // Wraps inside the chart on a phone; item text in the body colour for contrast.
-                            wrapperStyle={{ maxWidth: narrow ? 240 : 360, zIndex: 10 }}
-                            contentStyle={{ whiteSpace: 'normal' }}
-                            itemStyle={{ color: '#1e293b' }}
-                            labelStyle={{ fontWeight: 600, color: '#0f172a' }}
-                          />
-                          <Legend />
-                          <Bar dataKey="Budget" fill="#94a3b8" isAnimationActive={false} />
-                          <Bar dataKey="Committed" fill="#f59e0b" isAnimationActive={false} />
-                          <Bar dataKey="Actual" fill="#2563eb" isAnimationActive={false} />
-                        </BarChart>
-                      </ResponsiveContainer>
-                    </div>
+                  <CardContent className="p-8 text-center">
+                    <p className="font-medium">No budget lines in this period</p>
+                    <p className="text-sm text-muted-foreground">Choose another period, or add lines under Budget Management.</p>
                   </CardContent>
                 </Card>
-              )}
-              <Card>
-                <CardContent className="p-0">
-                  <div className="relative hidden overflow-x-auto md:block">
-                    <table className="w-full text-sm">
-                      <caption className="sr-only">Budget vs actual per line; choose a line to see its requests</caption>
-                      <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
-                        <tr>
-                          <th className="p-3 font-medium">Line</th>
-                          <th className="p-3 text-right font-medium">Budget</th>
-                          <th className="p-3 text-right font-medium">Committed</th>
-                          <th className="p-3 text-right font-medium">Actual</th>
-                          <th className="p-3 text-right font-medium">Remaining</th>
-                          <th className="p-3 text-right font-medium">Variance</th>
-                          <th className="p-3 text-right font-medium">% used</th>
-                        </tr>
-                      </thead>
-                      {report.groups.map((g) => (
-                        <tbody key={g.periodType}>
-                          <tr className="border-b">
-                            <th scope="rowgroup" colSpan={7} className="bg-muted/20 p-3 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-                              {g.label}
-                            </th>
-                          </tr>
-                          {report.lines
-                            .filter((l) => l.periodType === g.periodType)
-                            .map((l) => (
-                              <tr key={l.id} className="border-b hover:bg-muted/30">
-                                <td className="p-3">
-                                  <button type="button" className="text-left hover:underline" onClick={() => setOpen(l)}>
-                                    <span className="font-medium">{l.label}</span>
-                                  </button>
-                                  {!l.inTotal && <span className="block text-xs text-muted-foreground">Inside {l.containedBy}, not added to the total</span>}
-                                </td>
-                                <td className="p-3 text-right tabular-nums">{formatMoney(l.budget, l.currency)}</td>
-                                <td className="p-3 text-right tabular-nums">{formatMoney(l.committed, l.currency)}</td>
-                                <td className="p-3 text-right tabular-nums">{formatMoney(l.actual, l.currency)}</td>
-                                <td className={`p-3 text-right tabular-nums ${isNegative(l.remaining) ? 'text-destructive' : ''}`}>{formatMoney(l.remaining, l.currency)}</td>
-                                <td className="p-3 text-right tabular-nums">{formatMoney(l.variance, l.currency)}</td>
-                                <td className={`p-3 text-right tabular-nums ${Number(l.percentUsed) >= 100 ? 'font-medium text-destructive' : ''}`}>{l.percentUsed}%</td>
-                              </tr>
-                            ))}
-                          <GroupTotalRow group={g} currency={gc} />
-                        </tbody>
-                      ))}
-                    </table>
-                  </div>
-                  <div className="md:hidden">
-                    {report.groups.map((g) => (
-                      <section key={g.periodType} aria-label={g.label} className="border-b last:border-0">
-                        <h3 className="bg-muted/20 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{g.label}</h3>
-                        <ul className="divide-y">
-                          {report.lines
-                            .filter((l) => l.periodType === g.periodType)
-                            .map((l) => (
-                              <li key={l.id}>
-                                <button type="button" className="flex w-full flex-col gap-1 p-3 text-left text-sm" onClick={() => setOpen(l)}>
-                                  <span className="font-medium">{l.label}</span>
-                                  <span className="text-muted-foreground">
-                                    {formatMoney(l.actual, l.currency)} actual + {formatMoney(l.committed, l.currency)} committed of {formatMoney(l.budget, l.currency)} · {l.percentUsed}%
-                                  </span>
-                                  {!l.inTotal && <span className="text-xs text-muted-foreground">Inside {l.containedBy}, not added to the total</span>}
-                                </button>
-                              </li>
-                            ))}
-                        </ul>
-                        <p className="bg-muted/40 p-3 text-sm font-medium">
-                          Total of {g.label.toLowerCase()}: {formatMoney(g.totals.actual, gc)} actual + {formatMoney(g.totals.committed, gc)} committed of {formatMoney(g.totals.budget, gc)} · {g.totals.percentUsed}%
-                          <span className="block text-xs font-normal text-muted-foreground">
-                            {g.countedLineCount} of {g.lineCount} {g.lineCount === 1 ? 'line' : 'lines'} added
-                          </span>
+              ) : (
+                <>
+                  {charted && chart.length > 0 && (
+                    <Card>
+                      <CardHeader className="gap-2">
+                        <div className="flex flex-wrap items-center justify-between gap-2">
+                          <CardTitle className="text-base">
+                            {charted.label}: budget, committed and actual ({gc})
+                          </CardTitle>
+                          {report.groups.length > 1 && (
+                            <div role="group" aria-label="Lines in the chart" className="flex flex-wrap gap-1">
+                              {report.groups.map((g) => (
+                                <Button key={g.periodType} type="button" size="sm" variant={g.periodType === charted.periodType ? 'default' : 'outline'} aria-pressed={g.periodType === charted.periodType} onClick={() => setChartType(g.periodType)}>
+                                  {g.label} ({g.lineCount})
+                                </Button>
+                              ))}
+                            </div>
+                          )}
+                        </div>
+                        <p className="text-sm text-muted-foreground">
+                          {chartedLines.length > chart.length
+                            ? `The ${chart.length} largest budgets of ${chartedLines.length} lines; every line is in the table below.`
+                            : `${chartedLines.length} ${chartedLines.length === 1 ? 'line' : 'lines'}, largest budget first.`}{' '}
+                          Hover or tap a bar for the line&apos;s name and figures.
                         </p>
-                      </section>
-                    ))}
-                  </div>
-                </CardContent>
-              </Card>
+                      </CardHeader>
+                      <CardContent>
+                        {/* The tooltip stays inside the chart, even where it was left open before the window narrowed. */}
+                        <div
+                          className="w-full overflow-hidden"
+                          style={{ height: 60 + chart.length * 44 }}
+                          role="img"
+                          aria-label={`Bar chart of budget, committed and actual money for the ${chart.length} largest ${charted.label.toLowerCase()}: ${chart.map((c) => c.label).join('; ')}`}
+                          data-testid="bva-chart"
+                        >
+                          <ResponsiveContainer width="100%" height="100%">
+                            <BarChart data={chart} layout="vertical" margin={{ left: 4, right: 12, top: 4, bottom: 4 }} barCategoryGap={8}>
+                              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+                              <XAxis type="number" tick={{ fontSize: 11 }} tickFormatter={(v: number) => formatCompact(v)} />
+                              <YAxis
+                                type="category"
+                                dataKey="id"
+                                width={narrow ? 112 : 260}
+                                tick={{ fontSize: 11 }}
+                                interval={0}
+                                tickFormatter={(id: string) => ticks.get(id) ?? ''}
+                              />
+                              <Tooltip
+                                labelFormatter={(id) => chartLabel.get(String(id)) ?? String(id)}
+                                formatter={(v) => formatMoney(String(v), gc)}
+                                // Wraps inside the chart on a phone; item text in the body colour for contrast.
+                                wrapperStyle={{ maxWidth: narrow ? 240 : 360, zIndex: 10 }}
+                                contentStyle={{ whiteSpace: 'normal' }}
+                                itemStyle={{ color: '#1e293b' }}
+                                labelStyle={{ fontWeight: 600, color: '#0f172a' }}
+                              />
+                              <Legend />
+                              <Bar dataKey="Budget" fill="#94a3b8" isAnimationActive={false} />
+                              <Bar dataKey="Committed" fill="#f59e0b" isAnimationActive={false} />
+                              <Bar dataKey="Actual" fill="#2563eb" isAnimationActive={false} />
+                            </BarChart>
+                          </ResponsiveContainer>
+                        </div>
+                      </CardContent>
+                    </Card>
+                  )}
+                  <Card>
+                    <CardContent className="p-0">
+                      <div className="relative hidden overflow-x-auto md:block">
+                        <table className="w-full text-sm">
+                          <caption className="sr-only">Budget vs actual per line; choose a line to see its requests</caption>
+                          <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
+                            <tr>
+                              <th className="p-3 font-medium">Line</th>
+                              <th className="p-3 text-right font-medium">Budget</th>
+                              <th className="p-3 text-right font-medium">Committed</th>
+                              <th className="p-3 text-right font-medium">Actual</th>
+                              <th className="p-3 text-right font-medium">Remaining</th>
+                              <th className="p-3 text-right font-medium">Variance</th>
+                              <th className="p-3 text-right font-medium">% used</th>
+                            </tr>
+                          </thead>
+                          {report.groups.map((g) => (
+                            <tbody key={g.periodType}>
+                              <tr className="border-b">
+                                <th scope="rowgroup" colSpan={7} className="bg-muted/20 p-3 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                                  {g.label}
+                                </th>
+                              </tr>
+                              {report.lines
+                                .filter((l) => l.periodType === g.periodType)
+                                .map((l) => (
+                                  <tr key={l.id} className="border-b hover:bg-muted/30">
+                                    <td className="p-3">
+                                      <button type="button" className="text-left hover:underline" onClick={() => setOpen(l)}>
+                                        <span className="font-medium">{l.label}</span>
+                                      </button>
+                                      {!l.inTotal && <span className="block text-xs text-muted-foreground">Inside {l.containedBy}, not added to the total</span>}
+                                    </td>
+                                    <td className="p-3 text-right tabular-nums">{formatMoney(l.budget, l.currency)}</td>
+                                    <td className="p-3 text-right tabular-nums">{formatMoney(l.committed, l.currency)}</td>
+                                    <td className="p-3 text-right tabular-nums">{formatMoney(l.actual, l.currency)}</td>
+                                    <td className={`p-3 text-right tabular-nums ${isNegative(l.remaining) ? 'text-destructive' : ''}`}>{formatMoney(l.remaining, l.currency)}</td>
+                                    <td className="p-3 text-right tabular-nums">{formatMoney(l.variance, l.currency)}</td>
+                                    <td className={`p-3 text-right tabular-nums ${Number(l.percentUsed) >= 100 ? 'font-medium text-destructive' : ''}`}>{l.percentUsed}%</td>
+                                  </tr>
+                                ))}
+                              <GroupTotalRow group={g} currency={gc} />
+                            </tbody>
+                          ))}
+                        </table>
+                      </div>
+                      <div className="md:hidden">
+                        {report.groups.map((g) => (
+                          <section key={g.periodType} aria-label={g.label} className="border-b last:border-0">
+                            <h3 className="bg-muted/20 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{g.label}</h3>
+                            <ul className="divide-y">
+                              {report.lines
+                                .filter((l) => l.periodType === g.periodType)
+                                .map((l) => (
+                                  <li key={l.id}>
+                                    <button type="button" className="flex w-full flex-col gap-1 p-3 text-left text-sm" onClick={() => setOpen(l)}>
+                                      <span className="font-medium">{l.label}</span>
+                                      <span className="text-muted-foreground">
+                                        {formatMoney(l.actual, l.currency)} actual + {formatMoney(l.committed, l.currency)} committed of {formatMoney(l.budget, l.currency)} · {l.percentUsed}%
+                                      </span>
+                                      {!l.inTotal && <span className="text-xs text-muted-foreground">Inside {l.containedBy}, not added to the total</span>}
+                                    </button>
+                                  </li>
+                                ))}
+                            </ul>
+                            <p className="bg-muted/40 p-3 text-sm font-medium">
+                              Total of {g.label.toLowerCase()}: {formatMoney(g.totals.actual, gc)} actual + {formatMoney(g.totals.committed, gc)} committed of {formatMoney(g.totals.budget, gc)} · {g.totals.percentUsed}%
+                              <span className="block text-xs font-normal text-muted-foreground">
+                                {g.countedLineCount} of {g.lineCount} {g.lineCount === 1 ? 'line' : 'lines'} added
+                              </span>
+                            </p>
+                          </section>
+                        ))}
+                      </div>
+                    </CardContent>
+                  </Card>
+                </>
+              )}
             </>
-          )}
-        </>
-      )}
+        )}
+      </QueryState>
       {open && <LineRequestsDialog line={open} onClose={() => setOpen(null)} />}
     </div>
   );

@@ -1,6 +1,6 @@
+import { QueryState } from '@/components/query-state';
 import type { PolicyRule } from '@outlay/contracts/policies';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime, plural } from '@/lib/format';
 import { usePolicyVersions } from '../api/policies';
 
@@ -24,24 +24,27 @@ export function VersionsDialog({ rule, onClose }: { rule: PolicyRule | null; onC
           <DialogTitle>Versions of {rule?.name}</DialogTitle>
           <DialogDescription>Each request keeps the version it was checked against.</DialogDescription>
         </DialogHeader>
-        {versions.isLoading && <Spinner />}
-        <ol className="flex flex-col gap-2" aria-label="Versions">
-          {(versions.data ?? []).map((v) => (
-            <li key={v.version} className="rounded-md border p-3 text-sm">
-              <p className="font-medium">
-                Version {v.version}
-                {v.version === rule?.version && <span className="ml-2 text-xs font-normal text-muted-foreground">(current)</span>}
-              </p>
-              <p className="text-muted-foreground">
-                {formatDateTime(v.createdAt)}
-                {v.changedByName ? ` · ${v.changedByName}` : ''}
-              </p>
-              <p className="mt-1">
-                <span className="font-medium">{String(v.snapshot.name)}</span>: {describe(v.snapshot)}
-              </p>
-            </li>
-          ))}
-        </ol>
+        <QueryState query={versions} loadingLabel="Loading the versions" errorMessage="Could not load the versions.">
+          {(list) => (
+            <ol className="flex flex-col gap-2" aria-label="Versions">
+              {list.map((v) => (
+                <li key={v.version} className="rounded-md border p-3 text-sm">
+                  <p className="font-medium">
+                    Version {v.version}
+                    {v.version === rule?.version && <span className="ml-2 text-xs font-normal text-muted-foreground">(current)</span>}
+                  </p>
+                  <p className="text-muted-foreground">
+                    {formatDateTime(v.createdAt)}
+                    {v.changedByName ? ` · ${v.changedByName}` : ''}
+                  </p>
+                  <p className="mt-1">
+                    <span className="font-medium">{String(v.snapshot.name)}</span>: {describe(v.snapshot)}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </QueryState>
       </DialogContent>
     </Dialog>
   );

@@ -1,33 +1,14 @@
-import { RotateCw, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { useRequestDetail } from '@/components/request-detail';
 import { PageHeader } from '@/components/page-header';
+import { QueryError } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { messageOf } from '@/lib/api-error';
 import { useRequestOptions } from '../api/request-options';
 import { RequestForm } from './request-form';
-
-function LoadError({ message, retry }: { message: string; retry?: () => void }) {
-  return (
-    <Alert variant="danger" role="alert">
-      <TriangleAlert aria-hidden="true" />
-      <div className="flex flex-col gap-2">
-        <span>{message}</span>
-        {retry && (
-          <div>
-            <Button variant="outline" size="sm" onClick={retry}>
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
-        )}
-      </div>
-    </Alert>
-  );
-}
 
 /** /new-request and /advanced-request; `?edit=<id>` opens a draft in the same form. */
 export function RequestFormPage({ variant }: { variant: 'simple' | 'advanced' }) {
@@ -59,9 +40,9 @@ export function RequestFormPage({ variant }: { variant: 'simple' | 'advanced' })
       </div>
     );
   } else if (options.isError || !options.data) {
-    body = <LoadError message={messageOf(options.error, 'The form could not be loaded.')} retry={() => void options.refetch()} />;
+    body = <QueryError error={options.error} message="The form could not be loaded." onRetry={options.refetch} />;
   } else if (editId && (draft.isError || !draft.data)) {
-    body = <LoadError message={messageOf(draft.error, 'The request could not be loaded.')} retry={() => void draft.refetch()} />;
+    body = <QueryError error={draft.error} message="The request could not be loaded." onRetry={draft.refetch} />;
   } else if (editId && draft.data && !draft.data.actions.edit) {
     body = (
       <Alert variant="warning">
