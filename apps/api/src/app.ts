@@ -33,6 +33,7 @@ import { consolidationRoutes } from './modules/consolidation/consolidation.route
 import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { financialFlowRoutes } from './modules/financial-flow/financial-flow.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { payablesRoutes } from './modules/payables/payables.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 
 export interface BuildOptions {
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accountingRoutes, deps);
   await app.register(financialFlowRoutes, deps);
   await app.register(analyticsRoutes, deps);
+  await app.register(payablesRoutes, deps);
   await app.register(reportsRoutes, deps);
 
   await app.register(webPlugin, { webDist: options.webDist });

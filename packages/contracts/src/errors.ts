@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** A policy rule refuses the request (blocked, or a justification is missing). */
   POLICY_VIOLATION: 422,
+  /** A payment larger than what is still open on the invoice. */
+  PAYMENT_EXCEEDS_BALANCE: 422,
   TOO_MANY_ATTEMPTS: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,

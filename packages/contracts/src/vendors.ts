@@ -48,10 +48,10 @@ export const vendor = z.object({
   /** Sent back in If-Match so a save based on an older copy is refused (412). */
   version: z.number().int(),
   /**
-   * What the vendor has been approved for, from the requests with this vendor (there are no
-   * payables yet): spend to date is approved and paid requests, the open balance approved ones
-   * not yet paid. Both in `spendCurrency`, the organization's currency the requests were
-   * converted to (the approved part of a partly approved request).
+   * Spend to date is what the vendor has been approved for (approved and paid requests, the
+   * approved part of a partly approved one); the open balance is what is still owed on their
+   * open payables (amount less payments). Both in `spendCurrency`, the organization's currency,
+   * converted with each request's own rate.
    */
   spendToDate: z.string(),
   openBalance: z.string(),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import { auditEvents, organizations, spendingRequests, users, vendors } from '@outlay/db';
+import { auditEvents, organizations, payables, spendingRequests, users, vendors } from '@outlay/db';
 import { compareMoney } from '@outlay/contracts/money';
 import { assertNoSecrets, createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 
@@ -157,7 +157,7 @@ describe('spend to date and open balance', () => {
   /** A decided request with the vendor, in Meridian Energy (EUR), raised in `currency` at `fxRate`. */
   async function addRequest(vendorId: string, p: { status: 'draft' | 'pending' | 'approved' | 'paid' | 'rejected'; amount: string; currency: string; fxRate: string; amountOrg: string; approvedAmount?: string }) {
     const [requester] = await t.db.select({ id: users.id }).from(users).where(eq(users.organizationId, orgs.ME!)).limit(1);
-    await t.db.insert(spendingRequests).values({
+    const [request] = await t.db.insert(spendingRequests).values({
       organizationId: orgs.ME!,
       requesterId: requester!.id,
       vendorId,
@@ -171,7 +171,17 @@ describe('spend to date and open balance', () => {
       groupCurrency: 'USD',
       approvedAmount: p.approvedAmount ?? null,
       status: p.status,
-    });
+      decidedAt: p.status === 'approved' || p.status === 'paid' ? new Date() : null,
+    }).returning({ id: spendingRequests.id });
+    // What approval opens (and payment settles): the payable the open balance is read from.
+    if (p.status === 'approved' || p.status === 'paid') {
+      const owed = p.approvedAmount ?? p.amount;
+      await t.db.insert(payables).values({
+        requestId: request!.id, organizationId: orgs.ME!, vendorId, invoiceDate: '2026-01-10', dueDate: '2026-02-09', currency: p.currency,
+        amount: owed, paidAmount: p.status === 'paid' ? owed : '0', settledAt: p.status === 'paid' ? new Date() : null,
+      });
+    }
+    return request!.id;
   }
 
   it('sums approved and paid requests converted to the organization currency, in the list, the detail and the export', async () => {
@@ -180,7 +190,7 @@ describe('spend to date and open balance', () => {
     const id = created.json().id as string;
     expect(created.json()).toMatchObject({ spendToDate: '0.00', openBalance: '0.00', spendCurrency: 'EUR' });
 
-    await addRequest(id, { status: 'approved', amount: '1000.00', currency: 'USD', fxRate: '0.85000000', amountOrg: '850.00' });
+    const unpaid = await addRequest(id, { status: 'approved', amount: '1000.00', currency: 'USD', fxRate: '0.85000000', amountOrg: '850.00' });
     await addRequest(id, { status: 'paid', amount: '250.10', currency: 'EUR', fxRate: '1', amountOrg: '250.10' });
     // Partly approved: 300.00 of 400.00 USD at 0.85123456 is 255.370368 EUR.
     await addRequest(id, { status: 'approved', amount: '400.00', currency: 'USD', fxRate: '0.85123456', amountOrg: '340.49', approvedAmount: '300.00' });
@@ -210,8 +220,9 @@ describe('spend to date and open balance', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain(',1355.47,1105.37,EUR,');
 
-    // Paying the approved request moves it from the open balance, not out of spend to date.
-    await t.db.execute(sql`UPDATE spending_requests SET status = 'paid' WHERE vendor_id = ${id} AND status = 'approved' AND approved_amount IS NULL`);
+    // Paying the approved request (a payment of its whole payable) moves it from the open balance, not out of spend to date.
+    const paid = await send(adam, 'POST', `/api/requests/${unpaid}/pay`, { paymentDate: '2026-02-01', paymentReference: 'PMT-RKW-1' });
+    expect(paid.statusCode).toBe(200);
     expect((await get(adam, `/api/vendors/${id}`)).json()).toMatchObject({ spendToDate: '1355.47', openBalance: '255.37' });
   });
 });

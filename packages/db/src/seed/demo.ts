@@ -7,6 +7,7 @@ import { seedDemoBudgets } from './demo-budgets.ts';
 import { seedDemoRequests } from './demo-requests.ts';
 import { seedDemoPolicies } from './demo-policies.ts';
 import { seedDemoPayroll } from './demo-payroll.ts';
+import { seedDemoPayables } from './demo-payables.ts';
 
 export type { SeedTools };
 
@@ -154,6 +155,7 @@ export async function seedDemo(db: Db, tools: SeedTools, now = new Date()): Prom
       .onConflictDoNothing();
     await seedDemoOrganizations(tx, tools, now);
     await seedDemoRequests(tx, now, tools);
+    await seedDemoPayables(tx, now);
     await seedDemoBudgets(tx, now);
     await seedDemoPolicies(tx, now);
     await seedDemoPayroll(tx, tools, now);

@@ -55,7 +55,6 @@ export const REQUESTER = {
   }),
   rejected: 'was rejected',
   infoRequested: 'needs more information',
-  paid: 'was paid',
   rerouted: (workflowName: string) => ({ title: 'was re-routed', body: `Now on "${workflowName}"` }),
 } as const;
 
@@ -78,7 +77,6 @@ export const ACTIVITY = {
       : `Step 1 "${step.name}": nobody could be found to approve it`,
   firstStepWarning: (warning: string) => `Step 1: ${warning}`,
   laterStep: (step: { position: number; name: string }, roleWords: string) => `Step ${step.position} "${step.name}": ${roleWords}, resolved when the step becomes active`,
-  payment: (input: { paymentDate: string; paymentReference: string }) => `Payment ${input.paymentReference} on ${fmt.date(input.paymentDate) ?? input.paymentDate}`,
   nobodyToEscalateTo: 'Nobody above to escalate to',
   escalatedTo: (names: string[], why: string) => `Escalated to ${names.join(', ')} (${why})`,
   reassigned: (fromName: string, toName: string) => `Reassigned from ${fromName} to ${toName}`,

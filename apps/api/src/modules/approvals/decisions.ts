@@ -8,6 +8,7 @@ import { recordRequestEvent } from '../../lib/notify.ts';
 import * as repo from './approvals.repository.ts';
 import { MESSAGES, REQUESTER } from './approvals.messages.ts';
 import { budgetGate, type OverrunRaise } from './budget-gate.ts';
+import { payablesGate } from './payables-gate.ts';
 import {
   activateStep,
   activeStepOf,
@@ -147,6 +148,7 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput & Overr
         currentStep = null;
         approvedAmount = approvedAmount ?? r.amount;
         await repo.updateRequest(tx, r.id, { status, decidedAt: now, approvedAmount, currentStep: null, updatedAt: now });
+        await payablesGate.open(tx, { ...r, status, decidedAt: now, approvedAmount }, actor);
         action = 'request.approved';
         eventType = 'approved';
         const told = REQUESTER.approved(approvedAmount, r.amount, r.currency);

@@ -6,6 +6,7 @@ import { recordRequestEvent } from '../../lib/notify.ts';
 import * as repo from './approvals.repository.ts';
 import { ACTIVITY, REQUESTER } from './approvals.messages.ts';
 import { budgetGate } from './budget-gate.ts';
+import { payablesGate } from './payables-gate.ts';
 import { runChecks } from './checks.ts';
 import { audit, BUDGET_OVERRUN_STEP, illegal, notifyRequester, startRound, subjectOf, type Actor, type RequestRow } from './engine.ts';
 import { chooseWorkflow, matchAutoApproval, type StepDef } from './route.ts';
@@ -59,6 +60,7 @@ export async function submit(tx: Db, r: RequestRow, actor: Actor): Promise<Reque
     status = 'approved';
     reasons = [ACTIVITY.autoApproved(rule.name, fixed.amountOrg, orgCur)];
     await repo.updateRequest(tx, r.id, { status, decidedAt: now, approvedAmount: r.amount, currentStep: null, routeReason: reasons });
+    await payablesGate.open(tx, { ...r, status, decidedAt: now, approvedAmount: r.amount }, actor);
   } else {
     status = 'pending';
     let steps: (StepDef & { purpose?: string | null })[] = route.steps;

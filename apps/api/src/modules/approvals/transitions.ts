@@ -4,8 +4,9 @@ import type { Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { notify, recordRequestEvent } from '../../lib/notify.ts';
 import * as repo from './approvals.repository.ts';
-import { ACTIVITY, APPROVERS, MESSAGES, REQUESTER } from './approvals.messages.ts';
+import { APPROVERS, MESSAGES, REQUESTER } from './approvals.messages.ts';
 import { budgetGate } from './budget-gate.ts';
+import { payablesGate } from './payables-gate.ts';
 import {
   activateStep,
   activeStepOf,
@@ -64,14 +65,13 @@ export async function respond(tx: Db, r: RequestRow, message: string, actor: Act
   await recordRequestEvent(tx, { requestId: r.id, type: 'resubmitted', actorId: actor.userId, stepPosition: step?.position ?? null, note: message }, now);
 }
 
-/** approved → paid. */
+/**
+ * approved → paid. A request with a vendor is paid through its payable (a payment of the whole
+ * open balance, so partial payments and this one are one model); one without changes status.
+ */
 export async function pay(tx: Db, r: RequestRow, input: { paymentDate: string; paymentReference: string }, actor: Actor & { userId: string }): Promise<void> {
   if (r.status !== 'approved') throw illegal(r.status, 'paid');
-  const now = actor.now;
-  await repo.updateRequest(tx, r.id, { status: 'paid', paidAt: now, paymentDate: input.paymentDate, paymentReference: input.paymentReference, paidById: actor.userId, updatedAt: now });
-  await audit(tx, actor, 'request.paid', r.id, { before: { status: r.status }, after: { status: 'paid', paymentDate: input.paymentDate, paymentReference: input.paymentReference } });
-  await recordRequestEvent(tx, { requestId: r.id, type: 'paid', actorId: actor.userId, note: ACTIVITY.payment(input) }, now);
-  await notifyRequester(tx, r, 'request_paid', REQUESTER.paid, ACTIVITY.payment(input), now);
+  await payablesGate.payInFull(tx, r, input, actor);
 }
 
 /** A pending request starts a new round from step 1 (the current one is superseded). */

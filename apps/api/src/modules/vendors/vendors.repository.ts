@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { VendorListQuery } from '@outlay/contracts';
-import { auditEvents, organizations, spendingRequests, users, vendors, type Db } from '@outlay/db';
+import { auditEvents, organizations, payables, spendingRequests, users, vendors, type Db } from '@outlay/db';
 import { likePattern, orderBy, pageWindow, type Sortable } from '../../lib/lists.ts';
 import { nextVersion, versionIs } from '../../lib/versions.ts';
 
@@ -18,12 +18,30 @@ function vendorSpend(db: Db) {
       vendorId: sql<string>`${spendingRequests.vendorId}`.as('spend_vendor_id'),
       orgCurrency: sql<string>`${spendingRequests.orgCurrency}`.as('spend_currency'),
       toDate: sql<string>`sum(${converted})`.as('spend_to_date'),
-      open: sql<string>`coalesce(sum(${converted}) FILTER (WHERE ${spendingRequests.status} = 'approved'), 0)`.as('open_balance'),
     })
     .from(spendingRequests)
     .where(and(sql`${spendingRequests.vendorId} IS NOT NULL`, inArray(spendingRequests.status, ['approved', 'paid'])))
     .groupBy(spendingRequests.vendorId, spendingRequests.orgCurrency)
     .as('vendor_spend');
+}
+
+/**
+ * What is still owed to each vendor: open payables (amount less what was paid), in the
+ * request's currency converted to the organization's with the request's own rate, in one
+ * grouped pass like the spend.
+ */
+function vendorOpen(db: Db) {
+  return db
+    .select({
+      vendorId: sql<string>`${payables.vendorId}`.as('open_vendor_id'),
+      orgCurrency: sql<string>`${spendingRequests.orgCurrency}`.as('open_currency'),
+      open: sql<string>`sum((${payables.amount} - ${payables.paidAmount}) * ${spendingRequests.fxRate})`.as('open_balance'),
+    })
+    .from(payables)
+    .innerJoin(spendingRequests, eq(spendingRequests.id, payables.requestId))
+    .where(sql`${payables.settledAt} IS NULL`)
+    .groupBy(payables.vendorId, spendingRequests.orgCurrency)
+    .as('vendor_open');
 }
 
 /** Every column a vendor answer needs; never the sealed bank value. */
@@ -71,9 +89,11 @@ export type VendorRow = {
 
 function withSpend(db: Db) {
   const spend = vendorSpend(db);
-  const columns = { ...vendorColumns, spendToDate: spend.toDate, openBalance: spend.open, spendCurrency: organizations.currency };
+  const open = vendorOpen(db);
+  const columns = { ...vendorColumns, spendToDate: spend.toDate, openBalance: open.open, spendCurrency: organizations.currency };
   const join = and(eq(spend.vendorId, vendors.id), eq(spend.orgCurrency, organizations.currency));
-  return { spend, columns, join };
+  const openJoin = and(eq(open.vendorId, vendors.id), eq(open.orgCurrency, organizations.currency));
+  return { spend, open, columns, join, openJoin };
 }
 
 const SORTABLE: Sortable = {
@@ -106,12 +126,13 @@ export async function listVendors(
   params: { scope: SQL | undefined; query: VendorFilter & Pick<VendorListQuery, 'sort' | 'order'>; window?: { limit: number; offset: number } },
 ): Promise<{ rows: VendorRow[]; total: number }> {
   const condition = where(params.scope, params.query);
-  const { spend, columns, join } = withSpend(db);
+  const { spend, open, columns, join, openJoin } = withSpend(db);
   const base = db
     .select(columns)
     .from(vendors)
     .innerJoin(organizations, eq(organizations.id, vendors.organizationId))
     .leftJoin(spend, join)
+    .leftJoin(open, openJoin)
     .where(condition)
     .orderBy(orderBy(SORTABLE, params.query, 'name'), asc(vendors.id));
   const rows = (params.window ? await base.limit(params.window.limit).offset(params.window.offset) : await base) as VendorRow[];
@@ -126,12 +147,13 @@ export async function listVendors(
 export { pageWindow };
 
 export async function findVendor(db: Db, params: { id: string; scope: SQL | undefined; forUpdate?: boolean }): Promise<VendorRow | null> {
-  const { spend, columns, join } = withSpend(db);
+  const { spend, open, columns, join, openJoin } = withSpend(db);
   const q = db
     .select(columns)
     .from(vendors)
     .innerJoin(organizations, eq(organizations.id, vendors.organizationId))
     .leftJoin(spend, join)
+    .leftJoin(open, openJoin)
     .where(and(eq(vendors.id, params.id), params.scope));
   const [row] = params.forUpdate ? await q.for('update', { of: vendors }) : await q;
   return (row as VendorRow | undefined) ?? null;

@@ -228,6 +228,7 @@ const EVENT_TEXT: Record<string, string> = {
   resubmitted: 'Answered and resubmitted',
   cancelled: 'Cancelled the request',
   paid: 'Marked paid',
+  payment_recorded: 'Recorded a part payment',
   commented: 'Commented',
   attachment_added: 'Added an attachment',
   attachment_removed: 'Removed an attachment',
