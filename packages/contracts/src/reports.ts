@@ -175,3 +175,14 @@ export const reportRecipients = z.object({
 });
 export type ReportRecipients = z.infer<typeof reportRecipients>;
 export type ReportRecipient = ReportRecipients['items'][number];
+
+/** What the builder's filters offer: the organizations, departments, categories and vendors in the caller's scope. */
+const reportOption = z.object({ id: z.string(), name: z.string() });
+export const reportOptions = z.object({
+  organizations: z.array(reportOption),
+  departments: z.array(reportOption.extend({ organizationId: z.string() })),
+  categories: z.array(reportOption),
+  vendors: z.array(reportOption.extend({ organizationId: z.string() })),
+  groupCurrency: z.string(),
+});
+export type ReportOptions = z.infer<typeof reportOptions>;

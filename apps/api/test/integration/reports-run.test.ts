@@ -173,6 +173,18 @@ describe('running a report', () => {
     expect(other.json()).toMatchObject({ rows: [], totals: { sum: '0.00', count: 0 } });
   });
 
+  it('offers filter choices within the scope: felix his subsidiary, max his department', async () => {
+    const f = (await t.app.inject({ method: 'GET', url: '/api/reports/options', headers: felix.headers })).json();
+    expect(f.organizations.map((o: { id: string }) => o.id)).toEqual([id.A]);
+    expect(f.departments.map((d: { id: string }) => d.id).sort()).toEqual([id.A1, id.A2].sort());
+    expect(f.categories.length).toBeGreaterThan(5);
+    const m = (await t.app.inject({ method: 'GET', url: '/api/reports/options', headers: max.headers })).json();
+    expect(m.departments.map((d: { id: string }) => d.id)).toEqual([id.A1]);
+    const c = (await t.app.inject({ method: 'GET', url: '/api/reports/options', headers: carla.headers })).json();
+    expect(c.organizations.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining([id.A, id.B]));
+    expect(c.groupCurrency).toBe('USD');
+  });
+
   it('answers an empty period with no rows and zero totals', async () => {
     const res = await run(carla, { dimensions: ['category'], measures: ['sum', 'count', 'average'], filters: { from: '2035-01', to: '2035-03' } });
     expect(res.statusCode, res.body).toBe(200);

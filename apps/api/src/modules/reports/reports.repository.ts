@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { categories, customRoles, departments, organizations, savedReports, spendingRequests, users, vendors, type Db } from '@outlay/db';
 import { ROLE_GRANTS, type RequestStatus, type Role } from '@outlay/contracts';
 import { likePattern } from '../../lib/lists.ts';
@@ -200,4 +200,31 @@ export async function recipients(db: Db, q: string | undefined): Promise<{ id: s
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
     .limit(20);
   return rows.map((r) => ({ ...r, role: r.role as Role }));
+}
+
+/** The builder's filter choices within the caller's scope (one condition per table, built by the caller). */
+export async function options(
+  db: Db,
+  scopes: { organizations: SQL | undefined; departments: SQL | undefined; categories: SQL | undefined; vendors: SQL | undefined },
+) {
+  const [orgs, depts, cats, vends] = await Promise.all([
+    db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(scopes.organizations).orderBy(asc(organizations.name)),
+    db
+      .select({ id: departments.id, name: departments.name, organizationId: departments.organizationId })
+      .from(departments)
+      .where(scopes.departments)
+      .orderBy(asc(departments.name)),
+    db
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(or(isNull(categories.organizationId), scopes.categories))
+      .orderBy(asc(categories.name)),
+    db
+      .select({ id: vendors.id, name: vendors.name, organizationId: vendors.organizationId })
+      .from(vendors)
+      .where(scopes.vendors)
+      .orderBy(asc(vendors.name))
+      .limit(2000),
+  ]);
+  return { organizations: orgs, departments: depts, categories: cats, vendors: vends };
 }

@@ -7,6 +7,7 @@ import {
   exportReportInput,
   idParam,
   reportExportQuery,
+  reportOptions,
   reportRecipients,
   reportRecipientsQuery,
   reportResult,
@@ -45,6 +46,18 @@ export async function reportsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       schema: { tags: ['reports'], summary: 'Run a report definition and answer with it as CSV, XLSX or PDF', body: exportReportInput },
     },
     async (request, reply) => sendFile(reply, await service.exportDefinition(contextOf(request, deps), request.body.definition, request.body.format)),
+  );
+  r.get(
+    '/api/reports/options',
+    {
+      config: access,
+      schema: {
+        tags: ['reports'],
+        summary: 'What the report builder can filter on: organizations, departments, categories and vendors in the caller\'s scope',
+        response: { 200: reportOptions, ...errors },
+      },
+    },
+    async (request) => service.options(contextOf(request, deps)),
   );
   r.get(
     '/api/reports/recipients',

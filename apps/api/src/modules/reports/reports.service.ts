@@ -3,6 +3,7 @@ import {
   type CreateSavedReportInput,
   type ReportDefinition,
   type ReportFormat,
+  type ReportOptions,
   type ReportRecipients,
   type ReportResult,
   type Role,
@@ -14,7 +15,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import type { RenderedExport } from '../../lib/export.ts';
-import { requirePermission } from '../../lib/scope.ts';
+import { requirePermission, scopeCondition } from '../../lib/scope.ts';
+import { groupCurrency } from '../../lib/fx.ts';
+import { categories, departments, organizations, vendors } from '@outlay/db';
 import { assertVersion } from '../../lib/versions.ts';
 import { renderReport } from './reports.export.ts';
 import * as repo from './reports.repository.ts';
@@ -56,6 +59,17 @@ async function toSavedReport(ctx: Ctx, row: repo.SavedReportRow, userId: string,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+export async function options(ctx: Ctx): Promise<ReportOptions> {
+  const auth = requireAuth(ctx);
+  const found = await repo.options(ctx.db, {
+    organizations: scopeCondition(auth, PERMISSION, { organizationId: organizations.id }),
+    departments: scopeCondition(auth, PERMISSION, { organizationId: departments.organizationId, departmentId: departments.id }),
+    categories: scopeCondition(auth, PERMISSION, { organizationId: categories.organizationId }),
+    vendors: scopeCondition(auth, PERMISSION, { organizationId: vendors.organizationId }),
+  });
+  return { ...found, groupCurrency: await groupCurrency(ctx.db) };
 }
 
 export async function recipients(ctx: Ctx, q: string | undefined): Promise<ReportRecipients> {
