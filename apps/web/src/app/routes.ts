@@ -22,6 +22,8 @@ export interface AppRoute {
   /** shell: inside the navigation frame; bare: a focused full-page flow. */
   frame: 'shell' | 'bare';
   permission?: Permission;
+  /** Others who may open it too, e.g. approvers on a screen that preparers manage. */
+  alsoPermissions?: readonly Permission[];
   menus?: MenuPlacement[];
   load: () => Promise<{ default: ComponentType }>;
 }
@@ -36,7 +38,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/executive-ai-copilot', title: 'AI Copilot', access: 'signed-in', frame: 'shell', menus: [{ menu: 'main' }], load: () => import('@/features/assistant/pages/executive-ai-copilot-page') },
   { path: '/profile', title: 'User Profile', access: 'always', frame: 'shell', menus: [{ menu: 'avatar' }], load: () => import('@/features/profile/pages/profile-page') },
   { path: '/requests', title: 'My Requests', access: 'signed-in', frame: 'shell', permission: 'requests.read.own', menus: [{ menu: 'admin' }], load: () => import('@/features/requests/pages/my-requests-page') },
-  { path: '/payroll', title: 'Payroll Management', access: 'signed-in', frame: 'shell', permission: 'payroll.manage', menus: [{ menu: 'admin' }], load: () => import('@/features/payroll/pages/payroll-page') },
+  { path: '/payroll', title: 'Payroll Management', access: 'signed-in', frame: 'shell', permission: 'payroll.manage', alsoPermissions: ['payroll.approve'], menus: [{ menu: 'admin' }], load: () => import('@/features/payroll/pages/payroll-page') },
   { path: '/vendor-management', title: 'Vendor Management', access: 'signed-in', frame: 'shell', permission: 'vendors.manage', menus: [{ menu: 'admin' }], load: () => import('@/features/vendors/pages/vendor-management-page') },
   { path: '/vendor-aging-report', title: 'Vendor Aging Report', access: 'signed-in', frame: 'shell', permission: 'payables.manage', menus: [{ menu: 'admin' }], load: () => import('@/features/vendors/pages/vendor-aging-report-page') },
   { path: '/budget-management', title: 'Budget Management', access: 'signed-in', frame: 'shell', permission: 'budgets.manage', menus: [{ menu: 'admin' }], load: () => import('@/features/budgets/pages/budget-management-page') },
@@ -107,7 +109,7 @@ export function menuRoutes(menu: MenuPlacement['menu'], section?: SettingsSectio
 
 /** Whether a signed-in user with these permissions may open the route (the server asks for the same permission). */
 export function mayOpen(route: AppRoute, permissions: readonly string[]): boolean {
-  return !route.permission || permissions.includes(route.permission);
+  return !route.permission || permissions.includes(route.permission) || (route.alsoPermissions ?? []).some((p) => permissions.includes(p));
 }
 
 /**
