@@ -8,10 +8,9 @@ import {
 } from '@outlay/contracts/registration';
 import type { Role } from '@outlay/contracts/roles';
 import { FormDialog, FormFieldSelect, useZodForm } from '@/components/form';
-import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/query-state';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { messageOf } from '@/lib/api-error';
 import { roleLabel } from '@/lib/format';
 import { useApproveRegistration } from '../api/registration-approve';
 import { useAssignableOrganizations } from '../api/registration-assignable-organizations';
@@ -47,9 +46,11 @@ export function RegistrationApproveDialog({ request, onOpenChange, onApproved }:
           <DialogTitle>{`Approve ${request.firstName} ${request.lastName}`}</DialogTitle>
         </DialogHeader>
         {error ? (
-          <Alert variant="danger" role="alert">
-            Could not load the roles and organizations you can assign: {messageOf(error, 'the server did not answer')}.
-          </Alert>
+          <QueryError
+            error={error}
+            message="Could not load the roles and organizations you can assign."
+            onRetry={() => Promise.all([roles.refetch(), organizations.refetch()])}
+          />
         ) : (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <Spinner label="Loading roles and organizations" /> Loading roles and organizations…

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertTriangle, AtSign, CheckCircle2, Info, UserPlus } from 'lucide-react';
+import { AtSign, CheckCircle2, Info, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link } from 'wouter';
@@ -9,6 +9,7 @@ import { registrationFormSchema, requestableRoleOptions } from '@outlay/contract
 import type { RegistrationRequestInput } from '@outlay/contracts';
 import { FormField } from '@/components/form/form-field';
 import { PasswordInput } from '@/components/form/password-input';
+import { QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -102,26 +103,18 @@ function RegistrationForm({ onSubmitted }: { onSubmitted: () => void }) {
             <p id="authorized-domains-label" className="text-xs font-medium text-muted-foreground">
               Authorized email domains
             </p>
-            {config.isError ? (
-              <Alert variant="danger">
-                <AlertTriangle aria-hidden="true" />
-                <p>
-                  Registration settings could not be loaded.{' '}
-                  <Button variant="link" size="sm" onClick={() => void config.refetch()}>
-                    Try again
-                  </Button>
-                </p>
-              </Alert>
-            ) : (
-              <ul aria-labelledby="authorized-domains-label" className="flex flex-wrap gap-1.5" data-testid="domain-chips">
-                {(domains ?? []).map((domain) => (
-                  <li key={domain} className="inline-flex items-center gap-1 rounded-full border bg-muted px-2.5 py-0.5 text-xs font-medium text-slate-700">
-                    <AtSign className="size-3" aria-hidden="true" />
-                    {domain}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <QueryState query={config} loadingLabel="Loading the authorized domains" errorMessage="Registration settings could not be loaded." compact>
+              {({ authorizedDomains }) => (
+                <ul aria-labelledby="authorized-domains-label" className="flex flex-wrap gap-1.5" data-testid="domain-chips">
+                  {authorizedDomains.map((domain) => (
+                    <li key={domain} className="inline-flex items-center gap-1 rounded-full border bg-muted px-2.5 py-0.5 text-xs font-medium text-slate-700">
+                      <AtSign className="size-3" aria-hidden="true" />
+                      {domain}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </QueryState>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Password" error={errors.password?.message}>
