@@ -80,7 +80,7 @@ describe('the hand-checked example (CHF, JPY, USD into USD, one elimination)', (
 
   it('a quarter is the sum of its months, to the cent, with each month’s rate listed', async () => {
     const q = await consolidation(carla, 'from=2019-01&to=2019-02&granularity=quarter');
-    expect(q.periods).toEqual([{ key: '2019-Q1', label: 'Q1 2019', from: '2019-01', to: '2019-02' }]);
+    expect(q.periods).toEqual([{ key: '2019-Q1', label: 'Q1 2019 (Jan–Feb)', from: '2019-01', to: '2019-02' }]);
     const ch = company(q, w.org.CH).periods[0]!;
     expect(ch.spend).toMatchObject({ original: '1835.33', translated: '1857.85' });
     expect(ch.spend.monthlyRates).toEqual([
@@ -90,6 +90,9 @@ describe('the hand-checked example (CHF, JPY, USD into USD, one elimination)', (
     expect(q.totals.overall).toEqual(c.totals.overall);
     const year = await consolidation(carla, 'from=2019-01&to=2019-02&granularity=year');
     expect(year.totals.periods[0]).toMatchObject({ period: '2019', consolidated: '33618.49' });
+    expect(year.periods[0]!.label).toBe('2019 (Jan–Feb)');
+    const whole = await consolidation(carla, 'from=2019-01&to=2019-06&granularity=quarter');
+    expect(whole.periods.map((p) => p.label)).toEqual(['Q1 2019', 'Q2 2019']);
   });
 
   it('filters to one company', async () => {

@@ -66,6 +66,12 @@ export function periodsOf(from: string, to: string, granularity: ConsolidationGr
     if (last?.key === key) last.to = month;
     else periods.push({ key, label: periodLabel(key, granularity), from: month, to: month });
   }
+  // A quarter or year cut by the range says which of its months it holds: "Q4 2026 (Oct–Nov)".
+  const monthName = (m: string) => serverFormat.month(m).split(' ')[0];
+  for (const p of periods) {
+    const whole = granularity === 'month' || monthsOf(p.from, p.to).length === (granularity === 'quarter' ? 3 : 12);
+    if (!whole) p.label += p.from === p.to ? ` (${monthName(p.from)})` : ` (${monthName(p.from)}–${monthName(p.to)})`;
+  }
   return periods;
 }
 

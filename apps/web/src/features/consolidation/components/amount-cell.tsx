@@ -3,6 +3,12 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { formatMoney, formatMonth } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
+/** The short form for a phone: "€1,333.33 at 1.01500004"; nothing when no translation was needed. */
+export function shortTranslation(cell: ConsolidationCell, groupCurrency: string): string | null {
+  if (cell.monthlyRates.length === 0 || cell.currency === groupCurrency) return null;
+  return `${formatMoney(cell.original, cell.currency)} at ${cell.effectiveRate ?? '—'}`;
+}
+
 /** How a figure was translated, in words: "CHF 1,333.33 at 1.01500004 (Jan 2019: 1.015)". */
 export function translationText(cell: ConsolidationCell): string {
   if (cell.monthlyRates.length === 0) return `Nothing in ${cell.currency}`;

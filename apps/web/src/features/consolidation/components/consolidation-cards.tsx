@@ -2,7 +2,7 @@ import type { Consolidation } from '@outlay/contracts/consolidation';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/format';
-import { translationText } from './amount-cell';
+import { shortTranslation } from './amount-cell';
 import { drillOf, rangeLabel } from './consolidation-table';
 import type { DrillTarget } from './requests-dialog';
 
@@ -30,11 +30,13 @@ export function ConsolidationCards({ data, onDrill }: { data: Consolidation; onD
                     <div key={p.key} className="col-span-2 grid grid-cols-subgrid border-t pt-1">
                       <dt className="text-muted-foreground">{p.label}</dt>
                       <dd className="min-w-0 text-right">
-                        <span className="block tabular-nums">
-                          Spend {formatMoney(row.spend.translated, gc)}
-                          {s.payrollIncluded && <> · Payroll {formatMoney(row.payroll.translated, gc)}</>}
-                        </span>
-                        {row.total.monthlyRates.length > 0 && <span className="block break-words text-xs text-muted-foreground">{translationText(row.total)}</span>}
+                        <span className="block font-medium tabular-nums">{formatMoney(row.total.translated, gc)}</span>
+                        {s.payrollIncluded && (
+                          <span className="block text-xs tabular-nums text-muted-foreground">
+                            Spend {formatMoney(row.spend.translated, gc)} · Payroll {formatMoney(row.payroll.translated, gc)}
+                          </span>
+                        )}
+                        {shortTranslation(row.total, gc) && <span className="block break-words text-xs text-muted-foreground">{shortTranslation(row.total, gc)}</span>}
                       </dd>
                     </div>
                   );

@@ -1,7 +1,7 @@
 import type { Consolidation } from '@outlay/contracts/consolidation';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/format';
-import { AmountCell, translationText } from './amount-cell';
+import { AmountCell, shortTranslation } from './amount-cell';
 import { rangeLabel } from './consolidation-table';
 
 /** Spend between group companies: shown apart, and taken out of the consolidated total. */
@@ -66,7 +66,7 @@ export function IntercompanySection({ data }: { data: Consolidation }) {
                     {ic.organizationName} → {ic.counterpartyName}
                   </span>
                   <span className="tabular-nums">{formatMoney(ic.total.translated, gc)}</span>
-                  <span className="break-words text-xs text-muted-foreground">{translationText(ic.total)}</span>
+                  {shortTranslation(ic.total, gc) && <span className="break-words text-xs text-muted-foreground">{shortTranslation(ic.total, gc)}</span>}
                 </li>
               ))}
             </ul>

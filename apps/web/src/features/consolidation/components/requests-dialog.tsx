@@ -63,7 +63,7 @@ export function RequestsDialog({ target, onClose }: { target: DrillTarget; onClo
           exportFormats={false}
           columnMenu={false}
           columnStorageKey={false}
-          searchPlaceholder="Search title, reference or vendor"
+          searchPlaceholder="Search requests"
           empty={<p className="text-sm text-muted-foreground">No approved or paid request in this period.</p>}
           renderCard={(r) => (
             <a href={`/requests?id=${r.id}`} className="flex min-w-0 flex-col gap-1 rounded-lg border p-3 text-sm">

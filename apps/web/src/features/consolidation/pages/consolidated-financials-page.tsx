@@ -23,10 +23,11 @@ import { RequestsDialog, type DrillTarget } from '../components/requests-dialog'
 const ALL = '__all';
 const GRANULARITY_LABELS: Record<ConsolidationGranularity, string> = { month: 'Month', quarter: 'Quarter', year: 'Year' };
 
-/** The twelve months up to this one. */
-function lastTwelveMonths(now = new Date()): { from: string; to: string } {
+/** From the start of the quarter twelve months back to this month: whole quarters, then this one so far. */
+function defaultRange(now = new Date()): { from: string; to: string } {
   const back = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
-  return { from: back.toISOString().slice(0, 7), to: now.toISOString().slice(0, 7) };
+  const start = new Date(Date.UTC(back.getUTCFullYear(), back.getUTCMonth() - (back.getUTCMonth() % 3), 1));
+  return { from: start.toISOString().slice(0, 7), to: now.toISOString().slice(0, 7) };
 }
 
 /** The journal covers the same months, first to last day. */
@@ -58,7 +59,7 @@ function Figure({ label, value, currency, strong }: { label: string; value: stri
 
 /** /consolidated-financials: the group's spend and payroll per company and period in the group currency, eliminations apart. */
 export default function ConsolidatedFinancialsPage() {
-  const [range, setRange] = useState(lastTwelveMonths);
+  const [range, setRange] = useState(defaultRange);
   const [granularity, setGranularity] = useState<ConsolidationGranularity>('quarter');
   const [organizationId, setOrganizationId] = useState<string | undefined>();
   const [drill, setDrill] = useState<DrillTarget | null>(null);
