@@ -89,6 +89,21 @@ describe('GET /api/financial-flow', () => {
     expect((await t.db.select().from(spendMonthly)).length).toBeGreaterThan(0);
   });
 
+  it('equals the consolidated spend before eliminations for the same period and organization', async () => {
+    for (const extra of ['', `&organizationId=${w.org.MF}`]) {
+      const res = await get(carla, `/api/consolidation?from=${FROM}&to=${TO}${extra}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const subsidiaries: { total: { spend: { translated: string } } }[] = res.json().subsidiaries;
+      expect((await flow(carla, extra)).total).toBe(sumAmounts(subsidiaries.map((s) => s.total.spend.translated)));
+    }
+    // And on the seeded year, in five currencies.
+    const seeded: FinancialFlow = (await get(carla, '/api/financial-flow')).json();
+    const res = await get(carla, `/api/consolidation?from=${seeded.from}&to=${seeded.to}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const subsidiaries: { total: { spend: { translated: string } } }[] = res.json().subsidiaries;
+    expect(seeded.total).toBe(sumAmounts(subsidiaries.map((s) => s.total.spend.translated)));
+  });
+
   it('adds pending requests by their month of submission when asked', async () => {
     const pending = await flow(carla, '&status=pending');
     expect(pending).toMatchObject({ statuses: ['pending'], total: '40.00', requestCount: 1 });
