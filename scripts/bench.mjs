@@ -8,10 +8,16 @@
 // the approval queue, the scope list, "my requests" and one request's detail, each as a ratio
 // against the same raw-pg baseline.
 //
+// A third measures the reports (scripts/bench/reports.mjs): the demo world's requests multiplied to
+// a million in SQL, each report route's p95 at 4 connections (dashboard, expense tracking, budget
+// vs actual, consolidation, financial flow, analytics, payables aging, the report builder), each
+// beside the naive GROUP BY over spending_requests for the same figure, as a ratio.
+//
 // Env: BENCH_CONNECTIONS (50), BENCH_DURATION seconds (10), BENCH_WARMUP seconds (2),
 //      BENCH_DATABASE_URL ?? TEST_DATABASE_URL ?? postgres://postgres@127.0.0.1:5432/postgres
 //      (a maintenance database on a server where we may CREATE/DROP DATABASE),
-//      BENCH_HISTORY_REQUESTS (50000; 0 skips the large-history scenario).
+//      BENCH_HISTORY_REQUESTS (50000; 0 skips the large-history scenario),
+//      BENCH_REPORT_REQUESTS (1000000; 0 skips the report scenario).
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -35,6 +41,7 @@ import {
   waitFor200,
   withTimeout,
 } from './bench/lib.mjs';
+import { measureReportRoutes, reportLines, REPORT_ROUTES, REPORT_USERS } from './bench/reports.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const API_DIR = path.join(ROOT, 'apps/api');
@@ -44,13 +51,14 @@ const SEED_HISTORY = path.join(ROOT, 'scripts/bench/seed-history.ts');
 const RESULTS = path.join(ROOT, 'bench-results/latest.json');
 
 // A bad setting is reported in one line, not as a stack trace from module evaluation.
-const { CONNECTIONS, DURATION, WARMUP, HISTORY_REQUESTS } = (() => {
+const { CONNECTIONS, DURATION, WARMUP, HISTORY_REQUESTS, REPORT_REQUESTS } = (() => {
   try {
     return {
       CONNECTIONS: positiveInt('BENCH_CONNECTIONS', 50),
       DURATION: positiveInt('BENCH_DURATION', 10),
       WARMUP: positiveInt('BENCH_WARMUP', 2, { allowZero: true }),
       HISTORY_REQUESTS: positiveInt('BENCH_HISTORY_REQUESTS', 50_000, { allowZero: true }),
+      REPORT_REQUESTS: positiveInt('BENCH_REPORT_REQUESTS', 1_000_000, { allowZero: true }),
     };
   } catch (error) {
     console.error(`[bench] ${error.message}`);
@@ -217,11 +225,11 @@ const HISTORY_ROUTES = [
  * A fresh database, migrated and seeded with the demo world through the db package (the
  * server only seeds PGlite), then multiplied to ~HISTORY_REQUESTS requests in SQL.
  */
-async function seedHistoryDatabase(dbUrl) {
+async function seedHistoryDatabase(dbUrl, { requests = HISTORY_REQUESTS, mode = 'history', timeoutMs = 300_000 } = {}) {
   const out = await runCapture(process.execPath, ['--import', 'tsx', SEED_HISTORY], {
     cwd: ROOT,
-    env: { BENCH_PG_URL: dbUrl, BENCH_HISTORY_REQUESTS: String(HISTORY_REQUESTS) },
-    timeoutMs: 300_000,
+    env: { BENCH_PG_URL: dbUrl, BENCH_HISTORY_REQUESTS: String(requests), BENCH_SEED_MODE: mode },
+    timeoutMs,
   });
   const last = out.trim().split('\n').pop();
   return JSON.parse(last);
@@ -291,6 +299,26 @@ async function measureHistory(results, warnings) {
   return { ...counts, listTotals: { queue: sizes.pgQueue, scopeList: sizes.pgScopeList, mine: sizes.pgMine }, detailSteps: sizes.pgDetail, detailRequestId: detailId };
 }
 
+/* -------------------------------------------------------- report scenario */
+
+// How long seeding a million requests may take on a slow box (it is about 4 minutes on 2 cores).
+const REPORT_SEED_TIMEOUT_MS = 1_500_000;
+
+async function measureReports(warnings) {
+  assertNotCleaningUp();
+  const db = await createBenchDatabase();
+  log(`created database ${db.dbName}; seeding the demo world and multiplying its requests to ~${REPORT_REQUESTS}`);
+  const counts = await seedHistoryDatabase(db.url, { requests: REPORT_REQUESTS, mode: 'requests', timeoutMs: REPORT_SEED_TIMEOUT_MS });
+  log(`report data: ${JSON.stringify(counts)}`);
+  const outlay = await startOutlay('Outlay (PostgreSQL, reports)', { DATABASE_URL: db.url, JOB_INTERVAL_MS: '0' });
+  const sessions = {};
+  for (const username of REPORT_USERS) sessions[username] = await signIn(outlay.port, { username, password: DEMO_PASSWORD });
+  const routes = await measureReportRoutes({ port: outlay.port, sessions, dbUrl: db.url, duration: DURATION, warmup: WARMUP, log });
+  warnings.postgresReports = serverWarnings(outlay.server);
+  await outlay.server.release();
+  return { ...counts, routes };
+}
+
 /* -------------------------------------------------------------------- main */
 
 async function main() {
@@ -346,7 +374,10 @@ async function main() {
   // 3. Outlay on PostgreSQL with a large spending-request history (its own database).
   const history = HISTORY_REQUESTS > 0 ? await measureHistory(results, warnings) : null;
 
-  // 4. Outlay on embedded PGlite, in a fresh data dir so it seeds the demo world.
+  // 4. Reports on a million requests (their own database).
+  const reports = REPORT_REQUESTS > 0 ? await measureReports(warnings) : null;
+
+  // 5. Outlay on embedded PGlite, in a fresh data dir so it seeds the demo world.
   assertNotCleaningUp();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outlay-bench-'));
   onCleanup(`remove ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
@@ -361,14 +392,14 @@ async function main() {
   warnings.pglite = serverWarnings(liteOutlay.server);
   await liteOutlay.server.release();
 
-  await report({ startedAt, loadAverageAtStart, db, results, warnings, history });
+  await report({ startedAt, loadAverageAtStart, db, results, warnings, history, reports });
 }
 
 function ratio(a, b) {
   return b > 0 ? a / b : null;
 }
 
-async function report({ startedAt, loadAverageAtStart, db, results, warnings, history }) {
+async function report({ startedAt, loadAverageAtStart, db, results, warnings, history, reports }) {
   const base = results.baseline.requestsPerSecond;
   const ownHealth = { pgUser: results.pgHealth, pgHealth: results.pgHealth, liteUser: results.liteHealth, liteHealth: results.liteHealth };
   // The large-history routes are compared with the PostgreSQL server's /api/health (the same code, an
@@ -426,6 +457,10 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings, hi
     );
     console.log('');
   }
+  if (reports) {
+    for (const l of reportLines(reports)) console.log(l);
+    console.log('');
+  }
   console.log(`Target: ${target}`);
   console.log(`        measured ${fmtRatio(achieved)} → ${pass ? 'PASS' : 'FAIL'}`);
   console.log('(server CPU µs/req counts the server process only: PostgreSQL backends are not in it, in-process PGlite is.)');
@@ -441,6 +476,7 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings, hi
     target: { description: target, ratio: TARGET_RATIO, achieved, pass },
     results: Object.fromEntries(rows.map(({ key, ...r }) => [key, r])),
     largeHistory: history,
+    reports,
     serverWarnings: warnings,
   };
   await mkdir(path.dirname(RESULTS), { recursive: true });
@@ -452,7 +488,12 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings, hi
 
 // A hard ceiling for the whole run: setup (build, PGlite seeding, the history seed) plus the warm-up+measure
 // runs with slack. If anything hangs past it, clean up and fail rather than hang CI forever.
-const CEILING_MS = (240 + (HISTORY_REQUESTS > 0 ? 300 : 0) + (HISTORY_REQUESTS > 0 ? 9 : 5) * (WARMUP + DURATION + 20)) * 1000;
+const CEILING_MS =
+  (240 +
+    (HISTORY_REQUESTS > 0 ? 300 : 0) +
+    (HISTORY_REQUESTS > 0 ? 9 : 5) * (WARMUP + DURATION + 20) +
+    (REPORT_REQUESTS > 0 ? REPORT_SEED_TIMEOUT_MS / 1000 + 60 + REPORT_ROUTES.length * 2 * (WARMUP + DURATION + 20) : 0)) *
+  1000;
 const ceiling = setTimeout(() => {
   console.error(`[bench] gave up after ${CEILING_MS / 1000} s; cleaning up`);
   void cleanupAll().finally(() => process.exit(1));

@@ -9,8 +9,15 @@
 // queues grow to the hundreds a busy approver really has rather than to thousands. Each copy's
 // timestamps move back by a random 0–3 days, keeping the 13-month shape without exact ties.
 //
-// Env: BENCH_PG_URL (the bench database, already created), BENCH_HISTORY_REQUESTS (50000).
-// Prints one JSON line: { requests, inFlight, steps, assignments, events, seconds }.
+// BENCH_SEED_MODE=requests (the report scenario, up to a million requests) copies the requests
+// alone, in one INSERT … SELECT over generate_series, with the spend_monthly trigger off during
+// the load; the aggregate is then rebuilt with one INSERT … SELECT … GROUP BY and the tables
+// analysed. Reports read requests and the aggregate, not route steps or timelines.
+//
+// Env: BENCH_PG_URL (the bench database, already created), BENCH_HISTORY_REQUESTS (50000),
+//      BENCH_SEED_MODE (history | requests).
+// Prints one JSON line: { requests, inFlight, steps, assignments, events, seconds } (history) or
+// { requests, inFlight, spendMonthlyRows, seconds } (requests).
 import { createDb, migrate, seedDemo, type Db } from '@outlay/db';
 import { sql } from 'drizzle-orm';
 import { linkAuditRows } from '../../apps/api/src/lib/audit.ts';
@@ -22,6 +29,7 @@ const IN_FLIGHT = ['draft', 'pending', 'info_requested'];
 const IN_FLIGHT_COPIES = 12;
 
 const url = process.env.BENCH_PG_URL;
+const mode = process.env.BENCH_SEED_MODE ?? 'history';
 const target = Number.parseInt(process.env.BENCH_HISTORY_REQUESTS ?? '50000', 10);
 if (!url || !Number.isFinite(target) || target <= 0) {
   console.error('seed-history needs BENCH_PG_URL and a positive BENCH_HISTORY_REQUESTS');
@@ -57,8 +65,51 @@ async function copy(db: Db, table: string, join: string, set: Record<string, str
   await db.execute(sql.raw(`INSERT INTO "${table}" (${names}) SELECT ${values} FROM "${table}" t ${join}`));
 }
 
+/**
+ * The requests alone, `copies` times (in-flight ones IN_FLIGHT_COPIES times), each copy's dates
+ * moved back by its own random 0–3 days; then spend_monthly rebuilt from them in one statement,
+ * the same sums the trigger keeps row by row.
+ */
+async function multiplyRequestsOnly(db: Db, copies: number) {
+  const cols = (await columnsOf(db, 'spending_requests')).filter((c) => c.name !== 'seq');
+  const names = cols.map((c) => `"${c.name}"`).join(', ');
+  const values = cols
+    .map((c) => (c.name === 'id' ? 'gen_random_uuid()' : c.type === 'timestamp with time zone' ? `t."${c.name}" - m.shift` : `t."${c.name}"`))
+    .join(', ');
+  const inFlight = IN_FLIGHT.map((s) => `'${s}'`).join(', ');
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw('ALTER TABLE spending_requests DISABLE TRIGGER spend_monthly_track'));
+    // The lateral subquery names g.k, so its random() is drawn per copy rather than once.
+    await tx.execute(
+      sql.raw(`INSERT INTO spending_requests (${names})
+        SELECT ${values} FROM spending_requests t
+        CROSS JOIN generate_series(1, ${Math.max(copies, IN_FLIGHT_COPIES)}) AS g(k)
+        CROSS JOIN LATERAL (SELECT g.k, random() * interval '3 days' AS shift) m
+        WHERE g.k <= CASE WHEN t.status IN (${inFlight}) THEN ${IN_FLIGHT_COPIES} ELSE ${copies} END`),
+    );
+    await tx.execute(sql.raw('ALTER TABLE spending_requests ENABLE TRIGGER spend_monthly_track'));
+    await tx.execute(sql.raw('DELETE FROM spend_monthly'));
+    await tx.execute(
+      sql.raw(`INSERT INTO spend_monthly (organization_id, department_id, category_id, vendor_id, submitted_month, decided_month, status,
+          currency, org_currency, group_currency, request_count, amount, amount_org, amount_group)
+        SELECT organization_id, department_id, category_id, vendor_id, submitted_month, decided_month, status,
+          currency, org_currency, group_currency, count(*), sum(eff), sum(eff_org), sum(eff_group)
+        FROM (
+          SELECT r.*, to_char(coalesce(r.submitted_at, r.created_at) AT TIME ZONE 'UTC', 'YYYY-MM') AS submitted_month,
+                 to_char(r.decided_at AT TIME ZONE 'UTC', 'YYYY-MM') AS decided_month, x.eff,
+                 CASE WHEN x.eff = r.amount THEN r.amount_org ELSE round(x.eff * r.fx_rate, 2) END AS eff_org,
+                 CASE WHEN x.eff = r.amount THEN r.amount_group ELSE round(x.eff * r.group_fx_rate, 2) END AS eff_group
+          FROM spending_requests r
+          CROSS JOIN LATERAL (SELECT CASE WHEN r.status IN ('approved', 'paid') AND r.approved_amount IS NOT NULL THEN r.approved_amount ELSE r.amount END AS eff) x
+        ) q
+        GROUP BY organization_id, department_id, category_id, vendor_id, submitted_month, decided_month, status, currency, org_currency, group_currency`),
+    );
+  });
+}
+
 const started = Date.now();
-const handle = await createDb({ url, poolSize: 2 });
+// A million-row INSERT … SELECT and its VACUUM run for minutes: no statement timeout while seeding.
+const handle = await createDb({ url, poolSize: 2, pool: { statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 } });
 try {
   await migrate(handle);
   const { db } = handle;
@@ -73,6 +124,27 @@ try {
   const done = base!.total - base!.open;
   const copies = Math.max(0, Math.round((target - base!.total - base!.open * IN_FLIGHT_COPIES) / Math.max(done, 1)));
 
+  if (mode === 'requests') {
+    await multiplyRequestsOnly(db, copies);
+    // Two statements: a multi-statement string runs as one transaction, where VACUUM may not.
+    await db.execute(sql.raw('VACUUM ANALYZE spending_requests'));
+    await db.execute(sql.raw('VACUUM ANALYZE spend_monthly'));
+    const [counts] = await rows<Row>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM spending_requests) AS requests,
+                 (SELECT count(*)::int FROM spending_requests WHERE status IN ('draft', 'pending', 'info_requested')) AS "inFlight",
+                 (SELECT count(*)::int FROM spend_monthly) AS "spendMonthlyRows"`,
+    );
+    console.log(JSON.stringify({ ...counts, copies, seconds: Math.round((Date.now() - started) / 100) / 10 }));
+  } else {
+    await multiplyHistory(db, copies);
+  }
+} finally {
+  await handle.close();
+}
+
+/** Requests with their route steps, assignments, decisions, line items and timeline (the history scenario). */
+async function multiplyHistory(db: Db, copies: number) {
   await db.transaction(async (tx) => {
     const inFlight = IN_FLIGHT.map((s) => `'${s}'`).join(', ');
     await tx.execute(
@@ -127,6 +199,4 @@ try {
                (SELECT count(*)::int FROM request_events) AS events`,
   );
   console.log(JSON.stringify({ ...counts, copies, seconds: Math.round((Date.now() - started) / 100) / 10 }));
-} finally {
-  await handle.close();
 }

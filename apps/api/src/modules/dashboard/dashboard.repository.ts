@@ -225,7 +225,37 @@ export function linesOverlapping(db: Db, scope: SQL | undefined, fromDay: string
   );
 }
 
-// --- receipts (scope: a condition on spending_requests) -------------------------------------------
+// --- receipts ---------------------------------------------------------------------------------------
+
+/**
+ * Receipts over a scope the aggregate carries: the decided spend and its count come from the
+ * aggregate, and only the requests that have an attachment are read (from the attachments side),
+ * so the cost follows the receipts, not every request of the period. `scope` is on
+ * spending_requests, `spendScope` the same scope on spend_monthly. Amounts as the aggregate sums
+ * them (the approved part of a partly approved request).
+ */
+export async function receiptStatusFromSpend(db: Db, scope: SQL | undefined, spendScope: SQL | undefined, fromMonth: string, toMonth: string) {
+  const [all] = await spendTotals(db, spendScope, { from: fromMonth, to: toMonth }, []);
+  const [withReceipt] = await q<{ n: number; amount: string }>(
+    db,
+    sql`SELECT count(*)::int AS n,
+          coalesce(sum(CASE WHEN spending_requests.approved_amount IS NULL OR spending_requests.approved_amount = spending_requests.amount
+                            THEN spending_requests.amount_group
+                            ELSE round(spending_requests.approved_amount * spending_requests.group_fx_rate, 2) END), 0)::text AS amount
+        FROM spending_requests
+        WHERE spending_requests.id IN (SELECT a.request_id FROM request_attachments a)
+          AND spending_requests.status IN ('approved', 'paid') AND ${decidedInMonths(fromMonth, toMonth)} AND ${where(scope)}`,
+  );
+  const total = Number(all?.requestCount ?? 0);
+  const withCount = Number(withReceipt?.n ?? 0);
+  return {
+    with_receipt: withCount,
+    without_receipt: total - withCount,
+    amount_without: sumAmounts([all?.amountGroup ?? '0', `-${toAmountString(withReceipt?.amount ?? '0')}`]),
+  };
+}
+
+/** Receipts over one's own requests (a scope the aggregate does not carry). */
 
 export async function receiptStatus(db: Db, scope: SQL | undefined, fromMonth: string, toMonth: string) {
   const [row] = await q<{ with_receipt: number; without_receipt: number; amount_without: string }>(

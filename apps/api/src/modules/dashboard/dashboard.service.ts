@@ -384,7 +384,7 @@ export async function expenseTracking(ctx: Ctx, query: ExpenseTrackingQuery): Pr
   });
   const sum = (key: 'approved' | 'paid' | 'total') => money(months.reduce((acc, m) => acc.plus(m[key]), new Decimal(0)));
   const budgetMonths = months.filter((m) => m.budget !== null);
-  const receipts = await repo.receiptStatus(db, scope, from, to);
+  const receipts = spendScope === null ? await repo.receiptStatus(db, scope, from, to) : await repo.receiptStatusFromSpend(db, scope, spendScope, from, to);
   return {
     scope: query.scope,
     scopeLabel: label,
