@@ -131,10 +131,16 @@ export async function consumingRequestsOf(db: Db, lines: Pick<BudgetLineRow, 'or
  * rate. `excludeRequestId` takes one request's own amounts back out of its month before any
  * conversion (the submission check weighs the request against everything else).
  *
- * Approved and paid payroll runs count as actual for lines of the Payroll category or of no
- * category: each run's employer cost by its period, organization and the payroll line's department.
+ * With `payroll` (budget vs actual), approved and paid payroll runs count as actual for lines of
+ * the Payroll category or of no category: each run's employer cost by its period, organization and
+ * the payroll line's department. The request budget check, thresholds and Budget Management weigh
+ * requests only: the lines they guard were set for spending requests, payroll is not requested.
  */
-export async function consumptionOf(db: Db, lines: Pick<BudgetLineRow, 'id' | 'currency'>[], options: { excludeRequestId?: string; fx?: Converter } = {}): Promise<Map<string, Consumption>> {
+export async function consumptionOf(
+  db: Db,
+  lines: Pick<BudgetLineRow, 'id' | 'currency'>[],
+  options: { excludeRequestId?: string; fx?: Converter; payroll?: boolean } = {},
+): Promise<Map<string, Consumption>> {
   const out = new Map<string, Consumption>(lines.map((l) => [l.id, { committed: new Decimal(0), actual: new Decimal(0) }]));
   if (lines.length === 0) return out;
   const fx = options.fx ?? new Converter(db);
@@ -181,7 +187,7 @@ export async function consumptionOf(db: Db, lines: Pick<BudgetLineRow, 'id' | 'c
         JOIN payroll_runs pr
           ON pr.organization_id = l.organization_id AND pr.status IN ('approved', 'paid') AND pr.period BETWEEN l.first_month AND l.last_month
         JOIN payroll_lines pl ON pl.run_id = pr.id AND (l.department_id IS NULL OR pl.department_id = l.department_id)
-       WHERE l.takes_payroll
+       WHERE l.takes_payroll AND ${options.payroll === true}
        GROUP BY 1, 2, 3, 4, 5, 6
     ), v AS (
       SELECT *, CASE WHEN trim(line_currency) = trim(org_currency) THEN amount_org WHEN trim(line_currency) = trim(currency) THEN amount END AS direct FROM m

@@ -38,7 +38,8 @@ export async function budgetVsActual(
   const consumed = await consumptionOf(
     ctx.db,
     rows.map((r) => r.line),
-    { fx },
+    // Approved payroll is actual spend against the Payroll and uncategorised lines here.
+    { fx, payroll: true },
   );
   const gc = await groupCurrency(ctx.db);
   const inGroup = new Map<string, { budget: Decimal; committed: Decimal; actual: Decimal }>();
