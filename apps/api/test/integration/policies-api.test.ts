@@ -2,7 +2,7 @@
 // the live evaluation of a draft form and the simulation over past requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
-import { auditEvents, categories, organizations, spendingRequests, vendors } from '@outlay/db';
+import { auditEvents, categories, fxRates, organizations, spendingRequests, vendors } from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 
 let t: TestContext;
@@ -148,6 +148,13 @@ describe('live evaluation', () => {
     expect(software.json()).toMatchObject({ blocked: true, findings: [{ ruleName: 'Large software purchases', action: 'justify' }] });
     const justified = await call(rita, 'POST', '/api/policies/evaluate', { amount: '6000.00', currency: 'USD', categoryId: cat.SFT, attachmentCount: 1, justification: 'New routing system' });
     expect(justified.json().blocked).toBe(false);
+    // Sen on a yen amount are not an amount the form accepts: nothing is evaluated until they go.
+    await t.db.insert(fxRates).values({ base: 'JPY', quote: 'USD', period: t.clock.now().toISOString().slice(0, 7), averageRate: '0.00670000', closingRate: '0.00670000' });
+    const sen = await call(rita, 'POST', '/api/policies/evaluate', { amount: '1500000.50', currency: 'JPY', categoryId: cat.SFT, attachmentCount: 1 });
+    expect(sen.statusCode).toBe(200);
+    expect(sen.json().findings).toEqual([]);
+    const yen = await call(rita, 'POST', '/api/policies/evaluate', { amount: '1500000', currency: 'JPY', categoryId: cat.SFT, attachmentCount: 1 });
+    expect(yen.json()).toMatchObject({ blocked: true, findings: [{ ruleName: 'Large software purchases', action: 'justify' }] });
     // Another organization's group-wide rules apply; Logistics' own blocked vendor does not (nina is in Energy).
     const after = (await t.db.select({ n: sql<number>`count(*)::int` }).from(spendingRequests))[0]!.n;
     expect(after).toBe(before);

@@ -14,7 +14,8 @@ import {
   type PolicySimulateResult,
   type PolicySimulateBody,
 } from '@outlay/contracts';
-import { addMoney, isPositive, toAmountString, type Decimal } from '@outlay/contracts/money';
+import { addMoney, amountDigitsProblem, isPositive, toAmountString, type Decimal } from '@outlay/contracts/money';
+import { moneyAmount } from '@outlay/contracts/primitives';
 import { policyRules, spendingRequests } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -263,8 +264,6 @@ export async function options(ctx: Ctx): Promise<PolicyOptions> {
 
 // --- live evaluation ---------------------------------------------------------------------------
 
-const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
-
 /** The draft form through the same engine as the submission; writes nothing. */
 export async function evaluateDraft(ctx: Ctx, input: PolicyEvaluateInput): Promise<PolicyEvaluateResult> {
   const auth = requireAuth(ctx);
@@ -283,8 +282,9 @@ export async function evaluateDraft(ctx: Ctx, input: PolicyEvaluateInput): Promi
   } else attachments ??= 0;
 
   const amountText = input.amount?.trim() ?? '';
-  const amount = AMOUNT.test(amountText) && isPositive(amountText) ? toAmountString(amountText) : null;
   const currency = /^[A-Z]{3}$/.test(input.currency ?? '') ? input.currency! : org.currency;
+  // Only an amount the form would accept is evaluated: well formed, positive and within the currency's decimals.
+  const amount = moneyAmount.safeParse(amountText).success && isPositive(amountText) && !amountDigitsProblem(amountText, currency) ? toAmountString(amountText) : null;
   let amountOrg: string | null = null;
   if (amount) {
     try {
