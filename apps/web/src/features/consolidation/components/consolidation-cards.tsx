@@ -32,9 +32,10 @@ export function ConsolidationCards({ data, onDrill }: { data: Consolidation; onD
                       <dd className="min-w-0 text-right">
                         <span className="block font-medium tabular-nums">{formatMoney(row.total.translated, gc)}</span>
                         {s.payrollIncluded && (
-                          <span className="block text-xs tabular-nums text-muted-foreground">
-                            Spend {formatMoney(row.spend.translated, gc)} · Payroll {formatMoney(row.payroll.translated, gc)}
-                          </span>
+                          <>
+                            <span className="block text-xs tabular-nums text-muted-foreground">Spend {formatMoney(row.spend.translated, gc)}</span>
+                            <span className="block text-xs tabular-nums text-muted-foreground">Payroll {formatMoney(row.payroll.translated, gc)}</span>
+                          </>
                         )}
                         {shortTranslation(row.total, gc) && <span className="block break-words text-xs text-muted-foreground">{shortTranslation(row.total, gc)}</span>}
                       </dd>
