@@ -2,12 +2,12 @@ import { TriangleAlert } from 'lucide-react';
 import { reassignInput, type InFlightItem } from '@outlay/contracts/approvals';
 import { FormDialog, FormFieldSelect, FormFieldTextarea, useZodForm } from '@/components/form';
 import { FormFieldApprover } from '@/components/approver-picker';
+import { QueryError } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { messageOf } from '@/lib/api-error';
 import { useInFlightOfRequest, useReassign } from './api';
 
 /** What the dialog needs of a step in flight (an `InFlightItem` has it all). */
@@ -59,8 +59,7 @@ export function ReassignRequestDialog({ request, onClose }: { request: { id: str
   const item = step.data;
   if (item && item.approvers.length > 0) return <ReassignDialog key={item.stepId} item={item} onClose={onClose} />;
   let problem: string | null = null;
-  if (step.isError) problem = messageOf(step.error, 'The approval step could not be loaded.');
-  else if (item === null) problem = `${request.reference} is no longer waiting at an approval step.`;
+  if (item === null) problem = `${request.reference} is no longer waiting at an approval step.`;
   else if (item) problem = `Nobody holds step ${item.stepPosition} · ${item.stepName} of ${request.reference}: escalate it from Approvals Management instead.`;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -69,7 +68,9 @@ export function ReassignRequestDialog({ request, onClose }: { request: { id: str
           <DialogTitle>Reassign {request.reference}</DialogTitle>
           <DialogDescription>Finding the step the request is waiting at…</DialogDescription>
         </DialogHeader>
-        {problem ? (
+        {step.isError ? (
+          <QueryError error={step.error} message="The approval step could not be loaded." onRetry={step.refetch} />
+        ) : problem ? (
           <Alert variant="warning" role="alert">
             <TriangleAlert aria-hidden="true" />
             <span>{problem}</span>
