@@ -59,6 +59,8 @@ export const flowNode = z.object({
   id: z.string(),
   kind: z.enum(FLOW_NODE_KIND_VALUES),
   name: z.string(),
+  /** The organization a department or vendor belongs to (names repeat across organizations). */
+  organizationName: z.string().nullable(),
   /** What flows through the node, in the group currency. */
   amount: z.string(),
   requestCount: z.number().int(),

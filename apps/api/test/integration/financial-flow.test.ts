@@ -75,6 +75,9 @@ describe('GET /api/financial-flow', () => {
     expect(names['vendor:none']).toBe('No vendor');
     expect(names[`vendor:${vendor.V1}`]).toBe('Flow Test Hauliers');
     expect(names[`organization:${org.MF}`]).toBe('Meridian Foods');
+    // Department and vendor names repeat across organizations: each node says whose it is.
+    const owner = Object.fromEntries(f.nodes.map((n) => [n.id, n.organizationName]));
+    expect([owner[`department:${dept.D3}`], owner[`vendor:${vendor.V1}`], owner[`organization:${org.MF}`], owner['department:none']]).toEqual(['Meridian Foods', 'Meridian Logistics', null, null]);
     // Columns in order, largest first within a column.
     expect(f.nodes.map((n) => n.kind)).toEqual([...Array(3).fill('organization'), ...Array(3).fill('department'), ...Array(3).fill('category'), ...Array(2).fill('vendor')]);
     expect(f.nodes[0]!.id).toBe(`organization:${org.MF}`);

@@ -96,16 +96,16 @@ export async function financialFlow(ctx: Ctx, query: FlowFilter): Promise<Financ
     if (record !== 'none') ids[kind].push(record);
   }
   const names = await repo.namesOf(ctx.db, ids);
-  const nameOf = (id: string): string => {
+  const nameOf = (id: string): { name: string; organizationName: string | null } => {
     const [kind, record] = id.split(':') as [FlowNodeKind, string];
-    if (record === 'none') return FLOW_NONE_LABELS[kind as Exclude<FlowNodeKind, 'organization'>];
+    if (record === 'none') return { name: FLOW_NONE_LABELS[kind as Exclude<FlowNodeKind, 'organization'>], organizationName: null };
     const named = names[kind].get(record);
-    return named?.name ?? 'Unknown';
+    return { name: named?.name ?? 'Unknown', organizationName: named?.organizationName ?? null };
   };
 
   const byAmount = (a: { amount: string }, b: { amount: string }) => compareMoney(b.amount, a.amount);
   const outNodes: FlowNode[] = [...nodes.entries()]
-    .map(([id, t]) => ({ id, kind: id.split(':')[0] as FlowNodeKind, name: nameOf(id), amount: sumAmounts(t.amounts), requestCount: t.requestCount }))
+    .map(([id, t]) => ({ id, kind: id.split(':')[0] as FlowNodeKind, ...nameOf(id), amount: sumAmounts(t.amounts), requestCount: t.requestCount }))
     .sort((a, b) => LEVELS.indexOf(a.kind) - LEVELS.indexOf(b.kind) || byAmount(a, b) || a.name.localeCompare(b.name));
   const order = new Map(outNodes.map((n, i) => [n.id, i]));
   const outLinks: FlowLink[] = [...links.entries()]
