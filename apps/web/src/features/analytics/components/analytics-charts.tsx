@@ -1,0 +1,106 @@
+import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { AnalyticsResponse } from '@outlay/contracts/analytics';
+import { formatCompact, formatMoney, formatMonth, formatPercent } from '@/lib/format';
+
+function shortMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Intl.DateTimeFormat(undefined, { month: 'short', year: '2-digit' }).format(new Date(Date.UTC(y, m - 1, 1, 12)));
+}
+
+const axis = { fontSize: 12, fill: '#475569' };
+
+/** Spend per month as a line; the same figures follow in a table for screen readers. */
+export function SpendTrendChart({ data }: { data: AnalyticsResponse }) {
+  // Numbers only to draw; the table and the tooltip read the exact strings.
+  const rows = data.trend.map((p) => ({ label: shortMonth(p.month), month: p.month, amount: Number(p.amount) }));
+  const byMonth = new Map(data.trend.map((p) => [p.month, p]));
+  return (
+    <figure className="flex flex-col gap-2">
+      <div className="h-64 w-full overflow-hidden" role="img" aria-label={`Spend per month from ${formatMonth(data.from)} to ${formatMonth(data.to)}, in ${data.currency}; the table follows.`}>
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+            <XAxis dataKey="label" tick={axis} tickLine={false} axisLine={false} interval="preserveStartEnd" />
+            <YAxis tick={axis} tickLine={false} axisLine={false} width={64} tickFormatter={(v: number) => formatCompact(v, data.currency)} />
+            <Tooltip
+              formatter={(_v, _n, item) => [formatMoney(byMonth.get((item.payload as { month: string }).month)?.amount ?? '0', data.currency), 'Spend']}
+              labelFormatter={(_l, payload) => (payload?.[0] ? formatMonth((payload[0].payload as { month: string }).month) : '')}
+            />
+            <Line dataKey="amount" name="Spend" type="monotone" stroke="#1d4ed8" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <div className="sr-only">
+        <table>
+          <caption>Spend per month in {data.currency}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Spend</th>
+              <th scope="col">Requests</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.trend.map((p) => (
+              <tr key={p.month}>
+                <th scope="row">{formatMonth(p.month)}</th>
+                <td>{formatMoney(p.amount, data.currency)}</td>
+                <td>{p.requestCount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}
+
+/** Approved and rejected decisions per month as stacked bars, with the rate in the tooltip and the table. */
+export function ApprovalChart({ data }: { data: AnalyticsResponse }) {
+  const rows = data.approval.byMonth.map((m) => ({ label: shortMonth(m.month), month: m.month, approved: m.approved, rejected: m.rejected }));
+  const byMonth = new Map(data.approval.byMonth.map((m) => [m.month, m]));
+  return (
+    <figure className="flex flex-col gap-2">
+      <div className="h-64 w-full overflow-hidden" role="img" aria-label="Approved and rejected decisions per month; the table follows.">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+            <XAxis dataKey="label" tick={axis} tickLine={false} axisLine={false} interval="preserveStartEnd" />
+            <YAxis tick={axis} tickLine={false} axisLine={false} width={40} allowDecimals={false} />
+            <Tooltip
+              labelFormatter={(_l, payload) => {
+                const m = payload?.[0] ? byMonth.get((payload[0].payload as { month: string }).month) : undefined;
+                return m ? `${formatMonth(m.month)} · ${m.rate === null ? 'no decisions' : `${formatPercent(m.rate)} approved`}` : '';
+              }}
+            />
+            <Bar dataKey="approved" name="Approved" stackId="d" fill="#0f766e" isAnimationActive={false} />
+            <Bar dataKey="rejected" name="Rejected" stackId="d" fill="#b91c1c" radius={[4, 4, 0, 0]} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <div className="sr-only">
+        <table>
+          <caption>Approval rate per month</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Approved</th>
+              <th scope="col">Rejected</th>
+              <th scope="col">Rate</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.approval.byMonth.map((m) => (
+              <tr key={m.month}>
+                <th scope="row">{formatMonth(m.month)}</th>
+                <td>{m.approved}</td>
+                <td>{m.rejected}</td>
+                <td>{m.rate === null ? 'No decisions' : formatPercent(m.rate)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}
