@@ -162,6 +162,8 @@ const agingHeader = {
 
 export const agingReport = z.object({
   ...agingHeader,
+  /** The organizations the caller may filter by (their scope). */
+  organizations: z.array(z.object({ id: z.string(), name: z.string() })),
   vendors: z.array(agingVendorRow),
   totals: z.object({ buckets: bucketAmounts, total: z.string(), invoiceCount: z.number().int() }),
 });

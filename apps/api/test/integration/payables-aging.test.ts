@@ -146,6 +146,7 @@ describe('GET /api/payables/aging/:vendorId', () => {
     expect(res.statusCode).toBe(200);
     const [rate] = await t.db.select().from(fxRates).where(and(eq(fxRates.base, 'EUR'), eq(fxRates.quote, 'USD'), eq(fxRates.period, '2026-06')));
     const expectedRate = roundRate(rate!.averageRate);
+    expect(res.json().ratePeriod).toBe('2026-06');
     const [inv] = res.json().invoices;
     expect(inv).toMatchObject({ currency: 'EUR', openAmount: '1234.56', rate: expectedRate, openAmountGroup: convertMoney('1234.56', expectedRate, 'USD').amount, daysPastDue: 45 });
   });
@@ -163,6 +164,7 @@ describe('GET /api/payables/aging', () => {
     }
     expect(body.totals.total).toBe(toAmountString(addMoney(...body.vendors.map((v: { total: string }) => v.total))));
     expect(new Set(body.vendors.map((v: { organizationId: string }) => v.organizationId)).size).toBeGreaterThan(1);
+    expect(body.organizations.length).toBe(Object.keys(orgs).length);
   });
 
   it('limits felix to his organization, even when he asks for another', async () => {
@@ -170,6 +172,7 @@ describe('GET /api/payables/aging', () => {
     expect(res.statusCode).toBe(200);
     const ids = new Set(res.json().vendors.map((v: { organizationId: string }) => v.organizationId));
     expect([...ids]).toEqual([orgs.ML]);
+    expect(res.json().organizations).toEqual([{ id: orgs.ML, name: 'Meridian Logistics' }]);
     expect(res.json().vendors.some((v: { vendorId: string }) => v.vendorId === vendorId)).toBe(true);
     const other = await get(felix, `/api/payables/aging?asOf=${AS_OF}&organizationId=${orgs.ME}`);
     expect(other.json().vendors).toEqual([]);

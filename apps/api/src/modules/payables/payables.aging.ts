@@ -15,7 +15,7 @@ import {
 } from '@outlay/contracts';
 import { addMoney, convertMoney, subtractMoney, toAmountString } from '@outlay/contracts/money';
 import { organizations } from '@outlay/db';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import type { ExportColumn } from '../../lib/export.ts';
@@ -33,17 +33,26 @@ export interface AgingParams {
 
 const zeroBuckets = (): AgingBucketAmounts => Object.fromEntries(AGING_BUCKET_VALUES.map((b) => [b, '0.00'])) as AgingBucketAmounts;
 
-/** One rate per currency for the report: the same rounding `FxCache` and `convert` use. */
+/**
+ * One rate per currency for the report: the same rounding `FxCache` and `convert` use. A day
+ * past the newest rates takes the newest month there is, and the report says which.
+ */
 function rateBook(ctx: Ctx, to: string, asOf: string) {
   const rates = new Map<string, Promise<string>>();
-  return (from: string): Promise<string> => {
+  let period = asOf.slice(0, 7);
+  let seen = false;
+  const rateOf = (from: string): Promise<string> => {
     let rate = rates.get(from);
     if (!rate) {
-      rate = convert(ctx.db, { amount: '1', from, to, date: asOf }).then((c) => c.rate);
+      rate = convert(ctx.db, { amount: '1', from, to, date: asOf }).then((c) => {
+        if (c.period && (!seen || c.period > period)) [period, seen] = [c.period, true];
+        return c.rate;
+      });
       rates.set(from, rate);
     }
     return rate;
   };
+  return { rateOf, period: () => period };
 }
 
 async function invoicesOf(ctx: Ctx, params: AgingParams & { vendorId?: string }) {
@@ -52,7 +61,7 @@ async function invoicesOf(ctx: Ctx, params: AgingParams & { vendorId?: string })
   const asOf = params.asOf ?? dayOf(ctx.now);
   const currency = await groupCurrency(ctx.db);
   const rows = await repo.agingSource(ctx.db, { scope, asOf, organizationId: params.organizationId, vendorId: params.vendorId });
-  const rateOf = rateBook(ctx, currency, asOf);
+  const { rateOf, period } = rateBook(ctx, currency, asOf);
   const invoices = await Promise.all(
     rows.map(async (row): Promise<AgingInvoice & { vendorId: string; vendorName: string; organizationId: string; organizationName: string }> => {
       const days = daysBetween(params.basis === 'invoice' ? row.invoiceDate : row.dueDate, asOf);
@@ -82,7 +91,7 @@ async function invoicesOf(ctx: Ctx, params: AgingParams & { vendorId?: string })
       };
     }),
   );
-  return { asOf, basis: params.basis, groupCurrency: currency, ratePeriod: asOf.slice(0, 7), invoices };
+  return { asOf, basis: params.basis, groupCurrency: currency, ratePeriod: period(), invoices };
 }
 
 type Invoice = Awaited<ReturnType<typeof invoicesOf>>['invoices'][number];
@@ -108,7 +117,18 @@ export async function agingReport(ctx: Ctx, params: AgingParams): Promise<AgingR
   const buckets = zeroBuckets();
   // Totals add the vendor rows, so the screen's columns and its totals row agree to the cent.
   for (const v of vendors) for (const b of AGING_BUCKET_VALUES) buckets[b] = toAmountString(addMoney(buckets[b], v.buckets[b]));
-  return { ...header, vendors, totals: { buckets, total: toAmountString(addMoney('0', ...vendors.map((v) => v.total))), invoiceCount: invoices.length } };
+  const auth = requireAuth(ctx);
+  const orgs = await ctx.db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(scopeCondition(auth, 'reports.read', { organizationId: organizations.id }))
+    .orderBy(asc(organizations.name));
+  return {
+    ...header,
+    organizations: orgs,
+    vendors,
+    totals: { buckets, total: toAmountString(addMoney('0', ...vendors.map((v) => v.total))), invoiceCount: invoices.length },
+  };
 }
 
 export async function agingVendor(ctx: Ctx, vendorId: string, params: AgingParams): Promise<AgingVendorDetail> {
