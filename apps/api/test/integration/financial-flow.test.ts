@@ -190,6 +190,11 @@ describe('GET /api/financial-flow/requests', () => {
   });
 
   it('pages, searches and keeps to the caller’s scope', async () => {
+    // Largest first by the approved part: g (60 of 100 GBP approved) comes after f (80 GBP).
+    const byAmount = await get(carla, `/api/financial-flow/requests?from=${FROM}&to=${TO}&node=category:${w.cat.C1}&status=approved,paid&sort=amount&order=desc`);
+    expect(byAmount.json().items.map((r: { title: string }) => r.title)).toEqual(['Flow test a', 'Flow test f', 'Flow test b']);
+    const mf = await get(carla, `/api/financial-flow/requests?from=${FROM}&to=${TO}&node=organization:${w.org.MF}&sort=amount&order=desc`);
+    expect(mf.json().items.map((r: { title: string }) => r.title)).toEqual(['Flow test f', 'Flow test g']);
     const first = await requests(carla, 'vendor:none', '&pageSize=2');
     expect(first.total).toBe(6); // b, c, f, g, h, i
     expect(first.items).toHaveLength(2);

@@ -90,8 +90,10 @@ function periodCondition(f: FlowRequestFilter): SQL | undefined {
 
 const SORTABLE = {
   month: COUNTED_AT,
-  // At the rates fixed at submission: close enough to order by, exact per request below.
-  amount: spendingRequests.amountGroup,
+  // The approved part at the group rate fixed at submission: close enough to order by (the
+  // figure shown is at the month's average rate), and never the amount asked before a cut.
+  amount: sql`(CASE WHEN ${EFFECTIVE} = ${spendingRequests.amount} THEN ${spendingRequests.amountGroup}
+    ELSE round(${EFFECTIVE} * ${spendingRequests.groupFxRate}, 2) END)`,
   reference: spendingRequests.seq,
   title: spendingRequests.title,
 };
