@@ -110,7 +110,7 @@ export function ReportBuilder({ draft, onChange, options, onRun, running, error 
         >
           <div className="grid gap-5 md:grid-cols-3">
             <Group legend="Group by" hint={`(up to ${MAX_DIMENSIONS}, in the order chosen)`}>
-              <div className="grid grid-cols-2 gap-1.5">
+              <div className="grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-x-3 gap-y-1.5">
                 {REPORT_DIMENSION_VALUES.map((d) => {
                   const at = draft.dimensions.indexOf(d);
                   return (

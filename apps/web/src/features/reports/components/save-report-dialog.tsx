@@ -93,8 +93,8 @@ export function SaveReportDialog({ open, onOpenChange, definition, editing, onSa
           ? await update.mutateAsync({ id: editing.id, version: editing.version, input: { ...values, definition } })
           : await create.mutateAsync({ ...values, definition });
         toast({
-          title: editing ? 'Report saved' : 'Report saved',
-          description: saved.schedule === 'none' ? saved.name : `${saved.name}: e-mailed ${REPORT_SCHEDULE_LABELS[saved.schedule].toLowerCase()} as ${REPORT_FORMAT_LABELS[saved.scheduleFormat]}.`,
+          title: 'Report saved',
+          description: saved.schedule === 'none' ? saved.name : `${saved.name} · e-mailed ${REPORT_SCHEDULE_LABELS[saved.schedule]} · ${REPORT_FORMAT_LABELS[saved.scheduleFormat]}`,
         });
         onSaved(saved);
       }}

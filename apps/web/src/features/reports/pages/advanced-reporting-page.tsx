@@ -141,7 +141,10 @@ export default function AdvancedReportingPage() {
           </section>
         </div>
 
-        <SavedReportsList openId={open?.id ?? null} onOpen={openReport} onDelete={setDeleting} />
+        {/* On a phone the saved reports come first: after a long result they would be out of reach. */}
+        <div className="order-first min-w-0 lg:order-none lg:self-start">
+          <SavedReportsList openId={open?.id ?? null} onOpen={openReport} onDelete={setDeleting} />
+        </div>
       </div>
 
       {saving && (
