@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { fxRates, organizations, payablePayments, payables, spendingRequests, users, vendors } from '@outlay/db';
 import { addMoney, convertMoney, roundRate, toAmountString } from '@outlay/contracts/money';
+import { rowsOf } from '../../src/lib/sql.ts';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 
 let t: TestContext;
@@ -244,5 +245,28 @@ describe('exports', () => {
     const csv = parse((await get(carla, url('csv'))).body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
     const grand = csv.at(-1)!.Total!;
     expect(text).toContain(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(grand)));
+  });
+});
+
+describe('the demo world', () => {
+  it('has a payable for every approved or paid request with a vendor, paid ones settled, and something in every bucket today', async () => {
+    const missing = await t.db.execute(sql`
+      SELECT count(*)::int AS n FROM spending_requests r LEFT JOIN payables p ON p.request_id = r.id
+      WHERE r.vendor_id IS NOT NULL AND r.status IN ('approved', 'paid') AND p.id IS NULL AND r.title NOT LIKE 'Aging %'`);
+    expect(Number(rowsOf<{ n: number }>(missing)[0]!.n)).toBe(0);
+    const unsettled = await t.db.execute(sql`
+      SELECT count(*)::int AS n FROM spending_requests r JOIN payables p ON p.request_id = r.id
+      WHERE r.status = 'paid' AND (p.settled_at IS NULL OR p.paid_amount <> p.amount)`);
+    expect(Number(rowsOf<{ n: number }>(unsettled)[0]!.n)).toBe(0);
+    const partly = await t.db.execute(sql`SELECT count(*)::int AS n FROM payables WHERE paid_amount > 0 AND paid_amount < amount`);
+    expect(Number(rowsOf<{ n: number }>(partly)[0]!.n)).toBeGreaterThan(2);
+    // The seeded open invoices alone (this file's own are named INV-AGE-…) fill every bucket today.
+    const buckets = await t.db.execute(sql`
+      SELECT CASE WHEN d <= 0 THEN 'current' WHEN d <= 30 THEN 'days_1_30' WHEN d <= 60 THEN 'days_31_60' WHEN d <= 90 THEN 'days_61_90' ELSE 'over_90' END AS b, count(*)::int AS n
+      FROM (SELECT (current_date - due_date) AS d FROM payables WHERE settled_at IS NULL AND coalesce(invoice_number, '') NOT LIKE 'INV-AGE-%') x GROUP BY 1`);
+    const seen = new Map(rowsOf<{ b: string; n: number }>(buckets).map((r) => [r.b, Number(r.n)]));
+    for (const b of ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'over_90']) expect(seen.get(b) ?? 0, b).toBeGreaterThan(0);
+    const numbered = await t.db.execute(sql`SELECT invoice_number AS n FROM payables WHERE invoice_number LIKE 'INV-20%' LIMIT 1`);
+    expect(String(rowsOf<{ n: string }>(numbered)[0]!.n)).toMatch(/^INV-\d{4}-\d{4}$/);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditEvents, payablePayments, payables, vendors } from '@outlay/db';
+import { auditEvents, payablePayments, payables, requestLineItems, vendors } from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 import { auditCount, createDraft, decide, requestRow, setUpWorld, submit, type World } from './approvals-fixtures.ts';
 
@@ -57,6 +57,24 @@ describe('final approval', () => {
     expect(p).toMatchObject({ organizationId: w.org.ML, vendorId, currency: 'USD', amount: '1500.00', paidAmount: '0.00', invoiceNumber: null, invoiceDate: day, settledAt: null });
     expect(p.dueDate).toBe(new Date(Date.parse(`${day}T00:00:00Z`) + 45 * 86_400_000).toISOString().slice(0, 10));
     expect(await auditCount(t, p.id, 'payable.created')).toBe(1);
+  });
+
+  it('opens it for the approved part of a partly approved request', async () => {
+    const id = await createDraft(t, rita, w, {
+      vendorId,
+      amount: '640.00',
+      lineItems: [
+        { description: 'Carton boxes', amount: '400.00', taxAmount: '0.00' },
+        { description: 'Labels', amount: '240.00', taxAmount: '0.00' },
+      ],
+    });
+    const sub = await submit(t, rita, id);
+    expect(sub.statusCode, sub.body).toBe(200);
+    if (sub.json().overBudget) expect((await decide(t, carla, id, { decision: 'approved', reason: 'Covered by the depot budget' })).statusCode).toBe(200);
+    const items = await t.db.select().from(requestLineItems).where(eq(requestLineItems.requestId, id)).orderBy(requestLineItems.position);
+    expect((await decide(t, max, id, { decision: 'approved', reason: 'Labels are in stock', rejectedLineItemIds: [items[1]!.id] })).statusCode).toBe(200);
+    expect((await decide(t, dana, id, { decision: 'approved' })).json()).toMatchObject({ status: 'approved', approvedAmount: '400.00' });
+    expect(await payableOf(id)).toMatchObject({ amount: '400.00', currency: 'USD' });
   });
 
   it('opens none for a request without a vendor, which "mark paid" still pays as before', async () => {
