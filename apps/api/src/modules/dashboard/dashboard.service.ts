@@ -22,7 +22,7 @@ import { toAmountString } from '@outlay/contracts/money';
 import { serverFormat } from '@outlay/contracts/format';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
-import { convert, groupCurrency } from '../../lib/fx.ts';
+import { FxCache, groupCurrency } from '../../lib/fx.ts';
 import { activitySummary } from '../../lib/notify.ts';
 import { consumptionOf } from '../budgets/budget-check.ts';
 import { linesOfOneTotal } from '../budgets/budget-totals.ts';
@@ -104,6 +104,8 @@ async function budgetBurn(db: Db, scope: SQL | undefined, now: Date, currency: s
     })),
   );
   const counted = new Set(total.lines.map((l) => l.id));
+  // One rate look-up per currency, not three queries per line and figure.
+  const fx = new FxCache(db);
   for (const l of lines) {
     const c = consumption.get(l.id)!;
     const used = c.committed.plus(c.actual);
@@ -119,8 +121,8 @@ async function budgetBurn(db: Db, scope: SQL | undefined, now: Date, currency: s
       periodEnd: l.period_end,
     });
     if (!counted.has(l.id)) continue;
-    amount = amount.plus((await convert(db, { amount: l.amount, from: l.currency, to: currency, date: now })).amount);
-    consumed = consumed.plus((await convert(db, { amount: money(used), from: l.currency, to: currency, date: now })).amount);
+    amount = amount.plus(await fx.amount(l.amount, l.currency, currency, now));
+    consumed = consumed.plus(await fx.amount(money(used), l.currency, currency, now));
   }
   burn.sort((x, y) => new Decimal(y.percent).comparedTo(x.percent));
   return {
@@ -416,9 +418,10 @@ export async function expenseTracking(ctx: Ctx, query: ExpenseTrackingQuery): Pr
 async function monthlyBudget(db: Db, lineScope: SQL, from: string, to: string, currency: string): Promise<Map<string, Decimal>> {
   const lines = await repo.linesOverlapping(db, lineScope, `${from}-01`, lastDayOf(to));
   const totals = new Map<string, { general: Decimal; byCategory: Decimal; hasGeneral: boolean }>();
+  const fx = new FxCache(db);
   for (const l of lines) {
     const months = monthsBetween(l.period_start.slice(0, 7), l.period_end.slice(0, 7));
-    const converted = new Decimal((await convert(db, { amount: l.amount, from: l.currency, to: currency, date: l.period_start })).amount);
+    const converted = new Decimal(await fx.amount(l.amount, l.currency, currency, l.period_start));
     const share = converted.div(months.length);
     for (const m of months) {
       if (m < from || m > to) continue;
