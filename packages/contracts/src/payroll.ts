@@ -211,10 +211,15 @@ const employeeFields = {
   bic: z.union([z.literal('').transform(() => null), z.null(), bicInput]).optional(),
 };
 
-const datesInOrder = (v: { startDate?: string; endDate?: string | null }) => !v.startDate || !v.endDate || v.endDate >= v.startDate;
-const DATES_MESSAGE = { message: 'The end date cannot be before the start date', path: ['endDate'] };
+/** The end date, when there is one, is not before the start date (a refinement: add it after `.omit`/`.extend`). */
+export const employeeDatesInOrder = (v: { startDate?: string; endDate?: string | null }) => !v.startDate || !v.endDate || v.endDate >= v.startDate;
+export const EMPLOYEE_DATES_MESSAGE = { message: 'The end date cannot be before the start date', path: ['endDate'] };
+const datesInOrder = employeeDatesInOrder;
+const DATES_MESSAGE = EMPLOYEE_DATES_MESSAGE;
 
-export const createEmployeeInput = z.object({ organizationId: z.uuid('Choose an organization'), ...employeeFields }).refine(datesInOrder, DATES_MESSAGE);
+/** The employee's fields without their cross-field rule, for forms that pick or extend them. */
+export const employeeFieldsObject = z.object({ organizationId: z.uuid('Choose an organization'), ...employeeFields });
+export const createEmployeeInput = employeeFieldsObject.refine(datesInOrder, DATES_MESSAGE);
 export type CreateEmployeeInput = z.infer<typeof createEmployeeInput>;
 export type CreateEmployeeForm = z.input<typeof createEmployeeInput>;
 

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { createEmployeeInput, ibanInput, type Employee, type PayrollOrganization, type UpdateEmployeeInput } from '@outlay/contracts/payroll';
+import { EMPLOYEE_DATES_MESSAGE, createEmployeeInput, employeeDatesInOrder, employeeFieldsObject, ibanInput, type Employee, type PayrollOrganization, type UpdateEmployeeInput } from '@outlay/contracts/payroll';
 import { FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, useVersionedEdit, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/use-toast';
@@ -14,10 +14,13 @@ import { useUpdateEmployee } from '../api/update-employee';
 const IBAN_HINT = 'Stored encrypted. Only the last four characters are ever shown again.';
 
 /** Editing: the organization stays; an empty IBAN keeps the stored one and the box removes it. */
-const editSchema = createEmployeeInput.omit({ organizationId: true }).extend({
-  iban: z.union([z.literal(''), ibanInput]).optional(),
-  removeIban: z.boolean().optional(),
-});
+const editSchema = employeeFieldsObject
+  .omit({ organizationId: true })
+  .extend({
+    iban: z.union([z.literal(''), ibanInput]).optional(),
+    removeIban: z.boolean().optional(),
+  })
+  .refine(employeeDatesInOrder, EMPLOYEE_DATES_MESSAGE);
 
 function Allowances({ currency }: { currency: string | undefined }) {
   const form = useFormContext<{ allowances: { name: string; amount: string }[] }>();

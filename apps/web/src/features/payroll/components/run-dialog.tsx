@@ -278,7 +278,7 @@ export function RunDialog({ runId, onClose, canManage }: { runId: string | null;
   const run = query.data;
   return (
     <Dialog open={Boolean(runId)} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-5xl">
+      <DialogContent className="sm:max-w-6xl">
         <DialogHeader>
           <DialogTitle className="flex flex-wrap items-center gap-2 pr-6">
             {run ? `${run.organizationName} · ${formatMonth(run.period)}` : 'Payroll run'}
