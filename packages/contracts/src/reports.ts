@@ -44,7 +44,8 @@ export const REPORT_MAX_MONTHS = 60;
 /** Rows a run answers with at most (sorted by total spend, largest first); the totals cover all. */
 export const REPORT_MAX_ROWS = 2000;
 
-function monthsBetween(from: string, to: string): number {
+/** Months from `from` to `to`, both included. */
+export function monthsInPeriod(from: string, to: string): number {
   const [fy, fm] = from.split('-').map(Number) as [number, number];
   const [ty, tm] = to.split('-').map(Number) as [number, number];
   return (ty - fy) * 12 + (tm - fm) + 1;
@@ -65,9 +66,14 @@ export const reportFilters = z
     vendorIds: idList,
     /** Defaults to spend: approved and paid. */
     statuses: z.array(z.enum(REQUEST_STATUS_VALUES)).max(REQUEST_STATUS_VALUES.length).optional(),
+    /**
+     * Rolling: each run keeps the period's length but ends it in the month of the run (a saved
+     * "last 12 months" stays the last 12 months in every scheduled e-mail).
+     */
+    rolling: z.boolean().default(false),
   })
   .refine((f) => f.from <= f.to, { message: 'The period must end on or after its start', path: ['to'] })
-  .refine((f) => f.from > f.to || monthsBetween(f.from, f.to) <= REPORT_MAX_MONTHS, {
+  .refine((f) => f.from > f.to || monthsInPeriod(f.from, f.to) <= REPORT_MAX_MONTHS, {
     message: `A report covers at most ${REPORT_MAX_MONTHS} months`,
     path: ['to'],
   });
@@ -108,6 +114,8 @@ export const reportRow = z.object({
 export type ReportRow = z.infer<typeof reportRow>;
 
 export const reportResult = z.object({
+  /** The months the run covered (a rolling report's, as of the run). */
+  period: z.object({ from: z.string(), to: z.string() }),
   columns: z.array(z.object({ key: z.string(), label: z.string(), kind: z.enum(['dimension', 'measure']) })),
   rows: z.array(reportRow),
   totals: z.object({ sum: z.string(), count: z.number().int(), average: z.string() }),

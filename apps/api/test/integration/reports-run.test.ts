@@ -105,6 +105,7 @@ describe('running a report', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.currency).toBe('USD');
+    expect(body.period).toEqual({ from: '2031-01', to: '2031-02' });
     expect(body.columns.map((c: { key: string }) => c.key)).toEqual(['category', 'month', 'sum', 'count', 'average']);
     expect(byLabels(body.rows, 'category', 'month')).toEqual({
       'Office Supplies | Jan 2031': { sum: '55.00', count: 1, average: '55.00' },
@@ -183,6 +184,20 @@ describe('running a report', () => {
     const c = (await t.app.inject({ method: 'GET', url: '/api/reports/options', headers: carla.headers })).json();
     expect(c.organizations.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining([id.A, id.B]));
     expect(c.groupCurrency).toBe('USD');
+  });
+
+  it('runs a rolling period as the same number of months ending in the month of the run', async () => {
+    const now = new Date();
+    const to = now.toISOString().slice(0, 7);
+    const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1)).toISOString().slice(0, 7);
+    // Saved as January–March 2031; run today it covers the last three months.
+    const rolling = await run(carla, { dimensions: ['month'], measures: ['sum', 'count'], filters: { from: '2031-01', to: '2031-03', rolling: true } });
+    expect(rolling.statusCode, rolling.body).toBe(200);
+    expect(rolling.json().period).toEqual({ from, to });
+    const fixed = await run(carla, { dimensions: ['month'], measures: ['sum', 'count'], filters: { from, to } });
+    expect(fixed.json().period).toEqual({ from, to });
+    expect(rolling.json().totals).toEqual(fixed.json().totals);
+    expect(rolling.json().rows.every((r: Row) => r.keys.month!.id! >= from && r.keys.month!.id! <= to)).toBe(true);
   });
 
   it('answers an empty period with no rows and zero totals', async () => {

@@ -51,7 +51,7 @@ describe('saving and sharing', () => {
     const r = await save({ description: 'Quarterly look', sharedWithUserIds: [ids.felix] });
     expect(r).toMatchObject({ name: 'Spend by organization', isOwner: true, schedule: 'none', nextRunAt: null, version: 1, sharedWithRoles: [] });
     expect(r.sharedWithUsers).toEqual([{ id: ids.felix, name: expect.any(String) }]);
-    expect(r.definition).toEqual({ ...definition, filters: { ...period, monthOf: 'decided' } });
+    expect(r.definition).toEqual({ ...definition, filters: { ...period, monthOf: 'decided', rolling: false } });
     const [audit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, r.id), eq(auditEvents.action, 'report.created')));
     expect(audit?.actorId).toBe(ids.carla);
     const list = await req(carla, 'GET', '/api/reports');

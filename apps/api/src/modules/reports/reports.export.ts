@@ -70,7 +70,7 @@ async function renderPdf(input: { title: string; def: ReportDefinition; result: 
   const body: TableCell[][] = [header, ...result.rows.map((r) => result.columns.map((c) => cell(r, c.key, c.kind)))];
   const totals = totalsRow(def, result);
   body.push(result.columns.map((c) => cell(totals, c.key, c.kind, true)));
-  const period = `${serverFormat.month(def.filters.from)} – ${serverFormat.month(def.filters.to)}`;
+  const period = `${serverFormat.month(result.period.from)} – ${serverFormat.month(result.period.to)}`;
   const doc: TDocumentDefinitions = {
     info: { title: input.title },
     pageOrientation: result.columns.length > 4 ? 'landscape' : 'portrait',

@@ -7,6 +7,7 @@ import {
   REPORT_MAX_ROWS,
   REPORT_MEASURE_LABELS,
   REQUEST_STATUS_LABELS,
+  monthsInPeriod,
   type ReportDefinition,
   type ReportDimension,
   type ReportKey,
@@ -58,11 +59,25 @@ const NONE_LABEL: Record<ReportDimension, string> = {
   status: '(no status)',
 };
 
-function filterOf(def: ReportDefinition): SpendFilter {
+function addMonths(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + n, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+/** The months a run covers: as saved, or for a rolling report the same length ending in the month of `now` (UTC). */
+export function periodOf(def: ReportDefinition, now: Date): { from: string; to: string } {
+  const f = def.filters;
+  if (!f.rolling) return { from: f.from, to: f.to };
+  const to = now.toISOString().slice(0, 7);
+  return { from: addMonths(to, 1 - monthsInPeriod(f.from, f.to)), to };
+}
+
+function filterOf(def: ReportDefinition, period: { from: string; to: string }): SpendFilter {
   const f = def.filters;
   return {
-    from: f.from,
-    to: f.to,
+    from: period.from,
+    to: period.to,
     monthOf: f.monthOf,
     statuses: f.statuses?.length ? f.statuses : undefined,
     organizationIds: f.organizationIds,
@@ -92,8 +107,9 @@ async function labelsFor(db: Db, dimension: ReportDimension, ids: string[]): Pro
 }
 
 /** Runs a definition with `auth`'s scope for reports.read (a scheduled run passes its owner's). */
-export async function runReport(db: Db, auth: AuthInfo, def: ReportDefinition): Promise<ReportResult> {
-  const filter = filterOf(def);
+export async function runReport(db: Db, auth: AuthInfo, def: ReportDefinition, now: Date): Promise<ReportResult> {
+  const period = periodOf(def, now);
+  const filter = filterOf(def, period);
   const currency = await groupCurrency(db);
   const fx = new FxCache(db);
   const rows: KeyedRow[] = def.dimensions.includes('requester')
@@ -151,6 +167,7 @@ export async function runReport(db: Db, auth: AuthInfo, def: ReportDefinition): 
   });
 
   return {
+    period,
     columns: [
       ...def.dimensions.map((d) => ({ key: d, label: REPORT_DIMENSION_LABELS[d], kind: 'dimension' as const })),
       ...def.measures.map((m) => ({ key: m, label: m === 'sum' || m === 'average' ? `${REPORT_MEASURE_LABELS[m]} (${currency})` : REPORT_MEASURE_LABELS[m], kind: 'measure' as const })),

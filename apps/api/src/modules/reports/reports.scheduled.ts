@@ -107,12 +107,12 @@ async function sendOne(db: Db, now: Date, result: ScheduledReportsResult, log?: 
       // A report whose owner left or lost reports.read is not sent (it would run with no scope).
       if (owner && canRead(owner, now)) {
         const def = storedDefinition(report.definition);
-        const run = await runReport(tx, authOf(owner, now), def);
+        const run = await runReport(tx, authOf(owner, now), def, now);
         const format = report.scheduleFormat as 'csv' | 'xlsx' | 'pdf';
         const file = await renderReport({ name: report.name, def, result: run, format, now });
         // Shared people get it only while they could read reports themselves.
         const shared = (await people(tx, report.sharedWithUserIds.filter((id) => id !== owner.id))).filter((p) => canRead(p, now));
-        const period = `${serverFormat.month(def.filters.from)} – ${serverFormat.month(def.filters.to)}`;
+        const period = `${serverFormat.month(run.period.from)} – ${serverFormat.month(run.period.to)}`;
         const attachment = { filename: file.filename, contentType: file.contentType, contentBase64: file.body.toString('base64') };
         for (const to of [owner, ...shared]) {
           const body = [

@@ -78,7 +78,7 @@ export async function recipients(ctx: Ctx, q: string | undefined): Promise<Repor
 }
 
 export async function run(ctx: Ctx, definition: ReportDefinition): Promise<ReportResult> {
-  return runReport(ctx.db, requireAuth(ctx), definition);
+  return runReport(ctx.db, requireAuth(ctx), definition, ctx.now);
 }
 
 export async function exportDefinition(ctx: Ctx, definition: ReportDefinition, format: ReportFormat): Promise<RenderedExport> {

@@ -184,6 +184,18 @@ export function ReportBuilder({ draft, onChange, options, onRun, running, error 
             {vendors.length > 0 && <IdFilter id="report-vendor" label="Vendor" allLabel="All vendors" value={f.vendorIds} options={vendors} onChange={(ids) => setFilters({ vendorIds: ids })} />}
           </div>
 
+          <div className="flex items-start gap-2 text-sm">
+            <Checkbox id="report-rolling" checked={f.rolling} onCheckedChange={(on) => setFilters({ rolling: on })} aria-describedby="report-rolling-hint" />
+            <div className="flex flex-col">
+              <label htmlFor="report-rolling" className="cursor-pointer">
+                Rolling period
+              </label>
+              <span id="report-rolling-hint" className="text-xs text-muted-foreground">
+                Each run keeps the length of the period and ends it in the current month (what a scheduled e-mail sends).
+              </span>
+            </div>
+          </div>
+
           <Group legend="Statuses" hint="(spend is approved and paid)">
             <div className="flex flex-wrap gap-x-4 gap-y-1.5">
               {REQUEST_STATUS_VALUES.map((s) => (

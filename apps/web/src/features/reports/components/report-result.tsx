@@ -193,7 +193,7 @@ export function ReportResultView({ def, result, title }: { def: ReportDefinition
       <CardHeader className="gap-1">
         <CardTitle className="text-base">{title}</CardTitle>
         <p className="text-sm text-muted-foreground">
-          {formatNumber(result.rows.length)} {result.rows.length === 1 ? 'row' : 'rows'} · total {formatMoney(result.totals.sum, result.currency)} over {formatNumber(result.totals.count)}{' '}
+          {formatMonth(result.period.from)} – {formatMonth(result.period.to)} · {formatNumber(result.rows.length)} {result.rows.length === 1 ? 'row' : 'rows'} · total {formatMoney(result.totals.sum, result.currency)} over {formatNumber(result.totals.count)}{' '}
           {result.totals.count === 1 ? 'request' : 'requests'} · largest: {def.dimensions.map((d) => keyLabel(largest, d)).join(' · ')}
         </p>
         {result.truncated && <p className="text-sm text-amber-700">Only the largest rows are listed; the totals cover every row.</p>}

@@ -27,7 +27,7 @@ function defaultDefinition(): ReportDefinition {
   return {
     dimensions: ['category'],
     measures: ['sum', 'count'],
-    filters: { from: month(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1))), to: month(now), monthOf: 'decided' },
+    filters: { from: month(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1))), to: month(now), monthOf: 'decided', rolling: true },
     view: 'bar',
   };
 }
