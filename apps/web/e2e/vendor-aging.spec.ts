@@ -61,13 +61,29 @@ test.describe('vendor aging report', () => {
     await expect(invoices.getByRole('row').filter({ hasText: usd(1500) })).toContainText(`${usd(500)} paid`);
     await snap(page, 'vendor-aging-invoices');
 
-    // Forty-five days on, both invoices are fifteen days past due.
+    // The smaller invoice arrives dated forty days ago: due ten days ago with 30-day terms.
+    const small = invoices.getByRole('row').filter({ hasText: usd(480) }).first();
+    await small.getByRole('button', { name: /Invoice details of/ }).click();
+    const invoiceDialog = page.getByRole('dialog', { name: 'Invoice details' });
+    await invoiceDialog.getByLabel('Invoice number').fill(`INV-${taxId}`);
+    await invoiceDialog.getByLabel('Invoice date').fill(dayPlus(-40));
+    await expectAccessible(page);
+    await invoiceDialog.getByRole('button', { name: 'Save invoice' }).click();
+    await expectToast(page, 'Invoice saved');
+    await expect(invoices.getByRole('row').filter({ hasText: `INV-${taxId}` })).toContainText('10 days past due');
+    await expect(row.getByRole('cell').nth(0)).toHaveText(usd(1500));
+    await expect(row.getByRole('cell').nth(1)).toHaveText(usd(480));
+
+    // Forty-five days on: fifteen and fifty-five days past due.
     await page.getByLabel('As of').fill(dayPlus(45));
     await expect(row.getByRole('cell').nth(0)).toHaveText(usd(0));
-    await expect(row.getByRole('cell').nth(1)).toHaveText(usd(1980));
+    await expect(row.getByRole('cell').nth(1)).toHaveText(usd(1500));
+    await expect(row.getByRole('cell').nth(2)).toHaveText(usd(480));
+    // By invoice date: forty-five and eighty-five days since the invoices.
     await page.getByRole('combobox', { name: 'Age by' }).click();
     await page.getByRole('option', { name: 'Invoice date' }).click();
-    await expect(row.getByRole('cell').nth(2)).toHaveText(usd(1980));
+    await expect(row.getByRole('cell').nth(2)).toHaveText(usd(1500));
+    await expect(row.getByRole('cell').nth(3)).toHaveText(usd(480));
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'CSV' }).click();

@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { formatDate, formatMoney, formatNumber, plural } from '@/lib/format';
 import { useAgingVendor } from '../api/aging-vendor';
 import type { AgingParams } from '../api/aging';
+import { InvoiceDialog } from './invoice-dialog';
 import { RecordPaymentDialog } from './record-payment-dialog';
 
 function daysText(inv: AgingInvoice, basis: AgingParams['basis']): string {
@@ -26,12 +27,18 @@ function RateText({ inv, groupCurrency }: { inv: AgingInvoice; groupCurrency: st
   );
 }
 
-function PayButton({ inv, onPay }: { inv: AgingInvoice; onPay: (inv: AgingInvoice) => void }) {
+function PayButton({ inv, onPay, onInvoice }: { inv: AgingInvoice; onPay: (inv: AgingInvoice) => void; onInvoice: (inv: AgingInvoice) => void }) {
   if (!inv.canPay) return null;
+  const name = inv.invoiceNumber ?? inv.requestReference;
   return (
-    <Button size="sm" variant="outline" onClick={() => onPay(inv)} aria-label={`Record a payment for ${inv.invoiceNumber ?? inv.requestReference}`}>
-      Record payment
-    </Button>
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button size="sm" variant="ghost" onClick={() => onInvoice(inv)} aria-label={`Invoice details of ${name}`}>
+        Invoice
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => onPay(inv)} aria-label={`Record a payment for ${name}`}>
+        Record payment
+      </Button>
+    </div>
   );
 }
 
@@ -42,6 +49,7 @@ function PayButton({ inv, onPay }: { inv: AgingInvoice; onPay: (inv: AgingInvoic
 export function AgingInvoices({ vendorId, vendorName, params, groupCurrency, layout }: { vendorId: string; vendorName: string; params: AgingParams; groupCurrency: string; layout: 'table' | 'cards' }) {
   const query = useAgingVendor(vendorId, params, true);
   const [paying, setPaying] = useState<AgingInvoice | null>(null);
+  const [invoicing, setInvoicing] = useState<AgingInvoice | null>(null);
   return (
     <>
       <QueryState query={query} loadingLabel={`Loading the invoices of ${vendorName}`} errorMessage="Could not load the invoices." notFoundMessage="Nothing of theirs is open on this day." compact>
@@ -85,7 +93,7 @@ export function AgingInvoices({ vendorId, vendorName, params, groupCurrency, lay
                     </td>
                     <td className="p-2 text-right font-medium tabular-nums">{formatMoney(inv.openAmountGroup, groupCurrency)}</td>
                     <td className="p-2 text-right">
-                      <PayButton inv={inv} onPay={setPaying} />
+                      <PayButton inv={inv} onPay={setPaying} onInvoice={setInvoicing} />
                     </td>
                   </tr>
                 ))}
@@ -117,7 +125,7 @@ export function AgingInvoices({ vendorId, vendorName, params, groupCurrency, lay
                     )}
                     {inv.canPay && (
                       <div className="pt-1">
-                        <PayButton inv={inv} onPay={setPaying} />
+                        <PayButton inv={inv} onPay={setPaying} onInvoice={setInvoicing} />
                       </div>
                     )}
                   </Card>
@@ -128,6 +136,7 @@ export function AgingInvoices({ vendorId, vendorName, params, groupCurrency, lay
         }
       </QueryState>
       {paying && <RecordPaymentDialog key={paying.payableId} invoice={paying} open onOpenChange={(o) => !o && setPaying(null)} />}
+      {invoicing && <InvoiceDialog key={invoicing.payableId} payableId={invoicing.payableId} open onOpenChange={(o) => !o && setInvoicing(null)} />}
     </>
   );
 }
