@@ -114,6 +114,10 @@ test.describe('payroll', () => {
     expect(orgs.length).toBeGreaterThan(5);
     expect(orgs.every((t) => t.includes('Meridian Logistics'))).toBe(true);
     await expect(page.getByRole('combobox', { name: 'Organization' })).toHaveCount(0);
+    await page.setViewportSize(MOBILE);
+    await expect(page.getByTestId('payroll-run-card').first()).toContainText('Meridian Logistics');
+    await snap(page, 'payroll-runs');
+    await page.setViewportSize(DESKTOP);
 
     await page.getByRole('tab', { name: 'Employees' }).click();
     const people = page.getByRole('table', { name: 'Employees' });

@@ -57,10 +57,10 @@ export function EmployeesSection({ organizations }: { organizations: readonly Pa
         columns={COLUMNS}
         query={query}
         exportFormats={false}
-        searchPlaceholder="Search by name, number or e-mail…"
+        searchPlaceholder="Name, number or e-mail…"
         toolbar={
           <>
-            <DataTableFilterSelect query={query} name="employment" label="Employment" allLabel="Current and former" options={EMPLOYMENT_OPTIONS} />
+            <DataTableFilterSelect query={query} name="employment" label="Employment" allLabel="Current and former" options={EMPLOYMENT_OPTIONS} className="sm:w-52" />
             {organizations.length > 1 && (
               <DataTableFilterSelect query={query} name="organizationId" label="Organization" allLabel="All organizations" options={organizations.map((o) => ({ value: o.id, label: o.name }))} />
             )}

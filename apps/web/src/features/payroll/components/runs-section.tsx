@@ -36,7 +36,7 @@ export function RunsSection({ organizations, canManage }: { organizations: reado
         columns={COLUMNS}
         query={query}
         exportFormats={false}
-        searchPlaceholder="Search by organization or month (2026-03)…"
+        searchPlaceholder="Organization or month…"
         onRowClick={(r) => setOpen(r.id)}
         toolbar={
           <>
