@@ -1,7 +1,7 @@
 // Payroll (PRODUCT §3 /payroll): employees, monthly runs per organization and their lines.
 import { z } from 'zod';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
-import { listQuery, paginated } from './lists.ts';
+import { exportQuery, listQuery, paginated } from './lists.ts';
 import { addMoney, compareMoney, parseMoney, roundToCurrency, subtractMoney, type MoneyValue } from './money.ts';
 import { isoDate, isoMonth, moneyAmount, text } from './primitives.ts';
 
@@ -262,13 +262,16 @@ export const employeeList = paginated(employee);
 export type EmployeeList = z.infer<typeof employeeList>;
 
 export const EMPLOYEE_SORTS = ['fullName', 'employeeNumber', 'organization', 'department', 'startDate', 'baseSalary'] as const;
-export const employeeListQuery = listQuery.extend({
+const employeeFilters = {
   organizationId: z.uuid('Not a valid organization').optional(),
   departmentId: z.uuid('Not a valid department').optional(),
   /** current: employed today (no end date or one still ahead); former: left. */
   employment: z.enum(['current', 'former']).optional(),
-});
+};
+export const employeeListQuery = listQuery.extend(employeeFilters);
 export type EmployeeListQuery = z.infer<typeof employeeListQuery>;
+export const employeeExportQuery = exportQuery.extend(employeeFilters);
+export type EmployeeExportQuery = z.infer<typeof employeeExportQuery>;
 
 /** Organizations the caller keeps payroll for, with what the employee form picks from. */
 export const payrollOrganization = z.object({
@@ -354,11 +357,14 @@ export const payrollRunDetail = payrollRun.extend({
 export type PayrollRunDetail = z.infer<typeof payrollRunDetail>;
 
 export const PAYROLL_RUN_SORTS = ['period', 'organization', 'status', 'netTotal', 'grossTotal'] as const;
-export const payrollRunListQuery = listQuery.extend({
+const runFilters = {
   organizationId: z.uuid('Not a valid organization').optional(),
   status: payrollRunStatus.optional(),
-});
+};
+export const payrollRunListQuery = listQuery.extend(runFilters);
 export type PayrollRunListQuery = z.infer<typeof payrollRunListQuery>;
+export const payrollRunExportQuery = exportQuery.extend(runFilters);
+export type PayrollRunExportQuery = z.infer<typeof payrollRunExportQuery>;
 
 export const createPayrollRunInput = z.object({
   organizationId: z.uuid('Choose an organization'),

@@ -114,6 +114,19 @@ describe('employees', () => {
     expect(del.statusCode).toBe(204);
   });
 
+  it('exports the caller\'s employees and runs as CSV with bank accounts masked', async () => {
+    const people = await send(felix, 'GET', '/api/payroll/employees/export?format=csv');
+    expect(people.statusCode).toBe(200);
+    expect(people.headers['content-type']).toContain('text/csv');
+    assertNoBankLeak(people);
+    const lines = people.body.trim().split(/\r?\n/);
+    expect(lines[0]).toContain('Employee number,Name,Organization');
+    expect(lines.slice(1).every((l) => l.includes('Meridian Logistics') && l.includes('•••• '))).toBe(true);
+    const runs = await send(felix, 'GET', '/api/payroll/runs/export?format=xlsx&status=paid');
+    expect(runs.statusCode).toBe(200);
+    expect(runs.headers['content-type']).toContain('spreadsheetml');
+  });
+
   it('refuses to delete an employee with payroll history (409)', async () => {
     const [seeded] = await t.db.select().from(employees).where(eq(employees.organizationId, orgs.MT!)).limit(1);
     const res = await send(carla, 'DELETE', `/api/payroll/employees/${seeded!.id}`);

@@ -148,7 +148,7 @@ describe('payroll arithmetic', () => {
       HAVING r.gross_total <> coalesce(sum(l.gross), 0) OR r.net_total <> coalesce(sum(l.net), 0)
           OR r.deductions_total <> coalesce(sum(l.deductions), 0) OR r.employer_cost_total <> coalesce(sum(l.employer_cost), 0)
           OR r.employee_count <> count(l.id)`);
-    expect(mismatched.rows).toEqual([]);
+    expect((mismatched as unknown as { rows: unknown[] }).rows).toEqual([]);
     // The demo world: twelve paid months and the current draft for each of the four subsidiaries.
     const seeded = await t.db
       .select({ status: payrollRuns.status, n: sql<number>`count(*)::int` })

@@ -165,7 +165,7 @@ export async function seedDemoPayroll(tx: Db, tools: SeedTools, now: Date): Prom
   const staff = employeeRows.map((e, i) => ({ ...e, id: inserted[i]!.id }));
 
   const runRows: (typeof payrollRuns.$inferInsert)[] = [];
-  const lineSets: { key: string; lines: (typeof payrollLines.$inferInsert)[] }[] = [];
+  const lineSets: { key: string; lines: Omit<typeof payrollLines.$inferInsert, 'runId'>[] }[] = [];
   for (const org of orgs) {
     if (!PROFILES[org.code]) continue;
     const preparer = userIds.get(PREPARERS[org.code]!) ?? null;

@@ -1,4 +1,4 @@
-import { maskIban, type CreateEmployeeInput, type Employee, type EmployeeList, type EmployeeListQuery, type PayrollOrganization, type UpdateEmployeeInput } from '@outlay/contracts';
+import { maskIban, type CreateEmployeeInput, type EmployeeExportQuery, type Employee, type EmployeeList, type EmployeeListQuery, type PayrollOrganization, type UpdateEmployeeInput } from '@outlay/contracts';
 import { roundToCurrency } from '@outlay/contracts/money';
 import { employees } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
@@ -60,6 +60,30 @@ export async function listEmployees(ctx: Ctx, query: EmployeeListQuery): Promise
   const { rows, total } = await repo.listEmployees(ctx.db, { scope: scope(ctx), query, today: isoDay(ctx.now) });
   return page(rows.map(toEmployee), total, query);
 }
+
+export async function exportEmployees(ctx: Ctx, query: EmployeeExportQuery): Promise<Employee[]> {
+  const { rows } = await repo.listEmployees(ctx.db, { scope: scope(ctx), query, today: isoDay(ctx.now) });
+  return rows.map(toEmployee);
+}
+
+export const EMPLOYEE_EXPORT_COLUMNS = [
+  { header: 'Employee number', value: (e: Employee) => e.employeeNumber },
+  { header: 'Name', value: (e: Employee) => e.fullName },
+  { header: 'Organization', value: (e: Employee) => e.organizationName },
+  { header: 'Department', value: (e: Employee) => e.departmentName },
+  { header: 'Job title', value: (e: Employee) => e.jobTitle },
+  { header: 'E-mail', value: (e: Employee) => e.email },
+  { header: 'Start date', value: (e: Employee) => e.startDate },
+  { header: 'End date', value: (e: Employee) => e.endDate },
+  { header: 'Currency', value: (e: Employee) => e.currency },
+  { header: 'Monthly base salary', value: (e: Employee) => e.baseSalary },
+  { header: 'Allowances', value: (e: Employee) => e.allowances.map((a) => `${a.name} ${a.amount}`).join('; ') },
+  { header: 'Income tax %', value: (e: Employee) => e.incomeTaxRate },
+  { header: 'Employee pension %', value: (e: Employee) => e.employeePensionRate },
+  { header: 'Employer pension %', value: (e: Employee) => e.employerPensionRate },
+  { header: 'Bank account', value: (e: Employee) => e.ibanMasked },
+  { header: 'BIC', value: (e: Employee) => e.bic },
+];
 
 export async function getEmployee(ctx: Ctx, id: string): Promise<Employee> {
   const row = await repo.findEmployee(ctx.db, { id, scope: scope(ctx) });

@@ -5,6 +5,10 @@ import { departments, employees, organizations, payrollAdjustments, payrollLines
 import { likePattern, listWithTotal, orderBy, type Sortable } from '../../lib/lists.ts';
 import { nextVersion, versionIs } from '../../lib/versions.ts';
 
+type Unpaged<Q> = Omit<Q, 'page' | 'pageSize'> & { page?: number; pageSize?: number };
+type EmployeeQuery = Unpaged<EmployeeListQuery>;
+type RunQuery = Unpaged<PayrollRunListQuery>;
+
 const fullName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string>`${u.firstName} || ' ' || ${u.lastName}`;
 
 // ---------------------------------------------------------------------------------------------
@@ -83,7 +87,8 @@ function employeesCount(db: Db) {
 
 export type EmployeeRow = Awaited<ReturnType<typeof findEmployee>> & {};
 
-export async function listEmployees(db: Db, params: { scope: SQL | undefined; query: EmployeeListQuery; today: string }) {
+/** A page of employees, or every match when the query names no page (exports). */
+export async function listEmployees(db: Db, params: { scope: SQL | undefined; query: EmployeeQuery; today: string }) {
   const condition = employeeWhere(params.scope, params.query, params.today);
   return listWithTotal(
     params.query,
@@ -251,7 +256,8 @@ const RUN_SORTABLE: Sortable = {
 
 export type RunRow = NonNullable<Awaited<ReturnType<typeof findRun>>>;
 
-export async function listRuns(db: Db, params: { scope: SQL | undefined; query: PayrollRunListQuery }) {
+/** A page of runs, or every match when the query names no page (exports). */
+export async function listRuns(db: Db, params: { scope: SQL | undefined; query: RunQuery }) {
   const q = params.query;
   const parts: (SQL | undefined)[] = [params.scope];
   if (q.organizationId) parts.push(eq(payrollRuns.organizationId, q.organizationId));

@@ -5,6 +5,7 @@ import {
   createEmployeeInput,
   createPayrollRunInput,
   employee,
+  employeeExportQuery,
   employeeList,
   employeeListQuery,
   errorResponse,
@@ -15,12 +16,14 @@ import {
   payrollBankFileQuery,
   payrollOrganizations,
   payrollRunDetail,
+  payrollRunExportQuery,
   payrollRunList,
   payrollRunListQuery,
   payslipParams,
   updateEmployeeInput,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { sendExport } from '../../lib/export.ts';
 import { idempotencyKeyOf, withIdempotency } from '../../lib/idempotency.ts';
 import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 import * as employees from './payroll.employees.ts';
@@ -50,6 +53,15 @@ export async function payrollRoutes(app: FastifyInstance, { deps }: { deps: AppD
     '/api/payroll/employees',
     { config: manage, schema: { tags, summary: 'Employees in the caller\'s scope (IBANs masked)', querystring: employeeListQuery, response: { 200: employeeList, ...errors } } },
     async (request) => employees.listEmployees(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/payroll/employees/export',
+    { config: manage, schema: { tags, summary: 'All matching employees as CSV or XLSX (bank accounts masked)', querystring: employeeExportQuery } },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const rows = await employees.exportEmployees(ctx, request.query);
+      return sendExport(reply, { format: request.query.format, filename: 'employees', columns: employees.EMPLOYEE_EXPORT_COLUMNS, rows, now: ctx.now });
+    },
   );
   r.get(
     '/api/payroll/employees/:id',
@@ -82,6 +94,15 @@ export async function payrollRoutes(app: FastifyInstance, { deps }: { deps: AppD
     '/api/payroll/runs',
     { config: readRuns, schema: { tags, summary: 'Payroll runs in the caller\'s scope, newest month first; filter by organization and status', querystring: payrollRunListQuery, response: { 200: payrollRunList, ...errors } } },
     async (request) => runs.listRuns(contextOf(request, deps), request.query),
+  );
+  r.get(
+    '/api/payroll/runs/export',
+    { config: readRuns, schema: { tags, summary: 'All matching payroll runs with their totals as CSV or XLSX', querystring: payrollRunExportQuery } },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const rows = await runs.exportRuns(ctx, request.query);
+      return sendExport(reply, { format: request.query.format, filename: 'payroll-runs', columns: runs.RUN_EXPORT_COLUMNS, rows, now: ctx.now });
+    },
   );
   r.get(
     '/api/payroll/runs/:id',

@@ -8,6 +8,7 @@ import {
   type PayrollAdjustmentInput,
   type PayrollRun,
   type PayrollRunDetail,
+  type PayrollRunExportQuery,
   type PayrollRunList,
   type PayrollRunListQuery,
   type PayrollRunStatus,
@@ -76,6 +77,27 @@ export async function listRuns(ctx: Ctx, query: PayrollRunListQuery): Promise<Pa
   const { rows, total } = await repo.listRuns(ctx.db, { scope: readScope(ctx), query });
   return page(rows.map(toRun), total, query);
 }
+
+export async function exportRuns(ctx: Ctx, query: PayrollRunExportQuery): Promise<PayrollRun[]> {
+  const { rows } = await repo.listRuns(ctx.db, { scope: readScope(ctx), query });
+  return rows.map(toRun);
+}
+
+export const RUN_EXPORT_COLUMNS = [
+  { header: 'Month', value: (r: PayrollRun) => r.period },
+  { header: 'Organization', value: (r: PayrollRun) => r.organizationName },
+  { header: 'Status', value: (r: PayrollRun) => PAYROLL_RUN_STATUS_LABELS[r.status] },
+  { header: 'Currency', value: (r: PayrollRun) => r.currency },
+  { header: 'Employees', value: (r: PayrollRun) => r.employeeCount },
+  { header: 'Gross', value: (r: PayrollRun) => r.grossTotal },
+  { header: 'Deductions', value: (r: PayrollRun) => r.deductionsTotal },
+  { header: 'Net pay', value: (r: PayrollRun) => r.netTotal },
+  { header: 'Employer cost', value: (r: PayrollRun) => r.employerCostTotal },
+  { header: 'Submitted by', value: (r: PayrollRun) => r.submittedByName },
+  { header: 'Approved by', value: (r: PayrollRun) => r.approvedByName },
+  { header: 'Paid at', value: (r: PayrollRun) => r.paidAt },
+  { header: 'Payment reference', value: (r: PayrollRun) => r.paymentReference },
+];
 
 /** A run the caller may read, or 404. */
 export async function runInScope(ctx: Ctx, id: string, db: Db = ctx.db): Promise<RunRow> {

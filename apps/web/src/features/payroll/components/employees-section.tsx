@@ -54,9 +54,9 @@ export function EmployeesSection({ organizations }: { organizations: readonly Pa
       <DataTable
         label="Employees"
         entityName="employee"
+        exportFilename="employees"
         columns={COLUMNS}
         query={query}
-        exportFormats={false}
         searchPlaceholder="Name, number or e-mail…"
         toolbar={
           <>

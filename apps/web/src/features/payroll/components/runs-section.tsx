@@ -33,9 +33,9 @@ export function RunsSection({ organizations, canManage }: { organizations: reado
       <DataTable
         label="Payroll runs"
         entityName="run"
+        exportFilename="payroll-runs"
         columns={COLUMNS}
         query={query}
-        exportFormats={false}
         searchPlaceholder="Organization or month…"
         onRowClick={(r) => setOpen(r.id)}
         toolbar={
