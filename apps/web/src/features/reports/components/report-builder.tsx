@@ -89,7 +89,11 @@ export function ReportBuilder({ draft, onChange, options, onRun, running, error 
   const statuses = f.statuses?.length ? f.statuses : (['approved', 'paid'] as RequestStatus[]);
   const toggleStatus = (s: RequestStatus, on: boolean) => setFilters({ statuses: on ? REQUEST_STATUS_VALUES.filter((x) => x === s || statuses.includes(x)) : statuses.filter((x) => x !== s) });
   const org = f.organizationIds?.[0];
-  const departments = options.departments.filter((d) => !org || d.organizationId === org);
+  const orgName = new Map(options.organizations.map((o) => [o.id, o.name]));
+  // Across organizations the same department name recurs: the organization tells them apart.
+  const departments = options.departments
+    .filter((d) => !org || d.organizationId === org)
+    .map((d) => ({ id: d.id, name: !org && options.organizations.length > 1 ? `${d.name} · ${orgName.get(d.organizationId) ?? ''}` : d.name }));
   const vendors = options.vendors.filter((v) => !org || v.organizationId === org);
   const problem =
     draft.dimensions.length === 0 ? 'Choose at least one dimension.' : draft.measures.length === 0 ? 'Choose at least one measure.' : f.from > f.to ? 'The period must end on or after its start.' : statuses.length === 0 ? 'Choose at least one status.' : null;

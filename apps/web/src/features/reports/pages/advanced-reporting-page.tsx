@@ -1,12 +1,13 @@
 import { Download, Save } from 'lucide-react';
 import { useState } from 'react';
-import { REPORT_FORMAT_LABELS, REPORT_FORMAT_VALUES, type ReportDefinition, type ReportFormat, type SavedReport } from '@outlay/contracts/reports';
+import { REPORT_DIMENSION_LABELS, REPORT_FORMAT_LABELS, REPORT_FORMAT_VALUES, type ReportDefinition, type ReportFormat, type SavedReport } from '@outlay/contracts/reports';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
+import { formatList } from '@/lib/format';
 import { useDeleteReport } from '../api/delete-report';
 import { exportReport } from '../api/export-report';
 import { useReportOptions } from '../api/report-options';
@@ -78,7 +79,7 @@ export default function AdvancedReportingPage() {
     }
   };
 
-  const title = open ? open.name : 'Report';
+  const title = `By ${formatList(ran.dimensions.map((d) => REPORT_DIMENSION_LABELS[d].toLowerCase()))}`;
   const runError = result.isError ? messageOf(result.error, 'Could not run the report.') : null;
 
   return (
