@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { auditEvents, employees, notifications, organizations, payrollAdjustments, payrollLines, payrollRuns, users } from '@outlay/db';
 import { addMoney } from '@outlay/contracts/money';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
@@ -198,7 +198,7 @@ describe('runs: one per month, four eyes, one winner', () => {
     expect(paid.json()).toMatchObject({ status: 'paid', paymentReference: 'BANK-REF-1' });
     const again = await post(carla, `/api/payroll/runs/${run.id}/pay`, {});
     expect(again.statusCode).toBe(409);
-    const actions = await t.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.entityId, run.id));
+    const actions = await t.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.entityId, run.id)).orderBy(asc(auditEvents.id));
     expect(actions.map((a) => a.action)).toEqual(['payroll_run.created', 'payroll_run.submitted', 'payroll_run.approved', 'payroll_run.paid']);
   });
 
