@@ -13,7 +13,8 @@ const dayPlus = (days: number) => new Date(Date.now() + days * 86_400_000).toISO
 test.describe('vendor aging report', () => {
   test('carla ages a vendor\'s invoices, records a partial payment and exports', async ({ page, browser }) => {
     const context = await browser.newContext();
-    const [rita, max, dana, carla, adam] = await Promise.all(['rita', 'max', 'dana', 'carla', 'adam'].map((u) => apiAs(context.request, u)));
+    const as = (u: string) => apiAs(context.request, u);
+    const [rita, max, dana, carla, adam] = await Promise.all([as('rita'), as('max'), as('dana'), as('carla'), as('adam')]);
     const options = await rita.get<{ categories: { id: string; name: string }[]; organization: { id: string; currency: string } }>('/api/requests/options');
     const category = options.categories.find((c) => c.name.startsWith('Office Supplies')) ?? options.categories[0]!;
     const taxId = `AGE-${suffix()}`;

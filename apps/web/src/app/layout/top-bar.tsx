@@ -52,7 +52,8 @@ export function TopBar({ user }: { user: CurrentUser }) {
         <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
           <CommandPalette user={user} />
           <NotificationBell />
-          <RoleBadge role={user.role} />
+          {/* A long role (Subsidiary Finance Manager) must not push a phone's page sideways. */}
+          <RoleBadge role={user.role} className="min-w-0 max-w-[8.5rem] sm:max-w-none" />
           <div className="hidden lg:block">
             <UserMenu user={user} />
           </div>
