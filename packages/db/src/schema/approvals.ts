@@ -39,7 +39,8 @@ export const approvalSteps = pgTable(
   (t) => [
     index('approval_steps_request_idx').on(t.requestId, t.position),
     index('approval_steps_due_idx').on(t.status, t.dueAt),
-    // Analytics reads the steps completed in a period (cycle time per step) by this range.
+    // Analytics reads the steps completed in a period (cycle time per step) by this range; migration
+    // 0015 makes it covering (INCLUDE activated_at, status, name, request_id).
     index('approval_steps_completed_idx').on(t.completedAt),
     enumCheck('approval_steps_mode_check', t.mode, STEP_MODE_VALUES),
     enumCheck('approval_steps_approver_kind_check', t.approverKind, APPROVER_KIND_VALUES),

@@ -103,7 +103,8 @@ export const spendingRequests = pgTable(
     // created_at index past other departments' rows.
     index('spending_requests_dept_idx').on(t.departmentId, t.createdAt),
     index('spending_requests_created_idx').on(t.createdAt),
-    // Analytics reads decisions of a period (approval cycle time) by this range.
+    // Analytics and the dashboard read decisions of a period (approval cycle time) by this range;
+    // migration 0015 makes it covering (INCLUDE submitted_at, status, organization, department, category).
     index('spending_requests_decided_idx').on(t.decidedAt),
     enumCheck('spending_requests_kind_check', t.kind, REQUEST_KIND_VALUES),
     enumCheck('spending_requests_status_check', t.status, REQUEST_STATUS_VALUES),
