@@ -1,8 +1,6 @@
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-
-const ALL = '__all';
+import { idOptions, SelectField } from '@/components/select-field';
 
 export interface ReportFilterValues {
   from: string;
@@ -25,27 +23,6 @@ export function defaultPeriod(now = new Date()): { from: string; to: string } {
   return { from: back.toISOString().slice(0, 7), to };
 }
 
-function Picker({ id, label, value, all, items, onChange }: { id: string; label: string; value?: string; all: string; items: { id: string; name: string }[]; onChange: (v?: string) => void }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? undefined : v)}>
-        <SelectTrigger id={id} className="w-full sm:w-48">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{all}</SelectItem>
-          {items.map((o) => (
-            <SelectItem key={o.id} value={o.id}>
-              {o.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
-
 /**
  * The period (months) and organization, department and category filters of the finance
  * reports. Options are what the caller may see; one organization leaves its picker out.
@@ -66,19 +43,20 @@ export function ReportFilters({ idPrefix, value, options, onChange }: { idPrefix
         <Input id={`${idPrefix}-to`} type="month" value={value.to} min={value.from} onChange={(e) => e.target.value && set({ to: e.target.value })} className="w-full sm:w-44" />
       </div>
       {orgs.length > 1 && (
-        <Picker
+        <SelectField
           id={`${idPrefix}-org`}
           label="Organization"
           all="All organizations"
           value={value.organizationId}
-          items={orgs}
+          options={idOptions(orgs)}
           onChange={(organizationId) => set({ organizationId, departmentId: undefined })}
+          className="w-full sm:w-48"
         />
       )}
       {depts.length > 0 && (
-        <Picker id={`${idPrefix}-dept`} label="Department" all="All departments" value={value.departmentId} items={depts} onChange={(departmentId) => set({ departmentId })} />
+        <SelectField id={`${idPrefix}-dept`} label="Department" all="All departments" value={value.departmentId} options={idOptions(depts)} onChange={(departmentId) => set({ departmentId })} className="w-full sm:w-48" />
       )}
-      {cats.length > 0 && <Picker id={`${idPrefix}-cat`} label="Category" all="All categories" value={value.categoryId} items={cats} onChange={(categoryId) => set({ categoryId })} />}
+      {cats.length > 0 && <SelectField id={`${idPrefix}-cat`} label="Category" all="All categories" value={value.categoryId} options={idOptions(cats)} onChange={(categoryId) => set({ categoryId })} className="w-full sm:w-48" />}
     </div>
   );
 }

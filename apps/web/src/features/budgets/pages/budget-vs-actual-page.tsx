@@ -6,18 +6,18 @@ import { DataTable, useListQuery, type DataTableColumn } from '@/components/data
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { QueryState } from '@/components/query-state';
+import { enumOptions, idOptions, SelectField } from '@/components/select-field';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatCompact, formatDate, formatMoney } from '@/lib/format';
 import { useBudgetOptions } from '../api/budget-lines';
 import { useBudgetVsActual } from '../api/budget-vs-actual';
 
 type Line = BudgetVsActual['lines'][number];
 type Group = BudgetVsActual['groups'][number];
-const ALL = '__all';
+const PERIOD_OPTIONS = enumOptions(BUDGET_PERIOD_TYPES, BUDGET_PERIOD_LABELS);
 /** The chart shows this many lines, largest budget first; the table below lists every line. */
 const CHART_TOP = 10;
 
@@ -181,66 +181,27 @@ export default function BudgetVsActualPage() {
         description="Budget, committed (pending) and actual (approved or paid) money per budget line. Year, quarter and month lines are totalled apart, in the group currency; a line inside another is not added twice."
       />
       <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="bva-period">Period</Label>
-          <Select value={periodType} onValueChange={(v) => setPeriodType(v as BudgetPeriodType)}>
-            <SelectTrigger id="bva-period" className="w-36">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {BUDGET_PERIOD_TYPES.map((p) => (
-                <SelectItem key={p} value={p}>
-                  {BUDGET_PERIOD_LABELS[p]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <SelectField id="bva-period" label="Period" value={periodType} options={PERIOD_OPTIONS} onChange={setPeriodType} className="w-36" />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="bva-date">Containing the date</Label>
           <Input id="bva-date" type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} className="w-44" />
         </div>
         {orgs.length > 1 && (
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="bva-org">Organization</Label>
-            <Select
-              value={organizationId ?? ALL}
-              onValueChange={(v) => {
-                setOrganizationId(v === ALL ? undefined : v);
-                setDepartmentId(undefined);
-              }}
-            >
-              <SelectTrigger id="bva-org" className="w-52">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All organizations</SelectItem>
-                {orgs.map((o) => (
-                  <SelectItem key={o.id} value={o.id}>
-                    {o.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <SelectField
+            id="bva-org"
+            label="Organization"
+            all="All organizations"
+            value={organizationId}
+            options={idOptions(orgs)}
+            onChange={(next) => {
+              setOrganizationId(next);
+              setDepartmentId(undefined);
+            }}
+            className="w-52"
+          />
         )}
         {organizationId && depts.length > 0 && (
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="bva-dept">Department</Label>
-            <Select value={departmentId ?? ALL} onValueChange={(v) => setDepartmentId(v === ALL ? undefined : v)}>
-              <SelectTrigger id="bva-dept" className="w-48">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All departments</SelectItem>
-                {depts.map((d) => (
-                  <SelectItem key={d.id} value={d.id}>
-                    {d.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <SelectField id="bva-dept" label="Department" all="All departments" value={departmentId} options={idOptions(depts)} onChange={setDepartmentId} className="w-48" />
         )}
       </div>
 

@@ -3,12 +3,12 @@ import { Download, FileSpreadsheet, FileText } from 'lucide-react';
 import { CONSOLIDATION_GRANULARITY_VALUES, type ConsolidationGranularity } from '@outlay/contracts/consolidation';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
+import { enumOptions, idOptions, SelectField } from '@/components/select-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format';
@@ -20,8 +20,8 @@ import { ConsolidationTable, rangeLabel } from '../components/consolidation-tabl
 import { IntercompanySection } from '../components/intercompany-section';
 import { RequestsDialog, type DrillTarget } from '../components/requests-dialog';
 
-const ALL = '__all';
 const GRANULARITY_LABELS: Record<ConsolidationGranularity, string> = { month: 'Month', quarter: 'Quarter', year: 'Year' };
+const GRANULARITY_OPTIONS = enumOptions(CONSOLIDATION_GRANULARITY_VALUES, GRANULARITY_LABELS);
 
 /** From the start of the quarter twelve months back to this month: whole quarters, then this one so far. */
 function defaultRange(now = new Date()): { from: string; to: string } {
@@ -96,39 +96,8 @@ export default function ConsolidatedFinancialsPage() {
           <Label htmlFor="cf-to">To month</Label>
           <Input id="cf-to" type="month" value={range.to} min={range.from} onChange={(e) => e.target.value && setRange((r) => ({ ...r, to: e.target.value }))} className="w-full sm:w-44" />
         </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor="cf-granularity">Columns</Label>
-          <Select value={granularity} onValueChange={(v) => setGranularity(v as ConsolidationGranularity)}>
-            <SelectTrigger id="cf-granularity" className="w-full sm:w-36">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {CONSOLIDATION_GRANULARITY_VALUES.map((g) => (
-                <SelectItem key={g} value={g}>
-                  {GRANULARITY_LABELS[g]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        {orgs.length > 1 && (
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <Label htmlFor="cf-org">Company</Label>
-            <Select value={organizationId ?? ALL} onValueChange={(v) => setOrganizationId(v === ALL ? undefined : v)}>
-              <SelectTrigger id="cf-org" className="w-full sm:w-56">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All companies</SelectItem>
-                {orgs.map((o) => (
-                  <SelectItem key={o.id} value={o.id}>
-                    {o.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-        )}
+        <SelectField id="cf-granularity" label="Columns" value={granularity} options={GRANULARITY_OPTIONS} onChange={setGranularity} className="w-full sm:w-36" />
+        {orgs.length > 1 && <SelectField id="cf-org" label="Company" all="All companies" value={organizationId} options={idOptions(orgs)} onChange={setOrganizationId} className="w-full sm:w-56" />}
         <div className="col-span-2 flex flex-wrap gap-2 sm:ml-auto">
           <Button type="button" variant="outline" size="sm" disabled={busy || !query.data} onClick={() => void download(() => downloadConsolidation(params, 'xlsx'), 'Could not export the table')}>
             <FileSpreadsheet className="size-4" aria-hidden /> Export XLSX

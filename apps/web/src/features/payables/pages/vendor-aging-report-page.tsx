@@ -1,21 +1,21 @@
 import { ChevronDown, ChevronRight, Download } from 'lucide-react';
 import { Fragment, useState } from 'react';
-import { AGING_BASIS_LABELS, AGING_BASIS_VALUES, AGING_BUCKET_LABELS, AGING_BUCKET_VALUES, type AgingBasis, type AgingReport, type AgingVendorRow } from '@outlay/contracts';
+import { AGING_BASIS_LABELS, AGING_BASIS_VALUES, AGING_BUCKET_LABELS, AGING_BUCKET_VALUES, type AgingReport, type AgingVendorRow } from '@outlay/contracts';
 import { downloadFile } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
+import { enumOptions, idOptions, SelectField } from '@/components/select-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useToast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
 import { formatDate, formatMoney, formatMonth, plural } from '@/lib/format';
 import { agingExportUrl, useAging, type AgingParams } from '../api/aging';
 import { AgingInvoices } from '../components/aging-invoices';
 
-const ALL = '__all';
+const BASIS_OPTIONS = enumOptions(AGING_BASIS_VALUES, AGING_BASIS_LABELS);
 const today = () => new Date().toISOString().slice(0, 10);
 
 function Filters({ params, report, onChange }: { params: AgingParams; report: AgingReport | undefined; onChange: (next: AgingParams) => void }) {
@@ -26,38 +26,18 @@ function Filters({ params, report, onChange }: { params: AgingParams; report: Ag
         <Label htmlFor="aging-as-of">As of</Label>
         <Input id="aging-as-of" type="date" value={params.asOf} max="9999-12-31" onChange={(e) => e.target.value && onChange({ ...params, asOf: e.target.value })} className="w-full sm:w-44" />
       </div>
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <Label htmlFor="aging-basis">Age by</Label>
-        <Select value={params.basis} onValueChange={(v) => onChange({ ...params, basis: v as AgingBasis })}>
-          <SelectTrigger id="aging-basis" className="w-full sm:w-40">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {AGING_BASIS_VALUES.map((b) => (
-              <SelectItem key={b} value={b}>
-                {AGING_BASIS_LABELS[b]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <SelectField id="aging-basis" label="Age by" value={params.basis} options={BASIS_OPTIONS} onChange={(basis) => onChange({ ...params, basis })} className="w-full sm:w-40" />
       {orgs.length > 1 && (
-        <div className="col-span-2 flex min-w-0 flex-col gap-1.5 sm:col-span-1">
-          <Label htmlFor="aging-org">Organization</Label>
-          <Select value={params.organizationId ?? ALL} onValueChange={(v) => onChange({ ...params, organizationId: v === ALL ? undefined : v })}>
-            <SelectTrigger id="aging-org" className="w-full sm:w-56">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All organizations</SelectItem>
-              {orgs.map((o) => (
-                <SelectItem key={o.id} value={o.id}>
-                  {o.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <SelectField
+          id="aging-org"
+          label="Organization"
+          all="All organizations"
+          value={params.organizationId}
+          options={idOptions(orgs)}
+          onChange={(organizationId) => onChange({ ...params, organizationId })}
+          className="w-full sm:w-56"
+          wrapperClassName="col-span-2 sm:col-span-1"
+        />
       )}
     </div>
   );

@@ -14,17 +14,20 @@ import {
 } from '@outlay/contracts/reports';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES, type RequestStatus } from '@outlay/contracts/requests';
 import { Checkbox } from '@/components/form';
+import { idOptions, SelectField, type SelectFieldOption } from '@/components/select-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 /** What the builder edits: a whole definition (the form's state is the request's body). */
 export type Draft = ReportDefinition;
 
-const ALL = '__all';
 const MAX_DIMENSIONS = 3;
+const MONTH_OF_OPTIONS: SelectFieldOption<Draft['filters']['monthOf']>[] = [
+  { value: 'decided', label: 'Decision (spend)' },
+  { value: 'submitted', label: 'Submission' },
+];
 
 function Group({ legend, hint, children }: { legend: string; hint?: string; children: ReactNode }) {
   return (
@@ -55,24 +58,7 @@ function CheckItem({ id, label, checked, disabled, onChange, badge }: { id: stri
 
 /** One id filter (organization, department, category, vendor): all, or one of the options. */
 function IdFilter({ id, label, allLabel, value, options, onChange }: { id: string; label: string; allLabel: string; value: string[] | undefined; options: { id: string; name: string }[]; onChange: (ids: string[] | undefined) => void }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value?.[0] ?? ALL} onValueChange={(v) => onChange(v === ALL ? undefined : [v])}>
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{allLabel}</SelectItem>
-          {options.map((o) => (
-            <SelectItem key={o.id} value={o.id}>
-              {o.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
+  return <SelectField id={id} label={label} all={allLabel} value={value?.[0]} options={idOptions(options)} onChange={(v) => onChange(v === undefined ? undefined : [v])} />;
 }
 
 /**
@@ -159,18 +145,7 @@ export function ReportBuilder({ draft, onChange, options, onRun, running, error 
               <Label htmlFor="report-to">To month</Label>
               <Input id="report-to" type="month" required value={f.to} onChange={(e) => e.target.value && setFilters({ to: e.target.value })} />
             </div>
-            <div className="flex min-w-0 flex-col gap-1.5">
-              <Label htmlFor="report-month-of">Month of</Label>
-              <Select value={f.monthOf} onValueChange={(v) => setFilters({ monthOf: v as Draft['filters']['monthOf'] })}>
-                <SelectTrigger id="report-month-of">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="decided">Decision (spend)</SelectItem>
-                  <SelectItem value="submitted">Submission</SelectItem>
-                </SelectContent>
-              </Select>
-            </div>
+            <SelectField id="report-month-of" label="Month of" value={f.monthOf} options={MONTH_OF_OPTIONS} onChange={(monthOf) => setFilters({ monthOf })} />
             {options.organizations.length > 1 && (
               <IdFilter
                 id="report-org"
