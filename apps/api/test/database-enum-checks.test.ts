@@ -16,9 +16,13 @@ import {
   ORGANIZATION_KINDS,
   OVERRUN_STATUS_VALUES,
   POLICY_ACTION_VALUES,
+  PAYROLL_ADJUSTMENT_KIND_VALUES,
+  PAYROLL_RUN_STATUS_VALUES,
   POLICY_KIND_VALUES,
   RECURRENCE_VALUES,
   REGISTRATION_STATUSES,
+  REPORT_FORMAT_VALUES,
+  REPORT_SCHEDULE_VALUES,
   REQUEST_KIND_VALUES,
   REQUEST_STATUS_VALUES,
   REQUESTABLE_ROLES,
@@ -61,6 +65,11 @@ const CONTRACT_LISTS: Record<string, readonly string[]> = {
   policy_rules_action_check: POLICY_ACTION_VALUES,
   categories_per_request_limit_action_check: POLICY_ACTION_VALUES,
   notification_settings_digest_check: DIGEST_FREQUENCY_VALUES,
+  payroll_runs_status_check: PAYROLL_RUN_STATUS_VALUES,
+  payroll_adjustments_kind_check: PAYROLL_ADJUSTMENT_KIND_VALUES,
+  saved_reports_schedule_check: REPORT_SCHEDULE_VALUES,
+  saved_reports_schedule_format_check: REPORT_FORMAT_VALUES,
+  spend_monthly_status_check: REQUEST_STATUS_VALUES,
 };
 
 /** Lists no contract carries (never on the wire): the check must match the column's own enum. */

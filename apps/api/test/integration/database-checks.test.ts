@@ -14,6 +14,9 @@ import {
   emailOutbox,
   notificationSettings,
   organizations,
+  payrollLines,
+  payrollAdjustments,
+  savedReports,
   schema,
   spendingRequests,
   users,
@@ -103,6 +106,9 @@ describe('valid rows still go in', () => {
     });
     await t.db.insert(emailOutbox).values({ toAddress: 'adam@example.com', subject: 'Checks', body: 'Body', status: 'queued' });
     await t.db.insert(notificationSettings).values({ userId: adam!.id, digest: 'weekly' });
+    const [payrollLine] = await t.db.select({ runId: payrollLines.runId, employeeId: payrollLines.employeeId }).from(payrollLines).limit(1);
+    await t.db.insert(payrollAdjustments).values({ runId: payrollLine!.runId, employeeId: payrollLine!.employeeId, kind: 'bonus', amount: '10.00', reason: 'Checks' });
+    await t.db.insert(savedReports).values({ ownerId: adam!.id, name: 'Checks', definition: {} });
     for (const table of new Set(allChecks.map((c) => c.table))) expect(await count(table), table).toBeGreaterThan(0);
   });
 
@@ -188,6 +194,24 @@ describe('impossible rows are refused with 23514', () => {
     ['budget_adjustments_amount_check', 'budget_adjustments', sql`amount = 0`],
     ['budget_adjustments_currency_check', 'budget_adjustments', sql`currency = 'usd'`],
     ['policy_rules_effective_period_check', 'policy_rules', sql`effective_from = '2026-02-01', effective_to = '2026-01-31'`],
+    ['employees_currency_check', 'employees', sql`currency = 'usd'`],
+    ['employees_base_salary_check', 'employees', sql`base_salary = -0.01`],
+    ['employees_income_tax_rate_check', 'employees', sql`income_tax_rate = 100.01`],
+    ['employees_employee_pension_rate_check', 'employees', sql`employee_pension_rate = -1`],
+    ['employees_employer_pension_rate_check', 'employees', sql`employer_pension_rate = 101`],
+    ['employees_dates_check', 'employees', sql`end_date = start_date - 1`],
+    ['payroll_runs_currency_check', 'payroll_runs', sql`currency = 'eur'`],
+    ['payroll_runs_period_check', 'payroll_runs', sql`period = '2026-13'`],
+    // Four eyes: the approver is the submitter.
+    ['payroll_runs_four_eyes_check', 'payroll_runs', sql`submitted_by_id = (SELECT id FROM users ORDER BY id LIMIT 1), approved_by_id = (SELECT id FROM users ORDER BY id LIMIT 1)`],
+    ['payroll_lines_days_check', 'payroll_lines', sql`days_worked = days_in_period + 1`],
+    ['payroll_adjustments_amount_check', 'payroll_adjustments', sql`amount = 0`],
+    ['payroll_adjustments_reason_check', 'payroll_adjustments', sql`reason = '   '`],
+    ['payables_currency_check', 'payables', sql`currency = 'Eur'`],
+    ['payables_paid_amount_check', 'payables', sql`paid_amount = -0.01`],
+    ['payables_paid_within_amount_check', 'payables', sql`paid_amount = amount + 0.01`],
+    ['payables_due_after_invoice_check', 'payables', sql`due_date = invoice_date - 1`],
+    ['payable_payments_amount_check', 'payable_payments', sql`amount = 0`],
   ];
 
   it.each(cases)('%s', async (constraint, table, set) => {

@@ -41,7 +41,7 @@ export const payables = pgTable(
     index('payables_vendor_idx').on(t.vendorId, t.dueDate),
     index('payables_org_due_idx').on(t.organizationId, t.dueDate),
     currencyCheck('payables_currency_check', t.currency),
-    nonNegativeCheck('payables_amount_check', t.amount),
+    // 0 ≤ paid ≤ amount: the amount cannot be negative either.
     nonNegativeCheck('payables_paid_amount_check', t.paidAmount),
     orderCheck('payables_paid_within_amount_check', t.paidAmount, t.amount),
     orderCheck('payables_due_after_invoice_check', t.invoiceDate, t.dueDate),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { REPORT_SCHEDULE_VALUES } from '@outlay/contracts';
+import { REPORT_FORMAT_VALUES, REPORT_SCHEDULE_VALUES } from '@outlay/contracts';
 import { enumCheck } from './checks.ts';
 import { ts } from './columns.ts';
 import { users } from './users.ts';
@@ -25,7 +25,7 @@ export const savedReports = pgTable(
     sharedWithRoles: jsonb('shared_with_roles').$type<string[]>().notNull().default([]),
     schedule: text('schedule', { enum: REPORT_SCHEDULE_VALUES }).notNull().default('none'),
     /** csv, xlsx or pdf: the attachment a scheduled run sends. */
-    scheduleFormat: text('schedule_format').notNull().default('xlsx'),
+    scheduleFormat: text('schedule_format', { enum: REPORT_FORMAT_VALUES }).notNull().default('xlsx'),
     lastSentAt: ts('last_sent_at'),
     nextRunAt: ts('next_run_at'),
     version: integer('version').notNull().default(1),
@@ -36,6 +36,6 @@ export const savedReports = pgTable(
     index('saved_reports_owner_idx').on(t.ownerId),
     index('saved_reports_next_run_idx').on(t.nextRunAt),
     enumCheck('saved_reports_schedule_check', t.schedule, REPORT_SCHEDULE_VALUES),
-    enumCheck('saved_reports_schedule_format_check', t.scheduleFormat, ['csv', 'xlsx', 'pdf']),
+    enumCheck('saved_reports_schedule_format_check', t.scheduleFormat, REPORT_FORMAT_VALUES),
   ],
 );

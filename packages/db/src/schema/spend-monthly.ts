@@ -1,4 +1,5 @@
 import { char, index, integer, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { enumCheck } from './checks.ts';
 import { REQUEST_STATUS_VALUES } from '@outlay/contracts';
 
 /**
@@ -37,5 +38,6 @@ export const spendMonthly = pgTable(
       .nullsNotDistinct(),
     index('spend_monthly_decided_idx').on(t.decidedMonth, t.organizationId),
     index('spend_monthly_submitted_idx').on(t.submittedMonth, t.organizationId),
+    enumCheck('spend_monthly_status_check', t.status, REQUEST_STATUS_VALUES),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "payables" DROP CONSTRAINT "payables_amount_check";--> statement-breakpoint
+ALTER TABLE "spend_monthly" ADD CONSTRAINT "spend_monthly_status_check" CHECK ("spend_monthly"."status" in ('draft', 'pending', 'info_requested', 'approved', 'rejected', 'cancelled', 'paid'));
