@@ -4,7 +4,7 @@ import { DESKTOP, MOBILE, apiLogin, expectAccessible, expectToast, signInAs, sna
 /**
  * Who may do what, and the record of it: custom roles change a person's access on
  * their next request; the security settings save; the audit chain verifies.
- * Accounts: adam administers; rita receives a custom role (removed again at the end).
+ * Accounts: adam administers; paul (a staff requester) receives a custom role and loses it again at the end, so rita stays a plain requester for the specs that check refusals.
  */
 
 /** A page in its own context (axe needs one), i.e. its own browser session. */
@@ -20,9 +20,9 @@ async function adminPage(browser: Browser, path: string): Promise<Page> {
 }
 
 test('an admin creates a custom role and assigns it, and the user\'s menu and access change', async ({ browser }) => {
-  const rita = await newPage(browser);
-  await signInAs(rita, 'rita', undefined, '/audit-history');
-  await expect(rita.getByTestId('access-restricted')).toBeVisible();
+  const paul = await newPage(browser);
+  await signInAs(paul, 'paul', undefined, '/audit-history');
+  await expect(paul.getByTestId('access-restricted')).toBeVisible();
 
   const adam = await adminPage(browser, '/custom-roles');
   await expect(adam.getByRole('heading', { name: 'Custom Roles' })).toBeVisible();
@@ -49,37 +49,37 @@ test('an admin creates a custom role and assigns it, and the user\'s menu and ac
   await row.getByRole('button', { name: 'Actions for E2E Auditor' }).click();
   await adam.getByRole('menuitem', { name: 'Assign to people…' }).click();
   const assign = adam.getByRole('dialog');
-  await assign.getByRole('searchbox').fill('alvarez');
-  await assign.getByRole('button', { name: 'Assign E2E Auditor to Rita Alvarez' }).click();
-  await expectToast(adam, 'E2E Auditor assigned to Rita');
-  await expect(assign.getByRole('button', { name: 'Remove E2E Auditor from Rita Alvarez' })).toBeVisible();
+  await assign.getByRole('searchbox').fill('schneider');
+  await assign.getByRole('button', { name: 'Assign E2E Auditor to Paul Schneider' }).click();
+  await expectToast(adam, 'E2E Auditor assigned to Paul');
+  await expect(assign.getByRole('button', { name: 'Remove E2E Auditor from Paul Schneider' })).toBeVisible();
   await assign.getByRole('button', { name: 'Close' }).click();
   await expect(assign).toBeHidden();
   await expect(adam.getByRole('row', { name: /E2E Auditor/ })).toContainText('1');
   await snap(adam, 'access-custom-roles');
 
-  // Rita's next request carries the new grant: the screen opens instead of the restricted panel.
-  await rita.reload();
-  await expect(rita.getByRole('heading', { name: 'Audit History' })).toBeVisible();
-  await expect(rita.getByTestId('access-restricted')).toHaveCount(0);
-  await expect(rita.getByRole('table', { name: 'Audit events' })).toBeVisible();
+  // Paul's next request carries the new grant: the screen opens instead of the restricted panel.
+  await paul.reload();
+  await expect(paul.getByRole('heading', { name: 'Audit History' })).toBeVisible();
+  await expect(paul.getByTestId('access-restricted')).toHaveCount(0);
+  await expect(paul.getByRole('table', { name: 'Audit events' })).toBeVisible();
 
-  // The role screen shows her with the custom role; removing it closes the screen again.
+  // The role screen shows him with the custom role; removing it closes the screen again.
   await adam.goto('/role-management');
   await adam.getByRole('button', { name: /Expense Requester/ }).click();
-  const ritaRow = adam.getByRole('row', { name: /Rita Alvarez/ });
-  await expect(ritaRow).toContainText('E2E Auditor');
+  const paulRow = adam.getByRole('row', { name: /Paul Schneider/ });
+  await expect(paulRow).toContainText('E2E Auditor');
   await expectAccessible(adam);
   await snap(adam, 'access-role-management');
-  await ritaRow.getByRole('button', { name: 'Actions for Rita Alvarez' }).click();
+  await paulRow.getByRole('button', { name: 'Actions for Paul Schneider' }).click();
   await adam.getByRole('menuitem', { name: 'Custom role…' }).click();
   const customDialog = adam.getByRole('dialog');
   await customDialog.getByRole('combobox', { name: 'Custom role' }).click();
   await adam.getByRole('option', { name: 'No custom role' }).click();
   await customDialog.getByRole('button', { name: 'Save' }).click();
-  await expectToast(adam, 'Custom role removed from Rita');
-  await rita.reload();
-  await expect(rita.getByTestId('access-restricted')).toBeVisible();
+  await expectToast(adam, 'Custom role removed from Paul');
+  await paul.reload();
+  await expect(paul.getByTestId('access-restricted')).toBeVisible();
 
   await adam.setViewportSize(MOBILE);
   await adam.goto('/role-management');
@@ -89,7 +89,7 @@ test('an admin creates a custom role and assigns it, and the user\'s menu and ac
   // On a phone the custom roles are cards, not table rows.
   await expect(adam.getByRole('listitem').filter({ hasText: 'E2E Auditor' })).toBeVisible();
   await snap(adam, 'access-custom-roles');
-  await rita.context().close();
+  await paul.context().close();
   await adam.context().close();
 });
 

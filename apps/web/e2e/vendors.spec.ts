@@ -14,9 +14,9 @@ test.describe('vendor management (adam)', () => {
     await expect(page.getByRole('heading', { name: 'Vendor Management' })).toBeVisible();
     await expect(page.locator('[data-scaffold]')).toHaveCount(0);
     const table = page.getByRole('table', { name: 'Vendors' });
-    await expect(table.getByRole('row')).toHaveCount(26); // header + 25 rows of 33
+    await expect(table.getByRole('row')).toHaveCount(26); // header + 25 rows of the 33 seeded and any other spec's
     // The phone cards carry their own (hidden) pager: the visible one counts.
-    await expect(page.getByText('1–25 of 33').locator('visible=true')).toBeVisible();
+    await expect(page.getByText(/^1–25 of (3[3-9]|[4-9]\d)$/).locator('visible=true')).toBeVisible();
     await expect(table).toContainText('•••• ');
     // The seed's account numbers (e.g. Atlas Legal's MG000040007919) never reach the browser.
     const html = await page.content();

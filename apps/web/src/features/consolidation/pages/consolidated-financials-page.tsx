@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Download, FileSpreadsheet, FileText } from 'lucide-react';
+import { Link } from 'wouter';
 import { CONSOLIDATION_GRANULARITY_VALUES, type ConsolidationGranularity } from '@outlay/contracts/consolidation';
+import { findRoute, mayOpen } from '@/app/routes';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { enumOptions, idOptions, SelectField } from '@/components/select-field';
@@ -10,6 +12,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { useAuth } from '@/features/auth/api/current-user';
 import { messageOf } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format';
 import { downloadJournal } from '../api/accounting-journal';
@@ -24,6 +27,8 @@ const GRANULARITY_LABELS: Record<ConsolidationGranularity, string> = { month: 'M
 const GRANULARITY_OPTIONS = enumOptions(CONSOLIDATION_GRANULARITY_VALUES, GRANULARITY_LABELS);
 
 /** From the start of the quarter twelve months back to this month: whole quarters, then this one so far. */
+const RATES_PATH = '/advanced-organization-management';
+
 function defaultRange(now = new Date()): { from: string; to: string } {
   const back = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
   const start = new Date(Date.UTC(back.getUTCFullYear(), back.getUTCMonth() - (back.getUTCMonth() % 3), 1));
@@ -59,6 +64,9 @@ function Figure({ label, value, currency, strong }: { label: string; value: stri
 
 /** /consolidated-financials: the group's spend and payroll per company and period in the group currency, eliminations apart. */
 export default function ConsolidatedFinancialsPage() {
+  const { user } = useAuth();
+  const ratesRoute = findRoute(RATES_PATH);
+  const mayEditRates = Boolean(user && ratesRoute && mayOpen(ratesRoute, user.permissions));
   const [range, setRange] = useState(defaultRange);
   const [granularity, setGranularity] = useState<ConsolidationGranularity>('quarter');
   const [organizationId, setOrganizationId] = useState<string | undefined>();
@@ -80,9 +88,14 @@ export default function ConsolidatedFinancialsPage() {
         description={
           <>
             Spend (approved and paid requests) and payroll cost of each group company, every month translated to the group currency at that month&apos;s average rate. Rates are kept on the{' '}
-            <a href="/advanced-organization-management" className="text-primary underline underline-offset-4">
-              FX rates tab of Advanced Organization Management
-            </a>
+            {/* Only those who may open the rates screen get a link to it (a refused link is a dead end). */}
+            {mayEditRates ? (
+              <Link href={RATES_PATH} className="text-primary underline underline-offset-4">
+                FX rates tab of Advanced Organization Management
+              </Link>
+            ) : (
+              'FX rates tab of Advanced Organization Management'
+            )}
             .
           </>
         }
