@@ -1,4 +1,5 @@
 // Calendar months (YYYY-MM, UTC) of report periods.
+import { monthsBetween } from '@outlay/contracts';
 import { AppError } from './app-error.ts';
 
 export function addMonths(month: string, n: number): string {
@@ -7,11 +8,8 @@ export function addMonths(month: string, n: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-/** How many months from `from` to `to`, inclusive. */
-export function monthCount(from: string, to: string): number {
-  const index = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7));
-  return index(to) - index(from) + 1;
-}
+/** How many months from `from` to `to`, inclusive (the contracts' count, which their period checks use). */
+export const monthCount = monthsBetween;
 
 /** Every month from `from` to `to`, inclusive. */
 export function monthsOf(from: string, to: string): string[] {

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { convert, FxCache, groupCurrency } from '../../lib/fx.ts';
 import { page } from '../../lib/lists.ts';
+import { monthsOf } from '../../lib/months.ts';
 import { organizationInScope, requirePermission, scopeCondition } from '../../lib/scope.ts';
 import { spendRows, spendScopeColumns, sumAmounts, translateRows } from '../../lib/spend.ts';
 import * as repo from './consolidation.repository.ts';
@@ -29,21 +30,6 @@ export interface ConsolidationInput {
   organizationId?: string;
 }
 
-/** The months from `from` to `to` (YYYY-MM), both included. */
-export function monthsOf(from: string, to: string): string[] {
-  const out: string[] = [];
-  let [y, m] = from.split('-').map((v) => parseInt(v, 10)) as [number, number];
-  for (;;) {
-    const key = `${y}-${String(m).padStart(2, '0')}`;
-    if (key > to) return out;
-    out.push(key);
-    m += 1;
-    if (m > 12) {
-      m = 1;
-      y += 1;
-    }
-  }
-}
 
 export function periodKey(month: string, granularity: ConsolidationGranularity): string {
   if (granularity === 'month') return month;

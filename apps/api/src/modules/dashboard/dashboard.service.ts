@@ -21,6 +21,7 @@ import { budgetLines, spendingRequests, spendMonthly, type Db } from '@outlay/db
 import { toAmountString } from '@outlay/contracts/money';
 import { serverFormat } from '@outlay/contracts/format';
 import { AppError } from '../../lib/app-error.ts';
+import { addMonths, monthCount, monthsOf } from '../../lib/months.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { FxCache, groupCurrency } from '../../lib/fx.ts';
 import { activitySummary } from '../../lib/notify.ts';
@@ -39,18 +40,6 @@ const money = (d: Decimal): string => toAmountString(d);
 
 export function monthOf(d: Date): string {
   return d.toISOString().slice(0, 7);
-}
-
-export function addMonths(month: string, n: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const index = y * 12 + (m - 1) + n;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-
-export function monthsBetween(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let m = from; m <= to && out.length < 240; m = addMonths(m, 1)) out.push(m);
-  return out;
 }
 
 function lastDayOf(month: string): string {
@@ -228,7 +217,7 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
       scopeLabel(db, auth, grant.scope),
     ]);
     const byMonth = new Map(spend.map((s) => [s.month, s]));
-    spendByMonth = monthsBetween(firstMonth, thisMonth).map((m) => {
+    spendByMonth = monthsOf(firstMonth, thisMonth).map((m) => {
       const s = byMonth.get(m);
       const approved = new Decimal(s?.approved ?? 0);
       const paid = new Decimal(s?.paid ?? 0);
@@ -336,7 +325,7 @@ export async function expenseTracking(ctx: Ctx, query: ExpenseTrackingQuery): Pr
   if (!available.includes(query.scope)) throw new AppError('FORBIDDEN', { message: REFUSALS[query.scope] });
   const to = query.to ?? monthOf(ctx.now);
   const from = query.from ?? addMonths(to, -11);
-  if (monthsBetween(from, to).length > 36) {
+  if (monthCount(from, to) > 36) {
     throw new AppError('VALIDATION_ERROR', { message: 'Choose at most 36 months', details: [{ path: 'from', message: 'Choose at most 36 months' }] });
   }
   const currency = await groupCurrency(db);
@@ -376,7 +365,7 @@ export async function expenseTracking(ctx: Ctx, query: ExpenseTrackingQuery): Pr
   const spendRows = spendScope === null ? await repo.spendByMonthOfRequests(db, scope, from, to) : await repo.spendByMonth(db, spendScope, from, to);
   const spend = new Map(spendRows.map((s) => [s.month, s]));
   const budgets = lineScope ? await monthlyBudget(db, lineScope, from, to, currency) : null;
-  const months = monthsBetween(from, to).map((m) => {
+  const months = monthsOf(from, to).map((m) => {
     const s = spend.get(m);
     const approved = new Decimal(s?.approved ?? 0);
     const paid = new Decimal(s?.paid ?? 0);
@@ -426,7 +415,7 @@ async function monthlyBudget(db: Db, lineScope: SQL, from: string, to: string, c
   const totals = new Map<string, { general: Decimal; byCategory: Decimal; hasGeneral: boolean }>();
   const fx = new FxCache(db);
   for (const l of lines) {
-    const months = monthsBetween(l.period_start.slice(0, 7), l.period_end.slice(0, 7));
+    const months = monthsOf(l.period_start.slice(0, 7), l.period_end.slice(0, 7));
     const converted = new Decimal(await fx.amount(l.amount, l.currency, currency, l.period_start));
     const share = converted.div(months.length);
     for (const m of months) {
