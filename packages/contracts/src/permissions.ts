@@ -26,6 +26,7 @@ export const PERMISSIONS = [
   'backups.manage',
   'integrations.manage',
   'errors.read',
+  'feedback.manage',
   'communications.use',
   'notifications.read',
   'profile.manage',

@@ -83,6 +83,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'backups.manage': 'Manage backups',
   'integrations.manage': 'Manage integrations and API keys',
   'errors.read': 'See error reports',
+  'feedback.manage': 'Set the status of feature suggestions',
   'communications.use': 'Use communications',
   'notifications.read': 'Receive notifications',
   'profile.manage': 'Manage own profile',
