@@ -32,3 +32,4 @@ export * from './financial-flow.ts';
 export * from './analytics.ts';
 export * from './consolidation.ts';
 export * from './accounting.ts';
+export * from './error-reports.ts';

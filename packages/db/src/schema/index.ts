@@ -22,3 +22,4 @@ export * from './payroll.ts';
 export * from './payables.ts';
 export * from './spend-monthly.ts';
 export * from './reports.ts';
+export * from './error-reports.ts';
