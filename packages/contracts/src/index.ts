@@ -33,3 +33,6 @@ export * from './analytics.ts';
 export * from './consolidation.ts';
 export * from './accounting.ts';
 export * from './error-reports.ts';
+export * from './tutorials.ts';
+export * from './onboarding.ts';
+export * from './feature-suggestions.ts';
