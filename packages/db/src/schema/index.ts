@@ -23,3 +23,6 @@ export * from './payables.ts';
 export * from './spend-monthly.ts';
 export * from './reports.ts';
 export * from './error-reports.ts';
+export * from './tutorials.ts';
+export * from './onboarding.ts';
+export * from './feature-suggestions.ts';
