@@ -12,6 +12,7 @@ import {
   COMMENT_KIND_VALUES,
   DECISION_VALUES,
   DIGEST_FREQUENCY_VALUES,
+  FEATURE_SUGGESTION_STATUS_VALUES,
   LINE_ITEM_STATUS_VALUES,
   ORGANIZATION_KINDS,
   OVERRUN_STATUS_VALUES,
@@ -70,6 +71,7 @@ const CONTRACT_LISTS: Record<string, readonly string[]> = {
   saved_reports_schedule_check: REPORT_SCHEDULE_VALUES,
   saved_reports_schedule_format_check: REPORT_FORMAT_VALUES,
   spend_monthly_status_check: REQUEST_STATUS_VALUES,
+  feature_suggestions_status_check: FEATURE_SUGGESTION_STATUS_VALUES,
 };
 
 /** Lists no contract carries (never on the wire): the check must match the column's own enum. */

@@ -12,6 +12,7 @@ import {
   customRoles,
   delegations,
   emailOutbox,
+  featureSuggestions,
   notificationSettings,
   organizations,
   payrollLines,
@@ -109,6 +110,7 @@ describe('valid rows still go in', () => {
     const [payrollLine] = await t.db.select({ runId: payrollLines.runId, employeeId: payrollLines.employeeId }).from(payrollLines).limit(1);
     await t.db.insert(payrollAdjustments).values({ runId: payrollLine!.runId, employeeId: payrollLine!.employeeId, kind: 'bonus', amount: '10.00', reason: 'Checks' });
     await t.db.insert(savedReports).values({ ownerId: adam!.id, name: 'Checks', definition: {} });
+    await t.db.insert(featureSuggestions).values({ authorId: adam!.id, title: 'Checks', description: 'A suggestion for the checks' });
     for (const table of new Set(allChecks.map((c) => c.table))) expect(await count(table), table).toBeGreaterThan(0);
   });
 
