@@ -21,6 +21,7 @@ export * from './jobs.ts';
 export * from './payroll.ts';
 export * from './payables.ts';
 export * from './spend-monthly.ts';
+export * from './cycle-time-monthly.ts';
 export * from './reports.ts';
 export * from './error-reports.ts';
 export * from './tutorials.ts';
