@@ -1,5 +1,39 @@
 import path from 'node:path';
+import { z } from 'zod';
 import { DEFAULT_POOL_SETTINGS, type PoolSettings } from '@outlay/db';
+
+/**
+ * Where the Prometheus metrics are served. Neither set: nowhere (the public /metrics says how
+ * to turn them on). A token alone: /metrics on the public port behind `Authorization: Bearer`.
+ * A port: /metrics only on that port, on the loopback interface unless METRICS_HOST says
+ * otherwise (and behind the token too when one is set).
+ */
+export interface MetricsConfig {
+  token: string | undefined;
+  port: number | undefined;
+  host: string;
+}
+
+const unsetWhenBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const metricsEnv = z.object({
+  METRICS_TOKEN: z.preprocess(
+    unsetWhenBlank,
+    z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters long (e.g. the output of `openssl rand -hex 32`)').optional(),
+  ),
+  METRICS_PORT: z.preprocess(
+    unsetWhenBlank,
+    z.coerce.number({ error: 'METRICS_PORT must be a port number' }).int('METRICS_PORT must be a whole number').min(1, 'METRICS_PORT must be between 1 and 65535').max(65535, 'METRICS_PORT must be between 1 and 65535').optional(),
+  ),
+  METRICS_HOST: z.preprocess(unsetWhenBlank, z.string().trim().default('127.0.0.1')),
+});
+
+export function metricsConfig(env: NodeJS.ProcessEnv, publicPort: number): MetricsConfig {
+  const parsed = metricsEnv.safeParse(env);
+  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join('; '));
+  const { METRICS_TOKEN: token, METRICS_PORT: port, METRICS_HOST: host } = parsed.data;
+  if (port !== undefined && port === publicPort) throw new Error(`METRICS_PORT must differ from PORT (${publicPort}): the metrics port is the internal one`);
+  return { token, port, host };
+}
 
 export interface Config {
   port: number;
@@ -22,6 +56,7 @@ export interface Config {
   mailFrom: string;
   /** PostgreSQL pool size and timeouts (milliseconds; 0 turns a timeout off). */
   database: PoolSettings;
+  metrics: MetricsConfig;
 }
 
 /** A whole number from the environment, or the default; anything else stops the start with a clear message. */
@@ -34,8 +69,9 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min:
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  const port = Number.parseInt(env.PORT ?? '3000', 10);
   return {
-    port: Number.parseInt(env.PORT ?? '3000', 10),
+    port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl,
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
@@ -57,5 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockTimeoutMs: intFromEnv(env, 'DATABASE_LOCK_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.lockTimeoutMs, 0),
       idleInTransactionTimeoutMs: intFromEnv(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.idleInTransactionTimeoutMs, 0),
     },
+    metrics: metricsConfig(env, port),
   };
 }

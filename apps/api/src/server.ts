@@ -6,6 +6,7 @@ import { linkAuditRows } from './lib/audit.ts';
 import { encrypt } from './lib/crypto.ts';
 import { createDeps } from './lib/deps.ts';
 import { startJobs, type JobRunner } from './jobs/scheduler.ts';
+import { buildMetricsApp } from './plugins/metrics.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { repoRoot } from './lib/paths.ts';
 import { initSetting } from './modules/settings/settings.repository.ts';
@@ -35,7 +36,13 @@ async function main() {
       : { dataDir: path.join(config.dataDir, 'pglite') },
   );
   await migrate(handle);
-  const deps = await createDeps(handle, { jwtSecret: config.jwtSecret, dataDir: config.dataDir, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
+  const deps = await createDeps(handle, {
+    jwtSecret: config.jwtSecret,
+    dataDir: config.dataDir,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    metrics: config.metrics.token !== undefined || config.metrics.port !== undefined,
+  });
   let seeded = false;
   if (config.seedDemo && handle.kind === 'pglite' && (await isEmpty(handle.db))) {
     await seedDemo(handle.db, { hashPassword, seal: (plain) => encrypt(deps.bankKey, plain), linkAudit: linkAuditRows });
@@ -48,7 +55,10 @@ async function main() {
     trustProxy: config.trustProxy,
     webDist: config.webDist ?? path.join(repoRoot(), 'apps/web/dist'),
     logger: loggerOptions(config.logLevel),
+    // With a metrics port the public port never serves them, token or not.
+    metricsToken: config.metrics.port === undefined ? config.metrics.token : undefined,
   });
+  const metricsApp = deps.metrics && config.metrics.port !== undefined ? await buildMetricsApp(deps.metrics, config.metrics.token) : undefined;
   logConnectionError = (error) => app.log.warn({ err: error }, 'database connection error');
 
   let jobs: JobRunner = { stop: async () => {} };
@@ -63,6 +73,7 @@ async function main() {
     const deadline = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_DEADLINE_MS);
     await jobs.stop().catch(() => {});
     await app.close().catch(() => {});
+    await metricsApp?.close().catch(() => {});
     await deps.events.close().catch(() => {});
     deps.mailer?.close();
     clearInterval(sweep);
@@ -76,6 +87,10 @@ async function main() {
   process.on('exit', () => releaseLock?.());
 
   await app.listen({ port: config.port, host: config.host });
+  if (metricsApp) {
+    await metricsApp.listen({ port: config.metrics.port, host: config.metrics.host });
+    app.log.info({ host: config.metrics.host, port: config.metrics.port }, 'metrics served on the internal port');
+  }
   // Background work (escalations, reminders, delegation start and end) runs in every instance;
   // locks in the database make each piece of work happen once.
   jobs = startJobs(deps, app.log);
@@ -86,6 +101,8 @@ async function main() {
     `  database: ${handle.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ' (demo world seeded)' : ''}`,
     `  API docs: ${url}/api/docs`,
   ];
+  if (metricsApp) lines.push(`  metrics: http://${config.metrics.host}:${config.metrics.port}/metrics`);
+  else if (deps.metrics) lines.push(`  metrics: ${url}/metrics (Authorization: Bearer METRICS_TOKEN)`);
   if (handle.kind === 'pglite' && config.seedDemo) {
     lines.push(`  demo accounts (password ${DEMO_PASSWORD}):`);
     for (const u of DEMO_USERS) {

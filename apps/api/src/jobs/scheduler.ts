@@ -10,54 +10,70 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
+/** The background jobs, in the order a pass runs them (the `job` of their logs and metrics). */
+export const JOB_NAMES = ['due-work', 'digest', 'scheduled-reports', 'email'] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
 /**
- * Runs the approval engine's due work, the e-mail digests and the e-mail outbox every JOB_INTERVAL_MS (default 60 s). A pass never
- * overlaps the previous one; failures are logged and the next pass tries again. `stop()`
- * cancels the timer and waits for a pass in progress.
+ * One pass: the approval engine's due work, the e-mail digests, the scheduled reports and the
+ * e-mail outbox. Each job's failure is logged (and counted) and does not stop the others.
+ */
+export async function runJobPass(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
+  const metrics = deps.metrics;
+  const run = async (job: JobName, failure: string, work: () => Promise<void>) => {
+    metrics?.jobRuns.inc({ job });
+    try {
+      await work();
+      metrics?.jobLastSuccess.set({ job }, Date.now() / 1000);
+    } catch (err) {
+      metrics?.jobFailures.inc({ job });
+      // A database that is away or saturated is an outage the next pass retries, not a bug.
+      if (databaseUnavailable(err)) log.warn({ err, job }, `${failure}: database unavailable, retrying next pass`);
+      else log.error({ err, job }, failure);
+    }
+  };
+
+  await run('due-work', 'due work failed', async () => {
+    const result = await runDueWork(deps, deps.clock());
+    if (result.reminded || result.escalated || result.delegationsStarted || result.delegationsEnded) log.info({ job: 'due-work', ...result }, 'due work done');
+  });
+  // Daily/weekly digests into the outbox, sent just below (only when SMTP_URL is configured).
+  await run('digest', 'digests failed', async () => {
+    const digests = await queueDigests(deps, deps.clock());
+    if (digests.processed) log.info({ job: 'digest', ...digests }, 'digests done');
+  });
+  // Scheduled reports into the outbox as attachments, sent just below (only when SMTP_URL is configured).
+  await run('scheduled-reports', 'scheduled reports failed', async () => {
+    const reports = await sendScheduledReports(deps, deps.clock(), log);
+    if (reports.processed) log.info({ job: 'scheduled-reports', ...reports }, 'scheduled reports done');
+  });
+  // E-mail notifications from the outbox (only when SMTP_URL is configured).
+  await run('email', 'e-mail delivery failed', async () => {
+    const mail = await deliverEmail(deps, deps.clock());
+    if (mail.sent || mail.retried || mail.failed) log.info({ job: 'email', ...mail }, 'e-mail delivery done');
+  });
+}
+
+/**
+ * Runs a job pass every JOB_INTERVAL_MS (default 60 s). A pass never overlaps the previous
+ * one; failures are logged and the next pass tries again. `stop()` cancels the timer and waits
+ * for a pass in progress.
  */
 export function startJobs(deps: AppDeps, log: FastifyBaseLogger): JobRunner {
   const interval = Number(process.env.JOB_INTERVAL_MS ?? 60_000);
   let running: Promise<void> | null = null;
   let stopped = false;
-  // A database that is away or saturated is an outage the next pass retries, not a bug.
-  const failed = (err: unknown, job: string, message: string) => {
-    if (databaseUnavailable(err)) log.warn({ err, job }, `${message}: database unavailable, retrying next pass`);
-    else log.error({ err, job }, message);
-  };
+  // Every job's series exist from the start, so a rate over them is defined before the first failure.
+  for (const job of JOB_NAMES) {
+    deps.metrics?.jobRuns.inc({ job }, 0);
+    deps.metrics?.jobFailures.inc({ job }, 0);
+  }
 
   const pass = () => {
     if (stopped || running) return;
-    running = (async () => {
-      try {
-        const result = await runDueWork(deps, deps.clock());
-        if (result.reminded || result.escalated || result.delegationsStarted || result.delegationsEnded) log.info({ job: 'due-work', ...result }, 'due work done');
-      } catch (err) {
-        failed(err, 'due-work', 'due work failed');
-      }
-      // Daily/weekly digests into the outbox, sent just below (only when SMTP_URL is configured).
-      try {
-        const digests = await queueDigests(deps, deps.clock());
-        if (digests.processed) log.info({ job: 'digest', ...digests }, 'digests done');
-      } catch (err) {
-        failed(err, 'digest', 'digests failed');
-      }
-      // Scheduled reports into the outbox as attachments, sent just below (only when SMTP_URL is configured).
-      try {
-        const reports = await sendScheduledReports(deps, deps.clock(), log);
-        if (reports.processed) log.info({ job: 'scheduled-reports', ...reports }, 'scheduled reports done');
-      } catch (err) {
-        failed(err, 'scheduled-reports', 'scheduled reports failed');
-      }
-      // E-mail notifications from the outbox (only when SMTP_URL is configured).
-      try {
-        const mail = await deliverEmail(deps, deps.clock());
-        if (mail.sent || mail.retried || mail.failed) log.info({ job: 'email', ...mail }, 'e-mail delivery done');
-      } catch (err) {
-        failed(err, 'email', 'e-mail delivery failed');
-      } finally {
-        running = null;
-      }
-    })();
+    running = runJobPass(deps, log).finally(() => {
+      running = null;
+    });
   };
 
   const timer = Number.isFinite(interval) && interval > 0 ? setInterval(pass, interval) : null;

@@ -3,6 +3,7 @@ import type { Grants, Permission, Role, Scope } from '@outlay/contracts';
 import type { Db, PoolStats } from '@outlay/db';
 import type { EventBus } from './events.ts';
 import type { Mailer } from './mailer.ts';
+import type { Metrics } from './metrics.ts';
 import type { FileStorage } from './storage.ts';
 import type { TokenSigner } from './tokens.ts';
 
@@ -24,6 +25,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** PostgreSQL only: the pool's occupancy, for readiness. */
   poolStats?: () => PoolStats;
+  /** This instance's Prometheus metrics; absent when they are served nowhere (METRICS_TOKEN, METRICS_PORT). */
+  metrics?: Metrics;
 }
 
 export interface AuthInfo {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { AppDeps } from './context.ts';
 import { createEventBus, type EventBus } from './events.ts';
 import { createSmtpMailer, type Mailer } from './mailer.ts';
+import { createMetrics } from './metrics.ts';
 import { setEmailOutboxEnabled } from './notify.ts';
 import { LocalFileStorage, type FileStorage } from './storage.ts';
 import { keysFrom, loadSigningSecret } from './secrets.ts';
@@ -21,6 +22,8 @@ export async function createDeps(handle: DbHandle, options: {
     mailer?: Mailer;
     smtpUrl?: string;
     mailFrom?: string;
+    /** Collect Prometheus metrics (only when something serves them). */
+    metrics?: boolean;
   } = {}): Promise<AppDeps> {
   const keys = keysFrom(await loadSigningSecret(handle.db, options.jwtSecret));
   const mailer = options.mailer ?? (options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.mailFrom) : undefined);
@@ -40,5 +43,6 @@ export async function createDeps(handle: DbHandle, options: {
     events: options.events ?? createEventBus(handle),
     mailer,
     poolStats: handle.poolStats,
+    metrics: options.metrics ? createMetrics(handle) : undefined,
   };
 }

@@ -109,6 +109,7 @@ export function serveStream(deps: AppDeps, open: OpenStreams, request: FastifyRe
     clearInterval(heartbeat);
     unsubscribe();
     open.delete(shutdown);
+    deps.metrics?.sseClients.dec();
     stream.end();
   }
   // Server closing: end the stream and drop its socket (the browser reconnects elsewhere).
@@ -118,6 +119,7 @@ export function serveStream(deps: AppDeps, open: OpenStreams, request: FastifyRe
     setTimeout(() => socket?.destroy(), 50).unref();
   }
   open.add(shutdown);
+  deps.metrics?.sseClients.inc();
   // The response's 'close' is the client going away (or the stream ending).
   reply.raw.on('close', end);
   stream.on('error', end);
