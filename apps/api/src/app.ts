@@ -3,7 +3,6 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './lib/context.ts';
 import { requireUtf8Body, validatorCompiler } from './lib/input.ts';
 import authPlugin from './plugins/auth.ts';
-import compressionPlugin from './plugins/compression.ts';
 import errorsPlugin from './plugins/errors.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import openapiPlugin from './plugins/openapi.ts';
@@ -37,11 +36,6 @@ import { financialFlowRoutes } from './modules/financial-flow/financial-flow.rou
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { payablesRoutes } from './modules/payables/payables.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
-import { tutorialsRoutes } from './modules/tutorials/tutorials.routes.ts';
-import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
-import { featureSuggestionsRoutes } from './modules/feature-suggestions/feature-suggestions.routes.ts';
-import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.ts';
-import { recordServerError } from './modules/error-reports/error-reports.server.ts';
 
 export interface BuildOptions {
   deps: AppDeps;
@@ -64,11 +58,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('preParsing', requireUtf8Body);
 
-  await app.register(errorsPlugin, { onServerError: (request, error) => recordServerError(options.deps, request, error) });
+  await app.register(errorsPlugin);
   await app.register(metricsPlugin, { metrics: options.deps.metrics, token: options.metricsToken });
   await app.register(securityPlugin);
-  // Before any route: it attaches itself to each route as the route is added.
-  await app.register(compressionPlugin);
   await app.register(authPlugin, { deps: options.deps });
   await app.register(openapiPlugin);
 
@@ -101,10 +93,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(analyticsRoutes, deps);
   await app.register(payablesRoutes, deps);
   await app.register(reportsRoutes, deps);
-  await app.register(tutorialsRoutes, deps);
-  await app.register(onboardingRoutes, deps);
-  await app.register(featureSuggestionsRoutes, deps);
-  await app.register(errorReportsRoutes, deps);
 
   await app.register(webPlugin, { webDist: options.webDist });
   return app;
