@@ -98,6 +98,9 @@ export const spendingRequests = pgTable(
   (t) => [
     uniqueIndex('spending_requests_seq_idx').on(t.seq),
     index('spending_requests_requester_idx').on(t.requesterId, t.createdAt),
+    // The dashboard's own-requests tiles (count and value per status); migration 0020 makes it
+    // covering (INCLUDE amount_group), so they read the index alone however many requests one has.
+    index('spending_requests_requester_status_idx').on(t.requesterId, t.status),
     index('spending_requests_org_status_idx').on(t.organizationId, t.status),
     // Department-scope lists in their default order, newest first, without walking the whole
     // created_at index past other departments' rows.
