@@ -129,6 +129,7 @@ try {
     // Two statements: a multi-statement string runs as one transaction, where VACUUM may not.
     await db.execute(sql.raw('VACUUM ANALYZE spending_requests'));
     await db.execute(sql.raw('VACUUM ANALYZE spend_monthly'));
+    await db.execute(sql.raw('VACUUM ANALYZE cycle_time_monthly'));
     const [counts] = await rows<Row>(
       db,
       sql`SELECT (SELECT count(*)::int FROM spending_requests) AS requests,
