@@ -36,6 +36,8 @@ import { financialFlowRoutes } from './modules/financial-flow/financial-flow.rou
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { payablesRoutes } from './modules/payables/payables.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.ts';
+import { recordServerError } from './modules/error-reports/error-reports.server.ts';
 
 export interface BuildOptions {
   deps: AppDeps;
@@ -58,7 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('preParsing', requireUtf8Body);
 
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { onServerError: (request, error) => recordServerError(options.deps, request, error) });
   await app.register(metricsPlugin, { metrics: options.deps.metrics, token: options.metricsToken });
   await app.register(securityPlugin);
   await app.register(authPlugin, { deps: options.deps });
@@ -93,6 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(analyticsRoutes, deps);
   await app.register(payablesRoutes, deps);
   await app.register(reportsRoutes, deps);
+  await app.register(errorReportsRoutes, deps);
 
   await app.register(webPlugin, { webDist: options.webDist });
   return app;

@@ -12,6 +12,8 @@ import {
   COMMENT_KIND_VALUES,
   DECISION_VALUES,
   DIGEST_FREQUENCY_VALUES,
+  ERROR_REPORT_SOURCE_VALUES,
+  ERROR_REPORT_STATUS_VALUES,
   FEATURE_SUGGESTION_STATUS_VALUES,
   LINE_ITEM_STATUS_VALUES,
   ORGANIZATION_KINDS,
@@ -71,6 +73,8 @@ const CONTRACT_LISTS: Record<string, readonly string[]> = {
   saved_reports_schedule_check: REPORT_SCHEDULE_VALUES,
   saved_reports_schedule_format_check: REPORT_FORMAT_VALUES,
   spend_monthly_status_check: REQUEST_STATUS_VALUES,
+  error_reports_source_check: ERROR_REPORT_SOURCE_VALUES,
+  error_reports_status_check: ERROR_REPORT_STATUS_VALUES,
   feature_suggestions_status_check: FEATURE_SUGGESTION_STATUS_VALUES,
 };
 

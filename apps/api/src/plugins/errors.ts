@@ -17,13 +17,21 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, body
   return reply.code(status).send(body);
 }
 
+export interface ErrorsOptions {
+  /**
+   * Called with each error the API answers 5xx for (not a database outage's 503: there is no
+   * database to record it in). Awaited before the answer; it must not throw.
+   */
+  onServerError?: (request: FastifyRequest, error: Error) => Promise<void>;
+}
+
 /**
  * One error shape, `{ message, code, details? }` (seed §8): zod failures become 400 with
  * field paths, 5xx text is hidden and logged with the request id.
  */
-export default fp(
-  async function errorsPlugin(app: FastifyInstance) {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+export default fp<ErrorsOptions>(
+  async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
+    app.setErrorHandler(async (error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         if (error.headers) reply.headers(error.headers);
         return send(request, reply, error.status, {
@@ -45,6 +53,7 @@ export default fp(
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response failed its schema');
+        await options.onServerError?.(request, error);
         return send(request, reply, 500, { message: 'Internal Server Error', code: 'INTERNAL_ERROR' });
       }
       // The database went away, is restarting or is saturated: a retry may well succeed, so
@@ -64,6 +73,7 @@ export default fp(
       const status = error.statusCode ?? 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
+        await options.onServerError?.(request, error);
         return send(request, reply, status, { message: 'Internal Server Error', code: 'INTERNAL_ERROR' });
       }
       // Fastify's own 4xx (malformed JSON, body too large, unsupported media type).

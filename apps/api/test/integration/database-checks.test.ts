@@ -12,6 +12,7 @@ import {
   customRoles,
   delegations,
   emailOutbox,
+  errorReports,
   featureSuggestions,
   notificationSettings,
   organizations,
@@ -110,6 +111,7 @@ describe('valid rows still go in', () => {
     const [payrollLine] = await t.db.select({ runId: payrollLines.runId, employeeId: payrollLines.employeeId }).from(payrollLines).limit(1);
     await t.db.insert(payrollAdjustments).values({ runId: payrollLine!.runId, employeeId: payrollLine!.employeeId, kind: 'bonus', amount: '10.00', reason: 'Checks' });
     await t.db.insert(savedReports).values({ ownerId: adam!.id, name: 'Checks', definition: {} });
+    await t.db.insert(errorReports).values({ fingerprint: 'checks', source: 'client', message: 'Checks', firstSeenAt: now, lastSeenAt: now });
     await t.db.insert(featureSuggestions).values({ authorId: adam!.id, title: 'Checks', description: 'A suggestion for the checks' });
     for (const table of new Set(allChecks.map((c) => c.table))) expect(await count(table), table).toBeGreaterThan(0);
   });
@@ -214,6 +216,7 @@ describe('impossible rows are refused with 23514', () => {
     ['payables_paid_within_amount_check', 'payables', sql`paid_amount = amount + 0.01`],
     ['payables_due_after_invoice_check', 'payables', sql`due_date = invoice_date - 1`],
     ['payable_payments_amount_check', 'payable_payments', sql`amount = 0`],
+    ['error_reports_occurrences_check', 'error_reports', sql`occurrences = -1`],
   ];
 
   it.each(cases)('%s', async (constraint, table, set) => {
