@@ -2,7 +2,7 @@
 // "Approvals and workflows"). Workflows, delegations and routing have their own files.
 import { z } from 'zod';
 import { OVERRUN_BUDGET_CHOICES } from './budgets.ts';
-import { listQuery, paginated } from './lists.ts';
+import { cursorQuery, listQuery, paginated } from './lists.ts';
 import { isoDate } from './primitives.ts';
 import { STEP_MODE_VALUES } from './requests.ts';
 import type { RelativeRole } from './workflows.ts';
@@ -66,6 +66,7 @@ export type ApprovalItem = z.infer<typeof approvalItem>;
 
 export const approvalQueueQuery = listQuery.extend({
   slaState: z.enum(SLA_STATE_VALUES).optional(),
+  ...cursorQuery,
 });
 export const approvalQueue = paginated(approvalItem);
 export type ApprovalQueue = z.infer<typeof approvalQueue>;

@@ -15,6 +15,12 @@ export { currencyCode, moneyAmount };
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_EXPORT_ROWS = 50_000;
+/**
+ * Large lists (requests, the approval queue) count at most this many matching rows: past it the
+ * total is `LIST_COUNT_CAP` with `totalIsEstimate`, and the screen says "1,000+" rather than every
+ * page counting a million rows.
+ */
+export const LIST_COUNT_CAP = 1_000;
 
 export const listQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -30,12 +36,22 @@ export const exportQuery = listQuery.omit({ page: true, pageSize: true }).extend
 });
 export type ExportQuery = z.infer<typeof exportQuery>;
 
+/**
+ * Keyset paging for the large lists: `cursor` is the opaque `nextCursor` of the page before (same
+ * sort and filters); with it the server reads on from that row instead of skipping `page - 1` pages.
+ */
+export const cursorQuery = { cursor: z.string().trim().max(400).optional() };
+
 export function paginated<T extends z.ZodTypeAny>(item: T) {
   return z.object({
     items: z.array(item),
     total: z.number().int(),
     page: z.number().int(),
     pageSize: z.number().int(),
+    /** Only on lists that page by keyset: the `cursor` of the next page, null on the last one. */
+    nextCursor: z.string().nullable().optional(),
+    /** True when `total` stopped counting at LIST_COUNT_CAP: there are at least that many. */
+    totalIsEstimate: z.boolean().optional(),
   });
 }
 export interface Paginated<T> {
@@ -43,6 +59,8 @@ export interface Paginated<T> {
   total: number;
   page: number;
   pageSize: number;
+  nextCursor?: string | null;
+  totalIsEstimate?: boolean;
 }
 
 

@@ -1,6 +1,6 @@
 // Schemas for spending requests (PRODUCT §3 "Spending requests").
 import { z } from 'zod';
-import { currencyCode, exportQuery, listQuery, moneyAmount, paginated } from './lists.ts';
+import { currencyCode, cursorQuery, exportQuery, listQuery, moneyAmount, paginated } from './lists.ts';
 import { addMoney, amountDigitsProblem, compareMoney, isDecimal, isNegative, isPositive, toAmountString } from './money.ts';
 import { isoDate, text } from './primitives.ts';
 
@@ -428,7 +428,7 @@ const myFilters = {
   minAmount: moneyAmount.optional(),
   maxAmount: moneyAmount.optional(),
 };
-export const myRequestsQuery = listQuery.extend(myFilters);
+export const myRequestsQuery = listQuery.extend({ ...myFilters, ...cursorQuery });
 export type MyRequestsQuery = z.infer<typeof myRequestsQuery>;
 export const myRequestsExportQuery = exportQuery.extend(myFilters);
 export type MyRequestsExportQuery = z.infer<typeof myRequestsExportQuery>;
@@ -453,7 +453,7 @@ const scopeFilters = {
   overBudget: bool,
   withFindings: bool,
 };
-export const requestListQuery = listQuery.extend(scopeFilters);
+export const requestListQuery = listQuery.extend({ ...scopeFilters, ...cursorQuery });
 export type RequestListQuery = z.infer<typeof requestListQuery>;
 export const requestExportQuery = exportQuery.extend(scopeFilters);
 export type RequestExportQuery = z.infer<typeof requestExportQuery>;

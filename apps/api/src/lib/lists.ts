@@ -1,6 +1,8 @@
-import { asc, desc, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type SQL, type Subquery } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { ListQuery, Paginated } from '@outlay/contracts';
+import { LIST_COUNT_CAP, type ListQuery, type Paginated } from '@outlay/contracts';
+import type { Db } from '@outlay/db';
+import { AppError } from './app-error.ts';
 
 export type Sortable = Record<string, PgColumn | SQL>;
 
@@ -47,4 +49,80 @@ export async function listWithTotal<T>(
 /** `%term%` for ILIKE with the user's wildcards escaped. */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+// --- keyset paging and capped totals for the large lists ---------------------------------------
+
+/**
+ * A sort a list can page by keyset: a non-null expression (nullable columns are coalesced so the
+ * order stays the one NULLS LAST/FIRST gives) and the SQL type its text form casts back to.
+ */
+export interface KeysetSort {
+  expression: SQL;
+  type: 'timestamptz' | 'numeric' | 'text' | 'bigint';
+}
+
+interface CursorState {
+  /** sort key and order the cursor was made for */
+  s: string;
+  o: 'asc' | 'desc';
+  /** the last row's sort value (its text form, exact to the microsecond) and its tie-breaker */
+  v: string;
+  t: string;
+}
+
+export function encodeCursor(state: CursorState): string {
+  return Buffer.from(JSON.stringify(state), 'utf8').toString('base64url');
+}
+
+/** The cursor's position, or a 400 when it is not one this list made for the same sort. */
+export function decodeCursor(cursor: string, sort: string, order: 'asc' | 'desc'): { value: string; tie: string } {
+  let state: Partial<CursorState> | null = null;
+  try {
+    state = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorState>;
+  } catch {
+    state = null;
+  }
+  if (!state || state.s !== sort || state.o !== order || typeof state.v !== 'string' || typeof state.t !== 'string' || !/^-?\d{1,19}$/.test(state.t)) {
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'This page link is out of date; open the list from its first page',
+      details: [{ path: 'cursor', message: 'Not a cursor of this list with this sort' }],
+    });
+  }
+  return { value: state.v, tie: state.t };
+}
+
+/**
+ * Rows after the cursor's row in `ORDER BY sort dir, tie dir`: one row comparison, which an index
+ * on (…, sort, tie) reads as a range.
+ */
+export function afterCursor(sort: KeysetSort, tie: SQL | PgColumn, order: 'asc' | 'desc', at: { value: string; tie: string }): SQL {
+  const value = sql`CAST(${at.value} AS ${sql.raw(sort.type)})`;
+  return order === 'desc' ? sql`(${sort.expression}, ${tie}) < (${value}, ${at.tie}::bigint)` : sql`(${sort.expression}, ${tie}) > (${value}, ${at.tie}::bigint)`;
+}
+
+/**
+ * The page's items and the cursor of the next one, from `limit + 1` rows fetched (the extra row
+ * only says that there is a next page).
+ */
+export function keysetPage<T>(
+  fetched: T[],
+  limit: number,
+  position: (row: T) => { value: string; tie: string | number },
+  state: { sort: string; order: 'asc' | 'desc' } | null,
+): { rows: T[]; nextCursor: string | null } {
+  const rows = fetched.slice(0, limit);
+  if (fetched.length <= limit || !state || rows.length === 0) return { rows, nextCursor: null };
+  const last = position(rows[rows.length - 1]!);
+  return { rows, nextCursor: encodeCursor({ s: state.sort, o: state.order, v: last.value, t: String(last.tie) }) };
+}
+
+/**
+ * How many rows match, counting at most LIST_COUNT_CAP + 1 of them (`matching` selects any one
+ * column with the list's FROM and WHERE): past the cap the total is the cap, marked an estimate.
+ */
+export async function cappedTotal(db: Db, matching: { limit(n: number): { as(alias: 'capped'): Subquery } }): Promise<{ total: number; totalIsEstimate: boolean }> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching.limit(LIST_COUNT_CAP + 1).as('capped'));
+  const n = Number(row?.n ?? 0);
+  return n > LIST_COUNT_CAP ? { total: LIST_COUNT_CAP, totalIsEstimate: true } : { total: n, totalIsEstimate: false };
 }

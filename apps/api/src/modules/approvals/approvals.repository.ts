@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   approvalAssignments,
@@ -16,7 +16,7 @@ import {
   type Db,
 } from '@outlay/db';
 import type { SlaState } from '@outlay/contracts';
-import { likePattern, orderBy, pageWindow, type Sortable } from '../../lib/lists.ts';
+import { afterCursor, cappedTotal, decodeCursor, keysetPage, likePattern, orderBy, pageWindow, type KeysetSort, type Sortable } from '../../lib/lists.ts';
 import { nextVersion } from '../../lib/versions.ts';
 
 const requester = alias(users, 'requester_u');
@@ -53,7 +53,7 @@ function search(q: string | undefined): SQL | undefined {
 
 export async function queue(
   db: Db,
-  params: { userId: string; now: Date; q?: string; slaState?: SlaState; sort?: string; order: 'asc' | 'desc'; page: number; pageSize: number },
+  params: { userId: string; now: Date; q?: string; slaState?: SlaState; sort?: string; order: 'asc' | 'desc'; page: number; pageSize: number; cursor?: string },
 ) {
   const sla = slaStateSql(params.now);
   const at = sql`${params.now.toISOString()}::timestamptz`;
@@ -78,16 +78,21 @@ export async function queue(
     search(params.q),
     params.slaState ? sql`${sla} = ${params.slaState}` : undefined,
   );
-  const sortable: Sortable = {
-    dueAt: approvalSteps.dueAt,
-    waitingSince: approvalAssignments.createdAt,
-    amountOrg: spendingRequests.amountOrg,
-    amountGroup: spendingRequests.amountGroup,
-    submittedAt: spendingRequests.submittedAt,
-    reference: spendingRequests.seq,
-    title: spendingRequests.title,
-    requester: fullName(requester),
+  // Keyset sorts on (sort, reference); a step without a due date sorts last, as NULLS LAST did.
+  const sortable: Record<string, KeysetSort> = {
+    dueAt: { expression: sql`coalesce(${approvalSteps.dueAt}, 'infinity'::timestamptz)`, type: 'timestamptz' },
+    waitingSince: { expression: sql`${approvalAssignments.createdAt}`, type: 'timestamptz' },
+    amountOrg: { expression: sql`${spendingRequests.amountOrg}`, type: 'numeric' },
+    amountGroup: { expression: sql`${spendingRequests.amountGroup}`, type: 'numeric' },
+    submittedAt: { expression: sql`coalesce(${spendingRequests.submittedAt}, 'infinity'::timestamptz)`, type: 'timestamptz' },
+    reference: { expression: sql`${spendingRequests.seq}`, type: 'bigint' },
+    title: { expression: sql`${spendingRequests.title}`, type: 'text' },
+    requester: { expression: fullName(requester), type: 'text' },
   };
+  const key = params.sort && params.sort in sortable ? params.sort : 'dueAt';
+  const sort = sortable[key]!;
+  const from = params.cursor ? decodeCursor(params.cursor, key, params.order) : null;
+  const by = params.order === 'desc' ? desc : asc;
   const base = db
     .select({
       assignment: approvalAssignments,
@@ -104,7 +109,7 @@ export async function queue(
       stepCount,
       lineItemCount: sql<number>`(SELECT count(*)::int FROM request_line_items li WHERE li.request_id = ${spendingRequests.id})`,
       slaState: sla,
-      total: sql<number>`count(*) over ()`,
+      sortValue: sql<string>`(${sort.expression})::text`,
     })
     .from(approvalAssignments)
     .innerJoin(approvalSteps, eq(approvalSteps.id, approvalAssignments.stepId))
@@ -116,22 +121,21 @@ export async function queue(
     .leftJoin(departments, eq(departments.id, spendingRequests.departmentId))
     .leftJoin(categories, eq(categories.id, spendingRequests.categoryId))
     .leftJoin(vendors, eq(vendors.id, spendingRequests.vendorId))
-    .where(where);
+    .where(and(where, from ? afterCursor(sort, spendingRequests.seq, params.order, from) : undefined));
   const { limit, offset } = pageWindow(params);
-  const rows = await base.orderBy(orderBy(sortable, params, 'dueAt'), asc(spendingRequests.seq)).limit(limit).offset(offset);
-  const total = rows.length > 0 ? Number(rows[0]!.total) : params.page > 1 ? await countQueue(db, where) : 0;
-  return { rows, total };
-}
-
-async function countQueue(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(approvalAssignments)
-    .innerJoin(approvalSteps, eq(approvalSteps.id, approvalAssignments.stepId))
-    .innerJoin(spendingRequests, eq(spendingRequests.id, approvalAssignments.requestId))
-    .innerJoin(requester, eq(requester.id, spendingRequests.requesterId))
-    .where(where);
-  return Number(row?.n ?? 0);
+  const fetched = await base.orderBy(by(sort.expression), by(spendingRequests.seq)).limit(limit + 1).offset(from ? 0 : offset);
+  const { rows, nextCursor } = keysetPage(fetched, limit, (r) => ({ value: r.sortValue, tie: r.request.seq }), { sort: key, order: params.order });
+  const counted = await cappedTotal(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(approvalAssignments)
+      .innerJoin(approvalSteps, eq(approvalSteps.id, approvalAssignments.stepId))
+      .innerJoin(spendingRequests, eq(spendingRequests.id, approvalAssignments.requestId))
+      .innerJoin(requester, eq(requester.id, spendingRequests.requesterId))
+      .where(where),
+  );
+  return { rows, nextCursor, ...counted };
 }
 
 export async function inFlight(

@@ -104,10 +104,10 @@ export async function rerouteRequest(ctx: Ctx, id: string, input: RerouteInput):
 
 export async function approvalQueue(
   ctx: Ctx,
-  query: { page: number; pageSize: number; sort?: string; order: 'asc' | 'desc'; q?: string; slaState?: SlaState },
+  query: { page: number; pageSize: number; sort?: string; order: 'asc' | 'desc'; q?: string; slaState?: SlaState; cursor?: string },
 ): Promise<ApprovalQueue> {
   const auth = requireAuth(ctx);
-  const { rows, total } = await repo.queue(ctx.db, { ...query, userId: auth.userId, now: ctx.now });
+  const { rows, total, totalIsEstimate, nextCursor } = await repo.queue(ctx.db, { ...query, userId: auth.userId, now: ctx.now });
   const items = rows.map((row) => {
     const r = row.request;
     const delegated = row.assignment.reason === 'delegation' && row.assignment.originalApproverId;
@@ -153,7 +153,7 @@ export async function approvalQueue(
       submittedAt: iso(r.submittedAt),
     };
   });
-  return page(items, total, query);
+  return { ...page(items, total, query), totalIsEstimate, nextCursor };
 }
 
 async function decideIn(ctx: Ctx, t: Db, id: string, input: DecisionInput): Promise<DecisionResult> {

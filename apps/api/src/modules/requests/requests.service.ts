@@ -310,19 +310,20 @@ function mineFilter(auth: AuthInfo, query: MyRequestsExportQuery | MyRequestsQue
       maxAmountOrg: query.maxAmount,
       sort: query.sort,
       order: query.order,
+      cursor: 'cursor' in query ? query.cursor : undefined,
     },
   };
 }
 
 export async function listMine(ctx: Ctx, query: MyRequestsQuery): Promise<RequestList> {
   const auth = requireAuth(ctx);
-  const { rows, total } = await repo.listRequests(ctx.db, { ...mineFilter(auth, query), window: pageWindow(query) });
-  return page(await summaries(ctx.db, rows), total, query);
+  const { rows, total, totalIsEstimate, nextCursor } = await repo.listRequests(ctx.db, { ...mineFilter(auth, query), window: pageWindow(query) });
+  return { ...page(await summaries(ctx.db, rows), total, query), totalIsEstimate, nextCursor };
 }
 
 export async function exportMine(ctx: Ctx, query: MyRequestsExportQuery): Promise<RequestSummary[]> {
   const auth = requireAuth(ctx);
-  const { rows } = await repo.listRequests(ctx.db, { ...mineFilter(auth, query), window: { limit: MAX_EXPORT_ROWS, offset: 0 } });
+  const { rows } = await repo.listRequests(ctx.db, { ...mineFilter(auth, query), window: { limit: MAX_EXPORT_ROWS, offset: 0 }, count: false });
   return summaries(ctx.db, rows);
 }
 
@@ -336,13 +337,13 @@ function listScope(auth: AuthInfo): SQL | undefined {
 
 export async function listInScope(ctx: Ctx, query: RequestListQuery): Promise<RequestList> {
   const auth = requireAuth(ctx);
-  const { rows, total } = await repo.listRequests(ctx.db, { scope: listScope(auth), query, window: pageWindow(query) });
-  return page(await summaries(ctx.db, rows), total, query);
+  const { rows, total, totalIsEstimate, nextCursor } = await repo.listRequests(ctx.db, { scope: listScope(auth), query, window: pageWindow(query) });
+  return { ...page(await summaries(ctx.db, rows), total, query), totalIsEstimate, nextCursor };
 }
 
 export async function exportInScope(ctx: Ctx, query: RequestExportQuery): Promise<RequestSummary[]> {
   const auth = requireAuth(ctx);
-  const { rows } = await repo.listRequests(ctx.db, { scope: listScope(auth), query, window: { limit: MAX_EXPORT_ROWS, offset: 0 } });
+  const { rows } = await repo.listRequests(ctx.db, { scope: listScope(auth), query, window: { limit: MAX_EXPORT_ROWS, offset: 0 }, count: false });
   return summaries(ctx.db, rows);
 }
 
