@@ -97,15 +97,18 @@ export const spendingRequests = pgTable(
   },
   (t) => [
     uniqueIndex('spending_requests_seq_idx').on(t.seq),
-    index('spending_requests_requester_idx').on(t.requesterId, t.createdAt),
+    // The request lists page by keyset on (created_at, seq), newest first by default, inside the
+    // list's leading filter: the requester (my requests), the department or the organization
+    // (scopes), the status, or none (the group); each page is one index range.
+    index('spending_requests_requester_idx').on(t.requesterId, t.createdAt, t.seq),
     // The dashboard's own-requests tiles (count and value per status); migration 0020 makes it
     // covering (INCLUDE amount_group), so they read the index alone however many requests one has.
     index('spending_requests_requester_status_idx').on(t.requesterId, t.status),
     index('spending_requests_org_status_idx').on(t.organizationId, t.status),
-    // Department-scope lists in their default order, newest first, without walking the whole
-    // created_at index past other departments' rows.
-    index('spending_requests_dept_idx').on(t.departmentId, t.createdAt),
-    index('spending_requests_created_idx').on(t.createdAt),
+    index('spending_requests_org_created_idx').on(t.organizationId, t.createdAt, t.seq),
+    index('spending_requests_status_created_idx').on(t.status, t.createdAt, t.seq),
+    index('spending_requests_dept_idx').on(t.departmentId, t.createdAt, t.seq),
+    index('spending_requests_created_idx').on(t.createdAt, t.seq),
     // Analytics and the dashboard read decisions of a period (approval cycle time) by this range;
     // migration 0015 makes it covering (INCLUDE submitted_at, status, organization, department, category).
     index('spending_requests_decided_idx').on(t.decidedAt),
