@@ -3,7 +3,9 @@
 // edit a draft's amount, category and department, submit, approve, approve with line items
 // rejected, reject, ask for information and answer, cancel, pay — and through plain SQL (a script
 // moving dates, reclassifying, inserting and deleting rows) must leave the aggregate equal, row
-// for row, to a plain GROUP BY over spending_requests. A rolled-back change leaves it untouched.
+// for row, to a plain GROUP BY over spending_requests, and the cycle-time histograms
+// (cycle_time_monthly) equal to the same over requests and their decided steps. A rolled-back
+// change leaves it untouched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { approvalAssignments, approvalSteps, categories, departments, requestLineItems, spendingRequests, users, vendors } from '@outlay/db';
@@ -105,10 +107,49 @@ async function recomputed(): Promise<string[]> {
   return rows.map((r) => JSON.stringify(r));
 }
 
+const CYCLE_KEY = 'organization_id, department_id, category_id, month, step_name, bucket';
+
+/** The cycle-time histograms as stored. */
+async function storedCycles(): Promise<string[]> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await t.db.execute(
+      sql.raw(`SELECT organization_id::text, department_id::text, category_id::text, month::text, step_name, bucket::int AS bucket, decisions::int AS n
+               FROM cycle_time_monthly ORDER BY ${CYCLE_KEY}`),
+    ),
+  );
+  return rows.map((r) => JSON.stringify(r));
+}
+
+/** The same histograms from the requests and their decided steps. */
+async function recomputedCycles(): Promise<string[]> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await t.db.execute(
+      sql.raw(`SELECT organization_id::text, department_id::text, category_id::text, month, step_name, bucket::int AS bucket, count(*)::int AS n
+               FROM (
+                 SELECT r.organization_id, r.department_id, r.category_id, to_char(r.decided_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month,
+                        NULL::text AS step_name, cycle_time_bucket(r.submitted_at, r.decided_at) AS bucket
+                   FROM spending_requests r
+                  WHERE r.status IN ('approved', 'paid', 'rejected') AND r.submitted_at IS NOT NULL AND r.decided_at IS NOT NULL
+                 UNION ALL
+                 SELECT r.organization_id, r.department_id, r.category_id, to_char(s.completed_at AT TIME ZONE 'UTC', 'YYYY-MM'),
+                        s.name, cycle_time_bucket(s.activated_at, s.completed_at)
+                   FROM approval_steps s JOIN spending_requests r ON r.id = s.request_id
+                  WHERE s.status IN ('approved', 'rejected') AND s.activated_at IS NOT NULL AND s.completed_at IS NOT NULL
+               ) q
+               GROUP BY ${CYCLE_KEY}
+               ORDER BY ${CYCLE_KEY}`),
+    ),
+  );
+  return rows.map((r) => JSON.stringify(r));
+}
+
 async function expectReconciled(context: string) {
   const [a, b] = [await stored(), await recomputed()];
   expect(a.length, context).toBeGreaterThan(0);
   expect(a, context).toEqual(b);
+  const [c, d] = [await storedCycles(), await recomputedCycles()];
+  expect(c.length, context).toBeGreaterThan(0);
+  expect(c, `cycle times ${context}`).toEqual(d);
 }
 
 type Tracked = { id: string };
@@ -308,6 +349,20 @@ describe('spend_monthly against the requests it sums', () => {
                   decided_at = decided_at - ${`${rnd.int(0, 40)} days`}::interval,
                   created_at = created_at - interval '75 days'
               WHERE id = ${target.id}`);
+          return true;
+        },
+      ],
+      [
+        1,
+        'script: retime a step',
+        async () => {
+          // A data fix moving a decided step's completion (into another month, now and then).
+          const [step] = rowsOf<{ id: string }>(
+            await t.db.execute(sql`SELECT id FROM approval_steps WHERE status IN ('approved', 'rejected') AND completed_at IS NOT NULL
+                ORDER BY id OFFSET ${rnd.int(0, 20)} LIMIT 1`),
+          );
+          if (!step) return false;
+          await t.db.execute(sql`UPDATE approval_steps SET completed_at = completed_at + ${`${rnd.int(1, 900)} hours`}::interval WHERE id = ${step.id}`);
           return true;
         },
       ],

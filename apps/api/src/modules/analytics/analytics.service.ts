@@ -1,6 +1,6 @@
 // Analytics for one organization or the group: spend trend and top lists from the spend
 // aggregate (each row translated at its month's average rate, as every finance report), approval
-// rates from the same aggregate's decided rows, cycle times from the approval steps in SQL.
+// rates from the same aggregate's decided rows, cycle times from the cycle_time_monthly histograms.
 import Decimal from 'decimal.js';
 import {
   ANALYTICS_MAX_MONTHS,
@@ -11,10 +11,10 @@ import {
   type RequestStatus,
 } from '@outlay/contracts';
 import { compareMoney, toAmountString } from '@outlay/contracts/money';
-import { spendingRequests } from '@outlay/db';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { FxCache, groupCurrency } from '../../lib/fx.ts';
-import { monthRange, monthsOf, reportPeriod } from '../../lib/months.ts';
+import { monthsOf, reportPeriod } from '../../lib/months.ts';
+import { histogramPercentile } from '../../lib/stats.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { SPEND_STATUSES, spendRows, spendScopeColumns, sumAmounts, translateRows, type SpendRow } from '../../lib/spend.ts';
 import { namesOf } from '../financial-flow/financial-flow.repository.ts';
@@ -100,16 +100,24 @@ export async function analytics(
       rows.filter((r) => r.status === 'rejected').reduce((n, r) => n + r.requestCount, 0),
     );
 
-  // Cycle times.
-  const { start, end } = monthRange(from, to);
-  const requestScope = scopeCondition(auth, 'reports.read', { organizationId: spendingRequests.organizationId, departmentId: spendingRequests.departmentId });
-  const cycleFilter = { scope: requestScope, start, end, organizationId: query.organizationId, departmentId: query.departmentId, categoryId: query.categoryId };
-  const [bySteps, byOrganization, overall] = await Promise.all([
-    repo.cycleByStep(db, cycleFilter),
-    repo.cycleByOrganization(db, cycleFilter),
-    repo.cycleOverall(db, cycleFilter),
-  ]);
-  const cycle = (r: repo.CycleRow) => ({ decisions: r.decisions, medianHours: r.median, p90Hours: r.p90 });
+  // Cycle times: histograms summed over the period, percentiles read off them (within 1%).
+  const cycleFilter = {
+    scope: scopeCondition(auth, 'reports.read', repo.cycleScopeColumns),
+    from,
+    to,
+    organizationId: query.organizationId,
+    departmentId: query.departmentId,
+    categoryId: query.categoryId,
+  };
+  const [stepRows, organizationRows] = await Promise.all([repo.stepBuckets(db, cycleFilter), repo.organizationBuckets(db, cycleFilter)]);
+  const bySteps = groupBuckets(stepRows, (r) => r.step)
+    .map(([step, buckets]) => ({ step, ...cycle(buckets) }))
+    .sort((a, b) => b.decisions - a.decisions || a.step.localeCompare(b.step));
+  const byOrganization = groupBuckets(organizationRows, (r) => r.organizationId).map(([organizationId, buckets]) => ({
+    organizationId,
+    organizationName: organizationRows.find((r) => r.organizationId === organizationId)!.organizationName,
+    ...cycle(buckets),
+  }));
 
   return {
     from,
@@ -122,11 +130,25 @@ export async function analytics(
     topVendors: named('vendor', vends),
     topDepartments: named('department', depts),
     approval: { overall: counts(decided), byMonth: months.map((month) => ({ month, ...counts(decided.filter((r) => r.month === month)) })) },
-    cycleTime: {
-      overall: cycle(overall),
-      bySteps: bySteps.map((r) => ({ step: r.step, ...cycle(r) })),
-      byOrganization: byOrganization.map((r) => ({ organizationId: r.organization_id, organizationName: r.organization_name, ...cycle(r) })),
-    },
+    cycleTime: { overall: cycle(organizationRows), bySteps, byOrganization },
+  };
+}
+
+/** Rows grouped by `key`, in the order each key first appears. */
+function groupBuckets<R extends repo.BucketRow>(rows: R[], key: (r: R) => string): [string, R[]][] {
+  const groups = new Map<string, R[]>();
+  for (const r of rows) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
+  return [...groups];
+}
+
+const hours = (seconds: number | null) => (seconds === null ? null : new Decimal(seconds).div(3600).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toFixed(1));
+
+/** Count, median and 90th percentile (hours, one decimal) of the durations in `buckets`. */
+function cycle(buckets: readonly repo.BucketRow[]) {
+  return {
+    decisions: buckets.reduce((n, b) => n + b.count, 0),
+    medianHours: hours(histogramPercentile(buckets, 0.5)),
+    p90Hours: hours(histogramPercentile(buckets, 0.9)),
   };
 }
 
