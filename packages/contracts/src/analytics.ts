@@ -49,7 +49,7 @@ export const analyticsApprovalMonth = analyticsApprovalRate.extend({ month: isoM
 
 export const analyticsCycleTime = z.object({
   decisions: z.number().int(),
-  /** Hours, one decimal (percentile_cont: interpolated); null without decisions. */
+  /** Hours, one decimal, read off the duration histograms (within 1% of percentile_cont); null without decisions. */
   medianHours: z.string().nullable(),
   p90Hours: z.string().nullable(),
 });
