@@ -22,3 +22,20 @@ describe('metrics settings', () => {
     expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow('METRICS_PORT must differ from PORT (8080)');
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('believes nobody by default, any proxy with true, or only the listed proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' ' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5, 10.0.1.0/24 ,::1,fd00::/8, loopback' }).trustProxy).toBe('10.0.0.5,10.0.1.0/24,::1,fd00::/8,loopback');
+  });
+
+  it('refuses to start on anything else, naming what it could not read', () => {
+    for (const value of ['yes', '1', '10.0.0.300', '10.0.0.0/33', 'balancer.internal', '10.0.0.5,,10.0.0.6']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/^TRUST_PROXY must be true, false or a comma-separated list of proxy addresses/);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.5, lb.internal' })).toThrow('not "lb.internal"');
+  });
+});

@@ -43,6 +43,7 @@ export interface Config {
   dataDir: string;
   /** Signing secret; when absent one is generated once and kept in the database. */
   jwtSecret: string | undefined;
+  /** Whose X-Forwarded-For to believe: nobody (false), any proxy (true), or these addresses. */
   trustProxy: boolean | string;
   logLevel: string;
   /** Initial authorized e-mail domains for a production database (comma-separated). */
@@ -67,6 +68,29 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min:
   return Number(raw);
 }
 
+/** One trusted proxy: an address, a CIDR range, or one of the named ranges Fastify (proxy-addr) knows. */
+const proxyAddress = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(['loopback', 'linklocal', 'uniquelocal'])]);
+
+/**
+ * TRUST_PROXY: unset or `false` believes nobody's X-Forwarded-For (the socket's address is the
+ * client's); `true` believes any proxy; a comma-separated list believes only those proxies, so a
+ * client cannot pick the address it is throttled and audited under by sending the header itself.
+ * Anything else stops the start: a typo must not silently turn the forwarded address off.
+ */
+export function trustProxyFromEnv(raw: string | undefined): boolean | string {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !proxyAddress.safeParse(entry).success);
+  if (bad.length > 0) {
+    throw new Error(
+      `TRUST_PROXY must be true, false or a comma-separated list of proxy addresses (IP addresses, CIDR ranges, loopback, linklocal, uniquelocal), not "${bad.join('", "')}"`,
+    );
+  }
+  return entries.join(',');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   const port = Number.parseInt(env.PORT ?? '3000', 10);
@@ -76,7 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     jwtSecret: env.JWT_SECRET?.trim() || undefined,
-    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY?.trim() || false,
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     authorizedDomains: (env.AUTHORIZED_DOMAINS ?? '')
       .split(',')
