@@ -36,11 +36,27 @@ export interface Proc {
 
 const running = new Set<Proc>();
 
+interface RunOptions {
+  hardLimitMs?: number;
+  /** How failure messages name the child (default: the script or the command). */
+  label?: string;
+}
+
 /** Runs a TypeScript entry point of the API (`src/server.ts`, `src/cli/...`) with tsx. */
-export function runTs(script: string, args: string[], env: Record<string, string>, { hardLimitMs = 240_000 }: { hardLimitMs?: number } = {}): Proc {
+export function runTs(script: string, args: string[], env: Record<string, string>, options: RunOptions = {}): Proc {
+  return runCommand(process.execPath, ['--import', 'tsx', script, ...args], env, { label: script, ...options });
+}
+
+/** Runs a bundled entry point (`dist/server.js`, built by `npm run build`) as production does. */
+export function runBuilt(script: string, args: string[], env: Record<string, string>, options: RunOptions = {}): Proc {
+  return runCommand(process.execPath, [script, ...args], env, { label: script, ...options });
+}
+
+/** Runs any program from the API folder with the test's environment (a load balancer, a tool). */
+export function runCommand(command: string, args: string[], env: Record<string, string>, { hardLimitMs = 240_000, label = command }: RunOptions = {}): Proc {
   const base: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
   for (const key of CLEARED_ENV) delete base[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: API_DIR, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd: API_DIR, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   let output = '';
@@ -100,9 +116,9 @@ export function runTs(script: string, args: string[], env: Record<string, string
         const check = () => {
           const match = output.match(re);
           if (match) return done(() => resolve(match));
-          if (exit) done(() => reject(new Error(`${script} exited (${exit!.code ?? exit!.signal}) before printing ${re}${describeOutput()}`)));
+          if (exit) done(() => reject(new Error(`${label} exited (${exit!.code ?? exit!.signal}) before printing ${re}${describeOutput()}`)));
         };
-        const timer = setTimeout(() => done(() => reject(new Error(`${script} did not print ${re} within ${ms} ms${describeOutput()}`))), ms);
+        const timer = setTimeout(() => done(() => reject(new Error(`${label} did not print ${re} within ${ms} ms${describeOutput()}`))), ms);
         listeners.add(check);
         check();
       });
