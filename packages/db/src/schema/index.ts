@@ -27,3 +27,4 @@ export * from './error-reports.ts';
 export * from './tutorials.ts';
 export * from './onboarding.ts';
 export * from './feature-suggestions.ts';
+export * from './calendar.ts';
