@@ -36,3 +36,4 @@ export * from './error-reports.ts';
 export * from './tutorials.ts';
 export * from './onboarding.ts';
 export * from './feature-suggestions.ts';
+export * from './calendar.ts';
