@@ -36,6 +36,9 @@ import { financialFlowRoutes } from './modules/financial-flow/financial-flow.rou
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { payablesRoutes } from './modules/payables/payables.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { tutorialsRoutes } from './modules/tutorials/tutorials.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { featureSuggestionsRoutes } from './modules/feature-suggestions/feature-suggestions.routes.ts';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.ts';
 import { recordServerError } from './modules/error-reports/error-reports.server.ts';
 
@@ -95,6 +98,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(analyticsRoutes, deps);
   await app.register(payablesRoutes, deps);
   await app.register(reportsRoutes, deps);
+  await app.register(tutorialsRoutes, deps);
+  await app.register(onboardingRoutes, deps);
+  await app.register(featureSuggestionsRoutes, deps);
   await app.register(errorReportsRoutes, deps);
 
   await app.register(webPlugin, { webDist: options.webDist });
