@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
@@ -8,6 +10,7 @@ import { buildApp } from '../../src/app.ts';
 import type { AppDeps } from '../../src/lib/context.ts';
 import { createDeps } from '../../src/lib/deps.ts';
 import { createEventBus } from '../../src/lib/events.ts';
+import { repoRoot } from '../../src/lib/paths.ts';
 import { JOB_NAMES, runJobPass } from '../../src/jobs/scheduler.ts';
 import { freshDatabase, login, type Session } from '../helpers.ts';
 import { openStream } from './notifications-live.ts';
@@ -235,5 +238,22 @@ describe(`GET /metrics (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     } finally {
       stream.close();
     }
+  });
+
+  it.skipIf(!promtool && process.env.CI !== 'true')('the example Prometheus configuration and its alerts are valid and name metrics the app writes', async () => {
+    expect(promtool, 'promtool is not installed (Debian package prometheus)').toBe(true);
+    const deploy = path.join(repoRoot(), 'deploy');
+    const check = spawnSync('promtool', ['check', 'config', path.join(deploy, 'prometheus.yml')], { encoding: 'utf8' });
+    expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
+    expect(check.stdout).toContain('1 rule files found');
+
+    // Declared metrics (a labelled one has no sample before its first use); a histogram's series by its base name.
+    const written = new Set([...(await scrape()).text.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
+    const rules = readFileSync(path.join(deploy, 'prometheus-rules.yml'), 'utf8');
+    const named = new Set([...rules.matchAll(/\boutlay_[a-z_]+/g)].map((m) => m[0].replace(/_(bucket|sum|count)$/, '')));
+    expect(named.size).toBeGreaterThan(3);
+    // The pool exists on PostgreSQL only.
+    const missing = [...named].filter((name) => !written.has(name) && !(name.startsWith('outlay_db_pool_') && !deps.poolStats));
+    expect(missing).toEqual([]);
   });
 });
