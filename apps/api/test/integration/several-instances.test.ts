@@ -153,7 +153,8 @@ async function startInstance(name: Instance['name'], port: number): Promise<Inst
 /** What each instance's due-work passes reported (pino JSON lines) after the given output offsets. */
 function dueWorkDone(instance: Instance, from: number): { escalated: number; reminded: number } {
   const total = { escalated: 0, reminded: 0 };
-  for (const line of instance.proc.stdout.slice(from).split('\n')) {
+  // Whole lines only: the last one may still be arriving.
+  for (const line of instance.proc.stdout.slice(from).split('\n').slice(0, -1)) {
     if (!line.includes('"job":"due-work"')) continue;
     const entry = JSON.parse(line) as { escalated?: number; reminded?: number };
     total.escalated += entry.escalated ?? 0;
