@@ -6,15 +6,22 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+/** How many verified tokens are remembered: a few per active session over their 15 minutes. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 /**
  * 15-minute HS256 access tokens naming their session (PRODUCT §2.3). fast-jwt verifies
- * synchronously with node:crypto and caches verified signatures, about ten times cheaper than
- * a WebCrypto-based verify on the hot path (see docs/decisions/004). Expiry is checked
- * against the injected clock, not the library's, so tests can move time.
+ * synchronously with node:crypto, about ten times cheaper than a WebCrypto-based verify on the
+ * hot path (see docs/decisions/004). Tokens that verified are remembered by their exact text:
+ * fast-jwt's own cache keys them by a SHA-256 of the token, which cost as much per call as the
+ * rest of the token check, and an identical string is by definition the same signed token.
+ * Expiry is checked against the injected clock on every call, cached or not, so tests can move
+ * time.
  */
 export class TokenSigner {
   private readonly signer: (payload: Record<string, unknown>) => string;
   private readonly verifier: (token: string) => Record<string, unknown>;
+  private readonly verified = new Map<string, { claims: Readonly<AccessClaims>; expiresAtMs: number }>();
 
   constructor(secret: Buffer) {
     this.signer = createSigner({ key: secret, algorithm: 'HS256', iss: 'outlay', noTimestamp: true });
@@ -23,7 +30,6 @@ export class TokenSigner {
       algorithms: ['HS256'],
       allowedIss: 'outlay',
       ignoreExpiration: true,
-      cache: 10_000,
     });
   }
 
@@ -33,14 +39,22 @@ export class TokenSigner {
   }
 
   /** Returns the claims, or null for anything expired, forged or malformed. */
-  async verify(token: string, now: Date): Promise<AccessClaims | null> {
-    try {
-      const payload = this.verifier(token);
-      if (payload.typ !== 'access' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
-      if (typeof payload.exp !== 'number' || payload.exp * 1000 <= now.getTime()) return null;
-      return { userId: payload.sub, sessionId: payload.sid };
-    } catch {
-      return null;
+  async verify(token: string, now: Date): Promise<Readonly<AccessClaims> | null> {
+    let hit = this.verified.get(token);
+    if (!hit) {
+      try {
+        const payload = this.verifier(token);
+        if (payload.typ !== 'access' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
+        if (typeof payload.exp !== 'number') return null;
+        hit = { claims: Object.freeze({ userId: payload.sub, sessionId: payload.sid }), expiresAtMs: payload.exp * 1000 };
+      } catch {
+        return null;
+      }
+      // Oldest first out: a Map iterates in insertion order.
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, hit);
     }
+    if (hit.expiresAtMs <= now.getTime()) return null;
+    return hit.claims;
   }
 }

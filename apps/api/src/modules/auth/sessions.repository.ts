@@ -1,43 +1,95 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { customRoles, refreshTokens, sessions, users, type Db } from '@outlay/db';
+
+/** The session check's row: the session, its user and the user's custom role, if any. */
+export interface SessionRow {
+  sessionId: string;
+  userId: string;
+  deviceId: string;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  lastSeenAt: Date;
+  reauthAt: Date;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  status: (typeof users.$inferSelect)['status'];
+  organizationId: string | null;
+  departmentId: string | null;
+  requirePasswordChange: boolean;
+  hasChangedPassword: boolean;
+  totpEnabled: boolean;
+  customRoleId: string | null;
+  customPermissions: string[] | null;
+  customScope: (typeof customRoles.$inferSelect)['scope'] | null;
+}
+
+/** Timestamps travel as epoch milliseconds inside the JSON row. */
+type SessionJson = Omit<SessionRow, 'expiresAt' | 'revokedAt' | 'lastSeenAt' | 'reauthAt'> & {
+  expiresAt: number;
+  revokedAt: number | null;
+  lastSeenAt: number;
+  reauthAt: number;
+};
+
+const epochMs = (column: AnyPgColumn) => sql`extract(epoch from ${column}) * 1000`;
 
 /**
  * The session check on every authenticated call: one prepared statement, one round trip,
- * returning what `GET /api/auth/user` answers with, so that call needs no second query.
+ * returning what `GET /api/auth/user` answers with, so that call needs no second query. The row
+ * comes back as a single JSON column: decoding twenty-one columns (their descriptions, a Date
+ * parsed from text for each timestamp) cost the API process about half as much again as the
+ * whole rest of the call, while one JSON.parse is a few microseconds.
  */
 export function prepareSessionLookup(db: Db) {
-  return db
+  const query = db
     .select({
-      sessionId: sessions.id,
-      userId: sessions.userId,
-      deviceId: sessions.deviceId,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      lastSeenAt: sessions.lastSeenAt,
-      reauthAt: sessions.reauthAt,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      role: users.role,
-      status: users.status,
-      organizationId: users.organizationId,
-      departmentId: users.departmentId,
-      requirePasswordChange: users.requirePasswordChange,
-      hasChangedPassword: users.hasChangedPassword,
-      totpEnabled: users.totpEnabled,
-      customRoleId: users.customRoleId,
-      customPermissions: customRoles.permissions,
-      customScope: customRoles.scope,
+      row: sql<SessionJson>`json_build_object(
+        'sessionId', ${sessions.id},
+        'userId', ${sessions.userId},
+        'deviceId', ${sessions.deviceId},
+        'expiresAt', ${epochMs(sessions.expiresAt)},
+        'revokedAt', ${epochMs(sessions.revokedAt)},
+        'lastSeenAt', ${epochMs(sessions.lastSeenAt)},
+        'reauthAt', ${epochMs(sessions.reauthAt)},
+        'username', ${users.username},
+        'firstName', ${users.firstName},
+        'lastName', ${users.lastName},
+        'email', ${users.email},
+        'role', ${users.role},
+        'status', ${users.status},
+        'organizationId', ${users.organizationId},
+        'departmentId', ${users.departmentId},
+        'requirePasswordChange', ${users.requirePasswordChange},
+        'hasChangedPassword', ${users.hasChangedPassword},
+        'totpEnabled', ${users.totpEnabled},
+        'customRoleId', ${users.customRoleId},
+        'customPermissions', ${customRoles.permissions},
+        'customScope', ${customRoles.scope}
+      )`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(customRoles, eq(customRoles.id, users.customRoleId))
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare('outlay_session_lookup');
+  return {
+    async execute(params: { id: string }): Promise<SessionRow[]> {
+      const rows = await query.execute(params);
+      return rows.map(({ row }) => ({
+        ...row,
+        expiresAt: new Date(row.expiresAt),
+        revokedAt: row.revokedAt === null ? null : new Date(row.revokedAt),
+        lastSeenAt: new Date(row.lastSeenAt),
+        reauthAt: new Date(row.reauthAt),
+      }));
+    },
+  };
 }
 export type SessionLookup = ReturnType<typeof prepareSessionLookup>;
-export type SessionRow = NonNullable<Awaited<ReturnType<SessionLookup['execute']>>[number]>;
 
 export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
