@@ -27,7 +27,7 @@ test.describe('payroll', () => {
     const orgs = await carla.get<{ items: { id: string; name: string }[] }>('/api/payroll/organizations');
     const logistics = orgs.items.find((o) => o.name === 'Meridian Logistics')!;
     const period = ownPeriod();
-    await carla.post('/api/payroll/runs', { organizationId: logistics.id, period });
+    const created = await carla.post<{ id: string }>('/api/payroll/runs', { organizationId: logistics.id, period });
 
     await signInAs(page, 'carla', undefined, '/payroll');
     await expect(page.getByRole('heading', { name: 'Payroll Management' })).toBeVisible();
@@ -72,7 +72,12 @@ test.describe('payroll', () => {
     await expect(dialog.getByRole('button', { name: 'Approve' })).toHaveCount(0);
     await expect(dialog).toContainText('You submitted this payroll run; someone else must approve it');
 
-    const grace = await pageAs(browser, 'grace', '/payroll');
+    // Her notification links to the run itself, and the link opens it.
+    const graceApi = await apiAs(request, 'grace');
+    const inbox = await graceApi.get<{ items: { entityId: string | null; link: string | null }[] }>('/api/notifications?pageSize=100');
+    const link = inbox.items.find((n) => n.entityId === created.id)?.link;
+    expect(link).toBe(`/payroll?run=${created.id}`);
+    const grace = await pageAs(browser, 'grace', link!);
     // Her sign-in is fresh; the server would ask again after ten minutes: answer the first
     // approval as it would then, so the password prompt is what this test drives.
     let refused = false;
@@ -81,8 +86,9 @@ test.describe('payroll', () => {
       refused = true;
       return route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ code: 'reauth_required', message: 'Please confirm your password to continue' }) });
     });
+    const graceDialog = grace.getByRole('dialog', { name: new RegExp(`Meridian Logistics · ${monthLabel(period)}`) });
+    await expect(graceDialog).toBeVisible();
     await expect(grace.getByRole('tab', { name: 'Employees' })).toHaveCount(0);
-    const graceDialog = await openRun(grace, period);
     await graceDialog.getByRole('button', { name: 'Approve' }).click();
     await grace.getByRole('alertdialog', { name: 'Approve this payroll?' }).getByRole('button', { name: 'Approve' }).click();
     const reauth = grace.getByRole('dialog', { name: 'Confirm your password' });
@@ -98,8 +104,10 @@ test.describe('payroll', () => {
     await grace.context().close();
 
     // Back with carla: the approved run offers the bank files and marking it paid.
+    // The open run is in her address, so a reload comes back to it.
     await page.reload();
-    const again = await openRun(page, period);
+    const again = page.getByRole('dialog', { name: new RegExp(`Meridian Logistics · ${monthLabel(period)}`) });
+    await expect(again).toBeVisible();
     await expect(again.getByRole('button', { name: 'Bank file (XML)' })).toBeVisible();
     const download = page.waitForEvent('download');
     await again.getByRole('button', { name: 'Bank file (CSV)' }).click();

@@ -119,7 +119,7 @@ describe('payroll to approve', () => {
     const rows = await rowsOf('payroll_to_approve', [id.olivia!, id.grace!, id.adam!, id.felix!]);
     // The owner submitted it; the admin does not approve payroll; the group CFO does.
     expect(rows.map((r) => r.userId)).toEqual([id.grace]);
-    expect(rows[0]).toMatchObject({ title: `Payroll Oct 2026 of ${org!.name} waits for your approval`, body: '$228,217.24 for 1 employee', link: '/payroll', entityId: run.id });
+    expect(rows[0]).toMatchObject({ title: `Payroll Oct 2026 of ${org!.name} waits for your approval`, body: '$228,217.24 for 1 employee', link: `/payroll?run=${run.id}`, entityId: run.id });
     expect(await mailOf(rows[0]!.title, [id.grace!])).toHaveLength(0);
   });
 });

@@ -71,7 +71,7 @@ export async function notifyPayrollToApprove(
       type: 'payroll_to_approve',
       title: `Payroll ${serverFormat.month(run.period)} of ${run.organizationName} waits for your approval`,
       body: `${serverFormat.money(run.total, run.currency)} for ${serverFormat.plural(run.employeeCount, 'employee')}`,
-      link: '/payroll',
+      link: `/payroll?run=${run.id}`,
       entityType: 'payroll_run',
       entityId: run.id,
     },

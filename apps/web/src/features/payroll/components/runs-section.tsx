@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { PAYROLL_RUN_STATUS_LABELS, PAYROLL_RUN_STATUS_VALUES, type PayrollOrganization, type PayrollRun } from '@outlay/contracts/payroll';
 import { DataTable, DataTableFilterSelect, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ListCard } from '@/components/data-table/list-card';
@@ -26,7 +27,16 @@ const COLUMNS: DataTableColumn<PayrollRun>[] = [
 /** The runs list: newest month first, filtered by organization and status; a row opens the run. */
 export function RunsSection({ organizations, canManage }: { organizations: readonly PayrollOrganization[]; canManage: boolean }) {
   const query = useListQuery<PayrollRun>({ url: PAYROLL_RUNS_URL, filters: ['organizationId', 'status'], urlPrefix: 'runs.' });
-  const [open, setOpen] = useState<string | null>(null);
+  // The open run is in the address (?run=), so a notification or a shared link opens it.
+  const [params, setParams] = useSearchParams();
+  const open = params.get('run');
+  const setOpen = (id: string | null) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (id) next.set('run', id);
+      else next.delete('run');
+      return next;
+    });
   const [creating, setCreating] = useState(false);
   return (
     <>
