@@ -41,6 +41,7 @@ import {
   waitFor200,
   withTimeout,
 } from './bench/lib.mjs';
+import { firstStartLine, timeFirstStart } from './bench/first-start.mjs';
 import { measureReportRoutes, reportLines, REPORT_ROUTES, REPORT_USERS } from './bench/reports.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -381,7 +382,7 @@ async function main() {
   assertNotCleaningUp();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outlay-bench-'));
   onCleanup(`remove ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
-  const liteOutlay = await startOutlay('Outlay (PGlite)', { DATA_DIR: dataDir });
+  const { outlay: liteOutlay, firstStart } = await timeFirstStart(() => startOutlay('Outlay (PGlite)', { DATA_DIR: dataDir }));
   log(`Outlay on PGlite is ready on port ${liteOutlay.port}`);
   const liteHeaders = await signIn(liteOutlay.port, DEMO_LOGIN);
   await probeUser(liteOutlay.port, liteHeaders, DEMO_LOGIN.username);
@@ -392,14 +393,14 @@ async function main() {
   warnings.pglite = serverWarnings(liteOutlay.server);
   await liteOutlay.server.release();
 
-  await report({ startedAt, loadAverageAtStart, db, results, warnings, history, reports });
+  await report({ startedAt, loadAverageAtStart, db, results, warnings, history, reports, firstStart });
 }
 
 function ratio(a, b) {
   return b > 0 ? a / b : null;
 }
 
-async function report({ startedAt, loadAverageAtStart, db, results, warnings, history, reports }) {
+async function report({ startedAt, loadAverageAtStart, db, results, warnings, history, reports, firstStart }) {
   const base = results.baseline.requestsPerSecond;
   const ownHealth = { pgUser: results.pgHealth, pgHealth: results.pgHealth, liteUser: results.liteHealth, liteHealth: results.liteHealth };
   // The large-history routes are compared with the PostgreSQL server's /api/health (the same code, an
@@ -461,6 +462,7 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings, hi
     for (const l of reportLines(reports)) console.log(l);
     console.log('');
   }
+  console.log(firstStartLine(firstStart));
   console.log(`Target: ${target}`);
   console.log(`        measured ${fmtRatio(achieved)} → ${pass ? 'PASS' : 'FAIL'}`);
   console.log('(server CPU µs/req counts the server process only: PostgreSQL backends are not in it, in-process PGlite is.)');
@@ -477,6 +479,7 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings, hi
     results: Object.fromEntries(rows.map(({ key, ...r }) => [key, r])),
     largeHistory: history,
     reports,
+    embeddedFirstStart: firstStart,
     serverWarnings: warnings,
   };
   await mkdir(path.dirname(RESULTS), { recursive: true });
