@@ -3,6 +3,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './lib/context.ts';
 import { requireUtf8Body, validatorCompiler } from './lib/input.ts';
 import authPlugin from './plugins/auth.ts';
+import compressionPlugin from './plugins/compression.ts';
 import errorsPlugin from './plugins/errors.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import openapiPlugin from './plugins/openapi.ts';
@@ -66,6 +67,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin, { onServerError: (request, error) => recordServerError(options.deps, request, error) });
   await app.register(metricsPlugin, { metrics: options.deps.metrics, token: options.metricsToken });
   await app.register(securityPlugin);
+  // Before any route: it attaches itself to each route as the route is added.
+  await app.register(compressionPlugin);
   await app.register(authPlugin, { deps: options.deps });
   await app.register(openapiPlugin);
 

@@ -16,6 +16,9 @@ export default fp(
         root: webDist,
         wildcard: false,
         index: false,
+        // The build writes a .br and a .gz beside each text file; the one the browser accepts is
+        // sent as it is (with Vary: Accept-Encoding), so nothing is compressed per request.
+        preCompressed: true,
         setHeaders(res, filePath) {
           // Hashed assets never change; index.html always revalidates.
           res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
