@@ -15,6 +15,7 @@ import { AlertsCard } from '../components/alerts-card';
 import { BudgetCard } from '../components/budget-card';
 import { CategoryCard } from '../components/category-card';
 import { KpiCards } from '../components/kpi-cards';
+import { OnboardingCard } from '../components/onboarding-card';
 import { MineCard } from '../components/mine-card';
 import { QueueCard } from '../components/queue-card';
 import { SpendCard } from '../components/spend-card';
@@ -65,6 +66,10 @@ export default function DashboardPage() {
           ) : null}
         </div>
       </section>
+
+      <ErrorBoundary panel="Getting started">
+        <OnboardingCard />
+      </ErrorBoundary>
 
       <QueryState query={dashboard} loadingLabel="Loading your dashboard" errorMessage="The dashboard could not be loaded." className="min-h-40">
         {(data) => <DashboardBody data={data} connected={live.connected} announcement={live.announcement} />}
