@@ -4,9 +4,11 @@
 // apart on the same box is what the target is stated in.
 //
 // A second PostgreSQL scenario measures the spending-request hot paths on a large history: a
-// fresh database with the demo world multiplied to ~50,000 requests (scripts/bench/seed-history.ts),
-// the approval queue, the scope list, "my requests" and one request's detail, each as a ratio
-// against the same raw-pg baseline.
+// fresh database with the demo world multiplied to a million requests over 10,000 people
+// (scripts/bench/seed-history.ts), the approval queue, the scope list (plain, filtered, searched),
+// "my requests" and one request's detail at HISTORY_CONNECTIONS, each beside the same page's SQL
+// run through raw pg (scripts/bench/baseline-pages.mjs), with targets: ≥ 0.5× the raw-pg page,
+// p95 ≤ 50 ms, the server's peak RSS < 400 MB.
 //
 // A third measures the reports (scripts/bench/reports.mjs): the demo world's requests multiplied to
 // a million in SQL, each report route's p95 at 4 connections (dashboard, expense tracking, budget
@@ -16,7 +18,7 @@
 // Env: BENCH_CONNECTIONS (50), BENCH_DURATION seconds (10), BENCH_WARMUP seconds (2),
 //      BENCH_DATABASE_URL ?? TEST_DATABASE_URL ?? postgres://postgres@127.0.0.1:5432/postgres
 //      (a maintenance database on a server where we may CREATE/DROP DATABASE),
-//      BENCH_HISTORY_REQUESTS (50000; 0 skips the large-history scenario),
+//      BENCH_HISTORY_REQUESTS (1000000; 0 skips the large-history scenario), BENCH_HISTORY_USERS (10000),
 //      BENCH_REPORT_REQUESTS (1000000; 0 skips the report scenario).
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -34,6 +36,7 @@ import {
   freePort,
   measure,
   onCleanup,
+  peakRssMb,
   request,
   runCapture,
   runToCompletion,
@@ -52,13 +55,14 @@ const SEED_HISTORY = path.join(ROOT, 'scripts/bench/seed-history.ts');
 const RESULTS = path.join(ROOT, 'bench-results/latest.json');
 
 // A bad setting is reported in one line, not as a stack trace from module evaluation.
-const { CONNECTIONS, DURATION, WARMUP, HISTORY_REQUESTS, REPORT_REQUESTS } = (() => {
+const { CONNECTIONS, DURATION, WARMUP, HISTORY_REQUESTS, HISTORY_USERS, REPORT_REQUESTS } = (() => {
   try {
     return {
       CONNECTIONS: positiveInt('BENCH_CONNECTIONS', 50),
       DURATION: positiveInt('BENCH_DURATION', 10),
       WARMUP: positiveInt('BENCH_WARMUP', 2, { allowZero: true }),
-      HISTORY_REQUESTS: positiveInt('BENCH_HISTORY_REQUESTS', 50_000, { allowZero: true }),
+      HISTORY_REQUESTS: positiveInt('BENCH_HISTORY_REQUESTS', 1_000_000, { allowZero: true }),
+      HISTORY_USERS: positiveInt('BENCH_HISTORY_USERS', 10_000, { allowZero: true }),
       REPORT_REQUESTS: positiveInt('BENCH_REPORT_REQUESTS', 1_000_000, { allowZero: true }),
     };
   } catch (error) {
@@ -209,35 +213,48 @@ function serverWarnings(server) {
 
 // The demo accounts whose views the scenario measures (all share the demo password).
 const HISTORY_LOGINS = ['max', 'carla', 'rita'];
+/** The request pages' targets at HISTORY_CONNECTIONS: against the same page's SQL on raw pg, p95, and the server's memory. */
+const HISTORY_CONNECTIONS = 16;
+const HISTORY_TARGET = { vsRawPg: 0.5, p95Ms: 50, rssMb: 400 };
+/**
+ * One line per page: who asks, the Outlay path and the raw-pg page with the same reads (`ids` are
+ * the people and organization looked up in the seeded database, `detailId` the request opened).
+ */
 const HISTORY_ROUTES = [
-  { key: 'pgQueue', user: 'max', label: 'GET /api/approvals/queue (max)', path: '/api/approvals/queue?pageSize=25', list: true },
-  { key: 'pgScopeList', user: 'carla', label: 'GET /api/requests (carla, group)', path: '/api/requests?pageSize=25', list: true },
-  { key: 'pgMine', user: 'rita', label: 'GET /api/requests/mine (rita)', path: '/api/requests/mine?pageSize=25', list: true },
-  { key: 'pgDetail', user: 'carla', label: 'GET /api/requests/:id (carla)', path: null, list: false },
-  // The finance dashboard (KPIs, budget burn, 12 months of spend) and a year's budget
-  // vs actual, both aggregated over the whole history (0.2–0.4 s each on their own). Reports are
-  // opened by a few people at a time, not fifty: measured with REPORT_CONNECTIONS, so the figure
-  // is their latency rather than autocannon's 10 s timeout on a queue of fifty.
-  { key: 'pgDashboard', user: 'carla', label: 'GET /api/dashboard (carla, group)', path: '/api/dashboard', check: (j) => Boolean(j?.kpis), connections: 4 },
-  { key: 'pgBudgetVsActual', user: 'carla', label: 'GET /api/budgets/vs-actual (carla, year)', path: '/api/budgets/vs-actual?periodType=year', check: (j) => Array.isArray(j?.lines) && j.lines.length > 0, connections: 4 },
+  { key: 'pgQueue', user: 'max', label: 'GET /api/approvals/queue (max)', path: () => '/api/approvals/queue?pageSize=25', baseline: (ids) => `/baseline/queue?user=${ids.max}`, list: true },
+  { key: 'pgScopeList', user: 'carla', label: 'GET /api/requests (carla, group)', path: () => '/api/requests?pageSize=25', baseline: () => '/baseline/requests', list: true },
+  {
+    key: 'pgScopeFiltered',
+    user: 'carla',
+    label: 'GET /api/requests (carla, organization + status)',
+    path: (ids) => `/api/requests?pageSize=25&organizationId=${ids.organization}&status=approved`,
+    baseline: (ids) => `/baseline/requests?organization=${ids.organization}&status=approved`,
+    list: true,
+  },
+  { key: 'pgScopeSearch', user: 'carla', label: 'GET /api/requests?q=course (carla)', path: () => '/api/requests?pageSize=25&q=course', baseline: () => '/baseline/requests?q=course', list: true },
+  { key: 'pgMine', user: 'rita', label: 'GET /api/requests/mine (rita)', path: () => '/api/requests/mine?pageSize=25', baseline: (ids) => `/baseline/requests?requester=${ids.rita}`, list: true },
+  { key: 'pgDetail', user: 'carla', label: 'GET /api/requests/:id (carla)', path: (_ids, detailId) => `/api/requests/${detailId}`, baseline: (_ids, detailId) => `/baseline/requests/${detailId}`, list: false },
 ];
 
 /**
  * A fresh database, migrated and seeded with the demo world through the db package (the
  * server only seeds PGlite), then multiplied to ~HISTORY_REQUESTS requests in SQL.
  */
-async function seedHistoryDatabase(dbUrl, { requests = HISTORY_REQUESTS, mode = 'history', timeoutMs = 300_000 } = {}) {
+async function seedHistoryDatabase(dbUrl, { requests = HISTORY_REQUESTS, mode = 'history', timeoutMs = HISTORY_SEED_TIMEOUT_MS } = {}) {
   const out = await runCapture(process.execPath, ['--import', 'tsx', SEED_HISTORY], {
     cwd: ROOT,
-    env: { BENCH_PG_URL: dbUrl, BENCH_HISTORY_REQUESTS: String(requests), BENCH_SEED_MODE: mode },
+    env: { BENCH_PG_URL: dbUrl, BENCH_HISTORY_REQUESTS: String(requests), BENCH_HISTORY_USERS: String(HISTORY_USERS), BENCH_SEED_MODE: mode },
     timeoutMs,
   });
   const last = out.trim().split('\n').pop();
   return JSON.parse(last);
 }
 
-/** The request whose detail is measured: the newest pending one, as opened from a queue. */
-async function detailRequestId(dbUrl) {
+/**
+ * The request whose detail is measured (the newest pending one, as opened from a queue) and the
+ * people and organization the lists are read for.
+ */
+async function historyIds(dbUrl) {
   const client = new pg.Client({ connectionString: dbUrl, connectionTimeoutMillis: 5_000 });
   await client.connect();
   try {
@@ -247,7 +264,9 @@ async function detailRequestId(dbUrl) {
        ORDER BY r.created_at DESC LIMIT 1`,
     );
     if (rows.length === 0) throw new Error('the history has no pending request to open');
-    return rows[0].id;
+    const people = await client.query(`SELECT username, id FROM users WHERE username = ANY($1)`, [HISTORY_LOGINS]);
+    const org = await client.query(`SELECT id FROM organizations WHERE code = 'ML'`);
+    return { detailId: rows[0].id, ids: { ...Object.fromEntries(people.rows.map((r) => [r.username, r.id])), organization: org.rows[0]?.id } };
   } finally {
     await client.end().catch(() => {});
   }
@@ -267,43 +286,85 @@ async function probeHistoryRoute(port, headers, route) {
 async function measureHistory(results, warnings) {
   assertNotCleaningUp();
   const db = await createBenchDatabase();
-  log(`created database ${db.dbName}; seeding the demo world and multiplying it to ~${HISTORY_REQUESTS} requests`);
+  log(`created database ${db.dbName}; seeding the demo world and multiplying it to ~${HISTORY_REQUESTS} requests over ${HISTORY_USERS} people`);
   const counts = await seedHistoryDatabase(db.url);
   log(`history: ${JSON.stringify(counts)}`);
+  const { detailId, ids } = await historyIds(db.url);
+  const size = `${Math.round(counts.requests / 1000)}k`;
   // Background jobs off (JOB_INTERVAL_MS=0): the first pass over a copied history would remind
   // and escalate hundreds of overdue steps mid-measurement; that is the job's cost, not the route's.
   const outlay = await startOutlay('Outlay (PostgreSQL, large history)', { DATABASE_URL: db.url, JOB_INTERVAL_MS: '0' });
   log(`Outlay on the large history is ready on port ${outlay.port}`);
   const sessions = {};
   for (const username of HISTORY_LOGINS) sessions[username] = await signIn(outlay.port, { username, password: DEMO_PASSWORD });
-  const detailId = await detailRequestId(db.url);
   const sizes = {};
+  const load = { connections: HISTORY_CONNECTIONS, duration: DURATION, warmup: WARMUP };
   for (const route of HISTORY_ROUTES) {
-    const routePath = route.path ?? `/api/requests/${detailId}`;
-    const r = { ...route, path: routePath };
+    const r = { ...route, path: route.path(ids, detailId) };
     sizes[route.key] = await probeHistoryRoute(outlay.port, sessions[route.user], r);
     log(`measuring large history ${route.label}`);
-    results[route.key] = await measure({
-      label: `Outlay PG 50k  ${route.label}${route.connections ? ` ×${route.connections}` : ''}`.replace('50k', `${Math.round(counts.requests / 1000)}k`),
-      port: outlay.port,
-      path: routePath,
-      headers: sessions[route.user],
-      serverPid: outlay.server.child.pid,
-      connections: route.connections ?? CONNECTIONS,
-      duration: DURATION,
-      warmup: WARMUP,
-    });
+    results[route.key] = await measure({ label: `Outlay PG ${size}  ${route.label}`, port: outlay.port, path: r.path, headers: sessions[route.user], serverPid: outlay.server.child.pid, ...load });
   }
+  const serverRssMaxMb = peakRssMb(outlay.server.child.pid);
   warnings.postgresHistory = serverWarnings(outlay.server);
   await outlay.server.release();
-  // Listed sizes (queue/list totals, route steps of the detail), so a run says what it measured.
-  return { ...counts, listTotals: { queue: sizes.pgQueue, scopeList: sizes.pgScopeList, mine: sizes.pgMine }, detailSteps: sizes.pgDetail, detailRequestId: detailId };
+
+  // The same pages' SQL through raw pg, on the same database, one server at a time.
+  const basePort = await freePort();
+  const baseline = await startNode({
+    name: 'raw-pg pages',
+    script: BASELINE,
+    cwd: ROOT,
+    env: { PORT: String(basePort), BENCH_PG_URL: db.url },
+    readyPattern: /baseline listening/,
+    timeoutMs: 30_000,
+  });
+  const pages = {};
+  for (const route of HISTORY_ROUTES) {
+    const path = route.baseline(ids, detailId);
+    const probe = await request(basePort, path, { timeoutMs: 30_000 });
+    if (probe.status !== 200) throw new Error(`raw-pg page ${path} failed: HTTP ${probe.status} ${probe.text.slice(0, 300)}`);
+    log(`measuring raw-pg page for ${route.label}`);
+    pages[route.key] = await measure({ label: `raw-pg page  ${route.label}`, port: basePort, path, serverPid: baseline.child.pid, ...load });
+  }
+  await baseline.release();
+
+  const targets = HISTORY_ROUTES.map((route) => {
+    const r = results[route.key];
+    const vsRawPg = ratio(r.requestsPerSecond, pages[route.key].requestsPerSecond);
+    const p95 = r.latencyMs.p95;
+    return {
+      key: route.key,
+      label: route.label,
+      requestsPerSecond: r.requestsPerSecond,
+      rawPgRequestsPerSecond: pages[route.key].requestsPerSecond,
+      vsRawPg,
+      p95Ms: p95,
+      rawPgP95Ms: pages[route.key].latencyMs.p95,
+      pass: vsRawPg !== null && vsRawPg >= HISTORY_TARGET.vsRawPg && p95 !== null && p95 <= HISTORY_TARGET.p95Ms && r.errors === 0 && r.non2xx === 0,
+    };
+  });
+  return {
+    ...counts,
+    connections: HISTORY_CONNECTIONS,
+    target: HISTORY_TARGET,
+    targets,
+    serverRssMaxMb,
+    rssPass: serverRssMaxMb !== null && serverRssMaxMb < HISTORY_TARGET.rssMb,
+    rawPgPages: pages,
+    // Listed sizes (queue/list totals, route steps of the detail), so a run says what it measured.
+    listTotals: { queue: sizes.pgQueue, scopeList: sizes.pgScopeList, scopeFiltered: sizes.pgScopeFiltered, scopeSearch: sizes.pgScopeSearch, mine: sizes.pgMine },
+    detailSteps: sizes.pgDetail,
+    detailRequestId: detailId,
+  };
 }
 
 /* -------------------------------------------------------- report scenario */
 
-// How long seeding a million requests may take on a slow box (it is about 4 minutes on 2 cores).
+// How long seeding a million requests may take on a slow box (it is about 4 minutes on 2 cores
+// for the requests alone, longer with their routes and timelines).
 const REPORT_SEED_TIMEOUT_MS = 1_500_000;
+const HISTORY_SEED_TIMEOUT_MS = 2_400_000;
 
 async function measureReports(warnings) {
   assertNotCleaningUp();
@@ -396,6 +457,25 @@ async function main() {
   await report({ startedAt, loadAverageAtStart, db, results, warnings, history, reports, firstStart });
 }
 
+/** The request pages' targets as a table: each route beside its raw-pg page, p95, PASS/FAIL; then memory. */
+function historyTargetLines(history) {
+  const t = history.target;
+  const header = ['request page', 'req/s', 'raw-pg req/s', `÷ raw-pg (≥ ${t.vsRawPg}×)`, `p95 ms (≤ ${t.p95Ms})`, 'raw-pg p95 ms', 'result'];
+  const body = history.targets.map((r) => [
+    r.label,
+    r.requestsPerSecond.toFixed(0),
+    r.rawPgRequestsPerSecond.toFixed(0),
+    r.vsRawPg === null ? '—' : `${r.vsRawPg.toFixed(2)}×`,
+    r.p95Ms === null ? '—' : String(r.p95Ms),
+    r.rawPgP95Ms === null ? '—' : String(r.rawPgP95Ms),
+    r.pass ? 'PASS' : 'FAIL',
+  ]);
+  body.push([`server peak RSS (< ${t.rssMb} MB)`, '', '', '', '', '', `${history.serverRssMaxMb ?? '—'} MB ${history.rssPass ? 'PASS' : 'FAIL'}`]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [`Request pages at ${history.connections} connections, ${history.requests} requests:`, line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)];
+}
+
 function ratio(a, b) {
   return b > 0 ? a / b : null;
 }
@@ -452,10 +532,13 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings, hi
   console.log('');
   if (history) {
     console.log(
-      `Large history: ${history.requests} requests (${history.inFlight} in flight), ${history.steps} route steps, ${history.assignments} assignments, ` +
-        `${history.events} timeline events; totals listed: queue ${history.listTotals.queue}, scope list ${history.listTotals.scopeList}, mine ${history.listTotals.mine}; ` +
+      `Large history: ${history.requests} requests (${history.inFlight} in flight) by ${history.users} people, ${history.steps} route steps, ${history.assignments} assignments, ` +
+        `${history.decisions} decisions, ${history.events} timeline events, ${history.attachments} attachments; totals listed: queue ${history.listTotals.queue}, ` +
+        `scope list ${history.listTotals.scopeList}, filtered ${history.listTotals.scopeFiltered}, search ${history.listTotals.scopeSearch}, mine ${history.listTotals.mine}; ` +
         `detail has ${history.detailSteps} route steps. Background jobs off during these runs.`,
     );
+    console.log('');
+    for (const l of historyTargetLines(history)) console.log(l);
     console.log('');
   }
   if (reports) {
@@ -493,8 +576,8 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings, hi
 // runs with slack. If anything hangs past it, clean up and fail rather than hang CI forever.
 const CEILING_MS =
   (240 +
-    (HISTORY_REQUESTS > 0 ? 300 : 0) +
-    (HISTORY_REQUESTS > 0 ? 9 : 5) * (WARMUP + DURATION + 20) +
+    (HISTORY_REQUESTS > 0 ? HISTORY_SEED_TIMEOUT_MS / 1000 : 0) +
+    (HISTORY_REQUESTS > 0 ? 5 + 2 * HISTORY_ROUTES.length : 5) * (WARMUP + DURATION + 20) +
     (REPORT_REQUESTS > 0 ? REPORT_SEED_TIMEOUT_MS / 1000 + 60 + REPORT_ROUTES.length * 2 * (WARMUP + DURATION + 20) : 0)) *
   1000;
 const ceiling = setTimeout(() => {

@@ -3,15 +3,21 @@
 // on top (JWT verify, session join, schema serialisation, security headers, logging) is what the
 // ratio measures.
 //
-// Env: PORT, BENCH_PG_URL (the bench database), BENCH_USER_ID (a row that exists).
+// On the large history it also answers each request page with that page's SQL written by hand
+// (scripts/bench/baseline-pages.mjs): the lists and the detail, so each Outlay route is measured
+// against the same reads through raw pg.
+//
+// Env: PORT, BENCH_PG_URL (the bench database), BENCH_USER_ID (a row that exists; optional when
+//      only the pages are measured).
 import Fastify from 'fastify';
 import pg from 'pg';
+import { registerPages } from './baseline-pages.mjs';
 
 const port = Number.parseInt(process.env.PORT ?? '', 10);
 const url = process.env.BENCH_PG_URL;
 const userId = process.env.BENCH_USER_ID;
-if (!port || !url || !userId) {
-  console.error('baseline-server needs PORT, BENCH_PG_URL and BENCH_USER_ID');
+if (!port || !url) {
+  console.error('baseline-server needs PORT and BENCH_PG_URL');
   process.exit(1);
 }
 
@@ -29,6 +35,8 @@ app.get('/baseline', async (_request, reply) => {
   if (rows.length === 0) return reply.code(404).send({ message: 'bench user not found' });
   return rows[0];
 });
+
+registerPages(app, pool);
 
 let closing = false;
 async function shutdown() {

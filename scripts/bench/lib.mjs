@@ -273,7 +273,7 @@ export async function waitFor200(port, path, timeoutMs) {
 
 /* ---------------------------------------------------------------------- load */
 
-function runAutocannon(opts) {
+function runAutocannon(opts, onResponse) {
   return new Promise((resolve, reject) => {
     let finished = false;
     const instance = autocannon(opts, (error, result) => {
@@ -282,12 +282,23 @@ function runAutocannon(opts) {
       if (error) reject(error);
       else resolve(result);
     });
+    if (onResponse) instance.on('response', (_client, _status, _bytes, responseTime) => onResponse(responseTime));
     // autocannon stops itself after `duration`; this only guards against it never returning
     // (e.g. every connection stuck on a dead server).
     const watchdog = setTimeout(() => {
       if (!finished) instance.stop();
     }, (opts.duration + 15) * 1000);
   });
+}
+
+/** A process's peak resident set in MB (VmHWM from /proc), or null where there is none. */
+export function peakRssMb(pid) {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Math.round(Number(match[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -316,8 +327,12 @@ export async function measure({ label, port, path, headers = {}, connections, du
   const common = { url, connections, headers, timeout: 10 };
   if (warmup > 0) await runAutocannon({ ...common, duration: warmup });
   const cpuBefore = cpuSeconds(serverPid);
-  const r = await runAutocannon({ ...common, duration });
+  // autocannon's histogram has no p95; every response time of the measured seconds is kept instead.
+  const times = [];
+  const r = await runAutocannon({ ...common, duration }, (ms) => times.push(ms));
   const cpuAfter = cpuSeconds(serverPid);
+  times.sort((a, b) => a - b);
+  const p95 = times.length > 0 ? Math.round(times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)] * 100) / 100 : null;
   const served = r['2xx'] + r.non2xx;
   return {
     label,
@@ -326,7 +341,9 @@ export async function measure({ label, port, path, headers = {}, connections, du
     durationSeconds: duration,
     requestsPerSecond: r.requests.average,
     totalRequests: r.requests.total,
-    latencyMs: { average: r.latency.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max },
+    latencyMs: { average: r.latency.average, p50: r.latency.p50, p95, p99: r.latency.p99, max: r.latency.max },
+    // The server's peak resident memory since it started (VmHWM), so a run shows what the load cost.
+    serverRssMaxMb: peakRssMb(serverPid),
     // The server process only: PostgreSQL's own backends are not in it, PGlite (in-process) is.
     serverCpuMicrosPerRequest: cpuBefore !== null && cpuAfter !== null && served > 0 ? ((cpuAfter - cpuBefore) * 1e6) / served : null,
     errors: r.errors,

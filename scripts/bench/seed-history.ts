@@ -1,23 +1,29 @@
 // The large-history database for `npm run bench` (run with `node --import tsx`): migrates the
-// bench database, seeds the demo world exactly as the server does on PGlite (Meridian Group, its
-// workflows and 13 months of requests), then multiplies the spending-request history in SQL to
-// about BENCH_HISTORY_REQUESTS requests, with their route steps, assignments, decisions, line
-// items, allocations, comments and timeline, so queues and scope lists have realistic depth.
+// bench database, seeds the demo world exactly as the server does on PGlite (Meridian Group and its
+// subsidiaries, their workflows and 13 months of requests), adds people up to BENCH_HISTORY_USERS
+// (10,000 by default, spread over every department, signing in with the demo password), then
+// multiplies the spending-request history set-based in SQL to about BENCH_HISTORY_REQUESTS
+// requests (a million by default): one INSERT … SELECT per table over a map of copies, never
+// request by request.
 //
 // Finished requests (approved, paid, rejected, cancelled) are copied many times; requests still
 // in flight (draft, pending, info requested) only IN_FLIGHT_COPIES times, so the approvers'
 // queues grow to the hundreds a busy approver really has rather than to thousands. Each copy's
-// timestamps move back by a random 0–3 days, keeping the 13-month shape without exact ties.
+// timestamps move back by a random 0–3 days, keeping the 13-month shape without exact ties, and
+// nine copies in ten are raised by another person of the same department, so the history is
+// spread over everyone while the demo people keep a long list of their own.
 //
-// BENCH_SEED_MODE=requests (the report scenario, up to a million requests) copies the requests
-// alone, in one INSERT … SELECT over generate_series, with the spend_monthly trigger off during
-// the load; the aggregate is then rebuilt with one INSERT … SELECT … GROUP BY and the tables
-// analysed. Reports read requests and the aggregate, not route steps or timelines.
+// The spend_monthly trigger is off during the load and the aggregate is rebuilt with one
+// INSERT … SELECT … GROUP BY, the same sums the trigger keeps row by row.
 //
-// Env: BENCH_PG_URL (the bench database, already created), BENCH_HISTORY_REQUESTS (50000),
-//      BENCH_SEED_MODE (history | requests).
-// Prints one JSON line: { requests, inFlight, steps, assignments, events, seconds } (history) or
-// { requests, inFlight, spendMonthlyRows, seconds } (requests).
+// BENCH_SEED_MODE=history (the default) copies each request with its route steps, assignments,
+// decisions, line items, allocations, comments, attachment metadata and timeline; `requests` (the
+// report scenario) copies the requests alone, which is all the reports read.
+//
+// Env: BENCH_PG_URL (the bench database, already created), BENCH_HISTORY_REQUESTS (1000000),
+//      BENCH_HISTORY_USERS (10000), BENCH_SEED_MODE (history | requests).
+// Prints one JSON line: { requests, inFlight, users, steps, assignments, decisions, events,
+// attachments, spendMonthlyRows, copies, seconds } (the child tables only in history mode).
 import { createDb, migrate, seedDemo, type Db } from '@outlay/db';
 import { sql } from 'drizzle-orm';
 import { linkAuditRows } from '../../apps/api/src/lib/audit.ts';
@@ -30,9 +36,10 @@ const IN_FLIGHT_COPIES = 12;
 
 const url = process.env.BENCH_PG_URL;
 const mode = process.env.BENCH_SEED_MODE ?? 'history';
-const target = Number.parseInt(process.env.BENCH_HISTORY_REQUESTS ?? '50000', 10);
-if (!url || !Number.isFinite(target) || target <= 0) {
-  console.error('seed-history needs BENCH_PG_URL and a positive BENCH_HISTORY_REQUESTS');
+const target = Number.parseInt(process.env.BENCH_HISTORY_REQUESTS ?? '1000000', 10);
+const people = Number.parseInt(process.env.BENCH_HISTORY_USERS ?? '10000', 10);
+if (!url || !Number.isFinite(target) || target <= 0 || !Number.isFinite(people) || people < 0) {
+  console.error('seed-history needs BENCH_PG_URL, a positive BENCH_HISTORY_REQUESTS and a non-negative BENCH_HISTORY_USERS');
   process.exit(1);
 }
 
@@ -66,96 +73,95 @@ async function copy(db: Db, table: string, join: string, set: Record<string, str
 }
 
 /**
- * The requests alone, `copies` times (in-flight ones IN_FLIGHT_COPIES times), each copy's dates
- * moved back by its own random 0–3 days; then spend_monthly rebuilt from them in one statement,
- * the same sums the trigger keeps row by row.
+ * People up to `total`, copies of a demo requester (same password hash, so they sign in with the
+ * demo password) spread round-robin over every department and its organization.
  */
-async function multiplyRequestsOnly(db: Db, copies: number) {
-  const cols = (await columnsOf(db, 'spending_requests')).filter((c) => c.name !== 'seq');
-  const names = cols.map((c) => `"${c.name}"`).join(', ');
-  const values = cols
-    .map((c) => (c.name === 'id' ? 'gen_random_uuid()' : c.type === 'timestamp with time zone' ? `t."${c.name}" - m.shift` : `t."${c.name}"`))
-    .join(', ');
+async function addPeople(db: Db, total: number) {
+  const [existing] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM users`);
+  const missing = total - existing!.n;
+  if (missing <= 0) return;
+  await copy(
+    db,
+    'users',
+    `CROSS JOIN generate_series(1, ${missing}) AS g(i)
+     CROSS JOIN LATERAL (SELECT interval '0' AS shift) m
+     JOIN (SELECT d.id, d.organization_id, row_number() OVER (ORDER BY d.organization_id, d.id) - 1 AS n, count(*) OVER () AS cnt FROM departments d) dd
+       ON dd.n = g.i % dd.cnt
+     WHERE t.username = 'rita'`,
+    {
+      id: 'gen_random_uuid()',
+      username: `'person' || lpad(g.i::text, 5, '0')`,
+      email: `'person' || lpad(g.i::text, 5, '0') || '@example.test'`,
+      first_name: `'Person'`,
+      last_name: `lpad(g.i::text, 5, '0')`,
+      role: `'requester'`,
+      organization_id: 'dd.organization_id',
+      department_id: 'dd.id',
+      phone_number: 'NULL',
+      totp_secret_enc: 'NULL',
+      totp_enabled: 'false',
+      last_login_at: 'NULL',
+    },
+  );
+}
+
+/** The spend aggregate from the requests in one statement: the same sums the trigger keeps row by row. */
+async function rebuildSpendMonthly(db: Db) {
+  await db.execute(sql.raw('DELETE FROM spend_monthly'));
+  await db.execute(
+    sql.raw(`INSERT INTO spend_monthly (organization_id, department_id, category_id, vendor_id, submitted_month, decided_month, status,
+        currency, org_currency, group_currency, request_count, amount, amount_org, amount_group)
+      SELECT organization_id, department_id, category_id, vendor_id, submitted_month, decided_month, status,
+        currency, org_currency, group_currency, count(*), sum(eff), sum(eff_org), sum(eff_group)
+      FROM (
+        SELECT r.*, to_char(coalesce(r.submitted_at, r.created_at) AT TIME ZONE 'UTC', 'YYYY-MM') AS submitted_month,
+               to_char(r.decided_at AT TIME ZONE 'UTC', 'YYYY-MM') AS decided_month, x.eff,
+               CASE WHEN x.eff = r.amount THEN r.amount_org ELSE round(x.eff * r.fx_rate, 2) END AS eff_org,
+               CASE WHEN x.eff = r.amount THEN r.amount_group ELSE round(x.eff * r.group_fx_rate, 2) END AS eff_group
+        FROM spending_requests r
+        CROSS JOIN LATERAL (SELECT CASE WHEN r.status IN ('approved', 'paid') AND r.approved_amount IS NOT NULL THEN r.approved_amount ELSE r.amount END AS eff) x
+      ) q
+      GROUP BY organization_id, department_id, category_id, vendor_id, submitted_month, decided_month, status, currency, org_currency, group_currency`),
+  );
+}
+
+/**
+ * The demo requests `copies` times (in-flight ones IN_FLIGHT_COPIES times), each copy with its own
+ * id, date shift and requester, through one map of copies; with `children`, each copy's route
+ * steps, assignments, decisions, line items, allocations, comments, attachments and timeline too.
+ */
+async function multiply(db: Db, copies: number, children: boolean) {
   const inFlight = IN_FLIGHT.map((s) => `'${s}'`).join(', ');
   await db.transaction(async (tx) => {
-    await tx.execute(sql.raw('ALTER TABLE spending_requests DISABLE TRIGGER spend_monthly_track'));
-    // The lateral subquery names g.k, so its random() is drawn per copy rather than once.
+    // The added people of each department, numbered, so a copy picks one by an index lookup.
     await tx.execute(
-      sql.raw(`INSERT INTO spending_requests (${names})
-        SELECT ${values} FROM spending_requests t
-        CROSS JOIN generate_series(1, ${Math.max(copies, IN_FLIGHT_COPIES)}) AS g(k)
-        CROSS JOIN LATERAL (SELECT g.k, random() * interval '3 days' AS shift) m
-        WHERE g.k <= CASE WHEN t.status IN (${inFlight}) THEN ${IN_FLIGHT_COPIES} ELSE ${copies} END`),
+      sql.raw(`CREATE TEMP TABLE dept_people ON COMMIT DROP AS
+        SELECT id, department_id, row_number() OVER (PARTITION BY department_id ORDER BY id) - 1 AS n, count(*) OVER (PARTITION BY department_id) AS cnt
+        FROM users WHERE username LIKE 'person%' AND department_id IS NOT NULL`),
     );
-    await tx.execute(sql.raw('ALTER TABLE spending_requests ENABLE TRIGGER spend_monthly_track'));
-    await tx.execute(sql.raw('DELETE FROM spend_monthly'));
-    await tx.execute(
-      sql.raw(`INSERT INTO spend_monthly (organization_id, department_id, category_id, vendor_id, submitted_month, decided_month, status,
-          currency, org_currency, group_currency, request_count, amount, amount_org, amount_group)
-        SELECT organization_id, department_id, category_id, vendor_id, submitted_month, decided_month, status,
-          currency, org_currency, group_currency, count(*), sum(eff), sum(eff_org), sum(eff_group)
-        FROM (
-          SELECT r.*, to_char(coalesce(r.submitted_at, r.created_at) AT TIME ZONE 'UTC', 'YYYY-MM') AS submitted_month,
-                 to_char(r.decided_at AT TIME ZONE 'UTC', 'YYYY-MM') AS decided_month, x.eff,
-                 CASE WHEN x.eff = r.amount THEN r.amount_org ELSE round(x.eff * r.fx_rate, 2) END AS eff_org,
-                 CASE WHEN x.eff = r.amount THEN r.amount_group ELSE round(x.eff * r.group_fx_rate, 2) END AS eff_group
-          FROM spending_requests r
-          CROSS JOIN LATERAL (SELECT CASE WHEN r.status IN ('approved', 'paid') AND r.approved_amount IS NOT NULL THEN r.approved_amount ELSE r.amount END AS eff) x
-        ) q
-        GROUP BY organization_id, department_id, category_id, vendor_id, submitted_month, decided_month, status, currency, org_currency, group_currency`),
-    );
-  });
-}
-
-const started = Date.now();
-// A million-row INSERT … SELECT and its VACUUM run for minutes: no statement timeout while seeding.
-const handle = await createDb({ url, poolSize: 2, pool: { statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 } });
-try {
-  await migrate(handle);
-  const { db } = handle;
-  // The same sealing key the server will derive from the secret stored in this database.
-  const keys = keysFrom(await loadSigningSecret(db, undefined));
-  await seedDemo(db, { hashPassword, seal: (plain) => encrypt(keys.bank, plain), linkAudit: linkAuditRows });
-
-  const [base] = await rows<{ total: number; open: number }>(
-    db,
-    sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE status IN ('draft', 'pending', 'info_requested'))::int AS open FROM spending_requests`,
-  );
-  const done = base!.total - base!.open;
-  const copies = Math.max(0, Math.round((target - base!.total - base!.open * IN_FLIGHT_COPIES) / Math.max(done, 1)));
-
-  if (mode === 'requests') {
-    await multiplyRequestsOnly(db, copies);
-    // Two statements: a multi-statement string runs as one transaction, where VACUUM may not.
-    await db.execute(sql.raw('VACUUM ANALYZE spending_requests'));
-    await db.execute(sql.raw('VACUUM ANALYZE spend_monthly'));
-    await db.execute(sql.raw('VACUUM ANALYZE cycle_time_monthly'));
-    const [counts] = await rows<Row>(
-      db,
-      sql`SELECT (SELECT count(*)::int FROM spending_requests) AS requests,
-                 (SELECT count(*)::int FROM spending_requests WHERE status IN ('draft', 'pending', 'info_requested')) AS "inFlight",
-                 (SELECT count(*)::int FROM spend_monthly) AS "spendMonthlyRows"`,
-    );
-    console.log(JSON.stringify({ ...counts, copies, seconds: Math.round((Date.now() - started) / 100) / 10 }));
-  } else {
-    await multiplyHistory(db, copies);
-  }
-} finally {
-  await handle.close();
-}
-
-/** Requests with their route steps, assignments, decisions, line items and timeline (the history scenario). */
-async function multiplyHistory(db: Db, copies: number) {
-  await db.transaction(async (tx) => {
-    const inFlight = IN_FLIGHT.map((s) => `'${s}'`).join(', ');
+    await tx.execute(sql.raw('CREATE INDEX ON dept_people (department_id, n)'));
+    await tx.execute(sql.raw('ANALYZE dept_people'));
     await tx.execute(
       sql.raw(`CREATE TEMP TABLE req_map ON COMMIT DROP AS
-        SELECT r.id AS old_id, k, gen_random_uuid() AS new_id, random() * interval '3 days' AS shift
+        SELECT r.id AS old_id, k, gen_random_uuid() AS new_id, random() * interval '3 days' AS shift,
+          CASE WHEN k % 10 = 0 THEN r.requester_id ELSE coalesce(
+            (SELECT p.id FROM dept_people p WHERE p.department_id = r.department_id
+               AND p.n = (SELECT mod(hashint8(r.seq * 1000 + k)::bigint + 2147483648, max(c.cnt)) FROM dept_people c WHERE c.department_id = r.department_id AND c.n = 0)),
+            r.requester_id) END AS requester_id
         FROM spending_requests r
         CROSS JOIN generate_series(1, ${Math.max(copies, IN_FLIGHT_COPIES)}) AS k
         WHERE k <= CASE WHEN r.status IN (${inFlight}) THEN ${IN_FLIGHT_COPIES} ELSE ${copies} END`),
     );
     await tx.execute(sql.raw('CREATE INDEX ON req_map (old_id, k)'));
+    await tx.execute(sql.raw('ANALYZE req_map'));
+
+    await tx.execute(sql.raw('ALTER TABLE spending_requests DISABLE TRIGGER spend_monthly_track'));
+    // In created_at order, so seq (the REQ- reference) still follows time as in the real app.
+    await copy(tx, 'spending_requests', 'JOIN req_map m ON m.old_id = t.id ORDER BY t.created_at - m.shift', { id: 'm.new_id', requester_id: 'm.requester_id' }, ['seq']);
+    await tx.execute(sql.raw('ALTER TABLE spending_requests ENABLE TRIGGER spend_monthly_track'));
+    await rebuildSpendMonthly(tx);
+    if (!children) return;
+
     await tx.execute(
       sql.raw(`CREATE TEMP TABLE step_map ON COMMIT DROP AS
         SELECT s.id AS old_id, m.k, gen_random_uuid() AS new_id FROM approval_steps s JOIN req_map m ON m.old_id = s.request_id`),
@@ -166,14 +172,22 @@ async function multiplyHistory(db: Db, copies: number) {
     );
     await tx.execute(sql.raw('CREATE INDEX ON step_map (old_id, k)'));
     await tx.execute(sql.raw('CREATE INDEX ON assignment_map (old_id, k)'));
-    await tx.execute(sql.raw('ANALYZE req_map; ANALYZE step_map; ANALYZE assignment_map'));
+    await tx.execute(sql.raw('ANALYZE step_map'));
+    await tx.execute(sql.raw('ANALYZE assignment_map'));
 
     const byRequest = 'JOIN req_map m ON m.old_id = t.request_id';
-    // In created_at order, so seq (the REQ- reference) still follows time as in the real app.
-    await copy(tx, 'spending_requests', 'JOIN req_map m ON m.old_id = t.id ORDER BY t.created_at - m.shift', { id: 'm.new_id' }, ['seq']);
     await copy(tx, 'request_line_items', byRequest, { id: 'gen_random_uuid()', request_id: 'm.new_id' });
     await copy(tx, 'request_allocations', byRequest, { id: 'gen_random_uuid()', request_id: 'm.new_id' });
     await copy(tx, 'request_comments', byRequest, { id: 'gen_random_uuid()', request_id: 'm.new_id' });
+    // Attachment metadata only (the files are not stored): a receipt on about a third of the
+    // submitted copies, uploaded by the copy's requester when it was raised.
+    await tx.execute(
+      sql.raw(`INSERT INTO request_attachments (request_id, file_name, content_type, size, sha256, storage_key, uploaded_by_id, created_at)
+        SELECT m.new_id, 'receipt-' || r.seq || '.pdf', 'application/pdf', 20000 + (random() * 400000)::int,
+               encode(sha256(m.new_id::text::bytea), 'hex'), 'bench/' || m.new_id, m.requester_id, r.created_at
+        FROM req_map m JOIN spending_requests r ON r.id = m.new_id
+        WHERE r.status <> 'draft' AND random() < 0.35`),
+    );
     await copy(tx, 'approval_steps', `${byRequest} JOIN step_map sm ON sm.old_id = t.id AND sm.k = m.k`, { id: 'sm.new_id', request_id: 'm.new_id' });
     await copy(tx, 'approval_assignments', `${byRequest} JOIN step_map sm ON sm.old_id = t.step_id AND sm.k = m.k JOIN assignment_map am ON am.old_id = t.id AND am.k = m.k`, {
       id: 'am.new_id',
@@ -188,16 +202,49 @@ async function multiplyHistory(db: Db, copies: number) {
     });
     await copy(tx, 'request_events', `${byRequest} ORDER BY t.created_at - m.shift`, { request_id: 'm.new_id' }, ['id']);
   });
-  // Vacuumed and analysed as autovacuum would leave it, so plans (and index-only scans) are the steady state's.
+}
+
+const started = Date.now();
+// A million-row INSERT … SELECT and its VACUUM run for minutes: no statement timeout while seeding.
+const handle = await createDb({ url, poolSize: 2, pool: { statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 } });
+try {
+  await migrate(handle);
+  const { db } = handle;
+  // The same sealing key the server will derive from the secret stored in this database.
+  const keys = keysFrom(await loadSigningSecret(db, undefined));
+  await seedDemo(db, { hashPassword, seal: (plain) => encrypt(keys.bank, plain), linkAudit: linkAuditRows });
+  await addPeople(db, people);
+
+  const [base] = await rows<{ total: number; open: number }>(
+    db,
+    sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE status IN ('draft', 'pending', 'info_requested'))::int AS open FROM spending_requests`,
+  );
+  const done = base!.total - base!.open;
+  const copies = Math.max(0, Math.round((target - base!.total - base!.open * IN_FLIGHT_COPIES) / Math.max(done, 1)));
+  const children = mode !== 'requests';
+  await multiply(db, copies, children);
+  // Vacuumed and analysed as autovacuum would leave it, so plans (and index-only scans) are the
+  // steady state's. One statement each: a multi-statement string runs as one transaction, where VACUUM may not.
   await db.execute(sql.raw('VACUUM ANALYZE'));
 
   const [counts] = await rows<Row>(
     db,
-    sql`SELECT (SELECT count(*)::int FROM spending_requests) AS requests,
+    children
+      ? sql`SELECT (SELECT count(*)::int FROM spending_requests) AS requests,
                (SELECT count(*)::int FROM spending_requests WHERE status IN ('draft', 'pending', 'info_requested')) AS "inFlight",
+               (SELECT count(*)::int FROM users) AS users,
                (SELECT count(*)::int FROM approval_steps) AS steps,
                (SELECT count(*)::int FROM approval_assignments) AS assignments,
-               (SELECT count(*)::int FROM request_events) AS events`,
+               (SELECT count(*)::int FROM approval_decisions) AS decisions,
+               (SELECT count(*)::int FROM request_events) AS events,
+               (SELECT count(*)::int FROM request_attachments) AS attachments,
+               (SELECT count(*)::int FROM spend_monthly) AS "spendMonthlyRows"`
+      : sql`SELECT (SELECT count(*)::int FROM spending_requests) AS requests,
+               (SELECT count(*)::int FROM spending_requests WHERE status IN ('draft', 'pending', 'info_requested')) AS "inFlight",
+               (SELECT count(*)::int FROM users) AS users,
+               (SELECT count(*)::int FROM spend_monthly) AS "spendMonthlyRows"`,
   );
   console.log(JSON.stringify({ ...counts, copies, seconds: Math.round((Date.now() - started) / 100) / 10 }));
+} finally {
+  await handle.close();
 }
