@@ -92,7 +92,7 @@ function Details({ report }: { report: ErrorReportDetail }) {
         <Field label="Last seen">{formatDateTime(report.lastSeenAt)}</Field>
         <Field label="Browser">{report.browser}</Field>
         {report.resolvedAt && (
-          <Field label="Resolved">
+          <Field label={report.status === 'resolved' ? 'Resolved' : 'Last resolved'}>
             {formatDateTime(report.resolvedAt)}
             {report.resolvedByName ? ` by ${report.resolvedByName}` : ''}
           </Field>

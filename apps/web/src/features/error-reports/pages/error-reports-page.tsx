@@ -30,7 +30,7 @@ const COLUMNS: DataTableColumn<ErrorReport>[] = [
     sortable: true,
     hideable: false,
     cell: (r) => (
-      <div className="flex max-w-md flex-col gap-0.5">
+      <div className="flex max-w-sm flex-col gap-0.5">
         <span className="line-clamp-2 break-words font-mono text-xs font-medium">{r.message}</span>
         {r.route && <span className="truncate font-mono text-xs text-muted-foreground">{r.route}</span>}
       </div>
