@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { listQuery, paginated } from './lists.ts';
 import { text } from './primitives.ts';
+import { ERROR_REPORT_LIMITS } from './error-reports.limits.ts';
 
 /** Where an error happened: the web app in someone's browser, or the API answering 5xx. */
 export const ERROR_REPORT_SOURCE_VALUES = ['client', 'server'] as const;
@@ -17,8 +18,7 @@ export const ERROR_REPORT_STATUS_VALUES = ['open', 'regressed', 'resolved'] as c
 export type ErrorReportStatus = (typeof ERROR_REPORT_STATUS_VALUES)[number];
 export const ERROR_REPORT_STATUS_LABELS: Record<ErrorReportStatus, string> = { open: 'Open', regressed: 'Regressed', resolved: 'Resolved' };
 
-/** Limits the web app's reporter truncates to; anything longer is refused. */
-export const ERROR_REPORT_LIMITS = { message: 1000, stack: 8000, componentStack: 8000, route: 500, userAgent: 512 } as const;
+export { ERROR_REPORT_LIMITS };
 
 const bounded = (max: number, label: string) => text.max(max, `${label} must be at most ${max} characters`);
 const optionalBounded = (max: number, label: string) => bounded(max, label).nullish();

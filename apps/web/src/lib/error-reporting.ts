@@ -1,4 +1,4 @@
-import { ERROR_REPORT_LIMITS } from '@outlay/contracts/error-reports';
+import { ERROR_REPORT_LIMITS } from '@outlay/contracts/error-reports.limits';
 import { apiUrl } from './api-client';
 import { isApiError } from './api-error';
 import { getAccessToken, getDeviceId } from './auth-storage';
