@@ -41,6 +41,7 @@ import { tutorialsRoutes } from './modules/tutorials/tutorials.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { featureSuggestionsRoutes } from './modules/feature-suggestions/feature-suggestions.routes.ts';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { recordServerError } from './modules/error-reports/error-reports.server.ts';
 
 export interface BuildOptions {
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(onboardingRoutes, deps);
   await app.register(featureSuggestionsRoutes, deps);
   await app.register(errorReportsRoutes, deps);
+  await app.register(calendarRoutes, deps);
 
   await app.register(webPlugin, { webDist: options.webDist });
   return app;
