@@ -163,7 +163,8 @@ function dueWorkDone(instance: Instance, from: number): { escalated: number; rem
   return total;
 }
 
-describe.skipIf(skipReason !== null)('several instances behind HAProxy on one PostgreSQL', () => {
+// Child processes on a machine other test files load too: each case gets a minute.
+describe.skipIf(skipReason !== null)('several instances behind HAProxy on one PostgreSQL', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     if (!hasHaproxy) throw new Error('haproxy is not installed (apt-get install haproxy); CI must have it');
     if (!existsSync(path.join(API_DIR, SERVER))) throw new Error(`apps/api/${SERVER} is missing: run \`npm run build\` first (npm test does)`);
@@ -388,7 +389,7 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
     expect(one.reminded + two.reminded).toBe(due.rows.filter((r) => r.remind).length);
   });
 
-  it('an instance killed (SIGKILL) under load costs no client a failed request: the balancer retries on the other', { timeout: 60_000 }, async () => {
+  it('an instance killed (SIGKILL) under load costs no client a failed request: the balancer retries on the other', async () => {
     const rita = await signIn(lbPort, 'rita');
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
     // What a signed-in page reads; six clients keep one instance busy without saturating its pool.
