@@ -158,11 +158,19 @@ export async function listRequests(
   const { rows, nextCursor } = keysetPage(fetched, params.window.limit, (r) => ({ value: r.sortValue, tie: r.request.seq }), { sort: key, order: direction });
   // Counted on the requests alone: the filters and scopes only name spending_requests columns,
   // and the list's inner joins (organization, requester: NOT NULL foreign keys to primary keys)
-  // neither drop nor repeat a row.
+  // neither drop nor repeat a row. In the default order, so a search without an indexed filter
+  // counts its first matches along the (created_at, seq) index instead of reading the whole table.
   const counted =
     params.count === false
       ? { total: rows.length, totalIsEstimate: false }
-      : await cappedTotal(db, db.select({ one: sql`1` }).from(spendingRequests).where(condition));
+      : await cappedTotal(
+          db,
+          db
+            .select({ one: sql`1` })
+            .from(spendingRequests)
+            .where(condition)
+            .orderBy(desc(spendingRequests.createdAt), desc(spendingRequests.seq)),
+        );
   return { rows, nextCursor, ...counted };
 }
 
@@ -175,7 +183,8 @@ export async function findRequest(db: Db, params: { id: string; condition: SQL |
   return row ?? null;
 }
 
-export async function findSummary(db: Db, id: string) {
+/** A request with the names its screen shows, if `condition` (the caller's visibility) lets them see it. */
+export async function findSummary(db: Db, id: string, condition: SQL | undefined) {
   const [row] = await db
     .select({ ...summaryColumns, paidByFirstName: paidBy.firstName, paidByLastName: paidBy.lastName })
     .from(spendingRequests)
@@ -185,7 +194,7 @@ export async function findSummary(db: Db, id: string) {
     .leftJoin(categories, eq(categories.id, spendingRequests.categoryId))
     .leftJoin(vendors, eq(vendors.id, spendingRequests.vendorId))
     .leftJoin(paidBy, eq(paidBy.id, spendingRequests.paidById))
-    .where(eq(spendingRequests.id, id));
+    .where(and(eq(spendingRequests.id, id), condition));
   return (row as (SummaryRow & { paidByFirstName: string | null; paidByLastName: string | null }) | undefined) ?? null;
 }
 

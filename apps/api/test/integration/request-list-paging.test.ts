@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import { LIST_COUNT_CAP } from '@outlay/contracts';
+import { organizations, spendingRequests, users, type Db } from '@outlay/db';
+import * as approvalsRepo from '../../src/modules/approvals/approvals.repository.ts';
+import * as requestsRepo from '../../src/modules/requests/requests.repository.ts';
+import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
+
+/*
+ * The large lists page by keyset: following `nextCursor` gives the same rows, in the same order,
+ * as the offset pages; a cursor made for another sort (or a forged one) is a 400; the total stops
+ * counting at LIST_COUNT_CAP. And every list query reads the large tables through an index: its
+ * plan, with sequential scans priced out, has no sequential scan on them.
+ */
+
+let t: TestContext;
+let carla: Session;
+let max: Session;
+let rita: Session;
+
+const get = (s: Session, url: string) => t.app.inject({ method: 'GET', url, headers: s.headers });
+
+interface ListBody {
+  items: { id?: string; requestId?: string; assignmentId?: string }[];
+  total: number;
+  page: number;
+  nextCursor?: string | null;
+  totalIsEstimate?: boolean;
+}
+
+/** Every row of a list by following its cursors, and by its offset pages. */
+async function bothWays(s: Session, url: string, pageSize: number, key: (item: ListBody['items'][number]) => string) {
+  const byCursor: string[] = [];
+  let cursor: string | null | undefined = undefined;
+  for (let i = 0; i < 50; i++) {
+    const res = await get(s, `${url}&pageSize=${pageSize}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as ListBody;
+    byCursor.push(...body.items.map(key));
+    cursor = body.nextCursor;
+    if (!cursor) break;
+  }
+  const byOffset: string[] = [];
+  for (let page = 1; page <= 50; page++) {
+    const res = await get(s, `${url}&pageSize=${pageSize}&page=${page}`);
+    const body = res.json() as ListBody;
+    if (body.items.length === 0) break;
+    byOffset.push(...body.items.map(key));
+  }
+  return { byCursor, byOffset };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [carla, max, rita] = [await login(t.app, 'carla'), await login(t.app, 'max'), await login(t.app, 'rita')];
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('keyset pages', () => {
+  it('my requests: the cursors walk the same rows in the same order as the pages, and the last page has no cursor', async () => {
+    const { byCursor, byOffset } = await bothWays(rita, '/api/requests/mine?sort=createdAt&order=desc', 7, (i) => i.id!);
+    expect(byCursor.length).toBeGreaterThan(7);
+    expect(byCursor).toEqual(byOffset);
+    expect(new Set(byCursor).size).toBe(byCursor.length);
+  });
+
+  it('the scope list pages by keyset on every sort, ties broken by reference', async () => {
+    for (const sort of ['title', 'amountGroup', 'status', 'submittedAt', 'requester', 'organization']) {
+      for (const order of ['asc', 'desc']) {
+        const { byCursor, byOffset } = await bothWays(carla, `/api/requests?sort=${sort}&order=${order}&status=approved`, 40, (i) => i.id!);
+        expect(byCursor, `${sort} ${order}`).toEqual(byOffset);
+      }
+    }
+  });
+
+  it('the approval queue pages by keyset too', async () => {
+    const { byCursor, byOffset } = await bothWays(max, '/api/approvals/queue?sort=dueAt&order=asc', 2, (i) => i.assignmentId!);
+    expect(byCursor.length).toBeGreaterThan(2);
+    expect(byCursor).toEqual(byOffset);
+  });
+
+  it('refuses a cursor of another sort, or one that is not a cursor, with a 400 that says what to do', async () => {
+    const first = (await get(carla, '/api/requests?pageSize=5&sort=title')).json() as ListBody;
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const otherSort = await get(carla, `/api/requests?pageSize=5&sort=createdAt&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(otherSort.statusCode).toBe(400);
+    expect(otherSort.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'This page link is out of date; open the list from its first page' });
+    const forged = await get(carla, `/api/requests?pageSize=5&cursor=${Buffer.from('{"s":"createdAt","o":"desc","v":"x","t":"1; drop"}').toString('base64url')}`);
+    expect(forged.statusCode).toBe(400);
+    const garbage = await get(carla, '/api/requests?pageSize=5&cursor=%%%');
+    expect(garbage.statusCode).toBe(400);
+  });
+
+  it('counts at most LIST_COUNT_CAP rows and says the total is an estimate past it', async () => {
+    const small = (await get(rita, '/api/requests/mine?pageSize=5')).json() as ListBody;
+    expect(small.totalIsEstimate).toBe(false);
+    const [mine] = await t.db.select({ n: sql<number>`count(*)::int` }).from(spendingRequests).innerJoin(users, eq(users.id, spendingRequests.requesterId)).where(eq(users.username, 'rita'));
+    expect(small.total).toBe(mine!.n);
+
+    // Enough drafts for the group to pass the cap.
+    const [{ n: existing }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(spendingRequests)) as [{ n: number }];
+    const copies = Math.ceil((LIST_COUNT_CAP + 10 - existing) / Math.max(existing, 1)) + 1;
+    await t.db.execute(sql`INSERT INTO spending_requests (title, kind, status, amount, currency, fx_rate, amount_org, org_currency, group_fx_rate, amount_group, group_currency, organization_id, department_id, category_id, requester_id)
+      SELECT title, kind, 'draft', amount, currency, fx_rate, amount_org, org_currency, group_fx_rate, amount_group, group_currency, organization_id, department_id, category_id, requester_id
+      FROM spending_requests CROSS JOIN generate_series(1, ${copies})`);
+    const big = (await get(carla, '/api/requests?pageSize=5')).json() as ListBody;
+    expect(big).toMatchObject({ total: LIST_COUNT_CAP, totalIsEstimate: true });
+    expect(big.items).toHaveLength(5);
+    expect(big.nextCursor).toEqual(expect.any(String));
+  });
+});
+
+/** A Db over the same connection that records every statement it runs, with its parameters. */
+function recordingDb(db: Db): { db: Db; statements: { sql: string; params: unknown[] }[] } {
+  const statements: { sql: string; params: unknown[] }[] = [];
+  const logger = { logQuery: (query: string, params: unknown[]) => statements.push({ sql: query, params }) };
+  const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
+  const recording = t.handle.kind === 'pglite' ? drizzlePglite(client as PGlite, { logger }) : drizzlePg(client as pg.Pool, { logger });
+  return { db: recording as unknown as Db, statements };
+}
+
+/** EXPLAIN of a statement with sequential scans priced out, on one connection. */
+async function planOf(statement: { sql: string; params: unknown[] }): Promise<string> {
+  const client = (t.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  if (t.handle.kind === 'pglite') {
+    const lite = client as PGlite;
+    await lite.exec('SET enable_seqscan = off');
+    try {
+      const res = await lite.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.sql}`, statement.params);
+      return res.rows.map((r) => r['QUERY PLAN']).join('\n');
+    } finally {
+      await lite.exec('RESET enable_seqscan');
+    }
+  }
+  const conn = await (client as pg.Pool).connect();
+  try {
+    await conn.query('SET enable_seqscan = off');
+    const res = await conn.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.sql}`, statement.params);
+    return res.rows.map((r) => r['QUERY PLAN']).join('\n');
+  } finally {
+    await conn.query('RESET enable_seqscan').catch(() => {});
+    conn.release();
+  }
+}
+
+const LARGE_TABLES = /Seq Scan on (spending_requests|approval_assignments|approval_steps|approval_decisions|request_events|request_attachments|request_line_items)\b/;
+
+describe('list plans', () => {
+  it('every request list and queue query reads the large tables through an index', async () => {
+    const [carlaRow] = await t.db.select({ id: users.id, organizationId: users.organizationId }).from(users).where(eq(users.username, 'carla'));
+    const [ritaRow] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'rita'));
+    const [maxRow] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'max'));
+    const [org] = await t.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.code, 'ML'));
+    const window = { limit: 25, offset: 0 };
+    const { db, statements } = recordingDb(t.db);
+
+    const first = await requestsRepo.listRequests(db, { scope: undefined, query: {}, window });
+    await requestsRepo.listRequests(db, { scope: undefined, query: { cursor: first.nextCursor! }, window });
+    await requestsRepo.listRequests(db, { scope: sql`${spendingRequests.organizationId} = ${org!.id}`, query: { status: 'approved' }, window });
+    await requestsRepo.listRequests(db, { scope: undefined, query: { status: 'pending' }, window });
+    await requestsRepo.listRequests(db, { scope: undefined, query: { q: 'course' }, window });
+    await requestsRepo.listRequests(db, { scope: sql`${spendingRequests.requesterId} = ${ritaRow!.id}`, query: {}, window });
+    await requestsRepo.listRequests(db, { scope: sql`${spendingRequests.departmentId} = ${sql`(SELECT department_id FROM users WHERE id = ${carlaRow!.id})`}`, query: {}, window });
+    const queue = await approvalsRepo.queue(db, { userId: maxRow!.id, now: new Date(), order: 'asc', page: 1, pageSize: 2 });
+    await approvalsRepo.queue(db, { userId: maxRow!.id, now: new Date(), order: 'asc', page: 1, pageSize: 2, cursor: queue.nextCursor! });
+
+    expect(statements.length).toBeGreaterThanOrEqual(18);
+    for (const statement of statements) {
+      const plan = await planOf(statement);
+      expect(plan, `${statement.sql}\n${plan}`).not.toMatch(LARGE_TABLES);
+    }
+  });
+});
