@@ -111,6 +111,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         page={state.page}
         pageSize={state.pageSize}
         total={data.total}
+        totalIsEstimate={data.totalIsEstimate}
         onPageChange={setters.setPage}
         onPageSizeChange={setters.setPageSize}
       />

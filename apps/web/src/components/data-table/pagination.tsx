@@ -9,6 +9,8 @@ interface DataTablePaginationProps {
   page: number;
   pageSize: number;
   total: number;
+  /** The server stopped counting at `total` (a large list): the label says "1,000+". */
+  totalIsEstimate?: boolean;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
 }
@@ -17,15 +19,15 @@ export function pageCount(total: number, pageSize: number) {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** "1–25 of 132": the rows shown on this page out of all matching rows. */
-export function rangeLabel(page: number, pageSize: number, total: number) {
+/** "1–25 of 132": the rows shown on this page out of all matching rows ("of 1,000+" when the count stopped there). */
+export function rangeLabel(page: number, pageSize: number, total: number, totalIsEstimate = false) {
   if (total === 0) return '0 of 0';
   const from = Math.min((page - 1) * pageSize + 1, total);
   const to = Math.min(page * pageSize, total);
-  return `${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)}`;
+  return `${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)}${totalIsEstimate ? '+' : ''}`;
 }
 
-export function DataTablePagination({ page, pageSize, total, onPageChange, onPageSizeChange }: DataTablePaginationProps) {
+export function DataTablePagination({ page, pageSize, total, totalIsEstimate, onPageChange, onPageSizeChange }: DataTablePaginationProps) {
   const labelId = useId();
   const last = pageCount(total, pageSize);
   const current = Math.min(page, last);
@@ -50,7 +52,7 @@ export function DataTablePagination({ page, pageSize, total, onPageChange, onPag
       </div>
       <div className="flex items-center gap-1">
         <span className="mr-2 tabular-nums text-muted-foreground" aria-live="polite">
-          {rangeLabel(current, pageSize, total)}
+          {rangeLabel(current, pageSize, total, totalIsEstimate)}
         </span>
         <Button variant="outline" size="icon" className="size-8" aria-label="First page" disabled={current <= 1} onClick={() => onPageChange(1)}>
           <ChevronsLeft aria-hidden="true" />
