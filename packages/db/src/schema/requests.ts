@@ -108,6 +108,7 @@ export const spendingRequests = pgTable(
     index('spending_requests_org_created_idx').on(t.organizationId, t.createdAt, t.seq),
     index('spending_requests_status_created_idx').on(t.status, t.createdAt, t.seq),
     index('spending_requests_dept_idx').on(t.departmentId, t.createdAt, t.seq),
+    // Migration 0023 makes it covering (INCLUDE title), so a search counts its matches from the index alone.
     index('spending_requests_created_idx').on(t.createdAt, t.seq),
     // Analytics and the dashboard read decisions of a period (approval cycle time) by this range;
     // migration 0015 makes it covering (INCLUDE submitted_at, status, organization, department, category).
