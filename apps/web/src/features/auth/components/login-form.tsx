@@ -1,9 +1,8 @@
 import { LogIn } from 'lucide-react';
-import { useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { MESSAGES } from '@outlay/contracts/errors';
-import type { LoginInput, LoginResponse } from '@outlay/contracts';
+import type { LoginResponse } from '@outlay/contracts';
 import { FormField } from '@/components/form/form-field';
 import { PasswordInput } from '@/components/form/password-input';
 import { Alert } from '@/components/ui/alert';
@@ -11,13 +10,14 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError, messageOf } from '@/lib/api-error';
-import { firstFormError } from '@/lib/form-errors';
-import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useLoginMutation } from '../api/login';
 import type { SignInOutcome } from '../utils/use-sign-in-flow';
 
+// The contract's schema (and zod with it) loads when the visitor starts typing, not before the
+// form shows; the form itself is two plain inputs, so it does without a form library too: the
+// sign-in screen is the one every visit starts on, on whatever phone and network (budget in
+// scripts/check-bundle-budget.mjs).
 const loadLoginSchema = () => import('@outlay/contracts/auth').then((m) => m.loginInput);
-const loginResolver = lazyZodResolver<LoginInput>(loadLoginSchema);
 
 interface LoginFormProps {
   onResponse: (response: LoginResponse) => Promise<SignInOutcome>;
@@ -26,15 +26,20 @@ interface LoginFormProps {
 export function LoginForm({ onResponse }: LoginFormProps) {
   const [error, setError] = useState<string | null>(null);
   const loginMutation = useLoginMutation();
-  const form = useForm<LoginInput>({
-    resolver: loginResolver,
-    defaultValues: { username: '', password: '' },
-  });
 
-  const onValid = async (values: LoginInput) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const parsed = (await loadLoginSchema()).safeParse({ username: String(data.get('username') ?? ''), password: String(data.get('password') ?? '') });
+    if (!parsed.success) {
+      const text = parsed.error.issues[0]?.message ?? MESSAGES.loginRequired;
+      setError(text);
+      toast({ variant: 'destructive', title: 'Validation Error', description: text });
+      return;
+    }
     setError(null);
     try {
-      const response = await loginMutation.mutateAsync({ username: values.username.trim(), password: values.password });
+      const response = await loginMutation.mutateAsync({ username: parsed.data.username.trim(), password: parsed.data.password });
       await onResponse(response);
     } catch (err) {
       // Seed §8: a refused login shows the server's plain text, or 'Invalid credentials'.
@@ -50,20 +55,14 @@ export function LoginForm({ onResponse }: LoginFormProps) {
     }
   };
 
-  const onInvalid = (errors: FieldErrors) => {
-    const text = firstFormError(errors) ?? MESSAGES.loginRequired;
-    setError(text);
-    toast({ variant: 'destructive', title: 'Validation Error', description: text });
-  };
-
   const pending = loginMutation.isPending;
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="flex flex-col gap-4" aria-label="Sign in">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" aria-label="Sign in">
       <FormField label="Username" hint="Your username is your first name in lowercase.">
-        <Input autoComplete="username" onFocus={() => void loadLoginSchema()} autoCapitalize="none" spellCheck={false} placeholder="e.g. olivia" {...form.register('username')} />
+        <Input autoComplete="username" onFocus={() => void loadLoginSchema()} autoCapitalize="none" spellCheck={false} placeholder="e.g. olivia" name="username" />
       </FormField>
       <FormField label="Password">
-        <PasswordInput autoComplete="current-password" placeholder="Enter your password" {...form.register('password')} />
+        <PasswordInput autoComplete="current-password" placeholder="Enter your password" name="password" />
       </FormField>
       {error && (
         <Alert variant="danger" role="alert" data-testid="login-error">
