@@ -1,5 +1,9 @@
-import { Bar, BarChart, CartesianGrid, Legend, Line, ComposedChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCompact, formatMoney } from '@/lib/format';
+import { lazy, Suspense } from 'react';
+import { formatMoney } from '@/lib/format';
+
+// The chart library is most of a chart screen's JavaScript: the figure's summary and its table
+// are there at once, the drawing follows when the library has loaded.
+const SpendPlot = lazy(() => import('./spend-plot'));
 
 export interface SpendPoint {
   month: string;
@@ -34,23 +38,13 @@ export function SpendChart({ data, currency, title, showBudget = false }: { data
   const summary = last
     ? `${title}: ${data.length} months. ${monthLabel(last.month)}: ${formatMoney(last.total, currency)} approved and paid.`
     : `${title}: no data.`;
-  const Chart = showBudget ? ComposedChart : BarChart;
   return (
     <figure className="flex flex-col gap-2">
       {/* Clipped: a tooltip left open by a tap must not push a phone's page sideways. */}
       <div className="h-64 w-full overflow-hidden sm:h-72" role="img" aria-label={summary}>
-        <ResponsiveContainer width="100%" height="100%">
-          <Chart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-            <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} interval="preserveStartEnd" />
-            <YAxis tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} width={64} tickFormatter={(v: number) => formatCompact(v, currency)} />
-            <Tooltip formatter={(v) => formatMoney(typeof v === 'number' ? v : String(v), currency)} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="paid" name="Paid" stackId="spend" fill="#1d4ed8" radius={[0, 0, 0, 0]} isAnimationActive={false} />
-            <Bar dataKey="approved" name="Approved, not yet paid" stackId="spend" fill="#60a5fa" radius={[4, 4, 0, 0]} isAnimationActive={false} />
-            {showBudget ? <Line dataKey="budget" name="Budget" type="monotone" stroke="#b45309" strokeWidth={2} dot={false} connectNulls isAnimationActive={false} /> : null}
-          </Chart>
-        </ResponsiveContainer>
+        <Suspense fallback={<div className="size-full animate-pulse rounded-md bg-slate-50" />}>
+          <SpendPlot rows={rows} currency={currency} showBudget={showBudget} />
+        </Suspense>
       </div>
       {/* A table ignores width: 1px, so the clipping box is a wrapper; otherwise it widens the page on a phone. */}
       <div className="sr-only">
