@@ -46,6 +46,7 @@ import {
 } from './bench/lib.mjs';
 import { firstStartLine, timeFirstStart } from './bench/first-start.mjs';
 import { measureReportRoutes, reportLines, REPORT_ROUTES, REPORT_USERS } from './bench/reports.mjs';
+import { lighthouseLines, measureLighthouse } from './bench/lighthouse.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const API_DIR = path.join(ROOT, 'apps/api');
@@ -454,7 +455,10 @@ async function main() {
   warnings.pglite = serverWarnings(liteOutlay.server);
   await liteOutlay.server.release();
 
-  await report({ startedAt, loadAverageAtStart, db, results, warnings, history, reports, firstStart });
+  // 6. Lighthouse on a phone profile: the sign-in page and the dashboard (BENCH_LIGHTHOUSE=0 skips it).
+  const lighthouse = process.env.BENCH_LIGHTHOUSE === '0' ? null : await measureLighthouse({ log });
+
+  await report({ startedAt, loadAverageAtStart, db, results, warnings, history, reports, firstStart, lighthouse });
 }
 
 /** The request pages' targets as a table: each route beside its raw-pg page, p95, PASS/FAIL; then memory. */
@@ -480,7 +484,7 @@ function ratio(a, b) {
   return b > 0 ? a / b : null;
 }
 
-async function report({ startedAt, loadAverageAtStart, db, results, warnings, history, reports, firstStart }) {
+async function report({ startedAt, loadAverageAtStart, db, results, warnings, history, reports, firstStart, lighthouse }) {
   const base = results.baseline.requestsPerSecond;
   const ownHealth = { pgUser: results.pgHealth, pgHealth: results.pgHealth, liteUser: results.liteHealth, liteHealth: results.liteHealth };
   // The large-history routes are compared with the PostgreSQL server's /api/health (the same code, an
@@ -546,6 +550,10 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings, hi
     console.log('');
   }
   console.log(firstStartLine(firstStart));
+  if (lighthouse) {
+    for (const l of lighthouseLines(lighthouse)) console.log(l);
+    console.log('');
+  }
   console.log(`Target: ${target}`);
   console.log(`        measured ${fmtRatio(achieved)} → ${pass ? 'PASS' : 'FAIL'}`);
   console.log('(server CPU µs/req counts the server process only: PostgreSQL backends are not in it, in-process PGlite is.)');
@@ -563,6 +571,7 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings, hi
     largeHistory: history,
     reports,
     embeddedFirstStart: firstStart,
+    lighthouse,
     serverWarnings: warnings,
   };
   await mkdir(path.dirname(RESULTS), { recursive: true });
@@ -576,6 +585,7 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings, hi
 // runs with slack. If anything hangs past it, clean up and fail rather than hang CI forever.
 const CEILING_MS =
   (240 +
+    (process.env.BENCH_LIGHTHOUSE === '0' ? 0 : 420) +
     (HISTORY_REQUESTS > 0 ? HISTORY_SEED_TIMEOUT_MS / 1000 : 0) +
     (HISTORY_REQUESTS > 0 ? 5 + 2 * HISTORY_ROUTES.length : 5) * (WARMUP + DURATION + 20) +
     (REPORT_REQUESTS > 0 ? REPORT_SEED_TIMEOUT_MS / 1000 + 60 + REPORT_ROUTES.length * 2 * (WARMUP + DURATION + 20) : 0)) *
