@@ -1,0 +1,54 @@
+import { CalendarClock } from 'lucide-react';
+import { Link } from 'wouter';
+import { CALENDAR_EVENT_KIND_LABELS, type CalendarEvent } from '@outlay/contracts/calendar';
+import { QueryState } from '@/components/query-state';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { useUpcoming } from '../api/upcoming';
+
+const KIND_VARIANT: Record<CalendarEvent['kind'], 'danger' | 'purple' | 'primary' | 'success'> = {
+  approval: 'danger',
+  payroll: 'purple',
+  budget: 'primary',
+  request: 'success',
+};
+
+/** The next 30 days of the feed, read from the same data the calendar apps get. */
+export function UpcomingCard() {
+  const upcoming = useUpcoming();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Next 30 days</CardTitle>
+        <CardDescription>What your calendar link shows for the coming month.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <QueryState query={upcoming} loadingLabel="Loading your dates" errorMessage="Could not load your upcoming dates.">
+          {(events) =>
+            events.length === 0 ? (
+              <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="upcoming-empty">
+                <CalendarClock className="size-4" aria-hidden="true" />
+                Nothing due in the next 30 days.
+              </p>
+            ) : (
+              <ul className="flex flex-col divide-y" data-testid="upcoming-events">
+                {events.map((e) => (
+                  <li key={e.uid} className="flex flex-col gap-1 py-2 sm:flex-row sm:items-center sm:gap-3">
+                    <span className="w-40 shrink-0 text-sm tabular-nums text-muted-foreground">{e.allDay ? formatDate(e.start) : formatDateTime(e.start)}</span>
+                    <Badge variant={KIND_VARIANT[e.kind]} className="self-start sm:self-auto">
+                      {CALENDAR_EVENT_KIND_LABELS[e.kind]}
+                    </Badge>
+                    <Link to={e.path} className="min-w-0 break-words text-sm font-medium hover:underline">
+                      {e.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}
