@@ -17,7 +17,7 @@ import { page } from '../../lib/lists.ts';
 import { scopeCondition } from '../../lib/scope.ts';
 import { browserOf, fingerprintOf } from './error-reports.fingerprint.ts';
 import * as repo from './error-reports.repository.ts';
-import { pruneThrottles, reserveReport } from './error-reports.throttle.ts';
+import { pruneThrottles, relaxedCommit, reserveReport } from './error-reports.throttle.ts';
 
 const PERMISSION = 'errors.read' as const;
 const DAY_MS = 86_400_000;
@@ -68,6 +68,7 @@ async function prune(ctx: Pick<Ctx, 'db' | 'now' | 'log'>): Promise<void> {
  */
 export async function recordOccurrence(ctx: Pick<Ctx, 'db' | 'now'>, occurrence: repo.Occurrence): Promise<void> {
   await ctx.db.transaction(async (tx) => {
+    await relaxedCommit(tx);
     const { id, regressed } = await repo.recordOccurrence(tx, occurrence);
     if (regressed) {
       await writeAudit(

@@ -5,6 +5,15 @@ import { rowsOf } from '../../lib/sql.ts';
 export const THROTTLE_WINDOW_MS = 60_000;
 
 /**
+ * Error reports are telemetry: losing the last moment of them in a database crash is acceptable,
+ * waiting for a disk flush on every report is not (it was most of a report's time). Only this
+ * transaction commits without waiting; everything else keeps the server's setting.
+ */
+export async function relaxedCommit(tx: Db): Promise<void> {
+  await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
+}
+
+/**
  * Reports per minute. A crash loop in one browser must not fill the inbox or slow the server;
  * the sign-in page reports without a session, so anonymous reports get a tighter limit per
  * address and a shared ceiling of their own.
@@ -47,14 +56,17 @@ export async function hit(db: Db, buckets: readonly Bucket[], now: Date): Promis
     buckets.map((b) => sql`(${b.key}, ${now}, 1)`),
     sql`, `,
   );
-  const rows = rowsOf<Row>(
-    await db.execute(sql`
+  const rows = await db.transaction(async (tx) => {
+    await relaxedCommit(tx);
+    return rowsOf<Row>(
+      await tx.execute(sql`
       INSERT INTO error_report_throttles AS t (key, window_started_at, hits) VALUES ${values}
       ON CONFLICT (key) DO UPDATE SET
         hits = CASE WHEN t.window_started_at <= ${windowStart} THEN 1 ELSE t.hits + 1 END,
         window_started_at = CASE WHEN t.window_started_at <= ${windowStart} THEN ${now} ELSE t.window_started_at END
       RETURNING key, hits, window_started_at`),
-  );
+    );
+  });
   let over: number | null = null;
   const opened = new Set<string>();
   for (const row of rows) {
