@@ -21,7 +21,7 @@ const ALL: Vendor[] = Array.from({ length: 32 }, (_, i) => ({
   spend: `${(i + 1) * 100}.50`,
 }));
 
-let mode: 'ok' | 'error' | 'empty' = 'ok';
+let mode: 'ok' | 'error' | 'empty' | 'capped' = 'ok';
 const server = await startTestServer((req, res) => {
   const url = new URL(req.url, 'http://x');
   if (url.pathname === '/api/vendors/export') {
@@ -37,6 +37,14 @@ const server = await startTestServer((req, res) => {
   const status = url.searchParams.get('status');
   let rows = ALL.filter((v) => (!q || v.name.toLowerCase().includes(q)) && (!status || v.status === status));
   if (url.searchParams.get('sort') === 'name' && url.searchParams.get('order') === 'desc') rows = [...rows].reverse();
+  if (mode === 'capped') {
+    // A keyset list that counts at most 10 rows: a cursor names the offset it reads on from.
+    const cursor = url.searchParams.get('cursor');
+    const from = cursor ? Number(cursor.slice(1)) : (page - 1) * pageSize;
+    const items = rows.slice(from, from + pageSize);
+    const nextCursor = from + pageSize < rows.length ? `c${from + pageSize}` : null;
+    return sendJson(res, 200, { items, total: Math.min(rows.length, 10), totalIsEstimate: rows.length > 10, page, pageSize, nextCursor });
+  }
   sendJson(res, 200, { items: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length, page, pageSize });
 });
 
@@ -120,6 +128,27 @@ describe('DataTable over the list protocol', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Last page' }));
     expect(await screen.findByText('31–32 of 32')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('pages a large list by its cursors past a capped count, and says the total is at least that', async () => {
+    mode = 'capped';
+    renderTable(<Vendors />);
+    expect(await screen.findByText('1–10 of 10+')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    for (const [page, first, label] of [['2', 'Vendor 11', '11–20 of 20+'], ['3', 'Vendor 21', '21–30 of 30+'], ['4', 'Vendor 31', '31–32 of 32+']] as const) {
+      fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+      expect(await screen.findByText(first)).toBeInTheDocument();
+      expect(screen.getByText(label)).toBeInTheDocument();
+      expect(lastListUrl().searchParams.get('page')).toBe(page);
+      expect(lastListUrl().searchParams.get('cursor')).toBe(`c${(Number(page) - 1) * 10}`);
+    }
+    expect(screen.getByText('Vendor 32')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+    // A new sort is a new view: its first page is read without a cursor.
+    fireEvent.click(within(screen.getByRole('columnheader', { name: /Name/ })).getByRole('button'));
+    await waitFor(() => expect(lastListUrl().searchParams.get('order')).toBe('desc'));
+    expect(lastListUrl().searchParams.get('cursor')).toBeNull();
   });
 
   it('opens the view named in the address bar', async () => {

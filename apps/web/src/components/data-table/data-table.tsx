@@ -112,6 +112,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         pageSize={state.pageSize}
         total={data.total}
         totalIsEstimate={data.totalIsEstimate}
+        hasNextPage={Boolean(data.nextCursor)}
+        rowsShown={data.items.length}
         onPageChange={setters.setPage}
         onPageSizeChange={setters.setPageSize}
       />

@@ -106,11 +106,15 @@ function withQuery(url: string, params: URLSearchParams) {
   return `${url}${url.includes('?') ? '&' : '?'}${query}`;
 }
 
-/** `GET url?page&pageSize&sort&order&q&<filters>` — the list protocol of `@outlay/contracts/lists`. */
-export function buildListUrl(url: string, state: ListState, extra?: ExtraParams): string {
+/**
+ * `GET url?page&pageSize&sort&order&q&<filters>[&cursor]` — the list protocol of
+ * `@outlay/contracts/lists`; `cursor` is the previous page's `nextCursor` on a keyset list.
+ */
+export function buildListUrl(url: string, state: ListState, extra?: ExtraParams, cursor?: string): string {
   const params = new URLSearchParams();
   params.set('page', String(state.page));
   params.set('pageSize', String(state.pageSize));
+  if (cursor) params.set('cursor', cursor);
   appendCommon(params, state);
   appendExtra(params, extra);
   return withQuery(url, params);

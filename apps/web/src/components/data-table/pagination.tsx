@@ -9,8 +9,11 @@ interface DataTablePaginationProps {
   page: number;
   pageSize: number;
   total: number;
-  /** The server stopped counting at `total` (a large list): the label says "1,000+". */
+  /** The server stopped counting at `total` (a large list): the label says "1,000+" and Next stays open while there is a next page. */
   totalIsEstimate?: boolean;
+  hasNextPage?: boolean;
+  /** Rows on this page (the range's end when the total is an estimate). */
+  rowsShown?: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
 }
@@ -20,16 +23,23 @@ export function pageCount(total: number, pageSize: number) {
 }
 
 /** "1–25 of 132": the rows shown on this page out of all matching rows ("of 1,000+" when the count stopped there). */
-export function rangeLabel(page: number, pageSize: number, total: number, totalIsEstimate = false) {
+export function rangeLabel(page: number, pageSize: number, total: number, totalIsEstimate = false, rowsShown = pageSize) {
   if (total === 0) return '0 of 0';
+  if (totalIsEstimate) {
+    const from = (page - 1) * pageSize + 1;
+    const to = from + Math.max(rowsShown, 1) - 1;
+    return `${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(Math.max(total, to))}+`;
+  }
   const from = Math.min((page - 1) * pageSize + 1, total);
   const to = Math.min(page * pageSize, total);
-  return `${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)}${totalIsEstimate ? '+' : ''}`;
+  return `${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)}`;
 }
 
-export function DataTablePagination({ page, pageSize, total, totalIsEstimate, onPageChange, onPageSizeChange }: DataTablePaginationProps) {
+export function DataTablePagination({ page, pageSize, total, totalIsEstimate, hasNextPage, rowsShown, onPageChange, onPageSizeChange }: DataTablePaginationProps) {
   const labelId = useId();
-  const last = pageCount(total, pageSize);
+  const counted = pageCount(total, pageSize);
+  // Past a capped count the pages go on as long as the server says there is a next one.
+  const last = totalIsEstimate ? Math.max(counted, page + (hasNextPage ? 1 : 0)) : counted;
   const current = Math.min(page, last);
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t px-3 py-2 text-sm">
@@ -52,7 +62,7 @@ export function DataTablePagination({ page, pageSize, total, totalIsEstimate, on
       </div>
       <div className="flex items-center gap-1">
         <span className="mr-2 tabular-nums text-muted-foreground" aria-live="polite">
-          {rangeLabel(current, pageSize, total, totalIsEstimate)}
+          {rangeLabel(current, pageSize, total, totalIsEstimate, rowsShown)}
         </span>
         <Button variant="outline" size="icon" className="size-8" aria-label="First page" disabled={current <= 1} onClick={() => onPageChange(1)}>
           <ChevronsLeft aria-hidden="true" />
@@ -66,7 +76,7 @@ export function DataTablePagination({ page, pageSize, total, totalIsEstimate, on
         <Button variant="outline" size="icon" className="size-8" aria-label="Next page" disabled={current >= last} onClick={() => onPageChange(current + 1)}>
           <ChevronRight aria-hidden="true" />
         </Button>
-        <Button variant="outline" size="icon" className="size-8" aria-label="Last page" disabled={current >= last} onClick={() => onPageChange(last)}>
+        <Button variant="outline" size="icon" className="size-8" aria-label="Last page" disabled={current >= last || totalIsEstimate} onClick={() => onPageChange(last)}>
           <ChevronsRight aria-hidden="true" />
         </Button>
       </div>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import type { Paginated } from '@outlay/contracts/lists';
 import { apiJson } from '@/lib/api-client';
@@ -127,15 +127,28 @@ export function useListQuery<T>(options: UseListQueryOptions): ListQueryResult<T
   );
   const [state, update] = useListViewState(defaults, urlPrefix, syncUrl);
 
-  const requestUrl = buildListUrl(url, state, params);
+  // Large lists answer `nextCursor`: the page after one that came with it is read on from that
+  // row (keyset) rather than by skipping every row before it. Cursors belong to one view (page
+  // size, sort, search, filters); any change of view starts without them, and a page reached
+  // another way (a jump, a link) is read by its number.
+  const view = JSON.stringify([url, state.pageSize, state.sort, state.order, state.q.trim(), state.filters, params ?? {}]);
+  const [cursors, setCursors] = useState<{ view: string; byPage: Record<number, string> }>({ view, byPage: {} });
+  const cursor = cursors.view === view ? cursors.byPage[state.page] : undefined;
+  const requestUrl = buildListUrl(url, state, params, cursor);
   // Starts with the endpoint, so invalidating [url] refreshes every view of this list.
-  const queryKey = [url, { page: state.page, pageSize: state.pageSize, sort: state.sort, order: state.order, q: state.q.trim(), filters: state.filters, params: params ?? {} }] as const;
+  const queryKey = [url, { page: state.page, pageSize: state.pageSize, sort: state.sort, order: state.order, q: state.q.trim(), filters: state.filters, params: params ?? {}, cursor }] as const;
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => apiJson<Paginated<T>>('GET', requestUrl, undefined, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
+  const nextCursor = query.isPlaceholderData ? undefined : query.data?.nextCursor;
+  useEffect(() => {
+    if (!nextCursor) return;
+    const next = state.page + 1;
+    setCursors((prev) => (prev.view === view ? (prev.byPage[next] === nextCursor ? prev : { view, byPage: { ...prev.byPage, [next]: nextCursor } }) : { view, byPage: { [next]: nextCursor } }));
+  }, [nextCursor, state.page, view]);
 
   const setters = useMemo<ListSetters>(
     () => ({
