@@ -101,6 +101,31 @@ test.describe('error reports', () => {
     await expect(anonymous.getByRole('cell').nth(4)).toHaveText('0 (+1 signed out)');
   });
 
+  test('a render failure is reported through the error boundary with its component stack', async ({ browser, request }) => {
+    const rita = await pageAs(browser, 'rita', '/');
+    // A list answer the screen cannot draw: the row is not an object.
+    await rita.route('**/api/requests/mine?**', (route) => route.fulfill({ json: { items: [null], total: 1, page: 1, pageSize: 25 } }));
+    const posted = rita.waitForResponse((r) => r.url().endsWith('/api/error-reports') && r.request().method() === 'POST');
+    await rita.goto('/requests');
+    await expect(rita.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+    const response = await posted;
+    expect(response.status()).toBe(202);
+    const sent = response.request().postDataJSON() as { message: string; componentStack?: string; route: string };
+    expect(sent.route).toBe('/requests');
+    expect(sent.componentStack).toBeTruthy();
+    await rita.context().close();
+
+    const adam = await apiAs(request, 'adam');
+    const list = await adam.get<{ items: { id: string; message: string; route: string }[] }>(
+      `/api/error-reports?q=${encodeURIComponent(sent.message.slice(0, 150))}&source=client`,
+    );
+    const group = list.items.find((i) => i.message === sent.message);
+    expect(group?.route).toBe('/requests');
+    const detail = await adam.get<{ componentStack: string | null; users: { username: string }[] }>(`/api/error-reports/${group!.id}`);
+    expect(detail.componentStack).toBeTruthy();
+    expect(detail.users.map((u) => u.username)).toContain('rita');
+  });
+
   test('rita (requester) is refused the screen and its calls', async ({ page, request }) => {
     await signInAs(page, 'rita', undefined, '/error-reports');
     await expect(page.getByTestId('access-restricted')).toBeVisible();
