@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import type { Paginated } from '@outlay/contracts/lists';
 import { apiJson } from '@/lib/api-client';
@@ -144,15 +144,18 @@ export function useListQuery<T>(options: UseListQueryOptions): ListQueryResult<T
     enabled,
   });
   const nextCursor = query.isPlaceholderData ? undefined : query.data?.nextCursor;
-  useEffect(() => {
-    if (!nextCursor) return;
-    const next = state.page + 1;
-    setCursors((prev) => (prev.view === view ? (prev.byPage[next] === nextCursor ? prev : { view, byPage: { ...prev.byPage, [next]: nextCursor } }) : { view, byPage: { [next]: nextCursor } }));
-  }, [nextCursor, state.page, view]);
+  const currentPage = state.page;
 
   const setters = useMemo<ListSetters>(
     () => ({
-      setPage: (page) => update((s) => ({ ...s, page: Math.max(1, Math.floor(page)) })),
+      setPage: (page) => {
+        const target = Math.max(1, Math.floor(page));
+        // "Next" from a page that came with a cursor: the next page reads on from it.
+        if (nextCursor && target === currentPage + 1) {
+          setCursors((prev) => ({ view, byPage: { ...(prev.view === view ? prev.byPage : {}), [target]: nextCursor } }));
+        }
+        update((s) => ({ ...s, page: target }));
+      },
       setPageSize: (size) => update((s) => ({ ...s, pageSize: size, page: 1 })),
       setSort: (sort, order = 'asc') => update((s) => ({ ...s, sort: sort ?? defaults.sort, order: sort ? order : defaults.order, page: 1 })),
       toggleSort: (sort) =>
@@ -174,7 +177,7 @@ export function useListQuery<T>(options: UseListQueryOptions): ListQueryResult<T
       clearFilters: () => update((s) => ({ ...s, q: '', filters: {}, page: 1 })),
       reset: () => update(() => defaultListState(defaults)),
     }),
-    [update, defaults],
+    [update, defaults, nextCursor, currentPage, view],
   );
 
   const hasActiveFilters = state.q.trim() !== '' || Object.values(state.filters).some((v) => v !== undefined && v !== '');
