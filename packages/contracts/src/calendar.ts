@@ -10,7 +10,7 @@ export const CALENDAR_EVENT_KIND_VALUES = ['approval', 'payroll', 'budget', 'req
 export type CalendarEventKind = (typeof CALENDAR_EVENT_KIND_VALUES)[number];
 export const CALENDAR_EVENT_KIND_LABELS: Record<CalendarEventKind, string> = {
   approval: 'Approval due',
-  payroll: 'Payroll',
+  payroll: 'Payroll pay date',
   budget: 'Budget period end',
   request: 'Needed by',
 };
@@ -53,6 +53,7 @@ export type CalendarFeedCreated = z.infer<typeof calendarFeedCreated>;
 export const calendarEvent = z.object({
   uid: z.string(),
   kind: z.enum(CALENDAR_EVENT_KIND_VALUES),
+  /** What it is about; the feed's SUMMARY puts the kind's label in front. */
   title: z.string(),
   description: z.string(),
   /** `YYYY-MM-DD` when allDay, else an ISO instant. */

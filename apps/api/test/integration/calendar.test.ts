@@ -80,7 +80,7 @@ describe('the calendar feed', () => {
     const [step] = await t.db.select().from(approvalSteps).where(eq(approvalSteps.id, maxStepId));
     // iCalendar times are whole seconds.
     expect((due!.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().getTime()).toBe(Math.floor(step!.dueAt!.getTime() / 1000) * 1000);
-    expect(String(due!.getFirstPropertyValue('summary'))).toContain('Forklift batteries');
+    expect(String(due!.getFirstPropertyValue('summary'))).toMatch(/^Approval due: REQ-\d{6} Forklift batteries$/);
     expect(String(due!.getFirstPropertyValue('url'))).toMatch(/^http:\/\/[^/]+\/approvals$/);
     expect(uids(events)).not.toContain(`request-${ritaRequestId}@outlay`);
   });

@@ -1,7 +1,6 @@
 // The dates a person's calendar holds, read from the records they stand for within what the
 // person may see right now. The feed and the screen's preview both come from here.
 import {
-  CALENDAR_EVENT_KIND_LABELS,
   PAYROLL_RUN_STATUS_LABELS,
   REQUEST_STATUS_LABELS,
   budgetPeriodLabel,
@@ -51,7 +50,7 @@ export async function eventsFor(db: Db, auth: AuthInfo, window: repo.Window): Pr
       events.push({
         uid: uidOf('approval', a.stepId),
         kind: 'approval',
-        title: `${CALENDAR_EVENT_KIND_LABELS.approval}: ${reference} ${a.title}`,
+        title: `${reference} ${a.title}`,
         description: [
           `${a.stepName} of ${reference} "${a.title}" is waiting for your decision.`,
           `Requested by ${`${a.requesterFirstName} ${a.requesterLastName}`.trim()} for ${fmt.money(a.amount, a.currency)}.`,
@@ -71,7 +70,7 @@ export async function eventsFor(db: Db, auth: AuthInfo, window: repo.Window): Pr
       events.push({
         uid: uidOf('payroll', run.id),
         kind: 'payroll',
-        title: `Payroll pay date: ${run.organizationName} · ${month}`,
+        title: `${run.organizationName} · ${month}`,
         description: [
           `Payroll of ${run.organizationName} for ${month} (period ends ${fmt.date(periodBounds(run.period).end)}).`,
           `Status: ${PAYROLL_RUN_STATUS_LABELS[run.status]}. Net pay ${fmt.money(run.netTotal, run.currency)}.`,
@@ -91,7 +90,7 @@ export async function eventsFor(db: Db, auth: AuthInfo, window: repo.Window): Pr
       events.push({
         uid: uidOf('budget', line.id),
         kind: 'budget',
-        title: `Budget period ends: ${where} (${period})`,
+        title: `${where} (${period})`,
         description: `The ${period} budget of ${where}, ${fmt.money(line.amount, line.currency)}, ends on ${fmt.date(line.periodEnd)}.`,
         start: line.periodEnd,
         allDay: true,
@@ -105,7 +104,7 @@ export async function eventsFor(db: Db, auth: AuthInfo, window: repo.Window): Pr
     events.push({
       uid: uidOf('request', r.id),
       kind: 'request',
-      title: `${CALENDAR_EVENT_KIND_LABELS.request}: ${reference} ${r.title}`,
+      title: `${reference} ${r.title}`,
       description: `Your request ${reference} "${r.title}" (${fmt.money(r.amount, r.currency)}, ${REQUEST_STATUS_LABELS[r.status].toLowerCase()}) is needed by ${fmt.date(r.neededBy!)}.`,
       start: r.neededBy!,
       allDay: true,

@@ -1,5 +1,6 @@
 import ical from 'ical-generator';
 import {
+  CALENDAR_EVENT_KIND_LABELS,
   CALENDAR_FEED_FUTURE_DAYS,
   CALENDAR_FEED_PAST_DAYS,
   CALENDAR_MESSAGES,
@@ -130,7 +131,7 @@ export async function feedIcs(ctx: Ctx, file: string, origin: string): Promise<s
       start,
       end,
       allDay: e.allDay,
-      summary: e.title,
+      summary: `${CALENDAR_EVENT_KIND_LABELS[e.kind]}: ${e.title}`,
       description: e.description,
       url: `${origin}${e.path}`,
     });
