@@ -125,6 +125,17 @@ describe('rate limits', () => {
     expect((await report({ message, route: '/auth' })).statusCode).toBe(202);
   });
 
+  it('refuses everyone once the overall limit is reached, whichever instance counted it', async () => {
+    // Another instance has counted the whole minute's allowance in the shared row.
+    await t.db.execute(sql`UPDATE error_report_throttles SET hits = ${REPORT_LIMITS.overall}, window_started_at = ${t.clock.now()} WHERE key = 'overall'`);
+    const refused = await report({ message: 'Overall limit', route: '/' }, adam);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await groupsWith('Overall limit')).toHaveLength(0);
+    t.clock.advance(61_000);
+    expect((await report({ message: 'Overall limit', route: '/' }, adam)).statusCode).toBe(202);
+  });
+
   it('keeps its counters in the database, where every instance sees them', async () => {
     const [dana] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'dana'));
     const rows = await t.db.execute(sql`SELECT key, hits FROM error_report_throttles WHERE key = ${`user:${dana!.id}`}`);
@@ -219,6 +230,23 @@ describe('resolve, recur, reopen', () => {
   it('answers 404 for a group that does not exist', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/error-reports/00000000-0000-4000-8000-000000000000/resolve', headers: adam.headers });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('retention', () => {
+  it('removes groups not seen for 90 days, with their people and days, when a new minute opens', async () => {
+    const message = 'Long forgotten';
+    expect((await report({ message, route: '/' }, rita)).statusCode).toBe(202);
+    const [group] = await groupsWith(message);
+    const old = new Date(t.clock.now().getTime() - 91 * 86_400_000);
+    await t.db.update(errorReports).set({ firstSeenAt: old, lastSeenAt: old }).where(eq(errorReports.id, group!.id));
+    await t.db.update(errorReportDays).set({ day: old.toISOString().slice(0, 10) }).where(eq(errorReportDays.reportId, group!.id));
+    t.clock.advance(61_000);
+    expect((await report({ message: 'Fresh', route: '/' }, rita)).statusCode).toBe(202);
+    expect(await groupsWith(message)).toHaveLength(0);
+    expect(await t.db.select().from(errorReportUsers).where(eq(errorReportUsers.reportId, group!.id))).toHaveLength(0);
+    expect(await t.db.select().from(errorReportDays).where(eq(errorReportDays.reportId, group!.id))).toHaveLength(0);
+    expect(await groupsWith('Fresh')).toHaveLength(1);
   });
 });
 
