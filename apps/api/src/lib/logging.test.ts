@@ -13,6 +13,14 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/health')).toBe('/api/health');
     expect(redactUrl('/x?flag&currencyCode=EUR')).toBe('/x?flag&currencyCode=EUR');
   });
+
+  it('hides a calendar feed link, whose token is its path, and keeps the calendar screen\'s own calls', () => {
+    expect(redactUrl('/api/calendar/VFUW1ryVF8mGoQ_C_un7dBl3be7UmzS2fw1cps-CM80.ics')).toBe('/api/calendar/[redacted]');
+    expect(redactUrl('/api/calendar/abc.ics?x=1')).toBe('/api/calendar/[redacted]?x=1');
+    expect(redactUrl('/api/calendar/feed')).toBe('/api/calendar/feed');
+    expect(redactUrl('/api/calendar/upcoming')).toBe('/api/calendar/upcoming');
+    expect(redactUrl('/api/calendar/import/preview')).toBe('/api/calendar/import/preview');
+  });
 });
 
 describe('the request log', () => {

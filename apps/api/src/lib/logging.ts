@@ -21,11 +21,15 @@ export const LOG_REDACT = [
 // client_secret, api_key, signature, or plainly code / key / sig / auth.
 const SECRET_PARAM = /(token|secret|password|passwd|api_?key|signature|jwt)$|^(code|key|sig|auth)$/i;
 
+// A calendar feed's token is its path (calendar apps can send no header): the path is the secret.
+const CALENDAR_FEED_PATH = /^(\/api\/calendar\/)(?!feed(?:[/?]|$)|upcoming(?:[/?]|$)|import(?:[/?]|$))[^/?]+/;
+
 /**
  * The logged URL with the values of secret-looking query parameters replaced: no route takes a
  * token in the query, but a client that sends one anyway must not leave it in the logs.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(raw: string): string {
+  const url = raw.replace(CALENDAR_FEED_PATH, '$1[redacted]');
   const q = url.indexOf('?');
   if (q < 0) return url;
   const query = url
