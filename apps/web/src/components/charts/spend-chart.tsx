@@ -1,9 +1,27 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatMoney } from '@/lib/format';
 
-// The chart library is most of a chart screen's JavaScript: the figure's summary and its table
-// are there at once, the drawing follows when the library has loaded.
+// The chart library is most of a chart screen's JavaScript, and drawing with it is a long task
+// on a phone: the figure's summary and its table are there at once, the drawing is loaded and
+// made when the figure comes near the screen (on a phone the dashboard's chart is below the
+// key figures, so it no longer holds them up).
 const SpendPlot = lazy(() => import('./spend-plot'));
+
+/** True once the element has come within 200 px of the viewport (at once without IntersectionObserver). */
+function useNearViewport<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setNear(true);
+    }, { rootMargin: '200px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near] as const;
+}
 
 export interface SpendPoint {
   month: string;
@@ -34,6 +52,7 @@ export function SpendChart({ data, currency, title, showBudget = false }: { data
     paid: Number(d.paid),
     budget: d.budget == null ? null : Number(d.budget),
   }));
+  const [box, near] = useNearViewport<HTMLDivElement>();
   const last = data.at(-1);
   const summary = last
     ? `${title}: ${data.length} months. ${monthLabel(last.month)}: ${formatMoney(last.total, currency)} approved and paid.`
@@ -41,10 +60,14 @@ export function SpendChart({ data, currency, title, showBudget = false }: { data
   return (
     <figure className="flex flex-col gap-2">
       {/* Clipped: a tooltip left open by a tap must not push a phone's page sideways. */}
-      <div className="h-64 w-full overflow-hidden sm:h-72" role="img" aria-label={summary}>
-        <Suspense fallback={<div className="size-full animate-pulse rounded-md bg-slate-50" />}>
-          <SpendPlot rows={rows} currency={currency} showBudget={showBudget} />
-        </Suspense>
+      <div ref={box} className="h-64 w-full overflow-hidden sm:h-72" role="img" aria-label={summary}>
+        {near ? (
+          <Suspense fallback={<div className="size-full animate-pulse rounded-md bg-slate-50" />}>
+            <SpendPlot rows={rows} currency={currency} showBudget={showBudget} />
+          </Suspense>
+        ) : (
+          <div className="size-full rounded-md bg-slate-50" />
+        )}
       </div>
       {/* A table ignores width: 1px, so the clipping box is a wrapper; otherwise it widens the page on a phone. */}
       <div className="sr-only">
