@@ -27,6 +27,17 @@ async function suggest(s: Session, title: string, description = 'It would save e
   return res.json() as { id: string; votes: number; voted: boolean; status: string; authorName: string };
 }
 
+describe('the demo world', () => {
+  it('holds suggestions in every status, with votes and comments', async () => {
+    const res = await call(rita, 'GET', '/api/feature-suggestions?pageSize=100');
+    expect(res.statusCode).toBe(200);
+    const items = res.json().items as { status: string; votes: number; comments: number }[];
+    expect(new Set(items.map((i) => i.status))).toEqual(new Set(['open', 'under_review', 'planned', 'done', 'declined']));
+    expect(items[0]!.votes).toBeGreaterThan(1);
+    expect(items.some((i) => i.comments > 0)).toBe(true);
+  });
+});
+
 describe('POST /api/feature-suggestions', () => {
   it('creates a suggestion with its author\'s vote, audited', async () => {
     const s = await suggest(rita, 'Mobile receipt capture');

@@ -8,6 +8,7 @@ import { seedDemoRequests } from './demo-requests.ts';
 import { seedDemoPolicies } from './demo-policies.ts';
 import { seedDemoPayroll } from './demo-payroll.ts';
 import { seedDemoPayables } from './demo-payables.ts';
+import { seedDemoFeatureSuggestions } from './demo-feature-suggestions.ts';
 
 export type { SeedTools };
 
@@ -159,5 +160,6 @@ export async function seedDemo(db: Db, tools: SeedTools, now = new Date()): Prom
     await seedDemoBudgets(tx, now);
     await seedDemoPolicies(tx, now);
     await seedDemoPayroll(tx, tools, now);
+    await seedDemoFeatureSuggestions(tx, now);
   });
 }
