@@ -7,6 +7,7 @@ import { ErrorBoundary } from '@/components/error-boundary';
 import { QueryState } from '@/components/query-state';
 import { RoleBadge } from '@/components/status-badges';
 import { greeting } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { useAuth } from '@/features/auth/api/current-user';
 import { useDashboard } from '../api/dashboard';
 import { useDashboardLive } from '../api/use-dashboard-live';
@@ -92,6 +93,8 @@ function QuickLink({ href, icon, children }: { href: string; icon: ReactNode; ch
 
 /** Each card in its own boundary: one card failing to render leaves the others on screen. */
 function DashboardBody({ data, connected, announcement }: { data: DashboardResponse; connected: boolean; announcement: string }) {
+  // A requester has one card here (their requests): it takes the row instead of half of it.
+  const sideBySide = [data.queue, data.mine, data.byCategory, data.kpis].filter(Boolean).length > 1;
   return (
     <>
       {data.kpis ? (
@@ -108,7 +111,7 @@ function DashboardBody({ data, connected, announcement }: { data: DashboardRespo
           ) : null}
           {/* min-w-0 on each card: a grid item is at least as wide as its longest unbroken line (a truncated budget line's
               name counts in full), which pushed a phone's page sideways. */}
-          <div className="grid gap-6 md:grid-cols-2 [&>*]:min-w-0">
+          <div className={cn('grid gap-6 [&>*]:min-w-0', sideBySide && 'md:grid-cols-2')}>
             {data.queue ? (
               <ErrorBoundary panel="My approval queue">
                 <QueueCard queue={data.queue} />
