@@ -16,6 +16,20 @@ const storable = (value: string, max: number) => value.slice(0, max).replace(UNS
  * best effort; a failure to record is logged and never changes the answer.
  */
 export async function recordServerError(deps: Pick<AppDeps, 'db' | 'clock'>, request: FastifyRequest, error: Error): Promise<void> {
+  // A database that answers slowly must not hold the client's 500 back: past this the recording
+  // finishes (or fails) on its own.
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, RECORD_WAIT_MS);
+    timer.unref();
+  });
+  await Promise.race([record(deps, request, error), waited]);
+  clearTimeout(timer);
+}
+
+export const RECORD_WAIT_MS = 1000;
+
+async function record(deps: Pick<AppDeps, 'db' | 'clock'>, request: FastifyRequest, error: Error): Promise<void> {
   try {
     const now = deps.clock();
     if (!(await reserveServerError(deps.db, now))) return;
