@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { tutorialReads, type Db } from '@outlay/db';
 
 export async function readsOf(db: Db, params: { userId: string }): Promise<Map<string, Date>> {
@@ -14,9 +14,4 @@ export async function recordRead(db: Db, params: { userId: string; slug: string;
     .from(tutorialReads)
     .where(and(eq(tutorialReads.userId, params.userId), eq(tutorialReads.slug, params.slug)));
   return row?.at ?? params.now;
-}
-
-export async function firstRead(db: Db, params: { userId: string }): Promise<Date | null> {
-  const [row] = await db.select({ at: sql<Date | null>`min(${tutorialReads.firstReadAt})` }).from(tutorialReads).where(eq(tutorialReads.userId, params.userId));
-  return row?.at ? new Date(row.at) : null;
 }
