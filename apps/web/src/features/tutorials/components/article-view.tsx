@@ -1,5 +1,5 @@
 import { ArrowLeft, BookOpen, CheckCircle2, Clock } from 'lucide-react';
-import { HELP_AUDIENCE_LABELS, type TutorialSummary } from '@outlay/contracts';
+import { HELP_AUDIENCE_LABELS, HELP_AUDIENCE_VALUES, type TutorialSummary } from '@outlay/contracts';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,7 +21,9 @@ export function ArticleMeta({ article }: { article: Pick<TutorialSummary, 'readi
           Read on {formatDate(article.readAt)}
         </span>
       )}
-      <span>For {article.roles.map((r) => HELP_AUDIENCE_LABELS[r].toLowerCase()).join(', ')}</span>
+      <span>
+        For {article.roles.length === HELP_AUDIENCE_VALUES.length ? 'everyone' : article.roles.map((r) => HELP_AUDIENCE_LABELS[r].toLowerCase()).join(', ')}
+      </span>
     </div>
   );
 }
