@@ -122,12 +122,14 @@ export async function measureLighthouse({ log = console.log } = {}) {
         await cdp.detach();
       }
       log(`Lighthouse (mobile): ${target.label}`);
-      const result = await lighthouse(
-        `${origin}${target.path}`,
-        { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: target.signedIn },
-        undefined,
-        page,
-      );
+      const run = () =>
+        lighthouse(`${origin}${target.path}`, { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: target.signedIn }, undefined, page);
+      let result = await run();
+      // A trace that failed to record (NO_NAVSTART and the like, seen on a busy machine) says nothing about the page.
+      if (result?.lhr.runtimeError) {
+        log(`Lighthouse: ${result.lhr.runtimeError.code}; once more`);
+        result = await run();
+      }
       if (!result) throw new Error(`Lighthouse returned no result for ${target.path}`);
       pages[target.key] = summarize(target, result.lhr);
       if (REPORT_DIR) await writeFile(path.join(REPORT_DIR, `lighthouse-${target.key}.json`), JSON.stringify(result.lhr));
