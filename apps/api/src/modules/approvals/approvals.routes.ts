@@ -25,6 +25,7 @@ import {
   rerouteInput,
   respondInput,
 } from '@outlay/contracts';
+import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import * as service from './approvals.service.ts';
@@ -105,6 +106,8 @@ export async function approvalsRoutes(app: FastifyInstance, { deps }: { deps: Ap
     {
       config: { access: 'approvals.act' },
       schema: { tags: ['approvals'], summary: "The caller's open approvals, with SLA state", querystring: approvalQueueQuery, response: { 200: approvalQueue, ...errors } },
+      // Every approver opens it: written from the same schema without zod's encode.
+      serializerCompiler: fastSerializerCompiler,
     },
     async (request) => service.approvalQueue(contextOf(request, deps), request.query),
   );
