@@ -28,3 +28,4 @@ export * from './tutorials.ts';
 export * from './onboarding.ts';
 export * from './feature-suggestions.ts';
 export * from './calendar.ts';
+export * from './api-keys.ts';
