@@ -37,3 +37,5 @@ export * from './tutorials.ts';
 export * from './onboarding.ts';
 export * from './feature-suggestions.ts';
 export * from './calendar.ts';
+export * from './api-keys.ts';
+export * from './backups.ts';

@@ -29,3 +29,4 @@ export * from './onboarding.ts';
 export * from './feature-suggestions.ts';
 export * from './calendar.ts';
 export * from './api-keys.ts';
+export * from './backups.ts';
