@@ -41,6 +41,8 @@ export interface Config {
   /** PostgreSQL URL; when absent the embedded PGlite in dataDir is used. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Backup files (BACKUP_DIR; by default `backups` in the data directory). */
+  backupDir: string;
   /** Signing secret; when absent one is generated once and kept in the database. */
   jwtSecret: string | undefined;
   /** Whose X-Forwarded-For to believe: nobody (false), any proxy (true), or these addresses. */
@@ -91,6 +93,17 @@ export function trustProxyFromEnv(raw: string | undefined): boolean | string {
   return entries.join(',');
 }
 
+/**
+ * BACKUP_DIR: an absolute path, or one relative to the working directory; unset keeps backups in
+ * `backups` under DATA_DIR. A path that is whitespace or holds a NUL stops the start.
+ */
+export function backupDirFromEnv(env: NodeJS.ProcessEnv): string {
+  const raw = env.BACKUP_DIR;
+  if (raw === undefined || raw === '') return path.resolve(env.DATA_DIR ?? 'data', 'backups');
+  if (raw.trim() === '' || raw.includes('\0')) throw new Error(`BACKUP_DIR must be a folder path, not "${raw}"`);
+  return path.resolve(raw.trim());
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   const port = Number.parseInt(env.PORT ?? '3000', 10);
@@ -99,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl,
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    backupDir: backupDirFromEnv(env),
     jwtSecret: env.JWT_SECRET?.trim() || undefined,
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -39,6 +39,7 @@ async function main() {
   const deps = await createDeps(handle, {
     jwtSecret: config.jwtSecret,
     dataDir: config.dataDir,
+    backupDir: config.backupDir,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     metrics: config.metrics.token !== undefined || config.metrics.port !== undefined,

@@ -19,6 +19,8 @@ export interface AppDeps {
   clock: () => Date;
   /** Attachment bytes (a folder under the data directory unless configured otherwise). */
   storage: FileStorage;
+  /** Where backup files are written (BACKUP_DIR, else `backups` in the data directory). */
+  backupDir: string;
   /** Live events of every instance (LISTEN on PostgreSQL / PGlite), for the SSE stream. */
   events: EventBus;
   /** Outgoing e-mail; absent when SMTP_URL is not configured (then nothing is queued). */

@@ -16,6 +16,8 @@ export async function createDeps(handle: DbHandle, options: {
     clock?: () => Date;
     dataDir?: string;
     storage?: FileStorage;
+    /** Backup folder; by default `backups` in the data directory. */
+    backupDir?: string;
     /** A bus to use; by default one listening on this database handle. */
     events?: EventBus;
     /** A mailer to use; by default an SMTP mailer when smtpUrl is given, else none. */
@@ -40,6 +42,8 @@ export async function createDeps(handle: DbHandle, options: {
     storage:
       options.storage ??
       new LocalFileStorage(options.dataDir ? path.join(options.dataDir, 'attachments') : mkdtempSync(path.join(os.tmpdir(), 'outlay-files-'))),
+    backupDir:
+      options.backupDir ?? (options.dataDir ? path.join(options.dataDir, 'backups') : mkdtempSync(path.join(os.tmpdir(), 'outlay-backups-'))),
     events: options.events ?? createEventBus(handle),
     mailer,
     poolStats: handle.poolStats,
