@@ -42,6 +42,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { featureSuggestionsRoutes } from './modules/feature-suggestions/feature-suggestions.routes.ts';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { recordServerError } from './modules/error-reports/error-reports.server.ts';
 
 export interface BuildOptions {
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(featureSuggestionsRoutes, deps);
   await app.register(errorReportsRoutes, deps);
   await app.register(calendarRoutes, deps);
+  await app.register(apiKeysRoutes, deps);
 
   await app.register(webPlugin, { webDist: options.webDist });
   return app;
