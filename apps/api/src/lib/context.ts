@@ -44,6 +44,8 @@ export interface AuthInfo {
   organizationId: string | null;
   departmentId: string | null;
   reauthAt: Date;
+  /** Set when the call came with an API key instead of a session. */
+  apiKey?: { id: string; name: string } | null;
 }
 
 /** Services take this and nothing from Fastify, so they are testable without HTTP. */
@@ -55,13 +57,24 @@ export interface Ctx extends AppDeps {
   auth: AuthInfo | null;
 }
 
+/**
+ * The client as audit events record it. A call made with an API key names the key in front, so
+ * every event of that call says which key acted for its creator.
+ */
+function userAgentOf(request: FastifyRequest): string | null {
+  const agent = request.headers['user-agent']?.slice(0, 512) ?? null;
+  const key = request.auth?.apiKey;
+  if (!key) return agent;
+  return agent ? `via API key ${key.name} (${agent})` : `via API key ${key.name}`;
+}
+
 export function contextOf(request: FastifyRequest, deps: AppDeps): Ctx {
   return {
     ...deps,
     now: deps.clock(),
     log: request.log,
     ip: request.ip ?? null,
-    userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    userAgent: userAgentOf(request),
     auth: request.auth ?? null,
   };
 }

@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES, ROLE_GRANTS, grantsFor, type Grants, type Permission, type Role } from '@outlay/contracts';
+import { API_KEY_MESSAGES, MESSAGES, ROLE_GRANTS, grantsFor, type Grants, type Permission, type Role } from '@outlay/contracts';
 import { AppError } from '../lib/app-error.ts';
 import type { AppDeps, AuthInfo } from '../lib/context.ts';
+import { authenticateApiKey, isApiKey } from '../modules/api-keys/api-keys.auth.ts';
 import { recordDeviceMismatch } from '../modules/auth/device-mismatch.ts';
 import { prepareSessionLookup, touchSession, type SessionRow } from '../modules/auth/sessions.repository.ts';
 import { requiresTwoFactor, securityPolicy } from '../modules/security/policy.ts';
@@ -56,6 +57,15 @@ export function twoFactorSetupExempt(url: string | undefined): boolean {
     url === '/api/auth/reauth' ||
     url === '/api/profile'
   );
+}
+
+/**
+ * What an API key may not reach even when its permissions would: the caller's own session,
+ * sign-in and profile calls, their calendar link, and the keys themselves.
+ */
+export function apiKeyExcluded(url: string | undefined): boolean {
+  if (!url) return true;
+  return url.startsWith('/api/auth/') || url.startsWith('/api/profile') || url.startsWith('/api/api-keys') || url === '/api/calendar/feed';
 }
 
 export interface RouteAccess {
@@ -154,6 +164,16 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config?.access;
       if (access === undefined || access === 'public') return;
+      const token = bearerToken(request);
+      if (token && isApiKey(token)) {
+        const auth = await authenticateApiKey(deps.db, token, { now: deps.clock(), ip: request.ip ?? null });
+        request.auth = auth;
+        if (apiKeyExcluded(request.routeOptions.url)) throw new AppError('FORBIDDEN', { message: API_KEY_MESSAGES.keyNotAllowedHere });
+        if (access !== 'authenticated' && !auth.permissions.includes(access)) {
+          throw new AppError('FORBIDDEN', { message: 'This API key does not have permission to do this' });
+        }
+        return;
+      }
       const auth = await authenticate(request);
       request.auth = auth;
       // PRODUCT §2.11: until they set up two-factor, such users may only reach the setup.
