@@ -30,3 +30,4 @@ export * from './feature-suggestions.ts';
 export * from './calendar.ts';
 export * from './api-keys.ts';
 export * from './backups.ts';
+export * from './webhooks.ts';

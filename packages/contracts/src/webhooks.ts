@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { text } from './primitives.ts';
+
+/** What a webhook may be told of; each is sent as the payload's `type`. */
+export const WEBHOOK_EVENT_VALUES = [
+  'request.submitted',
+  'request.approved',
+  'request.rejected',
+  'request.paid',
+  'payroll.approved',
+  'budget.threshold_crossed',
+  'user.created',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENT_VALUES)[number];
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
+  'request.submitted': 'Request submitted',
+  'request.approved': 'Request approved',
+  'request.rejected': 'Request rejected',
+  'request.paid': 'Request paid',
+  'payroll.approved': 'Payroll run approved',
+  'budget.threshold_crossed': 'Budget threshold crossed',
+  'user.created': 'User created',
+};
+
+export const WEBHOOK_DELIVERY_STATUS_VALUES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUS_VALUES)[number];
+
+/** Retries follow an exponential backoff for this long after the event, then the delivery fails. */
+export const WEBHOOK_RETRY_HOURS = 24;
+/** Deliveries that fail in a row before the webhook is switched off and its owner told. */
+export const WEBHOOK_DISABLE_AFTER_FAILURES = 5;
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** The setting that lets webhooks reach loopback and private addresses (an administrator's choice). */
+export const WEBHOOK_PRIVATE_SETTING = 'webhooks.allow_private_destinations';
+
+export const WEBHOOK_MESSAGES = {
+  notFound: 'Webhook not found',
+  deliveryNotFound: 'Delivery not found',
+  notHttp: 'The address must start with http:// or https://',
+  unresolvable: 'The address’s host could not be found',
+  privateAddress: 'The address points to a loopback or private network; an administrator must allow private destinations first',
+} as const;
+
+const webhookUrl = text.trim().min(1, 'Enter the address').max(2000).pipe(z.url({ protocol: /^https?$/, error: WEBHOOK_MESSAGES.notHttp }));
+
+export const webhookCreateInput = z.object({
+  url: webhookUrl,
+  description: text.trim().max(200).optional().default(''),
+  events: z.array(z.enum(WEBHOOK_EVENT_VALUES)).min(1, 'Choose at least one event').max(WEBHOOK_EVENT_VALUES.length),
+});
+export type WebhookCreateInput = z.input<typeof webhookCreateInput>;
+
+export const webhookUpdateInput = z.object({ enabled: z.boolean() });
+export type WebhookUpdateInput = z.infer<typeof webhookUpdateInput>;
+
+export const webhook = z.object({
+  id: z.string(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_VALUES)),
+  enabled: z.boolean(),
+  disabledReason: z.string().nullable(),
+  consecutiveFailures: z.number(),
+  createdAt: z.string(),
+});
+export type Webhook = z.infer<typeof webhook>;
+
+export const webhookList = z.object({ items: z.array(webhook) });
+export type WebhookList = z.infer<typeof webhookList>;
+
+/** A new webhook: `secret` (`whsec_…`) is shown in this answer only. */
+export const webhookCreated = webhook.extend({ secret: z.string() });
+export type WebhookCreated = z.infer<typeof webhookCreated>;
+
+export const webhookDelivery = z.object({
+  id: z.string(),
+  eventType: z.enum(WEBHOOK_EVENT_VALUES),
+  status: z.enum(WEBHOOK_DELIVERY_STATUS_VALUES),
+  attempts: z.number(),
+  responseStatus: z.number().nullable(),
+  durationMs: z.number().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  lastAttemptAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDelivery>;
+
+export const webhookDeliveryList = z.object({ items: z.array(webhookDelivery) });
+export type WebhookDeliveryList = z.infer<typeof webhookDeliveryList>;
+
+export const webhookDeliveryParams = z.object({ id: z.uuid('Not a valid id'), deliveryId: z.uuid('Not a valid id') });
