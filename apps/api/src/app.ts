@@ -42,7 +42,9 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { featureSuggestionsRoutes } from './modules/feature-suggestions/feature-suggestions.routes.ts';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { backupsRoutes } from './modules/backups/backups.routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { recordServerError } from './modules/error-reports/error-reports.server.ts';
 
 export interface BuildOptions {
@@ -108,7 +110,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(featureSuggestionsRoutes, deps);
   await app.register(errorReportsRoutes, deps);
   await app.register(calendarRoutes, deps);
+  await app.register(backupsRoutes, deps);
   await app.register(apiKeysRoutes, deps);
+  await app.register(webhooksRoutes, deps);
 
   await app.register(webPlugin, { webDist: options.webDist });
   return app;

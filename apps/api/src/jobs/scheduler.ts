@@ -5,18 +5,20 @@ import { runDueWork } from './due-work.ts';
 import { queueDigests } from './digest.ts';
 import { deliverEmail } from './email.ts';
 import { sendScheduledReports } from '../modules/reports/reports.scheduled.ts';
+import { runScheduledBackups } from '../modules/backups/backups.service.ts';
+import { deliverWebhooks } from '../modules/webhooks/webhooks.delivery.ts';
 
 export interface JobRunner {
   stop(): Promise<void>;
 }
 
 /** The background jobs, in the order a pass runs them (the `job` of their logs and metrics). */
-export const JOB_NAMES = ['due-work', 'digest', 'scheduled-reports', 'email'] as const;
+export const JOB_NAMES = ['due-work', 'digest', 'scheduled-reports', 'email', 'backups', 'webhooks'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
- * One pass: the approval engine's due work, the e-mail digests, the scheduled reports and the
- * e-mail outbox. Each job's failure is logged (and counted) and does not stop the others.
+ * One pass: the approval engine's due work, the e-mail digests, the scheduled reports, the
+ * e-mail outbox and the scheduled backups. Each job's failure is logged (and counted) and does not stop the others.
  */
 export async function runJobPass(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
   const metrics = deps.metrics;
@@ -51,6 +53,16 @@ export async function runJobPass(deps: AppDeps, log: FastifyBaseLogger): Promise
   await run('email', 'e-mail delivery failed', async () => {
     const mail = await deliverEmail(deps, deps.clock());
     if (mail.sent || mail.retried || mail.failed) log.info({ job: 'email', ...mail }, 'e-mail delivery done');
+  });
+  // Scheduled backups (daily or weekly, claimed by one instance) and their retention.
+  await run('backups', 'scheduled backup failed', async () => {
+    const backups = await runScheduledBackups(deps, deps.clock(), log);
+    if (backups.created || backups.removed) log.info({ job: 'backups', ...backups }, 'scheduled backups done');
+  });
+  // Outgoing webhooks from their outbox, retried with backoff for a day.
+  await run('webhooks', 'webhook delivery failed', async () => {
+    const hooks = await deliverWebhooks(deps, deps.clock());
+    if (hooks.delivered || hooks.retried || hooks.failed || hooks.disabled) log.info({ job: 'webhooks', ...hooks }, 'webhook delivery done');
   });
 }
 
