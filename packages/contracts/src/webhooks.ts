@@ -27,8 +27,8 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUS_VALUES)[numb
 
 /** Retries follow an exponential backoff for this long after the event, then the delivery fails. */
 export const WEBHOOK_RETRY_HOURS = 24;
-/** Deliveries that fail in a row before the webhook is switched off and its owner told. */
-export const WEBHOOK_DISABLE_AFTER_FAILURES = 5;
+/** Failed attempts in a row (about nine hours of backoff) before the webhook is switched off and its owner told. */
+export const WEBHOOK_DISABLE_AFTER_FAILURES = 15;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** The setting that lets webhooks reach loopback and private addresses (an administrator's choice). */
 export const WEBHOOK_PRIVATE_SETTING = 'webhooks.allow_private_destinations';

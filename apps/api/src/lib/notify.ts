@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { requestReference } from '@outlay/contracts';
+import { requestReference, type WebhookEvent } from '@outlay/contracts';
 import { emailOutbox, notificationPreferences, notificationSettings, notifications, requestEvents, spendingRequests, users, type Db } from '@outlay/db';
 import { publishEvent } from './events.ts';
+import { enqueueWebhookEvent } from './webhook-outbox.ts';
 
 export interface NotificationInput {
   type: string;
@@ -150,6 +151,16 @@ export function activitySummary(type: string, actorName: string | null, referenc
   return `${who} ${verb} ${reference} · ${title}`.slice(0, 300);
 }
 
+/** The timeline entries webhooks are told of. */
+const REQUEST_WEBHOOK_EVENTS: Record<string, WebhookEvent | undefined> = {
+  submitted: 'request.submitted',
+  resubmitted: 'request.submitted',
+  approved: 'request.approved',
+  auto_approved: 'request.approved',
+  rejected: 'request.rejected',
+  paid: 'request.paid',
+};
+
 /**
  * One line of a request's timeline; written in the transaction of the change. Also publishes an
  * `activity` live event (at commit) naming the request's organization, department and requester.
@@ -180,6 +191,15 @@ export async function recordRequestEvent(tx: Db, input: RequestEventInput, now: 
   if (input.actorId) {
     const [actor] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, input.actorId));
     if (actor) actorName = `${actor.firstName} ${actor.lastName}`.trim();
+  }
+  const webhookEvent = REQUEST_WEBHOOK_EVENTS[input.type];
+  if (webhookEvent) {
+    await enqueueWebhookEvent(
+      tx,
+      webhookEvent,
+      { requestId: input.requestId, reference: requestReference(request.seq), title: request.title, organizationId: request.organizationId, departmentId: request.departmentId },
+      now,
+    );
   }
   await publishEvent(tx, {
     kind: 'activity',
