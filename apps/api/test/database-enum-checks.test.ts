@@ -7,6 +7,9 @@ import {
   APPROVER_KIND_VALUES,
   ASSIGNMENT_REASON_VALUES,
   ASSIGNMENT_STATUS_VALUES,
+  BACKUP_FREQUENCY_VALUES,
+  BACKUP_STATUS_VALUES,
+  BACKUP_TRIGGER_VALUES,
   BUDGET_OVERRUN_STATUSES,
   BUDGET_PERIOD_TYPES,
   COMMENT_KIND_VALUES,
@@ -76,6 +79,9 @@ const CONTRACT_LISTS: Record<string, readonly string[]> = {
   error_reports_source_check: ERROR_REPORT_SOURCE_VALUES,
   error_reports_status_check: ERROR_REPORT_STATUS_VALUES,
   feature_suggestions_status_check: FEATURE_SUGGESTION_STATUS_VALUES,
+  backups_status_check: BACKUP_STATUS_VALUES,
+  backups_trigger_check: BACKUP_TRIGGER_VALUES,
+  backup_schedules_frequency_check: BACKUP_FREQUENCY_VALUES,
 };
 
 /** Lists no contract carries (never on the wire): the check must match the column's own enum. */

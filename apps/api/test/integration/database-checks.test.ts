@@ -6,6 +6,8 @@ import { eq, is, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import {
   authChallenges,
+  backupSchedules,
+  backups,
   budgetLines,
   budgetAdjustments,
   budgetOverruns,
@@ -113,6 +115,8 @@ describe('valid rows still go in', () => {
     await t.db.insert(savedReports).values({ ownerId: adam!.id, name: 'Checks', definition: {} });
     await t.db.insert(errorReports).values({ fingerprint: 'checks', source: 'client', message: 'Checks', firstSeenAt: now, lastSeenAt: now });
     await t.db.insert(featureSuggestions).values({ authorId: adam!.id, title: 'Checks', description: 'A suggestion for the checks' });
+    await t.db.insert(backups).values({ name: 'checks', status: 'ready', trigger: 'manual', fileName: 'checks.jsonl.gz', sizeBytes: 0 });
+    await t.db.insert(backupSchedules).values({ frequency: 'weekly', retention: 365 });
     for (const table of new Set(allChecks.map((c) => c.table))) expect(await count(table), table).toBeGreaterThan(0);
   });
 
@@ -217,6 +221,9 @@ describe('impossible rows are refused with 23514', () => {
     ['payables_due_after_invoice_check', 'payables', sql`due_date = invoice_date - 1`],
     ['payable_payments_amount_check', 'payable_payments', sql`amount = 0`],
     ['error_reports_occurrences_check', 'error_reports', sql`occurrences = -1`],
+    ['backups_size_check', 'backups', sql`size_bytes = -1`],
+    ['backup_schedules_single_row', 'backup_schedules', sql`id = 2`],
+    ['backup_schedules_retention_check', 'backup_schedules', sql`retention = 0`],
   ];
 
   it.each(cases)('%s', async (constraint, table, set) => {
