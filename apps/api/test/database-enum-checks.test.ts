@@ -38,6 +38,7 @@ import {
   STEP_STATUS_VALUES,
   USER_STATUSES,
   VENDOR_STATUS_VALUES,
+  WEBHOOK_DELIVERY_STATUS_VALUES,
 } from '@outlay/contracts';
 import { schema } from '@outlay/db';
 import { enumCheckInfo } from '@outlay/db/schema/checks';
@@ -79,6 +80,7 @@ const CONTRACT_LISTS: Record<string, readonly string[]> = {
   error_reports_source_check: ERROR_REPORT_SOURCE_VALUES,
   error_reports_status_check: ERROR_REPORT_STATUS_VALUES,
   feature_suggestions_status_check: FEATURE_SUGGESTION_STATUS_VALUES,
+  webhook_deliveries_status_check: WEBHOOK_DELIVERY_STATUS_VALUES,
   backups_status_check: BACKUP_STATUS_VALUES,
   backups_trigger_check: BACKUP_TRIGGER_VALUES,
   backup_schedules_frequency_check: BACKUP_FREQUENCY_VALUES,

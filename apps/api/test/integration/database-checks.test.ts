@@ -24,6 +24,8 @@ import {
   schema,
   spendingRequests,
   users,
+  webhookDeliveries,
+  webhooks,
 } from '@outlay/db';
 import { enumCheckInfo } from '@outlay/db/schema/checks';
 import { rowsOf } from '../../src/lib/sql.ts';
@@ -115,6 +117,8 @@ describe('valid rows still go in', () => {
     await t.db.insert(savedReports).values({ ownerId: adam!.id, name: 'Checks', definition: {} });
     await t.db.insert(errorReports).values({ fingerprint: 'checks', source: 'client', message: 'Checks', firstSeenAt: now, lastSeenAt: now });
     await t.db.insert(featureSuggestions).values({ authorId: adam!.id, title: 'Checks', description: 'A suggestion for the checks' });
+    const [hook] = await t.db.insert(webhooks).values({ userId: adam!.id, url: 'https://example.com/hook', events: ['request.paid'], secretSealed: 'v1:checks' }).returning({ id: webhooks.id });
+    await t.db.insert(webhookDeliveries).values({ webhookId: hook!.id, eventType: 'request.paid', payload: {} });
     await t.db.insert(backups).values({ name: 'checks', status: 'ready', trigger: 'manual', fileName: 'checks.jsonl.gz', sizeBytes: 0 });
     await t.db.insert(backupSchedules).values({ frequency: 'weekly', retention: 365 });
     for (const table of new Set(allChecks.map((c) => c.table))) expect(await count(table), table).toBeGreaterThan(0);
