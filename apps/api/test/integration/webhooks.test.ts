@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Webhook as Verifier } from 'standardwebhooks';
 import { WEBHOOK_DISABLE_AFTER_FAILURES } from '@outlay/contracts';
-import { notifications, webhookDeliveries, webhooks } from '@outlay/db';
+import { notifications, users, webhookDeliveries, webhooks } from '@outlay/db';
 import { JOB_NAMES, runJobPass } from '../../src/jobs/scheduler.ts';
 import type { AppDeps } from '../../src/lib/context.ts';
 import { createDeps } from '../../src/lib/deps.ts';
@@ -169,5 +169,23 @@ describe('webhook delivery', () => {
     expect(received).toHaveLength(before);
     const on = await t.app.inject({ method: 'PATCH', url: `/api/webhooks/${hookId}`, headers: adam.headers, payload: { enabled: true } });
     expect(on.json()).toMatchObject({ enabled: true, consecutiveFailures: 0, disabledReason: null });
+  });
+
+  it('queues a new user for webhooks that asked for it, and nothing for those that did not', async () => {
+    const res = await create(adam, { url: receiverUrl, events: ['user.created', 'payroll.approved', 'budget.threshold_crossed'] });
+    expect(res.statusCode, res.body).toBe(201);
+    const [max] = await t.db.select({ departmentId: users.departmentId }).from(users).where(eq(users.id, w.user.max!));
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: adam.headers,
+      payload: { firstName: 'Hook', lastName: 'Tester', email: 'hook.tester@meridianlogistics.com', role: 'requester', organizationId: w.org.ML, departmentId: max!.departmentId, managerId: w.user.max },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const queued = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, res.json().id));
+    expect(queued.map((d) => d.eventType)).toEqual(['user.created']);
+    expect(queued[0]!.payload).toMatchObject({ type: 'user.created', data: { userId: made.json().user.id, role: 'requester' } });
+    // The first webhook asked for request events only.
+    expect(await t.db.$count(webhookDeliveries, eq(webhookDeliveries.eventType, 'user.created'))).toBe(1);
   });
 });

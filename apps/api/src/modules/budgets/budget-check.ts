@@ -10,6 +10,7 @@ import { FxCache } from '../../lib/fx.ts';
 import { holdersOf } from '../../lib/permission-holders.ts';
 import { notify } from '../../lib/notify.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import { enqueueWebhookEvent } from '../../lib/webhook-outbox.ts';
 
 /** The category whose budget lines payroll cost posts to (besides lines of no category). */
 export const PAYROLL_CATEGORY_CODE = 'PAY';
@@ -344,5 +345,6 @@ export async function recomputeLines(tx: Db, lines: BudgetLineRow[], now: Date):
       },
       now,
     );
+    await enqueueWebhookEvent(tx, 'budget.threshold_crossed', { budgetLineId: line.id, organizationId: line.organizationId, name: labels.get(line.id), threshold: top, amount: line.amount, currency: line.currency }, now);
   }
 }

@@ -25,6 +25,7 @@ import { requireRecentAuth } from '../../lib/step-up.ts';
 import { notifyPayrollToApprove } from '../notifications/notifications.events.ts';
 import * as repo from './payroll.repository.ts';
 import type { RunRow } from './payroll.repository.ts';
+import { enqueueWebhookEvent } from '../../lib/webhook-outbox.ts';
 
 const NOT_FOUND = 'Payroll run not found';
 export const OWN_SUBMISSION = 'You submitted this payroll run; someone else must approve it';
@@ -294,6 +295,9 @@ async function transition(
       },
       ctx.now,
     );
+    if (step.to === 'approved') {
+      await enqueueWebhookEvent(tx, 'payroll.approved', { payrollRunId: runId, organizationId: run.organizationId, netTotal: run.netTotal, currency: run.currency, employeeCount: run.employeeCount }, ctx.now);
+    }
     await after?.(tx, run);
     return getRun(ctx, runId, tx);
   };

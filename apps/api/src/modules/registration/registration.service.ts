@@ -38,6 +38,7 @@ import type { RequestRow } from './registration.repository.ts';
 import { reserveAttempt } from '../auth/throttle.repository.ts';
 import { authorizedDomains } from '../settings/settings.repository.ts';
 import { securityPolicy } from '../security/policy.ts';
+import { enqueueWebhookEvent } from '../../lib/webhook-outbox.ts';
 
 // Each address may file this many requests an hour; enough for typos, too few for spam.
 const REGISTRATION_LIMIT = { maxFailures: 10, windowMinutes: 60, lockMinutes: 60 };
@@ -306,6 +307,7 @@ export async function approveRequest(ctx: Ctx, id: string, input: ApproveRegistr
           },
           ctx.now,
         );
+        await enqueueWebhookEvent(tx, 'user.created', { userId: user.id, username, role: input.role, organizationId: org.id }, ctx.now);
         return { userId: user.id, username, email, firstName: request.firstName, lastName: request.lastName };
       });
       if (!created) return await rejectIfReviewed(ctx, id);

@@ -18,6 +18,7 @@ import { importSummary, readRecords, refuseFailingRows, validateRows, type Impor
 import { issueTemporaryPassword, type TemporaryPassword } from '../../lib/passwords.ts';
 import { allOrganizationsAndDepartments, existingEmails, usernamesLike } from './users.repository.ts';
 import { audit, baseUsername, departmentRefusal, firstFree, organizationReachable } from './users.service.ts';
+import { enqueueWebhookEvent } from '../../lib/webhook-outbox.ts';
 
 const HEADER_ALIASES: Record<string, string> = {
   firstname: 'firstName',
@@ -166,6 +167,7 @@ export async function importUsers(ctx: Ctx, input: { csv: string; dryRun: boolea
           })
           .returning({ id: users.id });
         await audit(ctx, tx, 'user.created', row!.id, { after: values, metadata: { via: 'csv_import', row: p.row } });
+        await enqueueWebhookEvent(tx, 'user.created', { userId: row!.id, username: values.username, role: values.role, organizationId: values.organizationId }, ctx.now);
         out.push({ row: p.row, id: row!.id, username, email: p.email, name: `${p.firstName} ${p.lastName}`, temporaryPassword: temps[i]!.password });
       }
       await writeAudit(

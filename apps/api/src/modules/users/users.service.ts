@@ -35,6 +35,7 @@ import {
   type UserRecord,
 } from './users.repository.ts';
 import { moveWaitingItemsOf } from '../approvals/reassignment.ts';
+import { enqueueWebhookEvent } from '../../lib/webhook-outbox.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Shared rules
@@ -271,6 +272,7 @@ export async function createUser(ctx: Ctx, input: CreateUserValues): Promise<Tem
         })
         .returning({ id: users.id });
       await audit(ctx, tx, 'user.created', row!.id, { after: values, metadata: { temporaryPasswordExpiresAt: temp.expiresAt.toISOString() } });
+      await enqueueWebhookEvent(tx, 'user.created', { userId: row!.id, username: values.username, role: values.role, organizationId: values.organizationId }, ctx.now);
       return row!.id;
     });
     return { user: await getUser(ctx, id), temporaryPassword: temp.password, temporaryPasswordExpiresAt: temp.expiresAt.toISOString() };
