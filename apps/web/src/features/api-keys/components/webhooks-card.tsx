@@ -1,0 +1,256 @@
+import { Check, Copy, History, Plus, Power, RotateCw, Trash2, Webhook as WebhookIcon } from 'lucide-react';
+import { useState } from 'react';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_VALUES, webhookCreateInput, type Webhook, type WebhookCreated } from '@outlay/contracts/webhooks';
+import { Checkbox, CheckboxGroupField, ConfirmDialog, FormDialog, FormFieldText, useZodForm } from '@/components/form';
+import { QueryState } from '@/components/query-state';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { useAuth } from '@/features/auth/api/current-user';
+import { useCreateWebhook } from '@/features/webhooks/api/create-webhook';
+import { useDeleteWebhook } from '@/features/webhooks/api/delete-webhook';
+import { useDestinationSettings, useUpdateDestinationSettings } from '@/features/webhooks/api/destination-settings';
+import { useDeliveries } from '@/features/webhooks/api/list-deliveries';
+import { useWebhooks } from '@/features/webhooks/api/list-webhooks';
+import { useRedeliver } from '@/features/webhooks/api/redeliver';
+import { useSetWebhookEnabled } from '@/features/webhooks/api/update-webhook';
+import { messageOf } from '@/lib/api-error';
+import { formatDateTime, formatList, formatNumber } from '@/lib/format';
+
+const EVENT_OPTIONS = WEBHOOK_EVENT_VALUES.map((value) => ({ value, label: WEBHOOK_EVENT_LABELS[value] }));
+const DELIVERY_BADGE = { pending: 'warning', delivered: 'success', failed: 'danger' } as const;
+const DELIVERY_LABEL = { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' } as const;
+
+function NewSecret({ created, onDone }: { created: WebhookCreated; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="flex flex-col gap-2 rounded-md border border-amber-300 p-3">
+      <span className="text-sm font-medium" id="webhook-secret-label">
+        Signing secret for {created.url}
+      </span>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-stretch">
+        <code aria-labelledby="webhook-secret-label" data-testid="webhook-secret" className="min-w-0 flex-1 break-all rounded-md border bg-muted px-3 py-2 font-mono text-sm select-all">
+          {created.secret}
+        </code>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() =>
+            void navigator.clipboard.writeText(created.secret).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+        >
+          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          {copied ? 'Copied' : 'Copy secret'}
+        </Button>
+      </div>
+      <Alert variant="warning">
+        <span>
+          <strong>Shown once.</strong> Verify each delivery’s <code>webhook-signature</code> with it, as the Standard Webhooks libraries do.
+        </span>
+      </Alert>
+      <div>
+        <Button type="button" variant="outline" size="sm" onClick={onDone}>
+          I have saved it
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function DeliveryLog({ hook }: { hook: Webhook }) {
+  const deliveries = useDeliveries(hook.id);
+  const redeliver = useRedeliver();
+  return (
+    <QueryState query={deliveries} loadingLabel="Loading deliveries" errorMessage="Could not load the deliveries.">
+      {(items) =>
+        items.length === 0 ? (
+          <p className="text-xs text-muted-foreground">No deliveries yet.</p>
+        ) : (
+          <ul className="flex flex-col gap-1" aria-label={`Deliveries to ${hook.url}`}>
+            {items.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center gap-2 rounded border px-2 py-1 text-xs" data-testid="webhook-delivery">
+                <Badge variant={DELIVERY_BADGE[d.status]}>{DELIVERY_LABEL[d.status]}</Badge>
+                <span className="font-medium">{WEBHOOK_EVENT_LABELS[d.eventType]}</span>
+                <span className="text-muted-foreground">{formatDateTime(d.lastAttemptAt ?? d.createdAt)}</span>
+                <span className="text-muted-foreground">
+                  {d.responseStatus !== null ? `HTTP ${d.responseStatus}` : d.error ? 'no answer' : 'not sent yet'}
+                  {d.durationMs !== null ? ` · ${formatNumber(d.durationMs)} ms` : ''} · {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
+                </span>
+                {d.error && <span className="break-all text-destructive">{d.error}</span>}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="ml-auto"
+                  disabled={redeliver.isPending}
+                  onClick={() =>
+                    redeliver.mutate(
+                      { id: hook.id, deliveryId: d.id },
+                      {
+                        onSuccess: () => toast({ title: 'Queued for redelivery', variant: 'success' }),
+                        onError: (error) => toast({ title: 'Could not redeliver', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+                      },
+                    )
+                  }
+                >
+                  <RotateCw aria-hidden="true" />
+                  Redeliver
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </QueryState>
+  );
+}
+
+function WebhookItem({ hook, onDelete }: { hook: Webhook; onDelete: (h: Webhook) => void }) {
+  const [open, setOpen] = useState(false);
+  const toggle = useSetWebhookEnabled();
+  return (
+    <li className="flex flex-col gap-2 rounded-md border p-3" data-testid="webhook-item">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 flex-col gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-medium break-all">{hook.url}</span>
+            <Badge variant={hook.enabled ? 'success' : 'default'}>{hook.enabled ? 'On' : 'Off'}</Badge>
+          </div>
+          {hook.description && <p className="text-xs">{hook.description}</p>}
+          <p className="text-xs text-muted-foreground">{formatList(hook.events.map((e) => WEBHOOK_EVENT_LABELS[e]))}</p>
+          {hook.disabledReason && <p className="text-xs text-destructive">{hook.disabledReason}</p>}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => setOpen((v) => !v)} aria-expanded={open}>
+            <History aria-hidden="true" />
+            {open ? 'Hide deliveries' : 'Deliveries'}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={toggle.isPending}
+            onClick={() =>
+              toggle.mutate(
+                { id: hook.id, enabled: !hook.enabled },
+                { onError: (error) => toast({ title: 'Could not change the webhook', description: messageOf(error, 'Please try again.'), variant: 'destructive' }) },
+              )
+            }
+          >
+            <Power aria-hidden="true" />
+            {hook.enabled ? 'Switch off' : 'Switch on'}
+          </Button>
+          <Button variant="outline" size="sm" className="text-destructive" onClick={() => onDelete(hook)} aria-label={`Delete webhook ${hook.url}`}>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
+      </div>
+      {open && <DeliveryLog hook={hook} />}
+    </li>
+  );
+}
+
+/** An administrator's choice: webhooks to loopback and private networks (tests, an internal receiver). */
+function PrivateDestinations() {
+  const settings = useDestinationSettings(true);
+  const update = useUpdateDestinationSettings();
+  if (!settings.data) return null;
+  return (
+    <div className="flex items-start gap-2 text-sm">
+      <Checkbox
+        id="allow-private-destinations"
+        checked={settings.data.allowPrivateDestinations}
+        disabled={update.isPending}
+        onCheckedChange={(on) => update.mutate({ allowPrivateDestinations: on === true })}
+      />
+      <label htmlFor="allow-private-destinations">
+        Allow webhooks to loopback and private network addresses <span className="text-muted-foreground">(for an internal receiver; off by default)</span>
+      </label>
+    </div>
+  );
+}
+
+/** Outgoing webhooks: events sent to the owner's address, signed, retried and logged. */
+export function WebhooksCard() {
+  const { user } = useAuth();
+  const hooks = useWebhooks();
+  const create = useCreateWebhook();
+  const remove = useDeleteWebhook();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<WebhookCreated | null>(null);
+  const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const form = useZodForm(webhookCreateInput, { url: '', description: '', events: [] });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Webhooks</CardTitle>
+        <CardDescription>
+          Outlay posts the events you choose to your address, signed per Standard Webhooks, and retries failed deliveries for a day. A webhook that keeps
+          failing is switched off and you are told.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {created && <NewSecret created={created} onDone={() => setCreated(null)} />}
+        <div>
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" />
+            New webhook
+          </Button>
+        </div>
+        {user?.permissions.includes('security.manage') && <PrivateDestinations />}
+        <QueryState query={hooks} loadingLabel="Loading your webhooks" errorMessage="Could not load your webhooks.">
+          {(items) =>
+            items.length === 0 ? (
+              <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="webhooks-empty">
+                <WebhookIcon className="size-4" aria-hidden="true" />
+                You have no webhooks yet.
+              </p>
+            ) : (
+              <ul className="flex flex-col gap-2" aria-label="Webhooks">
+                {items.map((hook) => (
+                  <WebhookItem key={hook.id} hook={hook} onDelete={setDeleting} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
+      </CardContent>
+      <FormDialog
+        open={creating}
+        onOpenChange={setCreating}
+        title="New webhook"
+        description="Deliveries are POSTed as JSON with webhook-id, webhook-timestamp and webhook-signature headers."
+        form={form}
+        size="lg"
+        submitLabel="Add webhook"
+        pendingLabel="Adding…"
+        onSubmit={async (values) => {
+          setCreated(await create.mutateAsync(values));
+        }}
+      >
+        <FormFieldText name="url" label="Address (URL)" placeholder="https://example.com/hooks/outlay" required />
+        <FormFieldText name="description" label="Description" />
+        <CheckboxGroupField name="events" legend="Events" options={EVENT_OPTIONS} emptyText="none" />
+      </FormDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this webhook?"
+        description={`${deleting?.url ?? ''} gets no more events, and its delivery log goes with it.`}
+        confirmLabel="Delete webhook"
+        pendingLabel="Deleting…"
+        onConfirm={async () => {
+          if (!deleting) return;
+          await remove.mutateAsync(deleting.id);
+          setDeleting(null);
+          toast({ title: 'Webhook deleted', variant: 'success' });
+        }}
+      />
+    </Card>
+  );
+}
