@@ -28,7 +28,7 @@ export function DryRunReport({ report }: { report: BackupDryRun }) {
           {plural(report.sessionsToRevoke, 'session')} would end: everyone signs in again.
         </li>
       </ul>
-      <div className="max-h-96 overflow-auto rounded-md border">
+      <div className="max-h-96 overflow-auto rounded-md border" tabIndex={0} role="region" aria-label="Rows per table">
         <table className="w-full text-sm">
           <caption className="sr-only">Rows per table, now and in the backup</caption>
           <thead className="sticky top-0 bg-muted text-left">
