@@ -188,4 +188,24 @@ describe('webhook delivery', () => {
     // The first webhook asked for request events only.
     expect(await t.db.$count(webhookDeliveries, eq(webhookDeliveries.eventType, 'user.created'))).toBe(1);
   });
+
+  it('sends each delivery once when two job runners claim at the same moment', async () => {
+    const res = await create(adam, { url: receiverUrl, events: ['request.submitted'] });
+    const hookId = res.json().id as string;
+    for (const title of ['Twin one', 'Twin two', 'Twin three']) {
+      const id = await createDraft(t, rita, w, { title });
+      expect((await submit(t, rita, id)).statusCode).toBe(200);
+    }
+    const before = received.length;
+    // A second runner, as another instance would have, on the same database.
+    const other = await createDeps(t.handle, { clock: t.clock.now, events: { subscribe: () => () => {}, close: async () => {} } });
+    await Promise.all([runJobPass(deps, log), runJobPass(other, log)]);
+    expect(errors).toEqual([]);
+    const mine = received.slice(before).filter((r) => JSON.parse(r.body).type === 'request.submitted');
+    const ids = mine.map((r) => String(r.headers['webhook-id']));
+    const rows = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hookId));
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.status === 'delivered' && r.attempts === 1)).toBe(true);
+    for (const row of rows) expect(ids.filter((id) => id === row.id)).toHaveLength(1);
+  });
 });
