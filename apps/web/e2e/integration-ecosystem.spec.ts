@@ -1,5 +1,8 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { expectAccessible, MOBILE, signInAs, snap } from './fixtures';
+import { Webhook } from 'standardwebhooks';
+import { apiAs, expectAccessible, MOBILE, signInAs, snap } from './fixtures';
 
 /*
  * adam makes a key limited to vendor management, sees it once, uses it from outside the browser
@@ -45,6 +48,69 @@ test.describe('API integrations (adam)', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke key' }).click();
     await expect(item).toContainText('Revoked');
     expect((await request.get('/api/vendors', { headers: auth })).status()).toBe(401);
+  });
+
+  test('a webhook: its secret once, a signed delivery in a local receiver, the log and redelivery', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const tag = Math.random().toString(36).slice(2, 8);
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/${tag}`;
+      await signInAs(page, 'adam', undefined, '/integration-ecosystem');
+      const allow = page.getByLabel(/Allow webhooks to loopback and private network addresses/);
+      await expect(allow).toBeVisible();
+      if (!(await allow.isChecked())) await allow.check();
+      await expect(allow).toBeChecked();
+
+      await page.getByRole('button', { name: 'New webhook' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Address (URL)').fill(url);
+      await dialog.getByLabel('Request submitted', { exact: true }).check();
+      await dialog.getByRole('button', { name: 'Add webhook' }).click();
+      await expect(dialog).toBeHidden();
+      const secret = (await page.getByTestId('webhook-secret').textContent())!.trim();
+      expect(secret).toMatch(/^whsec_/);
+      const item = page.getByTestId('webhook-item').filter({ hasText: url });
+      await expect(item).toContainText('On');
+
+      const rita = await apiAs(request, 'rita');
+      const options = (await rita.get('/api/requests/options')) as { categories: { id: string }[] };
+      const draft = (await rita.post('/api/requests', { title: `Webhook check ${tag}`, amount: '42.00', currency: 'USD', categoryId: options.categories[0]!.id })) as { id: string };
+      await rita.post(`/api/requests/${draft.id}/submit`, {}, { 'idempotency-key': crypto.randomUUID() });
+
+      // The job runner sends it on its next pass.
+      await expect.poll(() => received.length, { timeout: 45_000 }).toBeGreaterThan(0);
+      const first = received[0]!;
+      const event = new Webhook(secret).verify(first.body, first.headers as Record<string, string>) as { type: string; data: { requestId: string } };
+      expect(event).toMatchObject({ type: 'request.submitted', data: { requestId: draft.id } });
+
+      await item.getByRole('button', { name: 'Deliveries' }).click();
+      const delivery = item.getByTestId('webhook-delivery').first();
+      await expect(delivery).toContainText('Delivered');
+      await expect(delivery).toContainText('HTTP 204');
+      await expectAccessible(page);
+      await snap(page, 'integration-ecosystem-webhooks');
+      await delivery.getByRole('button', { name: 'Redeliver' }).click();
+      await expect(item.getByTestId('webhook-delivery')).toHaveCount(2);
+      await expect.poll(() => received.length, { timeout: 45_000 }).toBeGreaterThan(1);
+
+      await item.getByRole('button', { name: 'Switch off' }).click();
+      await expect(item).toContainText('Off');
+      await item.getByRole('button', { name: `Delete webhook ${url}` }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete webhook' }).click();
+      await expect(item).toHaveCount(0);
+    } finally {
+      server.close();
+    }
   });
 
   test('phone layout', async ({ page }) => {
