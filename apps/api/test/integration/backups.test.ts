@@ -193,12 +193,20 @@ describe('backups', () => {
     expect((await call('PUT', '/api/backups/schedule', adam, { frequency: 'hourly', retention: 1 })).statusCode).toBe(400);
     const dir = (await call('GET', '/api/backups', adam)).json().backupDir as string;
     const deps = { db: t.db, backupDir: dir, clock: t.clock.now };
+    // A backup left `running` by a stopped server: a fresh one refuses a second, a stale one is marked failed.
+    const [fresh] = await t.db.insert(backups).values({ name: 'cut-off', status: 'running', trigger: 'manual', fileName: 'cut-off.jsonl.gz', createdAt: t.clock.now() }).returning();
+    const second = await call('POST', '/api/backups', adam);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toMatch(/already in progress/);
+    await t.db.update(backups).set({ createdAt: new Date(t.clock.now().getTime() - 7 * 3_600_000) }).where(eq(backups.id, fresh!.id));
     const manual = (await t.db.select({ id: backups.id }).from(backups)).map((b) => b.id);
 
     // Two instances' passes at once: one backup.
     const both = await Promise.all([runScheduledBackups(deps, t.clock.now(), t.app.log), runScheduledBackups(deps, t.clock.now(), t.app.log)]);
     expect(both.map((r) => r.created).sort()).toEqual([0, 1]);
     expect((await runScheduledBackups(deps, t.clock.now(), t.app.log)).created).toBe(0);
+    const [cutOff] = await t.db.select().from(backups).where(eq(backups.id, fresh!.id));
+    expect(cutOff).toMatchObject({ status: 'failed', error: expect.stringMatching(/cut off/) });
     const first = await t.db.select().from(backups).where(eq(backups.trigger, 'scheduled'));
     expect(first).toHaveLength(1);
     expect(first[0]).toMatchObject({ status: 'ready' });

@@ -28,10 +28,27 @@ export async function deleteBackupRow(db: Db, id: string): Promise<BackupRow | u
   return row;
 }
 
-/** Backups still being written (so a second one is refused, not queued behind it). */
-export async function runningBackup(db: Db): Promise<BackupRow | undefined> {
-  const [row] = await db.select().from(backups).where(eq(backups.status, 'running')).limit(1);
+/**
+ * A backup still being written (so a second one is refused, not queued behind it). One started
+ * longer ago than `staleAfterMs` was cut off by a stopped server and no longer counts.
+ */
+export async function runningBackup(db: Db, now: Date, staleAfterMs: number): Promise<BackupRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(backups)
+    .where(and(eq(backups.status, 'running'), sql`${backups.createdAt} > ${new Date(now.getTime() - staleAfterMs)}`))
+    .limit(1);
   return row;
+}
+
+/** Marks backups cut off by a stopped server as failed; returns how many. */
+export async function failStaleBackups(db: Db, now: Date, staleAfterMs: number, error: string): Promise<number> {
+  const rows = await db
+    .update(backups)
+    .set({ status: 'failed', error, completedAt: now })
+    .where(and(eq(backups.status, 'running'), sql`${backups.createdAt} <= ${new Date(now.getTime() - staleAfterMs)}`))
+    .returning({ id: backups.id });
+  return rows.length;
 }
 
 /** Finished scheduled backups beyond the newest `keep`, oldest first. */

@@ -19,6 +19,9 @@ export async function settleBackups(): Promise<void> {
   await Promise.allSettled([...inFlight]);
 }
 
+/** A backup still `running` after this long was cut off by a stopped server (the largest databases write in minutes). */
+const STALE_AFTER_MS = 6 * 3_600_000;
+
 type JobDeps = Pick<AppDeps, 'db' | 'backupDir' | 'clock'>;
 
 function toBackup(row: repo.BackupRow): Backup {
@@ -94,7 +97,7 @@ async function produce(deps: JobDeps, row: repo.BackupRow, log: FastifyBaseLogge
 }
 
 async function startBackup(deps: Pick<AppDeps, 'db'>, actor: { userId: string | null; name: string | null; ip?: string | null; userAgent?: string | null }, trigger: BackupTrigger, now: Date) {
-  if (await repo.runningBackup(deps.db)) throw new AppError('CONFLICT', { message: BACKUP_MESSAGES.running });
+  if (await repo.runningBackup(deps.db, now, STALE_AFTER_MS)) throw new AppError('CONFLICT', { message: BACKUP_MESSAGES.running });
   const name = backupName(now);
   return deps.db.transaction(async (tx) => {
     const row = await repo.insertBackup(tx, {
@@ -167,6 +170,7 @@ export async function saveSchedule(ctx: Ctx, input: BackupScheduleInput): Promis
  * scheduled backups beyond the retention are deleted, oldest first (manual ones are kept).
  */
 export async function runScheduledBackups(deps: JobDeps, now: Date, log: FastifyBaseLogger): Promise<{ created: number; removed: number }> {
+  await repo.failStaleBackups(deps.db, now, STALE_AFTER_MS, 'The backup was cut off: the server stopped while writing it');
   const claimed = await repo.claimDueSchedule(deps.db, now);
   let created = 0;
   if (claimed) {
