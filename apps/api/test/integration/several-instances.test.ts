@@ -3,6 +3,7 @@
  * deploy/haproxy.cfg, on one PostgreSQL database: a session opened on one instance works on the
  * other, a live event raised on one reaches a stream held by the other, the sign-in throttle
  * counts across both, the SLA job escalates each due step once however many instances run it,
+ * a scheduled backup is made once,
  * and an instance killed under load costs no client a failed request. Runs in the PostgreSQL
  * pass (TEST_DATABASE_URL) with Debian's haproxy; needs `npm run build` first (npm test builds).
  */
@@ -387,6 +388,29 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
     console.log(`due work: ${steps.length} steps due; escalated by app1 ${one.escalated}, by app2 ${two.escalated}; reminded by app1 ${one.reminded}, by app2 ${two.reminded}`);
     expect(one.escalated + two.escalated).toBe(steps.length);
     expect(one.reminded + two.reminded).toBe(due.rows.filter((r) => r.remind).length);
+  });
+
+  it('a due scheduled backup is made once while both instances run the job', async () => {
+    await db.query(`INSERT INTO backup_schedules (id, frequency, retention, last_scheduled_at) VALUES (1, 'daily', 7, NULL)
+                    ON CONFLICT (id) DO UPDATE SET frequency = 'daily', retention = 7, last_scheduled_at = NULL`);
+    await until(
+      'the scheduled backup is written',
+      async () => (await db.query(`SELECT 1 FROM backups WHERE trigger = 'scheduled' AND status = 'ready'`)).rowCount === 1,
+      30_000,
+    );
+    // Later passes of both instances find the schedule claimed until tomorrow.
+    const doneAt = Date.now();
+    await until(
+      'later passes ran',
+      async () => {
+        const run = await db.query<{ at: Date }>(`SELECT last_run_at AS at FROM job_runs WHERE name = 'due-work'`);
+        return run.rows[0]!.at.getTime() > doneAt + 3 * JOB_INTERVAL_MS;
+      },
+      10_000,
+    );
+    const made = await db.query<{ status: string }>(`SELECT status FROM backups WHERE trigger = 'scheduled'`);
+    expect(made.rows).toEqual([{ status: 'ready' }]);
+    await db.query(`UPDATE backup_schedules SET frequency = 'off'`);
   });
 
   it('an instance killed (SIGKILL) under load costs no client a failed request: the balancer retries on the other', async () => {
