@@ -39,3 +39,16 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.5, lb.internal' })).toThrow('not "lb.internal"');
   });
 });
+
+describe('BACKUP_DIR', () => {
+  it('defaults to backups under the data directory and resolves a relative path', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/outlay' }).backupDir).toBe('/srv/outlay/backups');
+    expect(loadConfig({ DATA_DIR: '/srv/outlay', BACKUP_DIR: '/mnt/backups ' }).backupDir).toBe('/mnt/backups');
+    expect(loadConfig({ BACKUP_DIR: 'kept' }).backupDir).toBe(`${process.cwd()}/kept`);
+  });
+
+  it('refuses to start on a blank path or one with a NUL byte', () => {
+    expect(() => loadConfig({ BACKUP_DIR: '   ' })).toThrow(/BACKUP_DIR must be a folder path/);
+    expect(() => loadConfig({ BACKUP_DIR: '/tmp/a\0b' })).toThrow(/BACKUP_DIR must be a folder path/);
+  });
+});
