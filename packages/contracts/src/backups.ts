@@ -27,6 +27,8 @@ export const BACKUP_MESSAGES = {
   running: 'A backup is already in progress',
   restoring: 'A restore is already in progress',
   unreadable: 'The backup file is not an Outlay backup',
+  replicaRoleRefused:
+    'The database role may not turn triggers off for the restore (session_replication_role): restore as a superuser, or grant SET on session_replication_role to this role',
 } as const;
 
 export const backupTableCount = z.object({ table: z.string(), rows: z.number().int() });

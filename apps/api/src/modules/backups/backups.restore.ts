@@ -95,7 +95,11 @@ export async function restore(ctx: Ctx, id: string, input: BackupRestoreInput): 
     // Emptying every table waits for the requests in flight to let go; the restore may take longer than a request.
     await tx.execute(sql.raw(`SET LOCAL lock_timeout = '60s'`));
     await tx.execute(sql.raw(`SET LOCAL statement_timeout = 0`));
-    await tx.execute(sql.raw(`SET LOCAL session_replication_role = replica`));
+    await tx.execute(sql.raw(`SET LOCAL session_replication_role = replica`)).catch((error: unknown) => {
+      // 42501: the database role may not set it (not a superuser, no SET privilege on it).
+      if (pgCode(error) === '42501') throw new AppError('CONFLICT', { message: BACKUP_MESSAGES.replicaRoleRefused });
+      throw error;
+    });
 
     const tables = await backupTables(tx);
     const byName = new Map(tables.map((t) => [t.name, t]));
@@ -172,4 +176,10 @@ export async function restore(ctx: Ctx, id: string, input: BackupRestoreInput): 
   });
   ctx.log.warn({ backup: row.name, ...result }, 'database restored from a backup');
   return { backupId: row.id, name: row.name, ...result };
+}
+
+/** The SQLSTATE of a driver error, under drizzle's wrapper or not. */
+function pgCode(error: unknown): string | undefined {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code ?? e?.cause?.code;
 }
