@@ -35,6 +35,7 @@ export const WEBHOOK_PRIVATE_SETTING = 'webhooks.allow_private_destinations';
 
 export const WEBHOOK_MESSAGES = {
   notFound: 'Webhook not found',
+  groupScopeOnly: 'Webhooks report events across the whole group: they need the integrations permission at group scope',
   deliveryNotFound: 'Delivery not found',
   notHttp: 'The address must start with http:// or https://',
   unresolvable: 'The address’s host could not be found',

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Webhook as Verifier } from 'standardwebhooks';
 import { WEBHOOK_DISABLE_AFTER_FAILURES } from '@outlay/contracts';
-import { notifications, users, webhookDeliveries, webhooks } from '@outlay/db';
+import { customRoles, notifications, users, webhookDeliveries, webhooks } from '@outlay/db';
 import { JOB_NAMES, runJobPass } from '../../src/jobs/scheduler.ts';
 import type { AppDeps } from '../../src/lib/context.ts';
 import { createDeps } from '../../src/lib/deps.ts';
@@ -69,6 +69,17 @@ describe('webhook destinations', () => {
     expect((await t.app.inject({ method: 'PUT', url: '/api/webhooks/settings', headers: rita.headers, payload: { allowPrivateDestinations: true } })).statusCode).toBe(403);
     const allow = await t.app.inject({ method: 'PUT', url: '/api/webhooks/settings', headers: adam.headers, payload: { allowPrivateDestinations: true } });
     expect(allow.statusCode, allow.body).toBe(200);
+  });
+});
+
+describe('who may add webhooks', () => {
+  it('refuses a holder of the integrations permission below group scope', async () => {
+    const [role] = await t.db.insert(customRoles).values({ name: 'Integrator (one company)', permissions: ['integrations.manage'], scope: 'organization' }).returning({ id: customRoles.id });
+    await t.db.update(users).set({ customRoleId: role!.id }).where(eq(users.username, 'max'));
+    const max = await login(t.app, 'max');
+    const res = await create(max, { url: 'https://93.184.215.14/hook', events: ['request.paid'] });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().message).toMatch(/group scope/);
   });
 });
 
@@ -207,5 +218,17 @@ describe('webhook delivery', () => {
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => r.status === 'delivered' && r.attempts === 1)).toBe(true);
     for (const row of rows) expect(ids.filter((id) => id === row.id)).toHaveLength(1);
+  });
+
+  it('holds the deliveries of a deactivated owner until they are active again', async () => {
+    await t.db.update(users).set({ status: 'inactive' }).where(eq(users.username, 'adam'));
+    const id = await createDraft(t, rita, w, { title: 'While adam is away' });
+    expect((await submit(t, rita, id)).statusCode).toBe(200);
+    const before = received.length;
+    await pass();
+    expect(received).toHaveLength(before);
+    await t.db.update(users).set({ status: 'active' }).where(eq(users.username, 'adam'));
+    await pass();
+    expect(received.slice(before).some((r) => (JSON.parse(r.body) as { data: { requestId: string } }).data.requestId === id)).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import https from 'node:https';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { Webhook as Signer } from 'standardwebhooks';
 import { WEBHOOK_DISABLE_AFTER_FAILURES, WEBHOOK_RETRY_HOURS, WEBHOOK_TIMEOUT_MS } from '@outlay/contracts';
-import { webhookDeliveries, webhooks, type Db } from '@outlay/db';
+import { users, webhookDeliveries, webhooks, type Db } from '@outlay/db';
 import type { AppDeps } from '../../lib/context.ts';
 import { notify } from '../../lib/notify.ts';
 import { guardedLookup } from './webhooks.destinations.ts';
@@ -58,6 +58,8 @@ async function claim(db: Db, now: Date): Promise<Claimed[]> {
       })
       .from(webhookDeliveries)
       .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+      // A deactivated owner's webhooks wait, as their API keys do.
+      .innerJoin(users, and(eq(users.id, webhooks.userId), eq(users.status, 'active')))
       .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now), eq(webhooks.enabled, true)))
       .orderBy(asc(webhookDeliveries.nextAttemptAt))
       .limit(BATCH)

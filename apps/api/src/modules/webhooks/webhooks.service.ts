@@ -57,6 +57,8 @@ export async function listWebhooks(ctx: Ctx): Promise<WebhookList> {
 
 export async function createWebhook(ctx: Ctx, input: Required<WebhookCreateInput>): Promise<WebhookCreated> {
   const auth = requireAuth(ctx);
+  // Events are sent whatever organization they happen in, so only a group-wide holder may ask for them.
+  if (auth.grants['integrations.manage'] !== 'group') throw new AppError('FORBIDDEN', { message: WEBHOOK_MESSAGES.groupScopeOnly });
   await checkDestination(input.url, await repo.allowPrivateDestinations(ctx.db));
   const secret = newWebhookSecret();
   const events = [...new Set(input.events)];
