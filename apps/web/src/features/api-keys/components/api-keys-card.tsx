@@ -1,4 +1,4 @@
-import { Check, Copy, KeyRound, Plus, Trash2 } from 'lucide-react';
+import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { PERMISSION_LABELS } from '@outlay/contracts/roles';
@@ -6,7 +6,6 @@ import { apiKeyCreateInput, type ApiKey, type ApiKeyCreated } from '@outlay/cont
 import { isoDate } from '@outlay/contracts/primitives';
 import { CheckboxGroupField, ConfirmDialog, FormDialog, FormFieldText, useZodForm } from '@/components/form';
 import { QueryState } from '@/components/query-state';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,6 +15,7 @@ import { formatDate, formatDateTime, formatList } from '@/lib/format';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/list-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
+import { ShownOnceSecret } from './shown-once-secret';
 
 // The date input gives '' when left empty: no expiry.
 const formSchema = apiKeyCreateInput.extend({
@@ -25,47 +25,6 @@ const formSchema = apiKeyCreateInput.extend({
 const STATUS_BADGE = { active: 'success', expired: 'warning', revoked: 'default' } as const;
 const STATUS_LABEL = { active: 'Active', expired: 'Expired', revoked: 'Revoked' } as const;
 
-/** The new key, kept in this page's memory only: the server holds just its hash. */
-function NewKey({ created, onDone }: { created: ApiKeyCreated; onDone: () => void }) {
-  const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      setCopied('ok');
-    } catch {
-      setCopied('failed');
-    }
-  };
-  return (
-    <div className="flex flex-col gap-2 rounded-md border border-amber-300 p-3">
-      <span className="text-sm font-medium" id="api-key-label">
-        Your new key “{created.name}”
-      </span>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-stretch">
-        <code aria-labelledby="api-key-label" data-testid="api-key-secret" className="min-w-0 flex-1 break-all rounded-md border bg-muted px-3 py-2 font-mono text-sm select-all">
-          {created.key}
-        </code>
-        <Button type="button" variant="outline" onClick={() => void copy()}>
-          {copied === 'ok' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {copied === 'ok' ? 'Copied' : 'Copy key'}
-        </Button>
-      </div>
-      <p aria-live="polite" className="min-h-5 text-xs text-muted-foreground">
-        {copied === 'ok' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Could not copy: select the key and copy it by hand.' : ''}
-      </p>
-      <Alert variant="warning">
-        <span>
-          <strong>Shown once.</strong> Outlay keeps only a fingerprint of this key and cannot show it again. Send it as <code>Authorization: Bearer &lt;key&gt;</code>.
-        </span>
-      </Alert>
-      <div>
-        <Button type="button" variant="outline" size="sm" onClick={onDone}>
-          I have saved it
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 function KeyItem({ item, onRevoke }: { item: ApiKey; onRevoke: (k: ApiKey) => void }) {
   return (
@@ -118,7 +77,11 @@ export function ApiKeysCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {created && <NewKey created={created} onDone={() => setCreated(null)} />}
+        {created && (
+          <ShownOnceSecret label={`Your new key “${created.name}”`} value={created.key} testId="api-key-secret" copyLabel="Copy key" onDone={() => setCreated(null)}>
+            Outlay keeps only a fingerprint of this key and cannot show it again. Send it as <code>Authorization: Bearer &lt;key&gt;</code>.
+          </ShownOnceSecret>
+        )}
         <div>
           <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" />
