@@ -1,8 +1,9 @@
-import { API_KEY_MESSAGES, API_KEY_PREFIX, ROLE_GRANTS, grantsFor, type Grants, type Permission, type Role } from '@outlay/contracts';
+import { API_KEY_MESSAGES, API_KEY_PREFIX, type Permission } from '@outlay/contracts';
 import type { Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthInfo } from '../../lib/context.ts';
 import { safeEqual, sha256 } from '../../lib/crypto.ts';
+import { authOfPerson } from '../../lib/person-access.ts';
 import * as repo from './api-keys.repository.ts';
 
 // olk_<row id, 32 hex>_<secret, 32 random bytes in base64url>
@@ -32,25 +33,7 @@ export async function authenticateApiKey(db: Db, token: string, params: { now: D
   if (!row || !safeEqual(row.secretHash, sha256(match[2]!))) throw invalid();
   if (row.revokedAt || (row.expiresAt && row.expiresAt <= params.now) || row.status !== 'active') throw invalid();
 
-  const role = row.role as Role;
-  const creator = grantsFor(role, row.customScope ? { permissions: row.customPermissions ?? [], scope: row.customScope } : null);
-  const grants: Grants = {};
-  for (const p of row.permissions as Permission[]) if (creator[p]) grants[p] = creator[p];
-
   if (!row.lastUsedAt || params.now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await repo.touchKey(db, row.id, params);
-  return {
-    userId: row.userId,
-    sessionId: '',
-    deviceId: '',
-    role,
-    scope: ROLE_GRANTS[role]?.scope ?? 'own',
-    permissions: Object.freeze(Object.keys(grants) as Permission[]),
-    grants: Object.freeze(grants),
-    customRoleId: row.customRoleId,
-    organizationId: row.organizationId,
-    departmentId: row.departmentId,
-    // Never recent: an API key cannot confirm a password, so step-up actions are refused.
-    reauthAt: new Date(0),
-    apiKey: { id: row.id, name: row.name },
-  };
+  // Never a recent password: an API key cannot confirm one, so step-up actions are refused.
+  return authOfPerson(row, { limitTo: row.permissions as Permission[], apiKey: { id: row.id, name: row.name } });
 }

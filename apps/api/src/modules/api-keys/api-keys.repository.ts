@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { apiKeys, customRoles, users, type Db } from '@outlay/db';
+import { personAccessColumns } from '../../lib/person-access.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -41,14 +42,7 @@ export async function keyWithCreator(db: Db, id: string) {
       expiresAt: apiKeys.expiresAt,
       revokedAt: apiKeys.revokedAt,
       lastUsedAt: apiKeys.lastUsedAt,
-      userId: users.id,
-      status: users.status,
-      role: users.role,
-      organizationId: users.organizationId,
-      departmentId: users.departmentId,
-      customRoleId: users.customRoleId,
-      customPermissions: customRoles.permissions,
-      customScope: customRoles.scope,
+      ...personAccessColumns,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))

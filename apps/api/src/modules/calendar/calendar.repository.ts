@@ -13,6 +13,7 @@ import {
   users,
   type Db,
 } from '@outlay/db';
+import { personAccessColumns } from '../../lib/person-access.ts';
 
 export async function feedOf(db: Db, userId: string) {
   const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
@@ -35,17 +36,7 @@ export async function deleteFeed(db: Db, userId: string): Promise<boolean> {
 /** The feed's owner as they are now: role, custom role, status and place in the group. */
 export async function ownerOfToken(db: Db, tokenHash: string) {
   const [row] = await db
-    .select({
-      userId: users.id,
-      status: users.status,
-      role: users.role,
-      organizationId: users.organizationId,
-      departmentId: users.departmentId,
-      customRoleId: users.customRoleId,
-      customPermissions: customRoles.permissions,
-      customScope: customRoles.scope,
-      lastFetchedAt: calendarFeeds.lastFetchedAt,
-    })
+    .select({ ...personAccessColumns, lastFetchedAt: calendarFeeds.lastFetchedAt })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .leftJoin(customRoles, eq(customRoles.id, users.customRoleId))

@@ -5,18 +5,15 @@ import {
   CALENDAR_FEED_PAST_DAYS,
   CALENDAR_MESSAGES,
   CALENDAR_UPCOMING_DAYS,
-  ROLE_GRANTS,
-  grantsFor,
   type CalendarFeedCreated,
   type CalendarFeedStatus,
   type CalendarUpcoming,
-  type Permission,
-  type Role,
 } from '@outlay/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { actorOf, auditChange } from '../../lib/audit.ts';
-import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
+import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { authOfPerson } from '../../lib/person-access.ts';
 import { releaseAttempt, reserveAttempt } from '../auth/throttle.repository.ts';
 import { eventsFor, windowOf } from './calendar.events.ts';
 import * as repo from './calendar.repository.ts';
@@ -70,24 +67,6 @@ export async function upcoming(ctx: Ctx): Promise<CalendarUpcoming> {
   return { events: await eventsFor(ctx.db, requireAuth(ctx), windowOf(ctx.now, 0, CALENDAR_UPCOMING_DAYS)) };
 }
 
-/** The owner as the session check would see them now: their role's and custom role's grants. */
-function authOf(owner: NonNullable<Awaited<ReturnType<typeof repo.ownerOfToken>>>): AuthInfo {
-  const role = owner.role as Role;
-  const grants = grantsFor(role, owner.customScope ? { permissions: owner.customPermissions ?? [], scope: owner.customScope } : null);
-  return {
-    userId: owner.userId,
-    sessionId: '',
-    deviceId: '',
-    role,
-    scope: ROLE_GRANTS[role]?.scope ?? 'own',
-    permissions: Object.keys(grants) as Permission[],
-    grants,
-    customRoleId: owner.customRoleId,
-    organizationId: owner.organizationId,
-    departmentId: owner.departmentId,
-    reauthAt: new Date(0),
-  };
-}
 
 function feedNotFound(): AppError {
   return new AppError('NOT_FOUND', { message: CALENDAR_MESSAGES.feedNotFound });
@@ -110,7 +89,7 @@ export async function feedIcs(ctx: Ctx, file: string, origin: string): Promise<s
   if (!owner || owner.status !== 'active') throw feedNotFound();
   await releaseAttempt(ctx.db, gateKey, false);
 
-  const auth = authOf(owner);
+  const auth = authOfPerson(owner);
   const events = await eventsFor(ctx.db, auth, windowOf(ctx.now, CALENDAR_FEED_PAST_DAYS, CALENDAR_FEED_FUTURE_DAYS));
   // A poll every few minutes from several apps need not rewrite the row each time.
   if (!owner.lastFetchedAt || ctx.now.getTime() - owner.lastFetchedAt.getTime() > 60_000) await repo.touchFeed(ctx.db, owner.userId, ctx.now);

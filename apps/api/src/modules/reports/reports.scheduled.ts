@@ -4,11 +4,11 @@
 // transaction. With several instances, a report another instance holds is skipped and, once that
 // commits, no longer due: each run is sent once.
 import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
-import { grantsFor, ROLE_GRANTS, type Permission, type Role, type Scope } from '@outlay/contracts';
 import { serverFormat } from '@outlay/contracts/format';
 import { customRoles, emailOutbox, savedReports, users, type Db } from '@outlay/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps, AuthInfo } from '../../lib/context.ts';
+import { authOfPerson, personAccessColumns, type PersonAccess } from '../../lib/person-access.ts';
 import { renderReport } from './reports.export.ts';
 import { runReport } from './reports.run.ts';
 import { nextRunAt } from './reports.schedule.ts';
@@ -26,17 +26,11 @@ export interface ScheduledReportsResult {
   failed: number;
 }
 
-interface Person {
+interface Person extends PersonAccess {
   id: string;
   email: string;
   firstName: string;
   status: string;
-  role: string;
-  organizationId: string | null;
-  departmentId: string | null;
-  customRoleId: string | null;
-  customPermissions: string[] | null;
-  customScope: Scope | null;
 }
 
 async function people(db: Db, ids: string[]): Promise<Person[]> {
@@ -46,13 +40,7 @@ async function people(db: Db, ids: string[]): Promise<Person[]> {
       id: users.id,
       email: users.email,
       firstName: users.firstName,
-      status: users.status,
-      role: users.role,
-      organizationId: users.organizationId,
-      departmentId: users.departmentId,
-      customRoleId: users.customRoleId,
-      customPermissions: customRoles.permissions,
-      customScope: customRoles.scope,
+      ...personAccessColumns,
     })
     .from(users)
     .leftJoin(customRoles, eq(customRoles.id, users.customRoleId))
@@ -60,26 +48,10 @@ async function people(db: Db, ids: string[]): Promise<Person[]> {
 }
 
 /** What a signed-in session of this person would carry, for running a report with their scope. */
-function authOf(p: Person, now: Date): AuthInfo {
-  const role = p.role as Role;
-  const grants = grantsFor(role, p.customScope ? { permissions: p.customPermissions ?? [], scope: p.customScope } : null);
-  return {
-    userId: p.id,
-    sessionId: 'scheduled-report',
-    deviceId: 'scheduled-report',
-    role,
-    scope: ROLE_GRANTS[role]?.scope ?? 'own',
-    permissions: Object.keys(grants) as Permission[],
-    grants,
-    customRoleId: p.customRoleId,
-    organizationId: p.organizationId,
-    departmentId: p.departmentId,
-    reauthAt: now,
-  };
-}
+const authOf = (p: Person): AuthInfo => authOfPerson(p, { sessionId: 'scheduled-report' });
 
-function canRead(p: Person, now: Date): boolean {
-  return p.status === 'active' && p.email.includes('@') && Boolean(authOf(p, now).grants[PERMISSION]);
+function canRead(p: Person): boolean {
+  return p.status === 'active' && p.email.includes('@') && Boolean(authOf(p).grants[PERMISSION]);
 }
 
 async function claimDue(tx: Db, now: Date) {
@@ -105,13 +77,13 @@ async function sendOne(db: Db, now: Date, result: ScheduledReportsResult, log?: 
       result.processed++;
       const [owner] = await people(tx, [report.ownerId]);
       // A report whose owner left or lost reports.read is not sent (it would run with no scope).
-      if (owner && canRead(owner, now)) {
+      if (owner && canRead(owner)) {
         const def = storedDefinition(report.definition);
-        const run = await runReport(tx, authOf(owner, now), def, now);
+        const run = await runReport(tx, authOf(owner), def, now);
         const format = report.scheduleFormat as 'csv' | 'xlsx' | 'pdf';
         const file = await renderReport({ name: report.name, def, result: run, format, now });
         // Shared people get it only while they could read reports themselves.
-        const shared = (await people(tx, report.sharedWithUserIds.filter((id) => id !== owner.id))).filter((p) => canRead(p, now));
+        const shared = (await people(tx, report.sharedWithUserIds.filter((id) => id !== owner.id))).filter((p) => canRead(p));
         const period = `${serverFormat.month(run.period.from)} – ${serverFormat.month(run.period.to)}`;
         const attachment = { filename: file.filename, contentType: file.contentType, contentBase64: file.body.toString('base64') };
         for (const to of [owner, ...shared]) {
