@@ -1,9 +1,8 @@
-import { Check, Copy, History, Plus, Power, RotateCw, Trash2, Webhook as WebhookIcon } from 'lucide-react';
+import { History, Plus, Power, RotateCw, Trash2, Webhook as WebhookIcon } from 'lucide-react';
 import { useState } from 'react';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_VALUES, webhookCreateInput, type Webhook, type WebhookCreated } from '@outlay/contracts/webhooks';
 import { Checkbox, CheckboxGroupField, ConfirmDialog, FormDialog, FormFieldText, useZodForm } from '@/components/form';
 import { QueryState } from '@/components/query-state';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,50 +16,13 @@ import { useWebhooks } from '@/features/webhooks/api/list-webhooks';
 import { useRedeliver } from '@/features/webhooks/api/redeliver';
 import { useSetWebhookEnabled } from '@/features/webhooks/api/update-webhook';
 import { messageOf } from '@/lib/api-error';
+import { ShownOnceSecret } from './shown-once-secret';
 import { formatDateTime, formatList, formatNumber } from '@/lib/format';
 
 const EVENT_OPTIONS = WEBHOOK_EVENT_VALUES.map((value) => ({ value, label: WEBHOOK_EVENT_LABELS[value] }));
 const DELIVERY_BADGE = { pending: 'warning', delivered: 'success', failed: 'danger' } as const;
 const DELIVERY_LABEL = { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' } as const;
 
-function NewSecret({ created, onDone }: { created: WebhookCreated; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <div className="flex flex-col gap-2 rounded-md border border-amber-300 p-3">
-      <span className="text-sm font-medium" id="webhook-secret-label">
-        Signing secret for {created.url}
-      </span>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-stretch">
-        <code aria-labelledby="webhook-secret-label" data-testid="webhook-secret" className="min-w-0 flex-1 break-all rounded-md border bg-muted px-3 py-2 font-mono text-sm select-all">
-          {created.secret}
-        </code>
-        <Button
-          type="button"
-          variant="outline"
-          onClick={() =>
-            void navigator.clipboard.writeText(created.secret).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
-        >
-          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {copied ? 'Copied' : 'Copy secret'}
-        </Button>
-      </div>
-      <Alert variant="warning">
-        <span>
-          <strong>Shown once.</strong> Verify each delivery’s <code>webhook-signature</code> with it, as the Standard Webhooks libraries do.
-        </span>
-      </Alert>
-      <div>
-        <Button type="button" variant="outline" size="sm" onClick={onDone}>
-          I have saved it
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 function DeliveryLog({ hook }: { hook: Webhook }) {
   const deliveries = useDeliveries(hook.id);
@@ -163,7 +125,8 @@ function PrivateDestinations() {
     <div className="flex items-start gap-2 text-sm">
       <Checkbox
         id="allow-private-destinations"
-        checked={settings.data.allowPrivateDestinations}
+        // Shows the choice at once while it is saved (the mutation's own value), not after the refetch.
+        checked={update.isPending ? update.variables.allowPrivateDestinations : settings.data.allowPrivateDestinations}
         disabled={update.isPending}
         onCheckedChange={(on) => update.mutate({ allowPrivateDestinations: on === true })}
       />
@@ -195,7 +158,11 @@ export function WebhooksCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {created && <NewSecret created={created} onDone={() => setCreated(null)} />}
+        {created && (
+          <ShownOnceSecret label={`Signing secret for ${created.url}`} value={created.secret} testId="webhook-secret" copyLabel="Copy secret" onDone={() => setCreated(null)}>
+            Verify each delivery’s <code>webhook-signature</code> with it, as the Standard Webhooks libraries do.
+          </ShownOnceSecret>
+        )}
         <div>
           <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" />
