@@ -56,14 +56,14 @@ async function columnsOf(db: Db, table: string): Promise<{ name: string; type: s
   return rows<{ name: string; type: string }>(
     db,
     sql`SELECT column_name AS name, data_type AS type FROM information_schema.columns
-        WHERE table_schema = 'public' AND table_name = ${table} ORDER BY ordinal_position`,
+        WHERE table_schema = 'public' AND table_name = ${table} AND is_generated = 'NEVER' ORDER BY ordinal_position`,
   );
 }
 
 /**
- * INSERT INTO table SELECT … FROM table t <join>: every column copied from t, except those in
- * `set` (an SQL expression instead) and `omit` (left to its default: serial ids). Timestamps are
- * moved back by the copy's shift (m.shift must be in the join).
+ * INSERT INTO table SELECT … FROM table t <join>: every column copied from t (generated ones are
+ * computed again), except those in `set` (an SQL expression instead) and `omit` (left to its
+ * default: serial ids). Timestamps are moved back by the copy's shift (m.shift must be in the join).
  */
 async function copy(db: Db, table: string, join: string, set: Record<string, string>, omit: string[] = []) {
   const cols = (await columnsOf(db, table)).filter((c) => !omit.includes(c.name));

@@ -117,6 +117,62 @@ describe('keyset pages', () => {
   });
 });
 
+describe('what a row shows beside the request', () => {
+  // The names are read by key beside each row (scalar subqueries, not joins): each must still be the
+  // one its key points to, and the attachment count the request's own.
+  it('a list row and a queue item carry the names and attachment count their keys point to', async () => {
+    const expected = async (ids: string[]) => {
+      const res = await t.db.execute(sql`SELECT r.id, o.name AS org, d.name AS dept, c.name AS cat, v.name AS vendor,
+          u.first_name || ' ' || u.last_name AS requester, (SELECT count(*)::int FROM request_attachments a WHERE a.request_id = r.id) AS files
+        FROM spending_requests r JOIN organizations o ON o.id = r.organization_id JOIN users u ON u.id = r.requester_id
+          LEFT JOIN departments d ON d.id = r.department_id LEFT JOIN categories c ON c.id = r.category_id LEFT JOIN vendors v ON v.id = r.vendor_id
+        WHERE r.id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+      const rows = (res as unknown as { rows: { id: string; org: string; dept: string | null; cat: string | null; vendor: string | null; requester: string; files: number }[] }).rows;
+      return new Map(rows.map((r) => [r.id, r]));
+    };
+
+    type Row = { id: string; organizationName: string; departmentName: string | null; categoryName: string | null; vendorName: string | null; attachmentsCount: number; requester: { name: string } };
+    // Approved ones: the demo's own requests, whichever tests ran before (the cap test adds drafts).
+    const newest = (await get(carla, '/api/requests?pageSize=3&sort=createdAt&order=desc&status=approved')).json() as { items: Row[] };
+    // Two files on one listed request, one on another: a count that read the wrong table would miss them.
+    for (const [id, files] of [[newest.items[0]!.id, 2], [newest.items[2]!.id, 1]] as const) {
+      await t.db.execute(sql`INSERT INTO request_attachments (request_id, file_name, content_type, size, sha256, storage_key, uploaded_by_id)
+        SELECT ${id}::uuid, 'receipt.pdf', 'application/pdf', 10, repeat('0', 64), 'key-' || g, requester_id FROM spending_requests, generate_series(1, ${files}) g WHERE id = ${id}::uuid`);
+    }
+    const page = (await get(carla, '/api/requests?pageSize=100&sort=createdAt&order=desc&status=approved')).json() as { items: Row[] };
+    const truth = await expected(page.items.map((i) => i.id));
+    expect(page.items.length).toBeGreaterThan(20);
+    expect(page.items.filter((i) => i.attachmentsCount > 0).map((i) => i.attachmentsCount)).toEqual([2, 1]);
+    expect(page.items.some((i) => i.vendorName !== null) && page.items.some((i) => i.departmentName !== null)).toBe(true);
+    for (const item of page.items) {
+      const want = truth.get(item.id)!;
+      expect({ org: item.organizationName, dept: item.departmentName, cat: item.categoryName, vendor: item.vendorName, requester: item.requester.name, files: item.attachmentsCount }, item.id).toEqual({
+        org: want.org,
+        dept: want.dept,
+        cat: want.cat,
+        vendor: want.vendor,
+        requester: want.requester,
+        files: want.files,
+      });
+    }
+
+    type Item = { requestId: string; organizationName: string; departmentName: string | null; categoryName: string | null; vendorName: string | null; requester: { name: string } };
+    const queue = (await get(max, '/api/approvals/queue?pageSize=50')).json() as { items: Item[] };
+    expect(queue.items.length).toBeGreaterThan(0);
+    const queueTruth = await expected(queue.items.map((i) => i.requestId));
+    for (const item of queue.items) {
+      const want = queueTruth.get(item.requestId)!;
+      expect({ org: item.organizationName, dept: item.departmentName, cat: item.categoryName, vendor: item.vendorName, requester: item.requester.name }, item.requestId).toEqual({
+        org: want.org,
+        dept: want.dept,
+        cat: want.cat,
+        vendor: want.vendor,
+        requester: want.requester,
+      });
+    }
+  });
+});
+
 /** A Db over the same connection that records every statement it runs, with its parameters. */
 function recordingDb(db: Db): { db: Db; statements: { sql: string; params: unknown[] }[] } {
   const statements: { sql: string; params: unknown[] }[] = [];

@@ -121,6 +121,22 @@ describe('My Requests filters', () => {
     expect(res.json().total).toBe(expected);
   });
 
+  it('searches titles by a word, and references by their digits', async () => {
+    const [mine] = await get(rita, '/api/requests/mine?pageSize=1&sort=createdAt&order=asc').then((r) => r.json().items as { id: string; reference: string; title: string }[]);
+    const word = mine!.title.split(/\s+/).find((w) => /^[a-z]{4,}$/i.test(w))!;
+    const byWord = (await get(rita, `/api/requests/mine?q=${encodeURIComponent(word.toUpperCase())}&pageSize=100`)).json() as { total: number; items: { title: string }[] };
+    expect(byWord.total).toBe(await countOf(and(eq(spendingRequests.requesterId, ritaId), sql`${spendingRequests.title} ILIKE ${`%${word}%`}`)));
+    expect(byWord.items.every((i) => i.title.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+
+    const digits = mine!.reference.replace(/^REQ-0*/, '');
+    for (const q of [mine!.reference, mine!.reference.toLowerCase()]) {
+      const byReference = (await get(rita, `/api/requests/mine?q=${encodeURIComponent(q)}`)).json() as { items: { id: string }[] };
+      expect(byReference.items.map((i) => i.id)).toEqual([mine!.id]);
+    }
+    const byDigits = (await get(rita, `/api/requests/mine?q=${digits}&pageSize=100`)).json() as { items: { id: string }[] };
+    expect(byDigits.items.map((i) => i.id)).toContain(mine!.id);
+  });
+
   it('refuses malformed filters with a clear message (400, never a 500)', async () => {
     const cases: [string, RegExp][] = [
       ['minAmount=twelve', /amount/i],

@@ -5,23 +5,20 @@ import {
   approvalDecisions,
   approvalSteps,
   budgetOverruns,
-  categories,
-  departments,
   organizations,
   requestComments,
   requestLineItems,
   spendingRequests,
   users,
-  vendors,
   type Db,
 } from '@outlay/db';
 import type { SlaState } from '@outlay/contracts';
 import { afterCursor, cappedTotal, decodeCursor, keysetPage, likePattern, orderBy, pageWindow, type KeysetSort, type Sortable } from '../../lib/lists.ts';
+import { nameOf, personNameOf } from '../../lib/names.ts';
+import { summaryRequestColumns } from '../requests/requests.repository.ts';
 import { nextVersion } from '../../lib/versions.ts';
 
 const requester = alias(users, 'requester_u');
-const original = alias(users, 'original_u');
-const holder = alias(users, 'holder_u');
 
 const fullName = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string>`${t.firstName} || ' ' || ${t.lastName}`;
 const reference = sql<string>`'REQ-' || lpad(${spendingRequests.seq}::text, 6, '0')`;
@@ -45,10 +42,12 @@ export function slaStateOf(dueAt: Date | null, slaHours: number, now: Date): Sla
 
 const stepCount = sql<number>`(SELECT count(*)::int FROM approval_steps sc WHERE sc.request_id = ${approvalSteps.requestId} AND sc.round = ${approvalSteps.round})`;
 
+const requesterName = personNameOf(spendingRequests.requesterId) as SQL<string>;
+
 function search(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const p = likePattern(q);
-  return or(ilike(spendingRequests.title, p), ilike(reference, p), ilike(fullName(requester), p));
+  return or(ilike(spendingRequests.title, p), ilike(reference, p), ilike(requesterName, p));
 }
 
 export async function queue(
@@ -70,7 +69,13 @@ export async function queue(
     sql`NOT EXISTS (SELECT 1 FROM approval_assignments mine WHERE mine.step_id = ${approvalAssignments.stepId}
       AND mine.approver_id = ${params.userId} AND mine.status <> 'superseded')`,
   );
+  // Both branches hold items of the caller or of someone who delegated to them: said as one list of
+  // holders, the (approver, status) index finds them instead of the plan walking every active step.
+  const holders = sql`${approvalAssignments.approverId} = ANY (ARRAY(SELECT ${params.userId}::uuid UNION ALL
+    SELECT dl.delegator_id FROM delegations dl WHERE dl.delegate_id = ${params.userId}
+      AND dl.starts_at <= ${at} AND dl.ends_at > ${at} AND dl.revoked_at IS NULL))`;
   const where = and(
+    holders,
     or(eq(approvalAssignments.approverId, params.userId), keptFromMe),
     eq(approvalAssignments.status, 'open'),
     eq(approvalSteps.status, 'active'),
@@ -87,25 +92,34 @@ export async function queue(
     submittedAt: { expression: sql`coalesce(${spendingRequests.submittedAt}, 'infinity'::timestamptz)`, type: 'timestamptz' },
     reference: { expression: sql`${spendingRequests.seq}`, type: 'bigint' },
     title: { expression: sql`${spendingRequests.title}`, type: 'text' },
-    requester: { expression: fullName(requester), type: 'text' },
+    requester: { expression: requesterName, type: 'text' },
   };
   const key = params.sort && params.sort in sortable ? params.sort : 'dueAt';
   const sort = sortable[key]!;
   const from = params.cursor ? decodeCursor(params.cursor, key, params.order) : null;
   const by = params.order === 'desc' ? desc : asc;
   const base = db
+    // The columns a queue item shows (whole rows cost a JSON parse of every request's findings).
     .select({
-      assignment: approvalAssignments,
-      step: approvalSteps,
-      request: spendingRequests,
-      requesterName: fullName(requester),
-      originalName: sql<string | null>`CASE WHEN ${original.id} IS NULL THEN NULL ELSE ${original.firstName} || ' ' || ${original.lastName} END`,
-      holderName: fullName(holder),
+      assignment: {
+        id: approvalAssignments.id,
+        approverId: approvalAssignments.approverId,
+        originalApproverId: approvalAssignments.originalApproverId,
+        reason: approvalAssignments.reason,
+        createdAt: approvalAssignments.createdAt,
+      },
+      step: { id: approvalSteps.id, position: approvalSteps.position, name: approvalSteps.name, mode: approvalSteps.mode, dueAt: approvalSteps.dueAt, slaHours: approvalSteps.slaHours },
+      // The same request columns as a request list's row.
+      request: summaryRequestColumns,
+      findingsCount: sql<number>`jsonb_array_length(${spendingRequests.policyFindings})::int`,
+      requesterName,
+      originalName: personNameOf(approvalAssignments.originalApproverId),
+      holderName: personNameOf(approvalAssignments.approverId) as SQL<string>,
       decidedStep,
-      organizationName: organizations.name,
-      departmentName: departments.name,
-      categoryName: categories.name,
-      vendorName: vendors.name,
+      organizationName: nameOf('organizations', spendingRequests.organizationId) as SQL<string>,
+      departmentName: nameOf('departments', spendingRequests.departmentId),
+      categoryName: nameOf('categories', spendingRequests.categoryId),
+      vendorName: nameOf('vendors', spendingRequests.vendorId),
       stepCount,
       lineItemCount: sql<number>`(SELECT count(*)::int FROM request_line_items li WHERE li.request_id = ${spendingRequests.id})`,
       slaState: sla,
@@ -114,13 +128,6 @@ export async function queue(
     .from(approvalAssignments)
     .innerJoin(approvalSteps, eq(approvalSteps.id, approvalAssignments.stepId))
     .innerJoin(spendingRequests, eq(spendingRequests.id, approvalAssignments.requestId))
-    .innerJoin(requester, eq(requester.id, spendingRequests.requesterId))
-    .innerJoin(organizations, eq(organizations.id, spendingRequests.organizationId))
-    .leftJoin(original, eq(original.id, approvalAssignments.originalApproverId))
-    .innerJoin(holder, eq(holder.id, approvalAssignments.approverId))
-    .leftJoin(departments, eq(departments.id, spendingRequests.departmentId))
-    .leftJoin(categories, eq(categories.id, spendingRequests.categoryId))
-    .leftJoin(vendors, eq(vendors.id, spendingRequests.vendorId))
     .where(and(where, from ? afterCursor(sort, spendingRequests.seq, params.order, from) : undefined));
   const { limit, offset } = pageWindow(params);
   const fetched = await base.orderBy(by(sort.expression), by(spendingRequests.seq)).limit(limit + 1).offset(from ? 0 : offset);
@@ -132,7 +139,6 @@ export async function queue(
       .from(approvalAssignments)
       .innerJoin(approvalSteps, eq(approvalSteps.id, approvalAssignments.stepId))
       .innerJoin(spendingRequests, eq(spendingRequests.id, approvalAssignments.requestId))
-      .innerJoin(requester, eq(requester.id, spendingRequests.requesterId))
       .where(where),
   );
   return { rows, nextCursor, ...counted };

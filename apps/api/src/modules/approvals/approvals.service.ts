@@ -147,7 +147,7 @@ export async function approvalQueue(
       waitingSince: iso(row.assignment.createdAt)!,
       dueAt: iso(row.step.dueAt),
       slaState: repo.slaStateOf(row.step.dueAt ? new Date(row.step.dueAt) : null, row.step.slaHours, ctx.now),
-      findingsCount: Array.isArray(r.policyFindings) ? r.policyFindings.length : 0,
+      findingsCount: Number(row.findingsCount),
       overBudget: r.overBudget,
       lineItemCount: Number(row.lineItemCount),
       submittedAt: iso(r.submittedAt),

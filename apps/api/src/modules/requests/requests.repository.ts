@@ -19,30 +19,65 @@ import {
   type Db,
 } from '@outlay/db';
 import { afterCursor, cappedTotal, decodeCursor, keysetPage, likePattern, type KeysetSort } from '../../lib/lists.ts';
+import { nameOf, personFieldOf, qualified } from '../../lib/names.ts';
 import { nextVersion, versionIs } from '../../lib/versions.ts';
 
 export type RequestRow = typeof spendingRequests.$inferSelect;
 
-const requester = alias(users, 'requester');
-const paidBy = alias(users, 'paid_by');
-
 /** "REQ-000123" computed in SQL, for search. */
 const referenceSql = sql`('REQ-' || lpad(${spendingRequests.seq}::text, 6, '0'))`;
 
-const summaryColumns = {
-  request: spendingRequests,
-  organizationName: organizations.name,
-  departmentName: departments.name,
-  categoryName: categories.name,
-  vendorName: vendors.name,
-  requesterFirstName: requester.firstName,
-  requesterLastName: requester.lastName,
-  attachmentsCount: sql<number>`(SELECT count(*)::int FROM request_attachments ra WHERE ra.request_id = ${spendingRequests.id})`,
+const organizationNameSql = nameOf('organizations', spendingRequests.organizationId) as SQL<string>;
+const requesterSortSql = sql<string>`(SELECT lower(u.last_name || ' ' || u.first_name) FROM users u WHERE u.id = ${qualified(spendingRequests.requesterId)})`;
+
+/**
+ * The request columns a list row shows: not the description, justification, findings and policy
+ * versions (JSON parsed for every row, then thrown away), which only the detail reads.
+ */
+export const summaryRequestColumns = {
+  id: spendingRequests.id,
+  seq: spendingRequests.seq,
+  title: spendingRequests.title,
+  status: spendingRequests.status,
+  kind: spendingRequests.kind,
+  amount: spendingRequests.amount,
+  currency: spendingRequests.currency,
+  fxRate: spendingRequests.fxRate,
+  amountOrg: spendingRequests.amountOrg,
+  orgCurrency: spendingRequests.orgCurrency,
+  amountGroup: spendingRequests.amountGroup,
+  groupCurrency: spendingRequests.groupCurrency,
+  approvedAmount: spendingRequests.approvedAmount,
+  organizationId: spendingRequests.organizationId,
+  departmentId: spendingRequests.departmentId,
+  categoryId: spendingRequests.categoryId,
+  vendorId: spendingRequests.vendorId,
+  requesterId: spendingRequests.requesterId,
+  overBudget: spendingRequests.overBudget,
+  overrunStatus: spendingRequests.overrunStatus,
+  submittedAt: spendingRequests.submittedAt,
+  decidedAt: spendingRequests.decidedAt,
+  paidAt: spendingRequests.paidAt,
+  createdAt: spendingRequests.createdAt,
+  updatedAt: spendingRequests.updatedAt,
+};
+export type SummaryRequest = Pick<RequestRow, keyof typeof summaryRequestColumns>;
+
+const summaryNames = {
+  organizationName: organizationNameSql,
+  departmentName: nameOf('departments', spendingRequests.departmentId),
+  categoryName: nameOf('categories', spendingRequests.categoryId),
+  vendorName: nameOf('vendors', spendingRequests.vendorId),
+  requesterFirstName: personFieldOf('first_name', spendingRequests.requesterId) as SQL<string>,
+  requesterLastName: personFieldOf('last_name', spendingRequests.requesterId) as SQL<string>,
+  attachmentsCount: sql<number>`(SELECT count(*)::int FROM request_attachments ra WHERE ra.request_id = ${qualified(spendingRequests.id)})`,
   findingsCount: sql<number>`jsonb_array_length(${spendingRequests.policyFindings})::int`,
 };
 
+const summaryColumns = { request: summaryRequestColumns, ...summaryNames };
+
 export interface SummaryRow {
-  request: RequestRow;
+  request: SummaryRequest;
   organizationName: string;
   departmentName: string | null;
   categoryName: string | null;
@@ -64,8 +99,8 @@ const SORTABLE: Record<string, KeysetSort> = {
   createdAt: { expression: sql`${spendingRequests.createdAt}`, type: 'timestamptz' },
   submittedAt: { expression: sql`coalesce(${spendingRequests.submittedAt}, 'infinity'::timestamptz)`, type: 'timestamptz' },
   updatedAt: { expression: sql`${spendingRequests.updatedAt}`, type: 'timestamptz' },
-  requester: { expression: sql`lower(${requester.lastName} || ' ' || ${requester.firstName})`, type: 'text' },
-  organization: { expression: sql`${organizations.name}`, type: 'text' },
+  requester: { expression: requesterSortSql, type: 'text' },
+  organization: { expression: organizationNameSql, type: 'text' },
 };
 
 export type RequestFilter = Partial<
@@ -85,11 +120,15 @@ function nextDay(iso: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-function filterCondition(scope: SQL | undefined, f: RequestFilter): SQL | undefined {
+/** The list's filters as one condition inside `scope` (search narrows requests with the same filters). */
+export function filterCondition(scope: SQL | undefined, f: RequestFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [scope];
   if (f.q) {
     const p = likePattern(f.q);
-    parts.push(or(ilike(spendingRequests.title, p), sql`${referenceSql} ILIKE ${p}`));
+    // Only words with a digit can be part of a reference ("REQ-000578", "578"); for the others the
+    // title alone is searched, which its trigram index serves: with the reference in an OR the whole
+    // history was read for a rare word.
+    parts.push(/\d/.test(f.q) ? or(ilike(spendingRequests.title, p), sql`${referenceSql} ILIKE ${p}`) : ilike(spendingRequests.title, p));
   }
   if (f.status) parts.push(eq(spendingRequests.status, f.status));
   if (f.organizationId) parts.push(eq(spendingRequests.organizationId, f.organizationId));
@@ -111,14 +150,7 @@ function filterCondition(scope: SQL | undefined, f: RequestFilter): SQL | undefi
 }
 
 function summaryBase<E extends Record<string, SQL>>(db: Db, extra: E) {
-  return db
-    .select({ ...summaryColumns, ...extra })
-    .from(spendingRequests)
-    .innerJoin(organizations, eq(organizations.id, spendingRequests.organizationId))
-    .innerJoin(requester, eq(requester.id, spendingRequests.requesterId))
-    .leftJoin(departments, eq(departments.id, spendingRequests.departmentId))
-    .leftJoin(categories, eq(categories.id, spendingRequests.categoryId))
-    .leftJoin(vendors, eq(vendors.id, spendingRequests.vendorId));
+  return db.select({ ...summaryColumns, ...extra }).from(spendingRequests);
 }
 
 export interface RequestPage {
@@ -156,9 +188,8 @@ export async function listRequests(
     .limit(params.window.limit + 1)
     .offset(at ? 0 : params.window.offset)) as (SummaryRow & { sortValue: string })[];
   const { rows, nextCursor } = keysetPage(fetched, params.window.limit, (r) => ({ value: r.sortValue, tie: r.request.seq }), { sort: key, order: direction });
-  // Counted on the requests alone: the filters and scopes only name spending_requests columns,
-  // and the list's inner joins (organization, requester: NOT NULL foreign keys to primary keys)
-  // neither drop nor repeat a row. In the default order, so a search without an indexed filter
+  // Counted on the requests alone, like the page: the filters and scopes only name
+  // spending_requests columns. In the default order, so a search without an indexed filter
   // counts its first matches along the (created_at, seq) index instead of reading the whole table.
   const counted =
     params.count === false
@@ -186,16 +217,15 @@ export async function findRequest(db: Db, params: { id: string; condition: SQL |
 /** A request with the names its screen shows, if `condition` (the caller's visibility) lets them see it. */
 export async function findSummary(db: Db, id: string, condition: SQL | undefined) {
   const [row] = await db
-    .select({ ...summaryColumns, paidByFirstName: paidBy.firstName, paidByLastName: paidBy.lastName })
+    .select({
+      ...summaryNames,
+      request: spendingRequests,
+      paidByFirstName: personFieldOf('first_name', spendingRequests.paidById),
+      paidByLastName: personFieldOf('last_name', spendingRequests.paidById),
+    })
     .from(spendingRequests)
-    .innerJoin(organizations, eq(organizations.id, spendingRequests.organizationId))
-    .innerJoin(requester, eq(requester.id, spendingRequests.requesterId))
-    .leftJoin(departments, eq(departments.id, spendingRequests.departmentId))
-    .leftJoin(categories, eq(categories.id, spendingRequests.categoryId))
-    .leftJoin(vendors, eq(vendors.id, spendingRequests.vendorId))
-    .leftJoin(paidBy, eq(paidBy.id, spendingRequests.paidById))
     .where(and(eq(spendingRequests.id, id), condition));
-  return (row as (SummaryRow & { paidByFirstName: string | null; paidByLastName: string | null }) | undefined) ?? null;
+  return (row as (Omit<SummaryRow, 'request'> & { request: RequestRow; paidByFirstName: string | null; paidByLastName: string | null }) | undefined) ?? null;
 }
 
 /** The latest round's steps of the requests, each with its assignments and the approvers' names. */

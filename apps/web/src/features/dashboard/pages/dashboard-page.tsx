@@ -27,9 +27,11 @@ export default function DashboardPage() {
   const { user } = useAuth();
   const dashboard = useDashboard();
   const live = useDashboardLive();
-  // Asked for at once, beside the figures, so the checklist is ready when they are.
-  useOnboarding();
+  // Asked for at once, beside the figures, and the figures wait for its answer (usually the quicker one): a
+  // checklist landing on top of figures already drawn pushes everything down under the reader's eyes.
+  const onboarding = useOnboarding();
   if (!user) return null;
+  const figures = { ...dashboard, isLoading: dashboard.isLoading || onboarding.isPending };
   const d = dashboard.data;
   const opens = (path: string) => {
     const route = findRoute(path);
@@ -71,9 +73,7 @@ export default function DashboardPage() {
         </div>
       </section>
 
-      {/* The checklist comes with the figures (its answer is the quicker one), not above them while they load: a
-          card landing on top of a page already drawn pushes everything down under the reader's eyes. */}
-      <QueryState query={dashboard} loadingLabel="Loading your dashboard" errorMessage="The dashboard could not be loaded." className="min-h-40">
+      <QueryState query={figures} loadingLabel="Loading your dashboard" errorMessage="The dashboard could not be loaded." className="min-h-40">
         {(data) => (
           <>
             <ErrorBoundary panel="Getting started">
