@@ -27,6 +27,7 @@ export const NOTIFICATION_EVENT_TYPES = [
   { type: 'webhook_disabled', label: 'Webhook switched off', description: 'A webhook of yours kept failing and was switched off', group: 'Administration' },
   { type: 'registration_received', label: 'Registration received', description: 'Someone asked for access and waits for a review', group: 'Administration' },
   { type: 'feature_suggestion_status', label: 'Suggestion status changed', description: 'A feature suggestion you submitted is under review, planned, done or declined', group: 'Feedback' },
+  { type: 'message_mention', label: 'Mentioned in a conversation', description: 'Someone wrote @your-username in a conversation you are in', group: 'Communications' },
   { type: 'new_device_sign_in', label: 'New sign-in from a new device', description: 'Your account was signed in to from a device not seen before', group: 'Security' },
 ] as const;
 
@@ -117,13 +118,14 @@ export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPre
 
 /** One `data:` payload of GET /api/events/stream (the API's LiveEvent). */
 export const liveEvent = z.object({
-  kind: z.enum(['activity', 'notification', 'budget']),
+  kind: z.enum(['activity', 'notification', 'budget', 'message', 'announcement']),
   type: z.string(),
   organizationId: z.string().nullable().optional(),
   departmentId: z.string().nullable().optional(),
   userIds: z.array(z.string()).optional(),
   requestId: z.string().nullable().optional(),
   summary: z.string().nullable().optional(),
+  conversationId: z.string().nullable().optional(),
   at: z.string(),
 });
 export type LiveEventPayload = z.infer<typeof liveEvent>;

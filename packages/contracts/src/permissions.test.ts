@@ -31,6 +31,13 @@ describe('PRODUCT §5 role grants', () => {
     expect(ROLE_GRANTS.group_ceo.permissions).not.toContain('payroll.approve');
   });
 
+  it('lets executives and department heads announce within their scope, and nobody below', () => {
+    for (const r of ['owner', 'admin', 'cfo', 'group_ceo', 'group_cfo', 'group_coo'] as const) expect(grantsFor(r)['communications.announce'], r).toBe('group');
+    for (const r of ['subsidiary_ceo', 'subsidiary_coo'] as const) expect(grantsFor(r)['communications.announce'], r).toBe('organization');
+    expect(grantsFor('department_head')['communications.announce']).toBe('department');
+    for (const r of ['manager', 'requester', 'user', 'accounts', 'subsidiary_finance_manager'] as const) expect(grantsFor(r)['communications.announce'], r).toBeUndefined();
+  });
+
   it('limits requesters and users to their own things', () => {
     for (const r of ['requester', 'user'] as const) {
       expect(ROLE_GRANTS[r].scope).toBe('own');

@@ -28,6 +28,7 @@ export const PERMISSIONS = [
   'errors.read',
   'feedback.manage',
   'communications.use',
+  'communications.announce',
   'notifications.read',
   'profile.manage',
 ] as const;
@@ -58,6 +59,9 @@ const FINANCE: Permission[] = [
   'audit.read',
 ];
 
+/** Executives and department heads address announcements within their scope (everyone, their organization, their department). */
+const ANNOUNCER: Permission[] = ['communications.announce'];
+
 export interface RoleGrant {
   permissions: readonly Permission[];
   scope: Scope;
@@ -68,21 +72,21 @@ const everything = PERMISSIONS.filter(() => true);
 export const ROLE_GRANTS: Record<Role, RoleGrant> = {
   owner: { permissions: everything, scope: 'group' },
   admin: { permissions: everything.filter((p) => p !== 'payroll.approve'), scope: 'group' },
-  cfo: { permissions: FINANCE, scope: 'group' },
-  group_ceo: { permissions: APPROVER, scope: 'group' },
-  group_cfo: { permissions: [...APPROVER, 'budgets.approve_overrun', 'payroll.approve'], scope: 'group' },
-  group_coo: { permissions: APPROVER, scope: 'group' },
+  cfo: { permissions: [...FINANCE, ...ANNOUNCER], scope: 'group' },
+  group_ceo: { permissions: [...APPROVER, ...ANNOUNCER], scope: 'group' },
+  group_cfo: { permissions: [...APPROVER, 'budgets.approve_overrun', 'payroll.approve', ...ANNOUNCER], scope: 'group' },
+  group_coo: { permissions: [...APPROVER, ...ANNOUNCER], scope: 'group' },
   group_cto: { permissions: APPROVER, scope: 'group' },
   group_supply_chain: { permissions: APPROVER, scope: 'group' },
-  subsidiary_ceo: { permissions: APPROVER, scope: 'organization' },
-  subsidiary_coo: { permissions: APPROVER, scope: 'organization' },
+  subsidiary_ceo: { permissions: [...APPROVER, ...ANNOUNCER], scope: 'organization' },
+  subsidiary_coo: { permissions: [...APPROVER, ...ANNOUNCER], scope: 'organization' },
   subsidiary_finance_manager: {
     permissions: [...APPROVER, 'budgets.manage', 'payroll.manage'],
     scope: 'organization',
   },
   subsidiary_technical: { permissions: APPROVER, scope: 'organization' },
   subsidiary_supply_chain: { permissions: APPROVER, scope: 'organization' },
-  department_head: { permissions: APPROVER, scope: 'department' },
+  department_head: { permissions: [...APPROVER, ...ANNOUNCER], scope: 'department' },
   manager: { permissions: APPROVER, scope: 'department' },
   accounts: {
     permissions: [...SELF, 'requests.pay', 'payables.manage', 'vendors.manage', 'requests.read.scope'],

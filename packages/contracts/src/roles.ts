@@ -85,6 +85,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'errors.read': 'See error reports',
   'feedback.manage': 'Set the status of feature suggestions',
   'communications.use': 'Use communications',
+  'communications.announce': 'Publish announcements',
   'notifications.read': 'Receive notifications',
   'profile.manage': 'Manage own profile',
 };

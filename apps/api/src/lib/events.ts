@@ -9,8 +9,12 @@ export const EVENTS_CHANNEL = 'outlay_events';
  * whom; each server-sent-events connection filters by its user's scope and the page refetches.
  */
 export interface LiveEvent {
-  /** activity: a request's timeline moved; notification: new in-app notifications; budget: a line's use changed. */
-  kind: 'activity' | 'notification' | 'budget';
+  /**
+   * activity: a request's timeline moved; notification: new in-app notifications; budget: a line's
+   * use changed; message: a conversation of `userIds` changed (or their read marks); announcement:
+   * published to its organization or department (neither: everyone).
+   */
+  kind: LiveEventKind;
   /** e.g. submitted, approved, rejected, paid, threshold_crossed. */
   type: string;
   organizationId?: string | null;
@@ -20,8 +24,13 @@ export interface LiveEvent {
   requestId?: string | null;
   /** One line a person can read in the activity feed. */
   summary?: string | null;
+  /** For message events: the conversation. */
+  conversationId?: string | null;
   at: string;
 }
+
+export const LIVE_EVENT_KINDS = ['activity', 'notification', 'budget', 'message', 'announcement'] as const;
+export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 /**
  * Publishes in the caller's transaction: PostgreSQL delivers NOTIFY at commit and drops it on
@@ -48,7 +57,7 @@ function parseEvent(payload: string): LiveEvent | null {
   try {
     const value = JSON.parse(payload) as Partial<LiveEvent> | null;
     if (!value || typeof value !== 'object') return null;
-    if (value.kind !== 'activity' && value.kind !== 'notification' && value.kind !== 'budget') return null;
+    if (!(LIVE_EVENT_KINDS as readonly unknown[]).includes(value.kind)) return null;
     if (typeof value.type !== 'string' || typeof value.at !== 'string') return null;
     return value as LiveEvent;
   } catch {

@@ -35,6 +35,10 @@ describe('system roles', () => {
     expect(requester).toMatchObject({ label: 'Expense Requester', scope: 'own', holders: seededRequesters.length, activeHolders: seededRequesters.length });
     expect(requester.permissions).toContain('requests.create');
     expect(requester.permissions).not.toContain('audit.read');
+    // Announcing: executives at their scope, department heads to their department, not requesters.
+    expect(requester.permissions).not.toContain('communications.announce');
+    expect(body.roles.find((r: { role: string }) => r.role === 'subsidiary_ceo')).toMatchObject({ scope: 'organization', permissions: expect.arrayContaining(['communications.announce']) });
+    expect(body.roles.find((r: { role: string }) => r.role === 'department_head').permissions).toContain('communications.announce');
     expect(body.customRoles).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import { seedDemoPolicies } from './demo-policies.ts';
 import { seedDemoPayroll } from './demo-payroll.ts';
 import { seedDemoPayables } from './demo-payables.ts';
 import { seedDemoFeatureSuggestions } from './demo-feature-suggestions.ts';
+import { seedDemoCommunications } from './demo-communications.ts';
 
 export type { SeedTools };
 
@@ -161,5 +162,6 @@ export async function seedDemo(db: Db, tools: SeedTools, now = new Date()): Prom
     await seedDemoPolicies(tx, now);
     await seedDemoPayroll(tx, tools, now);
     await seedDemoFeatureSuggestions(tx, now);
+    await seedDemoCommunications(tx, now);
   });
 }

@@ -44,6 +44,15 @@ export function quickDecision(auth: AuthInfo, event: LiveEvent): boolean | 'mayb
     }
     case 'budget':
       return reaches(auth, scopeOf(auth, 'budgets.read'), event.organizationId, event.departmentId);
+    case 'message':
+      // Conversation members only (the event names them all); the page refetches what it shows.
+      return Boolean(event.userIds?.includes(auth.userId));
+    case 'announcement':
+      // Its author, and those it addresses: its department, else its organization, else everyone.
+      if (event.userIds?.includes(auth.userId)) return true;
+      if (event.departmentId) return event.departmentId === auth.departmentId;
+      if (event.organizationId) return event.organizationId === auth.organizationId;
+      return true;
     default:
       return false;
   }
