@@ -12,6 +12,7 @@ import webPlugin from './plugins/web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
@@ -37,14 +38,21 @@ import { financialFlowRoutes } from './modules/financial-flow/financial-flow.rou
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { payablesRoutes } from './modules/payables/payables.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { tutorialsRoutes } from './modules/tutorials/tutorials.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { featureSuggestionsRoutes } from './modules/feature-suggestions/feature-suggestions.routes.ts';
+import { communicationsRoutes } from './modules/communications/communications.routes.ts';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { backupsRoutes } from './modules/backups/backups.routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { requestSuggestionsRoutes } from './modules/request-suggestions/request-suggestions.routes.ts';
+import { findingsRoutes } from './modules/findings/findings.routes.ts';
+import { forecastsRoutes } from './modules/forecasts/forecasts.routes.ts';
+import { coachingRoutes } from './modules/coaching/coaching.routes.ts';
 import { recordServerError } from './modules/error-reports/error-reports.server.ts';
 
 export interface BuildOptions {
@@ -82,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(profileRoutes, deps);
   await app.register(registrationRoutes, deps);
   await app.register(organizationsRoutes, deps);
+  await app.register(receiptsRoutes, deps);
   await app.register(categoriesRoutes, deps);
   await app.register(fxRatesRoutes, deps);
   await app.register(vendorsRoutes, deps);
@@ -106,13 +115,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(payablesRoutes, deps);
   await app.register(reportsRoutes, deps);
   await app.register(tutorialsRoutes, deps);
+  await app.register(searchRoutes, deps);
   await app.register(onboardingRoutes, deps);
   await app.register(featureSuggestionsRoutes, deps);
+  await app.register(communicationsRoutes, deps);
+  await app.register(aiRoutes, deps);
   await app.register(errorReportsRoutes, deps);
   await app.register(calendarRoutes, deps);
   await app.register(backupsRoutes, deps);
   await app.register(apiKeysRoutes, deps);
   await app.register(webhooksRoutes, deps);
+  await app.register(requestSuggestionsRoutes, deps);
+  await app.register(findingsRoutes, deps);
+  await app.register(forecastsRoutes, deps);
+  await app.register(coachingRoutes, deps);
 
   await app.register(webPlugin, { webDist: options.webDist });
   return app;

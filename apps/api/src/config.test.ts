@@ -52,3 +52,19 @@ describe('BACKUP_DIR', () => {
     expect(() => loadConfig({ BACKUP_DIR: '/tmp/a\0b' })).toThrow(/BACKUP_DIR must be a folder path/);
   });
 });
+
+describe('the wording model (LLM_BASE_URL, LLM_MODEL, LLM_API_KEY)', () => {
+  it('is off unless LLM_BASE_URL is set', () => {
+    expect(loadConfig({}).llm).toBeUndefined();
+    expect(loadConfig({ LLM_BASE_URL: ' ', LLM_MODEL: 'x' }).llm).toBeUndefined();
+  });
+  it('takes the endpoint without its trailing slash, the model and an optional key', () => {
+    expect(loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1/', LLM_MODEL: 'llama3.2' }).llm).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', apiKey: undefined, model: 'llama3.2' });
+    expect(loadConfig({ LLM_BASE_URL: 'https://llm.example.com/v1', LLM_MODEL: 'm', LLM_API_KEY: 'k' }).llm?.apiKey).toBe('k');
+  });
+  it('refuses to start on a URL it cannot use or without a model', () => {
+    expect(() => loadConfig({ LLM_BASE_URL: 'localhost:11434', LLM_MODEL: 'm' })).toThrow(/LLM_BASE_URL must be an http\(s\) URL/);
+    expect(() => loadConfig({ LLM_BASE_URL: 'ftp://x/v1', LLM_MODEL: 'm' })).toThrow(/LLM_BASE_URL/);
+    expect(() => loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/LLM_MODEL must name the model/);
+  });
+});

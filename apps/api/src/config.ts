@@ -35,6 +35,30 @@ export function metricsConfig(env: NodeJS.ProcessEnv, publicPort: number): Metri
   return { token, port, host };
 }
 
+/** An OpenAI-compatible chat endpoint that may reword the Copilot's answers; never required. */
+export interface LlmConfig {
+  /** e.g. http://127.0.0.1:11434/v1 (`/chat/completions` is added). */
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+}
+
+/** LLM_BASE_URL turns the wording model on; LLM_MODEL must say which model; LLM_API_KEY when the endpoint wants one. */
+export function llmConfig(env: NodeJS.ProcessEnv): LlmConfig | undefined {
+  const baseUrl = env.LLM_BASE_URL?.trim();
+  if (!baseUrl) return undefined;
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new Error(`LLM_BASE_URL must be an http(s) URL, not "${baseUrl}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`LLM_BASE_URL must be an http(s) URL, not "${baseUrl}"`);
+  const model = env.LLM_MODEL?.trim();
+  if (!model) throw new Error('LLM_MODEL must name the model when LLM_BASE_URL is set');
+  return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY?.trim() || undefined, model };
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -60,6 +84,8 @@ export interface Config {
   /** PostgreSQL pool size and timeouts (milliseconds; 0 turns a timeout off). */
   database: PoolSettings;
   metrics: MetricsConfig;
+  /** The optional wording model (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
+  llm: LlmConfig | undefined;
 }
 
 /** A whole number from the environment, or the default; anything else stops the start with a clear message. */
@@ -132,5 +158,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleInTransactionTimeoutMs: intFromEnv(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.idleInTransactionTimeoutMs, 0),
     },
     metrics: metricsConfig(env, port),
+    llm: llmConfig(env),
   };
 }

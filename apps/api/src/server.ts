@@ -43,6 +43,7 @@ async function main() {
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     metrics: config.metrics.token !== undefined || config.metrics.port !== undefined,
+    llm: config.llm,
   });
   let seeded = false;
   if (config.seedDemo && handle.kind === 'pglite' && (await isEmpty(handle.db))) {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getTableColumns, is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import {
+  ANNOUNCEMENT_AUDIENCE_VALUES,
   APPROVER_KIND_VALUES,
   ASSIGNMENT_REASON_VALUES,
   ASSIGNMENT_STATUS_VALUES,
@@ -13,11 +14,13 @@ import {
   BUDGET_OVERRUN_STATUSES,
   BUDGET_PERIOD_TYPES,
   COMMENT_KIND_VALUES,
+  CONVERSATION_KIND_VALUES,
   DECISION_VALUES,
   DIGEST_FREQUENCY_VALUES,
   ERROR_REPORT_SOURCE_VALUES,
   ERROR_REPORT_STATUS_VALUES,
   FEATURE_SUGGESTION_STATUS_VALUES,
+  FINDING_KIND_VALUES,
   LINE_ITEM_STATUS_VALUES,
   ORGANIZATION_KINDS,
   OVERRUN_STATUS_VALUES,
@@ -84,6 +87,9 @@ const CONTRACT_LISTS: Record<string, readonly string[]> = {
   backups_status_check: BACKUP_STATUS_VALUES,
   backups_trigger_check: BACKUP_TRIGGER_VALUES,
   backup_schedules_frequency_check: BACKUP_FREQUENCY_VALUES,
+  announcements_audience_check: ANNOUNCEMENT_AUDIENCE_VALUES,
+  conversations_kind_check: CONVERSATION_KIND_VALUES,
+  finding_dismissals_kind_check: FINDING_KIND_VALUES,
 };
 
 /** Lists no contract carries (never on the wire): the check must match the column's own enum. */

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { createDb, DEMO_PASSWORD, type Db, type DbHandle } from '@outlay/db';
+import { createDb, DEMO_PASSWORD, openPglite, type Db, type DbHandle } from '@outlay/db';
 import { buildApp } from '../src/app.ts';
 import { createDeps } from '../src/lib/deps.ts';
 import { createEventBus } from '../src/lib/events.ts';
@@ -54,7 +53,7 @@ export async function freshDatabase(): Promise<DbHandle> {
     };
   }
   const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  const pglite = new PGlite({ loadDataDir: blob });
+  const pglite = openPglite({ loadDataDir: blob });
   return createDb({ pglite });
 }
 

@@ -1,4 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -77,8 +78,16 @@ export interface DbOptions {
    * backend terminated under a running query), for the log.
    */
   onConnectionError?: (error: Error) => void;
-  /** A PGlite instance to use as is (tests clone one). */
+  /** A PGlite instance to use as is (tests clone one with `openPglite`). */
   pglite?: PGlite;
+}
+
+/**
+ * The extensions the migrations create: PostgreSQL ships them in contrib, PGlite only has the
+ * ones loaded when its instance is made. Every PGlite the app or its tests open goes through here.
+ */
+export function openPglite(options: Omit<PGliteOptions, 'extensions'> = {}): PGlite {
+  return new PGlite({ ...options, extensions: { pg_trgm } });
 }
 
 export async function createDb(options: DbOptions): Promise<DbHandle> {
@@ -114,7 +123,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
       poolStats: () => ({ max: settings.size, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
-  const client = options.pglite ?? (options.dataDir ? new PGlite(options.dataDir) : new PGlite());
+  const client = options.pglite ?? openPglite(options.dataDir ? { dataDir: options.dataDir } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -1,4 +1,5 @@
 export * from './client.ts';
+export * from './search.ts';
 export * from './migrate.ts';
 export * from './lock.ts';
 export * from './approval-steps.ts';

@@ -7,13 +7,14 @@ import { deliverEmail } from './email.ts';
 import { sendScheduledReports } from '../modules/reports/reports.scheduled.ts';
 import { runScheduledBackups } from '../modules/backups/backups.service.ts';
 import { deliverWebhooks } from '../modules/webhooks/webhooks.delivery.ts';
+import { retrainSuggestionModels } from '../modules/request-suggestions/request-suggestions.training.ts';
 
 export interface JobRunner {
   stop(): Promise<void>;
 }
 
 /** The background jobs, in the order a pass runs them (the `job` of their logs and metrics). */
-export const JOB_NAMES = ['due-work', 'digest', 'scheduled-reports', 'email', 'backups', 'webhooks'] as const;
+export const JOB_NAMES = ['due-work', 'digest', 'scheduled-reports', 'email', 'backups', 'webhooks', 'request-suggestions'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
@@ -63,6 +64,11 @@ export async function runJobPass(deps: AppDeps, log: FastifyBaseLogger): Promise
   await run('webhooks', 'webhook delivery failed', async () => {
     const hooks = await deliverWebhooks(deps, deps.clock());
     if (hooks.delivered || hooks.retried || hooks.failed || hooks.disabled) log.info({ job: 'webhooks', ...hooks }, 'webhook delivery done');
+  });
+  // The smart form's suggestion models, retrained per organization when stale (claimed by one instance).
+  await run('request-suggestions', 'retraining request suggestions failed', async () => {
+    const models = await retrainSuggestionModels(deps, deps.clock());
+    if (models.retrained) log.info({ job: 'request-suggestions', ...models }, 'request suggestion models retrained');
   });
 }
 

@@ -29,6 +29,8 @@ export interface AppDeps {
   poolStats?: () => PoolStats;
   /** This instance's Prometheus metrics; absent when they are served nowhere (METRICS_TOKEN, METRICS_PORT). */
   metrics?: Metrics;
+  /** An OpenAI-compatible endpoint that may reword the Copilot's answers (LLM_BASE_URL); absent: templates only. */
+  llm?: { baseUrl: string; apiKey: string | undefined; model: string };
 }
 
 export interface AuthInfo {

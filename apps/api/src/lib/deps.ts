@@ -26,6 +26,8 @@ export async function createDeps(handle: DbHandle, options: {
     mailFrom?: string;
     /** Collect Prometheus metrics (only when something serves them). */
     metrics?: boolean;
+    /** The optional wording model for the Copilot. */
+    llm?: AppDeps['llm'];
   } = {}): Promise<AppDeps> {
   const keys = keysFrom(await loadSigningSecret(handle.db, options.jwtSecret));
   const mailer = options.mailer ?? (options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.mailFrom) : undefined);
@@ -48,5 +50,6 @@ export async function createDeps(handle: DbHandle, options: {
     mailer,
     poolStats: handle.poolStats,
     metrics: options.metrics ? createMetrics(handle) : undefined,
+    llm: options.llm,
   };
 }

@@ -16,10 +16,14 @@ import {
   emailOutbox,
   errorReports,
   featureSuggestions,
+  findingDismissals,
+  messageAttachments,
+  messages,
   notificationSettings,
   organizations,
   payrollLines,
   payrollAdjustments,
+  requestSuggestionModels,
   savedReports,
   schema,
   spendingRequests,
@@ -121,6 +125,19 @@ describe('valid rows still go in', () => {
     await t.db.insert(webhookDeliveries).values({ webhookId: hook!.id, eventType: 'request.paid', payload: {} });
     await t.db.insert(backups).values({ name: 'checks', status: 'ready', trigger: 'manual', fileName: 'checks.jsonl.gz', sizeBytes: 0 });
     await t.db.insert(backupSchedules).values({ frequency: 'weekly', retention: 365 });
+    await t.db.insert(requestSuggestionModels).values({ organizationId: request!.organizationId, trainedOn: 0 });
+    const [message] = await t.db.select({ id: messages.id, conversationId: messages.conversationId }).from(messages).limit(1);
+    await t.db.insert(messageAttachments).values({
+      messageId: message!.id,
+      conversationId: message!.conversationId,
+      fileName: 'checks.pdf',
+      contentType: 'application/pdf',
+      size: 1,
+      sha256: 'checks',
+      storageKey: 'conversations/checks',
+      uploadedById: adam!.id,
+    });
+    await t.db.insert(findingDismissals).values({ key: 'duplicate:checks', kind: 'duplicate', reason: 'Checks', dismissedById: adam!.id });
     for (const table of new Set(allChecks.map((c) => c.table))) expect(await count(table), table).toBeGreaterThan(0);
   });
 
@@ -228,6 +245,14 @@ describe('impossible rows are refused with 23514', () => {
     ['backups_size_check', 'backups', sql`size_bytes = -1`],
     ['backup_schedules_single_row', 'backup_schedules', sql`id = 2`],
     ['backup_schedules_retention_check', 'backup_schedules', sql`retention = 0`],
+    ['request_suggestion_models_trained_on_check', 'request_suggestion_models', sql`trained_on = -1`],
+    // An announcement names exactly whom it addresses.
+    ['announcements_audience_target_check', 'announcements', sql`audience = 'department', department_id = null`],
+    ['announcements_body_length_check', 'announcements', sql`body = ''`],
+    // A direct conversation has its pair key, a group none.
+    ['conversations_direct_key_check', 'conversations', sql`direct_key = CASE WHEN kind = 'direct' THEN null ELSE 'a:b' END`],
+    ['messages_body_length_check', 'messages', sql`body = repeat('x', 4001)`],
+    ['message_attachments_size_check', 'message_attachments', sql`size = 0`],
   ];
 
   it.each(cases)('%s', async (constraint, table, set) => {

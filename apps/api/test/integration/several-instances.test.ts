@@ -3,7 +3,7 @@
  * deploy/haproxy.cfg, on one PostgreSQL database: a session opened on one instance works on the
  * other, a live event raised on one reaches a stream held by the other, the sign-in throttle
  * counts across both, the SLA job escalates each due step once however many instances run it,
- * a scheduled backup is made once,
+ * a scheduled backup is made once, each stale request-suggestion model is retrained once,
  * and an instance killed under load costs no client a failed request. Runs in the PostgreSQL
  * pass (TEST_DATABASE_URL) with Debian's haproxy; needs `npm run build` first (npm test builds).
  */
@@ -286,6 +286,30 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
     }
   });
 
+  it('a message posted on one instance reaches the other member\'s stream on the other instance, and their unread count', async () => {
+    const rita = await signIn(app1.port, 'rita');
+    const max = await signIn(app2.port, 'max');
+    const maxStream = await openStream(`http://127.0.0.1:${app2.port}`, max);
+    try {
+      expect(maxStream.status).toBe(200);
+      const { rows } = await db.query<{ id: string }>(`SELECT id FROM users WHERE username = 'max'`);
+      const started = await call(app1.port, 'POST', '/api/communications/conversations', { headers: rita.headers, body: { memberIds: [rows[0]!.id], title: 'Across instances' } });
+      expect(started.status, ok(started)).toBe(200);
+      const before = await call(app2.port, 'GET', '/api/communications/unread', { headers: max.headers });
+      const posted = await call(app1.port, 'POST', `/api/communications/conversations/${started.json.id}/messages`, { headers: rita.headers, body: { body: 'Posted on app1' } });
+      expect(posted.status, ok(posted)).toBe(201);
+
+      const seen = await maxStream.waitFor((e) => e.kind === 'message' && e.type === 'message.created' && (e as { conversationId?: string }).conversationId === started.json.id, 10_000);
+      expect(seen.summary).toBe('Rita Alvarez: Posted on app1');
+      const after = await call(app2.port, 'GET', '/api/communications/unread', { headers: max.headers });
+      expect(after.json.messages).toBe(before.json.messages + 1);
+      const history = await call(app2.port, 'GET', `/api/communications/conversations/${started.json.id}/messages`, { headers: max.headers });
+      expect(history.json.items[0].body).toBe('Posted on app1');
+    } finally {
+      maxStream.close();
+    }
+  });
+
   it('the sign-in throttle counts failures across both instances, under the client address the balancer forwards', async () => {
     const stored = await db.query<{ value: object }>('SELECT value FROM settings WHERE key = $1', [SECURITY_POLICY_KEY]);
     const threshold = normalizePolicy(stored.rows[0]?.value as never).lockoutThreshold;
@@ -411,6 +435,37 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
     const made = await db.query<{ status: string }>(`SELECT status FROM backups WHERE trigger = 'scheduled'`);
     expect(made.rows).toEqual([{ status: 'ready' }]);
     await db.query(`UPDATE backup_schedules SET frequency = 'off'`);
+  });
+
+  it("each organization's stale request-suggestion model is retrained once while both instances run the job", async () => {
+    const offsets = [app1.proc.stdout.length, app2.proc.stdout.length] as const;
+    await db.query(`INSERT INTO request_suggestion_models (organization_id) SELECT id FROM organizations ON CONFLICT DO NOTHING`);
+    const reset = await db.query(`UPDATE request_suggestion_models SET model = NULL, trained_at = NULL RETURNING organization_id`);
+    expect(reset.rowCount).toBeGreaterThanOrEqual(3);
+    await until(
+      'every model retrained',
+      async () => (await db.query(`SELECT 1 FROM request_suggestion_models WHERE trained_at IS NULL`)).rowCount === 0,
+      30_000,
+    );
+    // Later passes of both instances find every model fresh.
+    const doneAt = Date.now();
+    await until(
+      'later passes ran',
+      async () => {
+        const run = await db.query<{ at: Date }>(`SELECT last_run_at AS at FROM job_runs WHERE name = 'due-work'`);
+        return run.rows[0]!.at.getTime() > doneAt + 3 * JOB_INTERVAL_MS;
+      },
+      10_000,
+    );
+    const retrained = [app1, app2].map((instance, i) =>
+      instance.proc.stdout
+        .slice(offsets[i])
+        .split('\n')
+        .slice(0, -1)
+        .filter((line) => line.includes('"job":"request-suggestions"'))
+        .reduce((sum, line) => sum + ((JSON.parse(line) as { retrained?: number }).retrained ?? 0), 0),
+    );
+    expect(retrained[0]! + retrained[1]!).toBe(reset.rowCount);
   });
 
   it('an instance killed (SIGKILL) under load costs no client a failed request: the balancer retries on the other', async () => {

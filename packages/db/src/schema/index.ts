@@ -31,3 +31,7 @@ export * from './calendar.ts';
 export * from './api-keys.ts';
 export * from './backups.ts';
 export * from './webhooks.ts';
+export * from './request-suggestions.ts';
+export * from './communications.ts';
+export * from './findings.ts';
+export * from './search.ts';

@@ -25,6 +25,7 @@ import {
 import { currencyCheck, enumCheck, nonNegativeCheck, orderCheck, positiveCheck } from './checks.ts';
 import { categories } from './categories.ts';
 import { money, rate, ts } from './columns.ts';
+import { requestSearchVector, tsvector } from '../search.ts';
 import { departments, organizations } from './organizations.ts';
 import { users } from './users.ts';
 import { vendors } from './vendors.ts';
@@ -94,6 +95,11 @@ export const spendingRequests = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * The words search reads, kept by PostgreSQL: stored, so matching a row costs a lookup rather
+     * than parsing its title and description again on every search.
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(requestSearchVector()),
   },
   (t) => [
     uniqueIndex('spending_requests_seq_idx').on(t.seq),
@@ -113,6 +119,10 @@ export const spendingRequests = pgTable(
     // Analytics and the dashboard read decisions of a period (approval cycle time) by this range;
     // migration 0015 makes it covering (INCLUDE submitted_at, status, organization, department, category).
     index('spending_requests_decided_idx').on(t.decidedAt),
+    // Search: words (weighted title, then description) and trigrams of the title, which find a
+    // misspelt word (word_similarity) and also serve the lists' `title ILIKE '%…%'`.
+    index('spending_requests_search_vector_idx').using('gin', t.searchVector),
+    index('spending_requests_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     enumCheck('spending_requests_kind_check', t.kind, REQUEST_KIND_VALUES),
     enumCheck('spending_requests_status_check', t.status, REQUEST_STATUS_VALUES),
     enumCheck('spending_requests_recurrence_check', t.recurrence, RECURRENCE_VALUES),

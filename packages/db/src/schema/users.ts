@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES, USER_STATUSES } from '@outlay/contracts';
+import { userSearchText } from '../search.ts';
 import { enumCheck } from './checks.ts';
 import { departments, organizations } from './organizations.ts';
 
@@ -39,6 +40,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_org_idx').on(t.organizationId),
+    // Search finds a person by a misspelt name, username or e-mail too.
+    index('users_search_trgm_idx').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
     // A system role; custom roles are a separate column and only add grants.
     enumCheck('users_role_check', t.role, ROLES),
     enumCheck('users_status_check', t.status, USER_STATUSES),

@@ -34,6 +34,8 @@ export const vendors = pgTable(
     uniqueIndex('vendors_tax_id_idx').on(sql`lower(${t.taxId})`),
     index('vendors_org_idx').on(t.organizationId),
     index('vendors_name_idx').on(t.name),
+    // Search finds a vendor by a misspelt name too.
+    index('vendors_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     enumCheck('vendors_status_check', t.status, VENDOR_STATUS_VALUES),
     currencyCheck('vendors_currency_check', t.currency),
   ],

@@ -1,10 +1,12 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Command } from 'cmdk';
-import { CornerDownLeft, Search } from 'lucide-react';
+import { ArrowRight, CornerDownLeft, Search } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { CurrentUser } from '@outlay/contracts';
+import { SEARCH_RESULT_TYPE_LABELS, type CurrentUser } from '@outlay/contracts';
 import { DialogOverlay } from '@/components/ui/dialog';
+import { useSearch } from '@/features/search/api/search';
+import { useDebounced } from '@/lib/use-debounced';
 import { screensFor, SETTINGS_SECTIONS, type AppRoute } from '../routes';
 import { seesAdminMenus } from './nav-model';
 
@@ -35,12 +37,16 @@ function groupsOf(routes: AppRoute[], admin: boolean): PaletteGroup[] {
   return order.filter((h) => byHeading.has(h)).map((heading) => ({ heading, routes: byHeading.get(heading)! }));
 }
 
+const GROUP_HEADING =
+  '[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:uppercase [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-muted-foreground';
+
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /**
  * Go to any screen by name: Ctrl+K (⌘K on a Mac) or the top bar's search button. It lists every
  * screen the user may open, from the route catalogue filtered by the user's permissions, so it
- * never offers a screen the server would refuse. Escape closes it and focus goes back to where it
+ * never offers a screen the server would refuse. What is typed also searches the records (GET
+ * /api/search, debounced), whose results come under the screens. Escape closes it and focus goes back to where it
  * was (the dialog restores it).
  */
 export function CommandPalette({ user }: { user: CurrentUser }) {
@@ -49,10 +55,16 @@ export function CommandPalette({ user }: { user: CurrentUser }) {
   // Where focus was when the palette opened (the search button, or wherever Ctrl+K was pressed):
   // it goes back there on close. Radix returns focus only to its own Trigger, which Ctrl+K bypasses.
   const returnTo = useRef<HTMLElement | null>(null);
+  // The typed text also searches the records (debounced); the results come under the screens.
+  const [text, setText] = useState('');
   const setOpen = (next: boolean) => {
     if (next && !open) returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Closed however (Escape, a click outside, Ctrl+K again), it opens next time empty, listing every screen.
+    if (!next) setText('');
     setOpenState(next);
   };
+  const words = useDebounced(text.trim().length >= 2 ? text.trim() : '', 250);
+  const found = useSearch(open ? words : '', 8);
   const admin = seesAdminMenus(user);
   const groups = useMemo(() => groupsOf(screensFor(user.permissions), admin), [user.permissions, admin]);
 
@@ -73,6 +85,7 @@ export function CommandPalette({ user }: { user: CurrentUser }) {
 
   const go = (path: string) => {
     setOpen(false);
+    setText('');
     navigate(path);
   };
 
@@ -109,7 +122,9 @@ export function CommandPalette({ user }: { user: CurrentUser }) {
               <div className="flex items-center gap-2 border-b px-3">
                 <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                 <Command.Input
-                  placeholder="Type a screen's name…"
+                  value={text}
+                  onValueChange={setText}
+                  placeholder="Type a screen's name, or search…"
                   className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-slate-500"
                 />
               </div>
@@ -119,7 +134,7 @@ export function CommandPalette({ user }: { user: CurrentUser }) {
                   <Command.Group
                     key={group.heading}
                     heading={group.heading}
-                    className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:uppercase [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-muted-foreground"
+                    className={GROUP_HEADING}
                   >
                     {group.routes.map((route) => (
                       <Command.Item
@@ -137,6 +152,44 @@ export function CommandPalette({ user }: { user: CurrentUser }) {
                     ))}
                   </Command.Group>
                 ))}
+                {words && (
+                  <Command.Group forceMount heading="Search results" className={GROUP_HEADING}>
+                    {found.isLoading && (
+                      <Command.Loading>
+                        <p className="px-2 py-2 text-sm text-muted-foreground">Searching…</p>
+                      </Command.Loading>
+                    )}
+                    {found.isError && <p className="px-2 py-2 text-sm text-destructive">Search is unavailable right now.</p>}
+                    {found.data?.results.map((r) => (
+                      <Command.Item
+                        key={`${r.type}:${r.id}`}
+                        forceMount
+                        value={`search ${r.type} ${r.id}`}
+                        onSelect={() => go(r.href)}
+                        data-href={r.href}
+                        className="group flex cursor-pointer items-center justify-between gap-3 rounded-md px-2 py-2 text-sm data-[selected=true]:bg-blue-50 data-[selected=true]:text-primary"
+                      >
+                        <span className="min-w-0 truncate">
+                          <span className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold text-slate-700">{SEARCH_RESULT_TYPE_LABELS[r.type]}</span>
+                          {r.title}
+                        </span>
+                        <CornerDownLeft className="size-3.5 shrink-0 opacity-0 group-data-[selected=true]:opacity-70" aria-hidden="true" />
+                      </Command.Item>
+                    ))}
+                    {found.data && (
+                      <Command.Item
+                        forceMount
+                        value="search all results"
+                        onSelect={() => go(`/ai-search?q=${encodeURIComponent(words)}`)}
+                        data-href="/ai-search"
+                        className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-primary data-[selected=true]:bg-blue-50"
+                      >
+                        <ArrowRight className="size-3.5" aria-hidden="true" />
+                        {found.data.results.length === 0 ? `No records match “${words}”: open AI Search` : 'All results in AI Search'}
+                      </Command.Item>
+                    )}
+                  </Command.Group>
+                )}
               </Command.List>
               <p className="border-t px-3 py-2 text-xs text-muted-foreground">
                 <kbd className="font-sans">↑</kbd> <kbd className="font-sans">↓</kbd> to move · <kbd className="font-sans">Enter</kbd> to open ·{' '}

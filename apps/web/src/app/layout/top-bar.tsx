@@ -2,6 +2,7 @@ import { Settings, ShieldCheck } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@outlay/contracts';
 import { Brand } from '@/components/brand';
+import { CommunicationsBadge } from '@/features/communications/components/communications-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { RoleBadge } from '@/components/status-badges';
 import { cn } from '@/lib/utils';
@@ -51,6 +52,7 @@ export function TopBar({ user }: { user: CurrentUser }) {
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
           <CommandPalette user={user} />
+          {user.permissions.includes('communications.use') && <CommunicationsBadge />}
           <NotificationBell />
           {/* A long role (Subsidiary Finance Manager) must not push a phone's page sideways. */}
           <RoleBadge role={user.role} className="min-w-0 max-w-[8.5rem] sm:max-w-none" />

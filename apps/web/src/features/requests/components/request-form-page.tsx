@@ -10,15 +10,17 @@ import { Spinner } from '@/components/ui/spinner';
 import { useRequestOptions } from '../api/request-options';
 import { RequestForm } from './request-form';
 
-/** /new-request and /advanced-request; `?edit=<id>` opens a draft in the same form. */
-export function RequestFormPage({ variant }: { variant: 'simple' | 'advanced' }) {
+const PATHS = { simple: '/new-request', advanced: '/advanced-request', smart: '/smart-form' } as const;
+
+/** /new-request, /advanced-request and /smart-form; `?edit=<id>` opens a draft in the same form. */
+export function RequestFormPage({ variant }: { variant: 'simple' | 'advanced' | 'smart' }) {
   const [params] = useSearchParams();
   const [, navigate] = useLocation();
   const editId = params.get('edit');
   const options = useRequestOptions();
   const draft = useRequestDetail(editId);
   const [round, setRound] = useState(0);
-  const path = variant === 'advanced' ? '/advanced-request' : '/new-request';
+  const path = PATHS[variant];
 
   const title = editId
     ? draft.data
@@ -26,11 +28,15 @@ export function RequestFormPage({ variant }: { variant: 'simple' | 'advanced' })
       : 'Edit request'
     : variant === 'advanced'
       ? 'Advanced Request'
-      : 'New Request';
+      : variant === 'smart'
+        ? 'Smart Request Form'
+        : 'New Request';
   const description =
     variant === 'advanced'
       ? 'Line items with tax, cost allocation across departments, foreign currency, advances and recurring requests.'
-      : 'Ask for approval to spend: a purchase, a reimbursement or an advance.';
+      : variant === 'smart'
+        ? "Describe the spend: the category, vendor and department are suggested from your organization's past requests, with the policy checks and budget impact as you type."
+        : 'Ask for approval to spend: a purchase, a reimbursement or an advance.';
 
   let body;
   if (options.isLoading || (editId && draft.isLoading)) {

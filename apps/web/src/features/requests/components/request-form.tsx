@@ -47,6 +47,7 @@ import { createRequest, updateRequest } from '../api/save-request';
 import { AllocationFields, LineItemsFields } from './advanced-fields';
 import { AttachmentPicker, DateField, FxPreview, type PendingFile } from './form-parts';
 import { PolicyFindingsList } from './policy-findings';
+import { RequestSuggestionsPanel } from './request-suggestions-panel';
 import { VendorCombobox } from './vendor-combobox';
 
 const KIND_OPTIONS = REQUEST_KIND_VALUES.map((value) => ({ value, label: REQUEST_KIND_LABELS[value] }));
@@ -170,7 +171,8 @@ function SaveResult({ outcome, onAnother }: { outcome: Outcome; onAnother: () =>
 }
 
 export interface RequestFormProps {
-  variant: 'simple' | 'advanced';
+  /** `smart` is the simple form with suggestions learned from the organization's history beside the description. */
+  variant: 'simple' | 'advanced' | 'smart';
   options: RequestFormOptions;
   /** Editing an existing draft (or a request sent back for information). */
   draft?: RequestDetail;
@@ -192,6 +194,7 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
   const [conflict, setConflict] = useState(false);
   const [busy, setBusy] = useState<Intent | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [appliedVendorName, setAppliedVendorName] = useState<string | null>(null);
   const attempt = useRef<{ requestId: string | null; createKey: string | null; submitKey: string | null }>({
     requestId: draft?.id ?? null,
     createKey: null,
@@ -334,7 +337,13 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
         <Card>
           <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
             <FormFieldText<CreateRequestForm> name="title" label="Title" required className="sm:col-span-2" autoComplete="off" />
-            <FormFieldTextarea<CreateRequestForm> name="description" label="Description" className="sm:col-span-2" />
+            <FormFieldTextarea<CreateRequestForm>
+              name="description"
+              label="Description"
+              className="sm:col-span-2"
+              hint={variant === 'smart' ? 'What is it for? The category, vendor and department are suggested as you type.' : undefined}
+            />
+            {variant === 'smart' && <RequestSuggestionsPanel organizationId={options.organization.id} onVendorApplied={setAppliedVendorName} className="sm:col-span-2" />}
             <div className="flex flex-col gap-1.5">
               <FormFieldMoney<CreateRequestForm>
                 name="amount"
@@ -349,7 +358,7 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
             <FormFieldSelect<CreateRequestForm> name="currency" label="Currency" options={currencyOptions} required />
             <FormFieldSelect<CreateRequestForm> name="categoryId" label="Category" options={categoryOptions} placeholder="Choose a category" required />
             <FormFieldSelect<CreateRequestForm> name="departmentId" label="Department" options={departmentOptions} placeholder="Your department" />
-            <VendorCombobox initialName={draft?.vendorName} />
+            <VendorCombobox initialName={appliedVendorName ?? draft?.vendorName} />
             <FormFieldSelect<CreateRequestForm> name="kind" label="Kind" options={KIND_OPTIONS} required />
             <DateField name="expenseDate" label="Date of expense" />
             <DateField name="neededBy" label="Needed by" />

@@ -1,15 +1,10 @@
-import { ScaffoldScreen } from '@/components/scaffold-screen';
+import { RequestFormPage } from '../components/request-form-page';
 
+/**
+ * /smart-form: the request form with category, vendor and department suggested from the
+ * organization's past requests as the description is typed (PRODUCT §3), the live policy checks
+ * and the budget impact; `?edit=<id>` edits a draft.
+ */
 export default function SmartFormPage() {
-  return (
-    <ScaffoldScreen
-      title="Smart Request Form"
-      summary="A request form that suggests category, vendor and department as you describe the spend."
-      capabilities={[
-        "Suggestions learned from your organization's history",
-        "Live policy warnings while you type",
-        "Budget impact shown before you submit",
-      ]}
-    />
-  );
+  return <RequestFormPage variant="smart" />;
 }

@@ -1,0 +1,291 @@
+// Queries of the findings: each detector is one set-based query over the requests raised in the
+// window (created_at range, by index) inside the caller's reporting scope; only candidate rows
+// and small aggregates come back. Drafts and cancelled requests are not spend and are left out.
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { findingDismissals, organizations, spendingRequests, users, workflows, type Db } from '@outlay/db';
+import { rowsOf } from '../../lib/sql.ts';
+
+export interface Window {
+  /** The caller's scope on spending_requests (undefined: the whole group). */
+  scope: SQL | undefined;
+  start: Date;
+  end: Date;
+}
+
+const r = spendingRequests;
+/** The day an expense happened: its expense date, else the day it was raised (UTC). */
+const dayOf = sql`coalesce(${r.expenseDate}, (${r.createdAt} AT TIME ZONE 'UTC')::date)`;
+
+function inWindow(w: Window): SQL {
+  return sql`${r.createdAt} >= ${w.start.toISOString()} AND ${r.createdAt} < ${w.end.toISOString()} AND ${r.status} NOT IN ('draft', 'cancelled')${w.scope ? sql` AND ${w.scope}` : sql``}`;
+}
+
+export async function countInWindow(db: Db, w: Window): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM ${r} WHERE ${inWindow(w)}`));
+  return Number(row?.n ?? 0);
+}
+
+export interface OutlierRow {
+  id: string;
+  organizationId: string;
+  categoryId: string;
+  categoryName: string;
+  value: number;
+  median: number;
+  mad: number;
+  n: number;
+}
+
+/**
+ * Requests whose amount (organization currency) has a modified z-score above `z` within their
+ * organization and category: medians and MADs by percentile_cont over the window, for
+ * categories with at least `minCount` requests.
+ */
+export async function outliers(db: Db, w: Window, opts: { z: number; minCount: number; limit: number }): Promise<OutlierRow[]> {
+  return rowsOf<OutlierRow>(
+    await db.execute(sql`
+      WITH w AS (
+        SELECT ${r.id} AS id, ${r.organizationId} AS org, ${r.categoryId} AS cat, ${r.amountOrg}::float8 AS v
+        FROM ${r} WHERE ${inWindow(w)} AND ${r.categoryId} IS NOT NULL
+      ), med AS (
+        SELECT org, cat, count(*)::int AS n, percentile_cont(0.5) WITHIN GROUP (ORDER BY v) AS m
+        FROM w GROUP BY org, cat HAVING count(*) >= ${opts.minCount}
+      ), spread AS (
+        SELECT w.org, w.cat, med.m, med.n, percentile_cont(0.5) WITHIN GROUP (ORDER BY abs(w.v - med.m)) AS d
+        FROM w JOIN med ON med.org = w.org AND med.cat = w.cat GROUP BY w.org, w.cat, med.m, med.n
+      )
+      SELECT w.id, w.org AS "organizationId", w.cat AS "categoryId", c.name AS "categoryName",
+             w.v AS value, s.m AS median, s.d AS mad, s.n
+      FROM w JOIN spread s ON s.org = w.org AND s.cat = w.cat
+      JOIN categories c ON c.id = w.cat
+      WHERE s.d > 0 AND 0.6745 * (w.v - s.m) / s.d > ${opts.z}
+      ORDER BY 0.6745 * (w.v - s.m) / s.d DESC
+      LIMIT ${opts.limit}`),
+  ).map((x) => ({ ...x, value: Number(x.value), median: Number(x.median), mad: Number(x.mad), n: Number(x.n) }));
+}
+
+export interface PairRow {
+  a: string;
+  b: string;
+  organizationId: string;
+  textA: string;
+  textB: string;
+  days: number;
+}
+
+/** Pairs of requests to the same vendor for the same amount and currency, within `days` of each other. */
+export async function duplicatePairs(db: Db, w: Window, opts: { days: number; limit: number }): Promise<PairRow[]> {
+  return rowsOf<PairRow>(
+    await db.execute(sql`
+      WITH w AS (
+        SELECT ${r.id} AS id, ${r.seq} AS seq, ${r.organizationId} AS org, ${r.vendorId} AS vendor, ${r.amount} AS amount, ${r.currency} AS currency,
+               ${dayOf} AS day, ${r.title} || ' ' || coalesce(${r.description}, '') AS text
+        FROM ${r} WHERE ${inWindow(w)} AND ${r.vendorId} IS NOT NULL
+      )
+      SELECT a.id AS a, b.id AS b, a.org AS "organizationId", a.text AS "textA", b.text AS "textB", abs(b.day - a.day)::int AS days
+      FROM w a JOIN w b ON b.vendor = a.vendor AND b.org = a.org AND b.amount = a.amount AND b.currency = a.currency AND b.seq > a.seq
+      WHERE abs(b.day - a.day) <= ${opts.days}
+      LIMIT ${opts.limit}`),
+  );
+}
+
+export interface Threshold {
+  organizationId: string;
+  amount: string;
+}
+
+/** The approval thresholds of the organizations: their setting and the minimum amounts of their active workflows. */
+export async function thresholds(db: Db): Promise<Threshold[]> {
+  const rows = rowsOf<{ organizationId: string; amount: string | null }>(
+    await db.execute(sql`
+      SELECT ${organizations.id} AS "organizationId", ${organizations.settings}->>'approvalThreshold' AS amount FROM ${organizations}
+      UNION
+      SELECT ${workflows.organizationId}, ${workflows.conditions}->>'minAmount' FROM ${workflows} WHERE ${workflows.active}`),
+  );
+  return rows.filter((t): t is Threshold => !!t.organizationId && !!t.amount && /^\d+(\.\d+)?$/.test(t.amount) && Number(t.amount) > 0);
+}
+
+export interface NearThresholdRow {
+  id: string;
+  organizationId: string;
+  requesterId: string;
+  vendorId: string | null;
+  amountOrg: string;
+  threshold: string;
+  day: string;
+}
+
+/** Requests in [share × threshold, threshold) of one of their organization's thresholds (organization currency). */
+export async function nearThreshold(db: Db, w: Window, list: readonly Threshold[], share: number): Promise<NearThresholdRow[]> {
+  if (list.length === 0) return [];
+  const values = sql.join(
+    list.map((t) => sql`(${t.organizationId}::uuid, ${t.amount}::numeric)`),
+    sql`, `,
+  );
+  return rowsOf<NearThresholdRow>(
+    await db.execute(sql`
+      SELECT ${r.id} AS id, ${r.organizationId} AS "organizationId", ${r.requesterId} AS "requesterId", ${r.vendorId} AS "vendorId",
+             ${r.amountOrg}::text AS "amountOrg", t.amount::text AS threshold, (${dayOf})::text AS day
+      FROM ${r} JOIN (VALUES ${values}) AS t(org, amount) ON t.org = ${r.organizationId}
+      WHERE ${inWindow(w)} AND ${r.amountOrg} < t.amount AND ${r.amountOrg} >= t.amount * ${share}`),
+  );
+}
+
+export interface TimingRow {
+  requesterId: string;
+  organizationId: string;
+  n: number;
+  k: number;
+}
+
+/** Per requester and organization: requests in the window, and those dated on a weekend or one of `holidays`. */
+export async function timingCounts(db: Db, w: Window, holidays: readonly { organizationId: string; day: string }[], minCount: number): Promise<TimingRow[]> {
+  const list = holidays.length
+    ? sql`(${r.organizationId}, ${dayOf}) IN (${sql.join(
+        holidays.map((h) => sql`(${h.organizationId}::uuid, ${h.day}::date)`),
+        sql`, `,
+      )})`
+    : sql`false`;
+  return rowsOf<TimingRow>(
+    await db.execute(sql`
+      SELECT ${r.requesterId} AS "requesterId", ${r.organizationId} AS "organizationId", count(*)::int AS n,
+             count(*) FILTER (WHERE extract(isodow FROM ${dayOf}) IN (6, 7) OR ${list})::int AS k
+      FROM ${r} WHERE ${inWindow(w)}
+      GROUP BY ${r.requesterId}, ${r.organizationId} HAVING count(*) >= ${minCount}`),
+  ).map((x) => ({ ...x, n: Number(x.n), k: Number(x.k) }));
+}
+
+/** The requests of the given requesters (in their organizations) dated on a weekend or a holiday of their organization, in one query. */
+export async function offDayRequests(
+  db: Db,
+  w: Window,
+  who: readonly { requesterId: string; organizationId: string }[],
+  holidays: readonly { organizationId: string; day: string }[],
+): Promise<{ requesterId: string; organizationId: string; id: string }[]> {
+  if (who.length === 0) return [];
+  const people = sql.join(
+    who.map((x) => sql`(${x.requesterId}::uuid, ${x.organizationId}::uuid)`),
+    sql`, `,
+  );
+  const list = holidays.length
+    ? sql`(${r.organizationId}, ${dayOf}) IN (${sql.join(
+        holidays.map((h) => sql`(${h.organizationId}::uuid, ${h.day}::date)`),
+        sql`, `,
+      )})`
+    : sql`false`;
+  return rowsOf<{ requesterId: string; organizationId: string; id: string }>(
+    await db.execute(sql`
+      SELECT ${r.requesterId} AS "requesterId", ${r.organizationId} AS "organizationId", ${r.id} AS id FROM ${r}
+      WHERE ${inWindow(w)} AND (${r.requesterId}, ${r.organizationId}) IN (${people})
+        AND (extract(isodow FROM ${dayOf}) IN (6, 7) OR ${list})`),
+  );
+}
+
+export interface DigitRow {
+  subjectId: string;
+  digit: number;
+  count: number;
+}
+
+/** First-digit counts of the amounts (as raised) per requester or vendor with at least `minCount` amounts. */
+export async function firstDigits(db: Db, w: Window, by: 'requester' | 'vendor', minCount: number): Promise<DigitRow[]> {
+  const col = by === 'requester' ? r.requesterId : r.vendorId;
+  return rowsOf<DigitRow>(
+    await db.execute(sql`
+      WITH w AS (
+        SELECT ${col} AS subject, substring(${r.amount}::text FROM '[1-9]')::int AS digit
+        FROM ${r} WHERE ${inWindow(w)} AND ${col} IS NOT NULL AND ${r.amount} > 0
+      ), enough AS (SELECT subject FROM w GROUP BY subject HAVING count(*) >= ${minCount})
+      SELECT w.subject AS "subjectId", w.digit, count(*)::int AS count
+      FROM w JOIN enough USING (subject) GROUP BY w.subject, w.digit`),
+  ).map((x) => ({ ...x, digit: Number(x.digit), count: Number(x.count) }));
+}
+
+/** The newest `limit` requests of a requester or vendor in the window. */
+export async function requestsOfSubject(db: Db, w: Window, by: 'requester' | 'vendor', id: string, limit: number): Promise<{ ids: string[]; total: number }> {
+  const col = by === 'requester' ? r.requesterId : r.vendorId;
+  const rows = rowsOf<{ id: string; total: number }>(
+    await db.execute(sql`
+      SELECT ${r.id} AS id, count(*) OVER ()::int AS total FROM ${r}
+      WHERE ${inWindow(w)} AND ${col} = ${id} ORDER BY ${r.createdAt} DESC LIMIT ${limit}`),
+  );
+  return { ids: rows.map((x) => x.id), total: Number(rows[0]?.total ?? 0) };
+}
+
+export interface RequestRow {
+  id: string;
+  seq: number;
+  title: string;
+  requesterId: string;
+  requesterName: string;
+  vendorId: string | null;
+  vendorName: string | null;
+  organizationId: string;
+  amount: string;
+  currency: string;
+  amountOrg: string;
+  orgCurrency: string;
+  day: string;
+  status: string;
+}
+
+/** The requests findings link to, by id (a bounded list). */
+export async function requestsByIds(db: Db, ids: readonly string[]): Promise<RequestRow[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<RequestRow>(
+    await db.execute(sql`
+      SELECT ${r.id} AS id, ${r.seq} AS seq, ${r.title} AS title, ${r.requesterId} AS "requesterId",
+             u.first_name || ' ' || u.last_name AS "requesterName", ${r.vendorId} AS "vendorId", v.name AS "vendorName",
+             ${r.organizationId} AS "organizationId", ${r.amount}::text AS amount, ${r.currency} AS currency,
+             ${r.amountOrg}::text AS "amountOrg", ${r.orgCurrency} AS "orgCurrency", (${dayOf})::text AS day, ${r.status} AS status
+      FROM ${r} JOIN users u ON u.id = ${r.requesterId} LEFT JOIN vendors v ON v.id = ${r.vendorId}
+      WHERE ${r.id} IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`),
+  ).map((x) => ({ ...x, seq: Number(x.seq) }));
+}
+
+export async function namesOf(db: Db, table: 'users' | 'vendors' | 'organizations', ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const name = table === 'users' ? sql`first_name || ' ' || last_name` : sql`name`;
+  const rows = rowsOf<{ id: string; name: string }>(
+    await db.execute(sql`SELECT id, ${name} AS name FROM ${sql.raw(table)} WHERE id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`),
+  );
+  return new Map(rows.map((x) => [x.id, x.name]));
+}
+
+export async function organizationAddresses(db: Db): Promise<{ id: string; name: string; address: string | null; currency: string }[]> {
+  return db.select({ id: organizations.id, name: organizations.name, address: organizations.address, currency: organizations.currency }).from(organizations);
+}
+
+export interface DismissalRow {
+  key: string;
+  reason: string;
+  dismissedAt: Date;
+  dismissedByName: string;
+}
+
+export async function dismissalsOf(db: Db, keys: readonly string[]): Promise<DismissalRow[]> {
+  if (keys.length === 0) return [];
+  return db
+    .select({
+      key: findingDismissals.key,
+      reason: findingDismissals.reason,
+      dismissedAt: findingDismissals.dismissedAt,
+      dismissedByName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(findingDismissals)
+    .innerJoin(users, sql`${users.id} = ${findingDismissals.dismissedById}`)
+    .where(inArray(findingDismissals.key, [...keys]));
+}
+
+/** True when it was inserted; false when the finding was already dismissed (the first reason stays). */
+export async function insertDismissal(
+  db: Db,
+  row: { key: string; kind: (typeof findingDismissals.$inferInsert)['kind']; organizationId: string | null; requestIds: string[]; reason: string; dismissedById: string; now: Date },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(findingDismissals)
+    .values({ key: row.key, kind: row.kind, organizationId: row.organizationId, requestIds: row.requestIds, reason: row.reason, dismissedById: row.dismissedById, dismissedAt: row.now })
+    .onConflictDoNothing()
+    .returning({ key: findingDismissals.key });
+  return inserted.length > 0;
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FindingRuleInput, PolicyRule } from '@outlay/contracts';
+import { apiJson } from '@/lib/api-client';
+import { FINDINGS_URL } from './findings';
+
+/** Needs policies.manage: the rule is made by the policies service, and the finding is then dismissed. */
+export function createRuleFromFinding(input: FindingRuleInput) {
+  return apiJson<PolicyRule>('POST', `${FINDINGS_URL}/rules`, input);
+}
+
+export function useCreateRuleFromFinding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRuleFromFinding,
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: [FINDINGS_URL] }), queryClient.invalidateQueries({ queryKey: ['/api/policies'] })]),
+  });
+}
