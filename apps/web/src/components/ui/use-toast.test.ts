@@ -1,5 +1,6 @@
+import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { reducer, type ToasterToast } from './use-toast';
+import { reducer, toast, useToast, type ToasterToast } from './use-toast';
 
 const make = (id: string): ToasterToast => ({ id, open: true, onOpenChange: () => undefined, title: id });
 
@@ -15,5 +16,18 @@ describe('toasts (seed §4, §9)', () => {
     expect(state.toasts[0]!.open).toBe(false);
     state = reducer(state, { type: 'REMOVE', toastId: '1' });
     expect(state.toasts).toEqual([]);
+  });
+  it('shows a toast raised after the Toaster first rendered but before it subscribed (it loads lazily)', () => {
+    let raised = false;
+    const { result } = renderHook(() => {
+      const state = useToast();
+      // Between this render and its effect: where a click on a freshly loaded screen can land.
+      if (!raised) {
+        raised = true;
+        toast({ title: 'Validation Error' });
+      }
+      return state;
+    });
+    expect(result.current.toasts.map((t) => t.title)).toEqual(['Validation Error']);
   });
 });

@@ -92,6 +92,9 @@ export function useToast() {
   const [state, setState] = useState<State>(memoryState);
   useEffect(() => {
     listeners.push(setState);
+    // The Toaster loads lazily: a toast raised between its first render and this subscription
+    // would otherwise wait unseen until the next one.
+    setState(memoryState);
     return () => {
       const index = listeners.indexOf(setState);
       if (index > -1) listeners.splice(index, 1);
