@@ -47,7 +47,9 @@ export async function latestRoute(db: Db, requestId: string) {
     .innerJoin(approver, eq(approver.id, approvalAssignments.approverId))
     .leftJoin(original, eq(original.id, approvalAssignments.originalApproverId))
     .where(inArray(approvalAssignments.stepId, steps.map((s) => s.id)))
-    .orderBy(asc(approvalAssignments.createdAt), asc(approvalAssignments.id));
+    // A stand-in after the person it stands in for, also when both rows share a timestamp
+    // (PGlite's clock counts milliseconds).
+    .orderBy(asc(approvalAssignments.createdAt), sql`${approvalAssignments.originalApproverId} IS NOT NULL`, asc(approvalAssignments.id));
   return steps.map((s) => ({ step: s, assignments: assignments.filter((a) => a.stepId === s.id) }));
 }
 
