@@ -21,6 +21,7 @@ import {
   ERROR_REPORT_STATUS_VALUES,
   FEATURE_SUGGESTION_STATUS_VALUES,
   FINDING_KIND_VALUES,
+  FINDING_SEVERITY_VALUES,
   LINE_ITEM_STATUS_VALUES,
   ORGANIZATION_KINDS,
   OVERRUN_STATUS_VALUES,
@@ -90,6 +91,8 @@ const CONTRACT_LISTS: Record<string, readonly string[]> = {
   announcements_audience_check: ANNOUNCEMENT_AUDIENCE_VALUES,
   conversations_kind_check: CONVERSATION_KIND_VALUES,
   finding_dismissals_kind_check: FINDING_KIND_VALUES,
+  findings_kind_check: FINDING_KIND_VALUES,
+  findings_severity_check: FINDING_SEVERITY_VALUES,
 };
 
 /** Lists no contract carries (never on the wire): the check must match the column's own enum. */

@@ -8,18 +8,19 @@ import { sendScheduledReports } from '../modules/reports/reports.scheduled.ts';
 import { runScheduledBackups } from '../modules/backups/backups.service.ts';
 import { deliverWebhooks } from '../modules/webhooks/webhooks.delivery.ts';
 import { retrainSuggestionModels } from '../modules/request-suggestions/request-suggestions.training.ts';
+import { computeStaleFindings } from '../modules/findings/findings.compute.ts';
 
 export interface JobRunner {
   stop(): Promise<void>;
 }
 
 /** The background jobs, in the order a pass runs them (the `job` of their logs and metrics). */
-export const JOB_NAMES = ['due-work', 'digest', 'scheduled-reports', 'email', 'backups', 'webhooks', 'request-suggestions'] as const;
+export const JOB_NAMES = ['due-work', 'digest', 'scheduled-reports', 'email', 'backups', 'webhooks', 'request-suggestions', 'findings'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
  * One pass: the approval engine's due work, the e-mail digests, the scheduled reports, the
- * e-mail outbox and the scheduled backups. Each job's failure is logged (and counted) and does not stop the others.
+ * e-mail outbox, the scheduled backups, the webhooks, the smart form's models and the findings. Each job's failure is logged (and counted) and does not stop the others.
  */
 export async function runJobPass(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
   const metrics = deps.metrics;
@@ -69,6 +70,11 @@ export async function runJobPass(deps: AppDeps, log: FastifyBaseLogger): Promise
   await run('request-suggestions', 'retraining request suggestions failed', async () => {
     const models = await retrainSuggestionModels(deps, deps.clock());
     if (models.retrained) log.info({ job: 'request-suggestions', ...models }, 'request suggestion models retrained');
+  });
+  // Smart Analytics' findings, recomputed per organization when its requests changed or the day did (claimed by one instance).
+  await run('findings', 'computing findings failed', async () => {
+    const result = await computeStaleFindings(deps, deps.clock());
+    if (result.computed) log.info({ job: 'findings', ...result }, 'findings computed');
   });
 }
 

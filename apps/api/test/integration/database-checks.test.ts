@@ -17,6 +17,8 @@ import {
   errorReports,
   featureSuggestions,
   findingDismissals,
+  findingRuns,
+  findings,
   messageAttachments,
   messages,
   notificationSettings,
@@ -138,6 +140,19 @@ describe('valid rows still go in', () => {
       uploadedById: adam!.id,
     });
     await t.db.insert(findingDismissals).values({ key: 'duplicate:checks', kind: 'duplicate', reason: 'Checks', dismissedById: adam!.id });
+    await t.db.insert(findingRuns).values({ organizationId: request!.organizationId, computedAt: now, requestsExamined: 0, benfordTested: 0 });
+    await t.db.insert(findings).values({
+      organizationId: request!.organizationId,
+      key: `outlier:${request!.id}`,
+      kind: 'outlier',
+      severity: 'low',
+      title: 'Checks',
+      detail: 'Checks',
+      score: 3.6,
+      requestIds: [request!.id],
+      requestCount: 1,
+      newestDay: now.toISOString().slice(0, 10),
+    });
     for (const table of new Set(allChecks.map((c) => c.table))) expect(await count(table), table).toBeGreaterThan(0);
   });
 
@@ -246,6 +261,9 @@ describe('impossible rows are refused with 23514', () => {
     ['backup_schedules_single_row', 'backup_schedules', sql`id = 2`],
     ['backup_schedules_retention_check', 'backup_schedules', sql`retention = 0`],
     ['request_suggestion_models_trained_on_check', 'request_suggestion_models', sql`trained_on = -1`],
+    ['findings_request_count_check', 'findings', sql`request_count = -1`],
+    ['finding_runs_requests_examined_check', 'finding_runs', sql`requests_examined = -1`],
+    ['finding_runs_benford_tested_check', 'finding_runs', sql`benford_tested = -1`],
     // An announcement names exactly whom it addresses.
     ['announcements_audience_target_check', 'announcements', sql`audience = 'department', department_id = null`],
     ['announcements_body_length_check', 'announcements', sql`body = ''`],

@@ -1,8 +1,8 @@
 // Queries of the findings: each detector is one set-based query over the requests raised in the
 // window (created_at range, by index) inside the caller's reporting scope; only candidate rows
 // and small aggregates come back. Drafts and cancelled requests are not spend and are left out.
-import { inArray, sql, type SQL } from 'drizzle-orm';
-import { findingDismissals, organizations, spendingRequests, users, workflows, type Db } from '@outlay/db';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { findingDismissals, findingRuns, findings, organizations, spendingRequests, users, workflows, type Db } from '@outlay/db';
 import { rowsOf } from '../../lib/sql.ts';
 
 export interface Window {
@@ -288,4 +288,126 @@ export async function insertDismissal(
     .onConflictDoNothing()
     .returning({ key: findingDismissals.key });
   return inserted.length > 0;
+}
+
+// The findings computed in the background: one set of rows per organization, replaced whole,
+// and the organization's run row that says when, claimed by one instance at a time.
+
+/** A run younger than this is not recomputed for new requests (the same UTC day). */
+export const FINDINGS_STALE_AFTER_MINUTES = 10;
+
+export type StoredFinding = typeof findings.$inferSelect;
+export type FindingRun = typeof findingRuns.$inferSelect;
+export type NewFinding = Omit<typeof findings.$inferInsert, 'organizationId' | 'newestDay'>;
+
+/** A run row for every organization (or the given ones) without one, so each can be claimed with a row lock. */
+export async function ensureRuns(db: Db, organizationIds?: readonly string[]): Promise<void> {
+  if (organizationIds && organizationIds.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO ${findingRuns} (organization_id)
+    SELECT ${organizations.id} FROM ${organizations}
+    ${organizationIds ? sql`WHERE ${inArray(organizations.id, [...organizationIds])}` : sql``}
+    ON CONFLICT (organization_id) DO NOTHING`);
+}
+
+export async function organizationIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ id: organizations.id }).from(organizations).orderBy(asc(organizations.id));
+  return rows.map((r) => r.id);
+}
+
+export async function runsOf(db: Db, organizationIds: readonly string[]): Promise<FindingRun[]> {
+  if (organizationIds.length === 0) return [];
+  return db.select().from(findingRuns).where(inArray(findingRuns.organizationId, [...organizationIds]));
+}
+
+/**
+ * `never`: only an organization never computed; `stale`: also one whose requests changed since
+ * (after FINDINGS_STALE_AFTER_MINUTES) or whose run is from an earlier UTC day; `always`: now.
+ */
+export type Staleness = 'never' | 'stale' | 'always';
+
+function staleCondition(when: Staleness, now: string): SQL {
+  const f = findingRuns;
+  if (when === 'always') return sql`true`;
+  if (when === 'never') return sql`${f.computedAt} IS NULL`;
+  // Raised since is answered by the (organization, created_at) index; changed since needs the rows' updated_at.
+  return sql`(${f.computedAt} IS NULL
+    OR (${f.computedAt} AT TIME ZONE 'UTC')::date < (${now}::timestamptz AT TIME ZONE 'UTC')::date
+    OR (${f.computedAt} <= ${now}::timestamptz - make_interval(mins => ${FINDINGS_STALE_AFTER_MINUTES})
+        AND (EXISTS (SELECT 1 FROM ${spendingRequests} r WHERE r.organization_id = ${f.organizationId} AND r.created_at > ${f.computedAt})
+             OR EXISTS (SELECT 1 FROM ${spendingRequests} r WHERE r.organization_id = ${f.organizationId} AND r.updated_at > ${f.computedAt}))))`;
+}
+
+/**
+ * Claims the organization's run row when it is stale and nobody else holds it (SKIP LOCKED),
+ * computes with `work` in the same transaction and replaces the organization's findings with
+ * the result. False when it was fresh or another instance is at it.
+ */
+export async function recomputeIfStale(
+  db: Db,
+  params: { organizationId: string; now: Date; when: Staleness },
+  work: (tx: Db) => Promise<{ findings: NewFinding[]; requestsExamined: number; benfordTested: number }>,
+): Promise<boolean> {
+  const now = params.now.toISOString();
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .select({ organizationId: findingRuns.organizationId })
+      .from(findingRuns)
+      .where(and(eq(findingRuns.organizationId, params.organizationId), staleCondition(params.when, now)))
+      .for('update', { skipLocked: true });
+    if (!claimed) return false;
+    const result = await work(tx);
+    await tx.delete(findings).where(eq(findings.organizationId, params.organizationId));
+    const today = now.slice(0, 10);
+    for (let i = 0; i < result.findings.length; i += 200) {
+      await tx.insert(findings).values(
+        result.findings.slice(i, i + 200).map((f) => ({
+          ...f,
+          organizationId: params.organizationId,
+          newestDay: sql`coalesce((SELECT max((r.created_at AT TIME ZONE 'UTC')::date) FROM ${spendingRequests} r
+            WHERE r.id = ANY(${`{${f.requestIds.join(',')}}`}::uuid[])), ${today}::date)`,
+        })),
+      );
+    }
+    await tx
+      .update(findingRuns)
+      .set({ computedAt: params.now, requestsExamined: result.requestsExamined, benfordTested: result.benfordTested })
+      .where(eq(findingRuns.organizationId, params.organizationId));
+    return true;
+  });
+}
+
+/**
+ * Whose every request is inside the scope. A request outside it, or whose scope column is
+ * NULL where the condition needs a value, hides the finding; a request deleted since does not.
+ */
+function allRequestsIn(scope: SQL | undefined): SQL {
+  if (!scope) return sql`true`;
+  return sql`NOT EXISTS (SELECT 1 FROM ${spendingRequests} WHERE ${spendingRequests.id} = ANY(${findings.requestIds}) AND (${scope}) IS NOT TRUE)`;
+}
+
+/** The stored findings of the organizations whose requests are all in `scope`, with a request raised on or after `from`. */
+export async function storedFindings(db: Db, params: { organizationIds: readonly string[]; scope: SQL | undefined; from?: string }): Promise<StoredFinding[]> {
+  if (params.organizationIds.length === 0) return [];
+  return db
+    .select()
+    .from(findings)
+    .where(
+      and(
+        inArray(findings.organizationId, [...params.organizationIds]),
+        params.from ? sql`${findings.newestDay} >= ${params.from}::date` : undefined,
+        allRequestsIn(params.scope),
+      ),
+    );
+}
+
+/** One stored finding by key, when its organization is one of `organizationIds` and its requests are all in `scope`. */
+export async function storedFinding(db: Db, params: { key: string; organizationIds: readonly string[]; scope: SQL | undefined }): Promise<StoredFinding | null> {
+  if (params.organizationIds.length === 0) return null;
+  const [row] = await db
+    .select()
+    .from(findings)
+    .where(and(eq(findings.key, params.key), inArray(findings.organizationId, [...params.organizationIds]), allRequestsIn(params.scope)))
+    .limit(1);
+  return row ?? null;
 }

@@ -24,6 +24,19 @@ export async function findingsRoutes(app: FastifyInstance, { deps }: { deps: App
     async (request) => service.listFindings(contextOf(request, deps), request.query),
   );
   r.post(
+    '/api/findings/refresh',
+    {
+      config: { access: 'reports.read' },
+      schema: {
+        tags: ['findings'],
+        summary: 'Recompute the findings of your organizations now (the job otherwise does within minutes of a change), and list them',
+        querystring: findingListQuery,
+        response: { 200: findingList, ...errors },
+      },
+    },
+    async (request) => service.refreshFindings(contextOf(request, deps), request.query),
+  );
+  r.post(
     '/api/findings/dismissals',
     {
       // Reviewing findings is an audit task; the service also asks for reports.read (the finding must be in scope).

@@ -22,38 +22,36 @@ import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { requirePermission, scopeCondition } from '../../lib/scope.ts';
 import * as policies from '../policies/policies.service.ts';
 import * as repo from './findings.repository.ts';
-import { detectBenford, detectDuplicates, detectOutliers, detectSplits, detectTiming, organizationsWithHolidays, type Draft } from './findings.detect.ts';
+import { computeFindings, draftOf, windowAt } from './findings.compute.ts';
+import type { Draft } from './findings.detect.ts';
 
 /** Findings read the requests the caller may report on, like the reports do. */
 const READ = 'reports.read' as const;
 const SHOWN_REQUESTS = 50;
 const NOT_FOUND = 'That finding is not among yours any more: refresh the findings';
 
-function windowOf(ctx: Ctx, months: number, reportScope = true): repo.Window & { from: string; to: string } {
-  const auth = requireAuth(ctx);
-  const end = new Date(ctx.now.getTime() + 1);
-  const start = new Date(Date.UTC(ctx.now.getUTCFullYear(), ctx.now.getUTCMonth() - months, ctx.now.getUTCDate()));
-  return {
-    scope: reportScope ? scopeCondition(auth, READ, { organizationId: spendingRequests.organizationId, departmentId: spendingRequests.departmentId, ownerId: spendingRequests.requesterId }) : undefined,
-    start,
-    end,
-    from: start.toISOString().slice(0, 10),
-    to: ctx.now.toISOString().slice(0, 10),
-  };
+function reportScope(ctx: Ctx) {
+  return scopeCondition(requireAuth(ctx), READ, { organizationId: spendingRequests.organizationId, departmentId: spendingRequests.departmentId, ownerId: spendingRequests.requesterId });
 }
 
-/** Every finding in the caller's scope over the last `months` months, dismissed ones included. */
-async function detectAll(ctx: Ctx, months: number, scope?: repo.Window['scope']) {
-  const w = scope ? { ...windowOf(ctx, months, false), scope } : windowOf(ctx, months);
-  const orgs = await organizationsWithHolidays(ctx.db, w.from, w.to);
-  // One after the other: they share the caller's connection, and the machine's cores.
-  const outliers = await detectOutliers(ctx.db, w, orgs);
-  const duplicates = await detectDuplicates(ctx.db, w, orgs);
-  const splits = await detectSplits(ctx.db, w, orgs);
-  const timing = await detectTiming(ctx.db, w, orgs);
-  const benford = await detectBenford(ctx.db, w, BENFORD_MIN_COUNT);
-  const drafts = [...splits, ...duplicates, ...outliers, ...timing, ...benford.drafts];
-  return { w, orgs, drafts, benfordTested: benford.tested, examined: await repo.countInWindow(ctx.db, w) };
+/** The organizations whose findings the caller reads: all of them at group scope, else their own. */
+async function organizationsInScope(ctx: Ctx): Promise<string[]> {
+  const auth = requireAuth(ctx);
+  const scope = requirePermission(auth, READ);
+  if (scope === 'group') return repo.organizationIds(ctx.db);
+  return auth.organizationId ? [auth.organizationId] : [];
+}
+
+/**
+ * The organizations' runs, computing first those never computed (a fresh database, a new
+ * organization): afterwards the job keeps them current.
+ */
+async function computedRuns(ctx: Ctx, organizationIds: string[]): Promise<repo.FindingRun[]> {
+  const runs = await repo.runsOf(ctx.db, organizationIds);
+  const never = organizationIds.filter((id) => !runs.some((r) => r.organizationId === id && r.computedAt));
+  if (never.length === 0) return runs;
+  await computeFindings(ctx.db, never, ctx.now, 'never');
+  return repo.runsOf(ctx.db, organizationIds);
 }
 
 function toRequest(row: repo.RequestRow): FindingRequest {
@@ -71,7 +69,12 @@ function toRequest(row: repo.RequestRow): FindingRequest {
 }
 
 export async function listFindings(ctx: Ctx, query: FindingListQuery): Promise<FindingList> {
-  const { w, orgs, drafts, benfordTested, examined } = await detectAll(ctx, query.months);
+  const scope = reportScope(ctx);
+  const organizationIds = await organizationsInScope(ctx);
+  const runs = await computedRuns(ctx, organizationIds);
+  const w = windowAt(ctx.now, query.months);
+  const drafts = (await repo.storedFindings(ctx.db, { organizationIds, scope, from: w.from })).map(draftOf);
+  const orgNames = await repo.namesOf(ctx.db, 'organizations', [...new Set(drafts.map((d) => d.organizationId).filter((id): id is string => !!id))]);
   const dismissals = new Map((await repo.dismissalsOf(ctx.db, drafts.map((d) => d.key))).map((d) => [d.key, d]));
   const counts = Object.fromEntries(FINDING_KIND_VALUES.map((k) => [k, 0])) as Record<FindingKind, number>;
   for (const d of drafts) if (!dismissals.has(d.key)) counts[d.kind]++;
@@ -98,7 +101,7 @@ export async function listFindings(ctx: Ctx, query: FindingListQuery): Promise<F
       title: d.title,
       detail: d.detail,
       organizationId: d.organizationId,
-      organizationName: d.organizationId ? (orgs.get(d.organizationId)?.name ?? null) : null,
+      organizationName: d.organizationId ? (orgNames.get(d.organizationId) ?? null) : null,
       score: d.score,
       requests: rows.slice(0, SHOWN_REQUESTS).map(toRequest),
       requestCount: d.requestCount,
@@ -115,19 +118,29 @@ export async function listFindings(ctx: Ctx, query: FindingListQuery): Promise<F
     dismissedCount: dismissals.size,
     from: w.from,
     to: w.to,
-    computedAt: ctx.now.toISOString(),
-    requestsExamined: examined,
-    benfordTested,
+    // The oldest run shown: every finding on the screen is at least that fresh.
+    computedAt: (runs.map((r) => r.computedAt).filter((d): d is Date => !!d).sort((a, b) => a.getTime() - b.getTime())[0] ?? ctx.now).toISOString(),
+    requestsExamined: runs.reduce((n, r) => n + r.requestsExamined, 0),
+    benfordTested: runs.reduce((n, r) => n + r.benfordTested, 0),
     benfordMinCount: BENFORD_MIN_COUNT,
   };
 }
 
 /** The finding as the caller sees it now (404 when it is not, or no longer, in their scope). */
 async function currentFinding(ctx: Ctx, key: string): Promise<Draft> {
-  const { drafts } = await detectAll(ctx, 12);
-  const draft = drafts.find((d) => d.key === key);
-  if (!draft) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
-  return draft;
+  const scope = reportScope(ctx);
+  const organizationIds = await organizationsInScope(ctx);
+  await computedRuns(ctx, organizationIds);
+  const row = await repo.storedFinding(ctx.db, { key, organizationIds, scope });
+  if (!row) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
+  return draftOf(row);
+}
+
+/** Recomputes the findings of the caller's organizations now, and answers the list as a read would. */
+export async function refreshFindings(ctx: Ctx, query: FindingListQuery): Promise<FindingList> {
+  const organizationIds = await organizationsInScope(ctx);
+  await computeFindings(ctx.db, organizationIds, ctx.now, 'always');
+  return listFindings(ctx, query);
 }
 
 /**
@@ -220,11 +233,16 @@ export async function findingToRule(ctx: Ctx, input: FindingRuleInput): Promise<
 export async function findingsAbout(ctx: Ctx, months: number): Promise<{ draft: Draft; requests: repo.RequestRow[] }[]> {
   const auth = requireAuth(ctx);
   if (!auth.organizationId) return [];
-  const { drafts } = await detectAll(ctx, months, eq(spendingRequests.organizationId, auth.organizationId));
+  await computedRuns(ctx, [auth.organizationId]);
+  const stored = await repo.storedFindings(ctx.db, {
+    organizationIds: [auth.organizationId],
+    scope: eq(spendingRequests.requesterId, auth.userId),
+    from: windowAt(ctx.now, months).from,
+  });
+  const drafts = stored.map(draftOf).filter((d) => d.kind !== 'benford' || d.key.startsWith(`benford:requester:${auth.userId}`));
   const rows = await repo.requestsByIds(ctx.db, [...new Set(drafts.flatMap((d) => d.requestIds))]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return drafts
-    .filter((d) => d.kind !== 'benford' || d.key.startsWith(`benford:requester:${auth.userId}`))
     .map((draft) => ({ draft, requests: draft.requestIds.map((id) => byId.get(id)).filter((r): r is repo.RequestRow => !!r) }))
     .filter((x) => x.requests.length > 0 && x.requests.every((r) => r.requesterId === auth.userId));
 }
