@@ -1,10 +1,11 @@
 // Findings (/api/findings): what the demo world shows, findings made of requests raised through
 // the API (duplicates, a split purchase, weekend spending), the caller's scope, dismissal with its
-// reason and audit, and a finding turned into a policy rule.
+// reason and audit, a finding turned into a policy rule, and the findings the job computes and stores.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditEvents, categories, findingDismissals, organizations, policyRules, spendingRequests, vendors } from '@outlay/db';
+import { auditEvents, categories, departments, findingDismissals, findingRuns, organizations, policyRules, spendingRequests, vendors } from '@outlay/db';
 import type { Finding, FindingList } from '@outlay/contracts';
+import { computeStaleFindings } from '../../src/modules/findings/findings.compute.ts';
 import { median, medianAbsoluteDeviation, robustZScore } from '../../src/modules/findings/findings.statistics.ts';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 
@@ -246,3 +247,80 @@ describe('POST /api/findings/rules', () => {
   });
 });
 
+
+describe('findings computed in the background', () => {
+  const MINUTE = 60_000;
+  const refresh = async (s: Session, query = '') => {
+    const res = await call(s, 'POST', `/api/findings/refresh${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as FindingList;
+  };
+  const runOf = async (organizationId: string) => (await t.db.select().from(findingRuns).where(eq(findingRuns.organizationId, organizationId)))[0]!;
+  const twins = async (title: string, amount: string, second: Record<string, unknown> = {}) => [
+    await raise(rita, { title, amount, currency: 'USD', categoryId: categoryMl, vendorId: harbor }),
+    await raise(rita, { title: `${title} again`, amount, currency: 'USD', categoryId: categoryMl, vendorId: harbor, ...second }),
+  ];
+
+  it('refreshing needs reports.read', async () => {
+    const res = await call(rita, 'POST', '/api/findings/refresh');
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('recomputes an organization whose requests changed, once ten minutes have passed since it was computed', async () => {
+    const before = await refresh(carla);
+    expect(Date.parse(before.computedAt)).toBeGreaterThan(Date.now() - MINUTE);
+    const computedAt = (await runOf(ml)).computedAt!;
+    expect((await computeStaleFindings({ db: t.db }, new Date())).computed).toBe(0);
+    const pair = await twins('Forklift battery replacement', '2345.00');
+    // Within ten minutes of the last run a change waits for the next pass after them.
+    expect((await computeStaleFindings({ db: t.db }, new Date())).computed).toBe(0);
+    expect(withRequests(await findings(carla), pair)).toBeUndefined();
+    const later = new Date(Date.now() + 11 * MINUTE);
+    const result = await computeStaleFindings({ db: t.db }, later);
+    // Only Meridian Logistics changed (unless the run crossed midnight UTC, when every organization is due).
+    if (later.toISOString().slice(0, 10) === computedAt.toISOString().slice(0, 10)) expect(result.computed).toBe(1);
+    expect((await runOf(ml)).computedAt!.getTime()).toBe(later.getTime());
+    expect(withRequests(await findings(carla), pair)).toMatchObject({ kind: 'duplicate', organizationName: 'Meridian Logistics' });
+  });
+
+  it('computes each organization once when two passes run at the same time', async () => {
+    const orgCount = (await t.db.select({ id: organizations.id }).from(organizations)).length;
+    // The next UTC day: every organization is due.
+    const tomorrow = new Date(Date.now() + 24 * 60 * MINUTE);
+    const passes = await Promise.all([computeStaleFindings({ db: t.db }, tomorrow), computeStaleFindings({ db: t.db }, tomorrow)]);
+    expect(passes[0].computed + passes[1].computed).toBe(orgCount);
+    const runs = await t.db.select().from(findingRuns);
+    expect(runs).toHaveLength(orgCount);
+    expect(runs.every((r) => r.computedAt?.getTime() === tomorrow.getTime())).toBe(true);
+    expect((await computeStaleFindings({ db: t.db }, tomorrow)).computed).toBe(0);
+  });
+
+  it('shows a finding only to a reader in whose scope all of its requests are', async () => {
+    const [otherDepartment] = await t.db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(and(eq(departments.organizationId, ml), sql`${departments.code} <> 'OPS'`, eq(departments.active, true)))
+      .limit(1);
+    expect(otherDepartment).toBeDefined();
+    const pair = await twins('Pallet wrap for the cross-dock', '876.00', { departmentId: otherDepartment!.id });
+    const [second] = await t.db.select({ departmentId: spendingRequests.departmentId }).from(spendingRequests).where(eq(spendingRequests.id, pair[1]!));
+    expect(second!.departmentId).toBe(otherDepartment!.id);
+    expect(withRequests(await refresh(carla), pair)).toMatchObject({ kind: 'duplicate' });
+    // Max reads Operations only: the twin in another department keeps the pair from him.
+    const maxList = await refresh(max);
+    expect(maxList.items.some((f) => f.requests.some((r) => pair.includes(r.id)))).toBe(false);
+    expect(withRequests(await findings(max, '?status=all'), ids.duplicates)).toBeDefined();
+  });
+
+  it('keeps to the period by the newest request of each finding', async () => {
+    const pair = await twins('Dock leveller service', '1999.00');
+    const fiveMonthsAgo = new Date(Date.now() - 150 * DAY);
+    await t.db.update(spendingRequests).set({ createdAt: fiveMonthsAgo, expenseDate: iso(fiveMonthsAgo) }).where(sql`${spendingRequests.id} IN (${pair[0]!}::uuid, ${pair[1]!}::uuid)`);
+    await refresh(carla);
+    expect(withRequests(await findings(carla, '?months=12'), pair)).toBeDefined();
+    expect(withRequests(await findings(carla, '?months=6'), pair)).toBeDefined();
+    const recent = await findings(carla, '?months=3');
+    expect(withRequests(recent, pair)).toBeUndefined();
+    expect(recent.from).toBe(iso(new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 3, new Date().getUTCDate()))));
+  });
+});
