@@ -12,15 +12,16 @@ import {
 } from '@outlay/contracts/receipts';
 import type { CreateRequestInput, RequestDetail, RequestFormOptions } from '@outlay/contracts/requests';
 import { FormFieldMoney, FormFieldSelect, FormFieldText, FormServerError, applyServerFieldErrors, useZodForm } from '@/components/form';
-import { RequestStatusBadge, invalidateRequests, newIdempotencyKey, requestDetailQueryOptions, submitRequest, uploadAttachment } from '@/components/request-detail';
+import { RequestStatusBadge, uploadAttachment } from '@/components/request-detail';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useQueryClient } from '@tanstack/react-query';
-import { isApiError, messageOf } from '@/lib/api-error';
+import { messageOf } from '@/lib/api-error';
 import { formatMoney, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { runSaveAttempt, type SaveAttempt, type SaveAttemptError } from '@/features/requests/api/save-attempt';
 import { createRequest, updateRequest } from '@/features/requests/api/save-request';
 
 type Intent = 'draft' | 'submit';
@@ -133,7 +134,7 @@ export function ReceiptReview({ scan, file, options, onAnother }: { scan: Receip
   const [busy, setBusy] = useState<Intent | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [saved, setSaved] = useState<{ detail: RequestDetail; intent: Intent } | null>(null);
-  const attempt = useRef<{ requestId: string | null; createKey: string | null; submitKey: string | null; uploaded: boolean }>({
+  const attempt = useRef<SaveAttempt & { uploaded: boolean }>({
     requestId: null,
     createKey: null,
     submitKey: null,
@@ -146,40 +147,24 @@ export function ReceiptReview({ scan, file, options, onAnother }: { scan: Receip
     setServerError(null);
     setBusy(intent);
     const state = attempt.current;
-    let stage: 'save' | 'upload' | 'submit' = 'save';
     try {
-      if (!state.requestId) {
-        state.createKey ??= newIdempotencyKey();
-        const created = await createRequest(toRequestInput(values), state.createKey);
-        state.requestId = created.id;
-        state.createKey = null;
-      } else {
+      const detail = await runSaveAttempt(state, queryClient, {
+        create: (key) => createRequest(toRequestInput(values), key),
         // A retry after a refusal (say, a policy on the date) saves the corrected fields first.
-        await updateRequest(state.requestId, toRequestInput(values));
-      }
-      const id = state.requestId;
-      stage = 'upload';
-      if (!state.uploaded) {
-        await uploadAttachment(id, file);
-        state.uploaded = true;
-      }
-      if (intent === 'submit') {
-        stage = 'submit';
-        state.submitKey ??= newIdempotencyKey();
-        await submitRequest(id, state.submitKey);
-        state.submitKey = null;
-      }
-      await invalidateRequests(queryClient);
-      const detail = await queryClient.fetchQuery({ ...requestDetailQueryOptions(id), staleTime: 0 });
+        update: (id) => updateRequest(id, toRequestInput(values)),
+        upload: async (id) => {
+          if (state.uploaded) return;
+          await uploadAttachment(id, file);
+          state.uploaded = true;
+        },
+        submit: intent === 'submit',
+      });
       setSaved({ detail, intent });
       window.scrollTo({ top: 0 });
     } catch (error) {
-      if (isApiError(error)) {
-        if (stage === 'save') state.createKey = null;
-        if (stage === 'submit') state.submitKey = null;
-      }
-      applyServerFieldErrors(form, error);
-      const message = messageOf(error, 'Could not save. Try again.');
+      const { stage, failure } = error as SaveAttemptError;
+      applyServerFieldErrors(form, failure);
+      const message = messageOf(failure, 'Could not save. Try again.');
       setServerError(
         stage === 'upload'
           ? `The draft is saved, but the receipt could not be attached: ${message}`

@@ -28,21 +28,20 @@ import {
   AttachmentThumbnail,
   RequestStatusBadge,
   invalidateRequests,
-  newIdempotencyKey,
   requestDetailQueryOptions,
-  submitRequest,
   uploadAttachment,
 } from '@/components/request-detail';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useQueryClient } from '@tanstack/react-query';
-import { isApiError, messageOf } from '@/lib/api-error';
+import { messageOf } from '@/lib/api-error';
 import { formatMoney, plural } from '@/lib/format';
 import { isVersionConflict } from '@/lib/versions';
 import { BudgetImpact } from '@/components/budget-impact';
 import { useDraftBudgetImpact } from '@/features/budgets/api/budget-impact';
 import { useLiveFindings } from '@/features/policies/api/live-findings';
+import { runSaveAttempt, type SaveAttempt, type SaveAttemptError } from '../api/save-attempt';
 import { createRequest, updateRequest } from '../api/save-request';
 import { AllocationFields, LineItemsFields } from './advanced-fields';
 import { AttachmentPicker, DateField, FxPreview, type PendingFile } from './form-parts';
@@ -195,7 +194,7 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
   const [busy, setBusy] = useState<Intent | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [appliedVendorName, setAppliedVendorName] = useState<string | null>(null);
-  const attempt = useRef<{ requestId: string | null; createKey: string | null; submitKey: string | null }>({
+  const attempt = useRef<SaveAttempt>({
     requestId: draft?.id ?? null,
     createKey: null,
     submitKey: null,
@@ -240,52 +239,36 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
     setServerError(null);
     setConflict(false);
     setBusy(intent);
-    const state = attempt.current;
-    let stage: 'save' | 'upload' | 'submit' = 'save';
     try {
-      if (!state.requestId) {
-        state.createKey ??= newIdempotencyKey();
-        const created = await createRequest(values, state.createKey);
-        versioned.saved(created);
-        state.requestId = created.id;
-        state.createKey = null;
-      } else {
-        versioned.saved(await updateRequest(state.requestId, values, versioned.headers()));
-      }
-      const id = state.requestId;
-
-      stage = 'upload';
-      let remaining = [...files];
-      for (const pending of files) {
-        try {
-          await uploadAttachment(id, pending.file);
-          remaining = remaining.filter((f) => f.key !== pending.key);
-        } catch (error) {
-          remaining = remaining.map((f) => (f.key === pending.key ? { ...f, error: messageOf(error, 'The upload failed') } : f));
-        }
-      }
-      setFiles(remaining);
-      if (remaining.length > 0) throw new Error('Some files could not be uploaded: remove or replace them and save again. The request itself is saved as a draft.');
-
-      if (intent === 'submit' && status === 'draft') {
-        stage = 'submit';
-        state.submitKey ??= newIdempotencyKey();
-        await submitRequest(id, state.submitKey);
-        state.submitKey = null;
-      }
-      await invalidateRequests(queryClient);
-      const detail = await queryClient.fetchQuery({ ...requestDetailQueryOptions(id), staleTime: 0 });
+      const detail = await runSaveAttempt(attempt.current, queryClient, {
+        create: async (key) => {
+          const created = await createRequest(values, key);
+          versioned.saved(created);
+          return created;
+        },
+        update: async (id) => versioned.saved(await updateRequest(id, values, versioned.headers())),
+        upload: async (id) => {
+          let remaining = [...files];
+          for (const pending of files) {
+            try {
+              await uploadAttachment(id, pending.file);
+              remaining = remaining.filter((f) => f.key !== pending.key);
+            } catch (error) {
+              remaining = remaining.map((f) => (f.key === pending.key ? { ...f, error: messageOf(error, 'The upload failed') } : f));
+            }
+          }
+          setFiles(remaining);
+          if (remaining.length > 0) throw new Error('Some files could not be uploaded: remove or replace them and save again. The request itself is saved as a draft.');
+        },
+        submit: intent === 'submit' && status === 'draft',
+      });
       setOutcome({ intent, detail });
       window.scrollTo({ top: 0 });
     } catch (error) {
-      // A definite answer from the server ends the attempt; a lost connection keeps its key for the retry.
-      if (isApiError(error)) {
-        if (stage === 'save') state.createKey = null;
-        if (stage === 'submit') state.submitKey = null;
-      }
-      applyServerFieldErrors(form, error);
-      const message = messageOf(error, 'Could not save. Try again.');
-      setConflict(isVersionConflict(error));
+      const { stage, failure } = error as SaveAttemptError;
+      applyServerFieldErrors(form, failure);
+      const message = messageOf(failure, 'Could not save. Try again.');
+      setConflict(isVersionConflict(failure));
       setServerError(stage === 'submit' ? `The draft is saved, but it could not be submitted: ${message}` : message);
       if (stage !== 'save') void invalidateRequests(queryClient);
     } finally {
