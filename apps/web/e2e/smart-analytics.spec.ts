@@ -4,7 +4,8 @@ import { apiAs, apiLogin, expectAccessible, expectToast, MOBILE, pageAs, snap } 
 const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 // Chloe (Meridian Foods) raises the same order twice and one purchase in two parts just under the
-// 5,000.00 approval threshold; Carla dismisses the duplicate, Adam turns the split into a rule.
+// 5,000.00 approval threshold; Carla refreshes the findings and dismisses the duplicate, Adam turns
+// the split into a rule.
 // The requests carry a marker of their own, so other specs' findings do not matter.
 test.describe('Smart Analytics', () => {
   test('findings linked to their requests: dismissed with a reason, turned into a policy rule, on a desktop and a phone', async ({ browser, request }) => {
@@ -38,7 +39,13 @@ test.describe('Smart Analytics', () => {
     const carla = await pageAs(browser, 'carla', '/smart-analytics');
     await expect(carla.getByRole('heading', { level: 1, name: 'Smart Analytics' })).toBeVisible();
     await expect(carla.locator('[data-scaffold]')).toHaveCount(0);
-    await expect(carla.getByTestId('findings-meta')).toContainText('requests raised from');
+    await expect(carla.getByTestId('findings-meta')).toContainText('Computed');
+    // The findings were computed before these requests: Refresh (from the keyboard) recomputes them now.
+    const refreshed = carla.waitForResponse((r) => r.url().includes('/api/findings/refresh') && r.request().method() === 'POST');
+    await carla.getByRole('button', { name: 'Refresh', exact: true }).focus();
+    await carla.keyboard.press('Enter');
+    expect((await refreshed).status()).toBe(200);
+    await expect(carla.getByRole('button', { name: 'Refresh', exact: true })).toBeVisible();
     await carla.getByRole('button', { name: /^Likely duplicate \(\d+\)$/ }).click();
     const duplicate = carla.getByTestId('finding').filter({ hasText: `Pallet labels ${marker}` });
     await expect(duplicate).toHaveCount(1);

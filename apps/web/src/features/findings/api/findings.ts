@@ -20,7 +20,7 @@ export function findingsQueryOptions(filters: FindingFilters) {
   return queryOptions({ queryKey: [FINDINGS_URL, filters], queryFn: ({ signal }) => fetchFindings(filters, signal), placeholderData: keepPreviousData });
 }
 
-/** The findings of the caller's reporting scope, computed by the server when asked. */
+/** The findings of the caller's reporting scope, as the server last computed them. */
 export function useFindings(filters: FindingFilters) {
   return useQuery(findingsQueryOptions(filters));
 }
