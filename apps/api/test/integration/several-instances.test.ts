@@ -3,7 +3,8 @@
  * deploy/haproxy.cfg, on one PostgreSQL database: a session opened on one instance works on the
  * other, a live event raised on one reaches a stream held by the other, the sign-in throttle
  * counts across both, the SLA job escalates each due step once however many instances run it,
- * a scheduled backup is made once, each stale request-suggestion model is retrained once,
+ * a scheduled backup is made once, each stale request-suggestion model is retrained once, each
+ * organization's findings are computed once,
  * and an instance killed under load costs no client a failed request. Runs in the PostgreSQL
  * pass (TEST_DATABASE_URL) with Debian's haproxy; needs `npm run build` first (npm test builds).
  */
@@ -466,6 +467,33 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
         .reduce((sum, line) => sum + ((JSON.parse(line) as { retrained?: number }).retrained ?? 0), 0),
     );
     expect(retrained[0]! + retrained[1]!).toBe(reset.rowCount);
+  });
+
+  it("each organization's findings are computed once while both instances run the job", async () => {
+    const offsets = [app1.proc.stdout.length, app2.proc.stdout.length] as const;
+    await db.query(`INSERT INTO finding_runs (organization_id) SELECT id FROM organizations ON CONFLICT DO NOTHING`);
+    const reset = await db.query(`UPDATE finding_runs SET computed_at = NULL RETURNING organization_id`);
+    expect(reset.rowCount).toBeGreaterThanOrEqual(3);
+    await until('every organization computed', async () => (await db.query(`SELECT 1 FROM finding_runs WHERE computed_at IS NULL`)).rowCount === 0, 60_000);
+    // Later passes of both instances find every organization fresh.
+    const doneAt = Date.now();
+    await until(
+      'later passes ran',
+      async () => {
+        const run = await db.query<{ at: Date }>(`SELECT last_run_at AS at FROM job_runs WHERE name = 'due-work'`);
+        return run.rows[0]!.at.getTime() > doneAt + 3 * JOB_INTERVAL_MS;
+      },
+      10_000,
+    );
+    const computed = [app1, app2].map((instance, i) =>
+      instance.proc.stdout
+        .slice(offsets[i])
+        .split('\n')
+        .slice(0, -1)
+        .filter((line) => line.includes('"job":"findings"'))
+        .reduce((sum, line) => sum + ((JSON.parse(line) as { computed?: number }).computed ?? 0), 0),
+    );
+    expect(computed[0]! + computed[1]!).toBe(reset.rowCount);
   });
 
   it('an instance killed (SIGKILL) under load costs no client a failed request: the balancer retries on the other', async () => {
