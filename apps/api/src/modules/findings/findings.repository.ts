@@ -295,6 +295,8 @@ export async function insertDismissal(
 
 /** A run younger than this is not recomputed for new requests (the same UTC day). */
 export const FINDINGS_STALE_AFTER_MINUTES = 10;
+/** How long one organization's detection may run in its transaction. */
+const COMPUTE_TIMEOUT_MINUTES = 10;
 
 export type StoredFinding = typeof findings.$inferSelect;
 export type FindingRun = typeof findingRuns.$inferSelect;
@@ -356,6 +358,8 @@ export async function recomputeIfStale(
       .where(and(eq(findingRuns.organizationId, params.organizationId), staleCondition(params.when, now)))
       .for('update', { skipLocked: true });
     if (!claimed) return false;
+    // A large organization's year of requests takes the detectors longer than a request may.
+    await tx.execute(sql.raw(`SET LOCAL statement_timeout = '${COMPUTE_TIMEOUT_MINUTES}min'`));
     const result = await work(tx);
     await tx.delete(findings).where(eq(findings.organizationId, params.organizationId));
     const today = now.slice(0, 10);
