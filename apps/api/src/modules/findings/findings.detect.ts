@@ -24,7 +24,7 @@ export const TIMING_P = 0.01;
 export const TIMING_MIN_REQUESTS = 5;
 export const TIMING_MIN_OFF = 3;
 /** At most this many findings of one kind (the strongest first). */
-const PER_KIND = 200;
+export const PER_KIND = 200;
 
 export interface Draft {
   key: string;
