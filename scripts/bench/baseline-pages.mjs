@@ -125,7 +125,7 @@ export function registerPages(app, pool) {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query(`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true), set_config('enable_seqscan', 'off', true)`);
+      await client.query(`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true), set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`);
       const params = [];
       const parts = [];
       const add = (sql, value) => {
@@ -150,6 +150,53 @@ export function registerPages(app, pool) {
             [...params, ...extra],
           )
         ).rows;
+      // The newest requests carrying the rarest term's lexemes, walked in time order (as the route does before the rest).
+      const WALK_CAP = 2000;
+      const walkPage = async (lexemes, match, score, extra) => {
+        const first = params.length + extra.length + 1;
+        const branches = lexemes.map(
+          (_, i) => `(SELECT seq, created_at FROM request_search_words WHERE lexeme = $${first + i} ORDER BY created_at DESC, seq DESC LIMIT ${WALK_CAP})`,
+        );
+        return (
+          await client.query(
+            `SELECT c.*, o.name AS organization_name, ${score} AS score FROM (
+               SELECT r.id, w.seq, r.title, r.status, r.amount, r.currency, r.requester_id, r.organization_id, w.created_at, r.search_vector
+                 FROM (SELECT seq, created_at FROM (${branches.join(' UNION ALL ')}) u ORDER BY created_at DESC, seq DESC LIMIT ${WALK_CAP}) w
+                 JOIN spending_requests r ON r.seq = w.seq
+                WHERE ${where} AND ${match} ORDER BY w.created_at DESC, w.seq DESC LIMIT 100) c
+               JOIN organizations o ON o.id = c.organization_id ORDER BY score DESC, c.created_at DESC, c.seq DESC LIMIT 20`,
+            [...params, ...extra, ...lexemes],
+          )
+        ).rows;
+      };
+      // Each term's lexemes (a prefix widened through request_search_lexemes) and how many request words carry them.
+      const planWalk = async (terms) => {
+        const values = [];
+        const args = [];
+        terms.forEach((term, i) =>
+          term.forEach(({ word, prefix }) => {
+            args.push(word);
+            values.push(`(${i}, $${args.length}::text, ${prefix})`);
+          }),
+        );
+        const { rows } = await client.query(
+          `WITH words(i, word, prefix) AS (VALUES ${values.join(', ')}),
+           stems AS (SELECT i, prefix, (SELECT s.lexeme FROM unnest(to_tsvector('english'::regconfig, word)) AS s LIMIT 1) AS stem FROM words),
+           lexemes AS (
+             SELECT st.i, found.lexeme FROM stems st CROSS JOIN LATERAL (
+               SELECT lexeme FROM request_search_lexemes
+                WHERE lexeme >= st.stem AND lexeme < CASE WHEN st.prefix THEN left(st.stem, -1) || chr(ascii(right(st.stem, 1)) + 1) ELSE st.stem || chr(1) END
+                ORDER BY lexeme LIMIT 20) AS found),
+           terms AS (SELECT st.i, bool_or(st.stem IS NOT NULL) AS stemmed, (SELECT array_agg(DISTINCT l.lexeme) FROM lexemes l WHERE l.i = st.i) AS lexemes FROM stems st GROUP BY st.i)
+           SELECT i, stemmed, lexemes, (SELECT count(*) FROM (SELECT 1 FROM request_search_words rw WHERE rw.lexeme = ANY (terms.lexemes) LIMIT ${WALK_CAP}) AS c)::int AS n FROM terms`,
+          args,
+        );
+        const live = rows.filter((r) => r.stemmed);
+        if (live.length === 0) return null;
+        if (live.some((r) => !r.lexemes || r.lexemes.length === 0)) return { none: true };
+        const rarest = live.reduce((a, b) => (b.n < a.n ? b : a));
+        return { lexemes: rarest.lexemes, complete: rarest.n < WALK_CAP };
+      };
       let requests;
       if (!text) requests = await page('true', '0.9', [], 100);
       else {
@@ -158,8 +205,14 @@ export function registerPages(app, pool) {
         const tx = `$${params.length + 2}`;
         const score = `least(1, 0.5 * word_similarity(${tx}, c.title) + CASE WHEN to_tsvector('english'::regconfig, c.title) @@ to_tsquery('english'::regconfig, ${q}) THEN 0.3 ELSE 0 END
           + CASE WHEN c.search_vector @@ to_tsquery('english'::regconfig, ${q}) THEN 0.2 ELSE 0 END)`;
-        const byWords = async (query) => {
+        const byWords = async (query, terms) => {
           const match = `r.search_vector @@ to_tsquery('english'::regconfig, ${q}) AND ${tx}::text IS NOT NULL`;
+          const plan = await planWalk(terms);
+          if (plan?.none) return [];
+          if (plan) {
+            const walked = await walkPage(plan.lexemes, match, score, [query, text]);
+            if (walked.length >= 20 || plan.complete) return walked;
+          }
           const recent = await page(match, score, [query, text], 100, 5000);
           if (recent.length >= 20) return recent;
           // The whole history through the words' index, as the route reads it.
@@ -168,16 +221,22 @@ export function registerPages(app, pool) {
           await client.query(`SELECT set_config('enable_indexscan', 'on', true)`);
           return all;
         };
-        requests = await byWords(tsq);
+        requests = await byWords(
+          tsq,
+          text.split(/\s+/).map((w) => [{ word: w, prefix: true }]),
+        );
         if (requests.length < 20) {
           // Each word also as the title words it resembles.
           const alternatives = [];
+          const terms = [];
           for (const w of text.split(/\s+/)) {
             const { rows } = await client.query(`SELECT word FROM request_title_words WHERE word % $1 ORDER BY similarity(word, $1) DESC, word LIMIT 3`, [w]);
-            alternatives.push(`(${[`${w}:*`, ...rows.map((r) => r.word).filter((a) => a !== w)].join(' | ')})`);
+            const like = rows.map((r) => r.word).filter((a) => a !== w);
+            alternatives.push(`(${[`${w}:*`, ...like].join(' | ')})`);
+            terms.push([{ word: w, prefix: true }, ...like.map((a) => ({ word: a, prefix: false }))]);
           }
           const corrected = alternatives.join(' & ');
-          requests.push(...(await byWords(corrected)));
+          requests.push(...(await byWords(corrected, terms)));
         }
       }
       const list = words.split(/\s+/).filter((w) => w.length >= 2);

@@ -6,6 +6,8 @@ import {
   departments,
   organizations,
   policyRules,
+  requestSearchLexemes,
+  requestSearchWords,
   requestTitleWords,
   spendingRequests,
   users,
@@ -15,6 +17,7 @@ import {
 } from '@outlay/db';
 import { likePattern } from '../../lib/lists.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import type { QueryWord } from './search.words.ts';
 
 /**
  * How alike a word of the search and a word of a name must be (pg_trgm's word_similarity, the
@@ -32,7 +35,11 @@ export const WORD_SIMILARITY = 0.5;
 export async function withTrigramThreshold<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
-    await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true), set_config('enable_seqscan', 'off', true)`);
+    // A table with no index to read (a handful of policies) is then costed in the billions, which
+    // would make PostgreSQL compile the query to machine code first (JIT): 80–190 ms for seven rows.
+    await tx.execute(
+      sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true), set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`,
+    );
     return work(tx);
   });
 }
@@ -56,6 +63,80 @@ function newest(condition: SQL | undefined, n: number): SQL {
   return sql`(SELECT id, seq, title, status, amount, currency, requester_id, organization_id, created_at, search_vector
       FROM ${spendingRequests} WHERE ${condition ?? sql`true`}
       ORDER BY ${spendingRequests.createdAt} DESC, ${spendingRequests.seq} DESC LIMIT ${n}) AS ${spendingRequests}`;
+}
+
+/**
+ * The newest `n` requests inside `condition` matching `match` among the newest `cap` requests that
+ * carry one of `lexemes`: one backward range of request_search_words per lexeme, merged in time
+ * order, each request then read by its number. Named like the table, as `newest` is.
+ */
+function walked(condition: SQL | undefined, match: SQL | undefined, lexemes: readonly string[], cap: number, n: number): SQL {
+  const w = requestSearchWords;
+  const branches = lexemes.map(
+    (l) => sql`(SELECT ${w.seq} AS seq, ${w.createdAt} AS created_at FROM ${w} WHERE ${w.lexeme} = ${l} ORDER BY ${w.createdAt} DESC, ${w.seq} DESC LIMIT ${cap})`,
+  );
+  const r = spendingRequests;
+  return sql`(SELECT ${r.id} AS id, w.seq, ${r.title} AS title, ${r.status} AS status, ${r.amount} AS amount, ${r.currency} AS currency,
+        ${r.requesterId} AS requester_id, ${r.organizationId} AS organization_id, w.created_at, ${r.searchVector} AS search_vector
+      FROM (SELECT seq, created_at FROM (${sql.join(branches, sql` UNION ALL `)}) AS u ORDER BY created_at DESC, seq DESC LIMIT ${cap}) AS w
+      JOIN ${r} ON ${r.seq} = w.seq
+      WHERE ${and(condition, match) ?? sql`true`}
+      ORDER BY w.created_at DESC, w.seq DESC LIMIT ${n}) AS ${r}`;
+}
+
+export interface WordWalk {
+  /** The lexemes whose requests are walked: those of the search's rarest term. */
+  lexemes: string[];
+  /** The term has fewer than `cap` requests: walking them all finds every match. */
+  complete: boolean;
+  /** A term no request's words carry: nothing matches. */
+  none: boolean;
+}
+
+/**
+ * Which term of the search to walk in time order: each word's lexeme as the tsquery makes it
+ * (to_tsvector of the word, so stemming and stop words agree), a prefix widened to the lexemes
+ * it starts (at most 20, from request_search_lexemes: in byte order, the lexemes from the prefix up to
+ * the prefix with its last letter moved one on), and how many request words carry them,
+ * counted up to `cap` through the index. The rarest term finds the newest matches soonest.
+ */
+export async function planWordWalk(db: Db, terms: readonly (readonly QueryWord[])[], cap: number): Promise<WordWalk | null> {
+  if (terms.length === 0) return null;
+  const values = sql.join(
+    terms.flatMap((t, i) => t.map((q) => sql`(${i}::int, ${q.word}::text, ${q.prefix}::boolean)`)),
+    sql`, `,
+  );
+  const x = requestSearchLexemes;
+  const rows = rowsOf<{ i: number; stemmed: boolean; lexemes: string[] | null; n: number }>(
+    await db.execute(sql`
+      WITH words(i, word, prefix) AS (VALUES ${values}),
+      stems AS (
+        SELECT i, prefix, (SELECT s.lexeme FROM unnest(to_tsvector('english'::regconfig, word)) AS s LIMIT 1) AS stem FROM words
+      ),
+      lexemes AS (
+        SELECT st.i, found.lexeme
+          FROM stems st
+          CROSS JOIN LATERAL (
+            SELECT ${x.lexeme} AS lexeme FROM ${x}
+             WHERE ${x.lexeme} >= st.stem AND ${x.lexeme} < CASE WHEN st.prefix THEN left(st.stem, -1) || chr(ascii(right(st.stem, 1)) + 1) ELSE st.stem || chr(1) END
+             ORDER BY ${x.lexeme} LIMIT 20
+          ) AS found
+      ),
+      terms AS (
+        SELECT st.i, bool_or(st.stem IS NOT NULL) AS stemmed,
+               (SELECT array_agg(DISTINCT l.lexeme) FROM lexemes l WHERE l.i = st.i) AS lexemes
+          FROM stems st GROUP BY st.i
+      )
+      SELECT i, stemmed, lexemes,
+             (SELECT count(*) FROM (SELECT 1 FROM ${requestSearchWords} rw WHERE rw.lexeme = ANY (terms.lexemes) LIMIT ${cap}) AS c)::int AS n
+        FROM terms`),
+  );
+  // A term of stop words only is left out of the tsquery too.
+  const live = rows.filter((r) => r.stemmed);
+  if (live.length === 0) return null;
+  if (live.some((r) => !r.lexemes || r.lexemes.length === 0)) return { lexemes: [], complete: true, none: true };
+  const rarest = live.reduce((a, b) => (Number(b.n) < Number(a.n) ? b : a));
+  return { lexemes: rarest.lexemes!, complete: Number(rarest.n) < cap, none: false };
 }
 
 export interface RequestHit {
@@ -89,6 +170,8 @@ export async function searchRequests(
     candidates: number;
     /** Look only through the newest this many requests inside `condition` (a common word fills a page there). */
     window?: number;
+    /** Walk the newest requests carrying these lexemes, at most `cap` of them (planWordWalk). */
+    walk?: { lexemes: readonly string[]; cap: number };
   },
 ): Promise<RequestHit[]> {
   const tsq = params.tsquery ? sql`to_tsquery('english'::regconfig, ${params.tsquery})` : sql`NULL::tsquery`;
@@ -118,8 +201,14 @@ export async function searchRequests(
                ${spendingRequests.status} AS status, ${spendingRequests.amount} AS amount, ${spendingRequests.currency} AS currency,
                ${spendingRequests.requesterId} AS requester_id, ${spendingRequests.organizationId} AS organization_id,
                ${spendingRequests.createdAt} AS created_at, ${spendingRequests.searchVector} AS search_vector
-          FROM ${params.window ? newest(params.condition, params.window) : spendingRequests}
-         WHERE ${(params.window ? match : where) ?? sql`true`}
+          FROM ${
+            params.walk
+              ? walked(params.condition, match, params.walk.lexemes, params.walk.cap, params.candidates)
+              : params.window
+                ? newest(params.condition, params.window)
+                : spendingRequests
+          }
+         WHERE ${(params.window || params.walk ? match : where) ?? sql`true`}
          ORDER BY ${spendingRequests.createdAt} DESC, ${spendingRequests.seq} DESC
          LIMIT ${params.candidates}
       ) c
@@ -129,7 +218,7 @@ export async function searchRequests(
   // Over the whole history, a rare or misspelt word is estimated as common as any prefix, and the
   // planner would walk every request newest first looking for it (seconds on a million): the
   // words' index finds its few rows instead. The common words were served by the window already.
-  const result = params.match === 'words' && !params.window ? await throughWordIndex(db, () => db.execute(statement)) : await db.execute(statement);
+  const result = params.match === 'words' && !params.window && !params.walk ? await throughWordIndex(db, () => db.execute(statement)) : await db.execute(statement);
   return rowsOf<RequestHit & { createdAt: string | Date }>(result).map((r) => ({
     ...r,
     seq: Number(r.seq),

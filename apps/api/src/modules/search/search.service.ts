@@ -14,12 +14,14 @@ import { labelOf } from '../budgets/budgets.service.ts';
 import { filterCondition } from '../requests/requests.repository.ts';
 import { getLibrary } from '../tutorials/tutorials.content.ts';
 import * as repo from './search.repository.ts';
-import { prefixQuery, readWords, referenceOf, textWords, type WordFilters } from './search.words.ts';
+import { prefixQuery, queryTerms, readWords, referenceOf, textWords, type QueryWord, type WordFilters } from './search.words.ts';
 
 /** How many of the newest matching requests are ranked (bounds the work of a common word). */
 const REQUEST_CANDIDATES = 100;
 /** How many of the newest requests in scope a search looks through before the whole history. */
 const RECENT_WINDOW = 5_000;
+/** How many of the newest requests carrying the search's rarest word are walked before the other ways. */
+const WALK_CAP = 2_000;
 /** Each other kind of record adds at most this many results. */
 const PER_KIND = 5;
 
@@ -175,13 +177,22 @@ async function requests(db: Db, auth: AuthInfo, f: WordFilters, limit: number): 
   });
   const base = { condition, text: f.text, tsquery: f.text ? prefixQuery(f.text) : null, reference, limit, candidates: REQUEST_CANDIDATES };
   if (!f.text) return toResults(auth, f, await repo.searchRequests(db, { ...base, match: 'filters' }));
-  // The newest requests first: a common word fills the page there; only a rarer one is looked up
-  // in the whole history, through its index.
-  const byWords = async (tsquery: string | null) => {
+  // The newest requests with the search's rarest word, walked in time order, answer most searches
+  // at once; then the newest requests in scope (a common word fills the page there); only then the
+  // whole history through the words' index.
+  const byWords = async (tsquery: string | null, terms: QueryWord[][]) => {
+    if (tsquery && reference === null) {
+      const plan = await repo.planWordWalk(db, terms, WALK_CAP);
+      if (plan?.none) return [];
+      if (plan) {
+        const walked = await repo.searchRequests(db, { ...base, tsquery, match: 'words', walk: { lexemes: plan.lexemes, cap: WALK_CAP } });
+        if (walked.length >= limit || plan.complete) return walked;
+      }
+    }
     const recent = await repo.searchRequests(db, { ...base, tsquery, match: 'words', window: RECENT_WINDOW });
     return recent.length >= limit ? recent : repo.searchRequests(db, { ...base, tsquery, match: 'words' });
   };
-  let rows = await byWords(base.tsquery);
+  let rows = await byWords(base.tsquery, queryTerms(f.text));
   // A misspelt word finds nothing by its words: when the words find less than a page, each word
   // is also searched as the title words it resembles ("taxxi" as "taxi").
   if (rows.length < limit) {
@@ -189,7 +200,7 @@ async function requests(db: Db, auth: AuthInfo, f: WordFilters, limit: number): 
     const tsquery = prefixQuery(f.text, like);
     if (tsquery && tsquery !== base.tsquery) {
       const seen = new Set(rows.map((r) => r.id));
-      const more = await byWords(tsquery);
+      const more = await byWords(tsquery, queryTerms(f.text, like));
       rows = [...rows, ...more.filter((r) => !seen.has(r.id))].sort((a, b) => b.score - a.score).slice(0, limit);
     }
   }

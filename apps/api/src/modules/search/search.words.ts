@@ -195,21 +195,34 @@ export function textWords(text: string): string[] {
     .slice(0, 8);
 }
 
+/** One word of a search as the tsquery reads it: a prefix ("taxx" → "taxx:*"), or a whole title word it resembles. */
+export interface QueryWord {
+  word: string;
+  prefix: boolean;
+}
+
+/**
+ * The terms of a search, every one of which must match: each word of the text as a prefix and,
+ * with `like`, the title words it resembles as its alternatives.
+ */
+export function queryTerms(text: string, like?: Map<string, string[]>): QueryWord[][] {
+  const safe = (w: string) => textWords(w).join('');
+  return textWords(text).map((w) => [
+    { word: w, prefix: true },
+    ...[...new Set((like?.get(w) ?? []).map(safe))].filter((a) => a && a !== w).map((a) => ({ word: a, prefix: false })),
+  ]);
+}
+
 /**
  * A tsquery every word of which must match, each as a prefix or, with `like`, as one of the
  * title words it resembles: "taxxi airport" → "(taxxi:* | taxi) & (airport:*)". Only letters and
  * digits reach it, so no tsquery syntax can be typed in.
  */
 export function prefixQuery(text: string, like?: Map<string, string[]>): string | null {
-  const words = textWords(text);
-  if (words.length === 0) return null;
-  const safe = (w: string) => textWords(w).join('');
-  return words
-    .map((w) => {
-      const alternatives = (like?.get(w) ?? []).map(safe).filter((a) => a && a !== w);
-      return alternatives.length > 0 ? `(${[`${w}:*`, ...alternatives].join(' | ')})` : `${w}:*`;
-    })
-    .join(' & ');
+  const terms = queryTerms(text, like);
+  if (terms.length === 0) return null;
+  const written = (w: QueryWord) => (w.prefix ? `${w.word}:*` : w.word);
+  return terms.map((t) => (t.length > 1 ? `(${t.map(written).join(' | ')})` : written(t[0]!))).join(' & ');
 }
 
 /** "REQ-000123", "req 123", "#123": the request number searched for, if the text is one. */
