@@ -15,7 +15,8 @@
 //
 // The aggregate triggers on requests and steps (spend_monthly, cycle_time_monthly) are off during
 // the load, and both aggregates are rebuilt afterwards in one INSERT … SELECT … GROUP BY each: the
-// same sums the triggers keep row by row (the cycle-time one is the backfill its migration runs).
+// same sums the triggers keep row by row (the cycle-time one is the backfill its migration runs);
+// so are search's words in time order (request_search_words, from its migration's backfill).
 //
 // BENCH_SEED_MODE=history (the default) copies each request with its route steps, assignments,
 // decisions, line items, allocations, comments, attachment metadata and timeline; `requests` (the
@@ -140,6 +141,16 @@ async function rebuildCycleTimes(db: Db) {
   }
 }
 
+/** request_search_words and its lexemes from the requests: the backfill of their own migration, as above. */
+async function rebuildSearchWords(db: Db) {
+  const migration = readFileSync(new URL('../../packages/db/migrations/0033_request_search_words.sql', import.meta.url), 'utf8');
+  const backfill = migration.slice(migration.indexOf('-- Requests that existed before the triggers.'));
+  await db.execute(sql.raw('DELETE FROM request_search_words'));
+  for (const statement of backfill.split('--> statement-breakpoint')) {
+    if (statement.includes('INSERT INTO request_search_')) await db.execute(sql.raw(statement));
+  }
+}
+
 /**
  * The demo requests `copies` times (in-flight ones IN_FLIGHT_COPIES times), each copy with its own
  * id, date shift and requester, through one map of copies; with `children`, each copy's route
@@ -180,6 +191,7 @@ async function multiply(db: Db, copies: number, children: boolean) {
     await tx.execute(sql.raw('ALTER TABLE approval_steps ENABLE TRIGGER USER'));
     await rebuildSpendMonthly(tx);
     await rebuildCycleTimes(tx);
+    await rebuildSearchWords(tx);
   });
 }
 

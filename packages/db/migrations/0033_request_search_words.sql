@@ -32,6 +32,7 @@ CREATE TRIGGER spending_requests_search_words_update AFTER UPDATE OF title, desc
   FOR EACH ROW EXECUTE FUNCTION request_search_words_sync();--> statement-breakpoint
 CREATE TRIGGER spending_requests_search_words_delete AFTER DELETE ON spending_requests
   FOR EACH ROW EXECUTE FUNCTION request_search_words_sync();--> statement-breakpoint
+-- Requests that existed before the triggers.
 INSERT INTO request_search_words (lexeme, created_at, seq)
   SELECT l, r.created_at, r.seq FROM spending_requests r, unnest(tsvector_to_array(r.search_vector)) AS l
   ON CONFLICT DO NOTHING;--> statement-breakpoint
