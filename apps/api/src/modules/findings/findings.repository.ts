@@ -229,6 +229,11 @@ export interface RequestRow {
   status: string;
 }
 
+/** One parameter however many ids: a list of tens of thousands would pass the protocol's 65,535. */
+function uuidArray(ids: readonly string[]): SQL {
+  return sql`${`{${ids.join(',')}}`}::uuid[]`;
+}
+
 /** The requests findings link to, by id (a bounded list). */
 export async function requestsByIds(db: Db, ids: readonly string[]): Promise<RequestRow[]> {
   if (ids.length === 0) return [];
@@ -239,7 +244,7 @@ export async function requestsByIds(db: Db, ids: readonly string[]): Promise<Req
              ${r.organizationId} AS "organizationId", ${r.amount}::text AS amount, ${r.currency} AS currency,
              ${r.amountOrg}::text AS "amountOrg", ${r.orgCurrency} AS "orgCurrency", (${dayOf})::text AS day, ${r.status} AS status
       FROM ${r} JOIN users u ON u.id = ${r.requesterId} LEFT JOIN vendors v ON v.id = ${r.vendorId}
-      WHERE ${r.id} IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`),
+      WHERE ${r.id} = ANY(${uuidArray(ids)})`),
   ).map((x) => ({ ...x, seq: Number(x.seq) }));
 }
 
@@ -369,7 +374,7 @@ export async function recomputeIfStale(
           ...f,
           organizationId: params.organizationId,
           newestDay: sql`coalesce((SELECT max((r.created_at AT TIME ZONE 'UTC')::date) FROM ${spendingRequests} r
-            WHERE r.id = ANY(${`{${f.requestIds.join(',')}}`}::uuid[])), ${today}::date)`,
+            WHERE r.id = ANY(${uuidArray(f.requestIds)})), ${today}::date)`,
         })),
       );
     }
@@ -390,18 +395,31 @@ function allRequestsIn(scope: SQL | undefined): SQL {
   return sql`NOT EXISTS (SELECT 1 FROM ${spendingRequests} WHERE ${spendingRequests.id} = ANY(${findings.requestIds}) AND (${scope}) IS NOT TRUE)`;
 }
 
-/** The stored findings of the organizations whose requests are all in `scope`, with a request raised on or after `from`. */
-export async function storedFindings(db: Db, params: { organizationIds: readonly string[]; scope: SQL | undefined; from?: string }): Promise<StoredFinding[]> {
+/**
+ * The stored findings of the organizations whose requests are all in `scope`, with a request
+ * raised on or after `from`; with `perKind`, only that many of each kind, the highest scores.
+ */
+export async function storedFindings(
+  db: Db,
+  params: { organizationIds: readonly string[]; scope: SQL | undefined; from?: string; perKind?: number },
+): Promise<StoredFinding[]> {
   if (params.organizationIds.length === 0) return [];
+  const visible = and(
+    inArray(findings.organizationId, [...params.organizationIds]),
+    params.from ? sql`${findings.newestDay} >= ${params.from}::date` : undefined,
+    allRequestsIn(params.scope),
+  );
+  if (!params.perKind) return db.select().from(findings).where(visible);
   return db
     .select()
     .from(findings)
     .where(
-      and(
-        inArray(findings.organizationId, [...params.organizationIds]),
-        params.from ? sql`${findings.newestDay} >= ${params.from}::date` : undefined,
-        allRequestsIn(params.scope),
-      ),
+      sql`(${findings.organizationId}, ${findings.key}) IN (
+        SELECT organization_id, key FROM (
+          SELECT ${findings.organizationId} AS organization_id, ${findings.key} AS key,
+                 row_number() OVER (PARTITION BY ${findings.kind} ORDER BY ${findings.score} DESC, ${findings.key}) AS n
+          FROM ${findings} WHERE ${visible}
+        ) ranked WHERE n <= ${params.perKind})`,
     );
 }
 

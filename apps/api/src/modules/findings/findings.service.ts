@@ -68,22 +68,13 @@ function toRequest(row: repo.RequestRow): FindingRequest {
   };
 }
 
-/** Across organizations, as within one: at most PER_KIND findings of a kind, the strongest. */
-function strongest(drafts: Draft[]): Draft[] {
-  return FINDING_KIND_VALUES.flatMap((kind) =>
-    drafts
-      .filter((d) => d.kind === kind)
-      .sort((a, b) => b.score - a.score)
-      .slice(0, PER_KIND),
-  );
-}
-
 export async function listFindings(ctx: Ctx, query: FindingListQuery): Promise<FindingList> {
   const scope = reportScope(ctx);
   const organizationIds = await organizationsInScope(ctx);
   const runs = await computedRuns(ctx, organizationIds);
   const w = windowAt(ctx.now, query.months);
-  const drafts = strongest((await repo.storedFindings(ctx.db, { organizationIds, scope, from: w.from })).map(draftOf));
+  // Across organizations as within one: at most PER_KIND findings of a kind, the strongest.
+  const drafts = (await repo.storedFindings(ctx.db, { organizationIds, scope, from: w.from, perKind: PER_KIND })).map(draftOf);
   const orgNames = await repo.namesOf(ctx.db, 'organizations', [...new Set(drafts.map((d) => d.organizationId).filter((id): id is string => !!id))]);
   const dismissals = new Map((await repo.dismissalsOf(ctx.db, drafts.map((d) => d.key))).map((d) => [d.key, d]));
   const counts = Object.fromEntries(FINDING_KIND_VALUES.map((k) => [k, 0])) as Record<FindingKind, number>;
