@@ -283,6 +283,17 @@ describe('findings computed in the background', () => {
     expect(withRequests(await findings(carla), pair)).toMatchObject({ kind: 'duplicate', organizationName: 'Meridian Logistics' });
   });
 
+  it('recomputes an organization whose request changed (cancelled), not only one with a new request', async () => {
+    const pair = await twins('Tail-lift repair', '1432.00');
+    expect(withRequests(await refresh(carla), pair)).toBeDefined();
+    const cancelled = await call(rita, 'POST', `/api/requests/${pair[1]!}/cancel`, { reason: 'Raised twice by mistake' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const later = new Date(Date.now() + 11 * MINUTE);
+    await computeStaleFindings({ db: t.db }, later);
+    expect((await runOf(ml)).computedAt!.getTime()).toBe(later.getTime());
+    expect(withRequests(await findings(carla), pair)).toBeUndefined();
+  });
+
   it('computes each organization once when two passes run at the same time', async () => {
     const orgCount = (await t.db.select({ id: organizations.id }).from(organizations)).length;
     // The next UTC day: every organization is due.

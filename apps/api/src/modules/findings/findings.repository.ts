@@ -2,7 +2,7 @@
 // window (created_at range, by index) inside the caller's reporting scope; only candidate rows
 // and small aggregates come back. Drafts and cancelled requests are not spend and are left out.
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { findingDismissals, findingRuns, findings, organizations, spendingRequests, users, workflows, type Db } from '@outlay/db';
+import { findingDismissals, findingRuns, findings, organizations, requestEvents, spendingRequests, users, workflows, type Db } from '@outlay/db';
 import { rowsOf } from '../../lib/sql.ts';
 
 export interface Window {
@@ -337,12 +337,15 @@ function staleCondition(when: Staleness, now: string): SQL {
   const f = findingRuns;
   if (when === 'always') return sql`true`;
   if (when === 'never') return sql`${f.computedAt} IS NULL`;
-  // Raised since is answered by the (organization, created_at) index; changed since needs the rows' updated_at.
+  // Raised since: the (organization, created_at) index. Changed since: the timeline event every
+  // change writes (by its created_at index), not updated_at, which no index covers (a scan of
+  // the organization's requests on every pass).
   return sql`(${f.computedAt} IS NULL
     OR (${f.computedAt} AT TIME ZONE 'UTC')::date < (${now}::timestamptz AT TIME ZONE 'UTC')::date
     OR (${f.computedAt} <= ${now}::timestamptz - make_interval(mins => ${FINDINGS_STALE_AFTER_MINUTES})
         AND (EXISTS (SELECT 1 FROM ${spendingRequests} r WHERE r.organization_id = ${f.organizationId} AND r.created_at > ${f.computedAt})
-             OR EXISTS (SELECT 1 FROM ${spendingRequests} r WHERE r.organization_id = ${f.organizationId} AND r.updated_at > ${f.computedAt}))))`;
+             OR EXISTS (SELECT 1 FROM ${requestEvents} e JOIN ${spendingRequests} r ON r.id = e.request_id
+                        WHERE e.created_at > ${f.computedAt} AND r.organization_id = ${f.organizationId}))))`;
 }
 
 /**
