@@ -333,19 +333,25 @@ export async function runsOf(db: Db, organizationIds: readonly string[]): Promis
  */
 export type Staleness = 'never' | 'stale' | 'always';
 
-function staleCondition(when: Staleness, now: string): SQL {
+/**
+ * The claim's condition, or null when the run read a moment ago is plainly fresh. The time of
+ * that run goes in as a constant: compared with a column, the planner cannot tell that few
+ * events are newer and scans them all.
+ */
+function staleCondition(when: Staleness, organizationId: string, now: Date, computedAt: Date | null): SQL | null {
   const f = findingRuns;
   if (when === 'always') return sql`true`;
-  if (when === 'never') return sql`${f.computedAt} IS NULL`;
+  if (when === 'never' || !computedAt) return sql`${f.computedAt} IS NULL`;
+  const at = computedAt.toISOString();
+  const unchanged = sql`${f.computedAt} = ${at}::timestamptz`;
+  if (at.slice(0, 10) < now.toISOString().slice(0, 10)) return unchanged;
+  if (computedAt.getTime() > now.getTime() - FINDINGS_STALE_AFTER_MINUTES * 60_000) return null;
   // Raised since: the (organization, created_at) index. Changed since: the timeline event every
-  // change writes (by its created_at index), not updated_at, which no index covers (a scan of
-  // the organization's requests on every pass).
-  return sql`(${f.computedAt} IS NULL
-    OR (${f.computedAt} AT TIME ZONE 'UTC')::date < (${now}::timestamptz AT TIME ZONE 'UTC')::date
-    OR (${f.computedAt} <= ${now}::timestamptz - make_interval(mins => ${FINDINGS_STALE_AFTER_MINUTES})
-        AND (EXISTS (SELECT 1 FROM ${spendingRequests} r WHERE r.organization_id = ${f.organizationId} AND r.created_at > ${f.computedAt})
-             OR EXISTS (SELECT 1 FROM ${requestEvents} e JOIN ${spendingRequests} r ON r.id = e.request_id
-                        WHERE e.created_at > ${f.computedAt} AND r.organization_id = ${f.organizationId}))))`;
+  // change writes (by its created_at index), not updated_at, which no index covers.
+  return sql`${unchanged} AND (
+    EXISTS (SELECT 1 FROM ${spendingRequests} r WHERE r.organization_id = ${organizationId} AND r.created_at > ${at}::timestamptz)
+    OR EXISTS (SELECT 1 FROM ${requestEvents} e JOIN ${spendingRequests} r ON r.id = e.request_id
+               WHERE e.created_at > ${at}::timestamptz AND r.organization_id = ${organizationId}))`;
 }
 
 /**
@@ -359,11 +365,15 @@ export async function recomputeIfStale(
   work: (tx: Db) => Promise<{ findings: NewFinding[]; requestsExamined: number; benfordTested: number }>,
 ): Promise<boolean> {
   const now = params.now.toISOString();
+  const [run] = await db.select({ computedAt: findingRuns.computedAt }).from(findingRuns).where(eq(findingRuns.organizationId, params.organizationId));
+  if (!run) return false;
+  const stale = staleCondition(params.when, params.organizationId, params.now, run.computedAt);
+  if (!stale) return false;
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .select({ organizationId: findingRuns.organizationId })
       .from(findingRuns)
-      .where(and(eq(findingRuns.organizationId, params.organizationId), staleCondition(params.when, now)))
+      .where(and(eq(findingRuns.organizationId, params.organizationId), stale))
       .for('update', { skipLocked: true });
     if (!claimed) return false;
     // A large organization's year of requests takes the detectors longer than a request may.
