@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@outlay/contracts/constants';
 
 export type ToastVariant = 'default' | 'success' | 'warning' | 'destructive';
@@ -63,12 +63,12 @@ export function reducer(state: State, action: Action): State {
   }
 }
 
-const listeners: Array<(state: State) => void> = [];
+const listeners = new Set<() => void>();
 let memoryState: State = { toasts: [] };
 
 function dispatch(action: Action) {
   memoryState = reducer(memoryState, action);
-  listeners.forEach((listener) => listener(memoryState));
+  listeners.forEach((listener) => listener());
 }
 
 export function toast(input: ToastInput) {
@@ -88,17 +88,17 @@ export function toast(input: ToastInput) {
   return { id, dismiss };
 }
 
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+const snapshot = () => memoryState;
+
 export function useToast() {
-  const [state, setState] = useState<State>(memoryState);
-  useEffect(() => {
-    listeners.push(setState);
-    // The Toaster loads lazily: a toast raised between its first render and this subscription
-    // would otherwise wait unseen until the next one.
-    setState(memoryState);
-    return () => {
-      const index = listeners.indexOf(setState);
-      if (index > -1) listeners.splice(index, 1);
-    };
-  }, []);
+  // An external store read through React's own subscription: a toast raised while the lazily
+  // loaded Toaster is between its first render and its subscription is not missed.
+  const state = useSyncExternalStore(subscribe, snapshot, snapshot);
   return { ...state, toast, dismiss: (toastId?: string) => dispatch({ type: 'DISMISS', toastId }) };
 }
