@@ -120,15 +120,22 @@ function WebhookItem({ hook, onDelete }: { hook: Webhook; onDelete: (h: Webhook)
 function PrivateDestinations() {
   const settings = useDestinationSettings(true);
   const update = useUpdateDestinationSettings();
+  // Set in the click's own render: the mutation's pending state reaches the component a tick later, and
+  // meanwhile a controlled checkbox would snap back to the stored value under the pointer.
+  const [choice, setChoice] = useState<boolean | null>(null);
   if (!settings.data) return null;
   return (
     <div className="flex items-start gap-2 text-sm">
       <Checkbox
         id="allow-private-destinations"
-        // Shows the choice at once while it is saved (the mutation's own value), not after the refetch.
-        checked={update.isPending ? update.variables.allowPrivateDestinations : settings.data.allowPrivateDestinations}
+        // Shows the choice at once while it is saved, then the stored value (which the save writes into the cache).
+        checked={choice ?? settings.data.allowPrivateDestinations}
         disabled={update.isPending}
-        onCheckedChange={(on) => update.mutate({ allowPrivateDestinations: on === true })}
+        onCheckedChange={(on) => {
+          const allowPrivateDestinations = on === true;
+          setChoice(allowPrivateDestinations);
+          update.mutate({ allowPrivateDestinations }, { onSettled: () => setChoice(null) });
+        }}
       />
       <label htmlFor="allow-private-destinations">
         Allow webhooks to loopback and private network addresses <span className="text-muted-foreground">(for an internal receiver; off by default)</span>
