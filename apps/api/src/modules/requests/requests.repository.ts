@@ -120,15 +120,20 @@ function nextDay(iso: string): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** Text that a reference ("REQ-" and six digits) may contain: a digit, or a piece of "REQ-". */
+export function mayBeReference(q: string): boolean {
+  return /\d/.test(q) || /^(?:r|re|req|e|eq|q|req-|eq-|q-|-)$/i.test(q.trim());
+}
+
 /** The list's filters as one condition inside `scope` (search narrows requests with the same filters). */
 export function filterCondition(scope: SQL | undefined, f: RequestFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [scope];
   if (f.q) {
     const p = likePattern(f.q);
-    // Only words with a digit can be part of a reference ("REQ-000578", "578"); for the others the
-    // title alone is searched, which its trigram index serves: with the reference in an OR the whole
-    // history was read for a rare word.
-    parts.push(/\d/.test(f.q) ? or(ilike(spendingRequests.title, p), sql`${referenceSql} ILIKE ${p}`) : ilike(spendingRequests.title, p));
+    // Only a search that can be part of a reference ("REQ-000578", "578", "REQ-") looks at references
+    // too; any other is searched in titles alone, which their trigram index serves: with the reference
+    // in an OR the whole history was read for a rare word.
+    parts.push(mayBeReference(f.q) ? or(ilike(spendingRequests.title, p), sql`${referenceSql} ILIKE ${p}`) : ilike(spendingRequests.title, p));
   }
   if (f.status) parts.push(eq(spendingRequests.status, f.status));
   if (f.organizationId) parts.push(eq(spendingRequests.organizationId, f.organizationId));
