@@ -27,6 +27,8 @@ test.describe('Expense Coaching', () => {
       await paul.post(`/api/requests/${draft.id}/submit`, {}, { 'idempotency-key': crypto.randomUUID() });
       refs.push(draft.reference);
     }
+    // Findings are computed in the background (within minutes of a change); Refresh computes them now, as on Smart Analytics.
+    await adam.post('/api/findings/refresh');
 
     const page = await pageAs(browser, 'paul', '/expense-coaching');
     await expect(page.getByRole('heading', { level: 1, name: 'Expense Coaching' })).toBeVisible();
