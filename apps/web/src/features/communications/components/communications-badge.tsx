@@ -1,6 +1,6 @@
 import { MessageSquare } from 'lucide-react';
-import { Link } from 'wouter';
-import { cn } from '@/lib/utils';
+import { TopBarCounter } from '@/components/top-bar-counter';
+import { plural } from '@/lib/format';
 import { useCommunicationsUnread } from '../api/unread';
 import { useCommunicationsLive } from './communications-live';
 
@@ -10,28 +10,16 @@ export function CommunicationsBadge({ className }: { className?: string }) {
   useCommunicationsLive();
   const messages = data?.messages ?? 0;
   const announcements = data?.announcements ?? 0;
-  const count = messages + announcements;
-  const shown = count > 99 ? '99+' : String(count);
   return (
-    <Link
+    <TopBarCounter
       href="/communications"
-      aria-label={`Communications, ${messages} unread ${messages === 1 ? 'message' : 'messages'} and ${announcements} unread ${announcements === 1 ? 'announcement' : 'announcements'}`}
-      data-testid="communications-badge"
-      className={cn(
-        'relative inline-flex size-10 items-center justify-center rounded-md text-slate-700 transition-colors hover:bg-slate-100 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
-        className,
-      )}
-    >
-      <MessageSquare className="size-5" aria-hidden="true" />
-      {count > 0 && (
-        <span
-          aria-hidden="true"
-          data-testid="communications-count"
-          className="absolute -right-0.5 -top-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-blue-600 px-1 text-[11px] font-semibold leading-5 text-white"
-        >
-          {shown}
-        </span>
-      )}
-    </Link>
+      label={`Communications, ${plural(messages, 'unread message')} and ${plural(announcements, 'unread announcement')}`}
+      icon={MessageSquare}
+      count={messages + announcements}
+      tone="blue"
+      testId="communications-badge"
+      countTestId="communications-count"
+      className={className}
+    />
   );
 }
