@@ -51,8 +51,10 @@ test.describe('Receipt Photo AI', () => {
     await snap(page, 'receipts-saved');
 
     await saved.getByRole('link', { name: 'Open request' }).click();
-    await expect(page.getByText(title).first()).toBeVisible();
-    await expect(page.getByText('coffee.jpg').first()).toBeVisible();
+    // The request opens in a dialog over My Requests, whose row (now behind it) carries the title too.
+    const opened = page.getByRole('dialog', { name: 'Request' });
+    await expect(opened.getByRole('heading', { name: title })).toBeVisible();
+    await expect(opened.getByText('coffee.jpg').first()).toBeVisible();
     await page.context().close();
   });
 
