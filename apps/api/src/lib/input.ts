@@ -38,3 +38,15 @@ export async function requireUtf8Body(request: FastifyRequest): Promise<void> {
     });
   }
 }
+
+/**
+ * Validates a value a route reads itself (a multipart text field) as a route schema would: the
+ * same NUL and surrogate check first, and a failure answers as a schema failure does (400
+ * VALIDATION_ERROR, the first message, every issue with its path under `field`).
+ */
+export function parseField<S extends z.ZodType>(schema: S, value: unknown, field: string): z.output<S> {
+  const result = safeText.pipe(schema).safeParse(value);
+  if (result.success) return result.data;
+  const details = result.error.issues.map((issue) => ({ path: [field, ...issue.path].join('.'), message: issue.message }));
+  throw new AppError('VALIDATION_ERROR', { message: details[0]!.message, details });
+}

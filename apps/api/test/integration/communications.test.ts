@@ -342,6 +342,29 @@ describe(`attachments (${DB})`, () => {
     const rows = await t.db.select().from(messages).where(eq(messages.conversationId, c.id));
     expect(rows).toHaveLength(0);
   });
+
+  it('refuses a body that is not multipart, one without a file and a caption over 4,000 characters with 400 on the field, writing nothing', async () => {
+    const c = await startGroup(rita, ['max'], 'Files invalid');
+    const url = `/api/communications/conversations/${c.id}/files`;
+    const json = await t.app.inject({ method: 'POST', url, headers: rita.headers, payload: { file: 'x' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'Send the file as multipart/form-data', details: [{ path: 'file', message: 'Choose a file to send' }] });
+    const boundary = '----outlay-test-nofile';
+    const noFile = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...rita.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\nNo file\r\n--${boundary}--\r\n`,
+    });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'Choose a file to send', details: [{ path: 'file', message: 'Choose a file to send' }] });
+    const long = multipart('quote.pdf', 'application/pdf', PDF, 'x'.repeat(4001));
+    const tooLong = await t.app.inject({ method: 'POST', url, headers: { ...rita.headers, ...long.headers }, payload: long.payload });
+    expect(tooLong.statusCode).toBe(400);
+    const message = 'A message must be at most 4,000 characters';
+    expect(tooLong.json()).toEqual({ code: 'VALIDATION_ERROR', message, details: [{ path: 'body', message }] });
+    expect(await t.db.select().from(messages).where(eq(messages.conversationId, c.id))).toHaveLength(0);
+  });
 });
 
 describe(`the demo world (${DB})`, () => {

@@ -23,8 +23,8 @@ import {
   personList,
   sendMessageInput,
 } from '@outlay/contracts';
-import { AppError } from '../../lib/app-error.ts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { receiveFile, uploadField } from '../../lib/uploads.ts';
 import { readUpload } from '../requests/attachments.ts';
 import { sendFile } from './communications.attachments.ts';
 import * as service from './communications.service.ts';
@@ -140,17 +140,10 @@ export async function communicationsRoutes(app: FastifyInstance, { deps }: { dep
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
-      if (!request.isMultipart()) {
-        throw new AppError('VALIDATION_ERROR', { message: 'Send the file as multipart/form-data', details: [{ path: 'file', message: 'Choose a file to send' }] });
-      }
-      await service.precheckMember(ctx, request.params.id);
-      const file = await request.file();
-      const field = file?.fields.body;
-      const raw = field && !Array.isArray(field) && field.type === 'field' ? String(field.value ?? '') : '';
-      const caption = attachmentCaption.safeParse(raw);
-      if (!caption.success) throw new AppError('VALIDATION_ERROR', { message: caption.error.issues[0]!.message, details: [{ path: 'body', message: caption.error.issues[0]!.message }] });
+      const file = await receiveFile(request, { what: 'the file', missing: 'Choose a file to send' }, () => service.precheckMember(ctx, request.params.id));
+      const caption = uploadField(file, 'body', attachmentCaption);
       const upload = await readUpload(file);
-      return reply.code(201).send(await sendFile(ctx, request.params.id, upload, caption.data));
+      return reply.code(201).send(await sendFile(ctx, request.params.id, upload, caption));
     },
   );
   r.get(

@@ -2,8 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RECEIPT_MAX_BYTES, RECEIPT_MESSAGES, errorResponse, receiptScan } from '@outlay/contracts';
-import { AppError } from '../../lib/app-error.ts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { receiveFile } from '../../lib/uploads.ts';
 import { closeOcr } from './receipts.ocr.ts';
 import * as service from './receipts.service.ts';
 
@@ -28,8 +28,8 @@ export async function receiptsRoutes(app: FastifyInstance, { deps }: { deps: App
     },
     async (request) => {
       const ctx = contextOf(request, deps);
-      if (!request.isMultipart()) throw new AppError('VALIDATION_ERROR', { message: 'Send the receipt as multipart/form-data', details: [{ path: 'file', message: RECEIPT_MESSAGES.missing }] });
-      return service.scanReceipt(ctx, await service.readUpload(await request.file()));
+      const file = await receiveFile(request, { what: 'the receipt', missing: RECEIPT_MESSAGES.missing });
+      return service.scanReceipt(ctx, await service.readUpload(file));
     },
   );
 }

@@ -13,8 +13,7 @@ function refuse(message: string): AppError {
 }
 
 /** Reads the one uploaded file into memory (the multipart limit stops it at the maximum size). */
-export async function readUpload(file: MultipartFile | undefined): Promise<Buffer> {
-  if (!file) throw refuse(RECEIPT_MESSAGES.missing);
+export async function readUpload(file: MultipartFile): Promise<Buffer> {
   let data: Buffer;
   try {
     data = await file.toBuffer();

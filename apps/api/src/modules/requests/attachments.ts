@@ -64,8 +64,7 @@ async function checkCanAttach(ctx: Ctx, requestId: string, db: Db, forUpdate: bo
 }
 
 /** Reads the one uploaded file into memory (the multipart limit stops it at the maximum size). */
-export async function readUpload(file: MultipartFile | undefined): Promise<{ fileName: string; data: Buffer }> {
-  if (!file) throw new AppError('VALIDATION_ERROR', { message: 'Choose a file to attach', details: [{ path: 'file', message: 'Choose a file to attach' }] });
+export async function readUpload(file: MultipartFile): Promise<{ fileName: string; data: Buffer }> {
   let data: Buffer;
   try {
     data = await file.toBuffer();
