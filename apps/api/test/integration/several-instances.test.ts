@@ -152,17 +152,19 @@ async function startInstance(name: Instance['name'], port: number): Promise<Inst
   return { name, port, proc };
 }
 
-/** What each instance's due-work passes reported (pino JSON lines) after the given output offsets. */
-function dueWorkDone(instance: Instance, from: number): { escalated: number; reminded: number } {
-  const total = { escalated: 0, reminded: 0 };
-  // Whole lines only: the last one may still be arriving.
-  for (const line of instance.proc.stdout.slice(from).split('\n').slice(0, -1)) {
-    if (!line.includes('"job":"due-work"')) continue;
-    const entry = JSON.parse(line) as { escalated?: number; reminded?: number };
-    total.escalated += entry.escalated ?? 0;
-    total.reminded += entry.reminded ?? 0;
-  }
-  return total;
+/** The sum of `field` over what one job's passes reported (pino JSON lines) on each instance, after its output offset. */
+function jobLogTotals(job: string, field: string, offsets: readonly [number, number]): [number, number] {
+  const total = (instance: Instance, from: number) => {
+    let sum = 0;
+    // Whole lines only: the last one may still be arriving.
+    for (const line of instance.proc.stdout.slice(from).split('\n').slice(0, -1)) {
+      if (!line.includes(`"job":"${job}"`)) continue;
+      const value = (JSON.parse(line) as Record<string, unknown>)[field];
+      sum += typeof value === 'number' ? value : 0;
+    }
+    return sum;
+  };
+  return [total(app1, offsets[0]), total(app2, offsets[1])];
 }
 
 // Child processes on a machine other test files load too: each case gets a minute.
@@ -409,10 +411,11 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
     );
     expect(duplicateAssignments.rows).toEqual([]);
 
-    const [one, two] = [dueWorkDone(app1, offsets[0]), dueWorkDone(app2, offsets[1])];
-    console.log(`due work: ${steps.length} steps due; escalated by app1 ${one.escalated}, by app2 ${two.escalated}; reminded by app1 ${one.reminded}, by app2 ${two.reminded}`);
-    expect(one.escalated + two.escalated).toBe(steps.length);
-    expect(one.reminded + two.reminded).toBe(due.rows.filter((r) => r.remind).length);
+    const escalated = jobLogTotals('due-work', 'escalated', offsets);
+    const reminded = jobLogTotals('due-work', 'reminded', offsets);
+    console.log(`due work: ${steps.length} steps due; escalated by app1 ${escalated[0]}, by app2 ${escalated[1]}; reminded by app1 ${reminded[0]}, by app2 ${reminded[1]}`);
+    expect(escalated[0] + escalated[1]).toBe(steps.length);
+    expect(reminded[0] + reminded[1]).toBe(due.rows.filter((r) => r.remind).length);
   });
 
   it('a due scheduled backup is made once while both instances run the job', async () => {
@@ -458,15 +461,8 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
       },
       10_000,
     );
-    const retrained = [app1, app2].map((instance, i) =>
-      instance.proc.stdout
-        .slice(offsets[i])
-        .split('\n')
-        .slice(0, -1)
-        .filter((line) => line.includes('"job":"request-suggestions"'))
-        .reduce((sum, line) => sum + ((JSON.parse(line) as { retrained?: number }).retrained ?? 0), 0),
-    );
-    expect(retrained[0]! + retrained[1]!).toBe(reset.rowCount);
+    const retrained = jobLogTotals('request-suggestions', 'retrained', offsets);
+    expect(retrained[0] + retrained[1]).toBe(reset.rowCount);
   });
 
   it("each organization's findings are computed once while both instances run the job", async () => {
@@ -485,15 +481,8 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
       },
       10_000,
     );
-    const computed = [app1, app2].map((instance, i) =>
-      instance.proc.stdout
-        .slice(offsets[i])
-        .split('\n')
-        .slice(0, -1)
-        .filter((line) => line.includes('"job":"findings"'))
-        .reduce((sum, line) => sum + ((JSON.parse(line) as { computed?: number }).computed ?? 0), 0),
-    );
-    expect(computed[0]! + computed[1]!).toBe(reset.rowCount);
+    const computed = jobLogTotals('findings', 'computed', offsets);
+    expect(computed[0] + computed[1]).toBe(reset.rowCount);
   });
 
   it('an instance killed (SIGKILL) under load costs no client a failed request: the balancer retries on the other', async () => {

@@ -58,9 +58,8 @@ function recompute(db: Db, organizationId: string, now: Date, when: repo.Stalene
 }
 
 /**
- * Computes the given organizations' findings: those never computed (`never`, a first read),
- * the stale ones (`stale`, the job) or all of them (`always`, a refresh). Each in its own
- * transaction; an organization another instance is computing is left to it.
+ * Computes the given organizations' findings as far as `when` says they are due (see Staleness).
+ * Each in its own transaction; an organization another instance is computing is left to it.
  */
 export async function computeFindings(db: Db, organizationIds: readonly string[], now: Date, when: repo.Staleness): Promise<{ computed: number }> {
   await repo.ensureRuns(db, organizationIds);

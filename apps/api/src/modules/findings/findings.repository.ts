@@ -328,10 +328,12 @@ export async function runsOf(db: Db, organizationIds: readonly string[]): Promis
 }
 
 /**
- * `never`: only an organization never computed; `stale`: also one whose requests changed since
- * (after FINDINGS_STALE_AFTER_MINUTES) or whose run is from an earlier UTC day; `always`: now.
+ * When an organization's findings are computed again. `never`: only when never computed (a first
+ * read). `stale` (the job): also when its requests changed since, once FINDINGS_STALE_AFTER_MINUTES
+ * have passed, or when its run is from an earlier UTC day. `changed` (a refresh): as `stale`,
+ * without the wait.
  */
-export type Staleness = 'never' | 'stale' | 'always';
+export type Staleness = 'never' | 'stale' | 'changed';
 
 /**
  * The claim's condition, or null when the run read a moment ago is plainly fresh. The time of
@@ -340,12 +342,14 @@ export type Staleness = 'never' | 'stale' | 'always';
  */
 function staleCondition(when: Staleness, organizationId: string, now: Date, computedAt: Date | null): SQL | null {
   const f = findingRuns;
-  if (when === 'always') return sql`true`;
   if (when === 'never' || !computedAt) return sql`${f.computedAt} IS NULL`;
   const at = computedAt.toISOString();
   const unchanged = sql`${f.computedAt} = ${at}::timestamptz`;
-  if (at.slice(0, 10) < now.toISOString().slice(0, 10)) return unchanged;
-  if (computedAt.getTime() > now.getTime() - FINDINGS_STALE_AFTER_MINUTES * 60_000) return null;
+  // Computed on an earlier day, the periods have moved. Computed well "after" now, the clock went
+  // back; a little after is only another instance's pass that started later and got here first.
+  const clockWentBack = computedAt.getTime() > now.getTime() + FINDINGS_STALE_AFTER_MINUTES * 60_000;
+  if (at.slice(0, 10) < now.toISOString().slice(0, 10) || clockWentBack) return unchanged;
+  if (when === 'stale' && computedAt.getTime() > now.getTime() - FINDINGS_STALE_AFTER_MINUTES * 60_000) return null;
   // Raised since: the (organization, created_at) index. Changed since: the timeline event every
   // change writes (by its created_at index), not updated_at, which no index covers.
   return sql`${unchanged} AND (

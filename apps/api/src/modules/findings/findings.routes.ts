@@ -29,7 +29,7 @@ export async function findingsRoutes(app: FastifyInstance, { deps }: { deps: App
       config: { access: 'reports.read' },
       schema: {
         tags: ['findings'],
-        summary: 'Recompute the findings of your organizations now (the job otherwise does within minutes of a change), and list them',
+        summary: 'Recompute now the findings of those of your organizations whose requests changed since they were computed (the job otherwise does within minutes of a change), and list them',
         querystring: findingListQuery,
         response: { 200: findingList, ...errors },
       },

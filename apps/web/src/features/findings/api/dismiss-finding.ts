@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DismissFindingInput } from '@outlay/contracts';
+import type { DismissFindingInput } from '@outlay/contracts/findings';
 import { apiJson } from '@/lib/api-client';
 import { FINDINGS_URL } from './findings';
 

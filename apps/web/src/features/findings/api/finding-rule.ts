@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FindingRuleInput, PolicyRule } from '@outlay/contracts';
+import type { FindingRuleInput } from '@outlay/contracts/findings';
+import type { PolicyRule } from '@outlay/contracts/policies';
 import { apiJson } from '@/lib/api-client';
 import { FINDINGS_URL } from './findings';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { FindingKind, FindingList } from '@outlay/contracts';
+import type { FindingKind, FindingList } from '@outlay/contracts/findings';
 import { apiJson } from '@/lib/api-client';
 
 export const FINDINGS_URL = '/api/findings';

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FindingList } from '@outlay/contracts';
+import type { FindingList } from '@outlay/contracts/findings';
 import { apiJson } from '@/lib/api-client';
 import { FINDINGS_URL, findingsQueryOptions, type FindingFilters } from './findings';
 
-/** Recomputes the findings of the caller's organizations now (the job otherwise does within minutes of a change). */
+/** Recomputes now the findings of the caller's organizations that changed since (the job otherwise does within minutes of a change). */
 export function refreshFindings(filters: FindingFilters) {
   const params = new URLSearchParams({ status: filters.status, months: String(filters.months) });
   if (filters.kind) params.set('kind', filters.kind);

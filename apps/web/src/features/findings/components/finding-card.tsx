@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FINDING_KIND_LABELS, FINDING_SEVERITY_LABELS, type Finding } from '@outlay/contracts';
+import { FINDING_KIND_LABELS, FINDING_SEVERITY_LABELS, type Finding } from '@outlay/contracts/findings';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';

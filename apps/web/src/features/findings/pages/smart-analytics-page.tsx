@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { FINDING_KIND_LABELS, FINDING_KIND_VALUES, type Finding, type FindingKind } from '@outlay/contracts';
+import { FINDING_KIND_LABELS, FINDING_KIND_VALUES, type Finding, type FindingKind } from '@outlay/contracts/findings';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { SelectField } from '@/components/select-field';
