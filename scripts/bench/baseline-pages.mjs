@@ -78,11 +78,23 @@ export function registerPages(app, pool) {
       parts.push(/\d/.test(q) ? `(r.title ILIKE $${params.length} OR ('REQ-' || lpad(r.seq::text, 6, '0')) ILIKE $${params.length})` : `r.title ILIKE $${params.length}`);
     }
     const where = parts.length > 0 ? parts.join(' AND ') : 'true';
-    const { rows } = await pool.query(
-      `SELECT ${REQUEST_COLUMNS} FROM spending_requests r WHERE ${where} ORDER BY r.created_at DESC, r.seq DESC LIMIT ${PAGE_SIZE + 1}`,
-      params,
-    );
-    const total = await cappedCount(pool, 'spending_requests r', where, params);
+    let rows;
+    let total;
+    if (q) {
+      // A search's first page, as the route reads it: the keys of the first COUNT_CAP + 1 matches in one walk
+      // (the count), then the page's rows by their keys.
+      const keys = (await pool.query(`SELECT r.seq FROM spending_requests r WHERE ${where} ORDER BY r.created_at DESC, r.seq DESC LIMIT ${COUNT_CAP + 1}`, params)).rows;
+      total = Math.min(keys.length, COUNT_CAP);
+      rows = (
+        await pool.query(`SELECT ${REQUEST_COLUMNS} FROM spending_requests r WHERE r.seq = ANY($1) ORDER BY r.created_at DESC, r.seq DESC`, [
+          keys.slice(0, PAGE_SIZE + 1).map((k) => k.seq),
+        ])
+      ).rows;
+    } else {
+      rows = (await pool.query(`SELECT ${REQUEST_COLUMNS} FROM spending_requests r WHERE ${where} ORDER BY r.created_at DESC, r.seq DESC LIMIT ${PAGE_SIZE + 1}`, params))
+        .rows;
+      total = await cappedCount(pool, 'spending_requests r', where, params);
+    }
     const steps = await latestSteps(
       pool,
       rows.filter((r) => r.status === 'pending').map((r) => r.id),
@@ -120,12 +132,13 @@ export function registerPages(app, pool) {
   // lines and policies by word similarity.
   app.get('/baseline/search', async (request) => {
     const { text = '', words = '', org, category, min, from, to } = request.query;
-    await pool.query('SELECT id, name, code, currency, kind FROM organizations');
-    await pool.query('SELECT id, name, code FROM categories WHERE active');
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query(`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true), set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`);
+      // The settings and, in the same statement, the names a search's words may name (as the route).
+      await client.query(`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true), set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
+        (SELECT json_agg(json_build_object('id', id, 'name', name, 'code', code, 'currency', currency, 'kind', kind)) FROM organizations) AS organizations,
+        (SELECT json_agg(json_build_object('id', id, 'name', name, 'code', code)) FROM categories WHERE active) AS categories`);
       const params = [];
       const parts = [];
       const add = (sql, value) => {
@@ -198,7 +211,19 @@ export function registerPages(app, pool) {
         return { lexemes: rarest.lexemes, complete: rarest.n < WALK_CAP };
       };
       let requests;
-      if (!text) requests = await page('true', '0.9', [], 100);
+      if (!text) {
+        // Filters only: the keys of the newest 100 from the index first, then their rows (as the route reads them).
+        requests = (
+          await client.query(
+            `SELECT c.*, o.name AS organization_name, 0.9 AS score FROM (
+               SELECT r.id, k.seq, r.title, r.status, r.amount, r.currency, r.requester_id, r.organization_id, k.created_at, r.search_vector
+                 FROM (SELECT seq, created_at FROM spending_requests r WHERE ${where} ORDER BY r.created_at DESC, r.seq DESC LIMIT 100) k
+                 JOIN spending_requests r ON r.seq = k.seq ORDER BY k.created_at DESC, k.seq DESC LIMIT 100) c
+               JOIN organizations o ON o.id = c.organization_id ORDER BY score DESC, c.created_at DESC, c.seq DESC LIMIT 20`,
+            params,
+          )
+        ).rows;
+      }
       else {
         const tsq = text.split(/\s+/).map((w) => `${w}:*`).join(' & ');
         const q = `$${params.length + 1}`;
@@ -229,9 +254,16 @@ export function registerPages(app, pool) {
           // Each word also as the title words it resembles.
           const alternatives = [];
           const terms = [];
-          for (const w of text.split(/\s+/)) {
-            const { rows } = await client.query(`SELECT word FROM request_title_words WHERE word % $1 ORDER BY similarity(word, $1) DESC, word LIMIT 3`, [w]);
-            const like = rows.map((r) => r.word).filter((a) => a !== w);
+          // Every word's look-alikes in one statement, as the route reads them.
+          const textWords = text.split(/\s+/);
+          const { rows: alike } = await client.query(
+            `SELECT q.word AS query, a.word FROM unnest($1::text[]) WITH ORDINALITY AS q(word, i)
+               CROSS JOIN LATERAL (SELECT word, similarity(word, q.word) AS score FROM request_title_words WHERE word % q.word ORDER BY score DESC, word LIMIT 3) a
+              ORDER BY q.i, a.score DESC, a.word`,
+            [textWords],
+          );
+          for (const w of textWords) {
+            const like = alike.filter((r) => r.query === w).map((r) => r.word).filter((a) => a !== w);
             alternatives.push(`(${[`${w}:*`, ...like].join(' | ')})`);
             terms.push([{ word: w, prefix: true }, ...like.map((a) => ({ word: a, prefix: false }))]);
           }

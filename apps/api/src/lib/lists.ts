@@ -123,6 +123,10 @@ export function keysetPage<T>(
  */
 export async function cappedTotal(db: Db, matching: { limit(n: number): { as(alias: 'capped'): Subquery } }): Promise<{ total: number; totalIsEstimate: boolean }> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching.limit(LIST_COUNT_CAP + 1).as('capped'));
-  const n = Number(row?.n ?? 0);
+  return totalOfCapped(Number(row?.n ?? 0));
+}
+
+/** A count of at most LIST_COUNT_CAP + 1 rows as the list's total: past the cap, an estimate. */
+export function totalOfCapped(n: number): { total: number; totalIsEstimate: boolean } {
   return n > LIST_COUNT_CAP ? { total: LIST_COUNT_CAP, totalIsEstimate: true } : { total: n, totalIsEstimate: false };
 }

@@ -80,6 +80,25 @@ describe('keyset pages', () => {
     }
   });
 
+  it('a search in titles pages the same by cursor and by page, newest first and on another sort', async () => {
+    for (const query of ['q=an&sort=createdAt&order=desc', 'q=an&sort=title&order=asc', 'q=REQ-&sort=amountGroup&order=desc']) {
+      const { byCursor, byOffset } = await bothWays(carla, `/api/requests?${query}`, 9, (i) => i.id!);
+      expect(byCursor.length, query).toBeGreaterThan(9);
+      expect(byCursor, query).toEqual(byOffset);
+      expect(new Set(byCursor).size).toBe(byCursor.length);
+    }
+  });
+
+  it("a search's first page counts its matches like any list, past the cap as an estimate", async () => {
+    const window = { limit: 5, offset: 0 };
+    const matching = await t.db.$count(spendingRequests, sql`${spendingRequests.title} ILIKE '%a%'`);
+    const first = await requestsRepo.listRequests(t.db, { scope: undefined, query: { q: 'a' }, window });
+    expect(first).toMatchObject({ total: Math.min(matching, LIST_COUNT_CAP), totalIsEstimate: matching > LIST_COUNT_CAP });
+    expect(first.rows).toHaveLength(5);
+    const withoutCount = await requestsRepo.listRequests(t.db, { scope: undefined, query: { q: 'a' }, window, count: false });
+    expect(withoutCount.rows.map((r) => r.request.id)).toEqual(first.rows.map((r) => r.request.id));
+  });
+
   it('the approval queue pages by keyset too', async () => {
     const { byCursor, byOffset } = await bothWays(max, '/api/approvals/queue?sort=dueAt&order=asc', 2, (i) => i.assignmentId!);
     expect(byCursor.length).toBeGreaterThan(2);
@@ -182,26 +201,28 @@ function recordingDb(db: Db): { db: Db; statements: { sql: string; params: unkno
   return { db: recording as unknown as Db, statements };
 }
 
-/** EXPLAIN of a statement with sequential scans priced out, on one connection. */
-async function planOf(statement: { sql: string; params: unknown[] }): Promise<string> {
+/** EXPLAIN of a statement with sequential scans (and any `extra` settings) priced out, on one connection. */
+async function planOf(statement: { sql: string; params: unknown[] }, extra: string[] = []): Promise<string> {
   const client = (t.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  const settings = ['SET enable_seqscan = off', ...extra.map((e) => e.replace('SET LOCAL ', 'SET '))];
+  const resets = settings.map((e) => `RESET ${e.replace('SET ', '').split(' ')[0]}`);
   if (t.handle.kind === 'pglite') {
     const lite = client as PGlite;
-    await lite.exec('SET enable_seqscan = off');
+    for (const setting of settings) await lite.exec(setting);
     try {
       const res = await lite.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.sql}`, statement.params);
       return res.rows.map((r) => r['QUERY PLAN']).join('\n');
     } finally {
-      await lite.exec('RESET enable_seqscan');
+      for (const reset of resets) await lite.exec(reset);
     }
   }
   const conn = await (client as pg.Pool).connect();
   try {
-    await conn.query('SET enable_seqscan = off');
+    for (const setting of settings) await conn.query(setting);
     const res = await conn.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.sql}`, statement.params);
     return res.rows.map((r) => r['QUERY PLAN']).join('\n');
   } finally {
-    await conn.query('RESET enable_seqscan').catch(() => {});
+    for (const reset of resets) await conn.query(reset).catch(() => {});
     conn.release();
   }
 }
@@ -222,10 +243,21 @@ describe('list plans', () => {
     await requestsRepo.listRequests(db, { scope: sql`${spendingRequests.organizationId} = ${org!.id}`, query: { status: 'approved' }, window });
     await requestsRepo.listRequests(db, { scope: undefined, query: { status: 'pending' }, window });
     await requestsRepo.listRequests(db, { scope: undefined, query: { q: 'course' }, window });
+    const searched = await requestsRepo.listRequests(db, { scope: undefined, query: { q: 'a' }, window: { limit: 5, offset: 0 } });
+    await requestsRepo.listRequests(db, { scope: undefined, query: { q: 'a', cursor: searched.nextCursor! }, window: { limit: 5, offset: 0 } });
     await requestsRepo.listRequests(db, { scope: sql`${spendingRequests.requesterId} = ${ritaRow!.id}`, query: {}, window });
     await requestsRepo.listRequests(db, { scope: sql`${spendingRequests.departmentId} = ${sql`(SELECT department_id FROM users WHERE id = ${carlaRow!.id})`}`, query: {}, window });
     const queue = await approvalsRepo.queue(db, { userId: maxRow!.id, now: new Date(), order: 'asc', page: 1, pageSize: 2 });
     await approvalsRepo.queue(db, { userId: maxRow!.id, now: new Date(), order: 'asc', page: 1, pageSize: 2, cursor: queue.nextCursor! });
+
+    // A title search finds its keys in the (created_at, seq) index, which carries the title, alone: on
+    // its first page in the walk that counts, on a later one in a walk from the cursor.
+    const searches = statements.filter((st) => st.sql.includes('ilike') && !st.sql.startsWith('select count(*)'));
+    expect(searches.map((st) => st.sql.includes(' in (select'))).toEqual([false, false, true]);
+    for (const search of searches) {
+      const searchPlan = await planOf(search, ['SET LOCAL enable_bitmapscan = off']);
+      expect(searchPlan, searchPlan).toContain('Index Only Scan Backward using spending_requests_created_idx');
+    }
 
     expect(statements.length).toBeGreaterThanOrEqual(18);
     for (const statement of statements) {

@@ -111,6 +111,8 @@ export const spendingRequests = pgTable(
     // covering (INCLUDE amount_group), so they read the index alone however many requests one has.
     index('spending_requests_requester_status_idx').on(t.requesterId, t.status),
     index('spending_requests_org_status_idx').on(t.organizationId, t.status),
+    // Migration 0034 makes it covering (INCLUDE category, department, requester, status, amount_group),
+    // so an organization's filtered page finds its keys in the index alone.
     index('spending_requests_org_created_idx').on(t.organizationId, t.createdAt, t.seq),
     index('spending_requests_status_created_idx').on(t.status, t.createdAt, t.seq),
     index('spending_requests_dept_idx').on(t.departmentId, t.createdAt, t.seq),

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { RequestListQuery } from '@outlay/contracts';
+import { LIST_COUNT_CAP, type RequestListQuery } from '@outlay/contracts';
 import {
   approvalAssignments,
   approvalSteps,
@@ -18,7 +18,7 @@ import {
   vendors,
   type Db,
 } from '@outlay/db';
-import { afterCursor, cappedTotal, decodeCursor, keysetPage, likePattern, type KeysetSort } from '../../lib/lists.ts';
+import { afterCursor, cappedTotal, decodeCursor, keysetPage, likePattern, totalOfCapped, type KeysetSort } from '../../lib/lists.ts';
 import { nameOf, personFieldOf, qualified } from '../../lib/names.ts';
 import { nextVersion, versionIs } from '../../lib/versions.ts';
 
@@ -187,18 +187,43 @@ export async function listRequests(
   const sort = SORTABLE[key]!;
   const at = params.query.cursor ? decodeCursor(params.query.cursor, key, direction) : null;
   const by = direction === 'desc' ? desc : asc;
-  const fetched = (await summaryBase(db, { sortValue: sql<string>`(${sort.expression})::text` })
-    .where(and(condition, at ? afterCursor(sort, spendingRequests.seq, direction, at) : undefined))
-    .orderBy(by(sort.expression), by(spendingRequests.seq))
-    .limit(params.window.limit + 1)
-    .offset(at ? 0 : params.window.offset)) as (SummaryRow & { sortValue: string })[];
+  const where = and(condition, at ? afterCursor(sort, spendingRequests.seq, direction, at) : undefined);
+  const offset = at ? 0 : params.window.offset;
+  const counting = params.count !== false;
+  // A search in titles may pass over a long stretch of requests before a page of matches: the
+  // page's keys are then found first, in the index that carries the title (created_at, seq INCLUDE
+  // title), and only the page's rows are read. On the first page newest first, the walk that
+  // counts the first matches already passes the page's keys, so it gives both.
+  const walked =
+    params.query.q && counting && !at && offset === 0 && key === 'createdAt' && direction === 'desc'
+      ? await db
+          .select({ seq: spendingRequests.seq })
+          .from(spendingRequests)
+          .where(condition)
+          .orderBy(desc(spendingRequests.createdAt), desc(spendingRequests.seq))
+          .limit(LIST_COUNT_CAP + 1)
+      : null;
+  const keys = walked
+    ? walked.slice(0, params.window.limit + 1).map((k) => k.seq)
+    : params.query.q
+      ? db.select({ seq: spendingRequests.seq }).from(spendingRequests).where(where).orderBy(by(sort.expression), by(spendingRequests.seq)).limit(params.window.limit + 1).offset(offset)
+      : null;
+  const fetched =
+    Array.isArray(keys) && keys.length === 0
+      ? []
+      : ((await summaryBase(db, { sortValue: sql<string>`(${sort.expression})::text` })
+          .where(keys ? inArray(spendingRequests.seq, keys) : where)
+          .orderBy(by(sort.expression), by(spendingRequests.seq))
+          .limit(params.window.limit + 1)
+          .offset(keys ? 0 : offset)) as (SummaryRow & { sortValue: string })[]);
   const { rows, nextCursor } = keysetPage(fetched, params.window.limit, (r) => ({ value: r.sortValue, tie: r.request.seq }), { sort: key, order: direction });
   // Counted on the requests alone, like the page: the filters and scopes only name
   // spending_requests columns. In the default order, so a search without an indexed filter
   // counts its first matches along the (created_at, seq) index instead of reading the whole table.
-  const counted =
-    params.count === false
-      ? { total: rows.length, totalIsEstimate: false }
+  const counted = !counting
+    ? { total: rows.length, totalIsEstimate: false }
+    : walked
+      ? totalOfCapped(walked.length)
       : await cappedTotal(
           db,
           db

@@ -24,11 +24,11 @@ import {
   vendorOptions,
   vendorOptionsQuery,
 } from '@outlay/contracts';
-import { AppError } from '../../lib/app-error.ts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { sendExport } from '../../lib/export.ts';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
+import { receiveFile } from '../../lib/uploads.ts';
 import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 import * as attachments from './attachments.ts';
 import * as service from './requests.service.ts';
@@ -205,11 +205,8 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
-      if (!request.isMultipart()) {
-        throw new AppError('VALIDATION_ERROR', { message: 'Send the file as multipart/form-data', details: [{ path: 'file', message: 'Choose a file to attach' }] });
-      }
-      await attachments.precheckAttach(ctx, request.params.id);
-      const upload = await attachments.readUpload(await request.file());
+      const file = await receiveFile(request, { what: 'the file', missing: 'Choose a file to attach' }, () => attachments.precheckAttach(ctx, request.params.id));
+      const upload = await attachments.readUpload(file);
       return reply.code(201).send(await attachments.addAttachment(ctx, request.params.id, upload));
     },
   );

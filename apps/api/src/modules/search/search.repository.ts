@@ -26,21 +26,37 @@ import type { QueryWord } from './search.words.ts';
  */
 export const WORD_SIMILARITY = 0.5;
 
+/** Every organization and category by name and code: the words a search may name them by. */
+export interface NamedThings {
+  organizations: { id: string; name: string; code: string; currency: string; kind: string }[];
+  categories: { id: string; name: string; code: string }[];
+}
+
 /**
  * Runs `work` in a transaction set up for search: the `<%` operator, the one the GIN trigram
  * indexes answer, reads its threshold from a setting; and sequential scans are priced out, since
  * the planner takes a trigram comparison for as cheap as an equality and would compare every
- * person's name (10,000 of them) rather than read the name index.
+ * person's name (10,000 of them) rather than read the name index. The statement that makes the
+ * settings also reads the organizations and categories a search's words may name: each round trip
+ * to the database costs the server more than these small reads do.
  */
-export async function withTrigramThreshold<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+export async function withSearchSettings<T>(db: Db, work: (tx: Db, named: NamedThings) => Promise<T>): Promise<T> {
   return db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
     // A table with no index to read (a handful of policies) is then costed in the billions, which
     // would make PostgreSQL compile the query to machine code first (JIT): 80–190 ms for seven rows.
-    await tx.execute(
-      sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true), set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`,
+    const [named] = rowsOf<{ organizations: NamedThings['organizations'] | string; categories: NamedThings['categories'] | string }>(
+      await tx.execute(
+        sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true), set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
+          (SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'code', o.code, 'currency', o.currency, 'kind', o.kind)), '[]')
+             FROM ${organizations} o) AS organizations,
+          (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'code', c.code)), '[]')
+             FROM ${categories} c WHERE c.active) AS categories`,
+      ),
     );
-    return work(tx);
+    // node-postgres decodes json; PGlite may hand it over as text.
+    const decode = <V>(v: V | string): V => (typeof v === 'string' ? (JSON.parse(v) as V) : v);
+    return work(tx, { organizations: decode(named!.organizations), categories: decode(named!.categories) });
   });
 }
 
@@ -63,6 +79,21 @@ function newest(condition: SQL | undefined, n: number): SQL {
   return sql`(SELECT id, seq, title, status, amount, currency, requester_id, organization_id, created_at, search_vector
       FROM ${spendingRequests} WHERE ${condition ?? sql`true`}
       ORDER BY ${spendingRequests.createdAt} DESC, ${spendingRequests.seq} DESC LIMIT ${n}) AS ${spendingRequests}`;
+}
+
+/**
+ * The newest `n` requests inside `condition`, their keys found first and their rows read after:
+ * an organization's filters (category, status, department, requester, amount) are in its
+ * (organization, created_at) index, so the keys come from the index alone and only the page's
+ * rows are read, where reading each row to test it read every request of the period.
+ */
+function newestByKeys(condition: SQL | undefined, n: number): SQL {
+  const r = spendingRequests;
+  return sql`(SELECT ${r.id} AS id, k.seq, ${r.title} AS title, ${r.status} AS status, ${r.amount} AS amount, ${r.currency} AS currency,
+        ${r.requesterId} AS requester_id, ${r.organizationId} AS organization_id, k.created_at, ${r.searchVector} AS search_vector
+      FROM (SELECT ${r.seq} AS seq, ${r.createdAt} AS created_at FROM ${r} WHERE ${condition ?? sql`true`}
+             ORDER BY ${r.createdAt} DESC, ${r.seq} DESC LIMIT ${n}) AS k
+      JOIN ${r} ON ${r.seq} = k.seq) AS ${r}`;
 }
 
 /**
@@ -206,9 +237,11 @@ export async function searchRequests(
               ? walked(params.condition, match, params.walk.lexemes, params.walk.cap, params.candidates)
               : params.window
                 ? newest(params.condition, params.window)
-                : spendingRequests
+                : params.match === 'filters'
+                  ? newestByKeys(params.condition, params.candidates)
+                  : spendingRequests
           }
-         WHERE ${(params.window || params.walk ? match : where) ?? sql`true`}
+         WHERE ${(params.window || params.walk || params.match === 'filters' ? match : where) ?? sql`true`}
          ORDER BY ${spendingRequests.createdAt} DESC, ${spendingRequests.seq} DESC
          LIMIT ${params.candidates}
       ) c
@@ -229,19 +262,27 @@ export async function searchRequests(
 
 /**
  * For each word, up to three words of the requests' titles it resembles (trigram similarity):
- * "taxxi" → "taxi". Reads request_title_words, a few thousand rows, through its trigram index.
+ * "taxxi" → "taxi". Reads request_title_words, a few thousand rows, through its trigram index, all
+ * the words in one statement.
  */
 export async function titleWordsLike(db: Db, words: string[]): Promise<Map<string, string[]>> {
-  const found = new Map<string, string[]>();
-  for (const w of words) {
-    const rows = await db
-      .select({ word: requestTitleWords.word })
-      .from(requestTitleWords)
-      .where(sql`${requestTitleWords.word} % ${w}`)
-      .orderBy(sql`similarity(${requestTitleWords.word}, ${w}) DESC`, asc(requestTitleWords.word))
-      .limit(3);
-    found.set(w, rows.map((r) => r.word));
-  }
+  const unique = [...new Set(words)];
+  const found = new Map<string, string[]>(unique.map((w) => [w, []]));
+  if (unique.length === 0) return found;
+  const t = requestTitleWords;
+  const rows = rowsOf<{ query: string; word: string }>(
+    await db.execute(sql`
+      SELECT q.word AS query, alike.word
+        FROM unnest(ARRAY[${sql.join(
+          unique.map((w) => sql`${w}`),
+          sql`, `,
+        )}]::text[]) WITH ORDINALITY AS q(word, i)
+        CROSS JOIN LATERAL (
+          SELECT ${t.word} AS word, similarity(${t.word}, q.word) AS score FROM ${t} WHERE ${t.word} % q.word ORDER BY score DESC, ${t.word} LIMIT 3
+        ) AS alike
+       ORDER BY q.i, alike.score DESC, alike.word`),
+  );
+  for (const r of rows) found.get(r.query)?.push(r.word);
   return found;
 }
 
@@ -322,13 +363,4 @@ export async function searchPolicies(db: Db, params: { scope: SQL | undefined; w
     .where(and(params.scope, anyWord(params.words, text)))
     .orderBy(sql`${overall} DESC`, asc(policyRules.name))
     .limit(params.limit);
-}
-
-/** Every organization and category by name and code: the words a search may name them by. */
-export async function namedThings(db: Db) {
-  const [orgs, cats] = await Promise.all([
-    db.select({ id: organizations.id, name: organizations.name, code: organizations.code, currency: organizations.currency, kind: organizations.kind }).from(organizations),
-    db.select({ id: categories.id, name: categories.name, code: categories.code }).from(categories).where(eq(categories.active, true)),
-  ]);
-  return { organizations: orgs, categories: cats };
 }

@@ -93,17 +93,17 @@ const searchWords = (words: string | null): string[] =>
  */
 export async function search(ctx: Ctx, query: SearchQuery): Promise<SearchResponse> {
   const auth = requireAuth(ctx);
-  const named = await repo.namedThings(ctx.db);
-  const groupCurrency = named.organizations.find((o) => o.kind === 'group')?.currency ?? 'USD';
-  const orgCurrency = named.organizations.find((o) => o.id === auth.organizationId)?.currency ?? null;
-  const f = readWords(query.q, { now: ctx.now, organizations: named.organizations, categories: named.categories });
-  const words = searchWords(f.words);
   const today = ctx.now.toISOString().slice(0, 10);
 
-  const results: SearchResult[] = await repo.withTrigramThreshold(ctx.db, async (db) => {
+  const { results, f, words, groupCurrency, orgCurrency } = await repo.withSearchSettings(ctx.db, async (db, named) => {
+    const groupCurrency = named.organizations.find((o) => o.kind === 'group')?.currency ?? 'USD';
+    const orgCurrency = named.organizations.find((o) => o.id === auth.organizationId)?.currency ?? null;
+    const f = readWords(query.q, { now: ctx.now, organizations: named.organizations, categories: named.categories });
+    const words = searchWords(f.words);
     const found: SearchResult[] = [];
+    const done = () => ({ results: found, f, words, groupCurrency, orgCurrency });
     found.push(...(await requests(db, auth, f, query.limit)));
-    if (words.length === 0) return found;
+    if (words.length === 0) return done();
     const vendorScope = scopeOf(auth, 'vendors.manage');
     if (vendorScope) {
       const rows = await repo.searchVendors(db, { scope: scopeCondition(auth, 'vendors.manage', { organizationId: vendors.organizationId }), words, limit: PER_KIND });
@@ -139,7 +139,7 @@ export async function search(ctx: Ctx, query: SearchQuery): Promise<SearchRespon
       const rows = await repo.searchPolicies(db, { scope: policyScope(auth), words, limit: PER_KIND });
       for (const r of rows) found.push({ type: 'policy', id: r.id, title: r.name, href: `/policy-management?${queryString({ q: r.name })}`, score: Number(r.score), subtitle: r.detail });
     }
-    return found;
+    return done();
   });
   results.push(...tutorials(words));
 
