@@ -25,9 +25,8 @@ test('every signed-in route opens without an error (olivia, owner)', async ({ pa
     if ((await page.locator('[data-scaffold]').count()) > 0) scaffolds.push(route.path);
     await snap(page, `route${route.path === '/' ? '-dashboard' : route.path.replace(/\//g, '-')}`);
   }
-  console.log(`data-scaffold screens: ${scaffolds.length} of ${signedIn.length} signed-in routes`);
-  test.info().annotations.push({ type: 'scaffold-count', description: `${scaffolds.length}/${signedIn.length}` });
-  expect(scaffolds.length).toBeLessThanOrEqual(signedIn.length);
+  // Every screen of the catalogue is built: none is a placeholder.
+  expect(scaffolds).toEqual([]);
   expect(errors).toEqual([]);
 
   await page.setViewportSize(MOBILE);

@@ -43,7 +43,9 @@ test.describe('users and sessions', () => {
       await expect(adam.getByText(device)).toHaveCount(0);
 
       // Rita's next call is refused; her browser lands on the sign-in page.
+      const sessionCheck = rita.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/user');
       await rita.reload();
+      expect((await sessionCheck).status(), 'the session check after the revocation').toBe(401);
       await expect(rita).toHaveURL(/\/auth$/);
       await expect(rita.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
       expect((await storedTokens(rita)).accessToken).toBeNull();
