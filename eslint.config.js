@@ -9,10 +9,14 @@ import tseslint from 'typescript-eslint';
 const dirs = (path) =>
   existsSync(path) ? readdirSync(path, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
 
-const restrict = (files, patterns) => ({
+const restrict = (files, patterns, paths = []) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
+  rules: { 'no-restricted-imports': ['error', { patterns, paths }] },
 });
+
+// The contracts' index re-exports every module, and each module's schemas run when it loads, so one
+// value imported through it puts every contract in the importing chunk: the web app names the module.
+const contractsByModule = [{ name: '@outlay/contracts', message: "Import from the contract's own module (@outlay/contracts/<module>): the index pulls every contract into the chunk." }];
 
 // A web feature may use shared code (components, lib, app), contracts, and another feature's
 // public data hooks (its api/ folder); never another feature's components, pages or utils.
@@ -26,6 +30,7 @@ const featureBoundaries = dirs('apps/web/src/features').map((feature) =>
       },
       { group: ['@outlay/db', '@outlay/db/*', '**/apps/api/**'], message: 'The web app talks to the API over HTTP only.' },
     ],
+    contractsByModule,
   ),
 );
 
@@ -70,6 +75,7 @@ export default tseslint.config(
   ]),
   restrict(['packages/db/**/*.ts'], [{ group: ['**/apps/**', 'fastify', 'react'], message: 'The data package knows nothing of the apps.' }]),
   restrict(['apps/api/**/*.ts'], [{ group: ['**/apps/web/**', 'react', 'react-dom'], message: 'The API does not import the web app.' }]),
+  restrict(['apps/web/src/**/*.{ts,tsx}'], [], contractsByModule),
   ...featureBoundaries,
   ...moduleBoundaries,
 );

@@ -1,29 +1,43 @@
+import { createHash } from 'node:crypto';
 import { constants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { STORAGE_KEYS } from './src/lib/auth-storage';
+
+// What hasValidSession (src/lib/auth-storage.ts) reads, read by the early script before any app code runs.
+const SESSION_KEYS = [STORAGE_KEYS.accessToken, STORAGE_KEYS.deviceId];
+const SIGN_IN_PAGE = 'src/features/auth/pages/auth-page.tsx';
+const FRAME = 'src/app/layout/app-shell.tsx';
+const DASHBOARD_PAGE = 'src/features/dashboard/pages/dashboard-page.tsx';
 
 /**
- * Most visits start signed out, on the sign-in screen, which is a lazy chunk: the browser would
- * only ask for it once the entry has run. Preloading it (and what it imports beyond the entry)
- * from the page saves that round trip, about a second on a slow phone network; for a signed-in
- * visitor it costs a few KB fetched beside the entry.
+ * On a slow phone network every step of "page → entry → the entry runs → the screen's chunks" is
+ * a round trip. A tiny script in the page's head (a file: the CSP allows no inline script) looks
+ * whether a session is stored and asks at once for what the first screen needs: the sign-in screen
+ * without one; with one, the frame, and on / the dashboard too. It runs while the entry is still
+ * arriving, so those chunks come beside it instead of after it has run. (The entry's own
+ * `import()`s then find them loaded: Vite's preload skips a file already linked.)
  */
-function preloadSignInScreen(): Plugin {
-  const page = 'src/features/auth/pages/auth-page.tsx';
+function earlyPreload(): Plugin {
+  let fileName: string | undefined;
   return {
-    name: 'outlay-preload-sign-in',
+    name: 'outlay-early-preload',
     apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle, chunk: entry }) {
-        if (!bundle || !entry) return [];
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const screen = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(page));
-        if (!screen) throw new Error(`no chunk for ${page}: the sign-in screen is no longer preloaded`);
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) throw new Error('no entry chunk: nothing to preload beside');
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const facade = (page: string) => {
+          const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(page));
+          if (!chunk) throw new Error(`no chunk for ${page}: the early script can no longer preload it`);
+          return chunk.fileName;
+        };
         const closure = (start: string[], seen = new Set<string>()) => {
           for (const file of start) {
             if (seen.has(file)) continue;
@@ -33,9 +47,24 @@ function preloadSignInScreen(): Plugin {
           return seen;
         };
         const loaded = closure([entry.fileName]);
-        return [...closure([screen.fileName])]
-          .filter((file) => !loaded.has(file))
-          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+        const beyondEntry = (pages: string[]) => [...closure(pages.map(facade))].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+        const lists = { signIn: beyondEntry([SIGN_IN_PAGE]), frame: beyondEntry([FRAME]), dashboard: beyondEntry([FRAME, DASHBOARD_PAGE]) };
+        const source =
+          `(function(){var l=${JSON.stringify(lists)},k=${JSON.stringify(SESSION_KEYS)},s=false;` +
+          `try{s=k.every(function(n){return localStorage.getItem(n)})}catch(e){}` +
+          `var p=location.pathname.replace(/\\/+$/,'')||'/';` +
+          `var f=document.createDocumentFragment();` +
+          `(s?(p==='/'?l.dashboard:l.frame):l.signIn).forEach(function(h){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=h;f.appendChild(e)});` +
+          `document.head.appendChild(f)})();\n`;
+        fileName = `assets/early-${createHash('sha256').update(source).digest('base64url').slice(0, 10)}.js`;
+        this.emitFile({ type: 'asset', fileName, source });
+      },
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler() {
+        if (!fileName) throw new Error('the early script was not written before the page: its plugin runs too late');
+        return [{ tag: 'script', attrs: { async: true, src: `/${fileName}` }, injectTo: 'head-prepend' as const }];
       },
     },
   };
@@ -45,7 +74,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    preloadSignInScreen(),
+    earlyPreload(),
     // Brotli and gzip copies of every text file, at the highest levels (paid once, at build time);
     // the server sends whichever the browser accepts (apps/api/src/plugins/web.ts).
     compression({
@@ -74,6 +103,9 @@ export default defineConfig({
               priority: 1,
               test: /node_modules[\\/](?:d3-[\w-]+|internmap|victory-vendor|decimal\.js-light|es-toolkit|@reduxjs[\\/]toolkit|redux|redux-thunk|reselect|react-redux|immer|eventemitter3)[\\/]/,
             },
+            // Icons used by six screens or more (the frame's among them) come as one file, not one request each:
+            // on a slow phone network every request waits its turn for one of the browser's six connections.
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1, minShareCount: 6 },
           ],
         },
       },

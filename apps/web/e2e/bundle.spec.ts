@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from './fixtures';
 
 test('the sign-in route loads at most 150 KB of JavaScript (gzip)', async ({ page }) => {
   const sizes = new Map<string, number>();
@@ -13,4 +14,40 @@ test('the sign-in route loads at most 150 KB of JavaScript (gzip)', async ({ pag
   const total = [...sizes.values()].reduce((a, b) => a + b, 0);
   test.info().annotations.push({ type: 'sign-in-js-gzip', description: `${(total / 1024).toFixed(1)} KB in ${sizes.size} files` });
   expect(total).toBeLessThanOrEqual(150 * 1024);
+});
+
+test.describe('the page asks for the first screen\'s files before the entry has run', () => {
+  const preloaded = (page: Page) =>
+    page.locator('head link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+
+  test('signed out: the sign-in screen, not the frame', async ({ page }) => {
+    const early: string[] = [];
+    page.on('request', (r) => early.push(new URL(r.url()).pathname));
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    const links = await preloaded(page);
+    expect(links.some((h) => /\/assets\/auth-page-[\w-]+\.js$/.test(h))).toBe(true);
+    expect(links.some((h) => /app-shell|dashboard-page/.test(h))).toBe(false);
+    expect(early.some((p) => /^\/assets\/early-[\w-]+\.js$/.test(p))).toBe(true);
+  });
+
+  test('signed in on /: the frame and the dashboard, not the sign-in screen', async ({ page }) => {
+    await signInAs(page, 'adam');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: /, Adam$/ })).toBeVisible();
+    const links = await preloaded(page);
+    expect(links.some((h) => /\/assets\/app-shell-[\w-]+\.js$/.test(h))).toBe(true);
+    expect(links.some((h) => /\/assets\/dashboard-page-[\w-]+\.js$/.test(h))).toBe(true);
+    expect(links.some((h) => /auth-page/.test(h))).toBe(false);
+  });
+});
+
+test.describe('before any script has run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the page already shows the spinner the app shows while it checks the session', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByText('Loading Outlay…')).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText(/Loading Outlay/);
+  });
 });

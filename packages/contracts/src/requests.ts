@@ -3,20 +3,10 @@ import { z } from 'zod';
 import { currencyCode, cursorQuery, exportQuery, listQuery, moneyAmount, paginated } from './lists.ts';
 import { addMoney, amountDigitsProblem, compareMoney, isDecimal, isNegative, isPositive, toAmountString } from './money.ts';
 import { isoDate, text } from './primitives.ts';
+import { REQUEST_STATUS_VALUES, type RequestStatus } from './request-statuses.ts';
 
-export const REQUEST_STATUS_VALUES = ['draft', 'pending', 'info_requested', 'approved', 'rejected', 'cancelled', 'paid'] as const;
-export type RequestStatus = (typeof REQUEST_STATUS_VALUES)[number];
+export * from './request-statuses.ts';
 export const requestStatus = z.enum(REQUEST_STATUS_VALUES);
-
-export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
-  draft: 'Draft',
-  pending: 'Pending approval',
-  info_requested: 'Information requested',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  cancelled: 'Cancelled',
-  paid: 'Paid',
-};
 
 /**
  * The status machine (PRODUCT §3): draft → pending → approved → paid, with rejected,

@@ -58,6 +58,19 @@ describe('static files: the build\'s compressed copies, chosen by Accept-Encodin
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
   });
 
+  it('sends a script only the headers that guard how it is read, and the page the document policies', async () => {
+    const script = await app.inject({ method: 'GET', url: `/${SCRIPT_FILE}`, headers: { 'accept-encoding': 'br' } });
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['strict-transport-security']).toBeUndefined();
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(200);
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+  });
+
   it('sends the gzip copy when only gzip is accepted, and the plain file when nothing is', async () => {
     const gz = await app.inject({ method: 'GET', url: `/${SCRIPT_FILE}`, headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');

@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link } from 'wouter';
-import type { CurrentUser } from '@outlay/contracts';
+import type { CurrentUser } from '@outlay/contracts/auth';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { LoadingScreen } from '@/components/loading-screen';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Permission } from '@outlay/contracts';
+import type { Permission } from '@outlay/contracts/permissions';
 
 /**
  * The one route catalogue (seed §2): every path, its title, the menus that list it, the

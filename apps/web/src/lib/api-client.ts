@@ -1,5 +1,5 @@
 import { navigate } from 'wouter/use-browser-location';
-import type { RefreshResponse } from '@outlay/contracts';
+import type { RefreshResponse } from '@outlay/contracts/auth';
 import { ApiError, errorFromResponse } from './api-error';
 import {
   clearTokens,

@@ -1,4 +1,4 @@
-import type { AuthTokens, CurrentUser } from '@outlay/contracts';
+import type { AuthTokens, CurrentUser } from '@outlay/contracts/auth';
 
 /** The client-stored session of seed §3, in localStorage under these keys. */
 export const STORAGE_KEYS = {

@@ -1,5 +1,4 @@
-import { ROLE_LABELS } from '@outlay/contracts/roles';
-import type { Role } from '@outlay/contracts';
+import { ROLE_LABELS, type Role } from '@outlay/contracts/role-names';
 import { formatMoney, formatNumber } from '@outlay/contracts/format';
 
 // Money, dates, numbers and plurals are formatted by the formatters shared with the server.

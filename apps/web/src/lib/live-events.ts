@@ -3,7 +3,7 @@
 // opened while at least one listener is subscribed, reconnecting with backoff, refreshing the
 // token through the API client on 401.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import type { LiveEventPayload } from '@outlay/contracts';
+import type { LiveEventPayload } from '@outlay/contracts/notifications';
 import { apiUrl, refreshSession } from './api-client';
 import { getAccessToken, getDeviceId } from './auth-storage';
 

@@ -1,7 +1,7 @@
 import { FileText, LogOut, MoreHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { CurrentUser } from '@outlay/contracts';
+import type { CurrentUser } from '@outlay/contracts/auth';
 import { RoleBadge } from '@/components/status-badges';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';

@@ -6,8 +6,8 @@ import {
   PlusCircle,
   type LucideIcon,
 } from 'lucide-react';
-import { ADMIN_MENU_ROLES } from '@outlay/contracts/roles';
-import type { CurrentUser } from '@outlay/contracts';
+import { ADMIN_MENU_ROLES } from '@outlay/contracts/role-names';
+import type { CurrentUser } from '@outlay/contracts/auth';
 import { menuRoutes, SETTINGS_SECTIONS, type AppRoute, type SettingsSection } from '../routes';
 
 export interface NavItem {

@@ -1,6 +1,6 @@
 import { Settings, ShieldCheck } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import type { CurrentUser } from '@outlay/contracts';
+import type { CurrentUser } from '@outlay/contracts/auth';
 import { Brand } from '@/components/brand';
 import { CommunicationsBadge } from '@/features/communications/components/communications-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';

@@ -31,12 +31,18 @@ export interface SpendPoint {
   budget?: string | null;
 }
 
+// Made once: building an Intl formatter costs about a millisecond, and a chart labels each month twice.
+const monthFormats = new Map<boolean, Intl.DateTimeFormat>();
+
 /** "2026-03" → "Mar 2026" in the user's locale. */
 export function monthLabel(month: string, short = false): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(undefined, short ? { month: 'short', year: '2-digit' } : { month: 'long', year: 'numeric' }).format(
-    new Date(Date.UTC(y, m - 1, 1, 12)),
-  );
+  let format = monthFormats.get(short);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, short ? { month: 'short', year: '2-digit' } : { month: 'long', year: 'numeric' });
+    monthFormats.set(short, format);
+  }
+  return format.format(new Date(Date.UTC(y, m - 1, 1, 12)));
 }
 
 

@@ -1,7 +1,6 @@
 import { Check, Circle } from 'lucide-react';
 import { STRENGTH_MAX } from '@outlay/contracts/constants';
-import { passwordStrength } from '@outlay/contracts/password-strength';
-import type { StrengthLabel } from '@outlay/contracts';
+import { passwordStrength, type StrengthLabel } from '@outlay/contracts/password-strength';
 import { cn } from '@/lib/utils';
 
 const BAR_COLORS: Record<StrengthLabel, string> = {

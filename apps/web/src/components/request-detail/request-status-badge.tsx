@@ -1,4 +1,4 @@
-import { REQUEST_STATUS_LABELS, type RequestStatus } from '@outlay/contracts/requests';
+import { REQUEST_STATUS_LABELS, type RequestStatus } from '@outlay/contracts/request-statuses';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 
 const VARIANTS: Record<RequestStatus, BadgeProps['variant']> = {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CopilotAnswer, CopilotInput } from '@outlay/contracts';
+import type { CopilotAnswer, CopilotInput } from '@outlay/contracts/ai';
 import { apiJson } from '@/lib/api-client';
 
 export const COPILOT_URL = '/api/ai/copilot';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ParsedExpense, ParseExpenseInput } from '@outlay/contracts';
+import type { ParsedExpense, ParseExpenseInput } from '@outlay/contracts/ai';
 import { apiJson } from '@/lib/api-client';
 
 export const PARSE_EXPENSE_URL = '/api/ai/parse-expense';

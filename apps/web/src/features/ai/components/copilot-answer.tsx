@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { CopilotAnswer as CopilotAnswerData } from '@outlay/contracts';
+import type { CopilotAnswer as CopilotAnswerData } from '@outlay/contracts/ai';
 import { SpendChart } from '@/components/charts/spend-chart';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';

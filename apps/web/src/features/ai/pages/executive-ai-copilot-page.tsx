@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
-import { COPILOT_CONTEXT_MAX, COPILOT_QUESTION_KINDS, type CopilotAnswer as CopilotAnswerData } from '@outlay/contracts';
+import { COPILOT_CONTEXT_MAX, COPILOT_QUESTION_KINDS, type CopilotAnswer as CopilotAnswerData } from '@outlay/contracts/ai';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';

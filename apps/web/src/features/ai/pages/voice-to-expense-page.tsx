@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Mic, MicOff, Sparkles } from 'lucide-react';
-import type { ParsedExpense } from '@outlay/contracts';
+import type { ParsedExpense } from '@outlay/contracts/ai';
 import { PageHeader } from '@/components/page-header';
 import { QueryError, QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';

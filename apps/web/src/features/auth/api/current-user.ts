@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { USER_FETCH_TIMEOUT_MS, USER_QUERY_GC_MS, USER_QUERY_STALE_MS } from '@outlay/contracts/constants';
-import type { CurrentUser } from '@outlay/contracts';
+import type { CurrentUser } from '@outlay/contracts/auth';
 import { apiRequest } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { clearTokens, hasValidSession, sessionSnapshot, storeUser, subscribeSession } from '@/lib/auth-storage';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginInput, LoginResponse } from '@outlay/contracts';
+import type { LoginInput, LoginResponse } from '@outlay/contracts/auth';
 import { apiJson } from '@/lib/api-client';
 
 /** Public call: never sends a stale bearer token, so a wrong password cannot trigger a refresh. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginResponse } from '@outlay/contracts';
+import type { LoginResponse } from '@outlay/contracts/auth';
 import { apiJson } from '@/lib/api-client';
 
 export interface VerifyTwoFactorInput {

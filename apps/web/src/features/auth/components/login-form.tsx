@@ -2,7 +2,7 @@ import { LogIn } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { MESSAGES } from '@outlay/contracts/errors';
-import type { LoginResponse } from '@outlay/contracts';
+import type { LoginResponse } from '@outlay/contracts/auth';
 import { FormField } from '@/components/form/form-field';
 import { PasswordInput } from '@/components/form/password-input';
 import { Alert } from '@/components/ui/alert';

@@ -1,9 +1,8 @@
 import { ArrowLeft, KeyRound, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { totpCodeSchema, totpOrRecoveryCode } from '@outlay/contracts/auth';
+import { totpCodeSchema, totpOrRecoveryCode, type LoginResponse } from '@outlay/contracts/auth';
 import { TOTP_DIGITS } from '@outlay/contracts/constants';
 import { MESSAGES } from '@outlay/contracts/errors';
-import type { LoginResponse } from '@outlay/contracts';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { USER_FETCH_TIMEOUT_MS } from '@outlay/contracts/constants';
-import type { CurrentUser } from '@outlay/contracts';
+import type { CurrentUser } from '@outlay/contracts/auth';
 import { LoadingScreen } from '@/components/loading-screen';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';

@@ -6,7 +6,7 @@ import { useAuth } from '../api/current-user';
 import { AuthLayout } from '@/components/auth-layout';
 import { LoginForm } from '../components/login-form';
 import { useSignInFlow, type SignInOutcome } from '../utils/use-sign-in-flow';
-import type { LoginResponse } from '@outlay/contracts';
+import type { LoginResponse } from '@outlay/contracts/auth';
 
 // Only users with 2FA reach this step, so it loads on demand.
 const TwoFactorStep = lazy(() => import('../components/two-factor-step').then((m) => ({ default: m.TwoFactorStep })));

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { REDIRECT_AFTER_LOGIN_MS } from '@outlay/contracts/constants';
-import type { LoginResponse } from '@outlay/contracts';
+import type { LoginResponse } from '@outlay/contracts/auth';
 import { toast } from '@/components/ui/use-toast';
 import { storeSession } from '@/lib/auth-storage';
 import { CURRENT_USER_KEY } from '../api/current-user';

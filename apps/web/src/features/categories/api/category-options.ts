@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category, Paginated } from '@outlay/contracts';
+import type { Category } from '@outlay/contracts/categories';
+import type { Paginated } from '@outlay/contracts/lists';
 import { apiJson } from '@/lib/api-client';
 import { CATEGORIES_URL } from './keys';
 

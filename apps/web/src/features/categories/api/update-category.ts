@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Category, UpdateCategoryValues } from '@outlay/contracts';
+import type { Category, UpdateCategoryValues } from '@outlay/contracts/categories';
 import { apiJson } from '@/lib/api-client';
 import { invalidateUrls } from '@/lib/query-client';
 import { CATEGORIES_URL } from './keys';

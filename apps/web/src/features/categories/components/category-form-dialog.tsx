@@ -1,4 +1,5 @@
-import { createCategoryInput, POLICY_ACTION_LABELS, POLICY_ACTION_VALUES, updateCategoryInput, type Category } from '@outlay/contracts';
+import { createCategoryInput, updateCategoryInput, type Category } from '@outlay/contracts/categories';
+import { POLICY_ACTION_LABELS, POLICY_ACTION_VALUES } from '@outlay/contracts/policies';
 
 const LIMIT_ACTIONS = POLICY_ACTION_VALUES.map((value) => ({ value, label: POLICY_ACTION_LABELS[value] }));
 import { FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, useZodForm } from '@/components/form';

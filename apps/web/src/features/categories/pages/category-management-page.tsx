@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { POLICY_ACTION_LABELS, type Category } from '@outlay/contracts';
+import { POLICY_ACTION_LABELS } from '@outlay/contracts/policies';
+import type { Category } from '@outlay/contracts/categories';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Coaching } from '@outlay/contracts';
+import type { Coaching } from '@outlay/contracts/coaching';
 import { apiJson } from '@/lib/api-client';
 
 export const COACHING_URL = '/api/coaching';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { FINDING_KIND_LABELS, type Coaching } from '@outlay/contracts';
+import { FINDING_KIND_LABELS } from '@outlay/contracts/findings';
+import type { Coaching } from '@outlay/contracts/coaching';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';

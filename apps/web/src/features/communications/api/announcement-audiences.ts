@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AnnouncementAudiences } from '@outlay/contracts';
+import type { AnnouncementAudiences } from '@outlay/contracts/communications';
 import { apiJson } from '@/lib/api-client';
 
 export const AUDIENCES_URL = '/api/communications/announcements/audiences';

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AnnouncementPage } from '@outlay/contracts';
+import type { AnnouncementPage } from '@outlay/contracts/communications';
 import { apiJson } from '@/lib/api-client';
 
 export const ANNOUNCEMENTS_URL = '/api/communications/announcements';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ConversationList } from '@outlay/contracts';
+import type { ConversationList } from '@outlay/contracts/communications';
 import { apiJson } from '@/lib/api-client';
 
 export const CONVERSATIONS_URL = '/api/communications/conversations';

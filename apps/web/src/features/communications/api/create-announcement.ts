@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Announcement, CreateAnnouncementInput } from '@outlay/contracts';
+import type { Announcement, CreateAnnouncementInput } from '@outlay/contracts/communications';
 import { apiJson } from '@/lib/api-client';
 import { ANNOUNCEMENTS_URL } from './announcements';
 import { useInvalidateCommunications } from './unread';

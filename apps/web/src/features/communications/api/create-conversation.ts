@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Conversation, CreateConversationInput } from '@outlay/contracts';
+import type { Conversation, CreateConversationInput } from '@outlay/contracts/communications';
 import { apiJson } from '@/lib/api-client';
 import { CONVERSATIONS_URL } from './conversations';
 import { useInvalidateCommunications } from './unread';

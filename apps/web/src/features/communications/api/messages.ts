@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { MessagePage } from '@outlay/contracts';
+import type { MessagePage } from '@outlay/contracts/communications';
 import { apiJson } from '@/lib/api-client';
 import { CONVERSATIONS_URL } from './conversations';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PersonList } from '@outlay/contracts';
+import type { PersonList } from '@outlay/contracts/communications';
 import { apiJson } from '@/lib/api-client';
 
 export const PEOPLE_URL = '/api/communications/people';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CommunicationsUnread } from '@outlay/contracts';
+import type { CommunicationsUnread } from '@outlay/contracts/communications';
 import { apiJson } from '@/lib/api-client';
 
 export const COMMUNICATIONS_URL = '/api/communications';

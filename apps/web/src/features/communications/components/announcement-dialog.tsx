@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ANNOUNCEMENT_AUDIENCE_LABELS, ANNOUNCEMENT_AUDIENCE_VALUES, createAnnouncementInput, type AnnouncementAudiences } from '@outlay/contracts';
+import { ANNOUNCEMENT_AUDIENCE_LABELS, ANNOUNCEMENT_AUDIENCE_VALUES, createAnnouncementInput, type AnnouncementAudiences } from '@outlay/contracts/communications';
 import { FormDialog, FormFieldSelect, FormFieldText, FormFieldTextarea, useZodForm } from '@/components/form';
 import { QueryState } from '@/components/query-state';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';

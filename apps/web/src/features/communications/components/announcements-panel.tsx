@@ -1,6 +1,6 @@
 import { CheckCheck, Megaphone, Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { Announcement } from '@outlay/contracts';
+import type { Announcement } from '@outlay/contracts/communications';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { MessagesSquare } from 'lucide-react';
-import type { Conversation } from '@outlay/contracts';
+import type { Conversation } from '@outlay/contracts/communications';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { conversationName } from './conversation-name';

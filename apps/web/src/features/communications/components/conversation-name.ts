@@ -1,4 +1,4 @@
-import type { Conversation } from '@outlay/contracts';
+import type { Conversation } from '@outlay/contracts/communications';
 
 /** A group's title, else the other people's names (a direct conversation is named after the other person). */
 export function conversationName(c: Conversation, viewerId: string | undefined): string {

@@ -1,6 +1,7 @@
 import { ArrowLeft, Paperclip, Send, X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES, ATTACHMENT_TYPES, sendMessageInput, type Conversation, type Message } from '@outlay/contracts';
+import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES, ATTACHMENT_TYPES } from '@outlay/contracts/requests';
+import { sendMessageInput, type Conversation, type Message } from '@outlay/contracts/communications';
 import { downloadFile } from '@/components/data-table/download';
 import { FormServerError } from '@/components/form';
 import { QueryState } from '@/components/query-state';

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { MENTION_PATTERN } from '@outlay/contracts';
+import { MENTION_PATTERN } from '@outlay/contracts/communications';
 
 /**
  * A person's text as text (React escapes it; nothing is read as HTML), keeping line breaks and

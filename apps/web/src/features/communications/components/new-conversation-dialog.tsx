@@ -1,6 +1,6 @@
 import { Check, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { createConversationInput, type CommunicationsPerson } from '@outlay/contracts';
+import { createConversationInput, type CommunicationsPerson } from '@outlay/contracts/communications';
 import { FormServerError } from '@/components/form';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';

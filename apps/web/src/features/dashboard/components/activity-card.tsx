@@ -1,5 +1,5 @@
 import { FileText } from 'lucide-react';
-import { REQUEST_STATUS_LABELS } from '@outlay/contracts/requests';
+import { REQUEST_STATUS_LABELS } from '@outlay/contracts/request-statuses';
 import type { ActivityItem } from '@outlay/contracts/dashboard';
 import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

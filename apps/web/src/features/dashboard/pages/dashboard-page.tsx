@@ -1,5 +1,5 @@
 import { CheckSquare, FileText, PlusCircle, Receipt } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { DashboardResponse } from '@outlay/contracts/dashboard';
 import { findRoute, mayOpen } from '@/app/routes';
@@ -30,9 +30,11 @@ export default function DashboardPage() {
   // Asked for at once, beside the figures, and the figures wait for its answer (usually the quicker one): a
   // checklist landing on top of figures already drawn pushes everything down under the reader's eyes.
   const onboarding = useOnboarding();
+  // The cards are drawn in a transition: React builds them in slices of a few milliseconds, giving
+  // the browser its turn between, instead of one long task that holds a slow phone's main thread.
+  const d = useDeferredValue(dashboard.data);
   if (!user) return null;
-  const figures = { ...dashboard, isLoading: dashboard.isLoading || onboarding.isPending };
-  const d = dashboard.data;
+  const figures = { ...dashboard, data: d, isLoading: dashboard.isLoading || onboarding.isPending };
   const opens = (path: string) => {
     const route = findRoute(path);
     return Boolean(route && mayOpen(route, user.permissions));

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FeatureSuggestionDetail } from '@outlay/contracts';
+import type { FeatureSuggestionDetail } from '@outlay/contracts/feature-suggestions';
 import { apiJson } from '@/lib/api-client';
 
 /** The list reads this URL through the list protocol (useListQuery); the rest of the feature builds on it. */

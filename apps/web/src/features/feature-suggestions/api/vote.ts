@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FeatureSuggestionVote } from '@outlay/contracts';
+import type { FeatureSuggestionVote } from '@outlay/contracts/feature-suggestions';
 import { apiJson } from '@/lib/api-client';
 import { FEATURE_SUGGESTIONS_URL } from './feature-suggestion';
 

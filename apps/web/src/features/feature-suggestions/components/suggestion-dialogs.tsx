@@ -1,13 +1,6 @@
 import { MessageSquare } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import {
-  FEATURE_SUGGESTION_STATUS_LABELS,
-  FEATURE_SUGGESTION_STATUS_VALUES,
-  createFeatureSuggestionInput,
-  featureSuggestionCommentInput,
-  type FeatureSuggestionDetail,
-  type FeatureSuggestionStatus,
-} from '@outlay/contracts';
+import { FEATURE_SUGGESTION_STATUS_LABELS, FEATURE_SUGGESTION_STATUS_VALUES, createFeatureSuggestionInput, featureSuggestionCommentInput, type FeatureSuggestionDetail, type FeatureSuggestionStatus } from '@outlay/contracts/feature-suggestions';
 import { FormDialog, FormFieldText, FormFieldTextarea, useZodForm } from '@/components/form';
 import { FormServerError } from '@/components/form/form-dialog';
 import { SelectField } from '@/components/form/plain-fields';

@@ -1,4 +1,4 @@
-import { FEATURE_SUGGESTION_STATUS_LABELS, type FeatureSuggestionStatus } from '@outlay/contracts';
+import { FEATURE_SUGGESTION_STATUS_LABELS, type FeatureSuggestionStatus } from '@outlay/contracts/feature-suggestions';
 import { Badge } from '@/components/ui/badge';
 
 const VARIANT: Record<FeatureSuggestionStatus, 'default' | 'primary' | 'purple' | 'success' | 'danger'> = {

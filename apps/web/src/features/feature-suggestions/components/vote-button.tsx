@@ -1,5 +1,5 @@
 import { ChevronUp } from 'lucide-react';
-import type { FeatureSuggestion } from '@outlay/contracts';
+import type { FeatureSuggestion } from '@outlay/contracts/feature-suggestions';
 import { useToast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
 import { cn } from '@/lib/utils';

@@ -1,7 +1,7 @@
 import { MessageSquare, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { FEATURE_SUGGESTION_STATUS_LABELS, FEATURE_SUGGESTION_STATUS_VALUES, type FeatureSuggestion } from '@outlay/contracts';
+import { FEATURE_SUGGESTION_STATUS_LABELS, FEATURE_SUGGESTION_STATUS_VALUES, type FeatureSuggestion } from '@outlay/contracts/feature-suggestions';
 import { DataTable, DataTableFilterSelect, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';

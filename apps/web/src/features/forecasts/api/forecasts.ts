@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ForecastList } from '@outlay/contracts';
+import type { ForecastList } from '@outlay/contracts/forecasts';
 import { apiJson } from '@/lib/api-client';
 
 export const FORECASTS_URL = '/api/forecasts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FORECAST_METHOD_LABELS, type ForecastLine } from '@outlay/contracts';
+import { FORECAST_METHOD_LABELS, type ForecastLine } from '@outlay/contracts/forecasts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate, formatMoney, formatMonth, formatPercent } from '@/lib/format';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateFxRateValues, FxRate } from '@outlay/contracts';
+import type { CreateFxRateValues, FxRate } from '@outlay/contracts/fx-rates';
 import { apiJson } from '@/lib/api-client';
 import { invalidateUrls } from '@/lib/query-client';
 import { FX_RATES_URL } from './keys';

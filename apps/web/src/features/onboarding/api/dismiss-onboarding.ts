@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OnboardingChecklist } from '@outlay/contracts';
+import type { OnboardingChecklist } from '@outlay/contracts/onboarding';
 import { apiJson } from '@/lib/api-client';
 import { ONBOARDING_URL } from './onboarding';
 

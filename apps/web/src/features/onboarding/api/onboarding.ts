@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OnboardingChecklist } from '@outlay/contracts';
+import type { OnboardingChecklist } from '@outlay/contracts/onboarding';
 import { apiJson } from '@/lib/api-client';
 
 export const ONBOARDING_URL = '/api/onboarding';

@@ -1,6 +1,7 @@
 import { CheckCircle2, Circle } from 'lucide-react';
 import { Link } from 'wouter';
-import type { HelpAudience, OnboardingChecklist, OnboardingStep } from '@outlay/contracts';
+import type { HelpAudience } from '@outlay/contracts/tutorials';
+import type { OnboardingChecklist, OnboardingStep } from '@outlay/contracts/onboarding';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateDepartmentValues, Department } from '@outlay/contracts';
+import type { CreateDepartmentValues, Department } from '@outlay/contracts/organizations';
 import { apiJson } from '@/lib/api-client';
 import { DEPARTMENTS_URL, invalidate, ORGANIZATIONS_URL } from './keys';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateOrganizationValues, Organization } from '@outlay/contracts';
+import type { CreateOrganizationValues, Organization } from '@outlay/contracts/organizations';
 import { apiJson } from '@/lib/api-client';
 import { invalidate, ORGANIZATION_TREE_URL, ORGANIZATIONS_URL } from './keys';
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Department, Paginated } from '@outlay/contracts';
+import type { Department } from '@outlay/contracts/organizations';
+import type { Paginated } from '@outlay/contracts/lists';
 import { apiJson } from '@/lib/api-client';
 import { DEPARTMENTS_URL } from './keys';
 

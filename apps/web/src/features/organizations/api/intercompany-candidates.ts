@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { IntercompanyCandidate } from '@outlay/contracts';
+import type { IntercompanyCandidate } from '@outlay/contracts/organizations';
 import { apiJson } from '@/lib/api-client';
 import { INTERCOMPANY_LINKS_URL } from './keys';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { IntercompanyLink, LinkIntercompanyInput } from '@outlay/contracts';
+import type { IntercompanyLink, LinkIntercompanyInput } from '@outlay/contracts/organizations';
 import { apiJson } from '@/lib/api-client';
 import { INTERCOMPANY_LINKS_URL, invalidate } from './keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrganizationMember } from '@outlay/contracts';
+import type { OrganizationMember } from '@outlay/contracts/organizations';
 import { apiJson } from '@/lib/api-client';
 import { ORGANIZATIONS_URL } from './keys';
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Organization, Paginated } from '@outlay/contracts';
+import type { Organization } from '@outlay/contracts/organizations';
+import type { Paginated } from '@outlay/contracts/lists';
 import { apiJson } from '@/lib/api-client';
 import { ORGANIZATIONS_URL } from './keys';
 

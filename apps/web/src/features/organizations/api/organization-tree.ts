@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrganizationTree } from '@outlay/contracts';
+import type { OrganizationTree } from '@outlay/contracts/organizations';
 import { apiJson } from '@/lib/api-client';
 import { ORGANIZATION_TREE_URL } from './keys';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Department, UpdateDepartmentValues } from '@outlay/contracts';
+import type { Department, UpdateDepartmentValues } from '@outlay/contracts/organizations';
 import { apiJson } from '@/lib/api-client';
 import { DEPARTMENTS_URL, invalidate } from './keys';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Organization, UpdateOrganizationValues } from '@outlay/contracts';
+import type { Organization, UpdateOrganizationValues } from '@outlay/contracts/organizations';
 import { apiJson } from '@/lib/api-client';
 import { DEPARTMENTS_URL, invalidate, ORGANIZATION_TREE_URL, ORGANIZATIONS_URL } from './keys';
 

@@ -1,4 +1,4 @@
-import { createDepartmentInput, updateDepartmentInput, type Department } from '@outlay/contracts';
+import { createDepartmentInput, updateDepartmentInput, type Department } from '@outlay/contracts/organizations';
 import { FormDialog, FormFieldCheckbox, FormFieldSelect, FormFieldText, useZodForm } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateDepartment } from '../api/create-department';

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { createFxRateInput, updateFxRateInput, type FxRate } from '@outlay/contracts';
+import { createFxRateInput, updateFxRateInput, type FxRate } from '@outlay/contracts/fx-rates';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { FormDialog, FormFieldText, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
-import { linkIntercompanyInput, type IntercompanyLink } from '@outlay/contracts';
+import { linkIntercompanyInput, type IntercompanyLink } from '@outlay/contracts/organizations';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ConfirmDialog, FormDialog, FormFieldSelect, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { moveOrganizationInput, type OrganizationTreeNode } from '@outlay/contracts';
+import { moveOrganizationInput, type OrganizationTreeNode } from '@outlay/contracts/organizations';
 import { FormDialog, FormFieldSelect, useZodForm } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
 import { useMoveOrganization } from '../api/move-organization';

@@ -1,4 +1,4 @@
-import { createOrganizationInput, updateOrganizationInput, type Organization } from '@outlay/contracts';
+import { createOrganizationInput, updateOrganizationInput, type Organization } from '@outlay/contracts/organizations';
 import { FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, FormFieldTextarea, useVersionedEdit, useZodForm } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateOrganization } from '../api/create-organization';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { updateOrganizationInput, type Organization } from '@outlay/contracts';
+import { updateOrganizationInput, type Organization } from '@outlay/contracts/organizations';
 import { Form, FormFieldMoney, FormFieldSelect, useVersionedEdit, useZodForm } from '@/components/form';
 import { FormField } from '@/components/form';
 import { Button } from '@/components/ui/button';

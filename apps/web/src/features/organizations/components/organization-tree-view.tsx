@@ -1,5 +1,5 @@
 import { Building2, MoveRight } from 'lucide-react';
-import type { OrganizationTreeNode } from '@outlay/contracts';
+import type { OrganizationTreeNode } from '@outlay/contracts/organizations';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';

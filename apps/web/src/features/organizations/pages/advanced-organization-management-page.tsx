@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OrganizationTreeNode } from '@outlay/contracts';
+import type { OrganizationTreeNode } from '@outlay/contracts/organizations';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AgingVendorDetail } from '@outlay/contracts';
+import type { AgingVendorDetail } from '@outlay/contracts/payables';
 import { AGING_URL, type AgingParams } from './aging';
 
 /** One vendor's open invoices on the day: own currency, rate, group amount, days past due. */

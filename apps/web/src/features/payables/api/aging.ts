@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AgingBasis, AgingReport } from '@outlay/contracts';
+import type { AgingBasis, AgingReport } from '@outlay/contracts/payables';
 
 export const AGING_URL = '/api/payables/aging';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PayableDetail } from '@outlay/contracts';
+import type { PayableDetail } from '@outlay/contracts/payables';
 import { apiJson } from '@/lib/api-client';
 import { PAYABLES_URL } from './record-payment';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PayableDetail, RecordPaymentInput } from '@outlay/contracts';
+import type { PayableDetail, RecordPaymentInput } from '@outlay/contracts/payables';
 import { apiJson } from '@/lib/api-client';
 import { AGING_URL } from './aging';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PayableDetail, UpdatePayableInput } from '@outlay/contracts';
+import type { PayableDetail, UpdatePayableInput } from '@outlay/contracts/payables';
 import { apiJson } from '@/lib/api-client';
 import { AGING_URL } from './aging';
 import { PAYABLES_URL } from './record-payment';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { AgingInvoice } from '@outlay/contracts';
-import { AGING_BUCKET_LABELS } from '@outlay/contracts';
+import { AGING_BUCKET_LABELS, type AgingInvoice } from '@outlay/contracts/payables';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

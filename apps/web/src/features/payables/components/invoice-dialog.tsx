@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { updatePayableInput, type PayableDetail } from '@outlay/contracts';
+import { updatePayableInput, type PayableDetail } from '@outlay/contracts/payables';
 import { FormDialog, FormFieldText, useVersionedEdit, useZodForm } from '@/components/form';
 import { QueryState } from '@/components/query-state';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';

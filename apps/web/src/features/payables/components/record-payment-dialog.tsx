@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { recordPaymentInput, type AgingInvoice } from '@outlay/contracts';
+import { recordPaymentInput, type AgingInvoice } from '@outlay/contracts/payables';
 import { FormDialog, FormFieldMoney, FormFieldText, useZodForm } from '@/components/form';
 import { useToast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';

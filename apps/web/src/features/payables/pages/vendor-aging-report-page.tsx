@@ -1,6 +1,6 @@
 import { ChevronDown, ChevronRight, Download } from 'lucide-react';
 import { Fragment, useState } from 'react';
-import { AGING_BASIS_LABELS, AGING_BASIS_VALUES, AGING_BUCKET_LABELS, AGING_BUCKET_VALUES, type AgingReport, type AgingVendorRow } from '@outlay/contracts';
+import { AGING_BASIS_LABELS, AGING_BASIS_VALUES, AGING_BUCKET_LABELS, AGING_BUCKET_VALUES, type AgingReport, type AgingVendorRow } from '@outlay/contracts/payables';
 import { downloadFile } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';

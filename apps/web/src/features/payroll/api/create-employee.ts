@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateEmployeeInput, Employee } from '@outlay/contracts';
+import type { CreateEmployeeInput, Employee } from '@outlay/contracts/payroll';
 import { apiJson } from '@/lib/api-client';
 import { EMPLOYEES_URL } from './employee';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatePayrollRunInput, PayrollRunDetail } from '@outlay/contracts';
+import type { CreatePayrollRunInput, PayrollRunDetail } from '@outlay/contracts/payroll';
 import { apiJson } from '@/lib/api-client';
 import { PAYROLL_RUNS_URL } from './payroll-run';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Employee } from '@outlay/contracts';
+import type { Employee } from '@outlay/contracts/payroll';
 import { apiJson } from '@/lib/api-client';
 
 export const EMPLOYEES_URL = '/api/payroll/employees';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PayrollOrganization } from '@outlay/contracts';
+import type { PayrollOrganization } from '@outlay/contracts/payroll';
 import { apiJson } from '@/lib/api-client';
 
 export const PAYROLL_ORGANIZATIONS_URL = '/api/payroll/organizations';

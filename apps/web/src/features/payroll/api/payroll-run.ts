@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PayrollRunDetail } from '@outlay/contracts';
+import type { PayrollRunDetail } from '@outlay/contracts/payroll';
 import { apiJson } from '@/lib/api-client';
 
 export const PAYROLL_RUNS_URL = '/api/payroll/runs';

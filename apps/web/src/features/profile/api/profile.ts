@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Profile, UpdateProfileInput } from '@outlay/contracts';
+import type { Profile, UpdateProfileInput } from '@outlay/contracts/auth';
 import { apiJson } from '@/lib/api-client';
 import { CURRENT_USER_KEY } from '@/features/auth/api/current-user';
 

@@ -1,5 +1,5 @@
 import { AtSign, Building2, Clock, Mail, Phone } from 'lucide-react';
-import type { Profile } from '@outlay/contracts';
+import type { Profile } from '@outlay/contracts/auth';
 import { RoleBadge, StatusBadge } from '@/components/status-badges';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Card, CardContent } from '@/components/ui/card';

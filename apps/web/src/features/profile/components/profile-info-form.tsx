@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { MESSAGES } from '@outlay/contracts/errors';
-import type { Profile } from '@outlay/contracts';
+import type { Profile } from '@outlay/contracts/auth';
 import { FieldError, FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -3,7 +3,7 @@ import { Info } from 'lucide-react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { PASSWORD_MAX_LENGTH } from '@outlay/contracts/constants';
 import { MESSAGES } from '@outlay/contracts/errors';
-import type { Profile } from '@outlay/contracts';
+import type { Profile } from '@outlay/contracts/auth';
 import { FieldError, FormField } from '@/components/form/form-field';
 import { PasswordInput } from '@/components/form/password-input';
 import { Badge } from '@/components/ui/badge';

@@ -1,9 +1,8 @@
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { totpOrRecoveryCode } from '@outlay/contracts/auth';
+import { totpOrRecoveryCode, type Profile } from '@outlay/contracts/auth';
 import { MESSAGES } from '@outlay/contracts/errors';
-import type { Profile } from '@outlay/contracts';
 import { FormField } from '@/components/form/form-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { Lock, User } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Profile } from '@outlay/contracts';
+import type { Profile } from '@outlay/contracts/auth';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';

@@ -5,8 +5,7 @@ import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '@outlay/contracts/constants';
-import { registrationFormSchema, requestableRoleOptions } from '@outlay/contracts/registration';
-import type { RegistrationRequestInput } from '@outlay/contracts';
+import { registrationFormSchema, requestableRoleOptions, type RegistrationRequestInput } from '@outlay/contracts/registration';
 import { FormField } from '@/components/form/form-field';
 import { PasswordInput } from '@/components/form/password-input';
 import { QueryState } from '@/components/query-state';

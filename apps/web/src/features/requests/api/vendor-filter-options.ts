@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Paginated, Vendor } from '@outlay/contracts';
+import type { Paginated } from '@outlay/contracts/lists';
+import type { Vendor } from '@outlay/contracts/vendors';
 import { apiJson } from '@/lib/api-client';
 
 /** Vendors the caller may see (optionally one organization's), for the requests filter. */

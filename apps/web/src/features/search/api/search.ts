@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SearchResponse } from '@outlay/contracts';
+import type { SearchResponse } from '@outlay/contracts/search';
 import { apiJson } from '@/lib/api-client';
 
 export const SEARCH_URL = '/api/search';

@@ -1,7 +1,7 @@
 import { BookOpen, Building2, FileText, PiggyBank, ShieldCheck, UserRound } from 'lucide-react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Link } from 'wouter';
-import { SEARCH_RESULT_TYPE_LABELS, type SearchResult, type SearchResultType } from '@outlay/contracts';
+import { SEARCH_RESULT_TYPE_LABELS, type SearchResult, type SearchResultType } from '@outlay/contracts/search';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 
 const TYPE_STYLE: Record<SearchResultType, { icon: ReactNode; variant: BadgeProps['variant'] }> = {

@@ -1,7 +1,7 @@
 import { ListFilter, Search } from 'lucide-react';
 import { useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import type { SearchFilters } from '@outlay/contracts';
+import type { SearchFilters } from '@outlay/contracts/search';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { TutorialDetail } from '@outlay/contracts';
+import type { TutorialDetail } from '@outlay/contracts/tutorials';
 import { apiJson } from '@/lib/api-client';
 import { TUTORIALS_URL } from './tutorials';
 

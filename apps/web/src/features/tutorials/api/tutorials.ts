@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { HelpAudience, TutorialList } from '@outlay/contracts';
+import type { HelpAudience, TutorialList } from '@outlay/contracts/tutorials';
 import { apiJson } from '@/lib/api-client';
 
 export const TUTORIALS_URL = '/api/tutorials';

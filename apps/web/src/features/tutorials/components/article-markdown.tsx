@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
-import { headingId } from '@outlay/contracts';
+import { headingId } from '@outlay/contracts/tutorials';
 
 function textOf(node: ReactNode): string {
   if (typeof node === 'string' || typeof node === 'number') return String(node);

@@ -1,5 +1,5 @@
 import { ArrowLeft, BookOpen, CheckCircle2, Clock } from 'lucide-react';
-import { HELP_AUDIENCE_LABELS, HELP_AUDIENCE_VALUES, type TutorialSummary } from '@outlay/contracts';
+import { HELP_AUDIENCE_LABELS, HELP_AUDIENCE_VALUES, type TutorialSummary } from '@outlay/contracts/tutorials';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

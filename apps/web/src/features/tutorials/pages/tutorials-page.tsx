@@ -1,7 +1,7 @@
 import { BookOpen, CheckCircle2, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { HELP_AUDIENCE_LABELS, HELP_AUDIENCE_VALUES, type HelpAudience } from '@outlay/contracts';
+import { HELP_AUDIENCE_LABELS, HELP_AUDIENCE_VALUES, type HelpAudience } from '@outlay/contracts/tutorials';
 import { SelectField } from '@/components/form/plain-fields';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';

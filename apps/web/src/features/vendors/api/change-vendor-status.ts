@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { VendorDetail, VendorStatusInput } from '@outlay/contracts';
+import type { VendorDetail, VendorStatusInput } from '@outlay/contracts/vendors';
 import { apiJson } from '@/lib/api-client';
 import { VENDORS_URL } from './vendor';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateVendorInput, VendorDetail } from '@outlay/contracts';
+import type { CreateVendorInput, VendorDetail } from '@outlay/contracts/vendors';
 import { apiJson } from '@/lib/api-client';
 import { VENDORS_URL } from './vendor';
 

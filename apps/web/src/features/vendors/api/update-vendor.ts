@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateVendorInput, VendorDetail } from '@outlay/contracts';
+import type { UpdateVendorInput, VendorDetail } from '@outlay/contracts/vendors';
 import { apiJson } from '@/lib/api-client';
 import { VENDORS_URL } from './vendor';
 

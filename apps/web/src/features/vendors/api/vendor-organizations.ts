@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { VendorOrganization } from '@outlay/contracts';
+import type { VendorOrganization } from '@outlay/contracts/vendors';
 
 export const VENDOR_ORGANIZATIONS_KEY = ['/api/vendors/organizations'] as const;
 

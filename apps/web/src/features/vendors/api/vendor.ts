@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { VendorDetail } from '@outlay/contracts';
+import type { VendorDetail } from '@outlay/contracts/vendors';
 import { apiJson } from '@/lib/api-client';
 
 export const VENDORS_URL = '/api/vendors';
