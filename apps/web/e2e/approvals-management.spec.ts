@@ -77,6 +77,7 @@ async function pickPerson(page: Page, scope: Locator, field: RegExp, search: str
   const box = scope.getByRole('combobox', { name: field });
   await box.fill(search);
   await page.getByRole('option', { name: option }).first().click();
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
 }
 
 test.describe('approvals management', () => {

@@ -173,6 +173,8 @@ function ComboboxBody<T extends ComboboxItem>({
           onOpenAutoFocus={(event) => event.preventDefault()}
           onCloseAutoFocus={(event) => event.preventDefault()}
           onMouseDown={(event) => event.preventDefault()}
+          // Radix gives the popover the dialog role; a dialog needs a name, whenever it is caught open.
+          aria-label={listLabel}
           onInteractOutside={(event) => {
             if (event.target instanceof Node && anchor.current?.contains(event.target)) event.preventDefault();
           }}
