@@ -6,12 +6,15 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { STORAGE_KEYS } from './src/lib/auth-storage';
+import { EARLY_RESPONSES_GLOBAL } from './src/lib/early-responses';
 
 // What hasValidSession (src/lib/auth-storage.ts) reads, read by the early script before any app code runs.
 const SESSION_KEYS = [STORAGE_KEYS.accessToken, STORAGE_KEYS.deviceId];
 const SIGN_IN_PAGE = 'src/features/auth/pages/auth-page.tsx';
 const FRAME = 'src/app/layout/app-shell.tsx';
 const DASHBOARD_PAGE = 'src/features/dashboard/pages/dashboard-page.tsx';
+// The first reads of a signed-in visit (src/app/early-start.ts asks for the same, later).
+const EARLY_READS = { frame: ['/api/auth/user'], dashboard: ['/api/auth/user', '/api/dashboard', '/api/onboarding'] };
 
 /**
  * On a slow phone network every step of "page → entry → the entry runs → the screen's chunks" is
@@ -55,7 +58,14 @@ function earlyPreload(): Plugin {
           `var p=location.pathname.replace(/\\/+$/,'')||'/';` +
           `var f=document.createDocumentFragment();` +
           `(s?(p==='/'?l.dashboard:l.frame):l.signIn).forEach(function(h){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=h;f.appendChild(e)});` +
-          `document.head.appendChild(f)})();\n`;
+          `document.head.appendChild(f);` +
+          // The session check and the first screen's data start now too, rather than once the entry has
+          // arrived and run; the app takes each answer once (src/lib/early-responses.ts). Not when the
+          // address asks for a fresh sign-in (applyForceLogin), nor when the app has started already.
+          `var g=${JSON.stringify(EARLY_RESPONSES_GLOBAL)};if(!s||window[g]||/[?&]forceLogin=true(&|$)/.test(location.search))return;` +
+          `var r=${JSON.stringify(EARLY_READS)},t=localStorage.getItem(k[0]),h={Authorization:'Bearer '+t,'X-Device-ID':localStorage.getItem(k[1])},a={};` +
+          `(p==='/'?r.dashboard:r.frame).forEach(function(u){a[u]=fetch(u,{headers:h,credentials:'include'});a[u].catch(function(){})});` +
+          `window[g]={token:t,responses:a}})();\n`;
         fileName = `assets/early-${createHash('sha256').update(source).digest('base64url').slice(0, 10)}.js`;
         this.emitFile({ type: 'asset', fileName, source });
       },

@@ -3,6 +3,7 @@ import { currentUserQueryOptions } from '@/features/auth/api/current-user';
 import { dashboardQueryOptions } from '@/features/dashboard/api/dashboard';
 import { onboardingQueryOptions } from '@/features/onboarding/api/onboarding';
 import { hasValidSession } from '@/lib/auth-storage';
+import { closeEarlyResponses } from '@/lib/early-responses';
 import { DASHBOARD_ROUTE, resolveRoute } from './resolve-route';
 
 /**
@@ -14,6 +15,9 @@ import { DASHBOARD_ROUTE, resolveRoute } from './resolve-route';
  * router still decides what shows: nothing here renders anything.
  */
 export function startEarly(client: QueryClient, path = window.location.pathname) {
+  // The page's early script may have asked for these reads already: each is taken by the prefetch
+  // below (which calls the API before this task ends), and whatever is left is dropped then.
+  setTimeout(closeEarlyResponses, 0);
   if (!hasValidSession()) return;
   void client.prefetchQuery(currentUserQueryOptions());
   const route = resolveRoute(path, true);

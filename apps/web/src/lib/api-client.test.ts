@@ -3,6 +3,7 @@ import { startTestServer, sendJson, sendText, type RecordedRequest } from '@/tes
 import { apiRequest, buildQueryUrl, configureApiClient, getQueryFn } from './api-client';
 import { ApiError } from './api-error';
 import { getAccessToken, getDeviceId, getRefreshToken, storeSession } from './auth-storage';
+import { closeEarlyResponses, EARLY_RESPONSES_GLOBAL } from './early-responses';
 
 /**
  * Routes of the fake API. Access tokens look like `access-N`; the server accepts only the
@@ -59,6 +60,7 @@ beforeEach(() => {
   refreshDelayMs = 0;
   sessionEnded.mockReset();
   server.requests.length = 0;
+  closeEarlyResponses();
 });
 
 function signIn(access = 'access-1', refresh: string | null = 'refresh-1') {
@@ -89,6 +91,48 @@ describe('headers', () => {
     signIn();
     await apiRequest('POST', '/api/echo', {}, { auth: false });
     expect(server.requests[0]!.headers.authorization).toBeUndefined();
+  });
+});
+
+describe("answers the page's early script asked for", () => {
+  const early = (token: string, responses: Record<string, Promise<Response>>) => {
+    window[EARLY_RESPONSES_GLOBAL] = { token, responses };
+  };
+
+  it('a GET of the path with the same token takes the answer once; the next goes to the network', async () => {
+    signIn();
+    early('access-1', { '/api/protected': Promise.resolve(new Response(JSON.stringify({ early: true }), { status: 200 })) });
+    expect(await (await apiRequest('GET', '/api/protected')).json()).toEqual({ early: true });
+    expect(server.requests).toHaveLength(0);
+    expect(await (await apiRequest('GET', '/api/protected')).json()).toEqual({ ok: true, auth: 'Bearer access-1' });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('an answer for another token, a closed set, or another method is not used', async () => {
+    signIn();
+    early('access-0', { '/api/protected': Promise.resolve(new Response('{}', { status: 200 })) });
+    expect(await (await apiRequest('GET', '/api/protected')).json()).toEqual({ ok: true, auth: 'Bearer access-1' });
+    early('access-1', { '/api/echo': Promise.resolve(new Response('{}', { status: 200 })) });
+    expect(await (await apiRequest('POST', '/api/echo', { a: 1 })).json()).toEqual({ url: '/api/echo' });
+    closeEarlyResponses();
+    expect(await (await apiRequest('GET', '/api/echo')).json()).toEqual({ url: '/api/echo' });
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('an early 401 refreshes and retries as its own would; an early network failure is asked again', async () => {
+    signIn('stale-access');
+    currentAccess = 'access-2';
+    early('stale-access', { '/api/protected': Promise.resolve(new Response('{"message":"Token expired"}', { status: 401 })) });
+    expect((await apiRequest('GET', '/api/protected')).status).toBe(200);
+    expect(refreshCount).toBe(1);
+    early('access-2', { '/api/echo': Promise.reject(new TypeError('Failed to fetch')) });
+    expect(await (await apiRequest('GET', '/api/echo')).json()).toEqual({ url: '/api/echo' });
+  });
+
+  it("the caller's timeout holds for an early answer that never comes", async () => {
+    signIn();
+    early('access-1', { '/api/protected': new Promise<Response>(() => undefined) });
+    await expect(apiRequest('GET', '/api/protected', undefined, { timeoutMs: 50 })).rejects.toThrow();
   });
 });
 

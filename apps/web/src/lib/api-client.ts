@@ -8,6 +8,7 @@ import {
   getRefreshToken,
   storeSession,
 } from './auth-storage';
+import { takeEarlyResponse } from './early-responses';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -66,12 +67,28 @@ function send(method: HttpMethod, url: string, data: unknown, token: string | nu
   if (token) headers.Authorization = `Bearer ${token}`;
   const deviceId = getDeviceId();
   if (deviceId) headers['X-Device-ID'] = deviceId;
-  return fetch(apiUrl(url), {
-    method,
-    headers,
-    body: data === undefined ? undefined : multipart ? (data as FormData) : JSON.stringify(data),
-    credentials: 'include',
-    signal: buildSignal(options),
+  const signal = buildSignal(options);
+  const request = () =>
+    fetch(apiUrl(url), {
+      method,
+      headers,
+      body: data === undefined ? undefined : multipart ? (data as FormData) : JSON.stringify(data),
+      credentials: 'include',
+      signal,
+    });
+  // The page's early script may have asked already; an early call that failed is made again, and
+  // the caller's timeout and cancellation hold for it as for its own.
+  const early = method === 'GET' && data === undefined ? takeEarlyResponse(url, token) : undefined;
+  return early ? untilAborted(early.catch(request), signal) : request();
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
   });
 }
 
