@@ -25,7 +25,7 @@ export function closeEarlyResponses() {
 }
 
 export function takeEarlyResponse(path: string, token: string | null): Promise<Response> | undefined {
-  const early = typeof window === 'undefined' ? undefined : window[EARLY_RESPONSES_GLOBAL];
+  const early = window[EARLY_RESPONSES_GLOBAL];
   if (!early || !token || early.token !== token) return undefined;
   const response = early.responses[path];
   delete early.responses[path];
