@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PreparingClient } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -103,7 +104,10 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
       lock_timeout: settings.lockTimeoutMs,
       idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs,
       keepAlive: true,
+      // Statements the server sends again are prepared once per connection (prepared-statements.ts).
+      Client: PreparingClient as unknown as new () => pg.ClientBase,
     });
+    pool.on('release', (_error, client) => (client as unknown as PreparingClient).forgetSettings());
     // A dropped idle connection: the pool has already removed it and opens a new one on demand.
     pool.on('error', onError);
     // pg-pool listens for errors only while a client is idle. A checked-out client (a
