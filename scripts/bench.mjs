@@ -22,7 +22,9 @@
 //      BENCH_HISTORY_REQUESTS (1000000; 0 skips the large-history scenario), BENCH_HISTORY_USERS (10000),
 //      BENCH_REPORT_REQUESTS (1000000; 0 skips the report scenario),
 //      BENCH_HISTORY_DATABASE_URL (measure the large history already seeded in that database instead
-//      of seeding a new one; e.g. one made by `BENCH_PG_URL=… node --import tsx scripts/bench/seed-history.ts`).
+//      of seeding a new one; e.g. one made by `BENCH_PG_URL=… node --import tsx scripts/bench/seed-history.ts`),
+//      BENCH_HISTORY_ROUTES (comma-separated page keys, e.g. pgQueue,pgDetail: only those pages),
+//      BENCH_LIGHTHOUSE (0 skips Lighthouse).
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -224,7 +226,7 @@ const HISTORY_TARGET = { vsRawPg: 0.5, p95Ms: 50, rssMb: 400 };
  * One line per page: who asks, the Outlay path and the raw-pg page with the same reads (`ids` are
  * the people and organization looked up in the seeded database, `detailId` the request opened).
  */
-const HISTORY_ROUTES = [
+const ALL_HISTORY_ROUTES = [
   { key: 'pgQueue', user: 'max', label: 'GET /api/approvals/queue (max)', path: () => '/api/approvals/queue?pageSize=25', baseline: (ids) => `/baseline/queue?user=${ids.max}`, list: true },
   { key: 'pgScopeList', user: 'carla', label: 'GET /api/requests (carla, group)', path: () => '/api/requests?pageSize=25', baseline: () => '/baseline/requests', list: true },
   {
@@ -258,6 +260,13 @@ const HISTORY_ROUTES = [
     check: (json) => Array.isArray(json?.results) && json.filters?.organization !== null && json.filters?.category !== null,
   },
 ];
+
+// BENCH_HISTORY_ROUTES=pgQueue,pgDetail measures only those pages (and their raw-pg pages), to follow one change.
+const HISTORY_ROUTE_KEYS = process.env.BENCH_HISTORY_ROUTES?.split(',').map((k) => k.trim()).filter(Boolean);
+const HISTORY_ROUTES = HISTORY_ROUTE_KEYS ? ALL_HISTORY_ROUTES.filter((r) => HISTORY_ROUTE_KEYS.includes(r.key)) : ALL_HISTORY_ROUTES;
+if (HISTORY_ROUTE_KEYS && HISTORY_ROUTES.length !== HISTORY_ROUTE_KEYS.length) {
+  throw new Error(`BENCH_HISTORY_ROUTES names unknown pages; known: ${ALL_HISTORY_ROUTES.map((r) => r.key).join(', ')}`);
+}
 
 /** The calendar month before this one (UTC), as search reads "last month". */
 function lastMonth() {
@@ -565,7 +574,7 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings, hi
   });
 
   const fmtRatio = (x) => (x === null ? '—' : `${x.toFixed(2)}×`);
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', '÷ raw-pg', '÷ own /api/health', 'server CPU µs/req'];
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', '÷ raw-pg', '÷ own /api/health', 'server CPU µs/req', 'PostgreSQL CPU µs/req'];
   const body = rows.map((r) => [
     r.label,
     r.requestsPerSecond.toFixed(0),
@@ -576,6 +585,7 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings, hi
     fmtRatio(r.vsRawPg),
     fmtRatio(r.vsOwnHealth),
     r.serverCpuMicrosPerRequest === null ? '—' : r.serverCpuMicrosPerRequest.toFixed(0),
+    r.postgresCpuMicrosPerRequest === null ? '—' : r.postgresCpuMicrosPerRequest.toFixed(0),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
@@ -619,7 +629,7 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings, hi
   }
   console.log(`Target: ${target}`);
   console.log(`        measured ${fmtRatio(achieved)} → ${pass ? 'PASS' : 'FAIL'}`);
-  console.log('(server CPU µs/req counts the server process only: PostgreSQL backends are not in it, in-process PGlite is.)');
+  console.log('(server CPU µs/req counts the server process only, in-process PGlite included; PostgreSQL CPU µs/req counts the local PostgreSQL processes.)');
   for (const [server, list] of Object.entries(warnings)) {
     if (list.length > 0) console.log(`Note: the ${server} server logged ${list.length} warning/error line(s), e.g. ${JSON.stringify(list[0]).slice(0, 200)}`);
   }

@@ -1,6 +1,6 @@
 // Helpers for scripts/bench.mjs: child processes, cleanup, HTTP probes and load runs.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
@@ -319,6 +319,25 @@ function cpuSeconds(pid) {
 }
 
 /**
+ * CPU seconds every local PostgreSQL process (backends and the server's own) has used so far: the
+ * database's share of a request, which the server's own figure leaves out. Only meaningful while
+ * nothing else uses the database server.
+ */
+function postgresCpuSeconds() {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    total += cpuSeconds(pid) ?? 0;
+  }
+  return total;
+}
+
+/**
  * Warm-up then measured run against one URL. The warm-up lets V8 optimise the hot path and
  * fills the connection pools, so the measured seconds reflect the steady state, not start-up.
  */
@@ -327,10 +346,12 @@ export async function measure({ label, port, path, headers = {}, connections, du
   const common = { url, connections, headers, timeout: 10 };
   if (warmup > 0) await runAutocannon({ ...common, duration: warmup });
   const cpuBefore = cpuSeconds(serverPid);
+  const postgresBefore = postgresCpuSeconds();
   // autocannon's histogram has no p95; every response time of the measured seconds is kept instead.
   const times = [];
   const r = await runAutocannon({ ...common, duration }, (ms) => times.push(ms));
   const cpuAfter = cpuSeconds(serverPid);
+  const postgresAfter = postgresCpuSeconds();
   times.sort((a, b) => a - b);
   const p95 = times.length > 0 ? Math.round(times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)] * 100) / 100 : null;
   const served = r['2xx'] + r.non2xx;
@@ -346,6 +367,8 @@ export async function measure({ label, port, path, headers = {}, connections, du
     serverRssMaxMb: peakRssMb(serverPid),
     // The server process only: PostgreSQL's own backends are not in it, PGlite (in-process) is.
     serverCpuMicrosPerRequest: cpuBefore !== null && cpuAfter !== null && served > 0 ? ((cpuAfter - cpuBefore) * 1e6) / served : null,
+    // Local PostgreSQL processes (0 for PGlite, which is in the server's own figure).
+    postgresCpuMicrosPerRequest: served > 0 ? ((postgresAfter - postgresBefore) * 1e6) / served : null,
     errors: r.errors,
     timeouts: r.timeouts,
     non2xx: r.non2xx,

@@ -13,7 +13,7 @@ import {
   type Db,
 } from '@outlay/db';
 import type { SlaState } from '@outlay/contracts';
-import { afterCursor, cappedTotal, decodeCursor, keysetPage, likePattern, orderBy, pageWindow, type KeysetSort, type Sortable } from '../../lib/lists.ts';
+import { afterCursor, cappedCountColumn, decodeCursor, keysetPage, likePattern, orderBy, pageWindow, totalOfPage, type KeysetSort, type Sortable } from '../../lib/lists.ts';
 import { nameOf, personNameOf } from '../../lib/names.ts';
 import { summaryRequestColumns } from '../requests/requests.repository.ts';
 import { nextVersion } from '../../lib/versions.ts';
@@ -97,6 +97,14 @@ export async function queue(
   const key = params.sort && params.sort in sortable ? params.sort : 'dueAt';
   const sort = sortable[key]!;
   const from = params.cursor ? decodeCursor(params.cursor, key, params.order) : null;
+  // The items the caller holds, counted (capped) in the page's own statement.
+  const matching = () =>
+    db
+      .select({ one: sql`1` })
+      .from(approvalAssignments)
+      .innerJoin(approvalSteps, eq(approvalSteps.id, approvalAssignments.stepId))
+      .innerJoin(spendingRequests, eq(spendingRequests.id, approvalAssignments.requestId))
+      .where(where);
   const by = params.order === 'desc' ? desc : asc;
   const base = db
     // The columns a queue item shows (whole rows cost a JSON parse of every request's findings).
@@ -124,6 +132,7 @@ export async function queue(
       lineItemCount: sql<number>`(SELECT count(*)::int FROM request_line_items li WHERE li.request_id = ${spendingRequests.id})`,
       slaState: sla,
       sortValue: sql<string>`(${sort.expression})::text`,
+      cappedCount: cappedCountColumn(matching()),
     })
     .from(approvalAssignments)
     .innerJoin(approvalSteps, eq(approvalSteps.id, approvalAssignments.stepId))
@@ -132,15 +141,7 @@ export async function queue(
   const { limit, offset } = pageWindow(params);
   const fetched = await base.orderBy(by(sort.expression), by(spendingRequests.seq)).limit(limit + 1).offset(from ? 0 : offset);
   const { rows, nextCursor } = keysetPage(fetched, limit, (r) => ({ value: r.sortValue, tie: r.request.seq }), { sort: key, order: params.order });
-  const counted = await cappedTotal(
-    db,
-    db
-      .select({ one: sql`1` })
-      .from(approvalAssignments)
-      .innerJoin(approvalSteps, eq(approvalSteps.id, approvalAssignments.stepId))
-      .innerJoin(spendingRequests, eq(spendingRequests.id, approvalAssignments.requestId))
-      .where(where),
-  );
+  const counted = await totalOfPage(db, fetched, !from && offset === 0, matching());
   return { rows, nextCursor, ...counted };
 }
 

@@ -18,7 +18,7 @@ import {
   vendors,
   type Db,
 } from '@outlay/db';
-import { afterCursor, cappedTotal, decodeCursor, keysetPage, likePattern, totalOfCapped, type KeysetSort } from '../../lib/lists.ts';
+import { afterCursor, cappedCountColumn, cappedTotal, decodeCursor, keysetPage, likePattern, totalOfCapped, totalOfPage, type KeysetSort } from '../../lib/lists.ts';
 import { nameOf, personFieldOf, qualified } from '../../lib/names.ts';
 import { nextVersion, versionIs } from '../../lib/versions.ts';
 
@@ -76,6 +76,24 @@ const summaryNames = {
 
 const summaryColumns = { request: summaryRequestColumns, ...summaryNames };
 
+/** A pending request's current step and its open approvers, as a list row shows them. */
+export interface CurrentStep {
+  position: number;
+  name: string;
+  approvers: { id: string; firstName: string | null; lastName: string | null }[];
+}
+
+/**
+ * The current step of a list row's request (null unless it is pending), read in the page's own
+ * statement: a second statement for the page's steps cost a round trip more than its reading.
+ * An active step only exists in the latest round.
+ */
+const currentStepSql = sql<CurrentStep | string | null>`(SELECT json_build_object('position', s.position, 'name', s.name, 'approvers',
+    coalesce((SELECT json_agg(json_build_object('id', a.approver_id, 'firstName', u.first_name, 'lastName', u.last_name) ORDER BY a.created_at)
+      FROM approval_assignments a LEFT JOIN users u ON u.id = a.approver_id WHERE a.step_id = s.id AND a.status = 'open'), '[]'::json))
+  FROM approval_steps s WHERE s.request_id = ${qualified(spendingRequests.id)} AND ${qualified(spendingRequests.status)} = 'pending' AND s.status = 'active'
+  ORDER BY s.round DESC, s.position LIMIT 1)`;
+
 export interface SummaryRow {
   request: SummaryRequest;
   organizationName: string;
@@ -86,6 +104,8 @@ export interface SummaryRow {
   requesterLastName: string;
   attachmentsCount: number;
   findingsCount: number;
+  /** A list row's current step (see currentStepSql); PGlite may hand the JSON over as text. */
+  currentStep: CurrentStep | string | null;
 }
 
 // Every sort pages by keyset on (sort, seq); nullable columns are coalesced to the end they sort to
@@ -155,7 +175,7 @@ export function filterCondition(scope: SQL | undefined, f: RequestFilter): SQL |
 }
 
 function summaryBase<E extends Record<string, SQL>>(db: Db, extra: E) {
-  return db.select({ ...summaryColumns, ...extra }).from(spendingRequests);
+  return db.select({ ...summaryColumns, currentStep: currentStepSql, ...extra }).from(spendingRequests);
 }
 
 export interface RequestPage {
@@ -208,30 +228,28 @@ export async function listRequests(
     : params.query.q
       ? db.select({ seq: spendingRequests.seq }).from(spendingRequests).where(where).orderBy(by(sort.expression), by(spendingRequests.seq)).limit(params.window.limit + 1).offset(offset)
       : null;
-  const fetched =
-    Array.isArray(keys) && keys.length === 0
-      ? []
-      : ((await summaryBase(db, { sortValue: sql<string>`(${sort.expression})::text` })
-          .where(keys ? inArray(spendingRequests.seq, keys) : where)
-          .orderBy(by(sort.expression), by(spendingRequests.seq))
-          .limit(params.window.limit + 1)
-          .offset(keys ? 0 : offset)) as (SummaryRow & { sortValue: string })[]);
-  const { rows, nextCursor } = keysetPage(fetched, params.window.limit, (r) => ({ value: r.sortValue, tie: r.request.seq }), { sort: key, order: direction });
   // Counted on the requests alone, like the page: the filters and scopes only name
   // spending_requests columns. In the default order, so a search without an indexed filter
   // counts its first matches along the (created_at, seq) index instead of reading the whole table.
+  const matching = () => db.select({ one: sql`1` }).from(spendingRequests).where(condition).orderBy(desc(spendingRequests.createdAt), desc(spendingRequests.seq));
+  // A page read by its filters carries its count; one read by keys found first counts apart.
+  const countInPage = counting && !walked && !keys;
+  const fetched =
+    Array.isArray(keys) && keys.length === 0
+      ? []
+      : ((await summaryBase(db, { sortValue: sql<string>`(${sort.expression})::text`, ...(countInPage ? { cappedCount: cappedCountColumn(matching()) } : {}) })
+          .where(keys ? inArray(spendingRequests.seq, keys) : where)
+          .orderBy(by(sort.expression), by(spendingRequests.seq))
+          .limit(params.window.limit + 1)
+          .offset(keys ? 0 : offset)) as (SummaryRow & { sortValue: string; cappedCount?: number })[]);
+  const { rows, nextCursor } = keysetPage(fetched, params.window.limit, (r) => ({ value: r.sortValue, tie: r.request.seq }), { sort: key, order: direction });
   const counted = !counting
     ? { total: rows.length, totalIsEstimate: false }
     : walked
       ? totalOfCapped(walked.length)
-      : await cappedTotal(
-          db,
-          db
-            .select({ one: sql`1` })
-            .from(spendingRequests)
-            .where(condition)
-            .orderBy(desc(spendingRequests.createdAt), desc(spendingRequests.seq)),
-        );
+      : countInPage
+        ? await totalOfPage(db, fetched as { cappedCount: number }[], !at && offset === 0, matching())
+        : await cappedTotal(db, matching());
   return { rows, nextCursor, ...counted };
 }
 
@@ -258,39 +276,42 @@ export async function findSummary(db: Db, id: string, condition: SQL | undefined
   return (row as (Omit<SummaryRow, 'request'> & { request: RequestRow; paidByFirstName: string | null; paidByLastName: string | null }) | undefined) ?? null;
 }
 
-/** The latest round's steps of the requests, each with its assignments and the approvers' names. */
+/** The latest round's steps of the requests, each with its assignments and the approvers' names (one statement). */
 export async function latestRoundSteps(db: Db, requestIds: string[]) {
   if (requestIds.length === 0) return [];
   const approver = alias(users, 'approver');
   const original = alias(users, 'original');
-  const steps = await db
-    .select()
+  const rows = await db
+    .select({
+      step: approvalSteps,
+      assignment: approvalAssignments,
+      firstName: approver.firstName,
+      lastName: approver.lastName,
+      originalFirstName: original.firstName,
+      originalLastName: original.lastName,
+    })
     .from(approvalSteps)
+    .leftJoin(approvalAssignments, eq(approvalAssignments.stepId, approvalSteps.id))
+    .leftJoin(approver, eq(approver.id, approvalAssignments.approverId))
+    .leftJoin(original, eq(original.id, approvalAssignments.originalApproverId))
     .where(
       and(
         inArray(approvalSteps.requestId, requestIds),
         sql`${approvalSteps.round} = (SELECT max(s2.round) FROM approval_steps s2 WHERE s2.request_id = ${approvalSteps.requestId})`,
       ),
     )
-    .orderBy(asc(approvalSteps.position));
-  const stepIds = steps.map((s) => s.id);
-  const assignments =
-    stepIds.length === 0
-      ? []
-      : await db
-          .select({
-            assignment: approvalAssignments,
-            firstName: approver.firstName,
-            lastName: approver.lastName,
-            originalFirstName: original.firstName,
-            originalLastName: original.lastName,
-          })
-          .from(approvalAssignments)
-          .leftJoin(approver, eq(approver.id, approvalAssignments.approverId))
-          .leftJoin(original, eq(original.id, approvalAssignments.originalApproverId))
-          .where(inArray(approvalAssignments.stepId, stepIds))
-          .orderBy(asc(approvalAssignments.createdAt));
-  return steps.map((step) => ({ step, assignments: assignments.filter((a) => a.assignment.stepId === step.id) }));
+    .orderBy(asc(approvalSteps.position), asc(approvalSteps.requestId), asc(approvalSteps.id), asc(approvalAssignments.createdAt));
+  type Assignment = { assignment: NonNullable<(typeof rows)[number]['assignment']> } & Omit<(typeof rows)[number], 'step' | 'assignment'>;
+  const steps = new Map<string, { step: (typeof rows)[number]['step']; assignments: Assignment[] }>();
+  for (const { step, assignment, ...names } of rows) {
+    let entry = steps.get(step.id);
+    if (!entry) {
+      entry = { step, assignments: [] };
+      steps.set(step.id, entry);
+    }
+    if (assignment) entry.assignments.push({ assignment, ...names });
+  }
+  return [...steps.values()];
 }
 
 export async function lineItemsOf(db: Db, requestId: string) {

@@ -109,9 +109,22 @@ function decidedAnotherStep(steps: StepsOf, userId: string): boolean {
   );
 }
 
-function toSummary(row: SummaryRow, steps: StepsOf): RequestSummary {
+type Current = ReturnType<typeof currentOf>;
+
+/** A list row's current step as its statement read it (repo.CurrentStep). */
+function currentOfRow(row: SummaryRow): Current {
+  const step = typeof row.currentStep === 'string' ? (JSON.parse(row.currentStep) as repo.CurrentStep) : row.currentStep;
+  if (!step) return { currentStep: null, currentStepName: null, currentApprovers: [], openApproverIds: [] };
+  return {
+    currentStep: step.position,
+    currentStepName: step.name,
+    currentApprovers: step.approvers.map((a) => ({ id: a.id, name: nameOf(a.firstName, a.lastName) })),
+    openApproverIds: step.approvers.map((a) => a.id),
+  };
+}
+
+function toSummary(row: Omit<SummaryRow, 'currentStep'>, current: Current): RequestSummary {
   const r = row.request;
-  const current = currentOf(steps, r.id);
   return {
     id: r.id,
     reference: requestReference(r.seq),
@@ -150,12 +163,8 @@ function toSummary(row: SummaryRow, steps: StepsOf): RequestSummary {
   };
 }
 
-async function summaries(db: Db, rows: SummaryRow[]): Promise<RequestSummary[]> {
-  const steps = await repo.latestRoundSteps(
-    db,
-    rows.filter((r) => r.request.status === 'pending').map((r) => r.request.id),
-  );
-  return rows.map((row) => toSummary(row, steps));
+function summaries(rows: SummaryRow[]): RequestSummary[] {
+  return rows.map((row) => toSummary(row, currentOfRow(row)));
 }
 
 function actionsFor(auth: AuthInfo, r: RequestRow, openApproverIds: string[]): RequestActions {
@@ -205,7 +214,7 @@ export async function getRequestDetail(ctx: Ctx, id: string, db: Db = ctx.db): P
     parentReference(db, r.recurrenceParentId),
   ]);
   const current = currentOf(steps, id);
-  const summary = toSummary(row, steps);
+  const summary = toSummary(row, current);
   const routeSteps: RouteStep[] = steps.map(({ step, assignments }) => ({
     id: step.id,
     position: step.position,
@@ -320,13 +329,13 @@ function mineFilter(auth: AuthInfo, query: MyRequestsExportQuery | MyRequestsQue
 export async function listMine(ctx: Ctx, query: MyRequestsQuery): Promise<RequestList> {
   const auth = requireAuth(ctx);
   const { rows, total, totalIsEstimate, nextCursor } = await repo.listRequests(ctx.db, { ...mineFilter(auth, query), window: pageWindow(query) });
-  return { ...page(await summaries(ctx.db, rows), total, query), totalIsEstimate, nextCursor };
+  return { ...page(summaries(rows), total, query), totalIsEstimate, nextCursor };
 }
 
 export async function exportMine(ctx: Ctx, query: MyRequestsExportQuery): Promise<RequestSummary[]> {
   const auth = requireAuth(ctx);
   const { rows } = await repo.listRequests(ctx.db, { ...mineFilter(auth, query), window: { limit: MAX_EXPORT_ROWS, offset: 0 }, count: false });
-  return summaries(ctx.db, rows);
+  return summaries(rows);
 }
 
 function listScope(auth: AuthInfo): SQL | undefined {
@@ -340,13 +349,13 @@ function listScope(auth: AuthInfo): SQL | undefined {
 export async function listInScope(ctx: Ctx, query: RequestListQuery): Promise<RequestList> {
   const auth = requireAuth(ctx);
   const { rows, total, totalIsEstimate, nextCursor } = await repo.listRequests(ctx.db, { scope: listScope(auth), query, window: pageWindow(query) });
-  return { ...page(await summaries(ctx.db, rows), total, query), totalIsEstimate, nextCursor };
+  return { ...page(summaries(rows), total, query), totalIsEstimate, nextCursor };
 }
 
 export async function exportInScope(ctx: Ctx, query: RequestExportQuery): Promise<RequestSummary[]> {
   const auth = requireAuth(ctx);
   const { rows } = await repo.listRequests(ctx.db, { scope: listScope(auth), query, window: { limit: MAX_EXPORT_ROWS, offset: 0 }, count: false });
-  return summaries(ctx.db, rows);
+  return summaries(rows);
 }
 
 export const EXPORT_COLUMNS = [
