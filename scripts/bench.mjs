@@ -585,7 +585,8 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings, hi
     fmtRatio(r.vsRawPg),
     fmtRatio(r.vsOwnHealth),
     r.serverCpuMicrosPerRequest === null ? '—' : r.serverCpuMicrosPerRequest.toFixed(0),
-    r.postgresCpuMicrosPerRequest === null ? '—' : r.postgresCpuMicrosPerRequest.toFixed(0),
+    // A backend that ends during the run takes its CPU time out of the sum: no figure then.
+    r.postgresCpuMicrosPerRequest === null || r.postgresCpuMicrosPerRequest < 0 ? '—' : r.postgresCpuMicrosPerRequest.toFixed(0),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
