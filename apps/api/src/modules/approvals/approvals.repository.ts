@@ -77,9 +77,13 @@ export async function queue(
   const where = and(
     holders,
     or(eq(approvalAssignments.approverId, params.userId), keptFromMe),
-    eq(approvalAssignments.status, 'open'),
-    eq(approvalSteps.status, 'active'),
-    eq(spendingRequests.status, 'pending'),
+    // Constants written into the SQL, not sent as parameters: the prepared statement's generic plan
+    // then knows how few rows they select, and PostgreSQL keeps it instead of planning every run
+    // (1.5 ms of the database's 3.2 per queue). Its other parameters (the caller, the time) select
+    // alike for everyone, so the one plan suits all (docs/decisions/024).
+    sql`${approvalAssignments.status} = 'open'`,
+    sql`${approvalSteps.status} = 'active'`,
+    sql`${spendingRequests.status} = 'pending'`,
     search(params.q),
     params.slaState ? sql`${sla} = ${params.slaState}` : undefined,
   );
