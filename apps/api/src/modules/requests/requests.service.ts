@@ -203,14 +203,9 @@ export async function getRequestDetail(ctx: Ctx, id: string, db: Db = ctx.db): P
   const row = await repo.findSummary(db, id, visibilityCondition(auth));
   if (!row) throw notFound();
   const r = row.request;
-  const [steps, lineItems, allocations, attachments, comments, events, audit, recurrenceParentReference] = await Promise.all([
+  const [steps, { lineItems, allocations, attachments, comments, timeline, audit }, recurrenceParentReference] = await Promise.all([
     repo.latestRoundSteps(db, [id]),
-    repo.lineItemsOf(db, id),
-    repo.allocationsOf(db, id),
-    repo.attachmentsOf(db, id),
-    repo.commentsOf(db, id),
-    repo.eventsOf(db, id),
-    repo.auditOf(db, id),
+    repo.detailPartsOf(db, id),
     parentReference(db, r.recurrenceParentId),
   ]);
   const current = currentOf(steps, id);
@@ -255,43 +250,33 @@ export async function getRequestDetail(ctx: Ctx, id: string, db: Db = ctx.db): P
     workflowName: r.workflowName,
     routeReason: Array.isArray(r.routeReason) ? r.routeReason.map(String) : [],
     policyFindings: Array.isArray(r.policyFindings) ? r.policyFindings : [],
-    lineItems: lineItems.map(({ item, categoryName }) => ({
-      id: item.id,
-      position: item.position,
-      description: item.description,
-      categoryId: item.categoryId,
-      categoryName,
-      amount: item.amount,
-      taxAmount: item.taxAmount,
-      status: item.status,
-      rejectionReason: item.rejectionReason,
-    })),
-    allocations: allocations.map((a) => ({ departmentId: a.departmentId, departmentName: a.departmentName, percent: a.percent })),
-    attachments: attachments.map(({ attachment: a, firstName, lastName }) => ({
+    lineItems,
+    allocations,
+    attachments: attachments.map((a) => ({
       id: a.id,
       fileName: a.fileName,
       contentType: a.contentType,
       size: a.size,
-      hasThumbnail: a.thumbnailKey !== null,
-      uploadedBy: { id: a.uploadedById, name: nameOf(firstName, lastName) },
+      hasThumbnail: a.hasThumbnail,
+      uploadedBy: { id: a.uploadedById, name: nameOf(a.firstName, a.lastName) },
       createdAt: iso(a.createdAt)!,
-      ...attachmentUrls(id, a.id, a.thumbnailKey !== null),
+      ...attachmentUrls(id, a.id, a.hasThumbnail),
     })),
-    comments: comments.map(({ comment: c, firstName, lastName }) => toComment(c, nameOf(firstName, lastName))),
+    comments: comments.map((c) => toComment(c, nameOf(c.firstName, c.lastName))),
     steps: routeSteps,
-    timeline: events.map(({ event: e, actorFirstName, actorLastName, behalfFirstName, behalfLastName }) => ({
+    timeline: timeline.map((e) => ({
       id: e.id,
       type: e.type,
-      actor: e.actorId ? { id: e.actorId, name: nameOf(actorFirstName, actorLastName) } : null,
-      onBehalfOf: e.onBehalfOfId ? { id: e.onBehalfOfId, name: nameOf(behalfFirstName, behalfLastName) } : null,
+      actor: e.actorId ? { id: e.actorId, name: nameOf(e.actorFirstName, e.actorLastName) } : null,
+      onBehalfOf: e.onBehalfOfId ? { id: e.onBehalfOfId, name: nameOf(e.behalfFirstName, e.behalfLastName) } : null,
       stepPosition: e.stepPosition,
       note: e.note,
       createdAt: iso(e.createdAt)!,
     })),
-    audit: audit.map(({ event: a, firstName, lastName }) => ({
+    audit: audit.map((a) => ({
       id: a.id,
       action: a.action,
-      actorName: a.actorId ? nameOf(firstName, lastName) : null,
+      actorName: a.actorId ? nameOf(a.firstName, a.lastName) : null,
       occurredAt: iso(a.occurredAt)!,
       before: a.before ?? null,
       after: a.after ?? null,
@@ -301,7 +286,7 @@ export async function getRequestDetail(ctx: Ctx, id: string, db: Db = ctx.db): P
   };
 }
 
-function toComment(c: { id: string; kind: RequestComment['kind']; body: string; authorId: string; createdAt: Date }, authorName: string): RequestComment {
+function toComment(c: { id: string; kind: RequestComment['kind']; body: string; authorId: string; createdAt: Date | string }, authorName: string): RequestComment {
   return { id: c.id, kind: c.kind, body: c.body, author: { id: c.authorId, name: authorName }, createdAt: iso(c.createdAt)! };
 }
 
