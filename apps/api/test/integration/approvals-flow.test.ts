@@ -211,6 +211,30 @@ describe('decisions', () => {
     expect(li).toMatchObject({ status: 'rejected', rejectionReason: 'Boards are in stock' });
   });
 
+  it('an edit while information is requested drops an approved part of the old line items: the rest of the route decides the new figures', async () => {
+    const id = await pendingRequest({
+      amount: '300.00',
+      lineItems: [
+        { description: 'Stretch film', amount: '100.00', taxAmount: '0.00' },
+        { description: 'Corner boards', amount: '200.00', taxAmount: '0.00' },
+      ],
+    });
+    const items = await t.db.select().from(requestLineItems).where(eq(requestLineItems.requestId, id)).orderBy(requestLineItems.position);
+    expect((await decide(t, max, id, { decision: 'approved', reason: 'Boards are in stock', rejectedLineItemIds: [items[1]!.id] })).json().approvedAmount).toBe('100.00');
+    expect((await decide(t, dana, id, { decision: 'info_requested', reason: 'Fewer rolls?' })).statusCode).toBe(200);
+    // 60.00 is below the 100.00 approved before: kept, the request would be approved for more than it asks.
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/requests/${id}`,
+      headers: rita.headers,
+      payload: { amount: '60.00', lineItems: [{ description: 'Stretch film, 6 rolls', amount: '60.00', taxAmount: '0.00' }] },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json()).toMatchObject({ amount: '60.00', approvedAmount: null });
+    expect((await post(rita, `/api/requests/${id}/respond`, { message: 'Six rolls only' })).statusCode).toBe(200);
+    expect((await decide(t, dana, id, { decision: 'approved' })).json()).toMatchObject({ status: 'approved', approvedAmount: '60.00' });
+  });
+
   it('info requested → respond → the same step with a fresh assignment', async () => {
     const id = await pendingRequest();
     await decide(t, max, id, { decision: 'approved' });

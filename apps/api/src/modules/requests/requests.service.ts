@@ -648,6 +648,9 @@ export async function updateRequest(ctx: Ctx, id: string, input: UpdateRequestIn
       groupFxRate: c.grp.rate,
       amountGroup: c.grp.amount,
       groupCurrency: c.group,
+      // An approved part (an earlier step rejected some line items) is of the old figures: new line
+      // items or a new amount are decided again in full by the steps still to come.
+      ...(before.approvedAmount !== null && (items !== null || compareMoney(merged.amount, before.amount) !== 0) ? { approvedAmount: null } : {}),
       updatedAt: ctx.now,
     };
     if (!(await repo.updateRequestRow(tx, id, changes, expectedVersion))) throw versionConflict();
