@@ -19,9 +19,17 @@ async function as(browser: Browser, username: string, path: string, viewport = D
   return page;
 }
 
+// The list can re-render under the pointer while it opens (the click then lands on another option
+// and the list stays open, hiding the rest of the form): pick again until the list has closed on
+// the option asked for.
 async function choose(page: Page, field: RegExp | string, option: string) {
-  await page.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option }).first().click();
+  const box = page.getByRole('combobox', { name: field, includeHidden: true });
+  await expect(async () => {
+    if ((await box.getAttribute('aria-expanded')) !== 'true') await box.click({ timeout: 2_000 });
+    await page.getByRole('option', { name: option }).first().click({ timeout: 2_000 });
+    await expect(box).toHaveAttribute('aria-expanded', 'false', { timeout: 1_000 });
+    await expect(box).toContainText(option.replace(/ \([^)]*\)$/, ''), { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 interface Options {
