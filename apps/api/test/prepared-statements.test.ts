@@ -54,6 +54,27 @@ describe.skipIf(!PG_URL)('prepared statements on PostgreSQL', () => {
     expect(await prepared(client)).toHaveLength(2);
   });
 
+  it('names a SELECT that makes settings too, and the statements after it apart from the plain ones', async () => {
+    await client.query('DEALLOCATE ALL');
+    (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements = {};
+    const settings = `SELECT set_config('enable_seqscan', 'off', true), $1::int AS n /* ${Math.random()} */`;
+    const text = `SELECT count(*)::int AS n FROM pg_class WHERE relname <> $1 /* ${Math.random()} */`;
+    for (let i = 0; i < 2; i++) {
+      await client.query('BEGIN');
+      await client.query({ text: settings, values: [i] });
+      await client.query({ text, values: ['x'] });
+      expect((await client.query('SHOW enable_seqscan')).rows[0].enable_seqscan).toBe('off');
+      await client.query('COMMIT');
+    }
+    // The second time round both were named: the settings statement, and the one after it under those settings.
+    expect(await prepared(client)).toHaveLength(2);
+    await client.query({ text, values: ['x'] });
+    await client.query({ text, values: ['x'] });
+    // Run plainly, the statement gets a name of its own.
+    expect(await prepared(client)).toHaveLength(3);
+    expect((await client.query('SHOW enable_seqscan')).rows[0].enable_seqscan).toBe('on');
+  });
+
   it('deallocates the least recently used statement past the cap', async () => {
     await client.query('DEALLOCATE ALL');
     (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements = {};

@@ -22,6 +22,7 @@ const MAX_SEEN = 5_000;
 const seen = new Map<string, number>();
 
 const SETTING = /^\s*set\s|set_config\s*\(/i;
+const SELECT = /^\s*select\s/i;
 const TRANSACTION_END = /^\s*(begin|start transaction|commit|end|rollback|abort)\b/i;
 
 function statementName(settings: string, text: string): string {
@@ -65,9 +66,14 @@ export class PreparingClient extends pg.Client {
     const text = typeof config === 'string' ? config : isPlainConfig(config) ? config.text : null;
     if (text !== null) {
       if (TRANSACTION_END.test(text)) this.settings = '';
-      else if (SETTING.test(text)) this.settings += `${text}\u0000${JSON.stringify(values ?? (config as QueryConfigLike).values ?? [])}\u0000`;
-      else if (isPlainConfig(config) && this.worthNaming(text)) {
-        args[0] = { ...config, name: this.nameFor(text) };
+      else {
+        // A SELECT that makes settings (search's, which also reads the names its words may name) is
+        // itself named under the settings before it; the statements after it, under its own too.
+        const setting = SETTING.test(text);
+        if (isPlainConfig(config) && (!setting || SELECT.test(text)) && this.worthNaming(text)) {
+          args[0] = { ...config, name: this.nameFor(text) };
+        }
+        if (setting) this.settings += `${text}\u0000${JSON.stringify(values ?? (config as QueryConfigLike).values ?? [])}\u0000`;
       }
     }
     return (super.query as (...a: unknown[]) => never)(...args);
