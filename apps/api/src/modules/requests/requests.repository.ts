@@ -20,7 +20,7 @@ import {
 } from '@outlay/db';
 import { afterCursor, cappedCountColumn, cappedTotal, decodeCursor, keysetPage, likePattern, totalOfCapped, totalOfPage, type KeysetSort } from '../../lib/lists.ts';
 import { nameOf, personFieldOf, qualified } from '../../lib/names.ts';
-import { rowsOf } from '../../lib/sql.ts';
+import { jsonOf, rowsOf } from '../../lib/sql.ts';
 import { nextVersion, versionIs } from '../../lib/versions.ts';
 
 export type RequestRow = typeof spendingRequests.$inferSelect;
@@ -333,15 +333,6 @@ export async function allocationsOf(db: Db, requestId: string) {
     .orderBy(desc(requestAllocations.percent), asc(departments.name));
 }
 
-export async function attachmentsOf(db: Db, requestId: string) {
-  return db
-    .select({ attachment: requestAttachments, firstName: users.firstName, lastName: users.lastName })
-    .from(requestAttachments)
-    .leftJoin(users, eq(users.id, requestAttachments.uploadedById))
-    .where(eq(requestAttachments.requestId, requestId))
-    .orderBy(asc(requestAttachments.createdAt), asc(requestAttachments.id));
-}
-
 export async function countAttachments(db: Db, requestId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(requestAttachments).where(eq(requestAttachments.requestId, requestId));
   return row?.n ?? 0;
@@ -432,11 +423,7 @@ export async function detailPartsOf(db: Db, requestId: string): Promise<DetailPa
          FROM ${auditEvents} e LEFT JOIN ${users} u ON u.id = e.actor_id
         WHERE e.entity_type = 'spending_request' AND e.entity_id = ${requestId}::text) AS "audit"`),
   );
-  // node-postgres decodes json; PGlite may hand it over as text.
-  const part = <K extends keyof DetailParts>(key: K): DetailParts[K] => {
-    const v = row?.[key];
-    return (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as DetailParts[K];
-  };
+  const part = <K extends keyof DetailParts>(key: K): DetailParts[K] => jsonOf<DetailParts[K]>(row?.[key], []);
   return {
     lineItems: part('lineItems'),
     allocations: part('allocations'),
@@ -445,42 +432,6 @@ export async function detailPartsOf(db: Db, requestId: string): Promise<DetailPa
     timeline: part('timeline'),
     audit: part('audit'),
   };
-}
-
-export async function commentsOf(db: Db, requestId: string) {
-  return db
-    .select({ comment: requestComments, firstName: users.firstName, lastName: users.lastName })
-    .from(requestComments)
-    .leftJoin(users, eq(users.id, requestComments.authorId))
-    .where(eq(requestComments.requestId, requestId))
-    .orderBy(asc(requestComments.createdAt), asc(requestComments.id));
-}
-
-export async function eventsOf(db: Db, requestId: string) {
-  const actor = alias(users, 'actor');
-  const behalf = alias(users, 'behalf');
-  return db
-    .select({
-      event: requestEvents,
-      actorFirstName: actor.firstName,
-      actorLastName: actor.lastName,
-      behalfFirstName: behalf.firstName,
-      behalfLastName: behalf.lastName,
-    })
-    .from(requestEvents)
-    .leftJoin(actor, eq(actor.id, requestEvents.actorId))
-    .leftJoin(behalf, eq(behalf.id, requestEvents.onBehalfOfId))
-    .where(eq(requestEvents.requestId, requestId))
-    .orderBy(asc(requestEvents.id));
-}
-
-export async function auditOf(db: Db, requestId: string) {
-  return db
-    .select({ event: auditEvents, firstName: users.firstName, lastName: users.lastName })
-    .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorId))
-    .where(and(eq(auditEvents.entityType, 'spending_request'), eq(auditEvents.entityId, requestId)))
-    .orderBy(asc(auditEvents.id));
 }
 
 /** Open assignments on the active step of the latest round (who must act now). */

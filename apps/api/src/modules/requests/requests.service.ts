@@ -33,6 +33,7 @@ import { page, pageWindow } from '../../lib/lists.ts';
 import { assertVersion, versionConflict } from '../../lib/versions.ts';
 import { notify, recordRequestEvent } from '../../lib/notify.ts';
 import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts';
+import { jsonOf } from '../../lib/sql.ts';
 import { impactOfRequest } from '../budgets/budgets.impact.ts';
 import * as repo from './requests.repository.ts';
 import type { RequestRow, SummaryRow } from './requests.repository.ts';
@@ -113,7 +114,7 @@ type Current = ReturnType<typeof currentOf>;
 
 /** A list row's current step as its statement read it (repo.CurrentStep). */
 function currentOfRow(row: SummaryRow): Current {
-  const step = typeof row.currentStep === 'string' ? (JSON.parse(row.currentStep) as repo.CurrentStep) : row.currentStep;
+  const step = jsonOf<repo.CurrentStep | null>(row.currentStep, null);
   if (!step) return { currentStep: null, currentStepName: null, currentApprovers: [], openApproverIds: [] };
   return {
     currentStep: step.position,
