@@ -115,6 +115,11 @@ describe('typo tolerance and ranking', () => {
     expect(requests).toContain(taxi);
     expect(requests).toContain(ground);
     expect(requests.indexOf(taxi)).toBeLessThan(requests.indexOf(ground));
+    // Word similarity 1 (0.5), a title match (0.3, read from the title's weight in the stored words) and a match at all (0.2).
+    expect(ofType(body, 'request').find((r) => r.id === taxi)!.score).toBe(1);
+    expect(ofType(body, 'request').find((r) => r.id === ground)!.score).toBeLessThan(0.5);
+    const { titleQuery } = await import('../../src/modules/search/search.words.ts');
+    expect(titleQuery('(taxxi:* | taxi) & airport:*')).toBe('(taxxi:*A | taxi:A) & airport:*A');
     const scores = body.results.map((r) => r.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
@@ -299,13 +304,13 @@ describe('indexes', () => {
 
 
 /** The statements the search's request queries send, recorded on the test's own connection. */
-async function statementsOf(run: (db: Db) => Promise<unknown>): Promise<{ sql: string; params: unknown[] }[]> {
+async function statementsOf(run: (db: Db) => Promise<unknown>, only: (sql: string) => boolean = (q) => q.includes('spending_requests')): Promise<{ sql: string; params: unknown[] }[]> {
   const statements: { sql: string; params: unknown[] }[] = [];
   const logger = { logQuery: (query: string, params: unknown[]) => statements.push({ sql: query, params }) };
   const client = (t.db as unknown as { $client: PGlite | pg.Pool }).$client;
   const db = (t.handle.kind === 'pglite' ? drizzlePglite(client as PGlite, { logger }) : drizzlePg(client as pg.Pool, { logger })) as unknown as Db;
   await repo.withSearchSettings(db, run);
-  return statements.filter((s) => s.sql.includes('spending_requests') && !s.sql.includes('set_config'));
+  return statements.filter((s) => only(s.sql) && !s.sql.includes('set_config'));
 }
 
 /** EXPLAIN of a statement under the settings the route runs it with, sequential scans priced out (the tables are small here). */
@@ -418,6 +423,27 @@ describe('words in time order', () => {
     expect(prefix!.lexemes).toEqual(expect.arrayContaining(['ferri', 'ferrymen']));
     const exact = await repo.planWordWalk(t.db, [[{ word: 'ferry', prefix: false }]], 2000);
     expect(exact!.lexemes).toEqual(['ferri']);
+  });
+
+  it('one statement plans the walk, reads a misspelt word\'s look-alikes with the plan for them, and the other records', async () => {
+    await requestOf({ title: 'Taxi to the ferry terminal', description: 'Late crossing' });
+    const { queryTerms } = await import('../../src/modules/search/search.words.ts');
+    const others = { kinds: { vendors: { scope: undefined }, policies: { scope: undefined } }, words: ['taxxi'], limit: 5 };
+    const statements = await statementsOf((db) => repo.planWords(db, { terms: queryTerms('taxxi ferry'), cap: 2000, others }), (q) => !/^\s*(begin|commit)/i.test(q));
+    expect(statements).toHaveLength(1);
+    const plan = await repo.withSearchSettings(t.db, (db) => repo.planWords(db, { terms: queryTerms('taxxi ferry'), cap: 2000, others }));
+    expect(plan.typed).toMatchObject({ none: true });
+    expect(plan.alike!.like.get('taxxi')).toContain('taxi');
+    // The words and the plan read in SQL are those the tsquery is made of, and the walk the separate plan would choose.
+    expect(plan.alike!.words).toEqual(queryTerms('taxxi ferry', plan.alike!.like).map((t) => [...t].sort((a, b) => Number(b.prefix) - Number(a.prefix) || a.word.localeCompare(b.word))));
+    const apart = await repo.withSearchSettings(t.db, (db) => repo.planWordWalk(db, queryTerms('taxxi ferry', plan.alike!.like), 2000));
+    expect(plan.alike!.walk).toEqual(apart);
+    expect(plan.others!.vendors.map((v) => v.name)).toEqual((await repo.withSearchSettings(t.db, (db) => repo.searchOthers(db, others))).vendors.map((v) => v.name));
+    // A search whose words are all on some request reads no look-alikes.
+    const typed = await repo.withSearchSettings(t.db, (db) => repo.planWords(db, { terms: queryTerms('taxi ferry'), cap: 2000 }));
+    expect(typed.typed).toMatchObject({ none: false, complete: true });
+    expect(typed.alike).toBeNull();
+    expect(typed.others).toBeNull();
   });
 
   // On a table this small the planner may join the other way round; at a million requests (the

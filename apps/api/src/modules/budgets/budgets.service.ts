@@ -86,7 +86,7 @@ function toLine(row: repo.LineWithNames, c: Consumption, label: string): BudgetL
   };
 }
 
-export function labelOf(row: repo.LineWithNames): string {
+export function labelOf(row: Omit<repo.LineWithNames, 'line'> & { line: Pick<repo.LineWithNames['line'], 'periodType' | 'periodStart'> }): string {
   const parts = [row.organizationName];
   if (row.departmentName) parts.push(row.departmentName);
   if (row.categoryName) parts.push(row.categoryName);

@@ -1,5 +1,5 @@
 // Queries of search: `(db, params)` functions that take the caller's scope as a condition.
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, or, sql, type SQL } from 'drizzle-orm';
 import {
   budgetLines,
   categories,
@@ -16,8 +16,8 @@ import {
   type Db,
 } from '@outlay/db';
 import { likePattern } from '../../lib/lists.ts';
-import { rowsOf } from '../../lib/sql.ts';
-import type { QueryWord } from './search.words.ts';
+import { jsonOf, rowsOf } from '../../lib/sql.ts';
+import { titleQuery, type QueryWord } from './search.words.ts';
 
 /**
  * How alike a word of the search and a word of a name must be (pg_trgm's word_similarity, the
@@ -45,7 +45,7 @@ export async function withSearchSettings<T>(db: Db, work: (tx: Db, named: NamedT
     const tx = raw as unknown as Db;
     // A table with no index to read (a handful of policies) is then costed in the billions, which
     // would make PostgreSQL compile the query to machine code first (JIT): 80–190 ms for seven rows.
-    const [named] = rowsOf<{ organizations: NamedThings['organizations'] | string; categories: NamedThings['categories'] | string }>(
+    const [named] = rowsOf<{ organizations: unknown; categories: unknown }>(
       await tx.execute(
         sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true), set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
           (SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'code', o.code, 'currency', o.currency, 'kind', o.kind)), '[]')
@@ -54,9 +54,7 @@ export async function withSearchSettings<T>(db: Db, work: (tx: Db, named: NamedT
              FROM ${categories} c WHERE c.active) AS categories`,
       ),
     );
-    // node-postgres decodes json; PGlite may hand it over as text.
-    const decode = <V>(v: V | string): V => (typeof v === 'string' ? (JSON.parse(v) as V) : v);
-    return work(tx, { organizations: decode(named!.organizations), categories: decode(named!.categories) });
+    return work(tx, { organizations: jsonOf<NamedThings['organizations']>(named?.organizations, []), categories: jsonOf<NamedThings['categories']>(named?.categories, []) });
   });
 }
 
@@ -125,49 +123,138 @@ export interface WordWalk {
 }
 
 /**
- * Which term of the search to walk in time order: each word's lexeme as the tsquery makes it
- * (to_tsvector of the word, so stemming and stop words agree), a prefix widened to the lexemes
- * it starts (at most 20, from request_search_lexemes: in byte order, the lexemes from the prefix up to
- * the prefix with its last letter moved one on), and how many request words carry them,
- * counted up to `cap` through the index. The rarest term finds the newest matches soonest.
+ * A limit written into the statement: as a parameter, PostgreSQL's generic plan of the prepared
+ * statement takes it for a tenth of the table, prices the plan many times too high, and plans
+ * every run anew instead of keeping it (docs/decisions/024). Only our own constants are written so.
  */
-export async function planWordWalk(db: Db, terms: readonly (readonly QueryWord[])[], cap: number): Promise<WordWalk | null> {
-  if (terms.length === 0) return null;
-  const values = sql.join(
+const literal = (n: number) => sql.raw(String(Math.trunc(n)));
+
+/** Words of a search as SQL rows (i: the term, word, prefix), every term's words in turn. */
+function wordRows(terms: readonly (readonly QueryWord[])[]): SQL {
+  return sql.join(
     terms.flatMap((t, i) => t.map((q) => sql`(${i}::int, ${q.word}::text, ${q.prefix}::boolean)`)),
     sql`, `,
   );
+}
+
+/**
+ * The common table expressions that plan a walk over the words in `words` (i, word, prefix),
+ * ending in `<p>plan` (i, stemmed, lexemes, n): each word's lexeme as the tsquery makes it
+ * (to_tsvector of the word, so stemming and stop words agree), a prefix widened to the lexemes it
+ * starts (at most 20, from request_search_lexemes: in byte order, the lexemes from the prefix up
+ * to the prefix with its last letter moved one on), and how many request words carry a term's
+ * lexemes, counted up to `cap` through the index.
+ */
+function planSteps(p: string, words: string, cap: number): SQL {
   const x = requestSearchLexemes;
-  const rows = rowsOf<{ i: number; stemmed: boolean; lexemes: string[] | null; n: number }>(
-    await db.execute(sql`
-      WITH words(i, word, prefix) AS (VALUES ${values}),
-      stems AS (
-        SELECT i, prefix, (SELECT s.lexeme FROM unnest(to_tsvector('english'::regconfig, word)) AS s LIMIT 1) AS stem FROM words
+  const [stems, lexemes, terms, plan] = ['stems', 'lexemes', 'terms', 'plan'].map((n) => sql.raw(`${p}${n}`));
+  return sql`${stems} AS (
+        SELECT i, prefix, (SELECT s.lexeme FROM unnest(to_tsvector('english'::regconfig, word)) AS s LIMIT 1) AS stem FROM ${sql.raw(words)}
       ),
-      lexemes AS (
+      ${lexemes} AS (
         SELECT st.i, found.lexeme
-          FROM stems st
+          FROM ${stems} st
           CROSS JOIN LATERAL (
             SELECT ${x.lexeme} AS lexeme FROM ${x}
              WHERE ${x.lexeme} >= st.stem AND ${x.lexeme} < CASE WHEN st.prefix THEN left(st.stem, -1) || chr(ascii(right(st.stem, 1)) + 1) ELSE st.stem || chr(1) END
              ORDER BY ${x.lexeme} LIMIT 20
           ) AS found
       ),
-      terms AS (
+      ${terms} AS (
         SELECT st.i, bool_or(st.stem IS NOT NULL) AS stemmed,
-               (SELECT array_agg(DISTINCT l.lexeme) FROM lexemes l WHERE l.i = st.i) AS lexemes
-          FROM stems st GROUP BY st.i
-      )
-      SELECT i, stemmed, lexemes,
-             (SELECT count(*) FROM (SELECT 1 FROM ${requestSearchWords} rw WHERE rw.lexeme = ANY (terms.lexemes) LIMIT ${cap}) AS c)::int AS n
-        FROM terms`),
-  );
+               (SELECT array_agg(DISTINCT l.lexeme) FROM ${lexemes} l WHERE l.i = st.i) AS lexemes
+          FROM ${stems} st GROUP BY st.i
+      ),
+      ${plan} AS (
+        SELECT i, stemmed, lexemes,
+               (SELECT count(*) FROM (SELECT 1 FROM ${requestSearchWords} rw WHERE rw.lexeme = ANY (t.lexemes) LIMIT ${literal(cap)}) AS c)::int AS n
+          FROM ${terms} t
+      )`;
+}
+
+type PlanRow = { i: number; stemmed: boolean; lexemes: string[] | null; n: number | string };
+
+/** The walk a plan's rows choose: the rarest term, none when a term is on no request, null for stop words alone. */
+function walkOf(rows: readonly PlanRow[], cap: number): WordWalk | null {
   // A term of stop words only is left out of the tsquery too.
   const live = rows.filter((r) => r.stemmed);
   if (live.length === 0) return null;
   if (live.some((r) => !r.lexemes || r.lexemes.length === 0)) return { lexemes: [], complete: true, none: true };
   const rarest = live.reduce((a, b) => (Number(b.n) < Number(a.n) ? b : a));
   return { lexemes: rarest.lexemes!, complete: Number(rarest.n) < cap, none: false };
+}
+
+/**
+ * Which term of the search to walk in time order (see `planSteps`): the rarest term finds the
+ * newest matches soonest.
+ */
+export async function planWordWalk(db: Db, terms: readonly (readonly QueryWord[])[], cap: number): Promise<WordWalk | null> {
+  if (terms.length === 0) return null;
+  const rows = rowsOf<PlanRow>(await db.execute(sql`WITH words(i, word, prefix) AS (VALUES ${wordRows(terms)}), ${planSteps('', 'words', cap)} SELECT * FROM plan`));
+  return walkOf(rows, cap);
+}
+
+export interface WordPlan {
+  /** The walk for the words as typed. */
+  typed: WordWalk | null;
+  /**
+   * When a word of the search is on no request: each word's look-alike title words (as
+   * `titleWordsLike`), the words searched with them, and the walk for those; null otherwise.
+   */
+  alike: { like: Map<string, string[]>; words: QueryWord[][]; walk: WordWalk | null } | null;
+  /** The other kinds of record, when asked for. */
+  others: OtherHits | null;
+}
+
+/**
+ * `planWordWalk` for the words as typed and, in the same statement, what a misspelt search reads
+ * next: when some word is on no request, each word's look-alike title words and the plan for the
+ * words with them; and the other kinds of record (`searchOthers`). A misspelt search then takes
+ * one statement where it took five.
+ */
+export async function planWords(db: Db, params: { terms: readonly (readonly QueryWord[])[]; cap: number; others?: OthersQuery }): Promise<WordPlan> {
+  const { terms, cap } = params;
+  const t = requestTitleWords;
+  const others = params.others ? otherColumns(params.others) : null;
+  const [row] = rowsOf<{ typed: unknown; alike: unknown; widened: unknown; widenedWords: unknown } & Record<string, unknown>>(
+    await db.execute(sql`
+      WITH words(i, word, prefix) AS (VALUES ${wordRows(terms)}),
+      ${planSteps('typed_', 'words', cap)},
+      alike AS (
+        SELECT w.i, w.word AS query, found.word, found.rank
+          FROM words w
+          CROSS JOIN LATERAL (
+            SELECT ${t.word} AS word, row_number() OVER (ORDER BY similarity(${t.word}, w.word) DESC, ${t.word}) AS rank
+              FROM ${t}
+             WHERE ${t.word} % w.word AND EXISTS (SELECT 1 FROM typed_plan tp WHERE tp.stemmed AND (tp.lexemes IS NULL OR cardinality(tp.lexemes) = 0))
+             ORDER BY similarity(${t.word}, w.word) DESC, ${t.word} LIMIT 3
+          ) AS found
+         WHERE w.prefix AND length(w.word) >= 3
+      ),
+      widened_words AS (
+        SELECT i, word, prefix FROM words
+        UNION
+        SELECT i, word, false FROM alike WHERE word <> query
+      ),
+      ${planSteps('widened_', 'widened_words', cap)}
+      SELECT (SELECT json_agg(p) FROM typed_plan p) AS typed,
+             CASE WHEN EXISTS (SELECT 1 FROM alike) THEN (SELECT json_agg(a ORDER BY a.i, a.rank) FROM alike a) END AS alike,
+             CASE WHEN EXISTS (SELECT 1 FROM alike) THEN (SELECT json_agg(p) FROM widened_plan p) END AS widened,
+             CASE WHEN EXISTS (SELECT 1 FROM alike) THEN (SELECT json_agg(w ORDER BY w.i, w.prefix DESC, w.word) FROM widened_words w) END AS "widenedWords"
+             ${others ? sql`, ${others}` : sql``}`),
+  );
+  const typed = walkOf(jsonOf<PlanRow[]>(row?.typed, []), cap);
+  const alikeRows = jsonOf<{ query: string; word: string }[] | null>(row?.alike, null);
+  let alike: WordPlan['alike'] = null;
+  // The look-alikes were read when a word is on no request (none found reads as an empty map).
+  if (typed?.none) {
+    const like = new Map<string, string[]>();
+    for (const r of alikeRows ?? []) like.set(r.query, [...(like.get(r.query) ?? []), r.word]);
+    const words = jsonOf<{ i: number; word: string; prefix: boolean }[]>(row?.widenedWords, []);
+    const grouped = terms.map((_t, i) => words.filter((w) => w.i === i).map((w) => ({ word: w.word, prefix: w.prefix })));
+    alike = { like, words: grouped, walk: walkOf(jsonOf<PlanRow[]>(row?.widened, []), cap) };
+  }
+  return { typed, alike, others: others ? othersOf(row) : null };
 }
 
 export interface RequestHit {
@@ -183,36 +270,72 @@ export interface RequestHit {
   score: number;
 }
 
+/** What `searchRequests` looks for, and where. */
+export type RequestSearch = {
+  condition: SQL | undefined;
+  match: 'words' | 'filters';
+  text: string | null;
+  tsquery: string | null;
+  reference: number | null;
+  limit: number;
+  candidates: number;
+  /** Look only through the newest this many requests inside `condition` (a common word fills a page there). */
+  window?: number;
+  /** Walk the newest requests carrying these lexemes, at most `cap` of them (planWordWalk). */
+  walk?: { lexemes: readonly string[]; cap: number };
+};
+
 /**
  * Requests inside `condition` (scope and structured filters) matching the words (their stored,
  * weighted words, or the reference), or all of them for a search of filter words only. The newest
  * `candidates` matches are ranked, so a common word costs a bounded amount of work however long
  * the history is.
  */
-export async function searchRequests(
+export async function searchRequests(db: Db, params: RequestSearch): Promise<RequestHit[]> {
+  const statement = requestStatement(params);
+  if (!statement) return [];
+  // Over the whole history, a rare or misspelt word is estimated as common as any prefix, and the
+  // planner would walk every request newest first looking for it (seconds on a million): the
+  // words' index finds its few rows instead. The common words were served by the window already.
+  const result = params.match === 'words' && !params.window && !params.walk ? await throughWordIndex(db, () => db.execute(statement)) : await db.execute(statement);
+  return rowsOf<RequestHit & { createdAt: string | Date }>(result).map(hitOf);
+}
+
+const hitOf = (r: RequestHit & { createdAt: string | Date }): RequestHit => ({
+  ...r,
+  seq: Number(r.seq),
+  score: Number(r.score),
+  createdAt: new Date(r.createdAt).toISOString(),
+});
+
+/**
+ * A search of filter words only, and the other kinds of record, in one statement: the requests
+ * as a JSON array beside the others' arrays.
+ */
+export async function searchFiltersAndOthers(
   db: Db,
-  params: {
-    condition: SQL | undefined;
-    match: 'words' | 'filters';
-    text: string | null;
-    tsquery: string | null;
-    reference: number | null;
-    limit: number;
-    candidates: number;
-    /** Look only through the newest this many requests inside `condition` (a common word fills a page there). */
-    window?: number;
-    /** Walk the newest requests carrying these lexemes, at most `cap` of them (planWordWalk). */
-    walk?: { lexemes: readonly string[]; cap: number };
-  },
-): Promise<RequestHit[]> {
-  const tsq = params.tsquery ? sql`to_tsquery('english'::regconfig, ${params.tsquery})` : sql`NULL::tsquery`;
+  params: Omit<RequestSearch, 'match' | 'walk' | 'window'>,
+  others: OthersQuery,
+): Promise<{ hits: RequestHit[]; others: OtherHits }> {
+  const statement = requestStatement({ ...params, match: 'filters' })!;
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`SELECT (SELECT coalesce(json_agg(x ORDER BY x.score DESC, x."createdAt" DESC, x.seq DESC), '[]'::json) FROM (${statement}) AS x) AS hits, ${otherColumns(others)}`),
+  );
+  return { hits: jsonOf<(RequestHit & { createdAt: string })[]>(row?.hits, []).map(hitOf), others: othersOf(row) };
+}
+
+function requestStatement(params: RequestSearch): SQL | null {
+  // As scalar subqueries, the queries are parsed once per run: PostgreSQL keeps a generic plan of a
+  // prepared statement, and there a function of a parameter is evaluated again on every row.
+  const tsq = params.tsquery ? sql`(SELECT to_tsquery('english'::regconfig, ${params.tsquery}))` : sql`NULL::tsquery`;
+  const titleTsq = params.tsquery ? sql`(SELECT to_tsquery('english'::regconfig, ${titleQuery(params.tsquery)}))` : sql`NULL::tsquery`;
   let match: SQL | undefined;
   if (params.match === 'words') {
     match = or(
       params.tsquery ? sql`${spendingRequests.searchVector} @@ ${tsq}` : undefined,
       params.reference !== null ? sql`${spendingRequests.seq} = ${params.reference}` : undefined,
     );
-    if (!match) return [];
+    if (!match) return null;
   }
   const where = and(params.condition, match);
   // Title words outweigh description words; an exact reference is a sure hit; a search made of
@@ -220,11 +343,11 @@ export async function searchRequests(
   const score = params.text
     ? sql`least(1, round((
         0.5 * word_similarity(${params.text}, c.title)
-        + CASE WHEN to_tsvector('english'::regconfig, c.title) @@ ${tsq} THEN 0.3 ELSE 0 END
+        + CASE WHEN c.search_vector @@ ${titleTsq} THEN 0.3 ELSE 0 END
         + CASE WHEN c.search_vector @@ ${tsq} THEN 0.2 ELSE 0 END
         + CASE WHEN c.seq = ${params.reference ?? -1} THEN 1 ELSE 0 END)::numeric, 3))`
     : sql`0.9`;
-  const statement = sql`
+  return sql`
     SELECT c.id, c.seq::int AS seq, c.title, c.status, c.amount::text AS amount, c.currency, c.requester_id AS "requesterId",
            o.name AS "organizationName", c.created_at AS "createdAt", ${score}::float8 AS score
       FROM (
@@ -248,16 +371,6 @@ export async function searchRequests(
       JOIN ${organizations} o ON o.id = c.organization_id
      ORDER BY score DESC, c.created_at DESC, c.seq DESC
      LIMIT ${params.limit}`;
-  // Over the whole history, a rare or misspelt word is estimated as common as any prefix, and the
-  // planner would walk every request newest first looking for it (seconds on a million): the
-  // words' index finds its few rows instead. The common words were served by the window already.
-  const result = params.match === 'words' && !params.window && !params.walk ? await throughWordIndex(db, () => db.execute(statement)) : await db.execute(statement);
-  return rowsOf<RequestHit & { createdAt: string | Date }>(result).map((r) => ({
-    ...r,
-    seq: Number(r.seq),
-    score: Number(r.score),
-    createdAt: new Date(r.createdAt).toISOString(),
-  }));
 }
 
 /**
@@ -302,65 +415,122 @@ export interface NamedHit {
   score: number;
 }
 
-export async function searchVendors(db: Db, params: { scope: SQL | undefined; words: string[]; limit: number }): Promise<NamedHit[]> {
-  const text = sql`${vendors.name}`;
-  const score = wordsScore(params.words, text);
-  return db
-    .select({ id: vendors.id, name: vendors.name, detail: organizations.name, score: sql<number>`${score}` })
-    .from(vendors)
-    .innerJoin(organizations, eq(organizations.id, vendors.organizationId))
-    .where(and(params.scope, anyWord(params.words, text)))
-    .orderBy(sql`${score} DESC`, asc(vendors.name))
-    .limit(params.limit);
+export interface UserHit {
+  id: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  score: number;
 }
 
-export async function searchUsers(db: Db, params: { scope: SQL | undefined; words: string[]; limit: number }) {
-  const text = userSearchText(users);
-  const score = wordsScore(params.words, text);
-  return db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
-      email: users.email,
-      score: sql<number>`${score}`,
-    })
-    .from(users)
-    .where(and(params.scope, anyWord(params.words, text)))
-    .orderBy(sql`${score} DESC`, asc(users.lastName), asc(users.firstName))
-    .limit(params.limit);
+export interface BudgetLineHit {
+  line: Pick<typeof budgetLines.$inferSelect, 'id' | 'organizationId' | 'periodType' | 'periodStart' | 'amount' | 'currency'>;
+  organizationName: string;
+  departmentName: string | null;
+  categoryName: string | null;
+  score: number;
 }
 
-export async function searchBudgetLines(db: Db, params: { scope: SQL | undefined; words: string[]; limit: number; today: string }) {
-  const text = sql`(${organizations.name} || ' ' || coalesce(${departments.name}, '') || ' ' || coalesce(${categories.name}, '') || ' ' || coalesce(${budgetLines.notes}, ''))`;
-  const score = wordsScore(params.words, text);
-  const current = sql`(${budgetLines.periodStart} <= ${params.today} AND ${budgetLines.periodEnd} >= ${params.today})`;
-  return db
-    .select({
-      line: budgetLines,
-      organizationName: organizations.name,
-      departmentName: departments.name,
-      categoryName: categories.name,
-      score: sql<number>`${score}`,
-    })
-    .from(budgetLines)
-    .innerJoin(organizations, eq(organizations.id, budgetLines.organizationId))
-    .leftJoin(departments, eq(departments.id, budgetLines.departmentId))
-    .leftJoin(categories, eq(categories.id, budgetLines.categoryId))
-    .where(and(params.scope, anyWord(params.words, text)))
-    .orderBy(sql`${score} DESC`, sql`${current} DESC`, sql`${budgetLines.periodStart} DESC`, asc(budgetLines.id))
-    .limit(params.limit);
+/** The kinds of record besides requests a search looks through, each with the caller's scope over it; a kind left out is not read. */
+export interface OtherKinds {
+  vendors?: { scope: SQL | undefined };
+  users?: { scope: SQL | undefined };
+  budgets?: { scope: SQL | undefined; today: string };
+  policies?: { scope: SQL | undefined };
 }
 
-export async function searchPolicies(db: Db, params: { scope: SQL | undefined; words: string[]; limit: number }): Promise<NamedHit[]> {
-  const text = sql`(${policyRules.name} || ' ' || coalesce(${policyRules.description}, ''))`;
-  const score = wordsScore(params.words, sql`${policyRules.name}`);
-  const overall = sql`greatest(${score}, ${wordsScore(params.words, text)} * 0.8)`;
-  return db
-    .select({ id: policyRules.id, name: policyRules.name, detail: policyRules.description, score: sql<number>`${overall}` })
-    .from(policyRules)
-    .where(and(params.scope, anyWord(params.words, text)))
-    .orderBy(sql`${overall} DESC`, asc(policyRules.name))
-    .limit(params.limit);
+/** The other kinds of record a search reads, the words they are matched against, and how many of each. */
+export interface OthersQuery {
+  kinds: OtherKinds;
+  words: string[];
+  limit: number;
+}
+
+export interface OtherHits {
+  vendors: NamedHit[];
+  users: UserHit[];
+  budgets: BudgetLineHit[];
+  policies: NamedHit[];
+}
+
+/** The best `limit` rows of `rows` (a query with a `score` column) as one JSON array, best first. */
+const topAsJson = (rows: SQL, order: SQL) => sql`(SELECT coalesce(json_agg(h ORDER BY ${order}), '[]'::json) FROM (${rows}) AS h)`;
+
+/**
+ * Vendors, people, budget lines and policies alike to the words, at most `limit` of each kind, in
+ * one statement of JSON arrays: four statements side by side cost the server four round trips
+ * (docs/decisions/024). Each kind ranks by word similarity (the mean over the words), then by name;
+ * budget lines in force on `today` before older ones.
+ */
+function otherColumns(params: OthersQuery): SQL {
+  const { kinds, words, limit } = params;
+  const none = sql`'[]'::json`;
+  const parts: Record<keyof OtherHits, SQL> = { vendors: none, users: none, budgets: none, policies: none };
+  if (kinds.vendors) {
+    const score = wordsScore(words, sql`${vendors.name}`);
+    parts.vendors = topAsJson(
+      sql`SELECT ${vendors.id} AS id, ${vendors.name} AS name, ${organizations.name} AS detail, ${score} AS score
+            FROM ${vendors} JOIN ${organizations} ON ${organizations.id} = ${vendors.organizationId}
+           WHERE ${and(kinds.vendors.scope, anyWord(words, sql`${vendors.name}`))}
+           ORDER BY score DESC, ${vendors.name} LIMIT ${literal(limit)}`,
+      sql`h.score DESC, h.name`,
+    );
+  }
+  if (kinds.users) {
+    const text = userSearchText(users);
+    const score = wordsScore(words, text);
+    parts.users = topAsJson(
+      sql`SELECT ${users.id} AS id, ${users.firstName} AS "firstName", ${users.lastName} AS "lastName", ${users.username} AS username,
+                 ${users.email} AS email, ${score} AS score
+            FROM ${users}
+           WHERE ${and(kinds.users.scope, anyWord(words, text))}
+           ORDER BY score DESC, ${users.lastName}, ${users.firstName} LIMIT ${literal(limit)}`,
+      sql`h.score DESC, h."lastName", h."firstName"`,
+    );
+  }
+  if (kinds.budgets) {
+    const text = sql`(${organizations.name} || ' ' || coalesce(${departments.name}, '') || ' ' || coalesce(${categories.name}, '') || ' ' || coalesce(${budgetLines.notes}, ''))`;
+    const score = wordsScore(words, text);
+    const current = sql`(${budgetLines.periodStart} <= ${kinds.budgets.today} AND ${budgetLines.periodEnd} >= ${kinds.budgets.today})`;
+    parts.budgets = topAsJson(
+      sql`SELECT json_build_object('id', ${budgetLines.id}, 'organizationId', ${budgetLines.organizationId}, 'periodType', ${budgetLines.periodType},
+                   'periodStart', ${budgetLines.periodStart}, 'amount', ${budgetLines.amount}::text, 'currency', ${budgetLines.currency}) AS line,
+                 ${organizations.name} AS "organizationName", ${departments.name} AS "departmentName", ${categories.name} AS "categoryName",
+                 ${score} AS score, ${current} AS "isCurrent", ${budgetLines.periodStart} AS "periodStart", ${budgetLines.id} AS id
+            FROM ${budgetLines}
+            JOIN ${organizations} ON ${organizations.id} = ${budgetLines.organizationId}
+            LEFT JOIN ${departments} ON ${departments.id} = ${budgetLines.departmentId}
+            LEFT JOIN ${categories} ON ${categories.id} = ${budgetLines.categoryId}
+           WHERE ${and(kinds.budgets.scope, anyWord(words, text))}
+           ORDER BY score DESC, "isCurrent" DESC, ${budgetLines.periodStart} DESC, ${budgetLines.id} LIMIT ${literal(limit)}`,
+      sql`h.score DESC, h."isCurrent" DESC, h."periodStart" DESC, h.id`,
+    );
+  }
+  if (kinds.policies) {
+    const text = sql`(${policyRules.name} || ' ' || coalesce(${policyRules.description}, ''))`;
+    const overall = sql`greatest(${wordsScore(words, sql`${policyRules.name}`)}, ${wordsScore(words, text)} * 0.8)`;
+    parts.policies = topAsJson(
+      sql`SELECT ${policyRules.id} AS id, ${policyRules.name} AS name, ${policyRules.description} AS detail, ${overall} AS score
+            FROM ${policyRules}
+           WHERE ${and(kinds.policies.scope, anyWord(words, text))}
+           ORDER BY score DESC, ${policyRules.name} LIMIT ${literal(limit)}`,
+      sql`h.score DESC, h.name`,
+    );
+  }
+  return sql`${parts.vendors} AS vendors, ${parts.users} AS users, ${parts.budgets} AS budgets, ${parts.policies} AS policies`;
+}
+
+function othersOf(row: Record<string, unknown> | undefined): OtherHits {
+  return {
+    vendors: jsonOf<NamedHit[]>(row?.vendors, []),
+    users: jsonOf<UserHit[]>(row?.users, []),
+    budgets: jsonOf<BudgetLineHit[]>(row?.budgets, []),
+    policies: jsonOf<NamedHit[]>(row?.policies, []),
+  };
+}
+
+export async function searchOthers(db: Db, params: OthersQuery): Promise<OtherHits> {
+  const [row] = rowsOf<Record<string, unknown>>(await db.execute(sql`SELECT ${otherColumns(params)}`));
+  return othersOf(row);
 }

@@ -102,43 +102,34 @@ export async function search(ctx: Ctx, query: SearchQuery): Promise<SearchRespon
     const words = searchWords(f.words);
     const found: SearchResult[] = [];
     const done = () => ({ results: found, f, words, groupCurrency, orgCurrency });
-    found.push(...(await requests(db, auth, f, query.limit)));
-    if (words.length === 0) return done();
-    const vendorScope = scopeOf(auth, 'vendors.manage');
-    if (vendorScope) {
-      const rows = await repo.searchVendors(db, { scope: scopeCondition(auth, 'vendors.manage', { organizationId: vendors.organizationId }), words, limit: PER_KIND });
-      for (const r of rows) found.push({ type: 'vendor', id: r.id, title: r.name, href: `/vendor-management?${queryString({ q: r.name })}`, score: Number(r.score), subtitle: r.detail });
-    }
-    if (scopeOf(auth, 'users.manage')) {
-      const scope = scopeCondition(auth, 'users.manage', { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id });
-      const rows = await repo.searchUsers(db, { scope, words, limit: PER_KIND });
-      for (const r of rows) {
-        found.push({ type: 'user', id: r.id, title: `${r.firstName} ${r.lastName}`, href: `/user-management?${queryString({ q: r.username })}`, score: Number(r.score), subtitle: `${r.username} · ${r.email}` });
-      }
-    }
     const budgetPermission = scopeOf(auth, 'budgets.manage') ? 'budgets.manage' : scopeOf(auth, 'budgets.read') ? 'budgets.read' : null;
-    if (budgetPermission) {
-      const scope = scopeCondition(auth, budgetPermission, { organizationId: budgetLines.organizationId, departmentId: budgetLines.departmentId });
-      const rows = await repo.searchBudgetLines(db, { scope, words, limit: PER_KIND, today });
-      for (const r of rows) {
-        const href =
-          budgetPermission === 'budgets.manage'
-            ? `/budget-management?${queryString({ organizationId: r.line.organizationId, date: r.line.periodStart })}`
-            : `/budget-vs-actual?${queryString({ organizationId: r.line.organizationId })}`;
-        found.push({
-          type: 'budget',
-          id: r.line.id,
-          title: labelOf(r),
-          href,
-          score: Number(r.score),
-          subtitle: serverFormat.money(r.line.amount, r.line.currency),
-        });
-      }
+    const kinds: repo.OtherKinds = {
+      vendors: scopeOf(auth, 'vendors.manage') ? { scope: scopeCondition(auth, 'vendors.manage', { organizationId: vendors.organizationId }) } : undefined,
+      users: scopeOf(auth, 'users.manage')
+        ? { scope: scopeCondition(auth, 'users.manage', { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id }) }
+        : undefined,
+      budgets: budgetPermission
+        ? { scope: scopeCondition(auth, budgetPermission, { organizationId: budgetLines.organizationId, departmentId: budgetLines.departmentId }), today }
+        : undefined,
+      policies: scopeOf(auth, 'policies.manage') ? { scope: policyScope(auth) } : undefined,
+    };
+    const othersQuery = words.length > 0 && (kinds.vendors || kinds.users || kinds.budgets || kinds.policies) ? { kinds, words, limit: PER_KIND } : null;
+    const read = await requests(db, auth, f, query.limit, othersQuery);
+    found.push(...read.results);
+    if (!othersQuery) return done();
+    const other = read.others ?? (await repo.searchOthers(db, othersQuery));
+    for (const r of other.vendors) found.push({ type: 'vendor', id: r.id, title: r.name, href: `/vendor-management?${queryString({ q: r.name })}`, score: Number(r.score), subtitle: r.detail });
+    for (const r of other.users) {
+      found.push({ type: 'user', id: r.id, title: `${r.firstName} ${r.lastName}`, href: `/user-management?${queryString({ q: r.username })}`, score: Number(r.score), subtitle: `${r.username} · ${r.email}` });
     }
-    if (scopeOf(auth, 'policies.manage')) {
-      const rows = await repo.searchPolicies(db, { scope: policyScope(auth), words, limit: PER_KIND });
-      for (const r of rows) found.push({ type: 'policy', id: r.id, title: r.name, href: `/policy-management?${queryString({ q: r.name })}`, score: Number(r.score), subtitle: r.detail });
+    for (const r of other.budgets) {
+      const href =
+        budgetPermission === 'budgets.manage'
+          ? `/budget-management?${queryString({ organizationId: r.line.organizationId, date: r.line.periodStart })}`
+          : `/budget-vs-actual?${queryString({ organizationId: r.line.organizationId })}`;
+      found.push({ type: 'budget', id: r.line.id, title: labelOf(r), href, score: Number(r.score), subtitle: serverFormat.money(r.line.amount, r.line.currency) });
     }
+    for (const r of other.policies) found.push({ type: 'policy', id: r.id, title: r.name, href: `/policy-management?${queryString({ q: r.name })}`, score: Number(r.score), subtitle: r.detail });
     return done();
   });
   results.push(...tutorials(words));
@@ -162,10 +153,14 @@ export async function search(ctx: Ctx, query: SearchQuery): Promise<SearchRespon
 const TYPE_ORDER = ['request', 'vendor', 'user', 'budget', 'policy', 'tutorial'];
 const typeRank = (r: SearchResult) => TYPE_ORDER.indexOf(r.type);
 
-async function requests(db: Db, auth: AuthInfo, f: WordFilters, limit: number): Promise<SearchResult[]> {
+/**
+ * The requests the words find and, when `others` is given and a statement of the search can carry
+ * them, the other kinds of record (null: read them apart).
+ */
+async function requests(db: Db, auth: AuthInfo, f: WordFilters, limit: number, others: repo.OthersQuery | null): Promise<{ results: SearchResult[]; others: repo.OtherHits | null }> {
   const hasFilter = Boolean(f.status || f.organization || f.category || f.from || f.to || f.minAmount || f.maxAmount);
   const reference = f.text ? referenceOf(f.text) : null;
-  if (!f.text && !hasFilter) return [];
+  if (!f.text && !hasFilter) return { results: [], others: null };
   const condition = filterCondition(requestScope(auth), {
     status: f.status ?? undefined,
     organizationId: f.organization?.id,
@@ -176,35 +171,49 @@ async function requests(db: Db, auth: AuthInfo, f: WordFilters, limit: number): 
     maxAmount: f.maxAmount ?? undefined,
   });
   const base = { condition, text: f.text, tsquery: f.text ? prefixQuery(f.text) : null, reference, limit, candidates: REQUEST_CANDIDATES };
-  if (!f.text) return toResults(auth, f, await repo.searchRequests(db, { ...base, match: 'filters' }));
+  if (!f.text) {
+    if (!others) return { results: toResults(auth, f, await repo.searchRequests(db, { ...base, match: 'filters' })), others: null };
+    const read = await repo.searchFiltersAndOthers(db, base, others);
+    return { results: toResults(auth, f, read.hits), others: read.others };
+  }
   // The newest requests with the search's rarest word, walked in time order, answer most searches
   // at once; then the newest requests in scope (a common word fills the page there); only then the
-  // whole history through the words' index.
-  const byWords = async (tsquery: string | null, terms: QueryWord[][]) => {
-    if (tsquery && reference === null) {
-      const plan = await repo.planWordWalk(db, terms, WALK_CAP);
-      if (plan?.none) return [];
-      if (plan) {
-        const walked = await repo.searchRequests(db, { ...base, tsquery, match: 'words', walk: { lexemes: plan.lexemes, cap: WALK_CAP } });
-        if (walked.length >= limit || plan.complete) return walked;
-      }
+  // whole history through the words' index. `plan` undefined: not planned (a reference is searched
+  // the other ways); null: nothing to walk.
+  const byWords = async (tsquery: string, plan: repo.WordWalk | null | undefined) => {
+    if (plan?.none) return [];
+    if (plan) {
+      const walked = await repo.searchRequests(db, { ...base, tsquery, match: 'words', walk: { lexemes: plan.lexemes, cap: WALK_CAP } });
+      if (walked.length >= limit || plan.complete) return walked;
     }
     const recent = await repo.searchRequests(db, { ...base, tsquery, match: 'words', window: RECENT_WINDOW });
     return recent.length >= limit ? recent : repo.searchRequests(db, { ...base, tsquery, match: 'words' });
   };
-  let rows = await byWords(base.tsquery, queryTerms(f.text));
+  const walkable = base.tsquery !== null && reference === null;
+  // One statement plans the walk, reads what a misspelt word needs next, and the other records.
+  const first = walkable ? await repo.planWords(db, { terms: queryTerms(f.text), cap: WALK_CAP, others: others ?? undefined }) : null;
+  let rows = base.tsquery ? await byWords(base.tsquery, first ? first.typed : undefined) : [];
   // A misspelt word finds nothing by its words: when the words find less than a page, each word
   // is also searched as the title words it resembles ("taxxi" as "taxi").
   if (rows.length < limit) {
-    const like = await repo.titleWordsLike(db, textWords(f.text).filter((w) => w.length >= 3));
+    const like = first?.alike?.like ?? (await repo.titleWordsLike(db, textWords(f.text).filter((w) => w.length >= 3)));
     const tsquery = prefixQuery(f.text, like);
     if (tsquery && tsquery !== base.tsquery) {
+      const terms = queryTerms(f.text, like);
+      const planned = first?.alike && sameWords(first.alike.words, terms) ? first.alike.walk : undefined;
+      const plan = walkable ? (planned !== undefined ? planned : await repo.planWordWalk(db, terms, WALK_CAP)) : undefined;
       const seen = new Set(rows.map((r) => r.id));
-      const more = await byWords(tsquery, queryTerms(f.text, like));
+      const more = await byWords(tsquery, plan);
       rows = [...rows, ...more.filter((r) => !seen.has(r.id))].sort((a, b) => b.score - a.score).slice(0, limit);
     }
   }
-  return toResults(auth, f, rows);
+  return { results: toResults(auth, f, rows), others: first?.others ?? null };
+}
+
+/** Whether two searches' terms hold the same words (the plan read in SQL is for the words the tsquery is made of). */
+function sameWords(a: readonly (readonly QueryWord[])[], b: readonly (readonly QueryWord[])[]): boolean {
+  const key = (terms: readonly (readonly QueryWord[])[]) => terms.map((t) => t.map((w) => `${w.prefix ? '*' : ''}${w.word}`).sort().join(' ')).join('|');
+  return key(a) === key(b);
 }
 
 function toResults(auth: AuthInfo, f: WordFilters, rows: repo.RequestHit[]): SearchResult[] {

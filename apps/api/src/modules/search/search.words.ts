@@ -225,6 +225,15 @@ export function prefixQuery(text: string, like?: Map<string, string[]>): string 
   return terms.map((t) => (t.length > 1 ? `(${t.map(written).join(' | ')})` : written(t[0]!))).join(' & ');
 }
 
+/**
+ * The same tsquery matched against titles alone: each word restricted to weight A, the title's
+ * weight in the stored search vector ("(taxxi:* | taxi)" → "(taxxi:*A | taxi:A)"), so a title
+ * match is tested on the stored words instead of parsing every candidate's title again.
+ */
+export function titleQuery(tsquery: string): string {
+  return tsquery.replace(/([\p{L}\p{N}]+)(:\*)?/gu, (_m, word: string, prefix: string | undefined) => `${word}${prefix ?? ':'}A`);
+}
+
 /** "REQ-000123", "req 123", "#123": the request number searched for, if the text is one. */
 export function referenceOf(text: string): number | null {
   const m = /^(?:req[-\s]?|#)?0*(\d{1,12})$/i.exec(text.trim());
