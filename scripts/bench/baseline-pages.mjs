@@ -127,170 +127,141 @@ export function registerPages(app, pool) {
     return { ...rows[0], steps, lineItems, allocations, attachments, comments, timeline: events, audit };
   });
   // Search for a group-scope reader, with the words already read out of the box (`text`, the
-  // other records' `words`, and the filters): the names a word may name, then in one transaction
-  // the trigram threshold, the newest 100 matching requests ranked, and vendors, people, budget
-  // lines and policies by word similarity.
+  // other records' `words`, and the filters), in the statements the route sends: the settings with
+  // the names a search's words may name; then, for words, one statement that plans the walk, reads
+  // a misspelt word's look-alike title words with the plan for them, and the vendors, people, budget
+  // lines and policies alike to the words, followed by the walk; for filter words only, one
+  // statement of the newest requests inside the filters beside the other records.
   app.get('/baseline/search', async (request) => {
     const { text = '', words = '', org, category, min, from, to } = request.query;
+    const WALK_CAP = 2000;
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      // The settings and, in the same statement, the names a search's words may name (as the route).
       await client.query(`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true), set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
         (SELECT json_agg(json_build_object('id', id, 'name', name, 'code', code, 'currency', currency, 'kind', kind)) FROM organizations) AS organizations,
         (SELECT json_agg(json_build_object('id', id, 'name', name, 'code', code)) FROM categories WHERE active) AS categories`);
-      const params = [];
-      const parts = [];
-      const add = (sql, value) => {
-        params.push(value);
-        parts.push(sql.replaceAll('?', `$${params.length}`));
+      // Each statement's parameters: `$` adds a value and answers its placeholder.
+      const bind = () => {
+        const params = [];
+        return { params, $: (value) => `$${params.push(value)}` };
       };
-      if (org) add('r.organization_id = ?', org);
-      if (category) add('r.category_id = ?', category);
-      if (min) add('r.amount_group >= ?', min);
-      if (from) add('r.created_at >= ?::date', from);
-      if (to) add(`r.created_at < ?::date + 1`, to);
-      const where = parts.join(' AND ') || 'true';
-      const columns = 'r.id, r.seq, r.title, r.status, r.amount, r.currency, r.requester_id, r.organization_id, r.created_at, r.search_vector';
-      // With `recent`, only the newest that many requests are looked through (as the route does first).
-      const page = async (match, score, extra, candidates, recent) =>
-        (
-          await client.query(
-            `SELECT c.*, o.name AS organization_name, ${score} AS score FROM (
-               SELECT ${columns} FROM ${recent ? `(SELECT ${columns} FROM spending_requests r WHERE ${where} ORDER BY r.created_at DESC, r.seq DESC LIMIT ${recent}) r` : 'spending_requests r'}
-                WHERE ${recent ? 'true' : where} AND ${match} ORDER BY r.created_at DESC, r.seq DESC LIMIT ${candidates}) c
-               JOIN organizations o ON o.id = c.organization_id ORDER BY score DESC, c.created_at DESC, c.seq DESC LIMIT 20`,
-            [...params, ...extra],
-          )
-        ).rows;
-      // The newest requests carrying the rarest term's lexemes, walked in time order (as the route does before the rest).
-      const WALK_CAP = 2000;
-      const walkPage = async (lexemes, match, score, extra) => {
-        const first = params.length + extra.length + 1;
-        const branches = lexemes.map(
-          (_, i) => `(SELECT seq, created_at FROM request_search_words WHERE lexeme = $${first + i} ORDER BY created_at DESC, seq DESC LIMIT ${WALK_CAP})`,
-        );
-        return (
-          await client.query(
-            `SELECT c.*, o.name AS organization_name, ${score} AS score FROM (
-               SELECT r.id, w.seq, r.title, r.status, r.amount, r.currency, r.requester_id, r.organization_id, w.created_at, r.search_vector
-                 FROM (SELECT seq, created_at FROM (${branches.join(' UNION ALL ')}) u ORDER BY created_at DESC, seq DESC LIMIT ${WALK_CAP}) w
-                 JOIN spending_requests r ON r.seq = w.seq
-                WHERE ${where} AND ${match} ORDER BY w.created_at DESC, w.seq DESC LIMIT 100) c
-               JOIN organizations o ON o.id = c.organization_id ORDER BY score DESC, c.created_at DESC, c.seq DESC LIMIT 20`,
-            [...params, ...extra, ...lexemes],
-          )
-        ).rows;
+      const whereOf = ($) => {
+        const parts = [];
+        if (org) parts.push(`r.organization_id = ${$(org)}`);
+        if (category) parts.push(`r.category_id = ${$(category)}`);
+        if (min) parts.push(`r.amount_group >= ${$(min)}`);
+        if (from) parts.push(`r.created_at >= ${$(from)}::date`);
+        if (to) parts.push(`r.created_at < ${$(to)}::date + 1`);
+        return parts.join(' AND ') || 'true';
       };
-      // Each term's lexemes (a prefix widened through request_search_lexemes) and how many request words carry them.
-      const planWalk = async (terms) => {
-        const values = [];
-        const args = [];
-        terms.forEach((term, i) =>
-          term.forEach(({ word, prefix }) => {
-            args.push(word);
-            values.push(`(${i}, $${args.length}::text, ${prefix})`);
-          }),
-        );
-        const { rows } = await client.query(
-          `WITH words(i, word, prefix) AS (VALUES ${values.join(', ')}),
-           stems AS (SELECT i, prefix, (SELECT s.lexeme FROM unnest(to_tsvector('english'::regconfig, word)) AS s LIMIT 1) AS stem FROM words),
-           lexemes AS (
-             SELECT st.i, found.lexeme FROM stems st CROSS JOIN LATERAL (
-               SELECT lexeme FROM request_search_lexemes
-                WHERE lexeme >= st.stem AND lexeme < CASE WHEN st.prefix THEN left(st.stem, -1) || chr(ascii(right(st.stem, 1)) + 1) ELSE st.stem || chr(1) END
-                ORDER BY lexeme LIMIT 20) AS found),
-           terms AS (SELECT st.i, bool_or(st.stem IS NOT NULL) AS stemmed, (SELECT array_agg(DISTINCT l.lexeme) FROM lexemes l WHERE l.i = st.i) AS lexemes FROM stems st GROUP BY st.i)
-           SELECT i, stemmed, lexemes, (SELECT count(*) FROM (SELECT 1 FROM request_search_words rw WHERE rw.lexeme = ANY (terms.lexemes) LIMIT ${WALK_CAP}) AS c)::int AS n FROM terms`,
-          args,
-        );
-        const live = rows.filter((r) => r.stemmed);
-        if (live.length === 0) return null;
-        if (live.some((r) => !r.lexemes || r.lexemes.length === 0)) return { none: true };
-        const rarest = live.reduce((a, b) => (b.n < a.n ? b : a));
-        return { lexemes: rarest.lexemes, complete: rarest.n < WALK_CAP };
-      };
-      let requests;
-      if (!text) {
-        // Filters only: the keys of the newest 100 from the index first, then their rows (as the route reads them).
-        requests = (
-          await client.query(
-            `SELECT c.*, o.name AS organization_name, 0.9 AS score FROM (
-               SELECT r.id, k.seq, r.title, r.status, r.amount, r.currency, r.requester_id, r.organization_id, k.created_at, r.search_vector
-                 FROM (SELECT seq, created_at FROM spending_requests r WHERE ${where} ORDER BY r.created_at DESC, r.seq DESC LIMIT 100) k
-                 JOIN spending_requests r ON r.seq = k.seq ORDER BY k.created_at DESC, k.seq DESC LIMIT 100) c
-               JOIN organizations o ON o.id = c.organization_id ORDER BY score DESC, c.created_at DESC, c.seq DESC LIMIT 20`,
-            params,
-          )
-        ).rows;
-      }
-      else {
-        const tsq = text.split(/\s+/).map((w) => `${w}:*`).join(' & ');
-        const q = `$${params.length + 1}`;
-        const tx = `$${params.length + 2}`;
-        const score = `least(1, 0.5 * word_similarity(${tx}, c.title) + CASE WHEN to_tsvector('english'::regconfig, c.title) @@ to_tsquery('english'::regconfig, ${q}) THEN 0.3 ELSE 0 END
-          + CASE WHEN c.search_vector @@ to_tsquery('english'::regconfig, ${q}) THEN 0.2 ELSE 0 END)`;
-        const byWords = async (query, terms) => {
-          const match = `r.search_vector @@ to_tsquery('english'::regconfig, ${q}) AND ${tx}::text IS NOT NULL`;
-          const plan = await planWalk(terms);
-          if (plan?.none) return [];
-          if (plan) {
-            const walked = await walkPage(plan.lexemes, match, score, [query, text]);
-            if (walked.length >= 20 || plan.complete) return walked;
-          }
-          const recent = await page(match, score, [query, text], 100, 5000);
-          if (recent.length >= 20) return recent;
-          // The whole history through the words' index, as the route reads it.
-          await client.query(`SELECT set_config('enable_indexscan', 'off', true)`);
-          const all = await page(match, score, [query, text], 100);
-          await client.query(`SELECT set_config('enable_indexscan', 'on', true)`);
-          return all;
-        };
-        requests = await byWords(
-          tsq,
-          text.split(/\s+/).map((w) => [{ word: w, prefix: true }]),
-        );
-        if (requests.length < 20) {
-          // Each word also as the title words it resembles.
-          const alternatives = [];
-          const terms = [];
-          // Every word's look-alikes in one statement, as the route reads them.
-          const textWords = text.split(/\s+/);
-          const { rows: alike } = await client.query(
-            `SELECT q.word AS query, a.word FROM unnest($1::text[]) WITH ORDINALITY AS q(word, i)
-               CROSS JOIN LATERAL (SELECT word, similarity(word, q.word) AS score FROM request_title_words WHERE word % q.word ORDER BY score DESC, word LIMIT 3) a
-              ORDER BY q.i, a.score DESC, a.word`,
-            [textWords],
-          );
-          for (const w of textWords) {
-            const like = alike.filter((r) => r.query === w).map((r) => r.word).filter((a) => a !== w);
-            alternatives.push(`(${[`${w}:*`, ...like].join(' | ')})`);
-            terms.push([{ word: w, prefix: true }, ...like.map((a) => ({ word: a, prefix: false }))]);
-          }
-          const corrected = alternatives.join(' & ');
-          requests.push(...(await byWords(corrected, terms)));
-        }
-      }
+
+      // The other records, as JSON columns of the statement.
       const list = words.split(/\s+/).filter((w) => w.length >= 2);
-      const others = [];
-      if (list.length > 0) {
-        const similar = (expr) => `(${list.map((_, i) => `word_similarity($${i + 1}, ${expr})`).join(' + ')}) / ${list.length}`;
-        const any = (expr) => `(${list.map((_, i) => `$${i + 1} <% ${expr}`).join(' OR ')})`;
+      const others = ($) => {
+        const ps = list.map((w) => $(w));
+        const similar = (expr) => `round(((${ps.map((p) => `word_similarity(${p}, ${expr})`).join(' + ')}) / ${ps.length})::numeric, 3)::float8`;
+        const any = (expr) => `(${ps.map((p) => `${p} <% ${expr}`).join(' OR ')})`;
         const userText = `lower(u.first_name || ' ' || u.last_name || ' ' || u.username || ' ' || u.email)`;
         const budgetText = `(o.name || ' ' || coalesce(d.name, '') || ' ' || coalesce(c.name, '') || ' ' || coalesce(b.notes, ''))`;
         const policyText = `(p.name || ' ' || coalesce(p.description, ''))`;
-        for (const sql of [
-          `SELECT v.id, v.name, o.name AS org, ${similar('v.name')} AS score FROM vendors v JOIN organizations o ON o.id = v.organization_id WHERE ${any('v.name')} ORDER BY score DESC, v.name LIMIT 5`,
-          `SELECT u.id, u.first_name, u.last_name, u.username, u.email, ${similar(userText)} AS score FROM users u WHERE ${any(userText)} ORDER BY score DESC, u.last_name LIMIT 5`,
-          `SELECT b.*, o.name AS org, d.name AS dept, c.name AS cat, ${similar(budgetText)} AS score FROM budget_lines b JOIN organizations o ON o.id = b.organization_id
-             LEFT JOIN departments d ON d.id = b.department_id LEFT JOIN categories c ON c.id = b.category_id WHERE ${any(budgetText)} ORDER BY score DESC, b.period_start DESC LIMIT 5`,
-          `SELECT p.id, p.name, p.description, ${similar(policyText)} AS score FROM policy_rules p WHERE ${any(policyText)} ORDER BY score DESC, p.name LIMIT 5`,
-        ]) {
-          others.push(...(await client.query(sql, list)).rows);
+        const top = (rows, order) => `(SELECT coalesce(json_agg(h ORDER BY ${order}), '[]'::json) FROM (${rows}) h)`;
+        return [
+          `${top(`SELECT v.id, v.name, o.name AS detail, ${similar('v.name')} AS score FROM vendors v JOIN organizations o ON o.id = v.organization_id WHERE ${any('v.name')} ORDER BY score DESC, v.name LIMIT 5`, 'h.score DESC, h.name')} AS vendors`,
+          `${top(`SELECT u.id, u.first_name, u.last_name, u.username, u.email, ${similar(userText)} AS score FROM users u WHERE ${any(userText)} ORDER BY score DESC, u.last_name, u.first_name LIMIT 5`, 'h.score DESC, h.last_name, h.first_name')} AS users`,
+          `${top(
+            `SELECT b.id, b.organization_id, b.period_type, b.period_start, b.amount::text AS amount, b.currency, o.name AS org, d.name AS dept, c.name AS cat, ${similar(budgetText)} AS score
+               FROM budget_lines b JOIN organizations o ON o.id = b.organization_id LEFT JOIN departments d ON d.id = b.department_id LEFT JOIN categories c ON c.id = b.category_id
+              WHERE ${any(budgetText)} ORDER BY score DESC, b.period_start DESC, b.id LIMIT 5`,
+            'h.score DESC, h.period_start DESC, h.id',
+          )} AS budgets`,
+          `${top(`SELECT p.id, p.name, p.description AS detail, ${similar(policyText)} AS score FROM policy_rules p WHERE ${any(policyText)} ORDER BY score DESC, p.name LIMIT 5`, 'h.score DESC, h.name')} AS policies`,
+        ].join(',\n');
+      };
+      const columns = 'r.id, r.seq, r.title, r.status, r.amount::text AS amount, r.currency, r.requester_id, r.organization_id, r.created_at, r.search_vector';
+      const page = (inner, score) =>
+        `SELECT c.id, c.seq, c.title, c.status, c.amount, c.currency, c.requester_id, o.name AS organization_name, c.created_at, ${score} AS score FROM (${inner}) c
+           JOIN organizations o ON o.id = c.organization_id ORDER BY score DESC, c.created_at DESC, c.seq DESC LIMIT 20`;
+
+      let requests = [];
+      let otherRows = [];
+      if (!text) {
+        const { params, $ } = bind();
+        const newest = `SELECT ${columns} FROM (SELECT seq, created_at FROM spending_requests r WHERE ${whereOf($)} ORDER BY r.created_at DESC, r.seq DESC LIMIT 100) k
+          JOIN spending_requests r ON r.seq = k.seq ORDER BY k.created_at DESC, k.seq DESC LIMIT 100`;
+        const { rows } = await client.query(
+          `SELECT (SELECT coalesce(json_agg(x ORDER BY x.score DESC, x.created_at DESC, x.seq DESC), '[]'::json) FROM (${page(newest, '0.9')}) x) AS hits${list.length > 0 ? `, ${others($)}` : ''}`,
+          params,
+        );
+        requests = rows[0].hits;
+        otherRows = rows[0];
+      } else {
+        // Each word of the text as a prefix: its lexemes, how many request words carry them, and
+        // (only when a word is on no request) its look-alike title words and the plan with them.
+        const textWords = text.split(/\s+/);
+        const { params, $ } = bind();
+        const values = textWords.map((w, i) => `(${i}, ${$(w)}::text, true)`).join(', ');
+        const plan = (p, rel) => `${p}stems AS (SELECT i, prefix, (SELECT s.lexeme FROM unnest(to_tsvector('english'::regconfig, word)) AS s LIMIT 1) AS stem FROM ${rel}),
+          ${p}lexemes AS (SELECT st.i, found.lexeme FROM ${p}stems st CROSS JOIN LATERAL (
+            SELECT lexeme FROM request_search_lexemes
+             WHERE lexeme >= st.stem AND lexeme < CASE WHEN st.prefix THEN left(st.stem, -1) || chr(ascii(right(st.stem, 1)) + 1) ELSE st.stem || chr(1) END
+             ORDER BY lexeme LIMIT 20) AS found),
+          ${p}terms AS (SELECT st.i, bool_or(st.stem IS NOT NULL) AS stemmed, (SELECT array_agg(DISTINCT l.lexeme) FROM ${p}lexemes l WHERE l.i = st.i) AS lexemes FROM ${p}stems st GROUP BY st.i),
+          ${p}plan AS (SELECT i, stemmed, lexemes, (SELECT count(*) FROM (SELECT 1 FROM request_search_words rw WHERE rw.lexeme = ANY (t.lexemes) LIMIT ${WALK_CAP}) AS c)::int AS n FROM ${p}terms t)`;
+        const { rows } = await client.query(
+          `WITH words(i, word, prefix) AS (VALUES ${values}),
+           ${plan('typed_', 'words')},
+           alike AS (
+             SELECT w.i, w.word AS query, found.word FROM words w CROSS JOIN LATERAL (
+               SELECT t.word FROM request_title_words t
+                WHERE t.word % w.word AND EXISTS (SELECT 1 FROM typed_plan tp WHERE tp.stemmed AND (tp.lexemes IS NULL OR cardinality(tp.lexemes) = 0))
+                ORDER BY similarity(t.word, w.word) DESC, t.word LIMIT 3) AS found
+             WHERE length(w.word) >= 3),
+           widened_words AS (SELECT i, word, prefix FROM words UNION SELECT i, word, false FROM alike WHERE word <> query),
+           ${plan('widened_', 'widened_words')}
+           SELECT (SELECT json_agg(p) FROM typed_plan p) AS typed, (SELECT json_agg(a) FROM alike a) AS alike,
+                  CASE WHEN EXISTS (SELECT 1 FROM alike) THEN (SELECT json_agg(p) FROM widened_plan p) END AS widened
+                  ${list.length > 0 ? `, ${others($)}` : ''}`,
+          params,
+        );
+        otherRows = rows[0];
+        const walkOf = (plans) => {
+          const live = (plans ?? []).filter((r) => r.stemmed);
+          if (live.length === 0) return null;
+          if (live.some((r) => !r.lexemes || r.lexemes.length === 0)) return { none: true };
+          const rarest = live.reduce((a, b) => (b.n < a.n ? b : a));
+          return { lexemes: rarest.lexemes, complete: rarest.n < WALK_CAP };
+        };
+        let walk = walkOf(rows[0].typed);
+        let tsquery = textWords.map((w) => `${w}:*`).join(' & ');
+        if (walk?.none) {
+          const like = (w) => (rows[0].alike ?? []).filter((a) => a.query === w && a.word !== w).map((a) => a.word);
+          tsquery = textWords.map((w) => (like(w).length > 0 ? `(${[`${w}:*`, ...like(w)].join(' | ')})` : `${w}:*`)).join(' & ');
+          walk = walkOf(rows[0].widened);
+        }
+        if (walk && !walk.none) {
+          // The walk: the newest requests carrying the rarest term's lexemes, merged in time order,
+          // each read by its number; the queries parsed once per run (as the route's scalar subqueries).
+          const { params: walkParams, $: w$ } = bind();
+          const where = whereOf(w$);
+          const q = w$(tsquery);
+          const titleQ = w$(tsquery.replace(/([\p{L}\p{N}]+)(:\*)?/gu, (_m, word, prefix) => `${word}${prefix ?? ':'}A`));
+          const tx = w$(text);
+          const branches = walk.lexemes.map(
+            (l) => `(SELECT seq, created_at FROM request_search_words WHERE lexeme = ${w$(l)} ORDER BY created_at DESC, seq DESC LIMIT ${WALK_CAP})`,
+          );
+          const walked = `SELECT ${columns} FROM (SELECT seq, created_at FROM (${branches.join(' UNION ALL ')}) u ORDER BY created_at DESC, seq DESC LIMIT ${WALK_CAP}) w
+              JOIN spending_requests r ON r.seq = w.seq
+             WHERE ${where} AND r.search_vector @@ (SELECT to_tsquery('english'::regconfig, ${q})) ORDER BY w.created_at DESC, w.seq DESC LIMIT 100`;
+          const score = `least(1, round((0.5 * word_similarity(${tx}, c.title)
+            + CASE WHEN c.search_vector @@ (SELECT to_tsquery('english'::regconfig, ${titleQ})) THEN 0.3 ELSE 0 END
+            + CASE WHEN c.search_vector @@ (SELECT to_tsquery('english'::regconfig, ${q})) THEN 0.2 ELSE 0 END)::numeric, 3))::float8`;
+          requests = (await client.query(page(walked, score), walkParams)).rows;
         }
       }
       await client.query('COMMIT');
-      return { results: [...requests, ...others].length, requests: requests.length };
+      const count = (k) => (Array.isArray(otherRows?.[k]) ? otherRows[k].length : 0);
+      return { results: requests.length + count('vendors') + count('users') + count('budgets') + count('policies'), requests: requests.length };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;
