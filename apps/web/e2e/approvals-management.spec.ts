@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { apiLogin, DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, snap } from './fixtures';
+import { apiLogin, DESKTOP, expectAccessible, expectToast, MOBILE, pickSearched, signInAs, snap } from './fixtures';
 
 /*
  * Managing approvals in flight (PRODUCT §3 "Approvals and workflows"): carla (cfo,
@@ -74,10 +74,7 @@ async function inFlightRow(page: Page, title: string): Promise<Locator> {
 }
 
 async function pickPerson(page: Page, scope: Locator, field: RegExp, search: string, option: RegExp) {
-  const box = scope.getByRole('combobox', { name: field });
-  await box.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await pickSearched(page, scope.getByRole('combobox', { name: field }), search, option);
 }
 
 test.describe('approvals management', () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, snap, type LoginBody } from './fixtures';
+import { DESKTOP, expectAccessible, expectToast, MOBILE, pickSearched, signInAs, snap, type LoginBody } from './fixtures';
 
 /*
  * Approval screens beyond the plain decision flow (that one is request-flow.spec.ts): max's
@@ -219,8 +219,7 @@ test.describe('smart approval routing', () => {
     await page.getByRole('button', { name: 'New delegation' }).click();
     const ooo = page.getByRole('dialog', { name: 'Out of office' });
     const delegate = ooo.getByRole('combobox', { name: /^Delegate/ });
-    await delegate.fill('Olivia');
-    await page.getByRole('option', { name: /Olivia Bennett/ }).click();
+    await pickSearched(page, delegate, 'Olivia', /Olivia Bennett/);
     await expect(delegate).toHaveValue('Olivia Bennett');
     await ooo.getByLabel(/^From/).fill('2027-03-01T09:00');
     await ooo.getByLabel(/^Until/).fill('2027-02-01T09:00');

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Browser, type Page, type Request } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page, type Request } from '@playwright/test';
 
 export const PASSWORD = 'Meridian!2026';
 export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'test-results', 'screenshots');
@@ -101,6 +101,23 @@ export async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 15_000
     page.off('requestfinished', end);
     page.off('requestfailed', end);
   }
+}
+
+/**
+ * Types into a searching combobox and picks an option. The list opens on the previous search's
+ * items and re-renders when the server answers, so a click can land on a row that has just moved
+ * (the list then stays open, or closes on nothing). Waits until every option shows the typed text,
+ * and picks again until the list has closed with the field showing the option.
+ */
+export async function pickSearched(page: Page, box: Locator, text: string, option: RegExp) {
+  const typed = new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+  await expect(async () => {
+    if ((await box.getAttribute('aria-expanded')) !== 'true' || (await box.inputValue()) !== text) await box.fill(text);
+    await expect(page.getByRole('option').filter({ hasNotText: typed })).toHaveCount(0, { timeout: 3_000 });
+    await page.getByRole('option', { name: option }).first().click({ timeout: 2_000 });
+    await expect(box).toHaveAttribute('aria-expanded', 'false', { timeout: 1_000 });
+    await expect(box).toHaveValue(option, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** axe-core: no serious or critical violations (the accessibility bar). */
