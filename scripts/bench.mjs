@@ -50,6 +50,7 @@ import {
   withTimeout,
 } from './bench/lib.mjs';
 import { firstStartLine, timeFirstStart } from './bench/first-start.mjs';
+import { SERVER_NODE_ARGS } from './lib.mjs';
 import { measureReportRoutes, reportLines, REPORT_ROUTES, REPORT_USERS } from './bench/reports.mjs';
 import { lighthouseLines, measureLighthouse } from './bench/lighthouse.mjs';
 
@@ -169,6 +170,8 @@ async function startOutlay(name, env) {
   const server = await startNode({
     name,
     script: SERVER,
+    // The server as npm start runs it.
+    nodeArgs: SERVER_NODE_ARGS,
     cwd: ROOT,
     // HOST keeps the server off other interfaces; DATABASE_URL is always set explicitly so an
     // inherited one cannot turn the PGlite run into a PostgreSQL run.

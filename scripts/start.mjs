@@ -2,14 +2,14 @@
 // migrates the database and seeds the demo world on first start.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ensureBuilt, ensureInstalled, root } from './lib.mjs';
+import { SERVER_NODE_ARGS, ensureBuilt, ensureInstalled, root } from './lib.mjs';
 
 ensureInstalled();
 if (ensureBuilt() !== 0) {
   console.error('The build failed; see above.');
   process.exit(1);
 }
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/server.js')], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'apps/api/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -111,9 +111,9 @@ process.on('exit', () => {
  * Output is kept (bounded) so that a failed start can show why, and so warnings the server
  * logs under load can be reported afterwards.
  */
-export async function startNode({ name, script, args = [], cwd, env, readyPattern, timeoutMs }) {
+export async function startNode({ name, script, args = [], nodeArgs = [], cwd, env, readyPattern, timeoutMs }) {
   assertNotCleaningUp();
-  const child = spawn(process.execPath, [script, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { SERVER_NODE_ARGS } from '../lib.mjs';
 import { HOST, assertNotCleaningUp, cleanupAll, freePort, onCleanup, request, runToCompletion, startNode, waitFor200 } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -111,6 +112,7 @@ export async function measureLighthouse({ log = console.log } = {}) {
   const server = await startNode({
     name: 'Outlay (PGlite, Lighthouse)',
     script: SERVER,
+    nodeArgs: SERVER_NODE_ARGS,
     cwd: ROOT,
     env: { PORT: String(port), HOST, LOG_LEVEL: 'warn', DATABASE_URL: '', DATA_DIR: path.join(work, 'data'), WEB_DIST: webDist, NODE_ENV: 'production', JOB_INTERVAL_MS: '0' },
     readyPattern: /Outlay is running at/,

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
+import { excel } from './excel.ts';
 
 export interface ExportColumn<T> {
   header: string;
@@ -36,7 +36,7 @@ export async function renderExport<T>(options: {
     const csv = stringify([options.columns.map((c) => c.header), ...table]);
     return { filename, contentType: 'text/csv; charset=utf-8', body: Buffer.from(`\uFEFF${csv}`, 'utf8') };
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   workbook.created = options.now;
   const sheet = workbook.addWorksheet(options.filename.slice(0, 31));
   sheet.addRow(options.columns.map((c) => c.header)).font = { bold: true };

@@ -2,10 +2,11 @@
 // map its header row through aliases, validate each row with the contract schema, report every
 // row (the preview), and refuse the whole file when any row fails (all-or-nothing).
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { serverFormat } from '@outlay/contracts/format';
 import { AppError } from './app-error.ts';
+import { excel } from './excel.ts';
 
 export type ImportFormat = 'csv' | 'xlsx';
 
@@ -47,7 +48,7 @@ export async function readTable(format: ImportFormat, content: string): Promise<
       throw new AppError('VALIDATION_ERROR', { message: `The file could not be read as CSV: ${(error as Error).message}` });
     }
   }
-  const wb = new ExcelJS.Workbook();
+  const wb = new (excel().Workbook)();
   try {
     await wb.xlsx.load(Buffer.from(content, 'base64') as unknown as ArrayBuffer);
   } catch {

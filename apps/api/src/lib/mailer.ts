@@ -1,4 +1,8 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { onFirstUse } from './on-first-use.ts';
+
+const nodemailer = onFirstUse<typeof Nodemailer>('nodemailer');
 
 export const DEFAULT_MAIL_FROM = 'Outlay <no-reply@outlay.local>';
 
@@ -22,7 +26,7 @@ export interface Mailer {
  */
 export function createSmtpMailer(url: string, from: string = DEFAULT_MAIL_FROM): Mailer {
   const parsed = new URL(url);
-  const transport: Transporter = nodemailer.createTransport({
+  const transport: Transporter = nodemailer().createTransport({
     host: parsed.hostname,
     port: parsed.port ? Number(parsed.port) : parsed.protocol === 'smtps:' ? 465 : 587,
     secure: parsed.protocol === 'smtps:',

@@ -1,7 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { TEMP_PASSWORD_TTL_HOURS } from '@outlay/contracts';
 import { temporaryPassword } from './crypto.ts';
+import type * as ZxcvbnCommon from '@zxcvbn-ts/language-common';
+import { onFirstUse } from './on-first-use.ts';
 
 // argon2id with m=19 MiB, t=2, p=1 (PRODUCT §2.9; OWASP's minimum for argon2id).
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -30,8 +31,9 @@ export function timingDummyHash(): Promise<string> {
 
 // The zxcvbn-ts list of the ~50,000 most common passwords, lower-cased, ships with the package.
 let common: Set<string> | undefined;
+const zxcvbnCommon = onFirstUse<typeof ZxcvbnCommon>('@zxcvbn-ts/language-common');
 export function isCommonPassword(plain: string): boolean {
-  common ??= new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+  common ??= new Set((zxcvbnCommon().dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
   return common.has(plain.toLowerCase());
 }
 

@@ -1,11 +1,14 @@
 // Reading a typed or spoken sentence ("taxi to the airport 45 dollars yesterday, client visit")
 // into a draft request: amount, currency, date, category, vendor and what is left as its title.
 // Pure functions: the caller passes the categories and vendors the person may use.
-import * as chrono from 'chrono-node';
 import { wordsToNumbers } from '@insomnia-dev/words-to-numbers';
 import Decimal from 'decimal.js';
 import type { ParsedExpense } from '@outlay/contracts';
 import { roundToCurrency } from '@outlay/contracts/money';
+import type * as Chrono from 'chrono-node';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+
+const chrono = onFirstUse<typeof Chrono>('chrono-node');
 
 export interface Named {
   id: string;
@@ -184,7 +187,7 @@ function findOrdinalDay(text: string, today: string): DateFound | null {
 }
 
 function findChronoDate(text: string, today: string): DateFound | null {
-  const results = chrono.parse(text, { instant: utcDate(today), timezone: 0 });
+  const results = chrono().parse(text, { instant: utcDate(today), timezone: 0 });
   for (const r of results) {
     const c = r.start;
     // A time alone ("at 12.50") is not a date, nor is a length of time ("for three days").

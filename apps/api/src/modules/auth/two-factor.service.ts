@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
 import {
   MESSAGES,
   RECOVERY_CODE_COUNT,
@@ -20,6 +20,9 @@ import { openSession } from './auth.service.ts';
 import { attemptChallenge, consumeChallenge } from './challenges.repository.ts';
 import { recordLoginAttempt } from './login-attempts.repository.ts';
 import { findUserById, type UserRow } from './users.repository.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+
+const QRCode = onFirstUse<typeof QRCodeModule>('qrcode');
 
 function totpFor(user: UserRow, secretBase32: string) {
   return new OTPAuth.TOTP({
@@ -77,7 +80,7 @@ export async function setup(ctx: Ctx): Promise<{ qrCode: string; secret: string;
     .set({ totpSecretEnc: encrypt(ctx.totpKey, secret), totpLastStep: null, updatedAt: ctx.now })
     .where(eq(users.id, user.id));
   const otpauthUri = totpFor(user, secret).toString();
-  const qrCode = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const qrCode = await QRCode().toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { qrCode, secret, otpauthUri };
 }
 

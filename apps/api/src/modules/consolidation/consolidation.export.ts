@@ -1,9 +1,9 @@
 // The consolidated table as a workbook (figures and, on a second sheet, the original amounts and
 // rates behind each) or as a PDF to print.
-import ExcelJS from 'exceljs';
-import pdfmake from 'pdfmake';
 import type { Consolidation, ConsolidationCell } from '@outlay/contracts';
 import { serverFormat } from '@outlay/contracts/format';
+import { excel } from '../../lib/excel.ts';
+import { pdfMake } from '../../lib/pdf.ts';
 
 interface TableRow {
   label: string;
@@ -51,7 +51,7 @@ function rateText(cell: ConsolidationCell): string {
 }
 
 export async function consolidationXlsx(c: Consolidation, now: Date): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   workbook.created = now;
   const sheet = workbook.addWorksheet('Consolidated');
   sheet.addRow([title(c)]).font = { bold: true };
@@ -85,8 +85,6 @@ export async function consolidationXlsx(c: Consolidation, now: Date): Promise<Bu
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-// The PDF standard fonts need no font files (WinAnsi covers the currency symbols used here).
-pdfmake.addFonts({ Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' } });
 
 export async function consolidationPdf(c: Consolidation, now: Date): Promise<Buffer> {
   const money = (v: string) => serverFormat.money(v, c.groupCurrency);
@@ -98,7 +96,7 @@ export async function consolidationPdf(c: Consolidation, now: Date): Promise<Buf
       ...row.amounts.map((a) => ({ text: money(a), alignment: 'right', bold: row.kind === 'total' })),
     ];
   });
-  const doc = pdfmake.createPdf({
+  const doc = pdfMake().createPdf({
     pageSize: 'A4',
     pageOrientation: 'landscape',
     pageMargins: [28, 36, 28, 36],

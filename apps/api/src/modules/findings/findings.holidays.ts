@@ -1,7 +1,10 @@
 // Public holidays of an organization's country (date-holidays: rules shipped in the package,
 // computed offline for any year, lunar calendars included). Organizations have an address, not a
 // country field: the country is its last part.
-import Holidays from 'date-holidays';
+import type HolidaysClass from 'date-holidays';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+
+const Holidays = onFirstUse<typeof HolidaysClass>('date-holidays');
 
 const ALIASES: Record<string, string> = { usa: 'US', us: 'US', 'united states': 'US', uk: 'GB', 'great britain': 'GB', england: 'GB', uae: 'AE' };
 
@@ -9,7 +12,7 @@ let byName: Map<string, string> | null = null;
 function countryNames(): Map<string, string> {
   if (!byName) {
     byName = new Map();
-    for (const [code, name] of Object.entries(new Holidays().getCountries('en'))) {
+    for (const [code, name] of Object.entries(new (Holidays())().getCountries('en'))) {
       byName.set(name.toLowerCase(), code);
       byName.set(code.toLowerCase(), code);
     }
@@ -27,7 +30,7 @@ export function countryOfAddress(address: string | null): string | null {
 
 /** The public holidays (YYYY-MM-DD) of a country between two days, inclusive. */
 export function publicHolidays(country: string, from: string, to: string): string[] {
-  const h = new Holidays(country);
+  const h = new (Holidays())(country);
   const out = new Set<string>();
   for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
     for (const day of h.getHolidays(year, 'en') || []) {

@@ -1,29 +1,10 @@
 // The aging report as a PDF (pdfmake, fonts from its own package; nothing is fetched).
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import type * as PdfMake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { AGING_BASIS_LABELS, AGING_BUCKET_LABELS, AGING_BUCKET_VALUES, type AgingReport } from '@outlay/contracts';
 import { serverFormat as fmt } from '@outlay/contracts/format';
-
-const require = createRequire(import.meta.url);
-// pdfmake is CommonJS exporting one instance; its ESM namespace would hide the methods.
-const pdfmake = require('pdfmake') as typeof PdfMake;
-const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-const FONTS = {
-  Roboto: {
-    normal: path.join(fontDir, 'Roboto-Regular.ttf'),
-    bold: path.join(fontDir, 'Roboto-Medium.ttf'),
-    italics: path.join(fontDir, 'Roboto-Italic.ttf'),
-    bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf'),
-  },
-};
+import { pdfMake } from '../../lib/pdf.ts';
 
 export async function agingPdf(report: AgingReport, organizationName: string | null): Promise<Buffer> {
-  pdfmake.setFonts(FONTS);
-  // The report draws no images or links: refuse every URL and every file but the fonts.
-  pdfmake.setUrlAccessPolicy(() => false);
-  (pdfmake as unknown as { setLocalAccessPolicy(cb: (p: string) => boolean): void }).setLocalAccessPolicy((p) => path.resolve(p).startsWith(fontDir));
   const money = (v: string) => fmt.money(v, report.groupCurrency);
   const header = ['Vendor', 'Organization', ...AGING_BUCKET_VALUES.map((b) => AGING_BUCKET_LABELS[b]), 'Total'];
   const body: Content[][] = [
@@ -62,5 +43,5 @@ export async function agingPdf(report: AgingReport, organizationName: string | n
         : { table: { headerRows: 1, widths: ['*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'], body }, layout: 'lightHorizontalLines' },
     ],
   };
-  return pdfmake.createPdf(doc).getBuffer();
+  return pdfMake().createPdf(doc).getBuffer();
 }

@@ -1,5 +1,4 @@
 import { stringify } from 'csv-stringify/sync';
-import { create } from 'xmlbuilder2';
 import { eq } from 'drizzle-orm';
 import { addMoney, compareMoney, roundToCurrency } from '@outlay/contracts/money';
 import { serverFormat } from '@outlay/contracts/format';
@@ -10,6 +9,10 @@ import { decrypt } from '../../lib/crypto.ts';
 import { organizationInScope } from '../../lib/scope.ts';
 import * as repo from './payroll.repository.ts';
 import { runInScope } from './payroll.service.ts';
+import type * as XmlBuilder from 'xmlbuilder2';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+
+const xml = onFirstUse<typeof XmlBuilder>('xmlbuilder2');
 
 /** Settings key: each organization's salary account (the debtor of its bank files), by organization id. */
 export const PAYROLL_BANK_ACCOUNTS_KEY = 'payroll_bank_accounts';
@@ -47,7 +50,7 @@ function pain001(run: repo.RunRow, debtor: DebtorAccount, transfers: Transfer[],
   const ctrlSum = roundToCurrency(addMoney(...transfers.map((t) => t.amount)), run.currency);
   const stamp = now.toISOString().replace(/\.\d{3}Z$/, '');
   const msgId = clip(`PAY-${run.period}-${run.id.slice(0, 8)}-${now.getTime().toString(36)}`, 35);
-  const doc = create({ version: '1.0', encoding: 'UTF-8' }).ele('urn:iso:std:iso:20022:tech:xsd:pain.001.001.03', 'Document');
+  const doc = xml().create({ version: '1.0', encoding: 'UTF-8' }).ele('urn:iso:std:iso:20022:tech:xsd:pain.001.001.03', 'Document');
   const init = doc.ele('CstmrCdtTrfInitn');
   const hdr = init.ele('GrpHdr');
   hdr.ele('MsgId').txt(msgId);

@@ -1,17 +1,13 @@
-import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { PAYROLL_RUN_STATUS_LABELS } from '@outlay/contracts';
 import { serverFormat } from '@outlay/contracts/format';
 import { roundToCurrency } from '@outlay/contracts/money';
 import { AppError } from '../../lib/app-error.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { pdfMake } from '../../lib/pdf.ts';
 import * as repo from './payroll.repository.ts';
 import { runInScope } from './payroll.service.ts';
 
-// PDFKit's built-in Helvetica: no font files to ship, and it covers $, €, £ and the bullet.
-pdfmake.addFonts({ Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' } });
-// A payslip never loads anything from outside the document definition.
-pdfmake.setUrlAccessPolicy(() => false);
 
 /** One employee's payslip for a run: every line amount and the year's totals so far (approved and paid runs). */
 export async function payslip(ctx: Ctx, runId: string, employeeId: string): Promise<{ filename: string; body: Buffer }> {
@@ -79,7 +75,7 @@ export async function payslip(ctx: Ctx, runId: string, employeeId: string): Prom
       },
     ],
   };
-  const body = await pdfmake.createPdf(doc).getBuffer();
+  const body = await pdfMake().createPdf(doc).getBuffer();
   const safe = line.employeeNumber.replace(/[^A-Za-z0-9-]/g, '');
   return { filename: `payslip-${run.period}-${safe}.pdf`, body };
 }

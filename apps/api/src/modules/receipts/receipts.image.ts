@@ -1,4 +1,7 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+
+const sharp = onFirstUse<typeof Sharp>('sharp');
 
 /** Text reads best when its lines are about 30 px tall: receipts are upscaled or shrunk to this width. */
 const TARGET_WIDTH = 1000;
@@ -46,7 +49,7 @@ export function estimateSkew(gray: Uint8Array, width: number, height: number): n
  * contrast: paper goes white, print stays dark), then deskewed.
  */
 export async function prepareForOcr(input: Buffer): Promise<{ image: Buffer; skew: number }> {
-  const gray = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+  const gray = await sharp()(input, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .flatten({ background: '#ffffff' })
     .grayscale()
@@ -56,7 +59,7 @@ export async function prepareForOcr(input: Buffer): Promise<{ image: Buffer; ske
     .toBuffer({ resolveWithObject: true });
   const { width, height } = gray.info;
   const raw = { raw: { width, height, channels: 1 as const } };
-  const background = await sharp(gray.data, raw)
+  const background = await sharp()(gray.data, raw)
     .resize({ width: Math.max(8, Math.round(width / 8)) })
     .blur(3)
     .resize({ width, height, fit: 'fill' })
@@ -65,10 +68,10 @@ export async function prepareForOcr(input: Buffer): Promise<{ image: Buffer; ske
     .toBuffer();
   const flat = Buffer.alloc(width * height);
   for (let i = 0; i < flat.length; i++) flat[i] = Math.min(255, Math.round((gray.data[i]! / Math.max(background[i]!, 1)) * 235));
-  const small = await sharp(flat, raw).resize({ width: 500 }).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const small = await sharp()(flat, raw).resize({ width: 500 }).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
   const skew = estimateSkew(new Uint8Array(small.data), small.info.width, small.info.height);
   // No hard threshold: after the light is evened out, tesseract's own (Otsu) binarisation keeps
   // thin strokes of blurred print that a fixed cut loses.
-  const image = await sharp(flat, raw).rotate(-skew, { background: '#ffffff' }).png({ compressionLevel: 1 }).toBuffer();
+  const image = await sharp()(flat, raw).rotate(-skew, { background: '#ffffff' }).png({ compressionLevel: 1 }).toBuffer();
   return { image, skew };
 }

@@ -1,30 +1,11 @@
 // A report result as a file: CSV and XLSX through lib/export.ts, PDF through pdfmake. Amounts
 // stay exact decimal strings in CSV/XLSX (a spreadsheet reads them as numbers); the PDF shows
 // them as people read money (serverFormat, the currency's minor unit).
-import { createRequire } from 'node:module';
-import pdfmake from 'pdfmake';
 import type { TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import { REPORT_DIMENSION_LABELS, type ReportDefinition, type ReportFormat, type ReportResult, type ReportRow } from '@outlay/contracts';
 import { serverFormat } from '@outlay/contracts/format';
 import { renderExport, type ExportColumn, type RenderedExport } from '../../lib/export.ts';
-
-const require = createRequire(import.meta.url);
-let fontsReady = false;
-function ensureFonts() {
-  if (fontsReady) return;
-  const font = (file: string) => require.resolve(`pdfmake/fonts/Roboto/${file}`);
-  pdfmake.setFonts({
-    Roboto: {
-      normal: font('Roboto-Regular.ttf'),
-      bold: font('Roboto-Medium.ttf'),
-      italics: font('Roboto-Italic.ttf'),
-      bolditalics: font('Roboto-MediumItalic.ttf'),
-    },
-  });
-  // A report never fetches anything: no URL or local file outside the fonts is read.
-  pdfmake.setUrlAccessPolicy(() => false);
-  fontsReady = true;
-}
+import { pdfMake } from '../../lib/pdf.ts';
 
 /** A file name from a report's name: letters, digits and dashes only. */
 export function reportFilename(name: string): string {
@@ -58,7 +39,6 @@ function totalsRow(def: ReportDefinition, result: ReportResult): ReportRow {
 }
 
 async function renderPdf(input: { title: string; def: ReportDefinition; result: ReportResult; now: Date }): Promise<Buffer> {
-  ensureFonts();
   const { def, result } = input;
   const money = (v: string) => serverFormat.money(v, result.currency);
   const cell = (row: ReportRow, key: string, kind: string, bold = false): TableCell => {
@@ -86,7 +66,7 @@ async function renderPdf(input: { title: string; def: ReportDefinition; result: 
       },
     ],
   };
-  return pdfmake.createPdf(doc).getBuffer();
+  return pdfMake().createPdf(doc).getBuffer();
 }
 
 /** The result as a CSV, XLSX or PDF file named after the report. */

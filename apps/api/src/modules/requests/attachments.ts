@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import {
   ATTACHMENT_MAX_PER_REQUEST,
   ATTACHMENT_MESSAGES,
@@ -19,6 +19,9 @@ import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { recordRequestEvent } from '../../lib/notify.ts';
 import * as repo from './requests.repository.ts';
 import { attachmentUrls, findVisibleRequest, requireRequester } from './requests.service.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+
+const sharp = onFirstUse<typeof Sharp>('sharp');
 
 const ATTACH_STATUSES: readonly RequestStatus[] = ['draft', 'pending', 'info_requested'];
 const REMOVE_STATUSES: readonly RequestStatus[] = ['draft', 'info_requested'];
@@ -92,7 +95,7 @@ export async function addAttachment(ctx: Ctx, requestId: string, upload: { fileN
   let thumbnail: Buffer | null = null;
   if (THUMBNAIL_TYPES.includes(contentType)) {
     try {
-      thumbnail = await sharp(upload.data, { limitInputPixels: 100_000_000 })
+      thumbnail = await sharp()(upload.data, { limitInputPixels: 100_000_000 })
         .rotate()
         .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
         .flatten({ background: '#ffffff' })
