@@ -69,13 +69,16 @@ export async function queue(
     sql`NOT EXISTS (SELECT 1 FROM approval_assignments mine WHERE mine.step_id = ${approvalAssignments.stepId}
       AND mine.approver_id = ${params.userId} AND mine.status <> 'superseded')`,
   );
-  // Both branches hold items of the caller or of someone who delegated to them: said as one list of
-  // holders, the (approver, status) index finds them instead of the plan walking every active step.
-  const holders = sql`${approvalAssignments.approverId} = ANY (ARRAY(SELECT ${params.userId}::uuid UNION ALL
+  // Both branches hold items of the caller or of someone who delegated to them. The holders are a
+  // relation the assignments join, not a list they are tested against: PostgreSQL then knows they
+  // are one or two people and reads their open items through the (approver, status) index, where
+  // with `= ANY (ARRAY(…))` it guessed every open assignment and walked every active step instead
+  // (on a million requests 2 ms of the database's time per queue became under 1).
+  const holders = sql`(SELECT ${params.userId}::uuid AS id UNION ALL
     SELECT dl.delegator_id FROM delegations dl WHERE dl.delegate_id = ${params.userId}
-      AND dl.starts_at <= ${at} AND dl.ends_at > ${at} AND dl.revoked_at IS NULL))`;
+      AND dl.starts_at <= ${at} AND dl.ends_at > ${at} AND dl.revoked_at IS NULL) holders`;
+  const heldBy = sql`holders.id = ${approvalAssignments.approverId}`;
   const where = and(
-    holders,
     or(eq(approvalAssignments.approverId, params.userId), keptFromMe),
     // Constants written into the SQL, not sent as parameters: the prepared statement's generic plan
     // then knows how few rows they select, and PostgreSQL keeps it instead of planning every run
@@ -106,6 +109,7 @@ export async function queue(
     db
       .select({ one: sql`1` })
       .from(approvalAssignments)
+      .innerJoin(holders, heldBy)
       .innerJoin(approvalSteps, eq(approvalSteps.id, approvalAssignments.stepId))
       .innerJoin(spendingRequests, eq(spendingRequests.id, approvalAssignments.requestId))
       .where(where);
@@ -139,6 +143,7 @@ export async function queue(
       cappedCount: cappedCountColumn(matching()),
     })
     .from(approvalAssignments)
+    .innerJoin(holders, heldBy)
     .innerJoin(approvalSteps, eq(approvalSteps.id, approvalAssignments.stepId))
     .innerJoin(spendingRequests, eq(spendingRequests.id, approvalAssignments.requestId))
     .where(and(where, from ? afterCursor(sort, spendingRequests.seq, params.order, from) : undefined));
