@@ -81,15 +81,16 @@ export function registerPages(app, pool) {
     let rows;
     let total;
     if (q) {
-      // A search's first page, as the route reads it: the keys of the first COUNT_CAP + 1 matches in one walk
-      // (the count), then the page's rows by their keys.
-      const keys = (await pool.query(`SELECT r.seq FROM spending_requests r WHERE ${where} ORDER BY r.created_at DESC, r.seq DESC LIMIT ${COUNT_CAP + 1}`, params)).rows;
-      total = Math.min(keys.length, COUNT_CAP);
-      rows = (
-        await pool.query(`SELECT ${REQUEST_COLUMNS} FROM spending_requests r WHERE r.seq = ANY($1) ORDER BY r.created_at DESC, r.seq DESC`, [
-          keys.slice(0, PAGE_SIZE + 1).map((k) => k.seq),
-        ])
-      ).rows;
+      // A search's first page, as the route reads it: one statement whose walk over the first COUNT_CAP + 1
+      // matches (a CTE) gives the count and the page's keys, and the page's rows read by those keys.
+      const { rows: page } = await pool.query(
+        `WITH walk AS (SELECT r.seq, r.created_at FROM spending_requests r WHERE ${where} ORDER BY r.created_at DESC, r.seq DESC LIMIT ${COUNT_CAP + 1})
+         SELECT ${REQUEST_COLUMNS}, (SELECT count(*)::int FROM walk) AS capped FROM spending_requests r
+         WHERE r.seq IN (SELECT w.seq FROM walk w ORDER BY w.created_at DESC, w.seq DESC LIMIT ${PAGE_SIZE + 1}) ORDER BY r.created_at DESC, r.seq DESC`,
+        params,
+      );
+      rows = page;
+      total = Math.min(page[0]?.capped ?? 0, COUNT_CAP);
     } else {
       rows = (await pool.query(`SELECT ${REQUEST_COLUMNS} FROM spending_requests r WHERE ${where} ORDER BY r.created_at DESC, r.seq DESC LIMIT ${PAGE_SIZE + 1}`, params))
         .rows;

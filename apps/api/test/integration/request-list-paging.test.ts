@@ -251,9 +251,11 @@ describe('list plans', () => {
     await approvalsRepo.queue(db, { userId: maxRow!.id, now: new Date(), order: 'asc', page: 1, pageSize: 2, cursor: queue.nextCursor! });
 
     // A title search finds its keys in the (created_at, seq) index, which carries the title, alone: on
-    // its first page in the walk that counts, on a later one in a walk from the cursor.
+    // its first page in the walk that counts, in the page's own statement (a CTE), on a later one in a
+    // walk from the cursor.
     const searches = statements.filter((st) => st.sql.includes('ilike') && !st.sql.startsWith('select count(*)'));
-    expect(searches.map((st) => st.sql.includes(' in (select'))).toEqual([false, false, true]);
+    expect(searches.map((st) => st.sql.startsWith('with "walk" as'))).toEqual([true, true, false]);
+    expect(searches.every((st) => st.sql.includes(' in (select'))).toBe(true);
     for (const search of searches) {
       const searchPlan = await planOf(search, ['SET LOCAL enable_bitmapscan = off']);
       expect(searchPlan, searchPlan).toContain('Index Only Scan Backward using spending_requests_created_idx');
@@ -263,7 +265,7 @@ describe('list plans', () => {
     const counted = statements.filter((st) => st.sql.includes(') AS capped') && !st.sql.startsWith('select count(*)'));
     expect(counted.length).toBe(8);
     expect(statements.filter((st) => st.sql.startsWith('select count(*)')).length).toBe(1);
-    expect(statements.length).toBeGreaterThanOrEqual(13);
+    expect(statements.length).toBeGreaterThanOrEqual(12);
     for (const statement of statements) {
       const plan = await planOf(statement);
       expect(plan, `${statement.sql}\n${plan}`).not.toMatch(LARGE_TABLES);

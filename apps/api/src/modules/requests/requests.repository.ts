@@ -18,7 +18,7 @@ import {
   vendors,
   type Db,
 } from '@outlay/db';
-import { afterCursor, cappedCountColumn, cappedTotal, decodeCursor, keysetPage, likePattern, totalOfCapped, totalOfPage, type KeysetSort } from '../../lib/lists.ts';
+import { afterCursor, cappedCountColumn, cappedTotal, decodeCursor, keysetPage, likePattern, totalOfPage, type KeysetSort } from '../../lib/lists.ts';
 import { nameOf, personFieldOf, qualified } from '../../lib/names.ts';
 import { jsonOf, rowsOf } from '../../lib/sql.ts';
 import { nextVersion, versionIs } from '../../lib/versions.ts';
@@ -175,7 +175,7 @@ export function filterCondition(scope: SQL | undefined, f: RequestFilter): SQL |
   return and(...parts);
 }
 
-function summaryBase<E extends Record<string, SQL>>(db: Db, extra: E) {
+function summaryBase<E extends Record<string, SQL>>(db: Pick<Db, 'select'>, extra: E) {
   return db.select({ ...summaryColumns, currentStep: currentStepSql, ...extra }).from(spendingRequests);
 }
 
@@ -214,18 +214,19 @@ export async function listRequests(
   // A search in titles may pass over a long stretch of requests before a page of matches: the
   // page's keys are then found first, in the index that carries the title (created_at, seq INCLUDE
   // title), and only the page's rows are read. On the first page newest first, the walk that
-  // counts the first matches already passes the page's keys, so it gives both.
-  const walked =
-    params.query.q && counting && !at && offset === 0 && key === 'createdAt' && direction === 'desc'
-      ? await db
-          .select({ seq: spendingRequests.seq })
-          .from(spendingRequests)
-          .where(condition)
-          .orderBy(desc(spendingRequests.createdAt), desc(spendingRequests.seq))
-          .limit(LIST_COUNT_CAP + 1)
-      : null;
-  const keys = walked
-    ? walked.slice(0, params.window.limit + 1).map((k) => k.seq)
+  // counts the first matches already passes the page's keys, so one statement does both: the walk
+  // is a CTE, counted and taken the page's keys from, and no key beyond the page leaves the database.
+  const walking = Boolean(params.query.q) && counting && !at && offset === 0 && key === 'createdAt' && direction === 'desc';
+  const walk = db.$with('walk').as(
+    db
+      .select({ seq: spendingRequests.seq, createdAt: spendingRequests.createdAt })
+      .from(spendingRequests)
+      .where(condition)
+      .orderBy(desc(spendingRequests.createdAt), desc(spendingRequests.seq))
+      .limit(LIST_COUNT_CAP + 1),
+  );
+  const keys = walking
+    ? db.select({ seq: walk.seq }).from(walk).orderBy(desc(walk.createdAt), desc(walk.seq)).limit(params.window.limit + 1)
     : params.query.q
       ? db.select({ seq: spendingRequests.seq }).from(spendingRequests).where(where).orderBy(by(sort.expression), by(spendingRequests.seq)).limit(params.window.limit + 1).offset(offset)
       : null;
@@ -233,24 +234,24 @@ export async function listRequests(
   // spending_requests columns. In the default order, so a search without an indexed filter
   // counts its first matches along the (created_at, seq) index instead of reading the whole table.
   const matching = () => db.select({ one: sql`1` }).from(spendingRequests).where(condition).orderBy(desc(spendingRequests.createdAt), desc(spendingRequests.seq));
-  // A page read by its filters carries its count; one read by keys found first counts apart.
-  const countInPage = counting && !walked && !keys;
-  const fetched =
-    Array.isArray(keys) && keys.length === 0
-      ? []
-      : ((await summaryBase(db, { sortValue: sql<string>`(${sort.expression})::text`, ...(countInPage ? { cappedCount: cappedCountColumn(matching()) } : {}) })
-          .where(keys ? inArray(spendingRequests.seq, keys) : where)
-          .orderBy(by(sort.expression), by(spendingRequests.seq))
-          .limit(params.window.limit + 1)
-          .offset(keys ? 0 : offset)) as (SummaryRow & { sortValue: string; cappedCount?: number })[]);
+  // A page read by its filters carries its count, and so does one read by the walk's keys; one read
+  // by keys found otherwise counts apart.
+  const countInPage = counting && (walking || !keys);
+  const extra = {
+    sortValue: sql<string>`(${sort.expression})::text`,
+    ...(walking ? { cappedCount: sql<number>`(SELECT count(*)::int FROM ${walk})` } : countInPage ? { cappedCount: cappedCountColumn(matching()) } : {}),
+  };
+  const fetched = (await (walking ? summaryBase(db.with(walk), extra) : summaryBase(db, extra))
+    .where(keys ? inArray(spendingRequests.seq, keys) : where)
+    .orderBy(by(sort.expression), by(spendingRequests.seq))
+    .limit(params.window.limit + 1)
+    .offset(keys ? 0 : offset)) as (SummaryRow & { sortValue: string; cappedCount?: number })[];
   const { rows, nextCursor } = keysetPage(fetched, params.window.limit, (r) => ({ value: r.sortValue, tie: r.request.seq }), { sort: key, order: direction });
   const counted = !counting
     ? { total: rows.length, totalIsEstimate: false }
-    : walked
-      ? totalOfCapped(walked.length)
-      : countInPage
-        ? await totalOfPage(db, fetched as { cappedCount: number }[], !at && offset === 0, matching())
-        : await cappedTotal(db, matching());
+    : countInPage
+      ? await totalOfPage(db, fetched as { cappedCount: number }[], !at && offset === 0, matching())
+      : await cappedTotal(db, matching());
   return { rows, nextCursor, ...counted };
 }
 
