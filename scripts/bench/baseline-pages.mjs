@@ -74,8 +74,9 @@ export function registerPages(app, pool) {
     if (status) add('r.status = ?', status);
     if (q) {
       params.push(`%${q}%`);
-      // As the route: only a word with a digit can be part of a reference.
-      parts.push(/\d/.test(q) ? `(r.title ILIKE $${params.length} OR ('REQ-' || lpad(r.seq::text, 6, '0')) ILIKE $${params.length})` : `r.title ILIKE $${params.length}`);
+      // As the route: the title's lower-case copy, and only a word with a digit can be part of a reference.
+      const inTitle = `r.title_folded LIKE lower($${params.length})`;
+      parts.push(/\d/.test(q) ? `(${inTitle} OR ('REQ-' || lpad(r.seq::text, 6, '0')) ILIKE $${params.length})` : inTitle);
     }
     const where = parts.length > 0 ? parts.join(' AND ') : 'true';
     let rows;

@@ -253,7 +253,7 @@ describe('list plans', () => {
     // A title search finds its keys in the (created_at, seq) index, which carries the title, alone: on
     // its first page in the walk that counts, in the page's own statement (a CTE), on a later one in a
     // walk from the cursor.
-    const searches = statements.filter((st) => st.sql.includes('ilike') && !st.sql.startsWith('select count(*)'));
+    const searches = statements.filter((st) => st.sql.includes('"title_folded" LIKE lower(') && !st.sql.startsWith('select count(*)'));
     expect(searches.map((st) => st.sql.startsWith('with "walk" as'))).toEqual([true, true, false]);
     expect(searches.every((st) => st.sql.includes(' in (select'))).toBe(true);
     for (const search of searches) {

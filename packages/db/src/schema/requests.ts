@@ -100,6 +100,11 @@ export const spendingRequests = pgTable(
      * than parsing its title and description again on every search.
      */
     searchVector: tsvector('search_vector').generatedAlwaysAs(requestSearchVector()),
+    /**
+     * The title in lower case, kept by PostgreSQL: a title search tests it with a case-sensitive
+     * LIKE, a third of the cost of an ILIKE on the title, which lowers both sides on every row.
+     */
+    titleFolded: text('title_folded').generatedAlwaysAs(sql`lower(title)`),
   },
   (t) => [
     uniqueIndex('spending_requests_seq_idx').on(t.seq),
@@ -116,15 +121,16 @@ export const spendingRequests = pgTable(
     index('spending_requests_org_created_idx').on(t.organizationId, t.createdAt, t.seq),
     index('spending_requests_status_created_idx').on(t.status, t.createdAt, t.seq),
     index('spending_requests_dept_idx').on(t.departmentId, t.createdAt, t.seq),
-    // Migration 0023 makes it covering (INCLUDE title), so a search counts its matches from the index alone.
+    // Migrations 0023 and 0035 make it covering (INCLUDE title_folded), so a title search counts its
+    // matches from the index alone.
     index('spending_requests_created_idx').on(t.createdAt, t.seq),
     // Analytics and the dashboard read decisions of a period (approval cycle time) by this range;
     // migration 0015 makes it covering (INCLUDE submitted_at, status, organization, department, category).
     index('spending_requests_decided_idx').on(t.decidedAt),
-    // Search: words (weighted title, then description) and trigrams of the title, which find a
-    // misspelt word (word_similarity) and also serve the lists' `title ILIKE '%…%'`.
+    // Search: words (weighted title, then description); trigrams of the lower-case title, which
+    // find a rare word's few matches for the lists' title search (`titleContains`).
     index('spending_requests_search_vector_idx').using('gin', t.searchVector),
-    index('spending_requests_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('spending_requests_title_trgm_idx').using('gin', t.titleFolded.op('gin_trgm_ops')),
     enumCheck('spending_requests_kind_check', t.kind, REQUEST_KIND_VALUES),
     enumCheck('spending_requests_status_check', t.status, REQUEST_STATUS_VALUES),
     enumCheck('spending_requests_recurrence_check', t.recurrence, RECURRENCE_VALUES),

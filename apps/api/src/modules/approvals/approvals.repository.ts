@@ -15,7 +15,7 @@ import {
 import type { SlaState } from '@outlay/contracts';
 import { afterCursor, cappedCountColumn, decodeCursor, keysetPage, likePattern, orderBy, pageWindow, totalOfPage, type KeysetSort, type Sortable } from '../../lib/lists.ts';
 import { nameOf, personNameOf } from '../../lib/names.ts';
-import { summaryRequestColumns } from '../requests/requests.repository.ts';
+import { summaryRequestColumns, titleContains } from '../requests/requests.repository.ts';
 import { nextVersion } from '../../lib/versions.ts';
 
 const requester = alias(users, 'requester_u');
@@ -47,7 +47,7 @@ const requesterName = personNameOf(spendingRequests.requesterId) as SQL<string>;
 function search(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const p = likePattern(q);
-  return or(ilike(spendingRequests.title, p), ilike(reference, p), ilike(requesterName, p));
+  return or(titleContains(p), ilike(reference, p), ilike(requesterName, p));
 }
 
 export async function queue(

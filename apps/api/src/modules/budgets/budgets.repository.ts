@@ -12,6 +12,7 @@ import {
   type Db,
 } from '@outlay/db';
 import { likePattern, orderBy, pageWindow } from '../../lib/lists.ts';
+import { titleContains } from '../requests/requests.repository.ts';
 
 export type LineRow = typeof budgetLines.$inferSelect;
 
@@ -156,7 +157,7 @@ export async function listOverruns(
   const where = and(
     p.scope,
     p.requestId ? eq(budgetOverruns.requestId, p.requestId) : p.state === 'pending' ? eq(budgetOverruns.status, 'pending') : inArray(budgetOverruns.status, ['approved', 'rejected']),
-    p.q ? or(ilike(spendingRequests.title, likePattern(p.q)), sql`'REQ-' || lpad(${spendingRequests.seq}::text, 6, '0') ILIKE ${likePattern(p.q)}`) : undefined,
+    p.q ? or(titleContains(likePattern(p.q)), sql`'REQ-' || lpad(${spendingRequests.seq}::text, 6, '0') ILIKE ${likePattern(p.q)}`) : undefined,
   );
   const { limit, offset } = pageWindow(p);
   const rows = await db

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { categories, organizations, payrollRuns, spendingRequests, users, vendors, type Db } from '@outlay/db';
 import { likePattern, orderBy, pageWindow, type Sortable } from '../../lib/lists.ts';
+import { titleContains } from '../requests/requests.repository.ts';
 
 export interface OrganizationRow {
   id: string;
@@ -93,7 +94,7 @@ export async function spendRequests(
     inArray(spendingRequests.status, ['approved', 'paid']),
     gte(spendingRequests.decidedAt, query.fromDate),
     lt(spendingRequests.decidedAt, query.toDate),
-    q ? or(ilike(spendingRequests.title, q), ilike(vendors.name, q), sql`('REQ-' || lpad(${spendingRequests.seq}::text, 6, '0')) ILIKE ${q}`) : undefined,
+    q ? or(titleContains(q), ilike(vendors.name, q), sql`('REQ-' || lpad(${spendingRequests.seq}::text, 6, '0')) ILIKE ${q}`) : undefined,
   );
   const base = () =>
     db

@@ -1,10 +1,11 @@
 // Queries of the financial flow: the names of the flow's nodes and the requests behind a node.
 // Amounts come from `lib/spend.ts`; this file reads only what the aggregate does not hold.
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { categories, departments, organizations, spendingRequests, vendors, type Db } from '@outlay/db';
 import type { FlowNodeKind, FlowStatus } from '@outlay/contracts';
 import { likePattern, listWithTotal, orderBy } from '../../lib/lists.ts';
 import { monthRange } from '../../lib/months.ts';
+import { titleContains } from '../requests/requests.repository.ts';
 
 export interface Named {
   id: string;
@@ -107,7 +108,7 @@ export async function flowRequests(db: Db, f: FlowRequestFilter, query: { page: 
     f.organizationId ? eq(spendingRequests.organizationId, f.organizationId) : undefined,
     f.departmentId ? eq(spendingRequests.departmentId, f.departmentId) : undefined,
     f.categoryId ? eq(spendingRequests.categoryId, f.categoryId) : undefined,
-    term ? or(ilike(spendingRequests.title, likePattern(term)), sql`'REQ-' || lpad(${spendingRequests.seq}::text, 6, '0') ILIKE ${likePattern(term)}`) : undefined,
+    term ? or(titleContains(likePattern(term)), sql`'REQ-' || lpad(${spendingRequests.seq}::text, 6, '0') ILIKE ${likePattern(term)}`) : undefined,
   );
   const rows = db
     .select({

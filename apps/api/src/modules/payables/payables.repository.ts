@@ -4,6 +4,7 @@ import type { PayableListQuery } from '@outlay/contracts';
 import { organizations, payablePayments, payables, spendingRequests, users, vendors, type Db } from '@outlay/db';
 import { likePattern, orderBy, type Sortable } from '../../lib/lists.ts';
 import { nextVersion } from '../../lib/versions.ts';
+import { titleContains } from '../requests/requests.repository.ts';
 
 /** The columns `scopeCondition` limits payables by: the payable's organization and its request's department. */
 export const payableScopeColumns = { organizationId: payables.organizationId, departmentId: spendingRequests.departmentId };
@@ -71,7 +72,7 @@ function listWhere(scope: SQL | undefined, q: Pick<PayableListQuery, 'q' | 'vend
   const parts: (SQL | undefined)[] = [scope];
   if (q.q) {
     const p = likePattern(q.q);
-    parts.push(or(ilike(payables.invoiceNumber, p), ilike(vendors.name, p), ilike(spendingRequests.title, p)));
+    parts.push(or(ilike(payables.invoiceNumber, p), ilike(vendors.name, p), titleContains(p)));
   }
   if (q.vendorId) parts.push(eq(payables.vendorId, q.vendorId));
   if (q.organizationId) parts.push(eq(payables.organizationId, q.organizationId));

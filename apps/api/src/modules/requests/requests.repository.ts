@@ -141,6 +141,16 @@ function nextDay(iso: string): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * Requests whose title contains a LIKE pattern (`likePattern`), whatever the case: a case-sensitive
+ * LIKE on the title's stored lower-case copy, which is what PostgreSQL's ILIKE does (it lowers both
+ * sides) without lowering every title it passes. A list's walk over the newest requests tests it on
+ * the (created_at, seq) index alone, and the copy's trigram index finds a rare word's few matches.
+ */
+export function titleContains(pattern: string): SQL {
+  return sql`${spendingRequests.titleFolded} LIKE lower(${pattern})`;
+}
+
 /** Text that a reference ("REQ-" and six digits) may contain: a digit, or a piece of "REQ-". */
 export function mayBeReference(q: string): boolean {
   return /\d/.test(q) || /^(?:r|re|req|e|eq|q|req-|eq-|q-|-)$/i.test(q.trim());
@@ -154,7 +164,7 @@ export function filterCondition(scope: SQL | undefined, f: RequestFilter): SQL |
     // Only a search that can be part of a reference ("REQ-000578", "578", "REQ-") looks at references
     // too; any other is searched in titles alone, which their trigram index serves: with the reference
     // in an OR the whole history was read for a rare word.
-    parts.push(mayBeReference(f.q) ? or(ilike(spendingRequests.title, p), sql`${referenceSql} ILIKE ${p}`) : ilike(spendingRequests.title, p));
+    parts.push(mayBeReference(f.q) ? or(titleContains(p), sql`${referenceSql} ILIKE ${p}`) : titleContains(p));
   }
   if (f.status) parts.push(eq(spendingRequests.status, f.status));
   if (f.organizationId) parts.push(eq(spendingRequests.organizationId, f.organizationId));
