@@ -85,7 +85,8 @@ describe('backups', () => {
     expect(manifest.sequences.some((s: { name: string }) => s.name.startsWith('audit_events'))).toBe(true);
     // Money keeps its digits: the file holds the database's own text for numeric values.
     const [request] = await t.db.select({ id: spendingRequests.id, amount: spendingRequests.amount }).from(spendingRequests).limit(1);
-    const line = lines.find((l) => l.includes(request!.id) && l.includes('"amount"'));
+    // The request's own row, not another table's row that names it (a payable's request_id).
+    const line = lines.find((l) => l.includes(`"id":"${request!.id}"`) && l.includes('"amount"'));
     expect(line).toContain(`"amount":${request!.amount}`);
 
     const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'backup.created'));
