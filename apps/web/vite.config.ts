@@ -38,9 +38,7 @@ function earlyPreload(): Plugin {
         if (!entry) throw new Error('no entry chunk: nothing to preload beside');
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         const facade = (page: string) => {
-          const chunk =
-            chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(page)) ??
-            chunks.find((c) => c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(page)));
+          const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(page));
           if (!chunk) throw new Error(`no chunk for ${page}: the early script can no longer preload it`);
           return chunk.fileName;
         };
@@ -139,11 +137,12 @@ function firstScreenGroups() {
       const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry);
       const inEntry = closure(entries);
       // The pages themselves stay the facades of their own chunks (what their import() loads).
+      const signInPage = find(SIGN_IN_PAGE);
       const frame = find(FRAME);
       const dashboard = find(DASHBOARD_PAGE);
       // A signed-out visit loads the entry, the sign-in screen and what those load later (the toasts,
       // the sign-in form's schema), but neither the frame nor any screen.
-      let signedOutStart = [...entries, find(SIGN_IN_PAGE)];
+      let signedOutStart = [...entries, signInPage];
       let signedOut = closure(signedOutStart);
       for (;;) {
         const later = [...signedOut]
@@ -153,7 +152,7 @@ function firstScreenGroups() {
         signedOutStart = [...signedOutStart, ...new Set(later)];
         signedOut = closure(signedOutStart);
       }
-      const signIn = closure([find(SIGN_IN_PAGE)], inEntry);
+      const signIn = closure([signInPage], inEntry);
       const signedIn = closure([frame, dashboard], inEntry);
       // What the sign-in screen shares with the frame (form parts, the brand) is one file for both.
       sets.shared = new Set([...signIn].filter((id) => signedIn.has(id)));

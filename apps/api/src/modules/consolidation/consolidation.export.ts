@@ -85,7 +85,6 @@ export async function consolidationXlsx(c: Consolidation, now: Date): Promise<Bu
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-
 export async function consolidationPdf(c: Consolidation, now: Date): Promise<Buffer> {
   const money = (v: string) => serverFormat.money(v, c.groupCurrency);
   const header = [{ text: '', style: 'th' }, ...c.periods.map((p) => ({ text: p.label, style: 'th', alignment: 'right' })), { text: 'Total', style: 'th', alignment: 'right' }];

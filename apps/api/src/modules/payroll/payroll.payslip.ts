@@ -8,7 +8,6 @@ import { pdfMake } from '../../lib/pdf.ts';
 import * as repo from './payroll.repository.ts';
 import { runInScope } from './payroll.service.ts';
 
-
 /** One employee's payslip for a run: every line amount and the year's totals so far (approved and paid runs). */
 export async function payslip(ctx: Ctx, runId: string, employeeId: string): Promise<{ filename: string; body: Buffer }> {
   const run = await runInScope(ctx, runId);

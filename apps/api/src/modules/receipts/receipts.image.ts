@@ -1,7 +1,4 @@
-import type Sharp from 'sharp';
-import { onFirstUse } from '../../lib/on-first-use.ts';
-
-const sharp = onFirstUse<typeof Sharp>('sharp');
+import { sharp } from '../../lib/images.ts';
 
 /** Text reads best when its lines are about 30 px tall: receipts are upscaled or shrunk to this width. */
 const TARGET_WIDTH = 1000;

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import type Sharp from 'sharp';
 import {
   ATTACHMENT_MAX_PER_REQUEST,
   ATTACHMENT_MESSAGES,
@@ -16,12 +15,10 @@ import type { Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
+import { sharp } from '../../lib/images.ts';
 import { recordRequestEvent } from '../../lib/notify.ts';
 import * as repo from './requests.repository.ts';
 import { attachmentUrls, findVisibleRequest, requireRequester } from './requests.service.ts';
-import { onFirstUse } from '../../lib/on-first-use.ts';
-
-const sharp = onFirstUse<typeof Sharp>('sharp');
 
 const ATTACH_STATUSES: readonly RequestStatus[] = ['draft', 'pending', 'info_requested'];
 const REMOVE_STATUSES: readonly RequestStatus[] = ['draft', 'info_requested'];

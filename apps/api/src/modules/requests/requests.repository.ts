@@ -222,8 +222,8 @@ export async function listRequests(
   const offset = at ? 0 : params.window.offset;
   const counting = params.count !== false;
   // A search in titles may pass over a long stretch of requests before a page of matches: the
-  // page's keys are then found first, in the index that carries the title (created_at, seq INCLUDE
-  // title), and only the page's rows are read. On the first page newest first, the walk that
+  // page's keys are then found first, in the index that carries the title's lower-case copy
+  // (created_at, seq INCLUDE title_folded), and only the page's rows are read. On the first page newest first, the walk that
   // counts the first matches already passes the page's keys, so one statement does both: the walk
   // is a CTE, counted and taken the page's keys from, and no key beyond the page leaves the database.
   const walking = Boolean(params.query.q) && counting && !at && offset === 0 && key === 'createdAt' && direction === 'desc';
