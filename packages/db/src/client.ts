@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { releaseClientsOfFailedTransactions } from './pool-transactions.ts';
 import { PreparingClient } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
@@ -118,6 +119,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
       client.on('error', onError);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    releaseClientsOfFailedTransactions(db);
     const url = options.url;
     return {
       db,
