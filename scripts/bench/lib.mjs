@@ -375,3 +375,36 @@ export async function measure({ label, port, path, headers = {}, connections, du
     statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count])),
   };
 }
+
+/**
+ * Two targets measured in turns: `rounds` pairs of `slice`-second runs, the order swapped every
+ * round (A B, B A, …) so a machine that speeds up or slows down over the minute favours neither.
+ * On a shared 2-core box requests/s drift by a third from one half-minute to the next; a ratio
+ * of two runs taken a minute apart mostly measures that drift. Each round gives a ratio of runs
+ * seconds apart, and the median of the rounds is the figure. Both servers stay up; the one not
+ * being measured is idle.
+ */
+export async function measureInTurns({ a, b, connections, rounds, slice }) {
+  const run = async (t) => {
+    const r = await runAutocannon({ url: `http://${HOST}:${t.port}${t.path}`, connections, headers: t.headers ?? {}, timeout: 10, duration: slice });
+    if (r.errors > 0 || r.non2xx > 0) throw new Error(`${t.path}: ${r.errors} errors, ${r.non2xx} non-2xx answers in turns`);
+    return r.requests.average;
+  };
+  const results = [];
+  for (let i = 0; i < rounds; i++) {
+    let aRate;
+    let bRate;
+    if (i % 2 === 0) {
+      aRate = await run(a);
+      bRate = await run(b);
+    } else {
+      bRate = await run(b);
+      aRate = await run(a);
+    }
+    results.push({ a: aRate, b: bRate, ratio: bRate > 0 ? aRate / bRate : null });
+  }
+  const ratios = results.map((r) => r.ratio).filter((r) => r !== null).sort((x, y) => x - y);
+  const mid = Math.floor(ratios.length / 2);
+  const median = ratios.length === 0 ? null : ratios.length % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2;
+  return { rounds: results, sliceSeconds: slice, medianRatio: median };
+}

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './lib/context.ts';
 import { requireUtf8Body, validatorCompiler } from './lib/input.ts';
+import { deferredChildLogger } from './lib/logging.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -69,12 +70,20 @@ export { LOG_REDACT, loggerOptions } from './lib/logging.ts';
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    childLoggerFactory: deferredChildLogger,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1_048_576,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('preParsing', requireUtf8Body);
+  // Fastify never reads a GET or HEAD body: their routes go without the check (and without a
+  // preParsing step at all, on the path every page takes).
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+    const own = route.preParsing === undefined ? [] : Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing];
+    route.preParsing = [requireUtf8Body, ...own];
+  });
 
   await app.register(errorsPlugin, { onServerError: (request, error) => recordServerError(options.deps, request, error) });
   await app.register(metricsPlugin, { metrics: options.deps.metrics, token: options.metricsToken });

@@ -84,6 +84,12 @@ export interface DbOptions {
   pglite?: PGlite;
 }
 
+/** The pool under a PostgreSQL `Db` (null on PGlite), for the one hot path that skips drizzle. */
+export function poolOf(db: Db): pg.Pool | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
+
 /**
  * The extensions the migrations create: PostgreSQL ships them in contrib, PGlite only has the
  * ones loaded when its instance is made. Every PGlite the app or its tests open goes through here.

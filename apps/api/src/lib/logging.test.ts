@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, redactUrl } from './logging.ts';
+import { deferredChildLogger, loggerOptions, redactUrl } from './logging.ts';
 
 describe('redactUrl', () => {
   it('hides the values of secret-looking query parameters and keeps the rest', () => {
@@ -23,16 +23,21 @@ describe('redactUrl', () => {
   });
 });
 
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
 describe('the request log', () => {
   it('never writes a token sent in the query string', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const app = Fastify({ logger: { ...loggerOptions('info'), stream } });
+    const { lines, stream } = capture();
+    const app = Fastify({ logger: { ...loggerOptions('info'), stream }, childLoggerFactory: deferredChildLogger });
     app.get('/api/thing', async () => ({ ok: true }));
     const res = await app.inject({ method: 'GET', url: '/api/thing?access_token=s3cr3t-value&page=1', headers: { authorization: 'Bearer also-secret' } });
     expect(res.statusCode).toBe(200);
@@ -41,5 +46,40 @@ describe('the request log', () => {
     expect(log).toContain('/api/thing?access_token=[redacted]&page=1');
     expect(log).not.toContain('s3cr3t-value');
     expect(log).not.toContain('also-secret');
+  });
+});
+
+describe("a request's logger, made when it first writes", () => {
+  it('writes what a child would, with the request id, at the levels that are on', async () => {
+    const { lines, stream } = capture();
+    const app = Fastify({ logger: { ...loggerOptions('warn'), stream }, childLoggerFactory: deferredChildLogger });
+    app.get('/quiet', async (request) => {
+      request.log.info('below the level');
+      return { ok: true };
+    });
+    app.get('/loud', async (request) => {
+      request.log.warn({ detail: 1 }, 'a warning');
+      request.log.child({ step: 'inner' }).error('an error');
+      return { level: request.log.level };
+    });
+    expect((await app.inject({ method: 'GET', url: '/quiet' })).statusCode).toBe(200);
+    expect(lines).toEqual([]);
+    const loud = await app.inject({ method: 'GET', url: '/loud' });
+    expect(loud.json()).toEqual({ level: 'warn' });
+    await app.close();
+    const entries = lines.map((l) => JSON.parse(l));
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({ level: 40, msg: 'a warning', detail: 1, reqId: expect.any(String) });
+    expect(entries[1]).toMatchObject({ level: 50, msg: 'an error', step: 'inner', reqId: entries[0].reqId });
+  });
+
+  it('is the stand-in itself when the app has no logger', async () => {
+    const app = Fastify({ childLoggerFactory: deferredChildLogger });
+    app.get('/x', async (request) => {
+      request.log.warn('nowhere');
+      return { ok: true };
+    });
+    expect((await app.inject({ method: 'GET', url: '/x' })).statusCode).toBe(200);
+    await app.close();
   });
 });

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 
 /** Logs never carry credentials, tokens or codes (PRODUCT §2.12). */
 export const LOG_REDACT = [
@@ -66,4 +67,71 @@ export function loggerOptions(level: string) {
       },
     },
   };
+}
+
+type LogMethod = (...args: unknown[]) => void;
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type ParentLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+
+/**
+ * The logger Fastify hands each request: the request's child of the app logger, made on the first
+ * line the request writes at a level that is on. pino makes a child by serialising (and redacting)
+ * its bindings, a few per cent of the CPU of the calls every page makes, for a logger that most
+ * requests never write to once the level is above info.
+ */
+class DeferredChildLogger {
+  #child: FastifyBaseLogger | undefined;
+  readonly #parent: ParentLogger;
+  readonly #bindings: Bindings;
+  readonly #options: ChildLoggerOptions;
+
+  constructor(parent: ParentLogger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  #made(): FastifyBaseLogger {
+    return (this.#child ??= this.#parent.child(this.#bindings, this.#options));
+  }
+
+  #write(level: Level, args: unknown[]): void {
+    if (this.#child || this.#parent.isLevelEnabled(level)) (this.#made()[level] as LogMethod)(...args);
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.#parent.level;
+  }
+  set level(level: string) {
+    this.#made().level = level;
+  }
+  fatal(...args: unknown[]) {
+    this.#write('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.#write('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.#write('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.#write('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.#write('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.#write('trace', args);
+  }
+  silent() {}
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#made().child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: a request's logger, made when it first writes. */
+export function deferredChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  // Without a logger Fastify's stand-in has no levels, and its child is itself.
+  if (typeof (logger as Partial<ParentLogger>).isLevelEnabled !== 'function') return logger.child(bindings, options);
+  return new DeferredChildLogger(logger as ParentLogger, bindings, options) as unknown as FastifyBaseLogger;
 }

@@ -66,11 +66,15 @@ export default fp(
   async function securityPlugin(app: FastifyInstance) {
     const headers = securityHeaders();
     const assetHeaders = assetSecurityHeaders(headers);
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.url.startsWith(ASSET_PREFIX)) return void reply.headers(assetHeaders);
-      reply.headers(headers);
-      // API answers are personal: never cached by a browser or a proxy.
-      if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) reply.header('cache-control', 'no-store');
+    // Synchronous: every answer passes here, and an async hook costs a promise each time.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.url.startsWith(ASSET_PREFIX)) reply.headers(assetHeaders);
+      else {
+        reply.headers(headers);
+        // API answers are personal: never cached by a browser or a proxy.
+        if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) reply.header('cache-control', 'no-store');
+      }
+      done();
     });
   },
   { name: 'outlay-security' },

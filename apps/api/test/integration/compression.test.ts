@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { ROLES, grantsFor } from '@outlay/contracts';
 import { buildApp } from '../../src/app.ts';
 import { createDeps } from '../../src/lib/deps.ts';
 import type { AppDeps } from '../../src/lib/context.ts';
@@ -129,6 +130,17 @@ describe('API responses: compressed above the threshold', () => {
     expect(res.rawPayload.length).toBeLessThan(COMPRESSION_THRESHOLD);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toMatchObject({ status: expect.any(String) });
+  });
+
+  it('the signed-in user, which skips the compressor, stays under the threshold for the role with every permission', async () => {
+    const most = ROLES.reduce((a, b) => (Object.keys(grantsFor(b)).length > Object.keys(grantsFor(a)).length ? b : a));
+    expect(most).toBe('owner');
+    const olivia = await login(app, 'olivia');
+    const res = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { ...olivia.headers, 'accept-encoding': 'gzip, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().permissions).toHaveLength(Object.keys(grantsFor('owner')).length);
+    expect(res.rawPayload.length).toBeLessThan(COMPRESSION_THRESHOLD);
+    expect(res.headers['content-encoding']).toBeUndefined();
   });
 
   it('compresses a CSV export but sends an XLSX (already a zip) as it is', async () => {

@@ -52,6 +52,9 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: currentUser, 401: errorResponse } },
       // Every page asks for it: the cheapest serializer, from the same schema.
       serializerCompiler: fastSerializerCompiler,
+      // Under a kilobyte even for the role with every permission, below the compression
+      // threshold: the compressor's per-answer check is skipped here.
+      compress: false,
     },
     async (request) => auth.toCurrentUser(request.sessionRow!, request.auth!.permissions),
   );
