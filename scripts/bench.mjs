@@ -344,7 +344,7 @@ async function historyCounts(dbUrl) {
          (SELECT count(*)::int FROM spending_requests WHERE status = 'pending') AS "inFlight",
          (SELECT count(*)::int FROM approval_steps) AS steps, (SELECT count(*)::int FROM approval_assignments) AS assignments,
          (SELECT count(*)::int FROM approval_decisions) AS decisions, (SELECT count(*)::int FROM request_events) AS events,
-         (SELECT count(*)::int FROM request_attachments) AS attachments`,
+         (SELECT count(*)::int FROM request_attachments) AS attachments, (SELECT count(*)::int FROM spend_monthly) AS "spendMonthlyRows"`,
     );
     return { ...rows[0], reused: true };
   } finally {
