@@ -352,23 +352,28 @@ async function historyCounts(dbUrl) {
   }
 }
 
+/** The database a scenario measures: the one at `reuse` as it stands, or a new one seeded by `seed`. */
+async function seededOrReused(reuse, what, { about, seed }) {
+  if (reuse) {
+    const counts = await historyCounts(reuse);
+    log(`measuring the ${what} already in ${new URL(reuse).pathname.slice(1)}: ${JSON.stringify(counts)}`);
+    return { db: { url: reuse }, counts };
+  }
+  const db = await createBenchDatabase();
+  log(`created database ${db.dbName}; seeding ${about}`);
+  const counts = await seed(db.url);
+  log(`${what}: ${JSON.stringify(counts)}`);
+  return { db, counts };
+}
+
 async function measureHistory(results, warnings) {
   assertNotCleaningUp();
   // Seeding a million requests takes about twenty minutes; a database seeded by an earlier run (or by
   // scripts/bench/seed-history.ts alone) can be measured again as it stands. It is migrated, never dropped.
-  const reuse = process.env.BENCH_HISTORY_DATABASE_URL;
-  let db;
-  let counts;
-  if (reuse) {
-    db = { url: reuse };
-    counts = await historyCounts(reuse);
-    log(`measuring the history already in ${new URL(reuse).pathname.slice(1)}: ${JSON.stringify(counts)}`);
-  } else {
-    db = await createBenchDatabase();
-    log(`created database ${db.dbName}; seeding the demo world and multiplying it to ~${HISTORY_REQUESTS} requests over ${HISTORY_USERS} people`);
-    counts = await seedHistoryDatabase(db.url);
-    log(`history: ${JSON.stringify(counts)}`);
-  }
+  const { db, counts } = await seededOrReused(process.env.BENCH_HISTORY_DATABASE_URL, 'history', {
+    about: `the demo world multiplied to ~${HISTORY_REQUESTS} requests over ${HISTORY_USERS} people`,
+    seed: (url) => seedHistoryDatabase(url),
+  });
   const { detailId, ids } = await historyIds(db.url);
   const size = `${Math.round(counts.requests / 1000)}k`;
   // Background jobs off (JOB_INTERVAL_MS=0): the first pass over a copied history would remind
@@ -449,19 +454,10 @@ const HISTORY_SEED_TIMEOUT_MS = 2_400_000;
 async function measureReports(warnings) {
   assertNotCleaningUp();
   // As for the history: a database seeded before (either mode of seed-history.ts) can be measured again.
-  const reuse = process.env.BENCH_REPORT_DATABASE_URL;
-  let db;
-  let counts;
-  if (reuse) {
-    db = { url: reuse };
-    counts = await historyCounts(reuse);
-    log(`measuring the reports on the requests already in ${new URL(reuse).pathname.slice(1)}: ${JSON.stringify(counts)}`);
-  } else {
-    db = await createBenchDatabase();
-    log(`created database ${db.dbName}; seeding the demo world and multiplying its requests to ~${REPORT_REQUESTS}`);
-    counts = await seedHistoryDatabase(db.url, { requests: REPORT_REQUESTS, mode: 'requests', timeoutMs: REPORT_SEED_TIMEOUT_MS });
-    log(`report data: ${JSON.stringify(counts)}`);
-  }
+  const { db, counts } = await seededOrReused(process.env.BENCH_REPORT_DATABASE_URL, 'report data', {
+    about: `the demo world's requests multiplied to ~${REPORT_REQUESTS}`,
+    seed: (url) => seedHistoryDatabase(url, { requests: REPORT_REQUESTS, mode: 'requests', timeoutMs: REPORT_SEED_TIMEOUT_MS }),
+  });
   const outlay = await startOutlay('Outlay (PostgreSQL, reports)', { DATABASE_URL: db.url, JOB_INTERVAL_MS: '0' });
   const sessions = {};
   for (const username of REPORT_USERS) sessions[username] = await signIn(outlay.port, { username, password: DEMO_PASSWORD });

@@ -70,7 +70,7 @@ export function loggerOptions(level: string) {
 }
 
 type LogMethod = (...args: unknown[]) => void;
-type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
 type ParentLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
 
 /**
@@ -91,12 +91,21 @@ class DeferredChildLogger {
     this.#options = options;
   }
 
-  #made(): FastifyBaseLogger {
-    return (this.#child ??= this.#parent.child(this.#bindings, this.#options));
+  // One method per level (fatal … trace), each writing through the child once it is needed.
+  static {
+    for (const level of LEVELS) {
+      Object.defineProperty(DeferredChildLogger.prototype, level, {
+        value(this: DeferredChildLogger, ...args: unknown[]) {
+          if (this.#child || this.#parent.isLevelEnabled(level)) (this.#made()[level] as LogMethod)(...args);
+        },
+        writable: true,
+        configurable: true,
+      });
+    }
   }
 
-  #write(level: Level, args: unknown[]): void {
-    if (this.#child || this.#parent.isLevelEnabled(level)) (this.#made()[level] as LogMethod)(...args);
+  #made(): FastifyBaseLogger {
+    return (this.#child ??= this.#parent.child(this.#bindings, this.#options));
   }
 
   get level(): string {
@@ -104,24 +113,6 @@ class DeferredChildLogger {
   }
   set level(level: string) {
     this.#made().level = level;
-  }
-  fatal(...args: unknown[]) {
-    this.#write('fatal', args);
-  }
-  error(...args: unknown[]) {
-    this.#write('error', args);
-  }
-  warn(...args: unknown[]) {
-    this.#write('warn', args);
-  }
-  info(...args: unknown[]) {
-    this.#write('info', args);
-  }
-  debug(...args: unknown[]) {
-    this.#write('debug', args);
-  }
-  trace(...args: unknown[]) {
-    this.#write('trace', args);
   }
   silent() {}
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
