@@ -13,10 +13,10 @@
 // nine copies in ten are raised by another person of the same department, so the history is
 // spread over everyone while the demo people keep a long list of their own.
 //
-// The aggregate triggers on requests and steps (spend_monthly, cycle_time_monthly) are off during
-// the load, and both aggregates are rebuilt afterwards in one INSERT … SELECT … GROUP BY each: the
-// same sums the triggers keep row by row (the cycle-time one is the backfill its migration runs);
-// so are search's words in time order (request_search_words, from its migration's backfill).
+// The aggregate triggers on requests, steps and attachments are off during the load, and the
+// aggregates (spend_monthly, cycle_time_monthly, cycle_time_daily) are rebuilt afterwards in one
+// INSERT … SELECT … GROUP BY each, the backfill their migrations run: the same sums the triggers
+// keep row by row; so are search's words in time order (request_search_words, likewise).
 //
 // BENCH_SEED_MODE=history (the default) copies each request with its route steps, assignments,
 // decisions, line items, allocations, comments, attachment metadata and timeline; `requests` (the
@@ -108,47 +108,39 @@ async function addPeople(db: Db, total: number) {
   );
 }
 
-/** The spend aggregate from the requests in one statement: the same sums the trigger keeps row by row. */
+/**
+ * The statements of a migration from the comment line `marker` on that insert into the tables
+ * named by `insertInto`: the migration's own backfill, so a rebuild is its rule and not a copy of it.
+ */
+function backfillOf(migration: string, marker: string, insertInto: string): string[] {
+  const text = readFileSync(new URL(`../../packages/db/migrations/${migration}`, import.meta.url), 'utf8');
+  return text
+    .slice(text.indexOf(marker))
+    .split('--> statement-breakpoint')
+    .filter((statement) => statement.includes(`INSERT INTO ${insertInto}`));
+}
+
+/** spend_monthly from the requests in one statement: the sums the trigger keeps row by row. */
 async function rebuildSpendMonthly(db: Db) {
   await db.execute(sql.raw('DELETE FROM spend_monthly'));
-  await db.execute(
-    sql.raw(`INSERT INTO spend_monthly (organization_id, department_id, category_id, vendor_id, submitted_month, decided_month, status,
-        currency, org_currency, group_currency, request_count, amount, amount_org, amount_group)
-      SELECT organization_id, department_id, category_id, vendor_id, submitted_month, decided_month, status,
-        currency, org_currency, group_currency, count(*), sum(eff), sum(eff_org), sum(eff_group)
-      FROM (
-        SELECT r.*, to_char(coalesce(r.submitted_at, r.created_at) AT TIME ZONE 'UTC', 'YYYY-MM') AS submitted_month,
-               to_char(r.decided_at AT TIME ZONE 'UTC', 'YYYY-MM') AS decided_month, x.eff,
-               CASE WHEN x.eff = r.amount THEN r.amount_org ELSE round(x.eff * r.fx_rate, 2) END AS eff_org,
-               CASE WHEN x.eff = r.amount THEN r.amount_group ELSE round(x.eff * r.group_fx_rate, 2) END AS eff_group
-        FROM spending_requests r
-        CROSS JOIN LATERAL (SELECT CASE WHEN r.status IN ('approved', 'paid') AND r.approved_amount IS NOT NULL THEN r.approved_amount ELSE r.amount END AS eff) x
-      ) q
-      GROUP BY organization_id, department_id, category_id, vendor_id, submitted_month, decided_month, status, currency, org_currency, group_currency`),
-  );
+  for (const statement of backfillOf('0036_receipt_coverage.sql', '-- spend_monthly rebuilt from the requests', 'spend_monthly')) await db.execute(sql.raw(statement));
 }
 
-/**
- * cycle_time_monthly from the requests and steps: the backfill statements of its own migration,
- * so the rebuild is the migration's rule and not a copy of it.
- */
+/** cycle_time_monthly and cycle_time_daily from the requests and steps, as their migrations backfill them. */
 async function rebuildCycleTimes(db: Db) {
-  const migration = readFileSync(new URL('../../packages/db/migrations/0019_cycle_time_monthly.sql', import.meta.url), 'utf8');
-  const backfill = migration.slice(migration.indexOf('-- Decisions that existed before the triggers.'));
   await db.execute(sql.raw('DELETE FROM cycle_time_monthly'));
-  for (const statement of backfill.split('--> statement-breakpoint')) {
-    if (statement.includes('INSERT INTO cycle_time_monthly')) await db.execute(sql.raw(statement));
-  }
+  await db.execute(sql.raw('DELETE FROM cycle_time_daily'));
+  for (const statement of [
+    ...backfillOf('0019_cycle_time_monthly.sql', '-- Decisions that existed before the triggers.', 'cycle_time_monthly'),
+    ...backfillOf('0037_cycle_time_daily.sql', '-- Decisions that existed before.', 'cycle_time_daily'),
+  ])
+    await db.execute(sql.raw(statement));
 }
 
-/** request_search_words and its lexemes from the requests: the backfill of their own migration, as above. */
+/** request_search_words and its lexemes from the requests, as their migration backfills them. */
 async function rebuildSearchWords(db: Db) {
-  const migration = readFileSync(new URL('../../packages/db/migrations/0033_request_search_words.sql', import.meta.url), 'utf8');
-  const backfill = migration.slice(migration.indexOf('-- Requests that existed before the triggers.'));
   await db.execute(sql.raw('DELETE FROM request_search_words'));
-  for (const statement of backfill.split('--> statement-breakpoint')) {
-    if (statement.includes('INSERT INTO request_search_')) await db.execute(sql.raw(statement));
-  }
+  for (const statement of backfillOf('0033_request_search_words.sql', '-- Requests that existed before the triggers.', 'request_search_')) await db.execute(sql.raw(statement));
 }
 
 /**
@@ -170,6 +162,7 @@ async function multiply(db: Db, copies: number, children: boolean) {
     await tx.execute(
       sql.raw(`CREATE TEMP TABLE req_map ON COMMIT DROP AS
         SELECT r.id AS old_id, k, gen_random_uuid() AS new_id, random() * interval '3 days' AS shift,
+          ${children ? `r.status <> 'draft' AND random() < 0.35` : 'false'} AS receipt,
           CASE WHEN k % 10 = 0 THEN r.requester_id ELSE coalesce(
             (SELECT p.id FROM dept_people p WHERE p.department_id = r.department_id
                AND p.n = (SELECT mod(hashint8(r.seq * 1000 + k)::bigint + 2147483648, max(c.cnt)) FROM dept_people c WHERE c.department_id = r.department_id AND c.n = 0)),
@@ -185,7 +178,7 @@ async function multiply(db: Db, copies: number, children: boolean) {
     await tx.execute(sql.raw('ALTER TABLE spending_requests DISABLE TRIGGER USER'));
     await tx.execute(sql.raw('ALTER TABLE approval_steps DISABLE TRIGGER USER'));
     // In created_at order, so seq (the REQ- reference) still follows time as in the real app.
-    await copy(tx, 'spending_requests', 'JOIN req_map m ON m.old_id = t.id ORDER BY t.created_at - m.shift', { id: 'm.new_id', requester_id: 'm.requester_id' }, ['seq']);
+    await copy(tx, 'spending_requests', 'JOIN req_map m ON m.old_id = t.id ORDER BY t.created_at - m.shift', { id: 'm.new_id', requester_id: 'm.requester_id', has_receipt: 'm.receipt' }, ['seq']);
     if (children) await copyChildren(tx);
     await tx.execute(sql.raw('ALTER TABLE spending_requests ENABLE TRIGGER USER'));
     await tx.execute(sql.raw('ALTER TABLE approval_steps ENABLE TRIGGER USER'));
@@ -216,15 +209,18 @@ async function copyChildren(tx: Db) {
     await copy(tx, 'request_line_items', byRequest, { id: 'gen_random_uuid()', request_id: 'm.new_id' });
     await copy(tx, 'request_allocations', byRequest, { id: 'gen_random_uuid()', request_id: 'm.new_id' });
     await copy(tx, 'request_comments', byRequest, { id: 'gen_random_uuid()', request_id: 'm.new_id' });
-    // Attachment metadata only (the files are not stored): a receipt on about a third of the
-    // submitted copies, uploaded by the copy's requester when it was raised.
+    // Attachment metadata only (the files are not stored): a receipt on the copies req_map drew
+    // one for (about a third of the submitted ones), uploaded by the copy's requester when it was
+    // raised. The copies already carry has_receipt, so the receipt trigger is off meanwhile.
+    await tx.execute(sql.raw('ALTER TABLE request_attachments DISABLE TRIGGER USER'));
     await tx.execute(
       sql.raw(`INSERT INTO request_attachments (request_id, file_name, content_type, size, sha256, storage_key, uploaded_by_id, created_at)
         SELECT m.new_id, 'receipt-' || r.seq || '.pdf', 'application/pdf', 20000 + (random() * 400000)::int,
                encode(sha256(m.new_id::text::bytea), 'hex'), 'bench/' || m.new_id, m.requester_id, r.created_at
         FROM req_map m JOIN spending_requests r ON r.id = m.new_id
-        WHERE r.status <> 'draft' AND random() < 0.35`),
+        WHERE m.receipt`),
     );
+    await tx.execute(sql.raw('ALTER TABLE request_attachments ENABLE TRIGGER USER'));
     await copy(tx, 'approval_steps', `${byRequest} JOIN step_map sm ON sm.old_id = t.id AND sm.k = m.k`, { id: 'sm.new_id', request_id: 'm.new_id' });
     await copy(tx, 'approval_assignments', `${byRequest} JOIN step_map sm ON sm.old_id = t.step_id AND sm.k = m.k JOIN assignment_map am ON am.old_id = t.id AND am.k = m.k`, {
       id: 'am.new_id',
@@ -236,6 +232,7 @@ async function copyChildren(tx: Db) {
       step_id: 'sm.new_id',
       assignment_id: 'am.new_id',
       request_id: 'm.new_id',
+      requester_id: 'm.requester_id',
     });
     await copy(tx, 'request_events', `${byRequest} ORDER BY t.created_at - m.shift`, { request_id: 'm.new_id' }, ['id']);
   }

@@ -99,10 +99,13 @@ export async function spendRows(db: Db, scope: SQL | undefined, filter: SpendFil
 }
 
 /** What `spendTotals` may group by. */
-export type SpendDimension = 'organizationId' | 'departmentId' | 'categoryId' | 'vendorId' | 'month' | 'status' | 'currency' | 'orgCurrency';
+export type SpendDimension = 'organizationId' | 'departmentId' | 'categoryId' | 'vendorId' | 'month' | 'status' | 'currency' | 'orgCurrency' | 'hasReceipt';
 
 /** One `spendTotals` row: the dimensions asked for (the others absent) and the sums. */
-export type SpendTotal = Partial<Pick<SpendRow, SpendDimension>> & Pick<SpendRow, 'requestCount' | 'amount' | 'amountOrg' | 'amountGroup'>;
+export type SpendTotal = Partial<Pick<SpendRow, Exclude<SpendDimension, 'hasReceipt'>>> & {
+  /** Whether the rows' requests have a receipt (an attachment). */
+  hasReceipt?: boolean;
+} & Pick<SpendRow, 'requestCount' | 'amount' | 'amountOrg' | 'amountGroup'>;
 
 /**
  * `spendRows` summed in the database by the given dimensions only, for reports whose figures are
@@ -121,6 +124,7 @@ export async function spendTotals(db: Db, scope: SQL | undefined, filter: SpendF
     status: spendMonthly.status,
     currency: spendMonthly.currency,
     orgCurrency: spendMonthly.orgCurrency,
+    hasReceipt: spendMonthly.hasReceipt,
   } as const;
   const dims = [...new Set(by)];
   const selected = Object.fromEntries(dims.map((d) => [d, sql`${columns[d]}`.as(`d_${d}`)]));

@@ -111,6 +111,14 @@ describe('GET /api/dashboard', () => {
     expect(count(r, 'pending')).toBe(count(ritaBefore, 'pending') + 1);
     expect(r.mine.recentDecisions[0]).toMatchObject({ requestId: a, decision: 'approved', decidedBy: expect.stringContaining('Dana') });
     expect(r.mine.recentDecisions.length).toBeLessThanOrEqual(5);
+    const [ritaRow] = await t.db.select().from(users).where(eq(users.username, 'rita'));
+    const latest = rowsOf<{ request_id: string; decided_at: Date | string }>(
+      await t.db.execute(sql`SELECT d.request_id, d.created_at AS decided_at FROM approval_decisions d JOIN spending_requests q ON q.id = d.request_id
+          WHERE q.requester_id = ${ritaRow!.id} ORDER BY d.created_at DESC, d.id LIMIT 5`),
+    );
+    expect(r.mine.recentDecisions.map((x: { requestId: string; decidedAt: string }) => [x.requestId, x.decidedAt])).toEqual(
+      latest.map((x) => [x.request_id, new Date(x.decided_at).toISOString()]),
+    );
 
     const maxAfter = await dashboardOf(max);
     expect(maxAfter.queue.open).toBe(maxBefore.queue.open + 1);
@@ -175,6 +183,51 @@ describe('GET /api/dashboard/activity', () => {
   });
 });
 
+describe('the 30-day cycle time', () => {
+  /** Independently of the aggregate: one average over the requests decided since `since`, within `scope`. */
+  async function expectedCycle(since: string, scope: ReturnType<typeof sql>) {
+    const [row] = rowsOf<{ hours: string | null; n: number }>(
+      await t.db.execute(sql`SELECT round(avg(extract(epoch FROM (decided_at - submitted_at)) / 3600)::numeric, 1)::text AS hours, count(*)::int AS n
+          FROM spending_requests WHERE decided_at >= ${since}::timestamptz AND submitted_at IS NOT NULL
+           AND status IN ('approved', 'paid', 'rejected') AND ${scope}`),
+    );
+    return { avgCycleHours: row!.hours, cycleSample: row!.n };
+  }
+  const sinceOf = (generatedAt: string) => new Date(new Date(generatedAt).getTime() - 30 * 86_400_000).toISOString();
+
+  it('is the mean over the requests decided in the last 30 days, part days at both ends included, for the group and a department', async () => {
+    // A decision today, so the window's last part day has one.
+    const id = await createDraft(t, rita, w, { title: 'Decided today', amount: '120.00' });
+    expect((await submit(t, rita, id)).statusCode).toBe(200);
+    expect((await decide(t, max, id, { decision: 'approved' })).statusCode).toBe(200);
+    expect((await decide(t, dana, id, { decision: 'approved' })).statusCode).toBe(200);
+    expect((await requestRow(t, id)).status).toBe('approved');
+    // And one decided 20 s into the window, so its first part day has one too (an import moving dates).
+    await t.db.execute(sql`UPDATE spending_requests SET decided_at = now() - interval '30 days' + interval '20 seconds',
+        submitted_at = now() - interval '30 days' - interval '5 hours' WHERE id = (
+          SELECT id FROM spending_requests WHERE status = 'approved' AND id <> ${id} ORDER BY seq LIMIT 1)`);
+    const grace = await login(t.app, 'grace');
+    const g = await dashboardOf(grace);
+    const group = await expectedCycle(sinceOf(g.generatedAt), sql`true`);
+    expect(group.cycleSample).toBeGreaterThan(0);
+    expect({ avgCycleHours: g.kpis.avgCycleHours, cycleSample: g.kpis.cycleSample }).toEqual(group);
+    const [edges] = rowsOf<{ first: number; today: number }>(
+      await t.db.execute(sql`SELECT count(*) FILTER (WHERE decided_at < date_trunc('day', ${sinceOf(g.generatedAt)}::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' + interval '1 day')::int AS first,
+            count(*) FILTER (WHERE decided_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::int AS today
+          FROM spending_requests WHERE decided_at >= ${sinceOf(g.generatedAt)}::timestamptz AND submitted_at IS NOT NULL AND status IN ('approved', 'paid', 'rejected')`),
+    );
+    expect(edges!.today).toBeGreaterThan(0);
+    expect(edges!.first).toBeGreaterThan(0);
+
+    const [danaRow] = await t.db.select().from(users).where(eq(users.username, 'dana'));
+    const d = await dashboardOf(dana);
+    expect({ avgCycleHours: d.kpis.avgCycleHours, cycleSample: d.kpis.cycleSample }).toEqual(
+      await expectedCycle(sinceOf(d.generatedAt), sql`department_id = ${danaRow!.departmentId}`),
+    );
+    expect(d.kpis.cycleSample).toBeGreaterThan(0);
+  });
+});
+
 describe('GET /api/expense-tracking', () => {
   it('refuses scopes the caller may not use', async () => {
     for (const scope of ['department', 'organization', 'group']) {
@@ -202,6 +255,23 @@ describe('GET /api/expense-tracking', () => {
     expect(c.months.at(-1).total).toBe(await expectedSpendThisMonth(() => true));
     const total = c.months.reduce((acc: Decimal, m: { total: string }) => acc.plus(m.total), new Decimal(0));
     expect(c.totals.total).toBe(total.toFixed(2));
+
+    // Receipts: files attached to three decided requests (a receipt import), then the approved and
+    // paid requests decided in the months, with an attachment or not, from the rows.
+    await t.db.execute(sql`INSERT INTO request_attachments (request_id, file_name, content_type, size, sha256, storage_key, uploaded_by_id)
+        SELECT id, 'receipt.pdf', 'application/pdf', 1000, repeat('0', 64), 'import/' || id, requester_id FROM spending_requests
+         WHERE status IN ('approved', 'paid') AND to_char(decided_at AT TIME ZONE 'UTC', 'YYYY-MM') BETWEEN ${c.from} AND ${c.to} ORDER BY seq LIMIT 3`);
+    const withFiles = (await get(carla, '/api/expense-tracking?scope=group')).json();
+    const [receipts] = rowsOf<{ with_receipt: number; without_receipt: number; amount_without: string }>(
+      await t.db.execute(sql`SELECT count(*) FILTER (WHERE x.has)::int AS with_receipt, count(*) FILTER (WHERE NOT x.has)::int AS without_receipt,
+            coalesce(sum(x.amount) FILTER (WHERE NOT x.has), 0)::numeric(16,2)::text AS amount_without
+          FROM (SELECT EXISTS (SELECT 1 FROM request_attachments a WHERE a.request_id = r.id) AS has,
+                  CASE WHEN r.approved_amount IS NULL OR r.approved_amount = r.amount THEN r.amount_group ELSE round(r.approved_amount * r.group_fx_rate, 2) END AS amount
+                FROM spending_requests r WHERE r.status IN ('approved', 'paid')
+                 AND to_char(r.decided_at AT TIME ZONE 'UTC', 'YYYY-MM') BETWEEN ${c.from} AND ${c.to}) x`),
+    );
+    expect(receipts!.with_receipt).toBe(3);
+    expect(withFiles.receipts).toEqual({ withReceipt: receipts!.with_receipt, withoutReceipt: receipts!.without_receipt, amountWithoutReceipt: receipts!.amount_without });
 
     const narrow = (await get(carla, `/api/expense-tracking?scope=group&from=${month()}&to=${month()}`)).json();
     expect(narrow.months).toHaveLength(1);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES } from '@outlay/contracts';
 import { auditEvents, categories, requestAttachments, requestEvents, spendingRequests, users } from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
+import { rowsOf } from '../../src/lib/sql.ts';
 
 let t: TestContext;
 let rita: Session;
@@ -186,5 +187,102 @@ describe('attachments', () => {
     const pending = await t.app.inject({ method: 'DELETE', url: `/api/requests/${id}/attachments/${b.id}`, headers: rita.headers });
     expect(pending.statusCode).toBe(409);
     expect((await upload(rita, id, 'more.pdf', 'application/pdf', PDF)).statusCode).toBe(201);
+  });
+
+  it('marks the request as having a receipt from its first attachment until its last is removed, and the spend aggregate with it', async () => {
+    const id = await newDraft();
+    const receiptFlag = async () => (await t.db.select({ has: spendingRequests.hasReceipt }).from(spendingRequests).where(eq(spendingRequests.id, id)))[0]!.has;
+    const aggregateFlags = async () =>
+      rowsOf<{ has_receipt: boolean; n: number }>(
+        await t.db.execute(sql`SELECT s.has_receipt, s.request_count::int AS n FROM spend_monthly s JOIN spending_requests r
+            ON r.organization_id = s.organization_id AND r.category_id IS NOT DISTINCT FROM s.category_id AND r.department_id IS NOT DISTINCT FROM s.department_id
+           AND s.status = r.status AND s.decided_month IS NULL AND s.vendor_id IS NULL AND s.currency = r.currency
+           WHERE r.id = ${id}`),
+      );
+    expect(await receiptFlag()).toBe(false);
+    const before = await aggregateFlags();
+    expect(before.filter((r) => !r.has_receipt).length).toBe(1);
+
+    const a = (await upload(rita, id, 'receipt.png', 'image/png', await png())).json();
+    const b = (await upload(rita, id, 'invoice.pdf', 'application/pdf', PDF)).json();
+    expect(await receiptFlag()).toBe(true);
+    const withReceipt = await aggregateFlags();
+    expect(withReceipt.find((r) => r.has_receipt)?.n).toBeGreaterThanOrEqual(1);
+    expect(withReceipt.find((r) => !r.has_receipt)?.n ?? 0).toBe((before.find((r) => !r.has_receipt)?.n ?? 0) - 1);
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/requests/${id}/attachments/${a.id}`, headers: rita.headers })).statusCode).toBe(204);
+    expect(await receiptFlag()).toBe(true);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/requests/${id}/attachments/${b.id}`, headers: rita.headers })).statusCode).toBe(204);
+    expect(await receiptFlag()).toBe(false);
+    expect(await aggregateFlags()).toEqual(before);
+  });
+});
+
+// PGlite runs one transaction at a time; the race needs two connections.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the receipt flag under concurrent uploads and removals', () => {
+  const insertFile = (db: TestContext['db'], requestId: string) =>
+    db.execute(sql`INSERT INTO request_attachments (request_id, file_name, content_type, size, sha256, storage_key, uploaded_by_id)
+        SELECT id, 'scan.pdf', 'application/pdf', 1000, repeat('0', 64), 'race/' || gen_random_uuid(), requester_id FROM spending_requests WHERE id = ${requestId}`);
+  const flag = async (requestId: string) => (await t.db.select({ has: spendingRequests.hasReceipt }).from(spendingRequests).where(eq(spendingRequests.id, requestId)))[0]!.has;
+  const filesOf = (requestId: string) => t.db.select().from(requestAttachments).where(eq(requestAttachments.requestId, requestId));
+  /** Resolves once `query` (a count) is above zero or `over()` holds, asked again on every turn of the event loop. */
+  const until = async (query: ReturnType<typeof sql>, over: () => boolean = () => false) => {
+    while (!over()) {
+      const [row] = rowsOf<{ n: number }>(await t.db.execute(query));
+      if (row!.n > 0) return;
+      await new Promise((r) => setImmediate(r));
+    }
+  };
+  const anotherSessionWrote = sql`SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+      WHERE c.relname = 'request_attachments' AND l.mode = 'RowExclusiveLock' AND l.pid <> pg_backend_pid()`;
+  const anotherSessionWaits = sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+
+  /**
+   * An upload to `id` that writes its row and holds its transaction open (failing at the end when
+   * `fails`), a removal of `remove` started while it is open, and the upload let go once the
+   * removal waits for it.
+   */
+  async function race(id: string, remove: ReturnType<typeof sql>, fails: boolean) {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const upload = t.db
+      .transaction(async (tx) => {
+        await insertFile(tx, id);
+        await held;
+        if (fails) throw new Error('the upload failed after writing its row');
+      })
+      .then(
+        () => 'committed',
+        (e: Error) => e.message,
+      );
+    await until(anotherSessionWrote);
+    // A drizzle query runs when awaited: start it now, wait for it below.
+    let removed = false;
+    const removal = (async () => {
+      await t.db.execute(remove);
+      removed = true;
+    })();
+    // Without the request's lock the removal would not wait: it finishes first, and the flag shows it.
+    await until(anotherSessionWaits, () => removed);
+    release();
+    await removal;
+    return upload;
+  }
+
+  it('keeps the flag when a file is uploaded while the last other one is removed', async () => {
+    const id = await newDraft();
+    await insertFile(t.db, id);
+    const [only] = await filesOf(id);
+    expect(await race(id, sql`DELETE FROM request_attachments WHERE id = ${only!.id}`, false)).toBe('committed');
+    expect(await filesOf(id)).toHaveLength(1);
+    expect(await flag(id)).toBe(true);
+  });
+
+  it('clears the flag when the last file is removed while an upload to the request fails', async () => {
+    const id = await newDraft();
+    await insertFile(t.db, id);
+    expect(await race(id, sql`DELETE FROM request_attachments WHERE request_id = ${id}`, true)).toBe('the upload failed after writing its row');
+    expect(await filesOf(id)).toHaveLength(0);
+    expect(await flag(id)).toBe(false);
   });
 });

@@ -2,10 +2,11 @@
 // the seeded world, a random (seeded, logged) run of money changes through the real API — create,
 // edit a draft's amount, category and department, submit, approve, approve with line items
 // rejected, reject, ask for information and answer, cancel, pay — and through plain SQL (a script
-// moving dates, reclassifying, inserting and deleting rows) must leave the aggregate equal, row
-// for row, to a plain GROUP BY over spending_requests, and the cycle-time histograms
-// (cycle_time_monthly) equal to the same over requests and their decided steps. A rolled-back
-// change leaves it untouched.
+// moving dates, reclassifying, inserting and deleting rows, attaching and removing receipts) must
+// leave the aggregate equal, row for row, to a plain GROUP BY over spending_requests and their
+// attachments, the cycle-time histograms (cycle_time_monthly) equal to the same over requests and
+// their decided steps, and the daily cycle-time sums (cycle_time_daily) to the same over requests.
+// A rolled-back change leaves it untouched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { approvalAssignments, approvalSteps, categories, departments, requestLineItems, spendingRequests, users, vendors } from '@outlay/db';
@@ -70,14 +71,14 @@ function prng(seed: number) {
   };
 }
 
-const AGGREGATE_KEY = 'organization_id, department_id, category_id, vendor_id, submitted_month, decided_month, status, currency, org_currency, group_currency';
+const AGGREGATE_KEY = 'organization_id, department_id, category_id, vendor_id, submitted_month, decided_month, status, currency, has_receipt, org_currency, group_currency';
 
 /** The aggregate as stored, in a stable order and text form. */
 async function stored(db: Pick<TestContext['db'], 'execute'> = t.db): Promise<string[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(
       sql.raw(`SELECT organization_id::text, department_id::text, category_id::text, vendor_id::text, submitted_month::text, decided_month::text, status,
-                 currency::text, org_currency::text, group_currency::text, request_count::int AS n,
+                 currency::text, has_receipt, org_currency::text, group_currency::text, request_count::int AS n,
                  amount::numeric(20,2)::text AS amount, amount_org::numeric(20,2)::text AS amount_org, amount_group::numeric(20,2)::text AS amount_group
                FROM spend_monthly ORDER BY ${AGGREGATE_KEY}`),
     ),
@@ -85,23 +86,27 @@ async function stored(db: Pick<TestContext['db'], 'execute'> = t.db): Promise<st
   return rows.map((r) => JSON.stringify(r));
 }
 
-/** The same figures from the requests themselves: one plain GROUP BY over every request. */
+/**
+ * The same figures from the requests themselves: one plain GROUP BY over every request, with
+ * whether it has a receipt taken from its attachments (not from its has_receipt flag).
+ */
 async function recomputed(): Promise<string[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await t.db.execute(
       sql.raw(`SELECT organization_id::text, department_id::text, category_id::text, vendor_id::text, submitted_month, decided_month, status,
-                 currency::text, org_currency::text, group_currency::text, count(*)::int AS n,
+                 currency::text, receipt AS has_receipt, org_currency::text, group_currency::text, count(*)::int AS n,
                  sum(eff)::numeric(20,2)::text AS amount, sum(eff_org)::numeric(20,2)::text AS amount_org, sum(eff_group)::numeric(20,2)::text AS amount_group
                FROM (
                  SELECT r.*, to_char(coalesce(r.submitted_at, r.created_at) AT TIME ZONE 'UTC', 'YYYY-MM') AS submitted_month,
                         to_char(r.decided_at AT TIME ZONE 'UTC', 'YYYY-MM') AS decided_month, x.eff,
                         CASE WHEN x.eff = r.amount THEN r.amount_org ELSE round(x.eff * r.fx_rate, 2) END AS eff_org,
-                        CASE WHEN x.eff = r.amount THEN r.amount_group ELSE round(x.eff * r.group_fx_rate, 2) END AS eff_group
+                        CASE WHEN x.eff = r.amount THEN r.amount_group ELSE round(x.eff * r.group_fx_rate, 2) END AS eff_group,
+                        EXISTS (SELECT 1 FROM request_attachments a WHERE a.request_id = r.id) AS receipt
                  FROM spending_requests r
                  CROSS JOIN LATERAL (SELECT CASE WHEN r.status IN ('approved', 'paid') AND r.approved_amount IS NOT NULL THEN r.approved_amount ELSE r.amount END AS eff) x
                ) q
-               GROUP BY ${AGGREGATE_KEY}
-               ORDER BY ${AGGREGATE_KEY}`),
+               GROUP BY ${AGGREGATE_KEY.replace('has_receipt', 'receipt')}
+               ORDER BY ${AGGREGATE_KEY.replace('has_receipt', 'receipt')}`),
     ),
   );
   return rows.map((r) => JSON.stringify(r));
@@ -143,6 +148,23 @@ async function recomputedCycles(): Promise<string[]> {
   return rows.map((r) => JSON.stringify(r));
 }
 
+/** The daily sums of whole requests' cycle times, as stored and from the requests. */
+async function dailyCycles(): Promise<[string[], string[]]> {
+  const order = 'ORDER BY organization_id, department_id, day';
+  const stored = rowsOf<Record<string, unknown>>(
+    await t.db.execute(sql.raw(`SELECT organization_id::text, department_id::text, day::text, decisions::int AS n, seconds::numeric(24,6)::text AS seconds FROM cycle_time_daily ${order}`)),
+  );
+  const recomputed = rowsOf<Record<string, unknown>>(
+    await t.db.execute(
+      sql.raw(`SELECT organization_id::text, department_id::text, day::text, count(*)::int AS n, sum(seconds)::numeric(24,6)::text AS seconds
+               FROM (SELECT organization_id, department_id, (decided_at AT TIME ZONE 'UTC')::date AS day, extract(epoch FROM (decided_at - submitted_at)) AS seconds
+                       FROM spending_requests WHERE status IN ('approved', 'paid', 'rejected') AND submitted_at IS NOT NULL AND decided_at IS NOT NULL) q
+               GROUP BY organization_id, department_id, day ${order}`),
+    ),
+  );
+  return [stored.map((r) => JSON.stringify(r)), recomputed.map((r) => JSON.stringify(r))];
+}
+
 async function expectReconciled(context: string) {
   const [a, b] = [await stored(), await recomputed()];
   expect(a.length, context).toBeGreaterThan(0);
@@ -150,6 +172,9 @@ async function expectReconciled(context: string) {
   const [c, d] = [await storedCycles(), await recomputedCycles()];
   expect(c.length, context).toBeGreaterThan(0);
   expect(c, `cycle times ${context}`).toEqual(d);
+  const [e, f] = await dailyCycles();
+  expect(e.length, context).toBeGreaterThan(0);
+  expect(e, `daily cycle times ${context}`).toEqual(f);
 }
 
 type Tracked = { id: string };
@@ -374,6 +399,26 @@ describe('spend_monthly against the requests it sums', () => {
           const target = rnd.pick(pool);
           await t.db.execute(sql`UPDATE spending_requests SET department_id = ${rnd.chance(0.3) ? null : rnd.pick(deptIds)}, category_id = ${rnd.pick(catIds)},
               vendor_id = ${vendorIds.length && rnd.chance(0.5) ? rnd.pick(vendorIds) : null} WHERE id = ${target.id}`);
+          return true;
+        },
+      ],
+      [
+        1,
+        'script: attach and detach receipts',
+        async () => {
+          // A receipt import attaching files to decided requests, and a clean-up removing some.
+          const [target] = rowsOf<{ id: string }>(
+            await t.db.execute(sql`SELECT id FROM spending_requests WHERE status IN ('approved', 'paid', 'rejected') ORDER BY id OFFSET ${rnd.int(0, 40)} LIMIT 1`),
+          );
+          if (!target) return false;
+          const copies = rnd.int(1, 2);
+          for (let k = 0; k < copies; k++) {
+            await t.db.execute(sql`INSERT INTO request_attachments (request_id, file_name, content_type, size, sha256, storage_key, uploaded_by_id)
+                SELECT id, 'scan.pdf', 'application/pdf', 1000, repeat('0', 64), 'import/' || gen_random_uuid(), requester_id FROM spending_requests WHERE id = ${target.id}`);
+          }
+          const [gone] = rowsOf<{ id: string }>(await t.db.execute(sql`SELECT id FROM request_attachments ORDER BY id OFFSET ${rnd.int(0, 10)} LIMIT 1`));
+          if (gone && rnd.chance(0.6)) await t.db.execute(sql`DELETE FROM request_attachments WHERE id = ${gone.id}`);
+          if (rnd.chance(0.3)) await t.db.execute(sql`DELETE FROM request_attachments WHERE request_id = ${target.id}`);
           return true;
         },
       ],

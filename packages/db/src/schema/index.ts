@@ -22,6 +22,7 @@ export * from './payroll.ts';
 export * from './payables.ts';
 export * from './spend-monthly.ts';
 export * from './cycle-time-monthly.ts';
+export * from './cycle-time-daily.ts';
 export * from './reports.ts';
 export * from './error-reports.ts';
 export * from './tutorials.ts';

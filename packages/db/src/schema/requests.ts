@@ -91,6 +91,12 @@ export const spendingRequests = pgTable(
     paymentReference: text('payment_reference'),
     paidById: uuid('paid_by_id'),
     cancelledAt: ts('cancelled_at'),
+    /**
+     * Whether any attachment (a receipt) is on the request, kept by a trigger on
+     * `request_attachments` in the transaction of every upload and removal, so receipt coverage
+     * is read from `spend_monthly` instead of joining every decided request to its attachments.
+     */
+    hasReceipt: boolean('has_receipt').notNull().default(false),
     /** Bumped by every write; a write naming an older version (If-Match) is refused. */
     version: integer('version').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { char, index, integer, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, char, index, integer, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { enumCheck } from './checks.ts';
 import { REQUEST_STATUS_VALUES } from '@outlay/contracts';
 
@@ -24,6 +24,8 @@ export const spendMonthly = pgTable(
     decidedMonth: char('decided_month', { length: 7 }),
     status: text('status', { enum: REQUEST_STATUS_VALUES }).notNull(),
     currency: char('currency', { length: 3 }).notNull(),
+    /** The requests' `has_receipt`: receipt coverage is the rows with it against all rows. */
+    hasReceipt: boolean('has_receipt').notNull().default(false),
     orgCurrency: char('org_currency', { length: 3 }).notNull(),
     groupCurrency: char('group_currency', { length: 3 }).notNull(),
     requestCount: integer('request_count').notNull(),
@@ -34,7 +36,7 @@ export const spendMonthly = pgTable(
   (t) => [
     // NULLS NOT DISTINCT: a request without a department, category or vendor still has one row.
     unique('spend_monthly_key')
-      .on(t.organizationId, t.departmentId, t.categoryId, t.vendorId, t.submittedMonth, t.decidedMonth, t.status, t.currency)
+      .on(t.organizationId, t.departmentId, t.categoryId, t.vendorId, t.submittedMonth, t.decidedMonth, t.status, t.currency, t.hasReceipt)
       .nullsNotDistinct(),
     index('spend_monthly_decided_idx').on(t.decidedMonth, t.organizationId),
     index('spend_monthly_submitted_idx').on(t.submittedMonth, t.organizationId),

@@ -672,7 +672,7 @@ export async function seedDemoRequests(tx: Db, now: Date, tools: Pick<SeedTools,
           const last = i === steps.length - 1;
           let rejectedItems: string[] = [];
           if (outcome === 'approved' && last && items.length >= 3 && rnd.chance(0.5)) rejectedItems = [items[items.length - 1]!.id];
-          decisionRows.push({ requestId: id, stepId, assignmentId: decider.id, deciderId: decider.approverId, decision: outcome, reason, rejectedLineItemIds: rejectedItems, createdAt: new Date(decidedAt) });
+          decisionRows.push({ requestId: id, requesterId: requester.id, stepId, assignmentId: decider.id, deciderId: decider.approverId, decision: outcome, reason, rejectedLineItemIds: rejectedItems, createdAt: new Date(decidedAt) });
           if (outcome === 'approved') {
             srow.status = 'approved';
             if (last) {

@@ -110,6 +110,7 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput & Overr
   try {
     await repo.insertDecision(tx, {
       requestId: r.id,
+      requesterId: r.requesterId,
       stepId: step.id,
       assignmentId: mine.id,
       deciderId: actor.userId,

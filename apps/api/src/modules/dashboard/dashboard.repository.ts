@@ -54,7 +54,7 @@ export function myRecentDecisions(db: Db, userId: string, limit: number) {
         JOIN spending_requests r ON r.id = d.request_id
         LEFT JOIN approval_steps s ON s.id = d.step_id
         LEFT JOIN users u ON u.id = d.decider_id
-        WHERE r.requester_id = ${userId}
+        WHERE d.requester_id = ${userId}
         ORDER BY d.created_at DESC, d.id
         LIMIT ${limit}`,
   );
@@ -169,15 +169,34 @@ export async function overrunsPending(db: Db, scope: SQL | undefined): Promise<n
   return row?.n ?? 0;
 }
 
-/** Mean hours from submission to the final decision over decisions since `since`. */
-export async function cycleTime(db: Db, scope: SQL | undefined, since: Date) {
+const DECIDED_WHOLE = sql.raw(`spending_requests.submitted_at IS NOT NULL AND spending_requests.status IN ('approved', 'paid', 'rejected')`);
+
+/**
+ * Mean hours from submission to the final decision over decisions since `since`. The whole UTC
+ * days after `since`'s and before `now`'s are read from cycle_time_daily (`dailyScope`, the same
+ * scope on its columns); the part of `since`'s day after it, and everything from the start of
+ * `now`'s day, from the requests (`scope`). Exact, as one average over the requests would be.
+ */
+export async function cycleTime(db: Db, scope: SQL | undefined, dailyScope: SQL | undefined, since: Date, now: Date) {
+  const firstWholeDay = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), since.getUTCDate() + 1)).toISOString().slice(0, 10);
+  const today = now.toISOString().slice(0, 10);
+  const wholeDays = firstWholeDay < today;
   const [row] = await q<{ hours: string | null; n: number }>(
     db,
-    sql`SELECT round(avg(extract(epoch FROM (spending_requests.decided_at - spending_requests.submitted_at)) / 3600)::numeric, 1)::text AS hours,
-          count(*)::int AS n
-        FROM spending_requests
-        WHERE spending_requests.decided_at >= ${since.toISOString()}::timestamptz AND spending_requests.submitted_at IS NOT NULL
-          AND spending_requests.status IN ('approved', 'paid', 'rejected') AND ${where(scope)}`,
+    sql`SELECT round(sum(x.seconds) / nullif(sum(x.n), 0) / 3600, 1)::text AS hours, coalesce(sum(x.n), 0)::int AS n
+        FROM (
+          SELECT decisions AS n, seconds FROM cycle_time_daily
+           WHERE ${wholeDays} AND day >= ${firstWholeDay}::date AND day < ${today}::date AND ${where(dailyScope)}
+          UNION ALL
+          SELECT count(*), sum(extract(epoch FROM (spending_requests.decided_at - spending_requests.submitted_at))) FROM spending_requests
+           WHERE spending_requests.decided_at >= ${since.toISOString()}::timestamptz
+             AND (NOT ${wholeDays} OR spending_requests.decided_at < (${firstWholeDay}::date)::timestamp AT TIME ZONE 'UTC')
+             AND ${DECIDED_WHOLE} AND ${where(scope)}
+          UNION ALL
+          SELECT count(*), sum(extract(epoch FROM (spending_requests.decided_at - spending_requests.submitted_at))) FROM spending_requests
+           WHERE ${wholeDays} AND spending_requests.decided_at >= (${today}::date)::timestamp AT TIME ZONE 'UTC'
+             AND ${DECIDED_WHOLE} AND ${where(scope)}
+        ) x`,
   );
   return { hours: row?.hours ?? null, n: row?.n ?? 0 };
 }
@@ -227,48 +246,39 @@ export function linesOverlapping(db: Db, scope: SQL | undefined, fromDay: string
 
 // --- receipts ---------------------------------------------------------------------------------------
 
+export interface ReceiptStatus {
+  with_receipt: number;
+  without_receipt: number;
+  amount_without: string;
+}
+
 /**
- * Receipts over a scope the aggregate carries: the decided spend and its count come from the
- * aggregate, and only the requests that have an attachment are read (from the attachments side),
- * so the cost follows the receipts, not every request of the period. `scope` is on
- * spending_requests, `spendScope` the same scope on spend_monthly. Amounts as the aggregate sums
- * them (the approved part of a partly approved request).
+ * Receipts over a scope the aggregate carries (`spendScope`, on spend_monthly): approved and paid
+ * requests decided in the months, with and without a receipt, read from the aggregate's
+ * has_receipt split. Amounts as the aggregate sums them (the approved part of a partly approved
+ * request).
  */
-export async function receiptStatusFromSpend(db: Db, scope: SQL | undefined, spendScope: SQL | undefined, fromMonth: string, toMonth: string) {
-  const [all] = await spendTotals(db, spendScope, { from: fromMonth, to: toMonth }, []);
-  const [withReceipt] = await q<{ n: number; amount: string }>(
-    db,
-    sql`SELECT count(*)::int AS n,
-          coalesce(sum(CASE WHEN spending_requests.approved_amount IS NULL OR spending_requests.approved_amount = spending_requests.amount
-                            THEN spending_requests.amount_group
-                            ELSE round(spending_requests.approved_amount * spending_requests.group_fx_rate, 2) END), 0)::text AS amount
-        FROM spending_requests
-        WHERE spending_requests.id IN (SELECT a.request_id FROM request_attachments a)
-          AND spending_requests.status IN ('approved', 'paid') AND ${decidedInMonths(fromMonth, toMonth)} AND ${where(scope)}`,
-  );
-  const total = Number(all?.requestCount ?? 0);
-  const withCount = Number(withReceipt?.n ?? 0);
+export async function receiptStatusFromSpend(db: Db, spendScope: SQL | undefined, fromMonth: string, toMonth: string): Promise<ReceiptStatus> {
+  const rows = await spendTotals(db, spendScope, { from: fromMonth, to: toMonth }, ['hasReceipt']);
+  const withReceipt = rows.find((r) => r.hasReceipt === true);
+  const without = rows.find((r) => r.hasReceipt === false);
   return {
-    with_receipt: withCount,
-    without_receipt: total - withCount,
-    amount_without: sumAmounts([all?.amountGroup ?? '0', `-${toAmountString(withReceipt?.amount ?? '0')}`]),
+    with_receipt: Number(withReceipt?.requestCount ?? 0),
+    without_receipt: Number(without?.requestCount ?? 0),
+    amount_without: toAmountString(without?.amountGroup ?? '0'),
   };
 }
 
-/** Receipts over one's own requests (a scope the aggregate does not carry). */
-
-export async function receiptStatus(db: Db, scope: SQL | undefined, fromMonth: string, toMonth: string) {
-  const [row] = await q<{ with_receipt: number; without_receipt: number; amount_without: string }>(
+/** Receipts over one's own requests (a scope the aggregate does not carry), by the same rule. */
+export async function receiptStatus(db: Db, scope: SQL | undefined, fromMonth: string, toMonth: string): Promise<ReceiptStatus> {
+  const [row] = await q<ReceiptStatus>(
     db,
-    sql`SELECT count(*) FILTER (WHERE x.has)::int AS with_receipt, count(*) FILTER (WHERE NOT x.has)::int AS without_receipt,
-          coalesce(sum(x.amount) FILTER (WHERE NOT x.has), 0)::numeric(16,2)::text AS amount_without
-        FROM (
-          SELECT ${EFFECTIVE_GROUP} AS amount,
-            EXISTS (SELECT 1 FROM request_attachments a WHERE a.request_id = spending_requests.id) AS has
-          FROM spending_requests
-          WHERE spending_requests.status IN ('approved', 'paid') AND ${decidedInMonths(fromMonth, toMonth)}
-            AND ${where(scope)}
-        ) x`,
+    sql`SELECT count(*) FILTER (WHERE spending_requests.has_receipt)::int AS with_receipt,
+          count(*) FILTER (WHERE NOT spending_requests.has_receipt)::int AS without_receipt,
+          coalesce(sum(${EFFECTIVE_GROUP}) FILTER (WHERE NOT spending_requests.has_receipt), 0)::numeric(16,2)::text AS amount_without
+        FROM spending_requests
+        WHERE spending_requests.status IN ('approved', 'paid') AND ${decidedInMonths(fromMonth, toMonth)}
+          AND ${where(scope)}`,
   );
   return row ?? { with_receipt: 0, without_receipt: 0, amount_without: '0.00' };
 }

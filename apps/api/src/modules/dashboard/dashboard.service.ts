@@ -17,7 +17,7 @@ import {
   type RequestStatus,
   type Scope,
 } from '@outlay/contracts';
-import { budgetLines, spendingRequests, spendMonthly, type Db } from '@outlay/db';
+import { budgetLines, cycleTimeDaily, spendingRequests, spendMonthly, type Db } from '@outlay/db';
 import { toAmountString } from '@outlay/contracts/money';
 import { serverFormat } from '@outlay/contracts/format';
 import { AppError } from '../../lib/app-error.ts';
@@ -202,6 +202,7 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
   if (grant) {
     const scope = scopeCondition(auth, grant.permission, { organizationId: spendingRequests.organizationId, departmentId: spendingRequests.departmentId });
     const spendScope = scopeCondition(auth, grant.permission, spendScopeColumns);
+    const cycleScope = scopeCondition(auth, grant.permission, { organizationId: cycleTimeDaily.organizationId, departmentId: cycleTimeDaily.departmentId });
     const lineScope = scopeCondition(auth, grant.permission, { organizationId: budgetLines.organizationId, departmentId: budgetLines.departmentId });
     const thisMonth = monthOf(now);
     const firstMonth = addMonths(thisMonth, -11);
@@ -211,7 +212,7 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
       repo.spendByMonth(db, spendScope, firstMonth, thisMonth),
       repo.pendingValue(db, spendScope),
       repo.overrunsPending(db, scope),
-      repo.cycleTime(db, scope, new Date(now.getTime() - 30 * 86_400_000)),
+      repo.cycleTime(db, scope, cycleScope, new Date(now.getTime() - 30 * 86_400_000), now),
       budgetBurn(db, lineScope, now, currency),
       repo.topCategories(db, spendScope, thisMonth, 6),
       scopeLabel(db, auth, grant.scope),
@@ -381,7 +382,7 @@ export async function expenseTracking(ctx: Ctx, query: ExpenseTrackingQuery): Pr
   });
   const sum = (key: 'approved' | 'paid' | 'total') => money(months.reduce((acc, m) => acc.plus(m[key]), new Decimal(0)));
   const budgetMonths = months.filter((m) => m.budget !== null);
-  const receipts = spendScope === null ? await repo.receiptStatus(db, scope, from, to) : await repo.receiptStatusFromSpend(db, scope, spendScope, from, to);
+  const receipts = spendScope === null ? await repo.receiptStatus(db, scope, from, to) : await repo.receiptStatusFromSpend(db, spendScope, from, to);
   return {
     scope: query.scope,
     scopeLabel: label,
