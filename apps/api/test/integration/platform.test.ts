@@ -99,14 +99,26 @@ describe('errors and headers', () => {
     expect(res.json()).toHaveProperty('message');
   });
 
-  it('sends a strict Content-Security-Policy with no inline script, and no-store on API answers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['cache-control']).toBe('no-store');
+  it('sends a strict Content-Security-Policy with no inline script on pages, and API answers that nothing can run, frame or cache', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/auth' });
+    const pageCsp = String(page.headers['content-security-policy']);
+    expect(pageCsp).toContain("script-src 'self'");
+    expect(pageCsp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(pageCsp).toContain("frame-ancestors 'none'");
+
+    for (const url of ['/api/health', '/api/no-such-route']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], url).toContain('max-age=');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      // The policies of documents stay on documents.
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(res.headers['x-xss-protection'], url).toBeUndefined();
+    }
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('serves the API docs under a policy that forbids framing and third-party sources', async () => {
