@@ -111,6 +111,9 @@ test('the Login Successful toast does not cover the bell or the avatar (khalid)'
     await signInWithForm(page, 'khalid');
     const toast = page.getByTestId('toast').filter({ hasText: 'Login Successful' });
     await expect(toast).toBeVisible();
+    // A toast under the pointer stays (Radix pauses its timer): on a slow machine the dashboard can
+    // take longer to draw the bell than the toast's five seconds.
+    await toast.hover();
     await expect(page).toHaveURL(/\/$/);
     const bell = page.getByRole('button', { name: /^Notifications/ }).or(page.getByRole('link', { name: /^Notifications/ })).first();
     // Phones keep the avatar in the bottom bar's More sheet; the bell stays on top.
