@@ -169,8 +169,6 @@ export async function overrunsPending(db: Db, scope: SQL | undefined): Promise<n
   return row?.n ?? 0;
 }
 
-const DECIDED_WHOLE = sql.raw(`spending_requests.submitted_at IS NOT NULL AND spending_requests.status IN ('approved', 'paid', 'rejected')`);
-
 /**
  * Mean hours from submission to the final decision over decisions since `since`. The whole UTC
  * days after `since`'s and before `now`'s are read from cycle_time_daily (`dailyScope`, the same
@@ -181,22 +179,21 @@ export async function cycleTime(db: Db, scope: SQL | undefined, dailyScope: SQL 
   const firstWholeDay = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), since.getUTCDate() + 1)).toISOString().slice(0, 10);
   const today = now.toISOString().slice(0, 10);
   const wholeDays = firstWholeDay < today;
+  const startOf = (day: string) => sql`(${day}::date)::timestamp AT TIME ZONE 'UTC'`;
+  // Each part read from the requests is its own range of the decided_at index.
+  const decided = (range: SQL) =>
+    sql`SELECT count(*), sum(extract(epoch FROM (spending_requests.decided_at - spending_requests.submitted_at))) FROM spending_requests
+        WHERE ${range} AND spending_requests.submitted_at IS NOT NULL AND spending_requests.status IN ('approved', 'paid', 'rejected') AND ${where(scope)}`;
+  const fromSince = sql`spending_requests.decided_at >= ${since.toISOString()}::timestamptz`;
+  const parts = wholeDays
+    ? sql`SELECT decisions, seconds FROM cycle_time_daily WHERE day >= ${firstWholeDay}::date AND day < ${today}::date AND ${where(dailyScope)}
+          UNION ALL ${decided(sql`${fromSince} AND spending_requests.decided_at < ${startOf(firstWholeDay)}`)}
+          UNION ALL ${decided(sql`spending_requests.decided_at >= ${startOf(today)}`)}`
+    : decided(fromSince);
   const [row] = await q<{ hours: string | null; n: number }>(
     db,
     sql`SELECT round(sum(x.seconds) / nullif(sum(x.n), 0) / 3600, 1)::text AS hours, coalesce(sum(x.n), 0)::int AS n
-        FROM (
-          SELECT decisions AS n, seconds FROM cycle_time_daily
-           WHERE ${wholeDays} AND day >= ${firstWholeDay}::date AND day < ${today}::date AND ${where(dailyScope)}
-          UNION ALL
-          SELECT count(*), sum(extract(epoch FROM (spending_requests.decided_at - spending_requests.submitted_at))) FROM spending_requests
-           WHERE spending_requests.decided_at >= ${since.toISOString()}::timestamptz
-             AND (NOT ${wholeDays} OR spending_requests.decided_at < (${firstWholeDay}::date)::timestamp AT TIME ZONE 'UTC')
-             AND ${DECIDED_WHOLE} AND ${where(scope)}
-          UNION ALL
-          SELECT count(*), sum(extract(epoch FROM (spending_requests.decided_at - spending_requests.submitted_at))) FROM spending_requests
-           WHERE ${wholeDays} AND spending_requests.decided_at >= (${today}::date)::timestamp AT TIME ZONE 'UTC'
-             AND ${DECIDED_WHOLE} AND ${where(scope)}
-        ) x`,
+        FROM (${parts}) x(n, seconds)`,
   );
   return { hours: row?.hours ?? null, n: row?.n ?? 0 };
 }
