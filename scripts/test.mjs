@@ -51,8 +51,10 @@ if (TEST_DATABASE_URL) {
 // their own: they run alone, so another test file's work does not eat into that second.
 await vitest('outage tests (throwaway PostgreSQL cluster)', ['--project', 'resilience'], withoutPg);
 
-// Browser tests need Debian's chromium; without it they are skipped with one line, except in CI.
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Browser tests need Debian's chromium (its headless shell when installed, as the Playwright
+// config prefers); without it they are skipped with one line, except in CI.
+const chromium =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ?? '/usr/bin/chromium';
 const playwrightConfig = path.join(root, 'apps/web/playwright.config.ts');
 if (!existsSync(playwrightConfig)) {
   console.log('\n▶ browser tests: none yet (apps/web/playwright.config.ts is missing)');

@@ -25,34 +25,29 @@ async function bellCount(page: Page): Promise<number> {
 
 type Item = { id: string; title: string; body: string | null; read: boolean; createdAt: string };
 
-/** Unread notifications of max created after `since` (what other specs added meanwhile). */
-async function arrivedSince(api: Api, since: string): Promise<number> {
+/** Max's unread notifications on the server, by id (one page holds them all). */
+async function unreadIds(api: Api): Promise<Set<string>> {
+  const { count } = await api.get<{ count: number }>('/api/notifications/unread-count');
+  expect(count, 'one page of 100 holds every unread notification').toBeLessThanOrEqual(100);
   const page = await api.get<{ items: Item[] }>('/api/notifications?unread=true&pageSize=100');
-  return page.items.filter((n) => n.createdAt > since).length;
+  return new Set(page.items.map((n) => n.id));
 }
 
 /**
- * Other specs may notify max at any moment: his unread count as it was at `since`, read from the
- * server (two equal readings in a row, so nothing landed between the two calls).
+ * Other specs may notify max at any moment, so counts are compared by id: the bell agrees with
+ * the server, and of the notifications unread at some earlier point (`earlier`), how many are
+ * still unread. Arrivals since then count on both sides of the first and not at all in the second.
  */
-async function unreadAt(api: Api, since: string): Promise<number> {
-  const read = async () => (await api.get<{ count: number }>('/api/notifications/unread-count')).count - (await arrivedSince(api, since));
-  let count = await read();
-  for (let again = await read(); again !== count; again = await read()) count = again;
-  return count;
+async function unreadState(page: Page, api: Api, earlier: Set<string>) {
+  const shown = await bellCount(page);
+  const now = await unreadIds(api);
+  return { bellMatchesServer: shown === now.size, earlierStillUnread: [...earlier].filter((id) => now.has(id)).length, now };
 }
-
-/** The server runs on this machine's clock. */
-const now = () => new Date().toISOString();
 
 test('max sees his unread count, marks one read, then all read', async ({ browser }) => {
   const max = await pageAs(browser, 'max', '/');
   const api = await apiAs(max.request, 'max');
   await expect(bell(max)).toHaveAttribute('aria-label', /^Notifications, [1-9]\d* unread$/);
-  const since = now();
-  const before = await unreadAt(api, since);
-  expect(before).toBeGreaterThan(0);
-
   await bell(max).click();
   await expect(max).toHaveURL(/\/notifications$/);
   await expect(max.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
@@ -64,10 +59,18 @@ test('max sees his unread count, marks one read, then all read', async ({ browse
   const first = unread.first();
   const id = await first.getAttribute('data-id');
   expect(id).toBeTruthy();
+  const before = await unreadIds(api);
+  expect(before.has(id!)).toBe(true);
   const row = list.locator(`[data-testid="notification-row"][data-id="${id}"]`);
   await row.getByRole('button', { name: /^Mark read: / }).click();
   await expect(row).toHaveAttribute('data-read', 'true');
-  await expect.poll(async () => (await bellCount(max)) - (await arrivedSince(api, since))).toBe(before - 1);
+  // Exactly that one went read, and the bell went down with the server.
+  await expect
+    .poll(async () => {
+      const { bellMatchesServer, earlierStillUnread, now } = await unreadState(max, api, before);
+      return { bellMatchesServer, earlierStillUnread, markedStillUnread: now.has(id!) };
+    })
+    .toEqual({ bellMatchesServer: true, earlierStillUnread: before.size - 1, markedStillUnread: false });
   const all = await api.get<{ items: Item[] }>('/api/notifications?pageSize=100');
   expect(all.items.find((n) => n.id === id)?.read).toBe(true);
 
@@ -81,13 +84,17 @@ test('max sees his unread count, marks one read, then all read', async ({ browse
   await max.setViewportSize(DESKTOP);
 
   // Mark all read: toast, no unread row, the bell says 0 and shows no badge (unless another spec
-  // notified max in the meantime: what arrived after the click is allowed, nothing older).
-  const allAt = now();
+  // notified max in the meantime: what arrived after the click may stay unread, nothing older).
+  const beforeAll = await unreadIds(api);
   await max.getByRole('button', { name: 'Mark all read' }).click();
   await expectToast(max, 'marked read');
-  await expect.poll(async () => (await bellCount(max)) - (await arrivedSince(api, allAt))).toBe(0);
-  expect((await api.get<{ count: number }>('/api/notifications/unread-count')).count).toBe(await arrivedSince(api, allAt));
-  if ((await arrivedSince(api, allAt)) === 0) {
+  await expect
+    .poll(async () => {
+      const { bellMatchesServer, earlierStillUnread } = await unreadState(max, api, beforeAll);
+      return { bellMatchesServer, earlierStillUnread };
+    })
+    .toEqual({ bellMatchesServer: true, earlierStillUnread: 0 });
+  if ((await unreadIds(api)).size === 0) {
     await expect(unread).toHaveCount(0);
     await expect(bell(max)).toHaveAttribute('aria-label', 'Notifications, 0 unread');
     await expect(bell(max).getByTestId('notification-badge')).toHaveCount(0);
@@ -160,8 +167,7 @@ test('a request rita submits shows up in max’s list and bell without a reload'
   const api = await apiAs(max.request, 'max');
   await expect(max.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
   await expect(max.getByTestId('live-indicator')).toHaveText(/Live/, { timeout: 15_000 });
-  const since = now();
-  const before = await unreadAt(api, since);
+  const before = await unreadIds(api);
   // A marker in the page: a reload would drop it.
   await max.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
@@ -184,8 +190,18 @@ test('a request rita submits shows up in max’s list and bell without a reload'
   await expect(row).toBeVisible({ timeout: 15_000 });
   await expect(row).toHaveAttribute('data-read', 'false');
   await expect(row).toContainText(draft.reference);
-  await expect.poll(async () => (await bellCount(max)) - (await arrivedSince(api, since)), { timeout: 15_000 }).toBe(before);
-  expect(await bellCount(max)).toBeGreaterThan(before);
+  // The bell went up with the server, live, and nothing unread before went read.
+  const arrived = await row.getAttribute('data-id');
+  await expect
+    .poll(
+      async () => {
+        const { bellMatchesServer, earlierStillUnread, now } = await unreadState(max, api, before);
+        return { bellMatchesServer, earlierStillUnread, arrivedUnread: now.has(arrived!) };
+      },
+      { timeout: 15_000 },
+    )
+    .toEqual({ bellMatchesServer: true, earlierStillUnread: before.size, arrivedUnread: true });
+  expect(await bellCount(max)).toBeGreaterThan(before.size);
   expect(await max.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 
   // Opening it marks it read and goes to the approval queue.
