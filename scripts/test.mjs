@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, root, runAsync } from './lib.mjs';
+import { TEST_CHROMIUM } from './test-chromium.mjs';
 
 const results = [];
 const record = (name, passed, failed, note = '') => {
@@ -51,10 +52,8 @@ if (TEST_DATABASE_URL) {
 // their own: they run alone, so another test file's work does not eat into that second.
 await vitest('outage tests (throwaway PostgreSQL cluster)', ['--project', 'resilience'], withoutPg);
 
-// Browser tests need Debian's chromium (its headless shell when installed, as the Playwright
-// config prefers); without it they are skipped with one line, except in CI.
-const chromium =
-  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ?? '/usr/bin/chromium';
+// Browser tests need Debian's chromium; without it they are skipped with one line, except in CI.
+const chromium = TEST_CHROMIUM;
 const playwrightConfig = path.join(root, 'apps/web/playwright.config.ts');
 if (!existsSync(playwrightConfig)) {
   console.log('\n▶ browser tests: none yet (apps/web/playwright.config.ts is missing)');

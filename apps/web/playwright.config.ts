@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { TEST_CHROMIUM } from '../../scripts/test-chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 /** Point the tests at a server that is already running (no webServer is started then). */
@@ -9,13 +10,7 @@ const externalBaseUrl = process.env.E2E_BASE_URL;
 // Set once in the runner so its workers agree on the one fresh database the server seeds.
 if (!externalBaseUrl) process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'outlay-e2e-'));
 
-/**
- * Debian's headless shell when it is installed: the same Blink as the full browser in Chromium's
- * lighter headless mode (the one Playwright itself uses for headless tests); the same specs run
- * about a sixth faster in it. Otherwise the full Chromium.
- */
-export const CHROMIUM_PATH =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+export const CHROMIUM_PATH: string = TEST_CHROMIUM;
 
 export default defineConfig({
   testDir: './e2e',
