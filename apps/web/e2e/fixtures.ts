@@ -120,6 +120,25 @@ export async function pickSearched(page: Page, box: Locator, text: string, optio
   }).toPass({ timeout: 30_000 });
 }
 
+/**
+ * Picks an option of a select with the keyboard, as a keyboard user does. A long list opens
+ * scrolled, between buttons that scroll it while the pointer is over them, and on a busy machine a
+ * click on its lower rows was seen to leave the list open with nothing chosen; the arrow keys
+ * reach the row wherever it is.
+ */
+export async function pickOption(page: Page, select: Locator, option: string) {
+  await select.focus();
+  await page.keyboard.press('Enter');
+  const target = page.getByRole('listbox').getByRole('option', { name: option, exact: true });
+  await expect(target).toHaveCount(1);
+  const options = await page.getByRole('listbox').getByRole('option').count();
+  for (let i = 0; i < options && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+  await expect(target).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await expect(select).toHaveText(option);
+}
+
 /** axe-core: no serious or critical violations (the accessibility bar). */
 export async function expectAccessible(page: Page) {
   // A list refetching is dimmed on purpose; judge contrast once the data has arrived.
