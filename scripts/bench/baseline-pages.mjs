@@ -81,7 +81,21 @@ export function registerPages(app, pool) {
     const where = parts.length > 0 ? parts.join(' AND ') : 'true';
     let rows;
     let total;
-    if (q) {
+    // As the route: a word of three or more letters searched across every request reads the newest
+    // postings of each title word that contains it (an index range apiece), merged.
+    const byWords = q && /^[a-z]{3,}$/i.test(q) && parts.length === 1;
+    if (byWords) {
+      const { rows: page } = await pool.query(
+        `WITH walk AS (SELECT h.seq, h.created_at FROM (SELECT word FROM request_title_words WHERE word LIKE $1) w
+           CROSS JOIN LATERAL (SELECT p.seq, p.created_at FROM request_title_postings p WHERE p.word = w.word COLLATE "C" ORDER BY p.created_at DESC, p.seq DESC LIMIT ${COUNT_CAP + 1}) h
+           GROUP BY h.seq, h.created_at ORDER BY h.created_at DESC, h.seq DESC LIMIT ${COUNT_CAP + 1})
+         SELECT ${REQUEST_COLUMNS}, (SELECT count(*)::int FROM walk) AS capped FROM spending_requests r
+         WHERE r.seq IN (SELECT w.seq FROM walk w ORDER BY w.created_at DESC, w.seq DESC LIMIT ${PAGE_SIZE + 1}) ORDER BY r.created_at DESC, r.seq DESC`,
+        [`%${q.toLowerCase()}%`],
+      );
+      rows = page;
+      total = Math.min(page[0]?.capped ?? 0, COUNT_CAP);
+    } else if (q) {
       // A search's first page, as the route reads it: one statement whose walk over the first COUNT_CAP + 1
       // matches (a CTE) gives the count and the page's keys, and the page's rows read by those keys.
       const { rows: page } = await pool.query(

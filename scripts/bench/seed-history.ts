@@ -16,7 +16,8 @@
 // The aggregate triggers on requests, steps and attachments are off during the load, and the
 // aggregates (spend_monthly, cycle_time_monthly, cycle_time_daily) are rebuilt afterwards in one
 // INSERT … SELECT … GROUP BY each, the backfill their migrations run: the same sums the triggers
-// keep row by row; so are search's words in time order (request_search_words, likewise).
+// keep row by row; so are search's words and the titles' words in time order (request_search_words and
+// request_title_postings, likewise).
 //
 // BENCH_SEED_MODE=history (the default) copies each request with its route steps, assignments,
 // decisions, line items, allocations, comments, attachment metadata and timeline; `requests` (the
@@ -137,10 +138,15 @@ async function rebuildCycleTimes(db: Db) {
     await db.execute(sql.raw(statement));
 }
 
-/** request_search_words and its lexemes from the requests, as their migration backfills them. */
+/** request_search_words and its lexemes, and request_title_postings, from the requests, as their migrations backfill them. */
 async function rebuildSearchWords(db: Db) {
   await db.execute(sql.raw('DELETE FROM request_search_words'));
-  for (const statement of backfillOf('0033_request_search_words.sql', '-- Requests that existed before the triggers.', 'request_search_')) await db.execute(sql.raw(statement));
+  await db.execute(sql.raw('DELETE FROM request_title_postings'));
+  for (const statement of [
+    ...backfillOf('0033_request_search_words.sql', '-- Requests that existed before the triggers.', 'request_search_'),
+    ...backfillOf('0038_request_title_postings.sql', '-- Requests that existed before the triggers.', 'request_title_postings'),
+  ])
+    await db.execute(sql.raw(statement));
 }
 
 /**
