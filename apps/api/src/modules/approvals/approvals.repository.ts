@@ -104,7 +104,7 @@ export async function queue(
   const key = params.sort && params.sort in sortable ? params.sort : 'dueAt';
   const sort = sortable[key]!;
   const from = params.cursor ? decodeCursor(params.cursor, key, params.order) : null;
-  // The items the caller holds, counted (capped) in the page's own statement.
+  // The items the caller holds (a cursor page counts them in its own statement, capped).
   const matching = () =>
     db
       .select({ one: sql`1` })
@@ -140,7 +140,10 @@ export async function queue(
       lineItemCount: sql<number>`(SELECT count(*)::int FROM request_line_items li WHERE li.request_id = ${spendingRequests.id})`,
       slaState: sla,
       sortValue: sql<string>`(${sort.expression})::text`,
-      cappedCount: cappedCountColumn(matching()),
+      // The page sorts every item the caller holds (its order spans three tables, no index gives it),
+      // so on a page without a cursor counting them is a window over rows already read; a cursor
+      // narrows the rows, and its page counts them apart.
+      cappedCount: from ? cappedCountColumn(matching()) : sql<number>`count(*) over ()`,
     })
     .from(approvalAssignments)
     .innerJoin(holders, heldBy)
