@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { LIST_COUNT_CAP } from '@outlay/contracts';
-import { organizations, spendingRequests, users, type Db } from '@outlay/db';
+import { categories, organizations, spendingRequests, users, type Db } from '@outlay/db';
 import * as approvalsRepo from '../../src/modules/approvals/approvals.repository.ts';
 import * as requestsRepo from '../../src/modules/requests/requests.repository.ts';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
@@ -242,6 +242,8 @@ describe('list plans', () => {
     await requestsRepo.listRequests(db, { scope: undefined, query: { cursor: first.nextCursor! }, window });
     await requestsRepo.listRequests(db, { scope: sql`${spendingRequests.organizationId} = ${org!.id}`, query: { status: 'approved' }, window });
     await requestsRepo.listRequests(db, { scope: undefined, query: { status: 'pending' }, window });
+    const [travel] = await t.db.select({ id: categories.id }).from(categories).where(eq(categories.name, 'Travel'));
+    await requestsRepo.listRequests(db, { scope: undefined, query: { categoryId: travel!.id, organizationId: org!.id, minAmount: '500.00' }, window });
     await requestsRepo.listRequests(db, { scope: undefined, query: { q: 'course' }, window });
     const worded = await requestsRepo.listRequests(db, { scope: undefined, query: { q: 'for' }, window: { limit: 2, offset: 0 } });
     await requestsRepo.listRequests(db, { scope: undefined, query: { q: 'for', cursor: worded.nextCursor! }, window: { limit: 2, offset: 0 } });
@@ -273,7 +275,7 @@ describe('list plans', () => {
 
     // A page read by its filters carries its capped count: one statement, not two.
     const counted = statements.filter((st) => st.sql.includes(') AS capped') && !st.sql.startsWith('select count(*)'));
-    expect(counted.length).toBe(7);
+    expect(counted.length).toBe(8);
     // The queue's first page counts the items it sorts anyway (a window), its cursor page apart.
     const queuePages = statements.filter((st) => st.sql.includes('"approval_assignments"."reason"'));
     expect(queuePages.map((st) => [st.sql.includes('count(*) over ()'), st.sql.includes(') AS capped')])).toEqual([
@@ -283,7 +285,7 @@ describe('list plans', () => {
     // A search's later page counts apart: a word search in its postings, any other in the titles.
     const apart = statements.filter((st) => st.sql.startsWith('select count(*)'));
     expect(apart.map((st) => st.sql.includes('"request_title_postings"'))).toEqual([true, false]);
-    expect(statements.length).toBeGreaterThanOrEqual(14);
+    expect(statements.length).toBeGreaterThanOrEqual(15);
     for (const statement of statements) {
       const plan = await planOf(statement);
       expect(plan, `${statement.sql}\n${plan}`).not.toMatch(LARGE_TABLES);

@@ -125,6 +125,10 @@ export const spendingRequests = pgTable(
     // Migration 0034 makes it covering (INCLUDE category, department, requester, status, amount_group),
     // so an organization's filtered page finds its keys in the index alone.
     index('spending_requests_org_created_idx').on(t.organizationId, t.createdAt, t.seq),
+    // A category's requests, newest first, whatever else filters them: migration 0039 makes it covering
+    // (INCLUDE organization, department, requester, status, amount_group), so "travel in Logistics
+    // over 500 last month" reads that category's month instead of the organization's month.
+    index('spending_requests_category_created_idx').on(t.categoryId, t.createdAt, t.seq),
     index('spending_requests_status_created_idx').on(t.status, t.createdAt, t.seq),
     index('spending_requests_dept_idx').on(t.departmentId, t.createdAt, t.seq),
     // Migrations 0023 and 0035 make it covering (INCLUDE title_folded), so a title search counts its
