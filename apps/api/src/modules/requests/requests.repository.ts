@@ -246,7 +246,7 @@ export async function listRequests(
   const keys = walking
     ? db.select({ seq: walk.seq }).from(walk).orderBy(desc(walk.createdAt), desc(walk.seq)).limit(params.window.limit + 1)
     : byWords && (at || offset === 0)
-      ? db.select({ seq: sql<number>`keys.seq` }).from(titleWordHits(db, q, params.window.limit + 1, at ? { createdAt: at.value, seq: at.tie } : null).as('keys'))
+      ? db.select({ seq: sql<number>`keys.seq` }).from(titleWordHits(db, q, params.window.limit + 1, at).as('keys'))
       : q
         ? db.select({ seq: spendingRequests.seq }).from(spendingRequests).where(where).orderBy(by(sort.expression), by(spendingRequests.seq)).limit(params.window.limit + 1).offset(offset)
         : null;

@@ -1,5 +1,6 @@
 import { and, desc, sql, type SQLWrapper } from 'drizzle-orm';
 import { requestTitlePostings, requestTitleWords, type Db } from '@outlay/db';
+import { afterCursor, likePattern } from '../../lib/lists.ts';
 
 /**
  * A search the titles' word index answers exactly as the title's LIKE would: three or more ASCII
@@ -13,16 +14,16 @@ export function isTitleWordSearch(q: string | undefined): q is string {
 }
 
 /**
- * The newest `limit` requests (seq, created_at; newest first, after `after` when given) whose
+ * The newest `limit` requests (seq, created_at; newest first, after the cursor's row `after` when given) whose
  * title contains `q`: the vocabulary's words that contain it (a few, through its trigram index),
  * then the newest postings of each word (an index range apiece), merged. A request with two such
  * words appears in both ranges and once here.
  */
-export function titleWordHits(db: Pick<Db, 'select'>, q: string, limit: number, after: { createdAt: string; seq: string } | null) {
+export function titleWordHits(db: Pick<Db, 'select'>, q: string, limit: number, after: { value: string; tie: string } | null) {
   const words = db
     .select({ word: requestTitleWords.word })
     .from(requestTitleWords)
-    .where(sql`${requestTitleWords.word} LIKE ${`%${q.toLowerCase()}%`}`)
+    .where(sql`${requestTitleWords.word} LIKE lower(${likePattern(q)})`)
     .as('matching_words');
   const p = requestTitlePostings;
   const newest = db
@@ -31,7 +32,7 @@ export function titleWordHits(db: Pick<Db, 'select'>, q: string, limit: number, 
     .where(
       and(
         sql`${p.word} = ${words.word} COLLATE "C"`,
-        after ? sql`(${p.createdAt}, ${p.seq}) < (CAST(${after.createdAt} AS timestamptz), ${after.seq}::bigint)` : undefined,
+        after ? afterCursor({ expression: sql`${p.createdAt}`, type: 'timestamptz' }, p.seq, 'desc', after) : undefined,
       ),
     )
     .orderBy(desc(p.createdAt), desc(p.seq))
