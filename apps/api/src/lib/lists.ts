@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { LIST_COUNT_CAP, type ListQuery, type Paginated } from '@outlay/contracts';
 import type { Db } from '@outlay/db';
 import { AppError } from './app-error.ts';
+import { literalLimit } from './sql.ts';
 
 export type Sortable = Record<string, PgColumn | SQL>;
 
@@ -122,7 +123,7 @@ export function keysetPage<T>(
  * column with the list's FROM and WHERE): past the cap the total is the cap, marked an estimate.
  */
 export async function cappedTotal(db: Db, matching: { limit(n: number): { as(alias: 'capped'): Subquery } }): Promise<{ total: number; totalIsEstimate: boolean }> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching.limit(LIST_COUNT_CAP + 1).as('capped'));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching.limit(literalLimit(LIST_COUNT_CAP + 1)).as('capped'));
   return totalOfCapped(Number(row?.n ?? 0));
 }
 
@@ -133,21 +134,22 @@ export async function cappedTotal(db: Db, matching: { limit(n: number): { as(ali
  * a page with no rows carries no count, see `totalOfPage`.
  */
 export function cappedCountColumn(matching: { limit(n: number): SQLWrapper }): SQL<number> {
-  return sql<number>`(SELECT count(*)::int FROM (${matching.limit(LIST_COUNT_CAP + 1)}) AS capped)`;
+  return sql<number>`(SELECT count(*)::int FROM (${matching.limit(literalLimit(LIST_COUNT_CAP + 1))}) AS capped)`;
 }
 
 /**
  * The total of a page that carried `cappedCountColumn`: from its first row, or, for an empty page,
- * nothing on the first page and a count of its own past it (a cursor or offset beyond the end).
+ * nothing on the first page and a count of its own past it (a cursor or offset beyond the end;
+ * `matching` is only built then).
  */
 export async function totalOfPage(
   db: Db,
   fetched: readonly { cappedCount: number | string }[],
   firstPage: boolean,
-  matching: { limit(n: number): { as(alias: 'capped'): Subquery } },
+  matching: () => { limit(n: number): { as(alias: 'capped'): Subquery } },
 ): Promise<{ total: number; totalIsEstimate: boolean }> {
   if (fetched.length > 0) return totalOfCapped(Number(fetched[0]!.cappedCount));
-  return firstPage ? totalOfCapped(0) : cappedTotal(db, matching);
+  return firstPage ? totalOfCapped(0) : cappedTotal(db, matching());
 }
 
 /** A count of at most LIST_COUNT_CAP + 1 rows as the list's total: past the cap, an estimate. */

@@ -153,7 +153,7 @@ export async function queue(
   const { limit, offset } = pageWindow(params);
   const fetched = await base.orderBy(by(sort.expression), by(spendingRequests.seq)).limit(limit + 1).offset(from ? 0 : offset);
   const { rows, nextCursor } = keysetPage(fetched, limit, (r) => ({ value: r.sortValue, tie: r.request.seq }), { sort: key, order: params.order });
-  const counted = await totalOfPage(db, fetched, !from && offset === 0, matching());
+  const counted = await totalOfPage(db, fetched, !from && offset === 0, matching);
   return { rows, nextCursor, ...counted };
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, sql, type SQLWrapper } from 'drizzle-orm';
 import { requestTitlePostings, requestTitleWords, type Db } from '@outlay/db';
 import { afterCursor, likePattern } from '../../lib/lists.ts';
+import { literalLimit } from '../../lib/sql.ts';
 
 /**
  * A search the titles' word index answers exactly as the title's LIKE would: three or more ASCII
@@ -17,7 +18,8 @@ export function isTitleWordSearch(q: string | undefined): q is string {
  * The newest `limit` requests (seq, created_at; newest first, after the cursor's row `after` when given) whose
  * title contains `q`: the vocabulary's words that contain it (a few, through its trigram index),
  * then the newest postings of each word (an index range apiece), merged. A request with two such
- * words appears in both ranges and once here.
+ * words appears in both ranges and once here. The limits are written into the statement: whatever
+ * the word, the plan is the same, and PostgreSQL keeps it.
  */
 export function titleWordHits(db: Pick<Db, 'select'>, q: string, limit: number, after: { value: string; tie: string } | null) {
   const words = db
@@ -36,7 +38,7 @@ export function titleWordHits(db: Pick<Db, 'select'>, q: string, limit: number, 
       ),
     )
     .orderBy(desc(p.createdAt), desc(p.seq))
-    .limit(limit)
+    .limit(literalLimit(limit))
     .as('hits');
   return db
     .select(requestKeys(newest.seq, newest.createdAt))
@@ -44,7 +46,7 @@ export function titleWordHits(db: Pick<Db, 'select'>, q: string, limit: number, 
     .crossJoinLateral(newest)
     .groupBy(newest.seq, newest.createdAt)
     .orderBy(desc(newest.createdAt), desc(newest.seq))
-    .limit(limit)
+    .limit(literalLimit(limit))
     .$dynamic();
 }
 

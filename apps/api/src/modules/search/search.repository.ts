@@ -16,7 +16,7 @@ import {
   type Db,
 } from '@outlay/db';
 import { likePattern } from '../../lib/lists.ts';
-import { jsonOf, rowsOf } from '../../lib/sql.ts';
+import { jsonOf, literal, rowsOf } from '../../lib/sql.ts';
 import { titleQuery, type QueryWord } from './search.words.ts';
 
 /**
@@ -121,13 +121,6 @@ export interface WordWalk {
   /** A term no request's words carry: nothing matches. */
   none: boolean;
 }
-
-/**
- * A limit written into the statement: as a parameter, PostgreSQL's generic plan of the prepared
- * statement takes it for a tenth of the table, prices the plan many times too high, and plans
- * every run anew instead of keeping it (docs/decisions/024). Only our own constants are written so.
- */
-const literal = (n: number) => sql.raw(String(Math.trunc(n)));
 
 /** Words of a search as SQL rows (i: the term, word, prefix), every term's words in turn. */
 function wordRows(terms: readonly (readonly QueryWord[])[]): SQL {
