@@ -355,13 +355,14 @@ describe('the route\'s own request queries', () => {
     expect(filteredPlan, filteredPlan).toMatch(/spending_requests_org_(created|status)_idx/);
     expect(filteredPlan).not.toMatch(/Seq Scan on spending_requests/);
 
-    // An organization's category and amount are inside its index, and a category's organization and
-    // amount inside the category's: either way the page's keys come from an index alone.
+    // One organization's requests of one category have their own index, with the amount inside it:
+    // the page's keys come from that index alone, without passing the organization's other categories
+    // or the category's other organizations.
     const narrower = sql`${condition} AND ${spendingRequests.categoryId} = ${ids['cat:TRV']!} AND ${spendingRequests.amountGroup} >= ${'500'}`;
     const [keys] = await statementsOf((db) => repo.searchRequests(db, { ...base, condition: narrower, text: null, tsquery: null, match: 'filters' }));
     // Bitmap scans priced out too: on the test's few rows one would win, where at scale the ordered range does.
     const keysPlan = await planOf(keys!, ['SET LOCAL enable_seqscan = off', 'SET LOCAL enable_bitmapscan = off']);
-    expect(keysPlan, keysPlan).toMatch(/Index Only Scan Backward using spending_requests_(org|category)_created_idx/);
+    expect(keysPlan, keysPlan).toContain('Index Only Scan Backward using spending_requests_org_category_created_idx');
   });
 });
 

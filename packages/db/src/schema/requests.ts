@@ -129,6 +129,10 @@ export const spendingRequests = pgTable(
     // (INCLUDE organization, department, requester, status, amount_group), so "travel in Logistics
     // over 500 last month" reads that category's month instead of the organization's month.
     index('spending_requests_category_created_idx').on(t.categoryId, t.createdAt, t.seq),
+    // One organization's requests of one category, newest first: migration 0040 makes it covering
+    // (INCLUDE department, requester, status, amount_group), so "travel in Logistics over 500 last
+    // month" reads Logistics' travel of that month, not the whole group's travel.
+    index('spending_requests_org_category_created_idx').on(t.organizationId, t.categoryId, t.createdAt, t.seq),
     index('spending_requests_status_created_idx').on(t.status, t.createdAt, t.seq),
     index('spending_requests_dept_idx').on(t.departmentId, t.createdAt, t.seq),
     // Migrations 0023 and 0035 make it covering (INCLUDE title_folded), so a title search counts its
