@@ -1,6 +1,6 @@
 // E-mail notifications through a real SMTP server in the test process (smtp-server), not a mock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { emailOutbox, users } from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
@@ -99,8 +99,14 @@ describe('e-mail notifications over SMTP', () => {
     const failing = { db: t.db, mailer: createSmtpMailer(`smtp://127.0.0.1:${bad.port}`) };
     try {
       await pendingRequest();
-      const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.status, 'queued'));
+      const [row] = await t.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.status, 'queued'), eq(emailOutbox.userId, w.user.max!)));
       expect(row).toBeDefined();
+      // The request may also take a budget past a threshold, which queues notices to its owners:
+      // how full the quarter's budget is depends on today's date. This test follows one message.
+      await t.db.delete(emailOutbox).where(and(eq(emailOutbox.status, 'queued'), ne(emailOutbox.id, row!.id)));
       let now = t.clock.now();
       for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
         const r = await deliverEmail(failing, now);
