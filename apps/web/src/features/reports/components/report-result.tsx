@@ -77,7 +77,8 @@ function ResultChart({ def, result }: { def: ReportDefinition; result: ReportRes
             <XAxis dataKey="x" tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} interval="preserveStartEnd" />
             <YAxis tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} width={64} tickFormatter={(v: number) => (money ? formatCompact(v, result.currency) : formatCompact(v))} />
             <Tooltip formatter={(v) => format(typeof v === 'number' ? v : String(v))} wrapperStyle={{ maxWidth: 280, zIndex: 10 }} contentStyle={{ whiteSpace: 'normal' }} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
+            {/* Kept inside the chart's width: recharts sizes the legend once, and on a phone its items must wrap. */}
+            <Legend wrapperStyle={{ fontSize: 12, maxWidth: '100%' }} />
             {series.map((s, i) =>
               def.view === 'line' ? (
                 <Line key={s} dataKey={s} name={s} type="monotone" stroke={COLORS[i % COLORS.length]} strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
