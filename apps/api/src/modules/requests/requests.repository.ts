@@ -232,14 +232,16 @@ export async function listRequests(
   // newest requests walked by date may hold few of its matches (a word in 5% of a million titles
   // took 75,000 of them before its first thousand), its postings hold nothing else.
   const q = params.query.q;
-  const byWords = isTitleWordSearch(q) && filterCondition(params.scope, { ...params.query, q: undefined }) === undefined && key === 'createdAt' && direction === 'desc';
+  // The list's filters other than its search, apart from the caller's scope.
+  const filtered = filterCondition(undefined, { ...params.query, q: undefined }) !== undefined;
+  const byWords = isTitleWordSearch(q) && params.scope === undefined && !filtered && key === 'createdAt' && direction === 'desc';
   // A list only its scope narrows (or a word search) has one best plan whoever reads it: its
   // scope's (key, created_at, seq) index, or the word's postings. Its page size is written into the
   // statement, so PostgreSQL keeps the prepared statement's generic plan instead of planning every
   // page (0.4 ms of the database's 1.5 per list). Filters select very different numbers of rows
   // for different values, so a filtered page keeps its limit a parameter and is planned for its own
   // (docs/decisions/024).
-  const planOnce = byWords || filterCondition(undefined, params.query) === undefined;
+  const planOnce = byWords || (!q && !filtered);
   const pageLimit = planOnce ? literalLimit(params.window.limit + 1) : params.window.limit + 1;
   const walk = db.$with('walk').as(
     byWords
