@@ -96,7 +96,14 @@ export const transform: SwaggerTransform = (document) => {
   return result;
 };
 
-/** The named schemas as components, less the variants (input or output) no operation uses. */
+const isEmptySchema = (value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+
+/**
+ * The named schemas as components, less the variants (input or output) no operation uses; and a
+ * union with a branch that takes anything (`z.unknown().nullable()`) is written as what it is,
+ * any value.
+ */
 export const transformObject: SwaggerTransformObject = (document) => {
   const object = zodComponents(document);
   const components = (object as { components?: { schemas?: Record<string, unknown> } }).components;
@@ -106,6 +113,8 @@ export const transformObject: SwaggerTransformObject = (document) => {
   const visit = (value: unknown) => {
     if (Array.isArray(value)) return value.forEach(visit);
     if (value === null || typeof value !== 'object') return;
+    const schema = value as { anyOf?: unknown };
+    if (Array.isArray(schema.anyOf) && schema.anyOf.some(isEmptySchema)) delete schema.anyOf;
     for (const [key, child] of Object.entries(value)) {
       if (key === '$ref' && typeof child === 'string' && child.startsWith('#/components/schemas/')) {
         const name = child.slice('#/components/schemas/'.length);
