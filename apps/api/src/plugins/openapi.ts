@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { SECURITY_SCHEMES, transform, transformObject } from './openapi.document.ts';
 
 /**
  * swagger-ui's own policy lets any site frame the docs' origin, loads badges from
@@ -28,15 +28,13 @@ export default fp(
   async function openapiPlugin(app: FastifyInstance) {
     await app.register(swagger, {
       openapi: {
+        openapi: '3.1.0',
         info: { title: 'Outlay API', description: 'Expense and approvals for multi-company groups', version: '0.1.0' },
-        components: {
-          securitySchemes: {
-            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-            device: { type: 'apiKey', in: 'header', name: 'X-Device-ID' },
-          },
-        },
+        servers: [{ url: '/', description: 'This server' }],
+        components: { securitySchemes: SECURITY_SCHEMES },
       },
-      transform: jsonSchemaTransform,
+      transform,
+      transformObject,
     });
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',

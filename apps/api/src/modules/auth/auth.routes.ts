@@ -22,6 +22,7 @@ import {
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 import { bearerToken } from '../../plugins/auth.ts';
+import { OPTIONAL_SESSION } from '../../plugins/openapi.document.ts';
 import * as auth from './auth.service.ts';
 import * as twoFactor from './two-factor.service.ts';
 
@@ -95,6 +96,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps
       schema: {
         tags: ['auth'],
         summary: 'Set a new password (first-time with a password-change token, or inside a session)',
+        security: OPTIONAL_SESSION,
         body: changePasswordInput,
         response: { 200: messageResponse, ...errors },
       },

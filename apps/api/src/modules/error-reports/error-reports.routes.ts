@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorReportAccepted, errorReportDetail, errorReportInput, errorReportList, errorReportListQuery, errorResponse, idParam } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { bearerToken } from '../../plugins/auth.ts';
+import { OPTIONAL_SESSION } from '../../plugins/openapi.document.ts';
 import * as service from './error-reports.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -21,6 +22,7 @@ export async function errorReportsRoutes(app: FastifyInstance, { deps }: { deps:
       schema: {
         tags: ['error-reports'],
         summary: 'Report an uncaught error or render failure from the web app (202; 429 with Retry-After when reporting too often)',
+        security: OPTIONAL_SESSION,
         body: errorReportInput,
         response: { 202: errorReportAccepted, 400: errorResponse, 413: errorResponse, 429: errorResponse },
       },
