@@ -68,3 +68,13 @@ describe('the wording model (LLM_BASE_URL, LLM_MODEL, LLM_API_KEY)', () => {
     expect(() => loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/LLM_MODEL must name the model/);
   });
 });
+
+describe('the webhook secret grace period (WEBHOOK_SECRET_GRACE_HOURS)', () => {
+  it('is 24 hours unless set, may be 0, and refuses anything but a whole number', () => {
+    expect(loadConfig({}).webhookSecretGraceHours).toBe(24);
+    expect(loadConfig({ WEBHOOK_SECRET_GRACE_HOURS: ' 72 ' }).webhookSecretGraceHours).toBe(72);
+    expect(loadConfig({ WEBHOOK_SECRET_GRACE_HOURS: '0' }).webhookSecretGraceHours).toBe(0);
+    expect(() => loadConfig({ WEBHOOK_SECRET_GRACE_HOURS: '1.5' })).toThrow(/WEBHOOK_SECRET_GRACE_HOURS must be a whole number/);
+    expect(() => loadConfig({ WEBHOOK_SECRET_GRACE_HOURS: '-1' })).toThrow(/WEBHOOK_SECRET_GRACE_HOURS/);
+  });
+});

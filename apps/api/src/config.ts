@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { WEBHOOK_SECRET_GRACE_HOURS } from '@outlay/contracts';
 import { DEFAULT_POOL_SETTINGS, type PoolSettings } from '@outlay/db';
 
 /**
@@ -86,6 +87,8 @@ export interface Config {
   metrics: MetricsConfig;
   /** The optional wording model (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
   llm: LlmConfig | undefined;
+  /** Hours a webhook's old secret still signs deliveries after a rotation (WEBHOOK_SECRET_GRACE_HOURS; 0: none). */
+  webhookSecretGraceHours: number;
 }
 
 /** A whole number from the environment, or the default; anything else stops the start with a clear message. */
@@ -159,5 +162,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metrics: metricsConfig(env, port),
     llm: llmConfig(env),
+    webhookSecretGraceHours: intFromEnv(env, 'WEBHOOK_SECRET_GRACE_HOURS', WEBHOOK_SECRET_GRACE_HOURS, 0),
   };
 }

@@ -44,6 +44,7 @@ async function main() {
     mailFrom: config.mailFrom,
     metrics: config.metrics.token !== undefined || config.metrics.port !== undefined,
     llm: config.llm,
+    webhookSecretGraceHours: config.webhookSecretGraceHours,
   });
   let seeded = false;
   if (config.seedDemo && handle.kind === 'pglite' && (await isEmpty(handle.db))) {

@@ -64,7 +64,7 @@ export async function runJobPass(deps: AppDeps, log: FastifyBaseLogger): Promise
   // Outgoing webhooks from their outbox, retried with backoff for a day.
   await run('webhooks', 'webhook delivery failed', async () => {
     const hooks = await deliverWebhooks(deps, deps.clock());
-    if (hooks.delivered || hooks.retried || hooks.failed || hooks.disabled) log.info({ job: 'webhooks', ...hooks }, 'webhook delivery done');
+    if (hooks.delivered || hooks.retried || hooks.failed || hooks.refused || hooks.disabled) log.info({ job: 'webhooks', ...hooks }, 'webhook delivery done');
   });
   // The smart form's suggestion models, retrained per organization when stale (claimed by one instance).
   await run('request-suggestions', 'retraining request suggestions failed', async () => {

@@ -31,6 +31,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** An OpenAI-compatible endpoint that may reword the Copilot's answers (LLM_BASE_URL); absent: templates only. */
   llm?: { baseUrl: string; apiKey: string | undefined; model: string };
+  /** After a webhook's secret is rotated, deliveries carry the old secret's signature too for this many hours (WEBHOOK_SECRET_GRACE_HOURS). */
+  webhookSecretGraceHours: number;
 }
 
 export interface AuthInfo {

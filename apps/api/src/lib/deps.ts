@@ -1,3 +1,4 @@
+import { WEBHOOK_SECRET_GRACE_HOURS } from '@outlay/contracts';
 import type { DbHandle } from '@outlay/db';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -28,6 +29,8 @@ export async function createDeps(handle: DbHandle, options: {
     metrics?: boolean;
     /** The optional wording model for the Copilot. */
     llm?: AppDeps['llm'];
+    /** Hours a rotated-out webhook secret still signs; by default WEBHOOK_SECRET_GRACE_HOURS (24). */
+    webhookSecretGraceHours?: number;
   } = {}): Promise<AppDeps> {
   const keys = keysFrom(await loadSigningSecret(handle.db, options.jwtSecret));
   const mailer = options.mailer ?? (options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.mailFrom) : undefined);
@@ -51,5 +54,6 @@ export async function createDeps(handle: DbHandle, options: {
     poolStats: handle.poolStats,
     metrics: options.metrics ? createMetrics(handle) : undefined,
     llm: options.llm,
+    webhookSecretGraceHours: options.webhookSecretGraceHours ?? WEBHOOK_SECRET_GRACE_HOURS,
   };
 }

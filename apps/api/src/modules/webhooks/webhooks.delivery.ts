@@ -1,16 +1,17 @@
 // Webhook delivery from the outbox (rows written in the transaction of the event they report).
 // Rows are claimed in a short transaction with FOR UPDATE SKIP LOCKED and leased (next attempt
 // pushed out), then sent outside any transaction, so several instances never send one attempt
-// twice and a slow receiver never holds a database connection.
+// twice and a slow receiver never holds a database connection. Each send resolves its host once,
+// checks the address (an IP literal too) and connects to that address only.
 import http from 'node:http';
 import https from 'node:https';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { Webhook as Signer } from 'standardwebhooks';
-import { WEBHOOK_DISABLE_AFTER_FAILURES, WEBHOOK_RETRY_HOURS, WEBHOOK_TIMEOUT_MS } from '@outlay/contracts';
+import { WEBHOOK_DISABLE_AFTER_FAILURES, WEBHOOK_MESSAGES, WEBHOOK_RETRY_HOURS, WEBHOOK_TIMEOUT_MS } from '@outlay/contracts';
 import { users, webhookDeliveries, webhooks, type Db } from '@outlay/db';
 import type { AppDeps } from '../../lib/context.ts';
 import { notify } from '../../lib/notify.ts';
-import { guardedLookup } from './webhooks.destinations.ts';
+import { pinnedLookup, resolveDestination } from './webhooks.destinations.ts';
 import { allowPrivateDestinations } from './webhooks.repository.ts';
 import { openSecret } from './webhooks.secrets.ts';
 
@@ -28,15 +29,20 @@ export interface WebhookDeliveryResult {
   delivered: number;
   retried: number;
   failed: number;
+  /** Not sent: the destination is internal and private destinations are not allowed. */
+  refused: number;
   disabled: number;
 }
 
 interface Claimed {
   id: string;
+  messageId: string;
   webhookId: string;
   userId: string;
   url: string;
   secretSealed: string;
+  previousSecretSealed: string | null;
+  previousSecretExpiresAt: Date | null;
   payload: unknown;
   attempts: number;
   createdAt: Date;
@@ -48,10 +54,13 @@ async function claim(db: Db, now: Date): Promise<Claimed[]> {
     const rows = await tx
       .select({
         id: webhookDeliveries.id,
+        messageId: webhookDeliveries.messageId,
         webhookId: webhookDeliveries.webhookId,
         userId: webhooks.userId,
         url: webhooks.url,
         secretSealed: webhooks.secretSealed,
+        previousSecretSealed: webhooks.previousSecretSealed,
+        previousSecretExpiresAt: webhooks.previousSecretExpiresAt,
         payload: webhookDeliveries.payload,
         attempts: webhookDeliveries.attempts,
         createdAt: webhookDeliveries.createdAt,
@@ -80,11 +89,23 @@ interface Answer {
   status: number | null;
   error: string | null;
   durationMs: number;
+  /** Nothing was sent: the destination is internal and private destinations are not allowed. */
+  refused?: boolean;
 }
 
-/** One POST with a deadline; the receiver's body is read and dropped, never stored. */
-function post(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean): Promise<Answer> {
+/**
+ * One POST with a deadline; the receiver's body is read and dropped, never stored. The host is
+ * resolved here, once, and the connection goes to the address that passed the check: Node calls
+ * no lookup for an IP literal, and the pinned lookup answers a name with the checked address.
+ */
+async function post(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean): Promise<Answer> {
   const started = performance.now();
+  const destination = await resolveDestination(url, allowPrivate);
+  if (!destination.ok) {
+    const durationMs = Math.round(performance.now() - started);
+    if (destination.problem === 'privateAddress') return { status: null, error: WEBHOOK_MESSAGES.refusedAtSend, durationMs, refused: true };
+    return { status: null, error: WEBHOOK_MESSAGES[destination.problem], durationMs };
+  }
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
@@ -94,7 +115,7 @@ function post(url: string, headers: Record<string, string>, body: string, allowP
       {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'Outlay-Webhooks/1' },
-        lookup: guardedLookup(allowPrivate),
+        lookup: pinnedLookup(destination.address),
         timeout: WEBHOOK_TIMEOUT_MS,
       },
       (response) => {
@@ -112,17 +133,20 @@ function post(url: string, headers: Record<string, string>, body: string, allowP
 async function recordFailure(db: Db, row: Claimed, answer: Answer, now: Date, result: WebhookDeliveryResult) {
   const error = answer.error ?? `The receiver answered ${answer.status}`;
   const expired = now.getTime() - row.createdAt.getTime() >= RETRY_WINDOW_MS;
+  // A refusal is final: the address will not turn public by waiting, and an administrator who
+  // allows private destinations again can redeliver it.
+  const status = answer.refused ? 'refused' : expired ? 'failed' : 'pending';
   await db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
     await tx
       .update(webhookDeliveries)
       .set({
-        status: expired ? 'failed' : 'pending',
+        status,
         responseStatus: answer.status,
         durationMs: answer.durationMs,
         error,
         lastAttemptAt: now,
-        nextAttemptAt: expired ? null : new Date(now.getTime() + webhookRetryDelayMs(row.attempts)),
+        nextAttemptAt: status === 'pending' ? new Date(now.getTime() + webhookRetryDelayMs(row.attempts)) : null,
       })
       .where(eq(webhookDeliveries.id, row.id));
     const [hook] = await tx
@@ -155,13 +179,26 @@ async function recordFailure(db: Db, row: Claimed, answer: Answer, now: Date, re
       }
     }
   });
-  if (expired) result.failed++;
+  if (status === 'refused') result.refused++;
+  else if (status === 'failed') result.failed++;
   else result.retried++;
+}
+
+/**
+ * The `webhook-signature` header: `v1,<base64>` with the current secret, and after a rotation,
+ * until its grace period ends, a second one with the previous secret (space-separated, as the
+ * Standard Webhooks spec allows), so receivers can switch secrets without losing a delivery.
+ */
+function signatures(totpKey: Buffer, row: Claimed, now: Date, body: string): string {
+  const sign = (sealed: string) => new Signer(openSecret(totpKey, sealed)).sign(row.messageId, now, body);
+  const current = sign(row.secretSealed);
+  if (!row.previousSecretSealed || !row.previousSecretExpiresAt || row.previousSecretExpiresAt <= now) return current;
+  return `${current} ${sign(row.previousSecretSealed)}`;
 }
 
 /** Sends what is due at `now`. */
 export async function deliverWebhooks(deps: Pick<AppDeps, 'db' | 'totpKey'>, now: Date): Promise<WebhookDeliveryResult> {
-  const result: WebhookDeliveryResult = { delivered: 0, retried: 0, failed: 0, disabled: 0 };
+  const result: WebhookDeliveryResult = { delivered: 0, retried: 0, failed: 0, refused: 0, disabled: 0 };
   const allowPrivate = await allowPrivateDestinations(deps.db);
   for (let round = 0; round < 10; round++) {
     const rows = await claim(deps.db, now);
@@ -169,8 +206,7 @@ export async function deliverWebhooks(deps: Pick<AppDeps, 'db' | 'totpKey'>, now
     await Promise.all(
       rows.map(async (row) => {
         const body = JSON.stringify(row.payload);
-        const signature = new Signer(openSecret(deps.totpKey, row.secretSealed)).sign(row.id, now, body);
-        const headers = { 'webhook-id': row.id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signature };
+        const headers = { 'webhook-id': row.messageId, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signatures(deps.totpKey, row, now, body) };
         const answer = await post(row.url, headers, body, allowPrivate);
         if (answer.status !== null && answer.status >= 200 && answer.status < 300) {
           await deps.db.transaction(async (raw) => {

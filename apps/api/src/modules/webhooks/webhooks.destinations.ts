@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import dns, { type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { WEBHOOK_MESSAGES } from '@outlay/contracts';
@@ -13,43 +13,61 @@ export function isPublicAddress(address: string): boolean {
 }
 
 function resolveAll(host: string): Promise<LookupAddress[]> {
-  return new Promise((resolve, reject) => dnsLookup(host, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+  // `dns.lookup` read at call time (not a named import), so a test can stand in for the resolver.
+  return new Promise((resolve, reject) => dns.lookup(host, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
 }
 
+/** Why a destination cannot be used: not http(s), a host that does not resolve, or an internal address. */
+export type DestinationProblem = 'notHttp' | 'unresolvable' | 'privateAddress';
+
+export type Destination = { ok: true; address: LookupAddress } | { ok: false; problem: DestinationProblem };
+
 /**
- * Refuses a destination whose host resolves to any internal address (every address is checked:
- * a name with one public and one private record would otherwise reach inside), unless an
- * administrator allows private destinations.
+ * Resolves the URL's host once, an IP literal as well as a name, and checks every address it
+ * gives (a name with one public and one private record would otherwise reach inside) unless
+ * private destinations are allowed. The answer is the one address to connect to.
  */
-export async function checkDestination(url: string, allowPrivate: boolean): Promise<void> {
-  const parsed = new URL(url);
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new AppError('VALIDATION_ERROR', { message: WEBHOOK_MESSAGES.notHttp });
-  if (allowPrivate) return;
+export async function resolveDestination(url: string, allowPrivate: boolean): Promise<Destination> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { ok: false, problem: 'notHttp' };
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { ok: false, problem: 'notHttp' };
+  // The URL parser has already turned shorthand forms (2130706433, 0x7f.1) into dotted quads.
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   let addresses: LookupAddress[];
-  try {
-    addresses = ipaddr.isValid(host) ? [{ address: host, family: host.includes(':') ? 6 : 4 }] : await resolveAll(host);
-  } catch {
-    throw new AppError('VALIDATION_ERROR', { message: WEBHOOK_MESSAGES.unresolvable });
+  if (ipaddr.isValid(host)) addresses = [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }];
+  else {
+    try {
+      addresses = await resolveAll(host);
+    } catch {
+      return { ok: false, problem: 'unresolvable' };
+    }
   }
-  if (addresses.length === 0) throw new AppError('VALIDATION_ERROR', { message: WEBHOOK_MESSAGES.unresolvable });
-  if (addresses.some((a) => !isPublicAddress(a.address))) throw new AppError('VALIDATION_ERROR', { message: WEBHOOK_MESSAGES.privateAddress });
+  if (addresses.length === 0) return { ok: false, problem: 'unresolvable' };
+  if (!allowPrivate && addresses.some((a) => !isPublicAddress(a.address))) return { ok: false, problem: 'privateAddress' };
+  return { ok: true, address: addresses[0]! };
+}
+
+/** The check when a webhook is saved: a refusal is the client's 400. */
+export async function checkDestination(url: string, allowPrivate: boolean): Promise<void> {
+  const destination = await resolveDestination(url, allowPrivate);
+  // A name that does not resolve yet is fine for an internal receiver an administrator allowed.
+  if (!destination.ok && !(allowPrivate && destination.problem === 'unresolvable')) {
+    throw new AppError('VALIDATION_ERROR', { message: WEBHOOK_MESSAGES[destination.problem] });
+  }
 }
 
 /**
- * The lookup the delivery connects with: it checks the addresses it is about to use, so a name
- * that changes to an internal address after the webhook was saved (DNS rebinding) is refused too.
+ * The lookup a delivery connects with: it answers the address that was checked and nothing
+ * else, so the connection never resolves the name a second time (a name that changes to an
+ * internal address between the check and the connection, DNS rebinding, cannot reach inside).
  */
-export function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 0);
-      const list = addresses as unknown as LookupAddress[];
-      if (!allowPrivate && (list.length === 0 || list.some((a) => !isPublicAddress(a.address)))) {
-        return callback(Object.assign(new Error(WEBHOOK_MESSAGES.privateAddress), { code: 'EPRIVATE' }), '', 0);
-      }
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-      return callback(null, list[0]!.address, list[0]!.family);
-    });
+export function pinnedLookup(checked: LookupAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, [checked]);
+    return callback(null, checked.address, checked.family);
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { WEBHOOK_PRIVATE_SETTING } from '@outlay/contracts';
 import { settings, webhookDeliveries, webhooks, type Db } from '@outlay/db';
 
@@ -29,6 +29,21 @@ export async function setEnabled(db: Db, id: string, enabled: boolean): Promise<
   return row!;
 }
 
+/** The new secret signs from now on; the one it replaces keeps signing until `previousExpiresAt` (none when null). */
+export async function rotateSecret(db: Db, params: { id: string; secretSealed: string; previousExpiresAt: Date | null; now: Date }): Promise<WebhookRow> {
+  const [row] = await db
+    .update(webhooks)
+    .set({
+      previousSecretSealed: params.previousExpiresAt ? webhooks.secretSealed : null,
+      previousSecretExpiresAt: params.previousExpiresAt,
+      secretSealed: params.secretSealed,
+      secretRotatedAt: params.now,
+    })
+    .where(eq(webhooks.id, params.id))
+    .returning();
+  return row!;
+}
+
 export async function deleteWebhook(db: Db, id: string): Promise<void> {
   await db.delete(webhooks).where(eq(webhooks.id, id));
 }
@@ -42,9 +57,18 @@ export async function deliveryOf(db: Db, params: { webhookId: string; id: string
   return row ?? null;
 }
 
-export async function insertDelivery(db: Db, values: typeof webhookDeliveries.$inferInsert): Promise<DeliveryRow> {
-  const [row] = await db.insert(webhookDeliveries).values(values).returning();
-  return row!;
+/**
+ * A new delivery, unless one of its message is pending: the partial unique index on
+ * (message_id) WHERE status = 'pending' lets one in and the insert of the other does nothing,
+ * whichever instance they came from (null then).
+ */
+export async function insertDeliveryUnlessPending(db: Db, values: typeof webhookDeliveries.$inferInsert): Promise<DeliveryRow | null> {
+  const [row] = await db
+    .insert(webhookDeliveries)
+    .values(values)
+    .onConflictDoNothing({ target: webhookDeliveries.messageId, where: sql`status = 'pending'` })
+    .returning();
+  return row ?? null;
 }
 
 export async function allowPrivateDestinations(db: Db): Promise<boolean> {

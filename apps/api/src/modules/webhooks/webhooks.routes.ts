@@ -11,6 +11,7 @@ import {
   webhookDeliveryList,
   webhookDeliveryParams,
   webhookList,
+  webhookSecretRotated,
   webhookUpdateInput,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
@@ -52,6 +53,20 @@ export async function webhooksRoutes(app: FastifyInstance, { deps }: { deps: App
       return reply.code(204).send(null);
     },
   );
+  r.post(
+    '/api/webhooks/:id/rotate-secret',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          'A new signing secret, shown only in this answer; for the grace period (WEBHOOK_SECRET_GRACE_HOURS, 24 by default) deliveries carry the new and the old secret’s signatures',
+        params: idParam,
+        response: { 200: webhookSecretRotated, ...errors },
+      },
+    },
+    async (request) => service.rotateSecret(contextOf(request, deps), request.params.id),
+  );
   r.get(
     '/api/webhooks/:id/deliveries',
     { config: access, schema: { tags, summary: 'A webhook’s last 100 deliveries: status, response code, duration', params: idParam, response: { 200: webhookDeliveryList, ...errors } } },
@@ -59,7 +74,7 @@ export async function webhooksRoutes(app: FastifyInstance, { deps }: { deps: App
   );
   r.post(
     '/api/webhooks/:id/deliveries/:deliveryId/redeliver',
-    { config: access, schema: { tags, summary: 'Send a past delivery’s event again, as a new delivery', params: webhookDeliveryParams, response: { 201: webhookDelivery, ...errors } } },
+    { config: access, schema: { tags, summary: 'Send a past delivery’s message again under the same webhook-id, as a new delivery in the log; 409 while a delivery of it is pending', params: webhookDeliveryParams, response: { 201: webhookDelivery, ...errors } } },
     async (request, reply) => reply.code(201).send(await service.redeliver(contextOf(request, deps), request.params.id, request.params.deliveryId)),
   );
   r.get(

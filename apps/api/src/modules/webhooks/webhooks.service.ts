@@ -7,6 +7,7 @@ import {
   type WebhookDeliveryList,
   type WebhookEvent,
   type WebhookList,
+  type WebhookSecretRotated,
 } from '@outlay/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { actorOf, auditChange } from '../../lib/audit.ts';
@@ -27,12 +28,21 @@ function view(row: repo.WebhookRow): Webhook {
     disabledReason: row.disabledReason,
     consecutiveFailures: row.consecutiveFailures,
     createdAt: row.createdAt.toISOString(),
+    secretRotatedAt: iso(row.secretRotatedAt),
+    previousSecretExpiresAt: row.previousSecretSealed ? iso(row.previousSecretExpiresAt) : null,
   };
+}
+
+function eventIdOf(payload: unknown): string | null {
+  const id = (payload as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id : null;
 }
 
 function deliveryView(row: repo.DeliveryRow): WebhookDelivery {
   return {
     id: row.id,
+    messageId: row.messageId,
+    eventId: eventIdOf(row.payload),
     eventType: row.eventType as WebhookEvent,
     status: row.status,
     attempts: row.attempts,
@@ -86,6 +96,31 @@ export async function setWebhookEnabled(ctx: Ctx, id: string, enabled: boolean):
   });
 }
 
+/**
+ * A new signing secret, shown in this answer only. The one it replaces keeps signing beside it
+ * for the grace period (WEBHOOK_SECRET_GRACE_HOURS), so a receiver can switch without dropping
+ * deliveries; a second rotation within it drops the oldest.
+ */
+export async function rotateSecret(ctx: Ctx, id: string): Promise<WebhookSecretRotated> {
+  const secret = newWebhookSecret();
+  const graceMs = ctx.webhookSecretGraceHours * 3_600_000;
+  const previousExpiresAt = graceMs > 0 ? new Date(ctx.now.getTime() + graceMs) : null;
+  const row = await ctx.db.transaction(async (tx) => {
+    // Locked, so two rotations at once keep the secret each replaced in turn, not a lost one.
+    const own = await repo.webhookOf(tx, { userId: requireAuth(ctx).userId, id }, true);
+    if (!own) throw new AppError('NOT_FOUND', { message: WEBHOOK_MESSAGES.notFound });
+    const rotated = await repo.rotateSecret(tx, { id, secretSealed: sealSecret(ctx.totpKey, secret), previousExpiresAt, now: ctx.now });
+    await auditChange(tx, actorOf(ctx), {
+      action: 'webhook.secret_rotated',
+      entityType: 'webhook',
+      entityId: id,
+      after: { url: own.url, previousSecretExpiresAt: iso(previousExpiresAt) },
+    });
+    return rotated;
+  });
+  return { ...view(row), secret };
+}
+
 export async function deleteWebhook(ctx: Ctx, id: string): Promise<void> {
   const row = await ownWebhook(ctx, id);
   await ctx.db.transaction(async (tx) => {
@@ -99,18 +134,33 @@ export async function listDeliveries(ctx: Ctx, id: string): Promise<WebhookDeliv
   return { items: (await repo.deliveriesOf(ctx.db, id)).map(deliveryView) };
 }
 
-/** Sends a past delivery's event again, as a new delivery of its own in the log. */
+/**
+ * Sends a past delivery's message again, as a new delivery in the log with the same message id
+ * (`webhook-id`) and payload, so a receiver that has it already can tell. Refused (409) while a
+ * delivery of that message is pending: the database lets only one pending row per message in.
+ */
 export async function redeliver(ctx: Ctx, id: string, deliveryId: string): Promise<WebhookDelivery> {
   await ownWebhook(ctx, id);
   const past = await repo.deliveryOf(ctx.db, { webhookId: id, id: deliveryId });
   if (!past) throw new AppError('NOT_FOUND', { message: WEBHOOK_MESSAGES.deliveryNotFound });
-  const row = await repo.insertDelivery(ctx.db, {
-    webhookId: id,
-    eventType: past.eventType,
-    payload: past.payload,
-    status: 'pending',
-    nextAttemptAt: ctx.now,
-    createdAt: ctx.now,
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await repo.insertDeliveryUnlessPending(tx, {
+      webhookId: id,
+      messageId: past.messageId,
+      eventType: past.eventType,
+      payload: past.payload,
+      status: 'pending',
+      nextAttemptAt: ctx.now,
+      createdAt: ctx.now,
+    });
+    if (!inserted) throw new AppError('CONFLICT', { message: WEBHOOK_MESSAGES.redeliveryPending });
+    await auditChange(tx, actorOf(ctx), {
+      action: 'webhook.redelivered',
+      entityType: 'webhook',
+      entityId: id,
+      after: { messageId: past.messageId, deliveryId: inserted.id, eventType: past.eventType },
+    });
+    return inserted;
   });
   return deliveryView(row);
 }

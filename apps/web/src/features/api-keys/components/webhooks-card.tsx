@@ -1,6 +1,6 @@
-import { History, Plus, Power, RotateCw, Trash2, Webhook as WebhookIcon } from 'lucide-react';
+import { History, KeyRound, Plus, Power, RotateCw, Trash2, Webhook as WebhookIcon } from 'lucide-react';
 import { useState } from 'react';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_VALUES, webhookCreateInput, type Webhook, type WebhookCreated } from '@outlay/contracts/webhooks';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_VALUES, webhookCreateInput, type Webhook } from '@outlay/contracts/webhooks';
 import { Checkbox, CheckboxGroupField, ConfirmDialog, FormDialog, FormFieldText, useZodForm } from '@/components/form';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
@@ -14,19 +14,30 @@ import { useDestinationSettings, useUpdateDestinationSettings } from '@/features
 import { useDeliveries } from '@/features/webhooks/api/list-deliveries';
 import { useWebhooks } from '@/features/webhooks/api/list-webhooks';
 import { useRedeliver } from '@/features/webhooks/api/redeliver';
+import { useRotateWebhookSecret } from '@/features/webhooks/api/rotate-secret';
 import { useSetWebhookEnabled } from '@/features/webhooks/api/update-webhook';
 import { messageOf } from '@/lib/api-error';
 import { ShownOnceSecret } from './shown-once-secret';
 import { formatDateTime, formatList, formatNumber } from '@/lib/format';
 
 const EVENT_OPTIONS = WEBHOOK_EVENT_VALUES.map((value) => ({ value, label: WEBHOOK_EVENT_LABELS[value] }));
-const DELIVERY_BADGE = { pending: 'warning', delivered: 'success', failed: 'danger' } as const;
-const DELIVERY_LABEL = { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' } as const;
+const DELIVERY_BADGE = { pending: 'warning', delivered: 'success', failed: 'danger', refused: 'danger' } as const;
+const DELIVERY_LABEL = { pending: 'Pending', delivered: 'Delivered', failed: 'Failed', refused: 'Refused' } as const;
+
+/** A secret the server has just shown: a new webhook's, or a rotated one's. */
+interface ShownSecret {
+  url: string;
+  secret: string;
+  rotated: boolean;
+  previousSecretExpiresAt: string | null;
+}
 
 
 function DeliveryLog({ hook }: { hook: Webhook }) {
   const deliveries = useDeliveries(hook.id);
   const redeliver = useRedeliver();
+  // A message is sent again only once nothing of it is pending (the server answers 409 otherwise).
+  const pending = new Set((deliveries.data ?? []).filter((d) => d.status === 'pending').map((d) => d.messageId));
   return (
     <QueryState query={deliveries} loadingLabel="Loading deliveries" errorMessage="Could not load the deliveries.">
       {(items) =>
@@ -48,7 +59,8 @@ function DeliveryLog({ hook }: { hook: Webhook }) {
                   variant="ghost"
                   size="sm"
                   className="ml-auto"
-                  disabled={redeliver.isPending}
+                  disabled={redeliver.isPending || pending.has(d.messageId)}
+                  title={pending.has(d.messageId) ? 'A delivery of this event is still pending' : undefined}
                   onClick={() =>
                     redeliver.mutate(
                       { id: hook.id, deliveryId: d.id },
@@ -71,7 +83,7 @@ function DeliveryLog({ hook }: { hook: Webhook }) {
   );
 }
 
-function WebhookItem({ hook, onDelete }: { hook: Webhook; onDelete: (h: Webhook) => void }) {
+function WebhookItem({ hook, onDelete, onRotate }: { hook: Webhook; onDelete: (h: Webhook) => void; onRotate: (h: Webhook) => void }) {
   const [open, setOpen] = useState(false);
   const toggle = useSetWebhookEnabled();
   return (
@@ -85,6 +97,9 @@ function WebhookItem({ hook, onDelete }: { hook: Webhook; onDelete: (h: Webhook)
           {hook.description && <p className="text-xs">{hook.description}</p>}
           <p className="text-xs text-muted-foreground">{formatList(hook.events.map((e) => WEBHOOK_EVENT_LABELS[e]))}</p>
           {hook.disabledReason && <p className="text-xs text-destructive">{hook.disabledReason}</p>}
+          {hook.previousSecretExpiresAt && (
+            <p className="text-xs text-muted-foreground">Also signed with the previous secret until {formatDateTime(hook.previousSecretExpiresAt)}</p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => setOpen((v) => !v)} aria-expanded={open}>
@@ -104,6 +119,10 @@ function WebhookItem({ hook, onDelete }: { hook: Webhook; onDelete: (h: Webhook)
           >
             <Power aria-hidden="true" />
             {hook.enabled ? 'Switch off' : 'Switch on'}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => onRotate(hook)} aria-label={`Rotate the signing secret of ${hook.url}`}>
+            <KeyRound aria-hidden="true" />
+            Rotate secret
           </Button>
           <Button variant="outline" size="sm" className="text-destructive" onClick={() => onDelete(hook)} aria-label={`Delete webhook ${hook.url}`}>
             <Trash2 aria-hidden="true" />
@@ -150,9 +169,11 @@ export function WebhooksCard() {
   const hooks = useWebhooks();
   const create = useCreateWebhook();
   const remove = useDeleteWebhook();
+  const rotate = useRotateWebhookSecret();
   const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<WebhookCreated | null>(null);
+  const [shown, setShown] = useState<ShownSecret | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const [rotating, setRotating] = useState<Webhook | null>(null);
   const form = useZodForm(webhookCreateInput, { url: '', description: '', events: [] });
 
   return (
@@ -165,9 +186,19 @@ export function WebhooksCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {created && (
-          <ShownOnceSecret label={`Signing secret for ${created.url}`} value={created.secret} testId="webhook-secret" copyLabel="Copy secret" onDone={() => setCreated(null)}>
+        {shown && (
+          <ShownOnceSecret
+            label={`${shown.rotated ? 'New signing secret' : 'Signing secret'} for ${shown.url}`}
+            value={shown.secret}
+            testId="webhook-secret"
+            copyLabel="Copy secret"
+            onDone={() => setShown(null)}
+          >
             Verify each delivery’s <code>webhook-signature</code> with it, as the Standard Webhooks libraries do.
+            {shown.rotated &&
+              (shown.previousSecretExpiresAt
+                ? ` Until ${formatDateTime(shown.previousSecretExpiresAt)} deliveries also carry a signature made with the previous secret.`
+                : ' The previous secret no longer signs.')}
           </ShownOnceSecret>
         )}
         <div>
@@ -187,7 +218,7 @@ export function WebhooksCard() {
             ) : (
               <ul className="flex flex-col gap-2" aria-label="Webhooks">
                 {items.map((hook) => (
-                  <WebhookItem key={hook.id} hook={hook} onDelete={setDeleting} />
+                  <WebhookItem key={hook.id} hook={hook} onDelete={setDeleting} onRotate={setRotating} />
                 ))}
               </ul>
             )
@@ -204,13 +235,29 @@ export function WebhooksCard() {
         submitLabel="Add webhook"
         pendingLabel="Adding…"
         onSubmit={async (values) => {
-          setCreated(await create.mutateAsync(values));
+          const made = await create.mutateAsync(values);
+          setShown({ url: made.url, secret: made.secret, rotated: false, previousSecretExpiresAt: null });
         }}
       >
         <FormFieldText name="url" label="Address (URL)" placeholder="https://example.com/hooks/outlay" required />
         <FormFieldText name="description" label="Description" />
         <CheckboxGroupField name="events" legend="Events" options={EVENT_OPTIONS} emptyText="none" />
       </FormDialog>
+      <ConfirmDialog
+        open={rotating !== null}
+        onOpenChange={(open) => !open && setRotating(null)}
+        title="Rotate the signing secret?"
+        description={`${rotating?.url ?? ''} gets a new signing secret, shown once. For a while deliveries carry signatures made with both the new and the current secret, so the receiver can switch over without missing one.`}
+        confirmLabel="Rotate secret"
+        pendingLabel="Rotating…"
+        destructive={false}
+        onConfirm={async () => {
+          if (!rotating) return;
+          const rotated = await rotate.mutateAsync(rotating.id);
+          setRotating(null);
+          setShown({ url: rotated.url, secret: rotated.secret, rotated: true, previousSecretExpiresAt: rotated.previousSecretExpiresAt });
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
