@@ -98,6 +98,10 @@ test.describe('workflow builder (adam)', () => {
     await handle.focus();
     await page.keyboard.press('Space');
     await expect(handle).toHaveAttribute('aria-pressed', 'true');
+    // The step is picked up (aria-pressed) a few renders before the keyboard sensor can move it:
+    // an arrow key finds no drop target until the steps' places are measured, and is then lost.
+    // It announces being over its own place once they are: only then does ArrowUp move it.
+    await expect(page.getByRole('status').filter({ hasText: 'CFO sign-off is over position 2 of 2' })).toBeAttached();
     await page.keyboard.press('ArrowUp');
     await expect(page.getByRole('status').filter({ hasText: 'CFO sign-off is over position 1 of 2' })).toBeAttached();
     await page.keyboard.press('Space');

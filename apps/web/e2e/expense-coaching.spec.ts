@@ -39,6 +39,9 @@ test.describe('Expense Coaching', () => {
     await expect(months.getByRole('link', { name: new RegExp(refs[0]!) })).toBeVisible();
     await expect(months.getByRole('link', { name: new RegExp(refs[1]!) })).toBeVisible();
     await expect(page.getByTestId('spend')).toContainText('Median in Sales');
+    // Sales has four people with spend: no median (it would be a colleague's own figure), a line saying why.
+    await expect(page.getByTestId('median-withheld')).toHaveText(/fewer than 5 people in your department have approved spend/);
+    await expect(page.getByTestId('spend')).not.toContainText('The middle of');
     await expect(page.getByRole('heading', { name: 'Returned requests' })).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'expense-coaching');

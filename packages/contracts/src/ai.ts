@@ -2,6 +2,7 @@
 // spoken expense entry (/voice-to-expense) and the Copilot (/executive-ai-copilot).
 import { z } from 'zod';
 import { isoDate, text } from './primitives.ts';
+import { SCOPES } from './permissions.ts';
 
 // --- POST /api/ai/parse-expense ------------------------------------------------------------------
 
@@ -103,8 +104,17 @@ export type CopilotChart = z.infer<typeof copilotChart>;
 
 export const copilotLink = z.object({ label: z.string(), href: z.string() });
 
+/**
+ * What a figure was computed over: the caller's own reach narrowed by the question's filters (a
+ * department head's "Meridian Logistics" is their department of it, not the organization).
+ */
+export const copilotScope = z.object({ level: z.enum(SCOPES), label: z.string() });
+export type CopilotScope = z.infer<typeof copilotScope>;
+
 export const copilotAnswer = z.object({
   answer: z.string(),
+  /** Set on answers with spend or request figures. */
+  scope: copilotScope.optional(),
   table: copilotTable.optional(),
   chart: copilotChart.optional(),
   links: z.array(copilotLink),

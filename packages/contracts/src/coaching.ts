@@ -5,6 +5,11 @@
 import { z } from 'zod';
 import { FINDING_KIND_VALUES } from './findings.ts';
 
+/** The fewest people a department median is computed over: below it, it would tell a colleague's spend. */
+export const COACHING_MIN_PEERS = 5;
+export const COACHING_MEDIAN_WITHHELD_VALUES = ['no_department', 'too_few_people'] as const;
+export type CoachingMedianWithheld = (typeof COACHING_MEDIAN_WITHHELD_VALUES)[number];
+
 export const coachingMonth = z.object({
   month: z.string(),
   requests: z.number().int(),
@@ -47,8 +52,13 @@ export const coaching = z.object({
   spend: z.object({
     currency: z.string(),
     mine: z.string(),
-    /** The median of the department's people's spend over the same months (null: no department). */
+    /** The median of the department's people's spend over the same months (null: see why). */
     departmentMedian: z.string().nullable(),
+    /**
+     * Why there is no median: the caller has no department, or fewer than
+     * COACHING_MIN_PEERS people in it have spend (over so few, a median is one colleague's own figure).
+     */
+    departmentMedianWithheld: z.enum(COACHING_MEDIAN_WITHHELD_VALUES).nullable(),
     departmentName: z.string().nullable(),
     departmentPeople: z.number().int(),
   }),

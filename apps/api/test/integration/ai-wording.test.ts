@@ -77,13 +77,13 @@ describe('the wording model', () => {
   it('keeps the answer as written when the model changes a figure', async () => {
     mode = 'change-a-figure';
     const a = await ask(grace, 'How much did we spend this year?');
-    expect(a.answer).toMatch(/^All organizations you may see spent \$[\d,]+\.\d{2} in \d{4} to date/);
+    expect(a.answer).toMatch(/^All organizations of the group spent \$[\d,]+\.\d{2} in \d{4} to date/);
   });
 
   it('keeps the answer as written when the model fails', async () => {
     mode = 'fail';
     const a = await ask(grace, 'How much did we spend this year?');
-    expect(a.answer).toMatch(/^All organizations you may see spent/);
+    expect(a.answer).toMatch(/^All organizations of the group spent/);
   });
 
   it('is not asked about a refusal or a question it cannot answer', async () => {

@@ -25,6 +25,7 @@ const get = async (who: string, url: string) => {
 
 interface Answer {
   answer: string;
+  scope?: { level: string; label: string };
   table?: { columns: { label: string }[]; rows: { cells: string[]; href: string | null }[] };
   chart?: { points: { label: string; value: string }[] };
   links: { label: string; href: string }[];
@@ -282,6 +283,32 @@ describe('the Copilot on 40 questions, against the screens', () => {
 });
 
 describe('POST /api/ai/copilot', () => {
+  it('names the scope a total was computed over: a manager\'s "Meridian Logistics" is his department, not the organization', async () => {
+    // max manages Operations in Meridian Logistics: his reports reach that department only.
+    const mine = await report('max', P.thisYear, ['month']);
+    const asked = await ask('max', 'How much did Meridian Logistics spend this year?');
+    expect(asked.scope).toEqual({ level: 'department', label: 'Operations department of Meridian Logistics' });
+    expect(asked.answer).toMatch(/^Operations department of Meridian Logistics spent /);
+    expect(asked.answer).toContain(money(mine.totals.sum, mine.currency));
+    // The organization's own total (felix, its finance manager) is a different, larger figure.
+    const org = await report('felix', P.thisYear, ['month']);
+    expect(new Decimal(org.totals.sum).gt(mine.totals.sum)).toBe(true);
+    const felix = await ask('felix', 'How much did we spend this year?');
+    expect(felix.scope).toEqual({ level: 'organization', label: 'Meridian Logistics' });
+    expect(felix.answer).toMatch(/^Meridian Logistics spent /);
+    expect(felix.answer).toContain(money(org.totals.sum, org.currency));
+    // Without a name, a department's figures are still labelled as the department's.
+    const plain = await ask('max', 'How much did we spend this year?');
+    expect(plain.scope).toEqual({ level: 'department', label: 'Operations department of Meridian Logistics' });
+    const status = await ask('max', 'How many requests by status this year?');
+    expect(status.scope?.level).toBe('department');
+    // The group: all organizations, or the ones named.
+    const grace = await ask('grace', 'How much did we spend this year?');
+    expect(grace.scope).toEqual({ level: 'group', label: 'All organizations of the group' });
+    const named = await ask('grace', 'How much did Meridian Logistics spend this year?');
+    expect(named.scope).toEqual({ level: 'organization', label: 'Meridian Logistics' });
+    expect(named.answer).toContain(money(org.totals.sum, org.currency));
+  });
   it('answers a question it does not understand with 200 and what it can answer', async () => {
     const a = await ask('rita', 'What is the weather in Berlin?');
     expect(a.answer).toMatch(/could not tell/);

@@ -155,10 +155,12 @@ describe('segregation of duties with a delegation', () => {
     expect(await footprint(id)).toEqual(before);
   });
 
-  it('a requester who is the delegate of their own approver cannot approve their own request', async () => {
+  it('a requester who is the delegate of their own approver cannot approve their own request, nor sees it in her queue', async () => {
     // max raises a request; his manager dana approves step 1 and is away with max as her delegate.
     const delegationId = await delegate('dana', 'max');
     try {
+      const queueBefore = await get('max', '/api/approvals/queue?pageSize=100');
+      const dashboardBefore = await get('max', '/api/dashboard');
       const id = await pendingRequest('SoD: own request via delegation', 'max');
       expect(await openApprovers(t, id)).toContain(w.user.dana);
       expect(await openApprovers(t, id)).not.toContain(w.user.max);
@@ -167,7 +169,15 @@ describe('segregation of duties with a delegation', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ code: 'FORBIDDEN', message: 'You cannot approve your own request' });
       expect(await footprint(id)).toEqual(before);
-      expect(await queueItem('max', id)).toMatchObject({ decidable: false, blockedReason: 'You cannot approve your own request', onBehalfOf: { id: w.user.dana } });
+      // Not listed at all (nor counted), though dana's item is one max's delegation would show him.
+      expect(await queueItem('max', id)).toBeUndefined();
+      const queueAfter = await get('max', '/api/approvals/queue?pageSize=100');
+      expect(queueAfter.json().total).toBe(queueBefore.json().total);
+      const searched = await get('max', `/api/approvals/queue?q=${encodeURIComponent('SoD: own request via delegation')}`);
+      expect(searched.json()).toMatchObject({ items: [], total: 0 });
+      expect((await get('max', '/api/dashboard')).json().queue).toEqual(dashboardBefore.json().queue);
+      // Dana still holds it in her own queue.
+      expect(await queueItem('dana', id)).toMatchObject({ decidable: true, onBehalfOf: null });
     } finally {
       await revoke('dana', delegationId);
     }

@@ -220,8 +220,10 @@ describe('scheduled reports', () => {
     const monthly = rows.filter((r) => r.subject === 'Outlay report: Monthly spend');
     expect(monthly.map((r) => r.toAddress).sort()).toEqual([carlaUser!.email, felixUser!.email].sort());
 
-    // The attachment is the owner's run, for every recipient.
+    // Each recipient's attachment is their own run: carla's the group's, felix's his organization's.
     const run = (await req(carla, 'POST', '/api/reports/run', { definition })).json();
+    const felixRun = (await req(felix, 'POST', '/api/reports/run', { definition })).json();
+    expect(felixRun.totals.sum).not.toBe(run.totals.sum);
     const [attachment] = daily[0]!.attachments;
     expect(attachment).toMatchObject({ filename: expect.stringMatching(/^daily-spend-\d{4}-\d{2}-\d{2}\.csv$/), contentType: 'text/csv; charset=utf-8' });
     const records = parse(Buffer.from(attachment!.contentBase64, 'base64').toString('utf8'), { bom: true }) as string[][];
@@ -231,7 +233,7 @@ describe('scheduled reports', () => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(Buffer.from(m.attachments[0]!.contentBase64, 'base64') as unknown as ArrayBuffer);
       const sheet = book.worksheets[0]!;
-      expect(sheet.getRow(sheet.rowCount).getCell(3).value).toBe(run.totals.sum);
+      expect(sheet.getRow(sheet.rowCount).getCell(3).value).toBe(m.toAddress === felixUser!.email ? felixRun.totals.sum : run.totals.sum);
     }
 
     // Next runs moved past `due`; lastSentAt is the run.
@@ -248,5 +250,45 @@ describe('scheduled reports', () => {
     const sent = captured.find((m) => m.subject === 'Outlay report: Daily spend');
     expect(sent?.attachments?.[0]).toMatchObject({ filename: attachment!.filename, contentType: 'text/csv; charset=utf-8' });
     expect(sent!.attachments![0]!.content.toString('utf8')).toContain(run.totals.sum);
+  });
+
+  it('sends each recipient the report in their own scope, and nothing to one who may not read reports (logged and audited)', async () => {
+    // carla (group) owns it; felix reads his subsidiary only; rita may not read reports at all.
+    const r = await save({ name: 'Group spend by organization', schedule: 'daily', scheduleFormat: 'csv', sharedWithUserIds: [ids.felix] });
+    await t.db.update(savedReports).set({ sharedWithUserIds: [ids.felix!, ids.rita!] }).where(eq(savedReports.id, r.id));
+    const due = new Date(new Date(r.nextRunAt!).getTime() + 60_000);
+    const warnings: unknown[] = [];
+    const log = { warn: (o: unknown) => warnings.push(o) } as unknown as Parameters<typeof sendScheduledReports>[2];
+    const result = await sendScheduledReports({ db: t.db, mailer }, due, log);
+    expect(result).toMatchObject({ processed: 1, queued: 2, refused: 1, failed: 0 });
+
+    const rows = await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Outlay report: Group spend by organization'));
+    const byUser = new Map(rows.map((m) => [m.userId, m]));
+    expect([...byUser.keys()].sort()).toEqual([ids.carla!, ids.felix!].sort());
+    const [felixOrg] = await t.db.select({ name: organizations.name }).from(users).innerJoin(organizations, eq(organizations.id, users.organizationId)).where(eq(users.id, ids.felix!));
+    const felixRun = (await req(felix, 'POST', '/api/reports/run', { definition })).json();
+    const groupRun = (await req(carla, 'POST', '/api/reports/run', { definition })).json();
+    const csvOf = (m: (typeof rows)[number]) => parse(Buffer.from(m.attachments[0]!.contentBase64, 'base64').toString('utf8'), { bom: true }) as string[][];
+
+    // felix's e-mail: only his subsidiary's rows, its total, in the attachment and the text.
+    const felixMail = byUser.get(ids.felix!)!;
+    const felixRecords = csvOf(felixMail);
+    const felixOrgs = new Set(felixRecords.slice(1, -1).map((row) => row[0]));
+    expect([...felixOrgs]).toEqual([felixOrg!.name]);
+    expect(felixRecords.at(-1)).toEqual(['Total', '', felixRun.totals.sum, String(felixRun.totals.count), felixRun.totals.average]);
+    expect(felixMail.body).toContain(serverFormat.money(felixRun.totals.sum, felixRun.currency));
+    expect(felixMail.body).not.toContain(serverFormat.money(groupRun.totals.sum, groupRun.currency));
+    expect(felixMail.body).toContain('It runs with the data you can see.');
+    // carla's: every organization.
+    const carlaRecords = csvOf(byUser.get(ids.carla!)!);
+    expect(new Set(carlaRecords.slice(1, -1).map((row) => row[0])).size).toBeGreaterThan(1);
+    expect(carlaRecords.at(-1)![2]).toBe(groupRun.totals.sum);
+
+    // rita got nothing; the refusal is in the log and the audit trail.
+    expect(byUser.has(ids.rita!)).toBe(false);
+    expect(warnings).toContainEqual(expect.objectContaining({ reportId: r.id, refused: [{ userId: ids.rita, reason: 'no_access' }] }));
+    const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, r.id), eq(auditEvents.action, 'report.schedule_recipients_refused')));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.metadata).toMatchObject({ refused: [{ userId: ids.rita, reason: 'no_access' }] });
   });
 });

@@ -10,6 +10,7 @@ import {
   type CopilotAnswer,
   type CopilotInput,
   type CopilotQuestionKind,
+  type CopilotScope,
   type Permission,
   type ReportDefinition,
   type ReportResult,
@@ -26,6 +27,7 @@ import { consolidate } from '../consolidation/consolidation.service.ts';
 import { runReport } from '../reports/reports.run.ts';
 import { options as reportOptions } from '../reports/reports.service.ts';
 import { previousPeriod, resolveIntent, type Intent, type Period, type Vocabulary } from './ai.copilot.intent.ts';
+import * as repo from './ai.repository.ts';
 import { reword } from './ai.wording.ts';
 
 const NEEDS: Record<CopilotQuestionKind, Permission> = {
@@ -91,15 +93,40 @@ function nameList(ids: string[], names: readonly { id: string; name: string }[])
   return f.list([...new Set(ids.map((id) => names.find((n) => n.id === id)?.name ?? id))]);
 }
 
-/** "Meridian Energy · Travel" for the filters the question set. */
-function subjectOf(intent: Intent, v: Vocabulary): string {
-  const parts = [
-    intent.organizationIds.length ? nameList(intent.organizationIds, v.organizations) : null,
-    intent.departmentIds.length ? nameList(intent.departmentIds, v.departments) : null,
+/**
+ * What the figures of a spend or request answer were computed over: the caller's reach for
+ * reports (their department, their organization, the group, their own requests) narrowed by the
+ * organizations and departments the question named, then its categories and vendors. Named from
+ * that reach, not from the question: a department head asking about "Meridian Logistics" gets
+ * their department's figures, and the answer says so.
+ */
+async function figuresScope(ctx: Ctx, auth: AuthInfo, intent: Intent, v: Vocabulary): Promise<CopilotScope> {
+  const reach = scopeOf(auth, 'reports.read') ?? 'own';
+  const departmentsNamed = intent.departmentIds.length ? nameList(intent.departmentIds, v.departments) : null;
+  const departmentWord = (n: number) => (n === 1 ? 'department' : 'departments');
+  let scope: CopilotScope;
+  if (reach === 'own') scope = { level: 'own', label: 'Your own requests' };
+  else if (reach === 'department') {
+    const d = auth.departmentId ? await repo.departmentWithOrganization(ctx.db, auth.departmentId) : null;
+    scope = { level: 'department', label: d ? `${d.department} department of ${d.organization}` : 'No department' };
+  } else if (reach === 'organization') {
+    const org = (auth.organizationId ? await repo.organizationName(ctx.db, auth.organizationId) : null) ?? 'Your organization';
+    scope = departmentsNamed
+      ? { level: 'department', label: `${departmentsNamed} ${departmentWord(intent.departmentIds.length)} of ${org}` }
+      : { level: 'organization', label: org };
+  } else {
+    const orgs = intent.organizationIds.length ? nameList(intent.organizationIds, v.organizations) : null;
+    scope = departmentsNamed
+      ? { level: 'department', label: `${departmentsNamed} ${departmentWord(intent.departmentIds.length)} ${orgs ? `of ${orgs}` : 'across the group'}` }
+      : orgs
+        ? { level: 'organization', label: orgs }
+        : { level: 'group', label: 'All organizations of the group' };
+  }
+  const narrower = [
     intent.categoryIds.length ? nameList(intent.categoryIds, v.categories) : null,
     intent.vendorIds.length ? nameList(intent.vendorIds, v.vendors) : null,
   ].filter((p): p is string => p !== null);
-  return parts.length ? parts.join(' · ') : 'All organizations you may see';
+  return narrower.length ? { ...scope, label: [scope.label, ...narrower].join(' · ') } : scope;
 }
 
 function definitionOf(intent: Intent, period: Period, dimensions: ReportDefinition['dimensions'], statuses?: RequestStatus[], monthOf: 'decided' | 'submitted' = 'decided'): ReportDefinition {
@@ -147,7 +174,8 @@ async function spendAnswer(ctx: Ctx, auth: AuthInfo, intent: Intent, v: Vocabula
   const result = await runReport(ctx.db, auth, definitionOf(intent, period, [dimension]), ctx.now);
   let rows = result.rows;
   if (top) rows = [...rows].sort((a, b) => compareMoney(b.sum, a.sum)).slice(0, top);
-  const subject = subjectOf(intent, v);
+  const scope = await figuresScope(ctx, auth, intent, v);
+  const subject = scope.label;
   const links = [{ label: 'Open Advanced Reporting', href: '/advanced-reporting' }];
   let answer: string;
   if (top) {
@@ -167,6 +195,7 @@ async function spendAnswer(ctx: Ctx, auth: AuthInfo, intent: Intent, v: Vocabula
   }
   return {
     answer,
+    scope,
     table: reportTable(result, dimension, rows),
     chart: rows.length
       ? dimension === 'month'
@@ -210,8 +239,10 @@ async function compareAnswer(ctx: Ctx, auth: AuthInfo, intent: Intent, v: Vocabu
   const base = new Decimal(b!.totals.sum);
   const change = base.isZero() ? null : new Decimal(a!.totals.sum).minus(base).div(base).mul(100);
   const diff = roundToCurrency(new Decimal(a!.totals.sum).minus(base), currency);
-  const subject = subjectOf(intent, v);
+  const scope = await figuresScope(ctx, auth, intent, v);
+  const subject = scope.label;
   return {
+    scope,
     answer: `${subject}: ${f.money(a!.totals.sum, currency)} in ${first.label} against ${f.money(b!.totals.sum, currency)} in ${second.label}, a difference of ${f.money(diff, currency)}${change ? ` (${change.gte(0) ? '+' : ''}${f.percent(change.toFixed(1))})` : ''}.`,
     table: {
       columns: [
@@ -235,10 +266,12 @@ async function statusAnswer(ctx: Ctx, auth: AuthInfo, intent: Intent, v: Vocabul
   const result = await runReport(ctx.db, auth, definitionOf(intent, period, ['status'], statuses, 'submitted'), ctx.now);
   const c = result.currency;
   const parts = result.rows.map((r) => `${r.keys.status?.label}: ${f.number(r.count)} (average ${f.money(r.average, c)})`);
+  const scope = await figuresScope(ctx, auth, intent, v);
   return {
+    scope,
     answer: result.rows.length
-      ? `Requests submitted in ${period.label} (${subjectOf(intent, v)}), ${f.plural(result.totals.count, 'request')} in all, worth ${f.money(result.totals.sum, c)}: ${parts.join('; ')}.`
-      : `No requests were submitted in ${period.label} for ${subjectOf(intent, v)}.`,
+      ? `Requests submitted in ${period.label} (${scope.label}), ${f.plural(result.totals.count, 'request')} in all, worth ${f.money(result.totals.sum, c)}: ${parts.join('; ')}.`
+      : `No requests were submitted in ${period.label} for ${scope.label}.`,
     table: {
       columns: [
         { label: 'Status', align: 'start' },

@@ -185,6 +185,7 @@ const ACTION_WORDS: Record<string, string> = {
   refresh_reuse: 'Reused refresh token refused',
   settings_updated: 'Security settings changed',
   unlocked: 'Account unlocked',
+  schedule_recipients_refused: 'Scheduled report not sent to people who may not read reports',
 };
 
 /** The action in words; a decision on a request names its step as the request shows it ("Approved step 1 of 2"). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, lte, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, lte, ne, notInArray, type SQL } from 'drizzle-orm';
 import {
   approvalAssignments,
   approvalSteps,
@@ -77,6 +77,8 @@ export async function dueApprovals(db: Db, params: { userId: string; window: Win
     .where(
       and(
         eq(approvalAssignments.approverId, params.userId),
+        // Nobody decides their own request: it is no due date of theirs either.
+        ne(spendingRequests.requesterId, params.userId),
         eq(approvalAssignments.status, 'open'),
         eq(approvalSteps.status, 'active'),
         eq(spendingRequests.status, 'pending'),

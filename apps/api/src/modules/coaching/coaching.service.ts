@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { FINDING_KIND_LABELS, POLICY_ACTION_LABELS, requestReference, serverFormat, type Coaching, type PolicyAction } from '@outlay/contracts';
+import { COACHING_MIN_PEERS, FINDING_KIND_LABELS, POLICY_ACTION_LABELS, requestReference, serverFormat, type Coaching, type CoachingMedianWithheld, type PolicyAction } from '@outlay/contracts';
 import { roundToCurrency } from '@outlay/contracts/money';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { groupCurrency } from '../../lib/fx.ts';
@@ -39,14 +39,17 @@ export async function myCoaching(ctx: Ctx): Promise<Coaching> {
   const currency = await groupCurrency(ctx.db);
   const mine = roundToCurrency(new Decimal(await repo.ownSpend(ctx.db, auth.userId, start)), currency);
   let departmentMedian: string | null = null;
+  let departmentMedianWithheld: CoachingMedianWithheld | null = 'no_department';
   let departmentName: string | null = null;
   let departmentPeople = 0;
   if (auth.departmentId) {
     const people = await repo.departmentSpend(ctx.db, auth.departmentId, start);
     departmentPeople = people.length;
     departmentName = await repo.departmentName(ctx.db, auth.departmentId);
-    // A median of a handful of people is still a figure about each of them: shown from three up.
-    if (people.length >= 3) {
+    // A median of a handful of people is a figure about each of them: over three it is the middle
+    // colleague's exact twelve months. None is computed below COACHING_MIN_PEERS.
+    departmentMedianWithheld = people.length < COACHING_MIN_PEERS ? 'too_few_people' : null;
+    if (departmentMedianWithheld === null) {
       // The median of exact amounts: the middle one, or the mean of the two middle ones, in decimals.
       const sorted = people.map((p) => new Decimal(p.amount)).sort((a, b) => a.comparedTo(b));
       const mid = Math.floor(sorted.length / 2);
@@ -139,7 +142,7 @@ export async function myCoaching(ctx: Ctx): Promise<Coaching> {
       decidedAt: r.decidedAt.toISOString(),
       deciderName: r.deciderName,
     })),
-    spend: { currency, mine, departmentMedian, departmentName, departmentPeople },
+    spend: { currency, mine, departmentMedian, departmentMedianWithheld, departmentName, departmentPeople },
     tips,
   };
 }

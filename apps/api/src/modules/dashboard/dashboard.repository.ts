@@ -73,7 +73,8 @@ export async function queueSummary(db: Db, userId: string, now: Date) {
         JOIN approval_steps ON approval_steps.id = approval_assignments.step_id
         JOIN spending_requests ON spending_requests.id = approval_assignments.request_id
         WHERE approval_assignments.approver_id = ${userId} AND approval_assignments.status = 'open'
-          AND approval_steps.status = 'active' AND spending_requests.status = 'pending'`,
+          AND approval_steps.status = 'active' AND spending_requests.status = 'pending'
+          AND spending_requests.requester_id <> ${userId}`,
   );
   const [oldest] = await q<{ request_id: string; seq: number; title: string; waiting_since: Date | string; due_at: Date | string | null }>(
     db,
@@ -84,6 +85,7 @@ export async function queueSummary(db: Db, userId: string, now: Date) {
         JOIN spending_requests ON spending_requests.id = approval_assignments.request_id
         WHERE approval_assignments.approver_id = ${userId} AND approval_assignments.status = 'open'
           AND approval_steps.status = 'active' AND spending_requests.status = 'pending'
+          AND spending_requests.requester_id <> ${userId}
         ORDER BY approval_assignments.created_at, spending_requests.seq
         LIMIT 1`,
   );

@@ -32,6 +32,11 @@ export function CopilotAnswer({ answer }: { answer: CopilotAnswerData }) {
   return (
     <div className="flex flex-col gap-2">
       <p className="whitespace-pre-line text-sm leading-relaxed">{answer.answer}</p>
+      {answer.scope && (
+        <p className="text-xs text-muted-foreground" data-testid="copilot-scope">
+          Figures for: {answer.scope.label}
+        </p>
+      )}
       {table && table.rows.length > 0 && (
         <div className="max-w-full overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label="Answer table">
           <table className="w-full text-sm">

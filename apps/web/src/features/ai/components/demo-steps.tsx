@@ -398,7 +398,7 @@ export function CoachingDemoStep({ onDone }: DemoStepProps) {
               <Facts
                 rows={[
                   ['My spend', formatMoney(data.spend.mine, data.spend.currency)],
-                  ['Department median', data.spend.departmentMedian === null ? 'Not enough colleagues' : formatMoney(data.spend.departmentMedian, data.spend.currency)],
+                  ['Department median', data.spend.departmentMedian === null ? (data.spend.departmentMedianWithheld === 'no_department' ? 'No department' : 'Not shown: too few colleagues') : formatMoney(data.spend.departmentMedian, data.spend.currency)],
                   ['Findings', formatNumber(data.findings.length)],
                   ['Returned', formatNumber(data.returned.length)],
                 ]}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FINDING_KIND_LABELS } from '@outlay/contracts/findings';
-import type { Coaching } from '@outlay/contracts/coaching';
+import { COACHING_MIN_PEERS, type Coaching } from '@outlay/contracts/coaching';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
@@ -57,6 +57,12 @@ function Months({ data }: { data: Coaching }) {
 }
 
 /** /expense-coaching: the caller's own picture, with tips drawn from the policies that flagged them. */
+/** Why no median is shown, in place of the figure. */
+function medianWithheldLine(spend: Coaching['spend']): string {
+  if (spend.departmentMedianWithheld === 'no_department') return 'No median: you are not in a department.';
+  return `No median: fewer than ${formatNumber(COACHING_MIN_PEERS)} people in your department have approved spend, and over so few it would show a colleague's own spend.`;
+}
+
 export default function ExpenseCoachingPage() {
   const coaching = useCoaching();
   return (
@@ -88,16 +94,18 @@ export default function ExpenseCoachingPage() {
                 </div>
                 <div>
                   <dt className="text-xs text-muted-foreground">Median in {data.spend.departmentName ?? 'your department'}</dt>
-                  <dd className="text-xl font-semibold tabular-nums">
-                    {data.spend.departmentMedian ? formatMoney(data.spend.departmentMedian, data.spend.currency) : 'Not shown'}
-                  </dd>
+                  {data.spend.departmentMedian ? (
+                    <dd className="text-xl font-semibold tabular-nums">{formatMoney(data.spend.departmentMedian, data.spend.currency)}</dd>
+                  ) : (
+                    <dd className="text-sm" data-testid="median-withheld">
+                      {medianWithheldLine(data.spend)}
+                    </dd>
+                  )}
                 </div>
               </dl>
-              <p className="text-xs text-muted-foreground">
-                {data.spend.departmentMedian
-                  ? `The middle of ${formatNumber(data.spend.departmentPeople)} people's approved spend in your department.`
-                  : 'A department median is shown when at least three people in your department have approved spend.'}
-              </p>
+              {data.spend.departmentMedian && (
+                <p className="text-xs text-muted-foreground">{`The middle of ${formatNumber(data.spend.departmentPeople)} people's approved spend in your department.`}</p>
+              )}
             </Section>
             <Section title="Findings over time" testId="months">
               <Months data={data} />

@@ -120,7 +120,7 @@ export function SaveReportDialog({ open, onOpenChange, definition, editing, onSa
       />
       <CheckboxGroupField name="sharedWithRoles" legend="Share with roles" options={ROLE_OPTIONS} emptyText="None" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormFieldSelect name="schedule" label="E-mail schedule" options={SCHEDULE_OPTIONS} hint="06:00 UTC, to you and the people it is shared with" />
+        <FormFieldSelect name="schedule" label="E-mail schedule" options={SCHEDULE_OPTIONS} hint="06:00 UTC, to you and the people it is shared with, each with the figures they may see" />
         <FormFieldSelect name="scheduleFormat" label="Attachment format" options={FORMAT_OPTIONS} disabled={schedule === 'none'} />
       </div>
     </FormDialog>
