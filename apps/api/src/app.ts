@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './lib/context.ts';
 import { requireUtf8Body, validatorCompiler } from './lib/input.ts';
+import { registerJsonBodyParser } from './lib/json-body.ts';
 import { deferredChildLogger } from './lib/logging.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1_048_576,
   });
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Fastify never reads a GET or HEAD body: their routes go without the check (and without a

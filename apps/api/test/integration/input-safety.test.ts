@@ -185,3 +185,46 @@ describe('database data errors', () => {
     expect(dataErrorMessage(new Error('something else'))).toBeUndefined();
   });
 });
+
+describe('deeply nested JSON', () => {
+  const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+  const deepObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+
+  it('is refused with 400 before it is parsed, on sign-in as on any route', async () => {
+    for (const body of [nested(5_000), nested(100_000), deepObject(20_000)]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: body });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(400);
+      // Sign-in answers its refusals as plain text (seed §8).
+      expect(res.body).toBe('The JSON body nests deeper than 64 levels');
+    }
+    const [before] = await t.db.select().from(spendingRequests).where(eq(spendingRequests.id, requestId));
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/requests/${requestId}`, headers: { ...s.rita!.headers, 'content-type': 'application/json' }, payload: deepObject(5_000) });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', message: 'The JSON body nests deeper than 64 levels' });
+    const [stored] = await t.db.select().from(spendingRequests).where(eq(spendingRequests.id, requestId));
+    expect(stored!.title).toBe(before!.title);
+  });
+
+  it('never gives a 5xx on any route that takes a body', async () => {
+    const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, unknown>> };
+    const body = nested(10_000);
+    let tried = 0;
+    for (const [template, operations] of Object.entries(doc.paths)) {
+      const url = template.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
+      for (const method of Object.keys(operations)) {
+        if (!['post', 'put', 'patch', 'delete'].includes(method)) continue;
+        const res = await t.app.inject({ method: method.toUpperCase() as 'POST', url, headers: { ...s.olivia!.headers, 'content-type': 'application/json' }, payload: body });
+        expect(res.statusCode, `${method} ${template}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        tried++;
+      }
+    }
+    expect(tried).toBeGreaterThan(100);
+  });
+
+  it('is accepted at an ordinary depth, brackets inside strings not counted', async () => {
+    const res = await call('rita', 'PATCH', `/api/requests/${requestId}`, { title: 'Depot [[[[ {{{{ supplies'.padEnd(40, '[') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().title).toContain('[[[[ {{{{');
+    await call('rita', 'PATCH', `/api/requests/${requestId}`, { title: 'Depot supplies' });
+  });
+});
