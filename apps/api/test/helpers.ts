@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { createDb, DEMO_PASSWORD, openPglite, type Db, type DbHandle } from '@outlay/db';
+import { createDb, DEMO_PASSWORD, openPglite, type Db, type DbHandle, type PoolSettings } from '@outlay/db';
 import { buildApp } from '../src/app.ts';
 import { createDeps } from '../src/lib/deps.ts';
 import { createEventBus } from '../src/lib/events.ts';
@@ -26,8 +26,11 @@ export class TestClock {
   }
 }
 
-/** A fresh copy of the migrated, seeded demo database for one test file. */
-export async function freshDatabase(): Promise<DbHandle> {
+/**
+ * A fresh copy of the migrated, seeded demo database for one test file. `pool` replaces the
+ * PostgreSQL pool settings below (a test of the production limits passes DEFAULT_POOL_SETTINGS).
+ */
+export async function freshDatabase(options: { pool?: Partial<PoolSettings> } = {}): Promise<DbHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `${inject('pgTemplate')}_f_${randomBytes(6).toString('hex')}`;
@@ -40,7 +43,7 @@ export async function freshDatabase(): Promise<DbHandle> {
     }
     // The concurrency tests queue twenty transactions on one row on a loaded two-core machine;
     // the production lock wait (5 s) is for a stuck lock, which the resilience tests cover.
-    const handle = await createDb({ url: withDatabase(url, name), pool: { size: 20, lockTimeoutMs: 30_000, connectionTimeoutMs: 30_000 } });
+    const handle = await createDb({ url: withDatabase(url, name), pool: options.pool ?? { size: 20, lockTimeoutMs: 30_000, connectionTimeoutMs: 30_000 } });
     return {
       ...handle,
       close: async () => {
@@ -57,8 +60,8 @@ export async function freshDatabase(): Promise<DbHandle> {
   return createDb({ pglite });
 }
 
-export async function createTestApp(): Promise<TestContext> {
-  const handle = await freshDatabase();
+export async function createTestApp(options: { pool?: Partial<PoolSettings> } = {}): Promise<TestContext> {
+  const handle = await freshDatabase(options);
   const clock = new TestClock();
   // A working live-event bus, listening before the first test runs.
   const events = createEventBus(handle);

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { releaseClientsOfFailedTransactions } from './pool-transactions.ts';
 import { PreparingClient } from './prepared-statements.ts';
+import { limitTransactions, TransactionSlots, transactionSlotsFor } from './transaction-slots.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -37,6 +38,8 @@ export interface PoolStats {
   idle: number;
   /** Callers queued for a connection. */
   waiting: number;
+  /** Transactions may hold only part of the pool (transaction-slots.ts): how much, and its queue. */
+  transactions?: { max: number; busy: number; waiting: number };
 }
 
 /**
@@ -126,13 +129,21 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     releaseClientsOfFailedTransactions(db);
+    const slots = new TransactionSlots(transactionSlotsFor(settings.size), settings.connectionTimeoutMs);
+    limitTransactions(db, slots);
     const url = options.url;
     return {
       db,
       kind: 'postgres',
       close: () => pool.end(),
       listen: (channel, onMessage) => listenPostgres(url, channel, onMessage, settings.connectionTimeoutMs),
-      poolStats: () => ({ max: settings.size, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      poolStats: () => ({
+        max: settings.size,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        transactions: { max: slots.size, busy: slots.busy, waiting: slots.waiting },
+      }),
     };
   }
   const client = options.pglite ?? openPglite(options.dataDir ? { dataDir: options.dataDir } : {});

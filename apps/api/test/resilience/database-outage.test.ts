@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_POLICY_KEY } from '@outlay/contracts';
+import { transactionSlotsFor } from '@outlay/db/transaction-slots';
 import { EVENTS_CHANNEL } from '../../src/lib/events.ts';
 import { openStream, type StreamClient } from '../integration/notifications-live.ts';
 import type { Session } from '../helpers.ts';
@@ -20,6 +21,8 @@ import { startCluster, type PgCluster } from './pg-cluster.ts';
 const DB = 'outlay';
 /** The server's default DATABASE_POOL_SIZE. */
 const POOL_SIZE = 10;
+/** Transactions hold at most this many of the connections; the rest serve reads. */
+const TRANSACTION_SLOTS = transactionSlotsFor(POOL_SIZE);
 const OWNER = { username: 'rosa', email: 'rosa@example.com', firstName: 'Rosa', lastName: 'Resilient' };
 
 interface Outcome {
@@ -306,7 +309,7 @@ describe('database outages (throwaway PostgreSQL cluster, server as a child proc
     console.log(`restart: live event delivered ${ms} ms after recovery began`);
   });
 
-  it('a full pool: a row held for 10 s, 30 writes to it and 270 reads; health and ready answer within 1 s', { timeout: 90_000 }, async () => {
+  it('a hot row: a row held for 10 s, 30 writes to it and 270 reads; the reads are answered, health and ready within 1 s', { timeout: 90_000 }, async () => {
     // The pool opens connections as requests need them, and opening the last few on a busy two-core
     // machine can take longer than the pool's 3 s wait, so writers gave up before they filled it. How
     // fast connections open is not what this is about: bursts of reads open all ten first. The
@@ -333,7 +336,8 @@ describe('database outages (throwaway PostgreSQL cluster, server as a child proc
     const writes = Array.from({ length: 30 }, (_, i) => call('PUT', '/api/profile', { headers, body: profileBody(`+1 555 locked-${i}`) }));
     const settled: Outcome[] = [];
     for (const write of writes) void write.then((o) => settled.push(o));
-    // The reads come once the writes hold every pooled connection, each waiting for the row.
+    // The reads come once the writes hold every connection transactions may take, each waiting
+    // for the row.
     const lockWaiters = () =>
       withAdmin(async (c) => (await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`, [DB])).rows[0]!.n);
     const activity = async () =>
@@ -342,9 +346,9 @@ describe('database outages (throwaway PostgreSQL cluster, server as a child proc
         ready: (await call('GET', '/api/ready')).json,
         backends: (await withAdmin((c) => c.query(`SELECT state, wait_event_type, wait_event, left(query, 50) AS query FROM pg_stat_activity WHERE datname = $1`, [DB]))).rows,
       });
-    // The pool exhausted, as the database sees it (not the locker, not this query): writers
-    // waiting for the row on all connections but at most one, which a background job or a
-    // connection being opened may hold for a moment.
+    // The transactions' share of the pool exhausted, as the database sees it (not the locker, not
+    // this query): writers waiting for the row on all their slots but at most one, which a
+    // background job or a connection being opened may hold for a moment.
     const busyConnections = () =>
       withAdmin(
         async (c) =>
@@ -355,7 +359,7 @@ describe('database outages (throwaway PostgreSQL cluster, server as a child proc
             )
           ).rows[0]!.n,
       );
-    await until('the writes fill the pool', async () => (await busyConnections()) >= POOL_SIZE - 1, 15_000, activity);
+    await until('the writes fill their share of the pool', async () => (await busyConnections()) >= TRANSACTION_SLOTS - 1, 15_000, activity);
     let released = false;
     const held = sleep(10_000).then(async () => {
       await locker.query('COMMIT');
@@ -376,7 +380,7 @@ describe('database outages (throwaway PostgreSQL cluster, server as a child proc
     // The writers give up on the row (lock_timeout) and free their connections: the pool serves
     // again while the row is still locked. (lock_timeout bounds each lock wait, so a writer
     // queued behind another one's tuple lock may wait twice; statement_timeout bounds the sum.)
-    await until('the writers give up', async () => (await lockWaiters()) < POOL_SIZE / 2, 8_000);
+    await until('the writers give up', async () => (await lockWaiters()) < TRANSACTION_SLOTS / 2, 8_000);
     const whileHeld = await call('GET', '/api/auth/user', { headers });
     const stillHeld = !released;
     const w = await Promise.all(writes);
@@ -391,7 +395,7 @@ describe('database outages (throwaway PostgreSQL cluster, server as a child proc
     const readyMs = probes.filter((p) => p.url === '/api/ready').map((p) => p.o.ms);
     const healthMs = probes.filter((p) => p.url === '/api/health').map((p) => p.o.ms);
     console.log(
-      `full pool: GET /api/auth/user p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms (200×${count(r, 200)}, 503×${count(r, 503)}); ` +
+      `hot row: GET /api/auth/user p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms (200×${count(r, 200)}, 503×${count(r, 503)}); ` +
         `writes 200×${count(w, 200)}, 503×${count(w, 503)}, slowest ${Math.round(Math.max(...w.map((o) => o.ms)))} ms; /api/ready max ${Math.round(Math.max(...readyMs))} ms, /api/health max ${Math.round(Math.max(...healthMs))} ms over ${readyMs.length} probes; ` +
         `degraded answers: ${probes.filter((p) => p.o.json?.status === 'degraded').length}`,
     );
@@ -400,10 +404,11 @@ describe('database outages (throwaway PostgreSQL cluster, server as a child proc
     expect(stillHeld).toBe(true);
     expect(whileHeld.status, JSON.stringify(whileHeld)).toBe(200);
     for (const { url, o } of probes) expect(o.ms, `${url} took ${Math.round(o.ms)} ms`).toBeLessThan(1_000);
-    const degraded = probes.filter((p) => p.url === '/api/ready' && p.o.status === 503);
-    expect(degraded.length).toBeGreaterThan(0);
-    for (const { o } of degraded) expect(o.json).toMatchObject({ status: 'degraded', reason: expect.stringMatching(/\S/) });
-    expect(degraded.some(({ o }) => /pool/i.test(o.json.reason))).toBe(true);
+    // The writers held only their share: the reads that take no lock were answered.
+    expect(count(r, 200) / r.length).toBeGreaterThanOrEqual(0.9);
+    for (const { o } of probes.filter((p) => p.url === '/api/ready' && p.o.status === 503)) {
+      expect(o.json).toMatchObject({ status: 'degraded', reason: expect.stringMatching(/\S/) });
+    }
     // Nobody waits out the lock: a read waits at most the pool's bounded wait (3 s) plus slack.
     expect(pct(100)).toBeLessThan(5_000);
 
