@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** Opaque high-entropy tokens; only their SHA-256 is stored, so a database leak gives nothing usable. */
 export function randomToken(bytes = 32): string {
@@ -36,19 +36,44 @@ export function decrypt(key: Buffer, sealed: string): string {
 }
 
 const TEMP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+/** One of each is mixed into a temporary password, so it meets every complexity rule. */
+const TEMP_CLASSES = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '#$%&*+=?@!'];
 
-/** A random temporary password that satisfies every complexity rule. */
-export function temporaryPassword(length = 16): string {
-  const bytes = randomBytes(length);
-  const chars = Array.from(bytes, (b) => TEMP_ALPHABET[b % TEMP_ALPHABET.length]);
-  return `${chars.join('')}#7aA`;
+/**
+ * `count` characters drawn uniformly from `alphabet`. crypto.randomInt rejects the values that
+ * would favour the first characters (a byte modulo 57 makes 28 of them 25% likelier).
+ */
+export function randomString(alphabet: string, count: number): string {
+  let out = '';
+  for (let i = 0; i < count; i++) out += alphabet[randomInt(alphabet.length)];
+  return out;
+}
+
+/** The characters of `text` in a uniformly random order (Fisher-Yates). */
+function shuffled(text: string): string {
+  const chars = [...text];
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
+}
+
+/**
+ * A random temporary password of `length` characters that satisfies every complexity rule: one
+ * uppercase letter, lowercase letter, digit and symbol at random places, the rest from the
+ * whole alphabet.
+ */
+export function temporaryPassword(length = 20): string {
+  const required = TEMP_CLASSES.map((chars) => randomString(chars, 1)).join('');
+  return shuffled(required + randomString(TEMP_ALPHABET, Math.max(0, length - required.length)));
 }
 
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export function recoveryCode(): string {
-  const chars = Array.from(randomBytes(10), (b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length]);
-  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+  const chars = randomString(RECOVERY_ALPHABET, 10);
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 
 export function normalizeRecoveryCode(code: string): string {
