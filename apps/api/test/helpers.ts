@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { createDb, DEMO_PASSWORD, openPglite, type Db, type DbHandle, type PoolSettings } from '@outlay/db';
 import { buildApp } from '../src/app.ts';
+import type { AppDeps } from '../src/lib/context.ts';
 import { createDeps } from '../src/lib/deps.ts';
 import { createEventBus } from '../src/lib/events.ts';
 import { withDatabase } from './global-setup.ts';
@@ -14,6 +15,7 @@ export interface TestContext {
   db: Db;
   handle: DbHandle;
   clock: TestClock;
+  deps: AppDeps;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function createTestApp(options: { pool?: Partial<PoolSettings> } = 
     db: handle.db,
     handle,
     clock,
+    deps,
     close: async () => {
       await app.close();
       await events.close();

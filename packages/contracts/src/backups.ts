@@ -60,7 +60,8 @@ export type BackupSchedule = z.infer<typeof backupSchedule>;
 export const backupScheduleInput = backupSchedule.pick({ frequency: true, retention: true }).strict();
 export type BackupScheduleInput = z.infer<typeof backupScheduleInput>;
 
-export const backupList = z.object({ items: z.array(backup), schedule: backupSchedule, backupDir: z.string() });
+/** No server path: where the files live is the operator's business (BACKUP_DIR), not the API's. */
+export const backupList = z.object({ items: z.array(backup), schedule: backupSchedule });
 export type BackupList = z.infer<typeof backupList>;
 
 /** What a restore would change, worked out without touching the data. */

@@ -73,6 +73,9 @@ describe('backups', () => {
     const list = await call('GET', '/api/backups', adam);
     expect(list.statusCode).toBe(200);
     expect(list.json().items[0]).toMatchObject({ id: taken.id, sizeBytes: taken.sizeBytes, sha256: taken.sha256 });
+    // The server's folder is not the API's to tell: no absolute path anywhere in the answer.
+    expect(list.body).not.toContain(t.deps.backupDir);
+    expect(list.json()).not.toHaveProperty('backupDir');
 
     const download = await call('GET', `/api/backups/${taken.id}/download`, adam);
     expect(download.statusCode).toBe(200);
@@ -126,7 +129,7 @@ describe('backups', () => {
 
   it('refuses a backup whose file no longer matches its checksum, and one of another schema version', async () => {
     const other = await takeBackup();
-    const dir = (await call('GET', '/api/backups', adam)).json().backupDir as string;
+    const dir = t.deps.backupDir;
     const target = path.join(dir, `${other.name}.jsonl.gz`);
     const text = gunzipSync(readFileSync(target)).toString('utf8');
     writeFileSync(target, gzipSync(text.replace('"Changed"', '"Tampered"')));
@@ -192,7 +195,7 @@ describe('backups', () => {
     const saved = await call('PUT', '/api/backups/schedule', adam, { frequency: 'daily', retention: 1 });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await call('PUT', '/api/backups/schedule', adam, { frequency: 'hourly', retention: 1 })).statusCode).toBe(400);
-    const dir = (await call('GET', '/api/backups', adam)).json().backupDir as string;
+    const dir = t.deps.backupDir;
     const deps = { db: t.db, backupDir: dir, clock: t.clock.now };
     // A backup left `running` by a stopped server: a fresh one refuses a second, a stale one is marked failed.
     const [fresh] = await t.db.insert(backups).values({ name: 'cut-off', status: 'running', trigger: 'manual', fileName: 'cut-off.jsonl.gz', createdAt: t.clock.now() }).returning();

@@ -17,7 +17,7 @@ export async function backupsRoutes(app: FastifyInstance, { deps }: { deps: AppD
 
   r.get(
     '/api/backups',
-    { config: access, schema: { tags, summary: 'Backups, newest first, with the schedule and the backup folder', response: { 200: backupList, ...errors } } },
+    { config: access, schema: { tags, summary: 'Backups, newest first, with the schedule', response: { 200: backupList, ...errors } } },
     async (request) => service.listBackups(contextOf(request, deps)),
   );
   r.post(

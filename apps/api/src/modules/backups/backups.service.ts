@@ -56,7 +56,7 @@ export function backupFile(deps: Pick<AppDeps, 'backupDir'>, row: Pick<repo.Back
 
 export async function listBackups(ctx: Ctx): Promise<BackupList> {
   const [rows, schedule] = await Promise.all([repo.listBackups(ctx.db), repo.readSchedule(ctx.db)]);
-  return { items: rows.map(toBackup), schedule: toSchedule(schedule), backupDir: ctx.backupDir };
+  return { items: rows.map(toBackup), schedule: toSchedule(schedule) };
 }
 
 export async function getBackup(ctx: Ctx, id: string): Promise<Backup> {

@@ -20,7 +20,7 @@ import { useSaveSchedule } from '../api/save-schedule';
 const FREQUENCIES = enumOptions(BACKUP_FREQUENCY_VALUES, BACKUP_FREQUENCY_LABELS);
 
 /** How often a backup is taken by itself, and how many of those are kept (keyed by the saved values, so a save elsewhere resets the form). */
-export function ScheduleCard({ schedule, backupDir }: { schedule: BackupSchedule; backupDir: string }) {
+export function ScheduleCard({ schedule }: { schedule: BackupSchedule }) {
   const save = useSaveSchedule();
   const [frequency, setFrequency] = useState<BackupFrequency>(schedule.frequency);
   const [retention, setRetention] = useState(String(schedule.retention));
@@ -42,8 +42,7 @@ export function ScheduleCard({ schedule, backupDir }: { schedule: BackupSchedule
       <CardHeader>
         <CardTitle>Schedule and retention</CardTitle>
         <CardDescription>
-          Scheduled backups are kept up to the number below, the oldest going first; backups made by hand stay until deleted. Files are in{' '}
-          <code className="break-all">{backupDir}</code>.
+          Scheduled backups are kept up to the number below, the oldest going first; backups made by hand stay until deleted. Files are kept in the server's backup folder (<code>BACKUP_DIR</code>).
         </CardDescription>
       </CardHeader>
       <CardContent>

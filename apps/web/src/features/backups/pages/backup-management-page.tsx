@@ -20,7 +20,7 @@ export default function BackupManagementPage() {
         }
       />
       <BackupsCard />
-      {backups.data && <ScheduleCard key={`${backups.data.schedule.frequency}-${backups.data.schedule.retention}`} schedule={backups.data.schedule} backupDir={backups.data.backupDir} />}
+      {backups.data && <ScheduleCard key={`${backups.data.schedule.frequency}-${backups.data.schedule.retention}`} schedule={backups.data.schedule} />}
     </div>
   );
 }
