@@ -131,6 +131,16 @@ export const payrollLines = pgTable(
     net: money('net').notNull(),
     employerPension: money('employer_pension').notNull(),
     employerCost: money('employer_cost').notNull(),
+    /**
+     * The payee as the bank file names them, kept when the run is approved: a later change to the
+     * employee (IBAN, BIC, name, number) never reaches an approved or paid run's bank file. The
+     * IBAN stays sealed like the employee's. Null while the run is a draft or submitted.
+     */
+    payeeNumber: text('payee_number'),
+    payeeName: text('payee_name'),
+    payeeIbanEnc: text('payee_iban_enc'),
+    payeeIbanLast4: text('payee_iban_last4'),
+    payeeBic: text('payee_bic'),
   },
   (t) => [
     uniqueIndex('payroll_lines_run_employee_idx').on(t.runId, t.employeeId),

@@ -14,6 +14,7 @@ import {
   type PayrollRunStatus,
 } from '@outlay/contracts';
 import { compareMoney, roundToCurrency } from '@outlay/contracts/money';
+import { serverFormat } from '@outlay/contracts/format';
 import { payrollRuns, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -341,6 +342,13 @@ export function approveRun(ctx: Ctx, runId: string): Promise<PayrollRunDetail> {
       if (run.submittedById === auth.userId) throw new AppError('FORBIDDEN', { message: OWN_SUBMISSION });
     },
     values: { approvedById: auth.userId, approvedAt: ctx.now },
+  }, async (tx) => {
+    // What is approved is who gets paid and where: the bank details are kept on the lines now,
+    // and the bank file reads only those. Everyone paid must have a bank account to approve.
+    const payees = await repo.runPayees(tx, { runId, kept: false });
+    const missing = payees.filter((p) => compareMoney(p.net, '0') > 0 && !p.ibanEnc).map((p) => p.name ?? p.employeeId);
+    if (missing.length) throw new AppError('CONFLICT', { message: `Add a bank account for ${serverFormat.list(missing)} before this payroll run is approved` });
+    await repo.keepPayees(tx, runId);
   });
 }
 
