@@ -331,6 +331,14 @@ export const payrollLine = z.object({
   net: z.string(),
   employerPension: z.string(),
   employerCost: z.string(),
+  /**
+   * Where the net is paid, masked (last four of the IBAN): as kept at approval for an approved
+   * or paid run, the employee's as they are now before that.
+   */
+  ibanMasked: z.string().nullable(),
+  bic: z.string().nullable(),
+  /** The IBAN, BIC or account holder differs from this payee's in the organization's previous approved run. */
+  bankDetailsChanged: z.boolean(),
 });
 export type PayrollLine = z.infer<typeof payrollLine>;
 

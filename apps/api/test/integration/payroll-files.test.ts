@@ -144,6 +144,27 @@ describe('bank file of an approved run', () => {
     expect((await validAgainstXsd(after.xml.toString())).valid).toBe(true);
   });
 
+  it('shows the approver each payee\'s bank details masked, flagging those changed since the previous run', async () => {
+    const grace = await login(t.app, 'grace');
+    // T-B1's January run was approved and paid with the old IBAN; the IBAN changed since.
+    const run = await post(carla, '/api/payroll/runs', { organizationId: orgs.ML, period: '2032-02' });
+    expect(run.statusCode, run.body).toBe(201);
+    const runId = run.json().id as string;
+    expect((await post(carla, `/api/payroll/runs/${runId}/submit`)).statusCode).toBe(200);
+    const detail = await get(grace, `/api/payroll/runs/${runId}`);
+    expect(detail.statusCode).toBe(200);
+    const lines = detail.json().lines as { employeeNumber: string; ibanMasked: string | null; bic: string | null; bankDetailsChanged: boolean }[];
+    expect(lines.find((l) => l.employeeNumber === 'T-B1')).toMatchObject({ ibanMasked: '•••• 3459', bic: 'BARCGB22', bankDetailsChanged: true });
+    const others = lines.filter((l) => l.employeeNumber !== 'T-B1');
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((l) => !l.bankDetailsChanged && /^•••• [A-Z0-9]{4}$/.test(l.ibanMasked!))).toBe(true);
+    expect(detail.body).not.toContain(NEW_IBAN);
+    // The paid January run still shows what was approved.
+    const [january] = await t.db.select().from(payrollRuns).where(and(eq(payrollRuns.organizationId, orgs.ML!), eq(payrollRuns.period, '2032-01')));
+    const paid = (await get(grace, `/api/payroll/runs/${january!.id}`)).json().lines as { employeeNumber: string; ibanMasked: string }[];
+    expect(paid.find((l) => l.employeeNumber === 'T-B1')).toMatchObject({ ibanMasked: '•••• 6819', bankDetailsChanged: false });
+  });
+
   it('refuses to approve a run paying someone without a bank account (409), naming them', async () => {
     const created = await post(carla, '/api/payroll/employees', {
       organizationId: orgs.MT,
