@@ -253,6 +253,13 @@ export const employee = z.object({
   /** `•••• 1234` or null: never the IBAN, never the sealed value. */
   ibanMasked: z.string().nullable(),
   bic: z.string().nullable(),
+  /**
+   * A change of the bank account on file waiting for a second person's confirmation (the one who
+   * asked cannot confirm it); until then salaries go to the account above.
+   */
+  pendingBankChange: z
+    .object({ ibanMasked: z.string().nullable(), bic: z.string().nullable(), requestedById: z.string().nullable(), requestedAt: z.string() })
+    .nullable(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -130,6 +130,10 @@ describe('bank file of an approved run', () => {
     // The payroll manager changes the employee's IBAN (and name) after the run was paid.
     const changed = await t.app.inject({ method: 'PATCH', url: `/api/payroll/employees/${employeeId}`, headers: carla.headers, payload: { iban: NEW_IBAN, bic: 'BARCGB22', fullName: 'Bea Changed' } });
     expect(changed.statusCode, changed.body).toBe(200);
+    // A second payroll manager confirms the new account: it is now the one on file.
+    const confirmed = await post(felix, `/api/payroll/employees/${employeeId}/bank-change/confirm`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().ibanMasked).toBe('•••• 3459');
     t.clock.advance(60_000);
     const after = await download();
     expect(after.csv.equals(before.csv)).toBe(true);

@@ -39,6 +39,10 @@ const employeeColumns = {
   employerPensionRate: employees.employerPensionRate,
   ibanLast4: employees.ibanLast4,
   bic: employees.bic,
+  pendingIbanLast4: employees.pendingIbanLast4,
+  pendingBic: employees.pendingBic,
+  pendingBankById: employees.pendingBankById,
+  pendingBankAt: employees.pendingBankAt,
   version: employees.version,
   createdAt: employees.createdAt,
   updatedAt: employees.updatedAt,
@@ -115,6 +119,12 @@ export async function updateEmployeeRow(db: Db, params: { id: string; expectedVe
     .where(and(eq(employees.id, params.id), versionIs(employees.version, params.expectedVersion)))
     .returning({ id: employees.id });
   return rows.length > 0;
+}
+
+/** The employee's sealed IBAN on file and the one a pending change would set. */
+export async function employeeSealedBank(db: Db, id: string) {
+  const [row] = await db.select({ ibanEnc: employees.ibanEnc, pendingIbanEnc: employees.pendingIbanEnc }).from(employees).where(eq(employees.id, id));
+  return row ?? null;
 }
 
 export async function deleteEmployeeRow(db: Db, id: string) {
