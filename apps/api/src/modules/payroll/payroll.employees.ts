@@ -259,7 +259,7 @@ async function bankChange(ctx: Ctx, tx: Db, before: EmployeeRow, input: UpdateEm
   const bic = input.bic === undefined ? before.bic : input.bic;
   const clearPending = { pendingIbanEnc: null, pendingIbanLast4: null, pendingBic: null, pendingBankById: null, pendingBankAt: null };
   if (!onFile || iban === null) return { values: { ...sealIban(ctx, iban), bic, ...clearPending }, pending: false, applied: true };
-  if (iban === onFile && bic === before.bic) return { values: clearPending, pending: false, applied: false };
+  if (iban === onFile && bic === before.bic) return none;
   const auth = requireAuth(ctx);
   return {
     values: { pendingIbanEnc: encrypt(ctx.bankKey, iban), pendingIbanLast4: iban.slice(-4), pendingBic: bic, pendingBankById: auth.userId, pendingBankAt: ctx.now },
