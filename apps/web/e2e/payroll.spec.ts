@@ -55,6 +55,9 @@ test.describe('payroll', () => {
     await expect(net).not.toHaveText(before!);
     await expect(dialog.getByTestId('payroll-adjustment')).toContainText('Quarter-end bonus');
     await expect(dialog.getByTestId('payroll-adjustment')).toContainText('$1,000.00');
+    // The approver sees where each net is paid, masked; nobody's account changed since last month.
+    await expect(dialog.getByTestId('payroll-line-row').first().getByTestId('payroll-line-bank')).toContainText('•••• ');
+    await expect(dialog.getByTestId('bank-details-changed')).toHaveCount(0);
     await expectAccessible(page);
     await snap(page, 'payroll-run-draft');
     await page.setViewportSize(MOBILE);

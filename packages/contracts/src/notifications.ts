@@ -24,6 +24,7 @@ export const NOTIFICATION_EVENT_TYPES = [
   { type: 'budget_threshold', label: 'Budget threshold crossed', description: 'A budget line you own crossed an alert threshold', group: 'Budgets' },
   { type: 'budget_overrun', label: 'Budget overrun', description: 'A request would exceed a budget and needs an overrun decision', group: 'Budgets' },
   { type: 'payroll_to_approve', label: 'Payroll to approve', description: 'A payroll run was submitted and waits for your approval', group: 'Payroll' },
+  { type: 'bank_details_changed', label: 'Bank account changed', description: 'The bank account your salary is paid to was changed', group: 'Payroll' },
   { type: 'webhook_disabled', label: 'Webhook switched off', description: 'A webhook of yours kept failing and was switched off', group: 'Administration' },
   { type: 'registration_received', label: 'Registration received', description: 'Someone asked for access and waits for a review', group: 'Administration' },
   { type: 'feature_suggestion_status', label: 'Suggestion status changed', description: 'A feature suggestion you submitted is under review, planned, done or declined', group: 'Feedback' },

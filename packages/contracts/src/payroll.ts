@@ -253,6 +253,13 @@ export const employee = z.object({
   /** `•••• 1234` or null: never the IBAN, never the sealed value. */
   ibanMasked: z.string().nullable(),
   bic: z.string().nullable(),
+  /**
+   * A change of the bank account on file waiting for a second person's confirmation (the one who
+   * asked cannot confirm it); until then salaries go to the account above.
+   */
+  pendingBankChange: z
+    .object({ ibanMasked: z.string().nullable(), bic: z.string().nullable(), requestedById: z.string().nullable(), requestedAt: z.string() })
+    .nullable(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -331,6 +338,14 @@ export const payrollLine = z.object({
   net: z.string(),
   employerPension: z.string(),
   employerCost: z.string(),
+  /**
+   * Where the net is paid, masked (last four of the IBAN): as kept at approval for an approved
+   * or paid run, the employee's as they are now before that.
+   */
+  ibanMasked: z.string().nullable(),
+  bic: z.string().nullable(),
+  /** The IBAN, BIC or account holder differs from this payee's in the organization's previous approved run. */
+  bankDetailsChanged: z.boolean(),
 });
 export type PayrollLine = z.infer<typeof payrollLine>;
 

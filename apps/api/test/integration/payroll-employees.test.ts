@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { auditEvents, departments, employees, organizations } from '@outlay/db';
+import { auditEvents, departments, employees, notifications, organizations } from '@outlay/db';
 import { assertNoSecrets, createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 
 let t: TestContext;
@@ -112,6 +112,42 @@ describe('employees', () => {
     expect(wrong.statusCode).toBe(400);
     const del = await send(carla, 'DELETE', `/api/payroll/employees/${created.id}`);
     expect(del.statusCode).toBe(204);
+  });
+
+  it('holds a change of the bank account on file until another payroll manager confirms it, audited, and tells the employee', async () => {
+    const [seeded] = await t.db
+      .select()
+      .from(employees)
+      .where(and(eq(employees.organizationId, orgs.ML!), isNotNull(employees.userId), isNotNull(employees.ibanEnc)))
+      .limit(1);
+    const url = `/api/payroll/employees/${seeded!.id}`;
+    const was = (await send(carla, 'GET', url)).json();
+    expect(was.pendingBankChange).toBeNull();
+    const asked = await send(carla, 'PATCH', url, { iban: 'GB94 BARC 1020 1530 0934 59', bic: 'BARCGB22' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    assertNoBankLeak(asked);
+    // Still paid to the account on file until confirmed.
+    expect(asked.json()).toMatchObject({ ibanMasked: was.ibanMasked, bic: was.bic, pendingBankChange: { ibanMasked: '•••• 3459', bic: 'BARCGB22' } });
+    const [row] = await t.db.select().from(employees).where(eq(employees.id, seeded!.id));
+    expect(row!.ibanEnc).toBe(seeded!.ibanEnc);
+    const own = await send(carla, 'POST', `${url}/bank-change/confirm`);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('You asked for this bank account change; another payroll manager must confirm it');
+    const confirmed = await send(felix, 'POST', `${url}/bank-change/confirm`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ ibanMasked: '•••• 3459', bic: 'BARCGB22', pendingBankChange: null });
+    expect((await send(felix, 'POST', `${url}/bank-change/confirm`)).statusCode).toBe(409);
+    const audits = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, seeded!.id));
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['employee.bank_change_requested', 'employee.bank_change_confirmed']));
+    expect(JSON.stringify(audits)).not.toContain('GB94BARC10201530093459');
+    const told = await t.db.select().from(notifications).where(and(eq(notifications.userId, seeded!.userId!), eq(notifications.type, 'bank_details_changed')));
+    expect(told.map((n) => n.title).sort()).toEqual(['A change of your salary account was requested', 'Your salary account was changed']);
+
+    // A pending change can be discarded; the account on file stays.
+    expect((await send(felix, 'PATCH', url, { bic: 'NWBKGB2L' })).json().pendingBankChange).toMatchObject({ ibanMasked: '•••• 3459', bic: 'NWBKGB2L' });
+    const discarded = await send(carla, 'DELETE', `${url}/bank-change`);
+    expect(discarded.statusCode).toBe(200);
+    expect(discarded.json()).toMatchObject({ ibanMasked: '•••• 3459', bic: 'BARCGB22', pendingBankChange: null });
   });
 
   it('exports the caller\'s employees and runs as CSV with bank accounts masked', async () => {

@@ -83,6 +83,116 @@ describe('bank file', () => {
   });
 });
 
+describe('bank file of an approved run', () => {
+  const post = (s: Session, url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: s.headers, ...(payload ? { payload } : {}) });
+  const OLD_IBAN = 'GB29NWBK60161331926819';
+  const NEW_IBAN = 'GB94BARC10201530093459';
+
+  it('keeps the payees\' bank details as they were at approval: a later IBAN change never reaches it, and every download is the same bytes', async () => {
+    const created = await post(carla, '/api/payroll/employees', {
+      organizationId: orgs.ML,
+      employeeNumber: 'T-B1',
+      fullName: 'Bea Nkfile',
+      startDate: '2020-01-01',
+      baseSalary: '3000.00',
+      allowances: [],
+      incomeTaxRate: '20',
+      employeePensionRate: '5',
+      employerPensionRate: '8',
+      iban: 'GB29 NWBK 6016 1331 9268 19',
+      bic: 'NWBKGB2L',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const employeeId = created.json().id as string;
+    const grace = await login(t.app, 'grace');
+    const run = await post(carla, '/api/payroll/runs', { organizationId: orgs.ML, period: '2032-01' });
+    expect(run.statusCode, run.body).toBe(201);
+    const runId = run.json().id as string;
+    expect((await post(carla, `/api/payroll/runs/${runId}/submit`)).statusCode).toBe(200);
+    const approved = await post(grace, `/api/payroll/runs/${runId}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const download = async () => {
+      const [csvRes, xmlRes] = [await get(carla, `/api/payroll/runs/${runId}/bank-file?format=csv`), await get(carla, `/api/payroll/runs/${runId}/bank-file?format=pain001`)];
+      expect(csvRes.statusCode, csvRes.body).toBe(200);
+      expect(xmlRes.statusCode, xmlRes.body).toBe(200);
+      return { csv: csvRes.rawPayload, xml: xmlRes.rawPayload };
+    };
+    const atApproval = await download();
+    t.clock.advance(2 * 60_000);
+    expect((await post(carla, `/api/payroll/runs/${runId}/pay`, { paymentReference: 'BANK-REF-B1' })).statusCode).toBe(200);
+    const before = await download();
+    // The file's time and message id are the approval's, not the download's.
+    expect(before.csv.equals(atApproval.csv)).toBe(true);
+    expect(before.xml.equals(atApproval.xml)).toBe(true);
+    expect(before.xml.toString()).toContain(`<CreDtTm>${approved.json().approvedAt.replace(/\.\d{3}Z$/, '')}</CreDtTm>`);
+    for (const body of [before.csv, before.xml]) expect(body.toString()).toContain(OLD_IBAN);
+
+    // The payroll manager changes the employee's IBAN (and name) after the run was paid.
+    const changed = await t.app.inject({ method: 'PATCH', url: `/api/payroll/employees/${employeeId}`, headers: carla.headers, payload: { iban: NEW_IBAN, bic: 'BARCGB22', fullName: 'Bea Changed' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // A second payroll manager confirms the new account: it is now the one on file.
+    const confirmed = await post(felix, `/api/payroll/employees/${employeeId}/bank-change/confirm`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().ibanMasked).toBe('•••• 3459');
+    t.clock.advance(60_000);
+    const after = await download();
+    expect(after.csv.equals(before.csv)).toBe(true);
+    expect(after.xml.equals(before.xml)).toBe(true);
+    for (const body of [after.csv, after.xml]) {
+      expect(body.toString()).toContain(OLD_IBAN);
+      expect(body.toString()).not.toContain(NEW_IBAN);
+      expect(body.toString()).not.toContain('Bea Changed');
+    }
+    const rows = parse(after.csv.toString(), { columns: true, bom: true }) as Record<string, string>[];
+    expect(rows.find((r) => r['Employee number'] === 'T-B1')).toMatchObject({ Name: 'Bea Nkfile', IBAN: OLD_IBAN, BIC: 'NWBKGB2L' });
+    expect((await validAgainstXsd(after.xml.toString())).valid).toBe(true);
+  });
+
+  it('shows the approver each payee\'s bank details masked, flagging those changed since the previous run', async () => {
+    const grace = await login(t.app, 'grace');
+    // T-B1's January run was approved and paid with the old IBAN; the IBAN changed since.
+    const run = await post(carla, '/api/payroll/runs', { organizationId: orgs.ML, period: '2032-02' });
+    expect(run.statusCode, run.body).toBe(201);
+    const runId = run.json().id as string;
+    expect((await post(carla, `/api/payroll/runs/${runId}/submit`)).statusCode).toBe(200);
+    const detail = await get(grace, `/api/payroll/runs/${runId}`);
+    expect(detail.statusCode).toBe(200);
+    const lines = detail.json().lines as { employeeNumber: string; ibanMasked: string | null; bic: string | null; bankDetailsChanged: boolean }[];
+    expect(lines.find((l) => l.employeeNumber === 'T-B1')).toMatchObject({ ibanMasked: '•••• 3459', bic: 'BARCGB22', bankDetailsChanged: true });
+    const others = lines.filter((l) => l.employeeNumber !== 'T-B1');
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((l) => !l.bankDetailsChanged && /^•••• [A-Z0-9]{4}$/.test(l.ibanMasked!))).toBe(true);
+    expect(detail.body).not.toContain(NEW_IBAN);
+    // The paid January run still shows what was approved.
+    const [january] = await t.db.select().from(payrollRuns).where(and(eq(payrollRuns.organizationId, orgs.ML!), eq(payrollRuns.period, '2032-01')));
+    const paid = (await get(grace, `/api/payroll/runs/${january!.id}`)).json().lines as { employeeNumber: string; ibanMasked: string }[];
+    expect(paid.find((l) => l.employeeNumber === 'T-B1')).toMatchObject({ ibanMasked: '•••• 6819', bankDetailsChanged: false });
+  });
+
+  it('refuses to approve a run paying someone without a bank account (409), naming them', async () => {
+    const created = await post(carla, '/api/payroll/employees', {
+      organizationId: orgs.MT,
+      employeeNumber: 'T-B2',
+      fullName: 'No Account',
+      startDate: '2020-01-01',
+      baseSalary: '2000.00',
+      allowances: [],
+      incomeTaxRate: '20',
+      employeePensionRate: '5',
+      employerPensionRate: '8',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const grace = await login(t.app, 'grace');
+    const run = await post(carla, '/api/payroll/runs', { organizationId: orgs.MT, period: '2032-02' });
+    const runId = run.json().id as string;
+    expect((await post(carla, `/api/payroll/runs/${runId}/submit`)).statusCode).toBe(200);
+    const refused = await post(grace, `/api/payroll/runs/${runId}/approve`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Add a bank account for No Account before this payroll run is approved');
+    expect((await t.db.select().from(payrollRuns).where(eq(payrollRuns.id, runId)))[0]!.status).toBe('submitted');
+  });
+});
+
 describe('payslip', () => {
   it('is a PDF with the organization, the period, every line amount and the year-to-date totals', async () => {
     const run = await latestPaid('MF');

@@ -41,6 +41,15 @@ export const employees = pgTable(
     ibanEnc: text('iban_enc'),
     ibanLast4: text('iban_last4'),
     bic: text('bic'),
+    /**
+     * A change of the bank account on file waits here until a second person (not the one who
+     * asked for it) confirms it: the IBAN and BIC it would set, who asked and when.
+     */
+    pendingIbanEnc: text('pending_iban_enc'),
+    pendingIbanLast4: text('pending_iban_last4'),
+    pendingBic: text('pending_bic'),
+    pendingBankById: uuid('pending_bank_by_id').references(() => users.id),
+    pendingBankAt: ts('pending_bank_at'),
     /** Bumped by every write; a write naming an older version (If-Match) is refused. */
     version: integer('version').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -131,6 +140,16 @@ export const payrollLines = pgTable(
     net: money('net').notNull(),
     employerPension: money('employer_pension').notNull(),
     employerCost: money('employer_cost').notNull(),
+    /**
+     * The payee as the bank file names them, kept when the run is approved: a later change to the
+     * employee (IBAN, BIC, name, number) never reaches an approved or paid run's bank file. The
+     * IBAN stays sealed like the employee's. Null while the run is a draft or submitted.
+     */
+    payeeNumber: text('payee_number'),
+    payeeName: text('payee_name'),
+    payeeIbanEnc: text('payee_iban_enc'),
+    payeeIbanLast4: text('payee_iban_last4'),
+    payeeBic: text('payee_bic'),
   },
   (t) => [
     uniqueIndex('payroll_lines_run_employee_idx').on(t.runId, t.employeeId),

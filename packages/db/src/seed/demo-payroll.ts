@@ -171,15 +171,17 @@ export async function seedDemoPayroll(tx: Db, tools: SeedTools, now: Date): Prom
     const preparer = userIds.get(PREPARERS[org.code]!) ?? null;
     for (let back = 12; back >= 0; back--) {
       const period = monthsBefore(now, back);
+      const paid = back > 0;
       const lines = staff
         .filter((e) => e.organizationId === org.id)
         .map((e) => ({
           employeeId: e.id,
           departmentId: e.departmentId ?? null,
           ...computePayrollLine({ ...e, endDate: e.endDate ?? null, allowances: e.allowances ?? [], incomeTaxRate: e.incomeTaxRate!, employeePensionRate: e.employeePensionRate!, employerPensionRate: e.employerPensionRate! }, period, org.currency),
+          // Approved runs keep the payee's bank details as they were at approval.
+          ...(paid ? { payeeNumber: e.employeeNumber, payeeName: e.fullName, payeeIbanEnc: e.ibanEnc ?? null, payeeIbanLast4: e.ibanLast4 ?? null, payeeBic: e.bic ?? null } : {}),
         }))
         .filter((l) => l.daysWorked > 0);
-      const paid = back > 0;
       const [y, m] = [Number(period.slice(0, 4)), Number(period.slice(5, 7))];
       const at = (day: number) => new Date(Date.UTC(y, m - 1, day, 10));
       runRows.push({

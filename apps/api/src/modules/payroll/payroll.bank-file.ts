@@ -46,10 +46,11 @@ interface Transfer {
 /** ISO 20022 text fields allow a restricted Latin set in practice; Max35/Max140 lengths are the schema's. */
 const clip = (value: string, max: number) => value.slice(0, max);
 
-function pain001(run: repo.RunRow, debtor: DebtorAccount, transfers: Transfer[], now: Date): string {
+/** `createdAt` is the run's approval: the file is the one the approver released, whenever downloaded. */
+function pain001(run: repo.RunRow, debtor: DebtorAccount, transfers: Transfer[], createdAt: Date): string {
   const ctrlSum = roundToCurrency(addMoney(...transfers.map((t) => t.amount)), run.currency);
-  const stamp = now.toISOString().replace(/\.\d{3}Z$/, '');
-  const msgId = clip(`PAY-${run.period}-${run.id.slice(0, 8)}-${now.getTime().toString(36)}`, 35);
+  const stamp = createdAt.toISOString().replace(/\.\d{3}Z$/, '');
+  const msgId = clip(`PAY-${run.period}-${run.id.slice(0, 8)}-${createdAt.getTime().toString(36)}`, 35);
   const doc = xml().create({ version: '1.0', encoding: 'UTF-8' }).ele('urn:iso:std:iso:20022:tech:xsd:pain.001.001.03', 'Document');
   const init = doc.ele('CstmrCdtTrfInitn');
   const hdr = init.ele('GrpHdr');
@@ -65,7 +66,7 @@ function pain001(run: repo.RunRow, debtor: DebtorAccount, transfers: Transfer[],
   pmt.ele('CtrlSum').txt(ctrlSum);
   // Salary payments (category purpose SALA), so banks keep them confidential.
   pmt.ele('PmtTpInf').ele('CtgyPurp').ele('Cd').txt('SALA');
-  pmt.ele('ReqdExctnDt').txt(run.payDate ?? now.toISOString().slice(0, 10));
+  pmt.ele('ReqdExctnDt').txt(run.payDate ?? createdAt.toISOString().slice(0, 10));
   pmt.ele('Dbtr').ele('Nm').txt(clip(debtor.name, 140));
   const dbtrAcct = pmt.ele('DbtrAcct');
   dbtrAcct.ele('Id').ele('IBAN').txt(debtor.iban);
@@ -91,31 +92,35 @@ function csv(run: repo.RunRow, debtor: DebtorAccount, transfers: Transfer[]): st
 
 /**
  * The transfers of an approved or paid run, one per employee with a positive net, from the
- * organization's salary account. Everyone paid must have an IBAN: a file missing someone is
- * refused rather than sent.
+ * organization's salary account, to the bank details kept on the run's lines when it was
+ * approved: a later change to an employee never reaches the file, and the same run gives the
+ * same bytes on every download (the file's time and message id come from the approval).
  */
 export async function bankFile(ctx: Ctx, runId: string, format: 'pain001' | 'csv'): Promise<BankFile> {
   const auth = requireAuth(ctx);
   const run = await runInScope(ctx, runId);
   if (!organizationInScope(auth, 'payroll.manage', run.organizationId)) throw new AppError('NOT_FOUND', { message: 'Payroll run not found' });
-  if (run.status !== 'approved' && run.status !== 'paid') {
+  if ((run.status !== 'approved' && run.status !== 'paid') || !run.approvedAt) {
     throw new AppError('CONFLICT', { message: 'The bank file is ready once the payroll run is approved' });
   }
   const debtor = await debtorAccount(ctx.db, run.organizationId);
   if (!debtor) throw new AppError('CONFLICT', { message: `No salary bank account is set for ${run.organizationName}` });
-  const [lines, bank] = await Promise.all([repo.runLines(ctx.db, runId), repo.employeeBankDetails(ctx.db, runId)]);
-  const bankOf = new Map(bank.map((b) => [b.employeeId, b]));
-  const paid = lines.filter((l) => compareMoney(l.net, '0') > 0);
-  const missing = paid.filter((l) => !bankOf.get(l.employeeId)?.ibanEnc).map((l) => l.employeeName);
+  const payees = await repo.runPayees(ctx.db, { runId, kept: true });
+  const paid = payees.filter((p) => compareMoney(p.net, '0') > 0);
+  const missing = paid.filter((p) => !p.ibanEnc).map((p) => p.name ?? p.employeeId);
   if (missing.length) {
-    throw new AppError('CONFLICT', { message: `Add a bank account for ${serverFormat.list(missing)} before downloading the bank file` });
+    throw new AppError('CONFLICT', { message: `${serverFormat.list(missing)} had no bank account when this payroll run was approved; pay them outside this file` });
   }
-  const transfers: Transfer[] = paid.map((l) => {
-    const b = bankOf.get(l.employeeId)!;
-    return { employeeId: l.employeeId, employeeNumber: l.employeeNumber, name: l.employeeName, iban: decrypt(ctx.bankKey, b.ibanEnc!), bic: b.bic, amount: roundToCurrency(l.net, run.currency) };
-  });
+  const transfers: Transfer[] = paid.map((p) => ({
+    employeeId: p.employeeId,
+    employeeNumber: p.number ?? '',
+    name: p.name ?? '',
+    iban: decrypt(ctx.bankKey, p.ibanEnc!),
+    bic: p.bic,
+    amount: roundToCurrency(p.net, run.currency),
+  }));
   const base = `payroll-${run.period}-${run.organizationName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return format === 'csv'
     ? { filename: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: csv(run, debtor, transfers) }
-    : { filename: `${base}.xml`, contentType: 'application/xml; charset=utf-8', body: pain001(run, debtor, transfers, ctx.now) };
+    : { filename: `${base}.xml`, contentType: 'application/xml; charset=utf-8', body: pain001(run, debtor, transfers, run.approvedAt) };
 }

@@ -1,13 +1,15 @@
 import { maskIban, type CreateEmployeeInput, type EmployeeExportQuery, type Employee, type EmployeeList, type EmployeeListQuery, type PayrollOrganization, type UpdateEmployeeInput } from '@outlay/contracts';
 import { roundToCurrency } from '@outlay/contracts/money';
-import { employees } from '@outlay/db';
+import { employees, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
-import { encrypt } from '../../lib/crypto.ts';
+import { decrypt, encrypt } from '../../lib/crypto.ts';
 import { uniqueViolationOf } from '../../lib/db-errors.ts';
 import { page } from '../../lib/lists.ts';
 import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts';
+import { notify } from '../../lib/notify.ts';
+import { requireRecentAuth } from '../../lib/step-up.ts';
 import { assertVersion, versionConflict } from '../../lib/versions.ts';
 import * as repo from './payroll.repository.ts';
 import type { EmployeeRow } from './payroll.repository.ts';
@@ -44,6 +46,9 @@ export function toEmployee(row: EmployeeRow): Employee {
     employerPensionRate: row.employerPensionRate,
     ibanMasked: maskIban(row.ibanLast4),
     bic: row.bic,
+    pendingBankChange: row.pendingBankAt
+      ? { ibanMasked: maskIban(row.pendingIbanLast4), bic: row.pendingBic, requestedById: row.pendingBankById, requestedAt: row.pendingBankAt.toISOString() }
+      : null,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -52,7 +57,7 @@ export function toEmployee(row: EmployeeRow): Employee {
 
 /** What the audit trail keeps of an employee: no bank details beyond the last four. */
 function auditView(row: Partial<typeof employees.$inferInsert>) {
-  const { ibanEnc: _sealed, createdAt: _c, updatedAt: _u, version: _v, ...rest } = row;
+  const { ibanEnc: _sealed, pendingIbanEnc: _pending, createdAt: _c, updatedAt: _u, version: _v, ...rest } = row;
   return rest;
 }
 
@@ -192,15 +197,32 @@ export async function updateEmployee(ctx: Ctx, id: string, input: UpdateEmployee
   if (input.incomeTaxRate !== undefined) changes.incomeTaxRate = input.incomeTaxRate;
   if (input.employeePensionRate !== undefined) changes.employeePensionRate = input.employeePensionRate;
   if (input.employerPensionRate !== undefined) changes.employerPensionRate = input.employerPensionRate;
-  if (input.bic !== undefined) changes.bic = input.bic;
-  Object.assign(changes, sealIban(ctx, input.iban));
   try {
     await ctx.db.transaction(async (tx) => {
       const before = await repo.findEmployee(tx, { id, scope: s, forUpdate: true });
       if (!before) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
       assertVersion(before.version, expectedVersion);
+      const bank = await bankChange(ctx, tx, before, input);
+      Object.assign(changes, bank.values);
       if (!(await repo.updateEmployeeRow(tx, { id, expectedVersion, values: { ...changes, updatedAt: ctx.now } }))) throw versionConflict();
       const { ibanLast4, ...was } = before;
+      if (bank.pending) {
+        await writeAudit(
+          tx,
+          {
+            actorId: auth.userId,
+            action: 'employee.bank_change_requested',
+            entityType: 'employee',
+            entityId: id,
+            ip: ctx.ip,
+            userAgent: ctx.userAgent,
+            before: { ibanLast4, bic: before.bic },
+            after: { ibanLast4: changes.pendingIbanLast4, bic: changes.pendingBic },
+          },
+          ctx.now,
+        );
+        if (before.userId) await notifyBankChange(tx, before.userId, id, changes.pendingIbanLast4 ?? null, 'requested', ctx.now);
+      }
       await writeAudit(
         tx,
         {
@@ -212,7 +234,7 @@ export async function updateEmployee(ctx: Ctx, id: string, input: UpdateEmployee
           userAgent: ctx.userAgent,
           before: { ...auditView(was as Partial<typeof employees.$inferInsert>), ibanLast4 },
           after: auditView(changes),
-          metadata: input.iban !== undefined ? { ibanChanged: true } : undefined,
+          metadata: bank.applied ? { ibanChanged: true } : undefined,
         },
         ctx.now,
       );
@@ -220,6 +242,128 @@ export async function updateEmployee(ctx: Ctx, id: string, input: UpdateEmployee
   } catch (error) {
     throw conflictOf(error) ?? error;
   }
+  return getEmployee(ctx, id);
+}
+
+/**
+ * What a bank detail edit does. Adding the first account or removing the one on file applies at
+ * once (neither sends a salary somewhere new). Changing the account on file only records the
+ * change as pending: it takes effect once someone other than its author confirms it.
+ */
+async function bankChange(ctx: Ctx, tx: Db, before: EmployeeRow, input: UpdateEmployeeInput) {
+  const none = { values: {} as Partial<typeof employees.$inferInsert>, pending: false, applied: false };
+  if (input.iban === undefined && input.bic === undefined) return none;
+  const sealed = await repo.employeeSealedBank(tx, before.id);
+  const onFile = sealed?.ibanEnc ? decrypt(ctx.bankKey, sealed.ibanEnc) : null;
+  const iban = input.iban === undefined ? onFile : input.iban;
+  const bic = input.bic === undefined ? before.bic : input.bic;
+  const clearPending = { pendingIbanEnc: null, pendingIbanLast4: null, pendingBic: null, pendingBankById: null, pendingBankAt: null };
+  if (!onFile || iban === null) return { values: { ...sealIban(ctx, iban), bic, ...clearPending }, pending: false, applied: true };
+  if (iban === onFile && bic === before.bic) return none;
+  const auth = requireAuth(ctx);
+  return {
+    values: { pendingIbanEnc: encrypt(ctx.bankKey, iban), pendingIbanLast4: iban.slice(-4), pendingBic: bic, pendingBankById: auth.userId, pendingBankAt: ctx.now },
+    pending: true,
+    applied: false,
+  };
+}
+
+async function notifyBankChange(tx: Db, userId: string, employeeId: string, last4: string | null, stage: 'requested' | 'confirmed', now: Date) {
+  const account = last4 ? `the account ending ${last4}` : 'a new account';
+  await notify(
+    tx,
+    [userId],
+    stage === 'requested'
+      ? {
+          type: 'bank_details_changed',
+          title: 'A change of your salary account was requested',
+          body: `Your salary is to be paid to ${account} once a second person confirms it. If you did not ask for this, tell your payroll team at once.`,
+          link: '/profile',
+          entityType: 'employee',
+          entityId: employeeId,
+        }
+      : {
+          type: 'bank_details_changed',
+          title: 'Your salary account was changed',
+          body: `From the next payroll run your salary is paid to ${account}. If you did not ask for this, tell your payroll team at once.`,
+          link: '/profile',
+          entityType: 'employee',
+          entityId: employeeId,
+        },
+    now,
+  );
+}
+
+export const OWN_BANK_CHANGE = 'You asked for this bank account change; another payroll manager must confirm it';
+
+/** Confirms an employee's pending bank account change (not by the one who asked for it). */
+export async function confirmBankChange(ctx: Ctx, id: string): Promise<Employee> {
+  const auth = requireAuth(ctx);
+  requireRecentAuth(ctx);
+  const s = scope(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const before = await repo.findEmployee(tx, { id, scope: s, forUpdate: true });
+    if (!before) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
+    const sealed = await repo.employeeSealedBank(tx, id);
+    if (!before.pendingBankAt || !sealed?.pendingIbanEnc) throw new AppError('CONFLICT', { message: 'There is no bank account change to confirm' });
+    if (before.pendingBankById === auth.userId) throw new AppError('FORBIDDEN', { message: OWN_BANK_CHANGE });
+    const values = {
+      ibanEnc: sealed.pendingIbanEnc,
+      ibanLast4: before.pendingIbanLast4,
+      bic: before.pendingBic,
+      pendingIbanEnc: null,
+      pendingIbanLast4: null,
+      pendingBic: null,
+      pendingBankById: null,
+      pendingBankAt: null,
+      updatedAt: ctx.now,
+    };
+    if (!(await repo.updateEmployeeRow(tx, { id, expectedVersion: before.version, values }))) throw versionConflict();
+    await writeAudit(
+      tx,
+      {
+        actorId: auth.userId,
+        action: 'employee.bank_change_confirmed',
+        entityType: 'employee',
+        entityId: id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        before: { ibanLast4: before.ibanLast4, bic: before.bic },
+        after: { ibanLast4: before.pendingIbanLast4, bic: before.pendingBic },
+        metadata: { requestedById: before.pendingBankById, requestedAt: before.pendingBankAt.toISOString() },
+      },
+      ctx.now,
+    );
+    if (before.userId) await notifyBankChange(tx, before.userId, id, before.pendingIbanLast4, 'confirmed', ctx.now);
+  });
+  return getEmployee(ctx, id);
+}
+
+/** Withdraws an employee's pending bank account change (anyone who manages their payroll). */
+export async function discardBankChange(ctx: Ctx, id: string): Promise<Employee> {
+  const auth = requireAuth(ctx);
+  const s = scope(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const before = await repo.findEmployee(tx, { id, scope: s, forUpdate: true });
+    if (!before) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
+    if (!before.pendingBankAt) throw new AppError('CONFLICT', { message: 'There is no bank account change to discard' });
+    const values = { pendingIbanEnc: null, pendingIbanLast4: null, pendingBic: null, pendingBankById: null, pendingBankAt: null, updatedAt: ctx.now };
+    if (!(await repo.updateEmployeeRow(tx, { id, expectedVersion: before.version, values }))) throw versionConflict();
+    await writeAudit(
+      tx,
+      {
+        actorId: auth.userId,
+        action: 'employee.bank_change_discarded',
+        entityType: 'employee',
+        entityId: id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        before: { pendingIbanLast4: before.pendingIbanLast4, pendingBic: before.pendingBic },
+        metadata: { requestedById: before.pendingBankById },
+      },
+      ctx.now,
+    );
+  });
   return getEmployee(ctx, id);
 }
 

@@ -39,6 +39,10 @@ const employeeColumns = {
   employerPensionRate: employees.employerPensionRate,
   ibanLast4: employees.ibanLast4,
   bic: employees.bic,
+  pendingIbanLast4: employees.pendingIbanLast4,
+  pendingBic: employees.pendingBic,
+  pendingBankById: employees.pendingBankById,
+  pendingBankAt: employees.pendingBankAt,
   version: employees.version,
   createdAt: employees.createdAt,
   updatedAt: employees.updatedAt,
@@ -117,6 +121,12 @@ export async function updateEmployeeRow(db: Db, params: { id: string; expectedVe
   return rows.length > 0;
 }
 
+/** The employee's sealed IBAN on file and the one a pending change would set. */
+export async function employeeSealedBank(db: Db, id: string) {
+  const [row] = await db.select({ ibanEnc: employees.ibanEnc, pendingIbanEnc: employees.pendingIbanEnc }).from(employees).where(eq(employees.id, id));
+  return row ?? null;
+}
+
 export async function deleteEmployeeRow(db: Db, id: string) {
   await db.delete(employees).where(eq(employees.id, id));
 }
@@ -126,13 +136,41 @@ export async function employeeHasLines(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The employee's sealed IBAN and BIC (bank files only). */
-export async function employeeBankDetails(db: Db, runId: string) {
+/**
+ * The payees of a run as its bank file names them: for an approved or paid run (`kept`) the
+ * details kept on its lines at approval, otherwise the employees' details as they are now. The
+ * IBAN stays sealed.
+ */
+export async function runPayees(db: Db, params: { runId: string; kept: boolean }) {
+  const columns = params.kept
+    ? { number: payrollLines.payeeNumber, name: payrollLines.payeeName, ibanEnc: payrollLines.payeeIbanEnc, ibanLast4: payrollLines.payeeIbanLast4, bic: payrollLines.payeeBic }
+    : { number: employees.employeeNumber, name: employees.fullName, ibanEnc: employees.ibanEnc, ibanLast4: employees.ibanLast4, bic: employees.bic };
   return db
-    .select({ employeeId: employees.id, ibanEnc: employees.ibanEnc, bic: employees.bic })
-    .from(employees)
-    .innerJoin(payrollLines, eq(payrollLines.employeeId, employees.id))
-    .where(eq(payrollLines.runId, runId));
+    .select({ employeeId: payrollLines.employeeId, net: payrollLines.net, ...columns })
+    .from(payrollLines)
+    .innerJoin(employees, eq(employees.id, payrollLines.employeeId))
+    .where(eq(payrollLines.runId, params.runId))
+    .orderBy(asc(employees.fullName), asc(employees.id));
+}
+
+/** Keeps each payee's bank details on the run's lines as they are now (at approval). */
+export async function keepPayees(db: Db, runId: string) {
+  await db.execute(sql`
+    UPDATE ${payrollLines} SET payee_number = e.employee_number, payee_name = e.full_name, payee_iban_enc = e.iban_enc,
+      payee_iban_last4 = e.iban_last4, payee_bic = e.bic
+    FROM ${employees} AS e
+    WHERE e.id = ${payrollLines.employeeId} AND ${payrollLines.runId} = ${runId}`);
+}
+
+/** The organization's latest approved or paid run before the period, if any. */
+export async function previousKeptRun(db: Db, params: { organizationId: string; period: string }): Promise<string | null> {
+  const [row] = await db
+    .select({ id: payrollRuns.id })
+    .from(payrollRuns)
+    .where(and(eq(payrollRuns.organizationId, params.organizationId), inArray(payrollRuns.status, ['approved', 'paid']), sql`${payrollRuns.period} < ${params.period}`))
+    .orderBy(sql`${payrollRuns.period} desc`)
+    .limit(1);
+  return row?.id ?? null;
 }
 
 export async function organizationsFor(db: Db, onlyId: string | null | undefined) {

@@ -77,9 +77,27 @@ export async function payrollRoutes(app: FastifyInstance, { deps }: { deps: AppD
     '/api/payroll/employees/:id',
     {
       config: manage,
-      schema: { tags, summary: 'Update an employee; with If-Match only at that version (412 otherwise)', params: idParam, body: updateEmployeeInput, response: { 200: employee, ...errors, ...versionConflictResponse } },
+      schema: { tags, summary: 'Update an employee; with If-Match only at that version (412 otherwise). A change of the bank account on file waits for another payroll manager\'s confirmation', params: idParam, body: updateEmployeeInput, response: { 200: employee, ...errors, ...versionConflictResponse } },
     },
     async (request, reply) => withEtag(reply, await employees.updateEmployee(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
+  );
+  r.post(
+    '/api/payroll/employees/:id/bank-change/confirm',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Confirm an employee\'s pending bank account change so salaries go to it (not by the one who asked for it; needs a recent password confirmation); the employee is told',
+        params: idParam,
+        response: { 200: employee, ...errors },
+      },
+    },
+    async (request, reply) => withEtag(reply, await employees.confirmBankChange(contextOf(request, deps), request.params.id)),
+  );
+  r.delete(
+    '/api/payroll/employees/:id/bank-change',
+    { config: manage, schema: { tags, summary: 'Discard an employee\'s pending bank account change', params: idParam, response: { 200: employee, ...errors } } },
+    async (request, reply) => withEtag(reply, await employees.discardBankChange(contextOf(request, deps), request.params.id)),
   );
   r.delete(
     '/api/payroll/employees/:id',

@@ -1,5 +1,6 @@
 import {
   PAYROLL_RUN_STATUS_LABELS,
+  maskIban,
   computePayrollLine,
   payrollTotals,
   periodBounds,
@@ -14,10 +15,12 @@ import {
   type PayrollRunStatus,
 } from '@outlay/contracts';
 import { compareMoney, roundToCurrency } from '@outlay/contracts/money';
+import { serverFormat } from '@outlay/contracts/format';
 import { payrollRuns, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
+import { decrypt } from '../../lib/crypto.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { page } from '../../lib/lists.ts';
 import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts';
@@ -110,13 +113,16 @@ export async function runInScope(ctx: Ctx, id: string, db: Db = ctx.db): Promise
 export async function getRun(ctx: Ctx, id: string, db: Db = ctx.db): Promise<PayrollRunDetail> {
   const auth = requireAuth(ctx);
   const row = await runInScope(ctx, id, db);
-  const [lines, adjustments] = await Promise.all([repo.runLines(db, id), repo.runAdjustments(db, id)]);
+  const [lines, adjustments, changed] = await Promise.all([repo.runLines(db, id), repo.runAdjustments(db, id), payeeDetails(ctx, db, row)]);
   const manages = organizationInScope(auth, 'payroll.manage', row.organizationId);
   const approves = organizationInScope(auth, 'payroll.approve', row.organizationId);
   const own = row.submittedById === auth.userId;
   return {
     ...toRun(row),
-    lines: lines.map(({ departmentId: _d, ...l }) => l),
+    lines: lines.map(({ departmentId: _d, ...l }) => {
+      const payee = changed.get(l.employeeId);
+      return { ...l, ibanMasked: maskIban(payee?.ibanLast4), bic: payee?.bic ?? null, bankDetailsChanged: payee?.changed ?? false };
+    }),
     adjustmentItems: adjustments.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
     actions: {
       adjust: manages && row.status === 'draft',
@@ -127,6 +133,27 @@ export async function getRun(ctx: Ctx, id: string, db: Db = ctx.db): Promise<Pay
     },
     approveBlockedReason: approves && row.status === 'submitted' && own ? OWN_SUBMISSION : null,
   };
+}
+
+/**
+ * Each payee's bank details on the run (kept at approval, or the employee's as they are now
+ * before that), and whether they differ from the payee's in the organization's previous approved
+ * or paid run: what an approver must see before releasing money to a new account.
+ */
+async function payeeDetails(ctx: Ctx, db: Db, run: RunRow) {
+  const kept = run.status === 'approved' || run.status === 'paid';
+  const [payees, previousId] = await Promise.all([repo.runPayees(db, { runId: run.id, kept }), repo.previousKeptRun(db, { organizationId: run.organizationId, period: run.period })]);
+  const previous = new Map((previousId ? await repo.runPayees(db, { runId: previousId, kept: true }) : []).map((p) => [p.employeeId, p]));
+  const iban = (sealed: string | null) => (sealed ? decrypt(ctx.bankKey, sealed) : null);
+  return new Map(
+    payees.map((p) => {
+      const before = previous.get(p.employeeId);
+      const changed =
+        before !== undefined &&
+        (before.bic !== p.bic || before.name !== p.name || (before.ibanEnc !== p.ibanEnc && iban(before.ibanEnc) !== iban(p.ibanEnc)));
+      return [p.employeeId, { ibanLast4: p.ibanLast4, bic: p.bic, changed }];
+    }),
+  );
 }
 
 /** Recomputes a draft run's lines from its organization's employees and its adjustments. */
@@ -341,6 +368,13 @@ export function approveRun(ctx: Ctx, runId: string): Promise<PayrollRunDetail> {
       if (run.submittedById === auth.userId) throw new AppError('FORBIDDEN', { message: OWN_SUBMISSION });
     },
     values: { approvedById: auth.userId, approvedAt: ctx.now },
+  }, async (tx) => {
+    // What is approved is who gets paid and where: the bank details are kept on the lines now,
+    // and the bank file reads only those. Everyone paid must have a bank account to approve.
+    const payees = await repo.runPayees(tx, { runId, kept: false });
+    const missing = payees.filter((p) => compareMoney(p.net, '0') > 0 && !p.ibanEnc).map((p) => p.name ?? p.employeeId);
+    if (missing.length) throw new AppError('CONFLICT', { message: `Add a bank account for ${serverFormat.list(missing)} before this payroll run is approved` });
+    await repo.keepPayees(tx, runId);
   });
 }
 

@@ -1,12 +1,17 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { EMPLOYEE_DATES_MESSAGE, createEmployeeInput, employeeDatesInOrder, employeeFieldsObject, ibanInput, type Employee, type PayrollOrganization, type UpdateEmployeeInput } from '@outlay/contracts/payroll';
-import { FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, useVersionedEdit, useZodForm } from '@/components/form';
+import { FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, useStepUp, useVersionedEdit, useZodForm } from '@/components/form';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/use-toast';
+import { useAuth } from '@/features/auth/api/current-user';
+import { messageOf } from '@/lib/api-error';
+import { formatDateTime } from '@/lib/format';
+import { useBankChange } from '../api/bank-change';
 import { useCreateEmployee } from '../api/create-employee';
 import { EMPLOYEES_URL, employeeQueryOptions } from '../api/employee';
 import { useUpdateEmployee } from '../api/update-employee';
@@ -127,6 +132,53 @@ export function CreateEmployeeDialog({ open, onOpenChange, organizations }: { op
   );
 }
 
+/**
+ * A change of the bank account on file waits for a second payroll manager: anyone else may
+ * confirm it (after a password check), anyone may discard it.
+ */
+function PendingBankChange({ employee, onDone }: { employee: Employee; onDone: () => void }) {
+  const pending = employee.pendingBankChange;
+  const { user } = useAuth();
+  const { toast } = useToast();
+  const stepUp = useStepUp();
+  const { confirm, discard } = useBankChange(stepUp.withStepUp);
+  const [error, setError] = useState<string | null>(null);
+  if (!pending) return null;
+  const own = pending.requestedById === user?.id;
+  const account = `${pending.ibanMasked ?? 'no IBAN'}${pending.bic ? ` · ${pending.bic}` : ''}`;
+  const run = async (action: typeof confirm, done: string) => {
+    setError(null);
+    try {
+      await action.mutateAsync(employee.id);
+      toast({ title: done, description: employee.fullName });
+      onDone();
+    } catch (e) {
+      setError(messageOf(e, 'Could not change the bank account.'));
+    }
+  };
+  return (
+    <Alert variant="warning" data-testid="pending-bank-change" className="flex-col">
+      <p>
+        A change of the bank account to {account}, asked for on {formatDateTime(pending.requestedAt)}, waits for another payroll manager&apos;s confirmation. Salaries go to{' '}
+        {employee.ibanMasked ?? 'no account'} until then.
+      </p>
+      {own && <p>You asked for this change; someone else must confirm it.</p>}
+      {error && <p role="alert">{error}</p>}
+      <div className="flex flex-wrap gap-2">
+        {!own && (
+          <Button type="button" size="sm" disabled={confirm.isPending} onClick={() => void run(confirm, 'Bank account change confirmed')}>
+            Confirm the new account
+          </Button>
+        )}
+        <Button type="button" size="sm" variant="outline" disabled={discard.isPending} onClick={() => void run(discard, 'Bank account change discarded')}>
+          Discard the change
+        </Button>
+      </div>
+      {stepUp.dialog}
+    </Alert>
+  );
+}
+
 function editValues(e: Employee) {
   return {
     employeeNumber: e.employeeNumber,
@@ -176,9 +228,13 @@ export function EditEmployeeDialog({ open, onOpenChange, employee, organization 
         else if (iban) input.iban = iban;
         const saved = await update.mutateAsync({ id: employee.id, input, headers: versioned.headers() });
         versioned.saved(saved);
-        toast({ title: 'Employee saved', description: `${saved.fullName} was updated.` });
+        toast({
+          title: 'Employee saved',
+          description: saved.pendingBankChange && !employee.pendingBankChange ? `${saved.fullName} was updated. The new bank account waits for another payroll manager's confirmation.` : `${saved.fullName} was updated.`,
+        });
       }}
     >
+      <PendingBankChange employee={employee} onDone={() => onOpenChange(false)} />
       <SharedFields organization={organization} />
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
         <FormFieldText

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Employee, PayrollOrganization } from '@outlay/contracts/payroll';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ListCard } from '@/components/data-table/list-card';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate, formatMoney } from '@/lib/format';
 import { EMPLOYEES_URL } from '../api/employee';
@@ -13,14 +14,22 @@ const EMPLOYMENT_OPTIONS = [
   { value: 'former', label: 'Former' },
 ];
 
-const masked = (e: Employee) =>
-  e.ibanMasked ? (
-    <span className="font-mono text-xs" aria-label={`IBAN ending ${e.ibanMasked.slice(-4)}`}>
-      {e.ibanMasked}
-    </span>
-  ) : (
-    <span className="text-muted-foreground">None on file</span>
-  );
+const masked = (e: Employee) => (
+  <span className="flex flex-wrap items-center gap-1">
+    {e.ibanMasked ? (
+      <span className="font-mono text-xs" aria-label={`IBAN ending ${e.ibanMasked.slice(-4)}`}>
+        {e.ibanMasked}
+      </span>
+    ) : (
+      <span className="text-muted-foreground">None on file</span>
+    )}
+    {e.pendingBankChange && (
+      <Badge variant="warning" data-testid="employee-bank-pending">
+        Change to {e.pendingBankChange.ibanMasked ?? 'no IBAN'} awaits confirmation
+      </Badge>
+    )}
+  </span>
+);
 
 const COLUMNS: DataTableColumn<Employee>[] = [
   {

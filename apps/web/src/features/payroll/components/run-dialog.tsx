@@ -1,9 +1,10 @@
-import { Banknote, CheckCircle2, Download, FileText, Plus, Send, Trash2 } from 'lucide-react';
+import { AlertTriangle, Banknote, CheckCircle2, Download, FileText, Plus, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { PAYROLL_ADJUSTMENT_KIND_LABELS, type PayrollLine, type PayrollRunDetail } from '@outlay/contracts/payroll';
 import { ConfirmDialog, useStepUp } from '@/components/form';
 import { QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/use-toast';
@@ -37,6 +38,29 @@ const MOVES: Record<PayrollRunMove, { title: string; confirm: string; done: stri
   },
 };
 
+const CHANGED = 'Changed since the last run';
+
+/** Where the line's net is paid (masked), flagged when it differs from the payee's previous run. */
+function BankAccount({ line }: { line: PayrollLine }) {
+  return (
+    <span className="flex flex-wrap items-center gap-1" data-testid="payroll-line-bank">
+      {line.ibanMasked ? (
+        <span className="whitespace-nowrap font-mono text-xs" aria-label={`IBAN ending ${line.ibanMasked.slice(-4)}`}>
+          {line.ibanMasked}
+          {line.bic ? ` · ${line.bic}` : ''}
+        </span>
+      ) : (
+        <span className="text-xs text-muted-foreground">No bank account</span>
+      )}
+      {line.bankDetailsChanged && (
+        <Badge variant="warning" data-testid="bank-details-changed">
+          <AlertTriangle className="size-3" aria-hidden="true" /> {CHANGED}
+        </Badge>
+      )}
+    </span>
+  );
+}
+
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <div className="min-w-0 rounded-lg border bg-muted/30 p-3">
@@ -62,6 +86,7 @@ function LineCards({ run, lines, onPayslip }: { run: PayrollRunDetail; lines: Pa
                 {l.departmentName ? ` · ${l.departmentName}` : ''}
                 {l.daysWorked < l.daysInPeriod ? ` · ${l.daysWorked}/${l.daysInPeriod} days` : ''}
               </p>
+              <BankAccount line={l} />
             </div>
             <span className="shrink-0 text-right font-semibold tabular-nums">{m(l.net)}</span>
           </div>
@@ -98,6 +123,7 @@ function LineTable({ run, lines, onPayslip }: { run: PayrollRunDetail; lines: Pa
         <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
           <tr>
             <th className="px-3 py-2 font-medium">Employee</th>
+            <th className="px-3 py-2 font-medium">Bank account</th>
             <th className="px-3 py-2 text-right font-medium">Days</th>
             <th className="px-3 py-2 text-right font-medium">Base</th>
             <th className="px-3 py-2 text-right font-medium">Allowances</th>
@@ -118,6 +144,9 @@ function LineTable({ run, lines, onPayslip }: { run: PayrollRunDetail; lines: Pa
                   {l.employeeNumber}
                   {l.departmentName ? ` · ${l.departmentName}` : ''}
                 </span>
+              </td>
+              <td className="px-3 py-2">
+                <BankAccount line={l} />
               </td>
               <td className="px-3 py-2 text-right tabular-nums">{l.daysWorked < l.daysInPeriod ? `${l.daysWorked}/${l.daysInPeriod}` : l.daysInPeriod}</td>
               <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{m(l.base)}</td>
@@ -151,6 +180,7 @@ function RunBody({ run, canManage }: { run: PayrollRunDetail; canManage: boolean
   const [adjusting, setAdjusting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const m = (v: string) => formatMoney(v, run.currency);
+  const changedPayees = run.lines.filter((l) => l.bankDetailsChanged);
 
   const download = async (task: () => Promise<string>) => {
     setError(null);
@@ -179,6 +209,11 @@ function RunBody({ run, canManage }: { run: PayrollRunDetail; canManage: boolean
         {run.status === 'draft' && 'Draft: adjustments recompute the lines and totals until it is submitted.'}
       </p>
       {run.approveBlockedReason && <Alert variant="info">{run.approveBlockedReason}.</Alert>}
+      {changedPayees.length > 0 && (
+        <Alert variant="warning" data-testid="bank-details-changed-summary">
+          Bank details {CHANGED.toLowerCase()} for {changedPayees.map((l) => l.employeeName).join(', ')}. Check the new account before approving or paying.
+        </Alert>
+      )}
       {error && (
         <Alert variant="danger" role="alert">
           {error}

@@ -1,0 +1,6 @@
+ALTER TABLE "employees" ADD COLUMN "pending_iban_enc" text;--> statement-breakpoint
+ALTER TABLE "employees" ADD COLUMN "pending_iban_last4" text;--> statement-breakpoint
+ALTER TABLE "employees" ADD COLUMN "pending_bic" text;--> statement-breakpoint
+ALTER TABLE "employees" ADD COLUMN "pending_bank_by_id" uuid;--> statement-breakpoint
+ALTER TABLE "employees" ADD COLUMN "pending_bank_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "employees" ADD CONSTRAINT "employees_pending_bank_by_id_users_id_fk" FOREIGN KEY ("pending_bank_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;
