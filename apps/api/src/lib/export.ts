@@ -1,18 +1,9 @@
 import type { FastifyReply } from 'fastify';
-import { stringify } from 'csv-stringify/sync';
-import { excel } from './excel.ts';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, csvText, safeWorkbook, type Cell } from './export-writer.ts';
 
 export interface ExportColumn<T> {
   header: string;
-  value: (row: T) => string | number | boolean | null | undefined;
-}
-
-// Spreadsheet apps execute cells starting with these; prefix them so exported data stays data.
-const FORMULA_START = /^[=+\-@\t\r]/;
-function safeCell(value: string | number | boolean | null | undefined): string | number | boolean {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string' && FORMULA_START.test(value) && !/^-?\d+(\.\d+)?$/.test(value)) return `'${value}`;
-  return value;
+  value: (row: T) => Cell;
 }
 
 export interface RenderedExport {
@@ -31,21 +22,18 @@ export async function renderExport<T>(options: {
 }): Promise<RenderedExport> {
   const stamp = options.now.toISOString().slice(0, 10);
   const filename = `${options.filename}-${stamp}.${options.format}`;
-  const table = options.rows.map((row) => options.columns.map((c) => safeCell(c.value(row))));
-  if (options.format === 'csv') {
-    const csv = stringify([options.columns.map((c) => c.header), ...table]);
-    return { filename, contentType: 'text/csv; charset=utf-8', body: Buffer.from(`\uFEFF${csv}`, 'utf8') };
-  }
-  const workbook = new (excel().Workbook)();
-  workbook.created = options.now;
-  const sheet = workbook.addWorksheet(options.filename.slice(0, 31));
-  sheet.addRow(options.columns.map((c) => c.header)).font = { bold: true };
-  for (const row of table) sheet.addRow(row);
+  const table: Cell[][] = [options.columns.map((c) => c.header), ...options.rows.map((row) => options.columns.map((c) => c.value(row)))];
+  if (options.format === 'csv') return { filename, contentType: CSV_CONTENT_TYPE, body: Buffer.from(csvText(table), 'utf8') };
+  const workbook = safeWorkbook(options.now);
+  const { sheet, addRow } = workbook.addSheet(options.filename);
+  table.forEach((row, i) => {
+    const added = addRow(row);
+    if (i === 0) added.font = { bold: true };
+  });
   sheet.columns.forEach((col) => {
     col.width = 18;
   });
-  const body = Buffer.from(await workbook.xlsx.writeBuffer());
-  return { filename, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body };
+  return { filename, contentType: XLSX_CONTENT_TYPE, body: await workbook.buffer() };
 }
 
 /** Answers with a rendered file as an attachment. */

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { validateXML } from 'xmllint-wasm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import ExcelJS from 'exceljs';
 import { employees, organizations, payrollLines, payrollRuns } from '@outlay/db';
 import { addMoney, compareMoney } from '@outlay/contracts/money';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
@@ -70,6 +71,38 @@ describe('bank file', () => {
     expect(addMoney(...rows.map((r) => r.Amount!)).toFixed(2)).toBe(run.netTotal);
     expect(rows.every((r) => r.Currency === 'USD' && /^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(r.IBAN!))).toBe(true);
     expect(rows.length).toBe(run.employeeCount);
+  });
+
+  it('writes a name that looks like a formula as text in the bank file and the employee export', async () => {
+    const run = await latestPaid('MT');
+    const [line] = await t.db.select().from(payrollLines).where(eq(payrollLines.runId, run.id)).orderBy(desc(payrollLines.net)).limit(1);
+    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/payroll/employees/${line!.employeeId}`, headers: carla.headers, payload: { fullName: '=1+2' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const [employee] = await t.db.select().from(employees).where(eq(employees.id, line!.employeeId));
+
+    const res = await get(carla, `/api/payroll/runs/${run.id}/bank-file?format=csv`);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = parse(res.body, { columns: true, bom: true }) as Record<string, string>[];
+    const row = rows.find((r) => r['Employee number'] === employee!.employeeNumber)!;
+    expect(row.Name).toBe("'=1+2");
+    expect(row.Amount).toBe(line!.net);
+    expect(res.body).not.toMatch(/(^|,)=1\+2/m);
+
+    const csv = await get(carla, '/api/payroll/employees/export?format=csv');
+    expect(csv.statusCode, csv.body).toBe(200);
+    const people = parse(csv.body, { bom: true }) as string[][];
+    expect(people.some((r) => r.includes("'=1+2"))).toBe(true);
+    expect(people.some((r) => r.includes('=1+2'))).toBe(false);
+
+    const xlsx = await get(carla, '/api/payroll/employees/export?format=xlsx');
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const values: unknown[] = [];
+    book.worksheets[0]!.eachRow((r) => r.eachCell((c) => values.push(c.value)));
+    expect(values).toContain("'=1+2");
+    expect(values).not.toContain('=1+2');
+    expect(values.some((v) => typeof v === 'object' && v !== null && 'formula' in v)).toBe(false);
   });
 
   it('refuses the bank file of a draft or submitted run (409) and another organization\'s run (404)', async () => {

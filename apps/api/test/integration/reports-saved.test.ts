@@ -123,6 +123,36 @@ describe('saving and sharing', () => {
 });
 
 describe('exports', () => {
+  it('writes a category named like a formula as text in the CSV and XLSX, amounts as numbers or plain decimals', async () => {
+    const run = (await req(carla, 'POST', '/api/reports/run', { definition })).json();
+    const category = run.rows[0].keys.category;
+    const adam = await login(t.app, 'adam');
+    const rename = (name: string) => req(adam, 'PATCH', `/api/categories/${category.id}`, { name });
+    const renamed = await rename('=1+2');
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    try {
+      const csv = await req(carla, 'POST', '/api/reports/export', { definition, format: 'csv' });
+      expect(csv.statusCode, csv.body).toBe(200);
+      const records = parse(csv.body, { bom: true }) as string[][];
+      const row = records.find((r) => r[1] === "'=1+2")!;
+      expect(row).toBeDefined();
+      expect(Number.isFinite(Number(row[2]))).toBe(true);
+      expect(records.some((r) => r.includes('=1+2'))).toBe(false);
+
+      const xlsx = await req(carla, 'POST', '/api/reports/export', { definition, format: 'xlsx' });
+      expect(xlsx.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const cells: ExcelJS.Cell[] = [];
+      book.worksheets[0]!.eachRow((r) => r.eachCell((c) => cells.push(c)));
+      expect(cells.map((c) => c.value)).toContain("'=1+2");
+      expect(cells.map((c) => c.value)).not.toContain('=1+2');
+      expect(cells.some((c) => c.type === ExcelJS.ValueType.Formula)).toBe(false);
+    } finally {
+      expect((await rename(category.label)).statusCode).toBe(200);
+    }
+  });
+
   it('exports CSV, XLSX and PDF that read back as the run', async () => {
     const run = (await req(carla, 'POST', '/api/reports/run', { definition })).json();
     expect(run.rows.length).toBeGreaterThan(0);

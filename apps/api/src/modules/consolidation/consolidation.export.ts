@@ -2,7 +2,7 @@
 // rates behind each) or as a PDF to print.
 import type { Consolidation, ConsolidationCell } from '@outlay/contracts';
 import { serverFormat } from '@outlay/contracts/format';
-import { excel } from '../../lib/excel.ts';
+import { safeWorkbook } from '../../lib/export-writer.ts';
 import { pdfMake } from '../../lib/pdf.ts';
 
 interface TableRow {
@@ -51,38 +51,37 @@ function rateText(cell: ConsolidationCell): string {
 }
 
 export async function consolidationXlsx(c: Consolidation, now: Date): Promise<Buffer> {
-  const workbook = new (excel().Workbook)();
-  workbook.created = now;
-  const sheet = workbook.addWorksheet('Consolidated');
-  sheet.addRow([title(c)]).font = { bold: true };
-  sheet.addRow(['', ...c.periods.map((p) => p.label), 'Total']).font = { bold: true };
+  const workbook = safeWorkbook(now);
+  const { sheet, addRow } = workbook.addSheet('Consolidated');
+  addRow([title(c)]).font = { bold: true };
+  addRow(['', ...c.periods.map((p) => p.label), 'Total']).font = { bold: true };
   for (const row of tableRows(c)) {
-    const added = sheet.addRow([row.label, ...row.amounts]);
+    const added = addRow([row.label, ...row.amounts]);
     if (row.kind !== 'line') added.font = { bold: true };
   }
   sheet.getColumn(1).width = 44;
   for (let i = 2; i <= c.periods.length + 2; i++) sheet.getColumn(i).width = 16;
 
-  const detail = workbook.addWorksheet('Translation');
-  detail.addRow(['Organization', 'Figure', 'Period', 'Original amount', 'Currency', 'Effective rate', 'Monthly average rates', `Translated (${c.groupCurrency})`]).font = { bold: true };
+  const translation = workbook.addSheet('Translation');
+  translation.addRow(['Organization', 'Figure', 'Period', 'Original amount', 'Currency', 'Effective rate', 'Monthly average rates', `Translated (${c.groupCurrency})`]).font = { bold: true };
   for (const s of c.subsidiaries) {
     for (const [key, label] of LINES) {
       if (key === 'payroll' && !s.payrollIncluded) continue;
       for (const p of s.periods) {
         const cell = p[key];
-        detail.addRow([s.organizationName, label, p.period, cell.original, cell.currency, cell.effectiveRate ?? '', rateText(cell), cell.translated]);
+        translation.addRow([s.organizationName, label, p.period, cell.original, cell.currency, cell.effectiveRate ?? '', rateText(cell), cell.translated]);
       }
     }
   }
   for (const ic of c.intercompany) {
     for (const p of ic.periods) {
-      detail.addRow([ic.organizationName, `Intercompany with ${ic.counterpartyName}`, p.period, p.amount.original, p.amount.currency, p.amount.effectiveRate ?? '', rateText(p.amount), p.amount.translated]);
+      translation.addRow([ic.organizationName, `Intercompany with ${ic.counterpartyName}`, p.period, p.amount.original, p.amount.currency, p.amount.effectiveRate ?? '', rateText(p.amount), p.amount.translated]);
     }
   }
-  detail.columns.forEach((col) => {
+  translation.sheet.columns.forEach((col) => {
     col.width = 20;
   });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbook.buffer();
 }
 
 export async function consolidationPdf(c: Consolidation, now: Date): Promise<Buffer> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consolidation, consolidationExportQuery, consolidationQuery, consolidationRequests, consolidationRequestsQuery, errorResponse } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { XLSX_CONTENT_TYPE } from '../../lib/export-writer.ts';
 import { consolidationPdf, consolidationXlsx } from './consolidation.export.ts';
 import * as service from './consolidation.service.ts';
 
@@ -48,7 +49,7 @@ export async function consolidationRoutes(app: FastifyInstance, { deps }: { deps
       const name = `consolidated-financials-${data.from}-${data.to}.${format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`);
       if (format === 'pdf') return reply.type('application/pdf').send(await consolidationPdf(data, ctx.now));
-      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await consolidationXlsx(data, ctx.now));
+      return reply.type(XLSX_CONTENT_TYPE).send(await consolidationXlsx(data, ctx.now));
     },
   );
 }

@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
 import { addMoney, compareMoney, roundToCurrency } from '@outlay/contracts/money';
 import { serverFormat } from '@outlay/contracts/format';
@@ -6,6 +5,7 @@ import { settings, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { decrypt } from '../../lib/crypto.ts';
+import { CSV_CONTENT_TYPE, csvText } from '../../lib/export-writer.ts';
 import { organizationInScope } from '../../lib/scope.ts';
 import * as repo from './payroll.repository.ts';
 import { runInScope } from './payroll.service.ts';
@@ -87,7 +87,7 @@ function pain001(run: repo.RunRow, debtor: DebtorAccount, transfers: Transfer[],
 
 function csv(run: repo.RunRow, debtor: DebtorAccount, transfers: Transfer[]): string {
   const rows = transfers.map((t) => [t.employeeNumber, t.name, t.iban, t.bic ?? '', t.amount, run.currency, run.payDate ?? '', `Salary ${serverFormat.month(run.period)}`]);
-  return `\uFEFF${stringify([['Employee number', 'Name', 'IBAN', 'BIC', 'Amount', 'Currency', 'Execution date', 'Reference'], ...rows])}`;
+  return csvText([['Employee number', 'Name', 'IBAN', 'BIC', 'Amount', 'Currency', 'Execution date', 'Reference'], ...rows]);
 }
 
 /**
@@ -121,6 +121,6 @@ export async function bankFile(ctx: Ctx, runId: string, format: 'pain001' | 'csv
   }));
   const base = `payroll-${run.period}-${run.organizationName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return format === 'csv'
-    ? { filename: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: csv(run, debtor, transfers) }
+    ? { filename: `${base}.csv`, contentType: CSV_CONTENT_TYPE, body: csv(run, debtor, transfers) }
     : { filename: `${base}.xml`, contentType: 'application/xml; charset=utf-8', body: pain001(run, debtor, transfers, run.approvedAt) };
 }
