@@ -78,3 +78,19 @@ describe('the webhook secret grace period (WEBHOOK_SECRET_GRACE_HOURS)', () => {
     expect(() => loadConfig({ WEBHOOK_SECRET_GRACE_HOURS: '-1' })).toThrow(/WEBHOOK_SECRET_GRACE_HOURS/);
   });
 });
+
+describe('the public address (PUBLIC_URL)', () => {
+  it('is http://localhost:PORT unless set, and says so', () => {
+    expect(loadConfig({})).toMatchObject({ publicUrl: 'http://localhost:3000', publicUrlSet: false });
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: '  ' })).toMatchObject({ publicUrl: 'http://localhost:8080', publicUrlSet: false });
+  });
+  it('takes an http(s) URL without its trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://outlay.example.com/' })).toMatchObject({ publicUrl: 'https://outlay.example.com', publicUrlSet: true });
+    expect(loadConfig({ PUBLIC_URL: ' http://10.0.0.5:3000/outlay// ' }).publicUrl).toBe('http://10.0.0.5:3000/outlay');
+  });
+  it('refuses to start on anything else', () => {
+    for (const bad of ['outlay.example.com', 'ftp://outlay.example.com', 'https://outlay.example.com/?a=1', 'https://outlay.example.com/#x', 'https://u:p@outlay.example.com', 'javascript:alert(1)']) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL must be an http\(s\) URL/);
+    }
+  });
+});

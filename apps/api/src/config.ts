@@ -60,6 +60,35 @@ export function llmConfig(env: NodeJS.ProcessEnv): LlmConfig | undefined {
   return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY?.trim() || undefined, model };
 }
 
+/**
+ * PUBLIC_URL: the address people and their calendar apps reach Outlay at (e.g.
+ * `https://outlay.example.com`). Every absolute link the server writes starts with it, never with
+ * the request's Host header, which the client chooses. An http(s) URL without query or fragment;
+ * a trailing slash is dropped. Unset: `http://localhost:PORT` (and a warning at start).
+ */
+const publicUrlEnv = z.preprocess(
+  unsetWhenBlank,
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+      } catch {
+        return false;
+      }
+    }, 'PUBLIC_URL must be an http(s) URL such as https://outlay.example.com (no query, fragment or credentials)')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+);
+
+export function publicUrlFromEnv(env: NodeJS.ProcessEnv, port: number): { publicUrl: string; publicUrlSet: boolean } {
+  const parsed = publicUrlEnv.safeParse(env.PUBLIC_URL);
+  if (!parsed.success) throw new Error(`${parsed.error.issues.map((issue) => issue.message).join('; ')}, not "${env.PUBLIC_URL}"`);
+  return parsed.data === undefined ? { publicUrl: `http://localhost:${port}`, publicUrlSet: false } : { publicUrl: parsed.data, publicUrlSet: true };
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -89,6 +118,10 @@ export interface Config {
   llm: LlmConfig | undefined;
   /** Hours a webhook's old secret still signs deliveries after a rotation (WEBHOOK_SECRET_GRACE_HOURS; 0: none). */
   webhookSecretGraceHours: number;
+  /** Where Outlay is reached (PUBLIC_URL, no trailing slash); every absolute link starts with it. */
+  publicUrl: string;
+  /** False when PUBLIC_URL is unset and publicUrl is the localhost default. */
+  publicUrlSet: boolean;
 }
 
 /** A whole number from the environment, or the default; anything else stops the start with a clear message. */
@@ -163,5 +196,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: metricsConfig(env, port),
     llm: llmConfig(env),
     webhookSecretGraceHours: intFromEnv(env, 'WEBHOOK_SECRET_GRACE_HOURS', WEBHOOK_SECRET_GRACE_HOURS, 0),
+    ...publicUrlFromEnv(env, port),
   };
 }

@@ -45,6 +45,7 @@ async function main() {
     metrics: config.metrics.token !== undefined || config.metrics.port !== undefined,
     llm: config.llm,
     webhookSecretGraceHours: config.webhookSecretGraceHours,
+    publicUrl: config.publicUrl,
   });
   let seeded = false;
   if (config.seedDemo && handle.kind === 'pglite' && (await isEmpty(handle.db))) {
@@ -97,6 +98,12 @@ async function main() {
   // Background work (escalations, reminders, delegation start and end) runs in every instance;
   // locks in the database make each piece of work happen once.
   jobs = startJobs(deps, app.log);
+  if (!config.publicUrlSet) {
+    app.log.warn(
+      { publicUrl: config.publicUrl },
+      'PUBLIC_URL is not set: calendar feeds and e-mails link to http://localhost; set PUBLIC_URL to the address people reach Outlay at',
+    );
+  }
   const url = `http://localhost:${config.port}`;
   const lines = [
     '',

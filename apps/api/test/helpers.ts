@@ -62,13 +62,14 @@ export async function freshDatabase(options: { pool?: Partial<PoolSettings> } = 
   return createDb({ pglite });
 }
 
-export async function createTestApp(options: { pool?: Partial<PoolSettings> } = {}): Promise<TestContext> {
+/** `publicUrl` is the PUBLIC_URL links are built from (by default http://localhost:3000). */
+export async function createTestApp(options: { pool?: Partial<PoolSettings>; publicUrl?: string } = {}): Promise<TestContext> {
   const handle = await freshDatabase(options);
   const clock = new TestClock();
   // A working live-event bus, listening before the first test runs.
   const events = createEventBus(handle);
   await events.ready;
-  const deps = await createDeps(handle, { clock: clock.now, events });
+  const deps = await createDeps(handle, { clock: clock.now, events, publicUrl: options.publicUrl });
   const app = await buildApp({ deps });
   await app.ready();
   return {

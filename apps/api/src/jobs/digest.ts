@@ -11,6 +11,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { emailOutbox, notificationPreferences, notificationSettings, notifications, users, type Db } from '@outlay/db';
 import type { AppDeps } from '../lib/context.ts';
+import { emailLink } from '../lib/notify.ts';
 import { serverFormat } from '@outlay/contracts/format';
 
 export const DIGEST_PERIOD_MS = { daily: 24 * 60 * 60_000, weekly: 7 * 24 * 60 * 60_000 } as const;
@@ -37,9 +38,6 @@ function digestTime(d: Date): string {
   return `${serverFormat.dateTime(d)} UTC`;
 }
 
-function absolutePath(link: string): string {
-  return /^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('/') ? link : `/${link}`;
-}
 
 export interface DigestItem {
   title: string;
@@ -61,12 +59,12 @@ export function digestMessage(input: { firstName: string; frequency: DigestFrequ
     lines.push(`• ${item.title}`);
     const body = item.body?.replace(/\s+/g, ' ').trim();
     if (body) lines.push(`  ${body.length > 300 ? `${body.slice(0, 299)}…` : body}`);
-    if (item.link) lines.push(`  ${absolutePath(item.link)}`);
+    if (item.link) lines.push(`  ${emailLink(item.link)}`);
     lines.push(`  ${digestTime(item.createdAt)}`, '');
   }
-  if (total > items.length) lines.push(`…and ${serverFormat.number(total - items.length)} earlier. All of them: /notifications`, '');
-  else lines.push('All notifications: /notifications', '');
-  lines.push('—', `You receive this ${input.frequency} digest because of your notification settings in Outlay (/notification-settings).`);
+  if (total > items.length) lines.push(`…and ${serverFormat.number(total - items.length)} earlier. All of them: ${emailLink('/notifications')}`, '');
+  else lines.push(`All notifications: ${emailLink('/notifications')}`, '');
+  lines.push('—', `You receive this ${input.frequency} digest because of your notification settings in Outlay (${emailLink('/notification-settings')}).`);
   return { subject: `Outlay: ${what}`.slice(0, 250), body: lines.join('\n') };
 }
 

@@ -33,6 +33,8 @@ export interface AppDeps {
   llm?: { baseUrl: string; apiKey: string | undefined; model: string };
   /** After a webhook's secret is rotated, deliveries carry the old secret's signature too for this many hours (WEBHOOK_SECRET_GRACE_HOURS). */
   webhookSecretGraceHours: number;
+  /** Where Outlay is reached (PUBLIC_URL, no trailing slash); absolute links are built from it with absoluteUrl, never from the Host header. */
+  publicUrl: string;
 }
 
 export interface AuthInfo {

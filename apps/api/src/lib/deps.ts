@@ -7,7 +7,8 @@ import type { AppDeps } from './context.ts';
 import { createEventBus, type EventBus } from './events.ts';
 import { createSmtpMailer, type Mailer } from './mailer.ts';
 import { createMetrics } from './metrics.ts';
-import { setEmailOutboxEnabled } from './notify.ts';
+import { setEmailOutboxEnabled, setEmailPublicUrl } from './notify.ts';
+import { DEFAULT_PUBLIC_URL } from './public-url.ts';
 import { LocalFileStorage, type FileStorage } from './storage.ts';
 import { keysFrom, loadSigningSecret } from './secrets.ts';
 import { TokenSigner } from './tokens.ts';
@@ -31,11 +32,15 @@ export async function createDeps(handle: DbHandle, options: {
     llm?: AppDeps['llm'];
     /** Hours a rotated-out webhook secret still signs; by default WEBHOOK_SECRET_GRACE_HOURS (24). */
     webhookSecretGraceHours?: number;
+    /** Where Outlay is reached (PUBLIC_URL); by default http://localhost:3000. */
+    publicUrl?: string;
   } = {}): Promise<AppDeps> {
   const keys = keysFrom(await loadSigningSecret(handle.db, options.jwtSecret));
   const mailer = options.mailer ?? (options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.mailFrom) : undefined);
   // Without a mailer, notify queues no e-mail at all.
   setEmailOutboxEnabled(Boolean(mailer));
+  const publicUrl = (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, '');
+  setEmailPublicUrl(publicUrl);
   return {
     db: handle.db,
     dbKind: handle.kind,
@@ -55,5 +60,6 @@ export async function createDeps(handle: DbHandle, options: {
     metrics: options.metrics ? createMetrics(handle) : undefined,
     llm: options.llm,
     webhookSecretGraceHours: options.webhookSecretGraceHours ?? WEBHOOK_SECRET_GRACE_HOURS,
+    publicUrl,
   };
 }

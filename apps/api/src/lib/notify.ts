@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { requestReference, type WebhookEvent } from '@outlay/contracts';
 import { emailOutbox, notificationPreferences, notificationSettings, notifications, requestEvents, spendingRequests, users, type Db } from '@outlay/db';
 import { publishEvent } from './events.ts';
+import { absoluteUrl, DEFAULT_PUBLIC_URL } from './public-url.ts';
 import { enqueueWebhookEvent } from './webhook-outbox.ts';
 
 export interface NotificationInput {
@@ -25,11 +26,24 @@ export function setEmailOutboxEnabled(enabled: boolean): void {
 /** NOTIFY payloads stop at 8 kB: a notification event names at most this many users. */
 const USERS_PER_EVENT = 100;
 
+/**
+ * The PUBLIC_URL e-mail links start with; set once at start-up by `createDeps`. E-mail is read
+ * outside the app, so a link in it must be absolute.
+ */
+let emailPublicUrl = DEFAULT_PUBLIC_URL;
+export function setEmailPublicUrl(publicUrl: string): void {
+  emailPublicUrl = publicUrl;
+}
+/** A link for an e-mail body: absolute, from PUBLIC_URL. */
+export function emailLink(path: string): string {
+  return absoluteUrl(emailPublicUrl, path);
+}
+
 function emailBody(input: NotificationInput): string {
   const lines = [input.title];
   if (input.body) lines.push('', input.body);
-  if (input.link) lines.push('', `Open in Outlay: ${input.link}`);
-  lines.push('', '—', 'You receive this because of your notification settings in Outlay (/notification-settings).');
+  if (input.link) lines.push('', `Open in Outlay: ${emailLink(input.link)}`);
+  lines.push('', '—', `You receive this because of your notification settings in Outlay (${emailLink('/notification-settings')}).`);
   return lines.join('\n');
 }
 

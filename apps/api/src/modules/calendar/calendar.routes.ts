@@ -81,7 +81,7 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: App
       },
     },
     async (request, reply) => {
-      const body = await service.feedIcs(contextOf(request, deps), request.params.file, `${request.protocol}://${request.host}`);
+      const body = await service.feedIcs(contextOf(request, deps), request.params.file);
       // Everything in it is personal: no shared cache may keep it.
       reply.header('cache-control', 'private, no-store');
       return reply.type('text/calendar; charset=utf-8').send(body);

@@ -14,6 +14,7 @@ import { actorOf, auditChange } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { authOfPerson } from '../../lib/person-access.ts';
+import { absoluteUrl } from '../../lib/public-url.ts';
 import { releaseAttempt, reserveAttempt } from '../auth/throttle.repository.ts';
 import { eventsFor, windowOf } from './calendar.events.ts';
 import * as repo from './calendar.repository.ts';
@@ -77,7 +78,7 @@ function feedNotFound(): AppError {
  * worked out from the owner's role, scope and status at this moment, so a change of role
  * narrows the feed at once and a deactivated owner's link stops answering.
  */
-export async function feedIcs(ctx: Ctx, file: string, origin: string): Promise<string> {
+export async function feedIcs(ctx: Ctx, file: string): Promise<string> {
   const gateKey = `calendar-feed:${ctx.ip ?? 'unknown'}`;
   const gate = await reserveAttempt(ctx.db, gateKey, FEED_LOOKUP_LIMIT, ctx.now);
   if (gate.lockedUntil) {
@@ -112,7 +113,8 @@ export async function feedIcs(ctx: Ctx, file: string, origin: string): Promise<s
       allDay: e.allDay,
       summary: `${CALENDAR_EVENT_KIND_LABELS[e.kind]}: ${e.title}`,
       description: e.description,
-      url: `${origin}${e.path}`,
+      // PUBLIC_URL, never the Host header: a forged Host must not put its links in the feed.
+      url: absoluteUrl(ctx.publicUrl, e.path),
     });
   }
   return calendar.toString();

@@ -11,6 +11,7 @@ import { customRoles, emailOutbox, savedReports, users, type Db } from '@outlay/
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps, AuthInfo } from '../../lib/context.ts';
 import { writeAudit } from '../../lib/audit.ts';
+import { emailLink } from '../../lib/notify.ts';
 import { authOfPerson, personAccessColumns, type PersonAccess } from '../../lib/person-access.ts';
 import { renderReport } from './reports.export.ts';
 import { runReport } from './reports.run.ts';
@@ -125,7 +126,7 @@ async function sendOne(db: Db, now: Date, result: ScheduledReportsResult, log?: 
             `Your ${report.schedule} report "${report.name}" (${period}) is attached as ${format.toUpperCase()}.`,
             `Total spend: ${serverFormat.money(run.totals.sum, run.currency)} over ${serverFormat.plural(run.totals.count, 'request')}.`,
             '',
-            `It runs with the data you can see. Open it in Outlay: /advanced-reporting?report=${report.id}`,
+            `It runs with the data you can see. Open it in Outlay: ${emailLink(`/advanced-reporting?report=${report.id}`)}`,
           ].join('\n');
           await tx.insert(emailOutbox).values({
             userId: to.id,
