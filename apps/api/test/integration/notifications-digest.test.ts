@@ -17,6 +17,8 @@ import { startSmtp } from './smtp-fixture.ts';
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
+// Links in e-mails are absolute, from the PUBLIC_URL setting.
+const PUBLIC_URL = 'https://outlay.example.com';
 let t: TestContext;
 let w: World;
 let app: FastifyInstance;
@@ -31,7 +33,7 @@ beforeAll(async () => {
   t = await createTestApp();
   w = await setUpWorld(t);
   smtp = await startSmtp();
-  deps = await createDeps(t.handle, { clock: t.clock.now, smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+  deps = await createDeps(t.handle, { clock: t.clock.now, smtpUrl: `smtp://127.0.0.1:${smtp.port}`, publicUrl: PUBLIC_URL });
   app = await buildApp({ deps });
   await app.ready();
   [rita, max] = (await Promise.all(['rita', 'max'].map((u) => login(app, u)))) as [Session, Session];
@@ -133,7 +135,7 @@ describe('e-mail digests', () => {
     }
     expect(mail.text).toContain('Digest one: pallet wrap');
     expect(mail.text).toContain('Digest two: forklift service');
-    expect(mail.text).toMatch(/^ {2}\/approvals$/m);
+    expect(mail.text).toMatch(/^ {2}https:\/\/outlay\.example\.com\/approvals$/m);
     expect(mail.text.indexOf('Digest one')).toBeLessThan(mail.text.indexOf('Digest two'));
     expect(mail.text).toContain('/notification-settings');
     const rows = await outboxOf(w.user.max!);
@@ -181,7 +183,7 @@ describe('e-mail digests', () => {
     expect(mails[0]!.subject).toMatch(/^Outlay: 1 notification since \w{3} \d{1,2}, \d{4}$/);
     const rejectedRow = ritaRows.find((n) => n.type === 'request_rejected')!;
     expect(mails[0]!.text).toContain(rejectedRow.title);
-    expect(mails[0]!.text).toContain(`  ${rejectedRow.link}`);
+    expect(mails[0]!.text).toContain(`  ${PUBLIC_URL}${rejectedRow.link}`);
     expect(mails[0]!.text).not.toContain(ritaRows.find((n) => n.type === 'request_step_approved')!.title);
     expect(mails[0]!.text).toContain('weekly digest');
     expect((await runMailJobs()).arrived).toHaveLength(0);
@@ -227,7 +229,7 @@ describe('e-mail digests', () => {
     expect(mails[0]!.subject).toBe(`Outlay: 1 notification since ${digestDay(new Date(now.getTime() - DAY))}`);
     expect(mails[0]!.text).toContain('• Recent enough');
     expect(mails[0]!.text).toContain('  Dana delegated her approvals');
-    expect(mails[0]!.text).toContain('  /delegations');
+    expect(mails[0]!.text).toContain(`  ${PUBLIC_URL}/delegations`);
     expect(mails[0]!.text).not.toContain('Too old');
 
     // An inactive user gets no digest; their period still moves on.

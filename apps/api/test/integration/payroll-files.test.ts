@@ -74,18 +74,27 @@ describe('bank file', () => {
   });
 
   it('writes a name that looks like a formula as text in the bank file and the employee export', async () => {
-    const run = await latestPaid('MT');
-    const [line] = await t.db.select().from(payrollLines).where(eq(payrollLines.runId, run.id)).orderBy(desc(payrollLines.net)).limit(1);
+    const paid = await latestPaid('MT');
+    const [line] = await t.db.select().from(payrollLines).where(eq(payrollLines.runId, paid.id)).orderBy(desc(payrollLines.net)).limit(1);
     const renamed = await t.app.inject({ method: 'PATCH', url: `/api/payroll/employees/${line!.employeeId}`, headers: carla.headers, payload: { fullName: '=1+2' } });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const [employee] = await t.db.select().from(employees).where(eq(employees.id, line!.employeeId));
+    // A run approved after the rename carries the name (an approved run keeps its payees as they were).
+    const post = (s: Session, url: string) => t.app.inject({ method: 'POST', url, headers: s.headers });
+    const created = await t.app.inject({ method: 'POST', url: '/api/payroll/runs', headers: carla.headers, payload: { organizationId: orgs.MT, period: '2032-05' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const run = created.json() as { id: string };
+    expect((await post(carla, `/api/payroll/runs/${run.id}/submit`)).statusCode).toBe(200);
+    const approved = await post(await login(t.app, 'grace'), `/api/payroll/runs/${run.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [newLine] = await t.db.select().from(payrollLines).where(and(eq(payrollLines.runId, run.id), eq(payrollLines.employeeId, employee!.id)));
 
     const res = await get(carla, `/api/payroll/runs/${run.id}/bank-file?format=csv`);
     expect(res.statusCode, res.body).toBe(200);
     const rows = parse(res.body, { columns: true, bom: true }) as Record<string, string>[];
     const row = rows.find((r) => r['Employee number'] === employee!.employeeNumber)!;
     expect(row.Name).toBe("'=1+2");
-    expect(row.Amount).toBe(line!.net);
+    expect(row.Amount).toBe(newLine!.net);
     expect(res.body).not.toMatch(/(^|,)=1\+2/m);
 
     const csv = await get(carla, '/api/payroll/employees/export?format=csv');
