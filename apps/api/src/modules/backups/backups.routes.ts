@@ -39,7 +39,7 @@ export async function backupsRoutes(app: FastifyInstance, { deps }: { deps: AppD
   );
   r.get(
     '/api/backups/:id/download',
-    { config: access, schema: { tags, summary: 'The backup file (gzip of JSON lines), streamed', params: idParam } },
+    { config: access, schema: { tags, summary: 'The backup file (gzip of JSON lines), streamed (step-up; API keys refused)', params: idParam } },
     async (request, reply) => {
       const file = await service.openBackup(contextOf(request, deps), request.params.id);
       reply

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { actorOf, auditChange, writeAudit } from '../../lib/audit.ts';
 import type { AppDeps, Ctx } from '../../lib/context.ts';
 import { randomToken } from '../../lib/crypto.ts';
+import { requireRecentAuth } from '../../lib/step-up.ts';
 import { writeBackup } from './backups.archive.ts';
 import * as repo from './backups.repository.ts';
 
@@ -129,6 +130,8 @@ export async function createBackup(ctx: Ctx): Promise<Backup> {
 }
 
 export async function openBackup(ctx: Ctx, id: string): Promise<{ stream: Readable; size: number; fileName: string }> {
+  // The whole database: a recent password, never an API key.
+  requireRecentAuth(ctx);
   const row = await repo.findBackup(ctx.db, id);
   if (!row) throw new AppError('NOT_FOUND', { message: BACKUP_MESSAGES.notFound });
   if (row.status !== 'ready') throw new AppError('CONFLICT', { message: BACKUP_MESSAGES.notReady });

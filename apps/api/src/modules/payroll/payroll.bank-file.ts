@@ -7,6 +7,7 @@ import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { decrypt } from '../../lib/crypto.ts';
 import { CSV_CONTENT_TYPE, csvText } from '../../lib/export-writer.ts';
 import { organizationInScope } from '../../lib/scope.ts';
+import { requireRecentAuth } from '../../lib/step-up.ts';
 import * as repo from './payroll.repository.ts';
 import { runInScope } from './payroll.service.ts';
 import type * as XmlBuilder from 'xmlbuilder2';
@@ -98,6 +99,8 @@ function csv(run: repo.RunRow, debtor: DebtorAccount, transfers: Transfer[]): st
  */
 export async function bankFile(ctx: Ctx, runId: string, format: 'pain001' | 'csv'): Promise<BankFile> {
   const auth = requireAuth(ctx);
+  // Every payee's full IBAN: a recent password, never an API key.
+  requireRecentAuth(ctx);
   const run = await runInScope(ctx, runId);
   if (!organizationInScope(auth, 'payroll.manage', run.organizationId)) throw new AppError('NOT_FOUND', { message: 'Payroll run not found' });
   if ((run.status !== 'approved' && run.status !== 'paid') || !run.approvedAt) {

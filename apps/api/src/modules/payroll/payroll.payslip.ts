@@ -5,11 +5,14 @@ import { roundToCurrency } from '@outlay/contracts/money';
 import { AppError } from '../../lib/app-error.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { pdfMake } from '../../lib/pdf.ts';
+import { requireRecentAuth } from '../../lib/step-up.ts';
 import * as repo from './payroll.repository.ts';
 import { runInScope } from './payroll.service.ts';
 
 /** One employee's payslip for a run: every line amount and the year's totals so far (approved and paid runs). */
 export async function payslip(ctx: Ctx, runId: string, employeeId: string): Promise<{ filename: string; body: Buffer }> {
+  // Pay, deductions and bank details of one person: a recent password, never an API key.
+  requireRecentAuth(ctx);
   const run = await runInScope(ctx, runId);
   const line = (await repo.runLines(ctx.db, runId)).find((l) => l.employeeId === employeeId);
   if (!line) throw new AppError('NOT_FOUND', { message: 'This employee is not on this payroll run' });

@@ -196,7 +196,7 @@ export async function payrollRoutes(app: FastifyInstance, { deps }: { deps: AppD
   );
   r.get(
     '/api/payroll/runs/:id/bank-file',
-    { config: manage, schema: { tags, summary: 'The bank transfer file of an approved or paid run: ISO 20022 pain.001.001.03 XML or CSV', params: idParam, querystring: payrollBankFileQuery } },
+    { config: manage, schema: { tags, summary: 'The bank transfer file of an approved or paid run: ISO 20022 pain.001.001.03 XML or CSV (step-up; API keys refused)', params: idParam, querystring: payrollBankFileQuery } },
     async (request, reply) => {
       const file = await bankFile(contextOf(request, deps), request.params.id, request.query.format);
       reply.header('content-disposition', `attachment; filename="${file.filename}"`);
@@ -205,7 +205,7 @@ export async function payrollRoutes(app: FastifyInstance, { deps }: { deps: AppD
   );
   r.get(
     '/api/payroll/runs/:id/payslips/:employeeId',
-    { config: manage, schema: { tags, summary: 'One employee\'s payslip for the run as a PDF, with year-to-date totals', params: payslipParams } },
+    { config: manage, schema: { tags, summary: 'One employee\'s payslip for the run as a PDF, with year-to-date totals (step-up; API keys refused)', params: payslipParams } },
     async (request, reply) => {
       const file = await payslip(contextOf(request, deps), request.params.id, request.params.employeeId);
       reply.header('content-disposition', `attachment; filename="${file.filename}"`);

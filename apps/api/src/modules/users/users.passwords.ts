@@ -59,6 +59,8 @@ export async function listPasswordStatus(ctx: Ctx, q: PasswordStatusQuery) {
 }
 
 export async function exportPasswordStatus(ctx: Ctx, q: Omit<PasswordStatusQuery, 'page' | 'pageSize'>) {
+  // Every account's password and two-factor state in one file: a recent password, never an API key.
+  requireRecentAuth(ctx);
   const { rows } = await listUsers(ctx.db, passwordFilters(ctx, q), q, MAX_EXPORT_ROWS);
   return rows.map((r) => toPasswordStatus(r, ctx.now));
 }

@@ -164,7 +164,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   );
   r.get(
     '/api/users/passwords/export',
-    { config: access, schema: { tags, summary: 'Password status as CSV or XLSX', querystring: passwordStatusExportQuery } },
+    { config: access, schema: { tags, summary: 'Password status as CSV or XLSX (step-up; API keys refused)', querystring: passwordStatusExportQuery } },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await exportPasswordStatus(ctx, request.query);

@@ -1,6 +1,7 @@
 import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import { Check, Columns3, Download, Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useStepUp } from '@/components/form/step-up';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
@@ -130,10 +131,12 @@ interface ExportButtonsProps {
 /** Export buttons: every row matching the current sort, search and filters, as CSV or XLSX. */
 export function DataTableExportButtons({ formats, exportUrl, filename }: ExportButtonsProps) {
   const [pending, setPending] = useState<'csv' | 'xlsx' | null>(null);
+  // Some exports (every account's password status) ask for the password first.
+  const stepUp = useStepUp();
   const run = async (format: 'csv' | 'xlsx') => {
     setPending(format);
     try {
-      await downloadFile(exportUrl(format), `${filename.replace(/[^\w.-]+/g, '-')}.${format}`);
+      await stepUp.withStepUp(downloadFile)(exportUrl(format), `${filename.replace(/[^\w.-]+/g, '-')}.${format}`);
     } catch (error) {
       toast({ variant: 'destructive', title: 'Export failed', description: messageOf(error, 'The export could not be created.') });
     } finally {
@@ -155,6 +158,7 @@ export function DataTableExportButtons({ formats, exportUrl, filename }: ExportB
           {pending === format ? 'Exporting…' : FORMAT_LABELS[format]}
         </Button>
       ))}
+      {stepUp.dialog}
     </div>
   );
 }

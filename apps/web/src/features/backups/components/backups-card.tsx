@@ -1,7 +1,7 @@
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Backup } from '@outlay/contracts/backups';
-import { ConfirmDialog } from '@/components/form';
+import { ConfirmDialog, useStepUp } from '@/components/form';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -21,6 +21,8 @@ export function BackupsCard() {
   const create = useCreateBackup();
   const remove = useDeleteBackup();
   const [deleting, setDeleting] = useState<Backup | null>(null);
+  // A download holds the whole database: it asks for the password when the last one is over 10 minutes old.
+  const stepUp = useStepUp();
 
   const start = () =>
     create.mutate(undefined, {
@@ -28,7 +30,7 @@ export function BackupsCard() {
       onError: (error) => toast({ title: 'Could not start a backup', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
     });
   const download = (b: Backup) =>
-    downloadBackup(b.id, b.name).catch((error: unknown) =>
+    stepUp.withStepUp(downloadBackup)(b.id, b.name).catch((error: unknown) =>
       toast({ title: 'Could not download the backup', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
     );
 
@@ -110,6 +112,7 @@ export function BackupsCard() {
           toast({ title: 'Backup deleted', variant: 'success' });
         }}
       />
+      {stepUp.dialog}
     </Card>
   );
 }

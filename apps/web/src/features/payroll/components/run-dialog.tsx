@@ -185,7 +185,8 @@ function RunBody({ run, canManage }: { run: PayrollRunDetail; canManage: boolean
   const download = async (task: () => Promise<string>) => {
     setError(null);
     try {
-      const name = await task();
+      // Bank files and payslips ask for the password when the last one is over 10 minutes old.
+      const name = await stepUp.withStepUp(task)();
       toast({ title: 'Downloaded', description: name });
     } catch (e) {
       setError(messageOf(e, 'Could not download the file.'));
