@@ -153,3 +153,36 @@ describe('status', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/feature-suggestions' })).statusCode).toBe(401);
   });
 });
+
+describe('posting limits', () => {
+  it('takes 10 suggestions an hour from one person, then answers 429 with Retry-After until the hour is over', async () => {
+    const grace = await login(t.app, 'grace');
+    const [g] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'grace'));
+    const mine = async () => rowsOf<{ n: number }>(await t.db.execute(sql`SELECT count(*)::int AS n FROM feature_suggestions WHERE author_id = ${g!.id}`))[0]!.n;
+    const before = await mine();
+    for (let i = 1; i <= 10; i++) await suggest(grace, `Idea number ${i} from Grace`);
+    const refused = await call(grace, 'POST', '/api/feature-suggestions', { title: 'Idea number 11 from Grace', description: 'One too many for an hour.' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: expect.stringMatching(/10 suggestions in the last hour/) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await mine()).toBe(before + 10);
+    // Someone else still posts.
+    await suggest(max, 'An idea from Max while Grace waits');
+    t.clock.advance(61 * 60_000);
+    await suggest(await login(t.app, 'grace'), 'Idea number 11 from Grace, an hour later');
+  });
+
+  it('takes 30 comments an hour from one person', async () => {
+    const [dana, author] = [await login(t.app, 'dana'), await login(t.app, 'rita')];
+    const target = await suggest(author, 'Something to talk about at length');
+    for (let i = 1; i <= 30; i++) {
+      const res = await call(dana, 'POST', `/api/feature-suggestions/${target.id}/comments`, { body: `Comment ${i}` });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const refused = await call(dana, 'POST', `/api/feature-suggestions/${target.id}/comments`, { body: 'Comment 31' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/30 comments in the last hour/);
+    const detail = (await call(author, 'GET', `/api/feature-suggestions/${target.id}`)).json();
+    expect(detail.commentList.filter((c: { body: string }) => c.body.startsWith('Comment '))).toHaveLength(30);
+  });
+});

@@ -17,8 +17,8 @@ import { sendExport } from '../../lib/export.ts';
 import * as service from './feature-suggestions.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-// Every signed-in person suggests, votes and comments; the status is for feedback.manage.
-const everyone = { access: 'authenticated' as const };
+// Every signed-in person suggests, votes and comments (in person: API keys are refused); the status is for feedback.manage.
+const everyone = { access: 'authenticated' as const, apiKeyScope: false as const };
 const manage = { access: 'feedback.manage' as const };
 
 export async function featureSuggestionsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
@@ -59,9 +59,9 @@ export async function featureSuggestionsRoutes(app: FastifyInstance, { deps }: {
       config: everyone,
       schema: {
         tags: ['feature-suggestions'],
-        summary: 'Suggest a feature (the author\'s vote is counted)',
+        summary: 'Suggest a feature (the author\'s vote is counted; 10 an hour per person, then 429)',
         body: createFeatureSuggestionInput,
-        response: { 201: featureSuggestionDetail, ...errors },
+        response: { 201: featureSuggestionDetail, ...errors, 429: errorResponse },
       },
     },
     async (request, reply) => reply.code(201).send(await service.createSuggestion(contextOf(request, deps), request.body)),
@@ -88,10 +88,10 @@ export async function featureSuggestionsRoutes(app: FastifyInstance, { deps }: {
       config: everyone,
       schema: {
         tags: ['feature-suggestions'],
-        summary: 'Comment on a suggestion',
+        summary: 'Comment on a suggestion (30 an hour per person, then 429)',
         params: idParam,
         body: featureSuggestionCommentInput,
-        response: { 201: featureSuggestionDetail, ...errors },
+        response: { 201: featureSuggestionDetail, ...errors, 429: errorResponse },
       },
     },
     async (request, reply) => reply.code(201).send(await service.addComment(contextOf(request, deps), request.params.id, request.body)),

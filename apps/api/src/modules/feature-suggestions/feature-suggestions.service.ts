@@ -16,10 +16,32 @@ import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
 import { notify } from '../../lib/notify.ts';
+import { reserveAttempt } from '../auth/throttle.repository.ts';
 import * as repo from './feature-suggestions.repository.ts';
 import type { SuggestionRow } from './feature-suggestions.repository.ts';
 
 const NOT_FOUND = 'Suggestion not found';
+
+/**
+ * What one person may post in an hour: enough for a busy week of ideas, too few to flood the
+ * board or everyone's notifications. Counted in the shared throttle table, so every instance
+ * sees the same count, and atomically, so parallel posts cannot slip past together.
+ */
+export const SUGGESTION_LIMITS = {
+  suggestions: { maxFailures: 10, windowMinutes: 60, lockMinutes: 60 },
+  comments: { maxFailures: 30, windowMinutes: 60, lockMinutes: 60 },
+} as const;
+
+async function countPost(ctx: Ctx, kind: keyof typeof SUGGESTION_LIMITS, userId: string) {
+  const gate = await reserveAttempt(ctx.db, `feature-${kind}:${userId}`, SUGGESTION_LIMITS[kind], ctx.now);
+  if (!gate.lockedUntil) return;
+  const seconds = Math.max(1, Math.ceil((gate.lockedUntil.getTime() - ctx.now.getTime()) / 1000));
+  const what = kind === 'suggestions' ? `${SUGGESTION_LIMITS.suggestions.maxFailures} suggestions` : `${SUGGESTION_LIMITS.comments.maxFailures} comments`;
+  throw new AppError('TOO_MANY_ATTEMPTS', {
+    message: `You have posted ${what} in the last hour. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
+    headers: { 'retry-after': String(seconds) },
+  });
+}
 
 function toSuggestion(row: SuggestionRow): FeatureSuggestion {
   return {
@@ -81,6 +103,7 @@ export async function getSuggestion(ctx: Ctx, id: string): Promise<FeatureSugges
 /** A new idea, with its author's vote already on it (people vote for what they suggest). */
 export async function createSuggestion(ctx: Ctx, input: CreateFeatureSuggestionInput): Promise<FeatureSuggestionDetail> {
   const auth = requireAuth(ctx);
+  await countPost(ctx, 'suggestions', auth.userId);
   const id = await ctx.db.transaction(async (tx) => {
     const newId = await repo.insertSuggestion(tx, { authorId: auth.userId, title: input.title, description: input.description, createdAt: ctx.now, updatedAt: ctx.now });
     await repo.addVote(tx, { suggestionId: newId, userId: auth.userId, now: ctx.now });
@@ -119,6 +142,7 @@ export async function unvote(ctx: Ctx, id: string): Promise<FeatureSuggestionVot
 export async function addComment(ctx: Ctx, id: string, input: FeatureSuggestionCommentInput): Promise<FeatureSuggestionDetail> {
   const auth = requireAuth(ctx);
   await mustExist(ctx, id);
+  await countPost(ctx, 'comments', auth.userId);
   await repo.insertComment(ctx.db, { suggestionId: id, authorId: auth.userId, body: input.body, createdAt: ctx.now });
   return getSuggestion(ctx, id);
 }
