@@ -9,6 +9,7 @@ export const API_KEY_MAX_ACTIVE = 50;
 export const API_KEY_MESSAGES = {
   notFound: 'API key not found',
   invalid: 'Invalid, expired or revoked API key',
+  tooManyGuesses: 'Too many invalid API keys were tried from this address. Please try again later.',
   widerThanCreator: 'An API key cannot hold permissions you do not have',
   keyCannotManageKeys: 'An API key cannot create or revoke API keys; sign in to manage them',
   keyNotAllowedHere: 'An API key cannot be used for this; sign in instead',

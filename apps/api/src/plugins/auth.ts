@@ -15,9 +15,18 @@ import { requiresTwoFactor, securityPolicy } from '../modules/security/policy.ts
  */
 export type Access = 'public' | 'authenticated' | Permission;
 
+/**
+ * Which API-key scope admits a key on a route: a permission the key must hold, `any` (reference
+ * data every integration reads), or `false` (keys refused). A route open to one permission admits
+ * keys holding it unless it says otherwise; a route open to any signed-in person must say, so a
+ * key never reaches what its scopes do not name through a route everyone may call.
+ */
+export type ApiKeyScope = Permission | 'any' | false;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    apiKeyScope?: ApiKeyScope;
     /** Answer errors as plain text (the seed's login failure). */
     plainTextErrors?: boolean;
   }
@@ -68,10 +77,22 @@ export function apiKeyExcluded(url: string | undefined): boolean {
   return url.startsWith('/api/auth/') || url.startsWith('/api/profile') || url.startsWith('/api/api-keys') || url === '/api/calendar/feed';
 }
 
+/**
+ * The scope that admits a key on a route, or undefined when a route open to everyone signed in
+ * has not said (refused at registration). Sign-in, profile, calendar-link and key calls never
+ * admit one.
+ */
+export function apiKeyScopeOf(access: Access | undefined, declared: ApiKeyScope | undefined, url: string | undefined): ApiKeyScope | undefined {
+  if (access === undefined || access === 'public' || apiKeyExcluded(url)) return false;
+  if (declared !== undefined) return declared;
+  return access === 'authenticated' ? undefined : access;
+}
+
 export interface RouteAccess {
   method: string;
   url: string;
   access: Access | undefined;
+  apiKeyScope: ApiKeyScope;
 }
 
 export default fp(
@@ -91,7 +112,11 @@ export default fp(
       if (access === undefined && !route.url.startsWith('/api/docs')) {
         throw new Error(`Route ${methods.join(',')} ${route.url} declares neither public access nor a permission`);
       }
-      for (const method of methods) catalog.push({ method, url: route.url, access });
+      const apiKeyScope = apiKeyScopeOf(access, route.config?.apiKeyScope, route.url);
+      if (apiKeyScope === undefined) {
+        throw new Error(`Route ${methods.join(',')} ${route.url} is open to any signed-in person and declares no apiKeyScope`);
+      }
+      for (const method of methods) catalog.push({ method, url: route.url, access, apiKeyScope });
     });
 
     // A system role's grants are constants of the code: worked out once per role, then shared
@@ -168,8 +193,9 @@ export default fp(
       if (token && isApiKey(token)) {
         const auth = await authenticateApiKey(deps.db, token, { now: deps.clock(), ip: request.ip ?? null });
         request.auth = auth;
-        if (apiKeyExcluded(request.routeOptions.url)) throw new AppError('FORBIDDEN', { message: API_KEY_MESSAGES.keyNotAllowedHere });
-        if (access !== 'authenticated' && !auth.permissions.includes(access)) {
+        const scope = apiKeyScopeOf(access, request.routeOptions.config.apiKeyScope, request.routeOptions.url);
+        if (!scope) throw new AppError('FORBIDDEN', { message: API_KEY_MESSAGES.keyNotAllowedHere });
+        if ((scope !== 'any' && !auth.permissions.includes(scope)) || (access !== 'authenticated' && !auth.permissions.includes(access))) {
           throw new AppError('FORBIDDEN', { message: 'This API key does not have permission to do this' });
         }
         return;

@@ -2,7 +2,7 @@ import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger'
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { organizationTreeNode, policyConditionGroup } from '@outlay/contracts';
-import { apiKeyExcluded, type Access } from './auth.ts';
+import { apiKeyScopeOf, type Access, type ApiKeyScope } from './auth.ts';
 
 /**
  * How the OpenAPI document is made from the routes: each route's zod schemas become JSON Schema
@@ -45,7 +45,7 @@ export const SECURITY_SCHEMES = {
     scheme: 'bearer',
     bearerFormat: 'olk_…',
     description:
-      'An API key (Integrations): acts as its creator, within the permissions chosen for it. Not accepted by the sign-in, session, profile, calendar-link and API-key calls.',
+      'An API key (Integrations): acts as its creator, within the permissions chosen for it, on the operations that list this scheme; the roles name the permissions the key must hold. Not accepted by sign-in, session, profile, calendar, search, dashboard, assistant and API-key calls, nor by what needs a recent password.',
   },
 } as const;
 
@@ -58,14 +58,18 @@ export const OPTIONAL_SESSION: SecurityRequirement[] = [{}, SESSION];
 
 /**
  * Who may call a route, from its declared access: nobody in particular for a public route; a
- * session, or an API key where keys are accepted. The permission a route needs is given as the
- * requirement's role (OpenAPI 3.1 allows roles for any scheme).
+ * session, or an API key where the route admits one. The permission a route needs (and the key
+ * scope that admits a key) is given as the requirement's role (OpenAPI 3.1 allows roles for any
+ * scheme).
  */
-export function securityOf(access: Access | undefined, url: string): SecurityRequirement[] {
+export function securityOf(access: Access | undefined, url: string, apiKeyScope?: ApiKeyScope): SecurityRequirement[] {
   if (access === undefined || access === 'public') return [];
   const roles = access === 'authenticated' ? [] : [access];
   const session = { sessionToken: roles, deviceId: [] };
-  return apiKeyExcluded(url) ? [session] : [session, { apiKey: roles }];
+  const keyScope = apiKeyScopeOf(access, apiKeyScope, url);
+  if (!keyScope) return [session];
+  const keyRoles = [...new Set([...roles, ...(keyScope === 'any' ? [] : [keyScope])])];
+  return [session, { apiKey: keyRoles }];
 }
 
 /**
@@ -92,7 +96,7 @@ export const transform: SwaggerTransform = (document) => {
   const { route } = document;
   const method = Array.isArray(route.method) ? route.method[0]! : route.method;
   schema.operationId ??= operationIdOf(method, route.url);
-  schema.security ??= securityOf(route.config?.access, route.url);
+  schema.security ??= securityOf(route.config?.access, route.url, route.config?.apiKeyScope);
   return result;
 };
 

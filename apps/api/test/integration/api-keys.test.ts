@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
-import { apiKeys, auditEvents, organizations, users } from '@outlay/db';
+import Fastify from 'fastify';
+import { apiKeys, auditEvents, featureSuggestions, organizations, users } from '@outlay/db';
+import authPlugin from '../../src/plugins/auth.ts';
 import { createTestApp, login, nextIp, type Session, type TestContext } from '../helpers.ts';
 
 let t: TestContext;
@@ -30,7 +32,7 @@ async function makeKey(name: string, permissions: string[], extra: object = {}) 
   return res.json() as { id: string; key: string; prefix: string };
 }
 
-const withKey = (key: string, method: 'GET' | 'POST', url: string, payload?: object, ip = nextIp()) =>
+const withKey = (key: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, ip = nextIp()) =>
   t.app.inject({ method, url, headers: { authorization: `Bearer ${key}` }, payload, remoteAddress: ip });
 
 const vendor = (name: string, taxId: string) => ({
@@ -151,5 +153,83 @@ describe('API keys', () => {
   it('refuses an expiry in the past', async () => {
     const res = await createKey(adam, { name: 'Old', permissions: ['vendors.manage'], expiresOn: '2020-01-01' });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('API key scopes', () => {
+  it('reach only the routes their scopes name: a vendor key reads none of its creator\'s requests through the routes everyone signed in may call', async () => {
+    adam = await login(t.app, 'adam');
+    const { key } = await makeKey('Vendors only', ['vendors.manage']);
+    const [request] = (await t.app.inject({ method: 'GET', url: '/api/requests?pageSize=1', headers: adam.headers })).json().items as { id: string; title: string }[];
+    const word = request!.title.split(/\s+/).find((w) => w.length > 3)!;
+    const suggestionsBefore = await t.db.$count(featureSuggestions);
+    const calls: [method: 'GET' | 'POST' | 'PUT', url: string, payload?: object][] = [
+      ['GET', '/api/requests'],
+      ['GET', `/api/requests/${request!.id}`],
+      ['GET', `/api/search?q=${encodeURIComponent(word)}`],
+      ['GET', '/api/calendar/upcoming'],
+      ['POST', '/api/calendar/import/preview', { ics: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR' }],
+      ['GET', '/api/dashboard'],
+      ['GET', '/api/dashboard/activity'],
+      ['GET', '/api/feature-suggestions'],
+      ['POST', '/api/feature-suggestions', { title: 'Posted with a vendor key', description: 'In the creator\'s name.' }],
+      ['POST', '/api/ai/copilot', { message: 'How much did we spend?' }],
+      ['GET', '/api/onboarding'],
+    ];
+    for (const [method, url, payload] of calls) {
+      // The creator's own session reads or posts these…
+      const res = await withKey(key, method, url, payload);
+      // …the key gets none of them, and no amount in the answer.
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
+      expect(res.body).not.toMatch(/amount/i);
+    }
+    expect(await t.db.$count(featureSuggestions)).toBe(suggestionsBefore);
+    // What it needs to file a vendor (the organizations, the currencies' rates) it still reads.
+    expect((await withKey(key, 'GET', '/api/organizations')).statusCode).toBe(200);
+    expect((await withKey(key, 'GET', '/api/fx-rates')).statusCode).toBe(200);
+    expect((await withKey(key, 'GET', '/api/vendors')).statusCode).toBe(200);
+  });
+
+  it('are stated by every route open to a session: a route everyone signed in may call that names no key scope cannot be registered', async () => {
+    for (const route of t.app.routeCatalog.filter((r) => r.access !== undefined && r.access !== 'public')) {
+      expect(route.apiKeyScope, `${route.method} ${route.url}`).not.toBeUndefined();
+      if (route.access === 'authenticated') expect([false, 'any'], `${route.method} ${route.url}`).toContain(route.apiKeyScope);
+      else if (route.apiKeyScope) expect(route.apiKeyScope, `${route.method} ${route.url}`).toBe(route.access);
+    }
+    const app = Fastify();
+    await app.register(authPlugin, { deps: t.deps });
+    expect(() => app.get('/api/something-for-everyone', { config: { access: 'authenticated' } }, async () => ({}))).toThrow(/declares no apiKeyScope/);
+    app.get('/api/something-in-person', { config: { access: 'authenticated', apiKeyScope: false } }, async () => ({}));
+    await app.close();
+  });
+
+  it('are written into the OpenAPI document: the key scheme is listed only where a key is admitted, with the scope it needs', async () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };
+    const schemes = (path: string, method: string) => (doc.paths[path]![method]!.security ?? []).flatMap((r) => Object.keys(r));
+    expect(schemes('/api/search', 'get')).not.toContain('apiKey');
+    expect(schemes('/api/dashboard/activity', 'get')).not.toContain('apiKey');
+    expect(schemes('/api/feature-suggestions', 'post')).not.toContain('apiKey');
+    expect(doc.paths['/api/vendors']!.get!.security).toContainEqual({ apiKey: ['vendors.manage'] });
+    expect(doc.paths['/api/organizations']!.get!.security).toContainEqual({ apiKey: [] });
+  });
+});
+
+describe('guessed API keys', () => {
+  it('are throttled per address: 20 wrong keys in 15 minutes answer 401, then 429 with Retry-After, even for a good key, until the lock ends', async () => {
+    adam = await login(t.app, 'adam');
+    const { key } = await makeKey('Good one', ['vendors.manage']);
+    const ip = '10.88.0.1';
+    const guess = (i: number) => `olk_${'0'.repeat(31)}${i % 10}_${'B'.repeat(43)}`;
+    for (let i = 0; i < 20; i++) expect((await withKey(guess(i), 'GET', '/api/vendors', undefined, ip)).statusCode).toBe(401);
+    const locked = await withKey(guess(20), 'GET', '/api/vendors', undefined, ip);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: expect.stringMatching(/Too many invalid API keys/) });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect((await withKey(key, 'GET', '/api/vendors', undefined, ip)).statusCode).toBe(429);
+    // Another address is not held back, and good calls there count nothing.
+    expect((await withKey(key, 'GET', '/api/vendors', undefined, '10.88.0.2')).statusCode).toBe(200);
+    expect((await withKey(guess(0), 'GET', '/api/vendors', undefined, '10.88.0.2')).statusCode).toBe(401);
+    t.clock.advance(16 * MINUTE);
+    expect((await withKey(key, 'GET', '/api/vendors', undefined, ip)).statusCode).toBe(200);
   });
 });

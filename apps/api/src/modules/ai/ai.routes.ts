@@ -27,7 +27,7 @@ export async function aiRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }
     '/api/ai/copilot',
     {
       // Everyone may ask; each kind of question checks the permission of the screen behind it.
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKeyScope: false },
       schema: {
         tags,
         summary: 'A question about the live data answered with exact figures, a table or chart and links, within the caller\'s permissions and scope (offline)',

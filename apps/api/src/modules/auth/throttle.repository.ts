@@ -71,3 +71,9 @@ export async function releaseAttempt(db: Db, key: string, reset: boolean): Promi
       : sql`UPDATE login_throttles SET failures = GREATEST(failures - 1, 0) WHERE key = ${key}`,
   );
 }
+
+/** The lock on a key, if one is in force: a check that writes nothing, for calls that only count failures. */
+export async function lockOf(db: Db, key: string, now: Date): Promise<Date | null> {
+  const row = rowsOf<Row>(await db.execute(sql`SELECT failures, locked_until FROM login_throttles WHERE key = ${key} AND locked_until > ${now}`))[0];
+  return row?.locked_until ? new Date(row.locked_until) : null;
+}

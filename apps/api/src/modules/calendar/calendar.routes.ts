@@ -18,7 +18,7 @@ import * as service from './calendar.service.ts';
 const tags = ['calendar'];
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 // Everyone's own link and dates.
-const own = { access: 'authenticated' as const };
+const own = { access: 'authenticated' as const, apiKeyScope: false as const };
 const drafts = { access: 'requests.create' as const };
 
 export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {

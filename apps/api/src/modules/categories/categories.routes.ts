@@ -27,7 +27,7 @@ export async function categoriesRoutes(app: FastifyInstance, { deps }: { deps: A
   r.get(
     '/api/categories',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKeyScope: 'any' },
       schema: { tags: ['categories'], summary: 'Expense categories in the caller\'s scope', querystring: categoryListQuery, response: { 200: categoryList, ...readErrors } },
     },
     async (request) => categories.listCategories(contextOf(request, deps), request.query),
@@ -35,7 +35,7 @@ export async function categoriesRoutes(app: FastifyInstance, { deps }: { deps: A
   r.get(
     '/api/categories/export',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKeyScope: 'any' },
       schema: { tags: ['categories'], summary: 'Categories as CSV or XLSX', querystring: categoryExportQuery },
     },
     async (request, reply) => {
@@ -47,7 +47,7 @@ export async function categoriesRoutes(app: FastifyInstance, { deps }: { deps: A
   r.get(
     '/api/categories/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKeyScope: 'any' },
       schema: { tags: ['categories'], summary: 'One category', params: idParam, response: { 200: category, ...readErrors } },
     },
     async (request) => categories.getCategory(contextOf(request, deps), request.params.id),

@@ -12,7 +12,7 @@ export async function dashboardRoutes(app: FastifyInstance, { deps }: { deps: Ap
   r.get(
     '/api/dashboard',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKeyScope: false },
       schema: {
         tags: ['dashboard'],
         summary: 'The role-aware dashboard: my requests, my queue, KPIs, spend by month and category, alerts (sections by permission, scoped)',
@@ -24,7 +24,7 @@ export async function dashboardRoutes(app: FastifyInstance, { deps }: { deps: Ap
   r.get(
     '/api/dashboard/activity',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKeyScope: false },
       schema: {
         tags: ['dashboard'],
         summary: 'Timeline events of the requests the caller may see, newest first',

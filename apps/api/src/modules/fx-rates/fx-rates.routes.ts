@@ -26,7 +26,7 @@ export async function fxRatesRoutes(app: FastifyInstance, { deps }: { deps: AppD
   r.get(
     '/api/fx-rates',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKeyScope: 'any' },
       schema: { tags: ['fx-rates'], summary: 'Monthly FX rates', querystring: fxRateListQuery, response: { 200: fxRateList, ...readErrors } },
     },
     async (request) => fx.listFxRates(contextOf(request, deps), request.query),
@@ -34,7 +34,7 @@ export async function fxRatesRoutes(app: FastifyInstance, { deps }: { deps: AppD
   r.get(
     '/api/fx-rates/export',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKeyScope: 'any' },
       schema: { tags: ['fx-rates'], summary: 'FX rates as CSV or XLSX', querystring: fxRateExportQuery },
     },
     async (request, reply) => {

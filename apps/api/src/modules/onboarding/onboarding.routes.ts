@@ -6,7 +6,7 @@ import * as service from './onboarding.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
 // Everyone's own checklist.
-const access = { access: 'authenticated' as const };
+const access = { access: 'authenticated' as const, apiKeyScope: false as const };
 
 export async function onboardingRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

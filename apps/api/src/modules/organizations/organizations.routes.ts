@@ -50,7 +50,7 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
   r.get(
     '/api/organizations',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKeyScope: 'any' },
       schema: { tags: ['organizations'], summary: 'Organizations in the caller\'s scope', querystring: organizationListQuery, response: { 200: organizationList, ...readErrors } },
     },
     async (request) => orgs.listOrganizations(contextOf(request, deps), request.query),
@@ -58,7 +58,7 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
   r.get(
     '/api/organizations/export',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKeyScope: 'any' },
       schema: { tags: ['organizations'], summary: 'Organizations as CSV or XLSX', querystring: organizationExportQuery },
     },
     async (request, reply) => {
@@ -70,7 +70,7 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
   r.get(
     '/api/organizations/tree',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKeyScope: 'any' },
       schema: { tags: ['organizations'], summary: 'The hierarchy of the organizations in the caller\'s scope', response: { 200: organizationTree, 401: errorResponse } },
     },
     async (request) => orgs.organizationTree(contextOf(request, deps)),
@@ -78,7 +78,7 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
   r.get(
     '/api/organizations/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKeyScope: 'any' },
       schema: { tags: ['organizations'], summary: 'One organization', params: idParam, response: { 200: organization, ...readErrors } },
     },
     async (request, reply) => withEtag(reply, await orgs.getOrganization(contextOf(request, deps), request.params.id)),
@@ -183,7 +183,7 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
   r.get(
     '/api/departments',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKeyScope: 'any' },
       schema: { tags: ['departments'], summary: 'Departments in the caller\'s scope', querystring: departmentListQuery, response: { 200: departmentList, ...readErrors } },
     },
     async (request) => departments.listDepartments(contextOf(request, deps), request.query),
@@ -191,7 +191,7 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
   r.get(
     '/api/departments/export',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKeyScope: 'any' },
       schema: { tags: ['departments'], summary: 'Departments as CSV or XLSX', querystring: departmentExportQuery },
     },
     async (request, reply) => {
@@ -203,7 +203,7 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
   r.get(
     '/api/departments/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', apiKeyScope: 'any' },
       schema: { tags: ['departments'], summary: 'One department', params: idParam, response: { 200: department, ...readErrors } },
     },
     async (request) => departments.getDepartment(contextOf(request, deps), request.params.id),

@@ -5,7 +5,7 @@ import { contextOf, type AppDeps } from '../../lib/context.ts';
 import * as service from './search.service.ts';
 
 // Everyone searches; each kind of record is found only as far as the caller may read it.
-const everyone = { access: 'authenticated' as const };
+const everyone = { access: 'authenticated' as const, apiKeyScope: false as const };
 
 export async function searchRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

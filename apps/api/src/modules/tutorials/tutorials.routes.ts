@@ -6,7 +6,7 @@ import * as service from './tutorials.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 // Help is for everyone who is signed in.
-const access = { access: 'authenticated' as const };
+const access = { access: 'authenticated' as const, apiKeyScope: false as const };
 
 export async function tutorialsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
