@@ -119,6 +119,8 @@ export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPre
 
 /** One `data:` payload of GET /api/events/stream (the API's LiveEvent). */
 export const liveEvent = z.object({
+  /** The event's number, also its SSE `id:`; send the last one seen as Last-Event-ID to resume. */
+  id: z.string().optional(),
   kind: z.enum(['activity', 'notification', 'budget', 'message', 'announcement']),
   type: z.string(),
   organizationId: z.string().nullable().optional(),

@@ -9,18 +9,20 @@ import { runScheduledBackups } from '../modules/backups/backups.service.ts';
 import { deliverWebhooks } from '../modules/webhooks/webhooks.delivery.ts';
 import { retrainSuggestionModels } from '../modules/request-suggestions/request-suggestions.training.ts';
 import { computeStaleFindings } from '../modules/findings/findings.compute.ts';
+import { pruneLiveEvents } from '../lib/events.ts';
 
 export interface JobRunner {
   stop(): Promise<void>;
 }
 
 /** The background jobs, in the order a pass runs them (the `job` of their logs and metrics). */
-export const JOB_NAMES = ['due-work', 'digest', 'scheduled-reports', 'email', 'backups', 'webhooks', 'request-suggestions', 'findings'] as const;
+export const JOB_NAMES = ['due-work', 'digest', 'scheduled-reports', 'email', 'backups', 'webhooks', 'request-suggestions', 'findings', 'live-events'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
  * One pass: the approval engine's due work, the e-mail digests, the scheduled reports, the
- * e-mail outbox, the scheduled backups, the webhooks, the smart form's models and the findings. Each job's failure is logged (and counted) and does not stop the others.
+ * e-mail outbox, the scheduled backups, the webhooks, the smart form's models, the findings and
+ * the kept live events' pruning. Each job's failure is logged (and counted) and does not stop the others.
  */
 export async function runJobPass(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
   const metrics = deps.metrics;
@@ -75,6 +77,11 @@ export async function runJobPass(deps: AppDeps, log: FastifyBaseLogger): Promise
   await run('findings', 'computing findings failed', async () => {
     const result = await computeStaleFindings(deps, deps.clock());
     if (result.computed) log.info({ job: 'findings', ...result }, 'findings computed');
+  });
+  // Live events kept for reconnecting streams, dropped after their hour.
+  await run('live-events', 'pruning live events failed', async () => {
+    const pruned = await pruneLiveEvents(deps.db, deps.clock());
+    if (pruned) log.info({ job: 'live-events', pruned }, 'live events pruned');
   });
 }
 

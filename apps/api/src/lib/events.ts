@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@outlay/db';
+import { rowsOf } from './sql.ts';
 
 /** The one PostgreSQL channel every instance listens on (LISTEN/NOTIFY fan-out). */
 export const EVENTS_CHANNEL = 'outlay_events';
@@ -9,6 +10,11 @@ export const EVENTS_CHANNEL = 'outlay_events';
  * whom; each server-sent-events connection filters by its user's scope and the page refetches.
  */
 export interface LiveEvent {
+  /**
+   * Its number in `live_events` (a bigint as text), set when it is published: the stream's
+   * `id:`, which a reconnecting client sends back as Last-Event-ID.
+   */
+  id?: string;
   /**
    * activity: a request's timeline moved; notification: new in-app notifications; budget: a line's
    * use changed; message: a conversation of `userIds` changed (or their read marks); announcement:
@@ -32,12 +38,27 @@ export interface LiveEvent {
 export const LIVE_EVENT_KINDS = ['activity', 'notification', 'budget', 'message', 'announcement'] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
+/** How long published events are kept for streams that reconnect. */
+export const LIVE_EVENT_KEEP_MINUTES = 60;
+
 /**
  * Publishes in the caller's transaction: PostgreSQL delivers NOTIFY at commit and drops it on
- * rollback, so listeners never hear of a change that did not happen.
+ * rollback, so listeners never hear of a change that did not happen. The event is also kept,
+ * numbered, in the same transaction (one statement), so a stream that missed it while
+ * reconnecting gets it from the table.
  */
 export async function publishEvent(tx: Db, event: LiveEvent): Promise<void> {
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+  const { id: _ignored, ...body } = event;
+  await tx.execute(sql`
+    WITH kept AS (INSERT INTO live_events (payload) VALUES (${JSON.stringify(body)}::jsonb) RETURNING id, payload)
+    SELECT pg_notify(${EVENTS_CHANNEL}, (kept.payload || jsonb_build_object('id', kept.id::text))::text) FROM kept`);
+}
+
+/** Drops kept events older than the replay window (a job, run by any instance). */
+export async function pruneLiveEvents(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - LIVE_EVENT_KEEP_MINUTES * 60_000);
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`WITH gone AS (DELETE FROM live_events WHERE created_at < ${cutoff} RETURNING 1) SELECT count(*)::int AS n FROM gone`));
+  return row?.n ?? 0;
 }
 
 export type EventListener = (event: LiveEvent) => void;
@@ -59,6 +80,7 @@ function parseEvent(payload: string): LiveEvent | null {
     if (!value || typeof value !== 'object') return null;
     if (!(LIVE_EVENT_KINDS as readonly unknown[]).includes(value.kind)) return null;
     if (typeof value.type !== 'string' || typeof value.at !== 'string') return null;
+    if (value.id !== undefined && (typeof value.id !== 'string' || !/^\d+$/.test(value.id))) return null;
     return value as LiveEvent;
   } catch {
     return null;

@@ -21,7 +21,7 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, s: Session
   t.app.inject({ method, url, headers: s.headers, ...(payload === undefined ? {} : { payload }) });
 
 async function counts(): Promise<Record<string, number>> {
-  const tables = (await t.db.execute(sql`SELECT relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND relkind = 'r' AND relname NOT IN ('backups', 'backup_schedules') ORDER BY relname`)) as unknown as { rows: { relname: string }[] };
+  const tables = (await t.db.execute(sql`SELECT relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND relkind = 'r' AND relname NOT IN ('backups', 'backup_schedules', 'live_events') ORDER BY relname`)) as unknown as { rows: { relname: string }[] };
   const out: Record<string, number> = {};
   for (const { relname } of tables.rows) {
     const res = (await t.db.execute(sql.raw(`SELECT count(*)::int AS n FROM "${relname}"`))) as unknown as { rows: { n: number }[] };

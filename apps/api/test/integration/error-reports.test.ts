@@ -255,7 +255,7 @@ describe('server errors', () => {
     const { buildApp } = await import('../../src/app.ts');
     const { createDeps } = await import('../../src/lib/deps.ts');
     const app = await buildApp({ deps: await createDeps(t.handle) });
-    app.get('/api/test-only/crash/:id', { config: { access: 'authenticated' } }, async () => {
+    app.get('/api/test-only/crash/:id', { config: { access: 'authenticated', apiKeyScope: false } }, async () => {
       throw new Error('ledger 7731 is inconsistent: secret detail');
     });
     await app.ready();

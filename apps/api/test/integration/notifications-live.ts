@@ -12,9 +12,11 @@ export interface StreamClient {
   close(): void;
 }
 
-export async function openStream(baseUrl: string, session: Session | null): Promise<StreamClient> {
+/** `lastEventId`: resume as a reconnecting browser does (the Last-Event-ID header). */
+export async function openStream(baseUrl: string, session: Session | null, options: { lastEventId?: string } = {}): Promise<StreamClient> {
   const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/events/stream`, { headers: session?.headers ?? {}, signal: controller.signal });
+  const headers: Record<string, string> = { ...(session?.headers ?? {}), ...(options.lastEventId ? { 'last-event-id': options.lastEventId } : {}) };
+  const res = await fetch(`${baseUrl}/api/events/stream`, { headers, signal: controller.signal });
   const events: LiveEvent[] = [];
   let raw = '';
   let wake: (() => void)[] = [];

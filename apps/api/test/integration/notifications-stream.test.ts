@@ -75,6 +75,49 @@ describe(`GET /api/events/stream (${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
     }
   });
 
+  it('numbers every event (SSE id:), and a reconnect with Last-Event-ID gets what it missed, only what it may see, once', async () => {
+    const first = await openStream(base, max);
+    let lastSeen: string;
+    try {
+      const id = await pendingRequest();
+      const note = await first.waitFor((e) => e.kind === 'notification' && e.requestId === id);
+      expect(note.id).toMatch(/^\d+$/);
+      expect(first.raw()).toContain(`id: ${note.id}\nevent: notification\n`);
+      await first.waitFor((e) => e.kind === 'activity' && e.requestId === id && e.type === 'submitted');
+      lastSeen = String(Math.max(...first.events.map((e) => Number(e.id))));
+    } finally {
+      first.close();
+    }
+
+    // While max is away: a request for him, and one of carla's notifications he must never see.
+    const missed = await pendingRequest();
+    await t.db.transaction((tx) => publishEvent(tx, { kind: 'notification', type: 'test', userIds: [w.user.carla!], requestId: 'for-carla-only', at: new Date().toISOString() }));
+
+    const resumed = await openStream(base, max, { lastEventId: lastSeen });
+    try {
+      await resumed.waitFor((e) => e.kind === 'notification' && e.requestId === missed);
+      await resumed.waitFor((e) => e.kind === 'activity' && e.requestId === missed && e.type === 'submitted');
+      expect(resumed.events.every((e) => Number(e.id) > Number(lastSeen))).toBe(true);
+      expect(resumed.events.some((e) => e.requestId === 'for-carla-only')).toBe(false);
+      // Live events keep flowing after the replay, and none arrives twice.
+      const live = await pendingRequest();
+      await resumed.waitFor((e) => e.kind === 'notification' && e.requestId === live);
+      const seen = resumed.events.map((e) => e.id);
+      expect(new Set(seen).size).toBe(seen.length);
+    } finally {
+      resumed.close();
+    }
+
+    // Without Last-Event-ID (a first visit), nothing old is sent; a malformed one is ignored.
+    const fresh = await openStream(base, max, { lastEventId: 'not-a-number' });
+    try {
+      expect(fresh.status).toBe(200);
+      expect(await nothingArrives(fresh, (e) => e.requestId === missed)).toBe(true);
+    } finally {
+      fresh.close();
+    }
+  });
+
   it('drops nothing on rollback: an event published in a rolled-back transaction never arrives', async () => {
     const s = await openStream(base, carla);
     try {
@@ -179,6 +222,27 @@ describe('several instances on one database', () => {
     };
   });
   afterAll(async () => closeB());
+
+  it('a stream that reconnects to the other instance resumes from its Last-Event-ID there', async () => {
+    const onA = await openStream(base, max);
+    let lastSeen: string;
+    try {
+      const id = await pendingRequest();
+      await onA.waitFor((e) => e.kind === 'notification' && e.requestId === id);
+      await onA.waitFor((e) => e.kind === 'activity' && e.requestId === id);
+      lastSeen = String(Math.max(...onA.events.map((e) => Number(e.id))));
+    } finally {
+      onA.close();
+    }
+    const missed = await pendingRequest();
+    const onB = await openStream(bBase, max, { lastEventId: lastSeen });
+    try {
+      await onB.waitFor((e) => e.kind === 'notification' && e.requestId === missed);
+      expect(onB.events.every((e) => Number(e.id) > Number(lastSeen))).toBe(true);
+    } finally {
+      onB.close();
+    }
+  });
 
   it('an event from a change on instance A reaches an SSE client of instance B', async () => {
     const maxOnB = await openStream(bBase, max);

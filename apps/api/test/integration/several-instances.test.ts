@@ -289,6 +289,39 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
     }
   });
 
+  it('a stream dropped on one instance resumes through the balancer from its Last-Event-ID, whichever instance answers', async () => {
+    const rita = await signIn(lbPort, 'rita');
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT c.id FROM categories c JOIN organizations o ON o.code = 'ML'
+        WHERE (c.organization_id = o.id OR c.organization_id IS NULL) AND c.active AND c.per_request_limit IS NULL LIMIT 1`,
+    );
+    const raise = async (title: string) => {
+      const draft = await call(app1.port, 'POST', '/api/requests', { headers: rita.headers, body: { title, amount: '90.00', currency: 'USD', categoryId: rows[0]!.id } });
+      expect(draft.status, ok(draft)).toBe(201);
+      const submitted = await call(app1.port, 'POST', `/api/requests/${draft.json.id}/submit`, { headers: rita.headers });
+      expect(submitted.status, ok(submitted)).toBe(200);
+      return draft.json.id as string;
+    };
+    const first = await openStream(`http://127.0.0.1:${app2.port}`, rita);
+    let lastSeen: string;
+    try {
+      const id = await raise('Shrink wrap before the drop');
+      await first.waitFor((e) => e.kind === 'activity' && e.requestId === id && e.type === 'submitted', 10_000);
+      lastSeen = String(Math.max(...first.events.map((e) => Number(e.id))));
+    } finally {
+      first.close();
+    }
+    const missed = await raise('Shrink wrap while away');
+    const resumed = await openStream(`http://127.0.0.1:${lbPort}`, rita, { lastEventId: lastSeen });
+    try {
+      expect(resumed.status).toBe(200);
+      await resumed.waitFor((e) => e.kind === 'activity' && e.requestId === missed && e.type === 'submitted', 10_000);
+      expect(resumed.events.every((e) => Number(e.id) > Number(lastSeen))).toBe(true);
+    } finally {
+      resumed.close();
+    }
+  });
+
   it('a message posted on one instance reaches the other member\'s stream on the other instance, and their unread count', async () => {
     const rita = await signIn(app1.port, 'rita');
     const max = await signIn(app2.port, 'max');

@@ -1,7 +1,9 @@
 // Live events from GET /api/events/stream (server-sent events). EventSource cannot send the
-// bearer and device headers, so this reads the stream with fetch: ONE shared connection per tab,
-// opened while at least one listener is subscribed, reconnecting with backoff, refreshing the
-// token through the API client on 401.
+// bearer and device headers, so this reads the stream with fetch (parsed by eventsource-parser):
+// ONE shared connection per tab, opened while at least one listener is subscribed, reconnecting
+// with backoff and resuming from the last event's id (Last-Event-ID), refreshing the token
+// through the API client on 401.
+import { createParser } from 'eventsource-parser';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { LiveEventPayload } from '@outlay/contracts/notifications';
 import { apiUrl, refreshSession } from './api-client';
@@ -18,7 +20,12 @@ const MAX_DELAY_MS = 30_000;
 /** A listener that unsubscribes and another that subscribes right after (route change) share the connection. */
 const IDLE_CLOSE_MS = 2_000;
 
+/** Ids of the events already dispatched, so an event sent again on a resume is not seen twice. */
+const SEEN_IDS_KEPT = 1_000;
+
 const listeners = new Set<LiveEventListener>();
+let lastEventId: string | null = null;
+const seenIds = new Set<string>();
 const statusListeners = new Set<() => void>();
 let status: LiveStatus = 'offline';
 let controller: AbortController | null = null;
@@ -31,6 +38,11 @@ function setStatus(next: LiveStatus) {
 }
 
 function dispatch(event: LiveEvent) {
+  if (event.id) {
+    if (seenIds.has(event.id)) return;
+    seenIds.add(event.id);
+    if (seenIds.size > SEEN_IDS_KEPT) seenIds.delete(seenIds.values().next().value!);
+  }
   for (const listener of [...listeners]) {
     try {
       listener(event);
@@ -53,53 +65,32 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Parses one SSE block ("event:", "data:", "retry:" lines; ":" comments). */
-function parseBlock(block: string): { event: string; data: string; retry?: number } | null {
-  let event = 'message';
-  const data: string[] = [];
-  let retry: number | undefined;
-  for (const line of block.split('\n')) {
-    if (line === '' || line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'event') event = value;
-    else if (field === 'data') data.push(value);
-    else if (field === 'retry' && /^\d+$/.test(value)) retry = Number(value);
-  }
-  if (data.length === 0 && retry === undefined) return null;
-  return { event, data: data.join('\n'), retry };
-}
-
 /** Reads one open stream until it ends; returns the server's retry hint when it sent one. */
 async function readStream(body: ReadableStream<Uint8Array>, signal: AbortSignal): Promise<number | undefined> {
+  let retryHint: number | undefined;
+  const parser = createParser({
+    onRetry: (ms) => {
+      retryHint = ms;
+    },
+    onEvent: (message) => {
+      if (message.id) lastEventId = message.id;
+      try {
+        const event = JSON.parse(message.data) as LiveEvent;
+        if (event && typeof event === 'object' && typeof event.kind === 'string') dispatch({ ...event, id: event.id ?? message.id });
+      } catch {
+        // Not JSON: ignored.
+      }
+    },
+  });
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
-  let retryHint: number | undefined;
   const cancel = () => void reader.cancel().catch(() => {});
   signal.addEventListener('abort', cancel);
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
-      let end = buffer.indexOf('\n\n');
-      while (end !== -1) {
-        const parsed = parseBlock(buffer.slice(0, end));
-        buffer = buffer.slice(end + 2);
-        if (parsed?.retry !== undefined) retryHint = parsed.retry;
-        if (parsed && parsed.data) {
-          try {
-            const event = JSON.parse(parsed.data) as LiveEvent;
-            if (event && typeof event === 'object' && typeof event.kind === 'string') dispatch(event);
-          } catch {
-            // Not JSON: ignored.
-          }
-        }
-        end = buffer.indexOf('\n\n');
-      }
+      parser.feed(decoder.decode(value, { stream: true }));
     }
   } catch {
     // Network error or abort: the caller reconnects (or stops when aborted).
@@ -115,7 +106,9 @@ async function run(signal: AbortSignal) {
   while (!signal.aborted) {
     const token = getAccessToken();
     if (!token) {
-      // Signed out (or not yet signed in): try again later.
+      // Signed out (or not yet signed in): try again later; the next person starts afresh.
+      lastEventId = null;
+      seenIds.clear();
       setStatus('offline');
       await sleep(MAX_DELAY_MS / 3, signal);
       continue;
@@ -126,6 +119,8 @@ async function run(signal: AbortSignal) {
       const headers: Record<string, string> = { Accept: 'text/event-stream', Authorization: `Bearer ${token}` };
       const deviceId = getDeviceId();
       if (deviceId) headers['X-Device-ID'] = deviceId;
+      // A reconnect asks for what it missed since the last event it got.
+      if (lastEventId) headers['Last-Event-ID'] = lastEventId;
       const res = await fetch(apiUrl(STREAM_PATH), { headers, credentials: 'include', cache: 'no-store', signal });
       if (res.status === 401) {
         // The access token expired: refresh once through the API client (shared with other calls).

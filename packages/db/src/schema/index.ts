@@ -36,3 +36,4 @@ export * from './request-suggestions.ts';
 export * from './communications.ts';
 export * from './findings.ts';
 export * from './search.ts';
+export * from './live-events.ts';

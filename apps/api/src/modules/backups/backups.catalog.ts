@@ -6,9 +6,10 @@ import { rowsOf } from '../../lib/sql.ts';
 
 /**
  * The list of backups and its schedule are about the backup files, not the data they hold:
- * restoring an older backup must not forget the newer ones.
+ * restoring an older backup must not forget the newer ones. Kept live events are for streams
+ * reconnecting within the hour, not data.
  */
-export const NOT_BACKED_UP = new Set(['backups', 'backup_schedules']);
+export const NOT_BACKED_UP = new Set(['backups', 'backup_schedules', 'live_events']);
 
 export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
@@ -42,12 +43,23 @@ export interface SequenceValue {
   isCalled: boolean;
 }
 
-/** Sequences' positions (as text: a bigint may pass 2^53). */
+/**
+ * Sequences' positions (as text: a bigint may pass 2^53), less those of the tables not backed
+ * up: a restore winding one back would hand out numbers their rows already hold.
+ */
 export async function sequenceValues(db: Db): Promise<SequenceValue[]> {
+  const skipped = sql.join([...NOT_BACKED_UP].map((name) => sql`${name}`), sql`, `);
   const rows = rowsOf<{ name: string; last: string | null; start: string }>(
     await db.execute(sql`
-      SELECT sequencename AS name, last_value::text AS last, start_value::text AS start
-        FROM pg_sequences WHERE schemaname = 'public' ORDER BY sequencename`),
+      SELECT s.sequencename AS name, s.last_value::text AS last, s.start_value::text AS start
+        FROM pg_sequences s
+       WHERE s.schemaname = 'public'
+         AND NOT EXISTS (
+           SELECT 1 FROM pg_depend d
+             JOIN pg_class seq ON seq.oid = d.objid AND seq.relkind = 'S'
+             JOIN pg_class tab ON tab.oid = d.refobjid
+            WHERE seq.relname = s.sequencename AND d.deptype IN ('a', 'i') AND tab.relname IN (${skipped}))
+       ORDER BY s.sequencename`),
   );
   return rows.map((r) => ({ name: r.name, value: r.last ?? r.start, isCalled: r.last !== null }));
 }

@@ -2,18 +2,44 @@
 // to the instance's bus and forwards what this user may see; nothing is kept per user beyond the
 // open connection itself, so any instance behind a load balancer can serve any user.
 import { PassThrough } from 'node:stream';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { scopeCovers, type Scope } from '@outlay/contracts';
 import { sessions, spendingRequests } from '@outlay/db';
 import { bearerToken } from '../../plugins/auth.ts';
 import type { AppDeps, AuthInfo } from '../../lib/context.ts';
-import type { LiveEvent } from '../../lib/events.ts';
+import { LIVE_EVENT_KEEP_MINUTES, type LiveEvent } from '../../lib/events.ts';
+import { rowsOf } from '../../lib/sql.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { visibilityCondition } from '../requests/requests.service.ts';
 
 export const HEARTBEAT_MS = 25_000;
 export const RETRY_MS = 3_000;
+/** At most this many missed events are sent again on a reconnect; the page refetches anyway. */
+export const REPLAY_LIMIT = 500;
+
+/** The Last-Event-ID a reconnecting client sends: one of our numbers, or nothing. */
+export function lastEventIdOf(request: FastifyRequest): string | null {
+  const header = request.headers['last-event-id'];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && /^\d{1,19}$/.test(value.trim()) ? value.trim() : null;
+}
+
+/** The kept events after `lastId`, oldest first, within the keeping window. */
+async function missedSince(deps: AppDeps, lastId: string): Promise<LiveEvent[]> {
+  const rows = rowsOf<{ id: string; payload: LiveEvent }>(
+    await deps.db.execute(sql`
+      SELECT id::text AS id, payload FROM live_events
+       WHERE id > ${lastId}::bigint AND created_at > now() - make_interval(mins => ${LIVE_EVENT_KEEP_MINUTES})
+       ORDER BY id LIMIT ${REPLAY_LIMIT}`),
+  );
+  return rows.map((r) => ({ ...(typeof r.payload === 'string' ? (JSON.parse(r.payload) as LiveEvent) : r.payload), id: r.id }));
+}
+
+/** One event as an SSE block: its number (for Last-Event-ID), its kind, and the JSON. */
+export function formatEvent(event: LiveEvent): string {
+  return `${event.id ? `id: ${event.id}\n` : ''}event: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
+}
 
 /** Does a scope reach a record of this organization and department? */
 function reaches(auth: AuthInfo, scope: Scope | null, organizationId: string | null | undefined, departmentId: string | null | undefined): boolean {
@@ -93,13 +119,37 @@ export function serveStream(deps: AppDeps, open: OpenStreams, request: FastifyRe
   const write = (chunk: string) => {
     if (!ended) stream.write(chunk);
   };
-  const unsubscribe = deps.events.subscribe((event) => {
+  const deliver = (event: LiveEvent) =>
     mayRead(deps, auth, event)
       .then((ok) => {
-        if (ok) write(`event: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`);
+        if (ok) write(formatEvent(event));
       })
       .catch((err) => request.log.warn({ err }, 'live event filter failed'));
+
+  // A reconnect (to this instance or any other) names the last event it saw: what came after is
+  // sent from the table first; what arrives live meanwhile waits, and is not sent twice.
+  const lastId = lastEventIdOf(request);
+  let waiting: LiveEvent[] | null = lastId ? [] : null;
+  const unsubscribe = deps.events.subscribe((event) => {
+    if (waiting) waiting.push(event);
+    else void deliver(event);
   });
+  if (lastId) {
+    void (async () => {
+      const replayed = new Set<string>();
+      try {
+        for (const event of await missedSince(deps, lastId)) {
+          replayed.add(event.id!);
+          if (await mayRead(deps, auth, event)) write(formatEvent(event));
+        }
+      } catch (err) {
+        request.log.warn({ err }, 'live event replay failed');
+      }
+      const held = waiting ?? [];
+      waiting = null;
+      for (const event of held) if (!event.id || !replayed.has(event.id)) void deliver(event);
+    })();
+  }
   // Keeps proxies from closing an idle stream; also where an expired token or a revoked session
   // ends it (the browser reconnects with a fresh token, or stops when signed out).
   const heartbeat = setInterval(() => {

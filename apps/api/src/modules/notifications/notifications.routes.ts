@@ -33,7 +33,7 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
       config: read,
       schema: {
         tags: ['notifications'],
-        summary: 'Server-sent events for the signed-in user: notifications, request activity and budget changes in their scope',
+        summary: 'Server-sent events for the signed-in user: notifications, request activity and budget changes in their scope. Each event has an `id:`; a reconnect with Last-Event-ID first gets what it missed (the last hour, up to 500 events)',
         response: { 401: errorResponse, 403: errorResponse },
       },
     },
