@@ -1,9 +1,18 @@
 import type { FastifyReply } from 'fastify';
-import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, csvText, safeWorkbook, type Cell } from './export-writer.ts';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, csvText, safeWorkbook, type Cell, type CellFormat, type CellType } from './export-writer.ts';
 
 export interface ExportColumn<T> {
   header: string;
   value: (row: T) => Cell;
+  /** What the column holds (text unless said): spreadsheets write amounts, dates and percentages as such. */
+  type?: CellType;
+  /** For an amount: the currency of this row's amount. */
+  currency?: (row: T) => string | null | undefined;
+}
+
+function formatOf<T>(column: ExportColumn<T>, row: T): CellFormat | undefined {
+  if (!column.type || column.type === 'text') return undefined;
+  return { type: column.type, currency: column.currency?.(row) };
 }
 
 export interface RenderedExport {
@@ -22,14 +31,13 @@ export async function renderExport<T>(options: {
 }): Promise<RenderedExport> {
   const stamp = options.now.toISOString().slice(0, 10);
   const filename = `${options.filename}-${stamp}.${options.format}`;
-  const table: Cell[][] = [options.columns.map((c) => c.header), ...options.rows.map((row) => options.columns.map((c) => c.value(row)))];
-  if (options.format === 'csv') return { filename, contentType: CSV_CONTENT_TYPE, body: Buffer.from(csvText(table), 'utf8') };
+  const header = options.columns.map((c) => c.header);
+  const body = options.rows.map((row) => options.columns.map((c) => c.value(row)));
+  if (options.format === 'csv') return { filename, contentType: CSV_CONTENT_TYPE, body: Buffer.from(csvText([header, ...body]), 'utf8') };
   const workbook = safeWorkbook(options.now);
   const { sheet, addRow } = workbook.addSheet(options.filename);
-  table.forEach((row, i) => {
-    const added = addRow(row);
-    if (i === 0) added.font = { bold: true };
-  });
+  addRow(header).font = { bold: true };
+  options.rows.forEach((row, i) => addRow(body[i]!, options.columns.map((c) => formatOf(c, row))));
   sheet.columns.forEach((col) => {
     col.width = 18;
   });

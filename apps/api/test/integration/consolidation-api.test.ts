@@ -151,11 +151,15 @@ describe('exports', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const rows = (book.getWorksheet('Consolidated')!.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
-    expect(rows).toContainEqual(['Consolidated total', '21957.77', '11660.72', '33618.49']);
-    expect(rows).toContainEqual(['Eliminations', '0.00', '-502.50', '-502.50']);
-    expect(rows).toContainEqual(['Eliminated: Alpenhof Trading AG paid Sakura Components KK', '0.00', '-502.50', '-502.50']);
+    // Amounts are numbers in the group currency's format.
+    expect(rows).toContainEqual(['Consolidated total', 21957.77, 11660.72, 33618.49]);
+    expect(rows).toContainEqual(['Eliminations', 0, -502.5, -502.5]);
+    expect(rows).toContainEqual(['Eliminated: Alpenhof Trading AG paid Sakura Components KK', 0, -502.5, -502.5]);
+    const sheet = book.getWorksheet('Consolidated')!;
+    const total = sheet.getRows(1, sheet.rowCount)!.find((r) => r.getCell(1).value === 'Consolidated total')!;
+    expect(total.getCell(2).numFmt).toBe('#,##0.00 "USD"');
     const detail = (book.getWorksheet('Translation')!.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
-    expect(detail).toContainEqual(['Sakura Components KK', 'Spend', '2019-01', '123457.00', 'JPY', '0.00921657', '2019-01: 0.00921659', '1137.85']);
+    expect(detail).toContainEqual(['Sakura Components KK', 'Spend', new Date(Date.UTC(2019, 0, 1)), 123457, 'JPY', 0.00921657, '2019-01: 0.00921659', 1137.85]);
   });
 
   it('PDF reads back with the consolidated figures', async () => {

@@ -172,7 +172,7 @@ describe('exports', () => {
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
     expect(sheet.rowCount).toBe(run.rows.length + 2);
-    expect(sheet.getRow(sheet.rowCount).getCell(3).value).toBe(run.totals.sum);
+    expect(sheet.getRow(sheet.rowCount).getCell(3).value).toBe(Number(run.totals.sum));
 
     const pdf = await req(carla, 'POST', '/api/reports/export', { definition, format: 'pdf' });
     expect(pdf.statusCode).toBe(200);
@@ -263,7 +263,7 @@ describe('scheduled reports', () => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(Buffer.from(m.attachments[0]!.contentBase64, 'base64') as unknown as ArrayBuffer);
       const sheet = book.worksheets[0]!;
-      expect(sheet.getRow(sheet.rowCount).getCell(3).value).toBe(m.toAddress === felixUser!.email ? felixRun.totals.sum : run.totals.sum);
+      expect(sheet.getRow(sheet.rowCount).getCell(3).value).toBe(Number(m.toAddress === felixUser!.email ? felixRun.totals.sum : run.totals.sum));
     }
 
     // Next runs moved past `due`; lastSentAt is the run.

@@ -76,7 +76,7 @@ export async function exportRows(ctx: Ctx, query: AuditExportQuery): Promise<Aud
 }
 
 export const AUDIT_EXPORT_COLUMNS: ExportColumn<AuditItem>[] = [
-  { header: 'Id', value: (r) => r.id },
+  { header: 'Id', value: (r) => r.id, type: 'number' },
   { header: 'Time (UTC)', value: (r) => serverFormat.dateTime(r.occurredAt) },
   { header: 'Actor', value: (r) => r.actorName ?? 'System' },
   { header: 'Username', value: (r) => r.actorUsername },

@@ -8,6 +8,7 @@ import { organizationById } from '../organizations/organizations.repository.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { audit, canSee, invalid, managedOrg, notFound, reaches, visibleOrg } from '../organizations/organizations.service.ts';
 import * as repo from './categories.repository.ts';
+import type { ExportColumn } from '../../lib/export.ts';
 
 function toCategory(row: repo.CategoryRow): Category {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
@@ -142,13 +143,13 @@ export async function updateCategory(ctx: Ctx, id: string, input: UpdateCategory
   return getCategory(ctx, id);
 }
 
-export const categoryExportColumns = [
+export const categoryExportColumns: ExportColumn<Category>[] = [
   { header: 'Name', value: (c: Category) => c.name },
   { header: 'Code', value: (c: Category) => c.code },
   { header: 'GL account', value: (c: Category) => c.glAccount },
   { header: 'Parent', value: (c: Category) => c.parentName },
   { header: 'Organization', value: (c: Category) => c.organizationName ?? 'Group-wide' },
-  { header: 'Per-request limit', value: (c: Category) => c.perRequestLimit },
-  { header: 'Receipt required above', value: (c: Category) => c.receiptRequiredAbove },
+  { header: 'Per-request limit', value: (c: Category) => c.perRequestLimit, type: 'money' },
+  { header: 'Receipt required above', value: (c: Category) => c.receiptRequiredAbove, type: 'money' },
   { header: 'Active', value: (c: Category) => (c.active ? 'yes' : 'no') },
 ];

@@ -2,7 +2,7 @@
 // rates behind each) or as a PDF to print.
 import type { Consolidation, ConsolidationCell } from '@outlay/contracts';
 import { serverFormat } from '@outlay/contracts/format';
-import { safeWorkbook } from '../../lib/export-writer.ts';
+import { safeWorkbook, type CellFormat } from '../../lib/export-writer.ts';
 import { pdfMake } from '../../lib/pdf.ts';
 
 interface TableRow {
@@ -50,13 +50,19 @@ function rateText(cell: ConsolidationCell): string {
   return cell.monthlyRates.map((r) => `${r.month}: ${r.rate}`).join('; ');
 }
 
+/** The translation sheet's columns: the month, the amount in its own currency, the rate, the amount in the group's. */
+function translationFormats(currency: string, groupCurrency: string): (CellFormat | undefined)[] {
+  return [undefined, undefined, { type: 'month' }, { type: 'money', currency }, undefined, { type: 'number' }, undefined, { type: 'money', currency: groupCurrency }];
+}
+
 export async function consolidationXlsx(c: Consolidation, now: Date): Promise<Buffer> {
   const workbook = safeWorkbook(now);
   const { sheet, addRow } = workbook.addSheet('Consolidated');
   addRow([title(c)]).font = { bold: true };
   addRow(['', ...c.periods.map((p) => p.label), 'Total']).font = { bold: true };
+  const money = { type: 'money' as const, currency: c.groupCurrency };
   for (const row of tableRows(c)) {
-    const added = addRow([row.label, ...row.amounts]);
+    const added = addRow([row.label, ...row.amounts], [undefined, ...row.amounts.map(() => money)]);
     if (row.kind !== 'line') added.font = { bold: true };
   }
   sheet.getColumn(1).width = 44;
@@ -69,13 +75,16 @@ export async function consolidationXlsx(c: Consolidation, now: Date): Promise<Bu
       if (key === 'payroll' && !s.payrollIncluded) continue;
       for (const p of s.periods) {
         const cell = p[key];
-        translation.addRow([s.organizationName, label, p.period, cell.original, cell.currency, cell.effectiveRate ?? '', rateText(cell), cell.translated]);
+        translation.addRow([s.organizationName, label, p.period, cell.original, cell.currency, cell.effectiveRate ?? '', rateText(cell), cell.translated], translationFormats(cell.currency, c.groupCurrency));
       }
     }
   }
   for (const ic of c.intercompany) {
     for (const p of ic.periods) {
-      translation.addRow([ic.organizationName, `Intercompany with ${ic.counterpartyName}`, p.period, p.amount.original, p.amount.currency, p.amount.effectiveRate ?? '', rateText(p.amount), p.amount.translated]);
+      translation.addRow(
+        [ic.organizationName, `Intercompany with ${ic.counterpartyName}`, p.period, p.amount.original, p.amount.currency, p.amount.effectiveRate ?? '', rateText(p.amount), p.amount.translated],
+        translationFormats(p.amount.currency, c.groupCurrency),
+      );
     }
   }
   translation.sheet.columns.forEach((col) => {

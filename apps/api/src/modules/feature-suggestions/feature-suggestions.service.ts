@@ -19,6 +19,7 @@ import { notify } from '../../lib/notify.ts';
 import { reserveAttempt } from '../auth/throttle.repository.ts';
 import * as repo from './feature-suggestions.repository.ts';
 import type { SuggestionRow } from './feature-suggestions.repository.ts';
+import type { ExportColumn } from '../../lib/export.ts';
 
 const NOT_FOUND = 'Suggestion not found';
 
@@ -72,13 +73,13 @@ export async function exportSuggestions(ctx: Ctx, query: FeatureSuggestionExport
   return rows.map(toSuggestion);
 }
 
-export const EXPORT_COLUMNS = [
+export const EXPORT_COLUMNS: ExportColumn<FeatureSuggestion>[] = [
   { header: 'Title', value: (s: FeatureSuggestion) => s.title },
   { header: 'Status', value: (s: FeatureSuggestion) => FEATURE_SUGGESTION_STATUS_LABELS[s.status] },
-  { header: 'Votes', value: (s: FeatureSuggestion) => s.votes },
-  { header: 'Comments', value: (s: FeatureSuggestion) => s.comments },
+  { header: 'Votes', value: (s: FeatureSuggestion) => s.votes, type: 'number' },
+  { header: 'Comments', value: (s: FeatureSuggestion) => s.comments, type: 'number' },
   { header: 'Author', value: (s: FeatureSuggestion) => s.authorName },
-  { header: 'Submitted', value: (s: FeatureSuggestion) => s.createdAt },
+  { header: 'Submitted', value: (s: FeatureSuggestion) => s.createdAt, type: 'datetime' },
   { header: 'Description', value: (s: FeatureSuggestion) => s.description },
   { header: 'Status note', value: (s: FeatureSuggestion) => s.statusNote },
 ];

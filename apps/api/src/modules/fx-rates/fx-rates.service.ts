@@ -7,6 +7,7 @@ import { page } from '../../lib/lists.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { audit, invalid, notFound, requireGroupManager } from '../organizations/organizations.service.ts';
 import * as repo from './fx-rates.repository.ts';
+import type { ExportColumn } from '../../lib/export.ts';
 
 type Row = typeof fxRates.$inferSelect;
 
@@ -74,10 +75,10 @@ export async function updateFxRate(ctx: Ctx, id: string, input: UpdateFxRateInpu
   });
 }
 
-export const fxRateExportColumns = [
+export const fxRateExportColumns: ExportColumn<FxRate>[] = [
   { header: 'Base', value: (r: FxRate) => r.base },
   { header: 'Quote', value: (r: FxRate) => r.quote },
-  { header: 'Period', value: (r: FxRate) => r.period },
-  { header: 'Average rate', value: (r: FxRate) => r.averageRate },
-  { header: 'Closing rate', value: (r: FxRate) => r.closingRate },
+  { header: 'Period', value: (r: FxRate) => r.period, type: 'month' },
+  { header: 'Average rate', value: (r: FxRate) => r.averageRate, type: 'number' },
+  { header: 'Closing rate', value: (r: FxRate) => r.closingRate, type: 'number' },
 ];

@@ -20,6 +20,7 @@ import { page } from '../../lib/lists.ts';
 import { requirePermission } from '../../lib/scope.ts';
 import { assertVersion, nextVersion, versionConflict, versionIs } from '../../lib/versions.ts';
 import * as repo from './organizations.repository.ts';
+import type { ExportColumn } from '../../lib/export.ts';
 
 // ------------------------------------------------------------------------------------------------
 // Scope helpers shared by the module's services
@@ -287,7 +288,7 @@ export async function moveOrganization(ctx: Ctx, id: string, input: MoveOrganiza
   return getOrganization(ctx, id);
 }
 
-export const organizationExportColumns = [
+export const organizationExportColumns: ExportColumn<Organization>[] = [
   { header: 'Name', value: (o: Organization) => o.name },
   { header: 'Code', value: (o: Organization) => o.code },
   { header: 'Kind', value: (o: Organization) => o.kind },
@@ -295,8 +296,8 @@ export const organizationExportColumns = [
   { header: 'Currency', value: (o: Organization) => o.currency },
   { header: 'Address', value: (o: Organization) => o.address },
   { header: 'Tax id', value: (o: Organization) => o.taxId },
-  { header: 'Fiscal year start month', value: (o: Organization) => o.fiscalYearStartMonth },
-  { header: 'Approval threshold', value: (o: Organization) => o.settings.approvalThreshold },
-  { header: 'Departments', value: (o: Organization) => o.departmentCount },
+  { header: 'Fiscal year start month', value: (o: Organization) => o.fiscalYearStartMonth, type: 'number' },
+  { header: 'Approval threshold', value: (o: Organization) => o.settings.approvalThreshold, type: 'money', currency: (o: Organization) => o.currency },
+  { header: 'Departments', value: (o: Organization) => o.departmentCount, type: 'number' },
   { header: 'Active', value: (o: Organization) => (o.active ? 'yes' : 'no') },
 ];

@@ -155,11 +155,11 @@ export function exportColumns(report: AgingReport): ExportColumn<AgingExportRow>
   return [
     { header: 'Vendor', value: (r) => r.vendorName },
     { header: 'Organization', value: (r) => r.organizationName },
-    { header: 'Open invoices', value: (r) => r.invoiceCount },
-    ...AGING_BUCKET_VALUES.map((b) => ({ header: AGING_BUCKET_LABELS[b], value: (r: AgingExportRow) => r.buckets[b] })),
-    { header: 'Total', value: (r) => r.total },
+    { header: 'Open invoices', value: (r) => r.invoiceCount, type: 'number' },
+    ...AGING_BUCKET_VALUES.map((b) => ({ header: AGING_BUCKET_LABELS[b], value: (r: AgingExportRow) => r.buckets[b], type: 'money' as const, currency: (r: AgingExportRow) => r.currency })),
+    { header: 'Total', value: (r) => r.total, type: 'money', currency: (r) => r.currency },
     { header: 'Currency', value: (r) => r.currency },
-    { header: 'As of', value: () => report.asOf },
+    { header: 'As of', value: () => report.asOf, type: 'date' },
     { header: 'Aged by', value: () => AGING_BASIS_LABELS[report.basis] },
   ];
 }

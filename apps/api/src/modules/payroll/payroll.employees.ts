@@ -13,6 +13,7 @@ import { requireRecentAuth } from '../../lib/step-up.ts';
 import { assertVersion, versionConflict } from '../../lib/versions.ts';
 import * as repo from './payroll.repository.ts';
 import type { EmployeeRow } from './payroll.repository.ts';
+import type { ExportColumn } from '../../lib/export.ts';
 
 const PERMISSION = 'payroll.manage' as const;
 const NOT_FOUND = 'Employee not found';
@@ -71,21 +72,21 @@ export async function exportEmployees(ctx: Ctx, query: EmployeeExportQuery): Pro
   return rows.map(toEmployee);
 }
 
-export const EMPLOYEE_EXPORT_COLUMNS = [
+export const EMPLOYEE_EXPORT_COLUMNS: ExportColumn<Employee>[] = [
   { header: 'Employee number', value: (e: Employee) => e.employeeNumber },
   { header: 'Name', value: (e: Employee) => e.fullName },
   { header: 'Organization', value: (e: Employee) => e.organizationName },
   { header: 'Department', value: (e: Employee) => e.departmentName },
   { header: 'Job title', value: (e: Employee) => e.jobTitle },
   { header: 'E-mail', value: (e: Employee) => e.email },
-  { header: 'Start date', value: (e: Employee) => e.startDate },
-  { header: 'End date', value: (e: Employee) => e.endDate },
+  { header: 'Start date', value: (e: Employee) => e.startDate, type: 'date' },
+  { header: 'End date', value: (e: Employee) => e.endDate, type: 'date' },
   { header: 'Currency', value: (e: Employee) => e.currency },
-  { header: 'Monthly base salary', value: (e: Employee) => e.baseSalary },
+  { header: 'Monthly base salary', value: (e: Employee) => e.baseSalary, type: 'money' },
   { header: 'Allowances', value: (e: Employee) => e.allowances.map((a) => `${a.name} ${a.amount}`).join('; ') },
-  { header: 'Income tax %', value: (e: Employee) => e.incomeTaxRate },
-  { header: 'Employee pension %', value: (e: Employee) => e.employeePensionRate },
-  { header: 'Employer pension %', value: (e: Employee) => e.employerPensionRate },
+  { header: 'Income tax %', value: (e: Employee) => e.incomeTaxRate, type: 'percent' },
+  { header: 'Employee pension %', value: (e: Employee) => e.employeePensionRate, type: 'percent' },
+  { header: 'Employer pension %', value: (e: Employee) => e.employerPensionRate, type: 'percent' },
   { header: 'Bank account', value: (e: Employee) => e.ibanMasked },
   { header: 'BIC', value: (e: Employee) => e.bic },
 ];

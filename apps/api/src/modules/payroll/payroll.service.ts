@@ -29,6 +29,7 @@ import { notifyPayrollToApprove } from '../notifications/notifications.events.ts
 import * as repo from './payroll.repository.ts';
 import type { RunRow } from './payroll.repository.ts';
 import { enqueueWebhookEvent } from '../../lib/webhook-outbox.ts';
+import type { ExportColumn } from '../../lib/export.ts';
 
 const NOT_FOUND = 'Payroll run not found';
 export const OWN_SUBMISSION = 'You submitted this payroll run; someone else must approve it';
@@ -87,19 +88,19 @@ export async function exportRuns(ctx: Ctx, query: PayrollRunExportQuery): Promis
   return rows.map(toRun);
 }
 
-export const RUN_EXPORT_COLUMNS = [
-  { header: 'Month', value: (r: PayrollRun) => r.period },
+export const RUN_EXPORT_COLUMNS: ExportColumn<PayrollRun>[] = [
+  { header: 'Month', value: (r: PayrollRun) => r.period, type: 'month' },
   { header: 'Organization', value: (r: PayrollRun) => r.organizationName },
   { header: 'Status', value: (r: PayrollRun) => PAYROLL_RUN_STATUS_LABELS[r.status] },
   { header: 'Currency', value: (r: PayrollRun) => r.currency },
-  { header: 'Employees', value: (r: PayrollRun) => r.employeeCount },
-  { header: 'Gross', value: (r: PayrollRun) => r.grossTotal },
-  { header: 'Deductions', value: (r: PayrollRun) => r.deductionsTotal },
-  { header: 'Net pay', value: (r: PayrollRun) => r.netTotal },
-  { header: 'Employer cost', value: (r: PayrollRun) => r.employerCostTotal },
+  { header: 'Employees', value: (r: PayrollRun) => r.employeeCount, type: 'number' },
+  { header: 'Gross', value: (r: PayrollRun) => r.grossTotal, type: 'money', currency: (r: PayrollRun) => r.currency },
+  { header: 'Deductions', value: (r: PayrollRun) => r.deductionsTotal, type: 'money', currency: (r: PayrollRun) => r.currency },
+  { header: 'Net pay', value: (r: PayrollRun) => r.netTotal, type: 'money', currency: (r: PayrollRun) => r.currency },
+  { header: 'Employer cost', value: (r: PayrollRun) => r.employerCostTotal, type: 'money', currency: (r: PayrollRun) => r.currency },
   { header: 'Submitted by', value: (r: PayrollRun) => r.submittedByName },
   { header: 'Approved by', value: (r: PayrollRun) => r.approvedByName },
-  { header: 'Paid at', value: (r: PayrollRun) => r.paidAt },
+  { header: 'Paid at', value: (r: PayrollRun) => r.paidAt, type: 'datetime' },
   { header: 'Payment reference', value: (r: PayrollRun) => r.paymentReference },
 ];
 

@@ -39,6 +39,7 @@ import { reserveAttempt } from '../auth/throttle.repository.ts';
 import { authorizedDomains } from '../settings/settings.repository.ts';
 import { securityPolicy } from '../security/policy.ts';
 import { enqueueWebhookEvent } from '../../lib/webhook-outbox.ts';
+import type { ExportColumn } from '../../lib/export.ts';
 
 // Each address may file this many requests an hour; enough for typos, too few for spam.
 const REGISTRATION_LIMIT = { maxFailures: 10, windowMinutes: 60, lockMinutes: 60 };
@@ -166,13 +167,13 @@ export async function exportRequests(ctx: Ctx, query: RegistrationExportQuery): 
 
 const roleLabel = (role: string) => ROLE_LABELS[role as Role] ?? role;
 
-export const REQUEST_EXPORT_COLUMNS = [
+export const REQUEST_EXPORT_COLUMNS: ExportColumn<RegistrationRequestItem>[] = [
   { header: 'First name', value: (r: RegistrationRequestItem) => r.firstName },
   { header: 'Last name', value: (r: RegistrationRequestItem) => r.lastName },
   { header: 'E-mail', value: (r: RegistrationRequestItem) => r.email },
   { header: 'Requested role', value: (r: RegistrationRequestItem) => roleLabel(r.requestedRole) },
   { header: 'Status', value: (r: RegistrationRequestItem) => r.status },
-  { header: 'Submitted', value: (r: RegistrationRequestItem) => r.createdAt },
+  { header: 'Submitted', value: (r: RegistrationRequestItem) => r.createdAt, type: 'datetime' },
   { header: 'Reviewed by', value: (r: RegistrationRequestItem) => r.reviewedBy?.name ?? '' },
   { header: 'Reviewed at', value: (r: RegistrationRequestItem) => r.reviewedAt ?? '' },
   { header: 'Reason', value: (r: RegistrationRequestItem) => r.decisionReason ?? '' },

@@ -24,9 +24,10 @@ function tableColumns(def: ReportDefinition, result: ReportResult): ExportColumn
       const d = c.key as ReportDefinition['dimensions'][number];
       return { header: REPORT_DIMENSION_LABELS[d], value: (r: ReportRow) => r.keys[d]?.label ?? '' };
     }
-    if (c.key === 'count') return { header: c.label, value: (r: ReportRow) => r.count };
-    if (c.key === 'average') return { header: c.label, value: (r: ReportRow) => r.average };
-    return { header: c.label, value: (r: ReportRow) => r.sum };
+    if (c.key === 'count') return { header: c.label, value: (r: ReportRow) => r.count, type: 'number' };
+    const currency = () => result.currency;
+    if (c.key === 'average') return { header: c.label, value: (r: ReportRow) => r.average, type: 'money', currency };
+    return { header: c.label, value: (r: ReportRow) => r.sum, type: 'money', currency };
   });
 }
 

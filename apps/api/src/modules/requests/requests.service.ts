@@ -37,6 +37,7 @@ import { jsonOf } from '../../lib/sql.ts';
 import { impactOfRequest } from '../budgets/budgets.impact.ts';
 import * as repo from './requests.repository.ts';
 import type { RequestRow, SummaryRow } from './requests.repository.ts';
+import type { ExportColumn } from '../../lib/export.ts';
 
 export const NOT_FOUND = 'Request not found';
 export const CREATE_ROUTE = 'POST /api/requests';
@@ -344,7 +345,7 @@ export async function exportInScope(ctx: Ctx, query: RequestExportQuery): Promis
   return summaries(rows);
 }
 
-export const EXPORT_COLUMNS = [
+export const EXPORT_COLUMNS: ExportColumn<RequestSummary>[] = [
   { header: 'Reference', value: (r: RequestSummary) => r.reference },
   { header: 'Title', value: (r: RequestSummary) => r.title },
   { header: 'Status', value: (r: RequestSummary) => REQUEST_STATUS_LABELS[r.status] },
@@ -354,21 +355,21 @@ export const EXPORT_COLUMNS = [
   { header: 'Department', value: (r: RequestSummary) => r.departmentName },
   { header: 'Category', value: (r: RequestSummary) => r.categoryName },
   { header: 'Vendor', value: (r: RequestSummary) => r.vendorName },
-  { header: 'Amount', value: (r: RequestSummary) => r.amount },
+  { header: 'Amount', value: (r: RequestSummary) => r.amount, type: 'money', currency: (r: RequestSummary) => r.currency },
   { header: 'Currency', value: (r: RequestSummary) => r.currency },
-  { header: 'Amount (organization)', value: (r: RequestSummary) => r.amountOrg },
+  { header: 'Amount (organization)', value: (r: RequestSummary) => r.amountOrg, type: 'money', currency: (r: RequestSummary) => r.orgCurrency },
   { header: 'Organization currency', value: (r: RequestSummary) => r.orgCurrency },
-  { header: 'Amount (group)', value: (r: RequestSummary) => r.amountGroup },
+  { header: 'Amount (group)', value: (r: RequestSummary) => r.amountGroup, type: 'money', currency: (r: RequestSummary) => r.groupCurrency },
   { header: 'Group currency', value: (r: RequestSummary) => r.groupCurrency },
-  { header: 'Approved amount', value: (r: RequestSummary) => r.approvedAmount },
+  { header: 'Approved amount', value: (r: RequestSummary) => r.approvedAmount, type: 'money', currency: (r: RequestSummary) => r.currency },
   { header: 'Current step', value: (r: RequestSummary) => r.currentStepName },
   { header: 'Current approvers', value: (r: RequestSummary) => r.currentApprovers.map((p) => p.name).join(', ') },
   { header: 'Over budget', value: (r: RequestSummary) => (r.overBudget ? 'Yes' : 'No') },
-  { header: 'Policy findings', value: (r: RequestSummary) => r.findingsCount },
-  { header: 'Created', value: (r: RequestSummary) => r.createdAt },
-  { header: 'Submitted', value: (r: RequestSummary) => r.submittedAt },
-  { header: 'Decided', value: (r: RequestSummary) => r.decidedAt },
-  { header: 'Paid', value: (r: RequestSummary) => r.paidAt },
+  { header: 'Policy findings', value: (r: RequestSummary) => r.findingsCount, type: 'number' },
+  { header: 'Created', value: (r: RequestSummary) => r.createdAt, type: 'datetime' },
+  { header: 'Submitted', value: (r: RequestSummary) => r.submittedAt, type: 'datetime' },
+  { header: 'Decided', value: (r: RequestSummary) => r.decidedAt, type: 'datetime' },
+  { header: 'Paid', value: (r: RequestSummary) => r.paidAt, type: 'datetime' },
 ];
 
 // --- form helpers ----------------------------------------------------------------------------

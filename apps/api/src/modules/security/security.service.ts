@@ -105,7 +105,7 @@ export async function exportSignInActivity(ctx: Ctx, query: SignInExportQuery): 
 }
 
 export const SIGN_IN_EXPORT_COLUMNS: ExportColumn<SignInItem>[] = [
-  { header: 'Time', value: (r) => r.createdAt },
+  { header: 'Time', value: (r) => r.createdAt, type: 'datetime' },
   { header: 'Username', value: (r) => r.username },
   { header: 'User', value: (r) => r.userName },
   { header: 'Result', value: (r) => (r.success ? 'success' : 'failure') },

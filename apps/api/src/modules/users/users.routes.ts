@@ -57,10 +57,10 @@ const USER_COLUMNS: ExportColumn<UserItem>[] = [
   { header: 'Manager', value: (u) => u.manager?.name },
   { header: 'Phone', value: (u) => u.phoneNumber },
   { header: 'Status', value: (u) => u.status },
-  { header: 'Last login (UTC)', value: (u) => when(u.lastLoginAt) },
-  { header: 'Password changed (UTC)', value: (u) => when(u.passwordChangedAt) },
+  { header: 'Last login (UTC)', value: (u) => when(u.lastLoginAt), type: 'datetime' },
+  { header: 'Password changed (UTC)', value: (u) => when(u.passwordChangedAt), type: 'datetime' },
   { header: 'Two-factor', value: (u) => (u.twoFactorEnabled ? 'enabled' : 'disabled') },
-  { header: 'Created (UTC)', value: (u) => when(u.createdAt) },
+  { header: 'Created (UTC)', value: (u) => when(u.createdAt), type: 'datetime' },
 ];
 
 const PASSWORD_COLUMNS: ExportColumn<PasswordStatusItem>[] = [
@@ -70,12 +70,12 @@ const PASSWORD_COLUMNS: ExportColumn<PasswordStatusItem>[] = [
   { header: 'Role', value: (u) => ROLE_LABELS[u.role] },
   { header: 'Organization', value: (u) => u.organization?.name },
   { header: 'Status', value: (u) => u.status },
-  { header: 'Password changed (UTC)', value: (u) => when(u.passwordChangedAt) },
-  { header: 'Password age (days)', value: (u) => u.passwordAgeDays },
+  { header: 'Password changed (UTC)', value: (u) => when(u.passwordChangedAt), type: 'datetime' },
+  { header: 'Password age (days)', value: (u) => u.passwordAgeDays, type: 'number' },
   { header: 'Must change password', value: (u) => (u.requirePasswordChange ? 'yes' : 'no') },
-  { header: 'Temporary password expires (UTC)', value: (u) => when(u.tempPasswordExpiresAt) },
+  { header: 'Temporary password expires (UTC)', value: (u) => when(u.tempPasswordExpiresAt), type: 'datetime' },
   { header: 'Two-factor', value: (u) => (u.twoFactorEnabled ? 'enabled' : 'disabled') },
-  { header: 'Last login (UTC)', value: (u) => when(u.lastLoginAt) },
+  { header: 'Last login (UTC)', value: (u) => when(u.lastLoginAt), type: 'datetime' },
 ];
 
 const SESSION_COLUMNS: ExportColumn<SessionItem>[] = [
@@ -86,9 +86,9 @@ const SESSION_COLUMNS: ExportColumn<SessionItem>[] = [
   { header: 'Operating system', value: (s) => s.os },
   { header: 'IP address', value: (s) => s.ip },
   { header: 'Device id', value: (s) => s.deviceId },
-  { header: 'Signed in (UTC)', value: (s) => when(s.createdAt) },
-  { header: 'Last seen (UTC)', value: (s) => when(s.lastSeenAt) },
-  { header: 'Expires (UTC)', value: (s) => when(s.expiresAt) },
+  { header: 'Signed in (UTC)', value: (s) => when(s.createdAt), type: 'datetime' },
+  { header: 'Last seen (UTC)', value: (s) => when(s.lastSeenAt), type: 'datetime' },
+  { header: 'Expires (UTC)', value: (s) => when(s.expiresAt), type: 'datetime' },
 ];
 
 export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {

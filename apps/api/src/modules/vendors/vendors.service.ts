@@ -25,6 +25,7 @@ import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts
 import { vendors } from '@outlay/db';
 import * as repo from './vendors.repository.ts';
 import type { VendorRow } from './vendors.repository.ts';
+import type { ExportColumn } from '../../lib/export.ts';
 
 const PERMISSION = 'vendors.manage' as const;
 export const TAX_ID_TAKEN = 'A vendor with this tax ID already exists';
@@ -90,22 +91,22 @@ export async function exportVendors(ctx: Ctx, query: VendorExportQuery): Promise
   return rows.map(toVendor);
 }
 
-export const EXPORT_COLUMNS = [
+export const EXPORT_COLUMNS: ExportColumn<Vendor>[] = [
   { header: 'Name', value: (v: Vendor) => v.name },
   { header: 'Tax ID', value: (v: Vendor) => v.taxId },
   { header: 'Organization', value: (v: Vendor) => v.organizationName },
   { header: 'Status', value: (v: Vendor) => VENDOR_STATUS_LABELS[v.status] },
   { header: 'Currency', value: (v: Vendor) => v.currency },
-  { header: 'Payment terms (days)', value: (v: Vendor) => v.paymentTermsDays },
+  { header: 'Payment terms (days)', value: (v: Vendor) => v.paymentTermsDays, type: 'number' },
   { header: 'Contact', value: (v: Vendor) => v.contactName },
   { header: 'E-mail', value: (v: Vendor) => v.email },
   { header: 'Phone', value: (v: Vendor) => v.phone },
   { header: 'Address', value: (v: Vendor) => v.address },
   { header: 'Bank account', value: (v: Vendor) => v.bankAccountMasked },
-  { header: 'Spend to date', value: (v: Vendor) => v.spendToDate },
-  { header: 'Open balance', value: (v: Vendor) => v.openBalance },
+  { header: 'Spend to date', value: (v: Vendor) => v.spendToDate, type: 'money', currency: (v: Vendor) => v.spendCurrency },
+  { header: 'Open balance', value: (v: Vendor) => v.openBalance, type: 'money', currency: (v: Vendor) => v.spendCurrency },
   { header: 'Spend currency', value: (v: Vendor) => v.spendCurrency },
-  { header: 'Created', value: (v: Vendor) => v.createdAt },
+  { header: 'Created', value: (v: Vendor) => v.createdAt, type: 'datetime' },
 ];
 
 export async function getVendor(ctx: Ctx, id: string): Promise<VendorDetail> {
