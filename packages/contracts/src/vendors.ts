@@ -43,6 +43,13 @@ export const vendor = z.object({
   currency: z.string(),
   /** `•••• 1234` or null: never the number, never the sealed value. */
   bankAccountMasked: z.string().nullable(),
+  /**
+   * A change of the bank account on file waiting for a second person's confirmation (the one who
+   * asked cannot confirm it); until then the vendor is paid to the account above. Masked too.
+   */
+  pendingBankChange: z
+    .object({ bankAccountMasked: z.string(), requestedById: z.string().nullable(), requestedByName: z.string().nullable(), requestedAt: z.string() })
+    .nullable(),
   status: vendorStatus,
   intercompanyOrganizationId: z.string().nullable(),
   /** Sent back in If-Match so a save based on an older copy is refused (412). */

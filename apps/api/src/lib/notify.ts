@@ -125,6 +125,26 @@ export async function notify(tx: Db, userIds: readonly string[], input: Notifica
   }
 }
 
+/**
+ * Queues a plain e-mail to an address outside Outlay's users (a vendor's contact), in the
+ * transaction of what it announces. Like notify, nothing is queued without a mailer. Returns
+ * whether a row was queued.
+ */
+export async function queueEmail(tx: Db, message: { to: string | null | undefined; subject: string; body: string }, now: Date): Promise<boolean> {
+  const to = message.to?.trim();
+  if (!emailOutboxEnabled || !to || !to.includes('@')) return false;
+  await tx.insert(emailOutbox).values({
+    userId: null,
+    toAddress: to,
+    subject: message.subject.slice(0, 250),
+    body: message.body,
+    status: 'queued',
+    nextAttemptAt: now,
+    createdAt: now,
+  });
+  return true;
+}
+
 export interface RequestEventInput {
   requestId: string;
   type: string;

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { char, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { VENDOR_STATUS_VALUES } from '@outlay/contracts';
 import { currencyCheck, enumCheck } from './checks.ts';
+import { ts } from './columns.ts';
 import { organizations } from './organizations.ts';
+import { users } from './users.ts';
 
 /** Vendor master. Bank details are sealed at rest; only the last four characters ever leave the server. */
 export const vendors = pgTable(
@@ -22,6 +24,14 @@ export const vendors = pgTable(
     currency: char('currency', { length: 3 }).notNull(),
     bankAccountEnc: text('bank_account_enc'),
     bankAccountLast4: text('bank_account_last4'),
+    /**
+     * A change of the bank account on file waits here until a second person (not the one who
+     * asked for it) confirms it: the account it would set, who asked and when.
+     */
+    pendingBankAccountEnc: text('pending_bank_account_enc'),
+    pendingBankAccountLast4: text('pending_bank_account_last4'),
+    pendingBankById: uuid('pending_bank_by_id').references(() => users.id),
+    pendingBankAt: ts('pending_bank_at'),
     status: text('status', { enum: VENDOR_STATUS_VALUES }).notNull().default('pending_verification'),
     /** Set when the vendor is another company of the group (intercompany). */
     intercompanyOrganizationId: uuid('intercompany_organization_id').references(() => organizations.id),

@@ -44,6 +44,9 @@ function vendorOpen(db: Db) {
     .as('vendor_open');
 }
 
+/** Who asked for a vendor's pending bank account change. */
+const requester = alias(users, 'bank_requester');
+
 /** Every column a vendor answer needs; never the sealed bank value. */
 const vendorColumns = {
   id: vendors.id,
@@ -58,6 +61,11 @@ const vendorColumns = {
   paymentTermsDays: vendors.paymentTermsDays,
   currency: vendors.currency,
   bankAccountLast4: vendors.bankAccountLast4,
+  pendingBankAccountLast4: vendors.pendingBankAccountLast4,
+  pendingBankById: vendors.pendingBankById,
+  pendingBankAt: vendors.pendingBankAt,
+  pendingBankByFirstName: requester.firstName,
+  pendingBankByLastName: requester.lastName,
   status: vendors.status,
   intercompanyOrganizationId: vendors.intercompanyOrganizationId,
   version: vendors.version,
@@ -77,6 +85,11 @@ export type VendorRow = {
   paymentTermsDays: number;
   currency: string;
   bankAccountLast4: string | null;
+  pendingBankAccountLast4: string | null;
+  pendingBankById: string | null;
+  pendingBankAt: Date | null;
+  pendingBankByFirstName: string | null;
+  pendingBankByLastName: string | null;
   status: 'pending_verification' | 'active' | 'blocked';
   intercompanyOrganizationId: string | null;
   version: number;
@@ -131,6 +144,7 @@ export async function listVendors(
     .select(columns)
     .from(vendors)
     .innerJoin(organizations, eq(organizations.id, vendors.organizationId))
+    .leftJoin(requester, eq(requester.id, vendors.pendingBankById))
     .leftJoin(spend, join)
     .leftJoin(open, openJoin)
     .where(condition)
@@ -152,11 +166,18 @@ export async function findVendor(db: Db, params: { id: string; scope: SQL | unde
     .select(columns)
     .from(vendors)
     .innerJoin(organizations, eq(organizations.id, vendors.organizationId))
+    .leftJoin(requester, eq(requester.id, vendors.pendingBankById))
     .leftJoin(spend, join)
     .leftJoin(open, openJoin)
     .where(and(eq(vendors.id, params.id), params.scope));
   const [row] = params.forUpdate ? await q.for('update', { of: vendors }) : await q;
   return (row as VendorRow | undefined) ?? null;
+}
+
+/** The vendor's sealed bank account on file and the one a pending change would set. */
+export async function vendorSealedBank(db: Db, id: string) {
+  const [row] = await db.select({ bankAccountEnc: vendors.bankAccountEnc, pendingBankAccountEnc: vendors.pendingBankAccountEnc }).from(vendors).where(eq(vendors.id, id));
+  return row ?? null;
 }
 
 export async function taxIdTaken(db: Db, params: { taxId: string; exceptId?: string }): Promise<boolean> {

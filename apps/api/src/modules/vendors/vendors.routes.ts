@@ -82,7 +82,8 @@ export async function vendorsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: access,
       schema: {
         tags: ['vendors'],
-        summary: 'Update a vendor\'s details; with If-Match, only if the vendor is still at that version (412 otherwise)',
+        summary:
+          'Update a vendor\'s details; with If-Match, only if the vendor is still at that version (412 otherwise). A change of the bank account on file waits for another vendor manager\'s confirmation',
         params: idParam,
         body: updateVendorInput,
         response: { 200: vendorDetail, ...errors, ...versionConflictResponse },
@@ -90,6 +91,27 @@ export async function vendorsRoutes(app: FastifyInstance, { deps }: { deps: AppD
     },
     async (request, reply) =>
       withEtag(reply, await service.updateVendor(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
+  );
+  r.post(
+    '/api/vendors/:id/bank-change/confirm',
+    {
+      config: access,
+      schema: {
+        tags: ['vendors'],
+        summary: 'Confirm a vendor\'s pending bank account change so payments go to it (not by the one who asked for it; needs a recent password confirmation); the vendor\'s contact is told',
+        params: idParam,
+        response: { 200: vendorDetail, ...errors },
+      },
+    },
+    async (request, reply) => withEtag(reply, await service.confirmBankChange(contextOf(request, deps), request.params.id)),
+  );
+  r.delete(
+    '/api/vendors/:id/bank-change',
+    {
+      config: access,
+      schema: { tags: ['vendors'], summary: 'Discard a vendor\'s pending bank account change; the account on file stays', params: idParam, response: { 200: vendorDetail, ...errors } },
+    },
+    async (request, reply) => withEtag(reply, await service.discardBankChange(contextOf(request, deps), request.params.id)),
   );
   r.post(
     '/api/vendors/:id/status',

@@ -18,11 +18,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
-import { encrypt } from '../../lib/crypto.ts';
+import { decrypt, encrypt } from '../../lib/crypto.ts';
 import { page } from '../../lib/lists.ts';
+import { queueEmail } from '../../lib/notify.ts';
+import { requireRecentAuth } from '../../lib/step-up.ts';
 import { assertVersion, versionConflict } from '../../lib/versions.ts';
 import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts';
-import { vendors } from '@outlay/db';
+import { vendors, type Db } from '@outlay/db';
 import * as repo from './vendors.repository.ts';
 import type { VendorRow } from './vendors.repository.ts';
 import type { ExportColumn } from '../../lib/export.ts';
@@ -49,6 +51,15 @@ export function toVendor(row: VendorRow): Vendor {
     paymentTermsDays: row.paymentTermsDays,
     currency: row.currency,
     bankAccountMasked: maskBankAccount(row.bankAccountLast4),
+    pendingBankChange:
+      row.pendingBankAt && row.pendingBankAccountLast4
+        ? {
+            bankAccountMasked: maskBankAccount(row.pendingBankAccountLast4)!,
+            requestedById: row.pendingBankById,
+            requestedByName: row.pendingBankByFirstName ? `${row.pendingBankByFirstName} ${row.pendingBankByLastName ?? ''}`.trim() : null,
+            requestedAt: row.pendingBankAt.toISOString(),
+          }
+        : null,
     status: row.status,
     intercompanyOrganizationId: row.intercompanyOrganizationId,
     version: row.version,
@@ -190,7 +201,6 @@ export async function updateVendor(ctx: Ctx, id: string, input: UpdateVendorInpu
   const s = scope(ctx);
   if (!(await repo.findVendor(ctx.db, { id, scope: s }))) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
   if (input.taxId !== undefined && (await repo.taxIdTaken(ctx.db, { taxId: input.taxId, exceptId: id }))) throw taxIdConflict();
-  const bank = sealBank(ctx, input.bankAccount);
   try {
     await ctx.db.transaction(async (tx) => {
       const before = await repo.findVendor(tx, { id, scope: s, forUpdate: true });
@@ -205,29 +215,186 @@ export async function updateVendor(ctx: Ctx, id: string, input: UpdateVendorInpu
       if (input.address !== undefined) changes.address = input.address;
       if (input.paymentTermsDays !== undefined) changes.paymentTermsDays = input.paymentTermsDays;
       if (input.currency !== undefined) changes.currency = input.currency;
-      Object.assign(changes, bank);
+      const detailsChanged = Object.keys(changes).length > 0;
+      const bank = await bankChange(ctx, tx, before, input);
+      Object.assign(changes, bank.values);
       if (!(await repo.updateVendorRow(tx, { id, expectedVersion, values: { ...changes, updatedAt: ctx.now } }))) throw versionConflict();
       const after = { ...before, ...changes } as VendorRow;
-      await writeAudit(
-        tx,
-        {
-          actorId: auth.userId,
-          action: 'vendor.updated',
-          entityType: 'vendor',
-          entityId: id,
-          ip: ctx.ip,
-          userAgent: ctx.userAgent,
-          before: auditView(before),
-          after: auditView(after),
-          metadata: input.bankAccount !== undefined ? { bankAccountChanged: true } : undefined,
-        },
-        ctx.now,
-      );
+      if (bank.pending) {
+        await writeAudit(
+          tx,
+          {
+            actorId: auth.userId,
+            action: 'vendor.bank_change_requested',
+            entityType: 'vendor',
+            entityId: id,
+            ip: ctx.ip,
+            userAgent: ctx.userAgent,
+            before: { bankAccountLast4: before.bankAccountLast4 },
+            after: { bankAccountLast4: changes.pendingBankAccountLast4 ?? null },
+          },
+          ctx.now,
+        );
+        // To the address on file before this edit as well: one edit changing both the account
+        // and the contact address must not keep the notice from the payee.
+        const addresses = new Set([before.email, after.email].filter((a): a is string => Boolean(a)));
+        for (const to of addresses) await emailPayee(tx, { ...after, email: to }, before.bankAccountLast4, changes.pendingBankAccountLast4 ?? null, 'requested', ctx.now);
+      }
+      // An edit that only asked for a bank account change is audited by the request above.
+      if (detailsChanged || !bank.pending) {
+        await writeAudit(
+          tx,
+          {
+            actorId: auth.userId,
+            action: 'vendor.updated',
+            entityType: 'vendor',
+            entityId: id,
+            ip: ctx.ip,
+            userAgent: ctx.userAgent,
+            before: auditView(before),
+            after: auditView(after),
+            metadata: bank.applied ? { bankAccountChanged: true } : undefined,
+          },
+          ctx.now,
+        );
+      }
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw taxIdConflict();
     throw error;
   }
+  return getVendor(ctx, id);
+}
+
+const CLEAR_PENDING = { pendingBankAccountEnc: null, pendingBankAccountLast4: null, pendingBankById: null, pendingBankAt: null };
+
+/**
+ * What a bank account edit does. Adding the first account or removing the one on file applies at
+ * once (neither sends a payment somewhere new instead of somewhere known). Changing the account
+ * on file only records the change as pending: it takes effect once someone other than its
+ * author confirms it.
+ */
+async function bankChange(ctx: Ctx, tx: Db, before: VendorRow, input: UpdateVendorInput) {
+  const none = { values: {} as Partial<typeof vendors.$inferInsert>, pending: false, applied: false };
+  if (input.bankAccount === undefined) return none;
+  const sealed = await repo.vendorSealedBank(tx, before.id);
+  const onFile = sealed?.bankAccountEnc ? decrypt(ctx.bankKey, sealed.bankAccountEnc) : null;
+  if (!onFile || input.bankAccount === null) return { values: { ...sealBank(ctx, input.bankAccount), ...CLEAR_PENDING }, pending: false, applied: true };
+  // The account on file typed again (the form's "keep" is an empty field): nothing to change, and a pending change stays.
+  if (input.bankAccount === onFile) return none;
+  const auth = requireAuth(ctx);
+  return {
+    values: {
+      pendingBankAccountEnc: encrypt(ctx.bankKey, input.bankAccount),
+      pendingBankAccountLast4: input.bankAccount.slice(-4),
+      pendingBankById: auth.userId,
+      pendingBankAt: ctx.now,
+    },
+    pending: true,
+    applied: false,
+  };
+}
+
+/**
+ * Tells the payee at their contact address, so a change they did not ask for (a forged "new bank
+ * details" letter) is noticed before money goes there. Only the last four characters are named.
+ */
+async function emailPayee(
+  tx: Db,
+  vendor: Pick<VendorRow, 'name' | 'email' | 'contactName' | 'organizationName'>,
+  fromLast4: string | null,
+  toLast4: string | null,
+  stage: 'requested' | 'confirmed',
+  now: Date,
+) {
+  const payer = vendor.organizationName;
+  const account = (last4: string | null) => (last4 ? `the account ending ${last4}` : 'no account');
+  const lines = [vendor.contactName ? `Hello ${vendor.contactName},` : 'Hello,', ''];
+  if (stage === 'requested') {
+    lines.push(
+      `${payer} was asked to change the bank account it pays ${vendor.name} to: payments are to go to ${account(toLast4)} once a second person at ${payer} confirms the change.`,
+      `Until then, payments go to ${account(fromLast4)} as before.`,
+    );
+  } else {
+    lines.push(`${payer} now pays ${vendor.name} to ${account(toLast4)} (before: ${account(fromLast4)}).`);
+  }
+  lines.push('', `If you did not ask for this change, contact the finance team of ${payer} at once, using contact details you already know rather than any given in a message about the change.`);
+  await queueEmail(
+    tx,
+    {
+      to: vendor.email,
+      subject: stage === 'requested' ? `${payer}: a change of your bank account was requested` : `${payer}: your bank account on file was changed`,
+      body: lines.join('\n'),
+    },
+    now,
+  );
+}
+
+export const OWN_BANK_CHANGE = 'You asked for this bank account change; someone else who manages vendors must confirm it';
+
+/** Confirms a vendor's pending bank account change (not by the one who asked for it). */
+export async function confirmBankChange(ctx: Ctx, id: string): Promise<VendorDetail> {
+  const auth = requireAuth(ctx);
+  const s = scope(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const before = await repo.findVendor(tx, { id, scope: s, forUpdate: true });
+    if (!before) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
+    const sealed = await repo.vendorSealedBank(tx, id);
+    if (!before.pendingBankAt || !sealed?.pendingBankAccountEnc) throw new AppError('CONFLICT', { message: 'There is no bank account change to confirm' });
+    if (before.pendingBankById === auth.userId) throw new AppError('FORBIDDEN', { message: OWN_BANK_CHANGE });
+    // After the refusals a password cannot cure, so nobody is asked for one in vain.
+    requireRecentAuth(ctx);
+    const values = {
+      bankAccountEnc: sealed.pendingBankAccountEnc,
+      bankAccountLast4: before.pendingBankAccountLast4,
+      ...CLEAR_PENDING,
+      updatedAt: ctx.now,
+    };
+    if (!(await repo.updateVendorRow(tx, { id, expectedVersion: before.version, values }))) throw versionConflict();
+    await writeAudit(
+      tx,
+      {
+        actorId: auth.userId,
+        action: 'vendor.bank_change_confirmed',
+        entityType: 'vendor',
+        entityId: id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        before: { bankAccountLast4: before.bankAccountLast4 },
+        after: { bankAccountLast4: before.pendingBankAccountLast4 },
+        metadata: { requestedById: before.pendingBankById, requestedAt: before.pendingBankAt.toISOString() },
+      },
+      ctx.now,
+    );
+    await emailPayee(tx, before, before.bankAccountLast4, before.pendingBankAccountLast4, 'confirmed', ctx.now);
+  });
+  return getVendor(ctx, id);
+}
+
+/** Withdraws a vendor's pending bank account change (anyone who may edit the vendor). */
+export async function discardBankChange(ctx: Ctx, id: string): Promise<VendorDetail> {
+  const auth = requireAuth(ctx);
+  const s = scope(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const before = await repo.findVendor(tx, { id, scope: s, forUpdate: true });
+    if (!before) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
+    if (!before.pendingBankAt) throw new AppError('CONFLICT', { message: 'There is no bank account change to discard' });
+    if (!(await repo.updateVendorRow(tx, { id, expectedVersion: before.version, values: { ...CLEAR_PENDING, updatedAt: ctx.now } }))) throw versionConflict();
+    await writeAudit(
+      tx,
+      {
+        actorId: auth.userId,
+        action: 'vendor.bank_change_discarded',
+        entityType: 'vendor',
+        entityId: id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        before: { pendingBankAccountLast4: before.pendingBankAccountLast4 },
+        metadata: { requestedById: before.pendingBankById, requestedAt: before.pendingBankAt.toISOString() },
+      },
+      ctx.now,
+    );
+  });
   return getVendor(ctx, id);
 }
 

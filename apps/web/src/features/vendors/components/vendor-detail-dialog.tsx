@@ -4,6 +4,7 @@ import { QueryState } from '@/components/query-state';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useVendor } from '../api/vendor';
+import { PendingBankChange } from './pending-bank-change';
 import { VendorStatusBadge } from './vendor-status-badge';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -42,6 +43,7 @@ function Details({ vendor }: { vendor: VendorDetail }) {
   const last = vendor.lastStatusChange;
   return (
     <div className="flex flex-col gap-4">
+      <PendingBankChange vendor={vendor} />
       <VendorSpend vendor={vendor} />
       <dl className="grid gap-3 sm:grid-cols-2">
         <Field label="Status">

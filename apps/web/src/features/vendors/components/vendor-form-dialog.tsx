@@ -7,6 +7,7 @@ import { useToast } from '@/components/ui/use-toast';
 import { useCreateVendor } from '../api/create-vendor';
 import { useUpdateVendor } from '../api/update-vendor';
 import { VENDORS_URL, vendorQueryOptions } from '../api/vendor';
+import { PendingBankChange } from './pending-bank-change';
 
 /** Currencies offered in the form: the group's and the usual trading ones. */
 export const VENDOR_CURRENCIES = ['USD', 'EUR', 'GBP', 'AED', 'CHF', 'CAD', 'AUD', 'JPY', 'CNY', 'INR', 'SAR'] as const;
@@ -151,9 +152,16 @@ export function EditVendorDialog({ open, onOpenChange, vendor }: Common & { vend
         else if (bankAccount) input.bankAccount = bankAccount;
         const saved = await update.mutateAsync({ id: vendor.id, input, headers: versioned.headers() });
         versioned.saved(saved);
-        toast({ title: 'Vendor saved', description: `${saved.name} was updated.` });
+        toast({
+          title: 'Vendor saved',
+          description:
+            saved.pendingBankChange && saved.pendingBankChange.requestedAt !== vendor.pendingBankChange?.requestedAt
+              ? `${saved.name} was updated. The new bank account waits for confirmation by someone else who manages vendors.`
+              : `${saved.name} was updated.`,
+        });
       }}
     >
+      <PendingBankChange vendor={vendor} onDone={() => onOpenChange(false)} />
       <SharedFields />
       <FormFieldText
         name="bankAccount"
@@ -162,7 +170,11 @@ export function EditVendorDialog({ open, onOpenChange, vendor }: Common & { vend
         spellCheck={false}
         disabled={removing}
         placeholder={vendor.bankAccountMasked ? `Current: ${vendor.bankAccountMasked}` : 'No bank account on file'}
-        hint={`Leave empty to keep the current account. ${BANK_HINT}`}
+        hint={
+          vendor.bankAccountMasked
+            ? `Leave empty to keep the current account. A new one takes effect once someone else who manages vendors confirms it. ${BANK_HINT}`
+            : `Leave empty to keep the current account. ${BANK_HINT}`
+        }
       />
       {vendor.bankAccountMasked && <FormFieldCheckbox name="removeBankAccount" label={`Remove the bank account ${vendor.bankAccountMasked}`} />}
     </FormDialog>

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useVendorOrganizations } from '../api/vendor-organizations';
 import { VENDORS_URL } from '../api/vendor';
+import { PendingBankBadge } from '../components/pending-bank-change';
 import { VendorDetailDialog } from '../components/vendor-detail-dialog';
 import { CreateVendorDialog, EditVendorDialog, VENDOR_CURRENCIES } from '../components/vendor-form-dialog';
 import { VendorStatusBadge } from '../components/vendor-status-badge';
@@ -55,14 +56,18 @@ const COLUMNS: DataTableColumn<Vendor>[] = [
   {
     id: 'bankAccountMasked',
     header: 'Bank account',
-    cell: (v) =>
-      v.bankAccountMasked ? (
-        <span className="font-mono text-xs" aria-label={`Bank account ending ${v.bankAccountMasked.slice(-4)}`}>
-          {v.bankAccountMasked}
-        </span>
-      ) : (
-        <span className="text-muted-foreground">None on file</span>
-      ),
+    cell: (v) => (
+      <span className="flex flex-wrap items-center gap-1">
+        {v.bankAccountMasked ? (
+          <span className="font-mono text-xs" aria-label={`Bank account ending ${v.bankAccountMasked.slice(-4)}`}>
+            {v.bankAccountMasked}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">None on file</span>
+        )}
+        <PendingBankBadge vendor={v} />
+      </span>
+    ),
   },
   { id: 'contactName', header: 'Contact', hidden: true },
   { id: 'phone', header: 'Phone', hidden: true },
@@ -146,8 +151,11 @@ export default function VendorManagementPage() {
             openLabel={`Details of ${v.name}`}
             actions={<DataTableRowActions label={`Actions for ${v.name}`} actions={actionsFor(v)} />}
             meta={
-              <span>
-                Open balance <span className="tabular-nums text-foreground">{formatMoney(v.openBalance, v.spendCurrency)}</span>
+              <span className="flex flex-col items-start gap-1">
+                <span>
+                  Open balance <span className="tabular-nums text-foreground">{formatMoney(v.openBalance, v.spendCurrency)}</span>
+                </span>
+                <PendingBankBadge vendor={v} />
               </span>
             }
             amount={
