@@ -80,7 +80,16 @@ export function ReauthDialog({ open, onConfirmed, onCancel, description }: Reaut
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : close())}>
       <DialogContent>
         <FormProvider {...form}>
-          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+          <form
+            noValidate
+            onSubmit={(event) => {
+              // The dialog is portalled, but React bubbles its submit to the component tree around
+              // it: an edit form that opened this prompt would be saved as well.
+              event.stopPropagation();
+              void submit(event);
+            }}
+            className="flex flex-col gap-4"
+          >
             <DialogHeader>
               <DialogTitle>Confirm your password</DialogTitle>
               <DialogDescription>

@@ -58,8 +58,7 @@ export function PendingBankChange({ vendor, onDone }: { vendor: Pick<Vendor, 'id
           Discard change
         </Button>
       </div>
-      {/* The password prompt is a form of its own: its submit must not reach an edit form around this notice. */}
-      <div onSubmit={(event) => event.stopPropagation()}>{stepUp.dialog}</div>
+      {stepUp.dialog}
     </Alert>
   );
 }
