@@ -81,6 +81,19 @@ test('an admin creates a custom role and assigns it, and the user\'s menu and ac
   await paul.reload();
   await expect(paul.getByTestId('access-restricted')).toBeVisible();
 
+  // Changing his role offers only the roles an administrator may grant (none holding payroll approval).
+  await paulRow.getByRole('button', { name: 'Actions for Paul Schneider' }).click();
+  await adam.getByRole('menuitem', { name: 'Change role…' }).click();
+  const roleDialog = adam.getByRole('dialog');
+  await roleDialog.getByRole('combobox', { name: 'Role' }).click();
+  await expect(adam.getByRole('option', { name: 'Manager', exact: true })).toBeVisible();
+  await expect(adam.getByRole('option', { name: 'Expense Requester', exact: true })).toBeVisible();
+  for (const ungrantable of ['Owner', 'CFO', 'Group CFO']) await expect(adam.getByRole('option', { name: ungrantable, exact: true })).toHaveCount(0);
+  await snap(adam, 'access-change-role');
+  await adam.keyboard.press('Escape');
+  await roleDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(roleDialog).toBeHidden();
+
   await adam.setViewportSize(MOBILE);
   await adam.goto('/role-management');
   await expect(adam.getByRole('heading', { name: 'Role Management' })).toBeVisible();

@@ -1,9 +1,8 @@
-import { ROLES, ROLE_LABELS, changeRoleInput, type RoleHolder } from '@outlay/contracts/roles';
+import { ROLE_LABELS, changeRoleInput, type RoleHolder } from '@outlay/contracts/roles';
 import { FormDialog, FormFieldSelect, useStepUp, useZodForm } from '@/components/form';
 import { useToast } from '@/components/ui/use-toast';
+import { useUserOptions } from '@/features/users/api/user-options';
 import { useChangeRole } from '../api/role-change';
-
-const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 /** Change one person's system role (step-up; the server refuses what the caller may not grant). */
 export function RoleChangeDialog({ user, onClose }: { user: RoleHolder; onClose: () => void }) {
@@ -11,6 +10,12 @@ export function RoleChangeDialog({ user, onClose }: { user: RoleHolder; onClose:
   const change = useChangeRole(stepUp);
   const { toast } = useToast();
   const form = useZodForm(changeRoleInput, { role: user.role });
+  // Only the roles the caller may grant (the server's list), as the registration review offers;
+  // the person's current role stays listed so the form opens on it.
+  const options = useUserOptions();
+  const roleOptions = (options.data?.roles ?? [])
+    .filter((r) => r.grantable || r.value === user.role)
+    .map((r) => ({ value: r.value, label: r.value === user.role && !r.grantable ? `${r.label} (current)` : r.label, disabled: !r.grantable }));
   return (
     <>
       <FormDialog
@@ -27,7 +32,7 @@ export function RoleChangeDialog({ user, onClose }: { user: RoleHolder; onClose:
           onClose();
         }}
       >
-        <FormFieldSelect name="role" label="Role" options={ROLE_OPTIONS} required />
+        <FormFieldSelect name="role" label="Role" options={roleOptions} disabled={options.isPending} required />
       </FormDialog>
       {stepUp.dialog}
     </>
