@@ -110,6 +110,16 @@ test.describe('spending requests (rita)', () => {
     await page.getByLabel(/^Title/).fill(`${title} (edited)`);
     await page.getByRole('button', { name: 'Save as draft' }).click();
     await expect(page.getByTestId('request-saved')).toContainText(`${title} (edited)`);
+
+    // Submitting the edited draft says so and who decides next, as a new request does.
+    await page.reload();
+    await expect(page.getByLabel(/^Title/)).toHaveValue(`${title} (edited)`);
+    await page.getByRole('button', { name: 'Submit for approval' }).click();
+    const submitted = page.getByTestId('request-saved');
+    await expect(submitted.getByRole('heading', { name: 'Submitted for approval' })).toBeVisible();
+    await expect(submitted).toContainText(/Next: .+/);
+    await expect(page.getByText('can no longer be edited')).toHaveCount(0);
+    await snap(page, 'request-edited-submitted');
   });
 
   test('an advanced request with two line items and a 60/40 allocation', async ({ page }) => {

@@ -21,6 +21,10 @@ export function RequestFormPage({ variant }: { variant: 'simple' | 'advanced' | 
   const draft = useRequestDetail(editId);
   const [round, setRound] = useState(0);
   const path = PATHS[variant];
+  // The draft this page opened as editable: once it is submitted from here it is no longer
+  // editable, and the form's own outcome (submitted, who decides next) must stay on screen.
+  const [openedEditable, setOpenedEditable] = useState<string | null>(null);
+  if (editId && draft.data?.id === editId && draft.data.actions.edit && openedEditable !== editId) setOpenedEditable(editId);
 
   const title = editId
     ? draft.data
@@ -49,7 +53,7 @@ export function RequestFormPage({ variant }: { variant: 'simple' | 'advanced' | 
     body = <QueryError error={options.error} message="The form could not be loaded." onRetry={options.refetch} />;
   } else if (editId && (draft.isError || !draft.data)) {
     body = <QueryError error={draft.error} message="The request could not be loaded." onRetry={draft.refetch} />;
-  } else if (editId && draft.data && !draft.data.actions.edit) {
+  } else if (editId && draft.data && !draft.data.actions.edit && openedEditable !== editId) {
     body = (
       <Alert variant="warning">
         <TriangleAlert aria-hidden="true" />
