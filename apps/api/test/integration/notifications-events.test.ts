@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { NOTIFICATION_EVENT_TYPES } from '@outlay/contracts';
-import { emailOutbox, notifications, organizations, users } from '@outlay/db';
+import { DEMO_PASSWORD, emailOutbox, notifications, organizations, users } from '@outlay/db';
 import { createTestApp, login, nextIp, type Session, type TestContext } from '../helpers.ts';
 import { buildApp } from '../../src/app.ts';
 import { createDeps } from '../../src/lib/deps.ts';
@@ -92,6 +92,20 @@ describe('new sign-in from a new device', () => {
     // The same device again: nothing new.
     await login(app, 'max', undefined, first.deviceId);
     expect(await rowsOf('new_device_sign_in', [id.max!])).toHaveLength(before + 1);
+  });
+
+  it('stays quiet for the same browser at the same address that lost its device id, and speaks for another address', async () => {
+    const signIn = (ip: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'grace', password: DEMO_PASSWORD }, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0' }, remoteAddress: ip });
+    expect((await signIn('10.61.0.1')).statusCode).toBe(200);
+    const before = (await rowsOf('new_device_sign_in', [id.grace!])).length;
+    // Cleared storage: no device id, same browser, same address. Not news.
+    expect((await signIn('10.61.0.1')).statusCode).toBe(200);
+    expect((await signIn('10.61.0.1')).statusCode).toBe(200);
+    expect(await rowsOf('new_device_sign_in', [id.grace!])).toHaveLength(before);
+    // The same browser from somewhere else is.
+    expect((await signIn('10.61.0.2')).statusCode).toBe(200);
+    expect(await rowsOf('new_device_sign_in', [id.grace!])).toHaveLength(before + 1);
   });
 
   it('respects the opt-out: e-mail only, or nothing', async () => {

@@ -28,6 +28,7 @@ import {
   findRefreshToken,
   insertRefreshToken,
   insertSession,
+  familiarBrowser,
   knownDevice,
   revokeOtherSessions,
   revokeSession,
@@ -66,6 +67,8 @@ export async function openSession(
   // the transaction: PGlite has one connection, and a query outside it would wait forever.
   const policy = await securityPolicy(tx);
   const expiresAt = new Date(ctx.now.getTime() + policy.sessionLifetimeDays * 86_400_000);
+  // Asked before this sign-in's own session exists.
+  const familiar = !known && (await familiarBrowser(tx, { userId: user.id, userAgent: ctx.userAgent, ip: ctx.ip, now: ctx.now }));
   const session = await insertSession(tx, {
     userId: user.id,
     deviceId,
@@ -77,8 +80,9 @@ export async function openSession(
   const refreshToken = randomToken();
   await insertRefreshToken(tx, session.id, sha256(refreshToken), expiresAt, ctx.now);
   // A device this account has not used before, on an account that has signed in before: the user
-  // is told (PRODUCT §3 /notifications). A first sign-in ever is not news to its owner.
-  if (!known && user.lastLoginAt) await notifyNewDeviceSignIn(tx, { userId: user.id, sessionId: session.id, userAgent: ctx.userAgent, ip: ctx.ip }, ctx.now);
+  // is told (PRODUCT §3 /notifications). A first sign-in ever is not news to its owner, nor is the
+  // same browser at the same address again without its stored device id.
+  if (!known && !familiar && user.lastLoginAt) await notifyNewDeviceSignIn(tx, { userId: user.id, sessionId: session.id, userAgent: ctx.userAgent, ip: ctx.ip }, ctx.now);
   await tx.update(users).set({ lastLoginAt: ctx.now }).where(eq(users.id, user.id));
   await recordLoginAttempt(tx, {
     username: user.username,

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { customRoles, poolOf, refreshTokens, sessions, users, type Db } from '@outlay/db';
 
@@ -163,6 +163,24 @@ export async function knownDevice(db: Db, userId: string, deviceId: string): Pro
     .select({ id: sessions.id })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), eq(sessions.deviceId, deviceId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** How long a browser (its user agent at one address) stays familiar to an account. */
+export const FAMILIAR_BROWSER_DAYS = 90;
+
+/**
+ * Whether the account signed in from this browser at this address recently: a browser that
+ * lost its stored device id (cleared storage, a private window) is not a new device to warn of.
+ */
+export async function familiarBrowser(db: Db, params: { userId: string; userAgent: string | null; ip: string | null; now: Date }): Promise<boolean> {
+  if (!params.userAgent || !params.ip) return false;
+  const since = new Date(params.now.getTime() - FAMILIAR_BROWSER_DAYS * 86_400_000);
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, params.userId), eq(sessions.userAgent, params.userAgent), eq(sessions.ip, params.ip), gt(sessions.createdAt, since)))
     .limit(1);
   return rows.length > 0;
 }
