@@ -96,6 +96,65 @@ test.describe('vendor management (adam)', () => {
     expect(await page.content()).not.toContain('GB29NWBK60161331926819');
   });
 
+  test('a change of a vendor\'s bank account waits until someone else confirms it (adam asks, carla confirms)', async ({ page, browser }) => {
+    const context = await browser.newContext();
+    const adamApi = await apiAs(context.request, 'adam');
+    const orgs = await adamApi.get<{ items: { id: string; code: string }[] }>('/api/organizations');
+    const taxId = `BANK-${suffix()}`;
+    const name = `Severn Pallets ${taxId}`;
+    await adamApi.post('/api/vendors', {
+      organizationId: orgs.items.find((o) => o.code === 'MF')!.id,
+      name,
+      taxId,
+      paymentTermsDays: 30,
+      currency: 'GBP',
+      bankAccount: 'GB29 NWBK 6016 1331 9268 19',
+    });
+    await context.close();
+
+    // adam asks for a new account: the one on file stays until someone else confirms.
+    await signInAs(page, 'adam', undefined, '/vendor-management');
+    await page.getByRole('searchbox', { name: 'Search vendors' }).fill(taxId);
+    const row = page.getByRole('table', { name: 'Vendors' }).getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('•••• 6819');
+    await row.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await edit.getByLabel(/^New bank account or IBAN/).fill('GB94 BARC 1020 1530 0934 59');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Vendor saved', `${name} was updated. The new bank account waits for confirmation by someone else who manages vendors.`);
+    await expect(row).toContainText('•••• 6819');
+    await expect(row.getByTestId('vendor-bank-pending')).toHaveText('Change to •••• 3459 awaits confirmation');
+    await expect(edit).toBeHidden();
+    await row.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const notice = edit.getByTestId('pending-bank-change');
+    await expect(notice).toContainText('You asked for this change, so someone else must confirm it.');
+    await expect(notice.getByRole('button', { name: 'Confirm change' })).toBeDisabled();
+    await expectAccessible(page);
+    await snap(page, 'vendor-bank-change-pending');
+    await page.setViewportSize(MOBILE);
+    await snap(page, 'vendor-bank-change-pending');
+    await page.setViewportSize(DESKTOP);
+
+    // carla, who also manages vendors, confirms it; payments go to the new account from then on.
+    const carlaContext = await browser.newContext();
+    const carla = await carlaContext.newPage();
+    await signInAs(carla, 'carla', undefined, '/vendor-management');
+    await carla.getByRole('searchbox', { name: 'Search vendors' }).fill(taxId);
+    const carlaRow = carla.getByRole('table', { name: 'Vendors' }).getByRole('row').filter({ hasText: name });
+    await carlaRow.getByRole('button', { name: `Actions for ${name}` }).click();
+    await carla.getByRole('menuitem', { name: 'Edit' }).click();
+    const carlaEdit = carla.getByRole('dialog', { name: `Edit ${name}` });
+    await expect(carlaEdit.getByTestId('pending-bank-change')).toContainText('requested by Adam Clarke');
+    await carlaEdit.getByRole('button', { name: 'Confirm change' }).click();
+    await expectToast(carla, 'Bank account change confirmed', name);
+    await expect(carlaRow).toContainText('•••• 3459');
+    await expect(carlaRow.getByTestId('vendor-bank-pending')).toHaveCount(0);
+    await snap(carla, 'vendor-bank-change-confirmed');
+    await carlaContext.close();
+  });
+
   test('a vendor shows spend to date (approved and paid) and open balance (approved, not paid)', async ({ page, browser }) => {
     const context = await browser.newContext();
     const [rita, max, dana, adam] = await Promise.all([
