@@ -11,6 +11,7 @@ import {
   categories,
   customRoles,
   departments,
+  employees,
   organizations,
   policyRules,
   registrationRequests,
@@ -55,7 +56,10 @@ export interface LedgerFacts {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const key = (type: string, id: string) => `${type}:${id}`;
 
-/** Loads, in one query per kind of record, the names of the records the events are about. */
+/**
+ * Loads, in one query per kind of record, the names of the records the events are about. The
+ * audit search (audit.repository.ts, recordsNamed) matches these same names: keep them together.
+ */
 export async function ledgerFacts(db: Db, rows: readonly LedgerSource[]): Promise<LedgerFacts> {
   const ids = (type: string) => [...new Set(rows.filter((r) => r.entityType === type && r.entityId && UUID.test(r.entityId)).map((r) => r.entityId!))];
   const names = new Map<string, string>();
@@ -102,6 +106,7 @@ export async function ledgerFacts(db: Db, rows: readonly LedgerSource[]): Promis
   await named('policy_rule', ids('policy_rule'), byName(policyRules));
   await named('custom_role', ids('custom_role'), byName(customRoles));
   await named('auto_approval_rule', ids('auto_approval_rule'), byName(autoApprovalRules));
+  await named('employee', ids('employee'), (list) => db.select({ id: employees.id, name: employees.fullName }).from(employees).where(inArray(employees.id, list)));
   await named('user', ids('user'), (list) =>
     db.select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` }).from(users).where(inArray(users.id, list)),
   );
@@ -145,7 +150,8 @@ function recordOf(row: LedgerSource, facts: LedgerFacts): string {
   const known = row.entityId ? facts.names.get(key(row.entityType, row.entityId)) : undefined;
   if (known) return known;
   const values = { ...obj(row.before), ...obj(row.after) };
-  for (const field of ['reference', 'name', 'title', 'label', 'username', 'email']) {
+  // The fields the audit search reads from the values too (audit.repository.ts, snapshotName).
+  for (const field of ['reference', 'name', 'fullName', 'title', 'label', 'username', 'email']) {
     if (typeof values[field] === 'string' && values[field]) return values[field];
   }
   if (typeof values.firstName === 'string') return `${values.firstName} ${typeof values.lastName === 'string' ? values.lastName : ''}`.trim();
