@@ -213,12 +213,26 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const MONEY_FIELD = /(amount|total|budget|limit|committed|actual|remaining|over|above)/i;
+const MINUTES_FIELD = /[a-z]Minutes$/;
+const DAYS_FIELD = /[a-z]Days$/;
+
+/** A field's name in words; a span's unit is left to its value ("Idle timeout", "10,080 minutes (7 days)"). */
+function fieldWords(field: string, value: unknown): string {
+  if (field === 'step') return 'Step';
+  if (typeof value === 'number' && (MINUTES_FIELD.test(field) || DAYS_FIELD.test(field))) return words(field.replace(/(Minutes|Days)$/, ''));
+  return words(field);
+}
 
 /** One value as people read it: money with its currency, dates in one style, yes/no, lists. */
 export function formatValue(field: string, value: unknown, currency: string | null): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') return fmt.number(value);
+  if (typeof value === 'number') {
+    // A span kept in minutes or days reads with its unit: "10,080 minutes (7 days)", not "10,080".
+    if (MINUTES_FIELD.test(field)) return fmt.minutes(value);
+    if (DAYS_FIELD.test(field)) return fmt.plural(value, 'day');
+    return fmt.number(value);
+  }
   if (typeof value === 'string') {
     if (currency && MONEY_FIELD.test(field) && DECIMAL.test(value)) return fmt.money(value, currency);
     if (DATE_ONLY.test(value)) return fmt.date(value);
@@ -251,7 +265,7 @@ function changesOf(row: LedgerSource, facts: LedgerFacts): AuditFieldChange[] {
     const b = formatValue(field, before[field], currencyFor(field, before, after));
     const a = formatValue(field, after[field], currencyFor(field, after, before));
     if (b === null && a === null) continue;
-    changes.push({ field: field === 'step' ? 'Step' : words(field), before: b, after: a });
+    changes.push({ field: fieldWords(field, after[field] ?? before[field]), before: b, after: a });
   }
   return changes;
 }
