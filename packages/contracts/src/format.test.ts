@@ -77,3 +77,20 @@ describe('plurals', () => {
     expect(serverFormat.dateTime('2026-03-12T23:30:00Z')).toBe('Mar 12, 2026, 11:30 PM');
   });
 });
+
+describe('durations', () => {
+  it('reads minutes in the largest whole unit', () => {
+    expect(en.duration(10_080)).toBe('7 days');
+    expect(en.duration(1440)).toBe('1 day');
+    expect(en.duration(120)).toBe('2 hours');
+    expect(en.duration(90)).toBe('90 minutes');
+    expect(en.duration(1)).toBe('1 minute');
+  });
+
+  it('keeps a setting in minutes and says its span when a larger unit reads better', () => {
+    expect(en.minutes(10_080)).toBe('10,080 minutes (7 days)');
+    expect(en.minutes(43_200)).toBe('43,200 minutes (30 days)');
+    expect(en.minutes(45)).toBe('45 minutes');
+    expect(serverFormat.minutes(60)).toBe('60 minutes (1 hour)');
+  });
+});

@@ -60,6 +60,10 @@ export interface Formatters {
   plural(count: number, one: string, other?: string): string;
   /** "Anna, Ben, and Carla" (en-US). */
   list(items: readonly string[]): string;
+  /** A span of minutes in the largest whole unit: 10080 → "7 days", 120 → "2 hours", 90 → "90 minutes". */
+  duration(minutes: number): string;
+  /** A setting kept in minutes, with its span when a larger unit reads better: "10,080 minutes (7 days)", "45 minutes". */
+  minutes(minutes: number): string;
 }
 
 /** The formatters for one locale (undefined: the runtime's) and time zone (undefined: the runtime's). */
@@ -79,6 +83,7 @@ export function formatters(locale?: string, timeZone?: string): Formatters {
   const monthFormat = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
   const pluralRules = new Intl.PluralRules(locale);
   const listFormat = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' });
+  const unit = (value: number, name: 'minute' | 'hour' | 'day') => numberFormat(`unit:${name}`, { style: 'unit', unit: name, unitDisplay: 'long', maximumFractionDigits: 0 }).format(value);
 
   const self: Formatters = {
     locale,
@@ -148,6 +153,17 @@ export function formatters(locale?: string, timeZone?: string): Formatters {
     list(items) {
       return listFormat.format(items);
     },
+    duration(minutes) {
+      // Only a whole number of a unit: "1.5 days" would hide the minutes a policy was set to.
+      if (minutes !== 0 && minutes % 1440 === 0) return unit(minutes / 1440, 'day');
+      if (minutes !== 0 && minutes % 60 === 0) return unit(minutes / 60, 'hour');
+      return unit(minutes, 'minute');
+    },
+    minutes(minutes) {
+      const inMinutes = unit(minutes, 'minute');
+      const span = self.duration(minutes);
+      return span === inMinutes ? inMinutes : `${inMinutes} (${span})`;
+    },
   };
   return self;
 }
@@ -173,3 +189,5 @@ export const formatDateTime = (value: DateInput): string | null => local().dateT
 export const formatMonth = (period: string): string => local().month(period);
 export const plural = (count: number, one: string, other?: string): string => local().plural(count, one, other);
 export const formatList = (items: readonly string[]): string => local().list(items);
+export const formatDuration = (minutes: number): string => local().duration(minutes);
+export const formatMinutes = (minutes: number): string => local().minutes(minutes);

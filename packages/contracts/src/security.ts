@@ -7,6 +7,7 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   SESSION_IDLE_TTL_SECONDS,
 } from './constants.ts';
+import { serverFormat } from './format.ts';
 import { exportQuery, listQuery, paginated } from './lists.ts';
 import { isRealDate } from './primitives.ts';
 import { ROLES, type Role } from './roles.ts';
@@ -63,22 +64,25 @@ export const domainName = z
   .toLowerCase()
   .refine((d) => HOSTNAME.test(d), { error: (issue) => `"${String(issue.input).trim()}" is not a valid domain name such as example.com` });
 
-function intIn(field: string, min: number, max: number) {
+/** A whole number within limits; `unit` words a limit in the message ("10,080 minutes (7 days)" rather than "10080"). */
+function intIn(field: string, min: number, max: number, unit: (n: number) => string = (n) => serverFormat.number(n, 0)) {
   return z.coerce
     .number({ error: `${field} must be a number` })
     .int(`${field} must be a whole number`)
-    .min(min, `${field} must be at least ${min}`)
-    .max(max, `${field} must be at most ${max}`);
+    .min(min, `${field} must be at least ${unit(min)}`)
+    .max(max, `${field} must be at most ${unit(max)}`);
 }
+const inMinutes = (n: number) => serverFormat.minutes(n);
+const inDays = (n: number) => serverFormat.plural(n, 'day');
 
 const L = SECURITY_LIMITS;
 export const securitySettingsInput = z
   .object({
     passwordMinLength: intIn('Minimum password length', L.passwordMinLength.min, L.passwordMinLength.max),
     lockoutThreshold: intIn('Lockout threshold', L.lockoutThreshold.min, L.lockoutThreshold.max),
-    lockoutMinutes: intIn('Lockout duration', L.lockoutMinutes.min, L.lockoutMinutes.max),
-    sessionLifetimeDays: intIn('Session lifetime', L.sessionLifetimeDays.min, L.sessionLifetimeDays.max),
-    idleTimeoutMinutes: intIn('Idle timeout', L.idleTimeoutMinutes.min, L.idleTimeoutMinutes.max),
+    lockoutMinutes: intIn('Lockout duration', L.lockoutMinutes.min, L.lockoutMinutes.max, inMinutes),
+    sessionLifetimeDays: intIn('Session lifetime', L.sessionLifetimeDays.min, L.sessionLifetimeDays.max, inDays),
+    idleTimeoutMinutes: intIn('Idle timeout', L.idleTimeoutMinutes.min, L.idleTimeoutMinutes.max, inMinutes),
     twoFactorRequiredRoles: z
       .array(z.enum(ROLES, { error: 'Unknown role' }))
       .max(ROLES.length)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { auditEvents, users } from '@outlay/db';
+import { auditEvents, organizations, users } from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 import { createDraft, decide, setUpWorld, submit } from './approvals-fixtures.ts';
 
@@ -193,5 +193,71 @@ describe('audit history as a ledger', () => {
     // The before and after columns (the field order is the stored order of the values).
     expect(row).toMatch(/,(Step: 2; Status: Pending|Status: Pending; Step: 2),/);
     expect(row).toMatch(/"(Status: Approved; Approved amount: \$1,234\.50|Approved amount: \$1,234\.50; Status: Approved)"/);
+  });
+});
+
+describe('audit search finds what happened to a record', () => {
+  type Item = { id: number; action: string; entityType: string; entityId: string | null; actorUsername: string | null; record: string };
+  const search = async (q: string, extra = '') => {
+    const res = await get(`/api/audit?pageSize=100&q=${encodeURIComponent(q)}${extra}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { total: number; items: Item[] };
+  };
+
+  it('finds the events of a request by its reference or its title', async () => {
+    const w = await setUpWorld(t);
+    const rita = await login(t.app, 'rita');
+    const id = await createDraft(t, rita, w, { title: 'Quillfeather toner cartridges' });
+    expect((await submit(t, rita, id)).statusCode).toBe(200);
+    const reference = (await get(`/api/requests/${id}`)).json().reference as string;
+    const all = (await get(`/api/audit?pageSize=100&entityId=${id}`)).json() as { total: number; items: Item[] };
+    expect(all.total).toBeGreaterThanOrEqual(2);
+    const mine = (r: { items: Item[] }) => r.items.filter((i) => i.entityId === id).map((i) => i.id);
+
+    for (const q of [reference, reference.toLowerCase(), `REQ-${Number(reference.slice(4))}`, 'quillfeather toner']) {
+      const found = await search(q);
+      expect(mine(found), q).toEqual(all.items.map((i) => i.id));
+      expect(found.items.filter((i) => i.entityId === id).every((i) => i.record === reference)).toBe(true);
+    }
+  });
+
+  it('finds a record by a name its values carried, after a rename', async () => {
+    const orgs = Object.fromEntries((await t.db.select().from(organizations)).map((o) => [o.code, o.id]));
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendors',
+      headers: adam.headers,
+      payload: { organizationId: orgs.MF, name: 'Pennywhistle Freight', taxId: 'GB-PWF-0001', paymentTermsDays: 30, currency: 'GBP' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const vendorId = created.json().id as string;
+    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/vendors/${vendorId}`, headers: adam.headers, payload: { name: 'Brightline Freight' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+
+    const byOldName = (await search('Pennywhistle')).items.filter((i) => i.entityId === vendorId);
+    expect(byOldName.map((i) => i.action).sort()).toEqual(['vendor.created', 'vendor.updated']);
+    const byName = (await search('brightline freight')).items.filter((i) => i.entityId === vendorId);
+    expect(byName.map((i) => i.action).sort()).toEqual(['vendor.created', 'vendor.updated']);
+    expect(byName.every((i) => i.record === 'Brightline Freight')).toBe(true);
+  });
+  // Last: rita's password is reset, so she cannot sign in with the demo password after it.
+  it('finds the events about a person by their name, username or e-mail, not only the events they did', async () => {
+    const fresh = await login(t.app, 'adam'); // a fresh sign-in is a recent step-up
+    const reset = await t.app.inject({ method: 'POST', url: `/api/users/${ids.rita}/reset-password`, headers: fresh.headers });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const [rita] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, ids.rita!));
+
+    for (const q of ['Alvarez', 'rita alvarez', rita!.email]) {
+      const about = (await search(q, '&entityType=user')).items.filter((i) => i.entityType === 'user' && i.entityId === ids.rita && i.actorUsername === 'adam');
+      expect(about.map((i) => i.action).sort(), q).toEqual(['user.password_reset', 'user.role_changed', 'user.role_changed']);
+      // What matched is what the list names the record by.
+      expect(about.every((i) => i.record === 'Rita Alvarez')).toBe(true);
+    }
+    expect((await search('Alvarez', '&action=user.password_reset')).total).toBe(1);
+    // Two letters name half the people: the search reads them in the actions and actors alone.
+    expect((await search('ez', '&action=user.password_reset')).total).toBe(0);
+    // The export searches the same way.
+    const csv = await get(`/api/audit/export?format=csv&q=Alvarez&action=user.password_reset`);
+    expect(csv.body.replace(/^\uFEFF/, '').trim().split('\n')).toHaveLength(2);
   });
 });

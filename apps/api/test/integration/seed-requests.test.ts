@@ -73,6 +73,22 @@ describe('demo request history', () => {
     expect(new Set(rita.map((r) => r.approvers))).toEqual(new Set(['max>dana']));
   });
 
+  it('words amounts in the workflows and route reasons as money, with the currency', async () => {
+    const rows = await q<{ code: string; description: string }>(sql`
+      SELECT o.code, w.description FROM workflows w JOIN organizations o ON o.id = w.organization_id WHERE w.name = 'High value'`);
+    const described = Object.fromEntries(rows.map((r) => [r.code, r.description.replace(/[\u00a0\u202f]/g, ' ')]));
+    expect(described.ML).toBe('Requests of $10,000.00 or more also go to finance and the group CFO.');
+    expect(described.ME).toBe('Requests of €10,000.00 or more also go to the group CFO.');
+    expect(described.MF).toBe('Requests of £8,000.00 or more also go to the group CFO.');
+    expect(described.MT).toBe('Requests of AED 40,000.00 or more also go to the group CFO.');
+    const [reason] = await q<{ text: string }>(sql`
+      SELECT r.route_reason->>0 AS text FROM spending_requests r WHERE r.route_reason->>0 LIKE 'Workflow "High value"%' LIMIT 1`);
+    expect(reason?.text).toMatch(/matched: (\$|€|£|AED\s)[\d,]+\.\d\d is at least (\$|€|£|AED\s)[\d,]+\.00$/);
+    const [auto] = await q<{ text: string }>(sql`
+      SELECT r.route_reason->>0 AS text FROM spending_requests r WHERE r.route_reason->>0 LIKE 'Auto-approval rule%' LIMIT 1`);
+    expect(auto?.text).toMatch(/applied: \$[\d,]+\.\d\d is at most \$100\.00, category /);
+  });
+
   it('keeps the route consistent with the status', async () => {
     // Pending: exactly one active step, with at least one open assignment.
     const pending = await q<{ id: string; active: number; open: number }>(sql`

@@ -2,7 +2,7 @@ import { ROLE_LABELS, type Role } from '@outlay/contracts/role-names';
 import { formatMoney, formatNumber } from '@outlay/contracts/format';
 
 // Money, dates, numbers and plurals are formatted by the formatters shared with the server.
-export { formatCompact, formatDate, formatDateTime, formatList, formatMoney, formatMoneyOf, formatMonth, formatNumber, formatPercent, plural } from '@outlay/contracts/format';
+export { formatCompact, formatDate, formatDateTime, formatDuration, formatList, formatMinutes, formatMoney, formatMoneyOf, formatMonth, formatNumber, formatPercent, plural } from '@outlay/contracts/format';
 
 /** An optional amount: "5000.00" → "$5,000.00" with a currency, "5,000.00" without; empty → null. */
 export function formatAmount(amount: string | null | undefined, currency?: string | null): string | null {

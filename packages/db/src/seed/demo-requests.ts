@@ -1,4 +1,5 @@
 import { ESCALATION_LADDER, type RelativeRole } from '@outlay/contracts';
+import { serverFormat } from '@outlay/contracts/format';
 import { fromMinorUnits } from '@outlay/contracts/money';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -103,10 +104,9 @@ function formatMoney(cents: bigint): string {
   return fromMinorUnits(cents);
 }
 
-/** Thousands separators for route reasons. */
-function pretty(cents: bigint): string {
-  const [int, frac] = fromMinorUnits(cents).split('.');
-  return `${int!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+/** Money in the seeded texts (route reasons, workflow descriptions) as the server writes it: "€10,000.00". */
+function money(amount: bigint | string, currency: string): string {
+  return serverFormat.money(typeof amount === 'bigint' ? fromMinorUnits(amount) : amount, currency);
 }
 
 // ---------------------------------------------------------------- reference data
@@ -287,7 +287,7 @@ export async function seedDemoRequests(tx: Db, now: Date, tools: Pick<SeedTools,
       const line = step(1, 'Line manager', 'manager', 24, dana);
       const head = step(2, 'Department head', 'department_head', 48, carla);
       defs.push(
-        { id: rnd.uuid(), organizationId: org.id, name: 'High value', description: `Requests of ${min} ${org.currency} or more also go to finance and the group CFO.`, priority: 10, conditions: { minAmount: min }, steps: [line, head, step(3, 'Finance review', 'subsidiary_finance_manager', 48, carla), step(4, 'Group CFO', 'group_cfo', 72, carla)] },
+        { id: rnd.uuid(), organizationId: org.id, name: 'High value', description: `Requests of ${money(min, org.currency)} or more also go to finance and the group CFO.`, priority: 10, conditions: { minAmount: min }, steps: [line, head, step(3, 'Finance review', 'subsidiary_finance_manager', 48, carla), step(4, 'Group CFO', 'group_cfo', 72, carla)] },
         { id: rnd.uuid(), organizationId: org.id, name: 'IT purchases', description: 'Software and hardware: the line manager, then the technical lead.', priority: 50, conditions: { categoryIds: [catByCode.get('SFT')!.id, catByCode.get('HRD')!.id] }, steps: [line, step(2, 'Technical review', 'subsidiary_technical', 48, adam)] },
         { id: rnd.uuid(), organizationId: org.id, name: 'Standard approval', description: 'Every other request: the line manager, then the head of the department.', priority: 100, conditions: {}, steps: [line, head] },
       );
@@ -295,14 +295,14 @@ export async function seedDemoRequests(tx: Db, now: Date, tools: Pick<SeedTools,
       const head = step(1, 'Department head', 'department_head', 48, grace);
       const cfo = step(2, 'CFO sign-off', 'cfo', 48, olivia);
       defs.push(
-        { id: rnd.uuid(), organizationId: org.id, name: 'High value', description: `Group requests of ${min} ${org.currency} or more also go to the group CEO.`, priority: 10, conditions: { minAmount: min }, steps: [head, cfo, step(3, 'Group CEO', 'group_ceo', 72, olivia)] },
+        { id: rnd.uuid(), organizationId: org.id, name: 'High value', description: `Group requests of ${money(min, org.currency)} or more also go to the group CEO.`, priority: 10, conditions: { minAmount: min }, steps: [head, cfo, step(3, 'Group CEO', 'group_ceo', 72, olivia)] },
         { id: rnd.uuid(), organizationId: org.id, name: 'Standard approval', description: 'The head of the department, then the CFO.', priority: 100, conditions: {}, steps: [head, cfo] },
       );
     } else {
       const head = step(1, 'Department approval', 'department_head', 48, grace);
       const finance = step(2, 'Finance approval', 'subsidiary_finance_manager', 48, carla);
       defs.push(
-        { id: rnd.uuid(), organizationId: org.id, name: 'High value', description: `Requests of ${min} ${org.currency} or more also go to the group CFO.`, priority: 10, conditions: { minAmount: min }, steps: [head, finance, step(3, 'Group CFO', 'group_cfo', 72, carla)] },
+        { id: rnd.uuid(), organizationId: org.id, name: 'High value', description: `Requests of ${money(min, org.currency)} or more also go to the group CFO.`, priority: 10, conditions: { minAmount: min }, steps: [head, finance, step(3, 'Group CFO', 'group_cfo', 72, carla)] },
         { id: rnd.uuid(), organizationId: org.id, name: 'Standard approval', description: 'The head of the department, then the finance manager.', priority: 100, conditions: {}, steps: [head, finance] },
       );
     }
@@ -585,7 +585,7 @@ export async function seedDemoRequests(tx: Db, now: Date, tools: Pick<SeedTools,
       row.decidedAt = new Date(submittedAt);
       row.approvedAmount = row.amount;
       row.routeReason = [
-        `Auto-approval rule "${autoRule.name}" applied: ${pretty(orgAtSubmit)} ${org.currency} is at most ${autoRule.maxAmount} ${org.currency}, category ${cat.name}, within budget, no policy findings`,
+        `Auto-approval rule "${autoRule.name}" applied: ${money(orgAtSubmit, org.currency)} is at most ${money(autoRule.maxAmount, org.currency)}, category ${cat.name}, within budget, no policy findings`,
       ];
       for (const it of items) itemStatus.set(it.id, { status: 'approved', reason: null });
       ev('auto_approved', submittedAt, null, { note: autoRule.name });
@@ -599,7 +599,7 @@ export async function seedDemoRequests(tx: Db, now: Date, tools: Pick<SeedTools,
     row.workflowName = route!.name;
     const reasons: string[] = [];
     if (!wf) reasons.push(`No workflow of ${org.name} matched; the built-in route sends it to the finance manager`);
-    else if (wf.conditions.minAmount) reasons.push(`Workflow "${wf.name}" (priority ${wf.priority}) matched: ${pretty(orgAtSubmit)} ${org.currency} is at least ${pretty(BigInt(wf.conditions.minAmount.replace('.', '')))} ${org.currency}`);
+    else if (wf.conditions.minAmount) reasons.push(`Workflow "${wf.name}" (priority ${wf.priority}) matched: ${money(orgAtSubmit, org.currency)} is at least ${money(wf.conditions.minAmount, org.currency)}`);
     else if (wf.conditions.categoryIds?.length) reasons.push(`Workflow "${wf.name}" (priority ${wf.priority}) matched: category ${cat.name} is one of ${wf.conditions.categoryIds.map((c) => catById.get(c)?.name).join(', ')}`);
     else reasons.push(`Workflow "${wf.name}" (priority ${wf.priority}) matched: it has no conditions`);
     steps.forEach((s, i) => {

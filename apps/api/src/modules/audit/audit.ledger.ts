@@ -11,6 +11,7 @@ import {
   categories,
   customRoles,
   departments,
+  employees,
   organizations,
   policyRules,
   registrationRequests,
@@ -55,7 +56,10 @@ export interface LedgerFacts {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const key = (type: string, id: string) => `${type}:${id}`;
 
-/** Loads, in one query per kind of record, the names of the records the events are about. */
+/**
+ * Loads, in one query per kind of record, the names of the records the events are about. The
+ * audit search (audit.repository.ts, recordsNamed) matches these same names: keep them together.
+ */
 export async function ledgerFacts(db: Db, rows: readonly LedgerSource[]): Promise<LedgerFacts> {
   const ids = (type: string) => [...new Set(rows.filter((r) => r.entityType === type && r.entityId && UUID.test(r.entityId)).map((r) => r.entityId!))];
   const names = new Map<string, string>();
@@ -102,6 +106,7 @@ export async function ledgerFacts(db: Db, rows: readonly LedgerSource[]): Promis
   await named('policy_rule', ids('policy_rule'), byName(policyRules));
   await named('custom_role', ids('custom_role'), byName(customRoles));
   await named('auto_approval_rule', ids('auto_approval_rule'), byName(autoApprovalRules));
+  await named('employee', ids('employee'), (list) => db.select({ id: employees.id, name: employees.fullName }).from(employees).where(inArray(employees.id, list)));
   await named('user', ids('user'), (list) =>
     db.select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` }).from(users).where(inArray(users.id, list)),
   );
@@ -145,7 +150,8 @@ function recordOf(row: LedgerSource, facts: LedgerFacts): string {
   const known = row.entityId ? facts.names.get(key(row.entityType, row.entityId)) : undefined;
   if (known) return known;
   const values = { ...obj(row.before), ...obj(row.after) };
-  for (const field of ['reference', 'name', 'title', 'label', 'username', 'email']) {
+  // The fields the audit search reads from the values too (audit.repository.ts, snapshotName).
+  for (const field of ['reference', 'name', 'fullName', 'title', 'label', 'username', 'email']) {
     if (typeof values[field] === 'string' && values[field]) return values[field];
   }
   if (typeof values.firstName === 'string') return `${values.firstName} ${typeof values.lastName === 'string' ? values.lastName : ''}`.trim();
@@ -207,12 +213,26 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const MONEY_FIELD = /(amount|total|budget|limit|committed|actual|remaining|over|above)/i;
+const MINUTES_FIELD = /[a-z]Minutes$/;
+const DAYS_FIELD = /[a-z]Days$/;
+
+/** A field's name in words; a span's unit is left to its value ("Idle timeout", "10,080 minutes (7 days)"). */
+function fieldWords(field: string, value: unknown): string {
+  if (field === 'step') return 'Step';
+  if (typeof value === 'number' && (MINUTES_FIELD.test(field) || DAYS_FIELD.test(field))) return words(field.replace(/(Minutes|Days)$/, ''));
+  return words(field);
+}
 
 /** One value as people read it: money with its currency, dates in one style, yes/no, lists. */
 export function formatValue(field: string, value: unknown, currency: string | null): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') return fmt.number(value);
+  if (typeof value === 'number') {
+    // A span kept in minutes or days reads with its unit: "10,080 minutes (7 days)", not "10,080".
+    if (MINUTES_FIELD.test(field)) return fmt.minutes(value);
+    if (DAYS_FIELD.test(field)) return fmt.plural(value, 'day');
+    return fmt.number(value);
+  }
   if (typeof value === 'string') {
     if (currency && MONEY_FIELD.test(field) && DECIMAL.test(value)) return fmt.money(value, currency);
     if (DATE_ONLY.test(value)) return fmt.date(value);
@@ -245,7 +265,7 @@ function changesOf(row: LedgerSource, facts: LedgerFacts): AuditFieldChange[] {
     const b = formatValue(field, before[field], currencyFor(field, before, after));
     const a = formatValue(field, after[field], currencyFor(field, after, before));
     if (b === null && a === null) continue;
-    changes.push({ field: field === 'step' ? 'Step' : words(field), before: b, after: a });
+    changes.push({ field: fieldWords(field, after[field] ?? before[field]), before: b, after: a });
   }
   return changes;
 }

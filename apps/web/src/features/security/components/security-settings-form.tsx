@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Textarea } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/use-toast';
+import { formatMinutes } from '@/lib/format';
 import { useSaveSecuritySettings } from '../api/security-settings';
 
 const L = SECURITY_LIMITS;
@@ -35,6 +36,12 @@ export function SecuritySettingsForm({ settings, currentRole, twoFactorEnabled }
   const [domainsText, setDomainsText] = useState(settings.authorizedDomains.join('\n'));
   const required = (form.watch('twoFactorRequiredRoles') ?? []) as Role[];
   const selfAffected = currentRole !== undefined && required.includes(currentRole) && !twoFactorEnabled;
+  // The value as a span people read ("10,080 minutes (7 days)"), while it is one the policy takes.
+  const idle = Number(form.watch('idleTimeoutMinutes'));
+  const idleHint =
+    Number.isInteger(idle) && idle >= L.idleTimeoutMinutes.min && idle <= L.idleTimeoutMinutes.max
+      ? `${formatMinutes(idle)} without activity ends a session`
+      : 'Minutes without activity before a session ends';
 
   return (
     <Form
@@ -111,7 +118,7 @@ export function SecuritySettingsForm({ settings, currentRole, twoFactorEnabled }
               inputMode="numeric"
               min={L.idleTimeoutMinutes.min}
               max={L.idleTimeoutMinutes.max}
-              hint="10080 minutes is one week"
+              hint={idleHint}
               required
             />
           </CardContent>

@@ -134,7 +134,7 @@ export default function AuditHistoryPage() {
         entityName="audit events"
         columns={columns}
         query={query}
-        searchPlaceholder="Search action, entity, person or IP…"
+        searchPlaceholder="Search record, person, action or IP…"
         exportFilename="audit-history"
         onRowClick={(r) => setOpenId(r.id)}
         renderCard={(r) => (
