@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AuthInfo } from '../../lib/context.ts';
 import { safeEqual, sha256 } from '../../lib/crypto.ts';
 import { authOfPerson } from '../../lib/person-access.ts';
-import { lockOf, reserveAttempt } from '../auth/throttle.repository.ts';
+import { lockOf, reserveAttempt, secondsUntil } from '../auth/throttle.repository.ts';
 import * as repo from './api-keys.repository.ts';
 
 // olk_<row id, 32 hex>_<secret, 32 random bytes in base64url>
@@ -17,7 +17,7 @@ export const API_KEY_GUESS_LIMIT = { maxFailures: 20, windowMinutes: 15, lockMin
 export const isApiKey = (token: string) => token.startsWith(API_KEY_PREFIX);
 
 function tooMany(lockedUntil: Date, now: Date) {
-  const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
+  const seconds = secondsUntil(lockedUntil, now);
   return new AppError('TOO_MANY_ATTEMPTS', { message: API_KEY_MESSAGES.tooManyGuesses, headers: { 'retry-after': String(seconds) } });
 }
 

@@ -77,3 +77,8 @@ export async function lockOf(db: Db, key: string, now: Date): Promise<Date | nul
   const row = rowsOf<Row>(await db.execute(sql`SELECT failures, locked_until FROM login_throttles WHERE key = ${key} AND locked_until > ${now}`))[0];
   return row?.locked_until ? new Date(row.locked_until) : null;
 }
+
+/** Whole seconds until a lock ends (at least one), for a 429's Retry-After. */
+export function secondsUntil(lockedUntil: Date, now: Date): number {
+  return Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
+}

@@ -15,7 +15,7 @@ import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { authOfPerson } from '../../lib/person-access.ts';
 import { absoluteUrl } from '../../lib/public-url.ts';
-import { releaseAttempt, reserveAttempt } from '../auth/throttle.repository.ts';
+import { releaseAttempt, reserveAttempt, secondsUntil } from '../auth/throttle.repository.ts';
 import { eventsFor, windowOf } from './calendar.events.ts';
 import * as repo from './calendar.repository.ts';
 
@@ -82,7 +82,7 @@ export async function feedIcs(ctx: Ctx, file: string): Promise<string> {
   const gateKey = `calendar-feed:${ctx.ip ?? 'unknown'}`;
   const gate = await reserveAttempt(ctx.db, gateKey, FEED_LOOKUP_LIMIT, ctx.now);
   if (gate.lockedUntil) {
-    const seconds = Math.max(1, Math.ceil((gate.lockedUntil.getTime() - ctx.now.getTime()) / 1000));
+    const seconds = secondsUntil(gate.lockedUntil, ctx.now);
     throw new AppError('TOO_MANY_ATTEMPTS', { message: 'Too many calendar links tried from this address. Please try again later.', headers: { 'retry-after': String(seconds) } });
   }
   const token = TOKEN_PATTERN.exec(file)?.[1];

@@ -16,7 +16,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
 import { notify } from '../../lib/notify.ts';
-import { reserveAttempt } from '../auth/throttle.repository.ts';
+import { reserveAttempt, secondsUntil } from '../auth/throttle.repository.ts';
 import * as repo from './feature-suggestions.repository.ts';
 import type { SuggestionRow } from './feature-suggestions.repository.ts';
 import type { ExportColumn } from '../../lib/export.ts';
@@ -36,7 +36,7 @@ export const SUGGESTION_LIMITS = {
 async function countPost(ctx: Ctx, kind: keyof typeof SUGGESTION_LIMITS, userId: string) {
   const gate = await reserveAttempt(ctx.db, `feature-${kind}:${userId}`, SUGGESTION_LIMITS[kind], ctx.now);
   if (!gate.lockedUntil) return;
-  const seconds = Math.max(1, Math.ceil((gate.lockedUntil.getTime() - ctx.now.getTime()) / 1000));
+  const seconds = secondsUntil(gate.lockedUntil, ctx.now);
   const what = kind === 'suggestions' ? `${SUGGESTION_LIMITS.suggestions.maxFailures} suggestions` : `${SUGGESTION_LIMITS.comments.maxFailures} comments`;
   throw new AppError('TOO_MANY_ATTEMPTS', {
     message: `You have posted ${what} in the last hour. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
