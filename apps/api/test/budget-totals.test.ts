@@ -10,6 +10,7 @@ const line = (id: string, over: Partial<ScopedLine>): ScopedLine => ({
   periodType: 'year',
   periodStart: '2026-01-01',
   periodEnd: '2026-12-31',
+  countsPayroll: false,
   ...over,
 });
 

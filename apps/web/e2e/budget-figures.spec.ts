@@ -141,3 +141,54 @@ test.describe('budget figures', () => {
     await carla.setViewportSize(DESKTOP);
   });
 });
+
+test.describe('one figure per budget line', () => {
+  test('a staff-cost line shows its payroll, and the same share used, in Budget Management and Budget vs Actual', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const carla = await pageAs(browser, 'carla', '/budget-management');
+    const api = await apiAs(carla.context().request, 'carla');
+    type Line = { id: string; label: string; percentUsed: string; payroll: string; currency: string; countsPayroll: boolean };
+    const today = new Date().toISOString().slice(0, 10);
+    const lines = (await api.get<{ items: Line[] }>(`/api/budgets/lines?date=${today}&pageSize=100`)).items;
+    const staff = lines.find((l) => l.countsPayroll && l.label.startsWith('Meridian Logistics · Payroll'))!;
+    expect(staff).toBeDefined();
+    const payroll = new Intl.NumberFormat('en-US', { style: 'currency', currency: staff.currency }).format(Number(staff.payroll));
+
+    await expect(carla.getByRole('heading', { name: 'Budget Management' })).toBeVisible();
+    await carla.getByPlaceholder('Search organization, department, category…').fill('Payroll');
+    const row = carla.getByRole('row').filter({ has: carla.getByRole('progressbar', { name: `${staff.label}: ${staff.percentUsed}% used` }) });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(payroll);
+    await expect(carla.getByRole('columnheader', { name: 'Of which payroll' })).toBeVisible();
+    await snap(carla, 'budget-truth-management');
+
+    await carla.goto('/budget-vs-actual');
+    await expect(carla.getByRole('heading', { name: 'Budget vs Actual' })).toBeVisible();
+    await expect(carla.getByRole('columnheader', { name: 'Of which payroll' })).toBeVisible();
+    const vsRow = carla.getByRole('row').filter({ has: carla.getByRole('button', { name: staff.label, exact: true }) });
+    await expect(vsRow).toContainText(`${staff.percentUsed}%`);
+    await expect(vsRow).toContainText(payroll);
+    await expectAccessible(carla);
+    await snap(carla, 'budget-truth-vs-actual');
+    await carla.setViewportSize(MOBILE);
+    await expect(carla.getByText(`Of which payroll: ${payroll}`).first()).toBeVisible();
+    await snap(carla, 'budget-truth-vs-actual');
+    await carla.setViewportSize(DESKTOP);
+
+    // The switch is offered where payroll may count: the Payroll category (on by default) or none.
+    await carla.goto('/budget-management');
+    await carla.getByRole('button', { name: 'New line' }).click();
+    const dialog = carla.getByRole('dialog', { name: 'New budget line' });
+    const counts = dialog.getByRole('checkbox', { name: 'Counts payroll' });
+    await expect(counts).toBeEnabled();
+    await expect(counts).not.toBeChecked();
+    await choose(carla, /^Category/, 'Travel');
+    await expect(counts).toBeDisabled();
+    await expect(dialog.getByText('Only a line of the Payroll category or of no category can count payroll.')).toBeVisible();
+    await choose(carla, /^Category/, 'Payroll');
+    await expect(counts).toBeEnabled();
+    await expect(counts).toBeChecked();
+    await snap(carla, 'budget-truth-new-line');
+    await carla.keyboard.press('Escape');
+  });
+});

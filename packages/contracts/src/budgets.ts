@@ -15,6 +15,7 @@ export const BUDGET_MESSAGES = {
   duplicate: 'A budget line for this organization, department, category and period already exists',
   overrunDecided: 'This budget overrun has already been decided',
   periodStart: 'The period must start on the first day of a month',
+  countsPayroll: 'Only a line of the Payroll category or of no category can count payroll',
 } as const;
 
 
@@ -71,6 +72,8 @@ export const createBudgetLineInput = z.object({
   thresholds: thresholds.default([80, 100]),
   ownerIds: z.array(z.uuid('Not a valid user')).max(20).default([]),
   notes: z.string().trim().max(2000, 'At most 2000 characters').nullable().optional(),
+  /** Whether payroll counts against the line (lines carrying staff cost); by default, lines of the Payroll category do. */
+  countsPayroll: z.boolean().optional(),
 });
 export type CreateBudgetLineInput = z.input<typeof createBudgetLineInput>;
 
@@ -80,6 +83,7 @@ export const updateBudgetLineInput = z.object({
   thresholds: thresholds.optional(),
   ownerIds: z.array(z.uuid('Not a valid user')).max(20).optional(),
   notes: z.string().trim().max(2000, 'At most 2000 characters').nullable().optional(),
+  countsPayroll: z.boolean().optional(),
 });
 export type UpdateBudgetLineInput = z.input<typeof updateBudgetLineInput>;
 
@@ -111,7 +115,12 @@ export const budgetLine = z.object({
   currency: z.string(),
   amount: z.string(),
   committed: z.string(),
+  /** Approved and paid requests, and payroll when the line counts it. */
   actual: z.string(),
+  /** The payroll part of `actual` ("0.00" unless the line counts payroll). */
+  payroll: z.string(),
+  /** Whether approved and paid payroll counts against the line (it carries staff cost). */
+  countsPayroll: z.boolean(),
   remaining: z.string(),
   /** (committed + actual) / amount × 100, one decimal. */
   percentUsed: z.string(),
@@ -198,7 +207,10 @@ export type BudgetVsActualQuery = z.input<typeof budgetVsActualQuery>;
 const figures = {
   budget: z.string(),
   committed: z.string(),
+  /** Approved and paid requests, and payroll on the lines that count it. */
   actual: z.string(),
+  /** The payroll part of `actual`. */
+  payroll: z.string(),
   remaining: z.string(),
   /** budget − actual. */
   variance: z.string(),
@@ -226,6 +238,7 @@ export const budgetVsActual = z.object({
       periodType: z.enum(BUDGET_PERIOD_TYPES),
       periodLabel: z.string(),
       currency: z.string(),
+      countsPayroll: z.boolean(),
       ...figures,
       /** The same figures in the group currency. */
       group: z.object(figures),

@@ -97,7 +97,7 @@ describe('budget vs actual with overlapping FY, quarter and month lines', () => 
         countedLineCount: 1,
         // used = 800.10 + 6984.81 = 7784.91; remaining = 120000 − 7784.91; variance = 120000 − 6984.81;
         // 7784.91 / 120000 × 100 = 6.487… → 6.5
-        totals: { budget: '120000.00', committed: '800.10', actual: '6984.81', remaining: '112215.09', variance: '113015.19', percentUsed: '6.5' },
+        totals: { budget: '120000.00', committed: '800.10', actual: '6984.81', payroll: '0.00', remaining: '112215.09', variance: '113015.19', percentUsed: '6.5' },
       },
       {
         periodType: 'quarter',
@@ -106,7 +106,7 @@ describe('budget vs actual with overlapping FY, quarter and month lines', () => 
         countedLineCount: 1,
         // Q4 only (Q4 · Travel is inside it): used = 800.10 + 1984.81 = 2784.91;
         // remaining = 30000 − 2784.91; variance = 30000 − 1984.81; 2784.91 / 30000 × 100 = 9.283… → 9.3
-        totals: { budget: '30000.00', committed: '800.10', actual: '1984.81', remaining: '27215.09', variance: '28015.19', percentUsed: '9.3' },
+        totals: { budget: '30000.00', committed: '800.10', actual: '1984.81', payroll: '0.00', remaining: '27215.09', variance: '28015.19', percentUsed: '9.3' },
       },
       {
         periodType: 'month',
@@ -116,7 +116,7 @@ describe('budget vs actual with overlapping FY, quarter and month lines', () => 
         // Oct + Nov + Dec · Travel: budget 10000 + 10000 + 2500 = 22500; committed 800.10;
         // actual 1234.56 + 300.00 = 1534.56; used 2334.66; remaining 20165.34; variance 20965.44;
         // 2334.66 / 22500 × 100 = 10.376… → 10.4
-        totals: { budget: '22500.00', committed: '800.10', actual: '1534.56', remaining: '20165.34', variance: '20965.44', percentUsed: '10.4' },
+        totals: { budget: '22500.00', committed: '800.10', actual: '1534.56', payroll: '0.00', remaining: '20165.34', variance: '20965.44', percentUsed: '10.4' },
       },
     ]);
     // The old single total added everything: 120000 + 30000 + 9000 + 22500 = 181500 of budget.

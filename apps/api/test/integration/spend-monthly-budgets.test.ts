@@ -1,6 +1,7 @@
 // Budget vs actual reads its line totals from the spend aggregate (a line counts a request by its
 // submitted month and sums the months of its period) and adds approved payroll cost to the lines
-// of the Payroll category or of no category, by the run's period, organization and department.
+// that count payroll (Payroll-category lines by default, lines of no category when switched on),
+// by the run's period, organization and department. Budget Management shows the same figures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
@@ -91,7 +92,7 @@ async function addRun(period: string, status: 'draft' | 'submitted' | 'approved'
   }
 }
 
-type Line = { id: string; actual: string; committed: string; group: { actual: string } };
+type Line = { id: string; actual: string; committed: string; payroll: string; countsPayroll: boolean; percentUsed: string; group: { actual: string } };
 async function vsActual(date: string, periodType = 'quarter'): Promise<Map<string, Line>> {
   const res = await t.app.inject({ method: 'GET', url: `/api/budgets/vs-actual?periodType=${periodType}&date=${date}&organizationId=${orgId}`, headers: adam.headers });
   expect(res.statusCode, res.body).toBe(200);
@@ -99,12 +100,13 @@ async function vsActual(date: string, periodType = 'quarter'): Promise<Map<strin
 }
 
 describe('budget vs actual from the spend aggregate, with payroll cost', () => {
-  it('posts approved and paid payroll to Payroll and uncategorised lines by period, organization and department', async () => {
-    const orgQ = await addLine({ periodType: 'quarter', periodStart: '2032-01-01', amount: '100000.00' });
+  it('posts approved and paid payroll to the lines that count it, by period, organization and department', async () => {
+    const orgQ = await addLine({ periodType: 'quarter', periodStart: '2032-01-01', amount: '100000.00', countsPayroll: true });
+    const orgQRequestsOnly = await addLine({ periodType: 'quarter', periodStart: '2032-01-01', departmentId: deptA, amount: '100000.00' });
     const payQ = await addLine({ periodType: 'quarter', periodStart: '2032-01-01', categoryId: payrollId, amount: '50000.00' });
     const payQA = await addLine({ periodType: 'quarter', periodStart: '2032-01-01', departmentId: deptA, categoryId: payrollId, amount: '20000.00' });
     const travelQ = await addLine({ periodType: 'quarter', periodStart: '2032-01-01', categoryId: travelId, amount: '9000.00' });
-    const febB = await addLine({ periodType: 'month', periodStart: '2032-02-01', departmentId: deptB, amount: '8000.00' });
+    const febB = await addLine({ periodType: 'month', periodStart: '2032-02-01', departmentId: deptB, amount: '8000.00', countsPayroll: true });
 
     await addRun('2032-01', 'paid', [
       [deptA, '3000.10'],
@@ -125,7 +127,14 @@ describe('budget vs actual from the spend aggregate, with payroll cost', () => {
     const lines = await vsActual('2032-02-15');
     // Uncategorised org line: every run of the quarter (12,200.65) + approved/paid requests (499.99).
     expect(lines.get(orgQ)!.actual).toBe('12700.64');
+    expect(lines.get(orgQ)!.payroll).toBe('12200.65');
     expect(lines.get(orgQ)!.committed).toBe('250.25');
+    // The same scope without the switch counts requests only.
+    expect(lines.get(orgQRequestsOnly)!.actual).toBe('99.99');
+    expect(lines.get(orgQRequestsOnly)!.payroll).toBe('0.00');
+    expect(lines.get(orgQRequestsOnly)!.countsPayroll).toBe(false);
+    // A Payroll-category line counts payroll without being told.
+    expect(lines.get(payQ)!.countsPayroll).toBe(true);
     expect(lines.get(payQ)!.actual).toBe('12200.65');
     expect(lines.get(payQ)!.committed).toBe('0.00');
     expect(lines.get(payQA)!.actual).toBe('6100.10');
@@ -137,11 +146,16 @@ describe('budget vs actual from the spend aggregate, with payroll cost', () => {
     expect(feb.get(febB)!.actual).toBe('2600.55');
     expect(feb.get(febB)!.committed).toBe('250.25');
 
-    // Budget Management and the submission check weigh requests only: those lines guard what people request.
+    // Budget Management shows the line as Budget vs Actual does, payroll and all.
     const line = await t.app.inject({ method: 'GET', url: `/api/budgets/lines/${orgQ}`, headers: adam.headers });
     expect(line.statusCode, line.body).toBe(200);
-    expect(line.json().actual).toBe('499.99');
-    expect(line.json().committed).toBe('250.25');
+    expect(line.json()).toMatchObject({ actual: '12700.64', payroll: '12200.65', committed: '250.25', percentUsed: lines.get(orgQ)!.percentUsed, countsPayroll: true });
+
+    // Switched off, the payroll leaves the line on every screen.
+    const off = await t.app.inject({ method: 'PATCH', url: `/api/budgets/lines/${orgQ}`, headers: adam.headers, payload: { countsPayroll: false } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ actual: '499.99', payroll: '0.00', countsPayroll: false });
+    expect((await vsActual('2032-02-15')).get(orgQ)!.actual).toBe('499.99');
   });
 
   it('converts a line in another currency month by month at each month\'s rate', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { char, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, char, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BUDGET_OVERRUN_STATUSES, BUDGET_PERIOD_TYPES } from '@outlay/contracts';
 import { currencyCheck, enumCheck, nonNegativeCheck, orderCheck, positiveCheck } from './checks.ts';
 import { categories } from './categories.ts';
@@ -28,6 +28,11 @@ export const budgetLines = pgTable(
     periodEnd: date('period_end').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
     amount: money('amount').notNull(),
+    /**
+     * Whether the line carries staff cost: approved and paid payroll counts against it beside the
+     * requests. Only lines of the Payroll category or of no category may (checked in the service).
+     */
+    countsPayroll: boolean('counts_payroll').notNull().default(false),
     /** Percentages of the amount that alert the owners, ascending. */
     thresholds: jsonb('thresholds').$type<number[]>().notNull().default([80, 100]),
     /** Thresholds currently crossed (already announced); a threshold leaves when use falls back under it. */

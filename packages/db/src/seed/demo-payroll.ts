@@ -1,7 +1,8 @@
 import { computePayrollLine, payrollTotals } from '@outlay/contracts';
+import { addMoney, convertMoney } from '@outlay/contracts/money';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { departments, employees, organizations, payrollLines, payrollRuns, settings, users } from '../schema/index.ts';
+import { budgetLines, categories, departments, employees, organizations, payrollLines, payrollRuns, settings, users } from '../schema/index.ts';
 import type { SeedTools } from './demo-org.ts';
 
 /** IBAN check digits (ISO 13616 mod 97), so the demo accounts pass every IBAN check. */
@@ -210,4 +211,58 @@ export async function seedDemoPayroll(tx: Db, tools: SeedTools, now: Date): Prom
   const allLines = lineSets.flatMap((set) => set.lines.map((l) => ({ ...l, runId: runIdOf.get(set.key)! })));
   for (let i = 0; i < allLines.length; i += 500) await tx.insert(payrollLines).values(allLines.slice(i, i + 500));
   await tx.insert(settings).values({ key: 'payroll_bank_accounts', value: debtors }).onConflictDoNothing();
+  await seedPayrollBudgets(tx, now, runRows, lineSets);
+}
+
+/**
+ * Share of each organization's staff-cost line its paid payroll uses so far this year. Meridian
+ * Logistics tells the story of an overrun: depot overtime through the peak season ran past plan.
+ */
+const PAYROLL_LINE_USE: Record<string, { percent: string; notes: string }> = {
+  ML: { percent: '104', notes: 'Staff cost. Depot overtime through the peak season ran past plan; HR is reviewing rosters.' },
+  ME: { percent: '91', notes: 'Staff cost' },
+  MF: { percent: '88', notes: 'Staff cost' },
+  MT: { percent: '94', notes: 'Staff cost' },
+};
+
+/** A yearly Payroll line per organization that counts its payroll, sized from this year's paid runs. */
+async function seedPayrollBudgets(
+  tx: Db,
+  now: Date,
+  runRows: (typeof payrollRuns.$inferInsert)[],
+  lineSets: { key: string; lines: Omit<typeof payrollLines.$inferInsert, 'runId'>[] }[],
+): Promise<void> {
+  const [pay] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.code, 'PAY'));
+  if (!pay) return;
+  const year = String(now.getUTCFullYear());
+  const orgs = await tx.select({ id: organizations.id, code: organizations.code, currency: organizations.currency }).from(organizations);
+  const values: (typeof budgetLines.$inferInsert)[] = [];
+  for (const org of orgs) {
+    const use = PAYROLL_LINE_USE[org.code];
+    if (!use) continue;
+    const paidKeys = new Set(runRows.filter((r) => r.organizationId === org.id && r.status === 'paid' && r.period.startsWith(year)).map((r) => `${org.id}|${r.period}`));
+    const cost = addMoney('0', ...lineSets.filter((set) => paidKeys.has(set.key)).flatMap((set) => set.lines.map((l) => l.employerCost)));
+    if (cost.isZero()) continue;
+    // Rounded up to a thousand, so the share used lands just under the figure chosen.
+    const raw = convertMoney(cost, addMoney('100').div(use.percent).toFixed(8), org.currency).amount;
+    const amount = `${(BigInt(raw.split('.')[0]!) / 1000n + 1n) * 1000n}.00`;
+    const percentUsed = cost.div(amount).mul(100);
+    values.push({
+      organizationId: org.id,
+      categoryId: pay.id,
+      periodType: 'year',
+      periodStart: `${year}-01-01`,
+      periodEnd: `${year}-12-31`,
+      currency: org.currency,
+      amount,
+      countsPayroll: true,
+      thresholds: [80, 100],
+      crossedThresholds: [80, 100].filter((t) => percentUsed.gte(t)),
+      ownerIds: [],
+      notes: use.notes,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  if (values.length > 0) await tx.insert(budgetLines).values(values);
 }

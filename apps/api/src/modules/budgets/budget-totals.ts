@@ -14,6 +14,7 @@ export interface ScopedLine {
   periodType: BudgetPeriodType;
   periodStart: string;
   periodEnd: string;
+  countsPayroll: boolean;
 }
 
 /** Whether every request `inner` consumes is also one `outer` consumes: its scope and period cover the other's. */
@@ -22,6 +23,8 @@ function covers(outer: ScopedLine, inner: ScopedLine): boolean {
     outer.organizationId === inner.organizationId &&
     (outer.departmentId === null || outer.departmentId === inner.departmentId) &&
     (outer.categoryId === null || outer.categoryId === inner.categoryId) &&
+    // Payroll a line counts is money a line that does not count it never holds.
+    (outer.countsPayroll || !inner.countsPayroll) &&
     outer.periodStart <= inner.periodStart &&
     outer.periodEnd >= inner.periodEnd
   );

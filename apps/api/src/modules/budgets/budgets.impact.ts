@@ -8,7 +8,8 @@ import { type Db, type spendingRequests } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { organizationInScope } from '../../lib/scope.ts';
-import { consumptionOf, linesCovering, Converter, labelsOf, valueInLine, type BudgetLineRow, type ConsumingRequest } from './budget-check.ts';
+import { linesCovering, labelsOf } from './budget-check.ts';
+import { consumptionOf, Converter, valueInLine, type BudgetLineRow, type ConsumingRequest } from './budget-consumption.ts';
 import { today } from './budgets.service.ts';
 
 type RequestRow = typeof spendingRequests.$inferSelect;

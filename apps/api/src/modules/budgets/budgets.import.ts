@@ -10,6 +10,7 @@ import { knownCurrencies } from '../../lib/fx.ts';
 import { importSummary, readRecords, refuseFailingRows, validateRows, type ImportColumns } from '../../lib/import.ts';
 import { organizationInScope, scopeOf } from '../../lib/scope.ts';
 import { recomputeLines } from './budget-check.ts';
+import { PAYROLL_CATEGORY_CODE } from './budget-consumption.ts';
 import { audit, tx, type CreateLine } from './budgets.service.ts';
 
 const HEADER_ALIASES: Record<string, string> = {
@@ -116,6 +117,8 @@ export async function importLines(ctx: Ctx, input: { format: 'csv' | 'xlsx'; con
         thresholds,
         ownerIds: [],
         notes: d.notes ?? null,
+        // As a line created by hand: a Payroll-category line carries staff cost.
+        countsPayroll: categoryId !== null && cats.find((c) => c.id === categoryId)?.code === PAYROLL_CATEGORY_CODE,
       });
     }
   }

@@ -24,7 +24,8 @@ import { knownCurrencies } from '../../lib/fx.ts';
 import { page } from '../../lib/lists.ts';
 import { assertVersion, nextVersion, versionConflict, versionIs } from '../../lib/versions.ts';
 import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts';
-import { consumptionOf, percentUsed, recomputeLines, type BudgetLineRow, type Consumption } from './budget-check.ts';
+import { recomputeLines } from './budget-check.ts';
+import { consumptionOf, PAYROLL_CATEGORY_CODE, percentUsedText, usedOf, type BudgetLineRow, type Consumption } from './budget-consumption.ts';
 import * as repo from './budgets.repository.ts';
 
 export const notFound = () => new AppError('NOT_FOUND', { message: 'Budget line not found' });
@@ -50,12 +51,13 @@ function checkDigits(amount: string, currency: string) {
 }
 
 function figuresOf(amount: string, currency: string, c: Consumption) {
-  const used = c.committed.plus(c.actual);
+  const used = usedOf(c);
   return {
     committed: roundToCurrency(c.committed, currency),
     actual: roundToCurrency(c.actual, currency),
+    payroll: roundToCurrency(c.payroll, currency),
     remaining: roundToCurrency(new Decimal(amount).minus(used), currency),
-    percentUsed: percentUsed(amount, used).toFixed(1),
+    percentUsed: percentUsedText(amount, used),
   };
 }
 
@@ -76,6 +78,7 @@ function toLine(row: repo.LineWithNames, c: Consumption, label: string): BudgetL
     periodLabel: budgetPeriodLabel(l.periodType, l.periodStart),
     currency: l.currency,
     amount: new Decimal(l.amount).toFixed(2),
+    countsPayroll: l.countsPayroll,
     ...figuresOf(l.amount, l.currency, c),
     thresholds: l.thresholds,
     crossedThresholds: l.crossedThresholds,
@@ -127,6 +130,8 @@ export const EXPORT_COLUMNS: ExportColumn<BudgetLine>[] = [
   { header: 'Amount', value: (l) => l.amount, type: 'money', currency: (l) => l.currency },
   { header: 'Committed', value: (l) => l.committed, type: 'money', currency: (l) => l.currency },
   { header: 'Actual', value: (l) => l.actual, type: 'money', currency: (l) => l.currency },
+  { header: 'Of which payroll', value: (l) => l.payroll, type: 'money', currency: (l) => l.currency },
+  { header: 'Counts payroll', value: (l) => (l.countsPayroll ? 'yes' : 'no') },
   { header: 'Remaining', value: (l) => l.remaining, type: 'money', currency: (l) => l.currency },
   { header: '% used', value: (l) => l.percentUsed, type: 'percent' },
   { header: 'Thresholds', value: (l) => l.thresholds.join(';') },
@@ -203,6 +208,23 @@ async function checkRefs(ctx: Ctx, db: Db, k: LineKey, currency: string, ownerId
   }
 }
 
+/** Whether the line's category is the Payroll one (or none): only those lines may count payroll. */
+async function mayCountPayroll(db: Db, categoryId: string | null): Promise<{ allowed: boolean; payrollCategory: boolean }> {
+  if (categoryId === null) return { allowed: true, payrollCategory: false };
+  const [c] = await db.select({ code: categories.code }).from(categories).where(eq(categories.id, categoryId));
+  const payrollCategory = c?.code === PAYROLL_CATEGORY_CODE;
+  return { allowed: payrollCategory, payrollCategory };
+}
+
+/** A line of the Payroll category counts payroll unless told otherwise; any other line only when asked and allowed. */
+async function countsPayrollOf(db: Db, categoryId: string | null, asked: boolean | undefined): Promise<boolean> {
+  const { allowed, payrollCategory } = await mayCountPayroll(db, categoryId);
+  if (asked === true && !allowed) {
+    throw new AppError('VALIDATION_ERROR', { message: BUDGET_MESSAGES.countsPayroll, details: [{ path: 'countsPayroll', message: BUDGET_MESSAGES.countsPayroll }] });
+  }
+  return asked ?? payrollCategory;
+}
+
 export interface CreateLine extends LineKey {
   periodType: BudgetPeriodType;
   periodStart: string;
@@ -211,6 +233,7 @@ export interface CreateLine extends LineKey {
   thresholds: number[];
   ownerIds: string[];
   notes?: string | null;
+  countsPayroll?: boolean;
 }
 
 export async function createLine(ctx: Ctx, input: Omit<CreateLine, 'departmentId' | 'categoryId'> & { departmentId?: string | null; categoryId?: string | null }): Promise<BudgetLine> {
@@ -230,6 +253,7 @@ export async function createLine(ctx: Ctx, input: Omit<CreateLine, 'departmentId
         thresholds: input.thresholds,
         ownerIds: input.ownerIds,
         notes: input.notes ?? null,
+        countsPayroll: await countsPayrollOf(t, k.categoryId, input.countsPayroll),
       };
       const [row] = await t
         .insert(budgetLines)
@@ -248,7 +272,7 @@ export async function createLine(ctx: Ctx, input: Omit<CreateLine, 'departmentId
 export async function updateLine(
   ctx: Ctx,
   id: string,
-  input: { amount?: string; currency?: string; thresholds?: number[]; ownerIds?: string[]; notes?: string | null },
+  input: { amount?: string; currency?: string; thresholds?: number[]; ownerIds?: string[]; notes?: string | null; countsPayroll?: boolean },
   expectedVersion?: number,
 ): Promise<BudgetLine> {
   return tx(ctx, async (t) => {
@@ -263,6 +287,7 @@ export async function updateLine(
     if (input.thresholds !== undefined) changes.thresholds = input.thresholds;
     if (input.ownerIds !== undefined) changes.ownerIds = input.ownerIds;
     if (input.notes !== undefined) changes.notes = input.notes;
+    if (input.countsPayroll !== undefined) changes.countsPayroll = await countsPayrollOf(t, line.categoryId, input.countsPayroll);
     const before = Object.fromEntries(Object.keys(changes).map((k) => [k, line[k as keyof BudgetLineRow]]));
     const [row] = await t
       .update(budgetLines)
@@ -334,6 +359,7 @@ export async function copyPeriod(
         thresholds: l.thresholds,
         ownerIds: l.ownerIds,
         notes: l.notes,
+        countsPayroll: l.countsPayroll,
       };
       const [row] = await t
         .insert(budgetLines)

@@ -16,7 +16,7 @@ import { spendingRequests, users } from '@outlay/db';
 import { type Ctx } from '../../lib/context.ts';
 import { groupCurrency } from '../../lib/fx.ts';
 import { page } from '../../lib/lists.ts';
-import { consumingRequestsOf, consumptionOf, Converter, kindOf, lineMatches, valueInLine } from './budget-check.ts';
+import { consumingRequestsOf, consumptionOf, Converter, kindOf, lineMatches, percentUsedText, usedOf, valueInLine, type Consumption } from './budget-consumption.ts';
 import { containersOf, GRANULARITY_ORDER } from './budget-totals.ts';
 import * as repo from './budgets.repository.ts';
 import { iso, labelOf, lineScope, notFound, today } from './budgets.service.ts';
@@ -38,18 +38,17 @@ export async function budgetVsActual(
   const consumed = await consumptionOf(
     ctx.db,
     rows.map((r) => r.line),
-    // Approved payroll is actual spend against the Payroll and uncategorised lines here.
-    { fx, payroll: true },
+    { fx },
   );
   const gc = await groupCurrency(ctx.db);
-  const inGroup = new Map<string, { budget: Decimal; committed: Decimal; actual: Decimal }>();
+  const inGroup = new Map<string, { budget: Decimal; committed: Decimal; actual: Decimal; payroll: Decimal }>();
   for (const r of rows) {
     const l = r.line;
     const c = consumed.get(l.id)!;
     const at = l.periodEnd < today(ctx) ? l.periodEnd : today(ctx);
     // Rounded to what the line's currency holds (whole yen), not to an assumed two decimals.
     const toGroup = async (v: Decimal) => new Decimal(await fx.approx(roundToCurrency(v, l.currency), l.currency, gc, at));
-    inGroup.set(l.id, { budget: await toGroup(new Decimal(l.amount)), committed: await toGroup(c.committed), actual: await toGroup(c.actual) });
+    inGroup.set(l.id, { budget: await toGroup(new Decimal(l.amount)), committed: await toGroup(c.committed), actual: await toGroup(c.actual), payroll: await toGroup(c.payroll) });
   }
   const container = containersOf(rows.map((r) => r.line));
   const labels = new Map(rows.map((r) => [r.line.id, labelOf(r)]));
@@ -67,8 +66,9 @@ export async function budgetVsActual(
       periodType: l.periodType,
       periodLabel: budgetPeriodLabel(l.periodType, l.periodStart),
       currency: l.currency,
-      ...figures(new Decimal(l.amount), c.committed, c.actual, l.currency),
-      group: figures(g.budget, g.committed, g.actual, gc),
+      countsPayroll: l.countsPayroll,
+      ...figures(new Decimal(l.amount), c, l.currency),
+      group: figures(g.budget, g, gc),
       inTotal: outer === undefined,
       containedBy: outer === undefined ? null : (labels.get(outer) ?? null),
     };
@@ -77,7 +77,7 @@ export async function budgetVsActual(
   for (const type of GRANULARITY_ORDER) {
     const members = rows.filter((r) => r.line.periodType === type);
     if (members.length === 0) continue;
-    const sum = { budget: new Decimal(0), committed: new Decimal(0), actual: new Decimal(0) };
+    const sum = { budget: new Decimal(0), committed: new Decimal(0), actual: new Decimal(0), payroll: new Decimal(0) };
     let counted = 0;
     for (const r of members) {
       if (container.has(r.line.id)) continue;
@@ -85,9 +85,10 @@ export async function budgetVsActual(
       sum.budget = sum.budget.plus(g.budget);
       sum.committed = sum.committed.plus(g.committed);
       sum.actual = sum.actual.plus(g.actual);
+      sum.payroll = sum.payroll.plus(g.payroll);
       counted++;
     }
-    groups.push({ periodType: type, label: GROUP_LABELS[type], lineCount: members.length, countedLineCount: counted, totals: figures(sum.budget, sum.committed, sum.actual, gc) });
+    groups.push({ periodType: type, label: GROUP_LABELS[type], lineCount: members.length, countedLineCount: counted, totals: figures(sum.budget, sum, gc) });
   }
   return {
     periodType: query.periodType,
@@ -102,16 +103,17 @@ export async function budgetVsActual(
 
 const GROUP_LABELS: Record<BudgetPeriodType, string> = { year: 'Year lines', quarter: 'Quarter lines', month: 'Month lines' };
 
-function figures(budget: Decimal, committed: Decimal, actual: Decimal, currency: string) {
-  const used = committed.plus(actual);
+function figures(budget: Decimal, c: Consumption, currency: string) {
+  const used = usedOf(c);
   const money = (v: Decimal) => roundToCurrency(v, currency);
   return {
     budget: money(budget),
-    committed: money(committed),
-    actual: money(actual),
+    committed: money(c.committed),
+    actual: money(c.actual),
+    payroll: money(c.payroll),
     remaining: money(budget.minus(used)),
-    variance: money(budget.minus(actual)),
-    percentUsed: (budget.isZero() ? new Decimal(0) : used.div(budget).mul(100)).toFixed(1),
+    variance: money(budget.minus(c.actual)),
+    percentUsed: percentUsedText(budget, used),
   };
 }
 

@@ -212,6 +212,7 @@ export interface LineRow {
   period_end: string;
   currency: string;
   amount: string;
+  counts_payroll: boolean;
   organization_name: string;
   department_name: string | null;
   category_name: string | null;
@@ -219,7 +220,7 @@ export interface LineRow {
 
 const LINE_COLUMNS = sql.raw(`budget_lines.id, budget_lines.organization_id, budget_lines.department_id, budget_lines.category_id,
   budget_lines.period_type, budget_lines.period_start::text AS period_start, budget_lines.period_end::text AS period_end,
-  budget_lines.currency, budget_lines.amount::text AS amount, o.name AS organization_name, d.name AS department_name, c.name AS category_name`);
+  budget_lines.currency, budget_lines.amount::text AS amount, budget_lines.counts_payroll, o.name AS organization_name, d.name AS department_name, c.name AS category_name`);
 const LINE_JOINS = sql.raw(`JOIN organizations o ON o.id = budget_lines.organization_id
   LEFT JOIN departments d ON d.id = budget_lines.department_id LEFT JOIN categories c ON c.id = budget_lines.category_id`);
 

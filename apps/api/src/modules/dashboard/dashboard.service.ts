@@ -25,7 +25,7 @@ import { addMonths, monthCount, monthsOf } from '../../lib/months.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { FxCache, groupCurrency } from '../../lib/fx.ts';
 import { activitySummary } from '../../lib/notify.ts';
-import { consumptionOf } from '../budgets/budget-check.ts';
+import { consumptionOf, percentUsedText, usedOf } from '../budgets/budget-consumption.ts';
 import { linesOfOneTotal } from '../budgets/budget-totals.ts';
 import { page, pageWindow } from '../../lib/lists.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
@@ -90,6 +90,7 @@ async function budgetBurn(db: Db, scope: SQL | undefined, now: Date, currency: s
       periodType: l.period_type,
       periodStart: l.period_start,
       periodEnd: l.period_end,
+      countsPayroll: l.counts_payroll,
     })),
   );
   const counted = new Set(total.lines.map((l) => l.id));
@@ -97,7 +98,7 @@ async function budgetBurn(db: Db, scope: SQL | undefined, now: Date, currency: s
   const fx = new FxCache(db);
   for (const l of lines) {
     const c = consumption.get(l.id)!;
-    const used = c.committed.plus(c.actual);
+    const used = usedOf(c);
     const a = new Decimal(l.amount);
     burn.push({
       id: l.id,
@@ -105,7 +106,7 @@ async function budgetBurn(db: Db, scope: SQL | undefined, now: Date, currency: s
       currency: l.currency,
       amount: money(a),
       consumed: money(used),
-      percent: a.isZero() ? '0.00' : money(used.div(a).mul(100)),
+      percent: percentUsedText(a, used),
       periodStart: l.period_start,
       periodEnd: l.period_end,
     });
@@ -120,7 +121,7 @@ async function budgetBurn(db: Db, scope: SQL | undefined, now: Date, currency: s
     countedLines: counted.size,
     amount: money(amount),
     consumed: money(consumed),
-    percent: amount.isZero() ? null : money(consumed.div(amount).mul(100)),
+    percent: amount.isZero() ? null : percentUsedText(amount, consumed),
     lines: burn.slice(0, 8),
   };
 }

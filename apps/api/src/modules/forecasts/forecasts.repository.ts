@@ -1,6 +1,6 @@
-// The monthly history of what each budget line counts: committed and actual requests by submitted
-// month from the spend_monthly aggregate (the same rows Budget vs Actual sums), never a scan of
-// the requests. Amounts in the line's currency where it is the organization's or the request's own;
+// The monthly history of what each budget line counts (budgets/budget-consumption.ts): committed
+// and actual requests by submitted month from the spend_monthly aggregate, and approved and paid
+// payroll for the lines that count it, never a scan of the requests. Amounts in the line's currency where it is the organization's or the request's own;
 // other currencies come back per month and currency for the service to convert.
 import { sql } from 'drizzle-orm';
 import type { Db } from '@outlay/db';
@@ -23,7 +23,7 @@ export async function monthlyHistory(db: Db, lineIds: readonly string[], from: s
   );
   return rowsOf<MonthRow>(
     await db.execute(sql`
-      WITH l AS (SELECT id, organization_id, department_id, category_id, trim(currency) AS currency FROM budget_lines WHERE id IN (${ids}))
+      WITH l AS (SELECT id, organization_id, department_id, category_id, counts_payroll, trim(currency) AS currency FROM budget_lines WHERE id IN (${ids}))
       SELECT l.id AS "lineId", s.submitted_month::text AS month,
              CASE WHEN l.currency = trim(s.org_currency) THEN sum(s.amount_org)::text WHEN l.currency = trim(s.currency) THEN sum(s.amount)::text END AS direct,
              sum(s.amount)::text AS amount, trim(s.currency) AS currency
@@ -33,6 +33,15 @@ export async function monthlyHistory(db: Db, lineIds: readonly string[], from: s
          AND (l.category_id IS NULL OR s.category_id = l.category_id)
        WHERE s.status IN ('pending', 'info_requested', 'approved', 'paid')
          AND s.submitted_month BETWEEN ${from} AND ${to}
-       GROUP BY l.id, l.currency, s.submitted_month, s.org_currency, s.currency`),
+       GROUP BY l.id, l.currency, s.submitted_month, s.org_currency, s.currency
+      UNION ALL
+      SELECT l.id, pr.period::text,
+             CASE WHEN l.currency = trim(pr.currency) THEN sum(pl.employer_cost)::text END,
+             sum(pl.employer_cost)::text, trim(pr.currency)
+        FROM l
+        JOIN payroll_runs pr ON pr.organization_id = l.organization_id AND pr.status IN ('approved', 'paid') AND pr.period BETWEEN ${from} AND ${to}
+        JOIN payroll_lines pl ON pl.run_id = pr.id AND (l.department_id IS NULL OR pl.department_id = l.department_id)
+       WHERE l.counts_payroll
+       GROUP BY l.id, l.currency, pr.period, pr.currency`),
   ).map((r) => ({ ...r, month: String(r.month).trim() }));
 }

@@ -3,7 +3,7 @@ import { budgetPeriodLabel, shiftBudgetPeriod, budgetPeriodEnd, type ForecastLin
 import { roundToCurrency } from '@outlay/contracts/money';
 import { type Ctx } from '../../lib/context.ts';
 import { addMonths, monthsOf } from '../../lib/months.ts';
-import { consumptionOf, Converter } from '../budgets/budget-check.ts';
+import { consumptionOf, Converter } from '../budgets/budget-consumption.ts';
 import * as budgets from '../budgets/budgets.repository.ts';
 import { labelOf, lineScope } from '../budgets/budgets.service.ts';
 import * as repo from './forecasts.repository.ts';

@@ -12,7 +12,7 @@ import {
   type BudgetPeriodType,
   type CopyBudgetPeriodResult,
 } from '@outlay/contracts/budgets';
-import { FormDialog, FormFieldMoney, FormFieldSelect, FormFieldText, FormFieldTextarea, useVersionedEdit, useZodForm } from '@/components/form';
+import { FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, FormFieldTextarea, useVersionedEdit, useZodForm } from '@/components/form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -35,7 +35,11 @@ const MONTH = z.string().regex(/^\d{4}-\d{2}$/, 'Choose the first month of the p
 const lineForm = createBudgetLineInput.omit({ periodStart: true, ownerIds: true }).extend({
   periodMonth: MONTH,
   thresholds: THRESHOLDS_TEXT,
+  countsPayroll: z.boolean(),
 });
+
+/** The Payroll category's code: its lines, and lines of no category, may count payroll (as the API checks). */
+const PAYROLL_CATEGORY_CODE = 'PAY';
 
 interface Common {
   open: boolean;
@@ -60,6 +64,7 @@ export function BudgetLineDialog({ open, onOpenChange, options, line }: Common &
       amount: l?.amount ?? '',
       thresholds: (l?.thresholds ?? [80, 100]).join(', '),
       notes: l?.notes ?? '',
+      countsPayroll: l?.countsPayroll ?? false,
     }),
     [options.organizations.length, firstOrg, thisMonth],
   );
@@ -71,6 +76,15 @@ export function BudgetLineDialog({ open, onOpenChange, options, line }: Common &
   const depts = options.departments.filter((d) => d.organizationId === orgId);
   const cats = options.categories.filter((c) => c.organizationId === null || c.organizationId === orgId);
   const editing = Boolean(line);
+  const categoryId = form.watch('categoryId');
+  const payrollCategory = Boolean(categoryId) && options.categories.find((c) => c.id === categoryId)?.code === PAYROLL_CATEGORY_CODE;
+  const mayCountPayroll = !categoryId || payrollCategory;
+  // A new Payroll line carries staff cost; a category that cannot count payroll clears the box.
+  useEffect(() => {
+    if (editing) return;
+    if (payrollCategory) form.setValue('countsPayroll', true);
+    else if (!mayCountPayroll) form.setValue('countsPayroll', false);
+  }, [form, editing, payrollCategory, mayCountPayroll]);
   // A new line's currency follows the chosen organization's, until the user picks one by hand
   // (a change through the field marks it dirty; this one does not).
   useEffect(() => {
@@ -98,7 +112,7 @@ export function BudgetLineDialog({ open, onOpenChange, options, line }: Common &
         if (line) {
           const saved = await update.mutateAsync({
             id: line.id,
-            input: { amount: v.amount, currency: v.currency, thresholds: v.thresholds, notes },
+            input: { amount: v.amount, currency: v.currency, thresholds: v.thresholds, notes, countsPayroll: v.countsPayroll },
             headers: versioned.headers(),
           });
           versioned.saved(saved);
@@ -114,6 +128,7 @@ export function BudgetLineDialog({ open, onOpenChange, options, line }: Common &
             amount: v.amount,
             thresholds: v.thresholds,
             notes,
+            countsPayroll: v.countsPayroll,
           });
           toast({ title: 'Budget line created', description: created.label });
         }
@@ -136,6 +151,16 @@ export function BudgetLineDialog({ open, onOpenChange, options, line }: Common &
         <FormFieldMoney name="amount" label="Amount" required currency={currency || 'USD'} />
         <FormFieldText name="thresholds" label="Alert thresholds (%)" required hint="Owners are told once when use reaches each one" />
       </div>
+      <FormFieldCheckbox
+        name="countsPayroll"
+        label="Counts payroll"
+        disabled={!mayCountPayroll}
+        description={
+          mayCountPayroll
+            ? 'Approved payroll (employer cost) counts against this line beside the requests: for lines that carry staff cost.'
+            : 'Only a line of the Payroll category or of no category can count payroll.'
+        }
+      />
       <FormFieldTextarea name="notes" label="Notes" rows={2} />
     </FormDialog>
   );
@@ -334,7 +359,7 @@ export function UsageBar({ percent, label }: { percent: string; label: string })
   const tone = p >= 100 ? 'bg-red-600' : p >= 80 ? 'bg-amber-500' : 'bg-emerald-600';
   return (
     <div className="flex min-w-28 items-center gap-2">
-      <div role="progressbar" aria-label={label} aria-valuenow={Math.round(p)} aria-valuemin={0} aria-valuemax={100} className="h-2 flex-1 overflow-hidden rounded-full bg-muted">
+      <div role="progressbar" aria-label={label} aria-valuenow={Math.round(p)} aria-valuemin={0} aria-valuemax={Math.max(100, Math.round(p))} className="h-2 flex-1 overflow-hidden rounded-full bg-muted">
         <div className={`h-full ${tone}`} style={{ width: `${Math.min(100, Math.max(0, p))}%` }} />
       </div>
       <span className="w-14 text-right text-xs tabular-nums">{percent}%</span>

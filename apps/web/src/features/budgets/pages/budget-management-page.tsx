@@ -37,6 +37,12 @@ const COLUMNS: DataTableColumn<BudgetLine>[] = [
   { id: 'committed', header: 'Committed', align: 'right', cell: (l) => formatMoney(l.committed, l.currency) },
   { id: 'actual', header: 'Actual', align: 'right', cell: (l) => formatMoney(l.actual, l.currency) },
   {
+    id: 'payroll',
+    header: 'Of which payroll',
+    align: 'right',
+    cell: (l) => (l.countsPayroll ? formatMoney(l.payroll, l.currency) : <span className="text-muted-foreground">Not counted</span>),
+  },
+  {
     id: 'remaining',
     header: 'Remaining',
     align: 'right',
@@ -77,7 +83,7 @@ export default function BudgetManagementPage() {
     <div>
       <PageHeader
         title="Budget Management"
-        description="Budget lines per organization, department and category, and how much of each is committed (pending) and spent (approved or paid)."
+        description="Budget lines per organization, department and category, and how much of each is committed (pending) and spent (approved or paid; with payroll on the lines that count it). Every screen shows these same figures."
       />
       <DataTable
         label="Budget lines"
@@ -144,6 +150,12 @@ export default function BudgetManagementPage() {
               <dd className="text-right tabular-nums">{formatMoney(l.committed, l.currency)}</dd>
               <dt className="text-muted-foreground">Actual</dt>
               <dd className="text-right tabular-nums">{formatMoney(l.actual, l.currency)}</dd>
+              {l.countsPayroll && (
+                <>
+                  <dt className="text-muted-foreground">Of which payroll</dt>
+                  <dd className="text-right tabular-nums">{formatMoney(l.payroll, l.currency)}</dd>
+                </>
+              )}
               <dt className="text-muted-foreground">Remaining</dt>
               <dd className="text-right tabular-nums">{formatMoney(l.remaining, l.currency)}</dd>
             </dl>

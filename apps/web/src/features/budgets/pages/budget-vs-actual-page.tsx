@@ -63,7 +63,7 @@ function useNarrow(): boolean {
   );
 }
 
-function GroupTotalRow({ group, currency }: { group: Group; currency: string }) {
+function GroupTotalRow({ group, currency, showPayroll }: { group: Group; currency: string; showPayroll: boolean }) {
   const t = group.totals;
   return (
     <tr className="border-b bg-muted/40 font-medium">
@@ -76,6 +76,7 @@ function GroupTotalRow({ group, currency }: { group: Group; currency: string }) 
       <td className="p-3 text-right tabular-nums">{formatMoney(t.budget, currency)}</td>
       <td className="p-3 text-right tabular-nums">{formatMoney(t.committed, currency)}</td>
       <td className="p-3 text-right tabular-nums">{formatMoney(t.actual, currency)}</td>
+      {showPayroll && <td className="p-3 text-right tabular-nums">{formatMoney(t.payroll, currency)}</td>}
       <td className={`p-3 text-right tabular-nums ${isNegative(t.remaining) ? 'text-destructive' : ''}`}>{formatMoney(t.remaining, currency)}</td>
       <td className="p-3 text-right tabular-nums">{formatMoney(t.variance, currency)}</td>
       <td className="p-3 text-right tabular-nums">{t.percentUsed}%</td>
@@ -162,6 +163,8 @@ export default function BudgetVsActualPage() {
   const depts = (options.data?.departments ?? []).filter((d) => !organizationId || d.organizationId === organizationId);
   const report = data.data;
   const gc = report?.groupCurrency ?? 'USD';
+  // Payroll is a column of its own once any line shown counts it (an organization switches it on per line).
+  const showPayroll = report?.lines.some((l) => l.countsPayroll) ?? false;
   // The headline figures and the chart speak of one granularity: the one chosen, else the coarsest present.
   const headline = report ? (report.groups.find((g) => g.periodType === periodType) ?? report.groups[0]) : undefined;
   // The chart shows one granularity at a time (the headline's unless another is chosen).
@@ -178,7 +181,7 @@ export default function BudgetVsActualPage() {
     <div className="flex flex-col gap-4">
       <PageHeader
         title="Budget vs Actual"
-        description="Budget, committed (pending) and actual (approved or paid) money per budget line. Year, quarter and month lines are totalled apart, in the group currency; a line inside another is not added twice."
+        description="Budget, committed (pending) and actual (approved or paid, with payroll on the lines that count it) money per budget line. Year, quarter and month lines are totalled apart, in the group currency; a line inside another is not added twice."
       />
       <div className="flex flex-wrap items-end gap-3">
         <SelectField id="bva-period" label="Period" value={periodType} options={PERIOD_OPTIONS} onChange={setPeriodType} className="w-36" />
@@ -309,6 +312,7 @@ export default function BudgetVsActualPage() {
                               <th className="p-3 text-right font-medium">Budget</th>
                               <th className="p-3 text-right font-medium">Committed</th>
                               <th className="p-3 text-right font-medium">Actual</th>
+                              {showPayroll && <th className="p-3 text-right font-medium">Of which payroll</th>}
                               <th className="p-3 text-right font-medium">Remaining</th>
                               <th className="p-3 text-right font-medium">Variance</th>
                               <th className="p-3 text-right font-medium">% used</th>
@@ -317,7 +321,7 @@ export default function BudgetVsActualPage() {
                           {report.groups.map((g) => (
                             <tbody key={g.periodType}>
                               <tr className="border-b">
-                                <th scope="rowgroup" colSpan={7} className="bg-muted/20 p-3 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                                <th scope="rowgroup" colSpan={showPayroll ? 8 : 7} className="bg-muted/20 p-3 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground">
                                   {g.label}
                                 </th>
                               </tr>
@@ -334,12 +338,15 @@ export default function BudgetVsActualPage() {
                                     <td className="p-3 text-right tabular-nums">{formatMoney(l.budget, l.currency)}</td>
                                     <td className="p-3 text-right tabular-nums">{formatMoney(l.committed, l.currency)}</td>
                                     <td className="p-3 text-right tabular-nums">{formatMoney(l.actual, l.currency)}</td>
+                                    {showPayroll && (
+                                      <td className="p-3 text-right tabular-nums">{l.countsPayroll ? formatMoney(l.payroll, l.currency) : <span className="text-muted-foreground">Not counted</span>}</td>
+                                    )}
                                     <td className={`p-3 text-right tabular-nums ${isNegative(l.remaining) ? 'text-destructive' : ''}`}>{formatMoney(l.remaining, l.currency)}</td>
                                     <td className="p-3 text-right tabular-nums">{formatMoney(l.variance, l.currency)}</td>
                                     <td className={`p-3 text-right tabular-nums ${Number(l.percentUsed) >= 100 ? 'font-medium text-destructive' : ''}`}>{l.percentUsed}%</td>
                                   </tr>
                                 ))}
-                              <GroupTotalRow group={g} currency={gc} />
+                              <GroupTotalRow group={g} currency={gc} showPayroll={showPayroll} />
                             </tbody>
                           ))}
                         </table>
@@ -358,6 +365,7 @@ export default function BudgetVsActualPage() {
                                       <span className="text-muted-foreground">
                                         {formatMoney(l.actual, l.currency)} actual + {formatMoney(l.committed, l.currency)} committed of {formatMoney(l.budget, l.currency)} · {l.percentUsed}%
                                       </span>
+                                      {l.countsPayroll && <span className="text-xs text-muted-foreground">Of which payroll: {formatMoney(l.payroll, l.currency)}</span>}
                                       {!l.inTotal && <span className="text-xs text-muted-foreground">Inside {l.containedBy}, not added to the total</span>}
                                     </button>
                                   </li>
