@@ -11,6 +11,7 @@ type Analytics = {
   currency: string;
   scopeLabel: string;
   spend: { total: string };
+  trend: { month: string; throughDay: number | null }[];
   approval: { overall: { rate: string | null } };
   topCategories: { name: string }[];
   cycleTime: { bySteps: { step: string }[]; byOrganization: { organizationName: string }[] };
@@ -38,7 +39,10 @@ test.describe('analytics', () => {
     const steps = page.getByRole('table', { name: /Cycle time per approval step/ });
     for (const s of a.cycleTime.bySteps) await expect(steps.getByRole('rowheader', { name: s.step, exact: true })).toBeVisible();
     expect(a.cycleTime.byOrganization.length).toBeGreaterThan(1);
-    await expect(page.locator('.recharts-line-curve')).toBeVisible();
+    await expect(page.locator('.recharts-line-curve').first()).toBeVisible();
+    // The running month is named as such, never drawn as a whole month's fall.
+    const running = a.trend.find((p) => p.throughDay !== null);
+    if (running) await expect(page.getByTestId('trend-partial')).toContainText(`covers days 1–${running.throughDay} (dashed), not the whole month`);
     await snap(page, 'analytics-carla');
     await expectAccessible(page);
 

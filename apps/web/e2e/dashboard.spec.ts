@@ -53,6 +53,9 @@ test('carla\'s dashboard shows the group KPIs with real numbers, a chart and ale
   await expect(carla.getByRole('heading', { name: /, Carla$/ })).toBeVisible();
   await expect(carla.getByRole('main').getByTestId('role-badge')).toHaveText('CFO');
   await expect(carla.getByTestId('kpi-spend')).toBeVisible();
+  // The change compares this month so far with the same days of last month.
+  await expect(carla.getByTestId('kpi-spend')).toContainText(/(on the same days last month|same days last month to compare)/);
+  await expect(carla.getByTestId('kpi-spend')).toContainText(/Days? 1(–\d+)? of last month/);
   // pendingCount can move while other specs run; the label is stable.
   await expect(carla.getByTestId('kpi-pending')).toContainText(/requests? awaiting a decision/);
   expect(data.kpis.pendingCount).toBeGreaterThan(0);

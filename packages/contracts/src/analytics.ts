@@ -23,6 +23,8 @@ export const analyticsTrendPoint = z.object({
   /** Approved and paid, decided in the month, in the group currency. */
   amount: z.string(),
   requestCount: z.number().int(),
+  /** A month not over yet (the current one): its figures run to this day of it (UTC). Null for a whole month. */
+  throughDay: z.number().int().nullable(),
 });
 
 export const analyticsTopItem = z.object({

@@ -72,7 +72,11 @@ export const dashboardKpis = z.object({
   scopeLabel: z.string(),
   spendThisMonth: decimal,
   spendLastMonth: decimal,
-  /** (this − last) / last × 100 with one decimal; null when last month had no spend. */
+  /** Last month's spend over the same days this month has had so far (1 to today's day, UTC). */
+  spendLastMonthToDate: decimal,
+  /** How many days of this month the comparison covers (today's day of the month). */
+  comparedDays: z.number().int(),
+  /** (this month so far − the same days of last month) / the latter × 100, one decimal; null when those days had no spend. */
   spendChangePercent: decimal.nullable(),
   pendingValue: decimal,
   pendingCount: z.number().int(),

@@ -38,8 +38,8 @@ describe('GET /api/analytics', () => {
     expect(a).toMatchObject({ from: FROM, to: TO, currency: 'USD', scopeLabel: 'All organizations' });
     expect(a.spend).toEqual({ total: '401.67', requestCount: 7, averageRequest: '57.38' });
     expect(a.trend).toEqual([
-      { month: '2019-01', amount: '261.66', requestCount: 4 }, // a 100 + c 25 + f 100 + i 36.66
-      { month: '2019-02', amount: '140.01', requestCount: 3 }, // b 50 + g 78 + h 12.01
+      { month: '2019-01', amount: '261.66', requestCount: 4, throughDay: null }, // a 100 + c 25 + f 100 + i 36.66
+      { month: '2019-02', amount: '140.01', requestCount: 3, throughDay: null }, // b 50 + g 78 + h 12.01
     ]);
     expect(a.topCategories.map((c) => [c.id, c.name, c.amount, c.requestCount, c.share])).toEqual([
       [w.cat.C1, 'Flow Test Freight', '250.00', 3, '62.24'],
@@ -124,6 +124,18 @@ describe('GET /api/analytics', () => {
     expect(body.trend).toHaveLength(3);
     expect(body.approval.overall.rate).toBeNull();
     expect(body.cycleTime.overall).toEqual({ decisions: 0, medianHours: null, p90Hours: null });
+  });
+
+  it('marks the running month with the day its figures reach', async () => {
+    const now = new Date();
+    const month = now.toISOString().slice(0, 7);
+    const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1)).toISOString().slice(0, 7);
+    const res = await get(carla, `/api/analytics?from=${from}&to=${month}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body: AnalyticsResponse = res.json();
+    expect(body.trend.slice(0, 2).every((p) => p.throughDay === null)).toBe(true);
+    const running = body.trend.filter((p) => p.throughDay !== null);
+    expect(running).toEqual([expect.objectContaining({ month, throughDay: now.getUTCDate() })]);
   });
 
   it('refuses a requester (403) and a bad period (400)', async () => {

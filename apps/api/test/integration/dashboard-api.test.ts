@@ -41,6 +41,21 @@ async function expectedSpendThisMonth(where: (r: typeof spendingRequests.$inferS
   return total.toFixed(2);
 }
 
+/** Independently: approved + paid decided in last month's days 1..`day` (its last day if shorter), from the rows. */
+async function expectedSpendLastMonthToDate(day: number): Promise<string> {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const rows = await t.db.select().from(spendingRequests);
+  let total = new Decimal(0);
+  for (const r of rows) {
+    if (!['approved', 'paid'].includes(r.status) || !r.decidedAt) continue;
+    const d = r.decidedAt;
+    if (d.getUTCFullYear() !== first.getUTCFullYear() || d.getUTCMonth() !== first.getUTCMonth() || d.getUTCDate() > day) continue;
+    total = total.plus(r.approvedAmount ? new Decimal(r.approvedAmount).mul(r.groupFxRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP) : r.amountGroup);
+  }
+  return total.toFixed(2);
+}
+
 async function expectedPending(where: (r: typeof spendingRequests.$inferSelect) => boolean): Promise<string> {
   const rows = await t.db.select().from(spendingRequests);
   return rows
@@ -98,6 +113,14 @@ describe('GET /api/dashboard', () => {
     expect(after.kpis.pendingValue).toBe(await expectedPending(() => true));
     expect(after.spendByMonth.at(-1).total).toBe(after.kpis.spendThisMonth);
     expect(after.spendByMonth.at(-2).total).toBe(after.kpis.spendLastMonth);
+    // The change compares like with like: this month so far against last month's same days.
+    const day = new Date().getUTCDate();
+    expect(after.kpis.comparedDays).toBe(day);
+    const sameDays = await expectedSpendLastMonthToDate(day);
+    expect(after.kpis.spendLastMonthToDate).toBe(sameDays);
+    expect(after.kpis.spendChangePercent).toBe(
+      new Decimal(sameDays).isZero() ? null : new Decimal(after.kpis.spendThisMonth).minus(sameDays).div(sameDays).mul(100).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toFixed(1),
+    );
 
     // dana's KPIs: her department only.
     const d = await dashboardOf(dana);

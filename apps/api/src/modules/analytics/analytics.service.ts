@@ -74,9 +74,16 @@ export async function analytics(
   const total = sumAmounts(spent.map((r) => r.translated));
   const requestCount = spent.reduce((n, r) => n + r.requestCount, 0);
   const months = monthsOf(from, to);
+  const currentMonth = ctx.now.toISOString().slice(0, 7);
   const trend = months.map((month) => {
     const inMonth = spent.filter((r) => r.month === month);
-    return { month, amount: sumAmounts(inMonth.map((r) => r.translated)), requestCount: inMonth.reduce((n, r) => n + r.requestCount, 0) };
+    return {
+      month,
+      amount: sumAmounts(inMonth.map((r) => r.translated)),
+      requestCount: inMonth.reduce((n, r) => n + r.requestCount, 0),
+      // The current month is marked as running, so it is never read as a whole month's fall.
+      throughDay: month === currentMonth ? ctx.now.getUTCDate() : null,
+    };
   });
   const cats = top(spent, (r) => r.categoryId, total);
   const vends = top(spent, (r) => r.vendorId, total);

@@ -113,6 +113,21 @@ export async function spendByMonth(db: Db, scope: SQL | undefined, fromMonth: st
   return [...out.values()].sort((a, b) => (a.month < b.month ? -1 : 1));
 }
 
+/**
+ * Approved + paid decided in [from, to) (instants), in the group currency at the rates fixed at
+ * submission, as the monthly aggregate counts them: the previous month's same days, which the
+ * monthly aggregate cannot split. The decision-time index keeps it to those days' requests.
+ */
+export async function spendDecidedBetween(db: Db, scope: SQL | undefined, from: Date, to: Date): Promise<string> {
+  const [row] = await q<{ amount: string }>(
+    db,
+    sql`SELECT coalesce(sum(${EFFECTIVE_GROUP}), 0)::numeric(16,2)::text AS amount FROM spending_requests
+        WHERE spending_requests.status IN ('approved', 'paid') AND spending_requests.decided_at >= ${from} AND spending_requests.decided_at < ${to}
+          AND ${where(scope)}`,
+  );
+  return toAmountString(row?.amount ?? '0');
+}
+
 /** Requests waiting for a decision (their whole amount), at any time. */
 export async function pendingValue(db: Db, scope: SQL | undefined) {
   const [row] = await spendTotals(db, scope, { ...ALL_MONTHS, monthOf: 'submitted', statuses: ['pending', 'info_requested'] }, []);

@@ -66,6 +66,21 @@ async function scopeLabel(db: Db, auth: AuthInfo, scope: Scope): Promise<string>
   return 'Your requests';
 }
 
+/**
+ * The days of last month matching this month so far (UTC): from its first day to the same day of
+ * the month as today, inclusive (its last day when it is shorter). On 31 March that is all of
+ * February; on 1 December, 1 November.
+ */
+export function lastMonthSameDays(now: Date): { from: Date; to: Date; days: number } {
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth();
+  const days = now.getUTCDate();
+  const lengthOfLast = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const from = new Date(Date.UTC(y, m - 1, 1));
+  const to = new Date(Date.UTC(y, m - 1, Math.min(days, lengthOfLast) + 1));
+  return { from, to, days };
+}
+
 // --- budget burn -------------------------------------------------------------------------------
 
 function lineLabel(l: repo.LineRow): string {
@@ -209,7 +224,9 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
     const firstMonth = addMonths(thisMonth, -11);
     // Independent reads, run side by side: the slowest one (cycle time over a month of decisions)
     // sets the dashboard's latency instead of the sum of all of them.
-    const [spend, pending, overruns, cycle, budget, categories, label] = await Promise.all([
+    // Like with like: this month so far against the same days of last month, never a whole month.
+    const sameDays = lastMonthSameDays(now);
+    const [spend, pending, overruns, cycle, budget, categories, label, prevToDateAmount] = await Promise.all([
       repo.spendByMonth(db, spendScope, firstMonth, thisMonth),
       repo.pendingValue(db, spendScope),
       repo.overrunsPending(db, scope),
@@ -217,6 +234,7 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
       budgetBurn(db, lineScope, now, currency),
       repo.topCategories(db, spendScope, thisMonth, 6),
       scopeLabel(db, auth, grant.scope),
+      repo.spendDecidedBetween(db, scope, sameDays.from, sameDays.to),
     ]);
     const byMonth = new Map(spend.map((s) => [s.month, s]));
     spendByMonth = monthsOf(firstMonth, thisMonth).map((m) => {
@@ -227,11 +245,14 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
     });
     const cur = new Decimal(spendByMonth.at(-1)!.total);
     const prev = new Decimal(spendByMonth.at(-2)!.total);
+    const prevToDate = new Decimal(prevToDateAmount);
     kpis = {
       scopeLabel: label,
       spendThisMonth: money(cur),
       spendLastMonth: money(prev),
-      spendChangePercent: prev.isZero() ? null : cur.minus(prev).div(prev).mul(100).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toFixed(1),
+      spendLastMonthToDate: money(prevToDate),
+      comparedDays: sameDays.days,
+      spendChangePercent: prevToDate.isZero() ? null : cur.minus(prevToDate).div(prevToDate).mul(100).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toFixed(1),
       pendingValue: pending.amount,
       pendingCount: Number(pending.count),
       overrunsPending: overruns,

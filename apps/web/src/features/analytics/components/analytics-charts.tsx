@@ -12,7 +12,19 @@ const axis = { fontSize: 12, fill: '#475569' };
 /** Spend per month as a line; the same figures follow in a table for screen readers. */
 export function SpendTrendChart({ data }: { data: AnalyticsResponse }) {
   // Numbers only to draw; the table and the tooltip read the exact strings.
-  const rows = data.trend.map((p) => ({ label: shortMonth(p.month), month: p.month, amount: Number(p.amount) }));
+  // A running month is drawn apart (dashed, from the last whole month) and named as running, so
+  // its few days are never read as a whole month's fall.
+  const partial = data.trend.find((p) => p.throughDay !== null);
+  const rows = data.trend.map((p, i) => {
+    const next = data.trend[i + 1];
+    const whole = p.throughDay === null;
+    return {
+      label: whole ? shortMonth(p.month) : `${shortMonth(p.month)} (to ${p.throughDay})`,
+      month: p.month,
+      amount: whole ? Number(p.amount) : null,
+      running: !whole || (next !== undefined && next.throughDay !== null) ? Number(p.amount) : null,
+    };
+  });
   const byMonth = new Map(data.trend.map((p) => [p.month, p]));
   return (
     <figure className="flex flex-col gap-2">
@@ -26,10 +38,16 @@ export function SpendTrendChart({ data }: { data: AnalyticsResponse }) {
               formatter={(_v, _n, item) => [formatMoney(byMonth.get((item.payload as { month: string }).month)?.amount ?? '0', data.currency), 'Spend']}
               labelFormatter={(_l, payload) => (payload?.[0] ? formatMonth((payload[0].payload as { month: string }).month) : '')}
             />
-            <Line dataKey="amount" name="Spend" type="monotone" stroke="#1d4ed8" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+            <Line dataKey="amount" name="Spend" type="monotone" stroke="#1d4ed8" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} connectNulls={false} />
+            {partial && <Line dataKey="running" name="Spend so far" type="monotone" stroke="#1d4ed8" strokeWidth={2} strokeDasharray="5 4" dot={{ r: 3, fill: '#fff' }} isAnimationActive={false} />}
           </LineChart>
         </ResponsiveContainer>
       </div>
+      {partial && (
+        <figcaption className="text-xs text-muted-foreground" data-testid="trend-partial">
+          {formatMonth(partial.month)} is running: its figure covers days 1–{partial.throughDay} (dashed), not the whole month.
+        </figcaption>
+      )}
       <div className="sr-only">
         <table>
           <caption>Spend per month in {data.currency}</caption>
@@ -43,7 +61,7 @@ export function SpendTrendChart({ data }: { data: AnalyticsResponse }) {
           <tbody>
             {data.trend.map((p) => (
               <tr key={p.month}>
-                <th scope="row">{formatMonth(p.month)}</th>
+                <th scope="row">{p.throughDay === null ? formatMonth(p.month) : `${formatMonth(p.month)}, days 1–${p.throughDay}`}</th>
                 <td>{formatMoney(p.amount, data.currency)}</td>
                 <td>{p.requestCount}</td>
               </tr>

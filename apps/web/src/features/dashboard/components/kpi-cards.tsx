@@ -25,14 +25,14 @@ function KpiCard({ title, value, detail, icon, testId }: { title: string; value:
 }
 
 function Trend({ percent }: { percent: string | null }) {
-  if (percent === null) return <span>No spend last month to compare</span>;
+  if (percent === null) return <span>No spend on the same days last month to compare</span>;
   const n = Number(percent);
   const Icon = n > 0 ? ArrowUpRight : n < 0 ? ArrowDownRight : Minus;
   const words = n > 0 ? `up ${formatPercent(percent)}` : n < 0 ? `down ${formatPercent(percent.replace('-', ''))}` : 'unchanged';
   return (
     <span className={cn('inline-flex items-center gap-1 font-medium', n > 0 ? 'text-amber-800' : n < 0 ? 'text-emerald-800' : 'text-slate-700')}>
       <Icon className="size-3.5" aria-hidden="true" />
-      {words} on last month
+      {words} on the same days last month
     </span>
   );
 }
@@ -48,7 +48,9 @@ export function KpiCards({ kpis, currency }: { kpis: DashboardKpis; currency: st
         detail={
           <div className="flex flex-col">
             <Trend percent={kpis.spendChangePercent} />
-            <span>Last month {formatMoney(kpis.spendLastMonth, currency)}</span>
+            <span>
+              {kpis.comparedDays === 1 ? 'Day 1' : `Days 1–${kpis.comparedDays}`} of last month {formatMoney(kpis.spendLastMonthToDate, currency)} · all of it {formatMoney(kpis.spendLastMonth, currency)}
+            </span>
           </div>
         }
       />
