@@ -3,6 +3,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TOTP_DIGITS } from './constan
 import { MESSAGES } from './errors.ts';
 import { ROLES, USER_STATUSES } from './roles.ts';
 import { PERMISSIONS } from './permissions.ts';
+import { timeZone } from './primitives.ts';
 
 /** A new password as the server enforces it: 8 to 128 characters, never truncated (PRODUCT §2.9). */
 export const newPasswordSchema = z
@@ -117,6 +118,10 @@ export const profile = z.object({
   requirePasswordChange: z.boolean(),
   hasChangedPassword: z.boolean(),
   twoFactorEnabled: z.boolean(),
+  /** The person's own time zone; null when they follow their organization's. */
+  timeZone: z.string().nullable().optional(),
+  /** The zone their schedules (report e-mails, digests) run in: their own, else their organization's. */
+  effectiveTimeZone: z.string().optional(),
 });
 export type Profile = z.infer<typeof profile>;
 
@@ -131,6 +136,8 @@ export const updateProfileInput = z
       .max(40)
       .nullish()
       .transform((v) => (v ? v : null)),
+    /** Omitted: unchanged; null: follow the organization's time zone. */
+    timeZone: timeZone.nullable().optional(),
   })
   .refine((v) => v.firstName !== '' && v.lastName !== '', { message: MESSAGES.namesRequired });
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;

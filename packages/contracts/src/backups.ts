@@ -11,6 +11,11 @@ export type BackupTrigger = (typeof BACKUP_TRIGGER_VALUES)[number];
 export const BACKUP_FREQUENCY_VALUES = ['off', 'daily', 'weekly'] as const;
 export type BackupFrequency = (typeof BACKUP_FREQUENCY_VALUES)[number];
 export const BACKUP_FREQUENCY_LABELS: Record<BackupFrequency, string> = { off: 'Off', daily: 'Daily', weekly: 'Weekly' };
+/**
+ * When scheduled backups run (cron), in the group's time zone: 03:00 every day, or every Sunday.
+ * 03:00 exists once on every day in the zones that move their clocks at 01:00–03:00.
+ */
+export const BACKUP_CRON: Record<Exclude<BackupFrequency, 'off'>, string> = { daily: '0 3 * * *', weekly: '0 3 * * 0' };
 
 /** Scheduled backups kept; the oldest go first. Manual backups are kept until deleted. */
 export const BACKUP_RETENTION_MIN = 1;
@@ -55,6 +60,9 @@ export const backupSchedule = z.object({
   frequency: z.enum(BACKUP_FREQUENCY_VALUES),
   retention: z.number().int().min(BACKUP_RETENTION_MIN).max(BACKUP_RETENTION_MAX),
   lastScheduledAt: z.string().nullable(),
+  /** When the next scheduled backup is due (null when off), and the group's time zone it runs in. */
+  nextRunAt: z.string().nullable().optional(),
+  timeZone: z.string().optional(),
 });
 export type BackupSchedule = z.infer<typeof backupSchedule>;
 export const backupScheduleInput = backupSchedule.pick({ frequency: true, retention: true }).strict();

@@ -48,6 +48,8 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 export const DIGEST_FREQUENCY_VALUES = ['off', 'daily', 'weekly'] as const;
 export type DigestFrequency = (typeof DIGEST_FREQUENCY_VALUES)[number];
+/** When a digest is sent (cron), in the recipient's time zone: 07:00 every day, or every Monday. */
+export const DIGEST_CRON: Record<Exclude<DigestFrequency, 'off'>, string> = { daily: '0 7 * * *', weekly: '0 7 * * 1' };
 
 // --- list ------------------------------------------------------------------------------------
 
@@ -96,6 +98,9 @@ export type NotificationPreference = z.infer<typeof notificationPreference>;
 export const notificationPreferences = z.object({
   preferences: z.array(notificationPreference.extend({ label: z.string(), description: z.string(), group: z.string() })),
   digest: z.enum(DIGEST_FREQUENCY_VALUES),
+  /** When the next digest is due (null when digests are off), and the recipient's time zone it is reckoned in. */
+  nextDigestAt: z.string().nullable().optional(),
+  digestTimeZone: z.string().optional(),
   /** False when the server sends no e-mail (SMTP not configured): the e-mail column is informative only. */
   emailEnabled: z.boolean(),
   /** The address e-mail goes to; null when the account has none. */

@@ -3,6 +3,7 @@
 // FX rates have their own files.
 import { z } from 'zod';
 import { exportQuery, listQuery, paginated } from './lists.ts';
+import { timeZone } from './primitives.ts';
 import { activeFilter, codeField, currencyField, optionalAmount, optionalText, requiredText, uuid } from './fields.ts';
 
 export { nonNegativeAmount, optionalAmount } from './fields.ts';
@@ -37,6 +38,8 @@ export const organization = z.object({
   address: z.string().nullable(),
   taxId: z.string().nullable(),
   fiscalYearStartMonth: z.number().int(),
+  /** The zone its people's schedules run in unless they chose their own (the group's: scheduled backups too). */
+  timeZone: z.string().optional(),
   settings: z.object({ approvalThreshold: z.string().nullable(), defaultWorkflowId: z.string().nullable() }),
   departmentCount: z.number().int(),
   /** Sent back in If-Match so a save based on an older copy is refused (412). */
@@ -65,6 +68,8 @@ export const createOrganizationInput = z.object({
   address: optionalText('Address', 300),
   taxId: optionalText('Tax id', 60),
   fiscalYearStartMonth: fiscalYearStartMonth.default(1),
+  /** The parent's time zone when omitted. */
+  timeZone: timeZone.optional(),
   /** The parent company; the group when omitted. */
   parentId: uuid('Not a valid parent organization').nullable().optional(),
   active: z.boolean().default(true),
@@ -82,6 +87,7 @@ export const updateOrganizationInput = z
     address: optionalText('Address', 300),
     taxId: optionalText('Tax id', 60),
     fiscalYearStartMonth,
+    timeZone,
     active: z.boolean(),
     settings: organizationSettings,
   })

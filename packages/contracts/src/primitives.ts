@@ -93,3 +93,32 @@ export const currencyCode = z
   .trim()
   .regex(/^[A-Z]{3}$/, { error: 'Use a three-letter currency code such as USD', abort: true })
   .refine(isIsoCurrency, 'Not an ISO 4217 currency code; use one such as USD or EUR');
+
+/** An IANA time zone this runtime knows (Europe/Berlin, America/New_York, UTC). */
+export function isTimeZone(zone: string): boolean {
+  if (zone.length === 0 || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TIME_ZONE_MESSAGE = 'Use a time zone such as Europe/Berlin or America/New_York';
+/** A time zone by its IANA name; the schedules of a person or organization run in it. */
+export const timeZone = z
+  .string()
+  .trim()
+  .refine(isTimeZone, TIME_ZONE_MESSAGE)
+  .transform(spellTimeZone);
+
+/**
+ * The usual spelling of a zone typed in another case (europe/berlin is Europe/Berlin). Not the
+ * runtime's canonical name, which is sometimes an old one (Asia/Kolkata would become Asia/Calcutta).
+ */
+function spellTimeZone(zone: string): string {
+  const lower = zone.toLowerCase();
+  if (lower === 'utc') return 'UTC';
+  return Intl.supportedValuesOf('timeZone').find((z) => z.toLowerCase() === lower) ?? zone;
+}

@@ -13,6 +13,15 @@ export const REPORT_SCHEDULE_LABELS: Record<ReportSchedule, string> = {
   weekly: 'Weekly (Mondays)',
   monthly: 'Monthly (the 1st)',
 };
+/**
+ * When each schedule runs (minute hour day-of-month month day-of-week), read in the time zone of
+ * the report's owner: 06:00 their time every day, every Monday or on the 1st.
+ */
+export const REPORT_SCHEDULE_CRON: Record<Exclude<ReportSchedule, 'none'>, string> = {
+  daily: '0 6 * * *',
+  weekly: '0 6 * * 1',
+  monthly: '0 6 1 * *',
+};
 
 /** What a report can group by. Anything else is refused at the edge (the SQL side maps each to a fixed column). */
 export const REPORT_DIMENSION_VALUES = ['organization', 'department', 'category', 'vendor', 'requester', 'month', 'status'] as const;
@@ -167,6 +176,8 @@ export const savedReport = z.object({
   schedule: z.enum(REPORT_SCHEDULE_VALUES),
   scheduleFormat: z.enum(REPORT_FORMAT_VALUES),
   nextRunAt: z.string().nullable(),
+  /** The time zone the schedule runs in: its owner's (their own, else their organization's). */
+  scheduleTimeZone: z.string().optional(),
   lastSentAt: z.string().nullable(),
   version: z.number().int(),
   createdAt: z.string(),

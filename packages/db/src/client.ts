@@ -8,6 +8,7 @@ import { releaseClientsOfFailedTransactions } from './pool-transactions.ts';
 import { PreparingClient } from './prepared-statements.ts';
 import { limitTransactions, TransactionSlots, transactionSlotsFor } from './transaction-slots.ts';
 import * as schema from './schema/index.ts';
+import { backoffDelayMs } from '@outlay/contracts/backoff';
 
 export type Schema = typeof schema;
 /** Both drivers expose the same query builder; services only see this type. */
@@ -162,6 +163,9 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   };
 }
 
+/** Reconnecting the LISTEN connection after it was lost. */
+const LISTEN_RETRY = { baseMs: 500, capMs: 30_000 };
+
 /** A channel name is an identifier: only plain names are accepted, so it can be quoted safely. */
 function quoteChannel(channel: string): string {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
@@ -169,15 +173,16 @@ function quoteChannel(channel: string): string {
 }
 
 /**
- * One dedicated connection that LISTENs; when it errors or ends, it is replaced after a delay
- * growing from 0.5 s to 30 s. Resolves once the first LISTEN succeeded.
+ * One dedicated connection that LISTENs; when it errors or ends, it is replaced after the shared
+ * backoff (about 0.5 s doubling to 30 s, jittered, so the instances of a cluster do not all
+ * reconnect in the same instant after a database restart). Resolves once the first LISTEN succeeded.
  */
 async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, connectionTimeoutMs: number): Promise<Unlisten> {
   const quoted = quoteChannel(channel);
   let stopped = false;
   let client: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
-  let delay = 500;
+  let failures = 0;
 
   const connect = async (): Promise<void> => {
     // A connect timeout and TCP keepalive, so a vanished server is noticed and retried instead
@@ -198,7 +203,7 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
     c.on('end', lost);
     await c.connect();
     await c.query(`LISTEN ${quoted}`);
-    delay = 500;
+    failures = 0;
   };
 
   const schedule = () => {
@@ -207,9 +212,8 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
       retryTimer = null;
       if (stopped) return;
       connect().catch(() => schedule());
-    }, delay);
+    }, backoffDelayMs(++failures, LISTEN_RETRY));
     retryTimer.unref?.();
-    delay = Math.min(delay * 2, 30_000);
   };
 
   try {

@@ -3,17 +3,22 @@
 // notifications since the last digest whose type has e-mail on for them (no stored preference =
 // on). deliverEmail sends it like any other message.
 //
-// Each user is handled in its own short transaction: their `notification_settings` row is claimed
-// FOR UPDATE SKIP LOCKED with the "due" condition re-checked, the digest is queued and
-// `lastDigestAt` is set to now (also when there was nothing to send, so the user is not scanned
-// again every pass). With several instances, a row another instance holds is skipped and, once
-// it commits, no longer due: each digest is made once.
+// A digest is due at its cron slot in the recipient's time zone (DIGEST_CRON: 07:00 their time
+// every day, or every Monday), kept in `nextDigestAt`. Each user is handled in its own short
+// transaction: their `notification_settings` row is claimed FOR UPDATE SKIP LOCKED with the "due"
+// condition re-checked, the digest is queued, `lastDigestAt` is set to now and `nextDigestAt` to
+// the next slot after now (also when there was nothing to send, so the user is not scanned again
+// every pass). With several instances, a row another instance holds is skipped and, once it
+// commits, no longer due: each digest is made once.
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { emailOutbox, notificationPreferences, notificationSettings, notifications, users, type Db } from '@outlay/db';
 import type { AppDeps } from '../lib/context.ts';
 import { emailLink } from '../lib/notify.ts';
+import { DEFAULT_TIME_ZONE, personTimeZoneColumn } from '../lib/schedules.ts';
+import { nextDigestAt } from '../modules/notifications/notifications.schedule.ts';
 import { serverFormat } from '@outlay/contracts/format';
 
+/** How far back a first digest looks (one with no earlier digest to start from). */
 export const DIGEST_PERIOD_MS = { daily: 24 * 60 * 60_000, weekly: 7 * 24 * 60 * 60_000 } as const;
 type DigestFrequency = keyof typeof DIGEST_PERIOD_MS;
 
@@ -70,22 +75,17 @@ export function digestMessage(input: { firstName: string; frequency: DigestFrequ
 
 /** The settings row of one user whose digest is due at `now`, locked; null when none is left. */
 async function claimDue(tx: Db, now: Date) {
-  const dayAgo = new Date(now.getTime() - DIGEST_PERIOD_MS.daily);
-  const weekAgo = new Date(now.getTime() - DIGEST_PERIOD_MS.weekly);
   const [row] = await tx
     .select({ userId: notificationSettings.userId, digest: notificationSettings.digest, lastDigestAt: notificationSettings.lastDigestAt })
     .from(notificationSettings)
     .where(
       and(
         inArray(notificationSettings.digest, ['daily', 'weekly']),
-        or(
-          isNull(notificationSettings.lastDigestAt),
-          and(eq(notificationSettings.digest, 'daily'), lte(notificationSettings.lastDigestAt, dayAgo)),
-          and(eq(notificationSettings.digest, 'weekly'), lte(notificationSettings.lastDigestAt, weekAgo)),
-        ),
+        // No next time yet (a row written without one): due now.
+        or(isNull(notificationSettings.nextDigestAt), lte(notificationSettings.nextDigestAt, now)),
       ),
     )
-    .orderBy(sql`${notificationSettings.lastDigestAt} asc nulls first`, asc(notificationSettings.userId))
+    .orderBy(sql`${notificationSettings.nextDigestAt} asc nulls first`, asc(notificationSettings.userId))
     .limit(1)
     .for('update', { skipLocked: true });
   return row ?? null;
@@ -103,7 +103,7 @@ async function digestOne(db: Db, now: Date, result: DigestResult): Promise<boole
     const since = due.lastDigestAt ?? new Date(now.getTime() - DIGEST_PERIOD_MS[frequency]);
 
     const [user] = await tx
-      .select({ email: users.email, status: users.status, firstName: users.firstName })
+      .select({ email: users.email, status: users.status, firstName: users.firstName, timeZone: personTimeZoneColumn() })
       .from(users)
       .where(eq(users.id, due.userId));
     const address = user?.email?.trim() ?? '';
@@ -131,7 +131,9 @@ async function digestOne(db: Db, now: Date, result: DigestResult): Promise<boole
         result.queued++;
       }
     }
-    await tx.update(notificationSettings).set({ lastDigestAt: now }).where(eq(notificationSettings.userId, due.userId));
+    // The next slot after this pass, in the recipient's zone: a late pass moves no later digest.
+    const next = nextDigestAt(frequency, now, user?.timeZone ?? DEFAULT_TIME_ZONE);
+    await tx.update(notificationSettings).set({ lastDigestAt: now, nextDigestAt: next }).where(eq(notificationSettings.userId, due.userId));
     return true;
   });
 }

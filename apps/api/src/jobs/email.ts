@@ -2,8 +2,9 @@
 // announce). Each row is claimed in a short transaction with FOR UPDATE SKIP LOCKED and leased
 // (next attempt pushed out), then sent outside any transaction, so several instances never send
 // the same message and a slow SMTP server never holds a database connection. A failure retries
-// with a growing delay; after MAX_ATTEMPTS the row is marked failed with the last error.
+// with the shared backoff (contracts/backoff.ts); after MAX_ATTEMPTS the row is marked failed with the last error.
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { backoffDelayMs, type BackoffPolicy } from '@outlay/contracts/backoff';
 import { emailOutbox, type Db } from '@outlay/db';
 import type { AppDeps } from '../lib/context.ts';
 
@@ -12,10 +13,8 @@ export const MAX_ATTEMPTS = 5;
 const LEASE_MS = 5 * 60_000;
 const BATCH = 20;
 
-/** Delay before attempt n + 1 after n failures: 1, 2, 4, 8… minutes, at most an hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
-}
+/** Delay before attempt n + 1 after n failures: about 1, 2, 4, 8… minutes (jittered), at most an hour. */
+export const EMAIL_RETRY: BackoffPolicy = { baseMs: 60_000, capMs: 60 * 60_000 };
 
 export interface EmailResult {
   sent: number;
@@ -74,7 +73,7 @@ export async function deliverEmail(deps: Pick<AppDeps, 'db' | 'mailer'>, now: Da
         } else {
           await deps.db
             .update(emailOutbox)
-            .set({ lastError: message, nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) })
+            .set({ lastError: message, nextAttemptAt: new Date(now.getTime() + backoffDelayMs(row.attempts, EMAIL_RETRY)) })
             .where(eq(emailOutbox.id, row.id));
           result.retried++;
         }

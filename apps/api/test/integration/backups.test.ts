@@ -214,6 +214,12 @@ describe('backups', () => {
     const first = await t.db.select().from(backups).where(eq(backups.trigger, 'scheduled'));
     expect(first).toHaveLength(1);
     expect(first[0]).toMatchObject({ status: 'ready' });
+    // The next one is 03:00 the next day in the group's time zone (UTC in the demo), not a day after this pass.
+    const [claimed] = await t.db.select().from(backupSchedules);
+    const listed = (await call('GET', '/api/backups', adam)).json();
+    const last = claimed!.lastScheduledAt!;
+    const threeNext = new Date(Date.UTC(last.getUTCFullYear(), last.getUTCMonth(), last.getUTCDate() + (last.getUTCHours() >= 3 ? 1 : 0), 3));
+    expect(listed.schedule).toMatchObject({ timeZone: 'UTC', nextRunAt: threeNext.toISOString() });
 
     t.clock.advance(86_400_000 + 1000);
     expect(await runScheduledBackups(deps, t.clock.now(), t.app.log)).toEqual({ created: 1, removed: 1 });

@@ -61,9 +61,20 @@ async function clearNotifications(userId: string) {
   await t.db.delete(notifications).where(eq(notifications.userId, userId));
 }
 
-/** Stores a user's digest directly (as if a period had passed), bypassing the API's "starts now". */
+/**
+ * Moves the clock forward to the next `hh:mm` UTC (on `weekday`, 0 Sunday … 6 Saturday, when
+ * given): the demo's people follow their organization's zone, UTC, so digests come at 07:00 UTC.
+ */
+async function advanceToUtc(hour: number, minute: number, weekday?: number) {
+  const now = t.clock.now();
+  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hour, minute));
+  while (at <= now || (weekday !== undefined && at.getUTCDay() !== weekday)) at.setUTCDate(at.getUTCDate() + 1);
+  await advance(at.getTime() - now.getTime());
+}
+
+/** Stores a user's digest directly (as if its time had come), bypassing the API's "starts now". */
 async function setDigest(userId: string, digest: 'off' | 'daily' | 'weekly', lastDigestAt?: Date | null) {
-  const set = lastDigestAt === undefined ? { digest } : { digest, lastDigestAt };
+  const set = lastDigestAt === undefined ? { digest } : { digest, lastDigestAt, nextDigestAt: null };
   await t.db.insert(notificationSettings).values({ userId, ...set }).onConflictDoUpdate({ target: notificationSettings.userId, set });
 }
 
@@ -98,11 +109,15 @@ async function settingsOf(userId: string) {
 }
 
 describe('e-mail digests', () => {
-  it('daily: no immediate e-mail; one digest after a day listing the notifications; nothing on the next pass', async () => {
+  it('daily: no immediate e-mail; one digest at the next 07:00 listing the notifications; nothing on the next pass', async () => {
     await clearNotifications(w.user.max!);
+    await advanceToUtc(7, 30);
     const startedAt = t.clock.now();
     const body = await setPreferences(max, { digest: 'daily' });
     expect(body.digest).toBe('daily');
+    // The next 07:00 in max's zone (his organization's, UTC): tomorrow's, this one having passed.
+    const tomorrowAtSeven = new Date(Date.UTC(startedAt.getUTCFullYear(), startedAt.getUTCMonth(), startedAt.getUTCDate() + 1, 7));
+    expect(body).toMatchObject({ digestTimeZone: 'UTC', nextDigestAt: tomorrowAtSeven.toISOString() });
     // Turning the digest on starts its first period now.
     expect(Math.abs((await settingsOf(w.user.max!))!.lastDigestAt!.getTime() - startedAt.getTime())).toBeLessThan(5_000);
 
@@ -142,6 +157,8 @@ describe('e-mail digests', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'sent', toAddress: maxEmail });
     expect((await settingsOf(w.user.max!))!.lastDigestAt!.getTime()).toBe(dueAt.getTime());
+    // The next one is the following 07:00, not a day after this pass (which came late).
+    expect((await settingsOf(w.user.max!))!.nextDigestAt!.getTime()).toBe(tomorrowAtSeven.getTime() + DAY);
 
     // Running the job again sends nothing new, also a little later the same day.
     pass = await runMailJobs();
@@ -161,8 +178,9 @@ describe('e-mail digests', () => {
     expect((await settingsOf(w.user.max!))!.lastDigestAt!.getTime()).toBe(quiet.getTime());
   });
 
-  it('weekly waits 7 days and leaves out types with e-mail turned off', async () => {
+  it('weekly waits for the next Monday 07:00 and leaves out types with e-mail turned off', async () => {
     await clearNotifications(w.user.rita!);
+    await advanceToUtc(7, 30, 1);
     await setPreferences(rita, { digest: 'weekly', preferences: [{ eventType: 'request_step_approved', inApp: true, email: false }] });
     const approved = await pendingRequest('Weekly: step approved');
     const rejected = await pendingRequest('Weekly: rejected');
@@ -188,6 +206,32 @@ describe('e-mail digests', () => {
     expect(mails[0]!.text).toContain('weekly digest');
     expect((await runMailJobs()).arrived).toHaveLength(0);
     await setPreferences(rita, { digest: 'off', preferences: [{ eventType: 'request_step_approved', inApp: true, email: true }] });
+  });
+
+  it("comes at 07:00 in the recipient's own time zone, and moves with it", async () => {
+    const profile = (await app.inject({ method: 'GET', url: '/api/profile', headers: max.headers })).json();
+    const setZone = async (timeZone: string | null) => {
+      const res = await app.inject({ method: 'PUT', url: '/api/profile', headers: max.headers, payload: { firstName: profile.firstName, lastName: profile.lastName, email: profile.email, phoneNumber: profile.phoneNumber, timeZone } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const hourIn = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+    try {
+      await setZone('America/New_York');
+      const on = await setPreferences(max, { digest: 'daily' });
+      expect(on.digestTimeZone).toBe('America/New_York');
+      expect(hourIn(on.nextDigestAt, 'America/New_York')).toBe('07:00');
+      await setZone('Asia/Kolkata');
+      const moved = await setPreferences(max, { digest: 'daily' });
+      expect(moved.digestTimeZone).toBe('Asia/Kolkata');
+      expect(hourIn(moved.nextDigestAt, 'Asia/Kolkata')).toBe('07:00');
+      // Weekly: a Monday, 07:00 there.
+      const weekly = await setPreferences(max, { digest: 'weekly' });
+      expect(new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kolkata', weekday: 'short' }).format(new Date(weekly.nextDigestAt))).toBe('Mon');
+      expect(hourIn(weekly.nextDigestAt, 'Asia/Kolkata')).toBe('07:00');
+    } finally {
+      await setZone(null);
+      await setPreferences(max, { digest: 'off' });
+    }
   });
 
   it("digest 'off' keeps immediate e-mails", async () => {

@@ -8,7 +8,8 @@ import { buildApp } from '../../src/app.ts';
 import { createDeps } from '../../src/lib/deps.ts';
 import type { AppDeps } from '../../src/lib/context.ts';
 import { createSmtpMailer, DEFAULT_MAIL_FROM } from '../../src/lib/mailer.ts';
-import { deliverEmail, MAX_ATTEMPTS, retryDelayMs } from '../../src/jobs/email.ts';
+import { backoffCeilingMs } from '@outlay/contracts/backoff';
+import { deliverEmail, EMAIL_RETRY, MAX_ATTEMPTS } from '../../src/jobs/email.ts';
 import { createDraft, setUpWorld, submit, type World } from './approvals-fixtures.ts';
 import { startSmtp } from './smtp-fixture.ts';
 
@@ -114,7 +115,10 @@ describe('e-mail notifications over SMTP', () => {
         const [after] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, row!.id));
         expect(after).toMatchObject({ status: 'queued', attempts: attempt });
         expect(after!.lastError).toContain('Mailbox unavailable');
-        expect(after!.nextAttemptAt.getTime()).toBe(now.getTime() + retryDelayMs(attempt));
+        // The shared backoff: between half and all of 1, 2, 4, 8 minutes.
+        const waited = after!.nextAttemptAt.getTime() - now.getTime();
+        expect(waited).toBeGreaterThanOrEqual(backoffCeilingMs(attempt, EMAIL_RETRY) / 2);
+        expect(waited).toBeLessThanOrEqual(backoffCeilingMs(attempt, EMAIL_RETRY));
         // Not due before its time.
         expect((await deliverEmail(failing, new Date(now.getTime() + 1000))).retried).toBe(0);
         now = new Date(after!.nextAttemptAt.getTime());

@@ -26,6 +26,9 @@ describe('/api/profile', () => {
       requirePasswordChange: false,
       hasChangedPassword: true,
       twoFactorEnabled: false,
+      // No zone of her own: her organization's.
+      timeZone: null,
+      effectiveTimeZone: 'UTC',
     });
     assertNoSecrets(res);
   });

@@ -223,10 +223,69 @@ describe('scheduled reports', () => {
 
   it('sets the next run when scheduled and clears it when the schedule is removed', async () => {
     const r = await save({ schedule: 'weekly', scheduleFormat: 'pdf' });
-    expect(new Date(r.nextRunAt!).getTime()).toBe(nextRunAt('weekly', new Date(r.createdAt as string))!.getTime());
+    // The demo's people follow their organization's zone, UTC: Monday 06:00 UTC.
+    expect(r.scheduleTimeZone).toBe('UTC');
+    expect(new Date(r.nextRunAt!).getTime()).toBe(nextRunAt('weekly', new Date(r.createdAt as string), 'UTC')!.getTime());
     expect(new Date(r.nextRunAt!).getUTCDay()).toBe(1);
+    expect(new Date(r.nextRunAt!).getUTCHours()).toBe(6);
     const off = await req(carla, 'PATCH', `/api/reports/${r.id}`, { schedule: 'none' });
     expect(off.json()).toMatchObject({ schedule: 'none', nextRunAt: null });
+  });
+
+  it("runs at 06:00 in its owner's time zone, the zone they set on their profile or else their organization's", async () => {
+    const localHour = (iso: string, timeZone: string) => Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date(iso)));
+    const setZone = async (timeZone: string | null) => {
+      const me = (await req(felix, 'GET', '/api/profile')).json();
+      const res = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: felix.headers, payload: { firstName: me.firstName, lastName: me.lastName, email: me.email, phoneNumber: me.phoneNumber, timeZone } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    try {
+      // Not a zone: refused at the edge.
+      const me = (await req(felix, 'GET', '/api/profile')).json();
+      const bad = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: felix.headers, payload: { firstName: me.firstName, lastName: me.lastName, email: me.email, timeZone: 'Mars/Olympus_Mons' } });
+      expect(bad.statusCode).toBe(400);
+
+      expect(await setZone('america/new_york')).toMatchObject({ timeZone: 'America/New_York', effectiveTimeZone: 'America/New_York' });
+      const created = await req(felix, 'POST', '/api/reports', { name: 'Felix daily', definition, schedule: 'daily', scheduleFormat: 'csv' });
+      expect(created.statusCode, created.body).toBe(201);
+      const r = created.json();
+      expect(r.scheduleTimeZone).toBe('America/New_York');
+      expect(localHour(r.nextRunAt, 'America/New_York')).toBe(6);
+      expect(new Date(r.nextRunAt).getTime()).toBe(nextRunAt('daily', new Date(r.createdAt), 'America/New_York')!.getTime());
+
+      // Moving to Berlin moves the next run to 06:00 there.
+      await setZone('Europe/Berlin');
+      const moved = (await req(felix, 'GET', `/api/reports/${r.id}`)).json();
+      expect(moved.scheduleTimeZone).toBe('Europe/Berlin');
+      expect(localHour(moved.nextRunAt, 'Europe/Berlin')).toBe(6);
+      const ahead = new Date(moved.nextRunAt).getTime() - t.clock.now().getTime();
+      expect(ahead).toBeGreaterThan(0);
+      expect(ahead).toBeLessThanOrEqual(24 * 3_600_000);
+
+      // Following the organization again: its zone, set by its administrator, counts.
+      const [felixUser] = await t.db.select({ organizationId: users.organizationId }).from(users).where(eq(users.id, ids.felix!));
+      const zone = await setZone(null);
+      expect(zone).toMatchObject({ timeZone: null, effectiveTimeZone: 'UTC' });
+      const adam = await login(t.app, 'adam');
+      const org = await t.app.inject({ method: 'PATCH', url: `/api/organizations/${felixUser!.organizationId}`, headers: adam.headers, payload: { timeZone: 'Asia/Tokyo' } });
+      expect(org.statusCode, org.body).toBe(200);
+      expect(org.json().timeZone).toBe('Asia/Tokyo');
+      const followed = (await req(felix, 'GET', `/api/reports/${r.id}`)).json();
+      expect(followed.scheduleTimeZone).toBe('Asia/Tokyo');
+      expect(localHour(followed.nextRunAt, 'Asia/Tokyo')).toBe(6);
+
+      // The run itself sets the next one in the owner's zone.
+      const due = new Date(new Date(followed.nextRunAt).getTime() + 60_000);
+      expect((await sendScheduledReports({ db: t.db, mailer }, due)).processed).toBeGreaterThanOrEqual(1);
+      const [after] = await t.db.select().from(savedReports).where(eq(savedReports.id, r.id));
+      expect(after!.nextRunAt!.getTime()).toBe(nextRunAt('daily', due, 'Asia/Tokyo')!.getTime());
+      expect(after!.nextRunAt!.getTime() - new Date(followed.nextRunAt).getTime()).toBe(24 * 3_600_000);
+      await t.db.update(organizations).set({ timeZone: 'UTC' }).where(eq(organizations.id, felixUser!.organizationId!));
+      await req(felix, 'DELETE', `/api/reports/${r.id}`);
+    } finally {
+      await t.db.update(users).set({ timeZone: null }).where(eq(users.id, ids.felix!));
+    }
   });
 
   it('queues one e-mail with the attachment per recipient, once, and moves the next run', async () => {
@@ -270,7 +329,7 @@ describe('scheduled reports', () => {
     const stored = await t.db.select().from(savedReports).where(inArray(savedReports.id, [alone.id, shared.id]));
     for (const s of stored) {
       expect(s.lastSentAt?.getTime()).toBe(due.getTime());
-      expect(s.nextRunAt!.getTime()).toBe(nextRunAt(s.schedule, due)!.getTime());
+      expect(s.nextRunAt!.getTime()).toBe(nextRunAt(s.schedule, due, 'UTC')!.getTime());
     }
     // A second pass at the same time sends nothing more.
     expect((await sendScheduledReports({ db: t.db, mailer }, due)).queued).toBe(0);

@@ -5,6 +5,7 @@
 // through the API client on 401.
 import { createParser } from 'eventsource-parser';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { backoffDelayMs } from '@outlay/contracts/backoff';
 import type { LiveEventPayload } from '@outlay/contracts/notifications';
 import { apiUrl, refreshSession } from './api-client';
 import { getAccessToken, getDeviceId } from './auth-storage';
@@ -17,6 +18,7 @@ export type LiveStatus = 'connecting' | 'open' | 'offline';
 const STREAM_PATH = '/api/events/stream';
 const MIN_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 30_000;
+const RECONNECT = { baseMs: MIN_DELAY_MS, capMs: MAX_DELAY_MS };
 /** A listener that unsubscribes and another that subscribes right after (route change) share the connection. */
 const IDLE_CLOSE_MS = 2_000;
 
@@ -101,7 +103,7 @@ async function readStream(body: ReadableStream<Uint8Array>, signal: AbortSignal)
 }
 
 async function run(signal: AbortSignal) {
-  let delay = MIN_DELAY_MS;
+  let failures = 0;
   let refreshed = false;
   while (!signal.aborted) {
     const token = getAccessToken();
@@ -130,7 +132,7 @@ async function run(signal: AbortSignal) {
         }
       } else if (res.ok && res.body) {
         refreshed = false;
-        delay = MIN_DELAY_MS;
+        failures = 0;
         setStatus('open');
         retryHint = await readStream(res.body, signal);
       }
@@ -139,9 +141,8 @@ async function run(signal: AbortSignal) {
     }
     if (signal.aborted) break;
     setStatus('offline');
-    const base = Math.max(retryHint ?? 0, delay);
-    await sleep(base + Math.random() * 500, signal);
-    delay = Math.min(delay * 2, MAX_DELAY_MS);
+    // The server's hint, when it sent one, is the least wait; the shared backoff spreads the rest.
+    await sleep(Math.max(retryHint ?? 0, backoffDelayMs(++failures, RECONNECT)), signal);
     refreshed = false;
   }
   setStatus('offline');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
-import { createQueryClient, queryRetryDelay, shouldRetryQuery } from './query-client';
+import { backoffCeilingMs } from '@outlay/contracts/backoff';
+import { createQueryClient, QUERY_RETRY, queryRetryDelay, shouldRetryQuery } from './query-client';
 
 describe('query defaults (seed §8, §9)', () => {
   it('never retries errors that mention 401 or 403', () => {
@@ -12,8 +13,14 @@ describe('query defaults (seed §8, §9)', () => {
     expect(shouldRetryQuery(0, new Error('500: boom'))).toBe(true);
     expect(shouldRetryQuery(1, new Error('500: boom'))).toBe(false);
   });
-  it('backs off 1 s doubled per attempt, capped at 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 10].map(queryRetryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  it('backs off 1 s doubled per attempt, capped at 30 s, with jitter of up to half', () => {
+    const ceilings = [0, 1, 2, 3, 4, 5, 10].map((i) => backoffCeilingMs(i + 1, QUERY_RETRY));
+    expect(ceilings).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    for (const [i, ceiling] of ceilings.entries()) {
+      const delay = queryRetryDelay([0, 1, 2, 3, 4, 5, 10][i]!);
+      expect(delay).toBeGreaterThanOrEqual(ceiling / 2);
+      expect(delay).toBeLessThanOrEqual(ceiling);
+    }
   });
   it('uses 10 minutes staleness, no refetch on focus, mount or interval, and no mutation retries', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { backoffDelayMs, type BackoffPolicy } from '@outlay/contracts/backoff';
 import { DEFAULT_QUERY_STALE_MS, QUERY_RETRY_BASE_MS, QUERY_RETRY_MAX_MS } from '@outlay/contracts/constants';
 import { getQueryFn } from './api-client';
 import { isApiError } from './api-error';
@@ -11,9 +12,11 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return failureCount < 1;
 }
 
-/** Seed §9: 1 s, doubled per attempt, capped at 30 s. */
+export const QUERY_RETRY: BackoffPolicy = { baseMs: QUERY_RETRY_BASE_MS, capMs: QUERY_RETRY_MAX_MS };
+
+/** Seed §9: 1 s, doubled per attempt, capped at 30 s; jittered by the shared backoff (contracts/backoff.ts). */
 export function queryRetryDelay(attemptIndex: number): number {
-  return Math.min(QUERY_RETRY_BASE_MS * 2 ** attemptIndex, QUERY_RETRY_MAX_MS);
+  return backoffDelayMs(attemptIndex + 1, QUERY_RETRY);
 }
 
 /** Refreshes every view of the given endpoints: query keys start with their URL. */

@@ -50,6 +50,8 @@ export const notificationSettings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     digest: text('digest', { enum: DIGEST_FREQUENCY_VALUES }).notNull().default('off'),
     lastDigestAt: ts('last_digest_at'),
+    /** When the next digest is due: the digest's cron slot in the recipient's time zone (jobs/digest.ts). */
+    nextDigestAt: ts('next_digest_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [enumCheck('notification_settings_digest_check', t.digest, DIGEST_FREQUENCY_VALUES)],

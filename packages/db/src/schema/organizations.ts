@@ -17,6 +17,8 @@ export const organizations = pgTable(
     taxId: text('tax_id'),
     /** 1–12: the month the fiscal year starts. */
     fiscalYearStartMonth: integer('fiscal_year_start_month').notNull().default(1),
+    /** IANA time zone its people's schedules run in unless they chose their own; the group's runs scheduled backups. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     /** Per-organization settings: approval thresholds, default workflow. */
     settings: jsonb('settings').notNull().default({}),
     /** Bumped by every write; a write naming an older version (If-Match) is refused. */

@@ -14,6 +14,8 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     phoneNumber: text('phone_number'),
+    /** The person's IANA time zone for their schedules (report e-mails, digests); null: their organization's. */
+    timeZone: text('time_zone'),
     role: text('role').notNull(),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     organizationId: uuid('organization_id').references(() => organizations.id),

@@ -77,23 +77,18 @@ export async function saveSchedule(db: Db, values: { frequency: BackupScheduleRo
 }
 
 /**
- * Claims the schedule when a backup is due: the row is locked with SKIP LOCKED and moved on in
- * the same statement's transaction, so of several instances exactly one makes the backup.
+ * Claims the schedule when a backup is due (`isDue` of the locked row): the row is locked with
+ * SKIP LOCKED and moved on in the same transaction, so of several instances exactly one makes the
+ * backup.
  */
-export async function claimDueSchedule(db: Db, now: Date): Promise<BackupScheduleRow | null> {
+export async function claimDueSchedule(db: Db, now: Date, isDue: (row: BackupScheduleRow, db: Db) => Promise<boolean>): Promise<BackupScheduleRow | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(backupSchedules)
-      .where(
-        and(
-          eq(backupSchedules.id, 1),
-          sql`${backupSchedules.frequency} <> 'off'`,
-          sql`(${backupSchedules.lastScheduledAt} IS NULL OR ${backupSchedules.lastScheduledAt} <= ${now}::timestamptz - (CASE ${backupSchedules.frequency} WHEN 'daily' THEN interval '1 day' ELSE interval '7 days' END))`,
-        ),
-      )
+      .where(and(eq(backupSchedules.id, 1), sql`${backupSchedules.frequency} <> 'off'`))
       .for('update', { skipLocked: true });
-    if (!row) return null;
+    if (!row || !(await isDue(row, tx))) return null;
     await tx.update(backupSchedules).set({ lastScheduledAt: now }).where(eq(backupSchedules.id, 1));
     return row;
   });

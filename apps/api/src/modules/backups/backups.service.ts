@@ -4,12 +4,13 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { BACKUP_MESSAGES, type Backup, type BackupList, type BackupSchedule, type BackupScheduleInput, type BackupTrigger } from '@outlay/contracts';
+import { BACKUP_CRON, BACKUP_MESSAGES, type Backup, type BackupList, type BackupSchedule, type BackupScheduleInput, type BackupTrigger } from '@outlay/contracts';
 import { users } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { actorOf, auditChange, writeAudit } from '../../lib/audit.ts';
 import type { AppDeps, Ctx } from '../../lib/context.ts';
 import { randomToken } from '../../lib/crypto.ts';
+import { groupTimeZone, nextSlot } from '../../lib/schedules.ts';
 import { requireRecentAuth } from '../../lib/step-up.ts';
 import { writeBackup } from './backups.archive.ts';
 import * as repo from './backups.repository.ts';
@@ -45,8 +46,24 @@ function toBackup(row: repo.BackupRow): Backup {
   };
 }
 
-function toSchedule(row: repo.BackupScheduleRow): BackupSchedule {
-  return { frequency: row.frequency, retention: row.retention, lastScheduledAt: row.lastScheduledAt?.toISOString() ?? null };
+/**
+ * When the schedule is due next: its cron slot (BACKUP_CRON, 03:00 every day or every Sunday) in
+ * the group's time zone after the last scheduled backup, or now for a first one; null when off.
+ */
+export function nextScheduledAt(row: Pick<repo.BackupScheduleRow, 'frequency' | 'lastScheduledAt'>, timeZone: string, now: Date): Date | null {
+  if (row.frequency === 'off') return null;
+  if (!row.lastScheduledAt) return now;
+  return nextSlot(BACKUP_CRON[row.frequency], timeZone, row.lastScheduledAt);
+}
+
+function toSchedule(row: repo.BackupScheduleRow, timeZone: string, now: Date): BackupSchedule {
+  return {
+    frequency: row.frequency,
+    retention: row.retention,
+    lastScheduledAt: row.lastScheduledAt?.toISOString() ?? null,
+    nextRunAt: nextScheduledAt(row, timeZone, now)?.toISOString() ?? null,
+    timeZone,
+  };
 }
 
 export function backupFile(deps: Pick<AppDeps, 'backupDir'>, row: Pick<repo.BackupRow, 'fileName'>): string {
@@ -56,8 +73,8 @@ export function backupFile(deps: Pick<AppDeps, 'backupDir'>, row: Pick<repo.Back
 }
 
 export async function listBackups(ctx: Ctx): Promise<BackupList> {
-  const [rows, schedule] = await Promise.all([repo.listBackups(ctx.db), repo.readSchedule(ctx.db)]);
-  return { items: rows.map(toBackup), schedule: toSchedule(schedule) };
+  const [rows, schedule, zone] = await Promise.all([repo.listBackups(ctx.db), repo.readSchedule(ctx.db), groupTimeZone(ctx.db)]);
+  return { items: rows.map(toBackup), schedule: toSchedule(schedule, zone, ctx.now) };
 }
 
 export async function getBackup(ctx: Ctx, id: string): Promise<Backup> {
@@ -164,7 +181,7 @@ export async function saveSchedule(ctx: Ctx, input: BackupScheduleInput): Promis
       before: { frequency: before.frequency, retention: before.retention },
       after: input,
     });
-    return toSchedule(row);
+    return toSchedule(row, await groupTimeZone(tx), ctx.now);
   });
 }
 
@@ -174,7 +191,10 @@ export async function saveSchedule(ctx: Ctx, input: BackupScheduleInput): Promis
  */
 export async function runScheduledBackups(deps: JobDeps, now: Date, log: FastifyBaseLogger): Promise<{ created: number; removed: number }> {
   await repo.failStaleBackups(deps.db, now, STALE_AFTER_MS, 'The backup was cut off: the server stopped while writing it');
-  const claimed = await repo.claimDueSchedule(deps.db, now);
+  const claimed = await repo.claimDueSchedule(deps.db, now, async (row, tx) => {
+    const due = nextScheduledAt(row, await groupTimeZone(tx), now);
+    return due !== null && due <= now;
+  });
   let created = 0;
   if (claimed) {
     const row = await startBackup(deps, { userId: null, name: null }, 'scheduled', now).catch((error: unknown) => {

@@ -91,18 +91,22 @@ export async function upsertPreferences(db: Db, userId: string, rows: { eventTyp
   }
 }
 
-export async function upsertDigest(db: Db, userId: string, digest: 'off' | 'daily' | 'weekly', now: Date) {
+/** `nextAt`: the new frequency's next slot after now in the person's zone (null for 'off'). */
+export async function upsertDigest(db: Db, userId: string, digest: 'off' | 'daily' | 'weekly', now: Date, nextAt: Date | null) {
   // Turning a digest on starts its first period now (jobs/digest.ts): what came before was
-  // already e-mailed one by one, and the first digest comes one period later, not at once.
+  // already e-mailed one by one, and the first digest comes at the next slot, not at once.
   const startsNow = digest === 'off' ? null : now;
+  const next = sql`${nextAt?.toISOString() ?? null}::timestamptz`;
   await db
     .insert(notificationSettings)
-    .values({ userId, digest, lastDigestAt: startsNow, updatedAt: now })
+    .values({ userId, digest, lastDigestAt: startsNow, nextDigestAt: nextAt, updatedAt: now })
     .onConflictDoUpdate({
       target: notificationSettings.userId,
       set: {
         digest,
         updatedAt: now,
+        // The same frequency keeps its next slot; another one starts from now.
+        nextDigestAt: sql`case when ${notificationSettings.digest} = ${digest} then ${notificationSettings.nextDigestAt} else ${next} end`,
         lastDigestAt: sql`case when ${notificationSettings.digest} = 'off' and ${digest} <> 'off' then ${startsNow?.toISOString() ?? null}::timestamptz else ${notificationSettings.lastDigestAt} end`,
       },
     });

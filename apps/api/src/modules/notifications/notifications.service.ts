@@ -13,7 +13,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
+import { personTimeZone } from '../../lib/schedules.ts';
 import * as repo from './notifications.repository.ts';
+import { nextDigestAt } from './notifications.schedule.ts';
 
 function toItem(row: repo.NotificationRow): NotificationItem {
   return {
@@ -56,7 +58,8 @@ export async function markAllRead(ctx: Ctx): Promise<MarkAllReadResult> {
 }
 
 async function readPreferences(ctx: Ctx, db: Db, userId: string): Promise<NotificationPreferences> {
-  const [stored, settings, emailAddress] = await Promise.all([repo.preferencesOf(db, userId), repo.settingsOf(db, userId), repo.emailOf(db, userId)]);
+  const [stored, settings, emailAddress, zone] = await Promise.all([repo.preferencesOf(db, userId), repo.settingsOf(db, userId), repo.emailOf(db, userId), personTimeZone(db, userId)]);
+  const digest = settings?.digest ?? 'off';
   const byType = new Map(stored.map((p) => [p.eventType, p]));
   return {
     // Without a stored row, both channels are on (the table's defaults).
@@ -68,7 +71,9 @@ async function readPreferences(ctx: Ctx, db: Db, userId: string): Promise<Notifi
       inApp: byType.get(e.type)?.inApp ?? true,
       email: byType.get(e.type)?.email ?? true,
     })),
-    digest: settings?.digest ?? 'off',
+    digest,
+    nextDigestAt: digest === 'off' ? null : (settings?.nextDigestAt?.toISOString() ?? null),
+    digestTimeZone: zone,
     emailEnabled: Boolean(ctx.mailer),
     emailAddress,
   };
@@ -85,7 +90,10 @@ export async function updatePreferences(ctx: Ctx, input: UpdateNotificationPrefe
     const tx = raw as unknown as Db;
     const before = await readPreferences(ctx, tx, auth.userId);
     if (input.preferences) await repo.upsertPreferences(tx, auth.userId, input.preferences, ctx.now);
-    if (input.digest) await repo.upsertDigest(tx, auth.userId, input.digest, ctx.now);
+    if (input.digest) {
+      const zone = await personTimeZone(tx, auth.userId);
+      await repo.upsertDigest(tx, auth.userId, input.digest, ctx.now, nextDigestAt(input.digest, ctx.now, zone));
+    }
     const after = await readPreferences(ctx, tx, auth.userId);
     const compact = (p: NotificationPreferences) => ({
       digest: p.digest,

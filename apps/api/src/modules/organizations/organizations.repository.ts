@@ -30,6 +30,7 @@ const organizationColumns = {
   address: organizations.address,
   taxId: organizations.taxId,
   fiscalYearStartMonth: organizations.fiscalYearStartMonth,
+  timeZone: organizations.timeZone,
   settings: organizations.settings,
   departmentCount: sql<number>`(SELECT count(*)::int FROM departments d WHERE d.organization_id = ${organizations.id})`,
   version: organizations.version,

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { organizations, type Db } from '@outlay/db';
+import { and, eq, isNull, or } from 'drizzle-orm';
+import { organizations, users, type Db } from '@outlay/db';
 import type {
   CreateOrganizationValues,
   MoveOrganizationInput,
@@ -20,6 +20,7 @@ import { page } from '../../lib/lists.ts';
 import { requirePermission } from '../../lib/scope.ts';
 import { assertVersion, nextVersion, versionConflict, versionIs } from '../../lib/versions.ts';
 import * as repo from './organizations.repository.ts';
+import { retimeSchedules } from '../profile/profile.schedules.ts';
 import type { ExportColumn } from '../../lib/export.ts';
 
 // ------------------------------------------------------------------------------------------------
@@ -108,6 +109,7 @@ function snapshot(row: typeof organizations.$inferSelect) {
     address: row.address,
     taxId: row.taxId,
     fiscalYearStartMonth: row.fiscalYearStartMonth,
+    timeZone: row.timeZone,
     settings: row.settings,
   };
 }
@@ -177,13 +179,16 @@ export async function createOrganization(ctx: Ctx, input: CreateOrganizationValu
   const auth = requireAuth(ctx);
   requireGroupManager(auth);
   let parentId = input.parentId ?? null;
+  let parentZone: string;
   if (parentId) {
     const parent = await repo.organizationById(ctx.db, parentId);
     if (!parent) throw invalid('parentId', 'The parent organization does not exist');
+    parentZone = parent.timeZone;
   } else {
     const group = await repo.groupOrganization(ctx.db);
     if (!group) throw new AppError('CONFLICT', { message: 'Create the group before its subsidiaries' });
     parentId = group.id;
+    parentZone = group.timeZone;
   }
   await codeConflict(ctx, input.code);
   try {
@@ -200,6 +205,7 @@ export async function createOrganization(ctx: Ctx, input: CreateOrganizationValu
           address: input.address ?? null,
           taxId: input.taxId ?? null,
           fiscalYearStartMonth: Number(input.fiscalYearStartMonth ?? 1),
+          timeZone: input.timeZone ?? parentZone,
           settings: mergeSettings({}, input.settings),
           createdAt: ctx.now,
           updatedAt: ctx.now,
@@ -238,6 +244,7 @@ export async function updateOrganization(ctx: Ctx, id: string, input: UpdateOrga
           ...(input.address !== undefined && { address: input.address ?? null }),
           ...(input.taxId !== undefined && { taxId: input.taxId ?? null }),
           ...(input.fiscalYearStartMonth !== undefined && { fiscalYearStartMonth: Number(input.fiscalYearStartMonth) }),
+          ...(input.timeZone !== undefined && { timeZone: input.timeZone }),
           ...(input.active !== undefined && { active: input.active }),
           ...(input.settings !== undefined && { settings: mergeSettings(locked.settings, input.settings) }),
           updatedAt: ctx.now,
@@ -247,6 +254,11 @@ export async function updateOrganization(ctx: Ctx, id: string, input: UpdateOrga
         .returning();
       if (!row) throw versionConflict();
       await audit(tx, ctx, { action: 'organization.updated', entityType: 'organization', entityId: id, before: snapshot(locked), after: snapshot(row) });
+      // Its people who follow its zone (and, for the group, people of no organization) get their schedules re-timed.
+      if (row.timeZone !== locked.timeZone) {
+        const followers = row.kind === 'group' ? or(eq(users.organizationId, id), isNull(users.organizationId)) : eq(users.organizationId, id);
+        await retimeSchedules(tx, and(isNull(users.timeZone), followers)!, ctx.now);
+      }
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', { message: `An organization with code ${input.code} already exists` });

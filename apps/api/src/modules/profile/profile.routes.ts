@@ -20,7 +20,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: { access: 'profile.manage' },
       schema: {
         tags: ['profile'],
-        summary: 'Update the caller\'s name, e-mail and phone',
+        summary: 'Update the caller\'s name, e-mail, phone and time zone',
         body: updateProfileInput,
         response: { 200: profile, 400: errorResponse, 401: errorResponse, 409: errorResponse },
       },

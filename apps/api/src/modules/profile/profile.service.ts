@@ -4,10 +4,12 @@ import { users } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { personTimeZone } from '../../lib/schedules.ts';
 import { nextVersion } from '../../lib/versions.ts';
+import { retimeSchedules } from './profile.schedules.ts';
 import { findUserById, type UserRow } from '../auth/users.repository.ts';
 
-function toProfile(user: UserRow): Profile {
+function toProfile(user: UserRow, effectiveTimeZone: string): Profile {
   return {
     firstName: user.firstName,
     lastName: user.lastName,
@@ -20,18 +22,23 @@ function toProfile(user: UserRow): Profile {
     requirePasswordChange: user.requirePasswordChange,
     hasChangedPassword: user.hasChangedPassword,
     twoFactorEnabled: user.totpEnabled,
+    timeZone: user.timeZone,
+    effectiveTimeZone,
   };
 }
 
 export async function getProfile(ctx: Ctx): Promise<Profile> {
   const user = await findUserById(ctx.db, ctx.auth!.userId);
   if (!user) throw new AppError('NOT_FOUND', { message: 'User not found' });
-  return toProfile(user);
+  return toProfile(user, await personTimeZone(ctx.db, user.id));
 }
 
-const EDITABLE = ['firstName', 'lastName', 'email', 'phoneNumber'] as const;
+const EDITABLE = ['firstName', 'lastName', 'email', 'phoneNumber', 'timeZone'] as const;
 
-export async function updateProfile(ctx: Ctx, input: { firstName: string; lastName: string; email: string; phoneNumber: string | null } & Partial<UpdateProfileInput>): Promise<Profile> {
+export async function updateProfile(
+  ctx: Ctx,
+  input: { firstName: string; lastName: string; email: string; phoneNumber: string | null; timeZone?: string | null } & Partial<UpdateProfileInput>,
+): Promise<Profile> {
   const userId = ctx.auth!.userId;
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
@@ -43,9 +50,11 @@ export async function updateProfile(ctx: Ctx, input: { firstName: string; lastNa
       .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)))
       .limit(1);
     if (taken.length > 0) throw new AppError('EMAIL_TAKEN', { message: 'This email address is already in use' });
-    const next = { firstName: input.firstName, lastName: input.lastName, email, phoneNumber: input.phoneNumber };
+    // An omitted time zone stays as it is; null follows the organization's.
+    const timeZone = input.timeZone === undefined ? before.timeZone : input.timeZone;
+    const next = { firstName: input.firstName, lastName: input.lastName, email, phoneNumber: input.phoneNumber, timeZone };
     const changed = EDITABLE.filter((k) => before[k] !== next[k]);
-    if (changed.length === 0) return toProfile(before);
+    if (changed.length === 0) return toProfile(before, await personTimeZone(tx, userId));
     const [after] = await tx
       .update(users)
       .set({ ...next, updatedAt: ctx.now, version: nextVersion(users.version) })
@@ -65,7 +74,8 @@ export async function updateProfile(ctx: Ctx, input: { firstName: string; lastNa
       },
       ctx.now,
     );
-    return toProfile(after!);
+    if (changed.includes('timeZone')) await retimeSchedules(tx, eq(users.id, userId), ctx.now);
+    return toProfile(after!, await personTimeZone(tx, userId));
   });
 }
 

@@ -3,6 +3,7 @@ import { categories, customRoles, departments, organizations, savedReports, spen
 import { ROLE_GRANTS, type RequestStatus, type Role } from '@outlay/contracts';
 import { likePattern } from '../../lib/lists.ts';
 import { SPEND_STATUSES, type SpendFilter } from '../../lib/spend.ts';
+import { personTimeZoneColumn } from '../../lib/schedules.ts';
 
 /** The columns `scopeCondition` limits requests by. */
 export const requestScopeColumns = { organizationId: spendingRequests.organizationId, departmentId: spendingRequests.departmentId };
@@ -105,7 +106,7 @@ export async function namesOf(
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-export type SavedReportRow = typeof savedReports.$inferSelect & { ownerName: string };
+export type SavedReportRow = typeof savedReports.$inferSelect & { ownerName: string; ownerTimeZone: string };
 
 const savedReportColumns = {
   id: savedReports.id,
@@ -123,6 +124,8 @@ const savedReportColumns = {
   createdAt: savedReports.createdAt,
   updatedAt: savedReports.updatedAt,
   ownerName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+  /** The zone the schedule runs in: the owner's. */
+  ownerTimeZone: personTimeZoneColumn(),
 };
 
 /** Reports the reader owns or that are shared with them by name or by role. */

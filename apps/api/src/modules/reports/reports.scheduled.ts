@@ -16,6 +16,7 @@ import { authOfPerson, personAccessColumns, type PersonAccess } from '../../lib/
 import { renderReport } from './reports.export.ts';
 import { runReport } from './reports.run.ts';
 import { nextRunAt } from './reports.schedule.ts';
+import { personTimeZone } from '../../lib/schedules.ts';
 import { storedDefinition } from './reports.service.ts';
 
 const PERMISSION = 'reports.read' as const;
@@ -86,13 +87,14 @@ async function claimDue(tx: Db, now: Date) {
 
 /** Handles one due report; false when none is left unclaimed. */
 async function sendOne(db: Db, now: Date, result: ScheduledReportsResult, log?: FastifyBaseLogger): Promise<boolean> {
-  let claimed: { id: string; schedule: (typeof savedReports.$inferSelect)['schedule'] } | null = null;
+  type Claimed = { id: string; ownerId: string; schedule: (typeof savedReports.$inferSelect)['schedule'] };
+  let claimed: Claimed | null = null;
   try {
     return await db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
       const report = await claimDue(tx, now);
       if (!report) return false;
-      claimed = { id: report.id, schedule: report.schedule };
+      claimed = { id: report.id, ownerId: report.ownerId, schedule: report.schedule };
       result.processed++;
       const [owner] = await people(tx, [report.ownerId]);
       // A report whose owner left or lost reports.read is not sent to anyone.
@@ -150,14 +152,17 @@ async function sendOne(db: Db, now: Date, result: ScheduledReportsResult, log?: 
           );
         }
       }
-      await tx.update(savedReports).set({ lastSentAt: now, nextRunAt: nextRunAt(report.schedule, now) }).where(eq(savedReports.id, report.id));
+      // The next slot in the owner's zone after this pass: a late pass sends once and moves nothing.
+      const next = nextRunAt(report.schedule, now, await personTimeZone(tx, report.ownerId));
+      await tx.update(savedReports).set({ lastSentAt: now, nextRunAt: next }).where(eq(savedReports.id, report.id));
       return true;
     });
   } catch (err) {
     if (!claimed) throw err;
     // A report that cannot run (a missing FX rate) waits for its next slot instead of failing every pass.
-    const failed = claimed as { id: string; schedule: (typeof savedReports.$inferSelect)['schedule'] };
-    await db.update(savedReports).set({ nextRunAt: nextRunAt(failed.schedule, now) }).where(eq(savedReports.id, failed.id));
+    const failed = claimed as Claimed;
+    const next = nextRunAt(failed.schedule, now, await personTimeZone(db, failed.ownerId));
+    await db.update(savedReports).set({ nextRunAt: next }).where(eq(savedReports.id, failed.id));
     result.failed++;
     log?.warn({ err, job: 'scheduled-reports', reportId: failed.id }, 'a scheduled report could not run; it waits for its next slot');
     return true;

@@ -23,6 +23,7 @@ import { renderReport } from './reports.export.ts';
 import * as repo from './reports.repository.ts';
 import { runReport } from './reports.run.ts';
 import { nextRunAt } from './reports.schedule.ts';
+import { personTimeZone } from '../../lib/schedules.ts';
 
 const PERMISSION = 'reports.read' as const;
 const NOT_FOUND = 'Report not found';
@@ -54,6 +55,7 @@ async function toSavedReport(ctx: Ctx, row: repo.SavedReportRow, userId: string,
     schedule: row.schedule,
     scheduleFormat: row.scheduleFormat as ReportFormat,
     nextRunAt: row.nextRunAt?.toISOString() ?? null,
+    scheduleTimeZone: row.ownerTimeZone,
     lastSentAt: row.lastSentAt?.toISOString() ?? null,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
@@ -151,7 +153,7 @@ export async function create(ctx: Ctx, input: CreateSavedReportInput): Promise<S
       sharedWithRoles: input.sharedWithRoles,
       schedule: input.schedule,
       scheduleFormat: input.scheduleFormat,
-      nextRunAt: nextRunAt(input.schedule, ctx.now),
+      nextRunAt: nextRunAt(input.schedule, ctx.now, await personTimeZone(tx, me.userId)),
       createdAt: ctx.now,
       updatedAt: ctx.now,
     };
@@ -185,7 +187,7 @@ export async function update(ctx: Ctx, id: string, input: UpdateSavedReportInput
     // A new schedule starts from now; an unchanged one keeps its next run.
     if (input.schedule !== undefined && input.schedule !== before.schedule) {
       changes.schedule = input.schedule;
-      changes.nextRunAt = nextRunAt(input.schedule, ctx.now);
+      changes.nextRunAt = nextRunAt(input.schedule, ctx.now, before.ownerTimeZone);
     }
     await repo.updateSavedReport(tx, id, changes);
     await writeAudit(

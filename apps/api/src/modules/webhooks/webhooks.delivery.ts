@@ -7,6 +7,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { Webhook as Signer } from 'standardwebhooks';
+import { backoffDelayMs, type BackoffPolicy } from '@outlay/contracts/backoff';
 import { WEBHOOK_DISABLE_AFTER_FAILURES, WEBHOOK_MESSAGES, WEBHOOK_RETRY_HOURS, WEBHOOK_TIMEOUT_MS } from '@outlay/contracts';
 import { users, webhookDeliveries, webhooks, type Db } from '@outlay/db';
 import type { AppDeps } from '../../lib/context.ts';
@@ -20,10 +21,8 @@ const LEASE_MS = 5 * 60_000;
 const BATCH = 20;
 const RETRY_WINDOW_MS = WEBHOOK_RETRY_HOURS * 3_600_000;
 
-/** Delay before attempt n + 1 after n failures: 30 s, 1, 2, 4… minutes, at most an hour. */
-export function webhookRetryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
-}
+/** Delay before attempt n + 1 after n failures: about 30 s, 1, 2, 4… minutes (jittered), at most an hour. */
+export const WEBHOOK_RETRY: BackoffPolicy = { baseMs: 30_000, capMs: 3_600_000 };
 
 export interface WebhookDeliveryResult {
   delivered: number;
@@ -146,7 +145,7 @@ async function recordFailure(db: Db, row: Claimed, answer: Answer, now: Date, re
         durationMs: answer.durationMs,
         error,
         lastAttemptAt: now,
-        nextAttemptAt: status === 'pending' ? new Date(now.getTime() + webhookRetryDelayMs(row.attempts)) : null,
+        nextAttemptAt: status === 'pending' ? new Date(now.getTime() + backoffDelayMs(row.attempts, WEBHOOK_RETRY)) : null,
       })
       .where(eq(webhookDeliveries.id, row.id));
     const [hook] = await tx
