@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, expectAccessible, MOBILE, pageAs, snap } from './fixtures';
+import { apiAs, DESKTOP, expectAccessible, MOBILE, pageAs, snap } from './fixtures';
 
 /*
  * The role-aware dashboard (/ and /real-time-monitoring) and /expense-tracking
@@ -91,6 +91,36 @@ test('rita sees her requests and decisions, not the KPIs', async ({ browser }) =
   await rita.setViewportSize(MOBILE);
   await snap(rita, 'dashboard-rita');
   await rita.context().close();
+});
+
+test('felix, who has no Admin menu, finds the screens his role opens on the dashboard, and filters requests by vendor', async ({ browser }) => {
+  const felix = await pageAs(browser, 'felix', '/');
+  await expect(felix.getByRole('heading', { name: /, Felix$/ })).toBeVisible();
+  const screens = felix.getByRole('navigation', { name: 'Your screens' });
+  await expect(screens.getByRole('link', { name: 'Payroll Management' })).toBeVisible();
+  await expect(screens.getByRole('link', { name: 'Budget vs Actual' })).toBeVisible();
+  // Only what his permissions open: no organization or user administration.
+  await expect(screens.getByRole('link', { name: 'Organization Management' })).toHaveCount(0);
+  await expect(screens.getByRole('link', { name: 'User Management' })).toHaveCount(0);
+  await expectAccessible(felix);
+  await snap(felix, 'dashboard-felix');
+  await felix.setViewportSize(MOBILE);
+  await snap(felix, 'dashboard-felix');
+  await felix.setViewportSize(DESKTOP);
+  await screens.getByRole('link', { name: 'Budget vs Actual' }).click();
+  await expect(felix.getByRole('heading', { name: 'Budget vs Actual' })).toBeVisible();
+
+  // The requests list's vendor filter asks the requests module, which he may read.
+  const refused: string[] = [];
+  felix.on('response', (r) => {
+    if (r.status() === 403) refused.push(r.url());
+  });
+  await felix.goto('/requests-management');
+  await felix.getByRole('combobox', { name: 'Vendor' }).click();
+  await expect(felix.getByRole('option').nth(1)).toBeVisible();
+  await felix.keyboard.press('Escape');
+  expect(refused).toEqual([]);
+  await felix.context().close();
 });
 
 test('expense tracking: scopes on offer, month range, chart and table', async ({ browser }) => {

@@ -466,6 +466,13 @@ export const vendorOptions = z.object({
 });
 export type VendorOptions = z.infer<typeof vendorOptions>;
 
+/** The requests list's vendor filter: vendors of the organizations whose requests the caller reads. */
+export const vendorFilterOptionsQuery = z.object({ organizationId: z.uuid('Not a valid organization').optional() });
+export const vendorFilterOptions = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string(), organizationId: z.string(), organizationName: z.string() })),
+});
+export type VendorFilterOptions = z.infer<typeof vendorFilterOptions>;
+
 export const fxQuoteQuery = z.object({ amount: positiveAmount, currency: currencyCode, date: isoDate.optional() });
 export const fxQuote = z.object({
   amount: z.string(),

@@ -249,3 +249,25 @@ describe('Requests Management department filter', () => {
     expect(JSON.stringify(res.json())).toMatch(/Not a valid department/);
   });
 });
+
+describe('the vendor filter of the requests in scope', () => {
+  it('answers whoever reads requests with the vendors of the organizations they read, and refuses a requester', async () => {
+    const felix = await login(t.app, 'felix');
+    const [me] = await t.db.select({ organizationId: users.organizationId }).from(users).where(eq(users.username, 'felix'));
+    const res = await get(felix, '/api/requests/vendor-filter-options');
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().items as { organizationId: string; name: string }[];
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((v) => v.organizationId === me!.organizationId)).toBe(true);
+    // The vendor module itself stays closed to him: the filter needs no vendor management.
+    expect((await get(felix, '/api/vendors')).statusCode).toBe(403);
+
+    const all = (await get(carla, '/api/requests/vendor-filter-options')).json().items as { organizationId: string }[];
+    expect(new Set(all.map((v) => v.organizationId)).size).toBeGreaterThan(1);
+    const one = (await get(carla, `/api/requests/vendor-filter-options?organizationId=${me!.organizationId}`)).json().items as { organizationId: string }[];
+    expect(one.length).toBe(items.length);
+
+    expect((await get(rita, '/api/requests/vendor-filter-options')).statusCode).toBe(403);
+    expect((await get(carla, '/api/requests/vendor-filter-options?organizationId=nope')).statusCode).toBe(400);
+  });
+});

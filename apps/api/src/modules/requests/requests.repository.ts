@@ -544,6 +544,17 @@ export async function vendorOptions(db: Db, params: { organizationId: string; q?
     .limit(50);
 }
 
+/** Vendors (any status but unverified) within a scope condition on vendors, by name, for a filter. */
+export async function vendorFilterOptions(db: Db, params: { scope: SQL | undefined; organizationId?: string }) {
+  return db
+    .select({ id: vendors.id, name: vendors.name, organizationId: vendors.organizationId, organizationName: organizations.name })
+    .from(vendors)
+    .innerJoin(organizations, eq(organizations.id, vendors.organizationId))
+    .where(and(params.scope, ne(vendors.status, 'pending_verification'), params.organizationId ? eq(vendors.organizationId, params.organizationId) : undefined))
+    .orderBy(asc(sql`lower(${vendors.name})`), asc(vendors.id))
+    .limit(500);
+}
+
 // --- writes ---------------------------------------------------------------------------------
 
 export async function insertRequest(db: Db, values: typeof spendingRequests.$inferInsert): Promise<string> {

@@ -21,6 +21,8 @@ import {
   requestList,
   requestListQuery,
   updateRequestInput,
+  vendorFilterOptions,
+  vendorFilterOptionsQuery,
   vendorOptions,
   vendorOptionsQuery,
 } from '@outlay/contracts';
@@ -68,6 +70,19 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
       },
     },
     async (request) => service.vendorOptions(contextOf(request, deps), request.query.q),
+  );
+  r.get(
+    '/api/requests/vendor-filter-options',
+    {
+      config: { access: 'requests.read.scope' },
+      schema: {
+        tags,
+        summary: 'Vendors of the organizations whose requests the caller reads, for the requests list\'s vendor filter',
+        querystring: vendorFilterOptionsQuery,
+        response: { 200: vendorFilterOptions, ...errors },
+      },
+    },
+    async (request) => service.vendorFilterOptions(contextOf(request, deps), request.query.organizationId),
   );
   r.get(
     '/api/requests/fx-quote',

@@ -20,10 +20,11 @@ import {
   type RequestSummary,
   type RouteStep,
   type UpdateRequestInput,
+  type VendorFilterOptions,
   type VendorOptions,
 } from '@outlay/contracts';
 import { addMoney, amountDigitsProblem, compareMoney, toAmountString } from '@outlay/contracts/money';
-import { spendingRequests, type Db } from '@outlay/db';
+import { spendingRequests, vendors, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
@@ -408,6 +409,13 @@ export async function vendorOptions(ctx: Ctx, q: string | undefined): Promise<Ve
   const auth = requireAuth(ctx);
   const rows = await repo.vendorOptions(ctx.db, { organizationId: callerOrganizationId(auth), q: q || undefined });
   return { items: rows.map((v) => ({ id: v.id, name: v.name, currency: v.currency, blocked: v.status === 'blocked' })) };
+}
+
+/** The vendor filter of the requests list: vendors of the organizations in the caller's requests.read.scope. */
+export async function vendorFilterOptions(ctx: Ctx, organizationId: string | undefined): Promise<VendorFilterOptions> {
+  const auth = requireAuth(ctx);
+  const scope = scopeCondition(auth, 'requests.read.scope', { organizationId: vendors.organizationId });
+  return { items: await repo.vendorFilterOptions(ctx.db, { scope, organizationId }) };
 }
 
 async function conversions(db: Db, params: { amount: string; currency: string; orgCurrency: string; date: Date | string }) {

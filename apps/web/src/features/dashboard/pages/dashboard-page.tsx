@@ -20,6 +20,7 @@ import { KpiCards } from '../components/kpi-cards';
 import { OnboardingCard } from '../components/onboarding-card';
 import { MineCard } from '../components/mine-card';
 import { QueueCard } from '../components/queue-card';
+import { ScreenShortcuts } from '../components/screen-shortcuts';
 import { SpendCard } from '../components/spend-card';
 
 /** / and /real-time-monitoring: what the caller's role allows, from GET /api/dashboard, updated live. */
@@ -74,6 +75,8 @@ export default function DashboardPage() {
           ) : null}
         </div>
       </section>
+
+      <ScreenShortcuts user={user} />
 
       <QueryState query={figures} loadingLabel="Loading your dashboard" errorMessage="The dashboard could not be loaded." className="min-h-40">
         {(data) => (

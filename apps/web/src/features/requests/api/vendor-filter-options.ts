@@ -1,15 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Paginated } from '@outlay/contracts/lists';
-import type { Vendor } from '@outlay/contracts/vendors';
+import type { VendorFilterOptions } from '@outlay/contracts/requests';
 import { apiJson } from '@/lib/api-client';
 
-/** Vendors the caller may see (optionally one organization's), for the requests filter. */
+export const VENDOR_FILTER_OPTIONS_URL = '/api/requests/vendor-filter-options';
+
+/**
+ * Vendors of the organizations whose requests the caller reads (optionally one organization's),
+ * for the requests filter: asked of the requests module, so reading requests is enough.
+ */
 export function vendorFilterOptionsQuery(organizationId: string | undefined) {
-  const params = new URLSearchParams({ pageSize: '100', sort: 'name' });
-  if (organizationId) params.set('organizationId', organizationId);
+  const url = organizationId ? `${VENDOR_FILTER_OPTIONS_URL}?organizationId=${encodeURIComponent(organizationId)}` : VENDOR_FILTER_OPTIONS_URL;
   return queryOptions({
-    queryKey: ['/api/vendors', { picker: organizationId ?? 'all' }],
-    queryFn: ({ signal }) => apiJson<Paginated<Vendor>>('GET', `/api/vendors?${params.toString()}`, undefined, { signal }),
+    queryKey: [VENDOR_FILTER_OPTIONS_URL, organizationId ?? 'all'],
+    queryFn: ({ signal }) => apiJson<VendorFilterOptions>('GET', url, undefined, { signal }),
     select: (data) => data.items,
     staleTime: 5 * 60_000,
   });
