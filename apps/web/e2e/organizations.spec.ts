@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, snap } from './fixtures';
+import { DESKTOP, expectAccessible, expectToast, MOBILE, pageAs, signInAs, snap } from './fixtures';
 
 /** adam (admin) runs the group's structure screens: nothing destructive, only additions and one FX correction. */
 
@@ -134,5 +134,36 @@ test.describe.serial('group structure (adam)', () => {
     await expectToast(page, 'FX rate saved', 'EUR/USD');
     await expect(table.getByRole('row').nth(1)).toContainText('1.0999');
     await bothSizes(page, 'advanced-organization-fx');
+  });
+});
+
+test.describe('the Admin menu for a cfo', () => {
+  test('carla opens the organization, department and category screens read-only; adam can change them', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const carla = await pageAs(browser, 'carla', '/organization-management');
+    const screens = [
+      { path: '/organization-management', heading: 'Organization Management', create: 'New subsidiary', row: 'Meridian Logistics' },
+      { path: '/department-management', heading: 'Department Management', create: 'New department', row: 'Operations' },
+      { path: '/category-management', heading: 'Category Management', create: 'New category', row: 'Travel' },
+    ];
+    for (const s of screens) {
+      await carla.goto(s.path);
+      await expect(carla.getByRole('heading', { name: s.heading, level: 1 })).toBeVisible();
+      await expect(carla.getByRole('note')).toContainText('Read-only for your role');
+      await expect(carla.getByRole('cell', { name: s.row }).first()).toBeVisible();
+      await expect(carla.getByRole('button', { name: s.create })).toHaveCount(0);
+      await expect(carla.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
+      await expect(carla.getByText('no access', { exact: false })).toHaveCount(0);
+    }
+    await expectAccessible(carla);
+    await snap(carla, 'admin-menu-read-only');
+    await carla.setViewportSize(MOBILE);
+    await snap(carla, 'admin-menu-read-only');
+
+    const adam = await pageAs(browser, 'adam', '/category-management');
+    await expect(adam.getByRole('button', { name: 'New category' })).toBeVisible();
+    await expect(adam.getByRole('note')).toHaveCount(0);
+    await adam.context().close();
+    await carla.context().close();
   });
 });

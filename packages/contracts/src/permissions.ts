@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   'payables.manage',
   'reports.read',
   'org.manage',
+  /** Opens the Admin menu's organization, department and category screens read-only (the seed gives cfo those menus). */
+  'settings.read',
   'users.manage',
   'roles.manage',
   'policies.manage',
@@ -72,7 +74,7 @@ const everything = PERMISSIONS.filter(() => true);
 export const ROLE_GRANTS: Record<Role, RoleGrant> = {
   owner: { permissions: everything, scope: 'group' },
   admin: { permissions: everything.filter((p) => p !== 'payroll.approve'), scope: 'group' },
-  cfo: { permissions: [...FINANCE, ...ANNOUNCER], scope: 'group' },
+  cfo: { permissions: [...FINANCE, ...ANNOUNCER, 'settings.read'], scope: 'group' },
   group_ceo: { permissions: [...APPROVER, ...ANNOUNCER], scope: 'group' },
   group_cfo: { permissions: [...APPROVER, 'budgets.approve_overrun', 'payroll.approve', ...ANNOUNCER], scope: 'group' },
   group_coo: { permissions: [...APPROVER, ...ANNOUNCER], scope: 'group' },

@@ -26,6 +26,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'payables.manage': 'Manage payables and payments',
   'reports.read': 'See reports and analytics',
   'org.manage': 'Manage organizations, departments and categories',
+  'settings.read': 'See the organization, department and category screens (read-only)',
   'users.manage': 'Manage users and registrations',
   'roles.manage': 'Manage roles and custom roles',
   'policies.manage': 'Manage expense policies',

@@ -4,6 +4,7 @@ import { POLICY_ACTION_LABELS } from '@outlay/contracts/policies';
 import type { Category } from '@outlay/contracts/categories';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
+import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
@@ -27,6 +28,8 @@ const columns: DataTableColumn<Category>[] = [
 
 export default function CategoryManagementPage() {
   const query = useListQuery<Category>({ url: CATEGORIES_URL, filters: ['active', 'parentId'], defaultSort: 'name' });
+  // The Admin menu's roles open the screen; only org.manage changes anything on it.
+  const canManage = useHolds('org.manage');
   const parents = useCategoryOptions();
   const update = useUpdateCategory();
   const [creating, setCreating] = useState(false);
@@ -56,6 +59,7 @@ export default function CategoryManagementPage() {
         title="Category Management"
         description="Expense categories with their GL account, per-request limit and receipt threshold. Amounts are in the requesting company's currency."
       />
+      {!canManage && <ReadOnlyNote />}
       <DataTable
         label="Categories"
         columns={columns}
@@ -74,17 +78,19 @@ export default function CategoryManagementPage() {
           </>
         }
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" /> New category
-          </Button>
+          canManage && (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" /> New category
+            </Button>
+          )
         }
-        rowActions={actionsOf}
+        rowActions={canManage ? actionsOf : undefined}
         renderCard={(c) => (
           <ListCard
             eyebrow={c.code}
             title={c.name}
             badge={<ActiveBadge active={c.active} />}
-            actions={actionsOf(c)}
+            actions={canManage ? actionsOf(c) : undefined}
             subtitle={[c.parentName, c.glAccount && `GL ${c.glAccount}`, c.organizationName ?? 'Whole group'].filter(Boolean).join(' · ')}
             meta={[c.perRequestLimit ? `Limit ${formatAmount(c.perRequestLimit)} (${POLICY_ACTION_LABELS[c.perRequestLimitAction].toLowerCase()})` : 'No limit', c.receiptRequiredAbove && `receipt above ${formatAmount(c.receiptRequiredAbove)}`].filter(Boolean).join(' · ')}
           />

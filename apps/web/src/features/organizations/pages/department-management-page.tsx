@@ -4,6 +4,7 @@ import type { Department } from '@outlay/contracts/organizations';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
+import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
@@ -25,6 +26,8 @@ const columns: DataTableColumn<Department>[] = [
 
 export default function DepartmentManagementPage() {
   const query = useListQuery<Department>({ url: DEPARTMENTS_URL, filters: ['organizationId', 'active'], defaultSort: 'name' });
+  // The Admin menu's roles open the screen; only org.manage changes anything on it.
+  const canManage = useHolds('org.manage');
   const organizations = useOrganizationOptions();
   const update = useUpdateDepartment();
   const [creating, setCreating] = useState(false);
@@ -54,6 +57,7 @@ export default function DepartmentManagementPage() {
         title="Department Management"
         description="Departments per organization: cost center, head and parent department. Departments are deactivated, never deleted."
       />
+      {!canManage && <ReadOnlyNote />}
       <DataTable
         label="Departments"
         columns={columns}
@@ -73,17 +77,19 @@ export default function DepartmentManagementPage() {
           </>
         }
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" /> New department
-          </Button>
+          canManage && (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" /> New department
+            </Button>
+          )
         }
-        rowActions={actionsOf}
+        rowActions={canManage ? actionsOf : undefined}
         renderCard={(d) => (
           <ListCard
             eyebrow={d.code}
             title={d.name}
             badge={<ActiveBadge active={d.active} />}
-            actions={actionsOf(d)}
+            actions={canManage ? actionsOf(d) : undefined}
             subtitle={[d.organizationName, d.parentName].filter(Boolean).join(' · ')}
             meta={[d.headName && `Head: ${d.headName}`, d.costCenter && `Cost center ${d.costCenter}`].filter(Boolean).join(' · ')}
           />

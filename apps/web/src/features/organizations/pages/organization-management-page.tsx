@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Organization } from '@outlay/contracts/organizations';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
+import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ORGANIZATIONS_URL } from '../api/keys';
@@ -37,6 +38,8 @@ const columns: DataTableColumn<Organization>[] = [
 
 export default function OrganizationManagementPage() {
   const query = useListQuery<Organization>({ url: ORGANIZATIONS_URL, filters: ['kind', 'active'], defaultSort: 'name' });
+  // The Admin menu's roles open the screen; only org.manage changes anything on it.
+  const canManage = useHolds('org.manage');
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Organization | null>(null);
   const actionsOf = (o: Organization) => <DataTableRowActions label={`Actions for ${o.name}`} actions={[{ label: 'Edit', onSelect: () => setEditing(o) }]} />;
@@ -47,6 +50,7 @@ export default function OrganizationManagementPage() {
         title="Organization Management"
         description="The group and its subsidiaries: name, code, base currency, address, tax id and fiscal year."
       />
+      {!canManage && <ReadOnlyNote />}
       <DataTable
         label="Organizations"
         columns={columns}
@@ -59,17 +63,19 @@ export default function OrganizationManagementPage() {
           </>
         }
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" /> New subsidiary
-          </Button>
+          canManage && (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" /> New subsidiary
+            </Button>
+          )
         }
-        rowActions={actionsOf}
+        rowActions={canManage ? actionsOf : undefined}
         renderCard={(o) => (
           <ListCard
             eyebrow={o.code}
             title={o.name}
             badge={<ActiveBadge active={o.active} />}
-            actions={actionsOf(o)}
+            actions={canManage ? actionsOf(o) : undefined}
             subtitle={[o.kind === 'group' ? 'Group' : 'Subsidiary', o.parentName, o.currency].filter(Boolean).join(' · ')}
             meta={`${o.departmentCount} departments · fiscal year from ${monthName(o.fiscalYearStartMonth)}`}
           />
