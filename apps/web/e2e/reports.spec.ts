@@ -31,6 +31,14 @@ test.describe('advanced reporting', () => {
     // The first run (spend by category) is there before anything is chosen.
     await expect(page.getByTestId('report-chart')).toBeVisible();
 
+    // A chosen period is what runs: the rolling period is off until ticked, and says which months it would run.
+    const rolling = page.getByRole('checkbox', { name: 'Rolling period' });
+    await expect(rolling).not.toBeChecked();
+    await expect(page.getByTestId('report-rolling-hint')).toContainText('Runs the months chosen:');
+    await rolling.check();
+    await expect(page.getByTestId('report-rolling-hint')).toContainText('today it runs');
+    await rolling.uncheck();
+
     await page.getByLabel('Month', { exact: true }).check();
     await expect(page.locator('label[for="dim-month"] + span')).toHaveText('2');
     await page.getByRole('button', { name: 'Run report' }).click();
@@ -127,7 +135,7 @@ test.describe('advanced reporting', () => {
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: /XLSX/ }).click();
-    expect((await download).suggestedFilename()).toMatch(/^for-felix-[a-z0-9]+-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect((await download).suggestedFilename()).toMatch(/^for-felix-[a-z0-9]+-\d{4}-\d{2}-to-\d{4}-\d{2}-meridian-logistics-USD-\d{4}-\d{2}-\d{2}\.xlsx$/);
 
     await expectAccessible(page);
     await snap(page, 'advanced-reporting-felix');

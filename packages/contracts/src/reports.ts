@@ -60,6 +60,22 @@ export function monthsInPeriod(from: string, to: string): number {
   return (ty - fy) * 12 + (tm - fm) + 1;
 }
 
+function shiftMonth(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 + n, 1)).toISOString().slice(0, 7);
+}
+
+/**
+ * The months a run covers: the months chosen, or for a rolling report the same number of months
+ * ending in the month of `now` (UTC). The builder shows this before running, so a rolling period
+ * never replaces the chosen months unseen.
+ */
+export function reportRunPeriod(filters: { from: string; to: string; rolling?: boolean }, now: Date): { from: string; to: string } {
+  if (!filters.rolling) return { from: filters.from, to: filters.to };
+  const to = now.toISOString().slice(0, 7);
+  return { from: shiftMonth(to, 1 - monthsInPeriod(filters.from, filters.to)), to };
+}
+
 const idList = z.array(uuid()).max(100, 'Choose at most 100').optional();
 const distinct = <T>(values: readonly T[]) => new Set(values).size === values.length;
 
@@ -129,6 +145,8 @@ export const reportResult = z.object({
   rows: z.array(reportRow),
   totals: z.object({ sum: z.string(), count: z.number().int(), average: z.string() }),
   currency: z.string(),
+  /** Whose spend the run covers: the organizations chosen, else the caller's reach ("All organizations", "Meridian Logistics"). */
+  scope: z.string(),
   /** True when there were more than REPORT_MAX_ROWS rows (the largest are shown; totals cover all). */
   truncated: z.boolean(),
 });

@@ -171,8 +171,17 @@ describe('exports', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
-    expect(sheet.rowCount).toBe(run.rows.length + 2);
+    // Title rows say what the figures cover; the header and the rows follow.
+    expect(sheet.getRow(1).getCell(1).value).toBe('Spend report');
+    expect(sheet.getRow(2).getCell(1).value).toMatch(/^Period: \w{3} \d{4} – \w{3} \d{4}$/);
+    expect(sheet.getRow(3).getCell(1).value).toBe(`Scope: ${run.scope}`);
+    expect(sheet.getRow(4).getCell(1).value).toBe(`Amounts in ${run.currency}`);
+    expect(sheet.getRow(6).getCell(1).value).toBe('Organization');
+    expect(sheet.rowCount).toBe(run.rows.length + 7);
     expect(sheet.getRow(sheet.rowCount).getCell(3).value).toBe(Number(run.totals.sum));
+    // The file names the period, scope and currency too; a CSV keeps its single header row.
+    expect(xlsx.headers['content-disposition']).toContain(`spend-report-${run.period.from}-to-${run.period.to}-all-organizations-${run.currency}-`);
+    expect(csv.headers['content-disposition']).toContain(`-${run.period.from}-to-${run.period.to}-all-organizations-${run.currency}-`);
 
     const pdf = await req(carla, 'POST', '/api/reports/export', { definition, format: 'pdf' });
     expect(pdf.statusCode).toBe(200);
@@ -198,15 +207,17 @@ describe('exports', () => {
       .where(eq(users.id, ids.felix!));
     const res = await req(felix, 'GET', `/api/reports/${r.id}/export?format=xlsx`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="shared-with-felix-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="shared-with-felix-\d{4}-\d{2}-to-\d{4}-\d{2}-meridian-logistics-USD-\d{4}-\d{2}-\d{2}\.xlsx"/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
     const orgNames = new Set<string>();
     sheet.eachRow((row, n) => {
-      if (n > 1 && n < sheet.rowCount) orgNames.add(String(row.getCell(1).value));
+      // Below the title rows and the header, above the totals.
+      if (n > 6 && n < sheet.rowCount) orgNames.add(String(row.getCell(1).value));
     });
     expect([...orgNames]).toEqual([felixOrg!.name]);
+    expect(sheet.getRow(3).getCell(1).value).toBe(`Scope: ${felixOrg!.name}`);
     expect((await req(dana, 'GET', `/api/reports/${r.id}/export?format=csv`)).statusCode).toBe(404);
   });
 });
@@ -314,7 +325,7 @@ describe('scheduled reports', () => {
     const felixRun = (await req(felix, 'POST', '/api/reports/run', { definition })).json();
     expect(felixRun.totals.sum).not.toBe(run.totals.sum);
     const [attachment] = daily[0]!.attachments;
-    expect(attachment).toMatchObject({ filename: expect.stringMatching(/^daily-spend-\d{4}-\d{2}-\d{2}\.csv$/), contentType: 'text/csv; charset=utf-8' });
+    expect(attachment).toMatchObject({ filename: expect.stringMatching(/^daily-spend-\d{4}-\d{2}-to-\d{4}-\d{2}-all-organizations-USD-\d{4}-\d{2}-\d{2}\.csv$/), contentType: 'text/csv; charset=utf-8' });
     const records = parse(Buffer.from(attachment!.contentBase64, 'base64').toString('utf8'), { bom: true }) as string[][];
     expect(records.at(-1)).toEqual(['Total', '', run.totals.sum, String(run.totals.count), run.totals.average]);
     expect(daily[0]!.body).toContain(serverFormat.money(run.totals.sum, run.currency));

@@ -59,7 +59,7 @@ async function renderPdf(input: { title: string; def: ReportDefinition; result: 
     defaultStyle: { font: 'Roboto', fontSize: 9 },
     content: [
       { text: input.title, fontSize: 16, bold: true, margin: [0, 0, 0, 4] },
-      { text: `${period} · amounts in ${result.currency} · generated ${serverFormat.dateTime(input.now)} UTC`, color: '#555', margin: [0, 0, 0, 10] },
+      { text: `${period} · ${result.scope} · amounts in ${result.currency} · generated ${serverFormat.dateTime(input.now)} UTC`, color: '#555', margin: [0, 0, 0, 10] },
       ...(result.truncated ? [{ text: 'Only the largest rows are listed; the total covers every row.', italics: true, margin: [0, 0, 0, 6] as [number, number, number, number] }] : []),
       {
         table: { headerRows: 1, widths: result.columns.map((c) => (c.kind === 'dimension' ? '*' : 'auto')), body },
@@ -79,10 +79,15 @@ export async function renderReport(input: {
   now: Date;
 }): Promise<RenderedExport> {
   const base = reportFilename(input.name);
+  const { period, scope, currency } = input.result;
   if (input.format === 'pdf') {
     const stamp = input.now.toISOString().slice(0, 10);
-    return { filename: `${base}-${stamp}.pdf`, contentType: 'application/pdf', body: await renderPdf({ title: input.name, def: input.def, result: input.result, now: input.now }) };
+    return {
+      filename: `${base}-${period.from}-to-${period.to}-${reportFilename(scope)}-${currency}-${stamp}.pdf`,
+      contentType: 'application/pdf',
+      body: await renderPdf({ title: input.name, def: input.def, result: input.result, now: input.now }),
+    };
   }
   const rows = [...input.result.rows, totalsRow(input.def, input.result)];
-  return renderExport({ format: input.format, filename: base, columns: tableColumns(input.def, input.result), rows, now: input.now });
+  return renderExport({ format: input.format, filename: base, columns: tableColumns(input.def, input.result), rows, now: input.now, about: { title: input.name, period, scope, currency } });
 }

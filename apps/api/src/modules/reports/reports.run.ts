@@ -7,7 +7,7 @@ import {
   REPORT_MAX_ROWS,
   REPORT_MEASURE_LABELS,
   REQUEST_STATUS_LABELS,
-  monthsInPeriod,
+  reportRunPeriod,
   type ReportDefinition,
   type ReportDimension,
   type ReportKey,
@@ -20,7 +20,7 @@ import { serverFormat } from '@outlay/contracts/format';
 import type { Db } from '@outlay/db';
 import type { AuthInfo } from '../../lib/context.ts';
 import { FxCache, groupCurrency } from '../../lib/fx.ts';
-import { scopeCondition } from '../../lib/scope.ts';
+import { scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { spendRows, spendScopeColumns, sumAmounts, translateRows, type SpendFilter } from '../../lib/spend.ts';
 import * as repo from './reports.repository.ts';
 
@@ -59,18 +59,9 @@ const NONE_LABEL: Record<ReportDimension, string> = {
   status: '(no status)',
 };
 
-function addMonths(month: string, n: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m - 1 + n, 1));
-  return d.toISOString().slice(0, 7);
-}
-
-/** The months a run covers: as saved, or for a rolling report the same length ending in the month of `now` (UTC). */
+/** The months a run covers (contracts' `reportRunPeriod`, which the builder shows too). */
 export function periodOf(def: ReportDefinition, now: Date): { from: string; to: string } {
-  const f = def.filters;
-  if (!f.rolling) return { from: f.from, to: f.to };
-  const to = now.toISOString().slice(0, 7);
-  return { from: addMonths(to, 1 - monthsInPeriod(f.from, f.to)), to };
+  return reportRunPeriod(def.filters, now);
 }
 
 function filterOf(def: ReportDefinition, period: { from: string; to: string }): SpendFilter {
@@ -104,6 +95,15 @@ async function labelsFor(db: Db, dimension: ReportDimension, ids: string[]): Pro
     case 'status':
       return new Map(ids.map((s) => [s, REQUEST_STATUS_LABELS[s as RequestStatus] ?? s]));
   }
+}
+
+/** Whose spend a run covers, as its exports name it: the organizations chosen, else the caller's reach. */
+async function scopeOfRun(db: Db, auth: AuthInfo, def: ReportDefinition): Promise<string> {
+  const chosen = def.filters.organizationIds ?? [];
+  if (chosen.length > 0) return [...(await repo.namesOf(db, 'organization', chosen)).values()].sort((a, b) => a.localeCompare(b, 'en')).join(', ');
+  if (scopeOf(auth, PERMISSION) === 'group') return 'All organizations';
+  const own = auth.organizationId ? (await repo.namesOf(db, 'organization', [auth.organizationId])).get(auth.organizationId) : undefined;
+  return own ?? 'Your organization';
 }
 
 /** Runs a definition with `auth`'s scope for reports.read (a scheduled run passes its owner's). */
@@ -168,6 +168,7 @@ export async function runReport(db: Db, auth: AuthInfo, def: ReportDefinition, n
 
   return {
     period,
+    scope: await scopeOfRun(db, auth, def),
     columns: [
       ...def.dimensions.map((d) => ({ key: d, label: REPORT_DIMENSION_LABELS[d], kind: 'dimension' as const })),
       ...def.measures.map((m) => ({ key: m, label: m === 'sum' || m === 'average' ? `${REPORT_MEASURE_LABELS[m]} (${currency})` : REPORT_MEASURE_LABELS[m], kind: 'measure' as const })),

@@ -7,6 +7,7 @@ import {
   REPORT_MEASURE_VALUES,
   REPORT_VIEW_LABELS,
   REPORT_VIEW_VALUES,
+  reportRunPeriod,
   type ReportDefinition,
   type ReportDimension,
   type ReportMeasure,
@@ -19,6 +20,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { formatMonth } from '@/lib/format';
 
 /** What the builder edits: a whole definition (the form's state is the request's body). */
 export type Draft = ReportDefinition;
@@ -169,8 +171,10 @@ export function ReportBuilder({ draft, onChange, options, onRun, running, error 
               <label htmlFor="report-rolling" className="cursor-pointer">
                 Rolling period
               </label>
-              <span id="report-rolling-hint" className="text-xs text-muted-foreground">
-                Each run keeps the length of the period and ends it in the current month (what a scheduled e-mail sends).
+              <span id="report-rolling-hint" className="text-xs text-muted-foreground" data-testid="report-rolling-hint">
+                {f.rolling
+                  ? `Each run keeps the length of the period and ends it in the current month: today it runs ${periodText(reportRunPeriod(f, new Date()))}, not the months chosen above.`
+                  : `Runs the months chosen: ${periodText(f)}. Tick to move the period with each run (what a scheduled e-mail sends).`}
               </span>
             </div>
           </div>
@@ -198,4 +202,8 @@ export function ReportBuilder({ draft, onChange, options, onRun, running, error 
       </CardContent>
     </Card>
   );
+}
+
+function periodText(p: { from: string; to: string }): string {
+  return p.from === p.to ? formatMonth(p.from) : `${formatMonth(p.from)} – ${formatMonth(p.to)}`;
 }

@@ -28,7 +28,7 @@ function defaultDefinition(): ReportDefinition {
   return {
     dimensions: ['category'],
     measures: ['sum', 'count'],
-    filters: { from: month(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1))), to: month(now), monthOf: 'decided', rolling: true },
+    filters: { from: month(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1))), to: month(now), monthOf: 'decided', rolling: false },
     view: 'bar',
   };
 }
