@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { currentUser, expectAccessible, MOBILE, signInAs, snap } from './fixtures';
+import { currentUser, expectAccessible, MOBILE, pageAs, signInAs, snap } from './fixtures';
 
 const MAIN = ['Dashboard', 'New Request', 'Approvals', 'Communications', 'AI Copilot'];
 
@@ -105,5 +105,34 @@ test.describe('mobile navigation', () => {
     await expect(sheet.getByRole('region', { name: /^Settings/ })).toHaveCount(0);
     await sheet.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/auth$/);
+  });
+});
+
+test.describe('screens the seed names twice', () => {
+  test('each says what it is for and links the others of its family', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const adam = await pageAs(browser, 'adam', '/policy-management');
+    const families = [
+      ['/new-request', '/advanced-request', '/smart-form'],
+      ['/policy-management', '/enhanced-policy-management'],
+      ['/user-management', '/enhanced-user-management', '/user-password-management'],
+      ['/', '/real-time-monitoring'],
+    ];
+    for (const family of families) {
+      for (const path of family) {
+        await adam.goto(path);
+        const note = adam.getByTestId('sibling-screens');
+        await expect(note).toContainText('This screen:');
+        for (const other of family.filter((p) => p !== path)) await expect(note.locator(`a[href="${other}"]`)).toBeVisible();
+      }
+    }
+    await adam.goto('/enhanced-user-management');
+    await adam.getByTestId('sibling-screens').getByRole('link', { name: 'User Password Management' }).click();
+    await expect(adam.getByRole('heading', { name: 'User Password Management', level: 1 })).toBeVisible();
+    await expectAccessible(adam);
+    await snap(adam, 'sibling-screens');
+    await adam.setViewportSize(MOBILE);
+    await snap(adam, 'sibling-screens');
+    await adam.context().close();
   });
 });

@@ -5,6 +5,7 @@ import type { DashboardResponse } from '@outlay/contracts/dashboard';
 import { findRoute, mayOpen } from '@/app/routes';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { QueryState } from '@/components/query-state';
+import { SiblingScreens } from '@/components/sibling-screens';
 import { RoleBadge } from '@/components/status-badges';
 import { greeting } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -76,6 +77,7 @@ export default function DashboardPage() {
         </div>
       </section>
 
+      <SiblingScreens />
       <ScreenShortcuts user={user} />
 
       <QueryState query={figures} loadingLabel="Loading your dashboard" errorMessage="The dashboard could not be loaded." className="min-h-40">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PolicyList, PolicyRule } from '@outlay/contracts/policies';
 import { PageHeader } from '@/components/page-header';
+import { SiblingScreens } from '@/components/sibling-screens';
 import { Button } from '@/components/ui/button';
 import { apiJson } from '@/lib/api-client';
 import { POLICIES_URL, usePolicyOptions } from '../api/policies';
@@ -28,6 +29,7 @@ export default function EnhancedPolicyManagementPage() {
         description="Build rules with conditions on any request field, set their priority and dates, see their versions and try them against past requests."
         className="mb-0"
       />
+      <SiblingScreens />
       <RulesTable
         enhanced
         onEdit={setEditing}

@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { PolicyRule } from '@outlay/contracts/policies';
 import { PageHeader } from '@/components/page-header';
+import { SiblingScreens } from '@/components/sibling-screens';
 import { Button } from '@/components/ui/button';
 import { usePolicyOptions } from '../api/policies';
 import { RuleDialog } from '../components/rule-dialog';
@@ -17,6 +18,7 @@ export default function PolicyManagementPage() {
         title="Policy Management"
         description="Expense rules checked on the request form as people type and again at submission: warn, ask for a justification, or block."
       />
+      <SiblingScreens />
       <RulesTable
         enhanced={false}
         onEdit={setEditing}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { useRequestDetail } from '@/components/request-detail';
 import { PageHeader } from '@/components/page-header';
+import { SiblingScreens } from '@/components/sibling-screens';
 import { QueryError } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -93,6 +94,7 @@ export function RequestFormPage({ variant }: { variant: 'simple' | 'advanced' | 
           )
         }
       />
+      {!editId && <SiblingScreens />}
       {body}
     </div>
   );

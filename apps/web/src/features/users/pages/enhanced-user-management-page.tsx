@@ -3,6 +3,7 @@ import type { UserItem } from '@outlay/contracts/users';
 import { DataTable, DataTableFilterSelect, useListQuery } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
+import { SiblingScreens } from '@/components/sibling-screens';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useUserOptions } from '../api/user-options';
@@ -31,6 +32,7 @@ export default function EnhancedUserManagementPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Enhanced User Management" description="Bulk import and export, and activate, deactivate or change the role of many users at once." className="mb-0" />
+      <SiblingScreens />
       <UserImportCard />
       <section aria-labelledby="bulk-heading" className="flex flex-col gap-3">
         <h2 id="bulk-heading" className="text-lg font-semibold">

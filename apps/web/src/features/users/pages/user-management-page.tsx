@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { UserItem } from '@outlay/contracts/users';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
+import { SiblingScreens } from '@/components/sibling-screens';
 import { Button } from '@/components/ui/button';
 import { useUserOptions } from '../api/user-options';
 import { USERS_URL } from '../api/users-keys';
@@ -43,6 +44,7 @@ export default function UserManagementPage() {
           </Button>
         }
       />
+      <SiblingScreens />
       <DataTable
         label="Users"
         columns={USER_COLUMNS}

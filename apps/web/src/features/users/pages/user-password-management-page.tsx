@@ -4,6 +4,7 @@ import type { PasswordStatusItem } from '@outlay/contracts/users';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ConfirmDialog, useStepUp } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
+import { SiblingScreens } from '@/components/sibling-screens';
 import { RoleBadge, StatusBadge } from '@/components/status-badges';
 import { Badge } from '@/components/ui/badge';
 import { toast } from '@/components/ui/use-toast';
@@ -112,6 +113,7 @@ export default function UserPasswordManagementPage() {
   return (
     <div>
       <PageHeader title="User Password Management" description="Password age, temporary passwords and two-factor status; reset a password or force a change." />
+      <SiblingScreens />
       <DataTable
         label="Passwords"
         entityName="users"
