@@ -32,6 +32,31 @@ test.describe.serial('profile (grace)', () => {
     await snap(page, 'profile');
   });
 
+  test('time zone: schedules follow the organization until a zone of one\'s own is saved', async ({ page }) => {
+    await signInAs(page, 'grace', undefined, '/profile');
+    const card = page.getByRole('heading', { name: 'Time zone' }).locator('xpath=ancestor::*[contains(@class, "rounded")][1]');
+    await expect(card).toContainText('Now: ');
+    const field = page.getByRole('combobox', { name: 'Time zone' });
+    await expect(field).toHaveValue(/My organization's/);
+    await field.click();
+    await field.fill('Berlin');
+    await page.getByRole('option', { name: 'Europe/Berlin' }).click();
+    await page.getByRole('button', { name: 'Save time zone' }).click();
+    await expectToast(page, 'Time zone saved', 'Your schedules run in Europe/Berlin.');
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Europe/Berlin');
+    await expect(card).toContainText('Now: Europe/Berlin');
+    await snap(page, 'profile-time-zone');
+
+    // Back to the organization's zone.
+    await page.getByRole('combobox', { name: 'Time zone' }).click();
+    await page.getByRole('option', { name: /^My organization's/ }).click();
+    await page.getByRole('button', { name: 'Save time zone' }).click();
+    await expectToast(page, 'Time zone saved');
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue(/My organization's/);
+  });
+
   test('security tab: wording, validation, a refused common password, then a change', async ({ page }) => {
     await signInAs(page, 'grace', undefined, '/profile');
     await page.getByRole('tab', { name: 'Security' }).click();

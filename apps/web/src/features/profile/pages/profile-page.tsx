@@ -12,6 +12,7 @@ import { useProfile } from '../api/profile';
 import { ProfileHeaderCard } from '../components/profile-header-card';
 import { ProfileInfoForm } from '../components/profile-info-form';
 import { ProfilePasswordForm } from '../components/profile-password-form';
+import { TimeZoneCard } from '../components/time-zone-card';
 import { TwoFactorCard } from '../components/two-factor-card';
 
 export default function ProfilePage() {
@@ -53,8 +54,9 @@ function ProfileView({ data }: { data: Profile }) {
             <Lock aria-hidden="true" /> Security
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="profile">
+        <TabsContent value="profile" className="flex flex-col gap-6">
           <ProfileInfoForm profile={data} />
+          <TimeZoneCard profile={data} />
         </TabsContent>
         <TabsContent value="security" className="flex flex-col gap-6">
           <ProfilePasswordForm profile={data} />
