@@ -151,6 +151,30 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
+/**
+ * Nothing scrolls sideways: not the page (its scrolling element no wider than the window), and
+ * no box inside `within` (main by default; a dialog's selector for a dialog) whose content is
+ * wider than it, as a table or chart in a card that scrolls would be. Names what does.
+ */
+export async function expectNoSidewaysScroll(page: Page, within = 'main') {
+  const wide = await page.evaluate((selector) => {
+    const found: string[] = [];
+    const root = document.scrollingElement ?? document.documentElement;
+    if (root.scrollWidth > window.innerWidth) found.push(`the page: ${root.scrollWidth}px in a ${window.innerWidth}px window`);
+    const boxes = [...document.querySelectorAll<HTMLElement>(selector)].flatMap((el) => [el, ...el.querySelectorAll<HTMLElement>('*')]);
+    for (const el of boxes) {
+      if (el.closest('.sr-only') || el.clientWidth === 0) continue;
+      const overflow = getComputedStyle(el).overflowX;
+      if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
+        const name = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? String(el.className).split(' ').slice(0, 4).join('.');
+        found.push(`${el.tagName.toLowerCase()} [${name}]: ${el.scrollWidth}px of content in ${el.clientWidth}px`);
+      }
+    }
+    return found;
+  }, within);
+  expect(wide, `scrolls sideways at ${page.viewportSize()?.width}px`).toEqual([]);
+}
+
 export async function storedTokens(page: Page) {
   return page.evaluate(() => ({
     accessToken: localStorage.getItem('accessToken'),

@@ -8,6 +8,7 @@ import { formatMoney, formatMonth, plural } from '@/lib/format';
 import { useBudgetOptions } from '@/features/budgets/api/budget-lines';
 import { useFinancialFlow, type FlowParams } from '../api/financial-flow';
 import { FLOW_KIND_COLORS, FLOW_KIND_PLURALS } from '../components/flow-colors';
+import { FlowColumns } from '../components/flow-columns';
 import { FlowDiagram } from '../components/flow-diagram';
 import { FlowRequestsPanel } from '../components/flow-requests-panel';
 import { FlowTable } from '../components/flow-table';
@@ -39,7 +40,7 @@ function StatusFilter({ value, onChange }: { value: FlowStatus[]; onChange: (nex
 
 function Legend() {
   return (
-    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-label="Columns of the diagram, left to right">
+    <ul className="hidden flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground sm:flex" aria-label="Columns of the diagram, left to right">
       {FLOW_NODE_KIND_VALUES.map((k) => (
         <li key={k} className="flex items-center gap-1.5">
           <span className="inline-block size-3 rounded-sm" style={{ background: FLOW_KIND_COLORS[k] }} aria-hidden="true" />
@@ -92,12 +93,14 @@ export default function FinancialFlowPage() {
               <Card>
                 <CardHeader className="gap-2">
                   <CardTitle>Flow diagram</CardTitle>
-                  <p className="text-sm text-muted-foreground">Hover a band or a bar for its amount; click a bar for its requests. The table below lists every flow.</p>
+                  <p className="hidden text-sm text-muted-foreground sm:block">Hover a band or a bar for its amount; click a bar for its requests. The table below lists every flow.</p>
+                  <p className="text-sm text-muted-foreground sm:hidden">Each column of the diagram, largest first; tap one for its requests. The list below has every flow.</p>
                   <Legend />
                 </CardHeader>
                 <CardContent className="min-w-0">
-                  {/* The diagram keeps a readable width; a phone scrolls it sideways inside the card. */}
-                  <div className="overflow-x-auto overflow-y-hidden" data-testid="flow-diagram" tabIndex={0} role="region" aria-label="Flow diagram (scrolls sideways)">
+                  {/* A phone stacks the columns as cards; from 640 px the diagram keeps a readable width, scrolling sideways in the card on a narrow tablet. */}
+                  <FlowColumns flow={data} onSelect={setSelected} className="sm:hidden" />
+                  <div className="hidden overflow-x-auto overflow-y-hidden sm:block" data-testid="flow-diagram" tabIndex={0} role="region" aria-label="Flow diagram (scrolls sideways)">
                     <FlowDiagram flow={data} selected={selected?.id ?? null} onSelect={setSelected} />
                   </div>
                 </CardContent>
