@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { DESKTOP, expectAccessible, expectNoSidewaysScroll, expectToast, MOBILE, pickSearched, signInAs, snap, type LoginBody } from './fixtures';
+import { DESKTOP, expectAccessible, expectInViewport, expectNoSidewaysScroll, expectToast, MOBILE, pickSearched, signInAs, snap, type LoginBody } from './fixtures';
 
 /*
  * Approval screens beyond the plain decision flow (that one is request-flow.spec.ts): max's
@@ -277,7 +277,12 @@ test.describe('approvals queue (max)', () => {
     await dialog.getByLabel(/^Why are these line items rejected/).fill('Printers are bought centrally');
     await expectAccessible(max);
     await snap(max, 'approvals-partial');
+    // A phone: the dialog fits the screen, its title and figures inside it.
     await max.setViewportSize(MOBILE);
+    await expectInViewport(max, dialog);
+    await expectNoSidewaysScroll(max, '[role="dialog"]');
+    await expectInViewport(max, dialog.getByRole('heading', { name: `${reference} ${title}` }));
+    await expectAccessible(max);
     await snap(max, 'approvals-partial');
     await max.setViewportSize(DESKTOP);
     await dialog.getByRole('button', { name: 'Approve $300.00' }).click();

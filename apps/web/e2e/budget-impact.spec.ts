@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { apiAs, DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, snap } from './fixtures';
+import { apiAs, DESKTOP, expectAccessible, expectInViewport, expectNoSidewaysScroll, expectToast, MOBILE, signInAs, snap } from './fixtures';
 
 /*
  * Budget impact before deciding, and an overrun approved with the line raised. carla gives
@@ -115,6 +115,19 @@ test('budget impact while typing, on the queue item and in the approval dialog; 
   await expect(dialog.getByTestId('budget-impact')).toContainText('Remaining before');
   await expectAccessible(carla);
   await snap(carla, 'budget-impact-3-dialog');
+  // On a phone the dialog fits the screen: its title and every figure inside it, nothing scrolling sideways.
+  await carla.setViewportSize(MOBILE);
+  await expectInViewport(carla, dialog);
+  await expectNoSidewaysScroll(carla, '[role="dialog"]');
+  await expectInViewport(carla, dialog.getByRole('heading', { name: `${reference} ${title}` }));
+  for (const figure of await ours(dialog).locator('dd').all()) {
+    const box = (await figure.boundingBox())!;
+    const inside = (await dialog.boundingBox())!;
+    expect(box.x + box.width, 'a budget figure inside the dialog').toBeLessThanOrEqual(inside.x + inside.width);
+  }
+  await expectAccessible(carla);
+  await snap(carla, 'budget-impact-3-dialog');
+  await carla.setViewportSize(DESKTOP);
   // Approving the overrun step here offers the same choice as the overrun page.
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(dialog.getByRole('radio', { name: /Raise the line by the overrun/ })).toBeVisible();

@@ -175,6 +175,19 @@ export async function expectNoSidewaysScroll(page: Page, within = 'main') {
   expect(wide, `scrolls sideways at ${page.viewportSize()?.width}px`).toEqual([]);
 }
 
+/** The element's box lies inside the window, every edge of it. */
+export async function expectInViewport(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box, 'the element is drawn').not.toBeNull();
+  const { x, y, width, height } = box!;
+  const where = `${JSON.stringify(box)} in ${viewport.width}×${viewport.height}`;
+  expect(x, `left edge: ${where}`).toBeGreaterThanOrEqual(0);
+  expect(y, `top edge: ${where}`).toBeGreaterThanOrEqual(0);
+  expect(x + width, `right edge: ${where}`).toBeLessThanOrEqual(viewport.width);
+  expect(y + height, `bottom edge: ${where}`).toBeLessThanOrEqual(viewport.height);
+}
+
 export async function storedTokens(page: Page) {
   return page.evaluate(() => ({
     accessToken: localStorage.getItem('accessToken'),
