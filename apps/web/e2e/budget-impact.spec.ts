@@ -98,14 +98,22 @@ test('budget impact while typing, on the queue item and in the approval dialog; 
   const reference = (await saved.textContent())?.match(/REQ-\d{6}/)?.[0];
   expect(reference).toBeTruthy();
 
-  // carla: the queue item carries the block (its own money not counted in "before").
+  // carla: the queue item carries the block, compact: a line each, with a meter and what is left or how far over.
   const carla = await as(browser, 'carla', '/approvals');
   await expect(carla.getByRole('heading', { name: 'Approvals' })).toBeVisible();
   await carla.getByRole('searchbox', { name: 'Search requests waiting for you' }).fill(title);
   const queued = carla.getByRole('table', { name: 'Approval queue' }).getByRole('row').filter({ hasText: title });
   await expect(queued).toHaveCount(1);
-  await expect(queued.getByTestId('budget-impact-line').filter({ hasText: `${dept.name} · ${cat.name}` })).toContainText('Over budget by $500.00');
-  await expect(queued).toContainText('Remaining $1,000.00 → -$500.00');
+  const queuedLine = queued.getByTestId('budget-impact-line').filter({ hasText: `${dept.name} · ${cat.name}` });
+  await expect(queuedLine).toContainText('Over budget by $500.00');
+  // The request's own money is not counted in "before": the line had all of its 1,000 left.
+  await expect(queuedLine).toHaveAttribute('title', /remaining \$1,000\.00 → -\$500\.00 of \$1,000\.00/);
+  await expect(queuedLine.getByTestId('budget-impact-meter')).toBeVisible();
+  // One text line per budget line, and no heading or box around them: a row stays short, so a screen holds many.
+  for (const line of await queued.getByTestId('budget-impact-line').all()) expect((await line.boundingBox())!.height).toBeLessThan(24);
+  await expect(queued.getByRole('heading', { name: 'Budget impact' })).toHaveCount(0);
+  expect((await queued.boundingBox())!.height).toBeLessThan(140);
+  await expectAccessible(carla);
   await snap(carla, 'budget-impact-2-queue');
 
   // The approval dialog shows the same block, in full.

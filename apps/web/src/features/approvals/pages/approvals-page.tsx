@@ -37,7 +37,7 @@ const COLUMNS: DataTableColumn<ApprovalItem>[] = [
           </span>
         )}
         <NotDecidable item={i} />
-        <QueueBudgetImpact requestId={i.requestId} className="mt-1.5" />
+        <QueueBudgetImpact requestId={i.requestId} organizationName={i.organizationName} className="mt-1.5" />
       </div>
     ),
   },
@@ -159,7 +159,7 @@ function QueueCard({ item: i, onOpen }: { item: ApprovalItem; onOpen: (item: App
         </div>
       </div>
       <Checks item={i} />
-      <QueueBudgetImpact requestId={i.requestId} />
+      <QueueBudgetImpact requestId={i.requestId} organizationName={i.organizationName} />
     </div>
   );
 }
