@@ -139,16 +139,24 @@ export async function pickOption(page: Page, select: Locator, option: string) {
   await expect(select).toHaveText(option);
 }
 
-/** axe-core: no serious or critical violations (the issue's accessibility bar). */
-export async function expectAccessible(page: Page) {
+/**
+ * axe-core's serious and critical violations on the page as it is now, with every default rule
+ * on, each as "rule (impact): help → the elements"; `alsoRules` adds those rules' findings
+ * whatever their impact.
+ */
+export async function seriousViolations(page: Page, alsoRules: readonly string[] = []): Promise<string[]> {
   // A list refetching is dimmed on purpose; judge contrast once the data has arrived.
   await networkQuiet(page);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || alsoRules.includes(v.id))
+    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
+}
+
+/** axe-core: no serious or critical violations (the accessibility bar). */
+export async function expectAccessible(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 /**
