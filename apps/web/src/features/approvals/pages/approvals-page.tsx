@@ -126,7 +126,7 @@ function QueueCard({ item: i, onOpen }: { item: ApprovalItem; onOpen: (item: App
           aria-label={`Open ${i.reference} ${i.title}`}
           className="min-w-0 text-left outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
         >
-          <span className="block font-mono text-xs text-muted-foreground">{i.reference}</span>
+          <span className="block font-mono text-xs text-muted-foreground">{i.reference}</span>{' '}
           <span className="block font-medium leading-snug">{i.title}</span>
         </button>
         <SlaBadge state={i.slaState} />
