@@ -34,7 +34,7 @@ test.describe('financial flow', () => {
     // Hover: the node's amount in the group currency.
     const largestOrg = flow.nodes.find((n) => n.kind === 'organization')!;
     await diagram.locator(`[data-node="${largestOrg.id}"] rect`).hover();
-    await expect(page.getByText(money(largestOrg.amount, flow.currency)).filter({ visible: true }).first()).toBeVisible();
+    await expect(page.getByText(money(largestOrg.amount, flow.currency)).first()).toBeVisible();
 
     // Click a node: its requests.
     await diagram.locator(`[data-node="${largestOrg.id}"] rect`).click({ force: true });
@@ -101,7 +101,7 @@ test.describe('financial flow', () => {
     await expect(diagram.locator(`[data-node="${orgs[0]!.id}"] text`)).toContainText('Meridian Logistics');
     await expect(diagram.locator('[data-node^="organization:"]')).toHaveCount(1);
     // One organization: no organization picker.
-    await expect(page.getByLabel('Organization', { exact: true })).toHaveCount(0);
+    await expect(page.getByLabel('Organization')).toHaveCount(0);
     await snap(page, 'financial-flow-felix');
 
     const rita = await pageAs(browser, 'rita', '/financial-flow');

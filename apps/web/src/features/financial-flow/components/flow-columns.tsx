@@ -2,7 +2,6 @@ import { FLOW_NODE_KIND_VALUES, type FinancialFlow, type FlowNode } from '@outla
 import { parseMoney } from '@outlay/contracts/money';
 import { CardList, ListCard } from '@/components/data-table';
 import { formatMoney, formatPercent, plural } from '@/lib/format';
-import { cn } from '@/lib/utils';
 import { FLOW_KIND_COLORS, FLOW_KIND_PLURALS } from './flow-colors';
 import { foldSmallNodes, OTHER_PREFIX } from './flow-fold';
 
@@ -18,10 +17,10 @@ function shareOf(node: FlowNode, total: string): string {
  * colour, the same nodes as the diagram draws. A card opens the node's requests, as a click on
  * a bar of the diagram does.
  */
-export function FlowColumns({ flow, onSelect, className }: { flow: FinancialFlow; onSelect: (node: FlowNode) => void; className?: string }) {
+export function FlowColumns({ flow, onSelect }: { flow: FinancialFlow; onSelect: (node: FlowNode) => void }) {
   const { nodes } = foldSmallNodes(flow);
   return (
-    <div className={cn('flex min-w-0 flex-col gap-4', className)} data-testid="flow-columns">
+    <div className="flex min-w-0 flex-col gap-4" data-testid="flow-columns">
       {FLOW_NODE_KIND_VALUES.map((kind) => {
         const column = nodes.filter((n) => n.kind === kind);
         if (column.length === 0) return null;

@@ -5,6 +5,7 @@ import { QueryState } from '@/components/query-state';
 import { defaultPeriod, ReportFilters, type ReportFilterValues } from '@/components/report-filters';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney, formatMonth, plural } from '@/lib/format';
+import { useNarrow } from '@/lib/use-narrow';
 import { useBudgetOptions } from '@/features/budgets/api/budget-lines';
 import { useFinancialFlow, type FlowParams } from '../api/financial-flow';
 import { FLOW_KIND_COLORS, FLOW_KIND_PLURALS } from '../components/flow-colors';
@@ -57,6 +58,8 @@ export default function FinancialFlowPage() {
   const [filters, setFilters] = useState<ReportFilterValues>(() => defaultPeriod());
   const [statuses, setStatuses] = useState<FlowStatus[]>([...DEFAULT_FLOW_STATUSES]);
   const [selected, setSelected] = useState<FlowNode | null>(null);
+  // A phone gets the diagram's columns stacked as cards; the diagram itself is not drawn there.
+  const narrow = useNarrow();
   const params: FlowParams = { ...filters, statuses };
   const flow = useFinancialFlow(params);
   const change = (next: FlowParams) => {
@@ -98,11 +101,14 @@ export default function FinancialFlowPage() {
                   <Legend />
                 </CardHeader>
                 <CardContent className="min-w-0">
-                  {/* A phone stacks the columns as cards; from 640 px the diagram keeps a readable width, scrolling sideways in the card on a narrow tablet. */}
-                  <FlowColumns flow={data} onSelect={setSelected} className="sm:hidden" />
-                  <div className="hidden overflow-x-auto overflow-y-hidden sm:block" data-testid="flow-diagram" tabIndex={0} role="region" aria-label="Flow diagram (scrolls sideways)">
-                    <FlowDiagram flow={data} selected={selected?.id ?? null} onSelect={setSelected} />
-                  </div>
+                  {/* From 640 px the diagram keeps a readable width, scrolling sideways in the card on a narrow tablet. */}
+                  {narrow ? (
+                    <FlowColumns flow={data} onSelect={setSelected} />
+                  ) : (
+                    <div className="overflow-x-auto overflow-y-hidden" data-testid="flow-diagram" tabIndex={0} role="region" aria-label="Flow diagram (scrolls sideways)">
+                      <FlowDiagram flow={data} selected={selected?.id ?? null} onSelect={setSelected} />
+                    </div>
+                  )}
                 </CardContent>
               </Card>
               {selected && <FlowRequestsPanel key={selected.id} node={selected} params={params} currency={data.currency} onClose={() => setSelected(null)} />}
