@@ -105,7 +105,7 @@ test('budget impact while typing, on the queue item and in the approval dialog; 
   const queued = carla.getByRole('table', { name: 'Approval queue' }).getByRole('row').filter({ hasText: title });
   await expect(queued).toHaveCount(1);
   const queuedLine = queued.getByTestId('budget-impact-line').filter({ hasText: `${dept.name} · ${cat.name}` });
-  await expect(queuedLine).toContainText('Over budget by $500.00');
+  await expect(queuedLine).toContainText('Over by $500.00');
   // The request's own money is not counted in "before": the line had all of its 1,000 left.
   await expect(queuedLine).toHaveAttribute('title', /remaining \$1,000\.00 → -\$500\.00 of \$1,000\.00/);
   await expect(queuedLine.getByTestId('budget-impact-meter')).toBeVisible();
@@ -147,7 +147,7 @@ test('budget impact while typing, on the queue item and in the approval dialog; 
   const phone = await as(browser, 'carla', '/approvals', MOBILE);
   await phone.getByRole('searchbox', { name: 'Search requests waiting for you' }).fill(title);
   const card = phone.getByTestId('approval-card').filter({ hasText: title });
-  await expect(card.getByTestId('budget-impact')).toContainText('Over budget by $500.00');
+  await expect(card.getByTestId('budget-impact')).toContainText('Over by $500.00');
   await snap(phone, 'budget-impact-2-queue');
   await phone.close();
 
@@ -157,7 +157,7 @@ test('budget impact while typing, on the queue item and in the approval dialog; 
   const row = carla.getByRole('table', { name: 'Pending budget overruns' }).getByRole('row').filter({ hasText: title });
   await row.getByRole('button', { name: `Approve overrun of ${reference}` }).click();
   const confirm = carla.getByRole('alertdialog').or(carla.getByRole('dialog'));
-  await expect(ours(confirm)).toContainText('Over budget by $500.00');
+  await expect(ours(confirm)).toContainText('Over by $500.00');
   await confirm.getByRole('radio', { name: /Raise the line by the overrun/ }).check();
   await expect(confirm.getByRole('textbox', { name: new RegExp(`Raise .*${cat.name}`) })).toHaveValue('500.00');
   await confirm.getByRole('textbox', { name: /^Note/ }).fill('Sensors are required by the audit; the line was set too low.');

@@ -51,11 +51,11 @@ function CompactLines({ lines, knownPrefix }: { lines: BudgetImpactData['lines']
         return (
           <li
             key={line.budgetLineId}
-            className="flex min-w-0 items-center gap-2 whitespace-nowrap text-xs"
+            className="flex min-w-0 items-center gap-1.5 whitespace-nowrap text-xs"
             title={`${line.label}: remaining ${formatMoney(line.remainingBefore, line.currency)} → ${formatMoney(line.remainingAfter, line.currency)} of ${formatMoney(line.amount, line.currency)}`}
             data-testid="budget-impact-line"
           >
-            <span className="relative h-1.5 w-10 shrink-0 overflow-hidden rounded-full bg-muted" aria-hidden="true" data-testid="budget-impact-meter">
+            <span className="relative h-1.5 w-8 shrink-0 overflow-hidden rounded-full bg-muted" aria-hidden="true" data-testid="budget-impact-meter">
               <span className="absolute inset-y-0 left-0 bg-slate-400" style={{ width: `${before * 100}%` }} />
               <span
                 className={cn('absolute inset-y-0', over ? 'bg-destructive' : tight ? 'bg-amber-500' : 'bg-emerald-600')}
@@ -66,7 +66,7 @@ function CompactLines({ lines, knownPrefix }: { lines: BudgetImpactData['lines']
             {over ? (
               <span className="inline-flex shrink-0 items-center gap-1 font-medium text-destructive">
                 <TriangleAlert className="size-3 shrink-0" aria-hidden="true" />
-                Over budget by {formatMoney(line.over, line.currency)}
+                Over by {formatMoney(line.over, line.currency)}
               </span>
             ) : (
               <span className={cn('inline-flex shrink-0 items-center gap-1 tabular-nums', tight ? 'text-amber-800 dark:text-amber-300' : 'text-emerald-700 dark:text-emerald-400')}>
