@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { DESKTOP, expectAccessible, expectToast, MOBILE, pickSearched, signInAs, snap, type LoginBody } from './fixtures';
+import { DESKTOP, expectAccessible, expectInViewport, expectNoSidewaysScroll, expectToast, MOBILE, pickSearched, signInAs, snap, type LoginBody } from './fixtures';
 
 /*
  * Approval screens beyond the plain decision flow (that one is request-flow.spec.ts): max's
@@ -197,6 +197,7 @@ test.describe('smart approval routing', () => {
     await expectAccessible(page);
     await snap(page, 'smart-routing');
     await page.setViewportSize(MOBILE);
+    await expectNoSidewaysScroll(page);
     await snap(page, 'smart-routing');
   });
 
@@ -218,6 +219,17 @@ test.describe('smart approval routing', () => {
     await expect(row).toContainText('Inactive');
     await expect(row).toContainText('Meridian Energy');
     await snap(page, 'smart-routing-admin');
+    // A phone: each rule a card with its actions, and nothing scrolls sideways.
+    await page.setViewportSize(MOBILE);
+    await expect(page.getByRole('table', { name: 'Auto-approval rules' })).toBeHidden();
+    const card = page.getByRole('list', { name: 'Auto-approval rules' }).getByTestId('auto-approval-rule-card').filter({ hasText: name });
+    await expect(card).toContainText('Inactive');
+    await expect(card).toContainText('Meridian Energy');
+    await expect(card.getByRole('button', { name: `Edit ${name}` })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await snap(page, 'smart-routing-admin');
+    await page.setViewportSize(DESKTOP);
 
     // Out of office, scheduled for later (so nothing moves now), then revoked.
     await page.getByRole('button', { name: 'New delegation' }).click();
@@ -265,7 +277,12 @@ test.describe('approvals queue (max)', () => {
     await dialog.getByLabel(/^Why are these line items rejected/).fill('Printers are bought centrally');
     await expectAccessible(max);
     await snap(max, 'approvals-partial');
+    // A phone: the dialog fits the screen, its title and figures inside it.
     await max.setViewportSize(MOBILE);
+    await expectInViewport(max, dialog);
+    await expectNoSidewaysScroll(max, '[role="dialog"]');
+    await expectInViewport(max, dialog.getByRole('heading', { name: `${reference} ${title}` }));
+    await expectAccessible(max);
     await snap(max, 'approvals-partial');
     await max.setViewportSize(DESKTOP);
     await dialog.getByRole('button', { name: 'Approve $300.00' }).click();

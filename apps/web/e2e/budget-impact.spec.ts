@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { apiAs, DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, snap } from './fixtures';
+import { apiAs, DESKTOP, expectAccessible, expectInViewport, expectNoSidewaysScroll, expectToast, MOBILE, signInAs, snap } from './fixtures';
 
 /*
  * Budget impact before deciding, and an overrun approved with the line raised. carla gives
@@ -98,14 +98,22 @@ test('budget impact while typing, on the queue item and in the approval dialog; 
   const reference = (await saved.textContent())?.match(/REQ-\d{6}/)?.[0];
   expect(reference).toBeTruthy();
 
-  // carla: the queue item carries the block (its own money not counted in "before").
+  // carla: the queue item carries the block, compact: a line each, with a meter and what is left or how far over.
   const carla = await as(browser, 'carla', '/approvals');
   await expect(carla.getByRole('heading', { name: 'Approvals' })).toBeVisible();
   await carla.getByRole('searchbox', { name: 'Search requests waiting for you' }).fill(title);
   const queued = carla.getByRole('table', { name: 'Approval queue' }).getByRole('row').filter({ hasText: title });
   await expect(queued).toHaveCount(1);
-  await expect(queued.getByTestId('budget-impact-line').filter({ hasText: `${dept.name} · ${cat.name}` })).toContainText('Over budget by $500.00');
-  await expect(queued).toContainText('Remaining $1,000.00 → -$500.00');
+  const queuedLine = queued.getByTestId('budget-impact-line').filter({ hasText: `${dept.name} · ${cat.name}` });
+  await expect(queuedLine).toContainText('Over by $500.00');
+  // The request's own money is not counted in "before": the line had all of its 1,000 left.
+  await expect(queuedLine).toHaveAttribute('title', /remaining \$1,000\.00 → -\$500\.00 of \$1,000\.00/);
+  await expect(queuedLine.getByTestId('budget-impact-meter')).toBeVisible();
+  // One text line per budget line, and no heading or box around them: a row stays short, so a screen holds many.
+  for (const line of await queued.getByTestId('budget-impact-line').all()) expect((await line.boundingBox())!.height).toBeLessThan(24);
+  await expect(queued.getByRole('heading', { name: 'Budget impact' })).toHaveCount(0);
+  expect((await queued.boundingBox())!.height).toBeLessThan(140);
+  await expectAccessible(carla);
   await snap(carla, 'budget-impact-2-queue');
 
   // The approval dialog shows the same block, in full.
@@ -115,6 +123,19 @@ test('budget impact while typing, on the queue item and in the approval dialog; 
   await expect(dialog.getByTestId('budget-impact')).toContainText('Remaining before');
   await expectAccessible(carla);
   await snap(carla, 'budget-impact-3-dialog');
+  // On a phone the dialog fits the screen: its title and every figure inside it, nothing scrolling sideways.
+  await carla.setViewportSize(MOBILE);
+  await expectInViewport(carla, dialog);
+  await expectNoSidewaysScroll(carla, '[role="dialog"]');
+  await expectInViewport(carla, dialog.getByRole('heading', { name: `${reference} ${title}` }));
+  for (const figure of await ours(dialog).locator('dd').all()) {
+    const box = (await figure.boundingBox())!;
+    const inside = (await dialog.boundingBox())!;
+    expect(box.x + box.width, 'a budget figure inside the dialog').toBeLessThanOrEqual(inside.x + inside.width);
+  }
+  await expectAccessible(carla);
+  await snap(carla, 'budget-impact-3-dialog');
+  await carla.setViewportSize(DESKTOP);
   // Approving the overrun step here offers the same choice as the overrun page.
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(dialog.getByRole('radio', { name: /Raise the line by the overrun/ })).toBeVisible();
@@ -126,7 +147,7 @@ test('budget impact while typing, on the queue item and in the approval dialog; 
   const phone = await as(browser, 'carla', '/approvals', MOBILE);
   await phone.getByRole('searchbox', { name: 'Search requests waiting for you' }).fill(title);
   const card = phone.getByTestId('approval-card').filter({ hasText: title });
-  await expect(card.getByTestId('budget-impact')).toContainText('Over budget by $500.00');
+  await expect(card.getByTestId('budget-impact')).toContainText('Over by $500.00');
   await snap(phone, 'budget-impact-2-queue');
   await phone.close();
 
@@ -136,7 +157,7 @@ test('budget impact while typing, on the queue item and in the approval dialog; 
   const row = carla.getByRole('table', { name: 'Pending budget overruns' }).getByRole('row').filter({ hasText: title });
   await row.getByRole('button', { name: `Approve overrun of ${reference}` }).click();
   const confirm = carla.getByRole('alertdialog').or(carla.getByRole('dialog'));
-  await expect(ours(confirm)).toContainText('Over budget by $500.00');
+  await expect(ours(confirm)).toContainText('Over by $500.00');
   await confirm.getByRole('radio', { name: /Raise the line by the overrun/ }).check();
   await expect(confirm.getByRole('textbox', { name: new RegExp(`Raise .*${cat.name}`) })).toHaveValue('500.00');
   await confirm.getByRole('textbox', { name: /^Note/ }).fill('Sensors are required by the audit; the line was set too low.');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, DESKTOP, expectAccessible, MOBILE, pageAs, snap } from './fixtures';
+import { apiAs, DESKTOP, expectAccessible, expectNoSidewaysScroll, MOBILE, pageAs, snap } from './fixtures';
 
 /*
  * The role-aware dashboard (/ and /real-time-monitoring) and /expense-tracking
@@ -142,7 +142,14 @@ test('expense tracking: scopes on offer, month range, chart and table', async ({
   expect(group.totals.count).toBeGreaterThanOrEqual(0);
   await expectAccessible(carla);
   await snap(carla, 'expense-tracking-carla');
+  // A phone: a card per month instead of the table, and nothing scrolls sideways.
   await carla.setViewportSize(MOBILE);
+  await expect(carla.getByTestId('expense-table')).toBeHidden();
+  const cards = carla.getByRole('list', { name: 'Spend by month' }).getByTestId('expense-card');
+  await expect(cards).toHaveCount(4);
+  await expect(cards.first()).toContainText(/\d+ requests?/);
+  await expectNoSidewaysScroll(carla);
+  await expectAccessible(carla);
   await snap(carla, 'expense-tracking-carla');
   await carla.context().close();
 

@@ -20,13 +20,13 @@ test.describe('Feature suggestions', () => {
     const detail = leo.getByRole('dialog');
     await expect(detail.getByRole('heading', { name: title })).toBeVisible();
     await expect(detail.getByText('<b>not bold</b>', { exact: false })).toBeVisible();
-    await expect(detail.getByRole('button', { name: `Remove your vote for ${title} (1 vote)` })).toHaveAttribute('aria-pressed', 'true');
+    await expect(detail.getByRole('button', { name: `Remove your vote for ${title}, 1 vote` })).toHaveAttribute('aria-pressed', 'true');
     await detail.press('Escape');
 
     const yusuf = await pageAs(browser, 'yusuf', '/feature-suggestions?q=' + encodeURIComponent(title));
-    const vote = yusuf.getByRole('button', { name: `Vote for ${title} (1 vote)` });
+    const vote = yusuf.getByRole('button', { name: `Vote for ${title}, 1 vote` });
     await vote.click();
-    await expect(yusuf.getByRole('button', { name: `Remove your vote for ${title} (2 votes)` })).toBeVisible();
+    await expect(yusuf.getByRole('button', { name: `Remove your vote for ${title}, 2 votes` })).toBeVisible();
     await yusuf.getByRole('button', { name: title, exact: true }).click();
     const yd = yusuf.getByRole('dialog');
     await yd.getByLabel('Add a comment').fill('Yes please, from the phone too.');
@@ -67,8 +67,8 @@ test.describe('Feature suggestions', () => {
     await signInAs(page, 'yusuf', undefined, '/feature-suggestions?q=' + encodeURIComponent(title));
     const card = page.getByTestId('suggestion-card').filter({ hasText: title });
     await expect(card).toBeVisible();
-    await card.getByRole('button', { name: `Vote for ${title} (1 vote)` }).click();
-    await expect(card.getByRole('button', { name: `Remove your vote for ${title} (2 votes)` })).toBeVisible();
+    await card.getByRole('button', { name: `Vote for ${title}, 1 vote` }).click();
+    await expect(card.getByRole('button', { name: `Remove your vote for ${title}, 2 votes` })).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(MOBILE.width);
     await snap(page, 'feature-suggestions-list');

@@ -139,16 +139,61 @@ export async function pickOption(page: Page, select: Locator, option: string) {
   await expect(select).toHaveText(option);
 }
 
-/** axe-core: no serious or critical violations (the issue's accessibility bar). */
-export async function expectAccessible(page: Page) {
+/**
+ * axe-core's serious and critical violations on the page as it is now, with every default rule
+ * on, each as "rule (impact): help → the elements"; `alsoRules` adds those rules' findings
+ * whatever their impact.
+ */
+export async function seriousViolations(page: Page, alsoRules: readonly string[] = []): Promise<string[]> {
   // A list refetching is dimmed on purpose; judge contrast once the data has arrived.
   await networkQuiet(page);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || alsoRules.includes(v.id))
+    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
+}
+
+/** axe-core: no serious or critical violations (the accessibility bar). */
+export async function expectAccessible(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/**
+ * Nothing scrolls sideways: not the page (its scrolling element no wider than the window), and
+ * no box inside `within` (main by default; a dialog's selector for a dialog) whose content is
+ * wider than it, as a table or chart in a card that scrolls would be. Names what does.
+ */
+export async function expectNoSidewaysScroll(page: Page, within = 'main') {
+  const wide = await page.evaluate((selector) => {
+    const found: string[] = [];
+    const root = document.scrollingElement ?? document.documentElement;
+    if (root.scrollWidth > window.innerWidth) found.push(`the page: ${root.scrollWidth}px in a ${window.innerWidth}px window`);
+    const boxes = [...document.querySelectorAll<HTMLElement>(selector)].flatMap((el) => [el, ...el.querySelectorAll<HTMLElement>('*')]);
+    for (const el of boxes) {
+      if (el.closest('.sr-only') || el.clientWidth === 0) continue;
+      const overflow = getComputedStyle(el).overflowX;
+      if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
+        const name = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? String(el.className).split(' ').slice(0, 4).join('.');
+        found.push(`${el.tagName.toLowerCase()} [${name}]: ${el.scrollWidth}px of content in ${el.clientWidth}px`);
+      }
+    }
+    return found;
+  }, within);
+  expect(wide, `scrolls sideways at ${page.viewportSize()?.width}px`).toEqual([]);
+}
+
+/** The element's box lies inside the window, every edge of it. */
+export async function expectInViewport(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box, 'the element is drawn').not.toBeNull();
+  const { x, y, width, height } = box!;
+  const where = `${JSON.stringify(box)} in ${viewport.width}×${viewport.height}`;
+  expect(x, `left edge: ${where}`).toBeGreaterThanOrEqual(0);
+  expect(y, `top edge: ${where}`).toBeGreaterThanOrEqual(0);
+  expect(x + width, `right edge: ${where}`).toBeLessThanOrEqual(viewport.width);
+  expect(y + height, `bottom edge: ${where}`).toBeLessThanOrEqual(viewport.height);
 }
 
 export async function storedTokens(page: Page) {

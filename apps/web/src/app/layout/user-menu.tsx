@@ -32,7 +32,8 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <TooltipTrigger asChild>
           <DropdownMenuTrigger
             className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring cursor-pointer"
-            aria-label={`Account menu for ${name}`}
+            // The initials are what the button shows: its name carries them too (WCAG 2.5.3).
+            aria-label={`Account menu for ${name}, initials ${initials(user)}`}
             data-testid="avatar-button"
           >
             <Avatar>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Checkbox } from '@/components/form/checkbox';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import { CARD_ITEM_CLASS } from './card-list';
 import { CardSkeletons } from './data-table-states';
 import type { DataTableRow, DataTableState } from './use-data-table';
 import type { ListQueryResult } from './use-list-query';
@@ -36,7 +37,7 @@ export function DataTableCards<T extends RowData>({ dt, query, label, status, re
             <li
               key={row.id}
               data-state={selected ? 'selected' : undefined}
-              className="relative flex gap-3 rounded-xl border bg-card p-3 text-sm text-card-foreground shadow-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring data-[state=selected]:border-blue-300 data-[state=selected]:bg-secondary"
+              className={cn(CARD_ITEM_CLASS, 'data-[state=selected]:border-blue-300 data-[state=selected]:bg-secondary')}
             >
               {enableSelection && (
                 // Above the card's stretched button, with a finger-sized target.

@@ -35,6 +35,7 @@ export {
 } from './filter-select';
 export { DataTablePagination, rangeLabel } from './pagination';
 export { ListCard, type ListCardProps } from './list-card';
+export { CardList, CARD_ITEM_CLASS, type CardListProps } from './card-list';
 export { DataTableSearch, DataTableColumnsMenu, DataTableExportButtons, SEARCH_DEBOUNCE_MS } from './toolbar';
 export { downloadFile } from './download';
 export { buildListUrl, buildExportUrl, type ListState, type SortOrder, type FilterValues, type ExtraParams } from './list-params';

@@ -33,6 +33,8 @@ export function ListCard({ title, eyebrow, subtitle, badge, meta, amount, onOpen
   const heading = (
     <>
       {eyebrow && <span className="block font-mono text-xs text-muted-foreground">{eyebrow}</span>}
+      {/* The two lines read as two words ("REQ-0042 Taxi"), not run together, wherever text is taken from them. */}
+      {eyebrow && ' '}
       <span className="block break-words font-medium leading-snug">{title}</span>
     </>
   );

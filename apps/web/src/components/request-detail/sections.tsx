@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Circle, CircleDot, CircleSlash, MessageSquare, TriangleAlert, XCircle } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import type { LineItem, RequestComment, RequestDetail, RouteStep, TimelineEvent } from '@outlay/contracts/requests';
+import { CardList, ListCard } from '@/components/data-table';
 import { FieldError, FormServerError } from '@/components/form';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -116,9 +117,41 @@ export function RouteSection({ detail }: { detail: RequestDetail }) {
 
 const LINE_STATUS: Record<LineItem['status'], BadgeProps['variant']> = { pending: 'default', approved: 'success', rejected: 'danger' };
 
+const lineStatusLabel = (status: LineItem['status']) => status[0]!.toUpperCase() + status.slice(1);
+
+/** The request's line items: a card each on a phone, a table from 640 px. */
 export function LineItemsTable({ detail }: { detail: RequestDetail }) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border">
+    <>
+      <CardList
+        items={detail.lineItems}
+        label="Line items"
+        getKey={(li) => li.id}
+        renderCard={(li) => (
+          <ListCard
+            title={li.description}
+            badge={<Badge variant={LINE_STATUS[li.status]}>{lineStatusLabel(li.status)}</Badge>}
+            subtitle={
+              <>
+                {li.categoryName ?? 'No category'}
+                {li.rejectionReason && <span className="block text-destructive">{li.rejectionReason}</span>}
+              </>
+            }
+            meta={`Tax ${formatMoney(li.taxAmount, detail.currency)}`}
+            amount={formatMoney(li.amount, detail.currency)}
+            testId="line-item-card"
+          />
+        )}
+      />
+      <LineItemsGrid detail={detail} />
+    </>
+  );
+}
+
+function LineItemsGrid({ detail }: { detail: RequestDetail }) {
+  return (
+    // Between 640 px and a wide screen the columns may scroll sideways: the region takes focus so that arrow keys reach them.
+    <div className="relative hidden overflow-x-auto rounded-lg border sm:block" tabIndex={0} role="region" aria-label="Line items">
       <table className="w-full text-sm">
         <caption className="sr-only">Line items</caption>
         <thead className="bg-slate-50 text-left text-xs text-slate-600">
@@ -141,7 +174,7 @@ export function LineItemsTable({ detail }: { detail: RequestDetail }) {
               <td className="px-3 py-2 text-right tabular-nums">{formatMoney(li.amount, detail.currency)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{formatMoney(li.taxAmount, detail.currency)}</td>
               <td className="px-3 py-2">
-                <Badge variant={LINE_STATUS[li.status]}>{li.status[0]!.toUpperCase() + li.status.slice(1)}</Badge>
+                <Badge variant={LINE_STATUS[li.status]}>{lineStatusLabel(li.status)}</Badge>
               </td>
             </tr>
           ))}

@@ -17,6 +17,11 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   );
 }
 
+/**
+ * A dialog in the middle of the screen, never wider than it: its one column may be narrower than
+ * what is inside wants (a long title, a row of figures), which then wraps or scrolls in its own box
+ * instead of widening the dialog past the screen's edge.
+ */
 export function DialogContent({
   className,
   children,
@@ -31,7 +36,7 @@ export function DialogContent({
       <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-card p-6 shadow-xl animate-fade-in',
+          'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] grid-cols-[minmax(0,1fr)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-card p-6 shadow-xl animate-fade-in',
           className,
         )}
         {...props}

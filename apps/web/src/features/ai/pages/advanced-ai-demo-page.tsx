@@ -113,6 +113,7 @@ export default function AdvancedAiDemoPage() {
                   >
                     {done.has(s.key) ? <Check className="size-3.5" /> : i + 1}
                   </span>
+                  {/* A word break between the number and the title, as the name reads them ("2 Spoken…"). */}{' '}
                   <span aria-hidden="true" className="line-clamp-2 break-words">
                     {s.title}
                   </span>

@@ -14,11 +14,11 @@ export function ApprovalDetailDialog({ item, onClose }: { item: ApprovalItem | n
   const budget = useRequestBudgetImpact(item?.requestId ?? null);
   return (
     <Dialog open={Boolean(item)} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[92dvh] max-w-3xl overflow-y-auto">
+      <DialogContent className="max-h-[92dvh] max-w-3xl overflow-y-auto p-4 sm:p-6">
         {item && (
-          <div className="flex flex-col gap-4">
+          <div className="flex min-w-0 flex-col gap-4">
             <DialogHeader>
-              <DialogTitle>
+              <DialogTitle className="break-words pr-6">
                 <span className="font-mono text-base text-muted-foreground">{item.reference}</span> {item.title}
               </DialogTitle>
               <DialogDescription>

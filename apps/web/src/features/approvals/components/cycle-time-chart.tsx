@@ -39,7 +39,8 @@ export function CycleTimeChart({ rows, caption, nameHeader }: { rows: readonly C
           <span className="inline-block size-3 rounded bg-blue-200" /> 90th percentile
         </span>
       </p>
-      <div className="relative overflow-x-auto">
+      {/* On a phone the figures may scroll sideways: the region takes focus so that arrow keys reach them. */}
+      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
         <table className="w-full text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b text-left text-xs text-muted-foreground">

@@ -37,7 +37,7 @@ const COLUMNS: DataTableColumn<ApprovalItem>[] = [
           </span>
         )}
         <NotDecidable item={i} />
-        <QueueBudgetImpact requestId={i.requestId} className="mt-1.5" />
+        <QueueBudgetImpact requestId={i.requestId} organizationName={i.organizationName} className="mt-1.5" />
       </div>
     ),
   },
@@ -126,7 +126,7 @@ function QueueCard({ item: i, onOpen }: { item: ApprovalItem; onOpen: (item: App
           aria-label={`Open ${i.reference} ${i.title}`}
           className="min-w-0 text-left outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
         >
-          <span className="block font-mono text-xs text-muted-foreground">{i.reference}</span>
+          <span className="block font-mono text-xs text-muted-foreground">{i.reference}</span>{' '}
           <span className="block font-medium leading-snug">{i.title}</span>
         </button>
         <SlaBadge state={i.slaState} />
@@ -159,7 +159,7 @@ function QueueCard({ item: i, onOpen }: { item: ApprovalItem; onOpen: (item: App
         </div>
       </div>
       <Checks item={i} />
-      <QueueBudgetImpact requestId={i.requestId} />
+      <QueueBudgetImpact requestId={i.requestId} organizationName={i.organizationName} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { BUDGET_PERIOD_LABELS, BUDGET_PERIOD_TYPES, type BudgetLineRequest, type BudgetPeriodType, type BudgetVsActual } from '@outlay/contracts/budgets';
 import { isNegative } from '@outlay/contracts/money';
@@ -12,6 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatCompact, formatDate, formatMoney } from '@/lib/format';
+import { useNarrow } from '@/lib/use-narrow';
 import { useBudgetOptions } from '../api/budget-lines';
 import { useBudgetVsActual } from '../api/budget-vs-actual';
 
@@ -47,20 +48,6 @@ function chartData(lines: Line[], top: number) {
     .sort((a, b) => Number(b.group.budget) - Number(a.group.budget))
     .slice(0, top)
     .map((l) => ({ id: l.id, label: l.label, Budget: Number(l.group.budget), Committed: Number(l.group.committed), Actual: Number(l.group.actual), line: l }));
-}
-
-const NARROW = '(max-width: 639px)';
-/** Below 640 px the chart's axis gets shorter names. */
-function useNarrow(): boolean {
-  return useSyncExternalStore(
-    (change) => {
-      const m = window.matchMedia(NARROW);
-      m.addEventListener('change', change);
-      return () => m.removeEventListener('change', change);
-    },
-    () => window.matchMedia(NARROW).matches,
-    () => false,
-  );
 }
 
 function GroupTotalRow({ group, currency, showPayroll }: { group: Group; currency: string; showPayroll: boolean }) {
@@ -150,6 +137,7 @@ function Figure({ label, value, currency, tone }: { label: string; value: string
 
 /** /budget-vs-actual: budget against committed and actual money for a period and scope, with drill-down. */
 export default function BudgetVsActualPage() {
+  // Below 640 px the chart's axis gets shorter names.
   const narrow = useNarrow();
   const options = useBudgetOptions();
   const [periodType, setPeriodType] = useState<BudgetPeriodType>('quarter');

@@ -13,7 +13,8 @@ export function CommunicationsBadge({ className }: { className?: string }) {
   return (
     <TopBarCounter
       href="/communications"
-      label={`Communications, ${plural(messages, 'unread message')} and ${plural(announcements, 'unread announcement')}`}
+      name="Communications"
+      detail={`${plural(messages, 'message')}, ${plural(announcements, 'announcement')}`}
       icon={MessageSquare}
       count={messages + announcements}
       tone="blue"

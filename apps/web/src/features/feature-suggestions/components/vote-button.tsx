@@ -14,7 +14,9 @@ export function VoteButton({ suggestion, className }: { suggestion: Pick<Feature
     <button
       type="button"
       aria-pressed={suggestion.voted}
-      aria-label={`${suggestion.voted ? 'Remove your vote for' : 'Vote for'} ${suggestion.title} (${votes === 1 ? '1 vote' : `${votes} votes`})`}
+      // The count the button shows is in its name, and not in parentheses, which speech control
+      // leaves out of what it matches (WCAG 2.5.3).
+      aria-label={`${suggestion.voted ? 'Remove your vote for' : 'Vote for'} ${suggestion.title}, ${votes === 1 ? '1 vote' : `${votes} votes`}`}
       disabled={vote.isPending}
       onClick={(e) => {
         e.stopPropagation();

@@ -5,9 +5,11 @@ import { QueryState } from '@/components/query-state';
 import { defaultPeriod, ReportFilters, type ReportFilterValues } from '@/components/report-filters';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney, formatMonth, plural } from '@/lib/format';
+import { useNarrow } from '@/lib/use-narrow';
 import { useBudgetOptions } from '@/features/budgets/api/budget-lines';
 import { useFinancialFlow, type FlowParams } from '../api/financial-flow';
 import { FLOW_KIND_COLORS, FLOW_KIND_PLURALS } from '../components/flow-colors';
+import { FlowColumns } from '../components/flow-columns';
 import { FlowDiagram } from '../components/flow-diagram';
 import { FlowRequestsPanel } from '../components/flow-requests-panel';
 import { FlowTable } from '../components/flow-table';
@@ -39,7 +41,7 @@ function StatusFilter({ value, onChange }: { value: FlowStatus[]; onChange: (nex
 
 function Legend() {
   return (
-    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-label="Columns of the diagram, left to right">
+    <ul className="hidden flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground sm:flex" aria-label="Columns of the diagram, left to right">
       {FLOW_NODE_KIND_VALUES.map((k) => (
         <li key={k} className="flex items-center gap-1.5">
           <span className="inline-block size-3 rounded-sm" style={{ background: FLOW_KIND_COLORS[k] }} aria-hidden="true" />
@@ -56,6 +58,8 @@ export default function FinancialFlowPage() {
   const [filters, setFilters] = useState<ReportFilterValues>(() => defaultPeriod());
   const [statuses, setStatuses] = useState<FlowStatus[]>([...DEFAULT_FLOW_STATUSES]);
   const [selected, setSelected] = useState<FlowNode | null>(null);
+  // A phone gets the diagram's columns stacked as cards; the diagram itself is not drawn there.
+  const narrow = useNarrow();
   const params: FlowParams = { ...filters, statuses };
   const flow = useFinancialFlow(params);
   const change = (next: FlowParams) => {
@@ -92,14 +96,19 @@ export default function FinancialFlowPage() {
               <Card>
                 <CardHeader className="gap-2">
                   <CardTitle>Flow diagram</CardTitle>
-                  <p className="text-sm text-muted-foreground">Hover a band or a bar for its amount; click a bar for its requests. The table below lists every flow.</p>
+                  <p className="hidden text-sm text-muted-foreground sm:block">Hover a band or a bar for its amount; click a bar for its requests. The table below lists every flow.</p>
+                  <p className="text-sm text-muted-foreground sm:hidden">Each column of the diagram, largest first; tap one for its requests. The list below has every flow.</p>
                   <Legend />
                 </CardHeader>
                 <CardContent className="min-w-0">
-                  {/* The diagram keeps a readable width; a phone scrolls it sideways inside the card. */}
-                  <div className="overflow-x-auto overflow-y-hidden" data-testid="flow-diagram" tabIndex={0} role="region" aria-label="Flow diagram (scrolls sideways)">
-                    <FlowDiagram flow={data} selected={selected?.id ?? null} onSelect={setSelected} />
-                  </div>
+                  {/* From 640 px the diagram keeps a readable width, scrolling sideways in the card on a narrow tablet. */}
+                  {narrow ? (
+                    <FlowColumns flow={data} onSelect={setSelected} />
+                  ) : (
+                    <div className="overflow-x-auto overflow-y-hidden" data-testid="flow-diagram" tabIndex={0} role="region" aria-label="Flow diagram (scrolls sideways)">
+                      <FlowDiagram flow={data} selected={selected?.id ?? null} onSelect={setSelected} />
+                    </div>
+                  )}
                 </CardContent>
               </Card>
               {selected && <FlowRequestsPanel key={selected.id} node={selected} params={params} currency={data.currency} onClose={() => setSelected(null)} />}

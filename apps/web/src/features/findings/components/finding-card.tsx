@@ -33,9 +33,9 @@ export function FindingCard({
         {finding.total && <span className="ml-auto text-sm font-medium tabular-nums">{formatMoney(finding.total.amount, finding.total.currency)}</span>}
       </div>
       <div className="min-w-0">
-        <h3 id={titleId} className="font-semibold break-words">
+        <h2 id={titleId} className="font-semibold break-words">
           {finding.title}
-        </h3>
+        </h2>
         <p className="mt-1 text-sm break-words text-muted-foreground">{finding.detail}</p>
       </div>
       <div>

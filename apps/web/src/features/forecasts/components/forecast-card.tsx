@@ -17,9 +17,9 @@ export function ForecastCard({ line }: { line: ForecastLine }) {
     <article aria-labelledby={titleId} data-testid="forecast" className="flex min-w-0 flex-col gap-3 rounded-lg border bg-card p-4 shadow-xs">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 id={titleId} className="font-semibold break-words">
+          <h2 id={titleId} className="font-semibold break-words">
             {line.label}
-          </h3>
+          </h2>
           <p className="text-xs text-muted-foreground">
             {formatDate(line.periodStart)} – {formatDate(line.periodEnd)}
           </p>

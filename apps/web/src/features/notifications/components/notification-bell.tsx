@@ -14,7 +14,7 @@ export function NotificationBell({ className }: { className?: string }) {
   return (
     <TopBarCounter
       href="/notifications"
-      label={`Notifications, ${count} unread`}
+      name="Notifications"
       icon={Bell}
       count={count}
       tone="red"

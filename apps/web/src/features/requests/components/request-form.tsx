@@ -386,7 +386,7 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
           </>
         )}
 
-        {status === 'draft' && <BudgetImpact query={budget.query} pending={budget.pending} idleMessage={budget.ready ? undefined : 'Enter an amount to see what it does to the budget.'} />}
+        {status === 'draft' && <BudgetImpact query={budget.query} pending={budget.pending} headingLevel={2} idleMessage={budget.ready ? undefined : 'Enter an amount to see what it does to the budget.'} />}
         <PolicyFindingsList findings={policy.findings} hasJustification={Boolean(justification?.trim())} />
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

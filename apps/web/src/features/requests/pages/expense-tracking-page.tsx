@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Paperclip } from 'lucide-react';
 import { EXPENSE_SCOPE_LABELS, type ExpenseScope } from '@outlay/contracts/dashboard';
+import { CardList, ListCard } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, plural } from '@/lib/format';
 import { useExpenseTracking } from '@/features/dashboard/api/dashboard';
 import { monthLabel, SpendChart } from '@/components/charts/spend-chart';
 
@@ -102,8 +103,31 @@ export default function ExpenseTrackingPage() {
                 <CardHeader>
                   <CardTitle>By month</CardTitle>
                 </CardHeader>
-                <CardContent className="relative overflow-x-auto">
-                  <table className="w-full min-w-[36rem] text-sm" data-testid="expense-table">
+                <CardContent>
+                  {/* A phone gets a card per month: six columns of money do not fit its width. */}
+                  <CardList
+                    items={[...data.months].reverse()}
+                    label="Spend by month"
+                    getKey={(m) => m.month}
+                    testId="expense-cards"
+                    renderCard={(m) => (
+                      <ListCard
+                        title={monthLabel(m.month)}
+                        subtitle={
+                          <>
+                            <span className="block">
+                              Paid {formatMoney(m.paid, data.currency)} · approved, not yet paid {formatMoney(m.approved, data.currency)}
+                            </span>
+                            <span className="block">{m.budget ? `Budget ${formatMoney(m.budget, data.currency)}` : 'No budget'}</span>
+                          </>
+                        }
+                        meta={plural(m.count, 'request')}
+                        amount={formatMoney(m.total, data.currency)}
+                        testId="expense-card"
+                      />
+                    )}
+                  />
+                  <table className="hidden w-full text-sm sm:table" data-testid="expense-table">
                     <thead>
                       <tr className="border-b text-left text-muted-foreground">
                         <th scope="col" className="py-2 pr-4 font-medium">Month</th>

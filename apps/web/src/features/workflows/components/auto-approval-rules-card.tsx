@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { autoApprovalRuleInput, type AutoApprovalRule, type AutoApprovalRuleInput } from '@outlay/contracts/routing';
 import { CheckboxGroupField, ConfirmDialog, FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, useZodForm } from '@/components/form';
+import { CardList, ListCard } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -67,7 +68,30 @@ function RuleDialog({
   );
 }
 
-/** Auto-approval rules (workflows.manage): list, create, edit, delete, with how often each applied. */
+function conditionsOf(r: AutoApprovalRule): string {
+  return [
+    r.categoryIds.length ? plural(r.categoryIds.length, 'category', 'categories') : 'any category',
+    r.requireWithinBudget ? 'within budget' : null,
+    r.requireNoFindings ? 'no findings' : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+function RuleActions({ rule: r, onEdit, onDelete }: { rule: AutoApprovalRule; onEdit: (r: AutoApprovalRule) => void; onDelete: (r: AutoApprovalRule) => void }) {
+  return (
+    <>
+      <Button size="icon" variant="ghost" className="size-8" aria-label={`Edit ${r.name}`} onClick={() => onEdit(r)}>
+        <Pencil aria-hidden="true" />
+      </Button>
+      <Button size="icon" variant="ghost" className="size-8 text-destructive" aria-label={`Delete ${r.name}`} onClick={() => onDelete(r)}>
+        <Trash2 aria-hidden="true" />
+      </Button>
+    </>
+  );
+}
+
+/** Auto-approval rules (workflows.manage): list, create, edit, delete, with how often each applied. Cards on a phone. */
 export function AutoApprovalRulesCard({ organizations }: { organizations: readonly { id: string; name: string; currency: string }[] }) {
   const rules = useAutoApprovalRules();
   const remove = useDeleteAutoApprovalRule();
@@ -99,63 +123,69 @@ export function AutoApprovalRulesCard({ organizations }: { organizations: readon
             list.length === 0 ? (
               <p className="text-sm text-muted-foreground">No rules: every request follows its workflow.</p>
             ) : (
-              <div className="relative overflow-x-auto">
-                <table className="w-full text-sm">
-                  <caption className="sr-only">Auto-approval rules</caption>
-                  <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
-                    <tr>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        Rule
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">
-                        Up to
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        Conditions
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">
-                        Applied
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        <span className="sr-only">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.map((r) => (
-                      <tr key={r.id} className="border-b last:border-b-0">
-                        <td className="px-3 py-2">
-                          <div className="flex flex-col">
-                            <span className="font-medium">
-                              {r.name} {!r.active && <Badge>Inactive</Badge>}
-                            </span>
-                            <span className="text-xs text-muted-foreground">{r.organizationName}</span>
-                          </div>
-                        </td>
-                        <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatMoney(r.maxAmount, r.currency)}</td>
-                        <td className="px-3 py-2 text-xs text-muted-foreground">
-                          {[
-                            r.categoryIds.length ? plural(r.categoryIds.length, 'category', 'categories') : 'any category',
-                            r.requireWithinBudget ? 'within budget' : null,
-                            r.requireNoFindings ? 'no findings' : null,
-                          ]
-                            .filter(Boolean)
-                            .join(' · ')}
-                        </td>
-                        <td className="px-3 py-2 text-right tabular-nums">{r.appliedCount}</td>
-                        <td className="whitespace-nowrap px-3 py-2 text-right">
-                          <Button size="icon" variant="ghost" className="size-8" aria-label={`Edit ${r.name}`} onClick={() => setEditing(r)}>
-                            <Pencil aria-hidden="true" />
-                          </Button>
-                          <Button size="icon" variant="ghost" className="size-8 text-destructive" aria-label={`Delete ${r.name}`} onClick={() => setDeleting(r)}>
-                            <Trash2 aria-hidden="true" />
-                          </Button>
-                        </td>
+              <>
+                <CardList
+                  items={list}
+                  label="Auto-approval rules"
+                  getKey={(r) => r.id}
+                  testId="auto-approval-rule-cards"
+                  renderCard={(r) => (
+                    <ListCard
+                      title={r.name}
+                      badge={!r.active ? <Badge>Inactive</Badge> : undefined}
+                      actions={<RuleActions rule={r} onEdit={setEditing} onDelete={setDeleting} />}
+                      subtitle={`${r.organizationName} · ${conditionsOf(r)}`}
+                      meta={`Applied ${plural(r.appliedCount, 'time')}`}
+                      amount={`up to ${formatMoney(r.maxAmount, r.currency)}`}
+                      testId="auto-approval-rule-card"
+                    />
+                  )}
+                />
+                <div className="relative hidden overflow-x-auto sm:block">
+                  <table className="w-full text-sm">
+                    <caption className="sr-only">Auto-approval rules</caption>
+                    <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
+                      <tr>
+                        <th scope="col" className="px-3 py-2 font-medium">
+                          Rule
+                        </th>
+                        <th scope="col" className="px-3 py-2 text-right font-medium">
+                          Up to
+                        </th>
+                        <th scope="col" className="px-3 py-2 font-medium">
+                          Conditions
+                        </th>
+                        <th scope="col" className="px-3 py-2 text-right font-medium">
+                          Applied
+                        </th>
+                        <th scope="col" className="px-3 py-2 font-medium">
+                          <span className="sr-only">Actions</span>
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                    </thead>
+                    <tbody>
+                      {list.map((r) => (
+                        <tr key={r.id} className="border-b last:border-b-0">
+                          <td className="px-3 py-2">
+                            <div className="flex flex-col">
+                              <span className="font-medium">
+                                {r.name} {!r.active && <Badge>Inactive</Badge>}
+                              </span>
+                              <span className="text-xs text-muted-foreground">{r.organizationName}</span>
+                            </div>
+                          </td>
+                          <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatMoney(r.maxAmount, r.currency)}</td>
+                          <td className="px-3 py-2 text-xs text-muted-foreground">{conditionsOf(r)}</td>
+                          <td className="px-3 py-2 text-right tabular-nums">{r.appliedCount}</td>
+                          <td className="whitespace-nowrap px-3 py-2 text-right">
+                            <RuleActions rule={r} onEdit={setEditing} onDelete={setDeleting} />
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </>
             )
           }
         </QueryState>
