@@ -162,6 +162,34 @@ test.describe('payroll', () => {
     expect(await page.content()).not.toContain('GB29NWBK60161331926819');
   });
 
+  test('a December run pays after Christmas and says why, in the list, on the card and in the run', async ({ page, request }) => {
+    const carla = await apiAs(request, 'carla');
+    const orgs = await carla.get<{ items: { id: string; name: string }[] }>('/api/payroll/organizations');
+    const foods = orgs.items.find((o) => o.name === 'Meridian Foods')!;
+    // Meridian Foods pays from London, where 25 December is always a bank holiday.
+    const period = `${2040 + Math.floor(Math.random() * 50)}-12`;
+    const created = await carla.post<{ payDate: string; payDateAdjustedFrom: string | null; payDateAdjustedReason: string | null }>('/api/payroll/runs', { organizationId: foods.id, period });
+    expect(created).toMatchObject({ payDateAdjustedFrom: `${period}-25`, payDateAdjustedReason: 'Christmas Day' });
+    const date = (day: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+    const note = `moved from ${date(`${period}-25`)} (Christmas Day)`;
+
+    await signInAs(page, 'carla', undefined, '/payroll');
+    await page.getByRole('searchbox', { name: /search/i }).first().fill(period);
+    const row = page.getByRole('table', { name: 'Payroll runs' }).getByRole('row').filter({ hasText: 'Meridian Foods' });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(date(created.payDate));
+    await expect(row).toContainText(`Moved from ${date(`${period}-25`)} (Christmas Day)`);
+    await snap(page, 'payroll-runs-moved-pay-date');
+    await page.setViewportSize(MOBILE);
+    await expect(page.getByTestId('payroll-run-card').filter({ hasText: 'Meridian Foods' })).toContainText(`Pays ${date(created.payDate)}, ${note}`);
+    await snap(page, 'payroll-runs-moved-pay-date');
+    await page.setViewportSize(DESKTOP);
+
+    const dialog = await openRun(page, period, 'Meridian Foods');
+    await expect(dialog).toContainText(`Pays on ${date(created.payDate)}, ${note}.`);
+    await expectAccessible(page);
+  });
+
   test('rita (requester) is refused the screen and its calls', async ({ page, request }) => {
     await signInAs(page, 'rita', undefined, '/payroll');
     await expect(page.getByTestId('access-restricted')).toBeVisible();

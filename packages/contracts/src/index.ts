@@ -25,6 +25,7 @@ export * from './policies.ts';
 export * from './notifications.ts';
 export * from './dashboard.ts';
 export * from './format.ts';
+export * from './business-dates.ts';
 export * from './payroll.ts';
 export * from './payables.ts';
 export * from './reports.ts';

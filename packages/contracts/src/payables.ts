@@ -60,6 +60,9 @@ export const payable = z.object({
   invoiceNumber: z.string().nullable(),
   invoiceDate: z.string(),
   dueDate: z.string(),
+  /** The day the terms ended on when it was no business day of the organization's country, and why it moved ("Christmas Day"). */
+  dueDateAdjustedFrom: z.string().nullable(),
+  dueDateAdjustedReason: z.string().nullable(),
   /** The request's original currency; amounts below are in it. */
   currency: z.string(),
   amount: z.string(),
@@ -125,6 +128,9 @@ export const agingInvoice = z.object({
   invoiceNumber: z.string().nullable(),
   invoiceDate: z.string(),
   dueDate: z.string(),
+  /** The day the terms ended on when it was no business day of the organization's country, and why it moved ("Christmas Day"). */
+  dueDateAdjustedFrom: z.string().nullable(),
+  dueDateAdjustedReason: z.string().nullable(),
   /** Days past the basis date as of the report day (negative: not yet there). */
   daysPastDue: z.number().int(),
   bucket: z.enum(AGING_BUCKET_VALUES),

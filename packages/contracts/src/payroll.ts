@@ -63,6 +63,15 @@ export function periodBounds(period: string): { start: string; end: string; days
   return { start: `${period}-01`, end: `${period}-${String(days).padStart(2, '0')}`, days };
 }
 
+/**
+ * The day every organization's payroll is scheduled to pay: the 25th of the month. The day it
+ * pays is the first business day of the organization's country from then (the server and the
+ * seed move it with packages/db/src/business-days.ts).
+ */
+export function scheduledPayDate(period: string): string {
+  return `${period}-25`;
+}
+
 /** Calendar days of the period the employee is employed (0 when not at all). */
 export function daysEmployed(period: string, startDate: string, endDate: string | null): number {
   const { start, end } = periodBounds(period);
@@ -307,6 +316,9 @@ export const payrollRun = z.object({
   netTotal: z.string(),
   employerCostTotal: z.string(),
   payDate: z.string().nullable(),
+  /** The scheduled pay day when it was no business day of the organization's country, and why it moved ("Christmas Day"). */
+  payDateAdjustedFrom: z.string().nullable(),
+  payDateAdjustedReason: z.string().nullable(),
   submittedById: z.string().nullable(),
   submittedByName: z.string().nullable(),
   submittedAt: z.string().nullable(),

@@ -359,3 +359,26 @@ describe('importing an .ics file', () => {
   });
 });
 
+
+describe('a pay date moved to a business day', () => {
+  it('is in the feed on the day salaries go out, with the day it moved from and why', async () => {
+    // As of 1 December 2026: that month's 25th is Christmas Day, a Friday.
+    t.clock.advance(Date.parse('2026-12-01T09:00:00Z') - t.clock.now().getTime());
+    const felixNow = await login(t.app, 'felix');
+    const [felixRow] = await t.db.select().from(users).where(eq(users.username, 'felix'));
+    // Felix prepares Meridian Logistics' payroll (Long Beach, USA); the seed may already hold its December draft.
+    const org = felixRow!.organizationId!;
+    await t.db.delete(payrollRuns).where(and(eq(payrollRuns.organizationId, org), eq(payrollRuns.period, '2026-12')));
+    const created = await t.app.inject({ method: 'POST', url: '/api/payroll/runs', headers: felixNow.headers, payload: { organizationId: org, period: '2026-12' } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ payDate: '2026-12-28', payDateAdjustedFrom: '2026-12-25', payDateAdjustedReason: 'Christmas Day' });
+
+    const { events } = parse((await fetchFeed(await makeFeed(felixNow))).body);
+    const pay = events.find((e) => e.getFirstPropertyValue('uid') === `payroll-${created.json().id}@outlay`);
+    expect(pay, 'the December payroll in the feed').toBeDefined();
+    const start = pay!.getFirstPropertyValue('dtstart') as ICAL.Time;
+    expect(start.isDate).toBe(true);
+    expect(start.toString()).toBe('2026-12-28');
+    expect(String(pay!.getFirstPropertyValue('description'))).toContain('Pays on Dec 28, 2026, moved from Dec 25, 2026 (Christmas Day).');
+  });
+});

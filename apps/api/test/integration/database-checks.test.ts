@@ -248,6 +248,8 @@ describe('impossible rows are refused with 23514', () => {
     ['payroll_runs_period_check', 'payroll_runs', sql`period = '2026-13'`],
     // Four eyes: the approver is the submitter.
     ['payroll_runs_four_eyes_check', 'payroll_runs', sql`submitted_by_id = (SELECT id FROM users ORDER BY id LIMIT 1), approved_by_id = (SELECT id FROM users ORDER BY id LIMIT 1)`],
+    // A pay date moved to a business day moves forward, and says why.
+    ['payroll_runs_pay_date_adjusted_check', 'payroll_runs', sql`pay_date_adjusted_from = pay_date + 1, pay_date_adjusted_reason = 'Christmas Day'`],
     ['payroll_lines_days_check', 'payroll_lines', sql`days_worked = days_in_period + 1`],
     ['payroll_adjustments_amount_check', 'payroll_adjustments', sql`amount = 0`],
     ['payroll_adjustments_reason_check', 'payroll_adjustments', sql`reason = '   '`],
@@ -255,6 +257,7 @@ describe('impossible rows are refused with 23514', () => {
     ['payables_paid_amount_check', 'payables', sql`paid_amount = -0.01`],
     ['payables_paid_within_amount_check', 'payables', sql`paid_amount = amount + 0.01`],
     ['payables_due_after_invoice_check', 'payables', sql`due_date = invoice_date - 1`],
+    ['payables_due_date_adjusted_check', 'payables', sql`due_date_adjusted_from = due_date - 1, due_date_adjusted_reason = NULL`],
     ['payable_payments_amount_check', 'payable_payments', sql`amount = 0`],
     ['error_reports_occurrences_check', 'error_reports', sql`occurrences = -1`],
     ['backups_size_check', 'backups', sql`size_bytes = -1`],

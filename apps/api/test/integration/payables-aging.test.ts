@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { fxRates, organizations, payablePayments, payables, spendingRequests, users, vendors } from '@outlay/db';
 import { addMoney, convertMoney, roundRate, toAmountString } from '@outlay/contracts/money';
+import { countryOfAddress, isBusinessDay } from '@outlay/db/business-days';
 import { rowsOf } from '../../src/lib/sql.ts';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 
@@ -268,5 +269,29 @@ describe('the demo world', () => {
     for (const b of ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'over_90']) expect(seen.get(b) ?? 0, b).toBeGreaterThan(0);
     const numbered = await t.db.execute(sql`SELECT invoice_number AS n FROM payables WHERE invoice_number LIKE 'INV-20%' LIMIT 1`);
     expect(String(rowsOf<{ n: string }>(numbered)[0]!.n)).toMatch(/^INV-\d{4}-\d{4}$/);
+  });
+});
+
+describe('seeded due dates', () => {
+  it('fall on business days of the paying organization\'s country, moved from the end of the terms when that was none', async () => {
+    const countries = new Map((await t.db.select().from(organizations)).map((o) => [o.id, countryOfAddress(o.address)]));
+    const seeded = await t.db
+      .select({ p: payables, terms: vendors.paymentTermsDays })
+      .from(payables)
+      .innerJoin(vendors, eq(vendors.id, payables.vendorId))
+      .where(sql`${payables.invoiceNumber} IS NULL OR ${payables.invoiceNumber} NOT LIKE 'INV-AGE-%'`);
+    expect(seeded.length).toBeGreaterThan(20);
+    const endOfTerms = (invoiceDate: string, terms: number) => new Date(Date.parse(`${invoiceDate}T00:00:00Z`) + terms * 86_400_000).toISOString().slice(0, 10);
+    for (const { p, terms } of seeded) {
+      expect(isBusinessDay(p.dueDate, countries.get(p.organizationId) ?? null), `${p.dueDate} in ${countries.get(p.organizationId)}`).toBe(true);
+      if (p.dueDateAdjustedFrom) {
+        expect(p.dueDateAdjustedFrom).toBe(endOfTerms(p.invoiceDate, terms));
+        expect(p.dueDate > p.dueDateAdjustedFrom).toBe(true);
+        expect(p.dueDateAdjustedReason).toBeTruthy();
+      } else {
+        expect(p.dueDate).toBe(endOfTerms(p.invoiceDate, terms));
+      }
+    }
+    expect(seeded.some(({ p }) => p.dueDateAdjustedFrom)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, payablePayments, payables, requestLineItems, vendors } from '@outlay/db';
+import { onBusinessDay } from '@outlay/db/business-days';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 import { auditCount, createDraft, decide, requestRow, setUpWorld, submit, type World } from './approvals-fixtures.ts';
 
@@ -55,7 +56,9 @@ describe('final approval', () => {
     const p = await payableOf(id);
     const day = r.decidedAt!.toISOString().slice(0, 10);
     expect(p).toMatchObject({ organizationId: w.org.ML, vendorId, currency: 'USD', amount: '1500.00', paidAmount: '0.00', invoiceNumber: null, invoiceDate: day, settledAt: null });
-    expect(p.dueDate).toBe(new Date(Date.parse(`${day}T00:00:00Z`) + 45 * 86_400_000).toISOString().slice(0, 10));
+    // 45 days, or the next business day in the United States (Meridian Logistics is in Long Beach) when they end on a weekend or a holiday.
+    const due = onBusinessDay(new Date(Date.parse(`${day}T00:00:00Z`) + 45 * 86_400_000).toISOString().slice(0, 10), 'US');
+    expect(p).toMatchObject({ dueDate: due.date, dueDateAdjustedFrom: due.adjustedFrom, dueDateAdjustedReason: due.adjustedReason });
     expect(await auditCount(t, p.id, 'payable.created')).toBe(1);
   });
 
@@ -97,7 +100,8 @@ describe('PATCH /api/payables/:id', () => {
       payload: { invoiceNumber: 'INV-2026-7001', invoiceDate: '2026-04-10' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ invoiceNumber: 'INV-2026-7001', invoiceDate: '2026-04-10', dueDate: '2026-05-25', version: p.version + 1 });
+    // 45 days from 10 April end on Memorial Day, Monday 25 May: due the Tuesday.
+    expect(res.json()).toMatchObject({ invoiceNumber: 'INV-2026-7001', invoiceDate: '2026-04-10', dueDate: '2026-05-26', dueDateAdjustedFrom: '2026-05-25', dueDateAdjustedReason: 'Memorial Day', version: p.version + 1 });
     expect(res.headers.etag).toBe(`"${p.version + 1}"`);
     const stale = await t.app.inject({ method: 'PATCH', url: `/api/payables/${p.id}`, headers: { ...carla.headers, 'if-match': `"${p.version}"` }, payload: { invoiceNumber: 'INV-X' } });
     expect(stale.statusCode).toBe(412);
@@ -105,6 +109,40 @@ describe('PATCH /api/payables/:id', () => {
     expect(await auditCount(t, p.id, 'payable.invoice_updated')).toBe(1);
     const felixTry = await t.app.inject({ method: 'PATCH', url: `/api/payables/${p.id}`, headers: felix.headers, payload: { invoiceNumber: 'INV-F' } });
     expect(felixTry.statusCode).toBe(403);
+  });
+
+  it('moves a due date on Christmas Day to the next business day of the paying organization\'s country, and says why wherever it shows', async () => {
+    const id = await approved('410.00');
+    const p = await payableOf(id);
+    // 10 November + 45 days is Friday 25 December 2026; Meridian Logistics pays from the United States.
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/payables/${p.id}`,
+      headers: { ...carla.headers, 'if-match': `"${p.version}"` },
+      payload: { invoiceNumber: 'INV-2026-7002', invoiceDate: '2026-11-10' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const moved = { dueDate: '2026-12-28', dueDateAdjustedFrom: '2026-12-25', dueDateAdjustedReason: 'Christmas Day' };
+    expect(res.json()).toMatchObject(moved);
+    expect(await payableOf(id)).toMatchObject(moved);
+    expect((await t.app.inject({ method: 'GET', url: `/api/payables/${p.id}`, headers: carla.headers })).json()).toMatchObject(moved);
+    // The aging counts the days from the moved date.
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const aging = await t.app.inject({ method: 'GET', url: `/api/payables/aging/${vendorId}?asOf=${today}`, headers: carla.headers });
+    expect(aging.statusCode, aging.body).toBe(200);
+    const daysPastDue = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse('2026-12-28T00:00:00Z')) / 86_400_000);
+    expect(aging.json().invoices.find((i: { payableId: string }) => i.payableId === p.id)).toMatchObject({ ...moved, daysPastDue });
+    const [audit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, p.id), eq(auditEvents.action, 'payable.invoice_updated')));
+    expect(audit!.after).toMatchObject(moved);
+
+    // An invoice date whose terms end on a business day clears the move.
+    const again = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/payables/${p.id}`,
+      headers: { ...carla.headers, 'if-match': `"${p.version + 1}"` },
+      payload: { invoiceDate: '2026-11-09' },
+    });
+    expect(again.json()).toMatchObject({ dueDate: '2026-12-24', dueDateAdjustedFrom: null, dueDateAdjustedReason: null });
   });
 });
 

@@ -274,3 +274,53 @@ describe('access', () => {
     expect((await post(approver, `/api/payroll/runs/${run.id}/approve`)).statusCode).toBe(200);
   });
 });
+
+describe('pay date', () => {
+  // The seed holds a draft for the current month; this month's is made here through the API.
+  const december = async (code: string) => {
+    await t.db.delete(payrollRuns).where(and(eq(payrollRuns.organizationId, orgs[code]!), eq(payrollRuns.period, '2026-12')));
+    return createRun(carla, orgs[code]!, '2026-12');
+  };
+
+  it('moves the 25th to the next business day of the organization\'s country and says why', async () => {
+    // Christmas Day 2026 is a Friday. London: Boxing Day on the Saturday, its substitute on Monday the 28th.
+    const london = await december('MF');
+    expect(london).toMatchObject({ payDate: '2026-12-29', payDateAdjustedFrom: '2026-12-25', payDateAdjustedReason: 'Christmas Day' });
+    // Berlin: the second Christmas day is the Saturday.
+    expect(await december('ME')).toMatchObject({ payDate: '2026-12-28', payDateAdjustedFrom: '2026-12-25', payDateAdjustedReason: 'Christmas Day' });
+    // Long Beach: one federal holiday, then the weekend.
+    expect(await december('ML')).toMatchObject({ payDate: '2026-12-28', payDateAdjustedFrom: '2026-12-25', payDateAdjustedReason: 'Christmas Day' });
+    // Dubai: Christmas is a working Friday.
+    expect(await december('MT')).toMatchObject({ payDate: '2026-12-25', payDateAdjustedFrom: null, payDateAdjustedReason: null });
+
+    const [row] = await t.db.select().from(payrollRuns).where(eq(payrollRuns.id, london.id));
+    expect(row).toMatchObject({ payDate: '2026-12-29', payDateAdjustedFrom: '2026-12-25', payDateAdjustedReason: 'Christmas Day' });
+    const listed = (await get(carla, `/api/payroll/runs?organizationId=${orgs.MF}&pageSize=100`)).json();
+    expect(listed.items.find((r: { id: string }) => r.id === london.id)).toMatchObject({ payDate: '2026-12-29', payDateAdjustedFrom: '2026-12-25', payDateAdjustedReason: 'Christmas Day' });
+    const [audit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, london.id), eq(auditEvents.action, 'payroll_run.created')));
+    expect(audit!.after).toMatchObject({ payDate: '2026-12-29', payDateAdjustedFrom: '2026-12-25', payDateAdjustedReason: 'Christmas Day' });
+  });
+
+  it('keeps the 25th when it is a business day', async () => {
+    // 25 November 2031 is a Tuesday.
+    expect(await createRun(carla, orgs.MF!, '2031-11')).toMatchObject({ payDate: '2031-11-25', payDateAdjustedFrom: null, payDateAdjustedReason: null });
+  });
+
+  it('seeds every run on a business day of its organization\'s country, the 25th or the day it moved to', async () => {
+    const runs = await t.db.select().from(payrollRuns);
+    const seeded = runs.filter((r) => r.period < '2031-01' && r.period !== '2026-12');
+    expect(seeded.length).toBeGreaterThan(40);
+    for (const r of seeded) {
+      if (r.payDateAdjustedFrom) {
+        expect(r.payDateAdjustedFrom).toBe(`${r.period}-25`);
+        expect(r.payDate! > r.payDateAdjustedFrom).toBe(true);
+        expect(r.payDateAdjustedReason).toBeTruthy();
+      } else {
+        expect(r.payDate).toBe(`${r.period}-25`);
+      }
+      if (r.paidAt) expect(r.paidAt.toISOString().slice(0, 10)).toBe(r.payDate);
+    }
+    // A year of runs holds at least one 25th on a weekend, so some moved.
+    expect(seeded.some((r) => r.payDateAdjustedFrom)).toBe(true);
+  });
+});

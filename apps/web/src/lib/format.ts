@@ -1,5 +1,6 @@
 import { ROLE_LABELS, type Role } from '@outlay/contracts/role-names';
-import { formatMoney, formatNumber } from '@outlay/contracts/format';
+import { movedDateNote } from '@outlay/contracts/business-dates';
+import { formatDate, formatMoney, formatNumber } from '@outlay/contracts/format';
 
 // Money, dates, numbers and plurals are formatted by the formatters shared with the server.
 export { formatCompact, formatDate, formatDateTime, formatDuration, formatList, formatMinutes, formatMoney, formatMoneyOf, formatMonth, formatNumber, formatPercent, plural } from '@outlay/contracts/format';
@@ -34,4 +35,9 @@ export function greeting(now = new Date()): string {
   if (hour < 12) return 'Good morning';
   if (hour < 18) return 'Good afternoon';
   return 'Good evening';
+}
+
+/** "moved from Dec 25, 2026 (Christmas Day)": a pay or due date the server moved to a business day; null when it stands. */
+export function formatMovedFrom(adjustedFrom: string | null | undefined, reason: string | null | undefined): string | null {
+  return movedDateNote(adjustedFrom, reason, formatDate);
 }

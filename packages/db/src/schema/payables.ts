@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { char, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { char, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { currencyCheck, nonNegativeCheck, orderCheck, positiveCheck } from './checks.ts';
 import { money, ts } from './columns.ts';
 import { organizations } from './organizations.ts';
@@ -28,6 +28,9 @@ export const payables = pgTable(
     invoiceNumber: text('invoice_number'),
     invoiceDate: date('invoice_date').notNull(),
     dueDate: date('due_date').notNull(),
+    /** The day the terms ended on when it was no business day of the organization's country, and why it moved. */
+    dueDateAdjustedFrom: date('due_date_adjusted_from'),
+    dueDateAdjustedReason: text('due_date_adjusted_reason'),
     currency: char('currency', { length: 3 }).notNull(),
     amount: money('amount').notNull(),
     paidAmount: money('paid_amount').notNull().default('0'),
@@ -45,6 +48,7 @@ export const payables = pgTable(
     nonNegativeCheck('payables_paid_amount_check', t.paidAmount),
     orderCheck('payables_paid_within_amount_check', t.paidAmount, t.amount),
     orderCheck('payables_due_after_invoice_check', t.invoiceDate, t.dueDate),
+    check('payables_due_date_adjusted_check', sql`(${t.dueDateAdjustedFrom} is null) = (${t.dueDateAdjustedReason} is null) and (${t.dueDateAdjustedFrom} is null or ${t.dueDateAdjustedFrom} < ${t.dueDate})`),
   ],
 );
 

@@ -90,6 +90,9 @@ export const payrollRuns = pgTable(
     employerCostTotal: money('employer_cost_total').notNull().default('0'),
     /** The day salaries are paid (the bank file's requested execution date). */
     payDate: date('pay_date'),
+    /** The day it would have been (the 25th) when that was no business day of the organization's country, and why. */
+    payDateAdjustedFrom: date('pay_date_adjusted_from'),
+    payDateAdjustedReason: text('pay_date_adjusted_reason'),
     createdById: uuid('created_by_id').references(() => users.id),
     submittedById: uuid('submitted_by_id').references(() => users.id),
     submittedAt: ts('submitted_at'),
@@ -109,6 +112,7 @@ export const payrollRuns = pgTable(
     currencyCheck('payroll_runs_currency_check', t.currency),
     check('payroll_runs_period_check', sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
     // Nobody approves what they submitted themselves (four eyes), whatever path writes the row.
+    check('payroll_runs_pay_date_adjusted_check', sql`(${t.payDateAdjustedFrom} is null) = (${t.payDateAdjustedReason} is null) and (${t.payDateAdjustedFrom} is null or ${t.payDateAdjustedFrom} < ${t.payDate})`),
     check('payroll_runs_four_eyes_check', sql`${t.approvedById} is null or ${t.approvedById} is distinct from ${t.submittedById}`),
   ],
 );

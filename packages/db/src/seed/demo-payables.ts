@@ -1,6 +1,7 @@
 import { and, asc, inArray, isNotNull, eq } from 'drizzle-orm';
+import { countryOfAddress, onBusinessDay } from '../business-days.ts';
 import type { Db } from '../client.ts';
-import { payablePayments, payables, spendingRequests, vendors } from '../schema/index.ts';
+import { organizations, payablePayments, payables, spendingRequests, vendors } from '../schema/index.ts';
 
 /**
  * A payable for every seeded approved or paid request with a vendor. Paid requests are settled
@@ -54,6 +55,13 @@ export async function seedDemoPayables(tx: Db, now: Date): Promise<void> {
     .orderBy(asc(spendingRequests.decidedAt), asc(spendingRequests.seq));
   if (rows.length === 0) return;
 
+  // Due the vendor's terms after the invoice, on a business day of the paying organization's country (as the server sets it).
+  const countries = new Map((await tx.select({ id: organizations.id, address: organizations.address }).from(organizations)).map((o) => [o.id, countryOfAddress(o.address)]));
+  const dueOf = (organizationId: string, invoiceDate: string, terms: number) => {
+    const due = onBusinessDay(addDays(invoiceDate, terms), countries.get(organizationId) ?? null);
+    return { dueDate: due.date, dueDateAdjustedFrom: due.adjustedFrom, dueDateAdjustedReason: due.adjustedReason };
+  };
+
   const today = day(now.getTime());
   const perYear = new Map<string, number>();
   const invoiceNumber = (invoiceDate: string) => {
@@ -82,7 +90,7 @@ export async function seedDemoPayables(tx: Db, now: Date): Promise<void> {
         vendorId: r.vendorId!,
         invoiceNumber: invoiceNumber(invoiceDate),
         invoiceDate,
-        dueDate: addDays(invoiceDate, r.terms),
+        ...dueOf(r.organizationId, invoiceDate, r.terms),
         currency: r.currency,
         amount,
         paidAmount: amount,
@@ -115,7 +123,7 @@ export async function seedDemoPayables(tx: Db, now: Date): Promise<void> {
       vendorId: r.vendorId!,
       invoiceNumber: awaitingInvoice ? null : invoiceNumber(dated),
       invoiceDate: dated,
-      dueDate: addDays(dated, r.terms),
+      ...dueOf(r.organizationId, dated, r.terms),
       currency: r.currency,
       amount,
       paidAmount: money(paid),

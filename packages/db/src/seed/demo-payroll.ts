@@ -1,6 +1,7 @@
-import { computePayrollLine, payrollTotals } from '@outlay/contracts';
+import { computePayrollLine, payrollTotals, scheduledPayDate } from '@outlay/contracts';
 import { addMoney, convertMoney } from '@outlay/contracts/money';
 import { eq, inArray } from 'drizzle-orm';
+import { countryOfAddress, onBusinessDay } from '../business-days.ts';
 import type { Db } from '../client.ts';
 import { budgetLines, categories, departments, employees, organizations, payrollLines, payrollRuns, settings, users } from '../schema/index.ts';
 import type { SeedTools } from './demo-org.ts';
@@ -185,23 +186,28 @@ export async function seedDemoPayroll(tx: Db, tools: SeedTools, now: Date): Prom
         .filter((l) => l.daysWorked > 0);
       const [y, m] = [Number(period.slice(0, 4)), Number(period.slice(5, 7))];
       const at = (day: number) => new Date(Date.UTC(y, m - 1, day, 10));
+      // The 25th, or the next business day of the organization's country, as the server sets it.
+      const pay = onBusinessDay(scheduledPayDate(period), countryOfAddress(org.address));
+      const paidOn = new Date(`${pay.date}T10:00:00Z`);
       runRows.push({
         organizationId: org.id,
         period,
         status: paid ? 'paid' : 'draft',
         currency: org.currency,
         ...payrollTotals(lines, org.currency),
-        payDate: dayOf(period, 25),
+        payDate: pay.date,
+        payDateAdjustedFrom: pay.adjustedFrom,
+        payDateAdjustedReason: pay.adjustedReason,
         createdById: preparer,
         submittedById: paid ? preparer : null,
         submittedAt: paid ? at(20) : null,
         approvedById: paid ? userIds.get(APPROVERS[back % 2]!) ?? null : null,
         approvedAt: paid ? at(22) : null,
         paidById: paid ? preparer : null,
-        paidAt: paid ? at(25) : null,
+        paidAt: paid ? paidOn : null,
         paymentReference: paid ? `SAL-${org.code}-${period}` : null,
         createdAt: paid ? at(18) : now,
-        updatedAt: paid ? at(25) : now,
+        updatedAt: paid ? paidOn : now,
       });
       lineSets.push({ key: `${org.id}|${period}`, lines });
     }

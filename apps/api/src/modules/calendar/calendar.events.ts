@@ -4,6 +4,7 @@ import {
   PAYROLL_RUN_STATUS_LABELS,
   REQUEST_STATUS_LABELS,
   budgetPeriodLabel,
+  movedDateNote,
   periodBounds,
   requestReference,
   serverFormat,
@@ -37,6 +38,12 @@ function payrollScope(auth: AuthInfo) {
 function budgetScope(auth: AuthInfo) {
   if (!scopeOf(auth, 'budgets.read')) return null;
   return { condition: scopeCondition(auth, 'budgets.read', { organizationId: budgetLines.organizationId, departmentId: budgetLines.departmentId }) };
+}
+
+/** A pay date that moved to a business day says from when and why. */
+function paysOn(run: { payDate: string | null; payDateAdjustedFrom: string | null; payDateAdjustedReason: string | null }, fmt: typeof serverFormat): string[] {
+  const note = movedDateNote(run.payDateAdjustedFrom, run.payDateAdjustedReason, (d) => fmt.date(d));
+  return note ? [`Pays on ${fmt.date(run.payDate)}, ${note}.`] : [];
 }
 
 /** Every event of the person's calendar in the window, sorted by when it happens. */
@@ -74,6 +81,7 @@ export async function eventsFor(db: Db, auth: AuthInfo, window: repo.Window): Pr
         description: [
           `Payroll of ${run.organizationName} for ${month} (period ends ${fmt.date(periodBounds(run.period).end)}).`,
           `Status: ${PAYROLL_RUN_STATUS_LABELS[run.status]}. Net pay ${fmt.money(run.netTotal, run.currency)}.`,
+          ...paysOn(run, fmt),
         ].join('\n'),
         start: run.payDate!,
         allDay: true,

@@ -98,6 +98,8 @@ export async function payrollDates(db: Db, params: { scope: SQL | undefined; win
       period: payrollRuns.period,
       status: payrollRuns.status,
       payDate: payrollRuns.payDate,
+      payDateAdjustedFrom: payrollRuns.payDateAdjustedFrom,
+      payDateAdjustedReason: payrollRuns.payDateAdjustedReason,
       currency: payrollRuns.currency,
       netTotal: payrollRuns.netTotal,
       organizationName: organizations.name,

@@ -75,6 +75,8 @@ async function invoicesOf(ctx: Ctx, params: AgingParams & { vendorId?: string })
         invoiceNumber: row.invoiceNumber,
         invoiceDate: row.invoiceDate,
         dueDate: row.dueDate,
+        dueDateAdjustedFrom: row.dueDateAdjustedFrom,
+        dueDateAdjustedReason: row.dueDateAdjustedReason,
         daysPastDue: days,
         bucket: agingBucketOf(days),
         currency: row.currency,

@@ -4,6 +4,7 @@
 import { requestReference, transitionMessage } from '@outlay/contracts';
 import { compareMoney, subtractMoney, toAmountString, addMoney } from '@outlay/contracts/money';
 import { spendingRequests, type Db } from '@outlay/db';
+import { countryOfAddress, onBusinessDay, type BusinessDate } from '@outlay/db/business-days';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { auditChange, type AuditActor } from '../../lib/audit.ts';
@@ -33,6 +34,14 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /**
+ * The due date of an invoice: its date plus the vendor's terms, moved to the next business day of
+ * the paying organization's country when the terms end on a weekend or a public holiday there.
+ */
+export async function dueDateOf(tx: Db, organizationId: string, invoiceDate: string, terms: number): Promise<BusinessDate> {
+  return onBusinessDay(addDays(invoiceDate, terms), countryOfAddress(await repo.organizationAddress(tx, organizationId)));
+}
+
+/**
  * Opens the payable of a request that was just finally approved (a request without a vendor
  * has none): the approved amount in the request's currency, invoiced on the approval day until
  * the invoice arrives, due after the vendor's payment terms. Idempotent per request.
@@ -44,12 +53,15 @@ export async function openPayable(tx: Db, r: RequestRow, actor: AuditActor): Pro
   const terms = (await repo.vendorTerms(tx, r.vendorId)) ?? 0;
   const invoiceDate = dayOf(r.decidedAt ?? actor.now);
   const amount = toAmountString(r.approvedAmount ?? r.amount);
+  const due = await dueDateOf(tx, r.organizationId, invoiceDate, terms);
   const id = await repo.insertPayable(tx, {
     requestId: r.id,
     organizationId: r.organizationId,
     vendorId: r.vendorId,
     invoiceDate,
-    dueDate: addDays(invoiceDate, terms),
+    dueDate: due.date,
+    dueDateAdjustedFrom: due.adjustedFrom,
+    dueDateAdjustedReason: due.adjustedReason,
     currency: r.currency,
     amount,
     createdAt: actor.now,
@@ -59,7 +71,7 @@ export async function openPayable(tx: Db, r: RequestRow, actor: AuditActor): Pro
     action: 'payable.created',
     entityType: 'payable',
     entityId: id,
-    after: { requestId: r.id, vendorId: r.vendorId, amount, currency: r.currency, invoiceDate, dueDate: addDays(invoiceDate, terms) },
+    after: { requestId: r.id, vendorId: r.vendorId, amount, currency: r.currency, invoiceDate, dueDate: due.date, ...(due.adjustedFrom ? { dueDateAdjustedFrom: due.adjustedFrom, dueDateAdjustedReason: due.adjustedReason } : {}) },
   });
   return repo.lockPayable(tx, id);
 }

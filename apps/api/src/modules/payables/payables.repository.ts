@@ -22,6 +22,8 @@ const payableColumns = {
   invoiceNumber: payables.invoiceNumber,
   invoiceDate: payables.invoiceDate,
   dueDate: payables.dueDate,
+  dueDateAdjustedFrom: payables.dueDateAdjustedFrom,
+  dueDateAdjustedReason: payables.dueDateAdjustedReason,
   currency: payables.currency,
   amount: payables.amount,
   paidAmount: payables.paidAmount,
@@ -42,6 +44,8 @@ export type PayableRow = {
   invoiceNumber: string | null;
   invoiceDate: string;
   dueDate: string;
+  dueDateAdjustedFrom: string | null;
+  dueDateAdjustedReason: string | null;
   currency: string;
   amount: string;
   paidAmount: string;
@@ -150,6 +154,12 @@ export async function vendorTerms(db: Db, vendorId: string): Promise<number | nu
   return row?.days ?? null;
 }
 
+/** The address of the organization that pays (its country's business days set due dates). */
+export async function organizationAddress(db: Db, organizationId: string): Promise<string | null> {
+  const [row] = await db.select({ address: organizations.address }).from(organizations).where(eq(organizations.id, organizationId));
+  return row?.address ?? null;
+}
+
 /** An open (as of the day) payable as the aging report reads it. */
 export interface AgingSourceRow {
   id: string;
@@ -163,6 +173,8 @@ export interface AgingSourceRow {
   invoiceNumber: string | null;
   invoiceDate: string;
   dueDate: string;
+  dueDateAdjustedFrom: string | null;
+  dueDateAdjustedReason: string | null;
   currency: string;
   amount: string;
   paidAsOf: string;
@@ -196,6 +208,8 @@ export async function agingSource(db: Db, params: { scope: SQL | undefined; asOf
       invoiceNumber: payables.invoiceNumber,
       invoiceDate: payables.invoiceDate,
       dueDate: payables.dueDate,
+      dueDateAdjustedFrom: payables.dueDateAdjustedFrom,
+      dueDateAdjustedReason: payables.dueDateAdjustedReason,
       currency: payables.currency,
       amount: payables.amount,
       paidAsOf: sql<string>`${paidAsOf}::text`,

@@ -17,7 +17,7 @@ import { page } from '../../lib/lists.ts';
 import { scopeCondition } from '../../lib/scope.ts';
 import { assertVersion } from '../../lib/versions.ts';
 import * as repo from './payables.repository.ts';
-import { addDays, recordPayment as applyPayment } from './payables.payments.ts';
+import { dueDateOf, recordPayment as applyPayment } from './payables.payments.ts';
 import { MESSAGES } from './payables.messages.ts';
 
 export const PAYMENT_ROUTE = 'POST /api/payables/:id/payments';
@@ -39,6 +39,8 @@ export function toPayable(row: repo.PayableRow): Payable {
     invoiceNumber: row.invoiceNumber,
     invoiceDate: row.invoiceDate,
     dueDate: row.dueDate,
+    dueDateAdjustedFrom: row.dueDateAdjustedFrom,
+    dueDateAdjustedReason: row.dueDateAdjustedReason,
     currency: row.currency,
     amount: toAmountString(row.amount),
     paidAmount: toAmountString(row.paidAmount),
@@ -87,14 +89,15 @@ export async function updatePayable(ctx: Ctx, id: string, input: UpdatePayableIn
     const invoiceDate = input.invoiceDate ?? p.invoiceDate;
     const invoiceNumber = input.invoiceNumber === undefined ? p.invoiceNumber : input.invoiceNumber;
     const terms = (await repo.vendorTerms(tx, p.vendorId)) ?? 0;
-    const dueDate = addDays(invoiceDate, terms);
-    await repo.updatePayable(tx, id, { invoiceNumber, invoiceDate, dueDate, updatedAt: ctx.now });
+    const due = await dueDateOf(tx, p.organizationId, invoiceDate, terms);
+    const dueDate = due.date;
+    await repo.updatePayable(tx, id, { invoiceNumber, invoiceDate, dueDate, dueDateAdjustedFrom: due.adjustedFrom, dueDateAdjustedReason: due.adjustedReason, updatedAt: ctx.now });
     await auditChange(tx, actorOf(ctx), {
       action: 'payable.invoice_updated',
       entityType: 'payable',
       entityId: id,
       before: { invoiceNumber: p.invoiceNumber, invoiceDate: p.invoiceDate, dueDate: p.dueDate },
-      after: { invoiceNumber, invoiceDate, dueDate },
+      after: { invoiceNumber, invoiceDate, dueDate, ...(due.adjustedFrom ? { dueDateAdjustedFrom: due.adjustedFrom, dueDateAdjustedReason: due.adjustedReason } : {}) },
     });
     return detailOf(tx, id, scope);
   });

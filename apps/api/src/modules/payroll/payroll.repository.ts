@@ -198,7 +198,7 @@ export async function organizationsFor(db: Db, onlyId: string | null | undefined
 
 export async function organizationById(db: Db, id: string) {
   const [row] = await db
-    .select({ id: organizations.id, name: organizations.name, currency: organizations.currency, active: organizations.active, kind: organizations.kind })
+    .select({ id: organizations.id, name: organizations.name, currency: organizations.currency, active: organizations.active, kind: organizations.kind, address: organizations.address })
     .from(organizations)
     .where(eq(organizations.id, id));
   return row ?? null;
@@ -258,6 +258,8 @@ const runColumns = {
   netTotal: payrollRuns.netTotal,
   employerCostTotal: payrollRuns.employerCostTotal,
   payDate: payrollRuns.payDate,
+  payDateAdjustedFrom: payrollRuns.payDateAdjustedFrom,
+  payDateAdjustedReason: payrollRuns.payDateAdjustedReason,
   submittedById: payrollRuns.submittedById,
   submittedByName: sql<string | null>`CASE WHEN ${submitter.id} IS NULL THEN NULL ELSE ${fullName(submitter)} END`,
   submittedAt: payrollRuns.submittedAt,

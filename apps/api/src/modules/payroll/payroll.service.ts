@@ -4,6 +4,7 @@ import {
   computePayrollLine,
   payrollTotals,
   periodBounds,
+  scheduledPayDate,
   type CreatePayrollRunInput,
   type PayPayrollRunInput,
   type PayrollAdjustmentInput,
@@ -17,6 +18,7 @@ import {
 import { compareMoney, roundToCurrency } from '@outlay/contracts/money';
 import { serverFormat } from '@outlay/contracts/format';
 import { payrollRuns, type Db } from '@outlay/db';
+import { countryOfAddress, onBusinessDay } from '@outlay/db/business-days';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
@@ -66,6 +68,8 @@ export function toRun(row: RunRow): PayrollRun {
     netTotal: roundToCurrency(row.netTotal, row.currency),
     employerCostTotal: roundToCurrency(row.employerCostTotal, row.currency),
     payDate: row.payDate,
+    payDateAdjustedFrom: row.payDateAdjustedFrom,
+    payDateAdjustedReason: row.payDateAdjustedReason,
     submittedById: row.submittedById,
     submittedByName: row.submittedByName,
     submittedAt: iso(row.submittedAt),
@@ -185,6 +189,8 @@ export async function createRun(ctx: Ctx, tx: Db, input: CreatePayrollRunInput):
   if (!org || org.kind !== 'subsidiary') throw new AppError('NOT_FOUND', { message: 'Organization not found' });
   if (!org.active) throw new AppError('VALIDATION_ERROR', { message: 'This organization is inactive' });
   const duplicate = () => new AppError('CONFLICT', { message: `${org.name} already has a payroll run for ${input.period}` });
+  // Salaries go out on the 25th, or on the next day the banks of the organization's country open.
+  const pay = onBusinessDay(scheduledPayDate(input.period), countryOfAddress(org.address));
   let id: string;
   try {
     // A savepoint: the unique index refuses a second run for the month, and the caller's
@@ -195,7 +201,9 @@ export async function createRun(ctx: Ctx, tx: Db, input: CreatePayrollRunInput):
         period: input.period,
         currency: org.currency,
         createdById: auth.userId,
-        payDate: `${input.period}-25`,
+        payDate: pay.date,
+        payDateAdjustedFrom: pay.adjustedFrom,
+        payDateAdjustedReason: pay.adjustedReason,
         createdAt: ctx.now,
         updatedAt: ctx.now,
       });
@@ -215,7 +223,7 @@ export async function createRun(ctx: Ctx, tx: Db, input: CreatePayrollRunInput):
       entityId: id,
       ip: ctx.ip,
       userAgent: ctx.userAgent,
-      after: { organizationId: org.id, period: input.period, status: 'draft', currency: org.currency, ...totals },
+      after: { organizationId: org.id, period: input.period, status: 'draft', currency: org.currency, payDate: pay.date, ...(pay.adjustedFrom ? { payDateAdjustedFrom: pay.adjustedFrom, payDateAdjustedReason: pay.adjustedReason } : {}), ...totals },
     },
     ctx.now,
   );

@@ -4,7 +4,7 @@ import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatDate, formatMoney, formatNumber, plural } from '@/lib/format';
+import { capitalize, formatDate, formatMoney, formatMovedFrom, formatNumber, plural } from '@/lib/format';
 import { useAgingVendor } from '../api/aging-vendor';
 import type { AgingParams } from '../api/aging';
 import { InvoiceDialog } from './invoice-dialog';
@@ -15,6 +15,12 @@ function daysText(inv: AgingInvoice, basis: AgingParams['basis']): string {
   if (inv.daysPastDue < 0) return `Due in ${plural(-inv.daysPastDue, 'day')}`;
   if (inv.daysPastDue === 0) return 'Due today';
   return `${plural(inv.daysPastDue, 'day')} past due`;
+}
+
+/** Why the due date is not the invoice date plus the terms: they ended on a weekend or a holiday of the organization's country. */
+function MovedFrom({ inv }: { inv: AgingInvoice }) {
+  const moved = formatMovedFrom(inv.dueDateAdjustedFrom, inv.dueDateAdjustedReason);
+  return moved ? <span className="block text-xs text-muted-foreground">{capitalize(moved)}</span> : null;
 }
 
 function RateText({ inv, groupCurrency }: { inv: AgingInvoice; groupCurrency: string }) {
@@ -78,7 +84,10 @@ export function AgingInvoices({ vendorId, vendorName, params, groupCurrency, lay
                       </span>
                     </td>
                     <td className="p-2 tabular-nums">{formatDate(inv.invoiceDate)}</td>
-                    <td className="p-2 tabular-nums">{formatDate(inv.dueDate)}</td>
+                    <td className="p-2 tabular-nums">
+                      {formatDate(inv.dueDate)}
+                      <MovedFrom inv={inv} />
+                    </td>
                     <td className="p-2">
                       <Badge variant={inv.bucket === 'current' ? 'success' : inv.bucket === 'over_90' || inv.bucket === 'days_61_90' ? 'danger' : 'warning'}>{AGING_BUCKET_LABELS[inv.bucket]}</Badge>
                       <span className="block text-xs text-muted-foreground">{daysText(inv, params.basis)}</span>
@@ -113,6 +122,7 @@ export function AgingInvoices({ vendorId, vendorName, params, groupCurrency, lay
                     <span className="text-xs text-muted-foreground">
                       Due {formatDate(inv.dueDate)} · {daysText(inv, params.basis)}
                     </span>
+                    <MovedFrom inv={inv} />
                     <div className="flex items-baseline justify-between gap-2">
                       <span className="tabular-nums">{formatMoney(inv.openAmount, inv.currency)}</span>
                       <span className="font-medium tabular-nums">{formatMoney(inv.openAmountGroup, groupCurrency)}</span>

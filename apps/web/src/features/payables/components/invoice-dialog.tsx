@@ -4,7 +4,7 @@ import { FormDialog, FormFieldText, useVersionedEdit, useZodForm } from '@/compo
 import { QueryState } from '@/components/query-state';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/use-toast';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatMovedFrom } from '@/lib/format';
 import { fetchPayable, usePayable } from '../api/payable';
 import { useUpdatePayable } from '../api/update-payable';
 
@@ -21,7 +21,7 @@ function InvoiceForm({ payable, open, onOpenChange }: { payable: PayableDetail; 
       open={open}
       onOpenChange={onOpenChange}
       title="Invoice details"
-      description={`${payable.requestReference} · ${payable.vendorName}. The due date follows the vendor's payment terms from the invoice date.`}
+      description={`${payable.requestReference} · ${payable.vendorName}. The due date follows the vendor's payment terms from the invoice date, on a business day of the organization's country.`}
       form={form}
       submitLabel="Save invoice"
       pendingLabel="Saving…"
@@ -29,7 +29,8 @@ function InvoiceForm({ payable, open, onOpenChange }: { payable: PayableDetail; 
       onSubmit={async (input) => {
         const next = await update.mutateAsync({ id: payable.id, input, headers: versioned.headers() });
         versioned.saved(next);
-        toast({ title: 'Invoice saved', description: `Due ${formatDate(next.dueDate)}` });
+        const moved = formatMovedFrom(next.dueDateAdjustedFrom, next.dueDateAdjustedReason);
+        toast({ title: 'Invoice saved', description: `Due ${formatDate(next.dueDate)}${moved ? `, ${moved}` : ''}` });
       }}
     >
       <FormFieldText name="invoiceNumber" label="Invoice number" placeholder="e.g. INV-2026-0142" />

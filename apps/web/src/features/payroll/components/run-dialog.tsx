@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
-import { formatDateTime, formatMoney, formatMonth, plural } from '@/lib/format';
+import { formatDate, formatDateTime, formatMovedFrom, formatMoney, formatMonth, plural } from '@/lib/format';
 import { useRemovePayrollAdjustment } from '../api/payroll-adjustments';
 import { downloadBankFile, downloadPayslip } from '../api/payroll-files';
 import { usePayrollRun } from '../api/payroll-run';
@@ -204,6 +204,7 @@ function RunBody({ run, canManage }: { run: PayrollRunDetail; canManage: boolean
         <Figure label="Employer cost" value={m(run.employerCostTotal)} />
       </dl>
       <p className="text-sm text-muted-foreground">
+        {run.payDate && `Pays on ${formatDate(run.payDate)}${run.payDateAdjustedFrom ? `, ${formatMovedFrom(run.payDateAdjustedFrom, run.payDateAdjustedReason)}` : ''}. `}
         {run.submittedByName && `Submitted by ${run.submittedByName} on ${formatDateTime(run.submittedAt)}. `}
         {run.approvedByName && `Approved by ${run.approvedByName} on ${formatDateTime(run.approvedAt)}. `}
         {run.paidAt && `Paid on ${formatDateTime(run.paidAt)}${run.paymentReference ? ` (${run.paymentReference})` : ''}.`}

@@ -5,7 +5,7 @@ import { PAYROLL_RUN_STATUS_LABELS, PAYROLL_RUN_STATUS_VALUES, type PayrollOrgan
 import { DataTable, DataTableFilterSelect, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ListCard } from '@/components/data-table/list-card';
 import { Button } from '@/components/ui/button';
-import { formatMoney, formatMonth, plural } from '@/lib/format';
+import { capitalize, formatDate, formatMoney, formatMonth, formatMovedFrom, plural } from '@/lib/format';
 import { PAYROLL_RUNS_URL } from '../api/payroll-run';
 import { NewRunDialog } from './new-run-dialog';
 import { PayrollStatusBadge } from './payroll-status-badge';
@@ -17,12 +17,24 @@ const COLUMNS: DataTableColumn<PayrollRun>[] = [
   { id: 'period', header: 'Month', sortable: true, hideable: false, cell: (r) => <span className="font-medium">{formatMonth(r.period)}</span> },
   { id: 'organizationName', header: 'Organization', sortable: true, sortKey: 'organization' },
   { id: 'status', header: 'Status', sortable: true, cell: (r) => <PayrollStatusBadge status={r.status} /> },
+  { id: 'payDate', header: 'Pay date', cell: (r) => <PayDate run={r} /> },
   { id: 'employeeCount', header: 'Employees', align: 'right', cell: (r) => <span className="tabular-nums">{r.employeeCount}</span> },
   { id: 'grossTotal', header: 'Gross', sortable: true, align: 'right', cell: (r) => <span className="tabular-nums">{formatMoney(r.grossTotal, r.currency)}</span> },
   { id: 'netTotal', header: 'Net pay', sortable: true, align: 'right', cell: (r) => <span className="tabular-nums">{formatMoney(r.netTotal, r.currency)}</span> },
   { id: 'employerCostTotal', header: 'Employer cost', align: 'right', cell: (r) => <span className="tabular-nums">{formatMoney(r.employerCostTotal, r.currency)}</span> },
   { id: 'submittedByName', header: 'Submitted by', hidden: true, cell: (r) => r.submittedByName ?? '—' },
 ];
+
+/** The day salaries go out and, when that is not the 25th, why (a weekend or a holiday of the organization's country). */
+function PayDate({ run }: { run: PayrollRun }) {
+  const moved = formatMovedFrom(run.payDateAdjustedFrom, run.payDateAdjustedReason);
+  return (
+    <span className="tabular-nums">
+      {run.payDate ? formatDate(run.payDate) : '—'}
+      {moved && <span className="block text-xs text-muted-foreground">{capitalize(moved)}</span>}
+    </span>
+  );
+}
 
 /** The runs list: newest month first, filtered by organization and status; a row opens the run. */
 export function RunsSection({ organizations, canManage }: { organizations: readonly PayrollOrganization[]; canManage: boolean }) {
@@ -82,7 +94,17 @@ export function RunsSection({ organizations, canManage }: { organizations: reado
             badge={<PayrollStatusBadge status={r.status} />}
             onOpen={() => setOpen(r.id)}
             openLabel={`Open ${r.organizationName} ${formatMonth(r.period)}`}
-            meta={<span>Gross {formatMoney(r.grossTotal, r.currency)}</span>}
+            meta={
+              <span>
+                Gross {formatMoney(r.grossTotal, r.currency)}
+                {r.payDate && (
+                  <span className="block">
+                    Pays {formatDate(r.payDate)}
+                    {r.payDateAdjustedFrom && `, ${formatMovedFrom(r.payDateAdjustedFrom, r.payDateAdjustedReason)}`}
+                  </span>
+                )}
+              </span>
+            }
             amount={
               <span>
                 <span className="block text-right text-xs font-normal text-muted-foreground">Net pay</span>

@@ -1,0 +1,6 @@
+ALTER TABLE "payroll_runs" ADD COLUMN "pay_date_adjusted_from" date;--> statement-breakpoint
+ALTER TABLE "payroll_runs" ADD COLUMN "pay_date_adjusted_reason" text;--> statement-breakpoint
+ALTER TABLE "payables" ADD COLUMN "due_date_adjusted_from" date;--> statement-breakpoint
+ALTER TABLE "payables" ADD COLUMN "due_date_adjusted_reason" text;--> statement-breakpoint
+ALTER TABLE "payroll_runs" ADD CONSTRAINT "payroll_runs_pay_date_adjusted_check" CHECK (("payroll_runs"."pay_date_adjusted_from" is null) = ("payroll_runs"."pay_date_adjusted_reason" is null) and ("payroll_runs"."pay_date_adjusted_from" is null or "payroll_runs"."pay_date_adjusted_from" < "payroll_runs"."pay_date"));--> statement-breakpoint
+ALTER TABLE "payables" ADD CONSTRAINT "payables_due_date_adjusted_check" CHECK (("payables"."due_date_adjusted_from" is null) = ("payables"."due_date_adjusted_reason" is null) and ("payables"."due_date_adjusted_from" is null or "payables"."due_date_adjusted_from" < "payables"."due_date"));
