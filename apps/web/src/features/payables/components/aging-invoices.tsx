@@ -40,7 +40,7 @@ function PayButton({ inv, onPay, onInvoice }: { inv: AgingInvoice; onPay: (inv: 
       <Button size="sm" variant="ghost" onClick={() => onInvoice(inv)} aria-label={`Invoice details of ${name}`}>
         Invoice
       </Button>
-      <Button size="sm" variant="outline" onClick={() => onPay(inv)} aria-label={`Record a payment for ${name}`}>
+      <Button size="sm" variant="outline" onClick={() => onPay(inv)} aria-label={`Record payment for ${name}`}>
         Record payment
       </Button>
     </div>
