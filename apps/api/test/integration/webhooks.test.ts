@@ -122,12 +122,17 @@ describe('webhook delivery', () => {
     expect(received).toHaveLength(2);
     [row] = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, queued!.id));
     expect(row).toMatchObject({ status: 'pending', attempts: 2 });
-    // Backoff doubles: 30 seconds later is still too early.
-    t.clock.advance(31_000);
+    // Backoff doubles, with jitter: the second retry waits between 30 and 60 seconds (the drawn
+    // wait is read back, so the test never depends on the draw).
+    const wait = row!.nextAttemptAt!.getTime() - t.clock.now().getTime();
+    // A few real milliseconds pass between the attempt and this read.
+    expect(wait).toBeGreaterThan(29_000);
+    expect(wait).toBeLessThanOrEqual(60_000);
+    t.clock.advance(wait - 1_000);
     await pass();
     expect(received).toHaveLength(2);
 
-    t.clock.advance(31_000);
+    t.clock.advance(1_000);
     await pass();
     expect(received).toHaveLength(3);
     [row] = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, queued!.id));
