@@ -120,7 +120,7 @@ function WebhookItem({ hook, onDelete, onRotate }: { hook: Webhook; onDelete: (h
             <Power aria-hidden="true" />
             {hook.enabled ? 'Switch off' : 'Switch on'}
           </Button>
-          <Button variant="outline" size="sm" onClick={() => onRotate(hook)} aria-label={`Rotate the signing secret of ${hook.url}`}>
+          <Button variant="outline" size="sm" onClick={() => onRotate(hook)} aria-label={`Rotate secret of ${hook.url}`}>
             <KeyRound aria-hidden="true" />
             Rotate secret
           </Button>
