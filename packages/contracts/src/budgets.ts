@@ -10,6 +10,9 @@ export const BUDGET_PERIOD_TYPES = ['month', 'quarter', 'year'] as const;
 export type BudgetPeriodType = (typeof BUDGET_PERIOD_TYPES)[number];
 export const BUDGET_PERIOD_LABELS: Record<BudgetPeriodType, string> = { month: 'Month', quarter: 'Quarter', year: 'Year' };
 
+/** The Payroll category: the only category whose budget lines may count payroll, besides lines of no category. */
+export const PAYROLL_CATEGORY_CODE = 'PAY';
+
 export const BUDGET_MESSAGES = {
   noteRequired: 'A note is required to decide a budget overrun',
   duplicate: 'A budget line for this organization, department, category and period already exists',

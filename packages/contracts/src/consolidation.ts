@@ -26,6 +26,13 @@ function inRange<T extends z.ZodType<{ from: string; to: string }>>(schema: T) {
 }
 
 /** Months from `from` to `to`, both included (1 for the same month). */
+/** `month` (YYYY-MM) moved by `n` months, either way. */
+export function addMonths(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + n;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
 export function monthsBetween(from: string, to: string): number {
   const [fy, fm] = from.split('-').map((v) => parseInt(v, 10));
   const [ty, tm] = to.split('-').map((v) => parseInt(v, 10));

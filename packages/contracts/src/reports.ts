@@ -1,5 +1,6 @@
 // Saved reports of the report builder (PRODUCT §3 /advanced-reporting).
 import { z } from 'zod';
+import { addMonths } from './consolidation.ts';
 import { optionalText, requiredText, uuid } from './fields.ts';
 import { isoMonth } from './primitives.ts';
 import { REQUEST_STATUS_VALUES } from './requests.ts';
@@ -60,11 +61,6 @@ export function monthsInPeriod(from: string, to: string): number {
   return (ty - fy) * 12 + (tm - fm) + 1;
 }
 
-function shiftMonth(month: string, n: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1 + n, 1)).toISOString().slice(0, 7);
-}
-
 /**
  * The months a run covers: the months chosen, or for a rolling report the same number of months
  * ending in the month of `now` (UTC). The builder shows this before running, so a rolling period
@@ -73,7 +69,7 @@ function shiftMonth(month: string, n: number): string {
 export function reportRunPeriod(filters: { from: string; to: string; rolling?: boolean }, now: Date): { from: string; to: string } {
   if (!filters.rolling) return { from: filters.from, to: filters.to };
   const to = now.toISOString().slice(0, 7);
-  return { from: shiftMonth(to, 1 - monthsInPeriod(filters.from, filters.to)), to };
+  return { from: addMonths(to, 1 - monthsInPeriod(filters.from, filters.to)), to };
 }
 
 const idList = z.array(uuid()).max(100, 'Choose at most 100').optional();

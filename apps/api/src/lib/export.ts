@@ -37,7 +37,7 @@ export async function renderExport<T>(options: {
 }): Promise<RenderedExport> {
   const stamp = options.now.toISOString().slice(0, 10);
   const about = options.about;
-  const named = about ? `${options.filename}-${about.period.from}-to-${about.period.to}-${slug(about.scope)}-${about.currency}` : options.filename;
+  const named = about ? `${options.filename}-${about.period.from}-to-${about.period.to}-${fileSlug(about.scope, 'scope')}-${about.currency}` : options.filename;
   const filename = `${named}-${stamp}.${options.format}`;
   const header = options.columns.map((c) => c.header);
   const body = options.rows.map((row) => options.columns.map((c) => c.value(row)));
@@ -59,15 +59,15 @@ export async function renderExport<T>(options: {
   return { filename, contentType: XLSX_CONTENT_TYPE, body: await workbook.buffer() };
 }
 
-/** Letters, digits and dashes: what a file name may carry of a scope's name. */
-function slug(text: string): string {
+/** Letters, digits and dashes: what a file name may carry of a name (a report's, a scope's). */
+export function fileSlug(text: string, fallback: string): string {
   return (
     text
       .normalize('NFKD')
       .replace(/[^A-Za-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .toLowerCase()
-      .slice(0, 60) || 'scope'
+      .slice(0, 60) || fallback
   );
 }
 

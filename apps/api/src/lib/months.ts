@@ -1,12 +1,9 @@
 // Calendar months (YYYY-MM, UTC) of report periods.
-import { monthsBetween } from '@outlay/contracts';
+import { addMonths as shiftMonth, monthsBetween } from '@outlay/contracts';
 import { AppError } from './app-error.ts';
 
-export function addMonths(month: string, n: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const index = y * 12 + (m - 1) + n;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
+/** `month` moved by `n` months (the contracts' rule, which the report builder also shows). */
+export const addMonths = shiftMonth;
 
 /** How many months from `from` to `to`, inclusive (the contracts' count, which their period checks use). */
 export const monthCount = monthsBetween;

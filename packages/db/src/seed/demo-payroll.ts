@@ -1,4 +1,4 @@
-import { computePayrollLine, payrollTotals, scheduledPayDate } from '@outlay/contracts';
+import { computePayrollLine, PAYROLL_CATEGORY_CODE, payrollTotals, scheduledPayDate } from '@outlay/contracts';
 import { addMoney, convertMoney } from '@outlay/contracts/money';
 import { eq, inArray } from 'drizzle-orm';
 import { countryOfAddress, onBusinessDay } from '../business-days.ts';
@@ -238,7 +238,7 @@ async function seedPayrollBudgets(
   runRows: (typeof payrollRuns.$inferInsert)[],
   lineSets: { key: string; lines: Omit<typeof payrollLines.$inferInsert, 'runId'>[] }[],
 ): Promise<void> {
-  const [pay] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.code, 'PAY'));
+  const [pay] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.code, PAYROLL_CATEGORY_CODE));
   if (!pay) return;
   const year = String(now.getUTCFullYear());
   const orgs = await tx.select({ id: organizations.id, code: organizations.code, currency: organizations.currency }).from(organizations);

@@ -214,6 +214,3 @@ export function percentUsed(amount: string | Decimal, used: Decimal): Decimal {
 export function percentUsedText(amount: string | Decimal, used: Decimal): string {
   return percentUsed(amount, used).toFixed(1);
 }
-
-/** The Payroll category: the only category whose lines may count payroll, besides lines of no category. */
-export const PAYROLL_CATEGORY_CODE = 'PAY';

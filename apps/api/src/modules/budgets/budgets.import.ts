@@ -1,7 +1,7 @@
 // Budget lines from a spreadsheet: preview every row, then create all of them or none.
 // Reading and checking the file is lib/import.ts.
 import Decimal from 'decimal.js';
-import { BUDGET_IMPORT_MAX_ROWS, BUDGET_MESSAGES, budgetImportRow, budgetPeriodEnd, type BudgetImportResult } from '@outlay/contracts';
+import { BUDGET_IMPORT_MAX_ROWS, BUDGET_MESSAGES, PAYROLL_CATEGORY_CODE, budgetImportRow, budgetPeriodEnd, type BudgetImportResult } from '@outlay/contracts';
 import { budgetLines, categories, departments, organizations } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -10,7 +10,6 @@ import { knownCurrencies } from '../../lib/fx.ts';
 import { importSummary, readRecords, refuseFailingRows, validateRows, type ImportColumns } from '../../lib/import.ts';
 import { organizationInScope, scopeOf } from '../../lib/scope.ts';
 import { recomputeLines } from './budget-check.ts';
-import { PAYROLL_CATEGORY_CODE } from './budget-consumption.ts';
 import { audit, tx, type CreateLine } from './budgets.service.ts';
 
 const HEADER_ALIASES: Record<string, string> = {

@@ -4,6 +4,7 @@ import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import {
   BUDGET_MESSAGES,
+  PAYROLL_CATEGORY_CODE,
   budgetPeriodEnd,
   budgetPeriodLabel,
   shiftBudgetPeriod,
@@ -25,7 +26,7 @@ import { page } from '../../lib/lists.ts';
 import { assertVersion, nextVersion, versionConflict, versionIs } from '../../lib/versions.ts';
 import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { recomputeLines } from './budget-check.ts';
-import { consumptionOf, PAYROLL_CATEGORY_CODE, percentUsedText, usedOf, type BudgetLineRow, type Consumption } from './budget-consumption.ts';
+import { consumptionOf, percentUsedText, usedOf, type BudgetLineRow, type Consumption } from './budget-consumption.ts';
 import * as repo from './budgets.repository.ts';
 
 export const notFound = () => new AppError('NOT_FOUND', { message: 'Budget line not found' });

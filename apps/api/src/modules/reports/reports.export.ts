@@ -4,18 +4,12 @@
 import type { TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import { REPORT_DIMENSION_LABELS, type ReportDefinition, type ReportFormat, type ReportResult, type ReportRow } from '@outlay/contracts';
 import { serverFormat } from '@outlay/contracts/format';
-import { renderExport, type ExportColumn, type RenderedExport } from '../../lib/export.ts';
+import { fileSlug, renderExport, type ExportColumn, type RenderedExport } from '../../lib/export.ts';
 import { pdfMake } from '../../lib/pdf.ts';
 
 /** A file name from a report's name: letters, digits and dashes only. */
 export function reportFilename(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .toLowerCase()
-    .slice(0, 60);
-  return slug || 'report';
+  return fileSlug(name, 'report');
 }
 
 function tableColumns(def: ReportDefinition, result: ReportResult): ExportColumn<ReportRow>[] {
@@ -83,7 +77,7 @@ export async function renderReport(input: {
   if (input.format === 'pdf') {
     const stamp = input.now.toISOString().slice(0, 10);
     return {
-      filename: `${base}-${period.from}-to-${period.to}-${reportFilename(scope)}-${currency}-${stamp}.pdf`,
+      filename: `${base}-${period.from}-to-${period.to}-${fileSlug(scope, 'scope')}-${currency}-${stamp}.pdf`,
       contentType: 'application/pdf',
       body: await renderPdf({ title: input.name, def: input.def, result: input.result, now: input.now }),
     };

@@ -6,6 +6,7 @@ import {
   BUDGET_PERIOD_TYPES,
   copyBudgetPeriodInput,
   createBudgetLineInput,
+  PAYROLL_CATEGORY_CODE,
   type BudgetImportResult,
   type BudgetLine,
   type BudgetOptions,
@@ -37,9 +38,6 @@ const lineForm = createBudgetLineInput.omit({ periodStart: true, ownerIds: true 
   thresholds: THRESHOLDS_TEXT,
   countsPayroll: z.boolean(),
 });
-
-/** The Payroll category's code: its lines, and lines of no category, may count payroll (as the API checks). */
-const PAYROLL_CATEGORY_CODE = 'PAY';
 
 interface Common {
   open: boolean;
