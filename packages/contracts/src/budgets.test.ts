@@ -13,6 +13,15 @@ describe('budgetPeriodLabel', () => {
     expect(budgetPeriodLabel('quarter', '2026-04-01')).toBe('Q2 2026');
     expect(budgetPeriodLabel('quarter', '2026-02-01')).toBe('3 months from 2026-02-01');
     expect(budgetPeriodLabel('year', '2026-01-01')).toBe('FY 2026');
-    expect(budgetPeriodLabel('year', '2026-04-01')).toBe('FY 2026/27');
+    expect(budgetPeriodLabel('year', '2026-04-01')).toBe('12 months from 2026-04-01');
+  });
+
+  it('names periods in the fiscal calendar of an organization whose year starts in April', () => {
+    expect(budgetPeriodLabel('year', '2026-04-01', 4)).toBe('FY 2026/27');
+    expect(budgetPeriodLabel('quarter', '2026-04-01', 4)).toBe('Q1 FY 2026/27');
+    expect(budgetPeriodLabel('quarter', '2026-10-01', 4)).toBe('Q3 FY 2026/27');
+    expect(budgetPeriodLabel('quarter', '2027-01-01', 4)).toBe('Q4 FY 2026/27');
+    expect(budgetPeriodLabel('year', '2026-01-01', 4)).toBe('12 months from 2026-01-01');
+    expect(budgetPeriodLabel('month', '2026-04-01', 4)).toBe('Apr 2026');
   });
 });

@@ -5,6 +5,7 @@ import { currencyCode, exportQuery, listQuery, moneyAmount, paginated } from './
 import { isoDate } from './primitives.ts';
 import { isDecimal, isPositive } from './money.ts';
 import { OVERRUN_STATUS_VALUES } from './requests.ts';
+import { fiscalPeriodContaining, fiscalQuarterLabel, fiscalStartMonthName, fiscalYearLabel, isFiscalPeriodStart, possessive, type FiscalStartMonth } from './fiscal-calendar.ts';
 
 export const BUDGET_PERIOD_TYPES = ['month', 'quarter', 'year'] as const;
 export type BudgetPeriodType = (typeof BUDGET_PERIOD_TYPES)[number];
@@ -20,6 +21,20 @@ export const BUDGET_MESSAGES = {
   periodStart: 'The period must start on the first day of a month',
   countsPayroll: 'Only a line of the Payroll category or of no category can count payroll',
 } as const;
+
+/**
+ * Why a quarter or year line cannot start in this month, or null when it is one of the
+ * organization's fiscal periods: "Meridian Foods' fiscal year starts in April: a year line
+ * starts on 1 April".
+ */
+export function fiscalAlignmentError(type: BudgetPeriodType, start: string, organization: { name: string; fiscalYearStartMonth: number }): string | null {
+  if (type === 'month' || isFiscalPeriodStart(type, start, organization.fiscalYearStartMonth)) return null;
+  const first = organization.fiscalYearStartMonth;
+  const names = type === 'year' ? [first] : [0, 3, 6, 9].map((k) => ((first - 1 + k) % 12) + 1);
+  const months = names.map(fiscalStartMonthName);
+  const when = type === 'year' ? `on 1 ${months[0]}` : `on the 1st of ${months.slice(0, -1).join(', ')} or ${months[months.length - 1]}`;
+  return `${possessive(organization.name)} fiscal year starts in ${fiscalStartMonthName(first)}: a ${type} line starts ${when}`;
+}
 
 
 const positiveMoney = moneyAmount.refine((v) => !isDecimal(v) || isPositive(v), 'Enter an amount above zero');
@@ -43,23 +58,24 @@ export function shiftBudgetPeriod(type: BudgetPeriodType, start: string, by = 1)
   return new Date(Date.UTC(y, m - 1 + months, 1)).toISOString().slice(0, 10);
 }
 
-/** The calendar period of a type that contains a date (quarters start in Jan/Apr/Jul/Oct). */
-export function budgetPeriodContaining(type: BudgetPeriodType, date: string): { start: string; end: string } {
-  const [y, m] = date.split('-').map(Number) as [number, number];
-  const startMonth = type === 'month' ? m : type === 'quarter' ? Math.floor((m - 1) / 3) * 3 + 1 : 1;
-  const start = `${y}-${String(startMonth).padStart(2, '0')}-01`;
-  return { start, end: budgetPeriodEnd(type, start) };
+/** The fiscal period of a type that contains a date (the organization's year starts in `fiscalStartMonth`). */
+export function budgetPeriodContaining(type: BudgetPeriodType, date: string, fiscalStartMonth: FiscalStartMonth = 1): { start: string; end: string } {
+  return fiscalPeriodContaining(type, date, fiscalStartMonth);
 }
 
 // One formatter for every label: `toLocaleString` with options builds a new one on every call,
 // some 60 µs each, which search paid for every budget line it showed.
 const MONTH_LABEL = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-export function budgetPeriodLabel(type: BudgetPeriodType, start: string): string {
+/**
+ * "Q3 FY 2026/27", "FY 2026", "Dec 2026": a line's period in its organization's fiscal calendar.
+ * A quarter or year that is not one of the calendar's own periods says its months plainly.
+ */
+export function budgetPeriodLabel(type: BudgetPeriodType, start: string, fiscalStartMonth: FiscalStartMonth = 1): string {
   const [y, m] = start.split('-').map(Number) as [number, number];
-  if (type === 'year') return m === 1 ? `FY ${y}` : `FY ${y}/${String((y + 1) % 100).padStart(2, '0')}`;
-  if (type === 'quarter') return m % 3 === 1 ? `Q${Math.floor((m - 1) / 3) + 1} ${y}` : `3 months from ${start}`;
-  return MONTH_LABEL.format(new Date(Date.UTC(y, m - 1, 1)));
+  if (type === 'month') return MONTH_LABEL.format(new Date(Date.UTC(y, m - 1, 1)));
+  if (!isFiscalPeriodStart(type, start, fiscalStartMonth)) return `${type === 'year' ? 12 : 3} months from ${start}`;
+  return type === 'year' ? fiscalYearLabel(y, fiscalStartMonth) : fiscalQuarterLabel(start, fiscalStartMonth);
 }
 
 const firstOfMonth = isoDate.refine((v) => v.endsWith('-01'), BUDGET_MESSAGES.periodStart);
@@ -139,7 +155,8 @@ export type BudgetLine = z.infer<typeof budgetLine>;
 export const budgetLineList = paginated(budgetLine);
 
 export const budgetOptions = z.object({
-  organizations: z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), currency: z.string() })),
+  /** Each with the month (1–12) its fiscal year starts in, which its quarter and year lines follow. */
+  organizations: z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), currency: z.string(), fiscalYearStartMonth: z.number().int() })),
   departments: z.array(z.object({ id: z.string(), organizationId: z.string(), code: z.string(), name: z.string() })),
   categories: z.array(z.object({ id: z.string(), organizationId: z.string().nullable(), code: z.string().nullable(), name: z.string() })),
   currencies: z.array(z.string()),

@@ -32,6 +32,7 @@ export * from './reports.ts';
 export * from './financial-flow.ts';
 export * from './analytics.ts';
 export * from './consolidation.ts';
+export * from './fiscal-calendar.ts';
 export * from './accounting.ts';
 export * from './error-reports.ts';
 export * from './tutorials.ts';

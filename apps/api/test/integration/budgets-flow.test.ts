@@ -225,7 +225,7 @@ describe('lines', () => {
 
   it('imports CSV with a per-row report; nothing is imported while a row fails', async () => {
     const header = 'organizationCode,departmentCode,categoryCode,periodType,periodStart,currency,amount,thresholds,notes';
-    const good = ['ML,OPS,,quarter,2025-07-01,USD,25000,80;100,Depot', 'MF,,,year,2025-01-01,GBP,100000.50,,'];
+    const good = ['ML,OPS,,quarter,2025-07-01,USD,25000,80;100,Depot', 'MF,,,year,2025-04-01,GBP,100000.50,,'];
     const bad = 'XX,,,month,2025-02-03,usd,abc,,';
     const preview = await t.app.inject({ method: 'POST', url: '/api/budgets/lines/import', headers: carla.headers, payload: { format: 'csv', content: [header, ...good, bad].join('\n'), dryRun: true } });
     expect(preview.statusCode, preview.body).toBe(200);

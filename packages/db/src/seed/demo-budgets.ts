@@ -3,7 +3,8 @@ import type { Db } from '../client.ts';
 import { budgetLines, departments, organizations, spendingRequests, users } from '../schema/index.ts';
 
 /**
- * Budget lines for the current year, sized from the seeded request history:
+ * Budget lines for each organization's current fiscal year (Meridian Foods' runs from April),
+ * sized from the seeded request history:
  * a yearly line per organization, quarterly lines per department, monthly lines for the busiest
  * categories. Past periods land between ~60% and ~95% used, one monthly line over 100%; lines
  * covering today keep a wide headroom so everyday requests fit, except Meridian Logistics ·
@@ -29,14 +30,17 @@ const sized = (consumed: bigint, pctTimes10: bigint, step: bigint): bigint => {
   return ((raw + step - 1n) / step) * step;
 };
 const iso = (d: Date) => d.toISOString().slice(0, 10);
-const first = (y: number, m: number) => iso(new Date(Date.UTC(y, m, 1)));
-const last = (y: number, m: number) => iso(new Date(Date.UTC(y, m + 1, 0)));
+// Months are counted as year × 12 + month (0-based), so a fiscal year may cross a calendar year.
+const first = (index: number) => iso(new Date(Date.UTC(Math.floor(index / 12), index % 12, 1)));
+const last = (index: number) => iso(new Date(Date.UTC(Math.floor(index / 12), (index % 12) + 1, 0)));
 
 export async function seedDemoBudgets(tx: Db, now: Date): Promise<void> {
-  const year = now.getUTCFullYear();
-  const month = now.getUTCMonth();
-  const quarter = Math.floor(month / 3);
-  const orgs = await tx.select({ id: organizations.id, code: organizations.code, currency: organizations.currency }).from(organizations);
+  const nowIndex = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  const orgs = await tx
+    .select({ id: organizations.id, code: organizations.code, currency: organizations.currency, fiscalYearStartMonth: organizations.fiscalYearStartMonth })
+    .from(organizations);
+  const fiscalStartOf = (startMonth: number) => nowIndex - ((now.getUTCMonth() + 1 - startMonth + 12) % 12);
+  const earliest = Math.min(...orgs.map((o) => fiscalStartOf(o.fiscalYearStartMonth)), nowIndex);
   const depts = await tx.select({ id: departments.id, code: departments.code, organizationId: departments.organizationId }).from(departments);
   const [carla] = await tx.select({ id: users.id }).from(users).where(sql`${users.username} = 'carla'`);
 
@@ -45,7 +49,7 @@ export async function seedDemoBudgets(tx: Db, now: Date): Promise<void> {
       organizationId: spendingRequests.organizationId,
       departmentId: spendingRequests.departmentId,
       categoryId: spendingRequests.categoryId,
-      month: sql<number>`extract(month from ${spendingRequests.submittedAt} AT TIME ZONE 'UTC')::int`,
+      month: sql<number>`(extract(year from ${spendingRequests.submittedAt} AT TIME ZONE 'UTC') * 12 + extract(month from ${spendingRequests.submittedAt} AT TIME ZONE 'UTC') - 1)::int`,
       value: sql<string>`sum(CASE WHEN ${spendingRequests.status} IN ('approved','paid') AND ${spendingRequests.approvedAmount} IS NOT NULL AND ${spendingRequests.fxRate} IS NOT NULL
         THEN round(${spendingRequests.approvedAmount} * ${spendingRequests.fxRate}, 2) ELSE ${spendingRequests.amountOrg} END)::text`,
     })
@@ -54,12 +58,12 @@ export async function seedDemoBudgets(tx: Db, now: Date): Promise<void> {
       and(
         inArray(spendingRequests.status, ['pending', 'info_requested', 'approved', 'paid']),
         isNotNull(spendingRequests.amountOrg),
-        gte(spendingRequests.submittedAt, new Date(Date.UTC(year, 0, 1))),
+        gte(spendingRequests.submittedAt, new Date(Date.UTC(Math.floor(earliest / 12), earliest % 12, 1))),
         sql`${spendingRequests.submittedAt} <= ${now}`,
       ),
     )
     .groupBy(spendingRequests.organizationId, spendingRequests.departmentId, spendingRequests.categoryId, sql`4`);
-  const rows = spend.map((s) => ({ ...s, month: Number(s.month) - 1, value: cents(s.value) }));
+  const rows = spend.map((s) => ({ ...s, month: Number(s.month), value: cents(s.value) }));
   const sum = (pred: (r: (typeof rows)[number]) => boolean) => rows.filter(pred).reduce((a, r) => a + r.value, 0n);
 
   type Line = typeof budgetLines.$inferInsert;
@@ -78,15 +82,18 @@ export async function seedDemoBudgets(tx: Db, now: Date): Promise<void> {
   let overDone = false;
   for (const [oi, org] of orgs.entries()) {
     const floor = org.currency === 'AED' ? AED_MIN_HEADROOM : MIN_HEADROOM;
+    const start = fiscalStartOf(org.fiscalYearStartMonth);
+    const quarter = Math.floor((nowIndex - start) / 3);
+    const inYear = (r: (typeof rows)[number]) => r.organizationId === org.id && r.month >= start;
     // Yearly line: 55–78% used so far.
-    const yearUsed = sum((r) => r.organizationId === org.id);
+    const yearUsed = sum(inYear);
     const yearPct = [620n, 780n, 550n, 700n, 600n][oi % 5]!;
     add(
       {
         organizationId: org.id,
         periodType: 'year',
-        periodStart: first(year, 0),
-        periodEnd: last(year, 11),
+        periodStart: first(start),
+        periodEnd: last(start + 11),
         currency: org.currency,
         amount: money(current(floor * 3n, yearUsed, yearPct, 1_000_000n)),
         ownerIds: org.code === 'MG' && carla ? [carla.id] : [],
@@ -98,7 +105,7 @@ export async function seedDemoBudgets(tx: Db, now: Date): Promise<void> {
     for (const dept of depts.filter((d) => d.organizationId === org.id)) {
       const isOps = org.code === 'ML' && dept.code === 'ML-OPS';
       for (let q = 0; q <= quarter; q++) {
-        const used = sum((r) => r.organizationId === org.id && r.departmentId === dept.id && Math.floor(r.month / 3) === q);
+        const used = sum((r) => inYear(r) && r.departmentId === dept.id && Math.floor((r.month - start) / 3) === q);
         if (used === 0n && !isOps) continue;
         const pct = [650n, 820n, 740n, 900n, 560n][(q + dept.code.length) % 5]!;
         const step = 50_000n;
@@ -108,8 +115,8 @@ export async function seedDemoBudgets(tx: Db, now: Date): Promise<void> {
             organizationId: org.id,
             departmentId: dept.id,
             periodType: 'quarter',
-            periodStart: first(year, q * 3),
-            periodEnd: last(year, q * 3 + 2),
+            periodStart: first(start + q * 3),
+            periodEnd: last(start + q * 3 + 2),
             currency: org.currency,
             amount: money(amount),
             ownerIds: [],
@@ -121,26 +128,26 @@ export async function seedDemoBudgets(tx: Db, now: Date): Promise<void> {
     }
     // Monthly lines for the organization's two busiest categories of the year.
     const byCat = new Map<string, bigint>();
-    for (const r of rows) if (r.organizationId === org.id && r.categoryId) byCat.set(r.categoryId, (byCat.get(r.categoryId) ?? 0n) + r.value);
+    for (const r of rows) if (inYear(r) && r.categoryId) byCat.set(r.categoryId, (byCat.get(r.categoryId) ?? 0n) + r.value);
     const top = [...byCat.entries()].sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : 0)).slice(0, 2);
     for (const [ci, [categoryId]] of top.entries()) {
-      for (let m = Math.max(0, month - 3); m <= month; m++) {
+      for (let m = Math.max(start, nowIndex - 3); m <= nowIndex; m++) {
         const used = sum((r) => r.organizationId === org.id && r.categoryId === categoryId && r.month === m);
-        if (used === 0n && m !== month) continue;
+        if (used === 0n && m !== nowIndex) continue;
         let pct = [700n, 830n, 910n, 640n][(m + ci) % 4]!;
         // One past line over budget: spending ran 8% past it.
-        if (!overDone && m < month && used > 0n && org.code !== 'ML') {
+        if (!overDone && m < nowIndex && used > 0n && org.code !== 'ML') {
           pct = 1080n;
           overDone = true;
         }
-        const amount = m === month ? current(floor, used, pct, 10_000n) : sized(used, pct, 10_000n);
+        const amount = m === nowIndex ? current(floor, used, pct, 10_000n) : sized(used, pct, 10_000n);
         add(
           {
             organizationId: org.id,
             categoryId,
             periodType: 'month',
-            periodStart: first(year, m),
-            periodEnd: last(year, m),
+            periodStart: first(m),
+            periodEnd: last(m),
             currency: org.currency,
             amount: money(amount),
             ownerIds: [],

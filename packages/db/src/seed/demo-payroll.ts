@@ -1,4 +1,4 @@
-import { computePayrollLine, PAYROLL_CATEGORY_CODE, payrollTotals, scheduledPayDate } from '@outlay/contracts';
+import { computePayrollLine, fiscalPeriodContaining, PAYROLL_CATEGORY_CODE, payrollTotals, scheduledPayDate } from '@outlay/contracts';
 import { addMoney, convertMoney } from '@outlay/contracts/money';
 import { eq, inArray } from 'drizzle-orm';
 import { countryOfAddress, onBusinessDay } from '../business-days.ts';
@@ -231,7 +231,7 @@ const PAYROLL_LINE_USE: Record<string, { percent: string; notes: string }> = {
   MT: { percent: '94', notes: 'Staff cost' },
 };
 
-/** A yearly Payroll line per organization that counts its payroll, sized from this year's paid runs. */
+/** A Payroll line per organization for its fiscal year, counting its payroll, sized from the year's paid runs. */
 async function seedPayrollBudgets(
   tx: Db,
   now: Date,
@@ -240,13 +240,16 @@ async function seedPayrollBudgets(
 ): Promise<void> {
   const [pay] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.code, PAYROLL_CATEGORY_CODE));
   if (!pay) return;
-  const year = String(now.getUTCFullYear());
-  const orgs = await tx.select({ id: organizations.id, code: organizations.code, currency: organizations.currency }).from(organizations);
+  const orgs = await tx
+    .select({ id: organizations.id, code: organizations.code, currency: organizations.currency, fiscalYearStartMonth: organizations.fiscalYearStartMonth })
+    .from(organizations);
   const values: (typeof budgetLines.$inferInsert)[] = [];
   for (const org of orgs) {
     const use = PAYROLL_LINE_USE[org.code];
     if (!use) continue;
-    const paidKeys = new Set(runRows.filter((r) => r.organizationId === org.id && r.status === 'paid' && r.period.startsWith(year)).map((r) => `${org.id}|${r.period}`));
+    const year = fiscalPeriodContaining('year', now.toISOString().slice(0, 10), org.fiscalYearStartMonth);
+    const inYear = (period: string) => period >= year.start.slice(0, 7) && period <= year.end.slice(0, 7);
+    const paidKeys = new Set(runRows.filter((r) => r.organizationId === org.id && r.status === 'paid' && inYear(r.period)).map((r) => `${org.id}|${r.period}`));
     const cost = addMoney('0', ...lineSets.filter((set) => paidKeys.has(set.key)).flatMap((set) => set.lines.map((l) => l.employerCost)));
     if (cost.isZero()) continue;
     // Rounded up to a thousand, so the share used lands just under the figure chosen.
@@ -257,8 +260,8 @@ async function seedPayrollBudgets(
       organizationId: org.id,
       categoryId: pay.id,
       periodType: 'year',
-      periodStart: `${year}-01-01`,
-      periodEnd: `${year}-12-31`,
+      periodStart: year.start,
+      periodEnd: year.end,
       currency: org.currency,
       amount,
       countsPayroll: true,

@@ -26,7 +26,9 @@ export async function labelsOf(db: Db, lines: Pick<BudgetLineRow, 'id' | 'organi
   const orgIds = [...new Set(lines.map((l) => l.organizationId))];
   const deptIds = [...new Set(lines.flatMap((l) => (l.departmentId ? [l.departmentId] : [])))];
   const catIds = [...new Set(lines.flatMap((l) => (l.categoryId ? [l.categoryId] : [])))];
-  const orgs = new Map((await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, orgIds))).map((o) => [o.id, o.name]));
+  const orgRows = await db.select({ id: organizations.id, name: organizations.name, fiscalYearStartMonth: organizations.fiscalYearStartMonth }).from(organizations).where(inArray(organizations.id, orgIds));
+  const orgs = new Map(orgRows.map((o) => [o.id, o.name]));
+  const fiscalStart = new Map(orgRows.map((o) => [o.id, o.fiscalYearStartMonth]));
   const depts = deptIds.length
     ? new Map((await db.select({ id: departments.id, name: departments.name }).from(departments).where(inArray(departments.id, deptIds))).map((o) => [o.id, o.name]))
     : new Map<string, string>();
@@ -37,7 +39,7 @@ export async function labelsOf(db: Db, lines: Pick<BudgetLineRow, 'id' | 'organi
     const parts = [orgs.get(l.organizationId) ?? 'Unknown organization'];
     if (l.departmentId) parts.push(depts.get(l.departmentId) ?? 'Unknown department');
     if (l.categoryId) parts.push(cats.get(l.categoryId) ?? 'Unknown category');
-    parts.push(budgetPeriodLabel(l.periodType as BudgetPeriodType, l.periodStart));
+    parts.push(budgetPeriodLabel(l.periodType as BudgetPeriodType, l.periodStart, fiscalStart.get(l.organizationId)));
     out.set(l.id, parts.join(' · '));
   }
   return out;

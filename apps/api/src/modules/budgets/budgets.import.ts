@@ -1,7 +1,7 @@
 // Budget lines from a spreadsheet: preview every row, then create all of them or none.
 // Reading and checking the file is lib/import.ts.
 import Decimal from 'decimal.js';
-import { BUDGET_IMPORT_MAX_ROWS, BUDGET_MESSAGES, PAYROLL_CATEGORY_CODE, budgetImportRow, budgetPeriodEnd, type BudgetImportResult } from '@outlay/contracts';
+import { BUDGET_IMPORT_MAX_ROWS, BUDGET_MESSAGES, PAYROLL_CATEGORY_CODE, budgetImportRow, budgetPeriodEnd, fiscalAlignmentError, type BudgetImportResult } from '@outlay/contracts';
 import { budgetLines, categories, departments, organizations } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -43,7 +43,7 @@ const IMPORT_COLUMNS: ImportColumns = {
 export async function importLines(ctx: Ctx, input: { format: 'csv' | 'xlsx'; content: string; dryRun: boolean }): Promise<BudgetImportResult> {
   const auth = requireAuth(ctx);
   const records = await readRecords(input.format, input.content, IMPORT_COLUMNS);
-  const orgs = await ctx.db.select({ id: organizations.id, code: organizations.code, name: organizations.name }).from(organizations);
+  const orgs = await ctx.db.select({ id: organizations.id, code: organizations.code, name: organizations.name, fiscalYearStartMonth: organizations.fiscalYearStartMonth }).from(organizations);
   const depts = await ctx.db.select({ id: departments.id, organizationId: departments.organizationId, code: departments.code, name: departments.name }).from(departments);
   const cats = await ctx.db.select({ id: categories.id, organizationId: categories.organizationId, code: categories.code, name: categories.name }).from(categories);
   const currencies = await knownCurrencies(ctx.db);
@@ -72,6 +72,8 @@ export async function importLines(ctx: Ctx, input: { format: 'csv' | 'xlsx'; con
     let categoryId: string | null = null;
     if (!org || !organizationInScope(auth, 'budgets.manage', org.id)) errors.push(`Unknown organization code "${d.organizationCode}"`);
     else {
+      const misaligned = fiscalAlignmentError(d.periodType, d.periodStart, org);
+      if (misaligned) errors.push(misaligned);
       if (d.departmentCode) {
         const code = d.departmentCode.toLowerCase();
         const dept = depts.find((x) => x.organizationId === org.id && (x.code.toLowerCase() === code || x.code.toLowerCase() === `${org.code.toLowerCase()}-${code}`));

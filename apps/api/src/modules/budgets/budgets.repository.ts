@@ -61,11 +61,12 @@ function lineWhere(scope: SQL | undefined, f: LineFilters): SQL | undefined {
 const lineSelect = {
   line: budgetLines,
   organizationName: organizations.name,
+  fiscalYearStartMonth: organizations.fiscalYearStartMonth,
   departmentName: departments.name,
   categoryName: categories.name,
 };
 
-export type LineWithNames = { line: LineRow; organizationName: string; departmentName: string | null; categoryName: string | null };
+export type LineWithNames = { line: LineRow; organizationName: string; fiscalYearStartMonth: number; departmentName: string | null; categoryName: string | null };
 
 function joined(db: Db) {
   return db

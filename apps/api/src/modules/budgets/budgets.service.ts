@@ -7,6 +7,7 @@ import {
   PAYROLL_CATEGORY_CODE,
   budgetPeriodEnd,
   budgetPeriodLabel,
+  fiscalAlignmentError,
   shiftBudgetPeriod,
   type BudgetLine,
   type BudgetOptions,
@@ -76,7 +77,7 @@ function toLine(row: repo.LineWithNames, c: Consumption, label: string): BudgetL
     periodType: l.periodType,
     periodStart: l.periodStart,
     periodEnd: l.periodEnd,
-    periodLabel: budgetPeriodLabel(l.periodType, l.periodStart),
+    periodLabel: budgetPeriodLabel(l.periodType, l.periodStart, row.fiscalYearStartMonth),
     currency: l.currency,
     amount: new Decimal(l.amount).toFixed(2),
     countsPayroll: l.countsPayroll,
@@ -94,7 +95,7 @@ export function labelOf(row: Omit<repo.LineWithNames, 'line'> & { line: Pick<rep
   const parts = [row.organizationName];
   if (row.departmentName) parts.push(row.departmentName);
   if (row.categoryName) parts.push(row.categoryName);
-  parts.push(budgetPeriodLabel(row.line.periodType, row.line.periodStart));
+  parts.push(budgetPeriodLabel(row.line.periodType, row.line.periodStart, row.fiscalYearStartMonth));
   return parts.join(' · ');
 }
 
@@ -147,7 +148,12 @@ export async function getLine(ctx: Ctx, id: string, db: Db = ctx.db): Promise<Bu
 
 export async function budgetOptions(ctx: Ctx): Promise<BudgetOptions> {
   const auth = requireAuth(ctx);
-  const orgs = (await ctx.db.select({ id: organizations.id, code: organizations.code, name: organizations.name, currency: organizations.currency }).from(organizations).orderBy(asc(organizations.name))).filter(
+  const orgs = (
+    await ctx.db
+      .select({ id: organizations.id, code: organizations.code, name: organizations.name, currency: organizations.currency, fiscalYearStartMonth: organizations.fiscalYearStartMonth })
+      .from(organizations)
+      .orderBy(asc(organizations.name))
+  ).filter(
     (o) => organizationInScope(auth, 'budgets.read', o.id),
   );
   const orgIds = orgs.map((o) => o.id);
@@ -180,12 +186,17 @@ interface LineKey {
 }
 
 /** Department of the organization, category global or of the organization, organization in the caller's reach. */
-async function checkRefs(ctx: Ctx, db: Db, k: LineKey, currency: string, ownerIds: string[]): Promise<void> {
+async function checkRefs(ctx: Ctx, db: Db, k: LineKey, currency: string, ownerIds: string[], period?: { type: BudgetPeriodType; start: string }): Promise<void> {
   const auth = requireAuth(ctx);
-  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, k.organizationId));
+  const [org] = await db
+    .select({ id: organizations.id, name: organizations.name, fiscalYearStartMonth: organizations.fiscalYearStartMonth })
+    .from(organizations)
+    .where(eq(organizations.id, k.organizationId));
   if (!org || !organizationInScope(auth, 'budgets.manage', k.organizationId)) {
     throw new AppError('VALIDATION_ERROR', { message: 'Choose an organization you manage budgets for', details: [{ path: 'organizationId', message: 'Unknown organization' }] });
   }
+  const misaligned = period && fiscalAlignmentError(period.type, period.start, org);
+  if (misaligned) throw new AppError('VALIDATION_ERROR', { message: misaligned, details: [{ path: 'periodStart', message: misaligned }] });
   if (scopeOf(auth, 'budgets.manage') === 'department' && k.departmentId !== auth.departmentId) {
     throw new AppError('FORBIDDEN', { message: 'You can only manage budgets of your department' });
   }
@@ -241,7 +252,7 @@ export async function createLine(ctx: Ctx, input: Omit<CreateLine, 'departmentId
   const k: LineKey = { organizationId: input.organizationId, departmentId: input.departmentId ?? null, categoryId: input.categoryId ?? null };
   try {
     return await tx(ctx, async (t) => {
-      await checkRefs(ctx, t, k, input.currency, input.ownerIds);
+      await checkRefs(ctx, t, k, input.currency, input.ownerIds, { type: input.periodType, start: input.periodStart });
       checkDigits(input.amount, input.currency);
       if (await repo.findTwin(t, { ...k, periodType: input.periodType, periodStart: input.periodStart })) throw new AppError('CONFLICT', { message: BUDGET_MESSAGES.duplicate });
       const values = {
@@ -341,7 +352,7 @@ export async function copyPeriod(
     const report: CopyBudgetPeriodResult['report'] = [];
     for (const src of sources) {
       const l = src.line;
-      const label = `${labelOf(src).split(' · ').slice(0, -1).join(' · ')} · ${budgetPeriodLabel(l.periodType, toStart)}`;
+      const label = `${labelOf(src).split(' · ').slice(0, -1).join(' · ')} · ${budgetPeriodLabel(l.periodType, toStart, src.fiscalYearStartMonth)}`;
       const amount = roundToCurrency(new Decimal(l.amount).mul(factor), l.currency);
       const twin = await repo.findTwin(t, { organizationId: l.organizationId, departmentId: l.departmentId, categoryId: l.categoryId, periodType: l.periodType, periodStart: toStart });
       if (twin) {

@@ -14,6 +14,7 @@ import {
 import { roundToCurrency, toAmountString } from '@outlay/contracts/money';
 import { spendingRequests, users } from '@outlay/db';
 import { type Ctx } from '../../lib/context.ts';
+import { fiscalCalendars } from '../../lib/fiscal-calendars.ts';
 import { groupCurrency } from '../../lib/fx.ts';
 import { page } from '../../lib/lists.ts';
 import { consumingRequestsOf, consumptionOf, Converter, kindOf, lineMatches, percentUsedText, usedOf, valueInLine, type Consumption } from './budget-consumption.ts';
@@ -25,14 +26,26 @@ export async function budgetVsActual(
   ctx: Ctx,
   query: { periodType: BudgetPeriodType; date?: string; organizationId?: string; departmentId?: string },
 ): Promise<BudgetVsActual> {
-  const period = budgetPeriodContaining(query.periodType, query.date ?? today(ctx));
-  const { rows } = await repo.listLines(ctx.db, {
+  const date = query.date ?? today(ctx);
+  // Each organization's lines are read in its own fiscal calendar: "the year holding 4 December"
+  // is 2026 for Meridian Energy and April 2026 to March 2027 for Meridian Foods. The heading
+  // names the chosen organization's period, or the group's when none is chosen.
+  const calendars = await fiscalCalendars(ctx.db);
+  const shown = calendars.of(query.organizationId);
+  const period = budgetPeriodContaining(query.periodType, date, shown);
+  const periodOf = (organizationId: string) => budgetPeriodContaining(query.periodType, date, calendars.of(organizationId));
+  const widest = calendars.starts.map((m) => budgetPeriodContaining(query.periodType, date, m));
+  const { rows: overlapping } = await repo.listLines(ctx.db, {
     scope: lineScope(ctx, 'budgets.read'),
     organizationId: query.organizationId,
     departmentId: query.departmentId,
-    overlaps: { from: period.start, to: period.end },
+    overlaps: { from: widest.reduce((a, p) => (p.start < a ? p.start : a), period.start), to: widest.reduce((a, p) => (p.end > a ? p.end : a), period.end) },
     sort: 'organizationName',
     order: 'asc',
+  });
+  const rows = overlapping.filter((r) => {
+    const own = periodOf(r.line.organizationId);
+    return r.line.periodStart <= own.end && r.line.periodEnd >= own.start;
   });
   const fx = new Converter(ctx.db);
   const consumed = await consumptionOf(
@@ -64,7 +77,7 @@ export async function budgetVsActual(
       departmentName: r.departmentName ?? null,
       categoryName: r.categoryName ?? null,
       periodType: l.periodType,
-      periodLabel: budgetPeriodLabel(l.periodType, l.periodStart),
+      periodLabel: budgetPeriodLabel(l.periodType, l.periodStart, r.fiscalYearStartMonth),
       currency: l.currency,
       countsPayroll: l.countsPayroll,
       ...figures(new Decimal(l.amount), c, l.currency),
@@ -94,7 +107,7 @@ export async function budgetVsActual(
     periodType: query.periodType,
     periodStart: period.start,
     periodEnd: period.end,
-    periodLabel: budgetPeriodLabel(query.periodType, period.start),
+    periodLabel: budgetPeriodLabel(query.periodType, period.start, shown),
     groupCurrency: gc,
     lines,
     groups,

@@ -94,7 +94,7 @@ export async function eventsFor(db: Db, auth: AuthInfo, window: repo.Window): Pr
   if (budgets) {
     for (const line of await repo.budgetPeriodEnds(db, { scope: budgets.condition, window })) {
       const where = [line.organizationName, line.departmentName, line.categoryName].filter(Boolean).join(' · ');
-      const period = budgetPeriodLabel(line.periodType, line.periodStart);
+      const period = budgetPeriodLabel(line.periodType, line.periodStart, line.fiscalYearStartMonth);
       events.push({
         uid: uidOf('budget', line.id),
         kind: 'budget',

@@ -121,6 +121,7 @@ export async function budgetPeriodEnds(db: Db, params: { scope: SQL | undefined;
       amount: budgetLines.amount,
       currency: budgetLines.currency,
       organizationName: organizations.name,
+      fiscalYearStartMonth: organizations.fiscalYearStartMonth,
       departmentName: departments.name,
       categoryName: categories.name,
     })

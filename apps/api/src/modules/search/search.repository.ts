@@ -420,6 +420,7 @@ export interface UserHit {
 export interface BudgetLineHit {
   line: Pick<typeof budgetLines.$inferSelect, 'id' | 'organizationId' | 'periodType' | 'periodStart' | 'amount' | 'currency'>;
   organizationName: string;
+  fiscalYearStartMonth: number;
   departmentName: string | null;
   categoryName: string | null;
   score: number;
@@ -489,7 +490,8 @@ function otherColumns(params: OthersQuery): SQL {
     parts.budgets = topAsJson(
       sql`SELECT json_build_object('id', ${budgetLines.id}, 'organizationId', ${budgetLines.organizationId}, 'periodType', ${budgetLines.periodType},
                    'periodStart', ${budgetLines.periodStart}, 'amount', ${budgetLines.amount}::text, 'currency', ${budgetLines.currency}) AS line,
-                 ${organizations.name} AS "organizationName", ${departments.name} AS "departmentName", ${categories.name} AS "categoryName",
+                 ${organizations.name} AS "organizationName", ${organizations.fiscalYearStartMonth} AS "fiscalYearStartMonth",
+                 ${departments.name} AS "departmentName", ${categories.name} AS "categoryName",
                  ${score} AS score, ${current} AS "isCurrent", ${budgetLines.periodStart} AS "periodStart", ${budgetLines.id} AS id
             FROM ${budgetLines}
             JOIN ${organizations} ON ${organizations.id} = ${budgetLines.organizationId}

@@ -4,6 +4,9 @@ import {
   BUDGET_IMPORT_HEADERS,
   BUDGET_PERIOD_LABELS,
   BUDGET_PERIOD_TYPES,
+  budgetPeriodEnd,
+  budgetPeriodLabel,
+  fiscalAlignmentError,
   copyBudgetPeriodInput,
   createBudgetLineInput,
   PAYROLL_CATEGORY_CODE,
@@ -39,6 +42,15 @@ const lineForm = createBudgetLineInput.omit({ periodStart: true, ownerIds: true 
   countsPayroll: z.boolean(),
 });
 
+/** What the chosen start makes: "Q3 FY 2026/27, 1 Oct 2026 to 31 Dec 2026", or why it is not one of the organization's periods. */
+function periodHint(org: BudgetOptions['organizations'][number] | undefined, type: BudgetPeriodType | undefined, month: string | undefined): string {
+  if (!org || !type || !month || !/^\d{4}-\d{2}$/.test(month)) return 'Quarters and years follow the organization’s fiscal year';
+  const start = `${month}-01`;
+  const wrong = fiscalAlignmentError(type, start, org);
+  if (wrong) return wrong;
+  return `${budgetPeriodLabel(type, start, org.fiscalYearStartMonth)}: ${formatDate(start)} to ${formatDate(budgetPeriodEnd(type, start))}`;
+}
+
 interface Common {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -71,6 +83,9 @@ export function BudgetLineDialog({ open, onOpenChange, options, line }: Common &
   const versioned = useVersionedEdit({ record: line, form, load, toValues: valuesOf });
   const orgId = form.watch('organizationId');
   const currency = form.watch('currency');
+  const periodType = form.watch('periodType');
+  const periodMonth = form.watch('periodMonth');
+  const org = options.organizations.find((o) => o.id === orgId);
   const depts = options.departments.filter((d) => d.organizationId === orgId);
   const cats = options.categories.filter((c) => c.organizationId === null || c.organizationId === orgId);
   const editing = Boolean(line);
@@ -144,7 +159,7 @@ export function BudgetLineDialog({ open, onOpenChange, options, line }: Common &
         <FormFieldSelect name="departmentId" label="Department" disabled={editing || !orgId} emptyOption="Whole organization" options={depts.map((d) => ({ value: d.id, label: d.name }))} />
         <FormFieldSelect name="categoryId" label="Category" disabled={editing} emptyOption="All categories" options={cats.map((c) => ({ value: c.id, label: c.name }))} />
         <FormFieldSelect name="periodType" label="Period" required disabled={editing} options={PERIOD_OPTIONS} />
-        <FormFieldText name="periodMonth" label="Starting month" type="month" required disabled={editing} hint="Quarters and years run for 3 or 12 months from here" />
+        <FormFieldText name="periodMonth" label="Starting month" type="month" required disabled={editing} hint={periodHint(org, periodType, periodMonth)} />
         <FormFieldSelect name="currency" label="Currency" required options={options.currencies.map((c) => ({ value: c, label: c }))} />
         <FormFieldMoney name="amount" label="Amount" required currency={currency || 'USD'} />
         <FormFieldText name="thresholds" label="Alert thresholds (%)" required hint="Owners are told once when use reaches each one" />
