@@ -131,8 +131,12 @@ export async function pickOption(page: Page, select: Locator, option: string) {
   await page.keyboard.press('Enter');
   const target = page.getByRole('listbox').getByRole('option', { name: option, exact: true });
   await expect(target).toHaveCount(1);
-  const options = await page.getByRole('listbox').getByRole('option').count();
-  for (let i = 0; i < options && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+  const all = page.getByRole('listbox').getByRole('option');
+  const options = await all.count();
+  // The list opens on the current choice: go up to an option above it, down to one below.
+  const [at, wanted] = await all.evaluateAll((els, name) => [els.findIndex((el) => el === document.activeElement), els.findIndex((el) => el.textContent?.trim() === name)], option);
+  const key = at > wanted ? 'ArrowUp' : 'ArrowDown';
+  for (let i = 0; i < options && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press(key);
   await expect(target).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('listbox')).toBeHidden();

@@ -122,6 +122,8 @@ export const consolidation = z.object({
   from: z.string(),
   to: z.string(),
   granularity: z.enum(CONSOLIDATION_GRANULARITY_VALUES),
+  /** The month (1–12) the view's fiscal year starts in: the chosen company's, or the group's. Quarters and years follow it. */
+  fiscalYearStartMonth: z.number().int(),
   groupCurrency: z.string(),
   /** Every organization the caller may consolidate (the organization filter's choices). */
   organizations: z.array(z.object({ id: z.string(), name: z.string(), currency: z.string() })),

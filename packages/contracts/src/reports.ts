@@ -25,8 +25,9 @@ export const REPORT_SCHEDULE_CRON: Record<Exclude<ReportSchedule, 'none'>, strin
 };
 
 /** What a report can group by. Anything else is refused at the edge (the SQL side maps each to a fixed column). */
-export const REPORT_DIMENSION_VALUES = ['organization', 'department', 'category', 'vendor', 'requester', 'month', 'status'] as const;
+export const REPORT_DIMENSION_VALUES = ['organization', 'department', 'category', 'vendor', 'requester', 'month', 'quarter', 'year', 'status'] as const;
 export type ReportDimension = (typeof REPORT_DIMENSION_VALUES)[number];
+/** Quarter and year are fiscal: the one organization reported on's, else the group's (contracts' fiscal-calendar). */
 export const REPORT_DIMENSION_LABELS: Record<ReportDimension, string> = {
   organization: 'Organization',
   department: 'Department',
@@ -34,8 +35,12 @@ export const REPORT_DIMENSION_LABELS: Record<ReportDimension, string> = {
   vendor: 'Vendor',
   requester: 'Requester',
   month: 'Month',
+  quarter: 'Fiscal quarter',
+  year: 'Fiscal year',
   status: 'Status',
 };
+/** The dimensions that are periods: their values sort in time order. */
+export const REPORT_PERIOD_DIMENSIONS: readonly ReportDimension[] = ['month', 'quarter', 'year'];
 
 export const REPORT_MEASURE_VALUES = ['sum', 'count', 'average'] as const;
 export type ReportMeasure = (typeof REPORT_MEASURE_VALUES)[number];
@@ -145,6 +150,8 @@ export const reportResult = z.object({
   scope: z.string(),
   /** True when there were more than REPORT_MAX_ROWS rows (the largest are shown; totals cover all). */
   truncated: z.boolean(),
+  /** The month (1–12) the fiscal year of the run's quarters and years starts in. */
+  fiscalYearStartMonth: z.number().int(),
 });
 export type ReportResult = z.infer<typeof reportResult>;
 
@@ -212,10 +219,13 @@ export type ReportRecipient = ReportRecipients['items'][number];
 /** What the builder's filters offer: the organizations, departments, categories and vendors in the caller's scope. */
 const reportOption = z.object({ id: z.string(), name: z.string() });
 export const reportOptions = z.object({
-  organizations: z.array(reportOption),
+  /** Each with the month (1–12) its fiscal year starts in. */
+  organizations: z.array(reportOption.extend({ fiscalYearStartMonth: z.number().int() })),
   departments: z.array(reportOption.extend({ organizationId: z.string() })),
   categories: z.array(reportOption),
   vendors: z.array(reportOption.extend({ organizationId: z.string() })),
   groupCurrency: z.string(),
+  /** The fiscal calendar of a report over no one organization: the caller's own company's, or the group's for a group-wide reader. */
+  fiscalYearStartMonth: z.number().int(),
 });
 export type ReportOptions = z.infer<typeof reportOptions>;

@@ -1,8 +1,10 @@
-// What a Copilot question asks: its kind, the calendar period(s) in UTC, the organizations,
+// What a Copilot question asks: its kind, the period(s) in UTC (quarters and years in the fiscal
+// calendar of the organizations it is about: "this quarter" at Meridian Foods is its Q3 FY 2026/27), the organizations,
 // departments, categories and vendors it names, how to group and how many to show. Pure: the
 // caller passes the names the person may see. A follow-up ("and last quarter?") keeps what the
 // earlier questions of the conversation asked and changes only what it says itself.
 import type { CopilotQuestionKind, ReportDimension, RequestStatus } from '@outlay/contracts';
+import { fiscalPeriodStartMonth, fiscalQuarterLabel, fiscalYearLabel, fiscalYearOf, isFiscalPeriodStart } from '@outlay/contracts/fiscal-calendar';
 
 export interface Named {
   id: string;
@@ -10,7 +12,10 @@ export interface Named {
 }
 
 export interface Vocabulary {
-  organizations: readonly Named[];
+  /** With the month each one's fiscal year starts in (1 when not given). */
+  organizations: readonly (Named & { fiscalYearStartMonth?: number })[];
+  /** The fiscal calendar of a question that names no organization (the person's reach); 1 when not given. */
+  fiscalYearStartMonth?: number;
   departments: readonly Named[];
   categories: readonly Named[];
   vendors: readonly Named[];
@@ -54,25 +59,37 @@ function monthName(month: string): string {
   return `${MONTHS[m - 1]![0]!.toUpperCase()}${MONTHS[m - 1]!.slice(1)} ${y}`;
 }
 
-function quarter(y: number, q: number): Period {
-  const from = ym(y, (q - 1) * 3 + 1);
-  const [fy, fm] = from.split('-').map(Number) as [number, number];
-  const qq = Math.floor((fm - 1) / 3) + 1;
-  return { from, to: ym(fy, fm + 2), label: `Q${qq} ${fy}` };
+/** Quarter `q` (1–4) of the fiscal year that starts in `fy`. */
+function quarter(fy: number, q: number, start: number): Period {
+  const from = ym(fy, start + (q - 1) * 3);
+  const [y, m] = from.split('-').map(Number) as [number, number];
+  return { from, to: ym(y, m + 2), label: fiscalQuarterLabel(from, start) };
 }
 
-function year(y: number, today: Date): Period {
-  const thisYear = today.getUTCFullYear();
-  if (y === thisYear) return { from: `${y}-01`, to: ym(y, today.getUTCMonth() + 1), label: `${y} to date` };
-  return { from: `${y}-01`, to: `${y}-12`, label: String(y) };
+/** The fiscal year starting in `fy` (the part so far when it is the current one). */
+function year(fy: number, today: Date, start: number): Period {
+  const from = ym(fy, start);
+  const [y, m] = from.split('-').map(Number) as [number, number];
+  const name = start === 1 ? String(fy) : fiscalYearLabel(fy, start);
+  const now = ym(today.getUTCFullYear(), today.getUTCMonth() + 1);
+  if (fiscalYearOf(now, start) === fy) return { from, to: now, label: `${name} to date` };
+  return { from, to: ym(y, m + 11), label: name };
 }
 
-/** Every period the text names, in the order it names them. */
-export function periodsIn(text: string, today: Date): Period[] {
+/** A fiscal year as people write it: "FY2026", "FY 2026/27", "FY26", "fiscal 2026" (named by the year it starts in). */
+const FISCAL_YEAR = /\b(?:fy|fiscal(?: year)?|financial year)\s?'?((?:20)?\d\d)(?:\s?[/-]\s?(?:20)?\d\d)?\b/g;
+
+/**
+ * Every period the text names, in the order it names them. Quarters and years follow the fiscal
+ * calendar starting in month `start` (1: the calendar year); a bare "2026" is the calendar year.
+ */
+export function periodsIn(text: string, today: Date, start = 1): Period[] {
   const t = text.toLowerCase();
   const y = today.getUTCFullYear();
   const m = today.getUTCMonth() + 1;
-  const q = Math.floor((m - 1) / 3) + 1;
+  const now = ym(y, m);
+  const fy = fiscalYearOf(now, start);
+  const q = Math.floor((m - start + 12) % 12 / 3) + 1;
   const found: { at: number; period: Period }[] = [];
   const add = (re: RegExp, make: (match: RegExpExecArray) => Period | null) => {
     re.lastIndex = 0;
@@ -82,17 +99,24 @@ export function periodsIn(text: string, today: Date): Period[] {
       if (period) found.push({ at: match.index, period });
     }
   };
+  const quarterBack = (n: number) => {
+    const index = fy * 4 + (q - 1) - n;
+    return quarter(Math.floor(index / 4), (index % 4) + 1, start);
+  };
   add(/\b(?:this|current) month\b|\bmonth to date\b|\bmtd\b/g, () => ({ from: ym(y, m), to: ym(y, m), label: monthName(ym(y, m)) }));
   add(/\b(?:last|previous|past) month\b/g, () => ({ from: ym(y, m - 1), to: ym(y, m - 1), label: monthName(ym(y, m - 1)) }));
-  add(/\b(?:this|current) quarter\b|\bquarter to date\b|\bqtd\b/g, () => quarter(y, q));
-  add(/\b(?:last|previous|past) quarter\b/g, () => quarter(y, q - 1));
-  add(/\b(?:this|current) year\b|\byear to date\b|\bytd\b/g, () => year(y, today));
-  add(/\b(?:last|previous|past) year\b/g, () => year(y - 1, today));
+  add(/\b(?:this|current) (?:fiscal |financial )?quarter\b|\bquarter to date\b|\bqtd\b/g, () => quarterBack(0));
+  add(/\b(?:last|previous|past) (?:fiscal |financial )?quarter\b/g, () => quarterBack(1));
+  add(/\b(?:this|current) calendar year\b/g, () => year(y, today, 1));
+  add(/\b(?:last|previous|past) calendar year\b/g, () => year(y - 1, today, 1));
+  add(/\b(?:this|current) (?:fiscal |financial )?year\b|\byear to date\b|\bytd\b/g, () => year(fy, today, start));
+  add(/\b(?:last|previous|past) (?:fiscal |financial )?year\b/g, () => year(fy - 1, today, start));
   add(/\b(?:last|past|previous) (\d{1,2}) months\b/g, (x) => {
     const n = Math.min(Math.max(Number(x[1]), 1), 36);
     return { from: ym(y, m - n + 1), to: ym(y, m), label: `the last ${n} months` };
   });
-  add(/\bq([1-4])(?:\s*(?:of\s*)?(20\d\d))?\b/g, (x) => quarter(x[2] ? Number(x[2]) : y, Number(x[1])));
+  add(FISCAL_YEAR, (x) => year(x[1]!.length === 2 ? 2000 + Number(x[1]) : Number(x[1]), today, start));
+  add(/\bq([1-4])(?:\s*(?:of\s*)?(?:fy\s?)?(20\d\d))?\b/g, (x) => quarter(x[2] ? Number(x[2]) : fy, Number(x[1]), start));
   add(new RegExp(String.raw`\b(${MONTHS.join('|')}|${MONTH_SHORT.join('|')})\b(?:\s+(20\d\d))?`, 'g'), (x) => {
     // "may" only as a month when a year follows.
     if (x[1] === 'may' && !x[2]) return null;
@@ -102,28 +126,44 @@ export function periodsIn(text: string, today: Date): Period[] {
     const month = ym(yy, idx);
     return { from: month, to: month, label: monthName(month) };
   });
-  add(/(?<![-\d])\b(20\d\d)\b(?!-)/g, (x) => {
-    // A year after a quarter or a month belongs to it.
-    const before = t.slice(Math.max(0, x.index - 12), x.index);
-    if (new RegExp(String.raw`(?:q[1-4]|${MONTHS.join('|')}|${MONTH_SHORT.join('|')})\s*(?:of\s*)?$`).test(before)) return null;
-    return year(Number(x[1]), today);
+  add(/(?<![-\d/])\b(20\d\d)\b(?![-/])/g, (x) => {
+    // A year after a quarter, a month or "FY" belongs to it.
+    const before = t.slice(Math.max(0, x.index - 14), x.index);
+    if (new RegExp(String.raw`(?:q[1-4]|${MONTHS.join('|')}|${MONTH_SHORT.join('|')}|fy|fiscal|fiscal year|financial year)\s*(?:of\s*)?(?:fy\s?)?$`).test(before)) return null;
+    return year(Number(x[1]), today, 1);
   });
   return found.sort((a, b) => a.at - b.at).map((f) => f.period);
 }
 
-/** The period just before `p`, as long as it. */
-export function previousPeriod(p: Period): Period {
+/** The period just before `p`, as long as it (a fiscal quarter or year in the calendar starting in `start`). */
+export function previousPeriod(p: Period, start = 1): Period {
   const [fy, fm] = p.from.split('-').map(Number) as [number, number];
   const [ty, tm] = p.to.split('-').map(Number) as [number, number];
   const n = (ty - fy) * 12 + (tm - fm) + 1;
   const from = ym(fy, fm - n);
   const to = ym(fy, fm - 1);
   if (n === 1) return { from, to, label: monthName(from) };
-  if (n === 3 && (fm - 1) % 3 === 0) return quarter(Number(from.slice(0, 4)), Math.floor((Number(from.slice(5)) - 1) / 3) + 1);
+  if (n === 3 && isFiscalPeriodStart('quarter', from, start)) return { from, to, label: fiscalQuarterLabel(from, start) };
+  if (n === 3 && (fm - 1) % 3 === 0) return { from, to, label: fiscalQuarterLabel(from) };
+  if (n === 12 && isFiscalPeriodStart('year', from, start)) return { from, to, label: start === 1 ? from.slice(0, 4) : fiscalYearLabel(fiscalYearOf(from, start), start) };
   if (fm === 1 && n === 12) return { from, to, label: from.slice(0, 4) };
   // A year to date is compared with the same months of the year before.
+  if (p.label.endsWith('to date') && fiscalPeriodStartMonth('year', p.from, start) === p.from) {
+    const before = fiscalYearOf(p.from, start) - 1;
+    return { from: ym(fy - 1, fm), to: ym(ty - 1, tm), label: `${start === 1 ? before : fiscalYearLabel(before, start)}, same months` };
+  }
   if (fm === 1 && p.label.endsWith('to date')) return { from: ym(fy - 1, 1), to: ym(ty - 1, tm), label: `${fy - 1}, same months` };
   return { from, to, label: `${monthName(from)} – ${monthName(to)}` };
+}
+
+/**
+ * The fiscal calendar a question's periods follow: the organizations it names, when they share
+ * one; the person's default when it names none; else the calendar year.
+ */
+export function fiscalStartOf(organizationIds: readonly string[], vocabulary: Vocabulary): number {
+  if (organizationIds.length === 0) return vocabulary.fiscalYearStartMonth ?? 1;
+  const starts = new Set(organizationIds.map((id) => vocabulary.organizations.find((o) => o.id === id)?.fiscalYearStartMonth ?? 1));
+  return starts.size === 1 ? [...starts][0]! : 1;
 }
 
 // --- names ----------------------------------------------------------------------------------------
@@ -244,8 +284,11 @@ const EMPTY: Intent = {
   statuses: [],
 };
 
-/** What one question says by itself (fields it does not mention stay empty). */
-export function readQuestion(question: string, vocabulary: Vocabulary, today: Date): Intent {
+/**
+ * What one question says by itself (fields it does not mention stay empty). Its periods follow
+ * the calendar of the organizations it names, or of `context` (the conversation's) when it names none.
+ */
+export function readQuestion(question: string, vocabulary: Vocabulary, today: Date, context: readonly string[] = []): Intent {
   const t = question.toLowerCase().replace(/\s+/g, ' ').trim();
   const said = words(question);
   const taken = new Set<number>();
@@ -261,7 +304,7 @@ export function readQuestion(question: string, vocabulary: Vocabulary, today: Da
   return {
     ...EMPTY,
     kind: kindOf(t),
-    periods: periodsIn(t, today),
+    periods: periodsIn(t, today, fiscalStartOf(organizationIds.length ? organizationIds : context, vocabulary)),
     organizationIds,
     departmentIds,
     categoryIds,
@@ -289,7 +332,7 @@ export function isFollowUp(question: string, own: Intent): boolean {
 export function resolveIntent(questions: readonly string[], vocabulary: Vocabulary, today: Date): Intent {
   let current: Intent = EMPTY;
   for (const q of questions) {
-    const own = readQuestion(q, vocabulary, today);
+    const own = readQuestion(q, vocabulary, today, current.organizationIds);
     if (current.kind !== null && isFollowUp(q, own)) {
       current = {
         kind: own.kind && own.kind !== 'spend' ? own.kind : current.kind,
@@ -305,7 +348,8 @@ export function resolveIntent(questions: readonly string[], vocabulary: Vocabula
         statuses: own.statuses.length ? own.statuses : current.statuses,
       };
     } else {
-      current = own;
+      // A fresh question's periods follow its own names, not the conversation's.
+      current = own.organizationIds.length === 0 && current.organizationIds.length > 0 ? readQuestion(q, vocabulary, today) : own;
     }
   }
   return current;

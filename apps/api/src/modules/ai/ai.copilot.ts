@@ -26,7 +26,7 @@ import { budgetVsActual } from '../budgets/budgets.vs-actual.ts';
 import { consolidate } from '../consolidation/consolidation.service.ts';
 import { runReport } from '../reports/reports.run.ts';
 import { options as reportOptions } from '../reports/reports.service.ts';
-import { previousPeriod, resolveIntent, type Intent, type Period, type Vocabulary } from './ai.copilot.intent.ts';
+import { fiscalStartOf, periodsIn, previousPeriod, resolveIntent, type Intent, type Period, type Vocabulary } from './ai.copilot.intent.ts';
 import * as repo from './ai.repository.ts';
 import { reword } from './ai.wording.ts';
 
@@ -70,12 +70,12 @@ async function vocabularyOf(ctx: Ctx, auth: AuthInfo): Promise<Vocabulary> {
   // Names come from the report builder's choices: only what the person may report on.
   if (!scopeOf(auth, 'reports.read')) return { organizations: [], departments: [], categories: [], vendors: [] };
   const o = await reportOptions(ctx);
-  return { organizations: o.organizations, departments: o.departments, categories: o.categories, vendors: o.vendors };
+  return { organizations: o.organizations, departments: o.departments, categories: o.categories, vendors: o.vendors, fiscalYearStartMonth: o.fiscalYearStartMonth };
 }
 
-function thisYear(now: Date): Period {
-  const y = now.getUTCFullYear();
-  return { from: `${y}-01`, to: `${y}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`, label: `${y} to date` };
+/** The fiscal year to date of the organizations asked about (what a question without a period means). */
+function thisYear(now: Date, intent: Intent, v: Vocabulary): Period {
+  return periodsIn('this year', now, fiscalStartOf(intent.organizationIds, v))[0]!;
 }
 
 function monthsBetween(p: Period): number {
@@ -168,7 +168,7 @@ function reportTable(result: ReportResult, dimension: keyof typeof DIMENSION_LAB
 // --- the answers --------------------------------------------------------------------------------
 
 async function spendAnswer(ctx: Ctx, auth: AuthInfo, intent: Intent, v: Vocabulary): Promise<CopilotAnswer> {
-  const period = intent.periods[0] ?? thisYear(ctx.now);
+  const period = intent.periods[0] ?? thisYear(ctx.now, intent, v);
   const top = intent.kind === 'top' ? Math.min(Math.max(intent.top ?? 5, 1), 50) : null;
   const dimension = intent.groupBy ?? (top ? 'vendor' : 'month');
   const result = await runReport(ctx.db, auth, definitionOf(intent, period, [dimension]), ctx.now);
@@ -232,8 +232,8 @@ async function organizationCurrencyTotal(ctx: Ctx, auth: AuthInfo, intent: Inten
 }
 
 async function compareAnswer(ctx: Ctx, auth: AuthInfo, intent: Intent, v: Vocabulary): Promise<CopilotAnswer> {
-  const first = intent.periods[0] ?? thisYear(ctx.now);
-  const second = intent.periods[1] ?? previousPeriod(first);
+  const first = intent.periods[0] ?? thisYear(ctx.now, intent, v);
+  const second = intent.periods[1] ?? previousPeriod(first, fiscalStartOf(intent.organizationIds, v));
   const [a, b] = await Promise.all([first, second].map((p) => runReport(ctx.db, auth, definitionOf(intent, p, ['organization']), ctx.now)));
   const currency = a!.currency;
   const base = new Decimal(b!.totals.sum);
@@ -261,7 +261,7 @@ async function compareAnswer(ctx: Ctx, auth: AuthInfo, intent: Intent, v: Vocabu
 }
 
 async function statusAnswer(ctx: Ctx, auth: AuthInfo, intent: Intent, v: Vocabulary): Promise<CopilotAnswer> {
-  const period = intent.periods[0] ?? thisYear(ctx.now);
+  const period = intent.periods[0] ?? thisYear(ctx.now, intent, v);
   const statuses = intent.statuses.length ? intent.statuses : [...SUBMITTED_STATUSES];
   const result = await runReport(ctx.db, auth, definitionOf(intent, period, ['status'], statuses, 'submitted'), ctx.now);
   const c = result.currency;
@@ -348,7 +348,7 @@ async function queueAnswer(ctx: Ctx): Promise<CopilotAnswer> {
 }
 
 async function payrollAnswer(ctx: Ctx, intent: Intent, v: Vocabulary): Promise<CopilotAnswer> {
-  let period = intent.periods[0] ?? thisYear(ctx.now);
+  let period = intent.periods[0] ?? thisYear(ctx.now, intent, v);
   if (monthsBetween(period) > 36) period = { ...period, from: period.to.slice(0, 4) + '-01' };
   const c = await consolidate(ctx, { from: period.from, to: period.to, granularity: 'year', organizationId: intent.organizationIds.length === 1 ? intent.organizationIds[0] : undefined });
   const subs = c.subsidiaries.filter((s) => s.payrollIncluded);
@@ -375,8 +375,8 @@ async function payrollAnswer(ctx: Ctx, intent: Intent, v: Vocabulary): Promise<C
   };
 }
 
-async function cycleAnswer(ctx: Ctx, intent: Intent): Promise<CopilotAnswer> {
-  const period = intent.periods[0] ?? thisYear(ctx.now);
+async function cycleAnswer(ctx: Ctx, intent: Intent, v: Vocabulary): Promise<CopilotAnswer> {
+  const period = intent.periods[0] ?? thisYear(ctx.now, intent, v);
   const today = ctx.now.toISOString().slice(0, 10);
   const to = lastDay(period.to) < today ? lastDay(period.to) : today;
   const c = await cycleTimes(ctx, { from: `${period.from}-01`, to, organizationId: intent.organizationIds.length === 1 ? intent.organizationIds[0] : undefined });
@@ -436,6 +436,6 @@ function answerOf(ctx: Ctx, auth: AuthInfo, kind: CopilotQuestionKind, intent: I
     case 'payroll':
       return payrollAnswer(ctx, intent, vocabulary);
     case 'cycle':
-      return cycleAnswer(ctx, intent);
+      return cycleAnswer(ctx, intent, vocabulary);
   }
 }

@@ -12,8 +12,10 @@ import {
   type Paginated,
 } from '@outlay/contracts';
 import { serverFormat } from '@outlay/contracts/format';
+import { fiscalPeriodKey, fiscalQuarterLabel, fiscalYearLabel, fiscalYearOf } from '@outlay/contracts/fiscal-calendar';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
+import { fiscalCalendars } from '../../lib/fiscal-calendars.ts';
 import { convert, FxCache, groupCurrency } from '../../lib/fx.ts';
 import { page } from '../../lib/lists.ts';
 import { monthsOf } from '../../lib/months.ts';
@@ -31,26 +33,25 @@ export interface ConsolidationInput {
 }
 
 
-export function periodKey(month: string, granularity: ConsolidationGranularity): string {
-  if (granularity === 'month') return month;
-  const year = month.slice(0, 4);
-  if (granularity === 'year') return year;
-  return `${year}-Q${Math.floor((parseInt(month.slice(5, 7), 10) - 1) / 3) + 1}`;
+/** The column a month falls in, in the fiscal calendar of the view (`2026-Q1`, `FY2026-Q3`, `FY2026`). */
+export function periodKey(month: string, granularity: ConsolidationGranularity, fiscalStartMonth = 1): string {
+  return fiscalPeriodKey(granularity, month, fiscalStartMonth);
 }
 
-function periodLabel(key: string, granularity: ConsolidationGranularity): string {
-  if (granularity === 'month') return serverFormat.month(key);
-  if (granularity === 'year') return key;
-  return `${key.slice(5)} ${key.slice(0, 4)}`;
+function periodLabel(month: string, granularity: ConsolidationGranularity, fiscalStartMonth: number): string {
+  if (granularity === 'month') return serverFormat.month(month);
+  // A calendar year keeps its plain "2026"; a fiscal year says which: "FY 2026/27".
+  if (granularity === 'year') return fiscalStartMonth === 1 ? String(fiscalYearOf(month)) : fiscalYearLabel(fiscalYearOf(month, fiscalStartMonth), fiscalStartMonth);
+  return fiscalQuarterLabel(month, fiscalStartMonth);
 }
 
-export function periodsOf(from: string, to: string, granularity: ConsolidationGranularity): ConsolidationPeriod[] {
+export function periodsOf(from: string, to: string, granularity: ConsolidationGranularity, fiscalStartMonth = 1): ConsolidationPeriod[] {
   const periods: ConsolidationPeriod[] = [];
   for (const month of monthsOf(from, to)) {
-    const key = periodKey(month, granularity);
+    const key = periodKey(month, granularity, fiscalStartMonth);
     const last = periods[periods.length - 1];
     if (last?.key === key) last.to = month;
-    else periods.push({ key, label: periodLabel(key, granularity), from: month, to: month });
+    else periods.push({ key, label: periodLabel(month, granularity, fiscalStartMonth), from: month, to: month });
   }
   // A quarter or year cut by the range says which of its months it holds: "Q4 2026 (Oct–Nov)".
   const monthName = (m: string) => serverFormat.month(m).split(' ')[0];
@@ -132,8 +133,10 @@ export async function consolidate(ctx: Ctx, input: ConsolidationInput): Promise<
   const gc = await groupCurrency(ctx.db);
   const fx = new FxCache(ctx.db);
   const rates = new MonthlyRates(ctx, gc);
-  const periods = periodsOf(input.from, input.to, input.granularity);
-  const keyOf = (month: string) => periodKey(month, input.granularity);
+  // A company's own view follows its fiscal year; the group's follows the group's.
+  const fiscalStart = (await fiscalCalendars(ctx.db)).of(input.organizationId);
+  const periods = periodsOf(input.from, input.to, input.granularity, fiscalStart);
+  const keyOf = (month: string) => periodKey(month, input.granularity, fiscalStart);
 
   const spend =
     orgIds.length === 0
@@ -261,6 +264,7 @@ export async function consolidate(ctx: Ctx, input: ConsolidationInput): Promise<
     from: input.from,
     to: input.to,
     granularity: input.granularity,
+    fiscalYearStartMonth: fiscalStart,
     groupCurrency: gc,
     organizations: choices.map((o) => ({ id: o.id, name: o.name, currency: o.currency })),
     periods,

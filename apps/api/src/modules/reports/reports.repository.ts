@@ -211,7 +211,7 @@ export async function options(
   scopes: { organizations: SQL | undefined; departments: SQL | undefined; categories: SQL | undefined; vendors: SQL | undefined },
 ) {
   const [orgs, depts, cats, vends] = await Promise.all([
-    db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(scopes.organizations).orderBy(asc(organizations.name)),
+    db.select({ id: organizations.id, name: organizations.name, fiscalYearStartMonth: organizations.fiscalYearStartMonth }).from(organizations).where(scopes.organizations).orderBy(asc(organizations.name)),
     db
       .select({ id: departments.id, name: departments.name, organizationId: departments.organizationId })
       .from(departments)

@@ -6,6 +6,7 @@ import {
   REPORT_DIMENSION_LABELS,
   REPORT_MAX_ROWS,
   REPORT_MEASURE_LABELS,
+  REPORT_PERIOD_DIMENSIONS,
   REQUEST_STATUS_LABELS,
   reportRunPeriod,
   type ReportDefinition,
@@ -17,8 +18,10 @@ import {
 } from '@outlay/contracts';
 import { compareMoney, parseMoney, roundToCurrency } from '@outlay/contracts/money';
 import { serverFormat } from '@outlay/contracts/format';
+import { fiscalPeriodKey, fiscalPeriodLabel } from '@outlay/contracts/fiscal-calendar';
 import type { Db } from '@outlay/db';
 import type { AuthInfo } from '../../lib/context.ts';
+import { fiscalCalendars } from '../../lib/fiscal-calendars.ts';
 import { FxCache, groupCurrency } from '../../lib/fx.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { spendRows, spendScopeColumns, sumAmounts, translateRows, type SpendFilter } from '../../lib/spend.ts';
@@ -39,15 +42,28 @@ interface KeyedRow {
   translated: string;
 }
 
-const KEY_OF: Record<ReportDimension, (row: KeyedRow) => string | null> = {
-  organization: (r) => r.organizationId,
-  department: (r) => r.departmentId,
-  category: (r) => r.categoryId,
-  vendor: (r) => r.vendorId,
-  requester: (r) => r.requesterId ?? null,
-  month: (r) => r.month,
-  status: (r) => r.status,
-};
+/** What each dimension groups a row on; quarters and years in the run's fiscal calendar (`fiscalStart`). */
+function keyOf(dimension: ReportDimension, row: KeyedRow, fiscalStart: number): string | null {
+  switch (dimension) {
+    case 'organization':
+      return row.organizationId;
+    case 'department':
+      return row.departmentId;
+    case 'category':
+      return row.categoryId;
+    case 'vendor':
+      return row.vendorId;
+    case 'requester':
+      return row.requesterId ?? null;
+    case 'month':
+      return row.month;
+    case 'quarter':
+    case 'year':
+      return fiscalPeriodKey(dimension, row.month, fiscalStart);
+    case 'status':
+      return row.status;
+  }
+}
 
 const NONE_LABEL: Record<ReportDimension, string> = {
   organization: '(no organization)',
@@ -56,6 +72,8 @@ const NONE_LABEL: Record<ReportDimension, string> = {
   vendor: '(no vendor)',
   requester: '(unknown)',
   month: '(no month)',
+  quarter: '(no quarter)',
+  year: '(no year)',
   status: '(no status)',
 };
 
@@ -82,7 +100,7 @@ function average(sum: string, count: number, currency: string): string {
   return count > 0 ? roundToCurrency(parseMoney(sum).div(count), currency) : roundToCurrency('0', currency);
 }
 
-async function labelsFor(db: Db, dimension: ReportDimension, ids: string[]): Promise<Map<string, string>> {
+async function labelsFor(db: Db, dimension: ReportDimension, ids: string[], periodLabels: Map<string, string>): Promise<Map<string, string>> {
   switch (dimension) {
     case 'organization':
     case 'department':
@@ -92,6 +110,9 @@ async function labelsFor(db: Db, dimension: ReportDimension, ids: string[]): Pro
       return repo.namesOf(db, dimension, ids);
     case 'month':
       return new Map(ids.map((m) => [m, serverFormat.month(m)]));
+    case 'quarter':
+    case 'year':
+      return new Map(ids.map((k) => [k, periodLabels.get(k) ?? k]));
     case 'status':
       return new Map(ids.map((s) => [s, REQUEST_STATUS_LABELS[s as RequestStatus] ?? s]));
   }
@@ -106,9 +127,21 @@ async function scopeOfRun(db: Db, auth: AuthInfo, def: ReportDefinition): Promis
   return own ?? 'Your organization';
 }
 
+/**
+ * The fiscal calendar a run's quarters and years follow: the one organization chosen, else the
+ * caller's own when they see only it, else the group's.
+ */
+export async function fiscalStartOfRun(db: Db, auth: AuthInfo, organizationIds: readonly string[] = []): Promise<number> {
+  const calendars = await fiscalCalendars(db);
+  if (organizationIds.length === 1) return calendars.of(organizationIds[0]);
+  if (organizationIds.length === 0 && scopeOf(auth, PERMISSION) !== 'group') return calendars.of(auth.organizationId);
+  return calendars.group;
+}
+
 /** Runs a definition with `auth`'s scope for reports.read (a scheduled run passes its owner's). */
 export async function runReport(db: Db, auth: AuthInfo, def: ReportDefinition, now: Date): Promise<ReportResult> {
   const period = periodOf(def, now);
+  const fiscalStart = await fiscalStartOfRun(db, auth, def.filters.organizationIds);
   const filter = filterOf(def, period);
   const currency = await groupCurrency(db);
   const fx = new FxCache(db);
@@ -121,8 +154,13 @@ export async function runReport(db: Db, auth: AuthInfo, def: ReportDefinition, n
     : await translateRows(fx, await spendRows(db, scopeCondition(auth, PERMISSION, spendScopeColumns), filter), currency);
 
   const groups = new Map<string, { keys: (string | null)[]; amounts: string[]; count: number }>();
+  // A fiscal period's label, from any month in it.
+  const periodLabels = new Map<string, string>();
   for (const row of rows) {
-    const keys = def.dimensions.map((d) => KEY_OF[d](row));
+    const keys = def.dimensions.map((d) => keyOf(d, row, fiscalStart));
+    def.dimensions.forEach((d, i) => {
+      if ((d === 'quarter' || d === 'year') && !periodLabels.has(keys[i]!)) periodLabels.set(keys[i]!, fiscalPeriodLabel(d, row.month, fiscalStart));
+    });
     const id = JSON.stringify(keys);
     let group = groups.get(id);
     if (!group) {
@@ -143,7 +181,7 @@ export async function runReport(db: Db, auth: AuthInfo, def: ReportDefinition, n
   await Promise.all(
     def.dimensions.map(async (d, i) => {
       const ids = [...new Set(grouped.map((g) => g.keys[i]).filter((k): k is string => k !== null))];
-      labels.set(d, await labelsFor(db, d, ids));
+      labels.set(d, await labelsFor(db, d, ids, periodLabels));
     }),
   );
 
@@ -155,12 +193,12 @@ export async function runReport(db: Db, auth: AuthInfo, def: ReportDefinition, n
     });
     return { keys, sum: g.sum, count: g.count, average: average(g.sum, g.count, currency) };
   });
-  // Months in calendar order; everything else by what people read.
+  // Periods in time order; everything else by what people read.
   out.sort((a, b) => {
     for (const d of def.dimensions) {
       const ka = a.keys[d]!;
       const kb = b.keys[d]!;
-      const c = d === 'month' ? (ka.id ?? '').localeCompare(kb.id ?? '') : ka.label.localeCompare(kb.label, 'en');
+      const c = REPORT_PERIOD_DIMENSIONS.includes(d) ? (ka.id ?? '').localeCompare(kb.id ?? '') : ka.label.localeCompare(kb.label, 'en');
       if (c !== 0) return c;
     }
     return 0;
@@ -177,5 +215,6 @@ export async function runReport(db: Db, auth: AuthInfo, def: ReportDefinition, n
     totals: { sum: totalSum, count: totalCount, average: average(totalSum, totalCount, currency) },
     currency,
     truncated,
+    fiscalYearStartMonth: fiscalStart,
   };
 }

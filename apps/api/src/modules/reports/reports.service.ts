@@ -21,7 +21,7 @@ import { categories, departments, organizations, vendors } from '@outlay/db';
 import { assertVersion } from '../../lib/versions.ts';
 import { renderReport } from './reports.export.ts';
 import * as repo from './reports.repository.ts';
-import { runReport } from './reports.run.ts';
+import { fiscalStartOfRun, runReport } from './reports.run.ts';
 import { nextRunAt } from './reports.schedule.ts';
 import { personTimeZone } from '../../lib/schedules.ts';
 
@@ -71,7 +71,7 @@ export async function options(ctx: Ctx): Promise<ReportOptions> {
     categories: scopeCondition(auth, PERMISSION, { organizationId: categories.organizationId }),
     vendors: scopeCondition(auth, PERMISSION, { organizationId: vendors.organizationId }),
   });
-  return { ...found, groupCurrency: await groupCurrency(ctx.db) };
+  return { ...found, groupCurrency: await groupCurrency(ctx.db), fiscalYearStartMonth: await fiscalStartOfRun(ctx.db, auth) };
 }
 
 export async function recipients(ctx: Ctx, q: string | undefined): Promise<ReportRecipients> {

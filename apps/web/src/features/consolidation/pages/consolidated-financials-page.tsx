@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Download, FileSpreadsheet, FileText } from 'lucide-react';
 import { Link } from 'wouter';
 import { CONSOLIDATION_GRANULARITY_VALUES, type ConsolidationGranularity } from '@outlay/contracts/consolidation';
+import { fiscalStartMonthName, possessive } from '@outlay/contracts/fiscal-calendar';
 import { findRoute, mayOpen } from '@/app/routes';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
@@ -139,6 +140,12 @@ export default function ConsolidatedFinancialsPage() {
           const empty = data.subsidiaries.length === 0 || (data.totals.overall.beforeElimination === '0.00' && data.intercompany.length === 0);
           return (
             <div className="flex min-w-0 flex-col gap-4">
+              {data.fiscalYearStartMonth !== 1 && data.granularity !== 'month' && (
+                <p className="text-sm text-muted-foreground">
+                  {data.granularity === 'quarter' ? 'Quarters follow' : 'Years follow'} {organizationId ? possessive(orgs.find((o) => o.id === organizationId)?.name ?? 'the company') : 'the group’s'} fiscal year, which starts in{' '}
+                  {fiscalStartMonthName(data.fiscalYearStartMonth)}.
+                </p>
+              )}
               <section aria-label={`Group totals, ${rangeLabel(data)}`} className="grid grid-cols-1 gap-3 sm:grid-cols-3">
                 <Figure label="Before elimination" value={data.totals.overall.beforeElimination} currency={gc} />
                 <Figure label="Intercompany eliminations" value={data.totals.overall.eliminations === '0.00' ? '0.00' : `-${data.totals.overall.eliminations}`} currency={gc} />

@@ -14,6 +14,7 @@ import {
   type ReportOptions,
 } from '@outlay/contracts/reports';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES, type RequestStatus } from '@outlay/contracts/requests';
+import { FISCAL_PRESET_VALUES, fiscalPresetLabel, fiscalPresetRange, fiscalStartMonthName, type FiscalPreset } from '@outlay/contracts/fiscal-calendar';
 import { Checkbox } from '@/components/form';
 import { idOptions, SelectField, type SelectFieldOption } from '@/components/select-field';
 import { Button } from '@/components/ui/button';
@@ -30,6 +31,12 @@ const MONTH_OF_OPTIONS: SelectFieldOption<Draft['filters']['monthOf']>[] = [
   { value: 'decided', label: 'Decision (spend)' },
   { value: 'submitted', label: 'Submission' },
 ];
+
+/** Today in the browser's calendar, as the presets count from it (YYYY-MM-DD). */
+function localToday(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
 
 function Group({ legend, hint, children }: { legend: string; hint?: string; children: ReactNode }) {
   return (
@@ -83,6 +90,14 @@ export function ReportBuilder({ draft, onChange, options, onRun, running, error 
     .filter((d) => !org || d.organizationId === org)
     .map((d) => ({ id: d.id, name: !org && options.organizations.length > 1 ? `${d.name} · ${orgName.get(d.organizationId) ?? ''}` : d.name }));
   const vendors = options.vendors.filter((v) => !org || v.organizationId === org);
+  // Quarters and years follow the chosen organization's fiscal year, else the default one (the server runs the same rule).
+  const fiscalStart = (org && options.organizations.find((o) => o.id === org)?.fiscalYearStartMonth) || options.fiscalYearStartMonth;
+  const today = localToday();
+  const presets = FISCAL_PRESET_VALUES.map((value) => ({ value, label: fiscalPresetLabel(value, today, fiscalStart) }));
+  const preset = FISCAL_PRESET_VALUES.find((p) => {
+    const r = fiscalPresetRange(p, today, fiscalStart);
+    return r.from === f.from && r.to === f.to;
+  });
   const problem =
     draft.dimensions.length === 0 ? 'Choose at least one dimension.' : draft.measures.length === 0 ? 'Choose at least one measure.' : f.from > f.to ? 'The period must end on or after its start.' : statuses.length === 0 ? 'Choose at least one status.' : null;
 
@@ -139,6 +154,19 @@ export function ReportBuilder({ draft, onChange, options, onRun, running, error 
           </div>
 
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <div className="flex min-w-0 flex-col gap-1.5">
+              <SelectField<FiscalPreset>
+                id="report-preset"
+                label="Fiscal period"
+                all="Months chosen"
+                value={preset}
+                options={presets}
+                onChange={(p) => p && setFilters(fiscalPresetRange(p, today, fiscalStart))}
+              />
+              <span className="text-xs text-muted-foreground" data-testid="report-fiscal-year">
+                Fiscal year from {fiscalStartMonthName(fiscalStart)}
+              </span>
+            </div>
             <div className="flex min-w-0 flex-col gap-1.5">
               <Label htmlFor="report-from">From month</Label>
               <Input id="report-from" type="month" required value={f.from} onChange={(e) => e.target.value && setFilters({ from: e.target.value })} />
