@@ -258,6 +258,17 @@ test.describe('smart approval routing', () => {
 });
 
 test.describe('approvals queue (max)', () => {
+  test('carla\'s whole queue fits a 1280 px screen: each row says its step and how long it has waited', async ({ browser }) => {
+    const { page } = await as(browser, 'carla', '/approvals');
+    const table = page.getByRole('table', { name: 'Approval queue' });
+    await expect(table.getByRole('row').nth(1)).toContainText(/waiting \d/);
+    await expect(table.getByRole('columnheader', { name: 'Waiting' })).toHaveCount(0);
+    // Measured with every row's budget figures in: they are the widest part of a row.
+    await expect(table.getByText('Checking the budget…')).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    await snap(page, 'approvals-queue-wide');
+  });
+
   test('approves part of a request: one line item rejected with a reason', async ({ browser }) => {
     test.setTimeout(150_000);
     const title = `Depot shelving ${suffix()}`;
