@@ -193,7 +193,7 @@ describe('a settings reader (carla, cfo)', () => {
       workflows: await t.db.$count(workflows),
       audit: await t.db.$count(auditEvents),
     }).toEqual(before);
-    const [adamRow] = await t.db.select({ status: users.status, role: users.role }).from(users).where(eq(users.id, ids.adam));
+    const [adamRow] = await t.db.select({ status: users.status, role: users.role }).from(users).where(eq(users.id, ids.adam!));
     expect(adamRow).toEqual({ status: 'active', role: 'admin' });
   });
 });
