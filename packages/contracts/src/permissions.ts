@@ -18,7 +18,11 @@ export const PERMISSIONS = [
   'payables.manage',
   'reports.read',
   'org.manage',
-  /** Opens the Admin menu's organization, department and category screens read-only (the seed gives cfo those menus). */
+  /**
+   * Opens the Admin menu's organization, department and category screens and every Settings-menu
+   * screen read-only (the seed gives cfo those menus): their lists and records, never a change,
+   * a secret, a backup's contents or another person's keys and webhooks.
+   */
   'settings.read',
   'users.manage',
   'roles.manage',

@@ -26,7 +26,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'payables.manage': 'Manage payables and payments',
   'reports.read': 'See reports and analytics',
   'org.manage': 'Manage organizations, departments and categories',
-  'settings.read': 'See the organization, department and category screens (read-only)',
+  'settings.read': 'See every Admin and Settings screen read-only (users, roles, security, backups, policies, workflows, integrations, organizations)',
   'users.manage': 'Manage users and registrations',
   'roles.manage': 'Manage roles and custom roles',
   'policies.manage': 'Manage expense policies',

@@ -10,10 +10,11 @@ import { requiresTwoFactor, securityPolicy } from '../modules/security/policy.ts
 
 /**
  * Every /api route declares who may call it: `public`, `authenticated` (any signed-in user,
- * for their own things) or one permission of the vocabulary. A route without a declaration
- * cannot be registered.
+ * for their own things), one permission of the vocabulary, or a list of them meaning any one
+ * (a read the managing permission and `settings.read` both open). A route without a
+ * declaration cannot be registered.
  */
-export type Access = 'public' | 'authenticated' | Permission;
+export type Access = 'public' | 'authenticated' | Permission | readonly Permission[];
 
 /**
  * Which API-key scope admits a key on a route: a permission the key must hold, `any` (reference
@@ -21,7 +22,18 @@ export type Access = 'public' | 'authenticated' | Permission;
  * keys holding it unless it says otherwise; a route open to any signed-in person must say, so a
  * key never reaches what its scopes do not name through a route everyone may call.
  */
-export type ApiKeyScope = Permission | 'any' | false;
+export type ApiKeyScope = Permission | readonly Permission[] | 'any' | false;
+
+/** The permissions a route's access names, any one of which opens it (none for public or authenticated). */
+export function accessPermissions(access: Access | ApiKeyScope | undefined): readonly Permission[] {
+  if (access === undefined || access === false || access === 'public' || access === 'authenticated' || access === 'any') return [];
+  return typeof access === 'string' ? [access] : access;
+}
+
+/** Whether permissions held open a route needing one of `required` (a permission or a list of alternatives). */
+export function holdsAnyOf(held: readonly Permission[], required: Permission | readonly Permission[]): boolean {
+  return accessPermissions(required).some((p) => held.includes(p));
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -195,7 +207,7 @@ export default fp(
         request.auth = auth;
         const scope = apiKeyScopeOf(access, request.routeOptions.config.apiKeyScope, request.routeOptions.url);
         if (!scope) throw new AppError('FORBIDDEN', { message: API_KEY_MESSAGES.keyNotAllowedHere });
-        if ((scope !== 'any' && !auth.permissions.includes(scope)) || (access !== 'authenticated' && !auth.permissions.includes(access))) {
+        if ((scope !== 'any' && !holdsAnyOf(auth.permissions, scope)) || (access !== 'authenticated' && !holdsAnyOf(auth.permissions, access))) {
           throw new AppError('FORBIDDEN', { message: 'This API key does not have permission to do this' });
         }
         return;
@@ -210,7 +222,7 @@ export default fp(
       ) {
         throw new AppError('TWO_FACTOR_SETUP_REQUIRED', { message: MESSAGES.twoFactorSetupRequired });
       }
-      if (access !== 'authenticated' && !auth.permissions.includes(access)) {
+      if (access !== 'authenticated' && !holdsAnyOf(auth.permissions, access)) {
         throw new AppError('FORBIDDEN', { message: 'You do not have permission to do this' });
       }
     });

@@ -2,7 +2,7 @@ import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger'
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { organizationTreeNode, policyConditionGroup } from '@outlay/contracts';
-import { apiKeyScopeOf, type Access, type ApiKeyScope } from './auth.ts';
+import { accessPermissions, apiKeyScopeOf, type Access, type ApiKeyScope } from './auth.ts';
 
 /**
  * How the OpenAPI document is made from the routes: each route's zod schemas become JSON Schema
@@ -64,12 +64,16 @@ export const OPTIONAL_SESSION: SecurityRequirement[] = [{}, SESSION];
  */
 export function securityOf(access: Access | undefined, url: string, apiKeyScope?: ApiKeyScope): SecurityRequirement[] {
   if (access === undefined || access === 'public') return [];
-  const roles = access === 'authenticated' ? [] : [access];
-  const session = { sessionToken: roles, deviceId: [] };
+  // A route open to any one of several permissions has one requirement per permission (OpenAPI
+  // reads the list of requirements as alternatives, and the roles of one requirement as all needed).
+  const alternatives = (permissions: readonly string[]) => (permissions.length === 0 ? [[]] : permissions.map((p) => [p]));
+  const roleSets = alternatives(accessPermissions(access));
+  const sessions = roleSets.map((roles) => ({ sessionToken: roles, deviceId: [] }));
   const keyScope = apiKeyScopeOf(access, apiKeyScope, url);
-  if (!keyScope) return [session];
-  const keyRoles = [...new Set([...roles, ...(keyScope === 'any' ? [] : [keyScope])])];
-  return [session, { apiKey: keyRoles }];
+  if (!keyScope) return sessions;
+  const keys = roleSets.flatMap((roles) => alternatives(accessPermissions(keyScope)).map((scope) => ({ apiKey: [...new Set([...roles, ...scope])] })));
+  const unique = [...new Map(keys.map((k) => [k.apiKey.join(' '), k])).values()];
+  return [...sessions, ...unique];
 }
 
 /**

@@ -106,9 +106,10 @@ describe('management', () => {
     expect(badOp.statusCode).toBe(400);
   });
 
-  it('only policy managers manage; everyone raising requests may evaluate', async () => {
+  it('only policy managers manage; a settings reader (carla, cfo) reads; everyone raising requests may evaluate', async () => {
+    for (const s of [rita, max]) expect((await call(s, 'GET', '/api/policies')).statusCode).toBe(403);
+    expect((await call(carla, 'GET', '/api/policies')).statusCode).toBe(200);
     for (const s of [rita, max, carla]) {
-      expect((await call(s, 'GET', '/api/policies')).statusCode).toBe(403);
       expect((await call(s, 'POST', '/api/policies', { name: 'Nope', kind: 'weekend_spend', action: 'warn' })).statusCode).toBe(403);
       expect((await call(s, 'POST', '/api/policies/simulate', { months: 3, rule: { name: 'x', kind: 'weekend_spend', action: 'warn' } })).statusCode).toBe(403);
       expect((await call(s, 'POST', '/api/policies/evaluate', { amount: '10.00' })).statusCode).toBe(200);

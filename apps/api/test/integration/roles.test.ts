@@ -57,11 +57,12 @@ describe('system roles', () => {
     expect(unknown.json().message).toBe('Unknown role');
   });
 
-  it('is for roles.manage only (owner and admin); others 403, no session 401', async () => {
+  it('is for roles.manage only (owner and admin), read-only for a settings reader (carla, cfo); others 403, no session 401', async () => {
     for (const name of ['carla', 'grace', 'henry', 'max', 'rita', 'dana', 'felix']) {
       const s = await login(t.app, name);
-      expect((await call('GET', '/api/roles', s)).statusCode, name).toBe(403);
-      expect((await call('GET', '/api/custom-roles', s)).statusCode, name).toBe(403);
+      const reads = name === 'carla' ? 200 : 403;
+      expect((await call('GET', '/api/roles', s)).statusCode, name).toBe(reads);
+      expect((await call('GET', '/api/custom-roles', s)).statusCode, name).toBe(reads);
       expect((await setRole(s, 'nina', 'user')).statusCode, name).toBe(403);
       expect((await call('POST', '/api/custom-roles', s, { name: 'X role', permissions: ['reports.read'], scope: 'own' })).statusCode, name).toBe(403);
     }

@@ -8,6 +8,8 @@ import * as service from './backups.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const access = { access: 'backups.manage' as const };
+// The backups and their manifests (never a file's contents): also for a settings reader.
+const read = { access: ['backups.manage', 'settings.read'] as const };
 const tags = ['backups'];
 
 export async function backupsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
@@ -17,7 +19,7 @@ export async function backupsRoutes(app: FastifyInstance, { deps }: { deps: AppD
 
   r.get(
     '/api/backups',
-    { config: access, schema: { tags, summary: 'Backups, newest first, with the schedule', response: { 200: backupList, ...errors } } },
+    { config: read, schema: { tags, summary: 'Backups, newest first, with the schedule', response: { 200: backupList, ...errors } } },
     async (request) => service.listBackups(contextOf(request, deps)),
   );
   r.post(
@@ -34,7 +36,7 @@ export async function backupsRoutes(app: FastifyInstance, { deps }: { deps: AppD
   );
   r.get(
     '/api/backups/:id',
-    { config: access, schema: { tags, summary: 'One backup and its manifest', params: idParam, response: { 200: backup, ...errors } } },
+    { config: read, schema: { tags, summary: 'One backup and its manifest', params: idParam, response: { 200: backup, ...errors } } },
     async (request) => service.getBackup(contextOf(request, deps), request.params.id),
   );
   r.get(

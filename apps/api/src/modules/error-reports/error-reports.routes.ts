@@ -9,6 +9,8 @@ import * as service from './error-reports.service.ts';
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 // Resolving is part of reading the inbox: PRODUCT §5 has one permission for error reports.
 const access = { access: 'errors.read' as const };
+// Reading the error groups: also for a settings reader, who resolves and reopens none.
+const read = { access: ['errors.read', 'settings.read'] as const };
 
 export async function errorReportsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +39,7 @@ export async function errorReportsRoutes(app: FastifyInstance, { deps }: { deps:
   r.get(
     '/api/error-reports',
     {
-      config: access,
+      config: read,
       schema: {
         tags: ['error-reports'],
         summary: 'Error groups, most recently seen first: search the message, route or browser; filter by status and source',
@@ -50,7 +52,7 @@ export async function errorReportsRoutes(app: FastifyInstance, { deps }: { deps:
   r.get(
     '/api/error-reports/:id',
     {
-      config: access,
+      config: read,
       schema: {
         tags: ['error-reports'],
         summary: 'One error group: the last stack, the people it happened to, occurrences per day',

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { actorOf, auditChange, writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
-import { scopeCondition } from '../../lib/scope.ts';
+import { readScopeCondition } from '../../lib/scope.ts';
 import { browserOf, fingerprintOf } from './error-reports.fingerprint.ts';
 import * as repo from './error-reports.repository.ts';
 import { pruneThrottles, relaxedCommit, reserveReport } from './error-reports.throttle.ts';
@@ -113,7 +113,7 @@ export async function getErrorReport(ctx: Ctx, id: string): Promise<ErrorReportD
   const row = await repo.errorReportById(ctx.db, id);
   if (!row) throw new AppError('NOT_FOUND', { message: 'Error report not found' });
   // Counts are the group's; names are only those of people the caller may see.
-  const scope = scopeCondition(auth, PERMISSION, { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id });
+  const scope = readScopeCondition(auth, PERMISSION, { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id });
   const since = new Date(ctx.now.getTime() - (ERROR_REPORT_DAYS_KEPT - 1) * DAY_MS).toISOString().slice(0, 10);
   const [people, days] = await Promise.all([
     repo.affectedUsers(ctx.db, id, scope, ERROR_REPORT_USERS_SHOWN),

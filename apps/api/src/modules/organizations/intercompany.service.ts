@@ -10,20 +10,20 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
 import * as repo from './organizations.repository.ts';
-import { audit, canSee, invalid, managedOrg, notFound } from './organizations.service.ts';
+import { audit, canSee, invalid, managedOrg, notFound, readableOrg } from './organizations.service.ts';
 
 /**
  * Intercompany links: a vendor of one group company that is itself another group company.
  * Vendor rows belong to the vendors module; only `intercompanyOrganizationId` is read and set here.
  */
 export async function listIntercompanyLinks(ctx: Ctx, query: IntercompanyLinkQuery): Promise<Paginated<IntercompanyLink>> {
-  const scopeOrg = managedOrg(requireAuth(ctx));
+  const scopeOrg = readableOrg(requireAuth(ctx));
   const { rows, total } = await repo.findIntercompanyLinks(ctx.db, { query, visibleOrg: scopeOrg });
   return page(rows, total, query);
 }
 
 export async function exportIntercompanyLinks(ctx: Ctx, query: IntercompanyLinkExportQuery): Promise<IntercompanyLink[]> {
-  const scopeOrg = managedOrg(requireAuth(ctx));
+  const scopeOrg = readableOrg(requireAuth(ctx));
   return (await repo.findIntercompanyLinks(ctx.db, { query, visibleOrg: scopeOrg })).rows;
 }
 

@@ -134,7 +134,7 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
   r.get(
     '/api/intercompany-links',
     {
-      config: { access: 'org.manage' },
+      config: { access: ['org.manage', 'settings.read'] },
       schema: { tags: ['organizations'], summary: 'Vendors that are group companies, per organization', querystring: intercompanyLinkQuery, response: { 200: intercompanyLinks, ...errors } },
     },
     async (request) => intercompany.listIntercompanyLinks(contextOf(request, deps), request.query),
@@ -142,7 +142,7 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
   r.get(
     '/api/intercompany-links/export',
     {
-      config: { access: 'org.manage' },
+      config: { access: ['org.manage', 'settings.read'] },
       schema: { tags: ['organizations'], summary: 'Intercompany links as CSV or XLSX', querystring: intercompanyLinkExportQuery },
     },
     async (request, reply) => {

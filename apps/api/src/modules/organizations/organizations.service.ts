@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { actorOf, auditChange } from '../../lib/audit.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
-import { requirePermission } from '../../lib/scope.ts';
+import { readScopeOf, requirePermission } from '../../lib/scope.ts';
 import { assertVersion, nextVersion, versionConflict, versionIs } from '../../lib/versions.ts';
 import * as repo from './organizations.repository.ts';
 import { retimeSchedules } from '../profile/profile.schedules.ts';
@@ -39,6 +39,13 @@ export function visibleOrg(auth: AuthInfo): string | null | undefined {
 /** The organization a manager may change: `undefined` for a group-scope manager, else their own. */
 export function managedOrg(auth: AuthInfo): string | null | undefined {
   const scope = requirePermission(auth, 'org.manage');
+  return scope === 'group' ? undefined : auth.organizationId;
+}
+
+/** The organization whose rows a manager or a settings reader may read: `undefined` for group scope, else their own. */
+export function readableOrg(auth: AuthInfo): string | null | undefined {
+  const scope = readScopeOf(auth, 'org.manage');
+  if (!scope) throw new AppError('FORBIDDEN', { message: 'You do not have permission to do this' });
   return scope === 'group' ? undefined : auth.organizationId;
 }
 

@@ -22,6 +22,8 @@ import * as service from './policies.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const access = { access: 'policies.manage' as const };
+// The rules, their versions and the form's options: also for a settings reader, who changes none.
+const read = { access: ['policies.manage', 'settings.read'] as const };
 const tags = ['policies'];
 
 export async function policiesRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
@@ -29,7 +31,7 @@ export async function policiesRoutes(app: FastifyInstance, { deps }: { deps: App
   r.get(
     '/api/policies',
     {
-      config: access,
+      config: read,
       schema: { tags, summary: 'Expense policy rules in the caller\'s scope (list protocol), by priority', querystring: policyListQuery, response: { 200: policyList, ...errors } },
     },
     async (request) => service.listRules(contextOf(request, deps), request.query),
@@ -37,7 +39,7 @@ export async function policiesRoutes(app: FastifyInstance, { deps }: { deps: App
   r.get(
     '/api/policies/options',
     {
-      config: access,
+      config: read,
       schema: { tags, summary: 'Organizations, categories, vendors and departments to name in rule settings and conditions', response: { 200: policyOptions, ...errors } },
     },
     async (request) => service.options(contextOf(request, deps)),
@@ -71,12 +73,12 @@ export async function policiesRoutes(app: FastifyInstance, { deps }: { deps: App
   );
   r.get(
     '/api/policies/:id',
-    { config: access, schema: { tags, summary: 'One policy rule', params: idParam, response: { 200: policyRule, ...errors } } },
-    async (request, reply) => withEtag(reply, await service.getRule(contextOf(request, deps), request.params.id)),
+    { config: read, schema: { tags, summary: 'One policy rule', params: idParam, response: { 200: policyRule, ...errors } } },
+    async (request, reply) => withEtag(reply, await service.readRule(contextOf(request, deps), request.params.id)),
   );
   r.get(
     '/api/policies/:id/versions',
-    { config: access, schema: { tags, summary: 'Every version of a rule, newest first (snapshots)', params: idParam, response: { 200: policyRuleVersions, ...errors } } },
+    { config: read, schema: { tags, summary: 'Every version of a rule, newest first (snapshots)', params: idParam, response: { 200: policyRuleVersions, ...errors } } },
     async (request) => service.ruleVersions(contextOf(request, deps), request.params.id),
   );
   r.post(

@@ -13,6 +13,7 @@ import {
   type PolicyRuleVersion,
   type PolicySimulateResult,
   type PolicySimulateBody,
+  type Scope,
 } from '@outlay/contracts';
 import { addMoney, amountDigitsProblem, isPositive, toAmountString, type Decimal } from '@outlay/contracts/money';
 import { moneyAmount } from '@outlay/contracts/primitives';
@@ -23,7 +24,7 @@ import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { convert } from '../../lib/fx.ts';
 import { page } from '../../lib/lists.ts';
 import { assertVersion, versionConflict } from '../../lib/versions.ts';
-import { organizationInScope, requirePermission } from '../../lib/scope.ts';
+import { organizationInScope, readScopeOf, requirePermission } from '../../lib/scope.ts';
 import { evaluate, evaluateRule, inForce, isoDay, subjectFromRow, summarize, type DuplicateCandidate, type RuleDef, type Subject } from './engine.ts';
 import * as repo from './policies.repository.ts';
 
@@ -33,8 +34,18 @@ export const IN_USE_MESSAGE = 'Requests were checked against this rule; deactiva
 
 /** Group scope sees every rule; narrower scopes their organization's rules and the group-wide ones. */
 function scope(ctx: Ctx) {
+  return scopeAt(ctx, requirePermission(requireAuth(ctx), PERMISSION));
+}
+
+/** What the caller may read: scope, or a settings reader's reach (who changes no rule). */
+function readScope(ctx: Ctx) {
+  const s = readScopeOf(requireAuth(ctx), PERMISSION);
+  if (!s) throw new AppError('FORBIDDEN', { message: 'You do not have permission to do this' });
+  return scopeAt(ctx, s);
+}
+
+function scopeAt(ctx: Ctx, s: Scope) {
   const auth = requireAuth(ctx);
-  const s = requirePermission(auth, PERMISSION);
   if (s === 'group') return undefined;
   return auth.organizationId ? or(eq(policyRules.organizationId, auth.organizationId), isNull(policyRules.organizationId)) : sql`false`;
 }
@@ -79,7 +90,7 @@ async function toRules(ctx: Ctx, rows: repo.RuleRow[]): Promise<PolicyRule[]> {
 }
 
 export async function listRules(ctx: Ctx, query: PolicyListQuery): Promise<PolicyList> {
-  const { rows, total } = await repo.listRules(ctx.db, { scope: scope(ctx), query });
+  const { rows, total } = await repo.listRules(ctx.db, { scope: readScope(ctx), query });
   return page(await toRules(ctx, rows), total, query);
 }
 
@@ -89,8 +100,15 @@ export async function getRule(ctx: Ctx, id: string): Promise<PolicyRule> {
   return (await toRules(ctx, [row]))[0]!;
 }
 
+/** One rule as the screens show it (a settings reader too). */
+export async function readRule(ctx: Ctx, id: string): Promise<PolicyRule> {
+  const row = await repo.findRule(ctx.db, { id, scope: readScope(ctx) });
+  if (!row) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
+  return (await toRules(ctx, [row]))[0]!;
+}
+
 export async function ruleVersions(ctx: Ctx, id: string): Promise<{ items: PolicyRuleVersion[] }> {
-  await getRule(ctx, id);
+  await readRule(ctx, id);
   const rows = await repo.versionsOf(ctx.db, id);
   return {
     items: rows.map((v) => ({
@@ -258,7 +276,8 @@ export async function deleteRule(ctx: Ctx, id: string): Promise<void> {
 
 export async function options(ctx: Ctx): Promise<PolicyOptions> {
   const auth = requireAuth(ctx);
-  const held = requirePermission(auth, PERMISSION);
+  const held = readScopeOf(auth, PERMISSION);
+  if (!held) throw new AppError('FORBIDDEN', { message: 'You do not have permission to do this' });
   return repo.formOptions(ctx.db, held === 'group' ? null : (auth.organizationId ?? '00000000-0000-0000-0000-000000000000'));
 }
 

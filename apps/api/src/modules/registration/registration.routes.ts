@@ -33,6 +33,8 @@ import {
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const review = { access: 'users.manage' as const };
+// Reading the requests: also for a settings reader, who decides none.
+const read = { access: ['users.manage', 'settings.read'] as const };
 
 export async function registrationRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -61,7 +63,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
   r.get(
     '/api/registration-requests',
     {
-      config: review,
+      config: read,
       schema: {
         tags: ['registration'],
         summary: 'Registration requests: search by name or e-mail, filter by status',
@@ -74,7 +76,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
   r.get(
     '/api/registration-requests/export',
     {
-      config: review,
+      config: read,
       schema: { tags: ['registration'], summary: 'All matching registration requests as CSV or XLSX', querystring: registrationExportQuery },
     },
     async (request, reply) => {
@@ -106,7 +108,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
   r.get(
     '/api/registration-requests/:id',
     {
-      config: review,
+      config: read,
       schema: { tags: ['registration'], summary: 'One registration request', params: idParam, response: { 200: registrationRequestItem, ...errors } },
     },
     async (request) => getRequest(contextOf(request, deps), request.params.id),

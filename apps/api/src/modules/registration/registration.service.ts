@@ -26,7 +26,7 @@ import {
 import { registrationRequests, users } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { scopeOf } from '../../lib/scope.ts';
+import { readScopeOf, scopeOf } from '../../lib/scope.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { notifyRegistrationReceived } from '../notifications/notifications.events.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
@@ -153,14 +153,21 @@ function requireGroupReviewer(ctx: Ctx): void {
   }
 }
 
+/** Reading the requests: a group reviewer, or a group-wide settings reader (who decides nothing). */
+function requireGroupReader(ctx: Ctx): void {
+  if (readScopeOf(ctx.auth!, 'users.manage') !== 'group') {
+    throw new AppError('FORBIDDEN', { message: 'Only group-level user administrators review registration requests' });
+  }
+}
+
 export async function listRequests(ctx: Ctx, query: RegistrationListQuery): Promise<RegistrationRequestList> {
-  requireGroupReviewer(ctx);
+  requireGroupReader(ctx);
   const { rows, total } = await repo.listRequests(ctx.db, { filter: query, window: pageWindow(query) });
   return page(rows.map(toRequestItem), total, query);
 }
 
 export async function exportRequests(ctx: Ctx, query: RegistrationExportQuery): Promise<RegistrationRequestItem[]> {
-  requireGroupReviewer(ctx);
+  requireGroupReader(ctx);
   const { rows } = await repo.listRequests(ctx.db, { filter: query, window: { limit: MAX_EXPORT_ROWS, offset: 0 } });
   return rows.map(toRequestItem);
 }
@@ -182,7 +189,7 @@ export const REQUEST_EXPORT_COLUMNS: ExportColumn<RegistrationRequestItem>[] = [
 ];
 
 export async function getRequest(ctx: Ctx, id: string): Promise<RegistrationRequestItem> {
-  requireGroupReviewer(ctx);
+  requireGroupReader(ctx);
   const row = await repo.findRequest(ctx.db, id);
   if (!row) throw new AppError('NOT_FOUND', { message: REQUEST_NOT_FOUND });
   return toRequestItem(row);

@@ -22,6 +22,8 @@ import * as roles from './roles.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const manage = { access: 'roles.manage' as const };
+// The role screens' reads: also for a settings reader, who grants nothing.
+const read = { access: ['roles.manage', 'settings.read'] as const };
 const holderPage = paginated(roleHolder);
 const customRolePage = paginated(customRole);
 
@@ -31,7 +33,7 @@ export async function rolesRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   r.get(
     '/api/roles',
     {
-      config: manage,
+      config: read,
       schema: {
         tags: ['roles'],
         summary: 'System roles (label, scope, permissions, holders) and custom roles',
@@ -43,7 +45,7 @@ export async function rolesRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   r.get(
     '/api/roles/people',
     {
-      config: manage,
+      config: read,
       schema: {
         tags: ['roles'],
         summary: 'Everyone whose role the caller manages, with role and custom role; searchable',
@@ -56,7 +58,7 @@ export async function rolesRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   r.get(
     '/api/roles/:role/holders',
     {
-      config: manage,
+      config: read,
       schema: {
         tags: ['roles'],
         summary: 'Who holds a system role (within the caller\'s scope)',
@@ -112,7 +114,7 @@ export async function rolesRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   r.get(
     '/api/custom-roles',
     {
-      config: manage,
+      config: read,
       schema: { tags: ['roles'], summary: 'Custom roles with their holders', querystring: listQuery, response: { 200: customRolePage, ...errors } },
     },
     async (request) => roles.listCustom(contextOf(request, deps), request.query),
@@ -120,7 +122,7 @@ export async function rolesRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   r.get(
     '/api/custom-roles/:id',
     {
-      config: manage,
+      config: read,
       schema: { tags: ['roles'], summary: 'One custom role', params: idParam, response: { 200: customRole, ...errors } },
     },
     async (request) => roles.getCustom(contextOf(request, deps), request.params.id),
@@ -128,7 +130,7 @@ export async function rolesRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   r.get(
     '/api/custom-roles/:id/holders',
     {
-      config: manage,
+      config: read,
       schema: {
         tags: ['roles'],
         summary: 'Users a custom role is assigned to',

@@ -26,7 +26,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
-import { scopeCondition } from '../../lib/scope.ts';
+import { readScopeCondition, scopeCondition } from '../../lib/scope.ts';
 import { nextVersion } from '../../lib/versions.ts';
 import { requireRecentAuth } from '../../lib/step-up.ts';
 import {
@@ -50,6 +50,11 @@ function knownPermissions(list: readonly string[]): Permission[] {
 /** The users the caller manages roles for: their roles.manage scope over the users table. */
 function userScope(auth: AuthInfo) {
   return scopeCondition(auth, 'roles.manage', { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id });
+}
+
+/** Whose roles the caller may see: userScope, or a settings reader's reach (never for a change). */
+function readScope(auth: AuthInfo) {
+  return readScopeCondition(auth, 'roles.manage', { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id });
 }
 
 /**
@@ -97,7 +102,7 @@ function toCustomRole(row: {
 
 export async function overview(ctx: Ctx): Promise<RolesOverview> {
   const auth = requireAuth(ctx);
-  const scope = userScope(auth);
+  const scope = readScope(auth);
   const counts = new Map((await holderCountsByRole(ctx.db, scope)).map((r) => [r.role, r]));
   const roles = ROLES.map((role) => ({
     role,
@@ -113,21 +118,21 @@ export async function overview(ctx: Ctx): Promise<RolesOverview> {
 
 export async function roleHolders(ctx: Ctx, role: Role, query: ListQuery): Promise<Paginated<RoleHolder>> {
   const auth = requireAuth(ctx);
-  const { rows, total } = await listHolders(ctx.db, eq(users.role, role), userScope(auth), query);
+  const { rows, total } = await listHolders(ctx.db, eq(users.role, role), readScope(auth), query);
   return page(rows.map((r) => ({ ...r, role: r.role as Role })), total, query);
 }
 
 /** Everyone whose role the caller manages, for picking whom to give a role or custom role. */
 export async function people(ctx: Ctx, query: ListQuery): Promise<Paginated<RoleHolder>> {
   const auth = requireAuth(ctx);
-  const { rows, total } = await listHolders(ctx.db, sql`true`, userScope(auth), query);
+  const { rows, total } = await listHolders(ctx.db, sql`true`, readScope(auth), query);
   return page(rows.map((r) => ({ ...r, role: r.role as Role })), total, query);
 }
 
 export async function customRoleHolders(ctx: Ctx, id: string, query: ListQuery): Promise<Paginated<RoleHolder>> {
   const auth = requireAuth(ctx);
   if (!(await findCustomRole(ctx.db, id))) throw new AppError('NOT_FOUND', { message: 'Custom role not found' });
-  const { rows, total } = await listHolders(ctx.db, eq(users.customRoleId, id), userScope(auth), query);
+  const { rows, total } = await listHolders(ctx.db, eq(users.customRoleId, id), readScope(auth), query);
   return page(rows.map((r) => ({ ...r, role: r.role as Role })), total, query);
 }
 
@@ -263,7 +268,7 @@ export async function assignCustomRole(ctx: Ctx, userId: string, customRoleId: s
 
 export async function listCustom(ctx: Ctx, query: ListQuery): Promise<Paginated<CustomRole>> {
   const auth = requireAuth(ctx);
-  const all = (await listCustomRoles(ctx.db, userScope(auth), query.q)).map(toCustomRole);
+  const all = (await listCustomRoles(ctx.db, readScope(auth), query.q)).map(toCustomRole);
   const sorted = query.sort && ['name', 'holders', 'scope', 'updatedAt'].includes(query.sort) ? sortBy(all, query.sort as keyof CustomRole, query.order) : all;
   const start = (query.page - 1) * query.pageSize;
   return page(sorted.slice(start, start + query.pageSize), all.length, query);
@@ -281,7 +286,7 @@ function sortBy(rows: CustomRole[], key: keyof CustomRole, order: 'asc' | 'desc'
 
 export async function getCustom(ctx: Ctx, id: string): Promise<CustomRole> {
   const auth = requireAuth(ctx);
-  const row = (await listCustomRoles(ctx.db, userScope(auth))).find((r) => r.id === id);
+  const row = (await listCustomRoles(ctx.db, readScope(auth))).find((r) => r.id === id);
   if (!row) throw new AppError('NOT_FOUND', { message: 'Custom role not found' });
   return toCustomRole(row);
 }

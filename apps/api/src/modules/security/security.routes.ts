@@ -18,6 +18,8 @@ import * as security from './security.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const manage = { access: 'security.manage' as const };
+// The security screens' reads: also for a settings reader, who changes nothing.
+const read = { access: ['security.manage', 'settings.read'] as const };
 
 export async function securityRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +27,7 @@ export async function securityRoutes(app: FastifyInstance, { deps }: { deps: App
   r.get(
     '/api/security/settings',
     {
-      config: manage,
+      config: read,
       schema: {
         tags: ['security'],
         summary: 'Password policy, lockout, session lifetimes, 2FA per role and authorized e-mail domains',
@@ -51,7 +53,7 @@ export async function securityRoutes(app: FastifyInstance, { deps }: { deps: App
   r.get(
     '/api/security/sign-ins',
     {
-      config: manage,
+      config: read,
       schema: {
         tags: ['security'],
         summary: 'Sign-in activity (every attempt), newest first; filter by result, username, address and dates',
@@ -64,7 +66,7 @@ export async function securityRoutes(app: FastifyInstance, { deps }: { deps: App
   r.get(
     '/api/security/sign-ins/export',
     {
-      config: manage,
+      config: read,
       schema: { tags: ['security'], summary: 'All matching sign-in attempts as CSV or XLSX', querystring: signInExportQuery },
     },
     async (request, reply) => {
@@ -77,7 +79,7 @@ export async function securityRoutes(app: FastifyInstance, { deps }: { deps: App
   r.get(
     '/api/security/locked',
     {
-      config: manage,
+      config: read,
       schema: { tags: ['security'], summary: 'Usernames and addresses locked out right now', response: { 200: lockedList, ...errors } },
     },
     async (request) => security.listLocked(contextOf(request, deps)),
@@ -99,7 +101,7 @@ export async function securityRoutes(app: FastifyInstance, { deps }: { deps: App
   r.get(
     '/api/security/two-factor-adoption',
     {
-      config: manage,
+      config: read,
       schema: { tags: ['security'], summary: 'Active users with two-factor enabled, per role', response: { 200: twoFactorAdoption, ...errors } },
     },
     async (request) => security.twoFactorAdoption(contextOf(request, deps)),

@@ -5,6 +5,7 @@ import {
   SECURITY_POLICY_KEY,
   type LockedItem,
   type Role,
+  type Scope,
   type SecurityPolicy,
   type SecuritySettings,
   type SignInExportQuery,
@@ -21,7 +22,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import type { ExportColumn } from '../../lib/export.ts';
 import { page, pageWindow } from '../../lib/lists.ts';
-import { scopeCondition, scopeOf } from '../../lib/scope.ts';
+import { readScopeCondition, readScopeOf, scopeOf } from '../../lib/scope.ts';
 import { forgetSecurityPolicy, normalizePolicy } from './policy.ts';
 import {
   clearThrottle,
@@ -87,8 +88,9 @@ export async function updateSettings(ctx: Ctx, input: SettingsInput): Promise<Se
   return readSettings(ctx);
 }
 
+// Reads on the security screens: also a settings reader's, who changes nothing.
 function signInScope(auth: AuthInfo) {
-  return scopeCondition(auth, 'security.manage', {
+  return readScopeCondition(auth, 'security.manage', {
     organizationId: users.organizationId,
     departmentId: users.departmentId,
     ownerId: loginAttempts.userId,
@@ -120,9 +122,8 @@ interface ScopedUser {
   departmentId: string | null;
 }
 
-/** Whether a user is inside the caller's security.manage scope. */
-function userInScope(auth: AuthInfo, user: ScopedUser | undefined): boolean {
-  const scope = scopeOf(auth, 'security.manage');
+/** Whether a user is inside a scope the caller holds (security.manage's, or a reader's for what is only shown). */
+function userInScope(auth: AuthInfo, user: ScopedUser | undefined, scope: Scope | null): boolean {
   if (scope === 'group') return true;
   if (!user) return false;
   if (scope === 'organization') return user.organizationId !== null && user.organizationId === auth.organizationId;
@@ -132,6 +133,7 @@ function userInScope(auth: AuthInfo, user: ScopedUser | undefined): boolean {
 
 export async function listLocked(ctx: Ctx): Promise<{ items: LockedItem[] }> {
   const auth = requireAuth(ctx);
+  const reach = readScopeOf(auth, 'security.manage');
   const rows = await lockedNow(ctx.db, ctx.now);
   const names = rows.filter((r) => r.key.startsWith('user:')).map((r) => r.key.slice(5));
   const people = new Map((await usersByUsername(ctx.db, names)).map((u) => [u.username.toLowerCase(), u]));
@@ -141,7 +143,7 @@ export async function listLocked(ctx: Ctx): Promise<{ items: LockedItem[] }> {
     const subject = row.key.slice(kind.length + 1);
     const person = kind === 'user' ? people.get(subject) : undefined;
     // Address locks and unknown usernames concern no one user: only group scope sees them.
-    if (!(kind === 'user' && person ? userInScope(auth, person) : scopeOf(auth, 'security.manage') === 'group')) continue;
+    if (!(kind === 'user' && person ? userInScope(auth, person, reach) : reach === 'group')) continue;
     items.push({
       key: row.key,
       kind,
@@ -161,7 +163,8 @@ export async function unlock(ctx: Ctx, input: UnlockInput): Promise<{ message: s
   const auth = requireAuth(ctx);
   const key = input.key.startsWith('user:') ? `user:${input.key.slice(5).toLowerCase()}` : input.key;
   const [person] = key.startsWith('user:') ? await usersByUsername(ctx.db, [key.slice(5)]) : [];
-  const visible = key.startsWith('user:') && person ? userInScope(auth, person) : scopeOf(auth, 'security.manage') === 'group';
+  const manage = scopeOf(auth, 'security.manage');
+  const visible = key.startsWith('user:') && person ? userInScope(auth, person, manage) : manage === 'group';
   await ctx.db.transaction(async (tx) => {
     const row = await findThrottle(tx, key);
     if (!row || !visible || !row.lockedUntil || row.lockedUntil <= ctx.now) {
@@ -188,7 +191,7 @@ export async function unlock(ctx: Ctx, input: UnlockInput): Promise<{ message: s
 
 export async function twoFactorAdoption(ctx: Ctx): Promise<TwoFactorAdoption> {
   const auth = requireAuth(ctx);
-  const scope = scopeCondition(auth, 'security.manage', { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id });
+  const scope = readScopeCondition(auth, 'security.manage', { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id });
   const counts = new Map((await twoFactorByRole(ctx.db, scope)).map((r) => [r.role, r]));
   const policy = normalizePolicy((await readSettingRows(ctx.db, [SECURITY_POLICY_KEY]))[0]?.value as Partial<SecurityPolicy> | undefined);
   const percent = (enabled: number, of: number) => (of === 0 ? 0 : Math.round((enabled / of) * 1000) / 10);

@@ -3,18 +3,20 @@ import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
+import { scopeOf } from '../../lib/scope.ts';
 import { requireRecentAuth } from '../../lib/step-up.ts';
 import { revokeOtherSessions, revokeSession } from '../auth/sessions.repository.ts';
 import { findLiveSession, findUser, listSessions, type SessionFilters, type SessionRecord } from './users.repository.ts';
-import { assertCanManage, fullName, notFound, userScope } from './users.service.ts';
+import { assertCanManage, fullName, notFound, userReadScope, userScope } from './users.service.ts';
 
-function toSessionItem(r: SessionRecord, currentSessionId: string): SessionItem {
+function toSessionItem(r: SessionRecord, currentSessionId: string, fullDeviceId: boolean): SessionItem {
   const { browser, os } = describeUserAgent(r.userAgent);
   return {
     id: r.id,
     user: { id: r.userId, name: fullName(r), username: r.username },
     organization: r.organizationId && r.orgName ? { id: r.organizationId, name: r.orgName, code: r.orgCode ?? '' } : null,
-    deviceId: r.deviceId,
+    // A session is bound to its device id: someone who may only read sees the part the screen shows.
+    deviceId: fullDeviceId ? r.deviceId : r.deviceId.slice(0, 8),
     userAgent: r.userAgent,
     browser,
     os,
@@ -27,13 +29,15 @@ function toSessionItem(r: SessionRecord, currentSessionId: string): SessionItem 
 }
 
 function filtersOf(ctx: Ctx, q: Partial<SessionListQuery>): SessionFilters {
-  return { scope: userScope(ctx.auth!), q: q.q, userId: q.userId, organizationId: q.organizationId, now: ctx.now };
+  return { scope: userReadScope(ctx.auth!), q: q.q, userId: q.userId, organizationId: q.organizationId, now: ctx.now };
 }
+
+const managesUsers = (ctx: Ctx) => scopeOf(ctx.auth!, 'users.manage') !== null;
 
 export async function listSessionsPage(ctx: Ctx, q: SessionListQuery) {
   const { rows, total } = await listSessions(ctx.db, filtersOf(ctx, q), q);
   return page(
-    rows.map((r) => toSessionItem(r, ctx.auth!.sessionId)),
+    rows.map((r) => toSessionItem(r, ctx.auth!.sessionId, managesUsers(ctx))),
     total,
     q,
   );
@@ -41,7 +45,7 @@ export async function listSessionsPage(ctx: Ctx, q: SessionListQuery) {
 
 export async function exportSessions(ctx: Ctx, q: Omit<SessionListQuery, 'page' | 'pageSize'>) {
   const { rows } = await listSessions(ctx.db, filtersOf(ctx, q), q, MAX_EXPORT_ROWS);
-  return rows.map((r) => toSessionItem(r, ctx.auth!.sessionId));
+  return rows.map((r) => toSessionItem(r, ctx.auth!.sessionId, managesUsers(ctx)));
 }
 
 /** Ends one session. Another user's needs a recent password confirmation (PRODUCT §2.10). */

@@ -18,7 +18,7 @@ import { nextVersion } from '../../lib/versions.ts';
 import { requireRecentAuth } from '../../lib/step-up.ts';
 import { revokeOtherSessions } from '../auth/sessions.repository.ts';
 import { findUser, listUsers, lockUser, type UserFilters, type UserRecord } from './users.repository.ts';
-import { assertCanManage, audit, fullName, getUser, iso, notFound, userScope } from './users.service.ts';
+import { assertCanManage, audit, fullName, getUser, iso, notFound, userReadScope, userScope } from './users.service.ts';
 
 function toPasswordStatus(r: UserRecord, now: Date): PasswordStatusItem {
   const temporary = r.tempPasswordExpiresAt !== null;
@@ -46,7 +46,7 @@ function passwordFilters(ctx: Ctx, q: Partial<PasswordStatusQuery>): UserFilters
   if (q.passwordState === 'temporary') extra.push(sql`${users.tempPasswordExpiresAt} IS NOT NULL`);
   if (q.passwordState === 'change_required') extra.push(sql`${users.requirePasswordChange} AND ${users.tempPasswordExpiresAt} IS NULL`);
   if (q.passwordState === 'set') extra.push(sql`NOT ${users.requirePasswordChange}`);
-  return { scope: userScope(ctx.auth!), q: q.q, organizationId: q.organizationId, extra };
+  return { scope: userReadScope(ctx.auth!), q: q.q, organizationId: q.organizationId, extra };
 }
 
 export async function listPasswordStatus(ctx: Ctx, q: PasswordStatusQuery) {

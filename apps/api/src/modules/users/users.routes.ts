@@ -38,6 +38,8 @@ import { exportPasswordStatus, forcePasswordChange, listPasswordStatus, resetPas
 import { bulkSetStatus, createUser, exportUsers, getUser, listUsersPage, setUserStatus, updateUser, userOptions as loadOptions } from './users.service.ts';
 
 const access = { access: 'users.manage' as const };
+// The user screens' reads: also for a settings reader, who changes nothing.
+const read = { access: ['users.manage', 'settings.read'] as const };
 const tags = ['users'];
 const refusals = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const when = (d: string | null) => (d ? d.replace('T', ' ').slice(0, 16) : '');
@@ -97,12 +99,12 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   // --- Users -----------------------------------------------------------------------------------
   r.get(
     '/api/users',
-    { config: access, schema: { tags, summary: 'Users in the caller’s scope', querystring: userListQuery, response: { 200: userList } } },
+    { config: read, schema: { tags, summary: 'Users in the caller’s scope', querystring: userListQuery, response: { 200: userList } } },
     async (request) => listUsersPage(contextOf(request, deps), request.query),
   );
   r.get(
     '/api/users/export',
-    { config: access, schema: { tags, summary: 'Users as CSV or XLSX (same filters as the list)', querystring: userExportQuery } },
+    { config: read, schema: { tags, summary: 'Users as CSV or XLSX (same filters as the list)', querystring: userExportQuery } },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await exportUsers(ctx, request.query);
@@ -111,7 +113,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   );
   r.get(
     '/api/users/options',
-    { config: access, schema: { tags, summary: 'Organizations, departments, roles and managers the caller may assign', response: { 200: userOptions } } },
+    { config: read, schema: { tags, summary: 'Organizations, departments, roles and managers the caller may assign', response: { 200: userOptions } } },
     async (request) => loadOptions(contextOf(request, deps)),
   );
   r.post(
@@ -157,14 +159,14 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   r.get(
     '/api/users/passwords',
     {
-      config: access,
+      config: read,
       schema: { tags, summary: 'Password age, temporary-password expiry and two-factor status', querystring: passwordStatusQuery, response: { 200: passwordStatusList } },
     },
     async (request) => listPasswordStatus(contextOf(request, deps), request.query),
   );
   r.get(
     '/api/users/passwords/export',
-    { config: access, schema: { tags, summary: 'Password status as CSV or XLSX (step-up; API keys refused)', querystring: passwordStatusExportQuery } },
+    { config: read, schema: { tags, summary: 'Password status as CSV or XLSX (step-up; API keys refused)', querystring: passwordStatusExportQuery } },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await exportPasswordStatus(ctx, request.query);
@@ -175,7 +177,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   // --- One user ----------------------------------------------------------------------------------
   r.get(
     '/api/users/:id',
-    { config: access, schema: { tags, summary: 'One user', params: idParam, response: { 200: userItem, 404: errorResponse } } },
+    { config: read, schema: { tags, summary: 'One user', params: idParam, response: { 200: userItem, 404: errorResponse } } },
     async (request, reply) => withEtag(reply, await getUser(contextOf(request, deps), request.params.id)),
   );
   r.put(
@@ -248,12 +250,12 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   // --- Sessions --------------------------------------------------------------------------------
   r.get(
     '/api/sessions',
-    { config: access, schema: { tags: ['sessions'], summary: 'Active device sessions in the caller’s scope', querystring: sessionListQuery, response: { 200: sessionList } } },
+    { config: read, schema: { tags: ['sessions'], summary: 'Active device sessions in the caller’s scope', querystring: sessionListQuery, response: { 200: sessionList } } },
     async (request) => listSessionsPage(contextOf(request, deps), request.query),
   );
   r.get(
     '/api/sessions/export',
-    { config: access, schema: { tags: ['sessions'], summary: 'Active sessions as CSV or XLSX', querystring: sessionExportQuery } },
+    { config: read, schema: { tags: ['sessions'], summary: 'Active sessions as CSV or XLSX', querystring: sessionExportQuery } },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await exportSessions(ctx, request.query);

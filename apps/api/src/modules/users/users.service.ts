@@ -16,7 +16,7 @@ import { actorOf, auditChange } from '../../lib/audit.ts';
 import type { AuthInfo, Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
 import { issueTemporaryPassword } from '../../lib/passwords.ts';
-import { scopeCondition, scopeOf } from '../../lib/scope.ts';
+import { readScopeCondition, readScopeOf, scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { assertVersion, nextVersion, versionConflict, versionIs } from '../../lib/versions.ts';
 import { revokeOtherSessions } from '../auth/sessions.repository.ts';
 import {
@@ -44,6 +44,11 @@ import { enqueueWebhookEvent } from '../../lib/webhook-outbox.ts';
 /** The caller's reach over users: group all, organization their own, department theirs. */
 export function userScope(auth: AuthInfo): SQL | undefined {
   return scopeCondition(auth, 'users.manage', { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id });
+}
+
+/** Who the caller may see on the user screens: userScope, or a settings reader's reach (never for a change). */
+export function userReadScope(auth: AuthInfo): SQL | undefined {
+  return readScopeCondition(auth, 'users.manage', { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id });
 }
 
 export function iso(d: Date | null): string | null {
@@ -171,7 +176,7 @@ export function audit(ctx: Ctx, tx: Db, action: string, entityId: string, fields
 
 function filtersOf(ctx: Ctx, q: Partial<UserListQuery>): UserFilters {
   return {
-    scope: userScope(ctx.auth!),
+    scope: userReadScope(ctx.auth!),
     q: q.q,
     organizationId: q.organizationId,
     departmentId: q.departmentId,
@@ -191,19 +196,23 @@ export async function exportUsers(ctx: Ctx, q: Omit<UserListQuery, 'page' | 'pag
 }
 
 export async function getUser(ctx: Ctx, id: string): Promise<UserItem> {
-  const row = await findUser(ctx.db, id, userScope(ctx.auth!));
+  const row = await findUser(ctx.db, id, userReadScope(ctx.auth!));
   if (!row) throw notFound();
   return toUserItem(row);
 }
 
-/** What the create/edit/import forms choose from, limited to the caller's reach. */
+/**
+ * What the create/edit/import forms and the screens' filters choose from, limited to the
+ * caller's reach (a settings reader's for the filters; whether a role is grantable still follows
+ * the caller's own grants).
+ */
 export async function userOptions(ctx: Ctx) {
   const auth = ctx.auth!;
   const { orgs, depts } = await allOrganizationsAndDepartments(ctx.db);
-  const scope = scopeOf(auth, 'users.manage');
-  const orgVisible = (id: string) => organizationReachable(auth, id);
+  const scope = readScopeOf(auth, 'users.manage');
+  const orgVisible = (id: string) => scope === 'group' || ((scope === 'organization' || scope === 'department') && auth.organizationId === id);
   const deptVisible = (d: { id: string; organizationId: string }) => orgVisible(d.organizationId) && (scope !== 'department' || d.id === auth.departmentId);
-  const { rows: managers } = await listUsers(ctx.db, { scope: userScope(auth), status: 'active' }, { order: 'asc' }, 2000);
+  const { rows: managers } = await listUsers(ctx.db, { scope: userReadScope(auth), status: 'active' }, { order: 'asc' }, 2000);
   return {
     organizations: orgs
       .filter((o) => orgVisible(o.id))

@@ -20,6 +20,8 @@ import { simulate } from './simulate.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const access = { access: 'workflows.manage' as const };
+// The workflows and their steps: also for a settings reader, who changes none.
+const read = { access: ['workflows.manage', 'settings.read'] as const };
 const tags = ['workflows'];
 
 export async function workflowsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
@@ -27,7 +29,7 @@ export async function workflowsRoutes(app: FastifyInstance, { deps }: { deps: Ap
   r.get(
     '/api/workflows',
     {
-      config: access,
+      config: read,
       schema: {
         tags,
         summary: 'Approval workflows in the caller\'s scope, by organization then priority, with their steps and requests in flight',
@@ -66,8 +68,8 @@ export async function workflowsRoutes(app: FastifyInstance, { deps }: { deps: Ap
   );
   r.get(
     '/api/workflows/:id',
-    { config: access, schema: { tags, summary: 'One workflow with its steps', params: idParam, response: { 200: workflow, ...errors } } },
-    async (request, reply) => withEtag(reply, await service.getWorkflow(contextOf(request, deps), request.params.id)),
+    { config: read, schema: { tags, summary: 'One workflow with its steps', params: idParam, response: { 200: workflow, ...errors } } },
+    async (request, reply) => withEtag(reply, await service.readWorkflow(contextOf(request, deps), request.params.id)),
   );
   r.post(
     '/api/workflows',

@@ -3,7 +3,7 @@ import { workflows } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
-import { organizationInScope, scopeCondition } from '../../lib/scope.ts';
+import { organizationInScope, readScopeCondition, scopeCondition } from '../../lib/scope.ts';
 import { assertVersion, versionConflict } from '../../lib/versions.ts';
 import * as repo from './workflows.repository.ts';
 import type { StepValues, WorkflowRow, WorkflowStepRow, WorkflowValues } from './workflows.repository.ts';
@@ -15,6 +15,11 @@ export const IN_FLIGHT_MESSAGE = 'This workflow has requests in flight; deactiva
 
 function scope(ctx: Ctx) {
   return scopeCondition(requireAuth(ctx), PERMISSION, { organizationId: workflows.organizationId });
+}
+
+/** What the caller may read: scope, or a settings reader's reach (who changes no workflow). */
+function readScope(ctx: Ctx) {
+  return readScopeCondition(requireAuth(ctx), PERMISSION, { organizationId: workflows.organizationId });
 }
 
 function toStep(s: WorkflowStepRow): WorkflowStep {
@@ -55,8 +60,16 @@ async function assemble(ctx: Ctx, rows: WorkflowRow[]): Promise<Workflow[]> {
 }
 
 export async function listWorkflows(ctx: Ctx, query: { organizationId?: string }): Promise<{ items: Workflow[] }> {
-  const rows = await repo.listWorkflows(ctx.db, { scope: scope(ctx), organizationId: query.organizationId });
+  const rows = await repo.listWorkflows(ctx.db, { scope: readScope(ctx), organizationId: query.organizationId });
   return { items: await assemble(ctx, rows) };
+}
+
+/** One workflow as the screen shows it (a settings reader too). */
+export async function readWorkflow(ctx: Ctx, id: string): Promise<Workflow> {
+  const row = await repo.findWorkflow(ctx.db, { id, scope: readScope(ctx) });
+  if (!row) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
+  const [workflow] = await assemble(ctx, [row]);
+  return workflow!;
 }
 
 export async function getWorkflow(ctx: Ctx, id: string): Promise<Workflow> {

@@ -16,7 +16,8 @@ import { BackupStatusBadge } from './backup-status-badge';
 import { formatSize } from './backup-size';
 
 /** The backups, newest first: when, size, checksum; create one now, download or delete one. */
-export function BackupsCard() {
+/** The backups; with `canManage` (backups.manage) also making, downloading and deleting them. */
+export function BackupsCard({ canManage }: { canManage: boolean }) {
   const backups = useBackups();
   const create = useCreateBackup();
   const remove = useDeleteBackup();
@@ -41,16 +42,18 @@ export function BackupsCard() {
           <CardTitle>Backups</CardTitle>
           <CardDescription>Each backup is the whole database at one moment, in one compressed file with its checksum.</CardDescription>
         </div>
-        <Button onClick={start} disabled={create.isPending} className="self-start">
-          {create.isPending ? 'Starting…' : 'Create backup now'}
-        </Button>
+        {canManage && (
+          <Button onClick={start} disabled={create.isPending} className="self-start">
+            {create.isPending ? 'Starting…' : 'Create backup now'}
+          </Button>
+        )}
       </CardHeader>
       <CardContent>
         <QueryState query={backups} loadingLabel="Loading backups" errorMessage="Could not load the backups.">
           {(data) =>
             data.items.length === 0 ? (
               <p className="text-sm text-muted-foreground" data-testid="backups-empty">
-                No backups yet. Create one now or set a schedule.
+                {canManage ? 'No backups yet. Create one now or set a schedule.' : 'No backups yet.'}
               </p>
             ) : (
               <ul className="flex flex-col divide-y" data-testid="backups-list" aria-label="Backups">
@@ -82,16 +85,18 @@ export function BackupsCard() {
                       )}
                       {b.error && <p className="text-sm text-destructive">{b.error}</p>}
                     </div>
-                    <div className="flex gap-2">
-                      <Button variant="outline" size="sm" disabled={b.status !== 'ready'} onClick={() => void download(b)} aria-label={`Download ${b.name}`}>
-                        <Download className="size-4" aria-hidden="true" />
-                        Download
-                      </Button>
-                      <Button variant="outline" size="sm" disabled={b.status === 'running'} onClick={() => setDeleting(b)} aria-label={`Delete ${b.name}`}>
-                        <Trash2 className="size-4" aria-hidden="true" />
-                        Delete
-                      </Button>
-                    </div>
+                    {canManage && (
+                      <div className="flex gap-2">
+                        <Button variant="outline" size="sm" disabled={b.status !== 'ready'} onClick={() => void download(b)} aria-label={`Download ${b.name}`}>
+                          <Download className="size-4" aria-hidden="true" />
+                          Download
+                        </Button>
+                        <Button variant="outline" size="sm" disabled={b.status === 'running'} onClick={() => setDeleting(b)} aria-label={`Delete ${b.name}`}>
+                          <Trash2 className="size-4" aria-hidden="true" />
+                          Delete
+                        </Button>
+                      </div>
+                    )}
                   </li>
                 ))}
               </ul>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { CheckCircle2, RotateCcw } from 'lucide-react';
 import type { ErrorReport, ErrorReportDetail } from '@outlay/contracts/error-reports';
 import { QueryState } from '@/components/query-state';
+import { useHolds } from '@/components/read-only-note';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -151,6 +152,8 @@ function Details({ report }: { report: ErrorReportDetail }) {
 /** One error group, read fresh: what happened, to whom, how often, and the last stack. */
 export function ErrorReportDetailDialog({ report, onClose }: { report: ErrorReport | null; onClose: () => void }) {
   const detail = useErrorReport(report?.id ?? null);
+  // A settings reader sees the details; resolving and reopening stay with errors.read.
+  const canChange = useHolds('errors.read');
   return (
     <Dialog open={report !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
@@ -173,9 +176,11 @@ export function ErrorReportDetailDialog({ report, onClose }: { report: ErrorRepo
           {(data) => (
             <div className="flex min-w-0 flex-col gap-5">
               <Details report={data} />
-              <div className="flex justify-end">
-                <StatusAction report={data} />
-              </div>
+              {canChange && (
+                <div className="flex justify-end">
+                  <StatusAction report={data} />
+                </div>
+              )}
             </div>
           )}
         </QueryState>

@@ -10,6 +10,7 @@ import {
 import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ListCard } from '@/components/data-table/list-card';
 import { PageHeader } from '@/components/page-header';
+import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { formatDateTime, formatNumber, plural } from '@/lib/format';
 import { ERROR_REPORTS_URL } from '../api/error-report';
 import { ErrorReportDetailDialog } from '../components/error-report-detail-dialog';
@@ -50,6 +51,8 @@ export default function ErrorReportsPage() {
   const query = useListQuery<ErrorReport>({ url: ERROR_REPORTS_URL, filters: ['status', 'source'], defaultSort: 'lastSeenAt', defaultOrder: 'desc' });
   const [viewing, setViewing] = useState<ErrorReport | null>(null);
   const open = (r: ErrorReport) => setViewing(r);
+  // The Settings menu's roles see the errors; resolving and reopening them needs errors.read.
+  const canChange = useHolds('errors.read');
 
   return (
     <div>
@@ -57,6 +60,7 @@ export default function ErrorReportsPage() {
         title="Error Reports"
         description="Errors in the web app and the server, grouped by where they happen. Resolve one when it is fixed; if it happens again it comes back as regressed."
       />
+      {!canChange && <ReadOnlyNote />}
       <DataTable
         label="Error reports"
         entityName="errors"

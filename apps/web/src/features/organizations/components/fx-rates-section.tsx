@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { createFxRateInput, updateFxRateInput, type FxRate } from '@outlay/contracts/fx-rates';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { FormDialog, FormFieldText, useZodForm } from '@/components/form';
+import { useHolds } from '@/components/read-only-note';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -86,6 +87,7 @@ export function FxRatesSection() {
     urlPrefix: 'fx.',
   });
   const organizations = useOrganizationOptions();
+  const canManage = useHolds('org.manage');
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<FxRate | null>(null);
   const currencies = [...new Set(['USD', ...(organizations.data ?? []).map((o) => o.currency)])].sort().map((c) => ({ value: c, label: c }));
@@ -127,19 +129,23 @@ export function FxRatesSection() {
           </>
         }
         actions={
-          <Button onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" /> Add rate
-          </Button>
+          canManage && (
+            <Button onClick={() => setAdding(true)}>
+              <Plus aria-hidden="true" /> Add rate
+            </Button>
+          )
         }
-        rowActions={(r) => (
-          <DataTableRowActions label={`Actions for ${r.base}/${r.quote} ${r.period}`} actions={[{ label: 'Edit', onSelect: () => setEditing(r) }]} />
-        )}
+        rowActions={
+          canManage
+            ? (r) => <DataTableRowActions label={`Actions for ${r.base}/${r.quote} ${r.period}`} actions={[{ label: 'Edit', onSelect: () => setEditing(r) }]} />
+            : undefined
+        }
         renderCard={(r) => (
           <ListCard
             title={`${r.base}/${r.quote}`}
             subtitle={formatPeriod(r.period)}
             meta={`Average ${formatRate(r.averageRate)} · closing ${formatRate(r.closingRate)}`}
-            actions={<DataTableRowActions label={`Actions for ${r.base}/${r.quote} ${r.period}`} actions={[{ label: 'Edit', onSelect: () => setEditing(r) }]} />}
+            actions={canManage ? <DataTableRowActions label={`Actions for ${r.base}/${r.quote} ${r.period}`} actions={[{ label: 'Edit', onSelect: () => setEditing(r) }]} /> : undefined}
           />
         )}
       />

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { linkIntercompanyInput, type IntercompanyLink } from '@outlay/contracts/organizations';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ConfirmDialog, FormDialog, FormFieldSelect, useZodForm } from '@/components/form';
+import { useHolds } from '@/components/read-only-note';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useIntercompanyCandidates } from '../api/intercompany-candidates';
@@ -73,6 +74,7 @@ export function IntercompanyLinksSection() {
   });
   const organizations = useOrganizationOptions();
   const unlink = useUnlinkIntercompany();
+  const canManage = useHolds('org.manage');
   const [linking, setLinking] = useState(false);
   const [removing, setRemoving] = useState<IntercompanyLink | null>(null);
   return (
@@ -101,20 +103,26 @@ export function IntercompanyLinksSection() {
           />
         }
         actions={
-          <Button onClick={() => setLinking(true)}>
-            <Link2 aria-hidden="true" /> Link vendor
-          </Button>
+          canManage && (
+            <Button onClick={() => setLinking(true)}>
+              <Link2 aria-hidden="true" /> Link vendor
+            </Button>
+          )
         }
-        rowActions={(l) => (
-          <DataTableRowActions label={`Actions for ${l.vendorName}`} actions={[{ label: 'Unlink', destructive: true, onSelect: () => setRemoving(l) }]} />
-        )}
+        rowActions={
+          canManage
+            ? (l) => <DataTableRowActions label={`Actions for ${l.vendorName}`} actions={[{ label: 'Unlink', destructive: true, onSelect: () => setRemoving(l) }]} />
+            : undefined
+        }
         renderCard={(l) => (
           <ListCard
             title={l.vendorName}
             subtitle={`Bought by ${l.organizationName} · is ${l.intercompanyOrganizationName}`}
             meta={l.vendorTaxId ? `Tax id ${l.vendorTaxId}` : undefined}
             actions={
-              <DataTableRowActions label={`Actions for ${l.vendorName}`} actions={[{ label: 'Unlink', destructive: true, onSelect: () => setRemoving(l) }]} />
+              canManage ? (
+                <DataTableRowActions label={`Actions for ${l.vendorName}`} actions={[{ label: 'Unlink', destructive: true, onSelect: () => setRemoving(l) }]} />
+              ) : undefined
             }
           />
         )}

@@ -3,6 +3,7 @@ import { updateOrganizationInput, type Organization } from '@outlay/contracts/or
 import { Form, FormFieldMoney, FormFieldSelect, useVersionedEdit, useZodForm } from '@/components/form';
 import { FormField } from '@/components/form';
 import { Button } from '@/components/ui/button';
+import { useHolds } from '@/components/read-only-note';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
@@ -54,9 +55,31 @@ function SettingsForm({ organization }: { organization: Organization }) {
   );
 }
 
-/** Per-organization settings: pick a company, edit its approval threshold and fiscal year. */
+/** The same settings as text, for someone who may read them but not change them. */
+function SettingsValues({ organization }: { organization: Organization }) {
+  const month = MONTH_OPTIONS.find((m) => m.value === String(organization.fiscalYearStartMonth))?.label;
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2" aria-label={`Settings of ${organization.name}`}>
+      <div className="flex flex-col gap-1">
+        <dt className="text-sm text-muted-foreground">Approval threshold</dt>
+        <dd className="font-medium">{formatAmount(organization.settings.approvalThreshold, organization.currency) ?? 'None'}</dd>
+      </div>
+      <div className="flex flex-col gap-1">
+        <dt className="text-sm text-muted-foreground">Fiscal year starts in</dt>
+        <dd className="font-medium">{month}</dd>
+      </div>
+      <div className="flex flex-col gap-1 sm:col-span-2">
+        <dt className="text-sm text-muted-foreground">Default approval workflow</dt>
+        <dd className="font-medium">{organization.settings.defaultWorkflowId ? 'Set' : 'None set'}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Per-organization settings: pick a company, edit (org.manage) or read its approval threshold and fiscal year. */
 export function OrganizationSettingsCard() {
   const organizations = useOrganizationOptions();
+  const canManage = useHolds('org.manage');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const list = organizations.data ?? [];
   const selected = list.find((o) => o.id === selectedId) ?? list[0];
@@ -83,7 +106,7 @@ export function OrganizationSettingsCard() {
             </Select>
           )}
         </FormField>
-        {selected && <SettingsForm key={`${selected.id}-${selected.updatedAt}`} organization={selected} />}
+        {selected && (canManage ? <SettingsForm key={`${selected.id}-${selected.updatedAt}`} organization={selected} /> : <SettingsValues organization={selected} />)}
       </CardContent>
     </Card>
   );

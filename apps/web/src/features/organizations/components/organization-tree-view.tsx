@@ -6,7 +6,8 @@ import { cn } from '@/lib/utils';
 
 interface Props {
   nodes: OrganizationTreeNode[];
-  onMove: (node: OrganizationTreeNode) => void;
+  /** Offers a Move button on each subsidiary (org.manage). */
+  onMove?: (node: OrganizationTreeNode) => void;
   depth?: number;
 }
 
@@ -23,7 +24,7 @@ export function OrganizationTreeView({ nodes, onMove, depth = 0 }: Props) {
             <Badge variant={node.kind === 'group' ? 'purple' : 'primary'}>{node.kind === 'group' ? 'Group' : 'Subsidiary'}</Badge>
             <span className="text-xs text-muted-foreground">{node.currency}</span>
             {!node.active && <Badge>Inactive</Badge>}
-            {node.kind === 'subsidiary' && (
+            {onMove && node.kind === 'subsidiary' && (
               <Button variant="ghost" size="sm" className="ml-auto" onClick={() => onMove(node)} aria-label={`Move ${node.name}`}>
                 <MoveRight aria-hidden="true" /> Move
               </Button>

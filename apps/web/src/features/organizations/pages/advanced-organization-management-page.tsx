@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { OrganizationTreeNode } from '@outlay/contracts/organizations';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
+import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useOrganizationOptions } from '../api/organization-options';
@@ -15,17 +16,18 @@ import { OrganizationTreeView } from '../components/organization-tree-view';
 function HierarchyCard() {
   const tree = useOrganizationTree();
   const organizations = useOrganizationOptions();
+  const canManage = useHolds('org.manage');
   const [moving, setMoving] = useState<OrganizationTreeNode | null>(null);
   const parentOf = (id: string) => organizations.data?.find((o) => o.id === id)?.parentId ?? null;
   return (
     <Card>
       <CardHeader>
         <CardTitle>Hierarchy</CardTitle>
-        <CardDescription>The group and its companies. Move a subsidiary to change who it reports to.</CardDescription>
+        <CardDescription>The group and its companies.{canManage && ' Move a subsidiary to change who it reports to.'}</CardDescription>
       </CardHeader>
       <CardContent>
         <QueryState query={tree} loadingLabel="Loading the hierarchy" errorMessage="The hierarchy could not be loaded." className="min-h-24">
-          {(data) => <OrganizationTreeView nodes={data.roots} onMove={setMoving} />}
+          {(data) => <OrganizationTreeView nodes={data.roots} onMove={canManage ? setMoving : undefined} />}
         </QueryState>
       </CardContent>
       {moving && tree.data && (
@@ -43,12 +45,15 @@ function HierarchyCard() {
 
 export default function AdvancedOrganizationManagementPage() {
   const [tab, setTab] = useState('hierarchy');
+  // The Settings menu's roles open the screen; only org.manage moves, sets, links or adds anything on it.
+  const canManage = useHolds('org.manage');
   return (
     <div>
       <PageHeader
         title="Advanced Organization Management"
         description="The group hierarchy, per-organization settings, intercompany links and FX rates."
       />
+      {!canManage && <ReadOnlyNote />}
       <Tabs value={tab} onValueChange={setTab} className="flex flex-col gap-4">
         <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:w-fit">
           <TabsTrigger value="hierarchy">Hierarchy</TabsTrigger>

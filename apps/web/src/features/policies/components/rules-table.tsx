@@ -7,6 +7,7 @@ import {
   type PolicyRule,
 } from '@outlay/contracts/policies';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn, type RowAction } from '@/components/data-table';
+import { useHolds } from '@/components/read-only-note';
 import { Badge } from '@/components/ui/badge';
 import { useToast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
@@ -56,7 +57,7 @@ function columnsFor(enhanced: boolean): DataTableColumn<PolicyRule>[] {
 const SIMPLE = columnsFor(false);
 const ENHANCED = columnsFor(true);
 
-/** The rules (list protocol) with row actions: edit, versions, activate/deactivate, delete. */
+/** The rules (list protocol) with row actions: versions, and for policies.manage edit, activate/deactivate, delete. */
 export function RulesTable({
   enhanced,
   onEdit,
@@ -72,10 +73,12 @@ export function RulesTable({
   const query = useListQuery<PolicyRule>({ url: POLICIES_URL, filters: ['kind', 'action', 'active'], defaultSort: 'priority' });
   const toggle = useSetPolicyActive();
   const remove = useDeletePolicy();
+  const canManage = useHolds('policies.manage');
 
   const actionsFor = (r: PolicyRule): RowAction[] => {
-    const list: RowAction[] = [{ label: 'Edit', icon: <Pencil aria-hidden="true" />, onSelect: () => onEdit(r) }];
+    const list: RowAction[] = canManage ? [{ label: 'Edit', icon: <Pencil aria-hidden="true" />, onSelect: () => onEdit(r) }] : [];
     if (onVersions) list.push({ label: 'Version history', icon: <History aria-hidden="true" />, onSelect: () => onVersions(r) });
+    if (!canManage) return list;
     list.push({
       label: r.active ? 'Deactivate' : 'Activate',
       icon: <Power aria-hidden="true" />,
@@ -124,13 +127,13 @@ export function RulesTable({
           <p className="text-sm text-muted-foreground">Add a rule to check requests as they are raised.</p>
         </div>
       }
-      rowActions={(r) => <DataTableRowActions label={`Actions for ${r.name}`} actions={actionsFor(r)} />}
+      rowActions={canManage || onVersions ? (r) => <DataTableRowActions label={`Actions for ${r.name}`} actions={actionsFor(r)} /> : undefined}
       renderCard={(r) => (
         <ListCard
           eyebrow={enhanced ? `Priority ${r.priority} · v${r.version}` : undefined}
           title={r.name}
           badge={<Badge variant={r.active ? 'success' : 'default'}>{r.active ? 'Active' : 'Inactive'}</Badge>}
-          actions={<DataTableRowActions label={`Actions for ${r.name}`} actions={actionsFor(r)} />}
+          actions={canManage || onVersions ? <DataTableRowActions label={`Actions for ${r.name}`} actions={actionsFor(r)} /> : undefined}
           subtitle={`${POLICY_KIND_LABELS[r.kind]} · ${r.organizationName ?? 'Every organization'}`}
           meta={
             <>

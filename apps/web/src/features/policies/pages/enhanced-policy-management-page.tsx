@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PolicyList, PolicyRule } from '@outlay/contracts/policies';
 import { PageHeader } from '@/components/page-header';
+import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { SiblingScreens } from '@/components/sibling-screens';
 import { Button } from '@/components/ui/button';
 import { apiJson } from '@/lib/api-client';
@@ -15,6 +16,8 @@ import { VersionsDialog } from '../components/versions-dialog';
 /** /enhanced-policy-management: rule builder (AND/OR conditions, priority, dates), versions and simulation. */
 export default function EnhancedPolicyManagementPage() {
   const options = usePolicyOptions();
+  // The Settings menu's roles see the rules and their versions; building, changing and simulating rules need policies.manage.
+  const canManage = useHolds('policies.manage');
   const [editing, setEditing] = useState<PolicyRule | 'new' | null>(null);
   const [history, setHistory] = useState<PolicyRule | null>(null);
   const [simulated, setSimulated] = useState('');
@@ -29,19 +32,22 @@ export default function EnhancedPolicyManagementPage() {
         description="Build rules with conditions on any request field, set their priority and dates, see their versions and try them against past requests."
         className="mb-0"
       />
+      {!canManage && <ReadOnlyNote>Read-only for your role: you can see every rule and its versions; an administrator builds, changes and simulates them.</ReadOnlyNote>}
       <SiblingScreens />
       <RulesTable
         enhanced
         onEdit={setEditing}
         onVersions={setHistory}
         actions={
-          <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden="true" />
-            New rule
-          </Button>
+          canManage && (
+            <Button onClick={() => setEditing('new')}>
+              <Plus aria-hidden="true" />
+              New rule
+            </Button>
+          )
         }
       />
-      <SimulationPanel rules={all.data?.items ?? []} ruleId={simulated} onRuleChange={setSimulated} />
+      {canManage && <SimulationPanel rules={all.data?.items ?? []} ruleId={simulated} onRuleChange={setSimulated} />}
       {editing && (
         <RuleDialog
           key={editing === 'new' ? 'new' : editing.id}

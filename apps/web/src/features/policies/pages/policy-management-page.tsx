@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { PolicyRule } from '@outlay/contracts/policies';
 import { PageHeader } from '@/components/page-header';
+import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { SiblingScreens } from '@/components/sibling-screens';
 import { Button } from '@/components/ui/button';
 import { usePolicyOptions } from '../api/policies';
@@ -11,6 +12,8 @@ import { RulesTable } from '../components/rules-table';
 /** /policy-management: the expense rules and what happens when a request breaks them (PRODUCT §3). */
 export default function PolicyManagementPage() {
   const options = usePolicyOptions();
+  // The Settings menu's roles open the screen; only policies.manage changes a rule.
+  const canManage = useHolds('policies.manage');
   const [editing, setEditing] = useState<PolicyRule | 'new' | null>(null);
   return (
     <div>
@@ -18,15 +21,18 @@ export default function PolicyManagementPage() {
         title="Policy Management"
         description="Expense rules checked on the request form as people type and again at submission: warn, ask for a justification, or block."
       />
+      {!canManage && <ReadOnlyNote />}
       <SiblingScreens />
       <RulesTable
         enhanced={false}
         onEdit={setEditing}
         actions={
-          <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden="true" />
-            New rule
-          </Button>
+          canManage && (
+            <Button onClick={() => setEditing('new')}>
+              <Plus aria-hidden="true" />
+              New rule
+            </Button>
+          )
         }
       />
       {editing && (

@@ -4,6 +4,7 @@ import type { ApproveRegistrationResponse, RegistrationRequestItem, Registration
 import { DataTable, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
+import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { RoleBadge } from '@/components/status-badges';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -102,6 +103,8 @@ export default function RegistrationManagementPage() {
   const [rejecting, setRejecting] = useState<RegistrationRequestItem | null>(null);
   const [created, setCreated] = useState<ApproveRegistrationResponse | null>(null);
   const reject = useRejectRegistration();
+  // The Settings menu's roles open the screen; only users.manage approves or rejects.
+  const canDecide = useHolds('users.manage');
   const decisionsOf = (r: RegistrationRequestItem) => (
     <>
       <Button size="sm" onClick={() => setApproving(r)} aria-label={`Approve ${r.firstName} ${r.lastName}`}>
@@ -121,6 +124,7 @@ export default function RegistrationManagementPage() {
         title="Registration Requests"
         description="Access requests from the public registration form. Approving creates the user with a temporary password."
       />
+      {!canDecide && <ReadOnlyNote />}
       <Tabs
         value={tab}
         onValueChange={(value) => {
@@ -151,7 +155,7 @@ export default function RegistrationManagementPage() {
                   {tab === 'pending' ? 'No requests are waiting for review.' : `No ${tab === 'all' ? '' : `${tab} `}requests.`}
                 </p>
               }
-              rowActions={(r) => (r.status === 'pending' ? <div className="flex justify-end gap-2">{decisionsOf(r)}</div> : null)}
+              rowActions={canDecide ? (r) => (r.status === 'pending' ? <div className="flex justify-end gap-2">{decisionsOf(r)}</div> : null) : undefined}
               renderCard={(r) => (
                 <ListCard
                   title={`${r.firstName} ${r.lastName}`}
@@ -162,7 +166,7 @@ export default function RegistrationManagementPage() {
                       ? `${r.reviewedBy?.name ?? 'Someone'} decided ${formatDateTime(r.reviewedAt)}${r.approvedUser ? ` · username ${r.approvedUser.username}` : ''}`
                       : `Submitted ${formatDateTime(r.createdAt)}`
                   }
-                  footer={r.status === 'pending' ? decisionsOf(r) : undefined}
+                  footer={canDecide && r.status === 'pending' ? decisionsOf(r) : undefined}
                 />
               )}
             />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { CustomRole, RoleHolder } from '@outlay/contracts/roles';
 import { ROLE_LABELS } from '@outlay/contracts/roles';
 import { DataTable, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { useHolds } from '@/components/read-only-note';
 import { StatusBadge } from '@/components/status-badges';
 import { useAuth } from '@/features/auth/api/current-user';
 import { RoleChangeDialog } from './role-change-dialog';
@@ -23,10 +24,11 @@ const COLUMNS: DataTableColumn<RoleHolder>[] = [
   { id: 'email', header: 'E-mail', sortable: true, hidden: true },
 ];
 
-/** People (of one role, or everyone in scope) with "change role" and "custom role" actions. */
+/** People (of one role, or everyone in scope) with "change role" and "custom role" actions for roles.manage. */
 export function RoleHoldersTable({ url, label, customRoles, urlPrefix }: { url: string; label: string; customRoles: CustomRole[]; urlPrefix?: string }) {
   const query = useListQuery<RoleHolder>({ url, defaultSort: 'name', urlPrefix });
   const { user: me } = useAuth();
+  const canManage = useHolds('roles.manage');
   const [changing, setChanging] = useState<RoleHolder | null>(null);
   const [assigning, setAssigning] = useState<RoleHolder | null>(null);
   const actionsOf = (u: RoleHolder) => (
@@ -48,12 +50,12 @@ export function RoleHoldersTable({ url, label, customRoles, urlPrefix }: { url: 
         exportFormats={false}
         searchPlaceholder="Search name, username or e-mail…"
         empty={<p className="text-sm text-muted-foreground">Nobody holds this role.</p>}
-        rowActions={actionsOf}
+        rowActions={canManage ? actionsOf : undefined}
         renderCard={(u) => (
           <ListCard
             title={`${u.firstName} ${u.lastName}`}
             badge={<StatusBadge status={u.status} />}
-            actions={actionsOf(u)}
+            actions={canManage ? actionsOf(u) : undefined}
             subtitle={[u.username, ROLE_LABELS[u.role], u.customRoleName].filter(Boolean).join(' · ')}
             meta={[u.organizationName, u.departmentName].filter(Boolean).join(' · ') || undefined}
           />

@@ -2,6 +2,7 @@ import { UserCog } from 'lucide-react';
 import { useState } from 'react';
 import { PERMISSION_LABELS, SCOPE_LABELS, type Role } from '@outlay/contracts/roles';
 import { PageHeader } from '@/components/page-header';
+import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { QueryState } from '@/components/query-state';
 import { RouteLink } from '@/app/route-link';
 import { Badge } from '@/components/ui/badge';
@@ -13,6 +14,8 @@ import { RoleHoldersTable } from '../components/role-holders-table';
 /** /role-management: system roles, their permissions, who holds each; change roles (PRODUCT §3). */
 export default function RoleManagementPage() {
   const overview = useRolesOverview();
+  // The Settings menu's roles open the screen; only roles.manage changes anyone's role.
+  const canManage = useHolds('roles.manage');
   const [selected, setSelected] = useState<Role | 'all'>('all');
   const roles = overview.data?.roles ?? [];
   const current = selected === 'all' ? null : roles.find((r) => r.role === selected);
@@ -24,11 +27,12 @@ export default function RoleManagementPage() {
         description="What each system role may do and at which scope, and who holds it. Role changes need your password confirmed within the last 10 minutes."
         actions={<RouteLink path="/custom-roles" icon={<UserCog aria-hidden="true" />} />}
       />
+      {!canManage && <ReadOnlyNote />}
       <QueryState query={overview} loadingLabel="Loading roles" errorMessage="Roles could not be loaded.">
         {(data) => (
             <>
               <nav aria-label="Roles" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-                <RoleButton active={selected === 'all'} onClick={() => setSelected('all')} title="Everyone" subtitle="All people you manage" />
+                <RoleButton active={selected === 'all'} onClick={() => setSelected('all')} title="Everyone" subtitle={canManage ? 'All people you manage' : 'All people you can see'} />
                 {roles.map((r) => (
                   <RoleButton
                     key={r.role}
@@ -62,7 +66,7 @@ export default function RoleManagementPage() {
               )}
               <section aria-labelledby="holders-heading" className="flex flex-col gap-3">
                 <h2 id="holders-heading" className="text-lg font-semibold">
-                  {current ? `People with the ${current.label} role` : 'Everyone you manage'}
+                  {current ? `People with the ${current.label} role` : canManage ? 'Everyone you manage' : 'Everyone you can see'}
                 </h2>
                 <RoleHoldersTable
                   key={selected}

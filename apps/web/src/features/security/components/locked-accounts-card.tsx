@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { LockedItem } from '@outlay/contracts/security';
 import { ConfirmDialog } from '@/components/form';
 import { QueryState } from '@/components/query-state';
+import { useHolds } from '@/components/read-only-note';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,6 +15,7 @@ import { formatDateTime } from '@/lib/format';
 export function LockedAccountsCard() {
   const locked = useLocked();
   const unlock = useUnlock();
+  const canUnlock = useHolds('security.manage');
   const { toast } = useToast();
   const [target, setTarget] = useState<LockedItem | null>(null);
 
@@ -42,10 +44,12 @@ export function LockedAccountsCard() {
                         {item.lockCount > 1 ? ` · locked ${item.lockCount} times today` : ''}
                       </p>
                     </div>
-                    <Button size="sm" variant="outline" onClick={() => setTarget(item)}>
-                      <LockOpen aria-hidden="true" />
-                      Unlock
-                    </Button>
+                    {canUnlock && (
+                      <Button size="sm" variant="outline" onClick={() => setTarget(item)}>
+                        <LockOpen aria-hidden="true" />
+                        Unlock
+                      </Button>
+                    )}
                   </li>
                 ))}
               </ul>

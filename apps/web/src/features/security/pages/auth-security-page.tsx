@@ -1,6 +1,7 @@
 import { SIGN_IN_REASONS, type SignInItem } from '@outlay/contracts/security';
 import { DataTable, DataTableFilterSelect, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
+import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { Badge } from '@/components/ui/badge';
 import { SIGN_INS_URL } from '../api/sign-ins';
 import { DateRangeFilter } from '../components/date-range-filter';
@@ -47,9 +48,12 @@ const COLUMNS: DataTableColumn<SignInItem>[] = [
 /** /auth-security: sign-in activity, locked accounts with unlock, 2FA adoption (PRODUCT §3). */
 export default function AuthSecurityPage() {
   const query = useListQuery<SignInItem>({ url: SIGN_INS_URL, filters: ['success', 'from', 'to'], defaultSort: 'createdAt', defaultOrder: 'desc' });
+  // The Settings menu's roles open the screen; only security.manage unlocks anyone.
+  const canManage = useHolds('security.manage');
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Auth Security" description="Every sign-in attempt, what is locked out now, and how far two-factor has spread." />
+      <PageHeader title="Auth Security" description="Every sign-in attempt, what is locked out now, and how far two-factor has spread." className="mb-0" />
+      {!canManage && <ReadOnlyNote />}
       <div className="grid gap-4 lg:grid-cols-2">
         <LockedAccountsCard />
         <TwoFactorAdoptionCard />

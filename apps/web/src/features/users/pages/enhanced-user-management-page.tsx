@@ -3,6 +3,7 @@ import type { UserItem } from '@outlay/contracts/users';
 import { DataTable, DataTableFilterSelect, useListQuery } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
+import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { SiblingScreens } from '@/components/sibling-screens';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -23,6 +24,8 @@ interface BulkChange {
 export default function EnhancedUserManagementPage() {
   const query = useListQuery<UserItem>({ url: USERS_URL, filters: ['organizationId', 'role', 'status'], defaultSort: 'name' });
   const options = useUserOptions();
+  // The Settings menu's roles open the screen; only users.manage imports or changes anyone.
+  const canManage = useHolds('users.manage');
   const bulk = useBulkSetUserStatus();
   const [change, setChange] = useState<BulkChange | null>(null);
   const [roleChange, setRoleChange] = useState<{ users: UserItem[]; clear: () => void } | null>(null);
@@ -32,20 +35,23 @@ export default function EnhancedUserManagementPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Enhanced User Management" description="Bulk import and export, and activate, deactivate or change the role of many users at once." className="mb-0" />
+      {!canManage && <ReadOnlyNote />}
       <SiblingScreens />
-      <UserImportCard />
+      {canManage && <UserImportCard />}
       <section aria-labelledby="bulk-heading" className="flex flex-col gap-3">
         <h2 id="bulk-heading" className="text-lg font-semibold">
           People
         </h2>
-        <p className="text-sm text-muted-foreground">Select users to activate, deactivate or change their role together; export the current view as CSV or Excel.</p>
+        <p className="text-sm text-muted-foreground">
+          {canManage ? 'Select users to activate, deactivate or change their role together; export the current view as CSV or Excel.' : 'Everyone in the group; export the current view as CSV or Excel.'}
+        </p>
         <DataTable
           label="Users"
           columns={USER_COLUMNS}
           query={query}
           columnStorageKey="enhanced-users"
           searchPlaceholder="Search name, username or e-mail"
-          enableSelection
+          enableSelection={canManage}
           getRowLabel={(u) => `${u.firstName} ${u.lastName}`}
           renderCard={(u) => <UserCard u={u} />}
           toolbar={
@@ -61,7 +67,7 @@ export default function EnhancedUserManagementPage() {
               <DataTableFilterSelect query={query} name="status" label="Status" allLabel="All statuses" options={STATUS_FILTER_OPTIONS} />
             </>
           }
-          bulkActions={(users, clear) => (
+          bulkActions={!canManage ? undefined : (users, clear) => (
             <>
               <Button size="sm" variant="outline" onClick={() => setChange({ users, active: true, clear })}>
                 Activate {users.length}

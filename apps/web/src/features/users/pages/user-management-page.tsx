@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { UserItem } from '@outlay/contracts/users';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
+import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { SiblingScreens } from '@/components/sibling-screens';
 import { Button } from '@/components/ui/button';
 import { useUserOptions } from '../api/user-options';
@@ -15,6 +16,8 @@ import { UserTempPasswordDialog, type TemporaryPasswordShown } from '../componen
 export default function UserManagementPage() {
   const query = useListQuery<UserItem>({ url: USERS_URL, filters: ['organizationId', 'role', 'status'], defaultSort: 'name' });
   const options = useUserOptions();
+  // The Settings menu's roles open the screen; only users.manage changes anyone on it.
+  const canManage = useHolds('users.manage');
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<UserItem | null>(null);
   const [statusChange, setStatusChange] = useState<StatusChange | null>(null);
@@ -38,12 +41,15 @@ export default function UserManagementPage() {
         title="User Management"
         description="People in your organizations: create, edit, activate and deactivate."
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" />
-            New user
-          </Button>
+          canManage && (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" />
+              New user
+            </Button>
+          )
         }
       />
+      {!canManage && <ReadOnlyNote />}
       <SiblingScreens />
       <DataTable
         label="Users"
@@ -63,8 +69,8 @@ export default function UserManagementPage() {
             <DataTableFilterSelect query={query} name="status" label="Status" allLabel="All statuses" options={STATUS_FILTER_OPTIONS} />
           </>
         }
-        rowActions={actionsOf}
-        renderCard={(u) => <UserCard u={u} actions={actionsOf(u)} />}
+        rowActions={canManage ? actionsOf : undefined}
+        renderCard={(u) => <UserCard u={u} actions={canManage ? actionsOf(u) : undefined} />}
       />
       <UserCreateDialog open={creating} onOpenChange={setCreating} onCreated={setShown} />
       <UserEditDialog user={editing} onOpenChange={(open) => (open ? undefined : setEditing(null))} />

@@ -4,6 +4,7 @@ import type { PasswordStatusItem } from '@outlay/contracts/users';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ConfirmDialog, useStepUp } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
+import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { SiblingScreens } from '@/components/sibling-screens';
 import { RoleBadge, StatusBadge } from '@/components/status-badges';
 import { Badge } from '@/components/ui/badge';
@@ -79,6 +80,8 @@ type Pending = { kind: 'reset' | 'force'; user: PasswordStatusItem };
 export default function UserPasswordManagementPage() {
   const query = useListQuery<PasswordStatusItem>({ url: PASSWORDS_URL, filters: ['organizationId', 'twoFactor', 'passwordState'], defaultSort: 'name' });
   const options = useUserOptions();
+  // The Settings menu's roles open the screen; only users.manage resets or forces a password.
+  const canManage = useHolds('users.manage');
   const queryClient = useQueryClient();
   const { user: me } = useAuth();
   const stepUp = useStepUp();
@@ -100,7 +103,7 @@ export default function UserPasswordManagementPage() {
   };
 
   const actionsOf = (u: PasswordStatusItem) =>
-    u.id === me?.id ? null : (
+    !canManage || u.id === me?.id ? null : (
       <DataTableRowActions
         label={`Password actions for ${u.name}`}
         actions={[
@@ -113,6 +116,7 @@ export default function UserPasswordManagementPage() {
   return (
     <div>
       <PageHeader title="User Password Management" description="Password age, temporary passwords and two-factor status; reset a password or force a change." />
+      {!canManage && <ReadOnlyNote />}
       <SiblingScreens />
       <DataTable
         label="Passwords"
@@ -134,7 +138,7 @@ export default function UserPasswordManagementPage() {
             <DataTableFilterSelect query={query} name="twoFactor" label="Two-factor" allLabel="Any two-factor" options={TWO_FACTOR_OPTIONS} />
           </>
         }
-        rowActions={actionsOf}
+        rowActions={canManage ? actionsOf : undefined}
         renderCard={(u) => (
           <ListCard
             title={u.name}

@@ -4,6 +4,7 @@ import type { SessionItem } from '@outlay/contracts/users';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ConfirmDialog, useStepUp } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
+import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { Badge } from '@/components/ui/badge';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
@@ -54,6 +55,8 @@ type Pending = { kind: 'one'; session: SessionItem } | { kind: 'all'; session: S
 export default function UserSessionsPage() {
   const query = useListQuery<SessionItem>({ url: SESSIONS_URL, filters: ['organizationId', 'userId'], defaultSort: 'lastSeenAt', defaultOrder: 'desc' });
   const options = useUserOptions();
+  // The Settings menu's roles open the screen; only users.manage signs anyone out from it.
+  const canManage = useHolds('users.manage');
   const queryClient = useQueryClient();
   const stepUp = useStepUp();
   const [pending, setPending] = useState<Pending | null>(null);
@@ -84,6 +87,7 @@ export default function UserSessionsPage() {
   return (
     <div>
       <PageHeader title="User Sessions" description="Every active device session: who, which browser, from where, since when. End one or all of a user's." />
+      {!canManage && <ReadOnlyNote />}
       <DataTable
         label="Sessions"
         columns={COLUMNS}
@@ -107,12 +111,12 @@ export default function UserSessionsPage() {
             />
           </>
         }
-        rowActions={actionsOf}
+        rowActions={canManage ? actionsOf : undefined}
         renderCard={(s) => (
           <ListCard
             title={s.user.name}
             badge={s.current ? <Badge variant="primary">This device</Badge> : undefined}
-            actions={actionsOf(s)}
+            actions={canManage ? actionsOf(s) : undefined}
             subtitle={`${s.browser} on ${s.os} · ${s.ip}`}
             meta={`Signed in ${formatDateTime(s.createdAt)} · last seen ${formatDateTime(s.lastSeenAt)}`}
           />

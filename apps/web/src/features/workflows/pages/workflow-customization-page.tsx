@@ -4,6 +4,7 @@ import { RELATIVE_ROLE_LABELS, STEP_MODE_LABELS, type Workflow } from '@outlay/c
 import { QueryState } from '@/components/query-state';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
+import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { RouteLink } from '@/app/route-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -31,7 +32,8 @@ function conditionsText(w: Workflow, currency: string | undefined): string[] {
   return parts.length ? parts : ['every request'];
 }
 
-function WorkflowCard({ workflow, currency, onEdit, onDelete }: { workflow: Workflow; currency: string | undefined; onEdit: () => void; onDelete: () => void }) {
+/** One workflow; the edit and delete buttons only when `onEdit` and `onDelete` are given (workflows.manage). */
+function WorkflowCard({ workflow, currency, onEdit, onDelete }: { workflow: Workflow; currency: string | undefined; onEdit?: () => void; onDelete?: () => void }) {
   return (
     <Card data-testid="workflow-card">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-2 pb-3">
@@ -70,16 +72,18 @@ function WorkflowCard({ workflow, currency, onEdit, onDelete }: { workflow: Work
             </li>
           ))}
         </ol>
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${workflow.name}`}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </Button>
-          <Button size="sm" variant="ghost" className="text-destructive" onClick={onDelete} aria-label={`Delete ${workflow.name}`}>
-            <Trash2 aria-hidden="true" />
-            Delete
-          </Button>
-        </div>
+        {onEdit && onDelete && (
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${workflow.name}`}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+            <Button size="sm" variant="ghost" className="text-destructive" onClick={onDelete} aria-label={`Delete ${workflow.name}`}>
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          </div>
+        )}
       </CardContent>
     </Card>
   );
@@ -92,11 +96,13 @@ export default function WorkflowCustomizationPage() {
   const [orgFilter, setOrgFilter] = useState<string | undefined>(undefined);
   const workflows = useWorkflows(orgFilter);
   const remove = useDeleteWorkflow();
+  // The Settings menu's roles see the workflows; only workflows.manage builds or changes one.
+  const canManage = useHolds('workflows.manage');
   const [editing, setEditing] = useState<Workflow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Workflow | null>(null);
   const currencyOf = (id: string) => orgs.find((o) => o.id === id)?.currency;
 
-  if (editing) {
+  if (editing && canManage) {
     return (
       <div>
         <PageHeader title="Workflow Builder" description="Match conditions and ordered approval steps, per organization." />
@@ -125,13 +131,16 @@ export default function WorkflowCustomizationPage() {
         actions={
           <>
             <RouteLink path="/smart-approval-routing" icon={<Route aria-hidden="true" />} />
-            <Button onClick={() => setEditing('new')} disabled={orgs.length === 0}>
-              <Plus aria-hidden="true" />
-              New workflow
-            </Button>
+            {canManage && (
+              <Button onClick={() => setEditing('new')} disabled={orgs.length === 0}>
+                <Plus aria-hidden="true" />
+                New workflow
+              </Button>
+            )}
           </>
         }
       />
+      {!canManage && <ReadOnlyNote />}
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <Select value={orgFilter ?? ALL} onValueChange={(v) => setOrgFilter(v === ALL ? undefined : v)}>
           <SelectTrigger aria-label="Organization" className="h-10 w-full sm:w-64">
@@ -171,12 +180,14 @@ export default function WorkflowCustomizationPage() {
               <GitBranch className="size-8 text-muted-foreground" aria-hidden="true" />
               <p className="font-medium">No workflows yet</p>
               <p className="max-w-md text-sm text-muted-foreground">
-                Without a workflow, requests go to the organization’s finance manager. Create one to route requests by amount, category, department or requester role.
+                Without a workflow, requests go to the organization’s finance manager.{canManage && ' Create one to route requests by amount, category, department or requester role.'}
               </p>
-              <Button onClick={() => setEditing('new')} disabled={orgs.length === 0}>
-                <Plus aria-hidden="true" />
-                New workflow
-              </Button>
+              {canManage && (
+                <Button onClick={() => setEditing('new')} disabled={orgs.length === 0}>
+                  <Plus aria-hidden="true" />
+                  New workflow
+                </Button>
+              )}
             </Card>
           ) : (
             <div className="flex flex-col gap-6">
@@ -184,7 +195,13 @@ export default function WorkflowCustomizationPage() {
                 <section key={orgName} aria-label={orgName} className="flex flex-col gap-3">
                   <h2 className="text-lg font-semibold">{orgName}</h2>
                   {list.map((w) => (
-                    <WorkflowCard key={w.id} workflow={w} currency={currencyOf(w.organizationId)} onEdit={() => setEditing(w)} onDelete={() => setDeleting(w)} />
+                    <WorkflowCard
+                      key={w.id}
+                      workflow={w}
+                      currency={currencyOf(w.organizationId)}
+                      onEdit={canManage ? () => setEditing(w) : undefined}
+                      onDelete={canManage ? () => setDeleting(w) : undefined}
+                    />
                   ))}
                 </section>
               ))}
