@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
-import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { fxRates, organizations, type Db } from '@outlay/db';
 import { isIsoCurrency } from '@outlay/contracts';
-import { compareMoney, convertMoney, RATE_SCALE, toAmountString } from '@outlay/contracts/money';
+import { compareMoney, convertMoney, RATE_SCALE, roundRate, toAmountString } from '@outlay/contracts/money';
 import { serverFormat } from '@outlay/contracts/format';
 import { AppError } from './app-error.ts';
 import { rowsOf } from './sql.ts';
@@ -90,6 +90,26 @@ export async function convert(db: Db, input: { amount: string; from: string; to:
   return { ...convertMoney(input.amount, rate, input.to), period };
 }
 
+interface PivotRow {
+  base: string;
+  quote: string;
+  period: string;
+  rate: Decimal;
+}
+
+/** `usdRate` over rows already read (every rate of `currency` against USD), for many months at once. */
+function usdRateOf(rows: readonly PivotRow[], currency: string, period: string): Decimal | null {
+  if (currency === PIVOT) return new Decimal(1);
+  const newest = (list: PivotRow[]) => list.filter((r) => r.period <= period).sort((a, b) => (a.period < b.period ? 1 : -1))[0];
+  const direct = newest(rows.filter((r) => r.base === currency && r.quote === PIVOT));
+  if (direct) return direct.rate;
+  const inverse = newest(rows.filter((r) => r.base === PIVOT && r.quote === currency));
+  if (inverse) return new Decimal(1).div(inverse.rate);
+  const earliest = rows.filter((r) => r.base === currency || r.quote === currency).sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : a.base === currency ? -1 : 1))[0];
+  if (!earliest) return null;
+  return earliest.base === currency ? earliest.rate : new Decimal(1).div(earliest.rate);
+}
+
 /**
  * For reports over many requests: the same amounts as `convert`, with one rate look-up per
  * currency pair and month instead of one per amount.
@@ -97,15 +117,49 @@ export async function convert(db: Db, input: { amount: string; from: string; to:
 export class FxCache {
   private rates = new Map<string, Promise<Decimal>>();
   constructor(private db: Db) {}
-  async amount(amount: string, from: string, to: string, date: Date | string): Promise<string> {
-    if (from === to) return toAmountString(amount);
-    const key = `${from}|${to}|${periodOf(date)}`;
+
+  private pair(from: string, to: string, period: string): Promise<Decimal> {
+    const key = `${from}|${to}|${period}`;
     let rate = this.rates.get(key);
     if (!rate) {
-      rate = pairRate(this.db, from, to, periodOf(date)).then((r) => r.rate);
+      rate = pairRate(this.db, from, to, period).then((r) => r.rate);
       this.rates.set(key, rate);
     }
-    return convertMoney(amount, await rate, to).amount;
+    return rate;
+  }
+
+  async amount(amount: string, from: string, to: string, date: Date | string): Promise<string> {
+    if (from === to) return toAmountString(amount);
+    return convertMoney(amount, await this.pair(from, to, periodOf(date)), to).amount;
+  }
+
+  /** The rate from → to of a month (YYYY-MM) as it is stored (8 places): what an amount of that month multiplies by. */
+  async rate(from: string, to: string, month: string): Promise<string> {
+    if (from === to) return (1).toFixed(RATE_SCALE);
+    return roundRate(await this.pair(from, to, month));
+  }
+
+  /**
+   * Reads, in one statement, the rates every pair of `currencies` → `to` needs in `months`, so a
+   * report over a year of several currencies costs one look-up, not one per month and currency.
+   * A pair with no rate is left to `rate`, which answers with its 400.
+   */
+  async prime(currencies: Iterable<string>, months: Iterable<string>, to: string): Promise<void> {
+    const from = [...new Set(currencies)].filter((c) => c !== to);
+    const wanted = [...new Set(months)].flatMap((m) => from.map((c) => ({ c, m, key: `${c}|${to}|${m}` }))).filter((w) => !this.rates.has(w.key));
+    if (wanted.length === 0) return;
+    const involved = [...new Set([...from, to])].filter((c) => c !== PIVOT);
+    const rows: PivotRow[] = (
+      await this.db
+        .select({ base: fxRates.base, quote: fxRates.quote, period: fxRates.period, rate: fxRates.averageRate })
+        .from(fxRates)
+        .where(or(and(inArray(fxRates.base, involved), eq(fxRates.quote, PIVOT)), and(eq(fxRates.base, PIVOT), inArray(fxRates.quote, involved))))
+    ).map((r) => ({ base: r.base.trim(), quote: r.quote.trim(), period: r.period.trim(), rate: new Decimal(r.rate) }));
+    for (const w of wanted) {
+      const a = usdRateOf(rows, w.c, w.m);
+      const b = usdRateOf(rows, to, w.m);
+      if (a && b) this.rates.set(w.key, Promise.resolve(a.div(b)));
+    }
   }
 }
 

@@ -1,11 +1,12 @@
 // The one reader of `spend_monthly` (the aggregate the database keeps in step with every request
-// change) and the one rule for putting its amounts into the group currency. Every finance report
-// (consolidation, financial flow, analytics, the report builder, the dashboard) reads spend here,
-// so the same filter gives the same total on every screen.
+// change) and the one rule for spend in the group currency over a period (`spendIn`, `spendInBy`).
+// The dashboard, expense tracking, the Copilot, analytics and the report builder put spend into the
+// group currency only through that rule, so the same question gives the same figure to the cent
+// on every screen.
 import { and, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { spendMonthly, type Db } from '@outlay/db';
 import type { RequestStatus } from '@outlay/contracts';
-import { addMoney, toAmountString } from '@outlay/contracts/money';
+import { addMoney, parseMoney, roundToCurrency, toAmountString, type Decimal } from '@outlay/contracts/money';
 import type { FxCache } from './fx.ts';
 
 /** What reports count as spend: approved and paid (the approved part of a partly approved request). */
@@ -148,10 +149,10 @@ export async function spendTotals(db: Db, scope: SQL | undefined, filter: SpendF
 }
 
 /**
- * IAS 21 for income and expense: each row's organization-currency amount translated to `to` at
- * the average rate of the row's own month (FX table, `lib/fx.ts`), rounded to `to`'s minor
- * unit per row. A quarter or a year is the sum of its months so translated, so any grouping of
- * the same rows gives the same total to the cent.
+ * Each row's organization-currency amount translated to `to` at the average rate of the row's
+ * own month (FX table, `lib/fx.ts`), rounded to `to`'s minor unit per row: for screens that show
+ * every row on its own (consolidation's cells, the financial flow's links). Totals of spend use
+ * `spendIn`, which rounds once.
  */
 export async function translateRows<T extends { month: string; orgCurrency: string; amountOrg: string }>(
   fx: FxCache,
@@ -159,6 +160,68 @@ export async function translateRows<T extends { month: string; orgCurrency: stri
   to: string,
 ): Promise<(T & { translated: string })[]> {
   return Promise.all(rows.map(async (r) => ({ ...r, translated: await fx.amount(r.amountOrg, r.orgCurrency, to, `${r.month}-01`) })));
+}
+
+/** What the spend rule reads of a row: its month, its organization's currency and amount, and how many requests it sums. */
+export interface SpendAmounts {
+  /** YYYY-MM the amount is reported in. */
+  month: string;
+  orgCurrency: string;
+  amountOrg: string;
+  requestCount?: number;
+}
+
+/** A figure of spend in one currency and the requests it sums. */
+export interface SpendFigure {
+  amount: string;
+  requestCount: number;
+}
+
+async function exactIn(fx: FxCache, rows: readonly SpendAmounts[], currency: string): Promise<Decimal> {
+  const byMonth = new Map<string, { month: string; orgCurrency: string; amounts: string[] }>();
+  for (const r of rows) {
+    const key = `${r.month}|${r.orgCurrency}`;
+    const bucket = byMonth.get(key) ?? { month: r.month, orgCurrency: r.orgCurrency, amounts: [] };
+    bucket.amounts.push(r.amountOrg);
+    byMonth.set(key, bucket);
+  }
+  let total = parseMoney('0');
+  for (const b of byMonth.values()) total = total.plus(addMoney(...b.amounts).mul(await fx.rate(b.orgCurrency, currency, b.month)));
+  return total;
+}
+
+/**
+ * Spend in `currency` (the group's) over the rows' months: the one rule. IAS 21 for income and
+ * expense: each month's organization-currency amounts, added exactly, times that month's average
+ * rate as stored (8 places), the products added exactly, and the sum rounded once, half-up, to the
+ * currency's minor unit (decimal.js throughout). Rounding once makes the figure independent of how
+ * finely the rows were grouped before: the dashboard's few rows per month and the report builder's
+ * rows per vendor give the same month to the cent. Not the amounts fixed at submission
+ * (`amountGroup`): a request's group amount would then depend on the day it was submitted, and no
+ * month would be translated at one rate.
+ */
+export async function spendIn(fx: FxCache, rows: readonly SpendAmounts[], currency: string): Promise<SpendFigure> {
+  await fx.prime(rows.map((r) => r.orgCurrency), rows.map((r) => r.month), currency);
+  return { amount: roundToCurrency(await exactIn(fx, rows, currency), currency), requestCount: rows.reduce((n, r) => n + (r.requestCount ?? 0), 0) };
+}
+
+/**
+ * `spendIn` for each part of the rows (a month, a vendor, a status...): the same rule over each
+ * part's rows, in the order parts first appear. A total is `spendIn` over all the rows, never the
+ * sum of its rounded parts, so parts may add up to a minor unit more or less than it.
+ */
+export async function spendInBy<R extends SpendAmounts, K>(fx: FxCache, rows: readonly R[], currency: string, keyOf: (row: R) => K): Promise<Map<K, SpendFigure>> {
+  await fx.prime(rows.map((r) => r.orgCurrency), rows.map((r) => r.month), currency);
+  const parts = new Map<K, R[]>();
+  for (const r of rows) {
+    const k = keyOf(r);
+    const part = parts.get(k);
+    if (part) part.push(r);
+    else parts.set(k, [r]);
+  }
+  const out = new Map<K, SpendFigure>();
+  for (const [k, part] of parts) out.set(k, await spendIn(fx, part, currency));
+  return out;
 }
 
 /** Exact sum of decimal strings. */

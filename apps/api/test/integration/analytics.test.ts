@@ -36,10 +36,12 @@ describe('GET /api/analytics', () => {
   it('shows the spend trend and top lists in the group currency, each month at its own rate', async () => {
     const a = await analytics(carla);
     expect(a).toMatchObject({ from: FROM, to: TO, currency: 'USD', scopeLabel: 'All organizations' });
-    expect(a.spend).toEqual({ total: '401.67', requestCount: 7, averageRequest: '57.38' });
+    // Each month's amounts at its rate, rounded once: 261.663 + 140.012 = 401.675, so the total is
+    // 401.68 while the months, each rounded on its own, show 261.66 and 140.01.
+    expect(a.spend).toEqual({ total: '401.68', requestCount: 7, averageRequest: '57.38' });
     expect(a.trend).toEqual([
-      { month: '2019-01', amount: '261.66', requestCount: 4, throughDay: null }, // a 100 + c 25 + f 100 + i 36.66
-      { month: '2019-02', amount: '140.01', requestCount: 3, throughDay: null }, // b 50 + g 78 + h 12.01
+      { month: '2019-01', amount: '261.66', requestCount: 4, throughDay: null }, // a 100 + c 25 + f 100 + i 36.663
+      { month: '2019-02', amount: '140.01', requestCount: 3, throughDay: null }, // b 50 + g 78 + h 12.012
     ]);
     expect(a.topCategories.map((c) => [c.id, c.name, c.amount, c.requestCount, c.share])).toEqual([
       [w.cat.C1, 'Flow Test Freight', '250.00', 3, '62.24'],
@@ -47,13 +49,13 @@ describe('GET /api/analytics', () => {
       [null, 'Uncategorized', '61.66', 2, '15.35'],
     ]);
     expect(a.topVendors.map((v) => [v.name, v.organizationName, v.amount])).toEqual([
-      ['No vendor', null, '301.67'],
+      ['No vendor', null, '301.68'], // 401.675 - 100
       ['Flow Test Hauliers', 'Meridian Logistics', '100.00'],
     ]);
     expect(a.topDepartments.map((d) => [d.name, d.organizationName, d.amount])).toEqual([
       ['Flow Test Kitchen', 'Meridian Foods', '178.00'],
       [a.topDepartments[1]!.name, 'Meridian Logistics', '150.00'],
-      ['No department', null, '73.67'],
+      ['No department', null, '73.68'], // c 25 + h 12.012 + i 36.663
     ]);
   });
 

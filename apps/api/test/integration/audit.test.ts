@@ -89,7 +89,7 @@ describe('audit history', () => {
   it('exports the filtered history as CSV and XLSX', async () => {
     const csv = await get('/api/audit/export?format=csv&action=user.role_changed');
     expect(csv.statusCode).toBe(200);
-    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="audit-history-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="audit-history-all-dates-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
     expect(lines[0]).toBe('Id,Time (UTC),Actor,Username,Record,Action,Before,After,Event,Entity type,Entity id,IP address,Device');
     expect(lines).toHaveLength(3);
@@ -98,10 +98,14 @@ describe('audit history', () => {
     const xlsx = await get('/api/audit/export?format=xlsx&action=user.role_changed');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets[0]!.getRow(2).getCell(5).value).toBe('Rita Alvarez');
-    expect(book.worksheets[0]!.getRow(2).getCell(7).value).toBe('Role: Manager');
-    expect(book.worksheets[0]!.getRow(2).getCell(8).value).toBe('Role: Requester');
-    expect(book.worksheets[0]!.getRow(2).getCell(9).value).toBe('user.role_changed');
+    // Title rows say what the history covers; the header row follows them, then the events.
+    const sheet = book.worksheets[0]!;
+    expect([1, 2].map((n) => sheet.getRow(n).getCell(1).value)).toEqual(['Audit history', 'Period: all dates']);
+    expect(sheet.getRow(4).getCell(1).value).toBe('Id');
+    expect(sheet.getRow(5).getCell(5).value).toBe('Rita Alvarez');
+    expect(sheet.getRow(5).getCell(7).value).toBe('Role: Manager');
+    expect(sheet.getRow(5).getCell(8).value).toBe('Role: Requester');
+    expect(sheet.getRow(5).getCell(9).value).toBe('user.role_changed');
   });
 
   it('is for audit.read: owner, admin, cfo read; group_cfo, manager, requester get 403; no session 401', async () => {

@@ -147,7 +147,8 @@ describe('exports', () => {
   it('XLSX carries the table and, on a second sheet, the original amounts and rates', async () => {
     const res = await get(carla, '/api/consolidation/export?format=xlsx&from=2019-01&to=2019-02');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain('consolidated-financials-2019-01-2019-02.xlsx');
+    // Named by its months, its scope (carla consolidates the whole group) and the group currency.
+    expect(res.headers['content-disposition']).toMatch(/filename="consolidated-financials-2019-01-to-2019-02-all-organizations-USD-\d{4}-\d{2}-\d{2}\.xlsx"/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const rows = (book.getWorksheet('Consolidated')!.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));

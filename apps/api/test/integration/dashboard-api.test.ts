@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { requestEvents, spendingRequests, users } from '@outlay/db';
+import { convert, groupCurrency } from '../../src/lib/fx.ts';
 import { rowsOf } from '../../src/lib/sql.ts';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 import { createDraft, decide, requestRow, setUpWorld, submit, type World } from './approvals-fixtures.ts';
@@ -30,15 +31,43 @@ async function dashboardOf(s: Session) {
 
 const month = () => new Date().toISOString().slice(0, 7);
 
-/** Independently of the service: approved + paid requests decided this month, in the group currency, from the rows. */
-async function expectedSpendThisMonth(where: (r: typeof spendingRequests.$inferSelect) => boolean): Promise<string> {
-  const rows = await t.db.select().from(spendingRequests);
-  let total = new Decimal(0);
+type RequestRow = typeof spendingRequests.$inferSelect;
+
+/** What a request adds to spend in its organization's currency: the approved part when line items were cut. */
+const orgAmountOf = (r: RequestRow) =>
+  r.approvedAmount && r.approvedAmount !== r.amount ? new Decimal(r.approvedAmount).mul(r.fxRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP) : new Decimal(r.amountOrg);
+
+/**
+ * The spend rule, from the rows and the FX table without the spend module: each month's
+ * organization-currency amounts added, times that month's average rate as stored, added, and
+ * rounded once to the cent.
+ */
+async function inGroupCurrency(rows: RequestRow[], monthOf: (r: RequestRow) => string): Promise<string> {
+  const group = await groupCurrency(t.db);
+  const buckets = new Map<string, { month: string; currency: string; amount: Decimal }>();
   for (const r of rows) {
-    if (!['approved', 'paid'].includes(r.status) || !r.decidedAt || r.decidedAt.toISOString().slice(0, 7) !== month() || !where(r)) continue;
-    total = total.plus(r.approvedAmount ? new Decimal(r.approvedAmount).mul(r.groupFxRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP) : r.amountGroup);
+    const key = `${monthOf(r)}|${r.orgCurrency}`;
+    const b = buckets.get(key) ?? { month: monthOf(r), currency: r.orgCurrency, amount: new Decimal(0) };
+    b.amount = b.amount.plus(orgAmountOf(r));
+    buckets.set(key, b);
   }
-  return total.toFixed(2);
+  let total = new Decimal(0);
+  for (const b of buckets.values()) {
+    const { rate } = await convert(t.db, { amount: '1', from: b.currency, to: group, date: `${b.month}-01` });
+    total = total.plus(b.amount.mul(rate));
+  }
+  return total.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+const decidedMonth = (r: RequestRow) => r.decidedAt!.toISOString().slice(0, 7);
+
+/** Independently of the service: approved + paid requests decided this month, in the group currency, from the rows. */
+async function expectedSpendThisMonth(where: (r: RequestRow) => boolean): Promise<string> {
+  const rows = await t.db.select().from(spendingRequests);
+  return inGroupCurrency(
+    rows.filter((r) => ['approved', 'paid'].includes(r.status) && r.decidedAt && decidedMonth(r) === month() && where(r)),
+    decidedMonth,
+  );
 }
 
 /** Independently: approved + paid decided in last month's days 1..`day` (its last day if shorter), from the rows. */
@@ -46,22 +75,22 @@ async function expectedSpendLastMonthToDate(day: number): Promise<string> {
   const now = new Date();
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   const rows = await t.db.select().from(spendingRequests);
-  let total = new Decimal(0);
-  for (const r of rows) {
-    if (!['approved', 'paid'].includes(r.status) || !r.decidedAt) continue;
-    const d = r.decidedAt;
-    if (d.getUTCFullYear() !== first.getUTCFullYear() || d.getUTCMonth() !== first.getUTCMonth() || d.getUTCDate() > day) continue;
-    total = total.plus(r.approvedAmount ? new Decimal(r.approvedAmount).mul(r.groupFxRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP) : r.amountGroup);
-  }
-  return total.toFixed(2);
+  return inGroupCurrency(
+    rows.filter((r) => {
+      const d = r.decidedAt;
+      return ['approved', 'paid'].includes(r.status) && d && d.getUTCFullYear() === first.getUTCFullYear() && d.getUTCMonth() === first.getUTCMonth() && d.getUTCDate() <= day;
+    }),
+    decidedMonth,
+  );
 }
 
-async function expectedPending(where: (r: typeof spendingRequests.$inferSelect) => boolean): Promise<string> {
+/** Independently: requests waiting for a decision, each month of submission at its rate. */
+async function expectedPending(where: (r: RequestRow) => boolean): Promise<string> {
   const rows = await t.db.select().from(spendingRequests);
-  return rows
-    .filter((r) => ['pending', 'info_requested'].includes(r.status) && where(r))
-    .reduce((acc, r) => acc.plus(r.amountGroup), new Decimal(0))
-    .toFixed(2);
+  return inGroupCurrency(
+    rows.filter((r) => ['pending', 'info_requested'].includes(r.status) && where(r)),
+    (r) => (r.submittedAt ?? r.createdAt).toISOString().slice(0, 7),
+  );
 }
 
 describe('GET /api/dashboard', () => {
@@ -105,8 +134,10 @@ describe('GET /api/dashboard', () => {
     expect(rowA.status).toBe('approved');
 
     const after = await dashboardOf(carla);
-    expect(after.kpis.spendThisMonth).toBe(new Decimal(before.kpis.spendThisMonth).plus(rowA.amountGroup).toFixed(2));
-    expect(after.kpis.pendingValue).toBe(new Decimal(before.kpis.pendingValue).plus(rowB.amountGroup).toFixed(2));
+    // Both are in the group currency (rate 1), so each figure moves by exactly their amounts.
+    expect([rowA.orgCurrency, rowB.orgCurrency]).toEqual([after.currency, after.currency]);
+    expect(after.kpis.spendThisMonth).toBe(new Decimal(before.kpis.spendThisMonth).plus(rowA.amountOrg).toFixed(2));
+    expect(after.kpis.pendingValue).toBe(new Decimal(before.kpis.pendingValue).plus(rowB.amountOrg).toFixed(2));
     expect(after.kpis.pendingCount).toBe(before.kpis.pendingCount + 1);
     // And against the rows, computed without the service.
     expect(after.kpis.spendThisMonth).toBe(await expectedSpendThisMonth(() => true));
@@ -276,8 +307,11 @@ describe('GET /api/expense-tracking', () => {
     const c = (await get(carla, '/api/expense-tracking?scope=group')).json();
     expect(c.availableScopes).toEqual(expect.arrayContaining(['me', 'organization', 'group']));
     expect(c.months.at(-1).total).toBe(await expectedSpendThisMonth(() => true));
-    const total = c.months.reduce((acc: Decimal, m: { total: string }) => acc.plus(m.total), new Decimal(0));
-    expect(c.totals.total).toBe(total.toFixed(2));
+    // The twelve months' total is the rule over all their requests (rounded once), not the sum of the rounded months.
+    const decidedInPeriod = (r: RequestRow) => ['approved', 'paid'].includes(r.status) && r.decidedAt !== null && decidedMonth(r) >= c.from && decidedMonth(r) <= c.to;
+    expect(c.totals.total).toBe(await inGroupCurrency((await t.db.select().from(spendingRequests)).filter(decidedInPeriod), decidedMonth));
+    const summed = c.months.reduce((acc: Decimal, m: { total: string }) => acc.plus(m.total), new Decimal(0));
+    expect(summed.minus(c.totals.total).abs().lte(new Decimal('0.01').mul(c.months.length))).toBe(true);
 
     // Receipts: files attached to three decided requests (a receipt import), then the approved and
     // paid requests decided in the months, with an attachment or not, from the rows.
@@ -285,14 +319,10 @@ describe('GET /api/expense-tracking', () => {
         SELECT id, 'receipt.pdf', 'application/pdf', 1000, repeat('0', 64), 'import/' || id, requester_id FROM spending_requests
          WHERE status IN ('approved', 'paid') AND to_char(decided_at AT TIME ZONE 'UTC', 'YYYY-MM') BETWEEN ${c.from} AND ${c.to} ORDER BY seq LIMIT 3`);
     const withFiles = (await get(carla, '/api/expense-tracking?scope=group')).json();
-    const [receipts] = rowsOf<{ with_receipt: number; without_receipt: number; amount_without: string }>(
-      await t.db.execute(sql`SELECT count(*) FILTER (WHERE x.has)::int AS with_receipt, count(*) FILTER (WHERE NOT x.has)::int AS without_receipt,
-            coalesce(sum(x.amount) FILTER (WHERE NOT x.has), 0)::numeric(16,2)::text AS amount_without
-          FROM (SELECT EXISTS (SELECT 1 FROM request_attachments a WHERE a.request_id = r.id) AS has,
-                  CASE WHEN r.approved_amount IS NULL OR r.approved_amount = r.amount THEN r.amount_group ELSE round(r.approved_amount * r.group_fx_rate, 2) END AS amount
-                FROM spending_requests r WHERE r.status IN ('approved', 'paid')
-                 AND to_char(r.decided_at AT TIME ZONE 'UTC', 'YYYY-MM') BETWEEN ${c.from} AND ${c.to}) x`),
-    );
+    const attached = new Set(rowsOf<{ id: string }>(await t.db.execute(sql`SELECT DISTINCT request_id AS id FROM request_attachments`)).map((r) => r.id));
+    const decidedIn = (await t.db.select().from(spendingRequests)).filter(decidedInPeriod);
+    const without = decidedIn.filter((r) => !attached.has(r.id));
+    const receipts = { with_receipt: decidedIn.length - without.length, without_receipt: without.length, amount_without: await inGroupCurrency(without, decidedMonth) };
     expect(receipts!.with_receipt).toBe(3);
     expect(withFiles.receipts).toEqual({ withReceipt: receipts!.with_receipt, withoutReceipt: receipts!.without_receipt, amountWithoutReceipt: receipts!.amount_without });
 

@@ -33,7 +33,8 @@ const hoursBefore = (d: Date, h: number) => new Date(d.getTime() - h * 3_600_000
  *  h    ME   -     C2   -        10.01 EUR      approved  2019-02-01    12.01       100 h
  *  i    ME   -     -    -        33.33 EUR      approved  2019-01-31    36.66       2 h
  *
- * Approved + paid: 401.67 USD (January 261.66, February 140.01).
+ * Approved + paid: 401.675 USD exactly (January 261.663, February 140.012): 401.68 as one spend
+ * figure (lib/spend.ts rounds once), 401.67 where each row is rounded on its own (the flow's links).
  */
 export async function setUpFlowWorld(t: TestContext): Promise<FlowWorld> {
   const org: Record<string, string> = {};

@@ -221,9 +221,11 @@ describe('exports', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0]!;
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    // Four title rows (the report, its day, scope and currency) and a blank row above the header.
+    expect(sheet.getRow(1).getCell(1).value).toBe('Vendor aging (by due date)');
+    const header = (sheet.getRow(6).values as unknown[]).slice(1);
     expect(header.slice(0, 9)).toEqual(['Vendor', 'Organization', 'Open invoices', 'Current', '1–30 days', '31–60 days', '61–90 days', 'Over 90 days', 'Total']);
-    const rows = sheet.getSheetValues().slice(2) as unknown[][];
+    const rows = sheet.getSheetValues().slice(7) as unknown[][];
     const mine = rows.find((r) => r[1] === 'Aging Boundary Freight')!;
     expect(mine.slice(1, 10)).toEqual(['Aging Boundary Freight', 'Meridian Logistics', 10, 100, 250, 240, 200, 100, 890]);
   });

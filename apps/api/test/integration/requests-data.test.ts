@@ -410,7 +410,7 @@ describe('lists and scope', () => {
     const csv = await get(max, '/api/requests/export?format=csv');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="requests-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="requests-all-dates-operations-meridian-logistics-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(csv.body).toContain('Reference,Title,Status');
     expect(csv.body).toContain(`${ritaRequest.reference},Scope probe: dock lights,Draft`);
     expect(csv.body).not.toContain(ninaRequest.reference);

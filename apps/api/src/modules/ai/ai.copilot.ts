@@ -1,6 +1,6 @@
 // The Copilot: a question read into an intent (ai.copilot.intent.ts) and answered through the
 // services of the screens that show the same figures, with the caller's own permissions and
-// scope: spend through the report builder (lib/spend.ts rows translated per month), budgets through
+// scope: spend through the report builder (lib/spend.ts `spendIn`, the one spend rule), budgets through
 // Budget vs Actual, the approval queue, payroll through Consolidated Financials, cycle times
 // through Approvals Management. Numbers are exact and written with serverFormat.
 import Decimal from 'decimal.js';

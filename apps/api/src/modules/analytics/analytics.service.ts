@@ -1,5 +1,5 @@
 // Analytics for one organization or the group: spend trend and top lists from the spend
-// aggregate (each row translated at its month's average rate, as every finance report), approval
+// aggregate, in the group currency by the one spend rule (lib/spend.ts `spendIn`), approval
 // rates from the same aggregate's decided rows, cycle times from the cycle_time_monthly histograms.
 import Decimal from 'decimal.js';
 import {
@@ -10,13 +10,13 @@ import {
   type AnalyticsTopItem,
   type RequestStatus,
 } from '@outlay/contracts';
-import { compareMoney, toAmountString } from '@outlay/contracts/money';
+import { compareMoney, parseMoney, roundToCurrency } from '@outlay/contracts/money';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { FxCache, groupCurrency } from '../../lib/fx.ts';
 import { monthsOf, reportPeriod } from '../../lib/months.ts';
 import { histogramPercentile } from '../../lib/stats.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
-import { SPEND_STATUSES, spendRows, spendScopeColumns, sumAmounts, translateRows, type SpendRow } from '../../lib/spend.ts';
+import { SPEND_STATUSES, spendIn, spendInBy, spendRows, spendScopeColumns, type SpendRow } from '../../lib/spend.ts';
 import { namesOf } from '../financial-flow/financial-flow.repository.ts';
 import * as repo from './analytics.repository.ts';
 
@@ -32,19 +32,10 @@ function rate(approved: number, rejected: number) {
   return { approved, rejected, rate: percent(approved, approved + rejected) };
 }
 
-type Translated = SpendRow & { translated: string };
-
-function top(rows: Translated[], key: (r: Translated) => string | null, total: string) {
-  const groups = new Map<string | null, { amounts: string[]; requestCount: number }>();
-  for (const r of rows) {
-    const k = key(r);
-    const g = groups.get(k) ?? { amounts: [], requestCount: 0 };
-    g.amounts.push(r.translated);
-    g.requestCount += r.requestCount;
-    groups.set(k, g);
-  }
-  return [...groups.entries()]
-    .map(([id, g]) => ({ id, amount: sumAmounts(g.amounts), requestCount: g.requestCount, share: percent(sumAmounts(g.amounts), total) ?? '0.00' }))
+async function top(fx: FxCache, rows: SpendRow[], currency: string, key: (r: SpendRow) => string | null, total: string) {
+  const parts = await spendInBy(fx, rows, currency, key);
+  return [...parts.entries()]
+    .map(([id, g]) => ({ id, amount: g.amount, requestCount: g.requestCount, share: percent(g.amount, total) ?? '0.00' }))
     .sort((a, b) => compareMoney(b.amount, a.amount) || b.requestCount - a.requestCount)
     .slice(0, ANALYTICS_TOP);
 }
@@ -66,35 +57,33 @@ export async function analytics(
   };
   const currency = await groupCurrency(db);
   const [spent, decided] = await Promise.all([
-    spendRows(db, scope, { ...filter, statuses: APPROVED }).then((rows) => translateRows(new FxCache(db), rows, currency)),
+    spendRows(db, scope, { ...filter, statuses: APPROVED }),
     spendRows(db, scope, { ...filter, statuses: [...APPROVED, 'rejected'] }),
   ]);
 
   // Spend.
-  const total = sumAmounts(spent.map((r) => r.translated));
-  const requestCount = spent.reduce((n, r) => n + r.requestCount, 0);
+  const fx = new FxCache(db);
+  const { amount: total, requestCount } = await spendIn(fx, spent, currency);
   const months = monthsOf(from, to);
   const currentMonth = ctx.now.toISOString().slice(0, 7);
-  const trend = months.map((month) => {
-    const inMonth = spent.filter((r) => r.month === month);
-    return {
-      month,
-      amount: sumAmounts(inMonth.map((r) => r.translated)),
-      requestCount: inMonth.reduce((n, r) => n + r.requestCount, 0),
-      // The current month is marked as running, so it is never read as a whole month's fall.
-      throughDay: month === currentMonth ? ctx.now.getUTCDate() : null,
-    };
-  });
-  const cats = top(spent, (r) => r.categoryId, total);
-  const vends = top(spent, (r) => r.vendorId, total);
-  const depts = top(spent, (r) => r.departmentId, total);
+  const byMonth = await spendInBy(fx, spent, currency, (r) => r.month);
+  const trend = months.map((month) => ({
+    month,
+    amount: byMonth.get(month)?.amount ?? roundToCurrency('0', currency),
+    requestCount: byMonth.get(month)?.requestCount ?? 0,
+    // The current month is marked as running, so it is never read as a whole month's fall.
+    throughDay: month === currentMonth ? ctx.now.getUTCDate() : null,
+  }));
+  const cats = await top(fx, spent, currency, (r) => r.categoryId, total);
+  const vends = await top(fx, spent, currency, (r) => r.vendorId, total);
+  const depts = await top(fx, spent, currency, (r) => r.departmentId, total);
   const names = await namesOf(db, {
     organization: [],
     department: depts.flatMap((d) => (d.id ? [d.id] : [])),
     category: cats.flatMap((d) => (d.id ? [d.id] : [])),
     vendor: vends.flatMap((d) => (d.id ? [d.id] : [])),
   });
-  const named = (kind: 'department' | 'category' | 'vendor', items: ReturnType<typeof top>): AnalyticsTopItem[] =>
+  const named = (kind: 'department' | 'category' | 'vendor', items: Awaited<ReturnType<typeof top>>): AnalyticsTopItem[] =>
     items.map((i) => {
       const n = i.id ? names[kind].get(i.id) : undefined;
       return { ...i, name: n?.name ?? FLOW_NONE_LABELS[kind], organizationName: n?.organizationName ?? null };
@@ -131,7 +120,7 @@ export async function analytics(
     to,
     currency,
     scopeLabel: await scopeLabel(ctx, query.organizationId),
-    spend: { total, requestCount, averageRequest: requestCount ? toAmountString(new Decimal(total).div(requestCount).toDecimalPlaces(2)) : null },
+    spend: { total, requestCount, averageRequest: requestCount ? roundToCurrency(parseMoney(total).div(requestCount), currency) : null },
     trend,
     topCategories: named('category', cats),
     topVendors: named('vendor', vends),

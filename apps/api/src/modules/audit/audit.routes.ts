@@ -42,7 +42,7 @@ export async function auditRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await audit.exportRows(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'audit-history', columns: audit.AUDIT_EXPORT_COLUMNS, rows, now: ctx.now });
+      return sendExport(reply, { format: request.query.format, filename: 'audit-history', columns: audit.AUDIT_EXPORT_COLUMNS, rows, now: ctx.now, about: audit.exportAbout(request.query) });
     },
   );
   r.get(

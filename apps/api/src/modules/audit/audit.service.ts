@@ -11,7 +11,7 @@ import { auditEvents, users } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyAuditChain } from '../../lib/audit.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
-import type { ExportColumn } from '../../lib/export.ts';
+import type { ExportAbout, ExportColumn } from '../../lib/export.ts';
 import { page, pageWindow } from '../../lib/lists.ts';
 import { scopeCondition } from '../../lib/scope.ts';
 import { serverFormat } from '@outlay/contracts/format';
@@ -73,6 +73,11 @@ export async function list(ctx: Ctx, query: AuditQuery): Promise<Paginated<Audit
 
 export async function exportRows(ctx: Ctx, query: AuditExportQuery): Promise<AuditItem[]> {
   return toItems(ctx, (await listEvents(ctx.db, query, auditScope(requireAuth(ctx)), null)).rows);
+}
+
+/** What an export covers: the days (or instants) its events are filtered to, all of them when none. */
+export function exportAbout(query: AuditExportQuery): ExportAbout {
+  return { title: 'Audit history', period: { from: query.from ?? null, to: query.to ?? null } };
 }
 
 export const AUDIT_EXPORT_COLUMNS: ExportColumn<AuditItem>[] = [

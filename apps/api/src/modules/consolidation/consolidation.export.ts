@@ -3,6 +3,7 @@
 import type { Consolidation, ConsolidationCell } from '@outlay/contracts';
 import { serverFormat } from '@outlay/contracts/format';
 import { safeWorkbook, type CellFormat } from '../../lib/export-writer.ts';
+import { organizationScope, titleRows, type ExportAbout } from '../../lib/export.ts';
 import { pdfMake } from '../../lib/pdf.ts';
 
 interface TableRow {
@@ -46,6 +47,14 @@ function title(c: Consolidation): string {
   return `Consolidated financials ${serverFormat.month(c.from)} – ${serverFormat.month(c.to)} (${c.groupCurrency})`;
 }
 
+/**
+ * What an export of the table covers, for its file name and title rows: its months, whose figures
+ * (the organization asked for, the one the caller may consolidate, or all of them) and the group currency.
+ */
+export function consolidationAbout(c: Consolidation, organizationId: string | undefined): ExportAbout {
+  return { title: 'Consolidated financials', period: { from: c.from, to: c.to }, scope: organizationScope(c.organizations, organizationId), currency: c.groupCurrency };
+}
+
 function rateText(cell: ConsolidationCell): string {
   return cell.monthlyRates.map((r) => `${r.month}: ${r.rate}`).join('; ');
 }
@@ -55,10 +64,13 @@ function translationFormats(currency: string, groupCurrency: string): (CellForma
   return [undefined, undefined, { type: 'month' }, { type: 'money', currency }, undefined, { type: 'number' }, undefined, { type: 'money', currency: groupCurrency }];
 }
 
-export async function consolidationXlsx(c: Consolidation, now: Date): Promise<Buffer> {
+export async function consolidationXlsx(c: Consolidation, about: ExportAbout, now: Date): Promise<Buffer> {
   const workbook = safeWorkbook(now);
   const { sheet, addRow } = workbook.addSheet('Consolidated');
-  addRow([title(c)]).font = { bold: true };
+  const [heading, ...lines] = titleRows(about);
+  addRow([heading!]).font = { bold: true, size: 14 };
+  for (const line of lines) addRow([line]);
+  addRow([]);
   addRow(['', ...c.periods.map((p) => p.label), 'Total']).font = { bold: true };
   const money = { type: 'money' as const, currency: c.groupCurrency };
   for (const row of tableRows(c)) {
@@ -93,7 +105,7 @@ export async function consolidationXlsx(c: Consolidation, now: Date): Promise<Bu
   return workbook.buffer();
 }
 
-export async function consolidationPdf(c: Consolidation, now: Date): Promise<Buffer> {
+export async function consolidationPdf(c: Consolidation, about: ExportAbout, now: Date): Promise<Buffer> {
   const money = (v: string) => serverFormat.money(v, c.groupCurrency);
   const header = [{ text: '', style: 'th' }, ...c.periods.map((p) => ({ text: p.label, style: 'th', alignment: 'right' })), { text: 'Total', style: 'th', alignment: 'right' }];
   const body = tableRows(c).map((row) => {
@@ -112,6 +124,7 @@ export async function consolidationPdf(c: Consolidation, now: Date): Promise<Buf
     styles: { h1: { fontSize: 13, bold: true, margin: [0, 0, 0, 4] }, th: { bold: true } },
     content: [
       { text: title(c), style: 'h1' },
+      { text: `Scope: ${about.scope}`, margin: [0, 0, 0, 4] },
       {
         text: `Each month's amounts are translated at that month's average rate; intercompany spend is eliminated. Generated ${serverFormat.dateTime(now)}.`,
         margin: [0, 0, 0, 8],

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consolidation, consolidationExportQuery, consolidationQuery, consolidationRequests, consolidationRequestsQuery, errorResponse } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/export-writer.ts';
-import { consolidationPdf, consolidationXlsx } from './consolidation.export.ts';
+import { exportFileName } from '../../lib/export.ts';
+import { consolidationAbout, consolidationPdf, consolidationXlsx } from './consolidation.export.ts';
 import * as service from './consolidation.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -46,10 +47,10 @@ export async function consolidationRoutes(app: FastifyInstance, { deps }: { deps
       const ctx = contextOf(request, deps);
       const data = await service.consolidate(ctx, request.query);
       const format = request.query.format;
-      const name = `consolidated-financials-${data.from}-${data.to}.${format}`;
-      reply.header('content-disposition', `attachment; filename="${name}"`);
-      if (format === 'pdf') return reply.type('application/pdf').send(await consolidationPdf(data, ctx.now));
-      return reply.type(XLSX_CONTENT_TYPE).send(await consolidationXlsx(data, ctx.now));
+      const about = consolidationAbout(data, request.query.organizationId);
+      reply.header('content-disposition', `attachment; filename="${exportFileName('consolidated-financials', about, ctx.now, format)}"`);
+      if (format === 'pdf') return reply.type('application/pdf').send(await consolidationPdf(data, about, ctx.now));
+      return reply.type(XLSX_CONTENT_TYPE).send(await consolidationXlsx(data, about, ctx.now));
     },
   );
 }

@@ -2,14 +2,13 @@
 // the decimal strings and use decimal.js for anything further.
 import { sql, type SQL } from 'drizzle-orm';
 import { type Db } from '@outlay/db';
-import { compareMoney, toAmountString } from '@outlay/contracts/money';
 import { slaStateSql } from '../approvals/approvals.repository.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { spendTotals, sumAmounts } from '../../lib/spend.ts';
+import { spendTotals, type SpendAmounts } from '../../lib/spend.ts';
 
-/** A request's approved value in the group currency: the approved part when line items were cut, else the amount fixed at submission. */
-export const EFFECTIVE_GROUP = sql.raw(
-  `(CASE WHEN spending_requests.approved_amount IS NULL THEN spending_requests.amount_group ELSE round(spending_requests.approved_amount * spending_requests.group_fx_rate, 2) END)`,
+/** A request's approved value in the organization's currency, as the spend aggregate sums it: the approved part when line items were cut. */
+const EFFECTIVE_ORG = sql.raw(
+  `(CASE WHEN spending_requests.approved_amount IS NULL OR spending_requests.approved_amount = spending_requests.amount THEN spending_requests.amount_org ELSE round(spending_requests.approved_amount * spending_requests.fx_rate, 2) END)`,
 );
 const MONTH_OF_DECISION = sql.raw(`to_char(spending_requests.decided_at AT TIME ZONE 'UTC', 'YYYY-MM')`);
 /** Decided within the months [fromMonth, toMonth] (YYYY-MM, UTC), as a range an index can use. */
@@ -94,87 +93,73 @@ export async function queueSummary(db: Db, userId: string, now: Date) {
 
 // --- KPIs that sum money (scope: a condition on spend_monthly, lib/spend.ts spendScopeColumns) ----
 // Read from the monthly aggregate the database keeps with every request change, never by grouping
-// every request: the figures are the group-currency amounts fixed at submission (amount_group),
-// as they were when these sums ran over spending_requests.
+// every request, in as few rows as the figure needs: by month and organization currency (what the
+// spend rule in lib/spend.ts translates) and the part the screen shows. The service puts them into
+// the group currency with that rule.
 
 const ALL_MONTHS = { from: '0000-01', to: '9999-12' } as const;
 
+/** Spend rows (organization currency) of one part: a status, a category, receipts or not. */
+export type SpendPartRow<K> = Required<SpendAmounts> & K;
+
+function partRows<K>(rows: Awaited<ReturnType<typeof spendTotals>>, part: (r: (typeof rows)[number]) => K): SpendPartRow<K>[] {
+  return rows.map((r) => ({ month: r.month!, orgCurrency: r.orgCurrency!, amountOrg: r.amountOrg, requestCount: Number(r.requestCount), ...part(r) }));
+}
+
 /** Approved + paid by decision month within [fromMonth, toMonth] (YYYY-MM), split by today's status. */
-export async function spendByMonth(db: Db, scope: SQL | undefined, fromMonth: string, toMonth: string) {
-  const rows = await spendTotals(db, scope, { from: fromMonth, to: toMonth }, ['month', 'status']);
-  const out = new Map<string, { month: string; approved: string; paid: string; count: number }>();
-  for (const r of rows) {
-    const m = out.get(r.month!) ?? { month: r.month!, approved: '0.00', paid: '0.00', count: 0 };
-    if (r.status === 'approved') m.approved = sumAmounts([m.approved, r.amountGroup]);
-    else m.paid = sumAmounts([m.paid, r.amountGroup]);
-    m.count += Number(r.requestCount);
-    out.set(m.month, m);
-  }
-  return [...out.values()].sort((a, b) => (a.month < b.month ? -1 : 1));
+export async function spendByMonth(db: Db, scope: SQL | undefined, fromMonth: string, toMonth: string): Promise<SpendPartRow<{ status: string }>[]> {
+  const rows = await spendTotals(db, scope, { from: fromMonth, to: toMonth }, ['month', 'status', 'orgCurrency']);
+  return partRows(rows, (r) => ({ status: r.status! }));
 }
 
 /**
- * Approved + paid decided in [from, to) (instants), in the group currency at the rates fixed at
- * submission, as the monthly aggregate counts them: the previous month's same days, which the
- * monthly aggregate cannot split. The decision-time index keeps it to those days' requests.
+ * Approved + paid decided in [from, to) (instants, within one month), by decision month and
+ * organization currency, as the monthly aggregate counts them: the previous month's same days,
+ * which the monthly aggregate cannot split. The decision-time index keeps it to those days' requests.
  */
-export async function spendDecidedBetween(db: Db, scope: SQL | undefined, from: Date, to: Date): Promise<string> {
-  const [row] = await q<{ amount: string }>(
+export async function spendDecidedBetween(db: Db, scope: SQL | undefined, from: Date, to: Date): Promise<Required<SpendAmounts>[]> {
+  const rows = await q<{ month: string; org_currency: string; amount_org: string; n: number }>(
     db,
-    sql`SELECT coalesce(sum(${EFFECTIVE_GROUP}), 0)::numeric(16,2)::text AS amount FROM spending_requests
+    sql`SELECT ${MONTH_OF_DECISION} AS month, spending_requests.org_currency, sum(${EFFECTIVE_ORG})::text AS amount_org, count(*)::int AS n FROM spending_requests
         WHERE spending_requests.status IN ('approved', 'paid') AND spending_requests.decided_at >= ${from} AND spending_requests.decided_at < ${to}
-          AND ${where(scope)}`,
+          AND ${where(scope)}
+        GROUP BY 1, 2`,
   );
-  return toAmountString(row?.amount ?? '0');
+  return rows.map((r) => ({ month: r.month, orgCurrency: r.org_currency.trim(), amountOrg: r.amount_org, requestCount: Number(r.n) }));
 }
 
-/** Requests waiting for a decision (their whole amount), at any time. */
-export async function pendingValue(db: Db, scope: SQL | undefined) {
-  const [row] = await spendTotals(db, scope, { ...ALL_MONTHS, monthOf: 'submitted', statuses: ['pending', 'info_requested'] }, []);
-  return { amount: toAmountString(row?.amountGroup ?? '0'), count: Number(row?.requestCount ?? 0) };
+/** Requests waiting for a decision (their whole amount), at any time, by submission month. */
+export async function pendingValue(db: Db, scope: SQL | undefined): Promise<Required<SpendAmounts>[]> {
+  const rows = await spendTotals(db, scope, { ...ALL_MONTHS, monthOf: 'submitted', statuses: ['pending', 'info_requested'] }, ['month', 'orgCurrency']);
+  return partRows(rows, () => ({}));
 }
 
-export async function topCategories(db: Db, scope: SQL | undefined, month: string, limit: number) {
-  const rows = await spendTotals(db, scope, { from: month, to: month }, ['categoryId']);
-  const ids = rows.flatMap((r) => (r.categoryId ? [r.categoryId] : []));
-  const names = new Map(
-    ids.length
-      ? (await q<{ id: string; name: string }>(db, sql`SELECT id, name FROM categories WHERE id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)).map((c) => [
-          c.id,
-          c.name,
-        ])
-      : [],
-  );
-  return rows
-    .map((r) => ({ category_id: r.categoryId ?? null, name: r.categoryId ? (names.get(r.categoryId) ?? null) : null, amount: toAmountString(r.amountGroup), count: Number(r.requestCount) }))
-    .sort((a, b) => compareMoney(b.amount, a.amount) || compareNames(a.name, b.name))
-    .slice(0, limit);
+/** A month's spend by category. */
+export async function categorySpend(db: Db, scope: SQL | undefined, month: string): Promise<SpendPartRow<{ categoryId: string | null }>[]> {
+  const rows = await spendTotals(db, scope, { from: month, to: month }, ['categoryId', 'month', 'orgCurrency']);
+  return partRows(rows, (r) => ({ categoryId: r.categoryId ?? null }));
 }
 
-/** ORDER BY name as PostgreSQL did: NULLs last. */
-function compareNames(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  return a < b ? -1 : 1;
+export async function categoryNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await q<{ id: string; name: string }>(db, sql`SELECT id, name FROM categories WHERE id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  return new Map(rows.map((c) => [c.id, c.name]));
 }
 
 // --- KPIs over one's own or few requests (scope: a condition on spending_requests) ---------------
 
 /** Like spendByMonth for a scope the aggregate does not carry (one requester's own requests). */
-export function spendByMonthOfRequests(db: Db, scope: SQL | undefined, fromMonth: string, toMonth: string) {
-  return q<{ month: string; approved: string; paid: string; count: number }>(
+export async function spendByMonthOfRequests(db: Db, scope: SQL | undefined, fromMonth: string, toMonth: string): Promise<SpendPartRow<{ status: string }>[]> {
+  const rows = await q<{ month: string; status: string; org_currency: string; amount_org: string; n: number }>(
     db,
-    sql`SELECT ${MONTH_OF_DECISION} AS month,
-          coalesce(sum(${EFFECTIVE_GROUP}) FILTER (WHERE spending_requests.status = 'approved'), 0)::numeric(16,2)::text AS approved,
-          coalesce(sum(${EFFECTIVE_GROUP}) FILTER (WHERE spending_requests.status = 'paid'), 0)::numeric(16,2)::text AS paid,
-          count(*)::int AS count
+    sql`SELECT ${MONTH_OF_DECISION} AS month, spending_requests.status, spending_requests.org_currency, sum(${EFFECTIVE_ORG})::text AS amount_org, count(*)::int AS n
         FROM spending_requests
         WHERE spending_requests.status IN ('approved', 'paid') AND spending_requests.decided_at IS NOT NULL
           AND ${decidedInMonths(fromMonth, toMonth)}
           AND ${where(scope)}
-        GROUP BY 1 ORDER BY 1`,
+        GROUP BY 1, 2, 3`,
   );
+  return rows.map((r) => ({ month: r.month, status: r.status, orgCurrency: r.org_currency.trim(), amountOrg: r.amount_org, requestCount: Number(r.n) }));
 }
 
 export async function overrunsPending(db: Db, scope: SQL | undefined): Promise<number> {
@@ -261,41 +246,28 @@ export function linesOverlapping(db: Db, scope: SQL | undefined, fromDay: string
 
 // --- receipts ---------------------------------------------------------------------------------------
 
-export interface ReceiptStatus {
-  with_receipt: number;
-  without_receipt: number;
-  amount_without: string;
-}
-
 /**
  * Receipts over a scope the aggregate carries (`spendScope`, on spend_monthly): approved and paid
  * requests decided in the months, with and without a receipt, read from the aggregate's
  * has_receipt split. Amounts as the aggregate sums them (the approved part of a partly approved
  * request).
  */
-export async function receiptStatusFromSpend(db: Db, spendScope: SQL | undefined, fromMonth: string, toMonth: string): Promise<ReceiptStatus> {
-  const rows = await spendTotals(db, spendScope, { from: fromMonth, to: toMonth }, ['hasReceipt']);
-  const withReceipt = rows.find((r) => r.hasReceipt === true);
-  const without = rows.find((r) => r.hasReceipt === false);
-  return {
-    with_receipt: Number(withReceipt?.requestCount ?? 0),
-    without_receipt: Number(without?.requestCount ?? 0),
-    amount_without: toAmountString(without?.amountGroup ?? '0'),
-  };
+export async function receiptStatusFromSpend(db: Db, spendScope: SQL | undefined, fromMonth: string, toMonth: string): Promise<SpendPartRow<{ hasReceipt: boolean }>[]> {
+  const rows = await spendTotals(db, spendScope, { from: fromMonth, to: toMonth }, ['hasReceipt', 'month', 'orgCurrency']);
+  return partRows(rows, (r) => ({ hasReceipt: r.hasReceipt === true }));
 }
 
 /** Receipts over one's own requests (a scope the aggregate does not carry), by the same rule. */
-export async function receiptStatus(db: Db, scope: SQL | undefined, fromMonth: string, toMonth: string): Promise<ReceiptStatus> {
-  const [row] = await q<ReceiptStatus>(
+export async function receiptStatus(db: Db, scope: SQL | undefined, fromMonth: string, toMonth: string): Promise<SpendPartRow<{ hasReceipt: boolean }>[]> {
+  const rows = await q<{ has_receipt: boolean; month: string; org_currency: string; amount_org: string; n: number }>(
     db,
-    sql`SELECT count(*) FILTER (WHERE spending_requests.has_receipt)::int AS with_receipt,
-          count(*) FILTER (WHERE NOT spending_requests.has_receipt)::int AS without_receipt,
-          coalesce(sum(${EFFECTIVE_GROUP}) FILTER (WHERE NOT spending_requests.has_receipt), 0)::numeric(16,2)::text AS amount_without
+    sql`SELECT spending_requests.has_receipt, ${MONTH_OF_DECISION} AS month, spending_requests.org_currency, sum(${EFFECTIVE_ORG})::text AS amount_org, count(*)::int AS n
         FROM spending_requests
         WHERE spending_requests.status IN ('approved', 'paid') AND ${decidedInMonths(fromMonth, toMonth)}
-          AND ${where(scope)}`,
+          AND ${where(scope)}
+        GROUP BY 1, 2, 3`,
   );
-  return row ?? { with_receipt: 0, without_receipt: 0, amount_without: '0.00' };
+  return rows.map((r) => ({ hasReceipt: r.has_receipt, month: r.month, orgCurrency: r.org_currency.trim(), amountOrg: r.amount_org, requestCount: Number(r.n) }));
 }
 
 // --- activity ---------------------------------------------------------------------------------

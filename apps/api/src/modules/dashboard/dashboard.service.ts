@@ -18,7 +18,7 @@ import {
   type Scope,
 } from '@outlay/contracts';
 import { budgetLines, cycleTimeDaily, spendingRequests, spendMonthly, type Db } from '@outlay/db';
-import { toAmountString } from '@outlay/contracts/money';
+import { compareMoney, roundToCurrency, toAmountString } from '@outlay/contracts/money';
 import { serverFormat } from '@outlay/contracts/format';
 import { AppError } from '../../lib/app-error.ts';
 import { addMonths, monthCount, monthsOf } from '../../lib/months.ts';
@@ -29,7 +29,7 @@ import { consumptionOf, percentUsedText, usedOf } from '../budgets/budget-consum
 import { linesOfOneTotal } from '../budgets/budget-totals.ts';
 import { page, pageWindow } from '../../lib/lists.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
-import { spendScopeColumns } from '../../lib/spend.ts';
+import { spendIn, spendInBy, spendScopeColumns, type SpendAmounts } from '../../lib/spend.ts';
 import { visibilityCondition } from '../requests/requests.service.ts';
 import * as repo from './dashboard.repository.ts';
 
@@ -79,6 +79,54 @@ export function lastMonthSameDays(now: Date): { from: Date; to: Date; days: numb
   const from = new Date(Date.UTC(y, m - 1, 1));
   const to = new Date(Date.UTC(y, m - 1, Math.min(days, lengthOfLast) + 1));
   return { from, to, days };
+}
+
+// --- spend (lib/spend.ts's one rule: each month at its average rate, rounded once) -------------
+
+interface MonthSpend {
+  approved: string;
+  paid: string;
+  total: string;
+  count: number;
+}
+
+/** Each month's spend in `currency`, with its approved and paid parts, each part and the month by the spend rule. */
+async function spendOfMonths(fx: FxCache, rows: repo.SpendPartRow<{ status: string }>[], currency: string): Promise<Map<string, MonthSpend>> {
+  const [months, parts] = await Promise.all([spendInBy(fx, rows, currency, (r) => r.month), spendInBy(fx, rows, currency, (r) => `${r.month}|${r.status}`)]);
+  const zero = roundToCurrency('0', currency);
+  return new Map(
+    [...months].map(([m, s]) => [
+      m,
+      { approved: parts.get(`${m}|approved`)?.amount ?? zero, paid: parts.get(`${m}|paid`)?.amount ?? zero, total: s.amount, count: s.requestCount },
+    ]),
+  );
+}
+
+/** A month's top categories by spend (the spend rule per category), the largest first. */
+async function topCategories(db: Db, fx: FxCache, rows: repo.SpendPartRow<{ categoryId: string | null }>[], currency: string, limit: number): Promise<NonNullable<DashboardResponse['byCategory']>> {
+  const parts = await spendInBy(fx, rows, currency, (r) => r.categoryId);
+  const names = await repo.categoryNames(db, [...parts.keys()].filter((id): id is string => id !== null));
+  return [...parts]
+    .map(([id, s]) => ({ categoryId: id, name: id ? (names.get(id) ?? null) : null, amount: s.amount, count: s.requestCount }))
+    .sort((a, b) => compareMoney(b.amount, a.amount) || compareNames(a.name, b.name))
+    .slice(0, limit)
+    .map((c) => ({ ...c, name: c.name ?? 'Uncategorised' }));
+}
+
+/** By name, those without one last. */
+function compareNames(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+async function receiptsOf(fx: FxCache, rows: repo.SpendPartRow<{ hasReceipt: boolean }>[], currency: string): Promise<ExpenseTracking['receipts']> {
+  const [withReceipt, without] = await Promise.all([
+    spendIn(fx, rows.filter((r) => r.hasReceipt), currency),
+    spendIn(fx, rows.filter((r) => !r.hasReceipt), currency),
+  ]);
+  return { withReceipt: withReceipt.requestCount, withoutReceipt: without.requestCount, amountWithoutReceipt: without.amount };
 }
 
 // --- budget burn -------------------------------------------------------------------------------
@@ -226,46 +274,48 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
     // sets the dashboard's latency instead of the sum of all of them.
     // Like with like: this month so far against the same days of last month, never a whole month.
     const sameDays = lastMonthSameDays(now);
-    const [spend, pending, overruns, cycle, budget, categories, label, prevToDateAmount] = await Promise.all([
+    const fx = new FxCache(db);
+    const [spend, pendingRows, overruns, cycle, budget, categoryRows, label, prevToDateRows] = await Promise.all([
       repo.spendByMonth(db, spendScope, firstMonth, thisMonth),
       repo.pendingValue(db, spendScope),
       repo.overrunsPending(db, scope),
       repo.cycleTime(db, scope, cycleScope, new Date(now.getTime() - 30 * 86_400_000), now),
       budgetBurn(db, lineScope, now, currency),
-      repo.topCategories(db, spendScope, thisMonth, 6),
+      repo.categorySpend(db, spendScope, thisMonth),
       scopeLabel(db, auth, grant.scope),
       repo.spendDecidedBetween(db, scope, sameDays.from, sameDays.to),
     ]);
-    const byMonth = new Map(spend.map((s) => [s.month, s]));
+    // Every rate the figures below need, in one read.
+    const all: SpendAmounts[] = [...spend, ...pendingRows, ...categoryRows, ...prevToDateRows];
+    await fx.prime(all.map((r) => r.orgCurrency), all.map((r) => r.month), currency);
+    const [byMonth, pending, prevToDateSpend, categories] = await Promise.all([
+      spendOfMonths(fx, spend, currency),
+      spendIn(fx, pendingRows, currency),
+      spendIn(fx, prevToDateRows, currency),
+      topCategories(db, fx, categoryRows, currency, 6),
+    ]);
+    const zero = roundToCurrency('0', currency);
     spendByMonth = monthsOf(firstMonth, thisMonth).map((m) => {
       const s = byMonth.get(m);
-      const approved = new Decimal(s?.approved ?? 0);
-      const paid = new Decimal(s?.paid ?? 0);
-      return { month: m, approved: money(approved), paid: money(paid), total: money(approved.plus(paid)) };
+      return { month: m, approved: s?.approved ?? zero, paid: s?.paid ?? zero, total: s?.total ?? zero };
     });
     const cur = new Decimal(spendByMonth.at(-1)!.total);
-    const prev = new Decimal(spendByMonth.at(-2)!.total);
-    const prevToDate = new Decimal(prevToDateAmount);
+    const prevToDate = new Decimal(prevToDateSpend.amount);
     kpis = {
       scopeLabel: label,
-      spendThisMonth: money(cur),
-      spendLastMonth: money(prev),
-      spendLastMonthToDate: money(prevToDate),
+      spendThisMonth: spendByMonth.at(-1)!.total,
+      spendLastMonth: spendByMonth.at(-2)!.total,
+      spendLastMonthToDate: prevToDateSpend.amount,
       comparedDays: sameDays.days,
       spendChangePercent: prevToDate.isZero() ? null : cur.minus(prevToDate).div(prevToDate).mul(100).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toFixed(1),
       pendingValue: pending.amount,
-      pendingCount: Number(pending.count),
+      pendingCount: pending.requestCount,
       overrunsPending: overruns,
       avgCycleHours: cycle.hours,
       cycleSample: Number(cycle.n),
       budget,
     };
-    byCategory = categories.map((c) => ({
-      categoryId: c.category_id,
-      name: c.name ?? 'Uncategorised',
-      amount: c.amount,
-      count: Number(c.count),
-    }));
+    byCategory = categories;
     for (const l of budget.lines) {
       if (new Decimal(l.percent).gte(80)) {
         const over = new Decimal(l.percent).gte(100);
@@ -385,26 +435,31 @@ export async function expenseTracking(ctx: Ctx, query: ExpenseTrackingQuery): Pr
       break;
   }
 
+  const fx = new FxCache(db);
   const spendRows = spendScope === null ? await repo.spendByMonthOfRequests(db, scope, from, to) : await repo.spendByMonth(db, spendScope, from, to);
-  const spend = new Map(spendRows.map((s) => [s.month, s]));
+  const spend = await spendOfMonths(fx, spendRows, currency);
   const budgets = lineScope ? await monthlyBudget(db, lineScope, from, to, currency) : null;
+  const zero = roundToCurrency('0', currency);
   const months = monthsOf(from, to).map((m) => {
     const s = spend.get(m);
-    const approved = new Decimal(s?.approved ?? 0);
-    const paid = new Decimal(s?.paid ?? 0);
     const budget = budgets?.get(m);
     return {
       month: m,
-      approved: money(approved),
-      paid: money(paid),
-      total: money(approved.plus(paid)),
-      count: Number(s?.count ?? 0),
+      approved: s?.approved ?? zero,
+      paid: s?.paid ?? zero,
+      total: s?.total ?? zero,
+      count: s?.count ?? 0,
       budget: budget ? money(budget) : null,
     };
   });
-  const sum = (key: 'approved' | 'paid' | 'total') => money(months.reduce((acc, m) => acc.plus(m[key]), new Decimal(0)));
+  // The period's totals are the spend rule over all its rows, as the report builder gives them for the same months.
+  const [approved, paid, total] = await Promise.all([
+    spendIn(fx, spendRows.filter((r) => r.status === 'approved'), currency),
+    spendIn(fx, spendRows.filter((r) => r.status === 'paid'), currency),
+    spendIn(fx, spendRows, currency),
+  ]);
   const budgetMonths = months.filter((m) => m.budget !== null);
-  const receipts = spendScope === null ? await repo.receiptStatus(db, scope, from, to) : await repo.receiptStatusFromSpend(db, spendScope, from, to);
+  const receipts = await receiptsOf(fx, spendScope === null ? await repo.receiptStatus(db, scope, from, to) : await repo.receiptStatusFromSpend(db, spendScope, from, to), currency);
   return {
     scope: query.scope,
     scopeLabel: label,
@@ -414,17 +469,13 @@ export async function expenseTracking(ctx: Ctx, query: ExpenseTrackingQuery): Pr
     currency,
     months,
     totals: {
-      approved: sum('approved'),
-      paid: sum('paid'),
-      total: sum('total'),
-      count: months.reduce((n, m) => n + m.count, 0),
+      approved: approved.amount,
+      paid: paid.amount,
+      total: total.amount,
+      count: total.requestCount,
       budget: budgetMonths.length ? money(budgetMonths.reduce((acc, m) => acc.plus(m.budget!), new Decimal(0))) : null,
     },
-    receipts: {
-      withReceipt: Number(receipts.with_receipt),
-      withoutReceipt: Number(receipts.without_receipt),
-      amountWithoutReceipt: receipts.amount_without,
-    },
+    receipts,
   };
 }
 

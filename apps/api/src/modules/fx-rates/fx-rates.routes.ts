@@ -40,7 +40,7 @@ export async function fxRatesRoutes(app: FastifyInstance, { deps }: { deps: AppD
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await fx.exportFxRates(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'fx-rates', columns: fx.fxRateExportColumns, rows, now: ctx.now });
+      return sendExport(reply, { format: request.query.format, filename: 'fx-rates', columns: fx.fxRateExportColumns, rows, now: ctx.now, about: fx.fxRateExportAbout(request.query) });
     },
   );
   r.post(

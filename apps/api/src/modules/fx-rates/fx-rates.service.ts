@@ -7,7 +7,7 @@ import { page } from '../../lib/lists.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { audit, invalid, notFound, requireGroupManager } from '../organizations/organizations.service.ts';
 import * as repo from './fx-rates.repository.ts';
-import type { ExportColumn } from '../../lib/export.ts';
+import type { ExportAbout, ExportColumn } from '../../lib/export.ts';
 
 type Row = typeof fxRates.$inferSelect;
 
@@ -73,6 +73,11 @@ export async function updateFxRate(ctx: Ctx, id: string, input: UpdateFxRateInpu
     await audit(tx, ctx, { action: 'fx_rate.updated', entityType: 'fx_rate', entityId: id, before: snapshot(current), after: snapshot(row!) });
     return toFxRate(row!);
   });
+}
+
+/** What an export covers: the months its rates are filtered to, all of them when none. */
+export function fxRateExportAbout(query: FxRateExportQuery): ExportAbout {
+  return { title: 'FX rates', period: { from: query.from ?? null, to: query.to ?? null } };
 }
 
 export const fxRateExportColumns: ExportColumn<FxRate>[] = [

@@ -18,7 +18,7 @@ import { organizations } from '@outlay/db';
 import { asc, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
-import type { ExportColumn } from '../../lib/export.ts';
+import { organizationScope, type ExportAbout, type ExportColumn } from '../../lib/export.ts';
 import { convert, groupCurrency } from '../../lib/fx.ts';
 import { organizationInScope, scopeCondition } from '../../lib/scope.ts';
 import * as repo from './payables.repository.ts';
@@ -151,6 +151,16 @@ export async function organizationName(ctx: Ctx, id: string | undefined): Promis
 }
 
 export type AgingExportRow = AgingVendorRow & { currency: string };
+
+/** What an export of the report covers: its as-of day, whose payables and the group currency. */
+export function agingAbout(report: AgingReport, organizationId: string | undefined): ExportAbout {
+  return {
+    title: `Vendor aging (${report.basis === 'due' ? 'by due date' : 'by invoice date'})`,
+    asOf: report.asOf,
+    scope: organizationScope(report.organizations, organizationId),
+    currency: report.groupCurrency,
+  };
+}
 
 /** Machine-readable figures: decimal strings in the group currency, one row per vendor and a total row. */
 export function exportColumns(report: AgingReport): ExportColumn<AgingExportRow>[] {

@@ -15,7 +15,7 @@ import {
   updatePayableInput,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { sendExport } from '../../lib/export.ts';
+import { exportFileName, sendExport } from '../../lib/export.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 import * as aging from './payables.aging.ts';
@@ -63,12 +63,13 @@ export async function payablesRoutes(app: FastifyInstance, { deps }: { deps: App
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const report = await aging.agingReport(ctx, request.query);
+      const about = aging.agingAbout(report, request.query.organizationId);
       if (request.query.format === 'pdf') {
         const pdf = await agingPdf(report, await aging.organizationName(ctx, request.query.organizationId));
-        reply.header('content-disposition', `attachment; filename="vendor-aging-${report.asOf}.pdf"`);
+        reply.header('content-disposition', `attachment; filename="${exportFileName('vendor-aging', about, ctx.now, 'pdf')}"`);
         return reply.type('application/pdf').send(pdf);
       }
-      return sendExport(reply, { format: request.query.format, filename: 'vendor-aging', columns: aging.exportColumns(report), rows: aging.exportRows(report), now: ctx.now });
+      return sendExport(reply, { format: request.query.format, filename: 'vendor-aging', columns: aging.exportColumns(report), rows: aging.exportRows(report), now: ctx.now, about });
     },
   );
   r.get(

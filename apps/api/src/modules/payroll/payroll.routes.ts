@@ -119,7 +119,7 @@ export async function payrollRoutes(app: FastifyInstance, { deps }: { deps: AppD
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await runs.exportRuns(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'payroll-runs', columns: runs.RUN_EXPORT_COLUMNS, rows, now: ctx.now });
+      return sendExport(reply, { format: request.query.format, filename: 'payroll-runs', columns: runs.RUN_EXPORT_COLUMNS, rows, now: ctx.now, about: runs.exportAbout(rows) });
     },
   );
   r.get(

@@ -31,7 +31,7 @@ import { notifyPayrollToApprove } from '../notifications/notifications.events.ts
 import * as repo from './payroll.repository.ts';
 import type { RunRow } from './payroll.repository.ts';
 import { enqueueWebhookEvent } from '../../lib/webhook-outbox.ts';
-import type { ExportColumn } from '../../lib/export.ts';
+import type { ExportAbout, ExportColumn } from '../../lib/export.ts';
 
 const NOT_FOUND = 'Payroll run not found';
 export const OWN_SUBMISSION = 'You submitted this payroll run; someone else must approve it';
@@ -90,6 +90,22 @@ export async function listRuns(ctx: Ctx, query: PayrollRunListQuery): Promise<Pa
 export async function exportRuns(ctx: Ctx, query: PayrollRunExportQuery): Promise<PayrollRun[]> {
   const { rows } = await repo.listRuns(ctx.db, { scope: readScope(ctx), query });
   return rows.map(toRun);
+}
+
+/**
+ * What an export of runs covers: the months of the runs in it, whose runs (the one organization
+ * they are all of, else all the caller may see) and their currency when they share one.
+ */
+export function exportAbout(rows: readonly PayrollRun[]): ExportAbout {
+  const months = rows.map((r) => r.period).sort();
+  const organizations = [...new Set(rows.map((r) => r.organizationName))];
+  const currencies = [...new Set(rows.map((r) => r.currency))];
+  return {
+    title: 'Payroll runs',
+    period: { from: months[0] ?? null, to: months.at(-1) ?? null },
+    scope: organizations.length === 1 ? organizations[0] : 'All organizations',
+    currency: currencies.length === 1 ? currencies[0] : undefined,
+  };
 }
 
 export const RUN_EXPORT_COLUMNS: ExportColumn<PayrollRun>[] = [

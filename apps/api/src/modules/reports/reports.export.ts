@@ -4,7 +4,7 @@
 import type { TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import { REPORT_DIMENSION_LABELS, type ReportDefinition, type ReportFormat, type ReportResult, type ReportRow } from '@outlay/contracts';
 import { serverFormat } from '@outlay/contracts/format';
-import { fileSlug, renderExport, type ExportColumn, type RenderedExport } from '../../lib/export.ts';
+import { exportFileName, fileSlug, renderExport, type ExportColumn, type RenderedExport } from '../../lib/export.ts';
 import { pdfMake } from '../../lib/pdf.ts';
 
 /** A file name from a report's name: letters, digits and dashes only. */
@@ -74,14 +74,14 @@ export async function renderReport(input: {
 }): Promise<RenderedExport> {
   const base = reportFilename(input.name);
   const { period, scope, currency } = input.result;
+  const about = { title: input.name, period, scope, currency };
   if (input.format === 'pdf') {
-    const stamp = input.now.toISOString().slice(0, 10);
     return {
-      filename: `${base}-${period.from}-to-${period.to}-${fileSlug(scope, 'scope')}-${currency}-${stamp}.pdf`,
+      filename: exportFileName(base, about, input.now, 'pdf'),
       contentType: 'application/pdf',
       body: await renderPdf({ title: input.name, def: input.def, result: input.result, now: input.now }),
     };
   }
   const rows = [...input.result.rows, totalsRow(input.def, input.result)];
-  return renderExport({ format: input.format, filename: base, columns: tableColumns(input.def, input.result), rows, now: input.now, about: { title: input.name, period, scope, currency } });
+  return renderExport({ format: input.format, filename: base, columns: tableColumns(input.def, input.result), rows, now: input.now, about });
 }

@@ -1,7 +1,8 @@
 // Running a report definition: the spend aggregate (or, for the requester dimension, requests
-// summed per requester) within the reader's scope, each row translated into the group currency
-// at its month's average rate (lib/spend.ts), then grouped by the chosen dimensions. Grouping
-// after translating is what makes every grouping of the same filter add up to the same total.
+// summed per requester) within the reader's scope, grouped by the chosen dimensions, each group
+// and the total put into the group currency by the one spend rule (lib/spend.ts `spendIn`: each
+// month at its average rate, rounded once). The total is the rule over every row, so every
+// grouping of the same filter has the same total, which the dashboard and the Copilot show too.
 import {
   REPORT_DIMENSION_LABELS,
   REPORT_MAX_ROWS,
@@ -24,7 +25,7 @@ import type { AuthInfo } from '../../lib/context.ts';
 import { fiscalCalendars } from '../../lib/fiscal-calendars.ts';
 import { FxCache, groupCurrency } from '../../lib/fx.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
-import { spendRows, spendScopeColumns, sumAmounts, translateRows, type SpendFilter } from '../../lib/spend.ts';
+import { spendIn, spendInBy, spendRows, spendScopeColumns, type SpendFilter } from '../../lib/spend.ts';
 import * as repo from './reports.repository.ts';
 
 const PERMISSION = 'reports.read' as const;
@@ -38,8 +39,9 @@ interface KeyedRow {
   requesterId?: string | null;
   month: string;
   status: RequestStatus;
+  orgCurrency: string;
   requestCount: number;
-  translated: string;
+  amountOrg: string;
 }
 
 /** What each dimension groups a row on; quarters and years in the run's fiscal calendar (`fiscalStart`). */
@@ -146,34 +148,25 @@ export async function runReport(db: Db, auth: AuthInfo, def: ReportDefinition, n
   const currency = await groupCurrency(db);
   const fx = new FxCache(db);
   const rows: KeyedRow[] = def.dimensions.includes('requester')
-    ? await translateRows(
-        fx,
-        await repo.requesterRows(db, scopeCondition(auth, PERMISSION, repo.requestScopeColumns), filter),
-        currency,
-      )
-    : await translateRows(fx, await spendRows(db, scopeCondition(auth, PERMISSION, spendScopeColumns), filter), currency);
+    ? await repo.requesterRows(db, scopeCondition(auth, PERMISSION, repo.requestScopeColumns), filter)
+    : await spendRows(db, scopeCondition(auth, PERMISSION, spendScopeColumns), filter);
 
-  const groups = new Map<string, { keys: (string | null)[]; amounts: string[]; count: number }>();
+  const keysOf = new Map<string, (string | null)[]>();
   // A fiscal period's label, from any month in it.
   const periodLabels = new Map<string, string>();
-  for (const row of rows) {
+  const figures = await spendInBy(fx, rows, currency, (row) => {
     const keys = def.dimensions.map((d) => keyOf(d, row, fiscalStart));
     def.dimensions.forEach((d, i) => {
       if ((d === 'quarter' || d === 'year') && !periodLabels.has(keys[i]!)) periodLabels.set(keys[i]!, fiscalPeriodLabel(d, row.month, fiscalStart));
     });
     const id = JSON.stringify(keys);
-    let group = groups.get(id);
-    if (!group) {
-      group = { keys, amounts: [], count: 0 };
-      groups.set(id, group);
-    }
-    group.amounts.push(row.translated);
-    group.count += row.requestCount;
-  }
-
-  let grouped = [...groups.values()].map((g) => ({ keys: g.keys, sum: roundToCurrency(sumAmounts(g.amounts), currency), count: g.count }));
-  const totalSum = roundToCurrency(sumAmounts(grouped.map((g) => g.sum)), currency);
-  const totalCount = grouped.reduce((n, g) => n + g.count, 0);
+    if (!keysOf.has(id)) keysOf.set(id, keys);
+    return id;
+  });
+  let grouped = [...figures].map(([id, g]) => ({ keys: keysOf.get(id)!, sum: g.amount, count: g.requestCount }));
+  const total = await spendIn(fx, rows, currency);
+  const totalSum = total.amount;
+  const totalCount = total.requestCount;
   const truncated = grouped.length > REPORT_MAX_ROWS;
   if (truncated) grouped = grouped.sort((a, b) => compareMoney(b.sum, a.sum)).slice(0, REPORT_MAX_ROWS);
 

@@ -620,3 +620,12 @@ export async function userName(db: Db, id: string): Promise<string> {
   const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, id));
   return row ? `${row.firstName} ${row.lastName}` : 'Unknown user';
 }
+
+/** The names of an organization and a department (null for an id not given or not found), for what an export covers. */
+export async function scopeNames(db: Db, ids: { organizationId?: string | null; departmentId?: string | null }): Promise<{ organization: string | null; department: string | null }> {
+  const [row] = rowsOf<{ organization: string | null; department: string | null }>(
+    await db.execute(sql`SELECT (SELECT name FROM organizations WHERE id = ${ids.organizationId ?? null}::uuid) AS organization,
+                                (SELECT name FROM departments WHERE id = ${ids.departmentId ?? null}::uuid) AS department`),
+  );
+  return { organization: row?.organization ?? null, department: row?.department ?? null };
+}

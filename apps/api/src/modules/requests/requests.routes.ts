@@ -133,7 +133,7 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await service.exportMine(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'my-requests', columns: service.EXPORT_COLUMNS, rows, now: ctx.now });
+      return sendExport(reply, { format: request.query.format, filename: 'my-requests', columns: service.EXPORT_COLUMNS, rows, now: ctx.now, about: service.exportMineAbout(request.query) });
     },
   );
   r.get(
@@ -153,8 +153,8 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
-      const rows = await service.exportInScope(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'requests', columns: service.EXPORT_COLUMNS, rows, now: ctx.now });
+      const [rows, about] = await Promise.all([service.exportInScope(ctx, request.query), service.exportInScopeAbout(ctx, request.query)]);
+      return sendExport(reply, { format: request.query.format, filename: 'requests', columns: service.EXPORT_COLUMNS, rows, now: ctx.now, about });
     },
   );
   r.get(

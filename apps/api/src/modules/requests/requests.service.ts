@@ -38,7 +38,7 @@ import { jsonOf } from '../../lib/sql.ts';
 import { impactOfRequest } from '../budgets/budgets.impact.ts';
 import * as repo from './requests.repository.ts';
 import type { RequestRow, SummaryRow } from './requests.repository.ts';
-import type { ExportColumn } from '../../lib/export.ts';
+import type { ExportAbout, ExportColumn } from '../../lib/export.ts';
 
 export const NOT_FOUND = 'Request not found';
 export const CREATE_ROUTE = 'POST /api/requests';
@@ -344,6 +344,33 @@ export async function exportInScope(ctx: Ctx, query: RequestExportQuery): Promis
   const auth = requireAuth(ctx);
   const { rows } = await repo.listRequests(ctx.db, { scope: listScope(auth), query, window: { limit: MAX_EXPORT_ROWS, offset: 0 }, count: false });
   return summaries(rows);
+}
+
+/** What an export of the caller's own requests covers: the days of creation filtered on (all when none). */
+export function exportMineAbout(query: MyRequestsExportQuery): ExportAbout {
+  return { title: 'My requests', period: { from: query.from ?? null, to: query.to ?? null } };
+}
+
+/**
+ * What an export of the scope list covers: the days of creation filtered on (all when none) and
+ * whose requests: the department or organization filtered on, else the caller's reach.
+ */
+export async function exportInScopeAbout(ctx: Ctx, query: RequestExportQuery): Promise<ExportAbout> {
+  const auth = requireAuth(ctx);
+  const reach = scopeOf(auth, 'requests.read.scope');
+  const names = await repo.scopeNames(ctx.db, {
+    organizationId: query.organizationId ?? (reach === 'organization' || reach === 'department' ? auth.organizationId : null),
+    departmentId: query.departmentId ?? (reach === 'department' ? auth.departmentId : null),
+  });
+  const scope =
+    query.departmentId || reach === 'department'
+      ? [names.department, names.organization].filter(Boolean).join(', ') || 'Your department'
+      : query.organizationId || reach === 'organization'
+        ? (names.organization ?? 'Your organization')
+        : reach === 'own'
+          ? 'Your requests'
+          : 'All organizations';
+  return { title: 'Requests', period: { from: query.from ?? null, to: query.to ?? null }, scope };
 }
 
 export const EXPORT_COLUMNS: ExportColumn<RequestSummary>[] = [

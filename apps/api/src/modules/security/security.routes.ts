@@ -72,7 +72,7 @@ export async function securityRoutes(app: FastifyInstance, { deps }: { deps: App
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await security.exportSignInActivity(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'sign-in-activity', columns: security.SIGN_IN_EXPORT_COLUMNS, rows, now: ctx.now });
+      return sendExport(reply, { format: request.query.format, filename: 'sign-in-activity', columns: security.SIGN_IN_EXPORT_COLUMNS, rows, now: ctx.now, about: security.signInExportAbout(request.query) });
     },
   );
 

@@ -20,7 +20,7 @@ import { loginAttempts, users } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
-import type { ExportColumn } from '../../lib/export.ts';
+import type { ExportAbout, ExportColumn } from '../../lib/export.ts';
 import { page, pageWindow } from '../../lib/lists.ts';
 import { readScopeCondition, readScopeOf, scopeOf } from '../../lib/scope.ts';
 import { forgetSecurityPolicy, normalizePolicy } from './policy.ts';
@@ -104,6 +104,11 @@ export async function listSignInActivity(ctx: Ctx, query: SignInQuery) {
 
 export async function exportSignInActivity(ctx: Ctx, query: SignInExportQuery): Promise<SignInItem[]> {
   return (await listSignIns(ctx.db, query, signInScope(requireAuth(ctx)), null)).items;
+}
+
+/** What an export covers: the days (or instants) its attempts are filtered to, all of them when none. */
+export function signInExportAbout(query: SignInExportQuery): ExportAbout {
+  return { title: 'Sign-in activity', period: { from: query.from ?? null, to: query.to ?? null } };
 }
 
 export const SIGN_IN_EXPORT_COLUMNS: ExportColumn<SignInItem>[] = [
