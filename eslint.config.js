@@ -4,6 +4,8 @@ import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
 
 const dirs = (path) =>
@@ -18,8 +20,10 @@ const restrict = (files, patterns, paths = []) => ({
 // value imported through it puts every contract in the importing chunk: the web app names the module.
 const contractsByModule = [{ name: '@outlay/contracts', message: "Import from the contract's own module (@outlay/contracts/<module>): the index pulls every contract into the chunk." }];
 
-// A web feature may use shared code (components, lib, app), contracts, and another feature's
-// public data hooks (its api/ folder); never another feature's components, pages or utils.
+// A web feature may use shared code (components, lib), contracts, and another feature's
+// public data hooks (its api/ folder); never another feature's components, pages or utils, and
+// never the app shell, which imports every screen (the route catalogue is lib/route-catalogue.ts).
+const noShell = { group: ['@/app/*', '@/app/**'], message: 'The app shell imports the screens; screens and shared code never import it (routes are in lib/route-catalogue.ts).' };
 const featureBoundaries = dirs('apps/web/src/features').map((feature) =>
   restrict(
     [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
@@ -29,6 +33,7 @@ const featureBoundaries = dirs('apps/web/src/features').map((feature) =>
         message: "Features share only their api/ hooks; move shared components and utils to components/ or lib/.",
       },
       { group: ['@outlay/db', '@outlay/db/*', '**/apps/api/**'], message: 'The web app talks to the API over HTTP only.' },
+      noShell,
     ],
     contractsByModule,
   ),
@@ -76,6 +81,19 @@ export default tseslint.config(
   restrict(['packages/db/**/*.ts'], [{ group: ['**/apps/**', 'fastify', 'react'], message: 'The data package knows nothing of the apps.' }]),
   restrict(['apps/api/**/*.ts'], [{ group: ['**/apps/web/**', 'react', 'react-dom'], message: 'The API does not import the web app.' }]),
   restrict(['apps/web/src/**/*.{ts,tsx}'], [], contractsByModule),
+  restrict(['apps/web/src/{components,lib}/**/*.{ts,tsx}'], [noShell], contractsByModule),
   ...featureBoundaries,
   ...moduleBoundaries,
+  // No import cycles anywhere: a cycle makes two files one unit that neither can be read,
+  // tested or moved without the other, and its load order decides what is undefined at start.
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/api/tsconfig.json', 'apps/web/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
 );

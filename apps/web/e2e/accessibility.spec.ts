@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ROUTES, type AppRoute } from '../src/app/routes';
+import { ROUTE_CATALOGUE, type RouteEntry } from '../src/lib/route-catalogue';
 import { DESKTOP, MOBILE, seriousViolations, signInAs } from './fixtures';
 
 /**
@@ -7,14 +7,14 @@ import { DESKTOP, MOBILE, seriousViolations, signInAs } from './fixtures';
  * critical violation) at desktop and phone width, and no screen skips a heading level. The owner
  * may open them all. Read-only: nothing here changes shared data.
  */
-const screens = ROUTES.filter((r) => r.access === 'signed-in' || (r.access === 'always' && r.frame === 'shell'));
+const screens = ROUTE_CATALOGUE.filter((r) => r.access === 'signed-in' || (r.access === 'always' && r.frame === 'shell'));
 
-async function auditAll(page: Page, viewport: { width: number; height: number }, part: readonly AppRoute[]) {
+async function auditAll(page: Page, viewport: { width: number; height: number }, part: readonly RouteEntry[]) {
   await page.setViewportSize(viewport);
   await signInAs(page, 'olivia');
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   const found: string[] = [];
-  const check = async (route: AppRoute) => {
+  const check = async (route: RouteEntry) => {
     await page.goto(route.path);
     await expect(page.getByRole('heading', { level: 1 }).first(), route.path).toBeVisible();
     await expect(page.getByText('Something went wrong'), route.path).toHaveCount(0);

@@ -1,15 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { roleHas, type Role } from '@outlay/contracts';
-import { ROUTES, type AppRoute } from '../src/app/routes';
+import { ROUTE_CATALOGUE, type RouteEntry } from '../src/lib/route-catalogue';
 import { MOBILE, networkQuiet, signInAs, snap } from './fixtures';
 
 /**
  * At 390×844 no signed-in screen scrolls sideways. Every route of the catalogue that a person
  * may open is visited as that person, and none of them is a placeholder (`data-scaffold`).
  */
-const signedIn = ROUTES.filter((r) => r.access === 'signed-in' || (r.access === 'always' && r.frame === 'shell'));
-const mayOpen = (role: Role) => (route: AppRoute) => !route.permission || roleHas(role, route.permission);
-const shotName = (route: AppRoute) => `phone${route.path === '/' ? '-dashboard' : route.path.replace(/\//g, '-')}`;
+const signedIn = ROUTE_CATALOGUE.filter((r) => r.access === 'signed-in' || (r.access === 'always' && r.frame === 'shell'));
+const mayOpen = (role: Role) => (route: RouteEntry) => !route.permission || roleHas(role, route.permission);
+const shotName = (route: RouteEntry) => `phone${route.path === '/' ? '-dashboard' : route.path.replace(/\//g, '-')}`;
 
 async function overflow(page: Page) {
   return page.evaluate(() => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { findRoute, screensFor } from '../src/app/routes';
+import { findRoute, screensFor } from '../src/lib/route-catalogue';
 import { apiLogin, DESKTOP, MOBILE, signInAs, snap } from './fixtures';
 
 /*

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ROUTES } from '../src/app/routes';
+import { ROUTE_CATALOGUE } from '../src/lib/route-catalogue';
 import { expectAccessible, MOBILE, signInAs, snap } from './fixtures';
 
-const signedIn = ROUTES.filter((r) => r.access === 'signed-in');
+const signedIn = ROUTE_CATALOGUE.filter((r) => r.access === 'signed-in');
 const MOBILE_SAMPLE = new Set(['/', '/new-request', '/approvals', '/payroll', '/user-management', '/executive-ai-copilot']);
 
 test('every signed-in route opens without an error (olivia, owner)', async ({ page }) => {

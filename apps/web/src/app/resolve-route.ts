@@ -1,7 +1,7 @@
-import { findRoute, type AppRoute } from './routes';
+import { routeAt, type AppRoute } from './routes';
 
 function mustFind(path: string): AppRoute {
-  const route = findRoute(path);
+  const route = routeAt(path);
   if (!route) throw new Error(`Route ${path} is missing from the catalogue`);
   return route;
 }
@@ -20,7 +20,7 @@ function normalize(path: string): string {
  * dashboard when signed in, otherwise to the sign-in screen.
  */
 export function resolveRoute(path: string, signedIn: boolean): AppRoute {
-  const route = findRoute(normalize(path));
+  const route = routeAt(normalize(path));
   if (route) {
     if (route.access === 'always') return route;
     if (route.access === 'signed-in' && signedIn) return route;

@@ -6,7 +6,8 @@ import { ErrorBoundary } from '@/components/error-boundary';
 import { LoadingScreen } from '@/components/loading-screen';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { mayOpen, type AppRoute } from './routes';
+import { mayOpen } from '@/lib/route-catalogue';
+import type { AppRoute } from './routes';
 
 const lazyPages = new Map<AppRoute['load'], LazyExoticComponent<ComponentType>>();
 

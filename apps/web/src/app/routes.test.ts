@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_ITEMS, AVATAR_ITEMS, MAIN_ITEMS, seesAdminMenus, SETTINGS_GROUPS } from './layout/nav-model';
 import { resolveRoute } from './resolve-route';
 import { permissionsOf } from '@outlay/contracts/permissions';
-import { ROUTES, screensFor } from './routes';
+import { screensFor } from '@/lib/route-catalogue';
+import { ROUTES } from './routes';
 
 /** The signed-in paths of seed §2, in the seed's order. */
 const SEED_SIGNED_IN_PATHS = [

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'wouter';
-import { findRoute, mayOpen } from '@/app/routes';
+import { findRoute, mayOpen } from '@/lib/route-catalogue';
 import { useAuth } from '@/features/auth/api/current-user';
 
 /**

@@ -8,20 +8,20 @@ import type { CurrentUser } from '@outlay/contracts/auth';
 import { DialogOverlay } from '@/components/ui/dialog';
 import { useSearch } from '@/features/search/api/search';
 import { useDebounced } from '@/lib/use-debounced';
-import { screensFor, SETTINGS_SECTIONS, type AppRoute } from '../routes';
+import { screensFor, SETTINGS_SECTIONS, type RouteEntry } from '@/lib/route-catalogue';
 import { seesAdminMenus } from './nav-model';
 
 interface PaletteGroup {
   heading: string;
-  routes: AppRoute[];
+  routes: RouteEntry[];
 }
 
 /**
  * The palette's groups follow the menus the user sees; screens of no menu the user sees (those
  * without a menu, and the Admin and Settings ones for roles without those menus) come last.
  */
-function groupsOf(routes: AppRoute[], admin: boolean): PaletteGroup[] {
-  const headingOf = (route: AppRoute): string => {
+function groupsOf(routes: RouteEntry[], admin: boolean): PaletteGroup[] {
+  const headingOf = (route: RouteEntry): string => {
     const menu = route.menus?.[0];
     if (!menu || (!admin && (menu.menu === 'admin' || menu.menu === 'settings'))) return 'More screens';
     if (menu.menu === 'main') return 'Main';
@@ -30,7 +30,7 @@ function groupsOf(routes: AppRoute[], admin: boolean): PaletteGroup[] {
     return 'Account';
   };
   const order = ['Main', 'Admin', ...SETTINGS_SECTIONS.map((s) => `Settings · ${s}`), 'Account', 'More screens'];
-  const byHeading = new Map<string, AppRoute[]>();
+  const byHeading = new Map<string, RouteEntry[]>();
   for (const route of routes) {
     const heading = headingOf(route);
     byHeading.set(heading, [...(byHeading.get(heading) ?? []), route]);

@@ -9,7 +9,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { fullName, initials } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useLogout } from '@/features/auth/api/logout';
-import { findRoute, mayOpen } from '../routes';
+import { findRoute, mayOpen } from '@/lib/route-catalogue';
 import { ADMIN_ITEMS, AVATAR_ITEMS, isActive, MAIN_ITEMS, seesAdminMenus, SETTINGS_GROUPS, type NavItem } from './nav-model';
 
 const BAR_ITEMS = MAIN_ITEMS.slice(0, 4);

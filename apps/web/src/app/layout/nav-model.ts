@@ -6,9 +6,9 @@ import {
   PlusCircle,
   type LucideIcon,
 } from 'lucide-react';
-import { ADMIN_MENU_ROLES } from '@outlay/contracts/role-names';
-import type { CurrentUser } from '@outlay/contracts/auth';
-import { menuRoutes, SETTINGS_SECTIONS, type AppRoute, type SettingsSection } from '../routes';
+import { menuRoutes, SETTINGS_SECTIONS, type RouteEntry, type SettingsSection } from '@/lib/route-catalogue';
+
+export { seesAdminMenus } from '@/lib/route-catalogue';
 
 export interface NavItem {
   href: string;
@@ -24,7 +24,7 @@ const MAIN_ICONS: Record<string, LucideIcon> = {
   '/executive-ai-copilot': Bot,
 };
 
-const toItem = (route: AppRoute): NavItem => ({ href: route.path, label: route.title, icon: MAIN_ICONS[route.path] });
+const toItem = (route: RouteEntry): NavItem => ({ href: route.path, label: route.title, icon: MAIN_ICONS[route.path] });
 
 export const MAIN_ITEMS: NavItem[] = menuRoutes('main').map(toItem);
 export const ADMIN_ITEMS: NavItem[] = menuRoutes('admin').map(toItem);
@@ -33,11 +33,6 @@ export const SETTINGS_GROUPS: { section: SettingsSection; items: NavItem[] }[] =
   items: menuRoutes('settings', section).map(toItem),
 }));
 export const AVATAR_ITEMS: NavItem[] = menuRoutes('avatar').map(toItem);
-
-/** Seed §2, §6: only admin, cfo and owner see the Admin and Settings menus. */
-export function seesAdminMenus(user: Pick<CurrentUser, 'role'>): boolean {
-  return (ADMIN_MENU_ROLES as readonly string[]).includes(user.role);
-}
 
 export function isActive(href: string, location: string): boolean {
   return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);

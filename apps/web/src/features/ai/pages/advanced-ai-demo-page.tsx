@@ -1,7 +1,7 @@
 import { ArrowLeft, ArrowRight, Check, ExternalLink, Lock } from 'lucide-react';
 import { useMemo, useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
-import { findRoute, mayOpen } from '@/app/routes';
+import { findRoute, mayOpen } from '@/lib/route-catalogue';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -4,7 +4,7 @@ import type { InFlightItem } from '@outlay/contracts/approvals';
 import { QueryState } from '@/components/query-state';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
-import { APPROVAL_TABS, RouteTabs } from '@/app/route-tabs';
+import { APPROVAL_TABS, RouteTabs } from '@/components/route-tabs';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useOrganizationOptions } from '@/features/organizations/api/organization-options';

@@ -3,7 +3,7 @@ import { Download, FileSpreadsheet, FileText } from 'lucide-react';
 import { Link } from 'wouter';
 import { CONSOLIDATION_GRANULARITY_VALUES, type ConsolidationGranularity } from '@outlay/contracts/consolidation';
 import { fiscalStartMonthName, possessive } from '@outlay/contracts/fiscal-calendar';
-import { findRoute, mayOpen } from '@/app/routes';
+import { findRoute, mayOpen } from '@/lib/route-catalogue';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { enumOptions, idOptions, SelectField } from '@/components/select-field';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { CurrentUser } from '@outlay/contracts/auth';
-import { mayOpen, menuRoutes } from '@/app/routes';
-import { seesAdminMenus } from '@/app/layout/nav-model';
+import { mayOpen, menuRoutes } from '@/lib/route-catalogue';
+import { seesAdminMenus } from '@/lib/route-catalogue';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** Screens every signed-in person opens anyway: the main menu, the account's, and the dashboard's quick links. */

@@ -2,7 +2,7 @@ import { CheckSquare, FileText, PlusCircle, Receipt } from 'lucide-react';
 import { useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { DashboardResponse } from '@outlay/contracts/dashboard';
-import { findRoute, mayOpen } from '@/app/routes';
+import { findRoute, mayOpen } from '@/lib/route-catalogue';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { QueryState } from '@/components/query-state';
 import { SiblingScreens } from '@/components/sibling-screens';

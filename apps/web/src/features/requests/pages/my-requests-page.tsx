@@ -4,7 +4,7 @@ import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES, type RequestSummary } fro
 import { DataTable, DataTableFilterSelect, useListQuery } from '@/components/data-table';
 import { MY_REQUESTS_URL } from '@/components/request-detail';
 import { PageHeader } from '@/components/page-header';
-import { REQUEST_TABS, RouteTabs } from '@/app/route-tabs';
+import { REQUEST_TABS, RouteTabs } from '@/components/route-tabs';
 import { Button } from '@/components/ui/button';
 import { CategoryFilter, DateAmountFilters } from '../components/filter-input';
 import { MY_REQUEST_COLUMNS, RequestCard } from '../components/request-columns';

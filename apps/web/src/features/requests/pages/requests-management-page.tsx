@@ -4,7 +4,7 @@ import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES, type RequestSummary } fro
 import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery } from '@/components/data-table';
 import { PayRequestDialog, REQUESTS_URL } from '@/components/request-detail';
 import { PageHeader } from '@/components/page-header';
-import { REQUEST_TABS, RouteTabs } from '@/app/route-tabs';
+import { REQUEST_TABS, RouteTabs } from '@/components/route-tabs';
 import { ReassignRequestDialog } from '@/components/reassign-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth/api/current-user';

@@ -4,7 +4,7 @@ import { PERMISSION_LABELS, SCOPE_LABELS, type Role } from '@outlay/contracts/ro
 import { PageHeader } from '@/components/page-header';
 import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { QueryState } from '@/components/query-state';
-import { RouteLink } from '@/app/route-link';
+import { RouteLink } from '@/components/route-link';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';

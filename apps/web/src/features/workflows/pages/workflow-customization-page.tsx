@@ -5,7 +5,7 @@ import { QueryState } from '@/components/query-state';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
 import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
-import { RouteLink } from '@/app/route-link';
+import { RouteLink } from '@/components/route-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '@/features/auth/api/current-user';
 import { cn } from '@/lib/utils';
-import { findRoute, mayOpen, type AppRoute } from './routes';
+import { findRoute, mayOpen, type RouteEntry } from '@/lib/route-catalogue';
 
 /**
  * Tabs between sibling screens (My Requests and Requests Management, Approvals and Approvals
@@ -14,7 +14,7 @@ export function RouteTabs({ paths, label }: { paths: string[]; label: string }) 
   if (!user) return null;
   const tabs = paths
     .map((path) => findRoute(path))
-    .filter((route): route is AppRoute => route !== undefined && mayOpen(route, user.permissions));
+    .filter((route): route is RouteEntry => route !== undefined && mayOpen(route, user.permissions));
   if (tabs.length < 2) return null;
   return (
     <nav aria-label={label} className="mb-4 max-w-full overflow-x-auto" data-testid="route-tabs">

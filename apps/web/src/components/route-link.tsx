@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/api/current-user';
-import { findRoute, mayOpen } from './routes';
+import { findRoute, mayOpen } from '@/lib/route-catalogue';
 
 /**
  * A button linking a screen to a related one, named by the route's title and shown only to
