@@ -72,29 +72,40 @@ test.describe.serial('group structure (adam)', () => {
     await bothSizes(page, 'department-management');
   });
 
-  test('categories: create a sub-category with limits', async ({ page }) => {
+  test('categories: the limits are the policy rules, with their currency and a link to each rule; a sub-category', async ({ page }) => {
     await signInAs(page, 'adam', undefined, '/category-management');
     await expect(page.getByRole('heading', { name: 'Category Management' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Categories' });
     await expect(table.getByRole('row', { name: /Travel/ })).toContainText('6100');
+    // Meals: the one per-request limit (the policy's 150, in adam's company's dollars) and the one receipt threshold.
+    const meals = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Meals', exact: true }) });
+    await expect(meals).toContainText('$150.00');
+    await expect(meals).toContainText('$75.00');
+    await expect(meals).not.toContainText('250');
+    await expect(meals.getByRole('link', { name: 'Meals limit per request' })).toHaveAttribute('href', '/policy-management?q=Meals%20limit%20per%20request');
+    await expect(meals.getByRole('link', { name: 'Receipt required above 75' })).toBeVisible();
+    await bothSizes(page, 'category-management');
+
     await page.getByRole('button', { name: 'New category' }).click();
     const dialog = page.getByRole('dialog', { name: 'New category' });
+    await expect(dialog).toContainText('Per-request limits and receipt thresholds are policy rules');
+    await expect(dialog.getByLabel('Per-request limit')).toHaveCount(0);
     await dialog.getByLabel('Name').fill('Air travel');
     await dialog.getByLabel('Code').fill('trv-air');
     await dialog.getByLabel('GL account').fill('6101');
     await pickOption(page, 'Parent category', 'Travel (TRV)');
-    await dialog.getByLabel('Per-request limit').fill('-5');
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(dialog.getByText('The amount cannot be negative')).toBeVisible();
-    await dialog.getByLabel('Per-request limit').fill('3,000.00');
-    await dialog.getByLabel('Receipt required above').fill('0');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expectToast(page, 'Category created', 'Air travel (TRV-AIR)');
     const row = table.getByRole('row', { name: /Air travel/ });
     await expect(row).toContainText('TRV-AIR');
-    await expect(row).toContainText('Travel');
-    await expect(row).toContainText(/3,000\.00/);
-    await bothSizes(page, 'category-management');
+    await expect(row).toContainText('No limit');
+
+    // The link opens the rule where the number is changed, with its version history.
+    await meals.getByRole('link', { name: 'Meals limit per request' }).click();
+    await expect(page.getByRole('heading', { name: 'Policy Management', level: 1 })).toBeVisible();
+    const rules = page.getByRole('table', { name: 'Policy rules' });
+    await expect(rules.getByRole('row', { name: /Meals limit per request/ })).toContainText('Meals: above 150 per request');
+    await expect(rules.getByRole('row', { name: /limit per request/ })).toHaveCount(1);
   });
 
   test('advanced: hierarchy, settings, intercompany links and an FX correction', async ({ page }) => {

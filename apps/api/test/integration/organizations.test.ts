@@ -331,12 +331,16 @@ describe('categories', () => {
     travel = row!.id;
   });
 
-  it('lists the eleven seeded categories with GL codes and limits as decimal strings', async () => {
+  it('lists the eleven seeded categories with GL codes and the policy limits that apply to them', async () => {
     const res = await call(rita, 'GET', '/api/categories?pageSize=50&sort=code');
     expect(res.statusCode).toBe(200);
     expect(res.json().total).toBe(11);
     const trv = res.json().items.find((c: { code: string }) => c.code === 'TRV');
-    expect(trv).toMatchObject({ name: 'Travel', glAccount: '6100', perRequestLimit: '5000.00', receiptRequiredAbove: '75.00', organizationName: null });
+    expect(trv).toMatchObject({ name: 'Travel', glAccount: '6100', organizationName: null });
+    expect(trv.limits.map((l: { ruleName: string; amount: string; currency: string }) => [l.ruleName, l.amount, l.currency])).toEqual([
+      ['Travel limit per request', '5000.00', 'USD'],
+      ['Receipt required above 75', '75.00', 'USD'],
+    ]);
     const q = await call(adam, 'GET', '/api/categories?q=6200');
     expect(q.json().items.map((c: { code: string }) => c.code)).toEqual(['SFT']);
     const lines = await expectExport(adam, '/api/categories/export', 'Name,Code,GL account,Parent,Organization,Per-request limit,Receipt required above,Active');
@@ -349,30 +353,27 @@ describe('categories', () => {
       code: 'trv-air',
       glAccount: '6101',
       parentId: travel,
-      perRequestLimit: '3000',
-      receiptRequiredAbove: '0.00',
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ code: 'TRV-AIR', parentName: 'Travel', perRequestLimit: '3000.00', receiptRequiredAbove: '0.00' });
+    expect(res.json()).toMatchObject({ code: 'TRV-AIR', parentName: 'Travel' });
+    // Only the rules that name no category apply to a new one.
+    expect(res.json().limits.map((l: { ruleName: string }) => l.ruleName)).toEqual(['Receipt required above 75']);
     created = res.json().id;
     expect(await auditsFor('category.created', created)).toHaveLength(1);
     const children = await call(adam, 'GET', `/api/categories?parentId=${travel}`);
     expect(children.json().items.map((c: { id: string }) => c.id)).toEqual([created]);
   });
 
-  it('refuses a duplicate code, a missing GL account, bad amounts and cycles', async () => {
+  it('refuses a duplicate code, a missing GL account, unknown fields and cycles', async () => {
     const dup = await call(adam, 'POST', '/api/categories', { name: 'Travel 2', code: 'TRV', glAccount: '6100' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('A category with code TRV already exists');
     const gl = await call(adam, 'POST', '/api/categories', { name: 'X', code: 'XX1', glAccount: '' });
     expect(gl.statusCode).toBe(400);
     expect(gl.json().message).toBe('GL account is required');
-    const negative = await call(adam, 'POST', '/api/categories', { name: 'X', code: 'XX1', glAccount: '1', perRequestLimit: '-5' });
-    expect(negative.json().message).toBe('The amount cannot be negative');
-    const decimals = await call(adam, 'POST', '/api/categories', { name: 'X', code: 'XX1', glAccount: '1', receiptRequiredAbove: '10.555' });
-    expect(decimals.json().message).toBe('Enter an amount with at most two decimals');
-    const float = await call(adam, 'POST', '/api/categories', { name: 'X', code: 'XX1', glAccount: '1', perRequestLimit: 10.5 });
-    expect(float.statusCode).toBe(400);
+    const unknown = await call(adam, 'POST', '/api/categories', { name: 'X', code: 'XX1', glAccount: '1', colour: 'red' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Unknown field: colour');
     const cycle = await call(adam, 'PATCH', `/api/categories/${travel}`, { parentId: created });
     expect(cycle.statusCode).toBe(400);
     expect(cycle.json().message).toBe('A category cannot be placed under itself or one of its sub-categories');
@@ -381,14 +382,12 @@ describe('categories', () => {
   });
 
   it('updates and deactivates with an audit; refuses rita and max', async () => {
-    const res = await call(adam, 'PATCH', `/api/categories/${created}`, { perRequestLimit: '3500.50', active: false });
+    const res = await call(adam, 'PATCH', `/api/categories/${created}`, { glAccount: '6102', active: false });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ perRequestLimit: '3500.50', active: false });
+    expect(res.json()).toMatchObject({ glAccount: '6102', active: false });
     const [event] = await auditsFor('category.updated', created);
-    expect(event?.before).toMatchObject({ perRequestLimit: '3000.00', active: true });
-    expect(event?.after).toMatchObject({ perRequestLimit: '3500.50', active: false });
-    const clear = await call(adam, 'PATCH', `/api/categories/${created}`, { perRequestLimit: null });
-    expect(clear.json().perRequestLimit).toBeNull();
+    expect(event?.before).toMatchObject({ glAccount: '6101', active: true });
+    expect(event?.after).toMatchObject({ glAccount: '6102', active: false });
     for (const s of [rita, max]) {
       expect((await call(s, 'POST', '/api/categories', { name: 'X', code: 'XX2', glAccount: '1' })).statusCode).toBe(403);
       expect((await call(s, 'PATCH', `/api/categories/${created}`, { name: 'X' })).statusCode).toBe(403);

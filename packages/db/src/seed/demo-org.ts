@@ -27,18 +27,19 @@ export interface SeedAuditRow {
   metadata: unknown;
 }
 
+// Their per-request limits are policy rules (demo-policies.ts).
 const CATEGORIES = [
-  ['Travel', 'TRV', '6100', '5000.00', '75.00'],
-  ['Meals', 'MEA', '6110', '250.00', '25.00'],
-  ['Software', 'SFT', '6200', '20000.00', '0.00'],
-  ['Hardware', 'HRD', '1510', '15000.00', '0.00'],
-  ['Office Supplies', 'OFS', '6300', '1000.00', '50.00'],
-  ['Training', 'TRN', '6400', '8000.00', '0.00'],
-  ['Marketing', 'MKT', '6500', '25000.00', '0.00'],
-  ['Logistics', 'LOG', '6600', '50000.00', '0.00'],
-  ['Utilities', 'UTL', '6700', null, '0.00'],
-  ['Professional Services', 'PRO', '6800', '40000.00', '0.00'],
-  ['Payroll', 'PAY', '7000', null, null],
+  ['Travel', 'TRV', '6100'],
+  ['Meals', 'MEA', '6110'],
+  ['Software', 'SFT', '6200'],
+  ['Hardware', 'HRD', '1510'],
+  ['Office Supplies', 'OFS', '6300'],
+  ['Training', 'TRN', '6400'],
+  ['Marketing', 'MKT', '6500'],
+  ['Logistics', 'LOG', '6600'],
+  ['Utilities', 'UTL', '6700'],
+  ['Professional Services', 'PRO', '6800'],
+  ['Payroll', 'PAY', '7000'],
 ] as const;
 
 const VENDOR_NAMES: Record<string, string[]> = {
@@ -84,13 +85,7 @@ export async function seedDemoOrganizations(tx: Db, tools: SeedTools, now: Date)
   const byName = new Map(accounts.map((u) => [u.username, u.id]));
 
   await tx.insert(categories).values(
-    CATEGORIES.map(([name, code, glAccount, perRequestLimit, receiptRequiredAbove]) => ({
-      name,
-      code,
-      glAccount,
-      perRequestLimit,
-      receiptRequiredAbove,
-    })),
+    CATEGORIES.map(([name, code, glAccount]) => ({ name, code, glAccount })),
   );
 
   let n = 0;
