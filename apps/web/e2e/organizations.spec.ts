@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, expectAccessible, expectToast, MOBILE, pageAs, signInAs, snap } from './fixtures';
+import { apiAs, DESKTOP, expectAccessible, expectToast, MOBILE, pageAs, signInAs, snap } from './fixtures';
 
 /** adam (admin) runs the group's structure screens: nothing destructive, only additions and one FX correction. */
 
@@ -145,6 +145,55 @@ test.describe.serial('group structure (adam)', () => {
     await expectToast(page, 'FX rate saved', 'EUR/USD');
     await expect(table.getByRole('row').nth(1)).toContainText('1.0999');
     await bothSizes(page, 'advanced-organization-fx');
+  });
+
+  test('organizations: a new subsidiary with its country and time zone, both picked by search', async ({ page, request }) => {
+    await signInAs(page, 'adam', undefined, '/organization-management');
+    await page.getByRole('button', { name: 'New subsidiary' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New subsidiary' });
+    await dialog.getByLabel('Name').fill('Meridian Nordic');
+    await dialog.getByLabel('Code').fill('mn');
+    await dialog.getByLabel('Base currency').fill('SEK');
+    const country = dialog.getByRole('combobox', { name: 'Country' });
+    await country.click();
+    await country.fill('swed');
+    await page.getByRole('option', { name: 'Sweden' }).click();
+    await expect(country).toHaveValue('Sweden');
+    const zone = dialog.getByRole('combobox', { name: 'Time zone' });
+    await zone.click();
+    await zone.fill('stockholm');
+    await page.getByRole('option', { name: 'Europe/Stockholm' }).click();
+    await expect(zone).toHaveValue('Europe/Stockholm');
+    await expectAccessible(page);
+    await snap(page, 'organization-country-time-zone');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expectToast(page, 'Subsidiary created', 'Meridian Nordic (MN)');
+
+    const api = await apiAs(request, 'adam');
+    const list = await api.get('/api/organizations?q=Meridian%20Nordic');
+    expect((list as { items: unknown[] }).items).toEqual([expect.objectContaining({ code: 'MN', country: 'SE', timeZone: 'Europe/Stockholm' })]);
+
+    // Editing shows both as saved, by name; the keyboard picks the new zone.
+    const row = page.getByRole('table', { name: 'Organizations' }).getByRole('row', { name: /Meridian Nordic/ });
+    await row.getByRole('button', { name: 'Actions for Meridian Nordic' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Meridian Nordic' });
+    await expect(edit.getByRole('combobox', { name: 'Country' })).toHaveValue('Sweden');
+    const editZone = edit.getByRole('combobox', { name: 'Time zone' });
+    await expect(editZone).toHaveValue('Europe/Stockholm');
+    await editZone.click();
+    await editZone.fill('Helsinki');
+    await expect(page.getByRole('option', { name: 'Europe/Helsinki' })).toBeVisible();
+    await editZone.press('ArrowDown');
+    await editZone.press('Enter');
+    await expect(editZone).toHaveValue('Europe/Helsinki');
+    await page.setViewportSize(MOBILE);
+    await snap(page, 'organization-country-time-zone');
+    await page.setViewportSize(DESKTOP);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Organization saved', 'Meridian Nordic');
+    const saved = await api.get('/api/organizations?q=Meridian%20Nordic');
+    expect((saved as { items: unknown[] }).items).toEqual([expect.objectContaining({ country: 'SE', timeZone: 'Europe/Helsinki' })]);
   });
 });
 

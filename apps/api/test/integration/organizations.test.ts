@@ -176,6 +176,32 @@ describe('organizations: changes', () => {
     expect((await call(adam, 'PATCH', `/api/organizations/${missing}`, { name: 'Ghost' })).statusCode).toBe(404);
   });
 
+  it('keeps a country by its ISO code and a time zone; refuses an unknown country with a clear message', async () => {
+    const seeded = (await call(adam, 'GET', '/api/organizations?pageSize=50')).json().items as { code: string; country: string | null }[];
+    expect(Object.fromEntries(seeded.map((o) => [o.code, o.country]))).toMatchObject({ MG: 'US', ML: 'US', ME: 'DE', MF: 'GB', MT: 'AE' });
+    const made = await call(adam, 'POST', '/api/organizations', { name: 'Meridian Iberia', code: 'MI', currency: 'EUR', country: 'es', timeZone: 'Europe/Madrid' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ country: 'ES', timeZone: 'Europe/Madrid' });
+    const id = made.json().id;
+    const moved = await call(adam, 'PATCH', `/api/organizations/${id}`, { country: 'PT', timeZone: 'Europe/Lisbon' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ country: 'PT', timeZone: 'Europe/Lisbon' });
+    const [event] = await auditsFor('organization.updated', id);
+    expect(event?.before).toMatchObject({ country: 'ES', timeZone: 'Europe/Madrid' });
+    expect(event?.after).toMatchObject({ country: 'PT', timeZone: 'Europe/Lisbon' });
+    expect((await t.db.select({ country: organizations.country }).from(organizations).where(eq(organizations.id, id)))[0]!.country).toBe('PT');
+    for (const country of ['XX', 'UK', 'DEU', 'E1', '']) {
+      const bad = await call(adam, 'PATCH', `/api/organizations/${id}`, { country });
+      expect(bad.statusCode, country).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Choose a country by its ISO 3166-1 two-letter code, e.g. DE' });
+    }
+    const badNew = await call(adam, 'POST', '/api/organizations', { name: 'X', code: 'XX', currency: 'USD', country: 'Atlantis' });
+    expect(badNew.statusCode).toBe(400);
+    expect(badNew.json().message).toBe('Choose a country by its ISO 3166-1 two-letter code, e.g. DE');
+    const cleared = await call(adam, 'PATCH', `/api/organizations/${id}`, { country: null });
+    expect(cleared.json().country).toBeNull();
+  });
+
   it('moves a subsidiary under another and refuses cycles and moving the group', async () => {
     const moved = await call(adam, 'POST', `/api/organizations/${created}/move`, { parentId: org.ME });
     expect(moved.statusCode).toBe(200);

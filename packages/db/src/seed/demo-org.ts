@@ -65,17 +65,17 @@ function periodsBack(now: Date, months: number): string[] {
 export async function seedDemoOrganizations(tx: Db, tools: SeedTools, now: Date): Promise<void> {
   const orgs = await tx.select().from(organizations);
   const orgByCode = new Map(orgs.map((o) => [o.code, o]));
-  const addresses: Record<string, [string, string]> = {
-    MG: ['200 Park Avenue, New York, NY 10166, USA', 'US-84-2210001'],
-    ML: ['1 Harbor Way, Long Beach, CA 90802, USA', 'US-84-2210002'],
-    ME: ['Friedrichstraße 100, 10117 Berlin, Germany', 'DE811234567'],
-    MF: ['10 Bishopsgate, London EC2N 4AY, United Kingdom', 'GB123456789'],
-    MT: ['Dubai Internet City, Building 5, Dubai, UAE', 'AE100234567800003'],
+  const addresses: Record<string, [string, string, string]> = {
+    MG: ['200 Park Avenue, New York, NY 10166, USA', 'US', 'US-84-2210001'],
+    ML: ['1 Harbor Way, Long Beach, CA 90802, USA', 'US', 'US-84-2210002'],
+    ME: ['Friedrichstraße 100, 10117 Berlin, Germany', 'DE', 'DE811234567'],
+    MF: ['10 Bishopsgate, London EC2N 4AY, United Kingdom', 'GB', 'GB123456789'],
+    MT: ['Dubai Internet City, Building 5, Dubai, UAE', 'AE', 'AE100234567800003'],
   };
-  for (const [code, [address, taxId]] of Object.entries(addresses)) {
+  for (const [code, [address, country, taxId]] of Object.entries(addresses)) {
     await tx
       .update(organizations)
-      .set({ address, taxId, fiscalYearStartMonth: code === 'MF' ? 4 : 1, settings: { approvalThreshold: '5000.00' } })
+      .set({ address, country, taxId, fiscalYearStartMonth: code === 'MF' ? 4 : 1, settings: { approvalThreshold: '5000.00' } })
       .where(sql`${organizations.code} = ${code}`);
   }
 
