@@ -4,7 +4,7 @@
  * computes them. The expected days are the calendars' own, worked out by hand from them.
  */
 import { describe, expect, it } from 'vitest';
-import { countryOfAddress, isBusinessDay, isWeekend, nextBusinessDay, offDayReason, onBusinessDay, publicHolidays } from '@outlay/db/business-days';
+import { countryOf, countryOfAddress, isBusinessDay, isWeekend, nextBusinessDay, offDayReason, onBusinessDay, publicHolidays } from '@outlay/db/business-days';
 
 describe('next business day', () => {
   it('keeps a business day as it is', () => {
@@ -70,6 +70,12 @@ describe('next business day', () => {
     expect(countryOfAddress('Dubai Internet City, Building 5, Dubai, UAE')).toBe('AE');
     expect(countryOfAddress('12 Commerce Street')).toBeNull();
     expect(countryOfAddress(null)).toBeNull();
+  });
+
+  it("takes the organization's stored country, and its address only when it has none", () => {
+    expect(countryOf({ country: 'GB', address: 'Dubai Internet City, Building 5, Dubai, UAE' })).toBe('GB');
+    expect(countryOf({ country: null, address: 'Friedrichstraße 100, 10117 Berlin, Germany' })).toBe('DE');
+    expect(countryOf({ country: null, address: null })).toBeNull();
   });
 
   it('lists public holidays in a range, each day of a long one', () => {

@@ -74,7 +74,6 @@ const CONTRACT_LISTS: Record<string, readonly string[]> = {
   budget_overruns_status_check: BUDGET_OVERRUN_STATUSES,
   policy_rules_kind_check: POLICY_KIND_VALUES,
   policy_rules_action_check: POLICY_ACTION_VALUES,
-  categories_per_request_limit_action_check: POLICY_ACTION_VALUES,
   notification_settings_digest_check: DIGEST_FREQUENCY_VALUES,
   payroll_runs_status_check: PAYROLL_RUN_STATUS_VALUES,
   payroll_adjustments_kind_check: PAYROLL_ADJUSTMENT_KIND_VALUES,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, expectAccessible, expectToast, MOBILE, pageAs, signInAs, snap } from './fixtures';
+import { apiAs, DESKTOP, expectAccessible, expectToast, MOBILE, pageAs, signInAs, snap } from './fixtures';
 
 /** adam (admin) runs the group's structure screens: nothing destructive, only additions and one FX correction. */
 
@@ -72,29 +72,40 @@ test.describe.serial('group structure (adam)', () => {
     await bothSizes(page, 'department-management');
   });
 
-  test('categories: create a sub-category with limits', async ({ page }) => {
+  test('categories: the limits are the policy rules, with their currency and a link to each rule; a sub-category', async ({ page }) => {
     await signInAs(page, 'adam', undefined, '/category-management');
     await expect(page.getByRole('heading', { name: 'Category Management' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Categories' });
     await expect(table.getByRole('row', { name: /Travel/ })).toContainText('6100');
+    // Meals: the one per-request limit (the policy's 150, in adam's company's dollars) and the one receipt threshold.
+    const meals = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Meals', exact: true }) });
+    await expect(meals).toContainText('$150.00');
+    await expect(meals).toContainText('$75.00');
+    await expect(meals).not.toContainText('250');
+    await expect(meals.getByRole('link', { name: 'Meals limit per request' })).toHaveAttribute('href', '/policy-management?q=Meals%20limit%20per%20request');
+    await expect(meals.getByRole('link', { name: 'Receipt required above 75' })).toBeVisible();
+    await bothSizes(page, 'category-management');
+
     await page.getByRole('button', { name: 'New category' }).click();
     const dialog = page.getByRole('dialog', { name: 'New category' });
+    await expect(dialog).toContainText('Per-request limits and receipt thresholds are policy rules');
+    await expect(dialog.getByLabel('Per-request limit')).toHaveCount(0);
     await dialog.getByLabel('Name').fill('Air travel');
     await dialog.getByLabel('Code').fill('trv-air');
     await dialog.getByLabel('GL account').fill('6101');
     await pickOption(page, 'Parent category', 'Travel (TRV)');
-    await dialog.getByLabel('Per-request limit').fill('-5');
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(dialog.getByText('The amount cannot be negative')).toBeVisible();
-    await dialog.getByLabel('Per-request limit').fill('3,000.00');
-    await dialog.getByLabel('Receipt required above').fill('0');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expectToast(page, 'Category created', 'Air travel (TRV-AIR)');
     const row = table.getByRole('row', { name: /Air travel/ });
     await expect(row).toContainText('TRV-AIR');
-    await expect(row).toContainText('Travel');
-    await expect(row).toContainText(/3,000\.00/);
-    await bothSizes(page, 'category-management');
+    await expect(row).toContainText('No limit');
+
+    // The link opens the rule where the number is changed, with its version history.
+    await meals.getByRole('link', { name: 'Meals limit per request' }).click();
+    await expect(page.getByRole('heading', { name: 'Policy Management', level: 1 })).toBeVisible();
+    const rules = page.getByRole('table', { name: 'Policy rules' });
+    await expect(rules.getByRole('row', { name: /Meals limit per request/ })).toContainText('Meals: above 150 per request');
+    await expect(rules.getByRole('row', { name: /limit per request/ })).toHaveCount(1);
   });
 
   test('advanced: hierarchy, settings, intercompany links and an FX correction', async ({ page }) => {
@@ -134,6 +145,55 @@ test.describe.serial('group structure (adam)', () => {
     await expectToast(page, 'FX rate saved', 'EUR/USD');
     await expect(table.getByRole('row').nth(1)).toContainText('1.0999');
     await bothSizes(page, 'advanced-organization-fx');
+  });
+
+  test('organizations: a new subsidiary with its country and time zone, both picked by search', async ({ page, request }) => {
+    await signInAs(page, 'adam', undefined, '/organization-management');
+    await page.getByRole('button', { name: 'New subsidiary' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New subsidiary' });
+    await dialog.getByLabel('Name').fill('Meridian Nordic');
+    await dialog.getByLabel('Code').fill('mn');
+    await dialog.getByLabel('Base currency').fill('SEK');
+    const country = dialog.getByRole('combobox', { name: 'Country' });
+    await country.click();
+    await country.fill('swed');
+    await page.getByRole('option', { name: 'Sweden' }).click();
+    await expect(country).toHaveValue('Sweden');
+    const zone = dialog.getByRole('combobox', { name: 'Time zone' });
+    await zone.click();
+    await zone.fill('stockholm');
+    await page.getByRole('option', { name: 'Europe/Stockholm' }).click();
+    await expect(zone).toHaveValue('Europe/Stockholm');
+    await expectAccessible(page);
+    await snap(page, 'organization-country-time-zone');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expectToast(page, 'Subsidiary created', 'Meridian Nordic (MN)');
+
+    const api = await apiAs(request, 'adam');
+    const list = await api.get('/api/organizations?q=Meridian%20Nordic');
+    expect((list as { items: unknown[] }).items).toEqual([expect.objectContaining({ code: 'MN', country: 'SE', timeZone: 'Europe/Stockholm' })]);
+
+    // Editing shows both as saved, by name; the keyboard picks the new zone.
+    const row = page.getByRole('table', { name: 'Organizations' }).getByRole('row', { name: /Meridian Nordic/ });
+    await row.getByRole('button', { name: 'Actions for Meridian Nordic' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Meridian Nordic' });
+    await expect(edit.getByRole('combobox', { name: 'Country' })).toHaveValue('Sweden');
+    const editZone = edit.getByRole('combobox', { name: 'Time zone' });
+    await expect(editZone).toHaveValue('Europe/Stockholm');
+    await editZone.click();
+    await editZone.fill('Helsinki');
+    await expect(page.getByRole('option', { name: 'Europe/Helsinki' })).toBeVisible();
+    await editZone.press('ArrowDown');
+    await editZone.press('Enter');
+    await expect(editZone).toHaveValue('Europe/Helsinki');
+    await page.setViewportSize(MOBILE);
+    await snap(page, 'organization-country-time-zone');
+    await page.setViewportSize(DESKTOP);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Organization saved', 'Meridian Nordic');
+    const saved = await api.get('/api/organizations?q=Meridian%20Nordic');
+    expect((saved as { items: unknown[] }).items).toEqual([expect.objectContaining({ country: 'SE', timeZone: 'Europe/Helsinki' })]);
   });
 });
 

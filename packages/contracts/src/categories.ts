@@ -1,8 +1,35 @@
 // Schemas for expense categories (PRODUCT.md §3 "Organization and people").
 import { z } from 'zod';
 import { exportQuery, listQuery, paginated } from './lists.ts';
-import { activeFilter, codeField, optionalAmount, requiredText, uuid } from './fields.ts';
+import { activeFilter, codeField, requiredText, uuid } from './fields.ts';
 import { POLICY_ACTION_VALUES } from './policies.ts';
+
+/** The policy rule kinds that set a category's limits and receipt threshold. */
+export const CATEGORY_LIMIT_KIND_VALUES = ['category_limit_request', 'category_limit_month', 'receipt_required'] as const;
+
+/**
+ * A limit that applies to a category, read from the policy rule that sets it: the rule is the one
+ * place the number lives, and the category screen links to it.
+ */
+export const categoryLimit = z.object({
+  ruleId: z.string(),
+  ruleName: z.string(),
+  kind: z.enum(CATEGORY_LIMIT_KIND_VALUES),
+  action: z.enum(POLICY_ACTION_VALUES),
+  amount: z.string(),
+  /**
+   * The currency the amount is in for the reader: the rule's own, else its organization's (or the
+   * category's), else the reader's organization's.
+   */
+  currency: z.string(),
+  /** True when the rule names no currency and no organization: each company applies the amount in its own currency. */
+  eachOrganizationCurrency: z.boolean(),
+  /** The rule's organization; null when it applies to every organization. */
+  organizationName: z.string().nullable(),
+  /** The rule applies only when its conditions hold. */
+  conditional: z.boolean(),
+});
+export type CategoryLimit = z.infer<typeof categoryLimit>;
 
 export const category = z.object({
   id: z.string(),
@@ -13,10 +40,8 @@ export const category = z.object({
   glAccount: z.string(),
   parentId: z.string().nullable(),
   parentName: z.string().nullable(),
-  perRequestLimit: z.string().nullable(),
-  /** What a request above the limit gets at submission: a policy finding with this action. */
-  perRequestLimitAction: z.enum(POLICY_ACTION_VALUES),
-  receiptRequiredAbove: z.string().nullable(),
+  /** The active policy rules that limit requests of this category, in priority order. */
+  limits: z.array(categoryLimit),
   active: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -29,18 +54,25 @@ export const categoryExportQuery = exportQuery.extend(categoryFilters);
 export type CategoryExportQuery = z.infer<typeof categoryExportQuery>;
 export const categoryList = paginated(category);
 
-export const createCategoryInput = z.object({
+/** Limits live in the policy rules: a category field for one is refused, not quietly dropped. */
+const LIMITS_ARE_POLICIES = 'Per-request limits and receipt thresholds are policy rules: change them in Policy Management';
+const MOVED_FIELDS = new Set(['perRequestLimit', 'perRequestLimitAction', 'receiptRequiredAbove']);
+
+export const createCategoryInput = z.strictObject({
   name: requiredText('Name', 120),
   code: codeField('Code'),
   glAccount: requiredText('GL account', 40),
   parentId: uuid('Not a valid parent category').nullable().optional(),
   /** A category of one organization only; group-wide when omitted. */
   organizationId: uuid('Not a valid organization').nullable().optional(),
-  perRequestLimit: optionalAmount,
-  /** Warn when omitted on a new category. */
-  perRequestLimitAction: z.enum(POLICY_ACTION_VALUES, { error: 'Choose warn, require justification or block' }).optional(),
-  receiptRequiredAbove: optionalAmount,
   active: z.boolean().default(true),
+}, {
+  error: (issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.some((k) => MOVED_FIELDS.has(k))
+        ? LIMITS_ARE_POLICIES
+        : `Unknown field: ${issue.keys.join(', ')}`
+      : undefined,
 });
 export type CreateCategoryInput = z.input<typeof createCategoryInput>;
 /** What the API receives after validation. */

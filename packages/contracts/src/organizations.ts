@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { exportQuery, listQuery, paginated } from './lists.ts';
 import { timeZone } from './primitives.ts';
+import { countryCode } from './countries.ts';
 import { activeFilter, codeField, currencyField, optionalAmount, optionalText, requiredText, uuid } from './fields.ts';
 
 export { nonNegativeAmount, optionalAmount } from './fields.ts';
@@ -36,6 +37,8 @@ export const organization = z.object({
   currency: z.string(),
   active: z.boolean(),
   address: z.string().nullable(),
+  /** ISO 3166-1 alpha-2; its weekend and public holidays move pay and due dates. */
+  country: z.string().nullable(),
   taxId: z.string().nullable(),
   fiscalYearStartMonth: z.number().int(),
   /** The zone its people's schedules run in unless they chose their own (the group's: scheduled backups too). */
@@ -66,6 +69,7 @@ export const createOrganizationInput = z.object({
   code: codeField('Code'),
   currency: currencyField,
   address: optionalText('Address', 300),
+  country: countryCode.nullable().optional(),
   taxId: optionalText('Tax id', 60),
   fiscalYearStartMonth: fiscalYearStartMonth.default(1),
   /** The parent's time zone when omitted. */
@@ -85,6 +89,7 @@ export const updateOrganizationInput = z
     code: codeField('Code'),
     currency: currencyField,
     address: optionalText('Address', 300),
+    country: countryCode.nullable(),
     taxId: optionalText('Tax id', 60),
     fiscalYearStartMonth,
     timeZone,

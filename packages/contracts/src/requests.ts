@@ -454,7 +454,7 @@ export const requestFormOptions = z.object({
   groupCurrency: z.string(),
   defaultDepartmentId: z.string().nullable(),
   departments: z.array(z.object({ id: z.string(), name: z.string(), code: z.string() })),
-  categories: z.array(z.object({ id: z.string(), name: z.string(), code: z.string(), receiptRequiredAbove: z.string().nullable() })),
+  categories: z.array(z.object({ id: z.string(), name: z.string(), code: z.string() })),
   /** Currencies with a rate to the organization's currency (the organization's own first). */
   currencies: z.array(z.string()),
 });

@@ -1,7 +1,8 @@
 // Business days of an organization's country: its weekend and its public holidays (date-holidays:
 // rules shipped in the package, computed offline for any year, lunar calendars included). The
 // server and the demo seed both move pay and due dates with this one module, so seeded and new
-// records agree. Organizations have an address, not a country field: the country is its last part.
+// records agree. An organization names its country (ISO 3166-1 alpha-2); one saved before it had
+// that field falls back to the last part of its address.
 import { createRequire } from 'node:module';
 import type HolidaysClass from 'date-holidays';
 
@@ -35,6 +36,11 @@ export function countryOfAddress(address: string | null): string | null {
   if (!address) return null;
   const last = address.split(',').at(-1)!.trim().toLowerCase();
   return countryNames().get(last) ?? null;
+}
+
+/** The country whose business days an organization keeps: the one it names, else the one its address ends with. */
+export function countryOf(org: { country: string | null; address: string | null }): string | null {
+  return org.country ?? countryOfAddress(org.address);
 }
 
 const DAY_MS = 86_400_000;

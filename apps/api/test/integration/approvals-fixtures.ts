@@ -17,6 +17,9 @@ import {
 } from '@outlay/db';
 import type { Session, TestContext } from '../helpers.ts';
 
+/** A category no per-request policy rule limits (any amount goes through without a limit finding). */
+export const withoutLimitRule = sql`NOT EXISTS (SELECT 1 FROM policy_rules r WHERE r.kind = 'category_limit_request' AND r.params->>'categoryId' = ${categories.id}::text)`;
+
 export interface World {
   org: Record<string, string>;
   user: Record<string, string>;
@@ -32,7 +35,7 @@ export async function setUpWorld(t: TestContext): Promise<World> {
   const [cat] = await t.db
     .select()
     .from(categories)
-    .where(and(or(eq(categories.organizationId, org.ML!), isNull(categories.organizationId)), eq(categories.active, true), isNull(categories.perRequestLimit)))
+    .where(and(or(eq(categories.organizationId, org.ML!), isNull(categories.organizationId)), eq(categories.active, true), withoutLimitRule))
     .limit(1);
   const category = cat ?? (await t.db.select().from(categories).where(or(eq(categories.organizationId, org.ML!), isNull(categories.organizationId))).limit(1))[0]!;
   // Only our workflow and no auto-approval rule route Meridian Logistics in these tests.

@@ -14,9 +14,8 @@ export interface BudgetWorld extends World {
 
 export async function setUpBudgets(t: TestContext): Promise<BudgetWorld> {
   const w = await setUpWorld(t);
-  // Policy rules are another slice's concern: none of them decides anything here.
+  // Policy rules (the categories' limits among them) are another slice's concern: none of them decides anything here.
   await t.db.update(policyRules).set({ active: false });
-  await t.db.update(categories).set({ perRequestLimit: null, receiptRequiredAbove: null });
   const now = t.clock.now();
   const start = `${now.toISOString().slice(0, 7)}-01`;
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
@@ -32,7 +31,7 @@ export async function setUpBudgets(t: TestContext): Promise<BudgetWorld> {
     await t.db
       .select({ id: categories.id })
       .from(categories)
-      .where(and(or(eq(categories.organizationId, w.org.ML!), isNull(categories.organizationId)), eq(categories.active, true), isNull(categories.perRequestLimit)))
+      .where(and(or(eq(categories.organizationId, w.org.ML!), isNull(categories.organizationId)), eq(categories.active, true)))
       .orderBy(categories.code)
   )
     .map((c) => c.id)

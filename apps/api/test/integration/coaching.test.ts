@@ -6,6 +6,7 @@ import Decimal from 'decimal.js';
 import { categories, organizations, spendingRequests, users, vendors } from '@outlay/db';
 import type { Coaching } from '@outlay/contracts';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
+import { withoutLimitRule } from './approvals-fixtures.ts';
 
 let t: TestContext;
 let rita: Session;
@@ -22,8 +23,8 @@ beforeAll(async () => {
   ritaId = r!.id;
   const [ml] = await t.db.select().from(organizations).where(eq(organizations.code, 'ML'));
   const [v] = await t.db.select().from(vendors).where(eq(vendors.name, 'Harbor Fuel Supply'));
-  const cat = (await t.db.select().from(categories).where(eq(categories.active, true))).find(
-    (c) => (c.organizationId === ml!.id || c.organizationId === null) && c.perRequestLimit === null && c.name !== 'Meals',
+  const cat = (await t.db.select().from(categories).where(and(eq(categories.active, true), withoutLimitRule))).find(
+    (c) => (c.organizationId === ml!.id || c.organizationId === null) && c.name !== 'Meals',
   )!;
   const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   for (const title of ['Forklift tyres for the depot', 'Forklift tyres for depot']) {

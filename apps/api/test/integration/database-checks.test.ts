@@ -213,8 +213,7 @@ describe('impossible rows are refused with 23514', () => {
   // Every other check, one impossible value each (a new check without a case here fails the last test).
   const cases: [constraint: string, table: string, set: SQL][] = [
     ['organizations_fiscal_year_start_month_check', 'organizations', sql`fiscal_year_start_month = 13`],
-    ['categories_per_request_limit_check', 'categories', sql`per_request_limit = -1`],
-    ['categories_receipt_required_above_check', 'categories', sql`receipt_required_above = -0.01`],
+    ['organizations_country_check', 'organizations', sql`country = 'de'`],
     ['fx_rates_base_check', 'fx_rates', sql`base = 'usd'`],
     ['fx_rates_quote_check', 'fx_rates', sql`quote = 'E1R'`],
     ['fx_rates_average_rate_check', 'fx_rates', sql`average_rate = 0`],

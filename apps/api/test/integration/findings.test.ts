@@ -9,6 +9,7 @@ import type { Finding, FindingList } from '@outlay/contracts';
 import { computeStaleFindings } from '../../src/modules/findings/findings.compute.ts';
 import { median, medianAbsoluteDeviation, robustZScore } from '../../src/modules/findings/findings.statistics.ts';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
+import { withoutLimitRule } from './approvals-fixtures.ts';
 
 let t: TestContext;
 let rita: Session;
@@ -74,8 +75,8 @@ beforeAll(async () => {
   const mf = orgs.find((o) => o.code === 'MF')!.id;
   const [v] = await t.db.select().from(vendors).where(eq(vendors.name, 'Harbor Fuel Supply'));
   harbor = v!.id;
-  const cats = await t.db.select().from(categories).where(eq(categories.active, true));
-  const usable = (org: string) => cats.find((c) => (c.organizationId === org || c.organizationId === null) && c.perRequestLimit === null && c.name !== 'Meals')!.id;
+  const cats = await t.db.select().from(categories).where(and(eq(categories.active, true), withoutLimitRule));
+  const usable = (org: string) => cats.find((c) => (c.organizationId === org || c.organizationId === null) && c.name !== 'Meals')!.id;
   categoryMl = usable(ml);
   categoryMf = usable(mf);
 
@@ -98,7 +99,7 @@ beforeAll(async () => {
     ids.weekend.push(await raise(priya, { title: `Supplier tasting visit ${i}`, amount: `${100 + i}.00`, currency: 'GBP', categoryId: categoryMf, expenseDate: saturdayBefore(i) }));
   }
   // Adam's own twins, for the rule that nobody dismisses a finding about their own requests.
-  const adamCategory = cats.find((c) => c.organizationId === null && c.perRequestLimit === null && c.name !== 'Meals')?.id ?? categoryMl;
+  const adamCategory = cats.find((c) => c.organizationId === null && c.name !== 'Meals')?.id ?? categoryMl;
   const anyVendor = (await t.db.select().from(vendors).where(and(eq(vendors.status, 'active'), eq(vendors.organizationId, orgs.find((o) => o.code === 'MG')!.id))).limit(1))[0];
   for (let i = 0; i < 2; i++) {
     ids.adamTwins.push(await raise(adam, { title: 'Conference booth deposit', amount: '1234.00', currency: 'USD', categoryId: adamCategory, vendorId: anyVendor!.id, expenseDate: twoDaysAgo }));

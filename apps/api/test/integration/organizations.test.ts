@@ -176,6 +176,32 @@ describe('organizations: changes', () => {
     expect((await call(adam, 'PATCH', `/api/organizations/${missing}`, { name: 'Ghost' })).statusCode).toBe(404);
   });
 
+  it('keeps a country by its ISO code and a time zone; refuses an unknown country with a clear message', async () => {
+    const seeded = (await call(adam, 'GET', '/api/organizations?pageSize=50')).json().items as { code: string; country: string | null }[];
+    expect(Object.fromEntries(seeded.map((o) => [o.code, o.country]))).toMatchObject({ MG: 'US', ML: 'US', ME: 'DE', MF: 'GB', MT: 'AE' });
+    const made = await call(adam, 'POST', '/api/organizations', { name: 'Meridian Iberia', code: 'MI', currency: 'EUR', country: 'es', timeZone: 'Europe/Madrid' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ country: 'ES', timeZone: 'Europe/Madrid' });
+    const id = made.json().id;
+    const moved = await call(adam, 'PATCH', `/api/organizations/${id}`, { country: 'PT', timeZone: 'Europe/Lisbon' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ country: 'PT', timeZone: 'Europe/Lisbon' });
+    const [event] = await auditsFor('organization.updated', id);
+    expect(event?.before).toMatchObject({ country: 'ES', timeZone: 'Europe/Madrid' });
+    expect(event?.after).toMatchObject({ country: 'PT', timeZone: 'Europe/Lisbon' });
+    expect((await t.db.select({ country: organizations.country }).from(organizations).where(eq(organizations.id, id)))[0]!.country).toBe('PT');
+    for (const country of ['XX', 'UK', 'DEU', 'E1', '']) {
+      const bad = await call(adam, 'PATCH', `/api/organizations/${id}`, { country });
+      expect(bad.statusCode, country).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Choose a country by its ISO 3166-1 two-letter code, e.g. DE' });
+    }
+    const badNew = await call(adam, 'POST', '/api/organizations', { name: 'X', code: 'XX', currency: 'USD', country: 'Atlantis' });
+    expect(badNew.statusCode).toBe(400);
+    expect(badNew.json().message).toBe('Choose a country by its ISO 3166-1 two-letter code, e.g. DE');
+    const cleared = await call(adam, 'PATCH', `/api/organizations/${id}`, { country: null });
+    expect(cleared.json().country).toBeNull();
+  });
+
   it('moves a subsidiary under another and refuses cycles and moving the group', async () => {
     const moved = await call(adam, 'POST', `/api/organizations/${created}/move`, { parentId: org.ME });
     expect(moved.statusCode).toBe(200);
@@ -331,12 +357,16 @@ describe('categories', () => {
     travel = row!.id;
   });
 
-  it('lists the eleven seeded categories with GL codes and limits as decimal strings', async () => {
+  it('lists the eleven seeded categories with GL codes and the policy limits that apply to them', async () => {
     const res = await call(rita, 'GET', '/api/categories?pageSize=50&sort=code');
     expect(res.statusCode).toBe(200);
     expect(res.json().total).toBe(11);
     const trv = res.json().items.find((c: { code: string }) => c.code === 'TRV');
-    expect(trv).toMatchObject({ name: 'Travel', glAccount: '6100', perRequestLimit: '5000.00', receiptRequiredAbove: '75.00', organizationName: null });
+    expect(trv).toMatchObject({ name: 'Travel', glAccount: '6100', organizationName: null });
+    expect(trv.limits.map((l: { ruleName: string; amount: string; currency: string }) => [l.ruleName, l.amount, l.currency])).toEqual([
+      ['Travel limit per request', '5000.00', 'USD'],
+      ['Receipt required above 75', '75.00', 'USD'],
+    ]);
     const q = await call(adam, 'GET', '/api/categories?q=6200');
     expect(q.json().items.map((c: { code: string }) => c.code)).toEqual(['SFT']);
     const lines = await expectExport(adam, '/api/categories/export', 'Name,Code,GL account,Parent,Organization,Per-request limit,Receipt required above,Active');
@@ -349,30 +379,27 @@ describe('categories', () => {
       code: 'trv-air',
       glAccount: '6101',
       parentId: travel,
-      perRequestLimit: '3000',
-      receiptRequiredAbove: '0.00',
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ code: 'TRV-AIR', parentName: 'Travel', perRequestLimit: '3000.00', receiptRequiredAbove: '0.00' });
+    expect(res.json()).toMatchObject({ code: 'TRV-AIR', parentName: 'Travel' });
+    // Only the rules that name no category apply to a new one.
+    expect(res.json().limits.map((l: { ruleName: string }) => l.ruleName)).toEqual(['Receipt required above 75']);
     created = res.json().id;
     expect(await auditsFor('category.created', created)).toHaveLength(1);
     const children = await call(adam, 'GET', `/api/categories?parentId=${travel}`);
     expect(children.json().items.map((c: { id: string }) => c.id)).toEqual([created]);
   });
 
-  it('refuses a duplicate code, a missing GL account, bad amounts and cycles', async () => {
+  it('refuses a duplicate code, a missing GL account, unknown fields and cycles', async () => {
     const dup = await call(adam, 'POST', '/api/categories', { name: 'Travel 2', code: 'TRV', glAccount: '6100' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('A category with code TRV already exists');
     const gl = await call(adam, 'POST', '/api/categories', { name: 'X', code: 'XX1', glAccount: '' });
     expect(gl.statusCode).toBe(400);
     expect(gl.json().message).toBe('GL account is required');
-    const negative = await call(adam, 'POST', '/api/categories', { name: 'X', code: 'XX1', glAccount: '1', perRequestLimit: '-5' });
-    expect(negative.json().message).toBe('The amount cannot be negative');
-    const decimals = await call(adam, 'POST', '/api/categories', { name: 'X', code: 'XX1', glAccount: '1', receiptRequiredAbove: '10.555' });
-    expect(decimals.json().message).toBe('Enter an amount with at most two decimals');
-    const float = await call(adam, 'POST', '/api/categories', { name: 'X', code: 'XX1', glAccount: '1', perRequestLimit: 10.5 });
-    expect(float.statusCode).toBe(400);
+    const unknown = await call(adam, 'POST', '/api/categories', { name: 'X', code: 'XX1', glAccount: '1', colour: 'red' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Unknown field: colour');
     const cycle = await call(adam, 'PATCH', `/api/categories/${travel}`, { parentId: created });
     expect(cycle.statusCode).toBe(400);
     expect(cycle.json().message).toBe('A category cannot be placed under itself or one of its sub-categories');
@@ -381,14 +408,12 @@ describe('categories', () => {
   });
 
   it('updates and deactivates with an audit; refuses rita and max', async () => {
-    const res = await call(adam, 'PATCH', `/api/categories/${created}`, { perRequestLimit: '3500.50', active: false });
+    const res = await call(adam, 'PATCH', `/api/categories/${created}`, { glAccount: '6102', active: false });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ perRequestLimit: '3500.50', active: false });
+    expect(res.json()).toMatchObject({ glAccount: '6102', active: false });
     const [event] = await auditsFor('category.updated', created);
-    expect(event?.before).toMatchObject({ perRequestLimit: '3000.00', active: true });
-    expect(event?.after).toMatchObject({ perRequestLimit: '3500.50', active: false });
-    const clear = await call(adam, 'PATCH', `/api/categories/${created}`, { perRequestLimit: null });
-    expect(clear.json().perRequestLimit).toBeNull();
+    expect(event?.before).toMatchObject({ glAccount: '6101', active: true });
+    expect(event?.after).toMatchObject({ glAccount: '6102', active: false });
     for (const s of [rita, max]) {
       expect((await call(s, 'POST', '/api/categories', { name: 'X', code: 'XX2', glAccount: '1' })).statusCode).toBe(403);
       expect((await call(s, 'PATCH', `/api/categories/${created}`, { name: 'X' })).statusCode).toBe(403);

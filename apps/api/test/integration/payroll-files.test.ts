@@ -280,6 +280,29 @@ describe('payslip', () => {
     expect(text).toContain('Year to date');
   });
 
+  it('says when the pay date moved off a weekend or holiday, and from which day and why', async () => {
+    const text = async (run: typeof payrollRuns.$inferSelect) => {
+      const [line] = await t.db.select().from(payrollLines).where(eq(payrollLines.runId, run.id)).limit(1);
+      const res = await get(carla, `/api/payroll/runs/${run.id}/payslips/${line!.employeeId}`);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      const doc = await getDocument({ data: new Uint8Array(res.rawPayload) }).promise;
+      let out = '';
+      for (let i = 1; i <= doc.numPages; i++) out += (await (await doc.getPage(i)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join('');
+      return out.replace(/\s+/g, ' ');
+    };
+    const day = (iso: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+    const runs = await t.db.select().from(payrollRuns).where(inArray(payrollRuns.status, ['approved', 'paid'])).orderBy(desc(payrollRuns.period));
+    const moved = runs.find((r) => r.payDateAdjustedFrom && r.payDateAdjustedReason)!;
+    expect(moved, 'a seeded run whose 25th was not a business day').toBeDefined();
+    const movedText = await text(moved);
+    expect(movedText).toContain(`Pay date ${day(moved.payDate!)}`);
+    expect(movedText).toContain(`moved from ${day(moved.payDateAdjustedFrom!)} (${moved.payDateAdjustedReason})`);
+    const kept = runs.find((r) => !r.payDateAdjustedFrom && r.payDate)!;
+    const keptText = await text(kept);
+    expect(keptText).toContain(`Pay date ${day(kept.payDate!)}`);
+    expect(keptText).not.toContain('moved from');
+  });
+
   it('answers 404 for an employee who is not on the run', async () => {
     const run = await latestPaid('MF');
     const [other] = await t.db.select().from(employees).where(eq(employees.organizationId, orgs.ML!)).limit(1);

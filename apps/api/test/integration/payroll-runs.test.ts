@@ -301,6 +301,22 @@ describe('pay date', () => {
     expect(audit!.after).toMatchObject({ payDate: '2026-12-29', payDateAdjustedFrom: '2026-12-25', payDateAdjustedReason: 'Christmas Day' });
   });
 
+  it('follows the country the organization names, not its address; a row without one falls back to its address', async () => {
+    const adam = await login(t.app, 'adam');
+    const setCountry = async (country: string | null) => {
+      const res = await t.app.inject({ method: 'PATCH', url: `/api/organizations/${orgs.MT}`, headers: adam.headers, payload: { country } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    // Meridian Tech's address stays in Dubai; named British, its Christmas pay day moves as London's does.
+    expect(await setCountry('gb')).toMatchObject({ country: 'GB', address: 'Dubai Internet City, Building 5, Dubai, UAE' });
+    expect(await december('MT')).toMatchObject({ payDate: '2026-12-29', payDateAdjustedFrom: '2026-12-25', payDateAdjustedReason: 'Christmas Day' });
+    // Without a stored country the address decides again: a working Friday in Dubai.
+    expect(await setCountry(null)).toMatchObject({ country: null });
+    expect(await december('MT')).toMatchObject({ payDate: '2026-12-25', payDateAdjustedFrom: null });
+    await setCountry('AE');
+  });
+
   it('keeps the 25th when it is a business day', async () => {
     // 25 November 2031 is a Tuesday.
     expect(await createRun(carla, orgs.MF!, '2031-11')).toMatchObject({ payDate: '2031-11-25', payDateAdjustedFrom: null, payDateAdjustedReason: null });

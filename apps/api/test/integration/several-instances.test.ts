@@ -270,7 +270,8 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
 
       const { rows } = await db.query<{ id: string }>(
         `SELECT c.id FROM categories c JOIN organizations o ON o.code = 'ML'
-          WHERE (c.organization_id = o.id OR c.organization_id IS NULL) AND c.active AND c.per_request_limit IS NULL LIMIT 1`,
+          WHERE (c.organization_id = o.id OR c.organization_id IS NULL) AND c.active
+          AND NOT EXISTS (SELECT 1 FROM policy_rules r WHERE r.kind = 'category_limit_request' AND r.params->>'categoryId' = c.id::text) LIMIT 1`,
       );
       const draft = await call(app1.port, 'POST', '/api/requests', {
         headers: rita.headers,
@@ -293,7 +294,8 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
     const rita = await signIn(lbPort, 'rita');
     const { rows } = await db.query<{ id: string }>(
       `SELECT c.id FROM categories c JOIN organizations o ON o.code = 'ML'
-        WHERE (c.organization_id = o.id OR c.organization_id IS NULL) AND c.active AND c.per_request_limit IS NULL LIMIT 1`,
+        WHERE (c.organization_id = o.id OR c.organization_id IS NULL) AND c.active
+          AND NOT EXISTS (SELECT 1 FROM policy_rules r WHERE r.kind = 'category_limit_request' AND r.params->>'categoryId' = c.id::text) LIMIT 1`,
     );
     const raise = async (title: string) => {
       const draft = await call(app1.port, 'POST', '/api/requests', { headers: rita.headers, body: { title, amount: '90.00', currency: 'USD', categoryId: rows[0]!.id } });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { approvalAssignments, approvalSteps, categories, departments, requestLineItems, spendingRequests, users, vendors } from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
-import { createDraft, decide, setUpWorld, submit, type World } from './approvals-fixtures.ts';
+import { createDraft, decide, setUpWorld, submit, withoutLimitRule, type World } from './approvals-fixtures.ts';
 import { rowsOf } from '../../src/lib/sql.ts';
 
 let t: TestContext;
@@ -31,7 +31,7 @@ beforeAll(async () => {
     await t.db
       .select({ id: categories.id })
       .from(categories)
-      .where(and(or(isNull(categories.organizationId), eq(categories.organizationId, w.org.ML!)), eq(categories.active, true), isNull(categories.perRequestLimit)))
+      .where(and(or(isNull(categories.organizationId), eq(categories.organizationId, w.org.ML!)), eq(categories.active, true), withoutLimitRule))
   ).map((c) => c.id);
   vendorIds = (
     await t.db

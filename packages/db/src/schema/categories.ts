@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, numeric, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { POLICY_ACTION_VALUES } from '@outlay/contracts';
-import { enumCheck, nonNegativeCheck } from './checks.ts';
+import { boolean, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 
-/** Expense categories with their GL account; organizationId null means group-wide. */
+/**
+ * Expense categories with their GL account; organizationId null means group-wide. Their limits
+ * and receipt thresholds are policy rules (policies.ts), which name the category.
+ */
 export const categories = pgTable(
   'categories',
   {
@@ -14,19 +15,9 @@ export const categories = pgTable(
     code: text('code').notNull(),
     glAccount: text('gl_account').notNull(),
     parentId: uuid('parent_id').references((): AnyPgColumn => categories.id),
-    /** Limit per request, in the request organization's currency. */
-    perRequestLimit: numeric('per_request_limit', { precision: 14, scale: 2 }),
-    /** What a request above the limit gets at submission: a policy finding with this action. */
-    perRequestLimitAction: text('per_request_limit_action', { enum: POLICY_ACTION_VALUES }).notNull().default('warn'),
-    receiptRequiredAbove: numeric('receipt_required_above', { precision: 14, scale: 2 }),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('categories_code_idx').on(t.code),
-    nonNegativeCheck('categories_per_request_limit_check', t.perRequestLimit),
-    enumCheck('categories_per_request_limit_action_check', t.perRequestLimitAction, POLICY_ACTION_VALUES),
-    nonNegativeCheck('categories_receipt_required_above_check', t.receiptRequiredAbove),
-  ],
+  (t) => [uniqueIndex('categories_code_idx').on(t.code)],
 );

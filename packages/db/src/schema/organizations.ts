@@ -14,6 +14,8 @@ export const organizations = pgTable(
     currency: char('currency', { length: 3 }).notNull(),
     active: boolean('active').notNull().default(true),
     address: text('address'),
+    /** ISO 3166-1 alpha-2: its weekend and public holidays move pay and due dates. */
+    country: char('country', { length: 2 }),
     taxId: text('tax_id'),
     /** 1–12: the month the fiscal year starts. */
     fiscalYearStartMonth: integer('fiscal_year_start_month').notNull().default(1),
@@ -30,6 +32,7 @@ export const organizations = pgTable(
     enumCheck('organizations_kind_check', t.kind, ORGANIZATION_KINDS),
     currencyCheck('organizations_currency_check', t.currency),
     check('organizations_fiscal_year_start_month_check', sql`${t.fiscalYearStartMonth} between 1 and 12`),
+    check('organizations_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
   ],
 );
 

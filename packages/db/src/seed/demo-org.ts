@@ -27,18 +27,19 @@ export interface SeedAuditRow {
   metadata: unknown;
 }
 
+// Their per-request limits are policy rules (demo-policies.ts).
 const CATEGORIES = [
-  ['Travel', 'TRV', '6100', '5000.00', '75.00'],
-  ['Meals', 'MEA', '6110', '250.00', '25.00'],
-  ['Software', 'SFT', '6200', '20000.00', '0.00'],
-  ['Hardware', 'HRD', '1510', '15000.00', '0.00'],
-  ['Office Supplies', 'OFS', '6300', '1000.00', '50.00'],
-  ['Training', 'TRN', '6400', '8000.00', '0.00'],
-  ['Marketing', 'MKT', '6500', '25000.00', '0.00'],
-  ['Logistics', 'LOG', '6600', '50000.00', '0.00'],
-  ['Utilities', 'UTL', '6700', null, '0.00'],
-  ['Professional Services', 'PRO', '6800', '40000.00', '0.00'],
-  ['Payroll', 'PAY', '7000', null, null],
+  ['Travel', 'TRV', '6100'],
+  ['Meals', 'MEA', '6110'],
+  ['Software', 'SFT', '6200'],
+  ['Hardware', 'HRD', '1510'],
+  ['Office Supplies', 'OFS', '6300'],
+  ['Training', 'TRN', '6400'],
+  ['Marketing', 'MKT', '6500'],
+  ['Logistics', 'LOG', '6600'],
+  ['Utilities', 'UTL', '6700'],
+  ['Professional Services', 'PRO', '6800'],
+  ['Payroll', 'PAY', '7000'],
 ] as const;
 
 const VENDOR_NAMES: Record<string, string[]> = {
@@ -64,17 +65,17 @@ function periodsBack(now: Date, months: number): string[] {
 export async function seedDemoOrganizations(tx: Db, tools: SeedTools, now: Date): Promise<void> {
   const orgs = await tx.select().from(organizations);
   const orgByCode = new Map(orgs.map((o) => [o.code, o]));
-  const addresses: Record<string, [string, string]> = {
-    MG: ['200 Park Avenue, New York, NY 10166, USA', 'US-84-2210001'],
-    ML: ['1 Harbor Way, Long Beach, CA 90802, USA', 'US-84-2210002'],
-    ME: ['Friedrichstraße 100, 10117 Berlin, Germany', 'DE811234567'],
-    MF: ['10 Bishopsgate, London EC2N 4AY, United Kingdom', 'GB123456789'],
-    MT: ['Dubai Internet City, Building 5, Dubai, UAE', 'AE100234567800003'],
+  const addresses: Record<string, [string, string, string]> = {
+    MG: ['200 Park Avenue, New York, NY 10166, USA', 'US', 'US-84-2210001'],
+    ML: ['1 Harbor Way, Long Beach, CA 90802, USA', 'US', 'US-84-2210002'],
+    ME: ['Friedrichstraße 100, 10117 Berlin, Germany', 'DE', 'DE811234567'],
+    MF: ['10 Bishopsgate, London EC2N 4AY, United Kingdom', 'GB', 'GB123456789'],
+    MT: ['Dubai Internet City, Building 5, Dubai, UAE', 'AE', 'AE100234567800003'],
   };
-  for (const [code, [address, taxId]] of Object.entries(addresses)) {
+  for (const [code, [address, country, taxId]] of Object.entries(addresses)) {
     await tx
       .update(organizations)
-      .set({ address, taxId, fiscalYearStartMonth: code === 'MF' ? 4 : 1, settings: { approvalThreshold: '5000.00' } })
+      .set({ address, country, taxId, fiscalYearStartMonth: code === 'MF' ? 4 : 1, settings: { approvalThreshold: '5000.00' } })
       .where(sql`${organizations.code} = ${code}`);
   }
 
@@ -84,13 +85,7 @@ export async function seedDemoOrganizations(tx: Db, tools: SeedTools, now: Date)
   const byName = new Map(accounts.map((u) => [u.username, u.id]));
 
   await tx.insert(categories).values(
-    CATEGORIES.map(([name, code, glAccount, perRequestLimit, receiptRequiredAbove]) => ({
-      name,
-      code,
-      glAccount,
-      perRequestLimit,
-      receiptRequiredAbove,
-    })),
+    CATEGORIES.map(([name, code, glAccount]) => ({ name, code, glAccount })),
   );
 
   let n = 0;

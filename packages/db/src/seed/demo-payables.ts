@@ -1,5 +1,5 @@
 import { and, asc, inArray, isNotNull, eq } from 'drizzle-orm';
-import { countryOfAddress, onBusinessDay } from '../business-days.ts';
+import { countryOf, onBusinessDay } from '../business-days.ts';
 import type { Db } from '../client.ts';
 import { organizations, payablePayments, payables, spendingRequests, vendors } from '../schema/index.ts';
 
@@ -56,7 +56,9 @@ export async function seedDemoPayables(tx: Db, now: Date): Promise<void> {
   if (rows.length === 0) return;
 
   // Due the vendor's terms after the invoice, on a business day of the paying organization's country (as the server sets it).
-  const countries = new Map((await tx.select({ id: organizations.id, address: organizations.address }).from(organizations)).map((o) => [o.id, countryOfAddress(o.address)]));
+  const countries = new Map(
+    (await tx.select({ id: organizations.id, country: organizations.country, address: organizations.address }).from(organizations)).map((o) => [o.id, countryOf(o)]),
+  );
   const dueOf = (organizationId: string, invoiceDate: string, terms: number) => {
     const due = onBusinessDay(addDays(invoiceDate, terms), countries.get(organizationId) ?? null);
     return { dueDate: due.date, dueDateAdjustedFrom: due.adjustedFrom, dueDateAdjustedReason: due.adjustedReason };

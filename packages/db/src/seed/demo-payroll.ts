@@ -1,7 +1,7 @@
 import { computePayrollLine, fiscalPeriodContaining, PAYROLL_CATEGORY_CODE, payrollTotals, scheduledPayDate } from '@outlay/contracts';
 import { addMoney, convertMoney } from '@outlay/contracts/money';
 import { eq, inArray } from 'drizzle-orm';
-import { countryOfAddress, onBusinessDay } from '../business-days.ts';
+import { countryOf, onBusinessDay } from '../business-days.ts';
 import type { Db } from '../client.ts';
 import { budgetLines, categories, departments, employees, organizations, payrollLines, payrollRuns, settings, users } from '../schema/index.ts';
 import type { SeedTools } from './demo-org.ts';
@@ -187,7 +187,7 @@ export async function seedDemoPayroll(tx: Db, tools: SeedTools, now: Date): Prom
       const [y, m] = [Number(period.slice(0, 4)), Number(period.slice(5, 7))];
       const at = (day: number) => new Date(Date.UTC(y, m - 1, day, 10));
       // The 25th, or the next business day of the organization's country, as the server sets it.
-      const pay = onBusinessDay(scheduledPayDate(period), countryOfAddress(org.address));
+      const pay = onBusinessDay(scheduledPayDate(period), countryOf(org));
       const paidOn = new Date(`${pay.date}T10:00:00Z`);
       runRows.push({
         organizationId: org.id,

@@ -1,10 +1,23 @@
-// Demo expense policies: the simple rules of /policy-management, one enhanced rule
-// with conditions, and a version history for the Meals limit (it was 200, it is now 150).
+// Demo expense policies: the simple rules of /policy-management (among them every category's
+// per-request limit, which Category Management shows from here), one enhanced rule with
+// conditions, and a version history for the Meals limit (it was 200, it is now 150).
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { categories, organizations, policyRules, policyRuleVersions, users, vendors } from '../schema/index.ts';
 
 type RuleInsert = typeof policyRules.$inferInsert;
+
+/** Per-request limits of the other categories, in the request organization's currency (Meals has its own rule below). */
+const CATEGORY_LIMITS: [code: string, name: string, limit: string][] = [
+  ['TRV', 'Travel', '5000.00'],
+  ['SFT', 'Software', '20000.00'],
+  ['HRD', 'Hardware', '15000.00'],
+  ['OFS', 'Office Supplies', '1000.00'],
+  ['TRN', 'Training', '8000.00'],
+  ['MKT', 'Marketing', '25000.00'],
+  ['LOG', 'Logistics', '50000.00'],
+  ['PRO', 'Professional Services', '40000.00'],
+];
 
 /** The vendor that policy (not its own status) blocks for Meridian Logistics. */
 export const DEMO_POLICY_BLOCKED_VENDOR = 'Metro Fleet Leasing';
@@ -82,6 +95,16 @@ export async function seedDemoPolicies(tx: Db, now: Date): Promise<void> {
       },
     },
   ];
+  for (const [code, name, limit] of CATEGORY_LIMITS) {
+    rules.push({
+      name: `${name} limit per request`,
+      description: `A ${name} request above ${limit} in the organization currency is flagged for the approver.`,
+      kind: 'category_limit_request',
+      action: 'warn',
+      priority: 10,
+      params: { categoryId: cat.get(code) ?? null, limit },
+    });
+  }
   if (logistics && blocked) {
     rules.push({
       organizationId: logistics.id,

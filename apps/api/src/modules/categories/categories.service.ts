@@ -1,17 +1,27 @@
 import { eq } from 'drizzle-orm';
 import { categories } from '@outlay/db';
-import type { Category, CategoryExportQuery, CategoryListQuery, CreateCategoryValues, Paginated, UpdateCategoryValues } from '@outlay/contracts';
+import { serverFormat } from '@outlay/contracts/format';
+import type { Category, CategoryExportQuery, CategoryLimit, CategoryListQuery, CreateCategoryValues, Paginated, UpdateCategoryValues } from '@outlay/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireAuth, type Ctx } from '../../lib/context.ts';
+import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
 import { organizationById } from '../organizations/organizations.repository.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { audit, canSee, invalid, managedOrg, notFound, reaches, visibleOrg } from '../organizations/organizations.service.ts';
+import { categoryLimitsReader } from './categories.limits.ts';
 import * as repo from './categories.repository.ts';
 import type { ExportColumn } from '../../lib/export.ts';
 
-function toCategory(row: repo.CategoryRow): Category {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+type LimitsOf = Awaited<ReturnType<typeof categoryLimitsReader>>;
+
+function toCategory(row: repo.CategoryRow, limitsOf: LimitsOf): Category {
+  const { organizationCurrency: _currency, ...rest } = row;
+  return { ...rest, limits: limitsOf(row), createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+/** The limits as the caller reads them: the policy rules they may see, amounts in their organization's currency where a rule names none. */
+function limitsReader(ctx: Ctx, auth: AuthInfo) {
+  return categoryLimitsReader(ctx, { visibleOrg: visibleOrg(auth), readerOrganizationId: auth.organizationId });
 }
 
 function snapshot(row: typeof categories.$inferSelect) {
@@ -21,30 +31,27 @@ function snapshot(row: typeof categories.$inferSelect) {
     code: row.code,
     glAccount: row.glAccount,
     parentId: row.parentId,
-    perRequestLimit: row.perRequestLimit,
-    perRequestLimitAction: row.perRequestLimitAction,
-    receiptRequiredAbove: row.receiptRequiredAbove,
     active: row.active,
   };
 }
 
 export async function listCategories(ctx: Ctx, query: CategoryListQuery): Promise<Paginated<Category>> {
   const auth = requireAuth(ctx);
-  const { rows, total } = await repo.findCategories(ctx.db, { query, visibleOrg: visibleOrg(auth) });
-  return page(rows.map(toCategory), total, query);
+  const [{ rows, total }, limitsOf] = await Promise.all([repo.findCategories(ctx.db, { query, visibleOrg: visibleOrg(auth) }), limitsReader(ctx, auth)]);
+  return page(rows.map((r) => toCategory(r, limitsOf)), total, query);
 }
 
 export async function exportCategories(ctx: Ctx, query: CategoryExportQuery): Promise<Category[]> {
   const auth = requireAuth(ctx);
-  const { rows } = await repo.findCategories(ctx.db, { query, visibleOrg: visibleOrg(auth) });
-  return rows.map(toCategory);
+  const [{ rows }, limitsOf] = await Promise.all([repo.findCategories(ctx.db, { query, visibleOrg: visibleOrg(auth) }), limitsReader(ctx, auth)]);
+  return rows.map((r) => toCategory(r, limitsOf));
 }
 
 export async function getCategory(ctx: Ctx, id: string): Promise<Category> {
   const auth = requireAuth(ctx);
-  const { rows } = await repo.findCategories(ctx.db, { query: { order: 'asc' }, visibleOrg: visibleOrg(auth), id });
+  const [{ rows }, limitsOf] = await Promise.all([repo.findCategories(ctx.db, { query: { order: 'asc' }, visibleOrg: visibleOrg(auth), id }), limitsReader(ctx, auth)]);
   if (!rows[0]) throw notFound('Category');
-  return toCategory(rows[0]);
+  return toCategory(rows[0], limitsOf);
 }
 
 /** A manager changes group-wide categories only at group scope, and their own organization's otherwise. */
@@ -89,9 +96,6 @@ export async function createCategory(ctx: Ctx, input: CreateCategoryValues): Pro
           code: input.code,
           glAccount: input.glAccount,
           parentId: input.parentId ?? null,
-          perRequestLimit: input.perRequestLimit ?? null,
-          perRequestLimitAction: input.perRequestLimitAction ?? 'warn',
-          receiptRequiredAbove: input.receiptRequiredAbove ?? null,
           active: input.active ?? true,
           createdAt: ctx.now,
           updatedAt: ctx.now,
@@ -126,9 +130,6 @@ export async function updateCategory(ctx: Ctx, id: string, input: UpdateCategory
           ...(input.code !== undefined && { code: input.code }),
           ...(input.glAccount !== undefined && { glAccount: input.glAccount }),
           ...(input.parentId !== undefined && { parentId: input.parentId ?? null }),
-          ...(input.perRequestLimit !== undefined && { perRequestLimit: input.perRequestLimit ?? null }),
-          ...(input.perRequestLimitAction !== undefined && { perRequestLimitAction: input.perRequestLimitAction }),
-          ...(input.receiptRequiredAbove !== undefined && { receiptRequiredAbove: input.receiptRequiredAbove ?? null }),
           ...(input.active !== undefined && { active: input.active }),
           updatedAt: ctx.now,
         })
@@ -143,13 +144,21 @@ export async function updateCategory(ctx: Ctx, id: string, input: UpdateCategory
   return getCategory(ctx, id);
 }
 
+/** "$150.00 (Meals limit per request)", one per rule of the kind; empty when none applies. */
+function limitWords(c: Category, kind: CategoryLimit['kind']): string {
+  return c.limits
+    .filter((l) => l.kind === kind)
+    .map((l) => `${serverFormat.money(l.amount, l.currency)} (${l.ruleName})`)
+    .join('; ');
+}
+
 export const categoryExportColumns: ExportColumn<Category>[] = [
   { header: 'Name', value: (c: Category) => c.name },
   { header: 'Code', value: (c: Category) => c.code },
   { header: 'GL account', value: (c: Category) => c.glAccount },
   { header: 'Parent', value: (c: Category) => c.parentName },
   { header: 'Organization', value: (c: Category) => c.organizationName ?? 'Group-wide' },
-  { header: 'Per-request limit', value: (c: Category) => c.perRequestLimit, type: 'money' },
-  { header: 'Receipt required above', value: (c: Category) => c.receiptRequiredAbove, type: 'money' },
+  { header: 'Per-request limit', value: (c: Category) => limitWords(c, 'category_limit_request') },
+  { header: 'Receipt required above', value: (c: Category) => limitWords(c, 'receipt_required') },
   { header: 'Active', value: (c: Category) => (c.active ? 'yes' : 'no') },
 ];

@@ -7,7 +7,7 @@ import { addMoney } from '@outlay/contracts/money';
 import type { Db } from '@outlay/db';
 import { similarity } from '../policies/engine.ts';
 import * as repo from './findings.repository.ts';
-import { countryOfAddress, offDayShare, publicHolidays } from '@outlay/db/business-days';
+import { countryOf, offDayShare, publicHolidays } from '@outlay/db/business-days';
 import { benford, binomialUpperTail, CHI_SQUARE_8DF_1PCT, OUTLIER_Z, outlierBound, runsWithin } from './findings.statistics.ts';
 
 /** A category needs this many requests in the window before one of them can stand out. */
@@ -59,7 +59,7 @@ export async function organizationsWithHolidays(db: Db, from: string, to: string
   const rows = await repo.organizationAddresses(db);
   return new Map(
     rows.map((o) => {
-      const country = countryOfAddress(o.address);
+      const country = countryOf(o);
       const holidays = country ? publicHolidays(country, from, to) : [];
       return [o.id, { id: o.id, name: o.name, currency: o.currency, holidays, offShare: offDayShare(holidays, from, to, country) }];
     }),

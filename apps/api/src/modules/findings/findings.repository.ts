@@ -257,8 +257,10 @@ export async function namesOf(db: Db, table: 'users' | 'vendors' | 'organization
   return new Map(rows.map((x) => [x.id, x.name]));
 }
 
-export async function organizationAddresses(db: Db): Promise<{ id: string; name: string; address: string | null; currency: string }[]> {
-  return db.select({ id: organizations.id, name: organizations.name, address: organizations.address, currency: organizations.currency }).from(organizations);
+export async function organizationAddresses(db: Db): Promise<{ id: string; name: string; country: string | null; address: string | null; currency: string }[]> {
+  return db
+    .select({ id: organizations.id, name: organizations.name, country: organizations.country, address: organizations.address, currency: organizations.currency })
+    .from(organizations);
 }
 
 export interface DismissalRow {

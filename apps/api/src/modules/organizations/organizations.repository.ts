@@ -28,6 +28,7 @@ const organizationColumns = {
   currency: organizations.currency,
   active: organizations.active,
   address: organizations.address,
+  country: organizations.country,
   taxId: organizations.taxId,
   fiscalYearStartMonth: organizations.fiscalYearStartMonth,
   timeZone: organizations.timeZone,

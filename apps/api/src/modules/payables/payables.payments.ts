@@ -4,7 +4,7 @@
 import { requestReference, transitionMessage } from '@outlay/contracts';
 import { compareMoney, subtractMoney, toAmountString, addMoney } from '@outlay/contracts/money';
 import { spendingRequests, type Db } from '@outlay/db';
-import { countryOfAddress, onBusinessDay, type BusinessDate } from '@outlay/db/business-days';
+import { countryOf, onBusinessDay, type BusinessDate } from '@outlay/db/business-days';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { auditChange, type AuditActor } from '../../lib/audit.ts';
@@ -38,7 +38,7 @@ export function daysBetween(from: string, to: string): number {
  * the paying organization's country when the terms end on a weekend or a public holiday there.
  */
 export async function dueDateOf(tx: Db, organizationId: string, invoiceDate: string, terms: number): Promise<BusinessDate> {
-  return onBusinessDay(addDays(invoiceDate, terms), countryOfAddress(await repo.organizationAddress(tx, organizationId)));
+  return onBusinessDay(addDays(invoiceDate, terms), countryOf(await repo.organizationPlace(tx, organizationId)));
 }
 
 /**

@@ -154,10 +154,10 @@ export async function vendorTerms(db: Db, vendorId: string): Promise<number | nu
   return row?.days ?? null;
 }
 
-/** The address of the organization that pays (its country's business days set due dates). */
-export async function organizationAddress(db: Db, organizationId: string): Promise<string | null> {
-  const [row] = await db.select({ address: organizations.address }).from(organizations).where(eq(organizations.id, organizationId));
-  return row?.address ?? null;
+/** The country and address of the organization that pays (its country's business days set due dates). */
+export async function organizationPlace(db: Db, organizationId: string): Promise<{ country: string | null; address: string | null }> {
+  const [row] = await db.select({ country: organizations.country, address: organizations.address }).from(organizations).where(eq(organizations.id, organizationId));
+  return row ?? { country: null, address: null };
 }
 
 /** An open (as of the day) payable as the aging report reads it. */

@@ -1,5 +1,6 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { PAYROLL_RUN_STATUS_LABELS } from '@outlay/contracts';
+import { movedDateNote } from '@outlay/contracts/business-dates';
 import { serverFormat } from '@outlay/contracts/format';
 import { roundToCurrency } from '@outlay/contracts/money';
 import { AppError } from '../../lib/app-error.ts';
@@ -26,6 +27,8 @@ export async function payslip(ctx: Ctx, runId: string, employeeId: string): Prom
     { text: money(amount), alignment: 'right', bold },
     { text: ytdAmount === undefined ? '' : money(ytdAmount), alignment: 'right', bold },
   ];
+  // A pay day moved off a weekend or holiday says so, as the payroll screen does.
+  const moved = movedDateNote(run.payDateAdjustedFrom, run.payDateAdjustedReason, (d) => serverFormat.date(d));
   const negate = (v: string) => (v.startsWith('-') ? v.slice(1) : `-${v}`);
   const doc: TDocumentDefinitions = {
     info: { title: `Payslip ${month} ${line.employeeName}` },
@@ -44,6 +47,7 @@ export async function payslip(ctx: Ctx, runId: string, employeeId: string): Prom
           [
             { text: `Period ${month}`, alignment: 'right' },
             { text: `Pay date ${run.payDate ? serverFormat.date(run.payDate) : '—'}`, alignment: 'right' },
+            ...(moved ? [{ text: moved, alignment: 'right' as const, fontSize: 9 }] : []),
             { text: `Days paid ${line.daysWorked} of ${line.daysInPeriod}`, alignment: 'right' },
             { text: `Status ${PAYROLL_RUN_STATUS_LABELS[run.status]}`, alignment: 'right' },
           ],

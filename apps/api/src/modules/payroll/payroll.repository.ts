@@ -198,7 +198,7 @@ export async function organizationsFor(db: Db, onlyId: string | null | undefined
 
 export async function organizationById(db: Db, id: string) {
   const [row] = await db
-    .select({ id: organizations.id, name: organizations.name, currency: organizations.currency, active: organizations.active, kind: organizations.kind, address: organizations.address })
+    .select({ id: organizations.id, name: organizations.name, currency: organizations.currency, active: organizations.active, kind: organizations.kind, country: organizations.country, address: organizations.address })
     .from(organizations)
     .where(eq(organizations.id, id));
   return row ?? null;

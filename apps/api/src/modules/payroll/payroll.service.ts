@@ -18,7 +18,7 @@ import {
 import { compareMoney, roundToCurrency } from '@outlay/contracts/money';
 import { serverFormat } from '@outlay/contracts/format';
 import { payrollRuns, type Db } from '@outlay/db';
-import { countryOfAddress, onBusinessDay } from '@outlay/db/business-days';
+import { countryOf, onBusinessDay } from '@outlay/db/business-days';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
@@ -206,7 +206,7 @@ export async function createRun(ctx: Ctx, tx: Db, input: CreatePayrollRunInput):
   if (!org.active) throw new AppError('VALIDATION_ERROR', { message: 'This organization is inactive' });
   const duplicate = () => new AppError('CONFLICT', { message: `${org.name} already has a payroll run for ${input.period}` });
   // Salaries go out on the 25th, or on the next day the banks of the organization's country open.
-  const pay = onBusinessDay(scheduledPayDate(input.period), countryOfAddress(org.address));
+  const pay = onBusinessDay(scheduledPayDate(input.period), countryOf(org));
   let id: string;
   try {
     // A savepoint: the unique index refuses a second run for the month, and the caller's

@@ -316,6 +316,7 @@ function kindMessage(rule: RuleDef, s: Subject, f: Facts): string | null {
       return `${what} this month would reach ${fmt(total, s.orgCurrency)} (${fmt(before, s.orgCurrency)} already pending or approved), above the monthly limit of ${fmt(limit, s.orgCurrency)}`;
     }
     case 'receipt_required': {
+      if (p.categoryId && p.categoryId !== s.categoryId) return null;
       if (!p.above || f.attachmentCount > 0) return null;
       const amount = decimalOrNull(s.amountOrg);
       if (!amount) return null;
@@ -416,7 +417,7 @@ export function summarize(rule: Pick<RuleDef, 'kind' | 'params' | 'conditions'>,
       words = `${cat}: above ${amount(p.limit)} per requester per month`;
       break;
     case 'receipt_required':
-      words = `No attachment and above ${amount(p.above)}`;
+      words = p.categoryId ? `${cat}: no attachment and above ${amount(p.above)}` : `No attachment and above ${amount(p.above)}`;
       break;
     case 'blocked_vendor':
       words = names.vendors && names.vendors.length > 0 ? `Vendors: ${names.vendors.join(', ')}` : serverFormat.plural((p.vendorIds ?? []).length, 'vendor');

@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { PolicyConditionGroup, PolicyListQuery, PolicyParams } from '@outlay/contracts';
+import { and, asc, eq, gte, ilike, inArray, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PolicyConditionGroup, PolicyKind, PolicyListQuery, PolicyParams } from '@outlay/contracts';
 import {
   categories,
   departments,
@@ -164,46 +164,20 @@ export async function versionsOf(db: Db, ruleId: string) {
     .orderBy(sql`${policyRuleVersions.version} desc`);
 }
 
-/** Every rule, each category's per-request limit first (the engine filters by organization, activity and dates). */
+/** Every rule (the engine filters by organization, activity and dates). */
 export async function allRules(db: Db): Promise<RuleDef[]> {
   const rows = await db.select().from(policyRules).orderBy(asc(policyRules.priority), asc(policyRules.createdAt));
-  return [...(await categoryLimitRules(db)), ...rows.map(toRuleDef)];
+  return rows.map(toRuleDef);
 }
 
-/** Ids of the rules categoryLimitRules makes: "category:" and the category's id. */
-export const CATEGORY_LIMIT_RULE_PREFIX = 'category:';
-
-export function isCategoryLimitRule(ruleId: string): boolean {
-  return ruleId.startsWith(CATEGORY_LIMIT_RULE_PREFIX);
-}
-
-/**
- * A category's per-request limit (category management) as the rule it enforces: a per-request
- * category limit with the category's action, in the request organization's currency (the limit
- * is stated in "the requesting company's currency": the request's fixed organization amount is
- * compared with it, no conversion at the check). It runs first (priority 0), whatever the
- * category's active flag, and has no version history of its own: the category's audit trail is.
- */
-export async function categoryLimitRules(db: Db): Promise<RuleDef[]> {
-  const rows = await db
-    .select({ id: categories.id, organizationId: categories.organizationId, name: categories.name, limit: categories.perRequestLimit, action: categories.perRequestLimitAction })
-    .from(categories)
-    .where(isNotNull(categories.perRequestLimit))
-    .orderBy(asc(categories.code));
-  return rows.map((c) => ({
-    id: `${CATEGORY_LIMIT_RULE_PREFIX}${c.id}`,
-    version: 1,
-    name: `${c.name} per-request limit`,
-    organizationId: c.organizationId,
-    kind: 'category_limit_request',
-    action: c.action,
-    priority: 0,
-    active: true,
-    effectiveFrom: null,
-    effectiveTo: null,
-    params: { categoryId: c.id, limit: c.limit! },
-    conditions: null,
-  }));
+/** The active rules of the given kinds with their organization's currency, for the screens that show them beside what they limit. */
+export async function activeRulesOfKinds(db: Db, kinds: PolicyKind[]) {
+  return db
+    .select({ rule: policyRules, organizationName: organizations.name, organizationCurrency: organizations.currency })
+    .from(policyRules)
+    .leftJoin(organizations, eq(organizations.id, policyRules.organizationId))
+    .where(and(eq(policyRules.active, true), inArray(policyRules.kind, kinds)))
+    .orderBy(asc(policyRules.priority), asc(policyRules.createdAt), asc(policyRules.name));
 }
 
 export async function namesOf(db: Db, p: { categoryIds: string[]; vendorIds: string[] }) {

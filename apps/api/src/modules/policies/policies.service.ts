@@ -336,7 +336,7 @@ export async function evaluateDraft(ctx: Ctx, input: PolicyEvaluateInput): Promi
   const rules = await repo.allRules(ctx.db);
   const facts = await repo.gatherFacts(ctx.db, subject, rules.filter((r) => inForce(r, org.id, ctx.now)), ctx.now, attachments);
   const result = evaluate(rules, subject, facts);
-  return { findings: result.findings, blocked: result.refusal !== null, versions: result.versions.filter((v) => !repo.isCategoryLimitRule(v.ruleId)) };
+  return { findings: result.findings, blocked: result.refusal !== null, versions: result.versions };
 }
 
 // --- simulation ----------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import type { Db, spendingRequests } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { evaluate } from './engine.ts';
-import { allRules, gatherFacts, isCategoryLimitRule, subjectOfRow } from './policies.repository.ts';
+import { allRules, gatherFacts, subjectOfRow } from './policies.repository.ts';
 
 export interface PolicyFinding {
   ruleId: string;
@@ -31,6 +31,5 @@ export async function checkPolicies(tx: Db, request: typeof spendingRequests.$in
   if (result.refusal) {
     throw new AppError('POLICY_VIOLATION', { message: result.refusal, details: { findings: result.findings } });
   }
-  // Category limits have no versions of their own: the request records the policy rules'.
-  return { findings: result.findings, versions: result.versions.filter((v) => !isCategoryLimitRule(v.ruleId)) };
+  return { findings: result.findings, versions: result.versions };
 }

@@ -507,7 +507,7 @@ export async function departmentsByIds(db: Db, ids: string[]) {
 
 export async function categoriesFor(db: Db, organizationId: string) {
   return db
-    .select({ id: categories.id, name: categories.name, code: categories.code, receiptRequiredAbove: categories.receiptRequiredAbove })
+    .select({ id: categories.id, name: categories.name, code: categories.code })
     .from(categories)
     .where(and(eq(categories.active, true), or(isNull(categories.organizationId), eq(categories.organizationId, organizationId))))
     .orderBy(asc(categories.name));

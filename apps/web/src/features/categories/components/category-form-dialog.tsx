@@ -1,8 +1,5 @@
 import { createCategoryInput, updateCategoryInput, type Category } from '@outlay/contracts/categories';
-import { POLICY_ACTION_LABELS, POLICY_ACTION_VALUES } from '@outlay/contracts/policies';
-
-const LIMIT_ACTIONS = POLICY_ACTION_VALUES.map((value) => ({ value, label: POLICY_ACTION_LABELS[value] }));
-import { FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, useZodForm } from '@/components/form';
+import { FormDialog, FormFieldCheckbox, FormFieldSelect, FormFieldText, useZodForm } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
 import { useCategoryOptions } from '../api/category-options';
 import { useCreateCategory } from '../api/create-category';
@@ -27,10 +24,8 @@ function Fields({ selfId }: { selfId?: string }) {
           emptyOption="No parent (top level)"
           options={(parents.data ?? []).filter((c) => c.id !== selfId).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
         />
-        <FormFieldMoney name="perRequestLimit" label="Per-request limit" hint="Empty: no limit. In the requesting company's currency." />
-        <FormFieldSelect name="perRequestLimitAction" label="Above the limit" hint="What a request above it gets when submitted" options={LIMIT_ACTIONS} />
-        <FormFieldMoney name="receiptRequiredAbove" label="Receipt required above" hint="Empty: never required." />
       </div>
+      <p className="text-sm text-muted-foreground">Per-request limits and receipt thresholds are policy rules: set them in Policy Management, where each keeps its version history.</p>
       <FormFieldCheckbox name="active" label="Active" description="Inactive categories cannot be chosen on new requests." />
     </>
   );
@@ -42,9 +37,6 @@ export function CreateCategoryDialog({ open, onOpenChange }: Props) {
     code: '',
     glAccount: '',
     parentId: null,
-    perRequestLimit: '',
-    perRequestLimitAction: 'warn',
-    receiptRequiredAbove: '',
     active: true,
   });
   const create = useCreateCategory();
@@ -72,9 +64,6 @@ export function EditCategoryDialog({ category, open, onOpenChange }: Props & { c
     code: category.code,
     glAccount: category.glAccount,
     parentId: category.parentId,
-    perRequestLimit: category.perRequestLimit ?? '',
-    perRequestLimitAction: category.perRequestLimitAction,
-    receiptRequiredAbove: category.receiptRequiredAbove ?? '',
     active: category.active,
   });
   const update = useUpdateCategory();

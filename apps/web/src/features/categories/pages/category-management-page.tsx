@@ -1,6 +1,5 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { POLICY_ACTION_LABELS } from '@outlay/contracts/policies';
 import type { Category } from '@outlay/contracts/categories';
 import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
@@ -13,15 +12,18 @@ import { CATEGORIES_URL } from '../api/keys';
 import { useUpdateCategory } from '../api/update-category';
 import { CreateCategoryDialog, EditCategoryDialog } from '../components/category-form-dialog';
 import { ACTIVE_OPTIONS, ActiveBadge } from '@/components/active-badge';
-import { formatAmount } from '@/lib/format';
+import { CategoryLimits } from '../components/category-limits';
+
+const LIMIT_KINDS = ['category_limit_request', 'category_limit_month'] as const;
+const RECEIPT_KINDS = ['receipt_required'] as const;
 
 const columns: DataTableColumn<Category>[] = [
   { id: 'name', header: 'Name', sortable: true, hideable: false, cell: (c) => <span className="font-medium">{c.name}</span> },
   { id: 'code', header: 'Code', sortable: true },
   { id: 'glAccount', header: 'GL account', sortable: true },
   { id: 'parentName', header: 'Parent', sortable: true },
-  { id: 'perRequestLimit', header: 'Per-request limit', sortable: true, align: 'right', accessor: (c) => (c.perRequestLimit ? `${formatAmount(c.perRequestLimit)} · ${POLICY_ACTION_LABELS[c.perRequestLimitAction]}` : 'No limit') },
-  { id: 'receiptRequiredAbove', header: 'Receipt above', sortable: true, align: 'right', accessor: (c) => formatAmount(c.receiptRequiredAbove) },
+  { id: 'limits', header: 'Limit', className: 'whitespace-normal', cell: (c) => <CategoryLimits category={c} kinds={LIMIT_KINDS} empty="No limit" /> },
+  { id: 'receipts', header: 'Receipt required above', className: 'whitespace-normal', cell: (c) => <CategoryLimits category={c} kinds={RECEIPT_KINDS} empty="Never" /> },
   { id: 'organizationName', header: 'Applies to', accessor: (c) => c.organizationName ?? 'Whole group', hidden: true },
   { id: 'active', header: 'Status', sortable: true, cell: (c) => <ActiveBadge active={c.active} /> },
 ];
@@ -57,7 +59,7 @@ export default function CategoryManagementPage() {
     <div>
       <PageHeader
         title="Category Management"
-        description="Expense categories with their GL account, per-request limit and receipt threshold. Amounts are in the requesting company's currency."
+        description="Expense categories with their GL account. Their limits and receipt thresholds are the policy rules that apply to them, changed in Policy Management; a rule that names no currency applies in each company's own currency, shown here in yours."
       />
       {!canManage && <ReadOnlyNote />}
       <DataTable
@@ -92,7 +94,18 @@ export default function CategoryManagementPage() {
             badge={<ActiveBadge active={c.active} />}
             actions={canManage ? actionsOf(c) : undefined}
             subtitle={[c.parentName, c.glAccount && `GL ${c.glAccount}`, c.organizationName ?? 'Whole group'].filter(Boolean).join(' · ')}
-            meta={[c.perRequestLimit ? `Limit ${formatAmount(c.perRequestLimit)} (${POLICY_ACTION_LABELS[c.perRequestLimitAction].toLowerCase()})` : 'No limit', c.receiptRequiredAbove && `receipt above ${formatAmount(c.receiptRequiredAbove)}`].filter(Boolean).join(' · ')}
+            meta={
+              <div className="grid gap-2 sm:grid-cols-2">
+                <div>
+                  <span className="block text-xs font-medium text-foreground">Limit</span>
+                  <CategoryLimits category={c} kinds={LIMIT_KINDS} empty="No limit" />
+                </div>
+                <div>
+                  <span className="block text-xs font-medium text-foreground">Receipt required above</span>
+                  <CategoryLimits category={c} kinds={RECEIPT_KINDS} empty="Never" />
+                </div>
+              </div>
+            }
           />
         )}
       />

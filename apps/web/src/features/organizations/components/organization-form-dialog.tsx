@@ -4,13 +4,14 @@ import { toast } from '@/components/ui/use-toast';
 import { useCreateOrganization } from '../api/create-organization';
 import { useReloadOrganization, useUpdateOrganization } from '../api/update-organization';
 import { MONTH_OPTIONS } from '../utils/format';
+import { FormFieldCountry, FormFieldTimeZone } from './place-fields';
 
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-function Fields({ currency }: { currency?: string }) {
+function Fields({ currency, zoneHint }: { currency?: string; zoneHint: string }) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -20,6 +21,8 @@ function Fields({ currency }: { currency?: string }) {
         <FormFieldSelect name="fiscalYearStartMonth" label="Fiscal year starts in" options={MONTH_OPTIONS} />
         <FormFieldText name="taxId" label="Tax id" autoComplete="off" />
         <FormFieldMoney name="settings.approvalThreshold" label="Approval threshold" currency={currency} hint="Requests above it need a further approval" />
+        <FormFieldCountry name="country" />
+        <FormFieldTimeZone name="timeZone" hint={zoneHint} />
       </div>
       <FormFieldTextarea name="address" label="Address" rows={2} />
       <FormFieldCheckbox name="active" label="Active" description="Inactive companies cannot receive new requests." />
@@ -36,6 +39,8 @@ export function CreateOrganizationDialog({ open, onOpenChange }: Props) {
     fiscalYearStartMonth: '1',
     taxId: '',
     address: '',
+    country: null,
+    timeZone: undefined,
     active: true,
     settings: { approvalThreshold: '' },
   });
@@ -55,7 +60,7 @@ export function CreateOrganizationDialog({ open, onOpenChange }: Props) {
         toast({ title: 'Subsidiary created', description: `${created.name} (${created.code})`, variant: 'success' });
       }}
     >
-      <Fields currency={/^[A-Z]{3}$/.test(currency) ? currency : undefined} />
+      <Fields currency={/^[A-Z]{3}$/.test(currency) ? currency : undefined} zoneHint="The group's when left empty. Its people's scheduled e-mails run in it unless they chose their own." />
     </FormDialog>
   );
 }
@@ -68,6 +73,8 @@ function editValues(organization: Organization) {
     fiscalYearStartMonth: String(organization.fiscalYearStartMonth),
     taxId: organization.taxId ?? '',
     address: organization.address ?? '',
+    country: organization.country,
+    timeZone: organization.timeZone ?? 'UTC',
     active: organization.active,
     settings: { approvalThreshold: organization.settings.approvalThreshold ?? '' },
   };
@@ -92,7 +99,7 @@ export function EditOrganizationDialog({ organization, open, onOpenChange }: Pro
         toast({ title: 'Organization saved', description: organization.name, variant: 'success' });
       }}
     >
-      <Fields currency={organization.currency} />
+      <Fields currency={organization.currency} zoneHint="Its people's scheduled e-mails run in it unless they chose their own." />
     </FormDialog>
   );
 }

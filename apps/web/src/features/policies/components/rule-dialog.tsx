@@ -81,6 +81,7 @@ export function inputOf(d: RuleDraft): PolicyRuleForm {
       break;
     case 'receipt_required':
       params.above = d.above.trim().replace(/,/g, '') || undefined;
+      params.categoryId = d.categoryId || null;
       break;
     case 'blocked_vendor':
       params.vendorIds = d.vendorIds;
@@ -153,7 +154,12 @@ export function KindParams({
         </div>
       );
     case 'receipt_required':
-      return <TextField label="Receipt required above" value={draft.above} inputMode="decimal" required placeholder="75.00" hint="In the request organization's currency." error={errorOf('params.above')} onChange={(above) => set({ above })} />;
+      return (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Category" value={draft.categoryId} placeholder="Any category" options={categories.map((c) => ({ value: c.id, label: c.name }))} onChange={(categoryId) => set({ categoryId })} />
+          <TextField label="Receipt required above" value={draft.above} inputMode="decimal" required placeholder="75.00" hint="In the request organization's currency." error={errorOf('params.above')} onChange={(above) => set({ above })} />
+        </div>
+      );
     case 'blocked_vendor':
       return (
         <fieldset className="flex max-h-56 flex-col gap-1 overflow-y-auto rounded-md border p-3 text-sm">

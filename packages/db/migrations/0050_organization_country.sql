@@ -1,0 +1,2 @@
+ALTER TABLE "organizations" ADD COLUMN "country" char(2);--> statement-breakpoint
+ALTER TABLE "organizations" ADD CONSTRAINT "organizations_country_check" CHECK ("organizations"."country" ~ '^[A-Z]{2}$');
