@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { Permission } from '@outlay/contracts/permissions';
 
 /**
- * The one route catalogue (seed §2): every path, its title, the menus that list it, the
+ * The one route catalogue (docs/product.md §6.1): every path, its title, the menus that list it, the
  * permission the server will ask for, and the lazy import that makes it its own chunk.
  * Menu order is catalogue order, so entries are arranged in the seed's menu order.
  */

@@ -34,7 +34,7 @@ export const SETTINGS_GROUPS: { section: SettingsSection; items: NavItem[] }[] =
 }));
 export const AVATAR_ITEMS: NavItem[] = menuRoutes('avatar').map(toItem);
 
-/** Seed §2, §6: only admin, cfo and owner see the Admin and Settings menus. */
+/** docs/product.md §6.1, §6.5: only admin, cfo and owner see the Admin and Settings menus. */
 export function seesAdminMenus(user: Pick<CurrentUser, 'role'>): boolean {
   return (ADMIN_MENU_ROLES as readonly string[]).includes(user.role);
 }
