@@ -1,5 +1,5 @@
 // Lint for the whole monorepo: typescript-eslint, plus the import boundaries of
-// ARCHITECTURE.md — between workspaces, between web features, and between API modules.
+// ARCHITECTURE.md §2 — between workspaces, between web features, and between API modules.
 import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';

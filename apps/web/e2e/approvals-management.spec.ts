@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Locator, type 
 import { apiLogin, DESKTOP, expectAccessible, expectToast, MOBILE, pickSearched, signInAs, snap } from './fixtures';
 
 /*
- * Managing approvals in flight (PRODUCT §3 "Approvals and workflows"): carla (cfo,
+ * Managing approvals in flight (docs/product.md §3.4 "Approvals and workflows"): carla (cfo,
  * approvals.manage) reassigns max's item to felix, who then finds it in his queue; carla
  * escalates a step (the Line manager step's fallback, dana, gets it); adam re-routes a pending
  * request; carla reassigns from /requests-management too. max works his queue on a phone

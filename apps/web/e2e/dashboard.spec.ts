@@ -3,7 +3,7 @@ import { apiAs, DESKTOP, expectAccessible, expectNoSidewaysScroll, MOBILE, pageA
 
 /*
  * The role-aware dashboard (/ and /real-time-monitoring) and /expense-tracking
- * (PRODUCT §3 "Dashboards"). carla (cfo) keeps the dashboard open while, in another browser
+ * (docs/product.md §3.2 "Dashboards"). carla (cfo) keeps the dashboard open while, in another browser
  * context, rita raises a request and max approves its first step through the API: carla's
  * live activity feed shows it without a reload (server-sent events). rita sees her requests,
  * not the KPIs. Titles carry a random tag: other specs fill the same data.

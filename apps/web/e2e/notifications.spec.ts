@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiAs, DESKTOP, expectAccessible, expectToast, MOBILE, pageAs, snap, type Api } from './fixtures';
 
 /*
- * Notifications (PRODUCT §3 "Communication"): max reads and marks HIS OWN notifications (the
+ * Notifications (docs/product.md §3.11 "Communication"): max reads and marks HIS OWN notifications (the
  * demo seed gives him unread ones; other specs add more while this one runs, so every count is
  * checked against what arrived meanwhile), changes his notification settings (e-mail off for
  * "Request paid", weekly digest; restored at the end; no other spec reads them), and sees a

@@ -1,4 +1,4 @@
-// The AI assistants that run on the server with no network (PRODUCT §3 "AI assistants"): typed or
+// The AI assistants that run on the server with no network (docs/product.md §3.14 "AI assistants"): typed or
 // spoken expense entry (/voice-to-expense) and the Copilot (/executive-ai-copilot).
 import { z } from 'zod';
 import { isoDate, text } from './primitives.ts';

@@ -1,4 +1,4 @@
-// Analytics (PRODUCT §3 /analytics): spend trends, top categories, vendors and departments,
+// Analytics (docs/product.md §3.8 /analytics): spend trends, top categories, vendors and departments,
 // approval rates and cycle times, for one organization or the group, in the group currency.
 import { z } from 'zod';
 import { isoMonth } from './primitives.ts';

@@ -1,4 +1,4 @@
-// Schemas for approvals: the queue, decisions, and management of requests in flight (PRODUCT §3
+// Schemas for approvals: the queue, decisions, and management of requests in flight (docs/product.md §3.4
 // "Approvals and workflows"). Workflows, delegations and routing have their own files.
 import { z } from 'zod';
 import { OVERRUN_BUDGET_CHOICES } from './budgets.ts';

@@ -5,7 +5,7 @@ import { ROLES, USER_STATUSES } from './roles.ts';
 import { PERMISSIONS } from './permissions.ts';
 import { timeZone } from './primitives.ts';
 
-/** A new password as the server enforces it: 8 to 128 characters, never truncated (PRODUCT §2.9). */
+/** A new password as the server enforces it: 8 to 128 characters, never truncated (docs/product.md §2.9). */
 export const newPasswordSchema = z
   .string({ error: MESSAGES.allFieldsRequired })
   .min(1, MESSAGES.allFieldsRequired)
@@ -23,7 +23,7 @@ export type LoginInput = z.infer<typeof loginInput>;
 export const authTokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type AuthTokens = z.infer<typeof authTokens>;
 
-/** The seed's login shape, plus the first-time and two-factor branches of PRODUCT §2.1 and §2.2. */
+/** The login shape, plus the first-time and two-factor branches of docs/product.md §2.1 and §2.2. */
 export const loginResponse = z.object({
   message: z.string(),
   requirePasswordChange: z.boolean(),
@@ -41,7 +41,7 @@ export const refreshInput = z.object({ refreshToken: z.string().min(1).max(512) 
 export const refreshResponse = z.object({ tokens: authTokens, deviceId: z.string().optional() });
 export type RefreshResponse = z.infer<typeof refreshResponse>;
 
-/** The three payload shapes of seed §7 in one schema; which proof is needed is the server's call. */
+/** The three payload shapes of docs/product.md §6.6 in one schema; which proof is needed is the server's call. */
 export const changePasswordInput = z
   .object({
     newPassword: newPasswordSchema,
@@ -58,7 +58,7 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 export const messageResponse = z.object({ message: z.string() });
 
-/** Step-up (PRODUCT §2.10): confirm the password to open sensitive actions for 10 minutes. */
+/** Step-up (docs/product.md §2.10): confirm the password to open sensitive actions for 10 minutes. */
 export const reauthInput = z.object({ password: z.string().min(1, 'Enter your password').max(1024) });
 export const reauthResponse = z.object({ message: z.string(), reauthUntil: z.string() });
 
@@ -66,7 +66,7 @@ export const totpCodeSchema = z
   .string({ error: MESSAGES.totpInvalid })
   .regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), MESSAGES.totpInvalid);
 
-/** A recovery code may stand in for a TOTP code at sign-in and when disabling (PRODUCT §2.2). */
+/** A recovery code may stand in for a TOTP code at sign-in and when disabling (docs/product.md §2.2). */
 export const totpOrRecoveryCode = z
   .string({ error: MESSAGES.totpInvalid })
   .trim()
@@ -88,7 +88,7 @@ export const twoFactorDisableInput = z.object({ totpCode: totpOrRecoveryCode });
 export const roleSchema = z.enum(ROLES);
 export const userStatusSchema = z.enum(USER_STATUSES);
 
-/** The current user (seed §3), as `GET /api/auth/user` returns it. */
+/** The current user (docs/product.md §6.2), as `GET /api/auth/user` returns it. */
 export const currentUser = z.object({
   id: z.string(),
   username: z.string(),

@@ -1,4 +1,4 @@
-// Schemas for expense categories (PRODUCT.md §3 "Organization and people").
+// Schemas for expense categories (docs/product.md §3.9 "Organization and people").
 import { z } from 'zod';
 import { exportQuery, listQuery, paginated } from './lists.ts';
 import { activeFilter, codeField, requiredText, uuid } from './fields.ts';

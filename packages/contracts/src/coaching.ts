@@ -1,4 +1,4 @@
-// Coaching (PRODUCT §3 /expense-coaching): the caller's own picture: the policy findings on their
+// Coaching (docs/product.md §3.14 /expense-coaching): the caller's own picture: the policy findings on their
 // requests and the Smart Analytics findings about them over time, the requests sent back or
 // rejected and why, their spend against their department's median, and tips drawn from the
 // policies that flagged them.

@@ -1,4 +1,4 @@
-// Communications (PRODUCT §3 /communications): announcements to everyone, an organization or a
+// Communications (docs/product.md §3.11 /communications): announcements to everyone, an organization or a
 // department (authored with communications.announce, read by those they address), and direct or
 // group conversations between users, with unread counts, @mentions and file attachments.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** The seed's business constants (seed.md §9) and the product's security limits (PRODUCT.md §2). */
+/** Business constants and limits (docs/product.md §6.8) and the product's security limits (docs/product.md §2). */
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -25,7 +25,7 @@ export const LOGIN_LOCKOUT = {
   lockMinutes: 15,
 } as const;
 
-/** Client-side timings from seed §9. */
+/** Client-side timings (docs/product.md §6.8). */
 export const USER_FETCH_TIMEOUT_MS = 10_000;
 export const USER_QUERY_STALE_MS = 5 * 60_000;
 export const USER_QUERY_GC_MS = 10 * 60_000;
@@ -44,7 +44,7 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const SELECT_TYPEAHEAD_RESET_MS = 1000;
 export const SELECT_SCROLL_REPEAT_MS = 50;
 
-/** The demo world's authorized domains (PRODUCT.md §1); the live list is a setting. */
+/** The demo world's authorized domains (docs/product.md §1.2); the live list is a setting. */
 export const DEMO_AUTHORIZED_DOMAINS = [
   'meridiangroup.com',
   'meridianlogistics.com',

@@ -1,5 +1,5 @@
 // Schemas for the role-aware dashboard (/ and /real-time-monitoring) and /expense-tracking
-// (PRODUCT §3 "Dashboards" and "Spending requests").
+// (docs/product.md §3.2 and §3.3).
 import { z } from 'zod';
 import { BUDGET_PERIOD_TYPES } from './budgets.ts';
 import { paginated } from './lists.ts';

@@ -1,4 +1,4 @@
-// Schemas for the error inbox (PRODUCT §3 /error-reports): what the web app reports, and the
+// Schemas for the error inbox (docs/product.md §3.13 /error-reports): what the web app reports, and the
 // groups admins read and resolve.
 import { z } from 'zod';
 import { listQuery, paginated } from './lists.ts';

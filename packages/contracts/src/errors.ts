@@ -12,9 +12,9 @@ export const ERROR_STATUS = {
   DEVICE_MISMATCH: 401,
   SESSION_REVOKED: 401,
   FORBIDDEN: 403,
-  /** Spelled as PRODUCT §2.10 names it: the screen asks for the password again. */
+  /** Spelled as docs/product.md §2.10 names it: the screen asks for the password again. */
   reauth_required: 403,
-  /** A role that requires two-factor authentication, and the user has not set it up (PRODUCT §2.11). */
+  /** A role that requires two-factor authentication, and the user has not set it up (docs/product.md §2.11). */
   TWO_FACTOR_SETUP_REQUIRED: 403,
   /** Segregation of duties: the caller decided another step of this request, so another approver decides this one. */
   SEGREGATION_OF_DUTIES: 403,
@@ -42,7 +42,7 @@ export interface ErrorBody {
   details?: unknown;
 }
 
-/** Messages the seed and the product spell out (seed §5, §8; PRODUCT.md §2). */
+/** Messages the product spells out (docs/product.md §6.4, §6.7; §2). */
 export const MESSAGES = {
   loginRequired: 'Please enter both username and password',
   invalidCredentials: 'Invalid credentials',

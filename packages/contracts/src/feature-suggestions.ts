@@ -1,4 +1,4 @@
-// Feature suggestions (PRODUCT §3 /feature-suggestions): anyone submits, votes once and
+// Feature suggestions (docs/product.md §3.15 /feature-suggestions): anyone submits, votes once and
 // comments; holders of feedback.manage set the status and the author is told.
 import { z } from 'zod';
 import { exportQuery, listQuery, paginated } from './lists.ts';

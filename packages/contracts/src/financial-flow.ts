@@ -1,4 +1,4 @@
-// Financial flow (PRODUCT §3 /financial-flow): where the money goes, organization → department
+// Financial flow (docs/product.md §3.7 /financial-flow): where the money goes, organization → department
 // → category → vendor, for a period and a status filter, in the group currency.
 import { z } from 'zod';
 import { listQuery, paginated } from './lists.ts';

@@ -1,4 +1,4 @@
-// Findings (PRODUCT §3 /smart-analytics): patterns in the requests of the caller's reporting
+// Findings (docs/product.md §3.8 /smart-analytics): patterns in the requests of the caller's reporting
 // scope that deserve a look: amount outliers within a category, likely duplicates, purchases
 // split under an approval threshold, unusual timing, Benford deviations. Each links to its
 // requests, can be dismissed with a reason (audited) or turned into a policy rule.

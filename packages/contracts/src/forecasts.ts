@@ -1,4 +1,4 @@
-// Forecasts (PRODUCT §3 /predictive-budgeting): each budget line in force, forecast to the end
+// Forecasts (docs/product.md §3.5 /predictive-budgeting): each budget line in force, forecast to the end
 // of its period from the monthly history of what it counts, with a band, the day it is likely
 // to run over, and a suggested budget for the next period; the model's backtest error (MAPE).
 import { z } from 'zod';

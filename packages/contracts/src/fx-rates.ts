@@ -1,4 +1,4 @@
-// Schemas for monthly FX rates (PRODUCT.md §3 "Organization and people").
+// Schemas for monthly FX rates (docs/product.md §3.9 "Organization and people").
 import { z } from 'zod';
 import { currencyCode, exportQuery, listQuery, paginated } from './lists.ts';
 import { currencyField } from './fields.ts';

@@ -1,7 +1,7 @@
 import DecimalJs from 'decimal.js';
 
 /**
- * Money arithmetic, the one place it happens (ARCHITECTURE §9). Amounts travel as exact decimal
+ * Money arithmetic, the one place it happens (ARCHITECTURE.md §7). Amounts travel as exact decimal
  * strings (`moneyAmount` in primitives.ts checks them at the edge); here they are parsed into
  * decimal.js values, never into `number`, so 0.1 + 0.2 is 0.3 and 999,999,999,999.99 keeps its
  * cents. Display formatting is in format.ts, shared by the web app and the server.

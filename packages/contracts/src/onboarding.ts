@@ -1,4 +1,4 @@
-// The onboarding checklist (PRODUCT §3 /onboarding-tutorials): steps per role that complete
+// The onboarding checklist (docs/product.md §3.15 /onboarding-tutorials): steps per role that complete
 // themselves from what the user really did; the user may dismiss the list.
 import { z } from 'zod';
 import { helpAudience } from './tutorials.ts';

@@ -1,5 +1,5 @@
 // Schemas for the organizations screens and API: organizations and their hierarchy,
-// departments and intercompany links (PRODUCT.md §3 "Organization and people"). Categories and
+// departments and intercompany links (docs/product.md §3.9 "Organization and people"). Categories and
 // FX rates have their own files.
 import { z } from 'zod';
 import { exportQuery, listQuery, paginated } from './lists.ts';

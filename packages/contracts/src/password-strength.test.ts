@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passwordStrength } from './password-strength.ts';
 
-describe('passwordStrength (seed §5)', () => {
+describe('passwordStrength (docs/product.md §6.4)', () => {
   it.each([
     ['', 0, 'Very Weak'],
     ['abc', 1, 'Very Weak'],

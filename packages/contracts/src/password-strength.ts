@@ -1,4 +1,4 @@
-/** The advisory strength meter of seed §5: one point per rule, labels by score. */
+/** The advisory strength meter of docs/product.md §6.4: one point per rule, labels by score. */
 export type StrengthLabel = 'Very Weak' | 'Weak' | 'Fair' | 'Good' | 'Strong';
 
 export interface PasswordStrength {

@@ -1,4 +1,4 @@
-// Vendor payables and their payments (PRODUCT §3 /vendor-aging-report).
+// Vendor payables and their payments (docs/product.md §3.7 /vendor-aging-report).
 import { z } from 'zod';
 import { optionalText, uuid } from './fields.ts';
 import { listQuery, paginated } from './lists.ts';

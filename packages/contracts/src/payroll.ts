@@ -1,4 +1,4 @@
-// Payroll (PRODUCT §3 /payroll): employees, monthly runs per organization and their lines.
+// Payroll (docs/product.md §3.7 /payroll): employees, monthly runs per organization and their lines.
 import { z } from 'zod';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { exportQuery, listQuery, paginated } from './lists.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, ROLE_GRANTS, grantsFor } from './permissions.ts';
 import { ROLES } from './roles.ts';
 
-describe('PRODUCT §5 role grants', () => {
+describe('docs/product.md §5 role grants', () => {
   it('gives the owner everything at group scope', () => {
     expect([...ROLE_GRANTS.owner.permissions].sort()).toEqual([...PERMISSIONS].sort());
     expect(ROLE_GRANTS.owner.scope).toBe('group');

@@ -1,6 +1,6 @@
 import type { Role } from './roles.ts';
 
-/** The permission vocabulary (PRODUCT.md §5). Every API route declares one of these, or is public. */
+/** The permission vocabulary (docs/product.md §5.1). Every API route declares one of these, or is public. */
 export const PERMISSIONS = [
   'requests.create',
   'requests.read.own',

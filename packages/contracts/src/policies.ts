@@ -1,5 +1,5 @@
 // Schemas for policies: expense rules, their versions, the live evaluation of a draft
-// request and the simulation of a rule against past requests (PRODUCT §3 /policy-management,
+// request and the simulation of a rule against past requests (docs/product.md §3.6 /policy-management,
 // /enhanced-policy-management).
 import { z } from 'zod';
 import { listQuery, paginated } from './lists.ts';

@@ -71,7 +71,7 @@ export const isoMonth = z
   .refine((v) => isRealDate(`${v}-01`), 'That month does not exist; use a month such as 2026-03');
 
 /**
- * Money on the wire: an exact decimal string (ARCHITECTURE §9) that fits `numeric(14, 2)`.
+ * Money on the wire: an exact decimal string (ARCHITECTURE.md §7) that fits `numeric(14, 2)`.
  * The format check aborts, so refinements chained after it (`isPositive(v)`) only ever see
  * a well-formed amount; `""`, `NaN`, `1e309` and `Infinity` stop here with this message.
  */

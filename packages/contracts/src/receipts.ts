@@ -1,4 +1,4 @@
-// Receipt reading (PRODUCT §3 /receipt-photo-ai): the server reads a photo or PDF of a receipt
+// Receipt reading (docs/product.md §3.14 /receipt-photo-ai): the server reads a photo or PDF of a receipt
 // offline and returns the fields it found, each with its confidence; a field it did not find is
 // null, never guessed. Other tools build on this shape: keep it.
 import { z } from 'zod';

@@ -14,7 +14,7 @@ const valid = {
 };
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
-describe('isAuthorizedEmail (PRODUCT §2.14)', () => {
+describe('isAuthorizedEmail (docs/product.md §2.14)', () => {
   it.each([
     ['a@meridiangroup.com', true],
     ['a@MeridianGroup.COM', true],
@@ -25,7 +25,7 @@ describe('isAuthorizedEmail (PRODUCT §2.14)', () => {
   ])('%s → %s', (email, ok) => expect(isAuthorizedEmail(email, domains)).toBe(ok));
 });
 
-describe('registration schemas (seed §5)', () => {
+describe('registration schemas (docs/product.md §6.4)', () => {
   it('accepts a valid form and strips nothing the API needs', () => {
     const parsed = registrationRequestInput(domains).parse(valid);
     expect(parsed).toMatchObject({ email: 'jamie@meridianfoods.com', requestedRole: 'requester' });

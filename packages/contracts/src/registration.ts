@@ -6,7 +6,7 @@ import { REQUESTABLE_ROLES, ROLES, ROLE_LABELS } from './roles.ts';
 
 /**
  * An address qualifies when its domain equals an authorized domain or is a subdomain of one
- * (PRODUCT §2.14): `x@eu.meridiangroup.com` does, `x@evilmeridiangroup.com` does not.
+ * (docs/product.md §2.14): `x@eu.meridiangroup.com` does, `x@evilmeridiangroup.com` does not.
  */
 export function isAuthorizedEmail(email: string, domains: readonly string[]): boolean {
   const at = email.lastIndexOf('@');
@@ -33,7 +33,7 @@ const registrationFields = {
   message: z.string().trim().max(2000).optional(),
 };
 
-/** The registration payload (seed §3, §5) as the API validates it at the edge. */
+/** The registration payload (docs/product.md §6.2, §6.4) as the API validates it at the edge. */
 export const registrationRequestBody = z.object(registrationFields);
 export type RegistrationRequestInput = z.infer<typeof registrationRequestBody>;
 
@@ -48,7 +48,7 @@ export function registrationRequestInput(authorizedDomains: readonly string[]) {
   });
 }
 
-/** The form adds the confirmation, which is never sent (seed §3). */
+/** The form adds the confirmation, which is never sent (docs/product.md §6.2). */
 export function registrationFormSchema(authorizedDomains: readonly string[]) {
   return registrationRequestInput(authorizedDomains)
     .extend({ confirmPassword: z.string() })
@@ -68,7 +68,7 @@ export const requestableRoleOptions = REQUESTABLE_ROLES.map((value) => ({ value,
 
 export const registrationCreated = z.object({ message: z.string(), id: z.string() });
 
-// ---- Registration management (PRODUCT §3 /registration-management) ----
+// ---- Registration management (docs/product.md §3.9 /registration-management) ----
 
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];

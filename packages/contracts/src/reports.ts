@@ -1,4 +1,4 @@
-// Saved reports of the report builder (PRODUCT §3 /advanced-reporting).
+// Saved reports of the report builder (docs/product.md §3.8 /advanced-reporting).
 import { z } from 'zod';
 import { addMonths } from './consolidation.ts';
 import { optionalText, requiredText, uuid } from './fields.ts';

@@ -1,4 +1,4 @@
-// Request suggestions (PRODUCT §3 /smart-form): while the requester describes a spend, the
+// Request suggestions (docs/product.md §3.3 /smart-form): while the requester describes a spend, the
 // categories, vendors and departments their organization's past requests point to, ranked, with
 // the probability the learned model gives each.
 import { z } from 'zod';

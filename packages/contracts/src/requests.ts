@@ -1,4 +1,4 @@
-// Schemas for spending requests (PRODUCT §3 "Spending requests").
+// Schemas for spending requests (docs/product.md §3.3 "Spending requests").
 import { z } from 'zod';
 import { currencyCode, cursorQuery, exportQuery, listQuery, moneyAmount, paginated } from './lists.ts';
 import { addMoney, amountDigitsProblem, compareMoney, isDecimal, isNegative, isPositive, toAmountString } from './money.ts';
@@ -9,7 +9,7 @@ export * from './request-statuses.ts';
 export const requestStatus = z.enum(REQUEST_STATUS_VALUES);
 
 /**
- * The status machine (PRODUCT §3): draft → pending → approved → paid, with rejected,
+ * The status machine (docs/product.md §3.3): draft → pending → approved → paid, with rejected,
  * cancelled and info_requested (back to the requester; resubmission returns to the same step).
  */
 export const REQUEST_TRANSITIONS: Record<RequestStatus, readonly RequestStatus[]> = {

@@ -20,7 +20,7 @@ export const REQUESTABLE_ROLES = [
   'group_coo',
   'group_ceo',
 ] as const;
-/** Every role the product knows (seed §6, PRODUCT.md §5): the administrative three, then the requestable ones. */
+/** Every role the product knows (docs/product.md §4.1, §5): the administrative three, then the requestable ones. */
 
 export const ROLES = ['owner', 'admin', 'cfo', ...REQUESTABLE_ROLES] as const;
 export type Role = (typeof ROLES)[number];
@@ -48,7 +48,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   group_ceo: 'Group CEO',
 };
 
-/** Roles that see the Admin and Settings menus (seed §2). */
+/** Roles that see the Admin and Settings menus (docs/product.md §6.1). */
 export const ADMIN_MENU_ROLES = ['admin', 'cfo', 'owner'] as const satisfies readonly Role[];
 
 export const USER_STATUSES = ['active', 'pending', 'inactive'] as const;

@@ -1,4 +1,4 @@
-// Search (PRODUCT §3 /ai-search and the Ctrl/Cmd+K palette): one box across requests, vendors,
+// Search (docs/product.md §3.14 /ai-search and the Ctrl/Cmd+K palette): one box across requests, vendors,
 // users, budgets, policies and tutorials; typo tolerant and ranked; plain-word filters ("travel
 // over 500 last month in Logistics") become the request list's structured filters.
 import { z } from 'zod';

@@ -13,7 +13,7 @@ import { isRealDate } from './primitives.ts';
 import { ROLES, type Role } from './roles.ts';
 
 /**
- * The security policy (PRODUCT §3 /security). Stored in the `settings` table under
+ * The security policy (docs/product.md §3.10 /security). Stored in the `settings` table under
  * `security_policy` (authorized domains under `authorized_domains`); it drives the login
  * throttle, the password rules, session lifetimes and the two-factor requirement.
  */
@@ -43,7 +43,7 @@ export const DEFAULT_SECURITY_POLICY: SecurityPolicy = {
   twoFactorRequiredRoles: [],
 };
 
-/** The production default two-factor requirement (PRODUCT §2.11). */
+/** The production default two-factor requirement (docs/product.md §2.11). */
 export const PRODUCTION_TWO_FACTOR_ROLES: Role[] = ['owner', 'admin', 'cfo'];
 
 export const SECURITY_LIMITS = {

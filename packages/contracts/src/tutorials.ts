@@ -1,4 +1,4 @@
-// How-to articles shipped with the app (PRODUCT §3 /tutorials): Markdown files with front matter,
+// How-to articles shipped with the app (docs/product.md §3.15 /tutorials): Markdown files with front matter,
 // listed and searched by the server, rendered as Markdown without raw HTML on the web.
 import { z } from 'zod';
 import { listQuery, paginated } from './lists.ts';

@@ -5,7 +5,7 @@ import { exportQuery, listQuery, paginated } from './lists.ts';
 import { ROLES, USER_STATUSES } from './roles.ts';
 
 /**
- * Schemas for people and their sessions (PRODUCT §3 /user-management,
+ * Schemas for people and their sessions (docs/product.md §3.9 /user-management,
  * /enhanced-user-management, /user-password-management, /user-sessions).
  */
 

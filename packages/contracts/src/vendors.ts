@@ -1,4 +1,4 @@
-// Schemas for the vendors screens and API (PRODUCT §3 /vendor-management).
+// Schemas for the vendors screens and API (docs/product.md §3.9 /vendor-management).
 import { z } from 'zod';
 import { currencyCode, exportQuery, listQuery, paginated } from './lists.ts';
 

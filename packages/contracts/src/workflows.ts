@@ -1,5 +1,5 @@
 // Schemas for approval workflows: their steps and match conditions, the simulator, and the people
-// who can be named in a step (PRODUCT §3 "Approvals and workflows").
+// who can be named in a step (docs/product.md §3.4 "Approvals and workflows").
 import { z } from 'zod';
 import { currencyCode, moneyAmount } from './lists.ts';
 import { ROLES } from './roles.ts';

@@ -64,7 +64,7 @@ async function main() {
           ...temp.fields,
         })
         .returning({ id: users.id });
-      // Production default (PRODUCT §2.11): owner, admin and cfo must use two-factor; the demo starts without.
+      // Production default (docs/product.md §2.11): owner, admin and cfo must use two-factor; the demo starts without.
       await tx.insert(settings).values({ key: SECURITY_POLICY_KEY, value: { ...DEFAULT_SECURITY_POLICY, twoFactorRequiredRoles: PRODUCTION_TWO_FACTOR_ROLES } }).onConflictDoNothing();
       await writeAudit(tx, { actorId: null, action: 'user.created', entityType: 'user', entityId: user!.id, after: { username, email, role: 'owner' }, metadata: { via: 'create-owner' } }, now);
     });

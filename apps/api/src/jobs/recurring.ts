@@ -1,4 +1,4 @@
-// Recurring requests (PRODUCT §3 /advanced-request): once a monthly or quarterly request is
+// Recurring requests (docs/product.md §3.3 /advanced-request): once a monthly or quarterly request is
 // approved, each later occurrence is raised on the requester's behalf when its date comes, up to
 // the end date, and goes through approval like any request (auto-approval rules included).
 import { and, asc, eq, sql } from 'drizzle-orm';

@@ -13,7 +13,7 @@ export interface Outcome<T> {
 }
 
 /**
- * Runs a money-creating change once per `Idempotency-Key` (PRODUCT §2.13). The key row is
+ * Runs a money-creating change once per `Idempotency-Key` (docs/product.md §2.13). The key row is
  * inserted in the change's own transaction: a concurrent retry's insert waits on it and then
  * replays the stored answer, and a failed attempt rolls the key back so a retry runs again.
  * Without a key the change simply runs in a transaction.

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 
-/** Logs never carry credentials, tokens or codes (PRODUCT §2.12). */
+/** Logs never carry credentials, tokens or codes (docs/product.md §2.12). */
 export const LOG_REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',

@@ -4,7 +4,7 @@ import { temporaryPassword } from './crypto.ts';
 import type * as ZxcvbnCommon from '@zxcvbn-ts/language-common';
 import { onFirstUse } from './on-first-use.ts';
 
-// argon2id with m=19 MiB, t=2, p=1 (PRODUCT §2.9; OWASP's minimum for argon2id).
+// argon2id with m=19 MiB, t=2, p=1 (docs/product.md §2.9; OWASP's minimum for argon2id).
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(plain: string): Promise<string> {
@@ -21,7 +21,7 @@ export async function verifyPassword(hashed: string, plain: string): Promise<boo
 
 /**
  * Verifying against this when the user does not exist makes an unknown username take as long
- * as a wrong password (PRODUCT §2.12).
+ * as a wrong password (docs/product.md §2.12).
  */
 let dummyHash: Promise<string> | undefined;
 export function timingDummyHash(): Promise<string> {
@@ -46,7 +46,7 @@ export interface TemporaryPassword {
 }
 
 /**
- * The one temporary-password policy (PRODUCT §2.9): random, valid 72 hours, and opening only
+ * The one temporary-password policy (docs/product.md §2.9): random, valid 72 hours, and opening only
  * the first-time change. Used by registration approval, user creation and import, password
  * resets and create-owner.
  */

@@ -5,7 +5,7 @@ import type { Ctx } from './context.ts';
 /**
  * Sensitive actions (password resets, role changes, restores, payroll approval, revoking
  * others' sessions) need a sign-in or password confirmation within the last 10 minutes;
- * otherwise 403 `reauth_required` and the screen asks for the password (PRODUCT §2.10).
+ * otherwise 403 `reauth_required` and the screen asks for the password (docs/product.md §2.10).
  */
 export function requireRecentAuth(ctx: Ctx): void {
   const auth = ctx.auth!;

@@ -10,7 +10,7 @@ export interface AccessClaims {
 const VERIFIED_CACHE_SIZE = 10_000;
 
 /**
- * 15-minute HS256 access tokens naming their session (PRODUCT §2.3). fast-jwt verifies
+ * 15-minute HS256 access tokens naming their session (docs/product.md §2.3). fast-jwt verifies
  * synchronously with node:crypto, about ten times cheaper than a WebCrypto-based verify on the
  * hot path (see docs/decisions/004). Tokens that verified are remembered by their exact text:
  * fast-jwt's own cache keys them by a SHA-256 of the token, which cost as much per call as the

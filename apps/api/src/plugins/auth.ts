@@ -214,7 +214,7 @@ export default fp(
       }
       const auth = await authenticate(request);
       request.auth = auth;
-      // PRODUCT §2.11: until they set up two-factor, such users may only reach the setup.
+      // docs/product.md §2.11: until they set up two-factor, such users may only reach the setup.
       if (
         !request.sessionRow!.totpEnabled &&
         requiresTwoFactor(await securityPolicy(deps.db), auth.role) &&

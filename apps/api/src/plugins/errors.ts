@@ -26,7 +26,7 @@ export interface ErrorsOptions {
 }
 
 /**
- * One error shape, `{ message, code, details? }` (seed §8): zod failures become 400 with
+ * One error shape, `{ message, code, details? }` (docs/product.md §6.7): zod failures become 400 with
  * field paths, 5xx text is hidden and logged with the request id.
  */
 export default fp<ErrorsOptions>(

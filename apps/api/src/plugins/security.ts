@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * Tokens live in localStorage (seed), so script injection must be impossible: no inline or
- * third-party script, ever (PRODUCT §2.6). Inline *styles* stay allowed because Radix
+ * third-party script, ever (docs/product.md §2.6). Inline *styles* stay allowed because Radix
  * positions popovers with them; they cannot run code.
  */
 export const CONTENT_SECURITY_POLICY = {

@@ -18,7 +18,7 @@ const refresh = (refreshToken: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken }, headers });
 
 describe('GET /api/auth/user', () => {
-  it('returns the user object of seed §3 and nothing secret', async () => {
+  it('returns the user object of docs/product.md §6.2 and nothing secret', async () => {
     const s = await login(t.app, 'carla');
     const res = await me(s.headers);
     expect(res.statusCode).toBe(200);

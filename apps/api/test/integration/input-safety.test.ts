@@ -194,7 +194,7 @@ describe('deeply nested JSON', () => {
     for (const body of [nested(5_000), nested(100_000), deepObject(20_000)]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: body });
       expect(res.statusCode, res.body.slice(0, 200)).toBe(400);
-      // Sign-in answers its refusals as plain text (seed §8).
+      // Sign-in answers its refusals as plain text (docs/product.md §6.7).
       expect(res.body).toBe('The JSON body nests deeper than 64 levels');
     }
     const [before] = await t.db.select().from(spendingRequests).where(eq(spendingRequests.id, requestId));

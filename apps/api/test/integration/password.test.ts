@@ -14,7 +14,7 @@ const signIn = (username: string, password: string) =>
 const change = (payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/change-password', payload, headers });
 
-describe('first-time password (PRODUCT §2.1)', () => {
+describe('first-time password (docs/product.md §2.1)', () => {
   it('nina signs in with the temporary password, gets no tokens, sets a password with the one-use token, signs in', async () => {
     const first = await signIn('nina', 'Welcome!2026');
     expect(first.statusCode).toBe(200);

@@ -6,7 +6,7 @@ import { accessPermissions } from '../../src/plugins/auth.ts';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 
 /**
- * PRODUCT §5 as a matrix: every role (and a custom role) against every /api route in the
+ * docs/product.md §5 as a matrix: every role (and a custom role) against every /api route in the
  * catalogue. A role without the route's permission is refused by the guard with 403 before
  * any handler runs; a role with it is never refused by the guard (checked with real calls
  * on every GET route; for mutations the declared permission is checked against the grants,
@@ -82,7 +82,7 @@ async function get(url: string, headers: Record<string, string>) {
 
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
 
-describe('role × endpoint matrix (PRODUCT §5)', () => {
+describe('role × endpoint matrix (docs/product.md §5)', () => {
   it('covers every guarded route', () => {
     const guarded = t.app.routeCatalog.filter((r) => r.access && r.access !== 'public' && r.method !== 'HEAD');
     expect(guarded.length).toBeGreaterThan(5);

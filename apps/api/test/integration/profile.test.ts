@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('/api/profile', () => {
-  it('returns the profile fields of seed §3', async () => {
+  it('returns the profile fields of docs/product.md §6.2', async () => {
     const s = await login(t.app, 'olivia');
     const res = await t.app.inject({ method: 'GET', url: '/api/profile', headers: s.headers });
     expect(res.statusCode).toBe(200);

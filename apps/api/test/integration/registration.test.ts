@@ -81,7 +81,7 @@ describe('POST /api/registration-requests', () => {
     }
   });
 
-  it('answers every validation rule of seed §5 with its message', async () => {
+  it('answers every validation rule of docs/product.md §6.4 with its message', async () => {
     const cases: [object, string][] = [
       [{ firstName: 'J' }, 'First name must be at least 2 characters'],
       [{ lastName: 'L' }, 'Last name must be at least 2 characters'],

@@ -66,7 +66,7 @@ describe('two-factor setup and enable', () => {
   });
 });
 
-describe('the two-factor sign-in step (PRODUCT §2.2)', () => {
+describe('the two-factor sign-in step (docs/product.md §2.2)', () => {
   it('asks for a code instead of issuing tokens, then signs in once per code', async () => {
     const { secret } = await enableFor('grace');
     t.clock.advance(30_000);

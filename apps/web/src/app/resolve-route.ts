@@ -15,7 +15,7 @@ function normalize(path: string): string {
 }
 
 /**
- * Seed §2: a path the visitor may open renders its screen; anything else (unknown paths,
+ * docs/product.md §6.1: a path the visitor may open renders its screen; anything else (unknown paths,
  * signed-in screens while signed out, /register while signed in) falls back to the
  * dashboard when signed in, otherwise to the sign-in screen.
  */

@@ -33,7 +33,7 @@ export function AppRouter() {
     if (!isLoading && route.frame === 'shell') void route.load().catch(() => undefined);
   }, [route, isLoading]);
 
-  // Seed §2: a spinner shows while authentication loads.
+  // docs/product.md §6.1: a spinner shows while authentication loads.
   if (isLoading) return <LoadingScreen label="Checking your session" />;
 
   const page = <RoutePage route={route} user={user} />;

@@ -5,7 +5,7 @@ import { permissionsOf } from '@outlay/contracts/permissions';
 import { screensFor } from '@/lib/route-catalogue';
 import { ROUTES } from './routes';
 
-/** The signed-in paths of seed §2, in the seed's order. */
+/** The signed-in paths of docs/product.md §6.1, in the seed's order. */
 const SEED_SIGNED_IN_PATHS = [
   '/',
   '/real-time-monitoring',
@@ -67,7 +67,7 @@ const SEED_SIGNED_IN_PATHS = [
 ];
 
 describe('route catalogue', () => {
-  it('holds every signed-in path of seed §2 exactly once', () => {
+  it('holds every signed-in path of docs/product.md §6.1 exactly once', () => {
     const seedPaths = SEED_SIGNED_IN_PATHS;
     const signedIn = ROUTES.filter((r) => r.access === 'signed-in').map((r) => r.path);
     expect(new Set(signedIn)).toEqual(new Set(seedPaths));
@@ -83,7 +83,7 @@ describe('route catalogue', () => {
   });
 });
 
-describe('resolveRoute (seed §2)', () => {
+describe('resolveRoute (docs/product.md §6.1)', () => {
   it('sends signed-out visitors of /, /landing, unknown and signed-in paths to sign-in', () => {
     for (const path of ['/', '/landing', '/nope', '/approvals']) expect(resolveRoute(path, false).path).toBe('/auth');
   });
@@ -97,7 +97,7 @@ describe('resolveRoute (seed §2)', () => {
   });
 });
 
-describe('navigation (seed §2)', () => {
+describe('navigation (docs/product.md §6.1)', () => {
   const labels = (items: { label: string }[]) => items.map((i) => i.label);
   const paths = (items: { href: string }[]) => items.map((i) => i.href);
 

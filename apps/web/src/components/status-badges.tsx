@@ -1,7 +1,7 @@
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { capitalize, roleLabel } from '@/lib/format';
 
-/** Seed §4: owner, admin, cfo and manager have their own styling; other roles use the default. */
+/** docs/product.md §6.3: owner, admin, cfo and manager have their own styling; other roles use the default. */
 const ROLE_VARIANTS: Record<string, BadgeProps['variant']> = {
   owner: 'purple',
   admin: 'danger',

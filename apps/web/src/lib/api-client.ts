@@ -26,7 +26,7 @@ interface ApiClientConfig {
   baseUrl: string;
   /** Called after the tokens were cleared because the session could not be kept. */
   onSessionEnded: () => void;
-  /** Called when the security policy holds the user until they set up two-factor (PRODUCT §2.11). */
+  /** Called when the security policy holds the user until they set up two-factor (docs/product.md §2.11). */
   onTwoFactorSetupRequired: () => void;
 }
 
@@ -135,7 +135,7 @@ function endSession(options: ApiRequestOptions) {
 }
 
 /**
- * One call to the API with the seed §4 rules: bearer and device headers when stored; a 401 on a
+ * One call to the API with the docs/product.md §6.3 rules: bearer and device headers when stored; a 401 on a
  * call that carried a token refreshes once and retries once; otherwise the session ends.
  */
 export async function apiRequest(
@@ -179,7 +179,7 @@ export async function apiJson<T>(method: HttpMethod, url: string, data?: unknown
 }
 
 /**
- * The generic read of seed §7: the first key is the path, the second becomes `status`, and the
+ * The generic read of docs/product.md §6.6: the first key is the path, the second becomes `status`, and the
  * rest are name/value pairs, added only when both are present.
  */
 export function buildQueryUrl(queryKey: readonly unknown[]): string {

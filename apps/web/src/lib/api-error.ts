@@ -1,5 +1,5 @@
 /**
- * Every failed call becomes one ApiError. Its message follows seed §8 ('status: text', where a
+ * Every failed call becomes one ApiError. Its message follows docs/product.md §6.7 ('status: text', where a
  * JSON body's `message` stands for the text), so "contains 401/403" rules keep working; the
  * bare server text is kept apart for toasts that show "the server message".
  */

@@ -1,6 +1,6 @@
 import type { AuthTokens, CurrentUser } from '@outlay/contracts/auth';
 
-/** The client-stored session of seed §3, in localStorage under these keys. */
+/** The client-stored session of docs/product.md §6.2, in localStorage under these keys. */
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',
@@ -35,7 +35,7 @@ export function getDeviceId() {
   return read(STORAGE_KEYS.deviceId);
 }
 
-/** Seed §4: a session is valid only when both an access token and a device id are stored. */
+/** docs/product.md §6.3: a session is valid only when both an access token and a device id are stored. */
 export function hasValidSession() {
   return Boolean(getAccessToken() && getDeviceId());
 }
@@ -68,7 +68,7 @@ export function clearTokens() {
   notify();
 }
 
-/** Removes every piece of the stored session (logout failure path, seed §4). */
+/** Removes every piece of the stored session (logout failure path, docs/product.md §6.3). */
 export function clearSession() {
   try {
     for (const key of Object.values(STORAGE_KEYS)) window.localStorage.removeItem(key);

@@ -18,7 +18,7 @@ export function truncate(value: string | undefined | null, max: number): string 
 }
 
 /**
- * Sends an uncaught error or render failure to the server's error inbox (ARCHITECTURE §12).
+ * Sends an uncaught error or render failure to the server's error inbox (ARCHITECTURE.md §8).
  * Best effort: a failure to report must never cause a second failure. The same error is sent
  * once per page load.
  */

@@ -20,7 +20,7 @@ export function fullName(person: { firstName?: string | null; lastName?: string 
   return [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
 }
 
-/** Seed §2: the avatar shows the first letters of the first and last name. */
+/** docs/product.md §6.1: the avatar shows the first letters of the first and last name. */
 export function initials(person: { firstName?: string | null; lastName?: string | null; username?: string }): string {
   const letters = `${person.firstName?.trim()[0] ?? ''}${person.lastName?.trim()[0] ?? ''}`;
   return (letters || person.username?.[0] || '?').toUpperCase();

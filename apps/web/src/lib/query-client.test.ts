@@ -3,7 +3,7 @@ import { ApiError } from './api-error';
 import { backoffCeilingMs } from '@outlay/contracts/backoff';
 import { createQueryClient, QUERY_RETRY, queryRetryDelay, shouldRetryQuery } from './query-client';
 
-describe('query defaults (seed §8, §9)', () => {
+describe('query defaults (docs/product.md §6.7, §6.8)', () => {
   it('never retries errors that mention 401 or 403', () => {
     expect(shouldRetryQuery(0, new Error('401: Unauthorized'))).toBe(false);
     expect(shouldRetryQuery(0, new Error('403: Forbidden'))).toBe(false);

@@ -4,7 +4,7 @@ import { DEFAULT_QUERY_STALE_MS, QUERY_RETRY_BASE_MS, QUERY_RETRY_MAX_MS } from 
 import { getQueryFn } from './api-client';
 import { isApiError } from './api-error';
 
-/** Seed §8: errors whose message contains 401 or 403 are not retried; others once. */
+/** docs/product.md §6.7: errors whose message contains 401 or 403 are not retried; others once. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   if (/401|403/.test(message)) return false;
@@ -14,7 +14,7 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 
 export const QUERY_RETRY: BackoffPolicy = { baseMs: QUERY_RETRY_BASE_MS, capMs: QUERY_RETRY_MAX_MS };
 
-/** Seed §9: 1 s, doubled per attempt, capped at 30 s; jittered by the shared backoff (contracts/backoff.ts). */
+/** docs/product.md §6.8: 1 s, doubled per attempt, capped at 30 s; jittered by the shared backoff (contracts/backoff.ts). */
 export function queryRetryDelay(attemptIndex: number): number {
   return backoffDelayMs(attemptIndex + 1, QUERY_RETRY);
 }

@@ -3,7 +3,7 @@ import { ADMIN_MENU_ROLES } from '@outlay/contracts/role-names';
 import type { CurrentUser } from '@outlay/contracts/auth';
 
 /**
- * The one route catalogue (seed §2): every path, its title, the menus that list it and the
+ * The one route catalogue (docs/product.md §6.1): every path, its title, the menus that list it and the
  * permission the server will ask for. Menu order is catalogue order, so entries are arranged in
  * the seed's menu order. Screens link to each other through it; only the app shell
  * (`app/routes.ts`) adds the lazy import that makes each screen its own chunk, so no feature
@@ -123,7 +123,7 @@ export function screensFor(permissions: readonly string[]): RouteEntry[] {
   return ROUTE_CATALOGUE.filter((route) => route.frame === 'shell' && route.access !== 'public-only' && mayOpen(route, permissions));
 }
 
-/** Seed §2, §6: only admin, cfo and owner see the Admin and Settings menus. */
+/** docs/product.md §6.1, §6.5: only admin, cfo and owner see the Admin and Settings menus. */
 export function seesAdminMenus(user: Pick<CurrentUser, 'role'>): boolean {
   return (ADMIN_MENU_ROLES as readonly string[]).includes(user.role);
 }

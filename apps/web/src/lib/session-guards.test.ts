@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { storeSession, getAccessToken, getRefreshToken } from './auth-storage';
 import { applyForceLogin, installUnhandledRejectionGuard, mentionsUnauthorized } from './session-guards';
 
-describe('forceLogin=true (seed §2)', () => {
+describe('forceLogin=true (docs/product.md §6.1)', () => {
   it('clears both tokens and removes the parameter from the address', () => {
     storeSession({ accessToken: 'a', refreshToken: 'r' }, 'd');
     window.history.replaceState(null, '', '/approvals?tab=mine&forceLogin=true#top');
@@ -19,7 +19,7 @@ describe('forceLogin=true (seed §2)', () => {
   });
 });
 
-describe('unhandled rejections (seed §4)', () => {
+describe('unhandled rejections (docs/product.md §6.3)', () => {
   it('recognises 401 and Unauthorized', () => {
     expect(mentionsUnauthorized(new Error('401: Unauthorized'))).toBe(true);
     expect(mentionsUnauthorized('Unauthorized')).toBe(true);

@@ -1,7 +1,7 @@
 import { clearTokens } from './auth-storage';
 
 /**
- * Seed §2: `forceLogin=true` clears both stored tokens and is removed from the address.
+ * docs/product.md §6.1: `forceLogin=true` clears both stored tokens and is removed from the address.
  * Returns true when it acted, so callers can drop cached user data.
  */
 export function applyForceLogin(location: Location = window.location): boolean {
@@ -20,7 +20,7 @@ export function mentionsUnauthorized(reason: unknown): boolean {
   return /401|Unauthorized/.test(text);
 }
 
-/** Seed §4: an unhandled rejection that mentions 401/Unauthorized ends the session. */
+/** docs/product.md §6.3: an unhandled rejection that mentions 401/Unauthorized ends the session. */
 export function installUnhandledRejectionGuard(onUnauthorized: () => void) {
   const handler = (event: PromiseRejectionEvent) => {
     if (!mentionsUnauthorized(event.reason)) return;

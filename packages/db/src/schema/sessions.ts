@@ -6,7 +6,7 @@ import { users } from './users.ts';
 /** Internal to sign-in (no contract carries it): the one-use proofs' purposes. */
 const AUTH_CHALLENGE_PURPOSES = ['password_change', 'two_factor'] as const;
 
-/** A device-bound session (PRODUCT §2.3). Access tokens name it; refresh tokens rotate within it. */
+/** A device-bound session (docs/product.md §2.3). Access tokens name it; refresh tokens rotate within it. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -20,7 +20,7 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Last sign-in or password confirmation: sensitive actions need it recent (PRODUCT §2.10). */
+    /** Last sign-in or password confirmation: sensitive actions need it recent (docs/product.md §2.10). */
     reauthAt: timestamp('reauth_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),

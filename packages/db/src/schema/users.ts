@@ -21,7 +21,7 @@ export const users = pgTable(
     organizationId: uuid('organization_id').references(() => organizations.id),
     departmentId: uuid('department_id').references(() => departments.id),
     managerId: uuid('manager_id'),
-    /** An optional custom role whose grants add to the system role's (PRODUCT §3 /custom-roles). */
+    /** An optional custom role whose grants add to the system role's (docs/product.md §3.10 /custom-roles). */
     customRoleId: uuid('custom_role_id'),
     passwordHash: text('password_hash').notNull(),
     requirePasswordChange: boolean('require_password_change').notNull().default(false),

@@ -93,7 +93,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /**
- * Seeds Meridian Group (PRODUCT.md §1). Hashing and sealing come from the caller so the data
+ * Seeds Meridian Group (docs/product.md §1.2). Hashing and sealing come from the caller so the data
  * package does not depend on the server's crypto choices.
  */
 export async function seedDemo(db: Db, tools: SeedTools, now = new Date()): Promise<void> {

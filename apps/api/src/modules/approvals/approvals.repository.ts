@@ -61,7 +61,7 @@ export async function queue(
     WHERE ad.request_id = ${approvalAssignments.requestId} AND ad.decider_id = ${params.userId} AND ds.round = ${approvalSteps.round}
       AND ad.step_id <> ${approvalAssignments.stepId} AND ad.decision IN ('approved', 'rejected'))`;
   // Items of people who delegated to the caller stay with them when the caller may not decide
-  // them (PRODUCT: the queue holds those too); the caller sees them, not decidable, with why.
+  // them (docs/product.md §3.4: the queue holds those too); the caller sees them, not decidable, with why.
   // The caller's own requests are never among them (see below).
   const keptFromMe = and(
     sql`${approvalAssignments.approverId} IN (SELECT dl.delegator_id FROM delegations dl WHERE dl.delegate_id = ${params.userId}

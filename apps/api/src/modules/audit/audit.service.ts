@@ -107,7 +107,7 @@ export async function filterValues(ctx: Ctx): Promise<AuditFacets> {
   return facets(ctx.db, auditScope(requireAuth(ctx)));
 }
 
-/** Walks the whole hash chain and names the first row that does not match (PRODUCT §3). */
+/** Walks the whole hash chain and names the first row that does not match (docs/product.md §2.15). */
 export async function verify(ctx: Ctx): Promise<AuditVerification> {
   requireAuth(ctx);
   const result = await verifyAuditChain(ctx.db);

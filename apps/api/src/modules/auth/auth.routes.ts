@@ -91,7 +91,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps
     '/api/auth/change-password',
     {
       // Public at the edge because the first-time change has no session; the service demands
-      // a one-use password-change token or a session of the same user (PRODUCT §2.1).
+      // a one-use password-change token or a session of the same user (docs/product.md §2.1).
       config: { access: 'public' },
       schema: {
         tags: ['auth'],

@@ -63,7 +63,7 @@ export async function openSession(
   // A device id the server gave this user before is kept; anything else gets a fresh one.
   const known = !!deviceHint && UUID.test(deviceHint) && (await knownDevice(tx, user.id, deviceHint));
   const deviceId = known && deviceHint ? deviceHint : randomUUID();
-  // The session lives as long as the security policy says (PRODUCT §3 /security). Read through
+  // The session lives as long as the security policy says (docs/product.md §3.10 /security). Read through
   // the transaction: PGlite has one connection, and a query outside it would wait forever.
   const policy = await securityPolicy(tx);
   const expiresAt = new Date(ctx.now.getTime() + policy.sessionLifetimeDays * 86_400_000);
@@ -80,7 +80,7 @@ export async function openSession(
   const refreshToken = randomToken();
   await insertRefreshToken(tx, session.id, sha256(refreshToken), expiresAt, ctx.now);
   // A device this account has not used before, on an account that has signed in before: the user
-  // is told (PRODUCT §3 /notifications). A first sign-in ever is not news to its owner, nor is the
+  // is told (docs/product.md §3.11 /notifications). A first sign-in ever is not news to its owner, nor is the
   // same browser at the same address again without its stored device id.
   if (!known && !familiar && user.lastLoginAt) await notifyNewDeviceSignIn(tx, { userId: user.id, sessionId: session.id, userAgent: ctx.userAgent, ip: ctx.ip }, ctx.now);
   await tx.update(users).set({ lastLoginAt: ctx.now }).where(eq(users.id, user.id));
@@ -108,14 +108,14 @@ export async function openSession(
   );
   const accessToken = await ctx.signer.sign({ userId: user.id, sessionId: session.id }, ctx.now);
   const response: LoginResponse = { message: 'Login successful', requirePasswordChange: false, tokens: { accessToken, refreshToken }, deviceId };
-  // A role that requires two-factor, not set up yet: signed in, but sent to /setup-2fa (PRODUCT §2.11).
+  // A role that requires two-factor, not set up yet: signed in, but sent to /setup-2fa (docs/product.md §2.11).
   if (!user.totpEnabled && requiresTwoFactor(policy, user.role as Role)) response.requireTwoFactorSetup = true;
   return response;
 }
 
 export async function login(ctx: Ctx, input: LoginInput, deviceHint: string | undefined): Promise<LoginResponse> {
   const username = input.username.trim().toLowerCase();
-  // The lockout threshold and duration come from the security policy (PRODUCT §3 /security).
+  // The lockout threshold and duration come from the security policy (docs/product.md §3.10 /security).
   const limits = throttleLimits(await securityPolicy(ctx.db));
   const userGate = await reserveAttempt(ctx.db, `user:${username}`, limits.user, ctx.now);
   const ipGate = ctx.ip ? await reserveAttempt(ctx.db, `ip:${ctx.ip}`, limits.ip, ctx.now) : { lockedUntil: null };
@@ -128,7 +128,7 @@ export async function login(ctx: Ctx, input: LoginInput, deviceHint: string | un
   }
 
   const user = await findUserByLogin(ctx.db, username);
-  // The same argon2 work whether or not the user exists, so timing tells nothing (PRODUCT §2.12).
+  // The same argon2 work whether or not the user exists, so timing tells nothing (docs/product.md §2.12).
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), input.password);
   const tempExpired =
     user?.tempPasswordExpiresAt != null && user.requirePasswordChange && user.tempPasswordExpiresAt <= ctx.now;
@@ -280,7 +280,7 @@ export function toCurrentUser(row: SessionRow, permissions: readonly Permission[
 }
 
 /**
- * One endpoint, three payloads (seed §7). Proof is always required: the one-use token from a
+ * One endpoint, three payloads (docs/product.md §6.6). Proof is always required: the one-use token from a
  * first-time sign-in, or a valid session of the same user. A bare userId changes nothing.
  */
 export async function changePassword(
@@ -338,7 +338,7 @@ export async function changePassword(
         updatedAt: ctx.now,
       })
       .where(eq(users.id, userId));
-    // Without the current password, a stolen session must not keep a foothold elsewhere (PRODUCT §2.4).
+    // Without the current password, a stolen session must not keep a foothold elsewhere (docs/product.md §2.4).
     const revoked = await revokeOtherSessions(tx, userId, auth?.userId === userId ? auth.sessionId : null, 'password_changed', ctx.now);
     await writeAudit(
       tx,

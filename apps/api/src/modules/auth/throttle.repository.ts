@@ -21,7 +21,7 @@ interface Row extends Record<string, unknown> {
  * Counts this attempt as a failure before the password is checked (a success gives it back),
  * in one atomic upsert. Concurrent attempts therefore cannot slip past the limit together:
  * the (max+1)th in a window sets the lock whatever the interleaving. Locks double on repeat
- * within a day (PRODUCT §2.5).
+ * within a day (docs/product.md §2.5).
  */
 export async function reserveAttempt(db: Db, key: string, limit: ThrottleLimit, now: Date): Promise<ThrottleState> {
   const windowStart = new Date(now.getTime() - limit.windowMinutes * 60_000);

@@ -38,7 +38,7 @@ function totpFor(user: UserRow, secretBase32: string) {
 const wrongCode = () => new AppError('VALIDATION_ERROR', { message: MESSAGES.totpWrong });
 
 /**
- * Checks a TOTP code and spends its time step, so a code works once (PRODUCT §2.2): the
+ * Checks a TOTP code and spends its time step, so a code works once (docs/product.md §2.2): the
  * conditional update lets only one caller move the user's last step forward.
  */
 async function acceptTotp(ctx: Ctx, tx: Db, user: UserRow, code: string): Promise<boolean> {

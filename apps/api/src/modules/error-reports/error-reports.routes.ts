@@ -7,7 +7,7 @@ import { OPTIONAL_SESSION } from '../../plugins/openapi.document.ts';
 import * as service from './error-reports.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
-// Resolving is part of reading the inbox: PRODUCT §5 has one permission for error reports.
+// Resolving is part of reading the inbox: docs/product.md §5.1 has one permission for error reports.
 const access = { access: 'errors.read' as const };
 // Reading the error groups: also for a settings reader, who resolves and reopens none.
 const read = { access: ['errors.read', 'settings.read'] as const };

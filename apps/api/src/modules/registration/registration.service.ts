@@ -64,7 +64,7 @@ export async function submit(ctx: Ctx, input: RegistrationRequestInput): Promise
   if (!isAuthorizedEmail(input.email, await authorizedDomains(ctx.db))) {
     throw new AppError('VALIDATION_ERROR', { message: MESSAGES.emailDomain, details: [{ path: 'email', message: MESSAGES.emailDomain }] });
   }
-  // The minimum length is the security policy's (PRODUCT §3 /security), never below the seed's 8.
+  // The minimum length is the security policy's (docs/product.md §3.10 /security), never below the seed's 8.
   const minLength = (await securityPolicy(ctx.db)).passwordMinLength;
   if (input.password.length < minLength) {
     throw new AppError('VALIDATION_ERROR', { message: MESSAGES.passwordMinConfigured(minLength), details: [{ path: 'password', message: MESSAGES.passwordMinConfigured(minLength) }] });

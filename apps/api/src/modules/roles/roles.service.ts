@@ -58,7 +58,7 @@ function readScope(auth: AuthInfo) {
 }
 
 /**
- * Nobody grants what they do not hold (PRODUCT §3 /role-management): every permission must be
+ * Nobody grants what they do not hold (docs/product.md §3.10 /role-management): every permission must be
  * among the caller's grants, at a scope no broader than theirs.
  */
 export function assertCanGrant(auth: AuthInfo, permissions: readonly string[], scope: Scope): void {

@@ -3,7 +3,7 @@ import type { Db } from '@outlay/db';
 import { getSetting } from '../settings/settings.repository.ts';
 
 /**
- * The live security policy (PRODUCT §3 /security). The route guard reads it on every call, so
+ * The live security policy (docs/product.md §3.10 /security). The route guard reads it on every call, so
  * it is cached per database handle for a few seconds: a change made through this process is
  * seen at once (the cache is dropped on save), another instance's change within seconds.
  */
@@ -46,7 +46,7 @@ export function requiresTwoFactor(policy: SecurityPolicy, role: Role): boolean {
   return policy.twoFactorRequiredRoles.includes(role);
 }
 
-/** The login throttle's limits under the policy; the per-address limit stays fixed (PRODUCT §2.5). */
+/** The login throttle's limits under the policy; the per-address limit stays fixed (docs/product.md §2.5). */
 export function throttleLimits(policy: SecurityPolicy) {
   return {
     user: { maxFailures: policy.lockoutThreshold, windowMinutes: LOGIN_LOCKOUT.windowMinutes, lockMinutes: policy.lockoutMinutes },

@@ -48,7 +48,7 @@ export async function exportSessions(ctx: Ctx, q: Omit<SessionListQuery, 'page' 
   return rows.map((r) => toSessionItem(r, ctx.auth!.sessionId, managesUsers(ctx)));
 }
 
-/** Ends one session. Another user's needs a recent password confirmation (PRODUCT §2.10). */
+/** Ends one session. Another user's needs a recent password confirmation (docs/product.md §2.10). */
 export async function revokeOne(ctx: Ctx, sessionId: string): Promise<RevokeSessionsResponse> {
   const auth = ctx.auth!;
   const session = await findLiveSession(ctx.db, sessionId, userScope(auth), ctx.now);

@@ -4,7 +4,7 @@ import { useAuth } from '@/features/auth/api/current-user';
 import { MobileNav } from './mobile-nav';
 import { TopBar } from './top-bar';
 
-/** The signed-in frame. Navigation is hidden while no user is loaded (seed §2). */
+/** The signed-in frame. Navigation is hidden while no user is loaded (docs/product.md §6.1). */
 export default function AppShell({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   return (

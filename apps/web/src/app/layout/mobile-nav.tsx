@@ -25,7 +25,7 @@ function moreItems(user: CurrentUser, admin: boolean): NavItem[] {
   return [...MORE_MAIN_ITEMS, { href: MY_REQUESTS.path, label: MY_REQUESTS.title, icon: FileText }];
 }
 
-/** Seed §2: on small screens, the first four main items plus More in a bottom bar. */
+/** docs/product.md §6.1: on small screens, the first four main items plus More in a bottom bar. */
 export function MobileNav({ user }: { user: CurrentUser }) {
   const [location] = useLocation();
   // Open only at the location where it was opened: a route change closes it.

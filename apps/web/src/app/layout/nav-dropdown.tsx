@@ -19,7 +19,7 @@ interface NavDropdownProps {
   groups: { heading?: string; items: NavItem[] }[];
 }
 
-/** A top-bar menu (Admin, Settings); closes whenever the route changes (seed §2). */
+/** A top-bar menu (Admin, Settings); closes whenever the route changes (docs/product.md §6.1). */
 export function NavDropdown({ label, icon, groups }: NavDropdownProps) {
   const [location] = useLocation();
   // Open only at the location where it was opened: a route change closes it.

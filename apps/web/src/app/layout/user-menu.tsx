@@ -16,7 +16,7 @@ import { fullName, initials, roleLabel } from '@/lib/format';
 import { useLogout } from '@/features/auth/api/logout';
 import { AVATAR_ITEMS } from './nav-model';
 
-/** Avatar with initials; the 200 ms tooltip names the user (seed §2). */
+/** Avatar with initials; the 200 ms tooltip names the user (docs/product.md §6.1). */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const [location] = useLocation();
   // Open only at the location where it was opened: a route change closes it.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { passwordStrength } from '@outlay/contracts/password-strength';
 import { PasswordStrengthMeter } from '@/components/form/password-strength-meter';
 
-describe('passwordStrength (seed §5)', () => {
+describe('passwordStrength (docs/product.md §6.4)', () => {
   it.each([
     ['', 0, 'Very Weak'],
     ['abc', 1, 'Very Weak'],

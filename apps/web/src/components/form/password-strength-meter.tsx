@@ -19,7 +19,7 @@ const LABEL_COLORS: Record<StrengthLabel, string> = {
   Strong: 'text-emerald-700',
 };
 
-/** Seed §5: advisory only; bar width is score / 5. */
+/** docs/product.md §6.4: advisory only; bar width is score / 5. */
 export function PasswordStrengthMeter({ password, showRequirements = true }: { password: string; showRequirements?: boolean }) {
   const { score, label, checks } = passwordStrength(password);
   const requirements = [

@@ -11,7 +11,7 @@ import { FormField } from './form-field';
 import { PasswordInput } from './password-input';
 import { useZodForm } from './use-zod-form';
 
-/** The API's refusal of a sensitive action without a recent password confirmation (PRODUCT §2.10). */
+/** The API's refusal of a sensitive action without a recent password confirmation (docs/product.md §2.10). */
 export function isReauthRequired(error: unknown): boolean {
   return isApiError(error) && error.status === 403 && error.code === 'reauth_required';
 }

@@ -3,7 +3,7 @@ import { Check, ChevronDown, ChevronUp } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-// Radix Select already resets type-ahead after 1 s and repeats scroll buttons every 50 ms (seed §9).
+// Radix Select already resets type-ahead after 1 s and repeats scroll buttons every 50 ms (docs/product.md §6.8).
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
 export const SelectGroup = SelectPrimitive.Group;

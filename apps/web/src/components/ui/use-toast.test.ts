@@ -4,7 +4,7 @@ import { reducer, toast, useToast, type ToasterToast } from './use-toast';
 
 const make = (id: string): ToasterToast => ({ id, open: true, onOpenChange: () => undefined, title: id });
 
-describe('toasts (seed §4, §9)', () => {
+describe('toasts (docs/product.md §6.3, §6.8)', () => {
   it('keeps at most one toast: the newest replaces the old', () => {
     let state = reducer({ toasts: [] }, { type: 'ADD', toast: make('1') });
     state = reducer(state, { type: 'ADD', toast: make('2') });

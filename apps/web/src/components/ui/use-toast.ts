@@ -46,7 +46,7 @@ function scheduleRemoval(toastId: string) {
 export function reducer(state: State, action: Action): State {
   switch (action.type) {
     case 'ADD':
-      // Seed §4: at most one toast is visible; a new one replaces the old.
+      // docs/product.md §6.3: at most one toast is visible; a new one replaces the old.
       return { toasts: [action.toast, ...state.toasts].slice(0, TOAST_LIMIT) };
     case 'UPDATE':
       return { toasts: state.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)) };

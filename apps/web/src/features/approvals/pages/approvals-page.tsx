@@ -166,7 +166,7 @@ function QueueCard({ item: i, onOpen }: { item: ApprovalItem; onOpen: (item: App
   );
 }
 
-/** /approvals: the caller's queue (PRODUCT §3 "Approvals and workflows"). */
+/** /approvals: the caller's queue (docs/product.md §3.4 "Approvals and workflows"). */
 export default function ApprovalsPage() {
   const { user } = useAuth();
   const canAct = Boolean(user?.permissions.includes('approvals.act'));

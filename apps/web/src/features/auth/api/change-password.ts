@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 
-/** The three payloads of seed §7 (standalone, dialog, profile) share one endpoint. */
+/** The three payloads of docs/product.md §6.6 (standalone, dialog, profile) share one endpoint. */
 export interface ChangePasswordPayload {
   newPassword: string;
   confirmPassword?: string;

@@ -32,7 +32,7 @@ beforeEach(() => {
   sessionEnded.mockReset();
 });
 
-describe('fetchCurrentUser (seed §4)', () => {
+describe('fetchCurrentUser (docs/product.md §6.3)', () => {
   it('gives no user and makes no call without both an access token and a device id', async () => {
     window.localStorage.setItem('accessToken', 'a');
     await expect(fetchCurrentUser()).resolves.toBeNull();
@@ -50,7 +50,7 @@ describe('fetchCurrentUser (seed §4)', () => {
     expect(JSON.parse(window.localStorage.getItem('user')!)).toMatchObject({ id: 'u1' });
   });
 
-  it('clears the tokens on a 401 that no refresh can mend, and ends the session (seed §4: go to /auth)', async () => {
+  it('clears the tokens on a 401 that no refresh can mend, and ends the session (docs/product.md §6.3: go to /auth)', async () => {
     status = 401;
     storeSession({ accessToken: 'a', refreshToken: '' }, 'd');
     window.localStorage.removeItem('refreshToken');

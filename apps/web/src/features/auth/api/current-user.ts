@@ -9,7 +9,7 @@ import { clearTokens, hasValidSession, sessionSnapshot, storeUser, subscribeSess
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
 
 /**
- * Seed §4: no session gives no user; a 401 that no refresh can mend clears the tokens and
+ * docs/product.md §6.3: no session gives no user; a 401 that no refresh can mend clears the tokens and
  * goes to /auth; a timeout, an invalid or expired token, or any other failure leaves the
  * visitor signed out.
  */
@@ -58,7 +58,7 @@ export function useAuth(): AuthState {
   return { user, isLoading: hasSession && query.isPending, isAuthenticated: user !== null };
 }
 
-/** Seed §2, §4: the prompt shows when a change is required or the password was never changed. */
+/** docs/product.md §6.1, §6.3: the prompt shows when a change is required or the password was never changed. */
 export function needsPasswordChange(user: Pick<CurrentUser, 'requirePasswordChange' | 'hasChangedPassword'>) {
   return user.requirePasswordChange || !user.hasChangedPassword;
 }

@@ -9,7 +9,7 @@ export function logout() {
   return apiRequest('POST', '/api/auth/logout', undefined, { onSessionLost: 'clear' });
 }
 
-/** Seed §4: call logout only with a token, clear tokens and cache, go to /auth, say so. */
+/** docs/product.md §6.3: call logout only with a token, clear tokens and cache, go to /auth, say so. */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useCallback(async () => {

@@ -15,7 +15,7 @@ import { NewPasswordFormFields } from './new-password-form';
 
 const prevent = (event: Event) => event.preventDefault();
 
-/** Seed §2, §4: a blocking prompt over any page while the user must change the password. */
+/** docs/product.md §6.1, §6.3: a blocking prompt over any page while the user must change the password. */
 export function ForcedPasswordDialog() {
   const { user } = useAuth();
   const queryClient = useQueryClient();

@@ -42,7 +42,7 @@ export function LoginForm({ onResponse }: LoginFormProps) {
       const response = await loginMutation.mutateAsync({ username: parsed.data.username.trim(), password: parsed.data.password });
       await onResponse(response);
     } catch (err) {
-      // Seed §8: a refused login shows the server's plain text, or 'Invalid credentials'.
+      // docs/product.md §6.7: a refused login shows the server's plain text, or 'Invalid credentials'.
       if (isApiError(err) && err.status < 500) {
         const text = err.serverMessage || MESSAGES.invalidCredentials;
         setError(text);

@@ -9,7 +9,7 @@ type Props = Omit<ComponentProps<'input'>, 'onChange' | 'value'> & {
   onValueChange: (value: string) => void;
 };
 
-/** Six digits only: anything else is stripped as it is typed or pasted (seed §5). */
+/** Six digits only: anything else is stripped as it is typed or pasted (docs/product.md §6.4). */
 export function TwoFactorCodeInput({ value, onValueChange, className, ...props }: Props) {
   return (
     <Input

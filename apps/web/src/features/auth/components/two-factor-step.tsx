@@ -19,7 +19,7 @@ interface TwoFactorStepProps {
   onCancel: () => void;
 }
 
-/** PRODUCT §2.2: the second sign-in step, with the same validation and messages as /setup-2fa. */
+/** docs/product.md §2.2: the second sign-in step, with the same validation and messages as /setup-2fa. */
 export function TwoFactorStep({ twoFactorToken, onResponse, onCancel }: TwoFactorStepProps) {
   const [mode, setMode] = useState<'totp' | 'recovery'>('totp');
   const [code, setCode] = useState('');

@@ -11,7 +11,7 @@ import type { LoginResponse } from '@outlay/contracts/auth';
 // Only users with 2FA reach this step, so it loads on demand.
 const TwoFactorStep = lazy(() => import('../components/two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
 
-/** /auth, and / or /landing for signed-out visitors (seed §2). */
+/** /auth, and / or /landing for signed-out visitors (docs/product.md §6.1). */
 export default function AuthPage() {
   const { user } = useAuth();
   const completeSignIn = useSignInFlow();

@@ -14,7 +14,7 @@ import { NewPasswordFormFields } from '../components/new-password-form';
 import { clearPasswordChangeToken, readPasswordChangeToken } from '../utils/password-change-token';
 import type { NewPasswordForm } from '@/lib/password-forms';
 
-/** /change-password: first-time 'Set Your Password' or normal 'Change Password' (seed §2). */
+/** /change-password: first-time 'Set Your Password' or normal 'Change Password' (docs/product.md §6.1). */
 export default function ChangePasswordPage() {
   const params = new URLSearchParams(useSearch());
   const userId = params.get('userId') ?? '';

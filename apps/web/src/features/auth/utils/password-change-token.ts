@@ -1,5 +1,5 @@
 /**
- * The single-use proof for a first-time password change (PRODUCT §2.1). Kept in sessionStorage
+ * The single-use proof for a first-time password change (docs/product.md §2.1). Kept in sessionStorage
  * only: it dies with the tab and is never written to localStorage with the long-lived tokens.
  */
 const KEY = 'outlay.passwordChangeToken';

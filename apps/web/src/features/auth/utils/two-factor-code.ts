@@ -1,6 +1,6 @@
 import { TOTP_DIGITS } from '@outlay/contracts/constants';
 
-/** Seed §5: non-digits are stripped and the field holds at most six characters. */
+/** docs/product.md §6.4: non-digits are stripped and the field holds at most six characters. */
 export function sanitizeTotpInput(value: string): string {
   return value.replace(/\D/g, '').slice(0, TOTP_DIGITS);
 }

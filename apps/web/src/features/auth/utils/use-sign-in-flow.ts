@@ -14,7 +14,7 @@ export type SignInOutcome =
   | { kind: 'signed-in' }
   | { kind: 'failed' };
 
-/** Turns any login-shaped answer (password step or 2FA step) into the next screen (seed §4). */
+/** Turns any login-shaped answer (password step or 2FA step) into the next screen (docs/product.md §6.3). */
 export function useSignInFlow() {
   const queryClient = useQueryClient();
   return useCallback(

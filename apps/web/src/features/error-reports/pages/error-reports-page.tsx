@@ -46,7 +46,7 @@ const COLUMNS: DataTableColumn<ErrorReport>[] = [
   { id: 'lastSeenAt', header: 'Last seen', sortable: true, cell: (r) => formatDateTime(r.lastSeenAt) },
 ];
 
-/** /error-reports: what broke in the web app and the API, grouped, with counts and who ran into it (PRODUCT §3). */
+/** /error-reports: what broke in the web app and the API, grouped, with counts and who ran into it (docs/product.md §3.13). */
 export default function ErrorReportsPage() {
   const query = useListQuery<ErrorReport>({ url: ERROR_REPORTS_URL, filters: ['status', 'source'], defaultSort: 'lastSeenAt', defaultOrder: 'desc' });
   const [viewing, setViewing] = useState<ErrorReport | null>(null);

@@ -6,7 +6,7 @@ import { usePayrollOrganizations } from '../api/payroll-organizations';
 import { EmployeesSection } from '../components/employees-section';
 import { RunsSection } from '../components/runs-section';
 
-/** /payroll: monthly runs per organization (prepare, approve, pay) and the employees on them (PRODUCT §3). */
+/** /payroll: monthly runs per organization (prepare, approve, pay) and the employees on them (docs/product.md §3.7). */
 export default function PayrollPage() {
   const { user } = useAuth();
   const canManage = (user?.permissions ?? []).includes('payroll.manage');

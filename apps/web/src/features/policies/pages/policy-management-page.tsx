@@ -9,7 +9,7 @@ import { usePolicyOptions } from '../api/policies';
 import { RuleDialog } from '../components/rule-dialog';
 import { RulesTable } from '../components/rules-table';
 
-/** /policy-management: the expense rules and what happens when a request breaks them (PRODUCT §3). */
+/** /policy-management: the expense rules and what happens when a request breaks them (docs/product.md §3.6). */
 export default function PolicyManagementPage() {
   const options = usePolicyOptions();
   // The Settings menu's roles open the screen; only policies.manage changes a rule.

@@ -6,7 +6,7 @@ import { CURRENT_USER_KEY } from '@/features/auth/api/current-user';
 export const PROFILE_KEY = ['/api/profile'] as const;
 
 export function profileQueryOptions() {
-  // The generic query function of seed §7 reads the path from the key.
+  // The generic query function of docs/product.md §6.6 reads the path from the key.
   return queryOptions<Profile>({ queryKey: PROFILE_KEY });
 }
 
@@ -18,7 +18,7 @@ export function updateProfile(input: UpdateProfileInput) {
   return apiJson<Profile>('PUT', '/api/profile', input);
 }
 
-/** Seed §7: a saved profile refreshes both the profile and the current user. */
+/** docs/product.md §6.6: a saved profile refreshes both the profile and the current user. */
 export function useUpdateProfileMutation() {
   const queryClient = useQueryClient();
   return useMutation({

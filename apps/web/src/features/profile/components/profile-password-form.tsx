@@ -29,7 +29,7 @@ export function ProfilePasswordForm({ profile }: { profile: Profile }) {
 
   const onValid = async (values: ProfilePasswordForm) => {
     try {
-      // Seed §7: when a change is required only the new password is sent.
+      // docs/product.md §6.6: when a change is required only the new password is sent.
       await mutation.mutateAsync(
         required ? { newPassword: values.newPassword } : { newPassword: values.newPassword, confirmPassword: values.confirmPassword },
       );

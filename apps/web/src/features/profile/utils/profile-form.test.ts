@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { profileFormSchema } from './profile-form';
 
-describe('profile form (seed §5)', () => {
+describe('profile form (docs/product.md §6.4)', () => {
   it('requires first and last name', () => {
     const result = profileFormSchema.safeParse({ firstName: '', lastName: 'X', email: '', phoneNumber: '' });
     expect(result.success).toBe(false);

@@ -88,7 +88,7 @@ const COLUMNS: DataTableColumn<RegistrationRequestItem>[] = [
   },
 ];
 
-/** /registration-management: review access requests from the public form (PRODUCT §3). */
+/** /registration-management: review access requests from the public form (docs/product.md §3.9). */
 export default function RegistrationManagementPage() {
   const { toast } = useToast();
   const [tab, setTab] = useState<Tab>('pending');

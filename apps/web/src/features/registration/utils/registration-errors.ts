@@ -1,6 +1,6 @@
 import { messageOf } from '@/lib/api-error';
 
-/** Seed §8: duplicates get their own title; everything else is a plain failure. */
+/** docs/product.md §6.7: duplicates get their own title; everything else is a plain failure. */
 export function registrationFailureToast(error: unknown): { title: string; description: string } {
   const message = messageOf(error, 'There was an error submitting your registration request.');
   if (/already have a pending|already have an approved/i.test(message)) {

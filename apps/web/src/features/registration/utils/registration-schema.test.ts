@@ -22,7 +22,7 @@ const issues = (input: Record<string, unknown>) => {
   return first;
 };
 
-describe('registration form (seed §5)', () => {
+describe('registration form (docs/product.md §6.4)', () => {
   it('accepts a complete request without a message', () => {
     expect(schema.safeParse(valid).success).toBe(true);
   });
@@ -48,7 +48,7 @@ describe('registration form (seed §5)', () => {
   });
 });
 
-describe('registration failure toast (seed §8)', () => {
+describe('registration failure toast (docs/product.md §6.7)', () => {
   it('titles duplicates Request Already Exists', () => {
     expect(registrationFailureToast(new ApiError(409, 'You already have a pending registration request'))).toEqual({
       title: 'Request Already Exists',

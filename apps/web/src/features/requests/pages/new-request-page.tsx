@@ -1,6 +1,6 @@
 import { RequestFormPage } from '../components/request-form-page';
 
-/** /new-request: a spending request (PRODUCT §3); `?edit=<id>` edits a draft. */
+/** /new-request: a spending request (docs/product.md §3.3); `?edit=<id>` edits a draft. */
 export default function NewRequestPage() {
   return <RequestFormPage variant="simple" />;
 }

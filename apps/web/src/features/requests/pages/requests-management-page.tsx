@@ -42,7 +42,7 @@ export default function RequestsManagementPage() {
   const actionsOf = (r: RequestSummary) => {
     const actions = [
       ...(r.status === 'approved' ? [{ label: 'Mark paid', icon: <Banknote aria-hidden="true" />, onSelect: () => setPaying(r) }] : []),
-      // PRODUCT §3: reassign from here too, for whoever manages approvals (same dialog as /approvals-management).
+      // docs/product.md §3.3: reassign from here too, for whoever manages approvals (same dialog as /approvals-management).
       ...(r.status === 'pending' && canManageApprovals
         ? [{ label: 'Reassign approver…', icon: <UserRoundCog aria-hidden="true" />, onSelect: () => setReassigning(r) }]
         : []),

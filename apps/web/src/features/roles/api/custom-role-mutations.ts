@@ -25,7 +25,7 @@ function useRefresh() {
   };
 }
 
-/** Every change to a custom role is step-up protected (PRODUCT §2.10). */
+/** Every change to a custom role is step-up protected (docs/product.md §2.10). */
 export function useCreateCustomRole(stepUp: StepUp) {
   return useMutation({ mutationFn: stepUp.withStepUp(createCustomRole), onSuccess: useRefresh() });
 }

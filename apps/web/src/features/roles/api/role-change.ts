@@ -22,7 +22,7 @@ function useRefreshRoles() {
   };
 }
 
-/** Step-up protected (PRODUCT §2.10): a stale confirmation asks for the password and retries. */
+/** Step-up protected (docs/product.md §2.10): a stale confirmation asks for the password and retries. */
 export function useChangeRole(stepUp: StepUp) {
   const refresh = useRefreshRoles();
   return useMutation({ mutationFn: stepUp.withStepUp(changeRole), onSuccess: refresh });

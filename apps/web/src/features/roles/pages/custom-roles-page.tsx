@@ -45,7 +45,7 @@ const COLUMNS: DataTableColumn<CustomRole>[] = [
   { id: 'updatedAt', header: 'Last changed', sortable: true, hidden: true, cell: (r) => formatDateTime(r.updatedAt) },
 ];
 
-/** /custom-roles: permission sets with a scope, assigned on top of system roles (PRODUCT §3). */
+/** /custom-roles: permission sets with a scope, assigned on top of system roles (docs/product.md §3.10). */
 export default function CustomRolesPage() {
   const query = useListQuery<CustomRole>({ url: CUSTOM_ROLES_URL, defaultSort: 'name' });
   const [editing, setEditing] = useState<CustomRole | 'new' | null>(null);

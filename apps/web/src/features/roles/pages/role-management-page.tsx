@@ -11,7 +11,7 @@ import { cn } from '@/lib/utils';
 import { ROLE_PEOPLE_URL, roleHoldersUrl, useRolesOverview } from '../api/role-overview';
 import { RoleHoldersTable } from '../components/role-holders-table';
 
-/** /role-management: system roles, their permissions, who holds each; change roles (PRODUCT §3). */
+/** /role-management: system roles, their permissions, who holds each; change roles (docs/product.md §3.10). */
 export default function RoleManagementPage() {
   const overview = useRolesOverview();
   // The Settings menu's roles open the screen; only roles.manage changes anyone's role.

@@ -11,7 +11,7 @@ import { useToast } from '@/components/ui/use-toast';
 import { useLocked, useUnlock } from '../api/locked';
 import { formatDateTime } from '@/lib/format';
 
-/** Usernames and addresses locked out right now, with unlock (PRODUCT §3 /auth-security). */
+/** Usernames and addresses locked out right now, with unlock (docs/product.md §3.10 /auth-security). */
 export function LockedAccountsCard() {
   const locked = useLocked();
   const unlock = useUnlock();

@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { QueryState } from '@/components/query-state';
 import { useTwoFactorAdoption } from '../api/two-factor-adoption';
 
-/** Active users with two-factor enabled, per role (PRODUCT §3 /auth-security). */
+/** Active users with two-factor enabled, per role (docs/product.md §3.10 /auth-security). */
 export function TwoFactorAdoptionCard() {
   const adoption = useTwoFactorAdoption();
   return (

@@ -17,7 +17,7 @@ function entityWords(type: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** /audit-history: the append-only, hash-chained record of changes (PRODUCT §3). */
+/** /audit-history: the append-only, hash-chained record of changes (docs/product.md §3.10). */
 export default function AuditHistoryPage() {
   const query = useListQuery<AuditItem>({
     url: AUDIT_URL,

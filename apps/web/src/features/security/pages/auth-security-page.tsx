@@ -45,7 +45,7 @@ const COLUMNS: DataTableColumn<SignInItem>[] = [
   { id: 'userAgent', header: 'Device', cell: (r) => <span title={r.userAgent ?? undefined}>{browserOf(r.userAgent)}</span> },
 ];
 
-/** /auth-security: sign-in activity, locked accounts with unlock, 2FA adoption (PRODUCT §3). */
+/** /auth-security: sign-in activity, locked accounts with unlock, 2FA adoption (docs/product.md §3.10). */
 export default function AuthSecurityPage() {
   const query = useListQuery<SignInItem>({ url: SIGN_INS_URL, filters: ['success', 'from', 'to'], defaultSort: 'createdAt', defaultOrder: 'desc' });
   // The Settings menu's roles open the screen; only security.manage unlocks anyone.

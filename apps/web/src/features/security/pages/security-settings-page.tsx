@@ -7,7 +7,7 @@ import { SecuritySettingsForm } from '../components/security-settings-form';
 import { SecuritySettingsSummary } from '../components/security-settings-summary';
 import { formatDateTime } from '@/lib/format';
 
-/** /security: password policy, lockout, session lifetimes, 2FA per role, authorized domains (PRODUCT §3). */
+/** /security: password policy, lockout, session lifetimes, 2FA per role, authorized domains (docs/product.md §3.10). */
 export default function SecuritySettingsPage() {
   const settings = useSecuritySettings();
   const { user } = useAuth();

@@ -74,7 +74,7 @@ const COLUMNS: DataTableColumn<Vendor>[] = [
   { id: 'updatedAt', header: 'Last changed', sortable: true, hidden: true, cell: (v) => formatDate(v.updatedAt) },
 ];
 
-/** /vendor-management: the vendor master with masked bank details (PRODUCT §3). */
+/** /vendor-management: the vendor master with masked bank details (docs/product.md §3.9). */
 export default function VendorManagementPage() {
   const organizations = useVendorOrganizations();
   const orgs = organizations.data?.items ?? [];

@@ -89,7 +89,7 @@ function WorkflowCard({ workflow, currency, onEdit, onDelete }: { workflow: Work
   );
 }
 
-/** /workflow-customization: the Workflow Builder (PRODUCT §3 "Approvals and workflows"). */
+/** /workflow-customization: the Workflow Builder (docs/product.md §3.4 "Approvals and workflows"). */
 export default function WorkflowCustomizationPage() {
   const organizations = useOrganizationOptions();
   const orgs = (organizations.data ?? []).filter((o) => o.active);
