@@ -79,7 +79,8 @@ const { CONNECTIONS, DURATION, WARMUP, HISTORY_REQUESTS, HISTORY_USERS, REPORT_R
     process.exit(1);
   }
 })();
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGET_RATIO = 0.8;
 /** GET /api/auth/user against the baseline in turns: the median of these rounds is the target's figure. */
 const TURNS = { rounds: 8, slice: 3 };
@@ -94,7 +95,8 @@ function positiveInt(name, fallback, { allowZero = false } = {}) {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number.parseInt(raw, 10);
-  if (!Number.isFinite(n) || n < 0 || (n === 0 && !allowZero)) throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer, got "${raw}"`);
+  if (!Number.isFinite(n) || n < 0 || (n === 0 && !allowZero))
+    throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer, got "${raw}"`);
   return n;
 }
 
@@ -115,7 +117,9 @@ function assertLoopbackDatabase() {
   const { hostname } = new URL(ADMIN_URL);
   const loopback = ['', '127.0.0.1', 'localhost', '::1', '[::1]'];
   if (!loopback.includes(hostname)) {
-    throw new Error(`refusing to benchmark against a non-local PostgreSQL (${hostname}); point BENCH_DATABASE_URL at 127.0.0.1`);
+    throw new Error(
+      `refusing to benchmark against a non-local PostgreSQL (${hostname}); point BENCH_DATABASE_URL at 127.0.0.1`,
+    );
   }
 }
 
@@ -234,8 +238,22 @@ const HISTORY_TARGET = { vsRawPg: 0.5, p95Ms: 50, rssMb: 400 };
  * the people and organization looked up in the seeded database, `detailId` the request opened).
  */
 const ALL_HISTORY_ROUTES = [
-  { key: 'pgQueue', user: 'max', label: 'GET /api/approvals/queue (max)', path: () => '/api/approvals/queue?pageSize=25', baseline: (ids) => `/baseline/queue?user=${ids.max}`, list: true },
-  { key: 'pgScopeList', user: 'carla', label: 'GET /api/requests (carla, group)', path: () => '/api/requests?pageSize=25', baseline: () => '/baseline/requests', list: true },
+  {
+    key: 'pgQueue',
+    user: 'max',
+    label: 'GET /api/approvals/queue (max)',
+    path: () => '/api/approvals/queue?pageSize=25',
+    baseline: (ids) => `/baseline/queue?user=${ids.max}`,
+    list: true,
+  },
+  {
+    key: 'pgScopeList',
+    user: 'carla',
+    label: 'GET /api/requests (carla, group)',
+    path: () => '/api/requests?pageSize=25',
+    baseline: () => '/baseline/requests',
+    list: true,
+  },
   {
     key: 'pgScopeFiltered',
     user: 'carla',
@@ -244,16 +262,38 @@ const ALL_HISTORY_ROUTES = [
     baseline: (ids) => `/baseline/requests?organization=${ids.organization}&status=approved`,
     list: true,
   },
-  { key: 'pgScopeSearch', user: 'carla', label: 'GET /api/requests?q=course (carla)', path: () => '/api/requests?pageSize=25&q=course', baseline: () => '/baseline/requests?q=course', list: true },
-  { key: 'pgMine', user: 'rita', label: 'GET /api/requests/mine (rita)', path: () => '/api/requests/mine?pageSize=25', baseline: (ids) => `/baseline/requests?requester=${ids.rita}`, list: true },
-  { key: 'pgDetail', user: 'carla', label: 'GET /api/requests/:id (carla)', path: (_ids, detailId) => `/api/requests/${detailId}`, baseline: (_ids, detailId) => `/baseline/requests/${detailId}`, list: false },
+  {
+    key: 'pgScopeSearch',
+    user: 'carla',
+    label: 'GET /api/requests?q=course (carla)',
+    path: () => '/api/requests?pageSize=25&q=course',
+    baseline: () => '/baseline/requests?q=course',
+    list: true,
+  },
+  {
+    key: 'pgMine',
+    user: 'rita',
+    label: 'GET /api/requests/mine (rita)',
+    path: () => '/api/requests/mine?pageSize=25',
+    baseline: (ids) => `/baseline/requests?requester=${ids.rita}`,
+    list: true,
+  },
+  {
+    key: 'pgDetail',
+    user: 'carla',
+    label: 'GET /api/requests/:id (carla)',
+    path: (_ids, detailId) => `/api/requests/${detailId}`,
+    baseline: (_ids, detailId) => `/baseline/requests/${detailId}`,
+    list: false,
+  },
   // Search: a misspelt word among a million titles, and plain-word filters read into the request list's filters.
   {
     key: 'pgSearch',
     user: 'carla',
     label: 'GET /api/search?q=negotiaton course (carla)',
     path: () => `/api/search?q=${encodeURIComponent('negotiaton course')}`,
-    baseline: () => `/baseline/search?${new URLSearchParams({ text: 'negotiaton course', words: 'negotiaton course' })}`,
+    baseline: () =>
+      `/baseline/search?${new URLSearchParams({ text: 'negotiaton course', words: 'negotiaton course' })}`,
     list: false,
     check: (json) => Array.isArray(json?.results) && json.results.some((r) => r.type === 'request'),
   },
@@ -262,17 +302,25 @@ const ALL_HISTORY_ROUTES = [
     user: 'carla',
     label: 'GET /api/search?q=travel over 500 last month in Logistics (carla)',
     path: () => `/api/search?q=${encodeURIComponent('travel over 500 last month in Logistics')}`,
-    baseline: (ids) => `/baseline/search?${new URLSearchParams({ words: 'travel logistics', org: ids.organization, category: ids.travel, min: '500.00', ...lastMonth() })}`,
+    baseline: (ids) =>
+      `/baseline/search?${new URLSearchParams({ words: 'travel logistics', org: ids.organization, category: ids.travel, min: '500.00', ...lastMonth() })}`,
     list: false,
-    check: (json) => Array.isArray(json?.results) && json.filters?.organization !== null && json.filters?.category !== null,
+    check: (json) =>
+      Array.isArray(json?.results) && json.filters?.organization !== null && json.filters?.category !== null,
   },
 ];
 
 // BENCH_HISTORY_ROUTES=pgQueue,pgDetail measures only those pages (and their raw-pg pages), to follow one change.
-const HISTORY_ROUTE_KEYS = process.env.BENCH_HISTORY_ROUTES?.split(',').map((k) => k.trim()).filter(Boolean);
-const HISTORY_ROUTES = HISTORY_ROUTE_KEYS ? ALL_HISTORY_ROUTES.filter((r) => HISTORY_ROUTE_KEYS.includes(r.key)) : ALL_HISTORY_ROUTES;
+const HISTORY_ROUTE_KEYS = process.env.BENCH_HISTORY_ROUTES?.split(',')
+  .map((k) => k.trim())
+  .filter(Boolean);
+const HISTORY_ROUTES = HISTORY_ROUTE_KEYS
+  ? ALL_HISTORY_ROUTES.filter((r) => HISTORY_ROUTE_KEYS.includes(r.key))
+  : ALL_HISTORY_ROUTES;
 if (HISTORY_ROUTE_KEYS && HISTORY_ROUTES.length !== HISTORY_ROUTE_KEYS.length) {
-  throw new Error(`BENCH_HISTORY_ROUTES names unknown pages; known: ${ALL_HISTORY_ROUTES.map((r) => r.key).join(', ')}`);
+  throw new Error(
+    `BENCH_HISTORY_ROUTES names unknown pages; known: ${ALL_HISTORY_ROUTES.map((r) => r.key).join(', ')}`,
+  );
 }
 
 /** The calendar month before this one (UTC), as search reads "last month". */
@@ -287,10 +335,18 @@ function lastMonth() {
  * A fresh database, migrated and seeded with the demo world through the db package (the
  * server only seeds PGlite), then multiplied to ~HISTORY_REQUESTS requests in SQL.
  */
-async function seedHistoryDatabase(dbUrl, { requests = HISTORY_REQUESTS, mode = 'history', timeoutMs = HISTORY_SEED_TIMEOUT_MS } = {}) {
+async function seedHistoryDatabase(
+  dbUrl,
+  { requests = HISTORY_REQUESTS, mode = 'history', timeoutMs = HISTORY_SEED_TIMEOUT_MS } = {},
+) {
   const out = await runCapture(process.execPath, ['--import', 'tsx', SEED_HISTORY], {
     cwd: ROOT,
-    env: { BENCH_PG_URL: dbUrl, BENCH_HISTORY_REQUESTS: String(requests), BENCH_HISTORY_USERS: String(HISTORY_USERS), BENCH_SEED_MODE: mode },
+    env: {
+      BENCH_PG_URL: dbUrl,
+      BENCH_HISTORY_REQUESTS: String(requests),
+      BENCH_HISTORY_USERS: String(HISTORY_USERS),
+      BENCH_SEED_MODE: mode,
+    },
     timeoutMs,
   });
   const last = out.trim().split('\n').pop();
@@ -316,7 +372,11 @@ async function historyIds(dbUrl) {
     const travel = await client.query(`SELECT id FROM categories WHERE code = 'TRV'`);
     return {
       detailId: rows[0].id,
-      ids: { ...Object.fromEntries(people.rows.map((r) => [r.username, r.id])), organization: org.rows[0]?.id, travel: travel.rows[0]?.id },
+      ids: {
+        ...Object.fromEntries(people.rows.map((r) => [r.username, r.id])),
+        organization: org.rows[0]?.id,
+        travel: travel.rows[0]?.id,
+      },
     };
   } finally {
     await client.end().catch(() => {});
@@ -328,7 +388,11 @@ async function probeHistoryRoute(port, headers, route) {
   const res = await request(port, route.path, { headers, timeoutMs: 30_000 });
   const ok =
     res.status === 200 &&
-    (route.check ? route.check(res.json) : route.list ? Array.isArray(res.json?.items) && res.json.items.length > 0 && res.json.total > 0 : Array.isArray(res.json?.steps));
+    (route.check
+      ? route.check(res.json)
+      : route.list
+        ? Array.isArray(res.json?.items) && res.json.items.length > 0 && res.json.total > 0
+        : Array.isArray(res.json?.steps));
   if (!ok) throw new Error(`${route.label} probe failed: HTTP ${res.status} ${res.text.slice(0, 300)}`);
   if (route.check) return res.json.lines?.length ?? null;
   return route.list ? res.json.total : res.json.steps.length;
@@ -378,17 +442,28 @@ async function measureHistory(results, warnings) {
   const size = `${Math.round(counts.requests / 1000)}k`;
   // Background jobs off (JOB_INTERVAL_MS=0): the first pass over a copied history would remind
   // and escalate hundreds of overdue steps mid-measurement; that is the job's cost, not the route's.
-  const outlay = await startOutlay('Outlay (PostgreSQL, large history)', { DATABASE_URL: db.url, JOB_INTERVAL_MS: '0' });
+  const outlay = await startOutlay('Outlay (PostgreSQL, large history)', {
+    DATABASE_URL: db.url,
+    JOB_INTERVAL_MS: '0',
+  });
   log(`Outlay on the large history is ready on port ${outlay.port}`);
   const sessions = {};
-  for (const username of HISTORY_LOGINS) sessions[username] = await signIn(outlay.port, { username, password: DEMO_PASSWORD });
+  for (const username of HISTORY_LOGINS)
+    sessions[username] = await signIn(outlay.port, { username, password: DEMO_PASSWORD });
   const sizes = {};
   const load = { connections: HISTORY_CONNECTIONS, duration: DURATION, warmup: WARMUP };
   for (const route of HISTORY_ROUTES) {
     const r = { ...route, path: route.path(ids, detailId) };
     sizes[route.key] = await probeHistoryRoute(outlay.port, sessions[route.user], r);
     log(`measuring large history ${route.label}`);
-    results[route.key] = await measure({ label: `Outlay PG ${size}  ${route.label}`, port: outlay.port, path: r.path, headers: sessions[route.user], serverPid: outlay.server.child.pid, ...load });
+    results[route.key] = await measure({
+      label: `Outlay PG ${size}  ${route.label}`,
+      port: outlay.port,
+      path: r.path,
+      headers: sessions[route.user],
+      serverPid: outlay.server.child.pid,
+      ...load,
+    });
   }
   const serverRssMaxMb = peakRssMb(outlay.server.child.pid);
   warnings.postgresHistory = serverWarnings(outlay.server);
@@ -408,9 +483,16 @@ async function measureHistory(results, warnings) {
   for (const route of HISTORY_ROUTES) {
     const path = route.baseline(ids, detailId);
     const probe = await request(basePort, path, { timeoutMs: 30_000 });
-    if (probe.status !== 200) throw new Error(`raw-pg page ${path} failed: HTTP ${probe.status} ${probe.text.slice(0, 300)}`);
+    if (probe.status !== 200)
+      throw new Error(`raw-pg page ${path} failed: HTTP ${probe.status} ${probe.text.slice(0, 300)}`);
     log(`measuring raw-pg page for ${route.label}`);
-    pages[route.key] = await measure({ label: `raw-pg page  ${route.label}`, port: basePort, path, serverPid: baseline.child.pid, ...load });
+    pages[route.key] = await measure({
+      label: `raw-pg page  ${route.label}`,
+      port: basePort,
+      path,
+      serverPid: baseline.child.pid,
+      ...load,
+    });
   }
   await baseline.release();
 
@@ -426,7 +508,13 @@ async function measureHistory(results, warnings) {
       vsRawPg,
       p95Ms: p95,
       rawPgP95Ms: pages[route.key].latencyMs.p95,
-      pass: vsRawPg !== null && vsRawPg >= HISTORY_TARGET.vsRawPg && p95 !== null && p95 <= HISTORY_TARGET.p95Ms && r.errors === 0 && r.non2xx === 0,
+      pass:
+        vsRawPg !== null &&
+        vsRawPg >= HISTORY_TARGET.vsRawPg &&
+        p95 !== null &&
+        p95 <= HISTORY_TARGET.p95Ms &&
+        r.errors === 0 &&
+        r.non2xx === 0,
     };
   });
   return {
@@ -438,7 +526,13 @@ async function measureHistory(results, warnings) {
     rssPass: serverRssMaxMb !== null && serverRssMaxMb < HISTORY_TARGET.rssMb,
     rawPgPages: pages,
     // Listed sizes (queue/list totals, route steps of the detail), so a run says what it measured.
-    listTotals: { queue: sizes.pgQueue, scopeList: sizes.pgScopeList, scopeFiltered: sizes.pgScopeFiltered, scopeSearch: sizes.pgScopeSearch, mine: sizes.pgMine },
+    listTotals: {
+      queue: sizes.pgQueue,
+      scopeList: sizes.pgScopeList,
+      scopeFiltered: sizes.pgScopeFiltered,
+      scopeSearch: sizes.pgScopeSearch,
+      mine: sizes.pgMine,
+    },
     detailSteps: sizes.pgDetail,
     detailRequestId: detailId,
   };
@@ -456,12 +550,21 @@ async function measureReports(warnings) {
   // As for the history: a database seeded before (either mode of seed-history.ts) can be measured again.
   const { db, counts } = await seededOrReused(process.env.BENCH_REPORT_DATABASE_URL, 'report data', {
     about: `the demo world's requests multiplied to ~${REPORT_REQUESTS}`,
-    seed: (url) => seedHistoryDatabase(url, { requests: REPORT_REQUESTS, mode: 'requests', timeoutMs: REPORT_SEED_TIMEOUT_MS }),
+    seed: (url) =>
+      seedHistoryDatabase(url, { requests: REPORT_REQUESTS, mode: 'requests', timeoutMs: REPORT_SEED_TIMEOUT_MS }),
   });
   const outlay = await startOutlay('Outlay (PostgreSQL, reports)', { DATABASE_URL: db.url, JOB_INTERVAL_MS: '0' });
   const sessions = {};
-  for (const username of REPORT_USERS) sessions[username] = await signIn(outlay.port, { username, password: DEMO_PASSWORD });
-  const routes = await measureReportRoutes({ port: outlay.port, sessions, dbUrl: db.url, duration: DURATION, warmup: WARMUP, log });
+  for (const username of REPORT_USERS)
+    sessions[username] = await signIn(outlay.port, { username, password: DEMO_PASSWORD });
+  const routes = await measureReportRoutes({
+    port: outlay.port,
+    sessions,
+    dbUrl: db.url,
+    duration: DURATION,
+    warmup: WARMUP,
+    log,
+  });
   warnings.postgresReports = serverWarnings(outlay.server);
   await outlay.server.release();
   return { ...counts, routes };
@@ -498,9 +601,22 @@ async function main() {
   const pgHeaders = await signIn(pgOutlay.port, benchUser);
   await probeUser(pgOutlay.port, pgHeaders, benchUser.username);
   log('measuring PostgreSQL GET /api/auth/user');
-  results.pgUser = await measure({ label: 'Outlay PostgreSQL  GET /api/auth/user', port: pgOutlay.port, path: '/api/auth/user', headers: pgHeaders, serverPid: pgOutlay.server.child.pid, ...load });
+  results.pgUser = await measure({
+    label: 'Outlay PostgreSQL  GET /api/auth/user',
+    port: pgOutlay.port,
+    path: '/api/auth/user',
+    headers: pgHeaders,
+    serverPid: pgOutlay.server.child.pid,
+    ...load,
+  });
   log('measuring PostgreSQL GET /api/health');
-  results.pgHealth = await measure({ label: 'Outlay PostgreSQL  GET /api/health', port: pgOutlay.port, path: '/api/health', serverPid: pgOutlay.server.child.pid, ...load });
+  results.pgHealth = await measure({
+    label: 'Outlay PostgreSQL  GET /api/health',
+    port: pgOutlay.port,
+    path: '/api/health',
+    serverPid: pgOutlay.server.child.pid,
+    ...load,
+  });
 
   // 2. The raw-pg baseline, on the same database and the same row the Outlay run read.
   const basePort = await freePort();
@@ -513,9 +629,16 @@ async function main() {
     timeoutMs: 30_000,
   });
   const probe = await request(basePort, '/baseline');
-  if (probe.status !== 200 || probe.json?.id !== benchUser.id) throw new Error(`baseline probe failed: HTTP ${probe.status} ${probe.text.slice(0, 300)}`);
+  if (probe.status !== 200 || probe.json?.id !== benchUser.id)
+    throw new Error(`baseline probe failed: HTTP ${probe.status} ${probe.text.slice(0, 300)}`);
   log('measuring raw-pg baseline');
-  results.baseline = await measure({ label: 'raw-pg baseline  (Fastify + pg PK query)', port: basePort, path: '/baseline', serverPid: baseline.child.pid, ...load });
+  results.baseline = await measure({
+    label: 'raw-pg baseline  (Fastify + pg PK query)',
+    port: basePort,
+    path: '/baseline',
+    serverPid: baseline.child.pid,
+    ...load,
+  });
   // The target's ratio: the two in turns, seconds apart (the runs above are a minute apart).
   log(`measuring GET /api/auth/user and the baseline in turns (${TURNS.rounds} rounds of ${TURNS.slice} s each)`);
   results.userInTurns = await measureInTurns({
@@ -538,14 +661,29 @@ async function main() {
   assertNotCleaningUp();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outlay-bench-'));
   onCleanup(`remove ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
-  const { outlay: liteOutlay, firstStart } = await timeFirstStart(() => startOutlay('Outlay (PGlite)', { DATA_DIR: dataDir }));
+  const { outlay: liteOutlay, firstStart } = await timeFirstStart(() =>
+    startOutlay('Outlay (PGlite)', { DATA_DIR: dataDir }),
+  );
   log(`Outlay on PGlite is ready on port ${liteOutlay.port}`);
   const liteHeaders = await signIn(liteOutlay.port, DEMO_LOGIN);
   await probeUser(liteOutlay.port, liteHeaders, DEMO_LOGIN.username);
   log('measuring PGlite GET /api/auth/user');
-  results.liteUser = await measure({ label: 'Outlay PGlite      GET /api/auth/user', port: liteOutlay.port, path: '/api/auth/user', headers: liteHeaders, serverPid: liteOutlay.server.child.pid, ...load });
+  results.liteUser = await measure({
+    label: 'Outlay PGlite      GET /api/auth/user',
+    port: liteOutlay.port,
+    path: '/api/auth/user',
+    headers: liteHeaders,
+    serverPid: liteOutlay.server.child.pid,
+    ...load,
+  });
   log('measuring PGlite GET /api/health');
-  results.liteHealth = await measure({ label: 'Outlay PGlite      GET /api/health', port: liteOutlay.port, path: '/api/health', serverPid: liteOutlay.server.child.pid, ...load });
+  results.liteHealth = await measure({
+    label: 'Outlay PGlite      GET /api/health',
+    port: liteOutlay.port,
+    path: '/api/health',
+    serverPid: liteOutlay.server.child.pid,
+    ...load,
+  });
   warnings.pglite = serverWarnings(liteOutlay.server);
   await liteOutlay.server.release();
 
@@ -558,7 +696,15 @@ async function main() {
 /** The request pages' targets as a table: each route beside its raw-pg page, p95, PASS/FAIL; then memory. */
 function historyTargetLines(history) {
   const t = history.target;
-  const header = ['request page', 'req/s', 'raw-pg req/s', `÷ raw-pg (≥ ${t.vsRawPg}×)`, `p95 ms (≤ ${t.p95Ms})`, 'raw-pg p95 ms', 'result'];
+  const header = [
+    'request page',
+    'req/s',
+    'raw-pg req/s',
+    `÷ raw-pg (≥ ${t.vsRawPg}×)`,
+    `p95 ms (≤ ${t.p95Ms})`,
+    'raw-pg p95 ms',
+    'result',
+  ];
   const body = history.targets.map((r) => [
     r.label,
     r.requestsPerSecond.toFixed(0),
@@ -568,23 +714,58 @@ function historyTargetLines(history) {
     r.rawPgP95Ms === null ? '—' : String(r.rawPgP95Ms),
     r.pass ? 'PASS' : 'FAIL',
   ]);
-  body.push([`server peak RSS (< ${t.rssMb} MB)`, '', '', '', '', '', `${history.serverRssMaxMb ?? '—'} MB ${history.rssPass ? 'PASS' : 'FAIL'}`]);
+  body.push([
+    `server peak RSS (< ${t.rssMb} MB)`,
+    '',
+    '',
+    '',
+    '',
+    '',
+    `${history.serverRssMaxMb ?? '—'} MB ${history.rssPass ? 'PASS' : 'FAIL'}`,
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [`Request pages at ${history.connections} connections, ${history.requests} requests:`, line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)];
+  return [
+    `Request pages at ${history.connections} connections, ${history.requests} requests:`,
+    line(header),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...body.map(line),
+  ];
 }
 
 function ratio(a, b) {
   return b > 0 ? a / b : null;
 }
 
-async function report({ startedAt, loadAverageAtStart, db, results, warnings, history, reports, firstStart, lighthouse }) {
+async function report({
+  startedAt,
+  loadAverageAtStart,
+  db,
+  results,
+  warnings,
+  history,
+  reports,
+  firstStart,
+  lighthouse,
+}) {
   const base = results.baseline.requestsPerSecond;
-  const ownHealth = { pgUser: results.pgHealth, pgHealth: results.pgHealth, liteUser: results.liteHealth, liteHealth: results.liteHealth };
+  const ownHealth = {
+    pgUser: results.pgHealth,
+    pgHealth: results.pgHealth,
+    liteUser: results.liteHealth,
+    liteHealth: results.liteHealth,
+  };
   // The large-history routes are compared with the PostgreSQL server's /api/health (the same code, an
   // empty database), so "÷ own /api/health" still reads as "what the route itself costs".
   for (const { key } of HISTORY_ROUTES) ownHealth[key] = results.pgHealth;
-  const keys = ['baseline', 'pgUser', 'pgHealth', ...HISTORY_ROUTES.map((r) => r.key).filter((k) => results[k]), 'liteUser', 'liteHealth'];
+  const keys = [
+    'baseline',
+    'pgUser',
+    'pgHealth',
+    ...HISTORY_ROUTES.map((r) => r.key).filter((k) => results[k]),
+    'liteUser',
+    'liteHealth',
+  ];
   const rows = keys.map((key) => {
     const r = results[key];
     return {
@@ -596,7 +777,18 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings, hi
   });
 
   const fmtRatio = (x) => (x === null ? '—' : `${x.toFixed(2)}×`);
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', '÷ raw-pg', '÷ own /api/health', 'server CPU µs/req', 'PostgreSQL CPU µs/req'];
+  const header = [
+    'target',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'non-2xx',
+    '÷ raw-pg',
+    '÷ own /api/health',
+    'server CPU µs/req',
+    'PostgreSQL CPU µs/req',
+  ];
   const body = rows.map((r) => [
     r.label,
     r.requestsPerSecond.toFixed(0),
@@ -608,7 +800,9 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings, hi
     fmtRatio(r.vsOwnHealth),
     r.serverCpuMicrosPerRequest === null ? '—' : r.serverCpuMicrosPerRequest.toFixed(0),
     // A backend that ends during the run takes its CPU time out of the sum: no figure then.
-    r.postgresCpuMicrosPerRequest === null || r.postgresCpuMicrosPerRequest < 0 ? '—' : r.postgresCpuMicrosPerRequest.toFixed(0),
+    r.postgresCpuMicrosPerRequest === null || r.postgresCpuMicrosPerRequest < 0
+      ? '—'
+      : r.postgresCpuMicrosPerRequest.toFixed(0),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
@@ -626,7 +820,9 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings, hi
       `autocannon ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s measured per target, one server at a time`,
   );
   const busy = loadAverageAtStart > os.cpus().length * 0.5;
-  console.log(`1-min load average before the run: ${loadAverageAtStart.toFixed(2)}${busy ? '  ⚠ the machine was busy; treat these numbers as noisy and re-run when idle' : ''}`);
+  console.log(
+    `1-min load average before the run: ${loadAverageAtStart.toFixed(2)}${busy ? '  ⚠ the machine was busy; treat these numbers as noisy and re-run when idle' : ''}`,
+  );
   console.log('');
   console.log(line(header));
   console.log(line(widths.map((w) => '-'.repeat(w))));
@@ -653,16 +849,30 @@ async function report({ startedAt, loadAverageAtStart, db, results, warnings, hi
     console.log('');
   }
   console.log(`Target: ${target}`);
-  console.log(`        measured ${fmtRatio(achieved)} → ${pass ? 'PASS' : 'FAIL'}  (median of ${turns?.rounds.length ?? 0} rounds in turns, ${turns?.sliceSeconds ?? '—'} s each: ${turns ? turns.rounds.map((r) => fmtRatio(r.ratio)).join(' ') : '—'}; the runs in the table, a minute apart: ${fmtRatio(sequential)})`);
-  console.log('(server CPU µs/req counts the server process only, in-process PGlite included; PostgreSQL CPU µs/req counts the local PostgreSQL processes.)');
+  console.log(
+    `        measured ${fmtRatio(achieved)} → ${pass ? 'PASS' : 'FAIL'}  (median of ${turns?.rounds.length ?? 0} rounds in turns, ${turns?.sliceSeconds ?? '—'} s each: ${turns ? turns.rounds.map((r) => fmtRatio(r.ratio)).join(' ') : '—'}; the runs in the table, a minute apart: ${fmtRatio(sequential)})`,
+  );
+  console.log(
+    '(server CPU µs/req counts the server process only, in-process PGlite included; PostgreSQL CPU µs/req counts the local PostgreSQL processes.)',
+  );
   for (const [server, list] of Object.entries(warnings)) {
-    if (list.length > 0) console.log(`Note: the ${server} server logged ${list.length} warning/error line(s), e.g. ${JSON.stringify(list[0]).slice(0, 200)}`);
+    if (list.length > 0)
+      console.log(
+        `Note: the ${server} server logged ${list.length} warning/error line(s), e.g. ${JSON.stringify(list[0]).slice(0, 200)}`,
+      );
   }
 
   const json = {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    environment: { loadAverageAtStart, node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, postgres: db.serverVersion, platform: `${os.platform()} ${os.release()}` },
+    environment: {
+      loadAverageAtStart,
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? null,
+      postgres: db.serverVersion,
+      platform: `${os.platform()} ${os.release()}`,
+    },
     load: { tool: 'autocannon', connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP },
     target: { description: target, ratio: TARGET_RATIO, achieved, pass, inTurns: turns ?? null, sequential },
     results: Object.fromEntries(rows.map(({ key, ...r }) => [key, r])),
@@ -687,7 +897,9 @@ const CEILING_MS =
     (HISTORY_REQUESTS > 0 ? HISTORY_SEED_TIMEOUT_MS / 1000 : 0) +
     (HISTORY_REQUESTS > 0 ? 5 + 2 * HISTORY_ROUTES.length : 5) * (WARMUP + DURATION + 20) +
     TURNS.rounds * 2 * (TURNS.slice + 5) +
-    (REPORT_REQUESTS > 0 ? REPORT_SEED_TIMEOUT_MS / 1000 + 60 + REPORT_ROUTES.length * 2 * (WARMUP + DURATION + 20) : 0)) *
+    (REPORT_REQUESTS > 0
+      ? REPORT_SEED_TIMEOUT_MS / 1000 + 60 + REPORT_ROUTES.length * 2 * (WARMUP + DURATION + 20)
+      : 0)) *
   1000;
 const ceiling = setTimeout(() => {
   console.error(`[bench] gave up after ${CEILING_MS / 1000} s; cleaning up`);

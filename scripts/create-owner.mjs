@@ -4,4 +4,6 @@ import { ensureBuilt, ensureInstalled, root, runAsync } from './lib.mjs';
 
 ensureInstalled();
 if (ensureBuilt() !== 0) process.exit(1);
-process.exit(await runAsync(process.execPath, [path.join(root, 'apps/api/dist/create-owner.js'), ...process.argv.slice(2)]));
+process.exit(
+  await runAsync(process.execPath, [path.join(root, 'apps/api/dist/create-owner.js'), ...process.argv.slice(2)]),
+);

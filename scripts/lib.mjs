@@ -50,7 +50,15 @@ export function ensureInstalled() {
   }
 }
 
-const SOURCES = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/api/src', 'packages/contracts/src', 'packages/db/src', 'packages/db/migrations'];
+const SOURCES = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/api/src',
+  'packages/contracts/src',
+  'packages/db/src',
+  'packages/db/migrations',
+];
 
 /** Builds the web app and the API bundle when any source is newer than the last build. */
 export function ensureBuilt({ force = false } = {}) {

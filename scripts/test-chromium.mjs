@@ -7,4 +7,6 @@ import { existsSync } from 'node:fs';
  * uses for headless tests; the specs ran about a sixth faster in it), otherwise the full Chromium.
  */
 export const TEST_CHROMIUM =
-  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ?? '/usr/bin/chromium';
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ??
+  '/usr/bin/chromium';

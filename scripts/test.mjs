@@ -33,18 +33,30 @@ record('build', buildOk ? 1 : 0, buildOk ? 0 : 1);
 async function vitest(label, args, env) {
   const out = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
   console.log(`\n▶ ${label}…`);
-  const code = await runAsync(npx, ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
-    env: { ...process.env, ...env },
-  });
+  const code = await runAsync(
+    npx,
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    {
+      env: { ...process.env, ...env },
+    },
+  );
   if (!existsSync(out)) return record(label, 0, 1, `vitest exited ${code} without a report`);
   const report = JSON.parse(readFileSync(out, 'utf8'));
   // A file that fails to load has no tests in it but must still count as a failure.
   const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
-  record(label, report.numPassedTests, report.numFailedTests + brokenFiles + (code !== 0 && report.numFailedTests + brokenFiles === 0 ? 1 : 0));
+  record(
+    label,
+    report.numPassedTests,
+    report.numFailedTests + brokenFiles + (code !== 0 && report.numFailedTests + brokenFiles === 0 ? 1 : 0),
+  );
 }
 
 const { TEST_DATABASE_URL, ...withoutPg } = process.env;
-await vitest('unit and integration tests (PGlite)', ['--project', 'api', '--project', 'contracts', '--project', 'web'], { ...withoutPg, TEST_DATABASE_URL: '' });
+await vitest(
+  'unit and integration tests (PGlite)',
+  ['--project', 'api', '--project', 'contracts', '--project', 'web'],
+  { ...withoutPg, TEST_DATABASE_URL: '' },
+);
 if (TEST_DATABASE_URL) {
   await vitest('integration tests (PostgreSQL)', ['--project', 'api'], { TEST_DATABASE_URL });
 }
@@ -59,7 +71,10 @@ if (!existsSync(playwrightConfig)) {
   console.log('\n▶ browser tests: none yet (apps/web/playwright.config.ts is missing)');
 } else if (!existsSync(chromium)) {
   if (process.env.CI === 'true') record('browser tests', 0, 1, `no Chromium at ${chromium}; CI must have it`);
-  else console.log(`\n▶ browser tests skipped: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  else
+    console.log(
+      `\n▶ browser tests skipped: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`,
+    );
 } else if (buildOk) {
   const out = path.join(tmp, 'playwright.json');
   console.log('\n▶ browser tests (Playwright, Chromium)…');
@@ -80,6 +95,9 @@ rmSync(tmp, { recursive: true, force: true });
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log('\nSummary:');
-for (const r of results) console.log(`  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed${r.note ? ` (${r.note})` : ''}`);
+for (const r of results)
+  console.log(
+    `  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed${r.note ? ` (${r.note})` : ''}`,
+  );
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -21,7 +21,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: process.env.CI === 'true',
   retries: 0,
-  reporter: process.env.CI === 'true' ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  reporter:
+    process.env.CI === 'true' ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
   use: {
     baseURL: externalBaseUrl ?? `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 800 },
@@ -52,7 +53,12 @@ export default defineConfig({
         command: 'node ../api/dist/server.js',
         url: `http://127.0.0.1:${port}/api/health`,
         // Background work every 10 s, so the recurring-request test does not wait a minute.
-        env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? '', NODE_ENV: 'production', JOB_INTERVAL_MS: '10000' },
+        env: {
+          PORT: String(port),
+          DATA_DIR: process.env.E2E_DATA_DIR ?? '',
+          NODE_ENV: 'production',
+          JOB_INTERVAL_MS: '10000',
+        },
         reuseExistingServer: false,
         timeout: 180_000,
         stdout: 'ignore',

@@ -51,8 +51,13 @@ function earlyPreload(): Plugin {
           return seen;
         };
         const loaded = closure([entry.fileName]);
-        const beyondEntry = (pages: string[]) => [...closure(pages.map(facade))].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
-        const lists = { signIn: beyondEntry([SIGN_IN_PAGE]), frame: beyondEntry([FRAME]), dashboard: beyondEntry([FRAME, DASHBOARD_PAGE]) };
+        const beyondEntry = (pages: string[]) =>
+          [...closure(pages.map(facade))].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+        const lists = {
+          signIn: beyondEntry([SIGN_IN_PAGE]),
+          frame: beyondEntry([FRAME]),
+          dashboard: beyondEntry([FRAME, DASHBOARD_PAGE]),
+        };
         const source =
           `(function(){var l=${JSON.stringify(lists)},k=${JSON.stringify(SESSION_KEYS)},s=false;` +
           `try{s=k.every(function(n){return localStorage.getItem(n)})}catch(e){}` +
@@ -93,7 +98,12 @@ function earlyPreload(): Plugin {
  * write correct exports for an import() of them.
  */
 function firstScreenGroups() {
-  const sets = { shared: new Set<string>(), sharedLater: new Set<string>(), frame: new Set<string>(), dashboard: new Set<string>() };
+  const sets = {
+    shared: new Set<string>(),
+    sharedLater: new Set<string>(),
+    frame: new Set<string>(),
+    dashboard: new Set<string>(),
+  };
   const plugin: Plugin = {
     name: 'outlay-first-screen-groups',
     apply: 'build',
@@ -106,18 +116,22 @@ function firstScreenGroups() {
       };
       // The icon library's index re-exports every icon: walking through it would put all of them in
       // every closure. An import of it stands for the icons the importer names.
-      const iconIndex = ids.find((m) => /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(m));
+      const iconIndex = ids.find((m) =>
+        /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(m),
+      );
       const iconFiles = new Map<string, string>();
       if (iconIndex) {
         const dir = path.dirname(iconIndex);
-        for (const [, names = '', file = ''] of (this.getModuleInfo(iconIndex)?.code ?? '').matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g)) {
+        for (const [, names = '', file = ''] of (this.getModuleInfo(iconIndex)?.code ?? '').matchAll(
+          /export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g,
+        )) {
           for (const [, name = ''] of names.matchAll(/default as (\w+)/g)) iconFiles.set(name, path.join(dir, file));
         }
       }
       const iconsNamedBy = (id: string) => {
         const code = this.getModuleInfo(id)?.code ?? '';
-        const named = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)].flatMap(([, list = '']) =>
-          list.split(',').map((part) => part.trim().split(/\s+as\s+/)[0] ?? ''),
+        const named = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)].flatMap(
+          ([, list = '']) => list.split(',').map((part) => part.trim().split(/\s+as\s+/)[0] ?? ''),
         );
         return named.map((name) => iconFiles.get(name)).filter((file): file is string => file !== undefined);
       };
@@ -157,7 +171,9 @@ function firstScreenGroups() {
       // What the sign-in screen shares with the frame (form parts, the brand) is one file for both.
       sets.shared = new Set([...signIn].filter((id) => signedIn.has(id)));
       // What it loads later that the frame needs at once (the toasts' parts) is another.
-      sets.sharedLater = new Set([...signedOut].filter((id) => signedIn.has(id) && !inEntry.has(id) && !signIn.has(id)));
+      sets.sharedLater = new Set(
+        [...signedOut].filter((id) => signedIn.has(id) && !inEntry.has(id) && !signIn.has(id)),
+      );
       sets.frame = closure([frame], signedOut);
       sets.dashboard = closure([dashboard], new Set([...signedOut, ...sets.frame]));
       sets.frame.delete(frame);
@@ -184,7 +200,12 @@ export default defineConfig({
     // Brotli and gzip copies of every text file, at the highest levels (paid once, at build time);
     // the server sends whichever the browser accepts (apps/api/src/plugins/web.ts).
     compression({
-      algorithms: [defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }), defineAlgorithm('gzip', { level: 9 })],
+      algorithms: [
+        defineAlgorithm('brotliCompress', {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+        }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
       exclude: [/\.vite[\\/]/],
       logLevel: 'silent',
     }),
@@ -206,13 +227,32 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // The first screen of a signed-in visit in few files (firstScreenGroups).
-            { name: 'signed-in-and-out', test: firstScreen.inShared, priority: 4, includeDependenciesRecursively: false },
-            { name: 'signed-in-and-out-later', test: firstScreen.inSharedLater, priority: 4, includeDependenciesRecursively: false },
+            {
+              name: 'signed-in-and-out',
+              test: firstScreen.inShared,
+              priority: 4,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'signed-in-and-out-later',
+              test: firstScreen.inSharedLater,
+              priority: 4,
+              includeDependenciesRecursively: false,
+            },
             { name: 'frame', test: firstScreen.inFrame, priority: 4, includeDependenciesRecursively: false },
-            { name: 'dashboard-first', test: firstScreen.inDashboard, priority: 3, includeDependenciesRecursively: false },
+            {
+              name: 'dashboard-first',
+              test: firstScreen.inDashboard,
+              priority: 3,
+              includeDependenciesRecursively: false,
+            },
             // React is in every screen's path; on its own it caches across releases of the app's code
             // and keeps the entry under the per-chunk budget.
-            { name: 'react', test: /node_modules[\\/](?:react|react-dom|scheduler|use-sync-external-store)[\\/]/, priority: 2 },
+            {
+              name: 'react',
+              test: /node_modules[\\/](?:react|react-dom|scheduler|use-sync-external-store)[\\/]/,
+              priority: 2,
+            },
             // What the chart library draws with (scales, shapes, its state store) is a chunk of its
             // own, so neither half is over the per-chunk budget and screens share one copy.
             {

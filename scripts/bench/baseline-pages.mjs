@@ -37,7 +37,10 @@ async function latestSteps(pool, ids) {
 }
 
 async function cappedCount(pool, from, where, params) {
-  const { rows } = await pool.query(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COUNT_CAP + 1}) capped`, params);
+  const { rows } = await pool.query(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COUNT_CAP + 1}) capped`,
+    params,
+  );
   return Math.min(rows[0].n, COUNT_CAP);
 }
 
@@ -77,7 +80,9 @@ export function registerPages(app, pool) {
       params.push(`%${q}%`);
       // As the route: the title's lower-case copy, and only a word with a digit can be part of a reference.
       const inTitle = `r.title_folded LIKE lower($${params.length})`;
-      parts.push(/\d/.test(q) ? `(${inTitle} OR ('REQ-' || lpad(r.seq::text, 6, '0')) ILIKE $${params.length})` : inTitle);
+      parts.push(
+        /\d/.test(q) ? `(${inTitle} OR ('REQ-' || lpad(r.seq::text, 6, '0')) ILIKE $${params.length})` : inTitle,
+      );
     }
     const where = parts.length > 0 ? parts.join(' AND ') : 'true';
     let rows;
@@ -108,8 +113,12 @@ export function registerPages(app, pool) {
       rows = page;
       total = Math.min(page[0]?.capped ?? 0, COUNT_CAP);
     } else {
-      rows = (await pool.query(`SELECT ${REQUEST_COLUMNS} FROM spending_requests r WHERE ${where} ORDER BY r.created_at DESC, r.seq DESC LIMIT ${PAGE_SIZE + 1}`, params))
-        .rows;
+      rows = (
+        await pool.query(
+          `SELECT ${REQUEST_COLUMNS} FROM spending_requests r WHERE ${where} ORDER BY r.created_at DESC, r.seq DESC LIMIT ${PAGE_SIZE + 1}`,
+          params,
+        )
+      ).rows;
       total = await cappedCount(pool, 'spending_requests r', where, params);
     }
     const steps = await latestSteps(
@@ -132,10 +141,18 @@ export function registerPages(app, pool) {
     const steps = await latestSteps(pool, [id]);
     const one = (sql) => pool.query(sql, [id]).then((r) => r.rows);
     const [lineItems, allocations, attachments, comments, events, audit] = [
-      await one(`SELECT li.*, c.name AS category_name FROM request_line_items li LEFT JOIN categories c ON c.id = li.category_id WHERE li.request_id = $1 ORDER BY li.position`),
-      await one(`SELECT a.department_id, d.name, a.percent FROM request_allocations a JOIN departments d ON d.id = a.department_id WHERE a.request_id = $1 ORDER BY a.percent DESC, d.name`),
-      await one(`SELECT a.*, u.first_name, u.last_name FROM request_attachments a LEFT JOIN users u ON u.id = a.uploaded_by_id WHERE a.request_id = $1 ORDER BY a.created_at, a.id`),
-      await one(`SELECT c.*, u.first_name, u.last_name FROM request_comments c LEFT JOIN users u ON u.id = c.author_id WHERE c.request_id = $1 ORDER BY c.created_at, c.id`),
+      await one(
+        `SELECT li.*, c.name AS category_name FROM request_line_items li LEFT JOIN categories c ON c.id = li.category_id WHERE li.request_id = $1 ORDER BY li.position`,
+      ),
+      await one(
+        `SELECT a.department_id, d.name, a.percent FROM request_allocations a JOIN departments d ON d.id = a.department_id WHERE a.request_id = $1 ORDER BY a.percent DESC, d.name`,
+      ),
+      await one(
+        `SELECT a.*, u.first_name, u.last_name FROM request_attachments a LEFT JOIN users u ON u.id = a.uploaded_by_id WHERE a.request_id = $1 ORDER BY a.created_at, a.id`,
+      ),
+      await one(
+        `SELECT c.*, u.first_name, u.last_name FROM request_comments c LEFT JOIN users u ON u.id = c.author_id WHERE c.request_id = $1 ORDER BY c.created_at, c.id`,
+      ),
       await one(`SELECT e.*, a.first_name, a.last_name, b.first_name AS behalf_first_name, b.last_name AS behalf_last_name
                  FROM request_events e LEFT JOIN users a ON a.id = e.actor_id LEFT JOIN users b ON b.id = e.on_behalf_of_id WHERE e.request_id = $1 ORDER BY e.id`),
       await one(`SELECT e.*, u.first_name, u.last_name FROM audit_events e LEFT JOIN users u ON u.id = e.actor_id
@@ -177,7 +194,8 @@ export function registerPages(app, pool) {
       const list = words.split(/\s+/).filter((w) => w.length >= 2);
       const others = ($) => {
         const ps = list.map((w) => $(w));
-        const similar = (expr) => `round(((${ps.map((p) => `word_similarity(${p}, ${expr})`).join(' + ')}) / ${ps.length})::numeric, 3)::float8`;
+        const similar = (expr) =>
+          `round(((${ps.map((p) => `word_similarity(${p}, ${expr})`).join(' + ')}) / ${ps.length})::numeric, 3)::float8`;
         const any = (expr) => `(${ps.map((p) => `${p} <% ${expr}`).join(' OR ')})`;
         const userText = `lower(u.first_name || ' ' || u.last_name || ' ' || u.username || ' ' || u.email)`;
         const budgetText = `(o.name || ' ' || coalesce(d.name, '') || ' ' || coalesce(c.name, '') || ' ' || coalesce(b.notes, ''))`;
@@ -195,7 +213,8 @@ export function registerPages(app, pool) {
           `${top(`SELECT p.id, p.name, p.description AS detail, ${similar(policyText)} AS score FROM policy_rules p WHERE ${any(policyText)} ORDER BY score DESC, p.name LIMIT 5`, 'h.score DESC, h.name')} AS policies`,
         ].join(',\n');
       };
-      const columns = 'r.id, r.seq, r.title, r.status, r.amount::text AS amount, r.currency, r.requester_id, r.organization_id, r.created_at, r.search_vector';
+      const columns =
+        'r.id, r.seq, r.title, r.status, r.amount::text AS amount, r.currency, r.requester_id, r.organization_id, r.created_at, r.search_vector';
       const page = (inner, score) =>
         `SELECT c.id, c.seq, c.title, c.status, c.amount, c.currency, c.requester_id, o.name AS organization_name, c.created_at, ${score} AS score FROM (${inner}) c
            JOIN organizations o ON o.id = c.organization_id ORDER BY score DESC, c.created_at DESC, c.seq DESC LIMIT 20`;
@@ -218,7 +237,10 @@ export function registerPages(app, pool) {
         const textWords = text.split(/\s+/);
         const { params, $ } = bind();
         const values = textWords.map((w, i) => `(${i}, ${$(w)}::text, true)`).join(', ');
-        const plan = (p, rel) => `${p}stems AS (SELECT i, prefix, (SELECT s.lexeme FROM unnest(to_tsvector('english'::regconfig, word)) AS s LIMIT 1) AS stem FROM ${rel}),
+        const plan = (
+          p,
+          rel,
+        ) => `${p}stems AS (SELECT i, prefix, (SELECT s.lexeme FROM unnest(to_tsvector('english'::regconfig, word)) AS s LIMIT 1) AS stem FROM ${rel}),
           ${p}lexemes AS (SELECT st.i, found.lexeme FROM ${p}stems st CROSS JOIN LATERAL (
             SELECT lexeme FROM request_search_lexemes
              WHERE lexeme >= st.stem AND lexeme < CASE WHEN st.prefix THEN left(st.stem, -1) || chr(ascii(right(st.stem, 1)) + 1) ELSE st.stem || chr(1) END
@@ -253,7 +275,9 @@ export function registerPages(app, pool) {
         let tsquery = textWords.map((w) => `${w}:*`).join(' & ');
         if (walk?.none) {
           const like = (w) => (rows[0].alike ?? []).filter((a) => a.query === w && a.word !== w).map((a) => a.word);
-          tsquery = textWords.map((w) => (like(w).length > 0 ? `(${[`${w}:*`, ...like(w)].join(' | ')})` : `${w}:*`)).join(' & ');
+          tsquery = textWords
+            .map((w) => (like(w).length > 0 ? `(${[`${w}:*`, ...like(w)].join(' | ')})` : `${w}:*`))
+            .join(' & ');
           walk = walkOf(rows[0].widened);
         }
         if (walk && !walk.none) {
@@ -262,10 +286,13 @@ export function registerPages(app, pool) {
           const { params: walkParams, $: w$ } = bind();
           const where = whereOf(w$);
           const q = w$(tsquery);
-          const titleQ = w$(tsquery.replace(/([\p{L}\p{N}]+)(:\*)?/gu, (_m, word, prefix) => `${word}${prefix ?? ':'}A`));
+          const titleQ = w$(
+            tsquery.replace(/([\p{L}\p{N}]+)(:\*)?/gu, (_m, word, prefix) => `${word}${prefix ?? ':'}A`),
+          );
           const tx = w$(text);
           const branches = walk.lexemes.map(
-            (l) => `(SELECT seq, created_at FROM request_search_words WHERE lexeme = ${w$(l)} ORDER BY created_at DESC, seq DESC LIMIT ${WALK_CAP})`,
+            (l) =>
+              `(SELECT seq, created_at FROM request_search_words WHERE lexeme = ${w$(l)} ORDER BY created_at DESC, seq DESC LIMIT ${WALK_CAP})`,
           );
           const walked = `SELECT ${columns} FROM (SELECT seq, created_at FROM (${branches.join(' UNION ALL ')}) u ORDER BY created_at DESC, seq DESC LIMIT ${WALK_CAP}) w
               JOIN spending_requests r ON r.seq = w.seq
@@ -278,7 +305,10 @@ export function registerPages(app, pool) {
       }
       await client.query('COMMIT');
       const count = (k) => (Array.isArray(otherRows?.[k]) ? otherRows[k].length : 0);
-      return { results: requests.length + count('vendors') + count('users') + count('budgets') + count('policies'), requests: requests.length };
+      return {
+        results: requests.length + count('vendors') + count('users') + count('budgets') + count('policies'),
+        requests: requests.length,
+      };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;

@@ -28,7 +28,12 @@ export async function timeFirstStart(start) {
   const cpuSeconds = cpuSecondsOf(outlay.server.child.pid);
   return {
     outlay,
-    firstStart: { seconds, cpuSeconds, limitSeconds: FIRST_START_LIMIT_SECONDS, pass: seconds <= FIRST_START_LIMIT_SECONDS },
+    firstStart: {
+      seconds,
+      cpuSeconds,
+      limitSeconds: FIRST_START_LIMIT_SECONDS,
+      pass: seconds <= FIRST_START_LIMIT_SECONDS,
+    },
   };
 }
 

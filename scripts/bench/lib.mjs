@@ -177,8 +177,14 @@ export async function startNode({ name, script, args = [], nodeArgs = [], cwd, e
   ]);
   if (outcome !== 'ready') {
     await handle.release();
-    const tail = lines.slice(-30).map((l) => `      ${l}`).join('\n');
-    const why = outcome === 'exited' ? `exited early (code ${child.exitCode}, signal ${child.signalCode})` : `not ready within ${timeoutMs / 1000} s`;
+    const tail = lines
+      .slice(-30)
+      .map((l) => `      ${l}`)
+      .join('\n');
+    const why =
+      outcome === 'exited'
+        ? `exited early (code ${child.exitCode}, signal ${child.signalCode})`
+        : `not ready within ${timeoutMs / 1000} s`;
     throw new Error(`${name} ${why}. Last output:\n${tail}`);
   }
   return handle;
@@ -230,7 +236,12 @@ export function runCapture(command, args, { cwd, env = {}, timeoutMs }) {
       clearTimeout(timer);
       void release();
       if (code === 0) resolve(stdout);
-      else reject(new Error(`${command} ${args.join(' ')} exited with code ${code}:\n${stderr.trim().split('\n').slice(-15).join('\n')}`));
+      else
+        reject(
+          new Error(
+            `${command} ${args.join(' ')} exited with code ${code}:\n${stderr.trim().split('\n').slice(-15).join('\n')}`,
+          ),
+        );
     });
   });
 }
@@ -285,9 +296,12 @@ function runAutocannon(opts, onResponse) {
     if (onResponse) instance.on('response', (_client, _status, _bytes, responseTime) => onResponse(responseTime));
     // autocannon stops itself after `duration`; this only guards against it never returning
     // (e.g. every connection stuck on a dead server).
-    const watchdog = setTimeout(() => {
-      if (!finished) instance.stop();
-    }, (opts.duration + 15) * 1000);
+    const watchdog = setTimeout(
+      () => {
+        if (!finished) instance.stop();
+      },
+      (opts.duration + 15) * 1000,
+    );
   });
 }
 
@@ -353,7 +367,10 @@ export async function measure({ label, port, path, headers = {}, connections, du
   const cpuAfter = cpuSeconds(serverPid);
   const postgresAfter = postgresCpuSeconds();
   times.sort((a, b) => a - b);
-  const p95 = times.length > 0 ? Math.round(times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)] * 100) / 100 : null;
+  const p95 =
+    times.length > 0
+      ? Math.round(times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)] * 100) / 100
+      : null;
   const served = r['2xx'] + r.non2xx;
   return {
     label,
@@ -366,7 +383,8 @@ export async function measure({ label, port, path, headers = {}, connections, du
     // The server's peak resident memory since it started (VmHWM), so a run shows what the load cost.
     serverRssMaxMb: peakRssMb(serverPid),
     // The server process only: PostgreSQL's own backends are not in it, PGlite (in-process) is.
-    serverCpuMicrosPerRequest: cpuBefore !== null && cpuAfter !== null && served > 0 ? ((cpuAfter - cpuBefore) * 1e6) / served : null,
+    serverCpuMicrosPerRequest:
+      cpuBefore !== null && cpuAfter !== null && served > 0 ? ((cpuAfter - cpuBefore) * 1e6) / served : null,
     // Local PostgreSQL processes (0 for PGlite, which is in the server's own figure).
     postgresCpuMicrosPerRequest: served > 0 ? ((postgresAfter - postgresBefore) * 1e6) / served : null,
     errors: r.errors,
@@ -386,8 +404,15 @@ export async function measure({ label, port, path, headers = {}, connections, du
  */
 export async function measureInTurns({ a, b, connections, rounds, slice }) {
   const run = async (t) => {
-    const r = await runAutocannon({ url: `http://${HOST}:${t.port}${t.path}`, connections, headers: t.headers ?? {}, timeout: 10, duration: slice });
-    if (r.errors > 0 || r.non2xx > 0) throw new Error(`${t.path}: ${r.errors} errors, ${r.non2xx} non-2xx answers in turns`);
+    const r = await runAutocannon({
+      url: `http://${HOST}:${t.port}${t.path}`,
+      connections,
+      headers: t.headers ?? {},
+      timeout: 10,
+      duration: slice,
+    });
+    if (r.errors > 0 || r.non2xx > 0)
+      throw new Error(`${t.path}: ${r.errors} errors, ${r.non2xx} non-2xx answers in turns`);
     return r.requests.average;
   };
   const results = [];
@@ -403,7 +428,10 @@ export async function measureInTurns({ a, b, connections, rounds, slice }) {
     }
     results.push({ a: aRate, b: bRate, ratio: bRate > 0 ? aRate / bRate : null });
   }
-  const ratios = results.map((r) => r.ratio).filter((r) => r !== null).sort((x, y) => x - y);
+  const ratios = results
+    .map((r) => r.ratio)
+    .filter((r) => r !== null)
+    .sort((x, y) => x - y);
   const mid = Math.floor(ratios.length / 2);
   const median = ratios.length === 0 ? null : ratios.length % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2;
   return { rounds: results, sliceSeconds: slice, medianRatio: median };

@@ -15,7 +15,17 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { SERVER_NODE_ARGS } from '../lib.mjs';
-import { HOST, assertNotCleaningUp, cleanupAll, freePort, onCleanup, request, runToCompletion, startNode, waitFor200 } from './lib.mjs';
+import {
+  HOST,
+  assertNotCleaningUp,
+  cleanupAll,
+  freePort,
+  onCleanup,
+  request,
+  runToCompletion,
+  startNode,
+  waitFor200,
+} from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WEB_DIR = path.join(ROOT, 'apps/web');
@@ -23,7 +33,9 @@ const SERVER = path.join(ROOT, 'apps/api/dist/server.js');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Set BENCH_LIGHTHOUSE_REPORTS to a directory to keep each page's full Lighthouse report (JSON).
 const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS || null;
-const LIGHTHOUSE_VERSION = JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version;
+const LIGHTHOUSE_VERSION = JSON.parse(
+  readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8'),
+).version;
 
 export const LIGHTHOUSE_TARGET = 90;
 const LOGIN = { username: 'adam', password: 'Meridian!2026' };
@@ -103,10 +115,14 @@ export async function measureLighthouse({ log = console.log } = {}) {
   onCleanup(`remove ${work}`, () => rm(work, { recursive: true, force: true }));
   const webDist = path.join(work, 'web');
   log('building the web app for Lighthouse');
-  await runToCompletion(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', webDist], {
-    cwd: WEB_DIR,
-    timeoutMs: 300_000,
-  });
+  await runToCompletion(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', webDist],
+    {
+      cwd: WEB_DIR,
+      timeoutMs: 300_000,
+    },
+  );
 
   const port = await freePort();
   const server = await startNode({
@@ -114,7 +130,16 @@ export async function measureLighthouse({ log = console.log } = {}) {
     script: SERVER,
     nodeArgs: SERVER_NODE_ARGS,
     cwd: ROOT,
-    env: { PORT: String(port), HOST, LOG_LEVEL: 'warn', DATABASE_URL: '', DATA_DIR: path.join(work, 'data'), WEB_DIST: webDist, NODE_ENV: 'production', JOB_INTERVAL_MS: '0' },
+    env: {
+      PORT: String(port),
+      HOST,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      DATA_DIR: path.join(work, 'data'),
+      WEB_DIST: webDist,
+      NODE_ENV: 'production',
+      JOB_INTERVAL_MS: '0',
+    },
     readyPattern: /Outlay is running at/,
     timeoutMs: 120_000,
   });
@@ -146,7 +171,12 @@ export async function measureLighthouse({ log = console.log } = {}) {
       await cdp.detach();
       log(`Lighthouse (mobile): ${target.label}`);
       const run = () =>
-        lighthouse(`${origin}${target.path}`, { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: target.signedIn }, undefined, page);
+        lighthouse(
+          `${origin}${target.path}`,
+          { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: target.signedIn },
+          undefined,
+          page,
+        );
       let result = await run();
       // A trace that failed to record (NO_NAVSTART and the like, seen on a busy machine) says nothing about the page.
       if (result?.lhr.runtimeError) {
@@ -155,7 +185,8 @@ export async function measureLighthouse({ log = console.log } = {}) {
       }
       if (!result) throw new Error(`Lighthouse returned no result for ${target.path}`);
       pages[target.key] = summarize(target, result.lhr);
-      if (REPORT_DIR) await writeFile(path.join(REPORT_DIR, `lighthouse-${target.key}.json`), JSON.stringify(result.lhr));
+      if (REPORT_DIR)
+        await writeFile(path.join(REPORT_DIR, `lighthouse-${target.key}.json`), JSON.stringify(result.lhr));
       await page.close();
     }
   } finally {
@@ -164,7 +195,14 @@ export async function measureLighthouse({ log = console.log } = {}) {
     await server.release();
   }
   const pass = Object.values(pages).every((p) => p.pass);
-  return { profile: 'mobile (Lighthouse default: simulated slow 4G, 4× CPU slowdown)', lighthouse: LIGHTHOUSE_VERSION, chromium: CHROMIUM, target: LIGHTHOUSE_TARGET, pages, pass };
+  return {
+    profile: 'mobile (Lighthouse default: simulated slow 4G, 4× CPU slowdown)',
+    lighthouse: LIGHTHOUSE_VERSION,
+    chromium: CHROMIUM,
+    target: LIGHTHOUSE_TARGET,
+    pages,
+    pass,
+  };
 }
 
 export function lighthouseLines(result) {

@@ -30,18 +30,23 @@ const DECIDED_IN_YEAR = () => {
 
 /** The naive query for each figure: what the route would cost grouping every request. */
 const NAIVE = {
-  spendByMonth: () => `SELECT to_char(r.decided_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, r.status, sum(${EFF_GROUP}) AS amount, count(*)
+  spendByMonth:
+    () => `SELECT to_char(r.decided_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, r.status, sum(${EFF_GROUP}) AS amount, count(*)
     FROM spending_requests r WHERE ${DECIDED_IN_YEAR()} GROUP BY 1, 2`,
-  spendByOrganizationMonth: () => `SELECT r.organization_id, to_char(r.decided_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, r.org_currency, sum(${EFF_ORG}) AS amount, count(*)
+  spendByOrganizationMonth:
+    () => `SELECT r.organization_id, to_char(r.decided_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, r.org_currency, sum(${EFF_ORG}) AS amount, count(*)
     FROM spending_requests r WHERE ${DECIDED_IN_YEAR()} GROUP BY 1, 2, 3`,
-  spendByFlow: () => `SELECT r.organization_id, r.department_id, r.category_id, r.vendor_id, to_char(r.decided_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, r.org_currency, sum(${EFF_ORG})
+  spendByFlow:
+    () => `SELECT r.organization_id, r.department_id, r.category_id, r.vendor_id, to_char(r.decided_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, r.org_currency, sum(${EFF_ORG})
     FROM spending_requests r WHERE ${DECIDED_IN_YEAR()} GROUP BY 1, 2, 3, 4, 5, 6`,
   // Analytics: the spend by organization and month, and the cycle times (median and 90th
   // percentile per organization and per step) sorted out of every decision of the year.
   analytics: () => {
     const { from, to } = YEAR();
-    const period = (col) => `${col} >= '${from}-01'::timestamptz AND ${col} < ('${to}-01'::date + interval '1 month')::timestamptz`;
-    const stats = (hours) => `count(*), percentile_cont(0.5) WITHIN GROUP (ORDER BY ${hours}), percentile_cont(0.9) WITHIN GROUP (ORDER BY ${hours})`;
+    const period = (col) =>
+      `${col} >= '${from}-01'::timestamptz AND ${col} < ('${to}-01'::date + interval '1 month')::timestamptz`;
+    const stats = (hours) =>
+      `count(*), percentile_cont(0.5) WITHIN GROUP (ORDER BY ${hours}), percentile_cont(0.9) WITHIN GROUP (ORDER BY ${hours})`;
     return `${NAIVE.spendByOrganizationMonth()};
       SELECT r.organization_id, ${stats('extract(epoch FROM (r.decided_at - r.submitted_at)) / 3600')}
         FROM spending_requests r WHERE r.status IN ('approved', 'paid', 'rejected') AND r.submitted_at IS NOT NULL AND ${period('r.decided_at')} GROUP BY 1;
@@ -71,20 +76,62 @@ const NAIVE = {
  */
 export const REPORT_USERS = ['grace', 'carla'];
 export const REPORT_ROUTES = [
-  { key: 'dashboard', label: 'GET /api/dashboard (grace)', path: () => '/api/dashboard', check: (j) => Boolean(j?.kpis), naive: NAIVE.spendByMonth },
-  { key: 'dashboardCarla', user: 'carla', label: 'GET /api/dashboard (carla: + own requests)', path: () => '/api/dashboard', check: (j) => Boolean(j?.kpis && j?.mine), naive: NAIVE.spendByMonth },
-  { key: 'expenseTracking', label: 'GET /api/expense-tracking (group)', path: () => '/api/expense-tracking?scope=group', check: (j) => Array.isArray(j?.months), naive: NAIVE.spendByMonth },
-  { key: 'budgetVsActual', label: 'GET /api/budgets/vs-actual (year)', path: () => '/api/budgets/vs-actual?periodType=year', check: (j) => Array.isArray(j?.lines), naive: NAIVE.budgetLines },
-  { key: 'consolidation', label: 'GET /api/consolidation (12 months)', path: () => `/api/consolidation?from=${YEAR().from}&to=${YEAR().to}`, naive: NAIVE.spendByOrganizationMonth },
-  { key: 'financialFlow', label: 'GET /api/financial-flow (12 months)', path: () => `/api/financial-flow?from=${YEAR().from}&to=${YEAR().to}`, naive: NAIVE.spendByFlow },
-  { key: 'analytics', label: 'GET /api/analytics (12 months)', path: () => `/api/analytics?from=${YEAR().from}&to=${YEAR().to}`, naive: NAIVE.analytics },
+  {
+    key: 'dashboard',
+    label: 'GET /api/dashboard (grace)',
+    path: () => '/api/dashboard',
+    check: (j) => Boolean(j?.kpis),
+    naive: NAIVE.spendByMonth,
+  },
+  {
+    key: 'dashboardCarla',
+    user: 'carla',
+    label: 'GET /api/dashboard (carla: + own requests)',
+    path: () => '/api/dashboard',
+    check: (j) => Boolean(j?.kpis && j?.mine),
+    naive: NAIVE.spendByMonth,
+  },
+  {
+    key: 'expenseTracking',
+    label: 'GET /api/expense-tracking (group)',
+    path: () => '/api/expense-tracking?scope=group',
+    check: (j) => Array.isArray(j?.months),
+    naive: NAIVE.spendByMonth,
+  },
+  {
+    key: 'budgetVsActual',
+    label: 'GET /api/budgets/vs-actual (year)',
+    path: () => '/api/budgets/vs-actual?periodType=year',
+    check: (j) => Array.isArray(j?.lines),
+    naive: NAIVE.budgetLines,
+  },
+  {
+    key: 'consolidation',
+    label: 'GET /api/consolidation (12 months)',
+    path: () => `/api/consolidation?from=${YEAR().from}&to=${YEAR().to}`,
+    naive: NAIVE.spendByOrganizationMonth,
+  },
+  {
+    key: 'financialFlow',
+    label: 'GET /api/financial-flow (12 months)',
+    path: () => `/api/financial-flow?from=${YEAR().from}&to=${YEAR().to}`,
+    naive: NAIVE.spendByFlow,
+  },
+  {
+    key: 'analytics',
+    label: 'GET /api/analytics (12 months)',
+    path: () => `/api/analytics?from=${YEAR().from}&to=${YEAR().to}`,
+    naive: NAIVE.analytics,
+  },
   { key: 'payablesAging', label: 'GET /api/payables/aging', path: () => '/api/payables/aging', naive: null },
   {
     key: 'reportsRun',
     label: 'POST /api/reports/run (org × month)',
     path: () => '/api/reports/run',
     method: 'POST',
-    body: () => ({ definition: { dimensions: ['organization', 'month'], measures: ['sum', 'count'], filters: { ...YEAR() } } }),
+    body: () => ({
+      definition: { dimensions: ['organization', 'month'], measures: ['sum', 'count'], filters: { ...YEAR() } },
+    }),
     naive: NAIVE.spendByOrganizationMonth,
   },
 ];
@@ -113,8 +160,16 @@ export async function loadLoop(fn, { connections, duration, warmup }) {
   if (warmup > 0) await run(warmup, false);
   const { latencies, errors } = await run(duration, true);
   latencies.sort((a, b) => a - b);
-  const at = (q) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] * 10) / 10 : null);
-  return { samples: latencies.length, errors, perSecond: latencies.length / duration, latencyMs: { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) } };
+  const at = (q) =>
+    latencies.length
+      ? Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] * 10) / 10
+      : null;
+  return {
+    samples: latencies.length,
+    errors,
+    perSecond: latencies.length / duration,
+    latencyMs: { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) },
+  };
 }
 
 /**
@@ -129,7 +184,12 @@ export async function measureReportRoutes({ port, sessions, dbUrl, duration, war
       const path = route.path();
       const headers = sessions[route.user ?? 'grace'];
       const call = async () => {
-        const res = await request(port, path, { method: route.method ?? 'GET', headers, body: route.body?.(), timeoutMs: 60_000 });
+        const res = await request(port, path, {
+          method: route.method ?? 'GET',
+          headers,
+          body: route.body?.(),
+          timeoutMs: 60_000,
+        });
         if (res.status !== 200) throw Object.assign(new Error(`HTTP ${res.status}`), { res });
         return res;
       };
@@ -139,20 +199,29 @@ export async function measureReportRoutes({ port, sessions, dbUrl, duration, war
       } catch (error) {
         const res = error.res;
         // A route not in this build (404), or whose query the build does not take yet, is reported, not fatal.
-        out[route.key] = { label: route.label, skipped: res ? `HTTP ${res.status} ${res.text.slice(0, 160)}` : error.message };
+        out[route.key] = {
+          label: route.label,
+          skipped: res ? `HTTP ${res.status} ${res.text.slice(0, 160)}` : error.message,
+        };
         log(`report route ${route.label} skipped: ${out[route.key].skipped}`);
         continue;
       }
-      if (route.check && !route.check(probe.json)) throw new Error(`${route.label} answered 200 with an unexpected body: ${probe.text.slice(0, 300)}`);
+      if (route.check && !route.check(probe.json))
+        throw new Error(`${route.label} answered 200 with an unexpected body: ${probe.text.slice(0, 300)}`);
       log(`measuring report route ${route.label} ×${REPORT_CONNECTIONS}`);
       const measured = await loadLoop(call, { connections: REPORT_CONNECTIONS, duration, warmup });
       let naive = null;
       if (route.naive) {
         const query = route.naive();
         log(`measuring the naive GROUP BY for ${route.label} ×${REPORT_CONNECTIONS}`);
-        naive = await loadLoop(() => pool.query(query), { connections: REPORT_CONNECTIONS, duration, warmup: Math.min(warmup, 1) });
+        naive = await loadLoop(() => pool.query(query), {
+          connections: REPORT_CONNECTIONS,
+          duration,
+          warmup: Math.min(warmup, 1),
+        });
       }
-      const fasterThanNaive = naive?.latencyMs.p95 && measured.latencyMs.p95 ? naive.latencyMs.p95 / measured.latencyMs.p95 : null;
+      const fasterThanNaive =
+        naive?.latencyMs.p95 && measured.latencyMs.p95 ? naive.latencyMs.p95 / measured.latencyMs.p95 : null;
       out[route.key] = {
         label: route.label,
         url: `http://${HOST}:${port}${path}`,
@@ -160,7 +229,11 @@ export async function measureReportRoutes({ port, sessions, dbUrl, duration, war
         ...measured,
         naive: naive && { ...naive, query: route.naive().replace(/\s+/g, ' ').trim() },
         fasterThanNaive,
-        pass: measured.errors === 0 && measured.latencyMs.p95 !== null && measured.latencyMs.p95 <= REPORT_TARGET.p95Ms && (fasterThanNaive === null || fasterThanNaive >= REPORT_TARGET.fasterThanNaive),
+        pass:
+          measured.errors === 0 &&
+          measured.latencyMs.p95 !== null &&
+          measured.latencyMs.p95 <= REPORT_TARGET.p95Ms &&
+          (fasterThanNaive === null || fasterThanNaive >= REPORT_TARGET.fasterThanNaive),
       };
     }
   } finally {
@@ -178,7 +251,9 @@ export function reportLines(reports) {
     `Reports on ${reports.requests} requests (${reports.spendMonthlyRows} spend_monthly rows), ${REPORT_CONNECTIONS} connections; ` +
       `target p95 ≤ ${REPORT_TARGET.p95Ms} ms and ≥ ${REPORT_TARGET.fasterThanNaive}× faster than the naive GROUP BY`,
   );
-  lines.push(`${'route'.padEnd(width)}  ${'req/s'.padStart(6)}  ${'p50 ms'.padStart(7)}  ${'p95 ms'.padStart(7)}  ${'naive p95'.padStart(9)}  ${'× faster'.padStart(8)}  result`);
+  lines.push(
+    `${'route'.padEnd(width)}  ${'req/s'.padStart(6)}  ${'p50 ms'.padStart(7)}  ${'p95 ms'.padStart(7)}  ${'naive p95'.padStart(9)}  ${'× faster'.padStart(8)}  result`,
+  );
   for (const r of rows) {
     if (r.skipped) {
       lines.push(`${r.label.padEnd(width)}  skipped (${r.skipped.slice(0, 80)})`);

@@ -43,7 +43,9 @@ const mode = process.env.BENCH_SEED_MODE ?? 'history';
 const target = Number.parseInt(process.env.BENCH_HISTORY_REQUESTS ?? '1000000', 10);
 const people = Number.parseInt(process.env.BENCH_HISTORY_USERS ?? '10000', 10);
 if (!url || !Number.isFinite(target) || target <= 0 || !Number.isFinite(people) || people < 0) {
-  console.error('seed-history needs BENCH_PG_URL, a positive BENCH_HISTORY_REQUESTS and a non-negative BENCH_HISTORY_USERS');
+  console.error(
+    'seed-history needs BENCH_PG_URL, a positive BENCH_HISTORY_REQUESTS and a non-negative BENCH_HISTORY_USERS',
+  );
   process.exit(1);
 }
 
@@ -124,7 +126,12 @@ function backfillOf(migration: string, marker: string, insertInto: string): stri
 /** spend_monthly from the requests in one statement: the sums the trigger keeps row by row. */
 async function rebuildSpendMonthly(db: Db) {
   await db.execute(sql.raw('DELETE FROM spend_monthly'));
-  for (const statement of backfillOf('0036_receipt_coverage.sql', '-- spend_monthly rebuilt from the requests', 'spend_monthly')) await db.execute(sql.raw(statement));
+  for (const statement of backfillOf(
+    '0036_receipt_coverage.sql',
+    '-- spend_monthly rebuilt from the requests',
+    'spend_monthly',
+  ))
+    await db.execute(sql.raw(statement));
 }
 
 /** cycle_time_monthly and cycle_time_daily from the requests and steps, as their migrations backfill them. */
@@ -132,7 +139,11 @@ async function rebuildCycleTimes(db: Db) {
   await db.execute(sql.raw('DELETE FROM cycle_time_monthly'));
   await db.execute(sql.raw('DELETE FROM cycle_time_daily'));
   for (const statement of [
-    ...backfillOf('0019_cycle_time_monthly.sql', '-- Decisions that existed before the triggers.', 'cycle_time_monthly'),
+    ...backfillOf(
+      '0019_cycle_time_monthly.sql',
+      '-- Decisions that existed before the triggers.',
+      'cycle_time_monthly',
+    ),
     ...backfillOf('0037_cycle_time_daily.sql', '-- Decisions that existed before.', 'cycle_time_daily'),
   ])
     await db.execute(sql.raw(statement));
@@ -144,7 +155,11 @@ async function rebuildSearchWords(db: Db) {
   await db.execute(sql.raw('DELETE FROM request_title_postings'));
   for (const statement of [
     ...backfillOf('0033_request_search_words.sql', '-- Requests that existed before the triggers.', 'request_search_'),
-    ...backfillOf('0038_request_title_postings.sql', '-- Requests that existed before the triggers.', 'request_title_postings'),
+    ...backfillOf(
+      '0038_request_title_postings.sql',
+      '-- Requests that existed before the triggers.',
+      'request_title_postings',
+    ),
   ])
     await db.execute(sql.raw(statement));
 }
@@ -184,7 +199,13 @@ async function multiply(db: Db, copies: number, children: boolean) {
     await tx.execute(sql.raw('ALTER TABLE spending_requests DISABLE TRIGGER USER'));
     await tx.execute(sql.raw('ALTER TABLE approval_steps DISABLE TRIGGER USER'));
     // In created_at order, so seq (the REQ- reference) still follows time as in the real app.
-    await copy(tx, 'spending_requests', 'JOIN req_map m ON m.old_id = t.id ORDER BY t.created_at - m.shift', { id: 'm.new_id', requester_id: 'm.requester_id', has_receipt: 'm.receipt' }, ['seq']);
+    await copy(
+      tx,
+      'spending_requests',
+      'JOIN req_map m ON m.old_id = t.id ORDER BY t.created_at - m.shift',
+      { id: 'm.new_id', requester_id: 'm.requester_id', has_receipt: 'm.receipt' },
+      ['seq'],
+    );
     if (children) await copyChildren(tx);
     await tx.execute(sql.raw('ALTER TABLE spending_requests ENABLE TRIGGER USER'));
     await tx.execute(sql.raw('ALTER TABLE approval_steps ENABLE TRIGGER USER'));
@@ -197,7 +218,6 @@ async function multiply(db: Db, copies: number, children: boolean) {
 /** Each copy's route steps, assignments, decisions, line items, allocations, comments, attachments and timeline (req_map in place). */
 async function copyChildren(tx: Db) {
   {
-
     await tx.execute(
       sql.raw(`CREATE TEMP TABLE step_map ON COMMIT DROP AS
         SELECT s.id AS old_id, m.k, gen_random_uuid() AS new_id FROM approval_steps s JOIN req_map m ON m.old_id = s.request_id`),
@@ -227,20 +247,35 @@ async function copyChildren(tx: Db) {
         WHERE m.receipt`),
     );
     await tx.execute(sql.raw('ALTER TABLE request_attachments ENABLE TRIGGER USER'));
-    await copy(tx, 'approval_steps', `${byRequest} JOIN step_map sm ON sm.old_id = t.id AND sm.k = m.k`, { id: 'sm.new_id', request_id: 'm.new_id' });
-    await copy(tx, 'approval_assignments', `${byRequest} JOIN step_map sm ON sm.old_id = t.step_id AND sm.k = m.k JOIN assignment_map am ON am.old_id = t.id AND am.k = m.k`, {
-      id: 'am.new_id',
-      step_id: 'sm.new_id',
+    await copy(tx, 'approval_steps', `${byRequest} JOIN step_map sm ON sm.old_id = t.id AND sm.k = m.k`, {
+      id: 'sm.new_id',
       request_id: 'm.new_id',
     });
-    await copy(tx, 'approval_decisions', `${byRequest} JOIN step_map sm ON sm.old_id = t.step_id AND sm.k = m.k JOIN assignment_map am ON am.old_id = t.assignment_id AND am.k = m.k`, {
-      id: 'gen_random_uuid()',
-      step_id: 'sm.new_id',
-      assignment_id: 'am.new_id',
-      request_id: 'm.new_id',
-      requester_id: 'm.requester_id',
-    });
-    await copy(tx, 'request_events', `${byRequest} ORDER BY t.created_at - m.shift`, { request_id: 'm.new_id' }, ['id']);
+    await copy(
+      tx,
+      'approval_assignments',
+      `${byRequest} JOIN step_map sm ON sm.old_id = t.step_id AND sm.k = m.k JOIN assignment_map am ON am.old_id = t.id AND am.k = m.k`,
+      {
+        id: 'am.new_id',
+        step_id: 'sm.new_id',
+        request_id: 'm.new_id',
+      },
+    );
+    await copy(
+      tx,
+      'approval_decisions',
+      `${byRequest} JOIN step_map sm ON sm.old_id = t.step_id AND sm.k = m.k JOIN assignment_map am ON am.old_id = t.assignment_id AND am.k = m.k`,
+      {
+        id: 'gen_random_uuid()',
+        step_id: 'sm.new_id',
+        assignment_id: 'am.new_id',
+        request_id: 'm.new_id',
+        requester_id: 'm.requester_id',
+      },
+    );
+    await copy(tx, 'request_events', `${byRequest} ORDER BY t.created_at - m.shift`, { request_id: 'm.new_id' }, [
+      'id',
+    ]);
   }
 }
 

@@ -62,7 +62,9 @@ async function noise(width, height, seed, amount) {
     data[i * 4 + 2] = v;
     data[i * 4 + 3] = 255;
   }
-  return sharp(data, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  return sharp(data, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 async function spoil(png, kind, seed) {
@@ -77,7 +79,13 @@ async function spoil(png, kind, seed) {
   const angle = (rnd() < 0.5 ? -1 : 1) * (1.5 + rnd() * 3);
   const shear = (rnd() - 0.5) * 0.04;
   const skewed = await sharp(png)
-    .affine([[1, shear], [0, 1]], { background: '#6b655c' })
+    .affine(
+      [
+        [1, shear],
+        [0, 1],
+      ],
+      { background: '#6b655c' },
+    )
     .rotate(angle, { background: '#6b655c' })
     .extend({ top: 30, bottom: 30, left: 30, right: 30, background: '#6b655c' })
     .toBuffer({ resolveWithObject: true });
@@ -97,7 +105,11 @@ async function spoil(png, kind, seed) {
 
 function pdfOf(receipt, image) {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: [300, 80 + receipt.lines.length * 15], margin: 0, info: { Title: receipt.id, CreationDate: new Date('2026-01-01T00:00:00Z') } });
+    const doc = new PDFDocument({
+      size: [300, 80 + receipt.lines.length * 15],
+      margin: 0,
+      info: { Title: receipt.id, CreationDate: new Date('2026-01-01T00:00:00Z') },
+    });
     const chunks = [];
     doc.on('data', (c) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -134,7 +146,10 @@ for (const sample of SAMPLES) {
   if (sample.kind === 'clean') [file, data] = [`${receipt.id}.png`, clean];
   else if (sample.kind === 'pdf-text') [file, data] = [`${receipt.id}-text.pdf`, await pdfOf(receipt)];
   else if (sample.kind === 'pdf-scanned') {
-    const scan = await sharp(await spoil(clean, 'blurred', seed)).grayscale().jpeg({ quality: 75 }).toBuffer();
+    const scan = await sharp(await spoil(clean, 'blurred', seed))
+      .grayscale()
+      .jpeg({ quality: 75 })
+      .toBuffer();
     [file, data] = [`${receipt.id}-scanned.pdf`, await pdfOf(receipt, scan)];
   } else [file, data] = [`${receipt.id}-${sample.kind}.jpg`, await spoil(clean, sample.kind, seed)];
   await writeFile(path.join(OUT, file), data);
@@ -144,5 +159,6 @@ for (const sample of SAMPLES) {
 await writeFile(path.join(OUT, 'truth.json'), JSON.stringify(truth, null, 2) + '\n');
 
 await mkdir(PUBLIC, { recursive: true });
-for (const file of ['us-coffee-photo.jpg', 'de-drugstore.png', 'us-office-invoice-text.pdf']) await copyFile(path.join(OUT, file), path.join(PUBLIC, file));
+for (const file of ['us-coffee-photo.jpg', 'de-drugstore.png', 'us-office-invoice-text.pdf'])
+  await copyFile(path.join(OUT, file), path.join(PUBLIC, file));
 console.log(`${truth.length} receipts written to ${path.relative(root, OUT)}`);

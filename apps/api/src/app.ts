@@ -83,11 +83,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
-    const own = route.preParsing === undefined ? [] : Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing];
+    const own =
+      route.preParsing === undefined ? [] : Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing];
     route.preParsing = [requireUtf8Body, ...own];
   });
 
-  await app.register(errorsPlugin, { onServerError: (request, error) => recordServerError(options.deps, request, error) });
+  await app.register(errorsPlugin, {
+    onServerError: (request, error) => recordServerError(options.deps, request, error),
+  });
   await app.register(metricsPlugin, { metrics: options.deps.metrics, token: options.metricsToken });
   await app.register(securityPlugin);
   // Before any route: it attaches itself to each route as the route is added.

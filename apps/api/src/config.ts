@@ -19,11 +19,20 @@ const unsetWhenBlank = (value: unknown) => (typeof value === 'string' && value.t
 const metricsEnv = z.object({
   METRICS_TOKEN: z.preprocess(
     unsetWhenBlank,
-    z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters long (e.g. the output of `openssl rand -hex 32`)').optional(),
+    z
+      .string()
+      .trim()
+      .min(16, 'METRICS_TOKEN must be at least 16 characters long (e.g. the output of `openssl rand -hex 32`)')
+      .optional(),
   ),
   METRICS_PORT: z.preprocess(
     unsetWhenBlank,
-    z.coerce.number({ error: 'METRICS_PORT must be a port number' }).int('METRICS_PORT must be a whole number').min(1, 'METRICS_PORT must be between 1 and 65535').max(65535, 'METRICS_PORT must be between 1 and 65535').optional(),
+    z.coerce
+      .number({ error: 'METRICS_PORT must be a port number' })
+      .int('METRICS_PORT must be a whole number')
+      .min(1, 'METRICS_PORT must be between 1 and 65535')
+      .max(65535, 'METRICS_PORT must be between 1 and 65535')
+      .optional(),
   ),
   METRICS_HOST: z.preprocess(unsetWhenBlank, z.string().trim().default('127.0.0.1')),
 });
@@ -32,7 +41,8 @@ export function metricsConfig(env: NodeJS.ProcessEnv, publicPort: number): Metri
   const parsed = metricsEnv.safeParse(env);
   if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join('; '));
   const { METRICS_TOKEN: token, METRICS_PORT: port, METRICS_HOST: host } = parsed.data;
-  if (port !== undefined && port === publicPort) throw new Error(`METRICS_PORT must differ from PORT (${publicPort}): the metrics port is the internal one`);
+  if (port !== undefined && port === publicPort)
+    throw new Error(`METRICS_PORT must differ from PORT (${publicPort}): the metrics port is the internal one`);
   return { token, port, host };
 }
 
@@ -54,7 +64,8 @@ export function llmConfig(env: NodeJS.ProcessEnv): LlmConfig | undefined {
   } catch {
     throw new Error(`LLM_BASE_URL must be an http(s) URL, not "${baseUrl}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`LLM_BASE_URL must be an http(s) URL, not "${baseUrl}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`LLM_BASE_URL must be an http(s) URL, not "${baseUrl}"`);
   const model = env.LLM_MODEL?.trim();
   if (!model) throw new Error('LLM_MODEL must name the model when LLM_BASE_URL is set');
   return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY?.trim() || undefined, model };
@@ -74,7 +85,13 @@ const publicUrlEnv = z.preprocess(
     .refine((value) => {
       try {
         const url = new URL(value);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+        return (
+          (url.protocol === 'http:' || url.protocol === 'https:') &&
+          url.search === '' &&
+          url.hash === '' &&
+          url.username === '' &&
+          url.password === ''
+        );
       } catch {
         return false;
       }
@@ -85,8 +102,11 @@ const publicUrlEnv = z.preprocess(
 
 export function publicUrlFromEnv(env: NodeJS.ProcessEnv, port: number): { publicUrl: string; publicUrlSet: boolean } {
   const parsed = publicUrlEnv.safeParse(env.PUBLIC_URL);
-  if (!parsed.success) throw new Error(`${parsed.error.issues.map((issue) => issue.message).join('; ')}, not "${env.PUBLIC_URL}"`);
-  return parsed.data === undefined ? { publicUrl: `http://localhost:${port}`, publicUrlSet: false } : { publicUrl: parsed.data, publicUrlSet: true };
+  if (!parsed.success)
+    throw new Error(`${parsed.error.issues.map((issue) => issue.message).join('; ')}, not "${env.PUBLIC_URL}"`);
+  return parsed.data === undefined
+    ? { publicUrl: `http://localhost:${port}`, publicUrlSet: false }
+    : { publicUrl: parsed.data, publicUrlSet: true };
 }
 
 export interface Config {
@@ -128,12 +148,19 @@ export interface Config {
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min) throw new Error(`${name} must be a whole number of at least ${min}, not "${raw}"`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min)
+    throw new Error(`${name} must be a whole number of at least ${min}, not "${raw}"`);
   return Number(raw);
 }
 
 /** One trusted proxy: an address, a CIDR range, or one of the named ranges Fastify (proxy-addr) knows. */
-const proxyAddress = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(['loopback', 'linklocal', 'uniquelocal'])]);
+const proxyAddress = z.union([
+  z.ipv4(),
+  z.ipv6(),
+  z.cidrv4(),
+  z.cidrv6(),
+  z.enum(['loopback', 'linklocal', 'uniquelocal']),
+]);
 
 /**
  * TRUST_PROXY: unset or `false` believes nobody's X-Forwarded-For (the socket's address is the
@@ -191,7 +218,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectionTimeoutMs: intFromEnv(env, 'DATABASE_POOL_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.connectionTimeoutMs, 0),
       statementTimeoutMs: intFromEnv(env, 'DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.statementTimeoutMs, 0),
       lockTimeoutMs: intFromEnv(env, 'DATABASE_LOCK_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.lockTimeoutMs, 0),
-      idleInTransactionTimeoutMs: intFromEnv(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.idleInTransactionTimeoutMs, 0),
+      idleInTransactionTimeoutMs: intFromEnv(
+        env,
+        'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+        DEFAULT_POOL_SETTINGS.idleInTransactionTimeoutMs,
+        0,
+      ),
     },
     metrics: metricsConfig(env, port),
     llm: llmConfig(env),

@@ -1,5 +1,15 @@
 import path from 'node:path';
-import { acquireDataDirLock, createDb, DataDirLockedError, DEMO_PASSWORD, DEMO_TEMP_PASSWORD, DEMO_USERS, isEmpty, migrate, seedDemo } from '@outlay/db';
+import {
+  acquireDataDirLock,
+  createDb,
+  DataDirLockedError,
+  DEMO_PASSWORD,
+  DEMO_TEMP_PASSWORD,
+  DEMO_USERS,
+  isEmpty,
+  migrate,
+  seedDemo,
+} from '@outlay/db';
 import { buildApp, loggerOptions } from './app.ts';
 import { loadConfig } from './config.ts';
 import { linkAuditRows } from './lib/audit.ts';
@@ -49,7 +59,11 @@ async function main() {
   });
   let seeded = false;
   if (config.seedDemo && handle.kind === 'pglite' && (await isEmpty(handle.db))) {
-    await seedDemo(handle.db, { hashPassword, seal: (plain) => encrypt(deps.bankKey, plain), linkAudit: linkAuditRows });
+    await seedDemo(handle.db, {
+      hashPassword,
+      seal: (plain) => encrypt(deps.bankKey, plain),
+      linkAudit: linkAuditRows,
+    });
     seeded = true;
   }
   if (config.authorizedDomains.length > 0) await initSetting(handle.db, 'authorized_domains', config.authorizedDomains);
@@ -62,7 +76,10 @@ async function main() {
     // With a metrics port the public port never serves them, token or not.
     metricsToken: config.metrics.port === undefined ? config.metrics.token : undefined,
   });
-  const metricsApp = deps.metrics && config.metrics.port !== undefined ? await buildMetricsApp(deps.metrics, config.metrics.token) : undefined;
+  const metricsApp =
+    deps.metrics && config.metrics.port !== undefined
+      ? await buildMetricsApp(deps.metrics, config.metrics.token)
+      : undefined;
   logConnectionError = (error) => app.log.warn({ err: error }, 'database connection error');
 
   let jobs: JobRunner = { stop: async () => {} };
@@ -116,7 +133,9 @@ async function main() {
   if (handle.kind === 'pglite' && config.seedDemo) {
     lines.push(`  demo accounts (password ${DEMO_PASSWORD}):`);
     for (const u of DEMO_USERS) {
-      lines.push(`    ${u.username.padEnd(7)} ${u.role}${u.temporary ? `  (temporary password ${DEMO_TEMP_PASSWORD}; must set a new one)` : ''}`);
+      lines.push(
+        `    ${u.username.padEnd(7)} ${u.role}${u.temporary ? `  (temporary password ${DEMO_TEMP_PASSWORD}; must set a new one)` : ''}`,
+      );
     }
   }
   console.log(lines.join('\n'));

@@ -13,7 +13,22 @@ const WAIT_MS = 60_000;
 const STOP_MS = 30_000;
 
 /** Settings a developer's shell might carry over; a child gets only what the test gives it. */
-const CLEARED_ENV = ['DATABASE_URL', 'TEST_DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'JWT_SECRET', 'SEED_DEMO', 'SMTP_URL', 'AUTHORIZED_DOMAINS', 'TRUST_PROXY', 'WEB_DIST', 'METRICS_TOKEN', 'METRICS_PORT', 'METRICS_HOST'];
+const CLEARED_ENV = [
+  'DATABASE_URL',
+  'TEST_DATABASE_URL',
+  'DATA_DIR',
+  'PORT',
+  'HOST',
+  'JWT_SECRET',
+  'SEED_DEMO',
+  'SMTP_URL',
+  'AUTHORIZED_DOMAINS',
+  'TRUST_PROXY',
+  'WEB_DIST',
+  'METRICS_TOKEN',
+  'METRICS_PORT',
+  'METRICS_HOST',
+];
 
 export interface Exit {
   code: number | null;
@@ -53,7 +68,12 @@ export function runBuilt(script: string, args: string[], env: Record<string, str
 }
 
 /** Runs any program from the API folder with the test's environment (a load balancer, a tool). */
-export function runCommand(command: string, args: string[], env: Record<string, string>, { hardLimitMs = 240_000, label = command }: RunOptions = {}): Proc {
+export function runCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  { hardLimitMs = 240_000, label = command }: RunOptions = {},
+): Proc {
   const base: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
   for (const key of CLEARED_ENV) delete base[key];
   const child = spawn(command, args, { cwd: API_DIR, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -116,9 +136,17 @@ export function runCommand(command: string, args: string[], env: Record<string, 
         const check = () => {
           const match = output.match(re);
           if (match) return done(() => resolve(match));
-          if (exit) done(() => reject(new Error(`${label} exited (${exit!.code ?? exit!.signal}) before printing ${re}${describeOutput()}`)));
+          if (exit)
+            done(() =>
+              reject(
+                new Error(`${label} exited (${exit!.code ?? exit!.signal}) before printing ${re}${describeOutput()}`),
+              ),
+            );
         };
-        const timer = setTimeout(() => done(() => reject(new Error(`${label} did not print ${re} within ${ms} ms${describeOutput()}`))), ms);
+        const timer = setTimeout(
+          () => done(() => reject(new Error(`${label} did not print ${re} within ${ms} ms${describeOutput()}`))),
+          ms,
+        );
         listeners.add(check);
         check();
       });

@@ -104,7 +104,9 @@ function enumChecks() {
     const config = getTableConfig(table);
     return config.checks.flatMap((c) => {
       const info = enumCheckInfo(c);
-      return info ? [{ table, tableName: config.name, name: c.name, column: info.column.name, values: info.values }] : [];
+      return info
+        ? [{ table, tableName: config.name, name: c.name, column: info.column.name, values: info.values }]
+        : [];
     });
   });
 }

@@ -11,8 +11,16 @@ import { integer, numeric, pgTable, PgColumn, text, timestamp } from 'drizzle-or
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const people = pgTable('people', { id: integer('id').primaryKey(), name: text('name').notNull(), bornAt: timestamp('born_at', { withTimezone: true }) });
-const pets = pgTable('pets', { id: integer('id').primaryKey(), ownerId: integer('owner_id'), weight: numeric('weight') });
+const people = pgTable('people', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  bornAt: timestamp('born_at', { withTimezone: true }),
+});
+const pets = pgTable('pets', {
+  id: integer('id').primaryKey(),
+  ownerId: integer('owner_id'),
+  weight: numeric('weight'),
+});
 
 let lite: PGlite;
 let db: ReturnType<typeof drizzle>;
@@ -38,7 +46,8 @@ describe('is()', () => {
     const resolve = createRequire(import.meta.url).resolve;
     for (const module of ['drizzle-orm/entity', 'drizzle-orm/utils']) {
       const cjs = resolve(module);
-      for (const file of [cjs, cjs.replace(/\.cjs$/, '.js')]) expect(await readFile(file, 'utf8'), file).toContain("Outlay's patch");
+      for (const file of [cjs, cjs.replace(/\.cjs$/, '.js')])
+        expect(await readFile(file, 'utf8'), file).toContain("Outlay's patch");
     }
   });
 
@@ -76,13 +85,23 @@ describe('rows mapped from results', () => {
       .leftJoin(pets, eq(pets.ownerId, people.id))
       .orderBy(people.id);
     expect(rows).toEqual([
-      { person: { id: 1, name: 'Ada', bornAt: new Date('1990-05-01T10:00:00Z') }, pet: { id: 10, ownerId: 1, weight: '4.25' }, label: 'ADA', petCount: 1 },
+      {
+        person: { id: 1, name: 'Ada', bornAt: new Date('1990-05-01T10:00:00Z') },
+        pet: { id: 10, ownerId: 1, weight: '4.25' },
+        label: 'ADA',
+        petCount: 1,
+      },
       { person: { id: 2, name: 'Bo', bornAt: null }, pet: null, label: 'BO', petCount: 0 },
     ]);
   });
 
   it('maps a prepared statement the same on every run', async () => {
-    const named = db.select({ name: people.name, weight: pets.weight }).from(people).leftJoin(pets, eq(pets.ownerId, people.id)).orderBy(people.id).prepare('named');
+    const named = db
+      .select({ name: people.name, weight: pets.weight })
+      .from(people)
+      .leftJoin(pets, eq(pets.ownerId, people.id))
+      .orderBy(people.id)
+      .prepare('named');
     for (let run = 0; run < 3; run++) {
       expect(await named.execute()).toEqual([
         { name: 'Ada', weight: '4.25' },

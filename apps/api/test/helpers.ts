@@ -45,7 +45,10 @@ export async function freshDatabase(options: { pool?: Partial<PoolSettings> } = 
     }
     // The concurrency tests queue twenty transactions on one row on a loaded two-core machine;
     // the production lock wait (5 s) is for a stuck lock, which the resilience tests cover.
-    const handle = await createDb({ url: withDatabase(url, name), pool: options.pool ?? { size: 20, lockTimeoutMs: 30_000, connectionTimeoutMs: 30_000 } });
+    const handle = await createDb({
+      url: withDatabase(url, name),
+      pool: options.pool ?? { size: 20, lockTimeoutMs: 30_000, connectionTimeoutMs: 30_000 },
+    });
     return {
       ...handle,
       close: async () => {
@@ -63,7 +66,9 @@ export async function freshDatabase(options: { pool?: Partial<PoolSettings> } = 
 }
 
 /** `publicUrl` is the PUBLIC_URL links are built from (by default http://localhost:3000). */
-export async function createTestApp(options: { pool?: Partial<PoolSettings>; publicUrl?: string } = {}): Promise<TestContext> {
+export async function createTestApp(
+  options: { pool?: Partial<PoolSettings>; publicUrl?: string } = {},
+): Promise<TestContext> {
   const handle = await freshDatabase(options);
   const clock = new TestClock();
   // A working live-event bus, listening before the first test runs.
@@ -101,7 +106,12 @@ export function nextIp(): string {
 }
 
 /** Signs in; with `deviceId` (one the server gave before) as the same device, else as a new one. */
-export async function login(app: FastifyInstance, username: string, password = DEMO_PASSWORD, deviceId?: string): Promise<Session> {
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  password = DEMO_PASSWORD,
+  deviceId?: string,
+): Promise<Session> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -123,7 +133,15 @@ export async function login(app: FastifyInstance, username: string, password = D
 /** Fails the test when any response carries a password hash, a TOTP secret or the like. */
 export function assertNoSecrets(res: LightMyRequestResponse) {
   const body = res.body;
-  for (const marker of ['$argon2', 'passwordHash', 'password_hash', 'totpSecret', 'totp_secret', 'codeHash', 'tokenHash']) {
+  for (const marker of [
+    '$argon2',
+    'passwordHash',
+    'password_hash',
+    'totpSecret',
+    'totp_secret',
+    'codeHash',
+    'tokenHash',
+  ]) {
     if (body.includes(marker)) throw new Error(`response leaks ${marker}: ${body.slice(0, 200)}`);
   }
 }

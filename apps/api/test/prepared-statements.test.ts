@@ -40,7 +40,8 @@ describe.skipIf(!PG_URL)('prepared statements on PostgreSQL', () => {
 
   it('keeps a plan made under changed planner settings apart from the plain one', async () => {
     await client.query('DEALLOCATE ALL');
-    (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements = {};
+    (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements =
+      {};
     const text = `SELECT count(*)::int AS n FROM pg_class WHERE relname <> $1 /* ${Math.random()} */`;
     await client.query({ text, values: ['x'] });
     await client.query({ text, values: ['x'] });
@@ -56,7 +57,8 @@ describe.skipIf(!PG_URL)('prepared statements on PostgreSQL', () => {
 
   it('names a SELECT that makes settings too, and the statements after it apart from the plain ones', async () => {
     await client.query('DEALLOCATE ALL');
-    (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements = {};
+    (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements =
+      {};
     const settings = `SELECT set_config('enable_seqscan', 'off', true), $1::int AS n /* ${Math.random()} */`;
     const text = `SELECT count(*)::int AS n FROM pg_class WHERE relname <> $1 /* ${Math.random()} */`;
     for (let i = 0; i < 2; i++) {
@@ -77,7 +79,8 @@ describe.skipIf(!PG_URL)('prepared statements on PostgreSQL', () => {
 
   it('deallocates the least recently used statement past the cap', async () => {
     await client.query('DEALLOCATE ALL');
-    (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements = {};
+    (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements =
+      {};
     const tag = Math.random();
     const texts = Array.from({ length: MAX_PER_CONNECTION + 5 }, (_, i) => `SELECT ${i} + $1::int AS n /* ${tag} */`);
     for (const text of texts) {

@@ -19,7 +19,7 @@ async function adminPage(browser: Browser, path: string): Promise<Page> {
   return page;
 }
 
-test('an admin creates a custom role and assigns it, and the user\'s menu and access change', async ({ browser }) => {
+test("an admin creates a custom role and assigns it, and the user's menu and access change", async ({ browser }) => {
   const paul = await newPage(browser);
   await signInAs(paul, 'paul', undefined, '/audit-history');
   await expect(paul.getByTestId('access-restricted')).toBeVisible();
@@ -88,7 +88,8 @@ test('an admin creates a custom role and assigns it, and the user\'s menu and ac
   await roleDialog.getByRole('combobox', { name: 'Role' }).click();
   await expect(adam.getByRole('option', { name: 'Manager', exact: true })).toBeVisible();
   await expect(adam.getByRole('option', { name: 'Expense Requester', exact: true })).toBeVisible();
-  for (const ungrantable of ['Owner', 'CFO', 'Group CFO']) await expect(adam.getByRole('option', { name: ungrantable, exact: true })).toHaveCount(0);
+  for (const ungrantable of ['Owner', 'CFO', 'Group CFO'])
+    await expect(adam.getByRole('option', { name: ungrantable, exact: true })).toHaveCount(0);
   await adam.getByRole('option', { name: 'Manager', exact: true }).click();
   await expect(roleDialog.getByRole('combobox', { name: 'Role' })).toContainText('Manager');
   await snap(adam, 'access-change-role');
@@ -128,7 +129,10 @@ test('an admin edits the security settings and they are saved and audited', asyn
 
   // The change is in the audit history with its before and after.
   await adam.goto('/audit-history?action=security.settings_updated');
-  await adam.getByRole('row', { name: /security\.settings_updated/ }).first().click();
+  await adam
+    .getByRole('row', { name: /security\.settings_updated/ })
+    .first()
+    .click();
   const detail = adam.getByRole('dialog');
   await expect(detail.getByRole('heading', { name: 'Settings: Security settings changed' })).toBeVisible();
   const changed = detail.locator('tr[data-changed]');
@@ -155,9 +159,14 @@ test('an admin edits the security settings and they are saved and audited', asyn
   await adam.context().close();
 });
 
-test('the audit history verifies its chain; sign-in activity shows attempts and 2FA adoption', async ({ browser, request }) => {
+test('the audit history verifies its chain; sign-in activity shows attempts and 2FA adoption', async ({
+  browser,
+  request,
+}) => {
   // A failed attempt to find in the activity list.
-  const failed = await request.post('/api/auth/login', { data: { username: 'e2e-nobody', password: 'wrong-password' } });
+  const failed = await request.post('/api/auth/login', {
+    data: { username: 'e2e-nobody', password: 'wrong-password' },
+  });
   expect(failed.status()).toBe(401);
   await apiLogin(request, 'adam');
 

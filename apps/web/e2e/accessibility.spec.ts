@@ -7,7 +7,9 @@ import { DESKTOP, MOBILE, seriousViolations, signInAs } from './fixtures';
  * critical violation) at desktop and phone width, and no screen skips a heading level. The owner
  * may open them all. Read-only: nothing here changes shared data.
  */
-const screens = ROUTE_CATALOGUE.filter((r) => r.access === 'signed-in' || (r.access === 'always' && r.frame === 'shell'));
+const screens = ROUTE_CATALOGUE.filter(
+  (r) => r.access === 'signed-in' || (r.access === 'always' && r.frame === 'shell'),
+);
 
 async function auditAll(page: Page, viewport: { width: number; height: number }, part: readonly RouteEntry[]) {
   await page.setViewportSize(viewport);
@@ -18,7 +20,8 @@ async function auditAll(page: Page, viewport: { width: number; height: number },
     await page.goto(route.path);
     await expect(page.getByRole('heading', { level: 1 }).first(), route.path).toBeVisible();
     await expect(page.getByText('Something went wrong'), route.path).toHaveCount(0);
-    for (const v of await seriousViolations(page, ['heading-order'])) found.push(`${route.path} at ${viewport.width}px: ${v}`);
+    for (const v of await seriousViolations(page, ['heading-order']))
+      found.push(`${route.path} at ${viewport.width}px: ${v}`);
   };
   for (const route of part) await check(route);
   expect(found).toEqual([]);
@@ -42,7 +45,9 @@ test.describe('every signed-in screen passes axe (olivia, owner)', () => {
     ['390×844', MOBILE],
   ] as const) {
     parts.forEach((part, i) => {
-      test(`at ${name}, screens ${i === 0 ? 'first' : 'second'} half (${part[0]!.path} to ${part.at(-1)!.path})`, async ({ page }) => {
+      test(`at ${name}, screens ${i === 0 ? 'first' : 'second'} half (${part[0]!.path} to ${part.at(-1)!.path})`, async ({
+        page,
+      }) => {
         test.setTimeout(300_000);
         await auditAll(page, viewport, part);
       });

@@ -7,7 +7,9 @@ function step(page: Page, key: string) {
 
 // The tour only reads (nothing it runs saves a record), so the seeded world is all it needs.
 test.describe('Advanced AI Demo', () => {
-  test('an administrator walks the tour: the sample receipt, sentence, question and search come back with real results', async ({ browser }) => {
+  test('an administrator walks the tour: the sample receipt, sentence, question and search come back with real results', async ({
+    browser,
+  }) => {
     const page = await pageAs(browser, 'adam', '/advanced-ai-demo');
     await expect(page.getByRole('heading', { level: 1, name: 'Advanced AI Demo' })).toBeVisible();
     await expect(page.locator('[data-scaffold]')).toHaveCount(0);
@@ -73,7 +75,9 @@ test.describe('Advanced AI Demo', () => {
       ['forecasts', 'Predictive Budgeting'],
       ['coaching', 'Expense Coaching'],
     ] as const) {
-      await expect(step(page, key).getByRole('link', { name: `Open the full screen: ${title}`, includeHidden: true })).toHaveCount(1);
+      await expect(
+        step(page, key).getByRole('link', { name: `Open the full screen: ${title}`, includeHidden: true }),
+      ).toHaveCount(1);
     }
     await expect(page.getByTestId('demo-step-not-allowed')).toHaveCount(0);
 
@@ -87,11 +91,16 @@ test.describe('Advanced AI Demo', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     const findings = step(page, 'findings');
     await findings.getByRole('button', { name: 'Run: look for findings' }).click();
-    await expect(findings.getByTestId('demo-findings-result')).toContainText(/[\d,]+ requests? examined/, { timeout: 30_000 });
+    await expect(findings.getByTestId('demo-findings-result')).toContainText(/[\d,]+ requests? examined/, {
+      timeout: 30_000,
+    });
     await page.getByRole('button', { name: 'Next' }).click();
     const forecasts = step(page, 'forecasts');
     await forecasts.getByRole('button', { name: 'Run: forecast' }).click();
-    await expect(forecasts.getByTestId('demo-forecasts-result')).toContainText(/[\d,]+ budget lines? forecast; backtest error \(MAPE\)/, { timeout: 30_000 });
+    await expect(forecasts.getByTestId('demo-forecasts-result')).toContainText(
+      /[\d,]+ budget lines? forecast; backtest error \(MAPE\)/,
+      { timeout: 30_000 },
+    );
     await expect(page.getByText('7 of 8 run')).toBeVisible();
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();

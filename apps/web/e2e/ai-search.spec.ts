@@ -4,13 +4,24 @@ import { apiAs, expectAccessible, MOBILE, pageAs, snap } from './fixtures';
 // leo (a requester of Meridian Foods) raises a request with a word of its own, so other specs'
 // data does not matter; he finds it misspelt, and carla finds it too, with the plain-word filters.
 test.describe('AI Search', () => {
-  test('one box: misspelt words, kinds of results, plain-word filters opened in Requests, keyboard, phone', async ({ browser, request }) => {
+  test('one box: misspelt words, kinds of results, plain-word filters opened in Requests, keyboard, phone', async ({
+    browser,
+    request,
+  }) => {
     const word = `Zephyrcab${Date.now().toString(36)}`;
     const title = `${word} taxi to the harbour`;
     const leoApi = await apiAs(request, 'leo');
-    const options = (await leoApi.get('/api/requests/options')) as { categories: { id: string; name: string }[]; organization: { currency: string } };
+    const options = (await leoApi.get('/api/requests/options')) as {
+      categories: { id: string; name: string }[];
+      organization: { currency: string };
+    };
     const travel = options.categories.find((c) => c.name === 'Travel') ?? options.categories[0]!;
-    const draft = (await leoApi.post('/api/requests', { title, amount: '64.00', currency: options.organization.currency, categoryId: travel.id })) as { id: string; reference: string };
+    const draft = (await leoApi.post('/api/requests', {
+      title,
+      amount: '64.00',
+      currency: options.organization.currency,
+      categoryId: travel.id,
+    })) as { id: string; reference: string };
 
     const leo = await pageAs(browser, 'leo', '/ai-search');
     await expect(leo.getByRole('heading', { level: 1, name: 'AI Search' })).toBeVisible();
@@ -39,12 +50,18 @@ test.describe('AI Search', () => {
     await expect(leo.getByRole('status').filter({ hasText: 'Nothing found for “qqxqqzzv”.' })).toBeVisible();
 
     // carla reads the whole group: the plain-word filters, opened in Requests Management.
-    const carla = await pageAs(browser, 'carla', '/ai-search?q=' + encodeURIComponent('travel over 50 this month in Foods'));
+    const carla = await pageAs(
+      browser,
+      'carla',
+      '/ai-search?q=' + encodeURIComponent('travel over 50 this month in Foods'),
+    );
     const filters = carla.getByTestId('search-filters');
     await expect(filters).toContainText('Travel');
     await expect(filters).toContainText('Meridian Foods');
     await expect(filters).toContainText('over $50.00');
-    await expect(carla.getByRole('list', { name: 'Search results' }).getByRole('link').filter({ hasText: draft.reference })).toBeVisible();
+    await expect(
+      carla.getByRole('list', { name: 'Search results' }).getByRole('link').filter({ hasText: draft.reference }),
+    ).toBeVisible();
     await snap(carla, 'ai-search-filters');
     await filters.getByRole('link', { name: 'Open in Requests' }).click();
     await expect(carla).toHaveURL(/\/requests-management\?.*categoryId=.*minAmount=50\.00/);
@@ -52,7 +69,9 @@ test.describe('AI Search', () => {
 
     // Other kinds of records, each with its badge.
     await carla.goto('/ai-search?q=' + encodeURIComponent('Skyline Travel'));
-    await expect(carla.getByRole('list', { name: 'Search results' }).getByRole('link').filter({ hasText: 'Skyline Travel Group' })).toContainText('Vendor');
+    await expect(
+      carla.getByRole('list', { name: 'Search results' }).getByRole('link').filter({ hasText: 'Skyline Travel Group' }),
+    ).toContainText('Vendor');
 
     // Phone layout: nothing wider than the screen.
     await carla.setViewportSize(MOBILE);
@@ -67,8 +86,16 @@ test.describe('AI Search', () => {
   test('the Ctrl+K palette lists search results under its screens', async ({ browser, request }) => {
     const word = `Quokkafare${Date.now().toString(36)}`;
     const leoApi = await apiAs(request, 'leo');
-    const options = (await leoApi.get('/api/requests/options')) as { categories: { id: string }[]; organization: { currency: string } };
-    const draft = (await leoApi.post('/api/requests', { title: `${word} ferry tickets`, amount: '18.00', currency: options.organization.currency, categoryId: options.categories[0]!.id })) as { id: string; reference: string };
+    const options = (await leoApi.get('/api/requests/options')) as {
+      categories: { id: string }[];
+      organization: { currency: string };
+    };
+    const draft = (await leoApi.post('/api/requests', {
+      title: `${word} ferry tickets`,
+      amount: '18.00',
+      currency: options.organization.currency,
+      categoryId: options.categories[0]!.id,
+    })) as { id: string; reference: string };
 
     const page = await pageAs(browser, 'leo', '/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

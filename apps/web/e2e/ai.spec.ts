@@ -57,22 +57,33 @@ test.describe('Voice to Expense', () => {
     await expect(page.getByText(/Draft request REQ-\d+ created/)).toBeVisible();
 
     const api = await apiAs(request, 'leo');
-    const list = await api.get<{ items: { title: string; amount: string; currency: string; status: string }[] }>(`/api/requests/mine?q=${marker}`);
+    const list = await api.get<{ items: { title: string; amount: string; currency: string; status: string }[] }>(
+      `/api/requests/mine?q=${marker}`,
+    );
     expect(list.items).toHaveLength(1);
-    expect(list.items[0]).toMatchObject({ title: `Team breakfast for project ${marker}`, amount: '19.50', currency: 'GBP', status: 'draft' });
+    expect(list.items[0]).toMatchObject({
+      title: `Team breakfast for project ${marker}`,
+      amount: '19.50',
+      currency: 'GBP',
+      status: 'draft',
+    });
 
     // Spoken: what the recognition hears fills the box and is read at once.
     const phone = await voicePage(browser, MOBILE, 'taxi to the airport 45 dollars yesterday, client visit');
     await phone.getByRole('button', { name: 'Speak' }).click();
     await expect(phone.getByLabel('Sentence')).toHaveValue('taxi to the airport 45 dollars yesterday, client visit');
-    await expect(phone.getByRole('form', { name: 'Draft request' }).getByLabel('Title')).toHaveValue('Taxi to the airport, client visit');
+    await expect(phone.getByRole('form', { name: 'Draft request' }).getByLabel('Title')).toHaveValue(
+      'Taxi to the airport, client visit',
+    );
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await snap(phone, 'ai-voice-draft-phone');
   });
 });
 
 test.describe('AI Copilot', () => {
-  test('answers with figures, a table and links, keeps the context of a follow-up, and refuses what the role may not see', async ({ browser }) => {
+  test('answers with figures, a table and links, keeps the context of a follow-up, and refuses what the role may not see', async ({
+    browser,
+  }) => {
     const page = await pageAs(browser, 'grace', '/executive-ai-copilot');
     await expect(page.getByRole('heading', { level: 1, name: 'AI Copilot' })).toBeVisible();
     await expect(page.locator('[data-scaffold]')).toHaveCount(0);
@@ -91,7 +102,11 @@ test.describe('AI Copilot', () => {
     await box.fill('and last year?');
     await box.press('Enter');
     const lastYear = String(new Date().getUTCFullYear() - 1);
-    await expect(page.getByRole('article', { name: 'Question 3' }).getByText(new RegExp(`^Top \\d+ vendors by spend, ${lastYear} `))).toBeVisible();
+    await expect(
+      page
+        .getByRole('article', { name: 'Question 3' })
+        .getByText(new RegExp(`^Top \\d+ vendors by spend, ${lastYear} `)),
+    ).toBeVisible();
     // The conversation survives a reload of the tab, and a follow-up still has its context.
     await page.reload();
     await expect(page.getByRole('article', { name: 'Question 3' })).toBeVisible();
@@ -114,7 +129,9 @@ test.describe('AI Copilot', () => {
     await expect(phone.getByText(/You may not see spend figures/)).toBeVisible();
     await phone.getByLabel('Your question').fill('What is waiting for my approval?');
     await phone.getByLabel('Your question').press('Enter');
-    await expect(phone.getByRole('article', { name: 'Question 2' }).getByText(/You may not see an approval queue/)).toBeVisible();
+    await expect(
+      phone.getByRole('article', { name: 'Question 2' }).getByText(/You may not see an approval queue/),
+    ).toBeVisible();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await snap(phone, 'ai-copilot-phone');
   });

@@ -17,11 +17,17 @@ type Analytics = {
   cycleTime: { bySteps: { step: string }[]; byOrganization: { organizationName: string }[] };
 };
 
-const money = (amount: string, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount as unknown as number);
-const percent = (value: string) => new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format((Number(value) / 100) as number);
+const money = (amount: string, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount as unknown as number);
+const percent = (value: string) =>
+  new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(
+    (Number(value) / 100) as number,
+  );
 
 async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, 'page wider than the screen').toBeLessThanOrEqual(0);
 }
 
@@ -35,14 +41,20 @@ test.describe('analytics', () => {
     await expect(page.getByTestId('analytics-scope')).toContainText('All organizations');
     await expect(page.getByTestId('kpi-spend-value')).toHaveText(money(a.spend.total, a.currency));
     await expect(page.getByTestId('kpi-approval-value')).toHaveText(percent(a.approval.overall.rate!));
-    await expect(page.getByRole('table', { name: /Top categories/ }).getByRole('rowheader', { name: a.topCategories[0]!.name })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: /Top categories/ }).getByRole('rowheader', { name: a.topCategories[0]!.name }),
+    ).toBeVisible();
     const steps = page.getByRole('table', { name: /Cycle time per approval step/ });
-    for (const s of a.cycleTime.bySteps) await expect(steps.getByRole('rowheader', { name: s.step, exact: true })).toBeVisible();
+    for (const s of a.cycleTime.bySteps)
+      await expect(steps.getByRole('rowheader', { name: s.step, exact: true })).toBeVisible();
     expect(a.cycleTime.byOrganization.length).toBeGreaterThan(1);
     await expect(page.locator('.recharts-line-curve').first()).toBeVisible();
     // The running month is named as such, never drawn as a whole month's fall.
     const running = a.trend.find((p) => p.throughDay !== null);
-    if (running) await expect(page.getByTestId('trend-partial')).toContainText(`covers days 1–${running.throughDay} (dashed), not the whole month`);
+    if (running)
+      await expect(page.getByTestId('trend-partial')).toContainText(
+        `covers days 1–${running.throughDay} (dashed), not the whole month`,
+      );
     await snap(page, 'analytics-carla');
     await expectAccessible(page);
 
@@ -68,7 +80,9 @@ test.describe('analytics', () => {
     expect(a.scopeLabel).toBe('Meridian Logistics');
     await expect(page.getByTestId('analytics-scope')).toContainText('Meridian Logistics');
     await expect(page.getByTestId('kpi-spend-value')).toHaveText(money(a.spend.total, a.currency));
-    await expect(page.getByRole('table', { name: /Cycle time per organization/ }).getByRole('rowheader')).toHaveText(['Meridian Logistics']);
+    await expect(page.getByRole('table', { name: /Cycle time per organization/ }).getByRole('rowheader')).toHaveText([
+      'Meridian Logistics',
+    ]);
     await snap(page, 'analytics-felix');
 
     const rita = await pageAs(browser, 'rita', '/analytics');

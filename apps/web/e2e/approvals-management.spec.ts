@@ -30,7 +30,8 @@ async function apiAs(request: APIRequestContext, username: string): Promise<Api>
   };
   return {
     get: async (url) => check(`GET ${url}`, await request.get(url, { headers })),
-    post: async (url, data = {}, extra = {}) => check(`POST ${url}`, await request.post(url, { headers: { ...headers, ...extra }, data })),
+    post: async (url, data = {}, extra = {}) =>
+      check(`POST ${url}`, await request.post(url, { headers: { ...headers, ...extra }, data })),
   };
 }
 
@@ -44,7 +45,13 @@ interface Raised {
  * rita creates and submits a request (Office Supplies, so the Standard approval route);
  * `foreign`: in another currency than her organization's.
  */
-async function raise(rita: Api, title: string, amount = '240.00', extra: Record<string, unknown> = {}, foreign = false): Promise<Raised & { currency: string }> {
+async function raise(
+  rita: Api,
+  title: string,
+  amount = '240.00',
+  extra: Record<string, unknown> = {},
+  foreign = false,
+): Promise<Raised & { currency: string }> {
   const options = (await rita.get('/api/requests/options')) as {
     categories: { id: string; name: string }[];
     organization: { currency: string };
@@ -52,8 +59,13 @@ async function raise(rita: Api, title: string, amount = '240.00', extra: Record<
   };
   const category = options.categories.find((c) => c.name.startsWith('Office Supplies')) ?? options.categories[0]!;
   const own = options.organization.currency;
-  const currency = foreign ? (options.currencies.find((c) => c === 'EUR' && c !== own) ?? options.currencies.find((c) => c !== own)!) : own;
-  const draft = (await rita.post('/api/requests', { title, amount, currency, categoryId: category.id, ...extra })) as { id: string; reference: string };
+  const currency = foreign
+    ? (options.currencies.find((c) => c === 'EUR' && c !== own) ?? options.currencies.find((c) => c !== own)!)
+    : own;
+  const draft = (await rita.post('/api/requests', { title, amount, currency, categoryId: category.id, ...extra })) as {
+    id: string;
+    reference: string;
+  };
   await rita.post(`/api/requests/${draft.id}/submit`, {}, { 'idempotency-key': crypto.randomUUID() });
   return { id: draft.id, reference: draft.reference, title, currency };
 }
@@ -108,7 +120,10 @@ test.describe('approvals management', () => {
     // felix has it; max no longer does.
     const felix = await as(browser, 'felix', '/approvals');
     await felix.getByRole('searchbox', { name: 'Search requests waiting for you' }).fill(tag);
-    const felixRow = felix.getByRole('table', { name: 'Approval queue' }).getByRole('row').filter({ hasText: item.title });
+    const felixRow = felix
+      .getByRole('table', { name: 'Approval queue' })
+      .getByRole('row')
+      .filter({ hasText: item.title });
     await expect(felixRow).toHaveCount(1);
     await expect(felix.getByRole('table', { name: 'Approval queue' }).getByRole('row')).toHaveCount(2);
     await expect(felixRow).toContainText('1 of 2 · Line manager');
@@ -139,7 +154,9 @@ test.describe('approvals management', () => {
     await snap(carla, 'approvals-management-escalated');
 
     const dana = await apiAs(request, 'dana');
-    const queue = (await dana.get(`/api/approvals/queue?q=${tag}`)) as { items: { reference: string; stepPosition: number }[] };
+    const queue = (await dana.get(`/api/approvals/queue?q=${tag}`)) as {
+      items: { reference: string; stepPosition: number }[];
+    };
     expect(queue.items.map((i) => [i.reference, i.stepPosition])).toEqual([[item.reference, 1]]);
   });
 
@@ -160,12 +177,18 @@ test.describe('approvals management', () => {
     await expect(row).toContainText('1 of 2 · Line manager');
     await expect(row).toContainText('Max Fischer');
 
-    const detail = (await rita.get(`/api/requests/${item.id}`)) as { status: string; timeline: { type: string; note: string | null }[] };
+    const detail = (await rita.get(`/api/requests/${item.id}`)) as {
+      status: string;
+      timeline: { type: string; note: string | null }[];
+    };
     expect(detail.status).toBe('pending');
     expect(detail.timeline.find((e) => e.type === 'rerouted')?.note).toContain('Workflows changed this morning');
   });
 
-  test('carla reassigns from Requests Management; dana (no approvals.manage) is not offered it', async ({ browser, request }) => {
+  test('carla reassigns from Requests Management; dana (no approvals.manage) is not offered it', async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const tag = suffix();
     const rita = await apiAs(request, 'rita');
@@ -278,7 +301,11 @@ test.describe('recurring requests', () => {
     test.setTimeout(180_000);
     const tag = suffix();
     const rita = await apiAs(request, 'rita');
-    const template = await raise(rita, `Depot cleaning ${tag}`, '150.00', { recurrence: 'monthly', recurrenceEnd: isoDay(20), expenseDate: isoDay(-40) });
+    const template = await raise(rita, `Depot cleaning ${tag}`, '150.00', {
+      recurrence: 'monthly',
+      recurrenceEnd: isoDay(20),
+      expenseDate: isoDay(-40),
+    });
     const max = await apiAs(request, 'max');
     const dana = await apiAs(request, 'dana');
     await max.post(`/api/approvals/${template.id}/decide`, { decision: 'approved' });

@@ -1,5 +1,16 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { DESKTOP, expectAccessible, expectInViewport, expectNoSidewaysScroll, expectToast, MOBILE, pickSearched, signInAs, snap, type LoginBody } from './fixtures';
+import {
+  DESKTOP,
+  expectAccessible,
+  expectInViewport,
+  expectNoSidewaysScroll,
+  expectToast,
+  MOBILE,
+  pickSearched,
+  signInAs,
+  snap,
+  type LoginBody,
+} from './fixtures';
 
 /*
  * Approval screens beyond the plain decision flow (that one is request-flow.spec.ts): max's
@@ -21,17 +32,31 @@ async function as(browser: Browser, username: string, path: string): Promise<{ p
 }
 
 /** rita submits through /new-request (or /advanced-request with line items); returns the reference and id. */
-async function raise(page: Page, title: string, amount: string, lineItems?: [string, string][]): Promise<{ reference: string; id: string }> {
+async function raise(
+  page: Page,
+  title: string,
+  amount: string,
+  lineItems?: [string, string][],
+): Promise<{ reference: string; id: string }> {
   await page.goto(lineItems ? '/advanced-request' : '/new-request');
   await page.getByLabel(/^Title/).fill(title);
   await page.getByRole('combobox', { name: /^Category/ }).click();
-  await page.getByRole('option', { name: /^Office Supplies/ }).first().click();
+  await page
+    .getByRole('option', { name: /^Office Supplies/ })
+    .first()
+    .click();
   if (lineItems) {
     const rows = page.getByTestId('line-item-row');
     for (const [i, [description, value]] of lineItems.entries()) {
       await page.getByRole('button', { name: 'Add line item' }).click();
-      await rows.nth(i).getByLabel(/^Description/).fill(description);
-      await rows.nth(i).getByLabel(/^Amount/).fill(value);
+      await rows
+        .nth(i)
+        .getByLabel(/^Description/)
+        .fill(description);
+      await rows
+        .nth(i)
+        .getByLabel(/^Amount/)
+        .fill(value);
     }
     await expect(page.getByLabel(/^Amount/).first()).toHaveValue(amount);
   } else {
@@ -86,10 +111,16 @@ test.describe('workflow builder (adam)', () => {
 
     const steps = form.getByTestId('workflow-step');
     await expect(steps).toHaveCount(1);
-    await steps.nth(0).getByLabel(/^Step name/).fill('Manager approval');
+    await steps
+      .nth(0)
+      .getByLabel(/^Step name/)
+      .fill('Manager approval');
     await form.getByRole('button', { name: 'Add step' }).click();
     await expect(steps).toHaveCount(2);
-    await steps.nth(1).getByLabel(/^Step name/).fill('CFO sign-off');
+    await steps
+      .nth(1)
+      .getByLabel(/^Step name/)
+      .fill('CFO sign-off');
     await choose(page, steps.nth(1), /^Role/, 'CFO');
     await steps.nth(1).getByLabel(/^SLA/).fill('24');
 
@@ -157,12 +188,18 @@ test.describe('approvals management (carla)', () => {
     await expect(page).toHaveURL(/slaState=overdue/);
     const rows = table.getByRole('row');
     await expect
-      .poll(async () => (await table.getByTestId('sla-badge').allInnerTexts()).filter((badge) => badge !== 'Overdue').length)
+      .poll(
+        async () =>
+          (await table.getByTestId('sla-badge').allInnerTexts()).filter((badge) => badge !== 'Overdue').length,
+      )
       .toBe(0);
     await choose(page, page, 'SLA', 'Any SLA state');
 
     // The row actions open their dialogs.
-    await rows.nth(1).getByRole('button', { name: /^Actions for REQ-/ }).click();
+    await rows
+      .nth(1)
+      .getByRole('button', { name: /^Actions for REQ-/ })
+      .click();
     await page.getByRole('menuitem', { name: 'Reassign…' }).click();
     const reassign = page.getByRole('dialog', { name: /^Reassign REQ-/ });
     await expect(reassign.getByRole('combobox', { name: /^Take it from/ })).toBeVisible();
@@ -171,7 +208,10 @@ test.describe('approvals management (carla)', () => {
     await snap(page, 'approvals-reassign');
     await reassign.getByRole('button', { name: 'Cancel' }).click();
 
-    await rows.nth(1).getByRole('button', { name: /^Actions for REQ-/ }).click();
+    await rows
+      .nth(1)
+      .getByRole('button', { name: /^Actions for REQ-/ })
+      .click();
     await page.getByRole('menuitem', { name: 'Escalate…' }).click();
     const escalate = page.getByRole('alertdialog', { name: /^Escalate REQ-/ });
     await expect(escalate).toContainText('fallback approver');
@@ -222,7 +262,10 @@ test.describe('smart approval routing', () => {
     // A phone: each rule a card with its actions, and nothing scrolls sideways.
     await page.setViewportSize(MOBILE);
     await expect(page.getByRole('table', { name: 'Auto-approval rules' })).toBeHidden();
-    const card = page.getByRole('list', { name: 'Auto-approval rules' }).getByTestId('auto-approval-rule-card').filter({ hasText: name });
+    const card = page
+      .getByRole('list', { name: 'Auto-approval rules' })
+      .getByTestId('auto-approval-rule-card')
+      .filter({ hasText: name });
     await expect(card).toContainText('Inactive');
     await expect(card).toContainText('Meridian Energy');
     await expect(card.getByRole('button', { name: `Edit ${name}` })).toBeVisible();
@@ -251,14 +294,19 @@ test.describe('smart approval routing', () => {
     const item = delegations.getByRole('listitem').filter({ hasText: 'Annual leave' });
     await expect(item).toContainText('Scheduled');
     await item.getByRole('button', { name: /^Revoke delegation/ }).click();
-    await page.getByRole('alertdialog', { name: 'Revoke this delegation?' }).getByRole('button', { name: 'Revoke' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Revoke this delegation?' })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
     await expectToast(page, 'Delegation revoked');
     await expect(item).toContainText('Revoked');
   });
 });
 
 test.describe('approvals queue (max)', () => {
-  test('carla\'s whole queue fits a 1280 px screen: each row says its step and how long it has waited', async ({ browser }) => {
+  test("carla's whole queue fits a 1280 px screen: each row says its step and how long it has waited", async ({
+    browser,
+  }) => {
     const { page } = await as(browser, 'carla', '/approvals');
     const table = page.getByRole('table', { name: 'Approval queue' });
     await expect(table.getByRole('row').nth(1)).toContainText(/waiting \d/);

@@ -12,12 +12,23 @@ async function as(browser: Browser, username: string, path: string, viewport = D
 
 test('a decision on a request reads as a ledger line, on the desktop and the phone', async ({ browser, request }) => {
   const rita = await apiAs(request, 'rita');
-  const options = (await rita.get('/api/requests/options')) as { categories: { id: string; name: string }[]; organization: { currency: string } };
+  const options = (await rita.get('/api/requests/options')) as {
+    categories: { id: string; name: string }[];
+    organization: { currency: string };
+  };
   const category = options.categories.find((c) => c.name.startsWith('Office Supplies')) ?? options.categories[0]!;
   const title = `Ledger check ${Date.now()}`;
-  const draft = (await rita.post('/api/requests', { title, amount: '1234.50', currency: options.organization.currency, categoryId: category.id })) as { id: string; reference: string };
+  const draft = (await rita.post('/api/requests', {
+    title,
+    amount: '1234.50',
+    currency: options.organization.currency,
+    categoryId: category.id,
+  })) as { id: string; reference: string };
   await rita.post(`/api/requests/${draft.id}/submit`, {}, { 'idempotency-key': crypto.randomUUID() });
-  const detail = (await rita.get(`/api/requests/${draft.id}`)) as { currentStep: number | null; steps: { position: number; status: string; approvers?: unknown }[] };
+  const detail = (await rita.get(`/api/requests/${draft.id}`)) as {
+    currentStep: number | null;
+    steps: { position: number; status: string; approvers?: unknown }[];
+  };
   const active = detail.steps.find((s) => s.status === 'active')!;
   const total = detail.steps.length;
 
@@ -38,7 +49,9 @@ test('a decision on a request reads as a ledger line, on the desktop and the pho
   // The event itself: its record and action as the title, the changed fields before and after.
   await decided.click();
   const dialog = adam.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: `${draft.reference}: Approved step ${active.position} of ${total}` })).toBeVisible();
+  await expect(
+    dialog.getByRole('heading', { name: `${draft.reference}: Approved step ${active.position} of ${total}` }),
+  ).toBeVisible();
   await expect(dialog.getByRole('row', { name: /Step/ })).toContainText(String(active.position));
   await snap(adam, 'audit-ledger-event');
 

@@ -15,7 +15,9 @@ test.describe('backups (adam)', () => {
     await expect(page.locator('[data-scaffold]')).toHaveCount(0);
 
     const create = page.getByRole('button', { name: 'Create backup now' });
-    const started = page.waitForResponse((res) => res.url().endsWith('/api/backups') && res.request().method() === 'POST');
+    const started = page.waitForResponse(
+      (res) => res.url().endsWith('/api/backups') && res.request().method() === 'POST',
+    );
     await create.click();
     const backup = (await (await started).json()) as { id: string; name: string };
     const row = page.locator(`[data-testid="backup-row"][data-name="${backup.name}"]`);
@@ -27,7 +29,11 @@ test.describe('backups (adam)', () => {
     await row.getByRole('button', { name: `Download ${backup.name}` }).click();
     const file = await downloading;
     expect(file.suggestedFilename()).toBe(`${backup.name}.jsonl.gz`);
-    const manifest = JSON.parse(gunzipSync(readFileSync((await file.path())!)).toString('utf8').split('\n')[0]!);
+    const manifest = JSON.parse(
+      gunzipSync(readFileSync((await file.path())!))
+        .toString('utf8')
+        .split('\n')[0]!,
+    );
     expect(manifest).toMatchObject({ format: 'outlay-backup', name: backup.name });
 
     await expectAccessible(page);

@@ -27,12 +27,16 @@ async function choose(page: Page, field: RegExp | string, option: string) {
 }
 
 test.describe('budget figures', () => {
-  test('the chart shows the largest of 35 month lines as labelled horizontal bars, with the line name on hover', async ({ browser }) => {
+  test('the chart shows the largest of 35 month lines as labelled horizontal bars, with the line name on hover', async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const carla = await pageAs(browser, 'carla', '/budget-vs-actual');
     const api = await apiAs(carla.context().request, 'carla');
     // 35 month lines of its own, in a month no other spec looks at (a re-run finds them there: 409).
-    const options = await api.get<Options & { categories: { id: string; organizationId: string | null; name: string }[] }>('/api/budgets/options');
+    const options = await api.get<
+      Options & { categories: { id: string; organizationId: string | null; name: string }[] }
+    >('/api/budgets/options');
     const groupWide = options.categories.filter((c) => c.organizationId === null).slice(0, 7);
     expect(groupWide).toHaveLength(7);
     const headers = await authHeaders(carla);
@@ -40,7 +44,14 @@ test.describe('budget figures', () => {
       for (const [ci, cat] of groupWide.entries()) {
         const res = await carla.context().request.post('/api/budgets/lines', {
           headers,
-          data: { organizationId: org.id, categoryId: cat.id, periodType: 'month', periodStart: '2035-01-01', currency: org.currency, amount: `${(oi + 1) * 1000 + ci * 150}.00` },
+          data: {
+            organizationId: org.id,
+            categoryId: cat.id,
+            periodType: 'month',
+            periodStart: '2035-01-01',
+            currency: org.currency,
+            amount: `${(oi + 1) * 1000 + ci * 150}.00`,
+          },
         });
         expect([201, 409], await res.text()).toContain(res.status());
       }
@@ -54,7 +65,9 @@ test.describe('budget figures', () => {
     await choose(carla, 'Period', 'Month');
     await carla.getByLabel('Containing the date').fill('2035-01-15');
     // The headline figures are the month lines' own total.
-    await expect(carla.getByRole('heading', { name: `Month lines: ${months.length} of ${months.length} added (USD)` })).toBeVisible();
+    await expect(
+      carla.getByRole('heading', { name: `Month lines: ${months.length} of ${months.length} added (USD)` }),
+    ).toBeVisible();
     const chart = carla.getByTestId('bva-chart');
     await expect(chart).toBeVisible();
     await expect(carla.getByText(`The 10 largest budgets of ${months.length} lines`)).toBeVisible();
@@ -69,13 +82,17 @@ test.describe('budget figures', () => {
     await snap(carla, 'budget-figures-chart');
 
     // The table totals each granularity present apart.
-    for (const g of report.groups) await expect(carla.getByRole('cell', { name: new RegExp(`^Total of ${g.label.toLowerCase()}`) })).toBeVisible();
+    for (const g of report.groups)
+      await expect(carla.getByRole('cell', { name: new RegExp(`^Total of ${g.label.toLowerCase()}`) })).toBeVisible();
 
     // The seeded quarter: the chart switches between granularities, and names what it shows.
     await choose(carla, 'Period', 'Quarter');
     await carla.getByLabel('Containing the date').fill(new Date().toISOString().slice(0, 10));
     await expect(carla.getByRole('heading', { name: /^Quarter lines: \d+ of \d+ added/ })).toBeVisible();
-    await carla.getByRole('group', { name: 'Lines in the chart' }).getByRole('button', { name: /^Month lines/ }).click();
+    await carla
+      .getByRole('group', { name: 'Lines in the chart' })
+      .getByRole('button', { name: /^Month lines/ })
+      .click();
     await expect(carla.getByRole('heading', { name: /^Month lines: budget, committed and actual/ })).toBeVisible();
     await snap(carla, 'budget-figures-quarter');
     await choose(carla, 'Period', 'Month');
@@ -101,7 +118,9 @@ test.describe('budget figures', () => {
     expect(await pageWidth()).toBeLessThanOrEqual(MOBILE.width);
   });
 
-  test('a new budget line takes the chosen organization’s currency unless the currency was chosen by hand', async ({ browser }) => {
+  test('a new budget line takes the chosen organization’s currency unless the currency was chosen by hand', async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const carla = await pageAs(browser, 'carla', '/budget-management');
     const options = await (await apiAs(carla.context().request, 'carla')).get<Options>('/api/budgets/options');
@@ -143,20 +162,33 @@ test.describe('budget figures', () => {
 });
 
 test.describe('one figure per budget line', () => {
-  test('a staff-cost line shows its payroll, and the same share used, in Budget Management and Budget vs Actual', async ({ browser }) => {
+  test('a staff-cost line shows its payroll, and the same share used, in Budget Management and Budget vs Actual', async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const carla = await pageAs(browser, 'carla', '/budget-management');
     const api = await apiAs(carla.context().request, 'carla');
-    type Line = { id: string; label: string; percentUsed: string; payroll: string; currency: string; countsPayroll: boolean };
+    type Line = {
+      id: string;
+      label: string;
+      percentUsed: string;
+      payroll: string;
+      currency: string;
+      countsPayroll: boolean;
+    };
     const today = new Date().toISOString().slice(0, 10);
     const lines = (await api.get<{ items: Line[] }>(`/api/budgets/lines?date=${today}&pageSize=100`)).items;
     const staff = lines.find((l) => l.countsPayroll && l.label.startsWith('Meridian Logistics · Payroll'))!;
     expect(staff).toBeDefined();
-    const payroll = new Intl.NumberFormat('en-US', { style: 'currency', currency: staff.currency }).format(Number(staff.payroll));
+    const payroll = new Intl.NumberFormat('en-US', { style: 'currency', currency: staff.currency }).format(
+      Number(staff.payroll),
+    );
 
     await expect(carla.getByRole('heading', { name: 'Budget Management' })).toBeVisible();
     await carla.getByPlaceholder('Search organization, department, category…').fill('Payroll');
-    const row = carla.getByRole('row').filter({ has: carla.getByRole('progressbar', { name: `${staff.label}: ${staff.percentUsed}% used` }) });
+    const row = carla
+      .getByRole('row')
+      .filter({ has: carla.getByRole('progressbar', { name: `${staff.label}: ${staff.percentUsed}% used` }) });
     await expect(row).toBeVisible();
     await expect(row).toContainText(payroll);
     await expect(carla.getByRole('columnheader', { name: 'Of which payroll' })).toBeVisible();
@@ -184,7 +216,9 @@ test.describe('one figure per budget line', () => {
     await expect(counts).not.toBeChecked();
     await choose(carla, /^Category/, 'Travel');
     await expect(counts).toBeDisabled();
-    await expect(dialog.getByText('Only a line of the Payroll category or of no category can count payroll.')).toBeVisible();
+    await expect(
+      dialog.getByText('Only a line of the Payroll category or of no category can count payroll.'),
+    ).toBeVisible();
     await choose(carla, /^Category/, 'Payroll');
     await expect(counts).toBeEnabled();
     await expect(counts).toBeChecked();

@@ -1,5 +1,15 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { apiAs, DESKTOP, expectAccessible, expectInViewport, expectNoSidewaysScroll, expectToast, MOBILE, signInAs, snap } from './fixtures';
+import {
+  apiAs,
+  DESKTOP,
+  expectAccessible,
+  expectInViewport,
+  expectNoSidewaysScroll,
+  expectToast,
+  MOBILE,
+  signInAs,
+  snap,
+} from './fixtures';
 
 /*
  * Budget impact before deciding, and an overrun approved with the line raised. carla gives
@@ -38,7 +48,9 @@ interface Options {
   categories: { id: string; name: string; code: string }[];
 }
 
-test('budget impact while typing, on the queue item and in the approval dialog; the overrun approver raises the line', async ({ browser }) => {
+test('budget impact while typing, on the queue item and in the approval dialog; the overrun approver raises the line', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const title = `Cold-chain sensors ${suffix()}`;
   const month = `${new Date().toISOString().slice(0, 7)}-01`;
@@ -66,7 +78,11 @@ test('budget impact while typing, on the queue item and in the approval dialog; 
     currency: 'USD',
     amount: '1000.00',
   });
-  const ours = (root: Page | Locator) => root.getByTestId('budget-impact').getByTestId('budget-impact-line').filter({ hasText: `${dept.name} · ${cat.name}` });
+  const ours = (root: Page | Locator) =>
+    root
+      .getByTestId('budget-impact')
+      .getByTestId('budget-impact-line')
+      .filter({ hasText: `${dept.name} · ${cat.name}` });
 
   // rita: the form shows the line while she types (debounced), within budget then over it.
   const rita = await as(browser, 'rita', '/new-request');
@@ -110,7 +126,8 @@ test('budget impact while typing, on the queue item and in the approval dialog; 
   await expect(queuedLine).toHaveAttribute('title', /remaining \$1,000\.00 → -\$500\.00 of \$1,000\.00/);
   await expect(queuedLine.getByTestId('budget-impact-meter')).toBeVisible();
   // One text line per budget line, and no heading or box around them: a row stays short, so a screen holds many.
-  for (const line of await queued.getByTestId('budget-impact-line').all()) expect((await line.boundingBox())!.height).toBeLessThan(24);
+  for (const line of await queued.getByTestId('budget-impact-line').all())
+    expect((await line.boundingBox())!.height).toBeLessThan(24);
   await expect(queued.getByRole('heading', { name: 'Budget impact' })).toHaveCount(0);
   expect((await queued.boundingBox())!.height).toBeLessThan(140);
   await expectAccessible(carla);
@@ -160,7 +177,9 @@ test('budget impact while typing, on the queue item and in the approval dialog; 
   await expect(ours(confirm)).toContainText('Over by $500.00');
   await confirm.getByRole('radio', { name: /Raise the line by the overrun/ }).check();
   await expect(confirm.getByRole('textbox', { name: new RegExp(`Raise .*${cat.name}`) })).toHaveValue('500.00');
-  await confirm.getByRole('textbox', { name: /^Note/ }).fill('Sensors are required by the audit; the line was set too low.');
+  await confirm
+    .getByRole('textbox', { name: /^Note/ })
+    .fill('Sensors are required by the audit; the line was set too low.');
   await snap(carla, 'budget-impact-4-raise');
   await carla.setViewportSize(MOBILE);
   await snap(carla, 'budget-impact-4-raise');
@@ -171,7 +190,12 @@ test('budget impact while typing, on the queue item and in the approval dialog; 
   // Budget management: the line is 1,500 and its history shows the raise.
   await carla.goto('/budget-management');
   await carla.getByRole('searchbox').fill(cat.name);
-  const lineRow = carla.getByRole('table', { name: 'Budget lines' }).getByRole('row').filter({ hasText: dept.name }).filter({ hasText: cat.name }).filter({ hasText: '$1,500.00' });
+  const lineRow = carla
+    .getByRole('table', { name: 'Budget lines' })
+    .getByRole('row')
+    .filter({ hasText: dept.name })
+    .filter({ hasText: cat.name })
+    .filter({ hasText: '$1,500.00' });
   await expect(lineRow).toHaveCount(1);
   await lineRow.getByRole('button', { name: `Actions for ${line.label}` }).click();
   await carla.getByRole('menuitem', { name: 'History' }).click();

@@ -23,7 +23,9 @@ async function choose(page: Page, field: RegExp | string, option: RegExp | strin
 }
 
 test.describe('budgets', () => {
-  test('a request over budget goes to carla first; she approves the overrun with a note and it moves on to max', async ({ browser }) => {
+  test('a request over budget goes to carla first; she approves the overrun with a note and it moves on to max', async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const title = `Forklift training ${suffix()}`;
 
@@ -39,11 +41,21 @@ test.describe('budgets', () => {
     };
     const org = options.organizations.find((o) => o.name === 'Meridian Logistics')!;
     const dept = options.departments.find((d) => d.organizationId === org.id && d.name === 'Operations')!;
-    const training = options.categories.find((c) => c.name === 'Training' && (c.organizationId === null || c.organizationId === org.id))!;
+    const training = options.categories.find(
+      (c) => c.name === 'Training' && (c.organizationId === null || c.organizationId === org.id),
+    )!;
     const month = `${new Date().toISOString().slice(0, 7)}-01`;
     const created = await carlaApi.request.post('/api/budgets/lines', {
       headers,
-      data: { organizationId: org.id, departmentId: dept.id, categoryId: training.id, periodType: 'month', periodStart: month, currency: 'USD', amount: '1000.00' },
+      data: {
+        organizationId: org.id,
+        departmentId: dept.id,
+        categoryId: training.id,
+        periodType: 'month',
+        periodStart: month,
+        currency: 'USD',
+        amount: '1000.00',
+      },
     });
     // 409: a re-run against the same database finds the line already there.
     expect([201, 409], await created.text()).toContain(created.status());
@@ -76,7 +88,10 @@ test.describe('budgets', () => {
     const carla = await as(browser, 'carla', '/budget-overrun-approvals');
     await expect(carla.getByRole('heading', { name: 'Budget Overrun Approvals' })).toBeVisible();
     await carla.getByRole('searchbox').fill(title);
-    const row = carla.getByRole('table', { name: 'Pending budget overruns' }).getByRole('row').filter({ hasText: title });
+    const row = carla
+      .getByRole('table', { name: 'Pending budget overruns' })
+      .getByRole('row')
+      .filter({ hasText: title });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Rita Alvarez');
     await expect(row).toContainText('Operations');
@@ -99,10 +114,15 @@ test.describe('budgets', () => {
     await dialog.getByRole('textbox').fill('Inspection replacement; covered by Q4 savings in Operations.');
     await dialog.getByRole('button', { name: 'Approve overrun' }).click();
     await expectToast(carla, 'Overrun approved', `${reference} continues on its route`);
-    await expect(carla.getByRole('table', { name: 'Pending budget overruns' }).getByRole('row').filter({ hasText: title })).toHaveCount(0);
+    await expect(
+      carla.getByRole('table', { name: 'Pending budget overruns' }).getByRole('row').filter({ hasText: title }),
+    ).toHaveCount(0);
     await carla.getByRole('tab', { name: 'Decided' }).click();
     await carla.getByRole('searchbox').fill(title);
-    const decided = carla.getByRole('table', { name: 'Decided budget overruns' }).getByRole('row').filter({ hasText: title });
+    const decided = carla
+      .getByRole('table', { name: 'Decided budget overruns' })
+      .getByRole('row')
+      .filter({ hasText: title });
     await expect(decided).toContainText('Approved');
     await expect(decided).toContainText('covered by Q4 savings');
 

@@ -12,13 +12,20 @@ test('the sign-in route loads at most 150 KB of JavaScript (gzip)', async ({ pag
   await page.goto('/auth', { waitUntil: 'networkidle' });
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   const total = [...sizes.values()].reduce((a, b) => a + b, 0);
-  test.info().annotations.push({ type: 'sign-in-js-gzip', description: `${(total / 1024).toFixed(1)} KB in ${sizes.size} files` });
+  test
+    .info()
+    .annotations.push({
+      type: 'sign-in-js-gzip',
+      description: `${(total / 1024).toFixed(1)} KB in ${sizes.size} files`,
+    });
   expect(total).toBeLessThanOrEqual(150 * 1024);
 });
 
-test.describe('the page asks for the first screen\'s files before the entry has run', () => {
+test.describe("the page asks for the first screen's files before the entry has run", () => {
   const preloaded = (page: Page) =>
-    page.locator('head link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+    page
+      .locator('head link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
 
   test('signed out: the sign-in screen, not the frame', async ({ page }) => {
     const early: string[] = [];
@@ -52,7 +59,10 @@ test.describe("the page's early script asks for the first reads, and the app tak
       const url = new URL(event.request.url);
       if (!url.pathname.startsWith('/api/')) return;
       const frames = event.initiator.stack?.callFrames ?? [];
-      reads.push({ path: url.pathname, by: frames.map((f) => new URL(f.url || 'about:blank').pathname).find((p) => p.startsWith('/assets/')) ?? '' });
+      reads.push({
+        path: url.pathname,
+        by: frames.map((f) => new URL(f.url || 'about:blank').pathname).find((p) => p.startsWith('/assets/')) ?? '',
+      });
     });
     return reads;
   }

@@ -105,7 +105,9 @@ test.describe('calendar integration (rita)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Calendar Integration' })).toBeVisible();
     await expect(page.getByTestId('calendar-link-state').or(page.getByTestId('calendar-link'))).toBeVisible();
     await chooseFile(page, Math.random().toString(36).slice(2, 10));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await snap(page, 'calendar-integration');
   });

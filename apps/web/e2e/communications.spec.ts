@@ -12,7 +12,10 @@ async function badgeCount(page: Page): Promise<number> {
 }
 
 test.describe('Communications', () => {
-  test('a message arrives live with the unread badge, text stays text, a mention notifies, a file goes through', async ({ browser, request }) => {
+  test('a message arrives live with the unread badge, text stays text, a mention notifies, a file goes through', async ({
+    browser,
+    request,
+  }) => {
     const stamp = Date.now();
     const laylaApi = await apiAs(request, 'layla');
     const before = await laylaApi.get<{ messages: number; announcements: number }>('/api/communications/unread');
@@ -55,11 +58,21 @@ test.describe('Communications', () => {
     await expect.poll(() => badgeCount(layla)).toBe(before.messages + before.announcements);
     await expect(item).not.toContainText('Unread');
 
-    const notes = await laylaApi.get<{ items: { title: string; link: string }[] }>('/api/notifications?type=message_mention');
-    expect(notes.items.some((n) => n.title === `Chloe Evans mentioned you in Tablet rollout ${stamp}` && n.link.startsWith('/communications?conversation='))).toBe(true);
+    const notes = await laylaApi.get<{ items: { title: string; link: string }[] }>(
+      '/api/notifications?type=message_mention',
+    );
+    expect(
+      notes.items.some(
+        (n) =>
+          n.title === `Chloe Evans mentioned you in Tablet rollout ${stamp}` &&
+          n.link.startsWith('/communications?conversation='),
+      ),
+    ).toBe(true);
 
     // A file with a caption, through the storage; layla sees it arrive and can download it.
-    await chloe.locator('input[type="file"]').setInputFiles({ name: `tablet-quote-${stamp}.pdf`, mimeType: 'application/pdf', buffer: PDF });
+    await chloe
+      .locator('input[type="file"]')
+      .setInputFiles({ name: `tablet-quote-${stamp}.pdf`, mimeType: 'application/pdf', buffer: PDF });
     await chloe.getByLabel('Message', { exact: true }).fill('The quote');
     await chloe.getByRole('button', { name: 'Send' }).click();
     const file = layla.getByTestId('message').filter({ hasText: `tablet-quote-${stamp}.pdf` });
@@ -117,10 +130,14 @@ test.describe('Communications', () => {
   test('a conversation on a phone: the list, then the conversation with a way back', async ({ browser, request }) => {
     const stamp = Date.now();
     const chloeApi = await apiAs(request, 'chloe');
-    const people = await chloeApi.get<{ items: { id: string; username: string }[] }>('/api/communications/people?q=aisha');
+    const people = await chloeApi.get<{ items: { id: string; username: string }[] }>(
+      '/api/communications/people?q=aisha',
+    );
     const aisha = people.items.find((p) => p.username === 'aisha')!;
     const c = await chloeApi.post<{ id: string }>('/api/communications/conversations', { memberIds: [aisha.id] });
-    await chloeApi.post(`/api/communications/conversations/${c.id}/messages`, { body: `Can you approve the Foods invoices today? ${stamp}` });
+    await chloeApi.post(`/api/communications/conversations/${c.id}/messages`, {
+      body: `Can you approve the Foods invoices today? ${stamp}`,
+    });
 
     const page = await pageAs(browser, 'aisha', '/communications', MOBILE);
     const item = page.getByTestId('conversation-item').filter({ hasText: 'Chloe Evans' });

@@ -13,10 +13,13 @@ function defaultRange(now = new Date()) {
   const start = new Date(Date.UTC(back.getUTCFullYear(), back.getUTCMonth() - (back.getUTCMonth() % 3), 1));
   return { from: start.toISOString().slice(0, 7), to: now.toISOString().slice(0, 7) };
 }
-const money = (amount: string, currency = 'USD') => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(amount));
+const money = (amount: string, currency = 'USD') =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(amount));
 
 test.describe('consolidated financials', () => {
-  test('carla sees the group: companies by quarter, eliminations, rates on focus, drill-down, exports', async ({ page }) => {
+  test('carla sees the group: companies by quarter, eliminations, rates on focus, drill-down, exports', async ({
+    page,
+  }) => {
     const { from, to } = defaultRange();
     const api = await apiAs(page.request, 'carla');
     const data = await api.get<Consolidation>(`/api/consolidation?from=${from}&to=${to}&granularity=quarter`);
@@ -30,16 +33,24 @@ test.describe('consolidated financials', () => {
     await expect(totals).toContainText(money(data.totals.overall.consolidated));
     await expect(totals).toContainText(money(data.totals.overall.beforeElimination));
     const table = page.getByTestId('consolidation-table');
-    for (const name of ['Meridian Logistics', 'Meridian Energy', 'Meridian Foods', 'Meridian Tech']) await expect(table).toContainText(name);
-    await expect(table.getByRole('row', { name: /Consolidated total/ })).toContainText(money(data.totals.overall.consolidated));
+    for (const name of ['Meridian Logistics', 'Meridian Energy', 'Meridian Foods', 'Meridian Tech'])
+      await expect(table).toContainText(name);
+    await expect(table.getByRole('row', { name: /Consolidated total/ })).toContainText(
+      money(data.totals.overall.consolidated),
+    );
     await expect(page.getByRole('heading', { name: 'Intercompany eliminations' })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Intercompany eliminations' })).toContainText(data.intercompany[0]!.counterpartyName);
+    await expect(page.getByRole('table', { name: 'Intercompany eliminations' })).toContainText(
+      data.intercompany[0]!.counterpartyName,
+    );
     await expectAccessible(page);
     await snap(page, 'consolidation');
 
     // The keyboard reaches an amount; its tooltip gives the original amount and the rates.
     const energy = data.subsidiaries.find((s) => s.currency === 'EUR')!;
-    const cell = table.getByRole('button', { name: `${energy.organizationName} spend, ${data.periods.at(-1)!.label}:`, exact: false });
+    const cell = table.getByRole('button', {
+      name: `${energy.organizationName} spend, ${data.periods.at(-1)!.label}:`,
+      exact: false,
+    });
     await cell.focus();
     await expect(page.getByRole('tooltip')).toContainText('Original: €');
     await expect(page.getByRole('tooltip')).toContainText('average: 1 EUR =');
@@ -49,9 +60,16 @@ test.describe('consolidated financials', () => {
     // Drill-down: company → category → requests.
     await table.getByRole('button', { name: /Meridian Energy.*show categories/ }).click();
     const category = energy.categories[0]!;
-    await table.getByRole('button', { name: new RegExp(category.categoryName) }).first().click();
-    const dialog = page.getByRole('dialog', { name: new RegExp(`Requests: Meridian Energy · ${category.categoryName}`) });
-    await expect(dialog.getByRole('table', { name: 'Requests behind this figure' }).getByRole('row').nth(1)).toContainText('REQ-');
+    await table
+      .getByRole('button', { name: new RegExp(category.categoryName) })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', {
+      name: new RegExp(`Requests: Meridian Energy · ${category.categoryName}`),
+    });
+    await expect(
+      dialog.getByRole('table', { name: 'Requests behind this figure' }).getByRole('row').nth(1),
+    ).toContainText('REQ-');
     await expectAccessible(page);
     await snap(page, 'consolidation-drill-down');
     await page.keyboard.press('Escape');

@@ -11,8 +11,7 @@ import { apiAs, DESKTOP, expectAccessible, expectNoSidewaysScroll, MOBILE, pageA
 
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
-
-test('carla\'s activity feed shows max\'s approval live, without a reload', async ({ browser }) => {
+test("carla's activity feed shows max's approval live, without a reload", async ({ browser }) => {
   test.setTimeout(90_000);
   const carla = await pageAs(browser, 'carla', '/');
   await expect(carla.getByRole('heading', { name: /, Carla$/ })).toBeVisible();
@@ -25,7 +24,9 @@ test('carla\'s activity feed shows max\'s approval live, without a reload', asyn
   const rita = await apiAs(other.request, 'rita');
   const max = await apiAs(other.request, 'max');
   const title = `Dashboard live ${suffix()}`;
-  const options = await rita.get<{ categories: { id: string; name: string }[]; organization: { currency: string } }>('/api/requests/options');
+  const options = await rita.get<{ categories: { id: string; name: string }[]; organization: { currency: string } }>(
+    '/api/requests/options',
+  );
   const category = options.categories.find((c) => c.name.startsWith('Office Supplies')) ?? options.categories[0]!;
   const draft = await rita.post<{ id: string; reference: string }>('/api/requests', {
     title,
@@ -46,15 +47,20 @@ test('carla\'s activity feed shows max\'s approval live, without a reload', asyn
   await carla.context().close();
 });
 
-test('carla\'s dashboard shows the group KPIs with real numbers, a chart and alerts', async ({ browser }) => {
+test("carla's dashboard shows the group KPIs with real numbers, a chart and alerts", async ({ browser }) => {
   const carla = await pageAs(browser, 'carla', '/real-time-monitoring');
   const api = await apiAs(carla.request, 'carla');
-  const data = await api.get<{ kpis: { pendingCount: number; scopeLabel: string; cycleSample: number }; spendByMonth: unknown[] }>('/api/dashboard');
+  const data = await api.get<{
+    kpis: { pendingCount: number; scopeLabel: string; cycleSample: number };
+    spendByMonth: unknown[];
+  }>('/api/dashboard');
   await expect(carla.getByRole('heading', { name: /, Carla$/ })).toBeVisible();
   await expect(carla.getByRole('main').getByTestId('role-badge')).toHaveText('CFO');
   await expect(carla.getByTestId('kpi-spend')).toBeVisible();
   // The change compares this month so far with the same days of last month.
-  await expect(carla.getByTestId('kpi-spend')).toContainText(/(on the same days last month|same days last month to compare)/);
+  await expect(carla.getByTestId('kpi-spend')).toContainText(
+    /(on the same days last month|same days last month to compare)/,
+  );
   await expect(carla.getByTestId('kpi-spend')).toContainText(/Days? 1(–\d+)? of last month/);
   // pendingCount can move while other specs run; the label is stable.
   await expect(carla.getByTestId('kpi-pending')).toContainText(/requests? awaiting a decision/);
@@ -68,7 +74,10 @@ test('carla\'s dashboard shows the group KPIs with real numbers, a chart and ale
   await carla.setViewportSize(MOBILE);
   await expect(carla.getByTestId('kpi-spend')).toBeVisible();
   // Stacked: the KPI cards share the column on a phone.
-  const [a, b] = await Promise.all([carla.getByTestId('kpi-spend').boundingBox(), carla.getByTestId('kpi-pending').boundingBox()]);
+  const [a, b] = await Promise.all([
+    carla.getByTestId('kpi-spend').boundingBox(),
+    carla.getByTestId('kpi-pending').boundingBox(),
+  ]);
   expect(Math.round(a!.x)).toBe(Math.round(b!.x));
   expect(b!.y).toBeGreaterThan(a!.y);
   await snap(carla, 'dashboard-carla');
@@ -93,7 +102,9 @@ test('rita sees her requests and decisions, not the KPIs', async ({ browser }) =
   await rita.context().close();
 });
 
-test('felix, who has no Admin menu, finds the screens his role opens on the dashboard, and filters requests by vendor', async ({ browser }) => {
+test('felix, who has no Admin menu, finds the screens his role opens on the dashboard, and filters requests by vendor', async ({
+  browser,
+}) => {
   const felix = await pageAs(browser, 'felix', '/');
   await expect(felix.getByRole('heading', { name: /, Felix$/ })).toBeVisible();
   const screens = felix.getByRole('navigation', { name: 'Your screens' });
@@ -133,7 +144,9 @@ test('expense tracking: scopes on offer, month range, chart and table', async ({
   await carla.getByRole('option', { name: 'The group' }).click();
   const api = await apiAs(carla.request, 'carla');
   const month = new Date().toISOString().slice(0, 7);
-  const group = await api.get<{ totals: { count: number } }>(`/api/expense-tracking?scope=group&from=${month}&to=${month}`);
+  const group = await api.get<{ totals: { count: number } }>(
+    `/api/expense-tracking?scope=group&from=${month}&to=${month}`,
+  );
   const [y, m] = month.split('-').map(Number) as [number, number];
   const earlier = `${m <= 3 ? y - 1 : y}-${String(((m - 4 + 12) % 12) + 1).padStart(2, '0')}`;
   await carla.getByLabel('From month').fill(earlier);

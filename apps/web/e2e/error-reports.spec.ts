@@ -101,11 +101,18 @@ test.describe('error reports', () => {
     await expect(anonymous.getByRole('cell').nth(4)).toHaveText('0 (+1 signed out)');
   });
 
-  test('a render failure is reported through the error boundary with its component stack', async ({ browser, request }) => {
+  test('a render failure is reported through the error boundary with its component stack', async ({
+    browser,
+    request,
+  }) => {
     const rita = await pageAs(browser, 'rita', '/');
     // A list answer the screen cannot draw: the row is not an object.
-    await rita.route('**/api/requests/mine?**', (route) => route.fulfill({ json: { items: [null], total: 1, page: 1, pageSize: 25 } }));
-    const posted = rita.waitForResponse((r) => r.url().endsWith('/api/error-reports') && r.request().method() === 'POST');
+    await rita.route('**/api/requests/mine?**', (route) =>
+      route.fulfill({ json: { items: [null], total: 1, page: 1, pageSize: 25 } }),
+    );
+    const posted = rita.waitForResponse(
+      (r) => r.url().endsWith('/api/error-reports') && r.request().method() === 'POST',
+    );
     await rita.goto('/requests');
     await expect(rita.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
     const response = await posted;
@@ -121,7 +128,9 @@ test.describe('error reports', () => {
     );
     const group = list.items.find((i) => i.message === sent.message);
     expect(group?.route).toBe('/requests');
-    const detail = await adam.get<{ componentStack: string | null; users: { username: string }[] }>(`/api/error-reports/${group!.id}`);
+    const detail = await adam.get<{ componentStack: string | null; users: { username: string }[] }>(
+      `/api/error-reports/${group!.id}`,
+    );
     expect(detail.componentStack).toBeTruthy();
     expect(detail.users.map((u) => u.username)).toContain('rita');
   });

@@ -5,13 +5,24 @@ const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 
 // Paul raises the same order twice with a vendor of his own; his coaching shows the finding and the tip.
 test.describe('Expense Coaching', () => {
-  test('my findings over time, returned requests, spend against my department and tips, on a desktop and a phone', async ({ browser }) => {
+  test('my findings over time, returned requests, spend against my department and tips, on a desktop and a phone', async ({
+    browser,
+  }) => {
     const marker = suffix();
     const context = await browser.newContext();
     const [paul, adam] = await Promise.all([apiAs(context.request, 'paul'), apiAs(context.request, 'adam')]);
-    const options = await paul.get<{ categories: { id: string; name: string }[]; organization: { id: string; currency: string } }>('/api/requests/options');
+    const options = await paul.get<{
+      categories: { id: string; name: string }[];
+      organization: { id: string; currency: string };
+    }>('/api/requests/options');
     const category = options.categories.find((c) => c.name.startsWith('Office Supplies')) ?? options.categories[0]!;
-    const vendor = await adam.post<{ id: string }>('/api/vendors', { organizationId: options.organization.id, name: `Toner Haus ${marker}`, taxId: `TH-${marker}`, paymentTermsDays: 30, currency: options.organization.currency });
+    const vendor = await adam.post<{ id: string }>('/api/vendors', {
+      organizationId: options.organization.id,
+      name: `Toner Haus ${marker}`,
+      taxId: `TH-${marker}`,
+      paymentTermsDays: 30,
+      currency: options.organization.currency,
+    });
     await adam.post(`/api/vendors/${vendor.id}/status`, { status: 'active' });
     const refs: string[] = [];
     for (const title of [`Toner cartridges ${marker}`, `Toner cartridges ${marker} for sales`]) {
@@ -40,7 +51,9 @@ test.describe('Expense Coaching', () => {
     await expect(months.getByRole('link', { name: new RegExp(refs[1]!) })).toBeVisible();
     await expect(page.getByTestId('spend')).toContainText('Median in Sales');
     // Sales has four people with spend: no median (it would be a colleague's own figure), a line saying why.
-    await expect(page.getByTestId('median-withheld')).toHaveText(/fewer than 5 people in your department have approved spend/);
+    await expect(page.getByTestId('median-withheld')).toHaveText(
+      /fewer than 5 people in your department have approved spend/,
+    );
     await expect(page.getByTestId('spend')).not.toContainText('The middle of');
     await expect(page.getByRole('heading', { name: 'Returned requests' })).toBeVisible();
     await expectAccessible(page);

@@ -14,13 +14,18 @@ test.describe('Feature suggestions', () => {
     await dialog.getByRole('button', { name: 'Submit suggestion' }).click();
     await expect(dialog.getByText('The title must be at least 5 characters')).toBeVisible();
     await dialog.getByLabel('Title').fill(title);
-    await dialog.getByLabel('Description').fill('Approvers on the road could answer the notification e-mail.\n<b>not bold</b>');
+    await dialog
+      .getByLabel('Description')
+      .fill('Approvers on the road could answer the notification e-mail.\n<b>not bold</b>');
     await dialog.getByRole('button', { name: 'Submit suggestion' }).click();
     // The new suggestion opens: the author's vote counts, markup stays text.
     const detail = leo.getByRole('dialog');
     await expect(detail.getByRole('heading', { name: title })).toBeVisible();
     await expect(detail.getByText('<b>not bold</b>', { exact: false })).toBeVisible();
-    await expect(detail.getByRole('button', { name: `Remove your vote for ${title}, 1 vote` })).toHaveAttribute('aria-pressed', 'true');
+    await expect(detail.getByRole('button', { name: `Remove your vote for ${title}, 1 vote` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await detail.press('Escape');
 
     const yusuf = await pageAs(browser, 'yusuf', '/feature-suggestions?q=' + encodeURIComponent(title));
@@ -49,7 +54,9 @@ test.describe('Feature suggestions', () => {
     await ad.press('Escape');
 
     const leoApi = await apiAs(request, 'leo');
-    const mine = await leoApi.get<{ items: { title: string; link: string }[] }>('/api/notifications?type=feature_suggestion_status');
+    const mine = await leoApi.get<{ items: { title: string; link: string }[] }>(
+      '/api/notifications?type=feature_suggestion_status',
+    );
     expect(mine.items.map((n) => n.title)).toContain(`Your suggestion "${title}" is now planned`);
 
     await leo.goto('/feature-suggestions?status=planned&q=' + encodeURIComponent(title));

@@ -7,9 +7,15 @@ import { apiAs, expectAccessible, expectNoSidewaysScroll, MOBILE, pageAs, snap }
  * sees his subsidiary only; rita is refused. Screenshots at desktop and phone size.
  */
 
-type Flow = { total: string; currency: string; nodes: { id: string; kind: string; name: string; amount: string }[]; links: unknown[] };
+type Flow = {
+  total: string;
+  currency: string;
+  nodes: { id: string; kind: string; name: string; amount: string }[];
+  links: unknown[];
+};
 
-const money = (amount: string, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount as unknown as number);
+const money = (amount: string, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount as unknown as number);
 
 test.describe('financial flow', () => {
   test('carla follows the group’s money to vendors and opens the requests behind a node', async ({ browser }) => {
@@ -26,10 +32,13 @@ test.describe('financial flow', () => {
     await expect(page.getByTestId('flow-total')).toContainText(money(flow.total, flow.currency));
     const diagram = page.getByTestId('flow-diagram');
     // Each column shows its twelve largest nodes and folds the rest into one.
-    const columns = ['organization', 'department', 'category', 'vendor'].map((k) => flow.nodes.filter((n) => n.kind === k).length);
+    const columns = ['organization', 'department', 'category', 'vendor'].map(
+      (k) => flow.nodes.filter((n) => n.kind === k).length,
+    );
     await expect(diagram.locator('[data-node]')).toHaveCount(columns.reduce((sum, n) => sum + Math.min(n, 13), 0));
     // Every organization is drawn with its name.
-    for (const org of flow.nodes.filter((n) => n.kind === 'organization')) await expect(diagram.locator(`[data-node="${org.id}"] text`)).toContainText(org.name);
+    for (const org of flow.nodes.filter((n) => n.kind === 'organization'))
+      await expect(diagram.locator(`[data-node="${org.id}"] text`)).toContainText(org.name);
 
     // Hover: the node's amount in the group currency.
     const largestOrg = flow.nodes.find((n) => n.kind === 'organization')!;
@@ -40,13 +49,17 @@ test.describe('financial flow', () => {
     await diagram.locator(`[data-node="${largestOrg.id}"] rect`).click({ force: true });
     const panel = page.getByRole('heading', { name: `Requests of ${largestOrg.name}` });
     await expect(panel).toBeVisible();
-    await expect(page.getByRole('table', { name: `Requests of ${largestOrg.name}` }).getByRole('row')).not.toHaveCount(1);
+    await expect(page.getByRole('table', { name: `Requests of ${largestOrg.name}` }).getByRole('row')).not.toHaveCount(
+      1,
+    );
     await snap(page, 'financial-flow-carla');
     await expectAccessible(page);
 
     // The table offers every flow, and the same requests, to the keyboard.
     await page.getByRole('button', { name: 'Close the requests' }).click();
-    const vendor = flow.nodes.find((n) => n.kind === 'vendor' && n.id === 'vendor:none') ?? flow.nodes.find((n) => n.kind === 'vendor')!;
+    const vendor =
+      flow.nodes.find((n) => n.kind === 'vendor' && n.id === 'vendor:none') ??
+      flow.nodes.find((n) => n.kind === 'vendor')!;
     await page.getByRole('button', { name: /^Show all \d+ flows$/ }).click();
     const button = page.getByRole('button', { name: `${vendor.name}: show its requests` }).first();
     await button.focus();
@@ -68,7 +81,9 @@ test.describe('financial flow', () => {
     await expect(page.getByTestId('flow-empty')).toBeVisible();
   });
 
-  test('on a phone the diagram’s columns are stacked cards, the flows are cards, and nothing scrolls sideways', async ({ browser }) => {
+  test('on a phone the diagram’s columns are stacked cards, the flows are cards, and nothing scrolls sideways', async ({
+    browser,
+  }) => {
     const page = await pageAs(browser, 'carla', '/financial-flow', MOBILE);
     const flow = await (await apiAs(page.context().request, 'carla')).get<Flow>('/api/financial-flow');
     await expect(page.getByTestId('flow-diagram')).toBeHidden();
@@ -78,16 +93,25 @@ test.describe('financial flow', () => {
     await expect(organizations).toHaveCount(Math.min(orgs.length, 13));
     await expect(organizations.first()).toContainText(orgs[0]!.name);
     await expect(organizations.first()).toContainText(money(orgs[0]!.amount, flow.currency));
-    for (const column of ['Departments', 'Categories', 'Vendors']) await expect(page.getByRole('list', { name: column }).getByTestId('flow-column-node').first()).toBeVisible();
+    for (const column of ['Departments', 'Categories', 'Vendors'])
+      await expect(page.getByRole('list', { name: column }).getByTestId('flow-column-node').first()).toBeVisible();
     await expect(page.getByRole('list', { name: /Each flow/ })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     await snap(page, 'financial-flow-carla');
 
     // A card opens its node's requests, as a bar of the diagram does; they are cards too.
-    await page.getByRole('list', { name: 'Organizations' }).getByRole('button', { name: `${orgs[0]!.name}: show its requests` }).click();
+    await page
+      .getByRole('list', { name: 'Organizations' })
+      .getByRole('button', { name: `${orgs[0]!.name}: show its requests` })
+      .click();
     await expect(page.getByRole('heading', { name: `Requests of ${orgs[0]!.name}` })).toBeFocused();
-    await expect(page.getByRole('list', { name: `Requests of ${orgs[0]!.name}` }).getByRole('listitem').first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('list', { name: `Requests of ${orgs[0]!.name}` })
+        .getByRole('listitem')
+        .first(),
+    ).toBeVisible();
     await expectNoSidewaysScroll(page);
   });
 

@@ -16,7 +16,9 @@ test.describe('first-time password (nina)', () => {
 
     await expect(page.getByRole('heading', { name: 'Set Your Password' })).toBeVisible();
     await expect(page.getByText('Welcome! Please create a secure password for your account.')).toBeVisible();
-    await expect(page.getByText('This is your first time logging in. Please set a secure password to continue.')).toBeVisible();
+    await expect(
+      page.getByText('This is your first time logging in. Please set a secure password to continue.'),
+    ).toBeVisible();
     const submit = page.getByRole('button', { name: 'Set Password' });
     await expect(submit).toBeDisabled();
 

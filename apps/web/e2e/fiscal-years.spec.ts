@@ -1,7 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Consolidation } from '@outlay/contracts/consolidation';
 import { fiscalPresetLabel, fiscalPresetRange, fiscalQuarterLabel } from '@outlay/contracts/fiscal-calendar';
-import { apiAs, DESKTOP, expectAccessible, expectNoSidewaysScroll, MOBILE, pickOption, signInAs, snap } from './fixtures';
+import {
+  apiAs,
+  DESKTOP,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  MOBILE,
+  pickOption,
+  signInAs,
+  snap,
+} from './fixtures';
 
 /*
  * Meridian Foods' fiscal year starts in April. carla (cfo) sees it where periods are chosen or
@@ -22,7 +31,9 @@ async function phone(page: Page, name: string) {
 }
 
 test.describe('fiscal years', () => {
-  test('a new budget line names the fiscal period its start makes, and refuses one off the calendar', async ({ page }) => {
+  test('a new budget line names the fiscal period its start makes, and refuses one off the calendar', async ({
+    page,
+  }) => {
     await page.setViewportSize(DESKTOP);
     await signInAs(page, 'carla', undefined, '/budget-management');
     await page.getByRole('button', { name: 'New line' }).click();
@@ -45,7 +56,9 @@ test.describe('fiscal years', () => {
     await snap(page, 'fiscal-years-budget-line');
   });
 
-  test('consolidation shows Meridian Foods in its fiscal quarters, the group in calendar quarters', async ({ page }) => {
+  test('consolidation shows Meridian Foods in its fiscal quarters, the group in calendar quarters', async ({
+    page,
+  }) => {
     const carla = await apiAs(page.request, 'carla');
     await page.setViewportSize(DESKTOP);
     await signInAs(page, 'carla', undefined, '/consolidated-financials');
@@ -55,8 +68,12 @@ test.describe('fiscal years', () => {
     await expect(page.getByText("Quarters follow Meridian Foods' fiscal year, which starts in April.")).toBeVisible();
     const from = await page.getByLabel('From month').inputValue();
     const to = await page.getByLabel('To month').inputValue();
-    const foods = (await carla.get<Consolidation>(`/api/consolidation?from=${from}&to=${to}&granularity=quarter`)).organizations.find((o) => o.name === 'Meridian Foods')!;
-    const data = await carla.get<Consolidation>(`/api/consolidation?from=${from}&to=${to}&granularity=quarter&organizationId=${foods.id}`);
+    const foods = (
+      await carla.get<Consolidation>(`/api/consolidation?from=${from}&to=${to}&granularity=quarter`)
+    ).organizations.find((o) => o.name === 'Meridian Foods')!;
+    const data = await carla.get<Consolidation>(
+      `/api/consolidation?from=${from}&to=${to}&granularity=quarter&organizationId=${foods.id}`,
+    );
     const table = page.getByTestId('consolidation-table');
     for (const p of data.periods) await expect(table.getByRole('columnheader', { name: p.label })).toBeVisible();
     await expect(table.getByRole('columnheader', { name: fiscalQuarterLabel(to, 4) })).toBeVisible();
@@ -65,7 +82,9 @@ test.describe('fiscal years', () => {
     await phone(page, 'fiscal-years-consolidation');
   });
 
-  test('the report builder offers Meridian Foods\' fiscal periods and groups by its fiscal quarter', async ({ page }) => {
+  test("the report builder offers Meridian Foods' fiscal periods and groups by its fiscal quarter", async ({
+    page,
+  }) => {
     await page.setViewportSize(DESKTOP);
     await signInAs(page, 'carla', undefined, '/advanced-reporting');
     await expect(page.getByTestId('report-chart')).toBeVisible();

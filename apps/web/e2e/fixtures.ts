@@ -134,9 +134,16 @@ export async function pickOption(page: Page, select: Locator, option: string) {
   const all = page.getByRole('listbox').getByRole('option');
   const options = await all.count();
   // The list opens on the current choice: go up to an option above it, down to one below.
-  const [at, wanted] = await all.evaluateAll((els, name) => [els.findIndex((el) => el === document.activeElement), els.findIndex((el) => el.textContent?.trim() === name)], option);
+  const [at, wanted] = await all.evaluateAll(
+    (els, name) => [
+      els.findIndex((el) => el === document.activeElement),
+      els.findIndex((el) => el.textContent?.trim() === name),
+    ],
+    option,
+  );
   const key = at > wanted ? 'ArrowUp' : 'ArrowDown';
-  for (let i = 0; i < options && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press(key);
+  for (let i = 0; i < options && !(await target.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press(key);
   await expect(target).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('listbox')).toBeHidden();
@@ -155,7 +162,10 @@ export async function seriousViolations(page: Page, alsoRules: readonly string[]
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || alsoRules.includes(v.id))
-    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`,
+    );
 }
 
 /** axe-core: no serious or critical violations (the accessibility bar). */
@@ -172,13 +182,20 @@ export async function expectNoSidewaysScroll(page: Page, within = 'main') {
   const wide = await page.evaluate((selector) => {
     const found: string[] = [];
     const root = document.scrollingElement ?? document.documentElement;
-    if (root.scrollWidth > window.innerWidth) found.push(`the page: ${root.scrollWidth}px in a ${window.innerWidth}px window`);
-    const boxes = [...document.querySelectorAll<HTMLElement>(selector)].flatMap((el) => [el, ...el.querySelectorAll<HTMLElement>('*')]);
+    if (root.scrollWidth > window.innerWidth)
+      found.push(`the page: ${root.scrollWidth}px in a ${window.innerWidth}px window`);
+    const boxes = [...document.querySelectorAll<HTMLElement>(selector)].flatMap((el) => [
+      el,
+      ...el.querySelectorAll<HTMLElement>('*'),
+    ]);
     for (const el of boxes) {
       if (el.closest('.sr-only') || el.clientWidth === 0) continue;
       const overflow = getComputedStyle(el).overflowX;
       if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
-        const name = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? String(el.className).split(' ').slice(0, 4).join('.');
+        const name =
+          el.getAttribute('data-testid') ??
+          el.getAttribute('aria-label') ??
+          String(el.className).split(' ').slice(0, 4).join('.');
         found.push(`${el.tagName.toLowerCase()} [${name}]: ${el.scrollWidth}px of content in ${el.clientWidth}px`);
       }
     }
@@ -232,7 +249,8 @@ export async function apiAs(request: APIRequestContext, username: string): Promi
   };
   return {
     get: async (url) => check(`GET ${url}`, await request.get(url, { headers })),
-    post: async (url, data = {}, extra = {}) => check(`POST ${url}`, await request.post(url, { headers: { ...headers, ...extra }, data })),
+    post: async (url, data = {}, extra = {}) =>
+      check(`POST ${url}`, await request.post(url, { headers: { ...headers, ...extra }, data })),
     put: async (url, data = {}) => check(`PUT ${url}`, await request.put(url, { headers, data })),
   };
 }

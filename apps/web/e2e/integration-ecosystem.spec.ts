@@ -50,7 +50,10 @@ test.describe('API integrations (adam)', () => {
     expect((await request.get('/api/vendors', { headers: auth })).status()).toBe(401);
   });
 
-  test('a webhook: its secret once, a signed delivery in a local receiver, the log and redelivery', async ({ page, request }) => {
+  test('a webhook: its secret once, a signed delivery in a local receiver, the log and redelivery', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const received: { headers: IncomingHttpHeaders; body: string }[] = [];
     const server = createServer((req, res) => {
@@ -85,13 +88,19 @@ test.describe('API integrations (adam)', () => {
 
       const rita = await apiAs(request, 'rita');
       const options = (await rita.get('/api/requests/options')) as { categories: { id: string }[] };
-      const draft = (await rita.post('/api/requests', { title: `Webhook check ${tag}`, amount: '42.00', currency: 'USD', categoryId: options.categories[0]!.id })) as { id: string };
+      const draft = (await rita.post('/api/requests', {
+        title: `Webhook check ${tag}`,
+        amount: '42.00',
+        currency: 'USD',
+        categoryId: options.categories[0]!.id,
+      })) as { id: string };
       await rita.post(`/api/requests/${draft.id}/submit`, {}, { 'idempotency-key': crypto.randomUUID() });
 
       // The job runner sends it on its next pass. Other specs submit requests on the same server
       // meanwhile: every delivery must verify, and this request's is among them.
       type Event = { type: string; data: { requestId: string } };
-      const verified = () => received.map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as Event);
+      const verified = () =>
+        received.map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as Event);
       const mine = () => verified().filter((e) => e.data.requestId === draft.id);
       await expect.poll(() => mine().length, { timeout: 45_000 }).toBeGreaterThan(0);
       expect(mine()[0]).toMatchObject({ type: 'request.submitted', data: { requestId: draft.id } });
@@ -123,7 +132,9 @@ test.describe('API integrations (adam)', () => {
     await signInAs(page, 'adam', undefined, '/integration-ecosystem');
     await expect(page.getByRole('heading', { level: 1, name: 'API Integrations' })).toBeVisible();
     await expect(page.getByTestId('api-key-item').first().or(page.getByTestId('api-keys-empty'))).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await snap(page, 'integration-ecosystem');
   });

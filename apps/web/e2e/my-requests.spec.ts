@@ -15,7 +15,10 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 test.describe('My Requests filters and export (rita)', () => {
-  test('category, date range and amount range narrow the list as the server does; the export has the same rows', async ({ page, request }) => {
+  test('category, date range and amount range narrow the list as the server does; the export has the same rows', async ({
+    page,
+    request,
+  }) => {
     const api = await apiAs(request, 'rita');
     const all = await api.get<{ items: Summary[]; total: number }>('/api/requests/mine?pageSize=100');
     const category = all.items.find((r) => r.categoryName)!.categoryName!;
@@ -28,12 +31,16 @@ test.describe('My Requests filters and export (rita)', () => {
     await choose(page, 'Category', category);
     await expect(page).toHaveURL(/categoryId=/);
     const categoryId = new URL(page.url()).searchParams.get('categoryId')!;
-    const byCategory = await api.get<{ items: Summary[]; total: number }>(`/api/requests/mine?categoryId=${categoryId}&pageSize=100`);
+    const byCategory = await api.get<{ items: Summary[]; total: number }>(
+      `/api/requests/mine?categoryId=${categoryId}&pageSize=100`,
+    );
     expect(byCategory.total).toBeGreaterThan(0);
     expect(byCategory.items.every((r) => r.categoryName === category)).toBe(true);
     const rows = table.getByRole('row');
     await expect(rows).toHaveCount(Math.min(byCategory.total, 25) + 1);
-    await expect.poll(async () => (await rows.allInnerTexts()).slice(1).filter((t) => !t.includes(category)).length).toBe(0);
+    await expect
+      .poll(async () => (await rows.allInnerTexts()).slice(1).filter((t) => !t.includes(category)).length)
+      .toBe(0);
 
     // A wide date range and an amount floor of zero keep every request of the category.
     await page.getByLabel('Created from').fill('2000-01-01');
@@ -49,7 +56,12 @@ test.describe('My Requests filters and export (rita)', () => {
     const file = await csv;
     expect(file.suggestedFilename()).toMatch(/^my-requests.*\.csv$/);
     const text = readFileSync((await file.path())!, 'utf8');
-    expect(text.replace(/^\uFEFF/, '').trim().split(/\r?\n/).length - 1).toBe(byCategory.total);
+    expect(
+      text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/).length - 1,
+    ).toBe(byCategory.total);
     for (const r of byCategory.items) expect(text).toContain(r.reference);
     const xlsx = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export Excel' }).click();
@@ -71,7 +83,10 @@ test.describe('My Requests filters and export (rita)', () => {
   });
 });
 
-test('Requests Management offers a department filter without choosing an organization first (carla)', async ({ page, request }) => {
+test('Requests Management offers a department filter without choosing an organization first (carla)', async ({
+  page,
+  request,
+}) => {
   await signInAs(page, 'carla', undefined, '/requests-management');
   await expect(page.getByRole('heading', { level: 1, name: 'Requests Management' })).toBeVisible();
   const department = page.getByRole('combobox', { name: 'Department', exact: true });

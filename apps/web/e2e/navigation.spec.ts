@@ -44,7 +44,12 @@ test.describe('desktop navigation', () => {
     await expect(tooltip).toContainText('Administrator');
     await avatar.click();
     const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem')).toHaveText(['User Profile', 'Onboarding Tutorials', 'Tutorials', 'Logout']);
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'User Profile',
+      'Onboarding Tutorials',
+      'Tutorials',
+      'Logout',
+    ]);
     await snap(page, 'nav-avatar-menu');
     await menu.getByRole('menuitem', { name: 'User Profile' }).click();
     await expect(page).toHaveURL('/profile');
@@ -70,7 +75,9 @@ test.describe('desktop navigation', () => {
 test.describe('mobile navigation', () => {
   test.use({ viewport: MOBILE });
 
-  test('bottom bar with four items and More; the sheet holds the rest and closes on navigation (adam)', async ({ page }) => {
+  test('bottom bar with four items and More; the sheet holds the rest and closes on navigation (adam)', async ({
+    page,
+  }) => {
     await signInAs(page, 'adam');
     await expect(page.getByTestId('desktop-nav')).toBeHidden();
     const bar = page.getByTestId('mobile-nav');
@@ -123,7 +130,8 @@ test.describe('screens the seed names twice', () => {
         await adam.goto(path);
         const note = adam.getByTestId('sibling-screens');
         await expect(note).toContainText('This screen:');
-        for (const other of family.filter((p) => p !== path)) await expect(note.locator(`a[href="${other}"]`)).toBeVisible();
+        for (const other of family.filter((p) => p !== path))
+          await expect(note.locator(`a[href="${other}"]`)).toBeVisible();
       }
     }
     await adam.goto('/enhanced-user-management');

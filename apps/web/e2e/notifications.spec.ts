@@ -12,7 +12,6 @@ import { apiAs, DESKTOP, expectAccessible, expectToast, MOBILE, pageAs, snap, ty
 
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
-
 const bell = (page: Page) => page.getByTestId('notification-bell');
 
 /** The count the bell announces ("Notifications, N unread"). */
@@ -41,7 +40,11 @@ async function unreadIds(api: Api): Promise<Set<string>> {
 async function unreadState(page: Page, api: Api, earlier: Set<string>) {
   const shown = await bellCount(page);
   const now = await unreadIds(api);
-  return { bellMatchesServer: shown === now.size, earlierStillUnread: [...earlier].filter((id) => now.has(id)).length, now };
+  return {
+    bellMatchesServer: shown === now.size,
+    earlierStillUnread: [...earlier].filter((id) => now.has(id)).length,
+    now,
+  };
 }
 
 test('max sees his unread count, marks one read, then all read', async ({ browser }) => {
@@ -109,7 +112,13 @@ test('max changes his notification settings and they stay after a reload', async
   const api = await apiAs(max.request, 'max');
   await expect(max.getByRole('heading', { name: 'Notification Settings', level: 1 })).toBeVisible();
   // Every event the product names has its row, payroll, registrations and new devices included.
-  for (const event of ['Payroll to approve', 'Registration received', 'New sign-in from a new device', 'Budget threshold crossed', 'New comment']) {
+  for (const event of [
+    'Payroll to approve',
+    'Registration received',
+    'New sign-in from a new device',
+    'Budget threshold crossed',
+    'New comment',
+  ]) {
     await expect(max.getByRole('checkbox', { name: `${event}: in-app` })).toBeVisible();
     await expect(max.getByRole('checkbox', { name: `${event}: e-mail` })).toBeVisible();
   }
@@ -153,12 +162,18 @@ test('max changes his notification settings and they stay after a reload', async
   await expect(email).not.toBeChecked();
   await expect(inApp).toBeChecked();
   await expect(digest).toHaveText('Weekly');
-  const stored = await api.get<{ digest: string; preferences: { eventType: string; inApp: boolean; email: boolean }[] }>('/api/notification-preferences');
+  const stored = await api.get<{
+    digest: string;
+    preferences: { eventType: string; inApp: boolean; email: boolean }[];
+  }>('/api/notification-preferences');
   expect(stored.digest).toBe('weekly');
   expect(stored.preferences.find((p) => p.eventType === 'request_paid')).toMatchObject({ inApp: true, email: false });
 
   // Leave max as the seed had him.
-  await api.put('/api/notification-preferences', { preferences: [{ eventType: 'request_paid', inApp: true, email: true }], digest: 'off' });
+  await api.put('/api/notification-preferences', {
+    preferences: [{ eventType: 'request_paid', inApp: true, email: true }],
+    digest: 'off',
+  });
   await max.context().close();
 });
 
@@ -174,7 +189,9 @@ test('a request rita submits shows up in max’s list and bell without a reload'
   const other = await browser.newContext();
   const rita = await apiAs(other.request, 'rita');
   const title = `Notification live ${suffix()}`;
-  const options = await rita.get<{ categories: { id: string; name: string }[]; organization: { currency: string } }>('/api/requests/options');
+  const options = await rita.get<{ categories: { id: string; name: string }[]; organization: { currency: string } }>(
+    '/api/requests/options',
+  );
   const category = options.categories.find((c) => c.name.startsWith('Office Supplies')) ?? options.categories[0]!;
   // Above the 100 auto-approval limit for office supplies, far below any budget line.
   const draft = await rita.post<{ id: string; reference: string }>('/api/requests', {

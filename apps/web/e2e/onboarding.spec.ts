@@ -8,7 +8,9 @@ test.describe('Onboarding checklist', () => {
     await leo.put('/api/onboarding/dismissed', { dismissed: false });
   });
 
-  test('the dashboard shows the next steps; reading an article ticks its step; the card can be hidden and shown again', async ({ page }) => {
+  test('the dashboard shows the next steps; reading an article ticks its step; the card can be hidden and shown again', async ({
+    page,
+  }) => {
     await signInAs(page, 'leo');
     const card = page.getByTestId('onboarding-card');
     await expect(card).toBeVisible();
@@ -25,7 +27,9 @@ test.describe('Onboarding checklist', () => {
 
     // Opening any article completes "Read a how-to article", from the server's own record.
     await page.goto('/tutorials?article=submitting-a-spending-request');
-    await expect(page.getByRole('article').getByRole('heading', { level: 2, name: 'Submitting a spending request' })).toBeVisible();
+    await expect(
+      page.getByRole('article').getByRole('heading', { level: 2, name: 'Submitting a spending request' }),
+    ).toBeVisible();
     await page.goto('/onboarding-tutorials');
     await expect(page.getByTestId('onboarding-step-read_tutorial')).toHaveAttribute('data-done', 'true');
     await expect(page.getByTestId('onboarding-step-read_tutorial')).toContainText('Done on');

@@ -64,7 +64,9 @@ test.describe.serial('group structure (adam)', () => {
     await dialog.getByLabel('Name').fill('Fleet again');
     await dialog.getByLabel('Code').fill('ML-FLEET');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(dialog.getByRole('alert')).toContainText('A department with code ML-FLEET already exists in Meridian Logistics');
+    await expect(dialog.getByRole('alert')).toContainText(
+      'A department with code ML-FLEET already exists in Meridian Logistics',
+    );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('searchbox', { name: 'Search departments' }).fill('');
@@ -72,7 +74,9 @@ test.describe.serial('group structure (adam)', () => {
     await bothSizes(page, 'department-management');
   });
 
-  test('categories: the limits are the policy rules, with their currency and a link to each rule; a sub-category', async ({ page }) => {
+  test('categories: the limits are the policy rules, with their currency and a link to each rule; a sub-category', async ({
+    page,
+  }) => {
     await signInAs(page, 'adam', undefined, '/category-management');
     await expect(page.getByRole('heading', { name: 'Category Management' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Categories' });
@@ -82,7 +86,10 @@ test.describe.serial('group structure (adam)', () => {
     await expect(meals).toContainText('$150.00');
     await expect(meals).toContainText('$75.00');
     await expect(meals).not.toContainText('250');
-    await expect(meals.getByRole('link', { name: 'Meals limit per request' })).toHaveAttribute('href', '/policy-management?q=Meals%20limit%20per%20request');
+    await expect(meals.getByRole('link', { name: 'Meals limit per request' })).toHaveAttribute(
+      'href',
+      '/policy-management?q=Meals%20limit%20per%20request',
+    );
     await expect(meals.getByRole('link', { name: 'Receipt required above 75' })).toBeVisible();
     await bothSizes(page, 'category-management');
 
@@ -104,7 +111,9 @@ test.describe.serial('group structure (adam)', () => {
     await meals.getByRole('link', { name: 'Meals limit per request' }).click();
     await expect(page.getByRole('heading', { name: 'Policy Management', level: 1 })).toBeVisible();
     const rules = page.getByRole('table', { name: 'Policy rules' });
-    await expect(rules.getByRole('row', { name: /Meals limit per request/ })).toContainText('Meals: above 150 per request');
+    await expect(rules.getByRole('row', { name: /Meals limit per request/ })).toContainText(
+      'Meals: above 150 per request',
+    );
     await expect(rules.getByRole('row', { name: /limit per request/ })).toHaveCount(1);
   });
 
@@ -128,16 +137,20 @@ test.describe.serial('group structure (adam)', () => {
     await snap(page, 'advanced-organization-settings');
 
     await page.getByRole('tab', { name: 'Intercompany' }).click();
-    await expect(page.getByRole('row', { name: /Meridian Energy \(intercompany\)/ })).toContainText('Meridian Logistics');
+    await expect(page.getByRole('row', { name: /Meridian Energy \(intercompany\)/ })).toContainText(
+      'Meridian Logistics',
+    );
     await expectAccessible(page);
-
 
     await page.getByRole('tab', { name: 'FX rates' }).click();
     await page.getByRole('combobox', { name: 'Base currency' }).click();
     await page.getByRole('option', { name: 'EUR', exact: true }).click();
     const table = page.getByRole('table', { name: 'FX rates' });
     await expect(table.getByRole('row')).toHaveCount(19);
-    await table.getByRole('button', { name: /^Actions for EUR\/USD/ }).first().click();
+    await table
+      .getByRole('button', { name: /^Actions for EUR\/USD/ })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Closing rate').fill('1.0999');
@@ -147,7 +160,10 @@ test.describe.serial('group structure (adam)', () => {
     await bothSizes(page, 'advanced-organization-fx');
   });
 
-  test('organizations: a new subsidiary with its country and time zone, both picked by search', async ({ page, request }) => {
+  test('organizations: a new subsidiary with its country and time zone, both picked by search', async ({
+    page,
+    request,
+  }) => {
     await signInAs(page, 'adam', undefined, '/organization-management');
     await page.getByRole('button', { name: 'New subsidiary' }).click();
     const dialog = page.getByRole('dialog', { name: 'New subsidiary' });
@@ -171,7 +187,9 @@ test.describe.serial('group structure (adam)', () => {
 
     const api = await apiAs(request, 'adam');
     const list = await api.get('/api/organizations?q=Meridian%20Nordic');
-    expect((list as { items: unknown[] }).items).toEqual([expect.objectContaining({ code: 'MN', country: 'SE', timeZone: 'Europe/Stockholm' })]);
+    expect((list as { items: unknown[] }).items).toEqual([
+      expect.objectContaining({ code: 'MN', country: 'SE', timeZone: 'Europe/Stockholm' }),
+    ]);
 
     // Editing shows both as saved, by name; the keyboard picks the new zone.
     const row = page.getByRole('table', { name: 'Organizations' }).getByRole('row', { name: /Meridian Nordic/ });
@@ -193,16 +211,25 @@ test.describe.serial('group structure (adam)', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Organization saved', 'Meridian Nordic');
     const saved = await api.get('/api/organizations?q=Meridian%20Nordic');
-    expect((saved as { items: unknown[] }).items).toEqual([expect.objectContaining({ country: 'SE', timeZone: 'Europe/Helsinki' })]);
+    expect((saved as { items: unknown[] }).items).toEqual([
+      expect.objectContaining({ country: 'SE', timeZone: 'Europe/Helsinki' }),
+    ]);
   });
 });
 
 test.describe('the Admin menu for a cfo', () => {
-  test('carla opens the organization, department and category screens read-only; adam can change them', async ({ browser }) => {
+  test('carla opens the organization, department and category screens read-only; adam can change them', async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const carla = await pageAs(browser, 'carla', '/organization-management');
     const screens = [
-      { path: '/organization-management', heading: 'Organization Management', create: 'New subsidiary', row: 'Meridian Logistics' },
+      {
+        path: '/organization-management',
+        heading: 'Organization Management',
+        create: 'New subsidiary',
+        row: 'Meridian Logistics',
+      },
       { path: '/department-management', heading: 'Department Management', create: 'New department', row: 'Operations' },
       { path: '/category-management', heading: 'Category Management', create: 'New category', row: 'Travel' },
     ];

@@ -9,10 +9,15 @@ function ownPeriod() {
 }
 
 const monthLabel = (period: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${period}-01T00:00:00Z`));
+  new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${period}-01T00:00:00Z`),
+  );
 
 async function openRun(page: Page, period: string, organization = 'Meridian Logistics') {
-  await page.getByRole('searchbox', { name: /search/i }).first().fill(period);
+  await page
+    .getByRole('searchbox', { name: /search/i })
+    .first()
+    .fill(period);
   const row = page.getByRole('table', { name: 'Payroll runs' }).getByRole('row').filter({ hasText: organization });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: /^Open/ }).click();
@@ -22,7 +27,11 @@ async function openRun(page: Page, period: string, organization = 'Meridian Logi
 }
 
 test.describe('payroll', () => {
-  test('carla adds a bonus and submits; grace approves after confirming her password', async ({ page, browser, request }) => {
+  test('carla adds a bonus and submits; grace approves after confirming her password', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const carla = await apiAs(request, 'carla');
     const orgs = await carla.get<{ items: { id: string; name: string }[] }>('/api/payroll/organizations');
     const logistics = orgs.items.find((o) => o.name === 'Meridian Logistics')!;
@@ -56,7 +65,9 @@ test.describe('payroll', () => {
     await expect(dialog.getByTestId('payroll-adjustment')).toContainText('Quarter-end bonus');
     await expect(dialog.getByTestId('payroll-adjustment')).toContainText('$1,000.00');
     // The approver sees where each net is paid, masked; nobody's account changed since last month.
-    await expect(dialog.getByTestId('payroll-line-row').first().getByTestId('payroll-line-bank')).toContainText('•••• ');
+    await expect(dialog.getByTestId('payroll-line-row').first().getByTestId('payroll-line-bank')).toContainText(
+      '•••• ',
+    );
     await expect(dialog.getByTestId('bank-details-changed')).toHaveCount(0);
     await expectAccessible(page);
     await snap(page, 'payroll-run-draft');
@@ -68,7 +79,10 @@ test.describe('payroll', () => {
     await page.setViewportSize(DESKTOP);
 
     await dialog.getByRole('button', { name: 'Submit for approval' }).click();
-    await page.getByRole('alertdialog', { name: 'Submit for approval?' }).getByRole('button', { name: 'Submit' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Submit for approval?' })
+      .getByRole('button', { name: 'Submit' })
+      .click();
     await expectToast(page, 'Submitted for approval');
     await expect(dialog.getByText('Submitted', { exact: true })).toBeVisible();
     // carla submitted it: she is not offered the approval, and is told why.
@@ -77,7 +91,9 @@ test.describe('payroll', () => {
 
     // Her notification links to the run itself, and the link opens it.
     const graceApi = await apiAs(request, 'grace');
-    const inbox = await graceApi.get<{ items: { entityId: string | null; link: string | null }[] }>('/api/notifications?pageSize=100');
+    const inbox = await graceApi.get<{ items: { entityId: string | null; link: string | null }[] }>(
+      '/api/notifications?pageSize=100',
+    );
     const link = inbox.items.find((n) => n.entityId === created.id)?.link;
     expect(link).toBe(`/payroll?run=${created.id}`);
     const grace = await pageAs(browser, 'grace', link!);
@@ -87,13 +103,20 @@ test.describe('payroll', () => {
     await grace.route('**/api/payroll/runs/*/approve', async (route) => {
       if (refused) return route.continue();
       refused = true;
-      return route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ code: 'reauth_required', message: 'Please confirm your password to continue' }) });
+      return route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'reauth_required', message: 'Please confirm your password to continue' }),
+      });
     });
     const graceDialog = grace.getByRole('dialog', { name: new RegExp(`Meridian Logistics · ${monthLabel(period)}`) });
     await expect(graceDialog).toBeVisible();
     await expect(grace.getByRole('tab', { name: 'Employees' })).toHaveCount(0);
     await graceDialog.getByRole('button', { name: 'Approve' }).click();
-    await grace.getByRole('alertdialog', { name: 'Approve this payroll?' }).getByRole('button', { name: 'Approve' }).click();
+    await grace
+      .getByRole('alertdialog', { name: 'Approve this payroll?' })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     const reauth = grace.getByRole('dialog', { name: 'Confirm your password' });
     await expect(reauth).toBeVisible();
     // The prompt fades in: picture it once its animation has finished.
@@ -117,7 +140,7 @@ test.describe('payroll', () => {
     expect((await download).suggestedFilename()).toBe(`payroll-${period}-meridian-logistics.csv`);
   });
 
-  test('felix sees his organization\'s runs only, and manages its employees with IBAN checks', async ({ page }) => {
+  test("felix sees his organization's runs only, and manages its employees with IBAN checks", async ({ page }) => {
     await signInAs(page, 'felix', undefined, '/payroll');
     const table = page.getByRole('table', { name: 'Payroll runs' });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
@@ -155,33 +178,54 @@ test.describe('payroll', () => {
     await form.getByLabel(/^IBAN/).fill('GB29 NWBK 6016 1331 9268 19');
     await form.getByRole('button', { name: 'Add employee' }).click();
     await expect(form).toBeHidden();
-    await page.getByRole('searchbox', { name: /search/i }).last().fill(number);
+    await page
+      .getByRole('searchbox', { name: /search/i })
+      .last()
+      .fill(number);
     const row = people.getByRole('row').filter({ hasText: 'Quinn Harper' });
     await expect(row).toContainText('•••• 6819');
     await expect(row).toContainText('$5,200.00');
     expect(await page.content()).not.toContain('GB29NWBK60161331926819');
   });
 
-  test('a December run pays after Christmas and says why, in the list, on the card and in the run', async ({ page, request }) => {
+  test('a December run pays after Christmas and says why, in the list, on the card and in the run', async ({
+    page,
+    request,
+  }) => {
     const carla = await apiAs(request, 'carla');
     const orgs = await carla.get<{ items: { id: string; name: string }[] }>('/api/payroll/organizations');
     const foods = orgs.items.find((o) => o.name === 'Meridian Foods')!;
     // Meridian Foods pays from London, where 25 December is always a bank holiday.
     const period = `${2040 + Math.floor(Math.random() * 50)}-12`;
-    const created = await carla.post<{ payDate: string; payDateAdjustedFrom: string | null; payDateAdjustedReason: string | null }>('/api/payroll/runs', { organizationId: foods.id, period });
+    const created = await carla.post<{
+      payDate: string;
+      payDateAdjustedFrom: string | null;
+      payDateAdjustedReason: string | null;
+    }>('/api/payroll/runs', { organizationId: foods.id, period });
     expect(created).toMatchObject({ payDateAdjustedFrom: `${period}-25`, payDateAdjustedReason: 'Christmas Day' });
-    const date = (day: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+    const date = (day: string) =>
+      new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${day}T00:00:00Z`),
+      );
     const note = `moved from ${date(`${period}-25`)} (Christmas Day)`;
 
     await signInAs(page, 'carla', undefined, '/payroll');
-    await page.getByRole('searchbox', { name: /search/i }).first().fill(period);
-    const row = page.getByRole('table', { name: 'Payroll runs' }).getByRole('row').filter({ hasText: 'Meridian Foods' });
+    await page
+      .getByRole('searchbox', { name: /search/i })
+      .first()
+      .fill(period);
+    const row = page
+      .getByRole('table', { name: 'Payroll runs' })
+      .getByRole('row')
+      .filter({ hasText: 'Meridian Foods' });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(date(created.payDate));
     await expect(row).toContainText(`Moved from ${date(`${period}-25`)} (Christmas Day)`);
     await snap(page, 'payroll-runs-moved-pay-date');
     await page.setViewportSize(MOBILE);
-    await expect(page.getByTestId('payroll-run-card').filter({ hasText: 'Meridian Foods' })).toContainText(`Pays ${date(created.payDate)}, ${note}`);
+    await expect(page.getByTestId('payroll-run-card').filter({ hasText: 'Meridian Foods' })).toContainText(
+      `Pays ${date(created.payDate)}, ${note}`,
+    );
     await snap(page, 'payroll-runs-moved-pay-date');
     await page.setViewportSize(DESKTOP);
 

@@ -7,7 +7,9 @@ import { MOBILE, networkQuiet, signInAs, snap } from './fixtures';
  * At 390×844 no signed-in screen scrolls sideways. Every route of the catalogue that a person
  * may open is visited as that person, and none of them is a placeholder (`data-scaffold`).
  */
-const signedIn = ROUTE_CATALOGUE.filter((r) => r.access === 'signed-in' || (r.access === 'always' && r.frame === 'shell'));
+const signedIn = ROUTE_CATALOGUE.filter(
+  (r) => r.access === 'signed-in' || (r.access === 'always' && r.frame === 'shell'),
+);
 const mayOpen = (role: Role) => (route: RouteEntry) => !route.permission || roleHas(role, route.permission);
 const shotName = (route: RouteEntry) => `phone${route.path === '/' ? '-dashboard' : route.path.replace(/\//g, '-')}`;
 
@@ -25,7 +27,10 @@ async function overflow(page: Page) {
       // Screen-reader-only content is clipped to a pixel: it cannot be what sticks out.
       .filter((el) => !el.closest('.sr-only'))
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).split(' ').slice(0, 4).join('.')} → ${Math.round(el.getBoundingClientRect().right)}px`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).split(' ').slice(0, 4).join('.')} → ${Math.round(el.getBoundingClientRect().right)}px`,
+      );
     return { width, doc, culprits };
   });
 }

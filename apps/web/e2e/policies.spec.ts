@@ -74,7 +74,13 @@ test.describe('policies', () => {
     const category = form.categories.find((c: { code: string }) => c.code === 'LOG');
     const draft = await page.request.post('/api/requests', {
       headers,
-      data: { title: `Fleet lease ${suffix()}`, amount: '60.00', currency: 'USD', categoryId: category.id, vendorId: metro.id },
+      data: {
+        title: `Fleet lease ${suffix()}`,
+        amount: '60.00',
+        currency: 'USD',
+        categoryId: category.id,
+        vendorId: metro.id,
+      },
     });
     expect(draft.status()).toBe(201);
     const refused = await page.request.post(`/api/requests/${(await draft.json()).id}/submit`, { headers });
@@ -140,7 +146,9 @@ test.describe('policies', () => {
     await dialog.getByRole('button', { name: 'Create rule' }).click();
     await expectToast(page, 'Rule created', `${name} is at version 1.`);
     const table = page.getByRole('table', { name: 'Policy rules' });
-    await expect(table.getByRole('row').filter({ hasText: name })).toContainText('When the conditions hold (2 conditions)');
+    await expect(table.getByRole('row').filter({ hasText: name })).toContainText(
+      'When the conditions hold (2 conditions)',
+    );
 
     // The Meals limit has a history: 200 then 150.
     const meals = table.getByRole('row').filter({ hasText: 'Meals limit per request' });
@@ -156,7 +164,9 @@ test.describe('policies', () => {
     await sim.getByLabel('Rule to simulate').selectOption({ label: 'Meals limit per request (v2)' });
     await sim.getByLabel('Last N months').fill('12');
     await sim.getByRole('button', { name: 'Run simulation' }).click();
-    await expect(page.getByTestId('simulation-summary')).toHaveText(/^Would have flagged [\d,]+ of [\d,]+ requests in the last 12 months$/);
+    await expect(page.getByTestId('simulation-summary')).toHaveText(
+      /^Would have flagged [\d,]+ of [\d,]+ requests in the last 12 months$/,
+    );
 
     await expectAccessible(page);
     await snap(page, 'enhanced-policy-management');

@@ -3,7 +3,9 @@ import { expectAccessible, MOBILE, pageAs, snap } from './fixtures';
 
 // Reads only: the forecasts of the seeded budget lines, whatever other specs add to them.
 test.describe('Predictive Budgeting', () => {
-  test('each budget line in force forecast with its band, overrun day and next budget, and the backtest error, on a desktop and a phone', async ({ browser }) => {
+  test('each budget line in force forecast with its band, overrun day and next budget, and the backtest error, on a desktop and a phone', async ({
+    browser,
+  }) => {
     const carla = await pageAs(browser, 'carla', '/predictive-budgeting');
     await expect(carla.getByRole('heading', { level: 1, name: 'Predictive Budgeting' })).toBeVisible();
     await expect(carla.locator('[data-scaffold]')).toHaveCount(0);

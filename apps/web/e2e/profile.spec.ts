@@ -32,9 +32,11 @@ test.describe.serial('profile (grace)', () => {
     await snap(page, 'profile');
   });
 
-  test('time zone: schedules follow the organization until a zone of one\'s own is saved', async ({ page }) => {
+  test("time zone: schedules follow the organization until a zone of one's own is saved", async ({ page }) => {
     await signInAs(page, 'grace', undefined, '/profile');
-    const card = page.getByRole('heading', { name: 'Time zone' }).locator('xpath=ancestor::*[contains(@class, "rounded")][1]');
+    const card = page
+      .getByRole('heading', { name: 'Time zone' })
+      .locator('xpath=ancestor::*[contains(@class, "rounded")][1]');
     await expect(card).toContainText('Now: ');
     const field = page.getByRole('combobox', { name: 'Time zone' });
     await expect(field).toHaveValue(/My organization's/);

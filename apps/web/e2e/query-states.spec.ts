@@ -12,7 +12,11 @@ async function failing(page: Page, pathname: string, message: string) {
     async (route) => {
       if (!state.failing) return route.fallback();
       state.failed += 1;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message, code: 'INTERNAL' }) });
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ message, code: 'INTERNAL' }),
+      });
     },
   );
   return state;
@@ -41,7 +45,11 @@ test('a failing card on Auth Security fails alone, on the phone too, and Retry f
   await expect(alert).toBeVisible();
   // The rest of the screen does not wait for it.
   await expect(page.getByRole('heading', { name: 'Auth Security' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Locked accounts and addresses' }).or(page.getByText('Nothing is locked right now.'))).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Locked accounts and addresses' })
+      .or(page.getByText('Nothing is locked right now.')),
+  ).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(MOBILE.width);
   await snap(page, 'query-state-card-error');

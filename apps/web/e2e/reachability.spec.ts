@@ -30,7 +30,9 @@ async function goTo(page: Page, path: string) {
   await page.evaluate((to) => window.history.pushState(null, '', to), path);
   const title = `${findRoute(path)!.title} · Outlay`;
   // Checked every animation frame (an expect polls at growing intervals): sixty screens add up.
-  await page.waitForFunction((t) => document.title === t && document.querySelector('main h1') !== null, title, { timeout: 15_000 });
+  await page.waitForFunction((t) => document.title === t && document.querySelector('main h1') !== null, title, {
+    timeout: 15_000,
+  });
   await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
 }
 
@@ -38,7 +40,9 @@ async function paletteEntries(page: Page): Promise<string[]> {
   await page.keyboard.press('ControlOrMeta+k');
   const palette = page.getByTestId('command-palette');
   await expect(palette.getByRole('option').first()).toBeVisible();
-  const hrefs = await palette.locator('[cmdk-item]').evaluateAll((items) => items.map((i) => i.getAttribute('data-href') ?? ''));
+  const hrefs = await palette
+    .locator('[cmdk-item]')
+    .evaluateAll((items) => items.map((i) => i.getAttribute('data-href') ?? ''));
   await page.keyboard.press('Escape');
   await expect(palette).toHaveCount(0);
   return hrefs;
@@ -75,20 +79,26 @@ async function crawl(page: Page, username: string) {
     const path = queue.shift()!;
     if (path !== current) await goTo(page, path);
     current = path;
-    if ((await page.getByTestId('access-restricted').count()) > 0) refused.push(`${path} (linked from ${via.get(path)})`);
+    if ((await page.getByTestId('access-restricted').count()) > 0)
+      refused.push(`${path} (linked from ${via.get(path)})`);
     const links = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
     discover(links, path, via);
     // The palette is the same on every screen: reading it once, at the start, is enough.
     if (path === '/') discover(await paletteEntries(page), 'the command palette', via);
   }
 
-  expect(expected.filter((p) => !seen.has(p)), `${username}: screens never reached`).toEqual([]);
+  expect(
+    expected.filter((p) => !seen.has(p)),
+    `${username}: screens never reached`,
+  ).toEqual([]);
   expect(refused, `${username}: links shown to screens the role may not open`).toEqual([]);
   return { expected, seen };
 }
 
 for (const username of ['adam', 'carla', 'max', 'rita']) {
-  test(`every screen ${username} may open is reachable from the dashboard by links and the command palette`, async ({ page }) => {
+  test(`every screen ${username} may open is reachable from the dashboard by links and the command palette`, async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     const { expected, seen } = await crawl(page, username);
     expect(expected.length).toBeGreaterThan(10);
@@ -97,7 +107,9 @@ for (const username of ['adam', 'carla', 'max', 'rita']) {
 }
 
 test.describe('command palette', () => {
-  test('Ctrl+K opens it; it lists only the screens the role may open; arrows and Enter open one; Escape returns focus (max)', async ({ page }) => {
+  test('Ctrl+K opens it; it lists only the screens the role may open; arrows and Enter open one; Escape returns focus (max)', async ({
+    page,
+  }) => {
     await signInAs(page, 'max');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const opener = page.getByTestId('command-palette-button');
@@ -164,7 +176,9 @@ test.describe('command palette', () => {
 });
 
 test.describe('paths between screens', () => {
-  test('tabs join My Requests and Requests Management, Approvals and Approvals Management, for those allowed both (carla)', async ({ page }) => {
+  test('tabs join My Requests and Requests Management, Approvals and Approvals Management, for those allowed both (carla)', async ({
+    page,
+  }) => {
     await signInAs(page, 'carla', undefined, '/requests');
     const tabs = page.getByRole('navigation', { name: 'Request screens' });
     await expect(tabs.getByRole('link', { name: 'My Requests' })).toHaveAttribute('aria-current', 'page');
@@ -172,13 +186,17 @@ test.describe('paths between screens', () => {
     await tabs.getByRole('link', { name: 'Requests Management' }).click();
     await expect(page).toHaveURL('/requests-management');
     await expect(page.getByRole('heading', { level: 1, name: 'Requests Management' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Request screens' }).getByRole('link', { name: 'Requests Management' })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      page.getByRole('navigation', { name: 'Request screens' }).getByRole('link', { name: 'Requests Management' }),
+    ).toHaveAttribute('aria-current', 'page');
 
     await page.goto('/approvals');
     const approvalTabs = page.getByRole('navigation', { name: 'Approval screens' });
     await approvalTabs.getByRole('link', { name: 'Approvals Management' }).click();
     await expect(page).toHaveURL('/approvals-management');
-    await expect(page.getByRole('navigation', { name: 'Approval screens' }).getByRole('link', { name: 'Approvals', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Approval screens' }).getByRole('link', { name: 'Approvals', exact: true }),
+    ).toBeVisible();
     await snap(page, 'tabs-approvals-management');
 
     await page.setViewportSize(MOBILE);
@@ -194,7 +212,9 @@ test.describe('paths between screens', () => {
     await expect(page.getByTestId('route-tabs')).toHaveCount(0);
   });
 
-  test('a requester reaches My Requests and Expense Tracking from the dashboard and My Requests from the phone\'s More sheet (rita)', async ({ page }) => {
+  test("a requester reaches My Requests and Expense Tracking from the dashboard and My Requests from the phone's More sheet (rita)", async ({
+    page,
+  }) => {
     await signInAs(page, 'rita');
     const main = page.getByRole('main');
     await main.getByRole('link', { name: 'Expense tracking' }).click();
@@ -225,7 +245,10 @@ test.describe('paths between screens', () => {
     await page.getByLabel(/^Description/).fill('Ribbons for the dispatch label printer.');
     await page.getByLabel(/^Amount/).fill('42.50');
     await page.getByRole('combobox', { name: /^Category/ }).click();
-    await page.getByRole('option', { name: /^Office Supplies/ }).first().click();
+    await page
+      .getByRole('option', { name: /^Office Supplies/ })
+      .first()
+      .click();
     await page.getByLabel(/^Justification/).fill('The printer is out of ribbons.');
     await page.getByRole('button', { name: 'Submit for approval' }).click();
     const saved = page.getByTestId('request-saved');

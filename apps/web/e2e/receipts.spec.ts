@@ -12,7 +12,9 @@ async function choose(page: Page, field: RegExp | string, option: RegExp | strin
 
 // rita reads receipts of her own; the title carries a stamp so other specs' requests do not matter.
 test.describe('Receipt Photo AI', () => {
-  test('a photographed receipt is read, reviewed with its confidences, corrected and becomes a submitted request with the receipt attached', async ({ browser }) => {
+  test('a photographed receipt is read, reviewed with its confidences, corrected and becomes a submitted request with the receipt attached', async ({
+    browser,
+  }) => {
     const page = await pageAs(browser, 'rita', '/receipt-photo-ai');
     await expect(page.getByRole('heading', { level: 1, name: 'Receipt Photo AI' })).toBeVisible();
     await expect(page.locator('[data-scaffold]')).toHaveCount(0);
@@ -22,7 +24,11 @@ test.describe('Receipt Photo AI', () => {
     await expectAccessible(page);
     await snap(page, 'receipts-empty');
 
-    await input.setInputFiles({ name: 'coffee.jpg', mimeType: 'image/jpeg', buffer: readFileSync(join(SAMPLES, 'us-coffee-photo.jpg')) });
+    await input.setInputFiles({
+      name: 'coffee.jpg',
+      mimeType: 'image/jpeg',
+      buffer: readFileSync(join(SAMPLES, 'us-coffee-photo.jpg')),
+    });
     const review = page.getByRole('form', { name: 'Review the receipt' });
     await expect(review).toBeVisible({ timeout: 60_000 });
     await expect(review.getByLabel('Merchant')).toHaveValue('Blue Bottle Coffee');
@@ -30,7 +36,8 @@ test.describe('Receipt Photo AI', () => {
     await expect(review.getByLabel('Total')).toHaveValue('20.60');
     await expect(review.getByLabel('Tax (VAT or sales tax)')).toHaveValue('1.40');
     await expect(review.getByRole('combobox', { name: /^Currency/ })).toContainText('USD');
-    for (const field of ['merchant', 'date', 'total', 'tax', 'currency']) await expect(page.getByTestId(`receipt-field-${field}`)).toContainText('% sure');
+    for (const field of ['merchant', 'date', 'total', 'tax', 'currency'])
+      await expect(page.getByTestId(`receipt-field-${field}`)).toContainText('% sure');
     await expect(page.getByRole('img', { name: 'The receipt coffee.jpg' })).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'receipts-review');
@@ -58,7 +65,9 @@ test.describe('Receipt Photo AI', () => {
     await page.context().close();
   });
 
-  test('on a phone: a shipped sample PDF is read from its text layer, and a file that is not a receipt is refused clearly', async ({ browser }) => {
+  test('on a phone: a shipped sample PDF is read from its text layer, and a file that is not a receipt is refused clearly', async ({
+    browser,
+  }) => {
     const page = await pageAs(browser, 'rita', '/receipt-photo-ai', MOBILE);
     await page.getByRole('button', { name: 'Office supplies invoice (PDF)' }).click();
     const review = page.getByRole('form', { name: 'Review the receipt' });
@@ -74,8 +83,12 @@ test.describe('Receipt Photo AI', () => {
     await snap(page, 'receipts-review');
 
     await review.getByRole('button', { name: 'Start over' }).click();
-    await page.getByLabel('Receipt photo or PDF').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
-    await expect(page.getByRole('alert').filter({ hasText: 'A receipt must be a PNG or JPEG photo or a PDF' })).toBeVisible({ timeout: 30_000 });
+    await page
+      .getByLabel('Receipt photo or PDF')
+      .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'A receipt must be a PNG or JPEG photo or a PDF' }),
+    ).toBeVisible({ timeout: 30_000 });
     await snap(page, 'receipts-refused');
     await page.context().close();
   });

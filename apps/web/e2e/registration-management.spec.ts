@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, signInWithForm, snap, storedTokens } from './fixtures';
+import {
+  DESKTOP,
+  expectAccessible,
+  expectToast,
+  MOBILE,
+  signInAs,
+  signInWithForm,
+  snap,
+  storedTokens,
+} from './fixtures';
 
 /*
  * adam (admin) reviews the seeded pending request of Omar Haddad; Omar then signs in with the
@@ -8,7 +17,10 @@ import { DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, signInWithFor
 const OMAR_PASSWORD = 'Omar!Dubai-2026';
 
 test.describe('registration management (adam)', () => {
-  test('adam approves Omar; Omar signs in with the temporary password and must set a new one', async ({ page, browser }) => {
+  test('adam approves Omar; Omar signs in with the temporary password and must set a new one', async ({
+    page,
+    browser,
+  }) => {
     await signInAs(page, 'adam', undefined, '/registration-management');
     await expect(page.getByRole('heading', { name: 'Registration Requests' })).toBeVisible();
     await expect(page.locator('[data-scaffold]')).toHaveCount(0);
@@ -28,7 +40,9 @@ test.describe('registration management (adam)', () => {
     await omarRow.getByRole('button', { name: 'Approve Omar Haddad' }).click();
     const dialog = page.getByRole('dialog', { name: 'Approve Omar Haddad' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('combobox', { name: /Final role/ })).toContainText('Subsidiary Technical Lead (requested)');
+    await expect(dialog.getByRole('combobox', { name: /Final role/ })).toContainText(
+      'Subsidiary Technical Lead (requested)',
+    );
     await expect(dialog.getByRole('combobox', { name: /Organization/ })).toContainText('Meridian Tech');
     // An admin cannot hand out the owner role (nobody grants more than they hold).
     await dialog.getByRole('combobox', { name: /Final role/ }).click();

@@ -53,7 +53,13 @@ test.describe('registration', () => {
     await expect(form.getByText('Please select a role')).toBeVisible();
     await expectToast(page, 'Validation Error');
 
-    await fill(page, { first: 'Nora', last: 'Newhire', email: 'nora@gmail.com', password: 'abcdefgh', confirm: 'abcdefgh' });
+    await fill(page, {
+      first: 'Nora',
+      last: 'Newhire',
+      email: 'nora@gmail.com',
+      password: 'abcdefgh',
+      confirm: 'abcdefgh',
+    });
     await chooseRole(page, 'Expense Requester');
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await expect(form.getByText('Email must be from an authorized domain')).toBeVisible();
@@ -73,7 +79,11 @@ test.describe('registration', () => {
     await chooseRole(page, 'Manager');
     await page.getByLabel('Message (optional)').fill('Joining Logistics finance next month.');
     await page.getByRole('button', { name: 'Submit Request' }).click();
-    await expectToast(page, 'Registration Request Submitted', 'Your request has been submitted and will be reviewed by an administrator');
+    await expectToast(
+      page,
+      'Registration Request Submitted',
+      'Your request has been submitted and will be reviewed by an administrator',
+    );
     await expect(page.getByRole('heading', { name: 'Request Submitted' })).toBeVisible();
     await snap(page, 'register-submitted');
     await page.getByRole('link', { name: 'Return to Home' }).click();

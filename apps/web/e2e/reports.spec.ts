@@ -17,13 +17,19 @@ async function noSidewaysScroll(page: Page) {
     return [...document.querySelectorAll('main *')]
       .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest('.sr-only'))
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} "${(el.textContent ?? '').slice(0, 40)}"`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} "${(el.textContent ?? '').slice(0, 40)}"`,
+      );
   });
   expect(wide).toEqual([]);
 }
 
 test.describe('advanced reporting', () => {
-  test('carla builds spend by category and month, sees the chart, saves, shares and schedules it', async ({ page, request }) => {
+  test('carla builds spend by category and month, sees the chart, saves, shares and schedules it', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const name = `Category by month ${suffix()}`;
     await signInAs(page, 'carla', undefined, '/advanced-reporting');
@@ -56,7 +62,12 @@ test.describe('advanced reporting', () => {
     const now = new Date();
     const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString().slice(0, 7);
     const run = await carla.post<{ totals: { sum: string } }>('/api/reports/run', {
-      definition: { dimensions: ['category', 'month'], measures: ['sum', 'count'], filters: { from, to: now.toISOString().slice(0, 7) }, view: 'bar' },
+      definition: {
+        dimensions: ['category', 'month'],
+        measures: ['sum', 'count'],
+        filters: { from, to: now.toISOString().slice(0, 7) },
+        view: 'bar',
+      },
     });
     const shown = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(run.totals.sum));
     await expect(table.locator('tfoot')).toContainText(shown);
@@ -80,9 +91,22 @@ test.describe('advanced reporting', () => {
     await expect(item).toContainText('Shared with 1 person');
     await expect(page.getByRole('heading', { name: `Result: ${name}` })).toBeVisible();
 
-    const saved = await carla.get<{ items: { name: string; schedule: string; scheduleFormat: string; nextRunAt: string | null; sharedWithUsers: { name: string }[]; definition: { dimensions: string[] } }[] }>('/api/reports');
+    const saved = await carla.get<{
+      items: {
+        name: string;
+        schedule: string;
+        scheduleFormat: string;
+        nextRunAt: string | null;
+        sharedWithUsers: { name: string }[];
+        definition: { dimensions: string[] };
+      }[];
+    }>('/api/reports');
     const stored = saved.items.find((r) => r.name === name)!;
-    expect(stored).toMatchObject({ schedule: 'weekly', scheduleFormat: 'pdf', definition: { dimensions: ['category', 'month'] } });
+    expect(stored).toMatchObject({
+      schedule: 'weekly',
+      scheduleFormat: 'pdf',
+      definition: { dimensions: ['category', 'month'] },
+    });
     expect(new Date(stored.nextRunAt!).getUTCDay()).toBe(1);
     expect(stored.sharedWithUsers.map((u) => u.name).join()).toMatch(/Felix/);
 
@@ -97,7 +121,7 @@ test.describe('advanced reporting', () => {
     await page.setViewportSize(DESKTOP);
   });
 
-  test('felix sees only his subsidiary\'s rows and the report shared with him', async ({ page, request }) => {
+  test("felix sees only his subsidiary's rows and the report shared with him", async ({ page, request }) => {
     const felixApi = await apiAs(request, 'felix');
     const options = await felixApi.get<{ organizations: { id: string; name: string }[] }>('/api/reports/options');
     expect(options.organizations).toHaveLength(1);
@@ -109,7 +133,12 @@ test.describe('advanced reporting', () => {
     const now = new Date().toISOString().slice(0, 7);
     await carla.post('/api/reports', {
       name,
-      definition: { dimensions: ['organization', 'status'], measures: ['sum', 'count', 'average'], filters: { from: `${Number(now.slice(0, 4)) - 1}${now.slice(4)}`, to: now }, view: 'table' },
+      definition: {
+        dimensions: ['organization', 'status'],
+        measures: ['sum', 'count', 'average'],
+        filters: { from: `${Number(now.slice(0, 4)) - 1}${now.slice(4)}`, to: now },
+        view: 'table',
+      },
       sharedWithUserIds: [people.items[0]!.id],
     });
 
@@ -135,7 +164,9 @@ test.describe('advanced reporting', () => {
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: /XLSX/ }).click();
-    expect((await download).suggestedFilename()).toMatch(/^for-felix-[a-z0-9]+-\d{4}-\d{2}-to-\d{4}-\d{2}-meridian-logistics-USD-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect((await download).suggestedFilename()).toMatch(
+      /^for-felix-[a-z0-9]+-\d{4}-\d{2}-to-\d{4}-\d{2}-meridian-logistics-USD-\d{4}-\d{2}-\d{2}\.xlsx$/,
+    );
 
     await expectAccessible(page);
     await snap(page, 'advanced-reporting-felix');
@@ -150,6 +181,10 @@ test.describe('advanced reporting', () => {
     await expect(page.getByTestId('access-restricted')).toBeVisible();
     const rita = await apiAs(request, 'rita');
     await expect(rita.get('/api/reports')).rejects.toThrow(/403/);
-    await expect(rita.post('/api/reports/run', { definition: { dimensions: ['category'], measures: ['sum'], filters: { from: '2026-01', to: '2026-03' } } })).rejects.toThrow(/403/);
+    await expect(
+      rita.post('/api/reports/run', {
+        definition: { dimensions: ['category'], measures: ['sum'], filters: { from: '2026-01', to: '2026-03' } },
+      }),
+    ).rejects.toThrow(/403/);
   });
 });

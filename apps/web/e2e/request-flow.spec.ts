@@ -10,7 +10,10 @@ import { DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, snap } from '
  */
 
 // A 1×1 red PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
 async function as(browser: Browser, username: string, path: string): Promise<Page> {
@@ -34,7 +37,9 @@ async function raiseRequest(page: Page, title: string, amount: string, receipt =
   await choose(page, /^Category/, /^Office Supplies/);
   await page.getByLabel(/^Justification/).fill('The depot ran out of packaging.');
   if (receipt) {
-    await page.getByTestId('attachment-input').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByTestId('attachment-input')
+      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByRole('list', { name: 'Files to upload' })).toContainText('receipt.png');
   }
   await page.getByRole('button', { name: 'Submit for approval' }).click();
@@ -72,7 +77,9 @@ async function approve(page: Page, title: string, reference: string) {
   await dialog.getByRole('button', { name: `Approve ${reference}` }).click();
   await expectToast(page, 'Approved');
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('table', { name: 'Approval queue' }).getByRole('row').filter({ hasText: title })).toHaveCount(0);
+  await expect(
+    page.getByRole('table', { name: 'Approval queue' }).getByRole('row').filter({ hasText: title }),
+  ).toHaveCount(0);
 }
 
 /** rita: /requests, the request opened in its sheet. */
@@ -88,7 +95,9 @@ async function openMine(page: Page, title: string) {
 }
 
 test.describe('request → approvals → payment (the demo chain)', () => {
-  test('rita raises a request with a receipt; max and dana approve; carla pays; rita sees the timeline', async ({ browser }) => {
+  test('rita raises a request with a receipt; max and dana approve; carla pays; rita sees the timeline', async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const title = `Pallet wrap ${suffix()}`;
 
@@ -177,7 +186,9 @@ test.describe('request → approvals → payment (the demo chain)', () => {
     await dialog.getByRole('button', { name: `Reject ${reference}` }).click();
     await expectToast(max, 'Rejected');
     await expect(dialog).toBeHidden();
-    await expect(max.getByRole('table', { name: 'Approval queue' }).getByRole('row').filter({ hasText: title })).toHaveCount(0);
+    await expect(
+      max.getByRole('table', { name: 'Approval queue' }).getByRole('row').filter({ hasText: title }),
+    ).toHaveCount(0);
 
     const detail = await openMine(rita, title);
     await expect(detail.getByTestId('request-status')).toHaveText('Rejected');

@@ -10,7 +10,10 @@ import { apiLogin, DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, sna
  */
 
 // A 1×1 red PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
 async function choose(page: Page, field: RegExp | string, option: RegExp | string) {
@@ -133,11 +136,23 @@ test.describe('spending requests (rita)', () => {
     await page.getByRole('button', { name: 'Add line item' }).click();
     await page.getByRole('button', { name: 'Add line item' }).click();
     const rows = page.getByTestId('line-item-row');
-    await rows.nth(0).getByLabel(/^Description/).fill('Shelving units');
-    await rows.nth(0).getByLabel(/^Amount/).fill('400.10');
+    await rows
+      .nth(0)
+      .getByLabel(/^Description/)
+      .fill('Shelving units');
+    await rows
+      .nth(0)
+      .getByLabel(/^Amount/)
+      .fill('400.10');
     await rows.nth(0).getByLabel(/^Tax/).fill('32.01');
-    await rows.nth(1).getByLabel(/^Description/).fill('Labels printer');
-    await rows.nth(1).getByLabel(/^Amount/).fill('199.99');
+    await rows
+      .nth(1)
+      .getByLabel(/^Description/)
+      .fill('Labels printer');
+    await rows
+      .nth(1)
+      .getByLabel(/^Amount/)
+      .fill('199.99');
     await expect(page.getByTestId('line-items-total')).toContainText('632.10');
     await expect(page.getByLabel(/^Amount/).first()).toHaveValue('632.10');
 
@@ -192,17 +207,25 @@ test.describe('information requested (rita answers from the detail)', () => {
   test('answers the approver, then cancels with a confirmation', async ({ page }) => {
     const title = `Depot keys ${suffix()}`;
     const rita = await authHeaders(page.request, 'rita');
-    const options = (await (await page.request.get('/api/requests/options', { headers: rita })).json()) as { categories: { id: string }[] };
+    const options = (await (await page.request.get('/api/requests/options', { headers: rita })).json()) as {
+      categories: { id: string }[];
+    };
     const created = await page.request.post('/api/requests', {
       headers: { ...rita, 'Idempotency-Key': crypto.randomUUID() },
       data: { title, amount: '85.00', currency: 'USD', categoryId: options.categories[0]!.id },
     });
     expect(created.status(), await created.text()).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    const submitted = await page.request.post(`/api/requests/${id}/submit`, { headers: { ...rita, 'Idempotency-Key': crypto.randomUUID() }, data: {} });
+    const submitted = await page.request.post(`/api/requests/${id}/submit`, {
+      headers: { ...rita, 'Idempotency-Key': crypto.randomUUID() },
+      data: {},
+    });
     expect(submitted.ok(), await submitted.text()).toBe(true);
     const max = await authHeaders(page.request, 'max');
-    const asked = await page.request.post(`/api/approvals/${id}/decide`, { headers: max, data: { decision: 'info_requested', reason: 'Which depot are the keys for?' } });
+    const asked = await page.request.post(`/api/approvals/${id}/decide`, {
+      headers: max,
+      data: { decision: 'info_requested', reason: 'Which depot are the keys for?' },
+    });
     expect(asked.ok(), await asked.text()).toBe(true);
 
     // The link a notification carries.

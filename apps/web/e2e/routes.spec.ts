@@ -3,7 +3,14 @@ import { ROUTE_CATALOGUE } from '../src/lib/route-catalogue';
 import { expectAccessible, MOBILE, signInAs, snap } from './fixtures';
 
 const signedIn = ROUTE_CATALOGUE.filter((r) => r.access === 'signed-in');
-const MOBILE_SAMPLE = new Set(['/', '/new-request', '/approvals', '/payroll', '/user-management', '/executive-ai-copilot']);
+const MOBILE_SAMPLE = new Set([
+  '/',
+  '/new-request',
+  '/approvals',
+  '/payroll',
+  '/user-management',
+  '/executive-ai-copilot',
+]);
 
 test('every signed-in route opens without an error (olivia, owner)', async ({ page }) => {
   test.setTimeout(240_000);
@@ -47,6 +54,11 @@ test('the dashboard greets by name with the role and passes axe (dana)', async (
 test('each signed-in screen is its own chunk loaded on demand', async ({ page }) => {
   await page.goto('/auth');
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
-  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')));
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((n) => n.endsWith('.js')),
+  );
   expect(scripts.some((s) => /payroll-page|dashboard-page|app-shell/.test(s))).toBe(false);
 });

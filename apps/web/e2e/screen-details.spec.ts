@@ -27,7 +27,11 @@ test.describe('after Escape closes a dialog, focus is back on what opened it', (
   test('a form dialog and a confirm dialog opened from a row actions menu (departments)', async ({ page }) => {
     await signInAs(page, 'olivia', undefined, '/department-management');
     const table = page.getByRole('table', { name: 'Departments' });
-    const trigger = table.locator('tbody tr').filter({ hasText: /\bActive\b/ }).first().getByRole('button', { name: /^Actions for / });
+    const trigger = table
+      .locator('tbody tr')
+      .filter({ hasText: /\bActive\b/ })
+      .first()
+      .getByRole('button', { name: /^Actions for / });
     await expect(trigger).toBeVisible();
 
     await trigger.click();
@@ -60,7 +64,9 @@ test.describe('after Escape closes a dialog, focus is back on what opened it', (
   });
 });
 
-test('/smart-approval-routing has no serious or critical accessibility violation on either tab (adam)', async ({ page }) => {
+test('/smart-approval-routing has no serious or critical accessibility violation on either tab (adam)', async ({
+  page,
+}) => {
   await signInAs(page, 'adam', undefined, '/smart-approval-routing');
   await expect(page.getByRole('heading', { level: 1, name: 'Smart Approval Routing' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Everyone in scope' })).toBeVisible();
@@ -79,7 +85,11 @@ test('the dashboard says it could not load, and Retry loads it (lukas)', async (
     async (route) => {
       if (!failing) return route.fallback();
       failed += 1;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal Server Error', code: 'INTERNAL' }) });
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Internal Server Error', code: 'INTERNAL' }),
+      });
     },
   );
   await signInAs(page, 'lukas');
@@ -109,7 +119,10 @@ test('the Login Successful toast does not cover the bell or the avatar (khalid)'
     // take longer to draw the bell than the toast's five seconds.
     await toast.hover();
     await expect(page).toHaveURL(/\/$/);
-    const bell = page.getByRole('button', { name: /^Notifications/ }).or(page.getByRole('link', { name: /^Notifications/ })).first();
+    const bell = page
+      .getByRole('button', { name: /^Notifications/ })
+      .or(page.getByRole('link', { name: /^Notifications/ }))
+      .first();
     // Phones keep the avatar in the bottom bar's More sheet; the bell stays on top.
     const avatar = page.getByRole('button', { name: /^Account menu for / });
     await expect(bell).toBeVisible();
@@ -126,11 +139,18 @@ test('the Login Successful toast does not cover the bell or the avatar (khalid)'
   }
 });
 
-test('Requests Management at 1280 px: the table scrolls inside its card with the first column pinned (olivia)', async ({ page }) => {
+test('Requests Management at 1280 px: the table scrolls inside its card with the first column pinned (olivia)', async ({
+  page,
+}) => {
   await signInAs(page, 'olivia', undefined, '/requests-management');
   const table = page.getByRole('table', { name: 'Requests' });
   // A loaded row (its actions name the request), not one of the skeleton rows drawn while the page loads.
-  await expect(table.locator('tbody tr').filter({ has: page.getByRole('button', { name: /^Actions for REQ-/ }) }).first()).toBeVisible();
+  await expect(
+    table
+      .locator('tbody tr')
+      .filter({ has: page.getByRole('button', { name: /^Actions for REQ-/ }) })
+      .first(),
+  ).toBeVisible();
   const pinned = async () => {
     const scroller = table.locator('xpath=..');
     return scroller.evaluate((el) => {
@@ -178,9 +198,15 @@ test('Requests Management at 1280 px: the table scrolls inside its card with the
 test('Role management writes statuses as words with a capital (olivia)', async ({ page }) => {
   await signInAs(page, 'olivia', undefined, '/role-management');
   await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
-  const table = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Status' }) }).first();
+  const table = page
+    .getByRole('table')
+    .filter({ has: page.getByRole('columnheader', { name: 'Status' }) })
+    .first();
   await expect(table.locator('tbody tr').first()).toBeVisible();
-  const statuses = await table.locator('tbody td').filter({ hasText: /^(active|pending|inactive)$/i }).allTextContents();
+  const statuses = await table
+    .locator('tbody td')
+    .filter({ hasText: /^(active|pending|inactive)$/i })
+    .allTextContents();
   expect(statuses.length).toBeGreaterThan(0);
   for (const s of statuses) expect(s).toMatch(/^(Active|Pending|Inactive)$/);
 });

@@ -8,7 +8,8 @@ import { expectAccessible, expectNoSidewaysScroll, MOBILE, pageAs, snap } from '
  */
 
 /** Names a control that changes something starts with, on any of these screens. */
-const CHANGING = /^(New |Create|Save|Delete|Edit|Unlock|Approve|Reject|Link vendor|Add rate|Move|Download|Mark resolved|Reopen|Sign out|Reset|Force|Activate|Deactivate|Change role|Restore|Rotate|Revoke|Import|Simulate|Run simulation)/;
+const CHANGING =
+  /^(New |Create|Save|Delete|Edit|Unlock|Approve|Reject|Link vendor|Add rate|Move|Download|Mark resolved|Reopen|Sign out|Reset|Force|Activate|Deactivate|Change role|Restore|Rotate|Revoke|Import|Simulate|Run simulation)/;
 
 interface Screen {
   path: string;
@@ -27,18 +28,40 @@ function screens(registration: string, error: string): Screen[] {
     { path: '/registration-management', heading: 'Registration Requests', data: (p) => p.getByText(registration) },
     { path: '/enhanced-user-management', heading: 'Enhanced User Management', data: (p) => p.getByText('Max Fischer') },
     { path: '/user-sessions', heading: 'User Sessions', data: (p) => p.getByText('This device') },
-    { path: '/role-management', heading: 'Role Management', data: (p) => p.getByRole('heading', { name: 'Everyone you can see' }) },
+    {
+      path: '/role-management',
+      heading: 'Role Management',
+      data: (p) => p.getByRole('heading', { name: 'Everyone you can see' }),
+    },
     { path: '/user-password-management', heading: 'User Password Management', data: (p) => p.getByText('Max Fischer') },
     { path: '/auth-security', heading: 'Auth Security', data: (p) => p.getByText('carla', { exact: true }) },
     { path: '/security', heading: 'Security Settings', data: (p) => p.getByText('Minimum password length') },
-    { path: '/audit-history', heading: 'Audit History', data: (p) => p.getByRole('table').getByRole('row').nth(1), note: false },
+    {
+      path: '/audit-history',
+      heading: 'Audit History',
+      data: (p) => p.getByRole('table').getByRole('row').nth(1),
+      note: false,
+    },
     { path: '/backup-management', heading: 'Backup Management', data: (p) => p.getByText('Scheduled backups to keep') },
     { path: '/error-reports', heading: 'Error Reports', data: (p) => p.getByText(error), rowMenus: true },
     { path: '/policy-management', heading: 'Policy Management', data: (p) => p.getByText('Meals limit per request') },
-    { path: '/enhanced-policy-management', heading: 'Enhanced Policy Management', data: (p) => p.getByText('Meals limit per request'), rowMenus: true },
+    {
+      path: '/enhanced-policy-management',
+      heading: 'Enhanced Policy Management',
+      data: (p) => p.getByText('Meals limit per request'),
+      rowMenus: true,
+    },
     { path: '/workflow-customization', heading: 'Workflow Builder', data: (p) => p.getByText('Standard approval') },
-    { path: '/integration-ecosystem', heading: 'API Integrations', data: (p) => p.getByText('API reference and accounting export') },
-    { path: '/advanced-organization-management', heading: 'Advanced Organization Management', data: (p) => p.getByText('Meridian Logistics') },
+    {
+      path: '/integration-ecosystem',
+      heading: 'API Integrations',
+      data: (p) => p.getByText('API reference and accounting export'),
+    },
+    {
+      path: '/advanced-organization-management',
+      heading: 'Advanced Organization Management',
+      data: (p) => p.getByText('Meridian Logistics'),
+    },
   ];
 }
 
@@ -55,14 +78,23 @@ async function expectReadOnly(page: Page, s: Screen) {
 }
 
 test.describe('the Settings menu for a cfo', () => {
-  test('carla opens every Settings-menu screen read-only, sees its data and no control that changes anything', async ({ browser }) => {
+  test('carla opens every Settings-menu screen read-only, sees its data and no control that changes anything', async ({
+    browser,
+  }) => {
     test.setTimeout(240_000);
     const stamp = Date.now();
     const carla = await pageAs(browser, 'carla', '/user-management');
     // Her own data to find on two screens: a registration waiting for review, and an error.
     const registration = `Nora Reader${stamp}`;
     const asked = await carla.request.post('/api/registration-requests', {
-      data: { firstName: 'Nora', lastName: `Reader${stamp}`, email: `nora.reader.${stamp}@meridiangroup.com`, requestedRole: 'requester', password: 'Correct-Horse-42!', message: 'New in accounts' },
+      data: {
+        firstName: 'Nora',
+        lastName: `Reader${stamp}`,
+        email: `nora.reader.${stamp}@meridiangroup.com`,
+        requestedRole: 'requester',
+        password: 'Correct-Horse-42!',
+        message: 'New in accounts',
+      },
     });
     expect(asked.status(), await asked.text()).toBe(201);
     const error = `Settings reader check ${stamp}`;
@@ -100,7 +132,10 @@ test.describe('the Settings menu for a cfo', () => {
 
     // An error's details open; resolving it does not.
     await carla.goto('/error-reports');
-    await carla.getByRole('button', { name: `Actions for ${error}` }).first().click();
+    await carla
+      .getByRole('button', { name: `Actions for ${error}` })
+      .first()
+      .click();
     await carla.getByRole('menuitem', { name: 'View details' }).click();
     const details = carla.getByRole('dialog');
     await expect(details).toContainText(error);
@@ -111,7 +146,13 @@ test.describe('the Settings menu for a cfo', () => {
     await carla.goto('/user-sessions');
     await expect(carla.getByText(/^Device [0-9a-f-]{1,8}$/).first()).toBeVisible();
 
-    const shots = ['/user-management', '/security', '/backup-management', '/workflow-customization', '/advanced-organization-management'];
+    const shots = [
+      '/user-management',
+      '/security',
+      '/backup-management',
+      '/workflow-customization',
+      '/advanced-organization-management',
+    ];
     for (const path of shots) {
       await carla.goto(path);
       await expect(carla.getByRole('note')).toBeVisible();

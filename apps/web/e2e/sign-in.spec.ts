@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, signInWithForm, snap, storedTokens } from './fixtures';
+import {
+  DESKTOP,
+  expectAccessible,
+  expectToast,
+  MOBILE,
+  signInAs,
+  signInWithForm,
+  snap,
+  storedTokens,
+} from './fixtures';
 
 test.describe('sign-in screen', () => {
   test('shows Welcome Back with the username hint and Request Access link, and passes axe', async ({ page }) => {
@@ -52,7 +61,9 @@ test.describe('sign-in screen', () => {
   test('the sixth failure for one username is throttled', async ({ page }) => {
     await page.goto('/auth');
     for (let i = 0; i < 5; i += 1) {
-      const res = await page.request.post('/api/auth/login', { data: { username: 'lockout-e2e', password: `wrong-${i}` } });
+      const res = await page.request.post('/api/auth/login', {
+        data: { username: 'lockout-e2e', password: `wrong-${i}` },
+      });
       expect(res.status()).toBe(401);
     }
     await signInWithForm(page, 'lockout-e2e', 'wrong-again');

@@ -8,13 +8,25 @@ const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 // the split into a rule.
 // The requests carry a marker of their own, so other specs' findings do not matter.
 test.describe('Smart Analytics', () => {
-  test('findings linked to their requests: dismissed with a reason, turned into a policy rule, on a desktop and a phone', async ({ browser, request }) => {
+  test('findings linked to their requests: dismissed with a reason, turned into a policy rule, on a desktop and a phone', async ({
+    browser,
+    request,
+  }) => {
     const marker = suffix();
     const context = await browser.newContext();
     const [chloe, adam] = await Promise.all([apiAs(context.request, 'chloe'), apiAs(context.request, 'adam')]);
-    const options = await chloe.get<{ categories: { id: string; name: string }[]; organization: { id: string; currency: string } }>('/api/requests/options');
+    const options = await chloe.get<{
+      categories: { id: string; name: string }[];
+      organization: { id: string; currency: string };
+    }>('/api/requests/options');
     const category = options.categories.find((c) => c.name.startsWith('Office Supplies')) ?? options.categories[0]!;
-    const vendor = await adam.post<{ id: string }>('/api/vendors', { organizationId: options.organization.id, name: `Label Works ${marker}`, taxId: `LW-${marker}`, paymentTermsDays: 30, currency: options.organization.currency });
+    const vendor = await adam.post<{ id: string }>('/api/vendors', {
+      organizationId: options.organization.id,
+      name: `Label Works ${marker}`,
+      taxId: `LW-${marker}`,
+      paymentTermsDays: 30,
+      currency: options.organization.currency,
+    });
     await adam.post(`/api/vendors/${vendor.id}/status`, { status: 'active' });
     const today = new Date().toISOString().slice(0, 10);
     const raise = async (title: string, amount: string, vendorId?: string) => {
@@ -41,7 +53,9 @@ test.describe('Smart Analytics', () => {
     await expect(carla.locator('[data-scaffold]')).toHaveCount(0);
     await expect(carla.getByTestId('findings-meta')).toContainText('Computed');
     // The findings were computed before these requests: Refresh (from the keyboard) recomputes them now.
-    const refreshed = carla.waitForResponse((r) => r.url().includes('/api/findings/refresh') && r.request().method() === 'POST');
+    const refreshed = carla.waitForResponse(
+      (r) => r.url().includes('/api/findings/refresh') && r.request().method() === 'POST',
+    );
     await carla.getByRole('button', { name: 'Refresh', exact: true }).focus();
     await carla.keyboard.press('Enter');
     expect((await refreshed).status()).toBe(200);
@@ -79,7 +93,9 @@ test.describe('Smart Analytics', () => {
     await expect(split.getByRole('link', { name: partB.reference })).toBeVisible();
     // The demo history may hold a request of Chloe's in the same band that week (it follows the
     // calendar): the finding then has three, and the screen must say what the server found.
-    const found = await adam.get<{ items: { requestCount: number; requests: { id: string }[]; total: { amount: string } | null }[] }>('/api/findings?kind=split');
+    const found = await adam.get<{
+      items: { requestCount: number; requests: { id: string }[]; total: { amount: string } | null }[];
+    }>('/api/findings?kind=split');
     const same = found.items.find((f) => f.requests.some((r) => r.id === partA.id));
     expect(same?.requests.map((r) => r.id)).toEqual(expect.arrayContaining([partA.id, partB.id]));
     await expect(split).toContainText(`${same!.requestCount} requests just under the £5,000.00 approval threshold`);
@@ -93,7 +109,9 @@ test.describe('Smart Analytics', () => {
     await snap(phone, 'smart-analytics');
     await split.getByRole('button', { name: 'Turn into a policy rule' }).click();
     const ruleDialog = phone.getByRole('dialog');
-    await expect(ruleDialog).toContainText('Custom rule: amounts from £4,000.00 up to £5,000.00 in Meridian Foods need a justification');
+    await expect(ruleDialog).toContainText(
+      'Custom rule: amounts from £4,000.00 up to £5,000.00 in Meridian Foods need a justification',
+    );
     await ruleDialog.getByRole('combobox', { name: 'When a request matches' }).click();
     await phone.getByRole('option', { name: 'Warn' }).click();
     await ruleDialog.getByRole('button', { name: 'Create rule' }).click();
@@ -101,9 +119,9 @@ test.describe('Smart Analytics', () => {
     await expect(split).toHaveCount(0);
 
     // The rule exists; it is switched off again so other specs' requests are not flagged by it.
-    const rules = await adam.get<{ items: { id: string; name: string; kind: string; action: string; organizationName: string | null }[] }>(
-      `/api/policies?q=${encodeURIComponent('Just under the £5,000.00')}&pageSize=100`,
-    );
+    const rules = await adam.get<{
+      items: { id: string; name: string; kind: string; action: string; organizationName: string | null }[];
+    }>(`/api/policies?q=${encodeURIComponent('Just under the £5,000.00')}&pageSize=100`);
     const rule = rules.items.find((r) => r.organizationName === 'Meridian Foods' && r.kind === 'custom');
     expect(rule).toMatchObject({ action: 'warn' });
     const login = await apiLogin(request, 'adam');

@@ -10,7 +10,10 @@ import { apiAs, DESKTOP, expectAccessible, MOBILE, signInAs, snap } from './fixt
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
 test.describe('Smart Request Form', () => {
-  test('suggests category, vendor and department while the description is typed, applies them, and submits', async ({ page, request }) => {
+  test('suggests category, vendor and department while the description is typed, applies them, and submits', async ({
+    page,
+    request,
+  }) => {
     const title = `Spot freight ${suffix()}`;
     await signInAs(page, 'rita', undefined, '/smart-form');
     await expect(page.getByRole('heading', { level: 1, name: 'Smart Request Form' })).toBeVisible();
@@ -65,7 +68,9 @@ test.describe('Smart Request Form', () => {
     const href = await saved.getByRole('link', { name: 'Open request' }).getAttribute('href');
     const id = new URL(href!, 'http://x').searchParams.get('id')!;
     const rita = await apiAs(request, 'rita');
-    const detail = await rita.get<{ categoryName: string; vendorName: string; departmentName: string; status: string }>(`/api/requests/${id}`);
+    const detail = await rita.get<{ categoryName: string; vendorName: string; departmentName: string; status: string }>(
+      `/api/requests/${id}`,
+    );
     expect(detail).toMatchObject({ categoryName: 'Logistics', vendorName, departmentName });
     expect(detail.status).not.toBe('draft');
   });
@@ -80,7 +85,10 @@ test.describe('Smart Request Form', () => {
     await expect(apply).toBeEnabled();
     await apply.click();
     await expect(apply).toBeDisabled();
-    await expect(panel.getByRole('group', { name: 'Suggested category' }).getByRole('button').first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(panel.getByRole('group', { name: 'Suggested category' }).getByRole('button').first()).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(page.getByRole('combobox', { name: /^Category/ })).toContainText('Hardware');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await expectAccessible(page);

@@ -23,7 +23,9 @@ test.describe('Tutorials', () => {
     const article = page.getByRole('article');
     await expect(article.getByRole('heading', { level: 2, name: 'Running payroll' })).toBeVisible();
     await expect(article.getByRole('heading', { name: 'Prepare a run' })).toHaveAttribute('id', 'prepare-a-run');
-    await expect(article.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Approve' })).toHaveAttribute('href', '#approve');
+    await expect(
+      article.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Approve' }),
+    ).toHaveAttribute('href', '#approve');
     await expect(article.getByText(/Read on/)).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'tutorials-article');
@@ -37,7 +39,10 @@ test.describe('Tutorials', () => {
     await signInAs(page, 'james', undefined, '/tutorials');
     await expect(page.getByTestId('tutorial-list').getByRole('button').first()).toBeVisible();
     await snap(page, 'tutorials-list');
-    await page.getByTestId('tutorial-list').getByRole('button', { name: /Delegating approvals/ }).click();
+    await page
+      .getByTestId('tutorial-list')
+      .getByRole('button', { name: /Delegating approvals/ })
+      .click();
     const article = page.getByRole('article');
     await expect(article.getByRole('heading', { level: 2, name: /Delegating approvals/ })).toBeVisible();
     await expect(page.getByTestId('tutorial-list')).toBeHidden();

@@ -48,7 +48,9 @@ test.describe.serial('two-factor (klara)', () => {
     lastStep = Math.floor(Date.now() / 30_000);
     await enable.click();
     await expect(page.getByRole('heading', { name: 'Save Your Recovery Codes' })).toBeVisible();
-    recoveryCodes = (await page.getByTestId('recovery-codes').getByRole('listitem').allTextContents()).map((c) => c.trim());
+    recoveryCodes = (await page.getByTestId('recovery-codes').getByRole('listitem').allTextContents()).map((c) =>
+      c.trim(),
+    );
     expect(recoveryCodes).toHaveLength(10);
     await snap(page, 'setup-2fa-recovery-codes');
     await page.getByRole('button', { name: "I've saved my recovery codes" }).click();

@@ -41,7 +41,9 @@ test.describe('users and sessions', () => {
       // Rita's next call is refused. Which call that is depends on timing: the reload's session
       // check, or a refetch that a live event from another test set off a moment before.
       const before = await storedTokens(rita);
-      const refused = rita.waitForResponse((res) => new URL(res.url()).pathname.startsWith('/api/') && res.status() === 401);
+      const refused = rita.waitForResponse(
+        (res) => new URL(res.url()).pathname.startsWith('/api/') && res.status() === 401,
+      );
       await dialog.getByRole('button', { name: 'Sign out' }).click();
       await expect(dialog).toBeHidden();
       await expect(adam.getByText(device)).toHaveCount(0);
@@ -53,7 +55,9 @@ test.describe('users and sessions', () => {
       await expect(rita.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
       expect((await storedTokens(rita)).accessToken).toBeNull();
       // The session itself is over on the server, not only forgotten by the browser.
-      const check = await rita.request.get('/api/auth/user', { headers: { Authorization: `Bearer ${before.accessToken}`, 'X-Device-ID': before.deviceId! } });
+      const check = await rita.request.get('/api/auth/user', {
+        headers: { Authorization: `Bearer ${before.accessToken}`, 'X-Device-ID': before.deviceId! },
+      });
       expect(check.status()).toBe(401);
     } finally {
       await ritaContext.close();
@@ -107,8 +111,15 @@ test.describe('users and sessions', () => {
     await signInAs(page, 'adam', undefined, '/enhanced-user-management');
     await expect(page.getByRole('heading', { name: 'Enhanced User Management' })).toBeVisible();
     await expect(page.locator('[data-scaffold]')).toHaveCount(0);
-    const bad = ['firstName,lastName,email,role,organizationCode,departmentCode,username', 'Lena,Berg,lena.berg@meridianenergy.com,requester,ME,ME-FIN,', 'Olaf,Moe,rita@meridianlogistics.com,requester,ML,,', 'Pia,Ng,pia@meridianenergy.com,pirate,ME,,'].join('\n');
-    await page.getByLabel('CSV file').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+    const bad = [
+      'firstName,lastName,email,role,organizationCode,departmentCode,username',
+      'Lena,Berg,lena.berg@meridianenergy.com,requester,ME,ME-FIN,',
+      'Olaf,Moe,rita@meridianlogistics.com,requester,ML,,',
+      'Pia,Ng,pia@meridianenergy.com,pirate,ME,,',
+    ].join('\n');
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(page.getByText('2 of 3 rows have errors')).toBeVisible();
     await expect(page.getByTestId('import-row')).toHaveCount(3);
@@ -118,8 +129,13 @@ test.describe('users and sessions', () => {
     await snap(page, 'enhanced-user-management');
     await expectAccessible(page);
 
-    const good = ['firstName,lastName,email,role,organizationCode,departmentCode', 'Lena,Berg,lena.berg@meridianenergy.com,requester,ME,ME-FIN'].join('\n');
-    await page.getByLabel('CSV file').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+    const good = [
+      'firstName,lastName,email,role,organizationCode,departmentCode',
+      'Lena,Berg,lena.berg@meridianenergy.com,requester,ME,ME-FIN',
+    ].join('\n');
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(page.getByText('All 1 rows are ready')).toBeVisible();
     await page.getByRole('button', { name: 'Import 1 users' }).click();
@@ -133,7 +149,12 @@ test.describe('users and sessions', () => {
     await expect(page.locator('[data-scaffold]')).toHaveCount(0);
     // Lena Berg was imported with a temporary password by the test above (nina's may already be
     // replaced by the first-time-password spec, which shares this server).
-    await expect(page.getByRole('row').filter({ hasText: 'Lena Berg' }).getByText(/Temporary/)).toBeVisible();
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: 'Lena Berg' })
+        .getByText(/Temporary/),
+    ).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'user-password-management');
   });

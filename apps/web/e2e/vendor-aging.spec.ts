@@ -4,8 +4,12 @@ import { apiAs, DESKTOP, expectAccessible, expectToast, MOBILE, signInAs, snap }
 const suffix = () => Math.random().toString(36).slice(2, 8).toUpperCase();
 const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 const dayPlus = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const daysFromToday = (day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${dayPlus(0)}T00:00:00Z`)) / 86_400_000);
-const dateLabel = (day: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+const daysFromToday = (day: string) =>
+  Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${dayPlus(0)}T00:00:00Z`)) / 86_400_000);
+const dateLabel = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 interface Due {
   amount: string;
   invoiceNumber: string | null;
@@ -20,26 +24,60 @@ interface Due {
  * organization only and no payment buttons; rita is refused.
  */
 test.describe('vendor aging report', () => {
-  test('carla ages a vendor\'s invoices, records a partial payment and exports', async ({ page, browser }) => {
+  test("carla ages a vendor's invoices, records a partial payment and exports", async ({ page, browser }) => {
     const context = await browser.newContext();
     const as = (u: string) => apiAs(context.request, u);
-    const [rita, max, dana, carla, adam] = await Promise.all([as('rita'), as('max'), as('dana'), as('carla'), as('adam')]);
-    const options = await rita.get<{ categories: { id: string; name: string }[]; organization: { id: string; currency: string } }>('/api/requests/options');
+    const [rita, max, dana, carla, adam] = await Promise.all([
+      as('rita'),
+      as('max'),
+      as('dana'),
+      as('carla'),
+      as('adam'),
+    ]);
+    const options = await rita.get<{
+      categories: { id: string; name: string }[];
+      organization: { id: string; currency: string };
+    }>('/api/requests/options');
     const category = options.categories.find((c) => c.name.startsWith('Office Supplies')) ?? options.categories[0]!;
     const taxId = `AGE-${suffix()}`;
     const name = `Aging Haulage ${taxId}`;
-    const vendor = await adam.post<{ id: string }>('/api/vendors', { organizationId: options.organization.id, name, taxId, paymentTermsDays: 30, currency: 'USD' });
+    const vendor = await adam.post<{ id: string }>('/api/vendors', {
+      organizationId: options.organization.id,
+      name,
+      taxId,
+      paymentTermsDays: 30,
+      currency: 'USD',
+    });
     await adam.post(`/api/vendors/${vendor.id}/status`, { status: 'active' });
     for (const amount of ['2000.00', '480.00']) {
-      const draft = await rita.post<{ id: string }>('/api/requests', { title: `${name} ${amount}`, amount, currency: 'USD', categoryId: category.id, vendorId: vendor.id });
-      const submitted = await rita.post<{ overBudget: boolean }>(`/api/requests/${draft.id}/submit`, {}, { 'idempotency-key': crypto.randomUUID() });
+      const draft = await rita.post<{ id: string }>('/api/requests', {
+        title: `${name} ${amount}`,
+        amount,
+        currency: 'USD',
+        categoryId: category.id,
+        vendorId: vendor.id,
+      });
+      const submitted = await rita.post<{ overBudget: boolean }>(
+        `/api/requests/${draft.id}/submit`,
+        {},
+        { 'idempotency-key': crypto.randomUUID() },
+      );
       // Over a budget line, finance decides the overrun first.
-      if (submitted.overBudget) await carla.post(`/api/approvals/${draft.id}/decide`, { decision: 'approved', reason: 'Within the haulage plan' });
+      if (submitted.overBudget)
+        await carla.post(`/api/approvals/${draft.id}/decide`, {
+          decision: 'approved',
+          reason: 'Within the haulage plan',
+        });
       await max.post(`/api/approvals/${draft.id}/decide`, { decision: 'approved' });
-      expect((await dana.post<{ status: string }>(`/api/approvals/${draft.id}/decide`, { decision: 'approved' })).status).toBe('approved');
+      expect(
+        (await dana.post<{ status: string }>(`/api/approvals/${draft.id}/decide`, { decision: 'approved' })).status,
+      ).toBe('approved');
     }
     // Due as the server set it: the terms' end, or the next business day of Meridian Logistics' country.
-    const dueOf = async (amount: string) => (await carla.get<{ items: Due[] }>(`/api/payables?vendorId=${vendor.id}`)).items.find((p) => p.amount === amount)!;
+    const dueOf = async (amount: string) =>
+      (await carla.get<{ items: Due[] }>(`/api/payables?vendorId=${vendor.id}`)).items.find(
+        (p) => p.amount === amount,
+      )!;
     const movedNote = (p: Due) => `Moved from ${dateLabel(p.dueDateAdjustedFrom!)} (${p.dueDateAdjustedReason})`;
 
     await signInAs(page, 'carla', undefined, '/vendor-aging-report');
@@ -58,7 +96,10 @@ test.describe('vendor aging report', () => {
     await row.getByRole('button', { name }).click();
     const invoices = page.getByRole('table', { name: `Open invoices of ${name}` });
     await expect(invoices.getByRole('row')).toHaveCount(3);
-    const big = invoices.getByRole('row').filter({ hasText: usd(2000) }).first();
+    const big = invoices
+      .getByRole('row')
+      .filter({ hasText: usd(2000) })
+      .first();
     const bigDue = await dueOf('2000.00');
     await expect(big).toContainText(`Due in ${daysFromToday(bigDue.dueDate)} days`);
     if (bigDue.dueDateAdjustedFrom) await expect(big).toContainText(movedNote(bigDue));
@@ -76,7 +117,10 @@ test.describe('vendor aging report', () => {
     await snap(page, 'vendor-aging-invoices');
 
     // The smaller invoice arrives dated forty days ago: due ten days ago with 30-day terms (or the business day after).
-    const small = invoices.getByRole('row').filter({ hasText: usd(480) }).first();
+    const small = invoices
+      .getByRole('row')
+      .filter({ hasText: usd(480) })
+      .first();
     await small.getByRole('button', { name: /Invoice details of/ }).click();
     const invoiceDialog = page.getByRole('dialog', { name: 'Invoice details' });
     await invoiceDialog.getByLabel('Invoice number').fill(`INV-${taxId}`);
@@ -86,8 +130,11 @@ test.describe('vendor aging report', () => {
     await expectToast(page, 'Invoice saved');
     const smallDue = await dueOf('480.00');
     expect(smallDue.dueDateAdjustedFrom ?? smallDue.dueDate).toBe(dayPlus(-10));
-    await expect(invoices.getByRole('row').filter({ hasText: `INV-${taxId}` })).toContainText(`${-daysFromToday(smallDue.dueDate)} days past due`);
-    if (smallDue.dueDateAdjustedFrom) await expect(invoices.getByRole('row').filter({ hasText: `INV-${taxId}` })).toContainText(movedNote(smallDue));
+    await expect(invoices.getByRole('row').filter({ hasText: `INV-${taxId}` })).toContainText(
+      `${-daysFromToday(smallDue.dueDate)} days past due`,
+    );
+    if (smallDue.dueDateAdjustedFrom)
+      await expect(invoices.getByRole('row').filter({ hasText: `INV-${taxId}` })).toContainText(movedNote(smallDue));
     await expect(row.getByRole('cell').nth(0)).toHaveText(usd(1500));
     await expect(row.getByRole('cell').nth(1)).toHaveText(usd(480));
 
@@ -128,7 +175,12 @@ test.describe('vendor aging report', () => {
     for (const o of orgs) expect(o).toMatch(/^Meridian Logistics · /);
     await expect(page.getByRole('combobox', { name: 'Organization' })).toHaveCount(0);
     await table.locator('tbody tr').first().getByRole('button').click();
-    await expect(page.getByRole('table', { name: /Open invoices of/ }).getByRole('row').nth(1)).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: /Open invoices of/ })
+        .getByRole('row')
+        .nth(1),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: /Record payment/ })).toHaveCount(0);
     await expectAccessible(page);
     await snap(page, 'vendor-aging-felix');

@@ -89,14 +89,20 @@ test.describe('vendor management (adam)', () => {
     await dialog.getByRole('button', { name: 'Create vendor' }).click();
     await expectToast(page, 'Vendor created', 'Bristol Print Works is pending verification.');
     await page.getByRole('searchbox', { name: 'Search vendors' }).fill('Bristol');
-    const row = page.getByRole('table', { name: 'Vendors' }).getByRole('row').filter({ hasText: 'Bristol Print Works' });
+    const row = page
+      .getByRole('table', { name: 'Vendors' })
+      .getByRole('row')
+      .filter({ hasText: 'Bristol Print Works' });
     await expect(row).toContainText('Pending verification');
     await expect(row).toContainText('•••• 6819');
     await expect(row).toContainText('45 days');
     expect(await page.content()).not.toContain('GB29NWBK60161331926819');
   });
 
-  test('a change of a vendor\'s bank account waits until someone else confirms it (adam asks, carla confirms)', async ({ page, browser }) => {
+  test("a change of a vendor's bank account waits until someone else confirms it (adam asks, carla confirms)", async ({
+    page,
+    browser,
+  }) => {
     const context = await browser.newContext();
     const adamApi = await apiAs(context.request, 'adam');
     const orgs = await adamApi.get<{ items: { id: string; code: string }[] }>('/api/organizations');
@@ -122,7 +128,11 @@ test.describe('vendor management (adam)', () => {
     const edit = page.getByRole('dialog', { name: `Edit ${name}` });
     await edit.getByLabel(/^New bank account or IBAN/).fill('GB94 BARC 1020 1530 0934 59');
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'Vendor saved', `${name} was updated. The new bank account waits for confirmation by someone else who manages vendors.`);
+    await expectToast(
+      page,
+      'Vendor saved',
+      `${name} was updated. The new bank account waits for confirmation by someone else who manages vendors.`,
+    );
     await expect(row).toContainText('•••• 6819');
     await expect(row.getByTestId('vendor-bank-pending')).toHaveText('Change to •••• 3459 awaits confirmation');
     await expect(edit).toBeHidden();
@@ -155,7 +165,10 @@ test.describe('vendor management (adam)', () => {
     await carlaContext.close();
   });
 
-  test('a vendor shows spend to date (approved and paid) and open balance (approved, not paid)', async ({ page, browser }) => {
+  test('a vendor shows spend to date (approved and paid) and open balance (approved, not paid)', async ({
+    page,
+    browser,
+  }) => {
     const context = await browser.newContext();
     const [rita, max, dana, adam] = await Promise.all([
       apiAs(context.request, 'rita'),
@@ -163,7 +176,10 @@ test.describe('vendor management (adam)', () => {
       apiAs(context.request, 'dana'),
       apiAs(context.request, 'adam'),
     ]);
-    const options = await rita.get<{ categories: { id: string; name: string }[]; organization: { id: string; currency: string } }>('/api/requests/options');
+    const options = await rita.get<{
+      categories: { id: string; name: string }[];
+      organization: { id: string; currency: string };
+    }>('/api/requests/options');
     const category = options.categories.find((c) => c.name.startsWith('Office Supplies')) ?? options.categories[0]!;
     const taxId = `SPEND-${suffix()}`;
     const name = `Harbour Office Supply ${taxId}`;
@@ -188,16 +204,23 @@ test.describe('vendor management (adam)', () => {
       if (decide === 'leave') return;
       // Rita's route: her manager, then the finance step.
       await max.post(`/api/approvals/${draft.id}/decide`, { decision: 'approved' });
-      const decided = await dana.post<{ status: string }>(`/api/approvals/${draft.id}/decide`, { decision: 'approved' });
+      const decided = await dana.post<{ status: string }>(`/api/approvals/${draft.id}/decide`, {
+        decision: 'approved',
+      });
       expect(decided.status).toBe('approved');
-      if (decide === 'pay') await adam.post(`/api/requests/${draft.id}/pay`, { paymentDate: '2026-01-15', paymentReference: `PAY-${taxId}` });
+      if (decide === 'pay')
+        await adam.post(`/api/requests/${draft.id}/pay`, {
+          paymentDate: '2026-01-15',
+          paymentReference: `PAY-${taxId}`,
+        });
     };
     await raise('1200.50', 'pay');
     await raise('310.25', 'approve');
     await raise('99.00', 'leave');
     await context.close();
 
-    const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: options.organization.currency }).format(amount);
+    const money = (amount: number) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: options.organization.currency }).format(amount);
     const spend = money(1510.75);
     const open = money(310.25);
 

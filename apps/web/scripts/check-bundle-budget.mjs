@@ -46,26 +46,44 @@ export function measureBundle(dist, budget = BUDGET) {
   };
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entryKey) throw new Error(`no entry chunk in ${join(dist, '.vite', 'manifest.json')}`);
-  if (!manifest[SIGN_IN_PAGE]) throw new Error(`the manifest has no ${SIGN_IN_PAGE}: is it still the sign-in screen's lazy chunk?`);
-  const initial = [...staticClosure(manifest, [entryKey, SIGN_IN_PAGE])].map((k) => ({ file: manifest[k].file, gzip: gz(manifest[k].file) }));
+  if (!manifest[SIGN_IN_PAGE])
+    throw new Error(`the manifest has no ${SIGN_IN_PAGE}: is it still the sign-in screen's lazy chunk?`);
+  const initial = [...staticClosure(manifest, [entryKey, SIGN_IN_PAGE])].map((k) => ({
+    file: manifest[k].file,
+    gzip: gz(manifest[k].file),
+  }));
   const signInInitialJs = initial.reduce((sum, c) => sum + c.gzip, 0);
-  for (const page of [FRAME, DASHBOARD_PAGE]) if (!manifest[page]) throw new Error(`the manifest has no ${page}: is it still a lazy chunk?`);
-  const dashboardFiles = new Set([...staticClosure(manifest, [entryKey, FRAME, DASHBOARD_PAGE])].map((k) => manifest[k].file)).size;
+  for (const page of [FRAME, DASHBOARD_PAGE])
+    if (!manifest[page]) throw new Error(`the manifest has no ${page}: is it still a lazy chunk?`);
+  const dashboardFiles = new Set(
+    [...staticClosure(manifest, [entryKey, FRAME, DASHBOARD_PAGE])].map((k) => manifest[k].file),
+  ).size;
   const chunks = [...new Set(Object.values(manifest).map((c) => c.file))]
     .filter((file) => file.endsWith('.js'))
     .map((file) => ({ file, gzip: gz(file) }))
     .sort((a, b) => b.gzip - a.gzip);
   const problems = [];
-  if (signInInitialJs > budget.signInInitialJs) problems.push(`sign-in route initial JavaScript is ${kb(signInInitialJs)} gzip, over the ${kb(budget.signInInitialJs)} budget`);
-  if (dashboardFiles > budget.dashboardFiles) problems.push(`the dashboard's first screen needs ${dashboardFiles} JavaScript files, over the budget of ${budget.dashboardFiles}`);
-  for (const c of chunks) if (c.gzip > budget.chunkJs) problems.push(`${c.file} is ${kb(c.gzip)} gzip, over the ${kb(budget.chunkJs)} per-chunk budget`);
+  if (signInInitialJs > budget.signInInitialJs)
+    problems.push(
+      `sign-in route initial JavaScript is ${kb(signInInitialJs)} gzip, over the ${kb(budget.signInInitialJs)} budget`,
+    );
+  if (dashboardFiles > budget.dashboardFiles)
+    problems.push(
+      `the dashboard's first screen needs ${dashboardFiles} JavaScript files, over the budget of ${budget.dashboardFiles}`,
+    );
+  for (const c of chunks)
+    if (c.gzip > budget.chunkJs)
+      problems.push(`${c.file} is ${kb(c.gzip)} gzip, over the ${kb(budget.chunkJs)} per-chunk budget`);
   return { signInInitialJs, dashboardFiles, initial, chunks, problems };
 }
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const dist = resolve(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist'));
+  const dist = resolve(
+    process.argv.slice(2).find((a) => !a.startsWith('--')) ??
+      join(dirname(fileURLToPath(import.meta.url)), '..', 'dist'),
+  );
   const { signInInitialJs, dashboardFiles, initial, chunks, problems } = measureBundle(dist);
   if (process.argv.includes('--all')) for (const c of chunks) console.log(`${kb(c.gzip).padStart(9)}  ${c.file}`);
   console.log(

@@ -59,14 +59,38 @@ export type CopilotInput = z.infer<typeof copilotInput>;
 
 /** The kinds of question the Copilot understands; anything else is answered with this list. */
 export const COPILOT_QUESTION_KINDS = [
-  { kind: 'spend', label: 'Spend by organization, category, department, vendor or month', example: 'How much did Meridian Energy spend on travel last quarter?' },
-  { kind: 'top', label: 'Top N organizations, categories, departments or vendors by spend', example: 'Top 5 vendors this year' },
-  { kind: 'compare', label: 'Spend compared between two periods', example: 'Compare spend this quarter with last quarter' },
-  { kind: 'status', label: 'Counts and averages of requests by status', example: 'How many requests by status this year?' },
-  { kind: 'budgets', label: 'Budget lines in force above a share of their budget', example: 'Which budgets are above 90%?' },
+  {
+    kind: 'spend',
+    label: 'Spend by organization, category, department, vendor or month',
+    example: 'How much did Meridian Energy spend on travel last quarter?',
+  },
+  {
+    kind: 'top',
+    label: 'Top N organizations, categories, departments or vendors by spend',
+    example: 'Top 5 vendors this year',
+  },
+  {
+    kind: 'compare',
+    label: 'Spend compared between two periods',
+    example: 'Compare spend this quarter with last quarter',
+  },
+  {
+    kind: 'status',
+    label: 'Counts and averages of requests by status',
+    example: 'How many requests by status this year?',
+  },
+  {
+    kind: 'budgets',
+    label: 'Budget lines in force above a share of their budget',
+    example: 'Which budgets are above 90%?',
+  },
   { kind: 'queue', label: 'What waits for your approval', example: 'What is waiting for my approval?' },
   { kind: 'payroll', label: 'Payroll cost by subsidiary', example: 'Compare payroll cost by subsidiary this year' },
-  { kind: 'cycle', label: 'Approval cycle times by step and approver', example: 'What are the approval cycle times this quarter?' },
+  {
+    kind: 'cycle',
+    label: 'Approval cycle times by step and approver',
+    example: 'What are the approval cycle times this quarter?',
+  },
 ] as const;
 export type CopilotQuestionKind = (typeof COPILOT_QUESTION_KINDS)[number]['kind'];
 

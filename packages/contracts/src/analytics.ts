@@ -11,7 +11,10 @@ export const analyticsQuery = z
     departmentId: z.uuid('Not a valid department id').optional(),
     categoryId: z.uuid('Not a valid category id').optional(),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'The end month is before the start month' });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    path: ['to'],
+    message: 'The end month is before the start month',
+  });
 export type AnalyticsQuery = z.input<typeof analyticsQuery>;
 
 /** The longest period one analytics view covers, in months. */
@@ -56,7 +59,10 @@ export const analyticsCycleTime = z.object({
   p90Hours: z.string().nullable(),
 });
 export const analyticsCycleTimeStep = analyticsCycleTime.extend({ step: z.string() });
-export const analyticsCycleTimeOrganization = analyticsCycleTime.extend({ organizationId: z.uuid(), organizationName: z.string() });
+export const analyticsCycleTimeOrganization = analyticsCycleTime.extend({
+  organizationId: z.uuid(),
+  organizationName: z.string(),
+});
 
 export const analyticsResponse = z.object({
   from: isoMonth,

@@ -90,10 +90,30 @@ export const decisionInput = z
   })
   .superRefine((d, ctx) => {
     const reason = d.reason ?? '';
-    if (d.decision === 'rejected' && reason.length < 3) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Give a reason for the rejection (at least 3 characters)' });
-    if (d.decision === 'info_requested' && reason.length < 3) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Say what information you need (at least 3 characters)' });
-    if (d.decision !== 'approved' && d.rejectedLineItemIds.length > 0) ctx.addIssue({ code: 'custom', path: ['rejectedLineItemIds'], message: 'Line items are rejected as part of an approval' });
-    if (d.rejectedLineItemIds.length > 0 && reason.length < 3) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Say why the line items are rejected (at least 3 characters)' });
+    if (d.decision === 'rejected' && reason.length < 3)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: 'Give a reason for the rejection (at least 3 characters)',
+      });
+    if (d.decision === 'info_requested' && reason.length < 3)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: 'Say what information you need (at least 3 characters)',
+      });
+    if (d.decision !== 'approved' && d.rejectedLineItemIds.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rejectedLineItemIds'],
+        message: 'Line items are rejected as part of an approval',
+      });
+    if (d.rejectedLineItemIds.length > 0 && reason.length < 3)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: 'Say why the line items are rejected (at least 3 characters)',
+      });
   });
 export type DecisionInput = z.infer<typeof decisionInput>;
 

@@ -16,10 +16,19 @@ export type AuditQuery = z.infer<typeof auditQuery>;
 export const auditExportQuery = exportQuery.extend(auditFilters);
 export type AuditExportQuery = z.infer<typeof auditExportQuery>;
 
-export const auditIdParam = z.object({ id: z.coerce.number({ error: 'Not a valid audit event id' }).int('Not a valid audit event id').positive('Not a valid audit event id') });
+export const auditIdParam = z.object({
+  id: z.coerce
+    .number({ error: 'Not a valid audit event id' })
+    .int('Not a valid audit event id')
+    .positive('Not a valid audit event id'),
+});
 
 /** One field of a record as it was before and after the change, formatted for people (money with its currency, dates). */
-export const auditFieldChange = z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() });
+export const auditFieldChange = z.object({
+  field: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
 export type AuditFieldChange = z.infer<typeof auditFieldChange>;
 
 export const auditItem = z.object({
@@ -76,7 +85,11 @@ export interface AuditChange {
 /** Top-level keys of before/after side by side, changed ones flagged (deep comparison by JSON). */
 export function auditChanges(before: unknown, after: unknown): AuditChange[] {
   const obj = (v: unknown): Record<string, unknown> =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : v === null || v === undefined ? {} : { value: v };
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : v === null || v === undefined
+        ? {}
+        : { value: v };
   const b = obj(before);
   const a = obj(after);
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].sort();

@@ -30,7 +30,7 @@ describe('backoff', () => {
   });
 
   it('stays within its bounds for any draw, and is not the same for every client', () => {
-    const random = sequence(...Array.from({ length: 97 }, (_, i) => (i * 37) % 97 / 97));
+    const random = sequence(...Array.from({ length: 97 }, (_, i) => ((i * 37) % 97) / 97));
     const seen = new Set<number>();
     for (let failures = 1; failures <= 20; failures++) {
       const ceiling = backoffCeilingMs(failures, policy);

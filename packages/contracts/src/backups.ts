@@ -3,14 +3,22 @@ import { text } from './primitives.ts';
 
 export const BACKUP_STATUS_VALUES = ['running', 'ready', 'failed'] as const;
 export type BackupStatus = (typeof BACKUP_STATUS_VALUES)[number];
-export const BACKUP_STATUS_LABELS: Record<BackupStatus, string> = { running: 'In progress', ready: 'Ready', failed: 'Failed' };
+export const BACKUP_STATUS_LABELS: Record<BackupStatus, string> = {
+  running: 'In progress',
+  ready: 'Ready',
+  failed: 'Failed',
+};
 
 export const BACKUP_TRIGGER_VALUES = ['manual', 'scheduled'] as const;
 export type BackupTrigger = (typeof BACKUP_TRIGGER_VALUES)[number];
 
 export const BACKUP_FREQUENCY_VALUES = ['off', 'daily', 'weekly'] as const;
 export type BackupFrequency = (typeof BACKUP_FREQUENCY_VALUES)[number];
-export const BACKUP_FREQUENCY_LABELS: Record<BackupFrequency, string> = { off: 'Off', daily: 'Daily', weekly: 'Weekly' };
+export const BACKUP_FREQUENCY_LABELS: Record<BackupFrequency, string> = {
+  off: 'Off',
+  daily: 'Daily',
+  weekly: 'Weekly',
+};
 /**
  * When scheduled backups run (cron), in the group's time zone: 03:00 every day, or every Sunday.
  * 03:00 exists once on every day in the zones that move their clocks at 01:00–03:00.
@@ -28,7 +36,7 @@ export const BACKUP_MESSAGES = {
   checksumMismatch: 'The backup file does not match its checksum: it was changed or damaged, and will not be restored',
   schemaMismatch: (backup: string, current: string) =>
     `This backup was taken at schema version ${backup}, the database is at ${current}: only a backup of the same version can be restored`,
-  confirmMismatch: 'Type the backup\'s name exactly to confirm the restore',
+  confirmMismatch: "Type the backup's name exactly to confirm the restore",
   running: 'A backup is already in progress',
   restoring: 'A restore is already in progress',
   unreadable: 'The backup file is not an Outlay backup',

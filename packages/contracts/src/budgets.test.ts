@@ -6,7 +6,11 @@ describe('budgetPeriodLabel', () => {
     expect(budgetPeriodLabel('month', '2026-11-01')).toBe('Nov 2026');
     expect(budgetPeriodLabel('month', '2027-01-01')).toBe('Jan 2027');
     // The same formatter serves every call: labels do not leak from one call into the next.
-    expect(['2026-01-01', '2026-06-01', '2026-12-01'].map((start) => budgetPeriodLabel('month', start))).toEqual(['Jan 2026', 'Jun 2026', 'Dec 2026']);
+    expect(['2026-01-01', '2026-06-01', '2026-12-01'].map((start) => budgetPeriodLabel('month', start))).toEqual([
+      'Jan 2026',
+      'Jun 2026',
+      'Dec 2026',
+    ]);
   });
 
   it('names calendar quarters and fiscal years, and says how a quarter off the calendar starts', () => {

@@ -5,11 +5,23 @@ import { currencyCode, exportQuery, listQuery, moneyAmount, paginated } from './
 import { isoDate } from './primitives.ts';
 import { isDecimal, isPositive } from './money.ts';
 import { OVERRUN_STATUS_VALUES } from './requests.ts';
-import { fiscalPeriodContaining, fiscalQuarterLabel, fiscalStartMonthName, fiscalYearLabel, isFiscalPeriodStart, possessive, type FiscalStartMonth } from './fiscal-calendar.ts';
+import {
+  fiscalPeriodContaining,
+  fiscalQuarterLabel,
+  fiscalStartMonthName,
+  fiscalYearLabel,
+  isFiscalPeriodStart,
+  possessive,
+  type FiscalStartMonth,
+} from './fiscal-calendar.ts';
 
 export const BUDGET_PERIOD_TYPES = ['month', 'quarter', 'year'] as const;
 export type BudgetPeriodType = (typeof BUDGET_PERIOD_TYPES)[number];
-export const BUDGET_PERIOD_LABELS: Record<BudgetPeriodType, string> = { month: 'Month', quarter: 'Quarter', year: 'Year' };
+export const BUDGET_PERIOD_LABELS: Record<BudgetPeriodType, string> = {
+  month: 'Month',
+  quarter: 'Quarter',
+  year: 'Year',
+};
 
 /** The Payroll category: the only category whose budget lines may count payroll, besides lines of no category. */
 export const PAYROLL_CATEGORY_CODE = 'PAY';
@@ -27,19 +39,31 @@ export const BUDGET_MESSAGES = {
  * organization's fiscal periods: "Meridian Foods' fiscal year starts in April: a year line
  * starts on 1 April".
  */
-export function fiscalAlignmentError(type: BudgetPeriodType, start: string, organization: { name: string; fiscalYearStartMonth: number }): string | null {
+export function fiscalAlignmentError(
+  type: BudgetPeriodType,
+  start: string,
+  organization: { name: string; fiscalYearStartMonth: number },
+): string | null {
   if (type === 'month' || isFiscalPeriodStart(type, start, organization.fiscalYearStartMonth)) return null;
   const first = organization.fiscalYearStartMonth;
   const names = type === 'year' ? [first] : [0, 3, 6, 9].map((k) => ((first - 1 + k) % 12) + 1);
   const months = names.map(fiscalStartMonthName);
-  const when = type === 'year' ? `on 1 ${months[0]}` : `on the 1st of ${months.slice(0, -1).join(', ')} or ${months[months.length - 1]}`;
+  const when =
+    type === 'year'
+      ? `on 1 ${months[0]}`
+      : `on the 1st of ${months.slice(0, -1).join(', ')} or ${months[months.length - 1]}`;
   return `${possessive(organization.name)} fiscal year starts in ${fiscalStartMonthName(first)}: a ${type} line starts ${when}`;
 }
 
-
 const positiveMoney = moneyAmount.refine((v) => !isDecimal(v) || isPositive(v), 'Enter an amount above zero');
 const thresholds = z
-  .array(z.number().int('Use whole percentages').min(1, 'A threshold is at least 1%').max(200, 'A threshold is at most 200%'))
+  .array(
+    z
+      .number()
+      .int('Use whole percentages')
+      .min(1, 'A threshold is at least 1%')
+      .max(200, 'A threshold is at most 200%'),
+  )
   .max(6, 'At most six thresholds')
   .transform((v) => [...new Set(v)].sort((a, b) => a - b));
 
@@ -59,7 +83,11 @@ export function shiftBudgetPeriod(type: BudgetPeriodType, start: string, by = 1)
 }
 
 /** The fiscal period of a type that contains a date (the organization's year starts in `fiscalStartMonth`). */
-export function budgetPeriodContaining(type: BudgetPeriodType, date: string, fiscalStartMonth: FiscalStartMonth = 1): { start: string; end: string } {
+export function budgetPeriodContaining(
+  type: BudgetPeriodType,
+  date: string,
+  fiscalStartMonth: FiscalStartMonth = 1,
+): { start: string; end: string } {
   return fiscalPeriodContaining(type, date, fiscalStartMonth);
 }
 
@@ -71,7 +99,11 @@ const MONTH_LABEL = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'nu
  * "Q3 FY 2026/27", "FY 2026", "Dec 2026": a line's period in its organization's fiscal calendar.
  * A quarter or year that is not one of the calendar's own periods says its months plainly.
  */
-export function budgetPeriodLabel(type: BudgetPeriodType, start: string, fiscalStartMonth: FiscalStartMonth = 1): string {
+export function budgetPeriodLabel(
+  type: BudgetPeriodType,
+  start: string,
+  fiscalStartMonth: FiscalStartMonth = 1,
+): string {
   const [y, m] = start.split('-').map(Number) as [number, number];
   if (type === 'month') return MONTH_LABEL.format(new Date(Date.UTC(y, m - 1, 1)));
   if (!isFiscalPeriodStart(type, start, fiscalStartMonth)) return `${type === 'year' ? 12 : 3} months from ${start}`;
@@ -156,9 +188,19 @@ export const budgetLineList = paginated(budgetLine);
 
 export const budgetOptions = z.object({
   /** Each with the month (1–12) its fiscal year starts in, which its quarter and year lines follow. */
-  organizations: z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), currency: z.string(), fiscalYearStartMonth: z.number().int() })),
+  organizations: z.array(
+    z.object({
+      id: z.string(),
+      code: z.string(),
+      name: z.string(),
+      currency: z.string(),
+      fiscalYearStartMonth: z.number().int(),
+    }),
+  ),
   departments: z.array(z.object({ id: z.string(), organizationId: z.string(), code: z.string(), name: z.string() })),
-  categories: z.array(z.object({ id: z.string(), organizationId: z.string().nullable(), code: z.string().nullable(), name: z.string() })),
+  categories: z.array(
+    z.object({ id: z.string(), organizationId: z.string().nullable(), code: z.string().nullable(), name: z.string() }),
+  ),
   currencies: z.array(z.string()),
   canManage: z.boolean(),
 });
@@ -179,18 +221,40 @@ export const copyBudgetPeriodResult = z.object({
   toPeriodStart: z.string(),
   created: z.number().int(),
   skipped: z.number().int(),
-  report: z.array(z.object({ sourceId: z.string(), label: z.string(), status: z.enum(['created', 'exists']), amount: z.string(), currency: z.string(), message: z.string() })),
+  report: z.array(
+    z.object({
+      sourceId: z.string(),
+      label: z.string(),
+      status: z.enum(['created', 'exists']),
+      amount: z.string(),
+      currency: z.string(),
+      message: z.string(),
+    }),
+  ),
 });
 export type CopyBudgetPeriodResult = z.infer<typeof copyBudgetPeriodResult>;
 
 export const BUDGET_IMPORT_MAX_CHARS = 1_000_000;
 export const BUDGET_IMPORT_MAX_ROWS = 2000;
-export const BUDGET_IMPORT_HEADERS = ['organizationCode', 'departmentCode', 'categoryCode', 'periodType', 'periodStart', 'currency', 'amount', 'thresholds', 'notes'] as const;
+export const BUDGET_IMPORT_HEADERS = [
+  'organizationCode',
+  'departmentCode',
+  'categoryCode',
+  'periodType',
+  'periodStart',
+  'currency',
+  'amount',
+  'thresholds',
+  'notes',
+] as const;
 
 export const budgetImportInput = z.object({
   format: z.enum(['csv', 'xlsx']).default('csv'),
   /** CSV text, or the XLSX file as base64. */
-  content: z.string().min(1, 'The file is empty').max(BUDGET_IMPORT_MAX_CHARS * 2, 'The file is larger than 1 MB'),
+  content: z
+    .string()
+    .min(1, 'The file is empty')
+    .max(BUDGET_IMPORT_MAX_CHARS * 2, 'The file is larger than 1 MB'),
   dryRun: z.boolean().default(true),
 });
 export type BudgetImportInput = z.input<typeof budgetImportInput>;
@@ -199,7 +263,11 @@ export const budgetImportRow = z.object({
   organizationCode: z.string().trim().min(1, 'Organization code is required').max(50),
   departmentCode: z.string().trim().max(50).optional(),
   categoryCode: z.string().trim().max(80).optional(),
-  periodType: z.string().trim().toLowerCase().pipe(z.enum(BUDGET_PERIOD_TYPES, { error: 'Period type must be month, quarter or year' })),
+  periodType: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(BUDGET_PERIOD_TYPES, { error: 'Period type must be month, quarter or year' })),
   periodStart: firstOfMonth,
   currency: currencyCode,
   amount: positiveMoney,
@@ -342,7 +410,9 @@ export const budgetOverrunDecisionInput = z.object({
   decision: z.enum(['approved', 'rejected'], { error: 'Choose approve or reject' }),
   note: z.string().trim().min(1, BUDGET_MESSAGES.noteRequired).max(2000, 'At most 2000 characters'),
   /** Only with `approved`: `raise_line` raises each line the request goes over (default: by its overrun). */
-  budgetChoice: z.enum(OVERRUN_BUDGET_CHOICES, { error: 'Choose raise the line or this request only' }).default('request_only'),
+  budgetChoice: z
+    .enum(OVERRUN_BUDGET_CHOICES, { error: 'Choose raise the line or this request only' })
+    .default('request_only'),
   /** With `raise_line`: a larger raise for a line than its overrun (in the line's currency), e.g. to leave headroom. */
   raises: z
     .array(z.object({ budgetLineId: z.uuid('Not a valid budget line'), amount: positiveMoney }))

@@ -5,7 +5,11 @@ import { activeFilter, codeField, requiredText, uuid } from './fields.ts';
 import { POLICY_ACTION_VALUES } from './policies.ts';
 
 /** The policy rule kinds that set a category's limits and receipt threshold. */
-export const CATEGORY_LIMIT_KIND_VALUES = ['category_limit_request', 'category_limit_month', 'receipt_required'] as const;
+export const CATEGORY_LIMIT_KIND_VALUES = [
+  'category_limit_request',
+  'category_limit_month',
+  'receipt_required',
+] as const;
 
 /**
  * A limit that applies to a category, read from the policy rule that sets it: the rule is the one
@@ -55,25 +59,29 @@ export type CategoryExportQuery = z.infer<typeof categoryExportQuery>;
 export const categoryList = paginated(category);
 
 /** Limits live in the policy rules: a category field for one is refused, not quietly dropped. */
-const LIMITS_ARE_POLICIES = 'Per-request limits and receipt thresholds are policy rules: change them in Policy Management';
+const LIMITS_ARE_POLICIES =
+  'Per-request limits and receipt thresholds are policy rules: change them in Policy Management';
 const MOVED_FIELDS = new Set(['perRequestLimit', 'perRequestLimitAction', 'receiptRequiredAbove']);
 
-export const createCategoryInput = z.strictObject({
-  name: requiredText('Name', 120),
-  code: codeField('Code'),
-  glAccount: requiredText('GL account', 40),
-  parentId: uuid('Not a valid parent category').nullable().optional(),
-  /** A category of one organization only; group-wide when omitted. */
-  organizationId: uuid('Not a valid organization').nullable().optional(),
-  active: z.boolean().default(true),
-}, {
-  error: (issue) =>
-    issue.code === 'unrecognized_keys'
-      ? issue.keys.some((k) => MOVED_FIELDS.has(k))
-        ? LIMITS_ARE_POLICIES
-        : `Unknown field: ${issue.keys.join(', ')}`
-      : undefined,
-});
+export const createCategoryInput = z.strictObject(
+  {
+    name: requiredText('Name', 120),
+    code: codeField('Code'),
+    glAccount: requiredText('GL account', 40),
+    parentId: uuid('Not a valid parent category').nullable().optional(),
+    /** A category of one organization only; group-wide when omitted. */
+    organizationId: uuid('Not a valid organization').nullable().optional(),
+    active: z.boolean().default(true),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.some((k) => MOVED_FIELDS.has(k))
+          ? LIMITS_ARE_POLICIES
+          : `Unknown field: ${issue.keys.join(', ')}`
+        : undefined,
+  },
+);
 export type CreateCategoryInput = z.input<typeof createCategoryInput>;
 /** What the API receives after validation. */
 export type CreateCategoryValues = z.output<typeof createCategoryInput>;

@@ -60,15 +60,23 @@ export type AnnouncementPage = z.infer<typeof announcementPage>;
 
 export const createAnnouncementInput = z
   .object({
-    title: text.trim().min(3, 'The title must be at least 3 characters').max(160, 'The title must be at most 160 characters'),
-    body: text.trim().min(1, 'Write the announcement').max(ANNOUNCEMENT_MAX_LENGTH, 'An announcement must be at most 8,000 characters'),
+    title: text
+      .trim()
+      .min(3, 'The title must be at least 3 characters')
+      .max(160, 'The title must be at most 160 characters'),
+    body: text
+      .trim()
+      .min(1, 'Write the announcement')
+      .max(ANNOUNCEMENT_MAX_LENGTH, 'An announcement must be at most 8,000 characters'),
     audience: z.enum(ANNOUNCEMENT_AUDIENCE_VALUES),
     organizationId: z.uuid('Choose an organization').optional(),
     departmentId: z.uuid('Choose a department').optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.audience === 'organization' && !v.organizationId) ctx.addIssue({ code: 'custom', path: ['organizationId'], message: 'Choose an organization' });
-    if (v.audience === 'department' && !v.departmentId) ctx.addIssue({ code: 'custom', path: ['departmentId'], message: 'Choose a department' });
+    if (v.audience === 'organization' && !v.organizationId)
+      ctx.addIssue({ code: 'custom', path: ['organizationId'], message: 'Choose an organization' });
+    if (v.audience === 'department' && !v.departmentId)
+      ctx.addIssue({ code: 'custom', path: ['departmentId'], message: 'Choose a department' });
   });
 export type CreateAnnouncementInput = z.infer<typeof createAnnouncementInput>;
 
@@ -76,7 +84,9 @@ export type CreateAnnouncementInput = z.infer<typeof createAnnouncementInput>;
 export const announcementAudiences = z.object({
   everyone: z.boolean(),
   organizations: z.array(z.object({ id: z.string(), name: z.string() })),
-  departments: z.array(z.object({ id: z.string(), name: z.string(), organizationId: z.string(), organizationName: z.string() })),
+  departments: z.array(
+    z.object({ id: z.string(), name: z.string(), organizationId: z.string(), organizationName: z.string() }),
+  ),
 });
 export type AnnouncementAudiences = z.infer<typeof announcementAudiences>;
 
@@ -110,7 +120,13 @@ export const createConversationInput = z.object({
 });
 export type CreateConversationInput = z.infer<typeof createConversationInput>;
 
-export const messageAttachment = z.object({ id: z.string(), fileName: z.string(), contentType: z.string(), size: z.number().int(), url: z.string() });
+export const messageAttachment = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+});
 export type MessageAttachment = z.infer<typeof messageAttachment>;
 
 export const message = z.object({
@@ -144,7 +160,12 @@ export const conversationParams = z.object({ id: z.uuid('Not a valid id'), aid: 
 // --- people, unread ---------------------------------------------------------------------------
 
 export const peopleQuery = z.object({ q: text.trim().max(100).optional() });
-export const communicationsPerson = z.object({ id: z.string(), name: z.string(), username: z.string(), organizationName: z.string().nullable() });
+export const communicationsPerson = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  organizationName: z.string().nullable(),
+});
 export type CommunicationsPerson = z.infer<typeof communicationsPerson>;
 export const personList = z.object({ items: z.array(communicationsPerson) });
 export type PersonList = z.infer<typeof personList>;

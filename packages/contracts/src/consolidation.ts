@@ -43,7 +43,9 @@ const consolidationShape = { ...rangeShape, granularity: z.enum(CONSOLIDATION_GR
 export const consolidationQuery = inRange(z.object(consolidationShape));
 export type ConsolidationQuery = z.input<typeof consolidationQuery>;
 
-export const consolidationExportQuery = inRange(z.object({ ...consolidationShape, format: z.enum(['xlsx', 'pdf']).default('xlsx') }));
+export const consolidationExportQuery = inRange(
+  z.object({ ...consolidationShape, format: z.enum(['xlsx', 'pdf']).default('xlsx') }),
+);
 export type ConsolidationExportQuery = z.input<typeof consolidationExportQuery>;
 
 /**

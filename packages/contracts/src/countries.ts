@@ -23,5 +23,7 @@ export function isCountryCode(code: string): boolean {
 /** A country code, accepted in any case ("de" → "DE"). */
 export const countryCode = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-  z.string({ error: 'Choose a country' }).refine(isCountryCode, 'Choose a country by its ISO 3166-1 two-letter code, e.g. DE'),
+  z
+    .string({ error: 'Choose a country' })
+    .refine(isCountryCode, 'Choose a country by its ISO 3166-1 two-letter code, e.g. DE'),
 );

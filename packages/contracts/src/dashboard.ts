@@ -49,7 +49,13 @@ export const dashboardQueue = z.object({
   dueSoon: z.number().int(),
   /** The item that has waited longest for the caller. */
   oldest: z
-    .object({ requestId: z.uuid(), reference: z.string(), title: z.string(), waitingSince: z.string(), dueAt: z.string().nullable() })
+    .object({
+      requestId: z.uuid(),
+      reference: z.string(),
+      title: z.string(),
+      waitingSince: z.string(),
+      dueAt: z.string().nullable(),
+    })
     .nullable(),
 });
 export type DashboardQueue = z.infer<typeof dashboardQueue>;
@@ -106,10 +112,20 @@ export type DashboardKpis = z.infer<typeof dashboardKpis>;
 export const monthSpend = z.object({ month, approved: decimal, paid: decimal, total: decimal });
 export type MonthSpend = z.infer<typeof monthSpend>;
 
-export const categorySpend = z.object({ categoryId: z.uuid().nullable(), name: z.string(), amount: decimal, count: z.number().int() });
+export const categorySpend = z.object({
+  categoryId: z.uuid().nullable(),
+  name: z.string(),
+  amount: decimal,
+  count: z.number().int(),
+});
 export type CategorySpend = z.infer<typeof categorySpend>;
 
-export const DASHBOARD_ALERT_KINDS = ['overdue_approvals', 'due_soon_approvals', 'budget_line', 'overrun_pending'] as const;
+export const DASHBOARD_ALERT_KINDS = [
+  'overdue_approvals',
+  'due_soon_approvals',
+  'budget_line',
+  'overrun_pending',
+] as const;
 export const dashboardAlert = z.object({
   kind: z.enum(DASHBOARD_ALERT_KINDS),
   severity: z.enum(['critical', 'warning', 'info']),
@@ -177,7 +193,10 @@ export const expenseTrackingQuery = z
     from: month.optional(),
     to: month.optional(),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The first month must not be after the last', path: ['from'] });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'The first month must not be after the last',
+    path: ['from'],
+  });
 export type ExpenseTrackingQuery = z.infer<typeof expenseTrackingQuery>;
 
 export const expenseMonth = z.object({
@@ -201,7 +220,13 @@ export const expenseTracking = z.object({
   to: month,
   currency: z.string(),
   months: z.array(expenseMonth),
-  totals: z.object({ approved: decimal, paid: decimal, total: decimal, count: z.number().int(), budget: decimal.nullable() }),
+  totals: z.object({
+    approved: decimal,
+    paid: decimal,
+    total: decimal,
+    count: z.number().int(),
+    budget: decimal.nullable(),
+  }),
   receipts: z.object({
     withReceipt: z.number().int(),
     withoutReceipt: z.number().int(),

@@ -26,7 +26,10 @@ export const delegationInput = z
     endsAt: z.iso.datetime({ offset: true, error: 'Choose when it ends' }),
     reason: z.string().trim().max(500).nullable().optional(),
   })
-  .refine((d) => new Date(d.endsAt).getTime() > new Date(d.startsAt).getTime(), { message: 'The end must be after the start', path: ['endsAt'] });
+  .refine((d) => new Date(d.endsAt).getTime() > new Date(d.startsAt).getTime(), {
+    message: 'The end must be after the start',
+    path: ['endsAt'],
+  });
 export type DelegationInput = z.infer<typeof delegationInput>;
 
 /** `?all=true` (approvals.manage): every delegation in scope instead of the caller's own. */

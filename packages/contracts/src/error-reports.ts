@@ -16,7 +16,11 @@ export const ERROR_REPORT_SOURCE_LABELS: Record<ErrorReportSource, string> = { c
  */
 export const ERROR_REPORT_STATUS_VALUES = ['open', 'regressed', 'resolved'] as const;
 export type ErrorReportStatus = (typeof ERROR_REPORT_STATUS_VALUES)[number];
-export const ERROR_REPORT_STATUS_LABELS: Record<ErrorReportStatus, string> = { open: 'Open', regressed: 'Regressed', resolved: 'Resolved' };
+export const ERROR_REPORT_STATUS_LABELS: Record<ErrorReportStatus, string> = {
+  open: 'Open',
+  regressed: 'Regressed',
+  resolved: 'Resolved',
+};
 
 export { ERROR_REPORT_LIMITS };
 
@@ -28,7 +32,10 @@ export const errorReportInput = z.object({
   message: bounded(ERROR_REPORT_LIMITS.message, 'Message').trim().min(1, 'Message is required'),
   stack: optionalBounded(ERROR_REPORT_LIMITS.stack, 'Stack'),
   componentStack: optionalBounded(ERROR_REPORT_LIMITS.componentStack, 'Component stack'),
-  route: bounded(ERROR_REPORT_LIMITS.route, 'Route').trim().min(1, 'Route is required').regex(/^\//, 'Route must be a path starting with /'),
+  route: bounded(ERROR_REPORT_LIMITS.route, 'Route')
+    .trim()
+    .min(1, 'Route is required')
+    .regex(/^\//, 'Route must be a path starting with /'),
   userAgent: optionalBounded(ERROR_REPORT_LIMITS.userAgent, 'User agent'),
 });
 export type ErrorReportInput = z.infer<typeof errorReportInput>;
@@ -86,7 +93,14 @@ export type ErrorReportDetail = z.infer<typeof errorReportDetail>;
 export const ERROR_REPORT_USERS_SHOWN = 50;
 export const ERROR_REPORT_DAYS_KEPT = 90;
 
-export const ERROR_REPORT_SORTS = ['lastSeenAt', 'firstSeenAt', 'occurrences', 'affectedUsers', 'message', 'status'] as const;
+export const ERROR_REPORT_SORTS = [
+  'lastSeenAt',
+  'firstSeenAt',
+  'occurrences',
+  'affectedUsers',
+  'message',
+  'status',
+] as const;
 
 export const errorReportListQuery = listQuery.extend({
   status: z.enum(ERROR_REPORT_STATUS_VALUES).optional(),

@@ -69,7 +69,10 @@ export const featureSuggestionList = paginated(featureSuggestion);
 export type FeatureSuggestionList = z.infer<typeof featureSuggestionList>;
 
 export const createFeatureSuggestionInput = z.object({
-  title: text.trim().min(5, 'The title must be at least 5 characters').max(120, 'The title must be at most 120 characters'),
+  title: text
+    .trim()
+    .min(5, 'The title must be at least 5 characters')
+    .max(120, 'The title must be at most 120 characters'),
   description: text
     .trim()
     .min(10, 'Describe the idea in at least 10 characters')

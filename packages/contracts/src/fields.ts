@@ -7,11 +7,7 @@ export const uuid = (message = 'Not a valid id') => z.uuid(message);
 /** List filters arrive as strings; an "active" filter is `true` or `false`. */
 export const activeFilter = z.enum(['true', 'false']).optional();
 export const requiredText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 export const optionalText = (label: string, max: number) =>
   z
     .string()

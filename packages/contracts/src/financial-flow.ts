@@ -27,8 +27,21 @@ export const FLOW_NONE_LABELS: Record<Exclude<FlowNodeKind, 'organization'>, str
 
 /** `approved,paid` on the wire; each status once. */
 const flowStatuses = z.preprocess(
-  (v) => (typeof v === 'string' ? [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))] : v),
-  z.array(z.enum(FLOW_STATUS_VALUES, { error: 'Statuses are approved, paid and pending' })).min(1, 'Choose at least one status').max(3),
+  (v) =>
+    typeof v === 'string'
+      ? [
+          ...new Set(
+            v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+          ),
+        ]
+      : v,
+  z
+    .array(z.enum(FLOW_STATUS_VALUES, { error: 'Statuses are approved, paid and pending' }))
+    .min(1, 'Choose at least one status')
+    .max(3),
 );
 
 export const financialFlowQuery = z
@@ -40,7 +53,10 @@ export const financialFlowQuery = z
     departmentId: z.uuid('Not a valid department id').optional(),
     categoryId: z.uuid('Not a valid category id').optional(),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'The end month is before the start month' });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    path: ['to'],
+    message: 'The end month is before the start month',
+  });
 export type FinancialFlowQuery = z.input<typeof financialFlowQuery>;
 
 /**

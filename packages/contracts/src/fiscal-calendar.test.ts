@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fiscalPeriodContaining, fiscalPeriodKey, fiscalPresetLabel, fiscalPresetRange, fiscalQuarterLabel, fiscalQuarterOf, fiscalYearOf, isFiscalPeriodStart } from './fiscal-calendar.ts';
+import {
+  fiscalPeriodContaining,
+  fiscalPeriodKey,
+  fiscalPresetLabel,
+  fiscalPresetRange,
+  fiscalQuarterLabel,
+  fiscalQuarterOf,
+  fiscalYearOf,
+  isFiscalPeriodStart,
+} from './fiscal-calendar.ts';
 
 describe('fiscal calendar', () => {
   it('puts January to March in the fiscal year that started the April before', () => {
@@ -10,7 +19,9 @@ describe('fiscal calendar', () => {
   });
 
   it('counts quarters from the first month of the fiscal year', () => {
-    expect([4, 6, 7, 12, 1, 3].map((m) => fiscalQuarterOf(`2026-${String(m).padStart(2, '0')}`, 4))).toEqual([1, 1, 2, 3, 4, 4]);
+    expect([4, 6, 7, 12, 1, 3].map((m) => fiscalQuarterOf(`2026-${String(m).padStart(2, '0')}`, 4))).toEqual([
+      1, 1, 2, 3, 4, 4,
+    ]);
     expect(fiscalQuarterOf('2026-12', 1)).toBe(4);
     // A year starting in February has quarters Feb–Apr, May–Jul, Aug–Oct, Nov–Jan.
     expect(fiscalQuarterOf('2027-01', 2)).toBe(4);

@@ -29,7 +29,7 @@ export function fiscalYearOf(month: string, startMonth: FiscalStartMonth = 1): n
 /** 1 to 4: the fiscal quarter holding `month`. */
 export function fiscalQuarterOf(month: string, startMonth: FiscalStartMonth = 1): number {
   const [, m] = parts(month);
-  return Math.floor((((m - startMonth + 12) % 12) / 3)) + 1;
+  return Math.floor(((m - startMonth + 12) % 12) / 3) + 1;
 }
 
 /** "FY 2026" for a calendar fiscal year, "FY 2026/27" for one that starts in April 2026. */
@@ -46,11 +46,17 @@ export function fiscalQuarterLabel(month: string, startMonth: FiscalStartMonth =
 
 /** "Q3 FY 2026/27" or "FY 2026/27": the fiscal quarter or year holding `month`. */
 export function fiscalPeriodLabel(type: 'quarter' | 'year', month: string, startMonth: FiscalStartMonth = 1): string {
-  return type === 'quarter' ? fiscalQuarterLabel(month, startMonth) : fiscalYearLabel(fiscalYearOf(month, startMonth), startMonth);
+  return type === 'quarter'
+    ? fiscalQuarterLabel(month, startMonth)
+    : fiscalYearLabel(fiscalYearOf(month, startMonth), startMonth);
 }
 
 /** First month (YYYY-MM) of the fiscal period of a type holding `month`. */
-export function fiscalPeriodStartMonth(type: FiscalPeriodType, month: string, startMonth: FiscalStartMonth = 1): string {
+export function fiscalPeriodStartMonth(
+  type: FiscalPeriodType,
+  month: string,
+  startMonth: FiscalStartMonth = 1,
+): string {
   const [y, m] = parts(month);
   const index = y * 12 + m - 1;
   if (type === 'month') return monthAt(index);
@@ -61,7 +67,11 @@ export function fiscalPeriodStartMonth(type: FiscalPeriodType, month: string, st
 const MONTHS_IN: Record<FiscalPeriodType, number> = { month: 1, quarter: 3, year: 12 };
 
 /** The fiscal period of a type that holds `date` (YYYY-MM-DD): its first and last day, inclusive. */
-export function fiscalPeriodContaining(type: FiscalPeriodType, date: string, startMonth: FiscalStartMonth = 1): { start: string; end: string } {
+export function fiscalPeriodContaining(
+  type: FiscalPeriodType,
+  date: string,
+  startMonth: FiscalStartMonth = 1,
+): { start: string; end: string } {
   const first = fiscalPeriodStartMonth(type, date, startMonth);
   const [y, m] = parts(first);
   const end = new Date(Date.UTC(y, m - 1 + MONTHS_IN[type], 0)).toISOString().slice(0, 10);
@@ -84,7 +94,20 @@ export function fiscalPeriodKey(type: FiscalPeriodType, month: string, startMont
   return type === 'year' ? prefix : `${prefix}-Q${fiscalQuarterOf(month, startMonth)}`;
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 /** "April": the month a fiscal year starts in, for sentences such as "its fiscal year starts in April". */
 export function fiscalStartMonthName(startMonth: FiscalStartMonth): string {
@@ -100,7 +123,11 @@ function shiftMonth(month: string, n: number): string {
 }
 
 /** The months (YYYY-MM, inclusive) of a fiscal period relative to `today`: "last fiscal quarter" and the like. */
-export function fiscalPresetRange(preset: FiscalPreset, today: string, startMonth: FiscalStartMonth = 1): { from: string; to: string } {
+export function fiscalPresetRange(
+  preset: FiscalPreset,
+  today: string,
+  startMonth: FiscalStartMonth = 1,
+): { from: string; to: string } {
   const month = today.slice(0, 7);
   const quarter = fiscalPeriodStartMonth('quarter', month, startMonth);
   const year = fiscalPeriodStartMonth('year', month, startMonth);

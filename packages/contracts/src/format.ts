@@ -83,7 +83,10 @@ export function formatters(locale?: string, timeZone?: string): Formatters {
   const monthFormat = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
   const pluralRules = new Intl.PluralRules(locale);
   const listFormat = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' });
-  const unit = (value: number, name: 'minute' | 'hour' | 'day') => numberFormat(`unit:${name}`, { style: 'unit', unit: name, unitDisplay: 'long', maximumFractionDigits: 0 }).format(value);
+  const unit = (value: number, name: 'minute' | 'hour' | 'day') =>
+    numberFormat(`unit:${name}`, { style: 'unit', unit: name, unitDisplay: 'long', maximumFractionDigits: 0 }).format(
+      value,
+    );
 
   const self: Formatters = {
     locale,
@@ -94,9 +97,12 @@ export function formatters(locale?: string, timeZone?: string): Formatters {
       if (text === null) return `${String(amount)} ${code}`.trim();
       const digits = minorUnit(code);
       try {
-        return numberFormat(`money:${code}`, { style: 'currency', currency: code, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-          text as Intl.StringNumericLiteral,
-        );
+        return numberFormat(`money:${code}`, {
+          style: 'currency',
+          currency: code,
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        }).format(text as Intl.StringNumericLiteral);
       } catch {
         // Not a currency Intl knows: the number in the locale, then the code.
         return `${numberFormat(`plain:${digits}`, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(text as Intl.StringNumericLiteral)} ${code}`;
@@ -108,17 +114,24 @@ export function formatters(locale?: string, timeZone?: string): Formatters {
     number(value, maximumFractionDigits = 2, minimumFractionDigits = 0) {
       const text = amountText(value);
       if (text === null) return String(value);
-      return numberFormat(`number:${maximumFractionDigits}:${minimumFractionDigits}`, { maximumFractionDigits, minimumFractionDigits }).format(
-        text as Intl.StringNumericLiteral,
-      );
+      return numberFormat(`number:${maximumFractionDigits}:${minimumFractionDigits}`, {
+        maximumFractionDigits,
+        minimumFractionDigits,
+      }).format(text as Intl.StringNumericLiteral);
     },
     compact(value, currency) {
       const text = amountText(value);
       if (text === null) return String(value);
-      const options: Intl.NumberFormatOptions = { notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 };
+      const options: Intl.NumberFormatOptions = {
+        notation: 'compact',
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 1,
+      };
       if (currency) {
         try {
-          return numberFormat(`compact:${currency}`, { ...options, style: 'currency', currency }).format(text as Intl.StringNumericLiteral);
+          return numberFormat(`compact:${currency}`, { ...options, style: 'currency', currency }).format(
+            text as Intl.StringNumericLiteral,
+          );
         } catch {
           // Not a currency Intl knows: the short number alone.
         }
@@ -129,7 +142,9 @@ export function formatters(locale?: string, timeZone?: string): Formatters {
       const text = amountText(value);
       if (text === null) return `${String(value)}%`;
       const ratio = new Decimal(text).div(100).toFixed();
-      return numberFormat(`percent:${maximumFractionDigits}`, { style: 'percent', maximumFractionDigits }).format(ratio as Intl.StringNumericLiteral);
+      return numberFormat(`percent:${maximumFractionDigits}`, { style: 'percent', maximumFractionDigits }).format(
+        ratio as Intl.StringNumericLiteral,
+      );
     },
     date(value) {
       const parsed = toDate(value);
@@ -178,12 +193,19 @@ function local(): Formatters {
   return runtime;
 }
 
-export const formatMoney = (amount: MoneyValue | number | null | undefined, currency?: string | null): string => local().money(amount, currency);
-export const formatMoneyOf = (part: MoneyValue, whole: MoneyValue, currency: string): string => local().moneyOf(part, whole, currency);
-export const formatNumber = (value: MoneyValue | number, maximumFractionDigits?: number, minimumFractionDigits?: number): string =>
-  local().number(value, maximumFractionDigits, minimumFractionDigits);
-export const formatCompact = (value: MoneyValue | number, currency?: string | null): string => local().compact(value, currency);
-export const formatPercent = (value: MoneyValue | number, maximumFractionDigits?: number): string => local().percent(value, maximumFractionDigits);
+export const formatMoney = (amount: MoneyValue | number | null | undefined, currency?: string | null): string =>
+  local().money(amount, currency);
+export const formatMoneyOf = (part: MoneyValue, whole: MoneyValue, currency: string): string =>
+  local().moneyOf(part, whole, currency);
+export const formatNumber = (
+  value: MoneyValue | number,
+  maximumFractionDigits?: number,
+  minimumFractionDigits?: number,
+): string => local().number(value, maximumFractionDigits, minimumFractionDigits);
+export const formatCompact = (value: MoneyValue | number, currency?: string | null): string =>
+  local().compact(value, currency);
+export const formatPercent = (value: MoneyValue | number, maximumFractionDigits?: number): string =>
+  local().percent(value, maximumFractionDigits);
 export const formatDate = (value: DateInput): string | null => local().date(value);
 export const formatDateTime = (value: DateInput): string | null => local().dateTime(value);
 export const formatMonth = (period: string): string => local().month(period);

@@ -21,4 +21,8 @@ export const readyResponse = z.object({
     })
     .optional(),
 });
-export const errorResponse = z.object({ message: z.string(), code: z.string().optional(), details: z.unknown().optional() });
+export const errorResponse = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  details: z.unknown().optional(),
+});

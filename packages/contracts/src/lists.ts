@@ -63,5 +63,4 @@ export interface Paginated<T> {
   totalIsEstimate?: boolean;
 }
 
-
 export const idParam = z.object({ id: z.uuid('Not a valid id') });

@@ -1,9 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { addMoney, amountDigitsProblem, compareMoney, convertMoney, isNegative, minorUnit, parseMoney, roundRate, roundToCurrency, subtractMoney, toAmountString } from './money.ts';
+import {
+  addMoney,
+  amountDigitsProblem,
+  compareMoney,
+  convertMoney,
+  isNegative,
+  minorUnit,
+  parseMoney,
+  roundRate,
+  roundToCurrency,
+  subtractMoney,
+  toAmountString,
+} from './money.ts';
 
 describe('money', () => {
   it('takes minor units from ISO 4217, not from the locale data', () => {
-    expect([minorUnit('JPY'), minorUnit('ISK'), minorUnit('USD'), minorUnit('EUR'), minorUnit('BHD'), minorUnit('CLF')]).toEqual([0, 0, 2, 2, 3, 4]);
+    expect([
+      minorUnit('JPY'),
+      minorUnit('ISK'),
+      minorUnit('USD'),
+      minorUnit('EUR'),
+      minorUnit('BHD'),
+      minorUnit('CLF'),
+    ]).toEqual([0, 0, 2, 2, 3, 4]);
     // CLDR writes these without decimals; ISO gives IQD three and IDR two.
     expect([minorUnit('IQD'), minorUnit('IDR'), minorUnit('HUF')]).toEqual([3, 2, 2]);
   });
@@ -15,8 +34,12 @@ describe('money', () => {
     expect(amountDigitsProblem('12.34', 'usd')).toBeNull();
     expect(amountDigitsProblem('12.345', 'USD')).toBe('Enter a USD amount with at most two decimals');
     expect(amountDigitsProblem('12.34', 'BHD')).toBeNull();
-    expect(amountDigitsProblem('12.345', 'BHD')).toBe('BHD amounts are kept to two decimals here: a smaller fraction cannot be stored');
-    expect(amountDigitsProblem('12.3450', 'CLF')).toBe('CLF amounts are kept to two decimals here: a smaller fraction cannot be stored');
+    expect(amountDigitsProblem('12.345', 'BHD')).toBe(
+      'BHD amounts are kept to two decimals here: a smaller fraction cannot be stored',
+    );
+    expect(amountDigitsProblem('12.3450', 'CLF')).toBe(
+      'CLF amounts are kept to two decimals here: a smaller fraction cannot be stored',
+    );
     // Malformed input is the format check's to report.
     expect(amountDigitsProblem('abc', 'JPY')).toBeNull();
   });
@@ -34,10 +57,11 @@ describe('money', () => {
   });
 
   it('refuses what is not an exact decimal instead of reading it as 0 or NaN', () => {
-    for (const bad of ['', 'abc', 'NaN', 'Infinity', '1e3', '1,5']) expect(() => parseMoney(bad)).toThrow(/Not an amount/);
+    for (const bad of ['', 'abc', 'NaN', 'Infinity', '1e3', '1,5'])
+      expect(() => parseMoney(bad)).toThrow(/Not an amount/);
   });
 
-  it('rounds half-up to the currency, written with the columns\' two decimals', () => {
+  it("rounds half-up to the currency, written with the columns' two decimals", () => {
     expect(roundToCurrency('1234.5', 'JPY')).toBe('1235.00');
     expect(roundToCurrency('1234.49', 'JPY')).toBe('1234.00');
     expect(roundToCurrency('10.005', 'USD')).toBe('10.01');

@@ -28,7 +28,9 @@ export const RATE_SCALE = 8;
  * in ISO and are kept at 2, the columns' scale.
  */
 const ISO_MINOR_UNITS: Readonly<Record<string, number>> = {
-  ...Object.fromEntries('BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF'.split(' ').map((c) => [c, 0])),
+  ...Object.fromEntries(
+    'BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF'.split(' ').map((c) => [c, 0]),
+  ),
   ...Object.fromEntries('BHD IQD JOD KWD LYD OMR TND'.split(' ').map((c) => [c, 3])),
   CLF: 4,
   UYW: 4,
@@ -64,7 +66,9 @@ export function amountDigitsProblem(amount: string, currency: string): string | 
   const code = currency.toUpperCase();
   if (allowed === 0) return `${code} amounts have no decimals`;
   const most = allowed === 1 ? 'one decimal' : 'two decimals';
-  return minorUnit(code) > allowed ? `${code} amounts are kept to ${most} here: a smaller fraction cannot be stored` : `Enter a ${code} amount with at most ${most}`;
+  return minorUnit(code) > allowed
+    ? `${code} amounts are kept to ${most} here: a smaller fraction cannot be stored`
+    : `Enter a ${code} amount with at most ${most}`;
 }
 
 /** The exact value of a decimal string; throws on anything else, so a malformed amount never becomes 0. */

@@ -8,32 +8,140 @@ import { listQuery, paginated } from './lists.ts';
  * label shown in the settings.
  */
 export const NOTIFICATION_EVENT_TYPES = [
-  { type: 'approval_needed', label: 'Approval needed', description: 'A request waits for your decision (also reminders and items moved to you)', group: 'Approvals' },
-  { type: 'approval_escalated', label: 'Approval escalated', description: 'An overdue request was escalated to you', group: 'Approvals' },
-  { type: 'request_step_approved', label: 'Step approved', description: 'One approval step of your request is done', group: 'My requests' },
-  { type: 'request_approved', label: 'Request approved', description: 'Your request was approved', group: 'My requests' },
-  { type: 'request_rejected', label: 'Request rejected', description: 'Your request was rejected', group: 'My requests' },
-  { type: 'request_info_requested', label: 'Information requested', description: 'An approver asked you for more information', group: 'My requests' },
+  {
+    type: 'approval_needed',
+    label: 'Approval needed',
+    description: 'A request waits for your decision (also reminders and items moved to you)',
+    group: 'Approvals',
+  },
+  {
+    type: 'approval_escalated',
+    label: 'Approval escalated',
+    description: 'An overdue request was escalated to you',
+    group: 'Approvals',
+  },
+  {
+    type: 'request_step_approved',
+    label: 'Step approved',
+    description: 'One approval step of your request is done',
+    group: 'My requests',
+  },
+  {
+    type: 'request_approved',
+    label: 'Request approved',
+    description: 'Your request was approved',
+    group: 'My requests',
+  },
+  {
+    type: 'request_rejected',
+    label: 'Request rejected',
+    description: 'Your request was rejected',
+    group: 'My requests',
+  },
+  {
+    type: 'request_info_requested',
+    label: 'Information requested',
+    description: 'An approver asked you for more information',
+    group: 'My requests',
+  },
   { type: 'request_paid', label: 'Request paid', description: 'Your request was paid', group: 'My requests' },
-  { type: 'request_cancelled', label: 'Request cancelled', description: 'A request you were involved in was cancelled', group: 'My requests' },
-  { type: 'request_rerouted', label: 'Request re-routed', description: 'Your request was sent through a new approval route', group: 'My requests' },
-  { type: 'request.commented', label: 'New comment', description: 'Someone commented on a request you are involved in', group: 'My requests' },
-  { type: 'recurring_raised', label: 'Recurring request raised', description: 'A new occurrence of your recurring request was raised', group: 'My requests' },
-  { type: 'delegation.created', label: 'Delegation created', description: 'Someone delegated their approvals to you', group: 'Delegations' },
-  { type: 'delegation.revoked', label: 'Delegation revoked', description: 'A delegation to you was revoked', group: 'Delegations' },
-  { type: 'budget_threshold', label: 'Budget threshold crossed', description: 'A budget line you own crossed an alert threshold', group: 'Budgets' },
-  { type: 'budget_overrun', label: 'Budget overrun', description: 'A request would exceed a budget and needs an overrun decision', group: 'Budgets' },
-  { type: 'payroll_to_approve', label: 'Payroll to approve', description: 'A payroll run was submitted and waits for your approval', group: 'Payroll' },
-  { type: 'bank_details_changed', label: 'Bank account changed', description: 'The bank account your salary is paid to was changed', group: 'Payroll' },
-  { type: 'webhook_disabled', label: 'Webhook switched off', description: 'A webhook of yours kept failing and was switched off', group: 'Administration' },
-  { type: 'registration_received', label: 'Registration received', description: 'Someone asked for access and waits for a review', group: 'Administration' },
-  { type: 'feature_suggestion_status', label: 'Suggestion status changed', description: 'A feature suggestion you submitted is under review, planned, done or declined', group: 'Feedback' },
-  { type: 'message_mention', label: 'Mentioned in a conversation', description: 'Someone wrote @your-username in a conversation you are in', group: 'Communications' },
-  { type: 'new_device_sign_in', label: 'New sign-in from a new device', description: 'Your account was signed in to from a device not seen before', group: 'Security' },
+  {
+    type: 'request_cancelled',
+    label: 'Request cancelled',
+    description: 'A request you were involved in was cancelled',
+    group: 'My requests',
+  },
+  {
+    type: 'request_rerouted',
+    label: 'Request re-routed',
+    description: 'Your request was sent through a new approval route',
+    group: 'My requests',
+  },
+  {
+    type: 'request.commented',
+    label: 'New comment',
+    description: 'Someone commented on a request you are involved in',
+    group: 'My requests',
+  },
+  {
+    type: 'recurring_raised',
+    label: 'Recurring request raised',
+    description: 'A new occurrence of your recurring request was raised',
+    group: 'My requests',
+  },
+  {
+    type: 'delegation.created',
+    label: 'Delegation created',
+    description: 'Someone delegated their approvals to you',
+    group: 'Delegations',
+  },
+  {
+    type: 'delegation.revoked',
+    label: 'Delegation revoked',
+    description: 'A delegation to you was revoked',
+    group: 'Delegations',
+  },
+  {
+    type: 'budget_threshold',
+    label: 'Budget threshold crossed',
+    description: 'A budget line you own crossed an alert threshold',
+    group: 'Budgets',
+  },
+  {
+    type: 'budget_overrun',
+    label: 'Budget overrun',
+    description: 'A request would exceed a budget and needs an overrun decision',
+    group: 'Budgets',
+  },
+  {
+    type: 'payroll_to_approve',
+    label: 'Payroll to approve',
+    description: 'A payroll run was submitted and waits for your approval',
+    group: 'Payroll',
+  },
+  {
+    type: 'bank_details_changed',
+    label: 'Bank account changed',
+    description: 'The bank account your salary is paid to was changed',
+    group: 'Payroll',
+  },
+  {
+    type: 'webhook_disabled',
+    label: 'Webhook switched off',
+    description: 'A webhook of yours kept failing and was switched off',
+    group: 'Administration',
+  },
+  {
+    type: 'registration_received',
+    label: 'Registration received',
+    description: 'Someone asked for access and waits for a review',
+    group: 'Administration',
+  },
+  {
+    type: 'feature_suggestion_status',
+    label: 'Suggestion status changed',
+    description: 'A feature suggestion you submitted is under review, planned, done or declined',
+    group: 'Feedback',
+  },
+  {
+    type: 'message_mention',
+    label: 'Mentioned in a conversation',
+    description: 'Someone wrote @your-username in a conversation you are in',
+    group: 'Communications',
+  },
+  {
+    type: 'new_device_sign_in',
+    label: 'New sign-in from a new device',
+    description: 'Your account was signed in to from a device not seen before',
+    group: 'Security',
+  },
 ] as const;
 
 export type NotificationEventType = (typeof NOTIFICATION_EVENT_TYPES)[number]['type'];
-export const NOTIFICATION_TYPE_VALUES = NOTIFICATION_EVENT_TYPES.map((e) => e.type) as [NotificationEventType, ...NotificationEventType[]];
+export const NOTIFICATION_TYPE_VALUES = NOTIFICATION_EVENT_TYPES.map((e) => e.type) as [
+  NotificationEventType,
+  ...NotificationEventType[],
+];
 
 /** The label of a type; unknown types read as words. */
 export function notificationTypeLabel(type: string): string {
@@ -96,7 +204,9 @@ export const notificationPreference = z.object({
 export type NotificationPreference = z.infer<typeof notificationPreference>;
 
 export const notificationPreferences = z.object({
-  preferences: z.array(notificationPreference.extend({ label: z.string(), description: z.string(), group: z.string() })),
+  preferences: z.array(
+    notificationPreference.extend({ label: z.string(), description: z.string(), group: z.string() }),
+  ),
   digest: z.enum(DIGEST_FREQUENCY_VALUES),
   /** When the next digest is due (null when digests are off), and the recipient's time zone it is reckoned in. */
   nextDigestAt: z.string().nullable().optional(),

@@ -129,7 +129,12 @@ export const organizationTree = z.object({ roots: z.array(organizationTreeNode) 
 export type OrganizationTree = z.infer<typeof organizationTree>;
 
 /** Active people of one organization (the department-head picker). */
-export const organizationMember = z.object({ id: z.string(), name: z.string(), username: z.string(), departmentId: z.string().nullable() });
+export const organizationMember = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  departmentId: z.string().nullable(),
+});
 export type OrganizationMember = z.infer<typeof organizationMember>;
 export const organizationMembers = z.object({ items: z.array(organizationMember) });
 
@@ -167,7 +172,9 @@ export const intercompanyCandidate = z.object({
 export const intercompanyCandidates = z.object({ items: z.array(intercompanyCandidate) });
 export type IntercompanyCandidate = z.infer<typeof intercompanyCandidate>;
 export const vendorIdParam = z.object({ vendorId: uuid('Not a valid vendor id') });
-export const linkIntercompanyInput = z.object({ intercompanyOrganizationId: uuid('Choose the group company this vendor is') });
+export const linkIntercompanyInput = z.object({
+  intercompanyOrganizationId: uuid('Choose the group company this vendor is'),
+});
 export type LinkIntercompanyInput = z.infer<typeof linkIntercompanyInput>;
 
 // ---------------------------------------------------------------------------------------------

@@ -17,6 +17,12 @@ describe('passwordStrength (docs/product.md §6.4)', () => {
   });
 
   it('reports each rule', () => {
-    expect(passwordStrength('abc1').checks).toEqual({ length: false, uppercase: false, lowercase: true, digit: true, special: false });
+    expect(passwordStrength('abc1').checks).toEqual({
+      length: false,
+      uppercase: false,
+      lowercase: true,
+      digit: true,
+      special: false,
+    });
   });
 });

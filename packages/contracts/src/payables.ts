@@ -97,7 +97,9 @@ export const updatePayableInput = z
     invoiceNumber: optionalText('Invoice number', 60),
     invoiceDate: isoDate.optional(),
   })
-  .refine((v) => v.invoiceNumber !== undefined || v.invoiceDate !== undefined, { message: 'Enter an invoice number or an invoice date' });
+  .refine((v) => v.invoiceNumber !== undefined || v.invoiceDate !== undefined, {
+    message: 'Enter an invoice number or an invoice date',
+  });
 export type UpdatePayableInput = z.input<typeof updatePayableInput>;
 
 export const recordPaymentInput = z.object({
@@ -117,7 +119,9 @@ export type AgingQuery = z.input<typeof agingQuery>;
 export const agingVendorParams = z.object({ vendorId: uuid('Not a valid vendor id') });
 export const agingExportQuery = agingQuery.extend({ format: z.enum(['csv', 'xlsx', 'pdf']).default('csv') });
 
-const bucketAmounts = z.object(Object.fromEntries(AGING_BUCKET_VALUES.map((b) => [b, z.string()])) as Record<AgingBucket, z.ZodString>);
+const bucketAmounts = z.object(
+  Object.fromEntries(AGING_BUCKET_VALUES.map((b) => [b, z.string()])) as Record<AgingBucket, z.ZodString>,
+);
 export type AgingBucketAmounts = z.infer<typeof bucketAmounts>;
 
 export const agingInvoice = z.object({

@@ -20,7 +20,10 @@ export const PAYROLL_ADJUSTMENT_KIND_VALUES = ['bonus', 'deduction'] as const;
 export type PayrollAdjustmentKind = (typeof PAYROLL_ADJUSTMENT_KIND_VALUES)[number];
 export const payrollAdjustmentKind = z.enum(PAYROLL_ADJUSTMENT_KIND_VALUES);
 
-export const PAYROLL_ADJUSTMENT_KIND_LABELS: Record<PayrollAdjustmentKind, string> = { bonus: 'Bonus', deduction: 'Deduction' };
+export const PAYROLL_ADJUSTMENT_KIND_LABELS: Record<PayrollAdjustmentKind, string> = {
+  bonus: 'Bonus',
+  deduction: 'Deduction',
+};
 
 /** The bank file formats a run can be downloaded in: ISO 20022 credit transfer XML or CSV. */
 export const PAYROLL_BANK_FILE_FORMAT_VALUES = ['pain001', 'csv'] as const;
@@ -54,7 +57,8 @@ export interface PayrollLineAmounts {
 }
 
 const DAY_MS = 86_400_000;
-const dayNumber = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS;
+const dayNumber = (iso: string) =>
+  Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS;
 
 /** First and last day of a `YYYY-MM` period, and how many days it has. */
 export function periodBounds(period: string): { start: string; end: string; days: number } {
@@ -102,7 +106,10 @@ export function computePayrollLine(
   const base = share(employee.baseSalary);
   const allowances = share(addMoney(...employee.allowances.map((a) => a.amount)));
   const adjusted = roundToCurrency(
-    adjustments.reduce((sum, a) => (a.kind === 'bonus' ? sum.plus(parseMoney(a.amount)) : sum.minus(parseMoney(a.amount))), parseMoney('0')),
+    adjustments.reduce(
+      (sum, a) => (a.kind === 'bonus' ? sum.plus(parseMoney(a.amount)) : sum.minus(parseMoney(a.amount))),
+      parseMoney('0'),
+    ),
     currency,
   );
   const gross = roundToCurrency(addMoney(base, allowances, adjusted), currency);
@@ -129,7 +136,10 @@ export function computePayrollLine(
 }
 
 /** A run's totals: the sums of its rounded lines. */
-export function payrollTotals(lines: readonly Pick<PayrollLineAmounts, 'gross' | 'deductions' | 'net' | 'employerCost'>[], currency: string) {
+export function payrollTotals(
+  lines: readonly Pick<PayrollLineAmounts, 'gross' | 'deductions' | 'net' | 'employerCost'>[],
+  currency: string,
+) {
   const sum = (pick: (l: (typeof lines)[number]) => string) => roundToCurrency(addMoney(...lines.map(pick)), currency);
   return {
     employeeCount: lines.length,
@@ -221,7 +231,8 @@ const employeeFields = {
 };
 
 /** The end date, when there is one, is not before the start date (a refinement: add it after `.omit`/`.extend`). */
-export const employeeDatesInOrder = (v: { startDate?: string; endDate?: string | null }) => !v.startDate || !v.endDate || v.endDate >= v.startDate;
+export const employeeDatesInOrder = (v: { startDate?: string; endDate?: string | null }) =>
+  !v.startDate || !v.endDate || v.endDate >= v.startDate;
 export const EMPLOYEE_DATES_MESSAGE = { message: 'The end date cannot be before the start date', path: ['endDate'] };
 const datesInOrder = employeeDatesInOrder;
 const DATES_MESSAGE = EMPLOYEE_DATES_MESSAGE;
@@ -267,7 +278,12 @@ export const employee = z.object({
    * asked cannot confirm it); until then salaries go to the account above.
    */
   pendingBankChange: z
-    .object({ ibanMasked: z.string().nullable(), bic: z.string().nullable(), requestedById: z.string().nullable(), requestedAt: z.string() })
+    .object({
+      ibanMasked: z.string().nullable(),
+      bic: z.string().nullable(),
+      requestedById: z.string().nullable(),
+      requestedAt: z.string(),
+    })
     .nullable(),
   version: z.number().int(),
   createdAt: z.string(),
@@ -277,7 +293,14 @@ export type Employee = z.infer<typeof employee>;
 export const employeeList = paginated(employee);
 export type EmployeeList = z.infer<typeof employeeList>;
 
-export const EMPLOYEE_SORTS = ['fullName', 'employeeNumber', 'organization', 'department', 'startDate', 'baseSalary'] as const;
+export const EMPLOYEE_SORTS = [
+  'fullName',
+  'employeeNumber',
+  'organization',
+  'department',
+  'startDate',
+  'baseSalary',
+] as const;
 const employeeFilters = {
   organizationId: z.uuid('Not a valid organization').optional(),
   departmentId: z.uuid('Not a valid department').optional(),
@@ -377,7 +400,13 @@ export const payrollRunDetail = payrollRun.extend({
   lines: z.array(payrollLine),
   adjustmentItems: z.array(payrollAdjustment),
   /** What the caller may do now: the server refuses the rest, the screen shows only these. */
-  actions: z.object({ adjust: z.boolean(), submit: z.boolean(), approve: z.boolean(), pay: z.boolean(), download: z.boolean() }),
+  actions: z.object({
+    adjust: z.boolean(),
+    submit: z.boolean(),
+    approve: z.boolean(),
+    pay: z.boolean(),
+    download: z.boolean(),
+  }),
   /** Why the caller cannot approve a submitted run they could otherwise approve (their own submission). */
   approveBlockedReason: z.string().nullable(),
 });
@@ -408,7 +437,10 @@ export const payrollAdjustmentInput = z.object({
 export type PayrollAdjustmentInput = z.infer<typeof payrollAdjustmentInput>;
 export type PayrollAdjustmentForm = z.input<typeof payrollAdjustmentInput>;
 
-export const payrollAdjustmentParams = z.object({ id: z.uuid('Not a valid id'), adjustmentId: z.uuid('Not a valid id') });
+export const payrollAdjustmentParams = z.object({
+  id: z.uuid('Not a valid id'),
+  adjustmentId: z.uuid('Not a valid id'),
+});
 
 export const payPayrollRunInput = z.object({
   paymentReference: optionalText(140),

@@ -17,25 +17,37 @@ describe('docs/product.md §5 role grants', () => {
     for (const p of ['budgets.manage', 'payroll.approve', 'reports.read', 'approvals.act', 'audit.read'] as const) {
       expect(ROLE_GRANTS.cfo.permissions).toContain(p);
     }
-    for (const p of ['users.manage', 'roles.manage', 'security.manage'] as const) expect(ROLE_GRANTS.cfo.permissions).not.toContain(p);
+    for (const p of ['users.manage', 'roles.manage', 'security.manage'] as const)
+      expect(ROLE_GRANTS.cfo.permissions).not.toContain(p);
   });
 
   it('scopes subsidiary roles to their organization and department roles to their department', () => {
-    for (const r of ['subsidiary_ceo', 'subsidiary_coo', 'subsidiary_finance_manager', 'subsidiary_technical', 'subsidiary_supply_chain'] as const) {
+    for (const r of [
+      'subsidiary_ceo',
+      'subsidiary_coo',
+      'subsidiary_finance_manager',
+      'subsidiary_technical',
+      'subsidiary_supply_chain',
+    ] as const) {
       expect(ROLE_GRANTS[r].scope).toBe('organization');
       expect(ROLE_GRANTS[r].permissions).toContain('approvals.act');
     }
     expect(ROLE_GRANTS.manager.scope).toBe('department');
     expect(ROLE_GRANTS.department_head.scope).toBe('department');
-    expect(ROLE_GRANTS.group_cfo.permissions).toEqual(expect.arrayContaining(['budgets.approve_overrun', 'payroll.approve']));
+    expect(ROLE_GRANTS.group_cfo.permissions).toEqual(
+      expect.arrayContaining(['budgets.approve_overrun', 'payroll.approve']),
+    );
     expect(ROLE_GRANTS.group_ceo.permissions).not.toContain('payroll.approve');
   });
 
   it('lets executives and department heads announce within their scope, and nobody below', () => {
-    for (const r of ['owner', 'admin', 'cfo', 'group_ceo', 'group_cfo', 'group_coo'] as const) expect(grantsFor(r)['communications.announce'], r).toBe('group');
-    for (const r of ['subsidiary_ceo', 'subsidiary_coo'] as const) expect(grantsFor(r)['communications.announce'], r).toBe('organization');
+    for (const r of ['owner', 'admin', 'cfo', 'group_ceo', 'group_cfo', 'group_coo'] as const)
+      expect(grantsFor(r)['communications.announce'], r).toBe('group');
+    for (const r of ['subsidiary_ceo', 'subsidiary_coo'] as const)
+      expect(grantsFor(r)['communications.announce'], r).toBe('organization');
     expect(grantsFor('department_head')['communications.announce']).toBe('department');
-    for (const r of ['manager', 'requester', 'user', 'accounts', 'subsidiary_finance_manager'] as const) expect(grantsFor(r)['communications.announce'], r).toBeUndefined();
+    for (const r of ['manager', 'requester', 'user', 'accounts', 'subsidiary_finance_manager'] as const)
+      expect(grantsFor(r)['communications.announce'], r).toBeUndefined();
   });
 
   it('limits requesters and users to their own things', () => {
@@ -50,7 +62,10 @@ describe('docs/product.md §5 role grants', () => {
   });
 
   it('merges a custom role at the broader scope and ignores unknown permissions', () => {
-    const g = grantsFor('requester', { permissions: ['audit.read', 'requests.create', 'nonsense.perm'], scope: 'organization' });
+    const g = grantsFor('requester', {
+      permissions: ['audit.read', 'requests.create', 'nonsense.perm'],
+      scope: 'organization',
+    });
     expect(g['audit.read']).toBe('organization');
     expect(g['requests.create']).toBe('organization');
     expect(g['approvals.act']).toBeUndefined();

@@ -133,7 +133,8 @@ export function grantsFor(role: Role, custom?: { permissions: readonly string[];
   for (const p of system.permissions) grants[p] = broaderScope(grants[p], system.scope);
   if (custom) {
     for (const p of custom.permissions) {
-      if ((PERMISSIONS as readonly string[]).includes(p)) grants[p as Permission] = broaderScope(grants[p as Permission], custom.scope);
+      if ((PERMISSIONS as readonly string[]).includes(p))
+        grants[p as Permission] = broaderScope(grants[p as Permission], custom.scope);
     }
   }
   return grants;

@@ -107,7 +107,6 @@ export function isConditionGroup(x: PolicyCondition | PolicyConditionGroup): x i
   return (x as PolicyConditionGroup).op !== undefined && Array.isArray((x as PolicyConditionGroup).items);
 }
 
-
 const amountText = z
   .string()
   .trim()
@@ -146,15 +145,21 @@ export const policyRuleInput = z
     const need = (ok: boolean, path: string, message: string) => {
       if (!ok) ctx.addIssue({ code: 'custom', path: ['params', path], message });
     };
-    if (v.kind === 'category_limit_request' || v.kind === 'category_limit_month') need(!!p.limit, 'limit', 'Enter the limit');
+    if (v.kind === 'category_limit_request' || v.kind === 'category_limit_month')
+      need(!!p.limit, 'limit', 'Enter the limit');
     if (v.kind === 'receipt_required') need(!!p.above, 'above', 'Enter the amount above which a receipt is required');
     if (v.kind === 'blocked_vendor') need((p.vendorIds ?? []).length > 0, 'vendorIds', 'Choose at least one vendor');
     if (v.kind === 'duplicate' || v.kind === 'max_age') need(p.days !== undefined, 'days', 'Enter the number of days');
     if (v.kind === 'custom') {
-      if (!v.conditions || v.conditions.items.length === 0) ctx.addIssue({ code: 'custom', path: ['conditions'], message: 'A custom rule needs at least one condition' });
+      if (!v.conditions || v.conditions.items.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['conditions'], message: 'A custom rule needs at least one condition' });
     }
     if (v.effectiveFrom && v.effectiveTo && v.effectiveTo < v.effectiveFrom) {
-      ctx.addIssue({ code: 'custom', path: ['effectiveTo'], message: 'The end date must be on or after the start date' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['effectiveTo'],
+        message: 'The end date must be on or after the start date',
+      });
     }
   });
 export type PolicyRuleInput = z.infer<typeof policyRuleInput>;
@@ -250,7 +255,10 @@ export const policySimulateInput = z
     rule: policyRuleInput.optional(),
     months: z.number().int().min(1, 'At least 1 month').max(36, 'At most 36 months').default(6),
   })
-  .refine((v) => !!v.ruleId !== !!v.rule, { message: 'Give either a saved rule or a rule definition', path: ['ruleId'] });
+  .refine((v) => !!v.ruleId !== !!v.rule, {
+    message: 'Give either a saved rule or a rule definition',
+    path: ['ruleId'],
+  });
 export type PolicySimulateInput = z.input<typeof policySimulateInput>;
 export type PolicySimulateBody = z.infer<typeof policySimulateInput>;
 export const policySimulateResult = z.object({

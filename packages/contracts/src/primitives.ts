@@ -20,7 +20,11 @@ export function isSafeText(value: string): boolean {
  * over every body, query and path it validates, so a field declared with a bare `z.string()`
  * is covered too.
  */
-export function unsafeTextPaths(value: unknown, path: (string | number)[] = [], found: (string | number)[][] = []): (string | number)[][] {
+export function unsafeTextPaths(
+  value: unknown,
+  path: (string | number)[] = [],
+  found: (string | number)[][] = [],
+): (string | number)[][] {
   if (typeof value === 'string') {
     if (!isSafeText(value)) found.push(path);
   } else if (Array.isArray(value)) {
@@ -107,11 +111,7 @@ export function isTimeZone(zone: string): boolean {
 
 export const TIME_ZONE_MESSAGE = 'Use a time zone such as Europe/Berlin or America/New_York';
 /** A time zone by its IANA name; the schedules of a person or organization run in it. */
-export const timeZone = z
-  .string()
-  .trim()
-  .refine(isTimeZone, TIME_ZONE_MESSAGE)
-  .transform(spellTimeZone);
+export const timeZone = z.string().trim().refine(isTimeZone, TIME_ZONE_MESSAGE).transform(spellTimeZone);
 
 /**
  * The usual spelling of a zone typed in another case (europe/berlin is Europe/Berlin). Not the

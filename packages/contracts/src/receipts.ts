@@ -35,7 +35,13 @@ export const receiptScan = z.object({
   tax: z.string().nullable(),
   /** ISO 4217. */
   currency: z.string().nullable(),
-  confidence: z.object({ merchant: confidence, date: confidence, total: confidence, tax: confidence, currency: confidence }),
+  confidence: z.object({
+    merchant: confidence,
+    date: confidence,
+    total: confidence,
+    tax: confidence,
+    currency: confidence,
+  }),
   /** The text that was read, line by line. */
   text: z.string(),
 });

@@ -12,7 +12,8 @@ const valid = {
   confirmPassword: 'Jamie-Foods-2026',
   requestedRole: 'requester',
 };
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
 
 describe('isAuthorizedEmail (docs/product.md §2.14)', () => {
   it.each([
@@ -37,7 +38,10 @@ describe('registration schemas (docs/product.md §6.4)', () => {
     [{ email: 'nope' }, 'Please enter a valid email address'],
     [{ email: 'a@gmail.com' }, 'Email must be from an authorized domain'],
     [{ password: 'Ab1', confirmPassword: 'Ab1' }, 'Password must be at least 8 characters'],
-    [{ password: 'abcdefgh1', confirmPassword: 'abcdefgh1' }, 'Password must contain at least one uppercase letter, one lowercase letter, and one number'],
+    [
+      { password: 'abcdefgh1', confirmPassword: 'abcdefgh1' },
+      'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+    ],
     [{ confirmPassword: 'different' }, "Passwords don't match"],
     [{ requestedRole: '' }, 'Please select a role'],
   ])('%j → %s', (override, message) => {
@@ -52,8 +56,12 @@ describe('auth schemas', () => {
   });
 
   it('change-password enforces length and confirmation', () => {
-    expect(firstMessage(changePasswordInput.safeParse({ newPassword: 'short' }))).toBe('Password must be at least 8 characters long');
-    expect(firstMessage(changePasswordInput.safeParse({ newPassword: 'longenough', confirmPassword: 'other' }))).toBe("Passwords don't match");
+    expect(firstMessage(changePasswordInput.safeParse({ newPassword: 'short' }))).toBe(
+      'Password must be at least 8 characters long',
+    );
+    expect(firstMessage(changePasswordInput.safeParse({ newPassword: 'longenough', confirmPassword: 'other' }))).toBe(
+      "Passwords don't match",
+    );
     expect(changePasswordInput.safeParse({ newPassword: 'longenough' }).success).toBe(true);
   });
 });

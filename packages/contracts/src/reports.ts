@@ -25,7 +25,17 @@ export const REPORT_SCHEDULE_CRON: Record<Exclude<ReportSchedule, 'none'>, strin
 };
 
 /** What a report can group by. Anything else is refused at the edge (the SQL side maps each to a fixed column). */
-export const REPORT_DIMENSION_VALUES = ['organization', 'department', 'category', 'vendor', 'requester', 'month', 'quarter', 'year', 'status'] as const;
+export const REPORT_DIMENSION_VALUES = [
+  'organization',
+  'department',
+  'category',
+  'vendor',
+  'requester',
+  'month',
+  'quarter',
+  'year',
+  'status',
+] as const;
 export type ReportDimension = (typeof REPORT_DIMENSION_VALUES)[number];
 /** Quarter and year are fiscal: the one organization reported on's, else the group's (contracts' fiscal-calendar). */
 export const REPORT_DIMENSION_LABELS: Record<ReportDimension, string> = {
@@ -44,7 +54,11 @@ export const REPORT_PERIOD_DIMENSIONS: readonly ReportDimension[] = ['month', 'q
 
 export const REPORT_MEASURE_VALUES = ['sum', 'count', 'average'] as const;
 export type ReportMeasure = (typeof REPORT_MEASURE_VALUES)[number];
-export const REPORT_MEASURE_LABELS: Record<ReportMeasure, string> = { sum: 'Total spend', count: 'Requests', average: 'Average request' };
+export const REPORT_MEASURE_LABELS: Record<ReportMeasure, string> = {
+  sum: 'Total spend',
+  count: 'Requests',
+  average: 'Average request',
+};
 
 export const REPORT_VIEW_VALUES = ['table', 'bar', 'line'] as const;
 export type ReportView = (typeof REPORT_VIEW_VALUES)[number];
@@ -71,7 +85,10 @@ export function monthsInPeriod(from: string, to: string): number {
  * ending in the month of `now` (UTC). The builder shows this before running, so a rolling period
  * never replaces the chosen months unseen.
  */
-export function reportRunPeriod(filters: { from: string; to: string; rolling?: boolean }, now: Date): { from: string; to: string } {
+export function reportRunPeriod(
+  filters: { from: string; to: string; rolling?: boolean },
+  now: Date,
+): { from: string; to: string } {
   if (!filters.rolling) return { from: filters.from, to: filters.to };
   const to = now.toISOString().slice(0, 7);
   return { from: addMonths(to, 1 - monthsInPeriod(filters.from, filters.to)), to };
@@ -211,7 +228,9 @@ export type SavedReportList = z.infer<typeof savedReportList>;
 /** People a report can be shared with: active users who hold reports.read (search by name or e-mail). */
 export const reportRecipientsQuery = z.object({ q: z.string().trim().max(100).optional() });
 export const reportRecipients = z.object({
-  items: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES), organizationName: z.string().nullable() })),
+  items: z.array(
+    z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES), organizationName: z.string().nullable() }),
+  ),
 });
 export type ReportRecipients = z.infer<typeof reportRecipients>;
 export type ReportRecipient = ReportRecipients['items'][number];

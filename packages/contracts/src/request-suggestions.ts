@@ -15,7 +15,10 @@ export const requestSuggestionsQuery = z.object({
   text: text
     .trim()
     .min(1, 'Describe the spend to get suggestions')
-    .max(REQUEST_SUGGESTION_TEXT_MAX, `Describe the spend in at most ${REQUEST_SUGGESTION_TEXT_MAX.toLocaleString('en-US')} characters`),
+    .max(
+      REQUEST_SUGGESTION_TEXT_MAX,
+      `Describe the spend in at most ${REQUEST_SUGGESTION_TEXT_MAX.toLocaleString('en-US')} characters`,
+    ),
 });
 export type RequestSuggestionsQuery = z.infer<typeof requestSuggestionsQuery>;
 

@@ -1,7 +1,15 @@
 // Schemas for spending requests (docs/product.md §3.3 "Spending requests").
 import { z } from 'zod';
 import { currencyCode, cursorQuery, exportQuery, listQuery, moneyAmount, paginated } from './lists.ts';
-import { addMoney, amountDigitsProblem, compareMoney, isDecimal, isNegative, isPositive, toAmountString } from './money.ts';
+import {
+  addMoney,
+  amountDigitsProblem,
+  compareMoney,
+  isDecimal,
+  isNegative,
+  isPositive,
+  toAmountString,
+} from './money.ts';
 import { isoDate, text } from './primitives.ts';
 import { REQUEST_STATUS_VALUES, type RequestStatus } from './request-statuses.ts';
 
@@ -52,7 +60,11 @@ export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
 
 export const RECURRENCE_VALUES = ['none', 'monthly', 'quarterly'] as const;
 export type Recurrence = (typeof RECURRENCE_VALUES)[number];
-export const RECURRENCE_LABELS: Record<Recurrence, string> = { none: 'One-off', monthly: 'Monthly', quarterly: 'Quarterly' };
+export const RECURRENCE_LABELS: Record<Recurrence, string> = {
+  none: 'One-off',
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+};
 
 export const OVERRUN_STATUS_VALUES = ['pending', 'approved', 'rejected'] as const;
 export const LINE_ITEM_STATUS_VALUES = ['pending', 'approved', 'rejected'] as const;
@@ -62,7 +74,8 @@ export const COMMENT_KIND_VALUES = ['comment', 'info_request', 'info_response'] 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENT_MAX_PER_REQUEST = 20;
 export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'application/pdf'] as const;
-export const ATTACHMENT_ACCEPT = '.jpg,.jpeg,.png,.webp,.gif,.pdf,image/jpeg,image/png,image/webp,image/gif,application/pdf';
+export const ATTACHMENT_ACCEPT =
+  '.jpg,.jpeg,.png,.webp,.gif,.pdf,image/jpeg,image/png,image/webp,image/gif,application/pdf';
 export const ATTACHMENT_MESSAGES = {
   type: 'Only images (JPEG, PNG, WebP, GIF) and PDF files can be attached',
   size: 'A file can be at most 10 MB',
@@ -131,9 +144,11 @@ type RequestShape = {
 /** Rules that tie fields together, shared by create and update (and the forms). */
 function crossChecks(v: RequestShape, ctx: z.RefinementCtx) {
   // Malformed amounts already have their own message; compare only well-formed ones.
-  const malformed = [v.amount, ...(v.lineItems ?? []).flatMap((li) => [li.amount, li.taxAmount]), ...(v.allocations ?? []).map((a) => a.percent)].some(
-    (x) => x !== undefined && !isDecimal(x),
-  );
+  const malformed = [
+    v.amount,
+    ...(v.lineItems ?? []).flatMap((li) => [li.amount, li.taxAmount]),
+    ...(v.allocations ?? []).map((a) => a.percent),
+  ].some((x) => x !== undefined && !isDecimal(x));
   if (malformed) return;
   if (v.currency) {
     // Decimals follow the currency (yen have none), checked only where the currency is known; an
@@ -152,14 +167,24 @@ function crossChecks(v: RequestShape, ctx: z.RefinementCtx) {
   if (v.lineItems && v.lineItems.length > 0 && v.amount !== undefined) {
     const total = addMoney(...v.lineItems.flatMap((li) => [li.amount, li.taxAmount ?? '0']));
     if (compareMoney(total, v.amount) !== 0) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: `The amount must equal the line items' total (${toAmountString(total)})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: `The amount must equal the line items' total (${toAmountString(total)})`,
+      });
     }
   }
   if (v.allocations && v.allocations.length > 0) {
     const sum = addMoney(...v.allocations.map((a) => a.percent));
-    if (compareMoney(sum, '100') !== 0) ctx.addIssue({ code: 'custom', path: ['allocations'], message: `Allocations must add up to 100% (now ${toAmountString(sum)}%)` });
+    if (compareMoney(sum, '100') !== 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['allocations'],
+        message: `Allocations must add up to 100% (now ${toAmountString(sum)}%)`,
+      });
     const ids = new Set(v.allocations.map((a) => a.departmentId));
-    if (ids.size !== v.allocations.length) ctx.addIssue({ code: 'custom', path: ['allocations'], message: 'Each department can appear once' });
+    if (ids.size !== v.allocations.length)
+      ctx.addIssue({ code: 'custom', path: ['allocations'], message: 'Each department can appear once' });
   }
   if (v.recurrence && v.recurrence !== 'none' && !v.recurrenceEnd) {
     ctx.addIssue({ code: 'custom', path: ['recurrenceEnd'], message: 'A recurring request needs an end date' });
@@ -406,7 +431,18 @@ export type RequestDetail = z.infer<typeof requestDetail>;
 export const requestList = paginated(requestSummary);
 export type RequestList = z.infer<typeof requestList>;
 
-export const REQUEST_SORTS = ['reference', 'title', 'status', 'amountOrg', 'amountGroup', 'createdAt', 'submittedAt', 'updatedAt', 'requester', 'organization'] as const;
+export const REQUEST_SORTS = [
+  'reference',
+  'title',
+  'status',
+  'amountOrg',
+  'amountGroup',
+  'createdAt',
+  'submittedAt',
+  'updatedAt',
+  'requester',
+  'organization',
+] as const;
 
 const myFilters = {
   status: requestStatus.optional(),
@@ -469,7 +505,9 @@ export type VendorOptions = z.infer<typeof vendorOptions>;
 /** The requests list's vendor filter: vendors of the organizations whose requests the caller reads. */
 export const vendorFilterOptionsQuery = z.object({ organizationId: z.uuid('Not a valid organization').optional() });
 export const vendorFilterOptions = z.object({
-  items: z.array(z.object({ id: z.string(), name: z.string(), organizationId: z.string(), organizationName: z.string() })),
+  items: z.array(
+    z.object({ id: z.string(), name: z.string(), organizationId: z.string(), organizationName: z.string() }),
+  ),
 });
 export type VendorFilterOptions = z.infer<typeof vendorFilterOptions>;
 

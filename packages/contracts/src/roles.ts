@@ -26,7 +26,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'payables.manage': 'Manage payables and payments',
   'reports.read': 'See reports and analytics',
   'org.manage': 'Manage organizations, departments and categories',
-  'settings.read': 'See every Admin and Settings screen read-only (users, roles, security, backups, policies, workflows, integrations, organizations)',
+  'settings.read':
+    'See every Admin and Settings screen read-only (users, roles, security, backups, policies, workflows, integrations, organizations)',
   'users.manage': 'Manage users and registrations',
   'roles.manage': 'Manage roles and custom roles',
   'policies.manage': 'Manage expense policies',
@@ -117,7 +118,11 @@ export const userAccess = z.object({
 export type UserAccess = z.infer<typeof userAccess>;
 
 export const customRoleInput = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(2, 'Name must be at least 2 characters').max(80, 'Name must be at most 80 characters'),
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(2, 'Name must be at least 2 characters')
+    .max(80, 'Name must be at most 80 characters'),
   description: z
     .string()
     .trim()

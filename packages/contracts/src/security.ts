@@ -62,10 +62,17 @@ export const domainName = z
   .string()
   .trim()
   .toLowerCase()
-  .refine((d) => HOSTNAME.test(d), { error: (issue) => `"${String(issue.input).trim()}" is not a valid domain name such as example.com` });
+  .refine((d) => HOSTNAME.test(d), {
+    error: (issue) => `"${String(issue.input).trim()}" is not a valid domain name such as example.com`,
+  });
 
 /** A whole number within limits; `unit` words a limit in the message ("10,080 minutes (7 days)" rather than "10080"). */
-function intIn(field: string, min: number, max: number, unit: (n: number) => string = (n) => serverFormat.number(n, 0)) {
+function intIn(
+  field: string,
+  min: number,
+  max: number,
+  unit: (n: number) => string = (n) => serverFormat.number(n, 0),
+) {
   return z.coerce
     .number({ error: `${field} must be a number` })
     .int(`${field} must be a whole number`)
@@ -116,7 +123,10 @@ export const dateFilter = z
   .string()
   .trim()
   .refine(
-    (v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && isRealDate(v.slice(0, 10)) && !Number.isNaN(new Date(v).getTime()),
+    (v) =>
+      /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) &&
+      isRealDate(v.slice(0, 10)) &&
+      !Number.isNaN(new Date(v).getTime()),
     'Use a date such as 2026-03-01',
   );
 

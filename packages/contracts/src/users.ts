@@ -125,9 +125,13 @@ export type BulkUserResult = z.infer<typeof bulkUserResult>;
 /** What the create/edit/import forms choose from, limited to the caller's reach. */
 export const userOptions = z.object({
   organizations: z.array(z.object({ id: z.string(), name: z.string(), code: z.string(), active: z.boolean() })),
-  departments: z.array(z.object({ id: z.string(), organizationId: z.string(), name: z.string(), code: z.string(), active: z.boolean() })),
+  departments: z.array(
+    z.object({ id: z.string(), organizationId: z.string(), name: z.string(), code: z.string(), active: z.boolean() }),
+  ),
   roles: z.array(z.object({ value: role, label: z.string(), grantable: z.boolean() })),
-  managers: z.array(z.object({ id: z.string(), name: z.string(), username: z.string(), organizationId: z.string().nullable() })),
+  managers: z.array(
+    z.object({ id: z.string(), name: z.string(), username: z.string(), organizationId: z.string().nullable() }),
+  ),
 });
 export type UserOptions = z.infer<typeof userOptions>;
 
@@ -135,7 +139,15 @@ export type UserOptions = z.infer<typeof userOptions>;
 // CSV import (enhanced user management)
 // ---------------------------------------------------------------------------------------------
 
-export const USER_IMPORT_COLUMNS = ['firstName', 'lastName', 'email', 'role', 'organizationCode', 'departmentCode', 'username'] as const;
+export const USER_IMPORT_COLUMNS = [
+  'firstName',
+  'lastName',
+  'email',
+  'role',
+  'organizationCode',
+  'departmentCode',
+  'username',
+] as const;
 export const USER_IMPORT_MAX_CHARS = 1_048_576;
 export const USER_IMPORT_MAX_ROWS = 1000;
 
@@ -144,7 +156,10 @@ export const userImportRow = z.object({
   firstName,
   lastName,
   email,
-  role: z.string().trim().pipe(z.enum(ROLES, { error: 'Unknown role' })),
+  role: z
+    .string()
+    .trim()
+    .pipe(z.enum(ROLES, { error: 'Unknown role' })),
   organizationCode: z.string().trim().min(1, 'Organization code is required').max(50),
   departmentCode: z
     .string()
@@ -160,10 +175,7 @@ export const userImportRow = z.object({
 export type UserImportRow = z.infer<typeof userImportRow>;
 
 export const userImportInput = z.object({
-  csv: z
-    .string()
-    .min(1, 'The file is empty')
-    .max(USER_IMPORT_MAX_CHARS, 'The file is larger than 1 MB'),
+  csv: z.string().min(1, 'The file is empty').max(USER_IMPORT_MAX_CHARS, 'The file is larger than 1 MB'),
   dryRun: z.boolean().default(false),
 });
 export type UserImportInput = z.input<typeof userImportInput>;

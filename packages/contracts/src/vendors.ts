@@ -22,7 +22,16 @@ export const VENDOR_TRANSITIONS: Record<VendorStatus, readonly VendorStatus[]> =
   blocked: ['active'],
 };
 
-export const VENDOR_SORTS = ['name', 'taxId', 'organization', 'currency', 'paymentTermsDays', 'status', 'createdAt', 'updatedAt'] as const;
+export const VENDOR_SORTS = [
+  'name',
+  'taxId',
+  'organization',
+  'currency',
+  'paymentTermsDays',
+  'status',
+  'createdAt',
+  'updatedAt',
+] as const;
 
 /** The only form a bank account number ever leaves the server in (e.g. `•••• 1234`). */
 export function maskBankAccount(last4: string | null | undefined): string | null {
@@ -48,7 +57,12 @@ export const vendor = z.object({
    * asked cannot confirm it); until then the vendor is paid to the account above. Masked too.
    */
   pendingBankChange: z
-    .object({ bankAccountMasked: z.string(), requestedById: z.string().nullable(), requestedByName: z.string().nullable(), requestedAt: z.string() })
+    .object({
+      bankAccountMasked: z.string(),
+      requestedById: z.string().nullable(),
+      requestedByName: z.string().nullable(),
+      requestedAt: z.string(),
+    })
     .nullable(),
   status: vendorStatus,
   intercompanyOrganizationId: z.string().nullable(),
@@ -164,6 +178,11 @@ export const vendorStatusInput = z
 export type VendorStatusInput = z.infer<typeof vendorStatusInput>;
 
 /** Organizations the caller may keep vendors for (the form's choices). */
-export const vendorOrganization = z.object({ id: z.string(), name: z.string(), code: z.string(), currency: z.string() });
+export const vendorOrganization = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  currency: z.string(),
+});
 export const vendorOrganizations = z.object({ items: z.array(vendorOrganization) });
 export type VendorOrganization = z.infer<typeof vendorOrganization>;

@@ -45,13 +45,19 @@ export const WEBHOOK_MESSAGES = {
   deliveryNotFound: 'Delivery not found',
   notHttp: 'The address must start with http:// or https://',
   unresolvable: 'The address’s host could not be found',
-  privateAddress: 'The address points to a loopback or private network; an administrator must allow private destinations first',
-  refusedAtSend: 'Not sent: the address points to a loopback or private network, and private destinations are not allowed',
+  privateAddress:
+    'The address points to a loopback or private network; an administrator must allow private destinations first',
+  refusedAtSend:
+    'Not sent: the address points to a loopback or private network, and private destinations are not allowed',
   redeliveryPending:
     'This event is still being delivered to this webhook (a delivery of it is pending): wait for it to be delivered or to fail, then redeliver',
 } as const;
 
-const webhookUrl = text.trim().min(1, 'Enter the address').max(2000).pipe(z.url({ protocol: /^https?$/, error: WEBHOOK_MESSAGES.notHttp }));
+const webhookUrl = text
+  .trim()
+  .min(1, 'Enter the address')
+  .max(2000)
+  .pipe(z.url({ protocol: /^https?$/, error: WEBHOOK_MESSAGES.notHttp }));
 
 export const webhookCreateInput = z.object({
   url: webhookUrl,

@@ -82,9 +82,12 @@ export const workflowStepInput = z
     balance: z.boolean().default(false),
   })
   .superRefine((s, ctx) => {
-    if (s.approverKind === 'relative_role' && !s.approverRole) ctx.addIssue({ code: 'custom', path: ['approverRole'], message: 'Choose the role that approves' });
-    if (s.approverKind === 'user' && !s.approverUserId) ctx.addIssue({ code: 'custom', path: ['approverUserId'], message: 'Choose the user who approves' });
-    if (s.balance && s.mode !== 'any') ctx.addIssue({ code: 'custom', path: ['balance'], message: 'Balancing applies to "any one of" steps only' });
+    if (s.approverKind === 'relative_role' && !s.approverRole)
+      ctx.addIssue({ code: 'custom', path: ['approverRole'], message: 'Choose the role that approves' });
+    if (s.approverKind === 'user' && !s.approverUserId)
+      ctx.addIssue({ code: 'custom', path: ['approverUserId'], message: 'Choose the user who approves' });
+    if (s.balance && s.mode !== 'any')
+      ctx.addIssue({ code: 'custom', path: ['balance'], message: 'Balancing applies to "any one of" steps only' });
   });
 export type WorkflowStepInput = z.infer<typeof workflowStepInput>;
 
@@ -144,7 +147,14 @@ export type Workflow = z.infer<typeof workflow>;
 /** Conditions with every field present (stored rows and drafts may omit some; absent matches all). */
 export function fullConditions(
   c:
-    | { minAmount?: string | null; maxAmount?: string | null; categoryIds?: readonly string[]; departmentIds?: readonly string[]; overBudget?: boolean | null; requesterRoles?: readonly string[] }
+    | {
+        minAmount?: string | null;
+        maxAmount?: string | null;
+        categoryIds?: readonly string[];
+        departmentIds?: readonly string[];
+        overBudget?: boolean | null;
+        requesterRoles?: readonly string[];
+      }
     | null
     | undefined,
 ): Workflow['conditions'] {
@@ -200,7 +210,12 @@ export const simulationResult = z.object({
 export type SimulationResult = z.infer<typeof simulationResult>;
 
 /** People who can be named as approvers, fallbacks or delegates. */
-export const approverOptionsQuery = z.object({ q: z.string().trim().max(100).optional(), organizationId: z.uuid().optional() });
+export const approverOptionsQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  organizationId: z.uuid().optional(),
+});
 export const approverOptions = z.object({
-  items: z.array(z.object({ id: z.string(), name: z.string(), role: z.string(), organizationName: z.string().nullable() })),
+  items: z.array(
+    z.object({ id: z.string(), name: z.string(), role: z.string(), organizationName: z.string().nullable() }),
+  ),
 });

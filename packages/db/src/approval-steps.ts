@@ -3,7 +3,10 @@ import type { approvalSteps } from './schema/index.ts';
 type StepInsert = typeof approvalSteps.$inferInsert;
 
 /** What a route's step says of itself (a workflow step, the built-in route, the overrun step). */
-export type StepTemplate = Pick<StepInsert, 'name' | 'mode' | 'approverKind' | 'approverRole' | 'approverUserId' | 'slaHours' | 'fallbackUserId' | 'balance'>;
+export type StepTemplate = Pick<
+  StepInsert,
+  'name' | 'mode' | 'approverKind' | 'approverRole' | 'approverUserId' | 'slaHours' | 'fallbackUserId' | 'balance'
+>;
 
 /**
  * A request's copy of a route step, waiting to be activated. The approval engine writes one per

@@ -16,7 +16,15 @@ function Holidays(): typeof HolidaysClass {
   return holidaysClass;
 }
 
-const ALIASES: Record<string, string> = { usa: 'US', us: 'US', 'united states': 'US', uk: 'GB', 'great britain': 'GB', england: 'GB', uae: 'AE' };
+const ALIASES: Record<string, string> = {
+  usa: 'US',
+  us: 'US',
+  'united states': 'US',
+  uk: 'GB',
+  'great britain': 'GB',
+  england: 'GB',
+  uae: 'AE',
+};
 
 let byName: Map<string, string> | null = null;
 function countryNames(): Map<string, string> {
@@ -100,7 +108,9 @@ export function publicHolidays(country: string, from: string, to: string): strin
 
 /** Why a day is not a business day in a country ("Christmas Day", "Saturday"), or null when it is one. */
 export function offDayReason(day: string, country: string | null): string | null {
-  return holidayName(day, country) ?? (isWeekend(day, country) ? WEEKDAYS[new Date(dayNumber(day)).getUTCDay()]! : null);
+  return (
+    holidayName(day, country) ?? (isWeekend(day, country) ? WEEKDAYS[new Date(dayNumber(day)).getUTCDay()]! : null)
+  );
 }
 
 export function isBusinessDay(day: string, country: string | null): boolean {
@@ -136,7 +146,12 @@ export function onBusinessDay(day: string, country: string | null): BusinessDate
 }
 
 /** The share of the days between two days (inclusive) that are weekends (of the country) or public holidays. */
-export function offDayShare(holidays: readonly string[], from: string, to: string, country: string | null = null): number {
+export function offDayShare(
+  holidays: readonly string[],
+  from: string,
+  to: string,
+  country: string | null = null,
+): number {
   const holidaySet = new Set(holidays);
   let days = 0;
   let off = 0;

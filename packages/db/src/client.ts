@@ -104,7 +104,11 @@ export function openPglite(options: Omit<PGliteOptions, 'extensions'> = {}): PGl
 
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   if (options.url) {
-    const settings: PoolSettings = { ...DEFAULT_POOL_SETTINGS, ...options.pool, ...(options.poolSize ? { size: options.poolSize } : {}) };
+    const settings: PoolSettings = {
+      ...DEFAULT_POOL_SETTINGS,
+      ...options.pool,
+      ...(options.poolSize ? { size: options.poolSize } : {}),
+    };
     const onError = options.onConnectionError ?? (() => {});
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -177,7 +181,12 @@ function quoteChannel(channel: string): string {
  * backoff (about 0.5 s doubling to 30 s, jittered, so the instances of a cluster do not all
  * reconnect in the same instant after a database restart). Resolves once the first LISTEN succeeded.
  */
-async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, connectionTimeoutMs: number): Promise<Unlisten> {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  connectionTimeoutMs: number,
+): Promise<Unlisten> {
   const quoted = quoteChannel(channel);
   let stopped = false;
   let client: pg.Client | null = null;
@@ -208,11 +217,14 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
 
   const schedule = () => {
     if (stopped || retryTimer) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      if (stopped) return;
-      connect().catch(() => schedule());
-    }, backoffDelayMs(++failures, LISTEN_RETRY));
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = null;
+        if (stopped) return;
+        connect().catch(() => schedule());
+      },
+      backoffDelayMs(++failures, LISTEN_RETRY),
+    );
     retryTimer.unref?.();
   };
 

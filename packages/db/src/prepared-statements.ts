@@ -73,7 +73,8 @@ export class PreparingClient extends pg.Client {
         if (isPlainConfig(config) && (!setting || SELECT.test(text)) && this.worthNaming(text)) {
           args[0] = { ...config, name: this.nameFor(text) };
         }
-        if (setting) this.settings += `${text}\u0000${JSON.stringify(values ?? (config as QueryConfigLike).values ?? [])}\u0000`;
+        if (setting)
+          this.settings += `${text}\u0000${JSON.stringify(values ?? (config as QueryConfigLike).values ?? [])}\u0000`;
       }
     }
     return (super.query as (...a: unknown[]) => never)(...args);

@@ -20,6 +20,11 @@ export function requestSearchVector(prefix = ''): SQL {
 }
 
 /** A person as search reads them: name, username and e-mail in one lower-case text. */
-export function userSearchText(t: { firstName: AnyPgColumn; lastName: AnyPgColumn; username: AnyPgColumn; email: AnyPgColumn }): SQL {
+export function userSearchText(t: {
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  username: AnyPgColumn;
+  email: AnyPgColumn;
+}): SQL {
   return sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.username} || ' ' || ${t.email})`;
 }

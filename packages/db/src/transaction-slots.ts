@@ -53,11 +53,14 @@ export class TransactionSlots {
           clearTimeout(entry.timer);
           resolve();
         },
-        timer: setTimeout(() => {
-          const at = this.queue.indexOf(entry);
-          if (at >= 0) this.queue.splice(at, 1);
-          reject(new Error(TRANSACTION_SLOT_TIMEOUT_MESSAGE));
-        }, this.waitMs || 2 ** 31 - 1),
+        timer: setTimeout(
+          () => {
+            const at = this.queue.indexOf(entry);
+            if (at >= 0) this.queue.splice(at, 1);
+            reject(new Error(TRANSACTION_SLOT_TIMEOUT_MESSAGE));
+          },
+          this.waitMs || 2 ** 31 - 1,
+        ),
       };
       this.queue.push(entry);
     });

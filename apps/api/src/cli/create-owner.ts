@@ -1,6 +1,11 @@
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_SECURITY_POLICY, PRODUCTION_TWO_FACTOR_ROLES, SECURITY_POLICY_KEY, TEMP_PASSWORD_TTL_HOURS } from '@outlay/contracts';
+import {
+  DEFAULT_SECURITY_POLICY,
+  PRODUCTION_TWO_FACTOR_ROLES,
+  SECURITY_POLICY_KEY,
+  TEMP_PASSWORD_TTL_HOURS,
+} from '@outlay/contracts';
 import { createDb, migrate, organizations, settings, users } from '@outlay/db';
 import { writeAudit } from '../lib/audit.ts';
 import { issueTemporaryPassword } from '../lib/passwords.ts';
@@ -33,7 +38,9 @@ async function main() {
   }
   const config = loadConfig();
   const release = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
-  const handle = await createDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') });
+  const handle = await createDb(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
+  );
   try {
     await migrate(handle);
     const now = new Date();
@@ -48,7 +55,12 @@ async function main() {
       if (!group) {
         [group] = await tx
           .insert(organizations)
-          .values({ name: values.organization ?? 'Group', code: 'GROUP', kind: 'group', currency: (values.currency ?? 'USD').toUpperCase() })
+          .values({
+            name: values.organization ?? 'Group',
+            code: 'GROUP',
+            kind: 'group',
+            currency: (values.currency ?? 'USD').toUpperCase(),
+          })
           .returning();
       }
       const [user] = await tx
@@ -65,8 +77,25 @@ async function main() {
         })
         .returning({ id: users.id });
       // Production default (docs/product.md §2.11): owner, admin and cfo must use two-factor; the demo starts without.
-      await tx.insert(settings).values({ key: SECURITY_POLICY_KEY, value: { ...DEFAULT_SECURITY_POLICY, twoFactorRequiredRoles: PRODUCTION_TWO_FACTOR_ROLES } }).onConflictDoNothing();
-      await writeAudit(tx, { actorId: null, action: 'user.created', entityType: 'user', entityId: user!.id, after: { username, email, role: 'owner' }, metadata: { via: 'create-owner' } }, now);
+      await tx
+        .insert(settings)
+        .values({
+          key: SECURITY_POLICY_KEY,
+          value: { ...DEFAULT_SECURITY_POLICY, twoFactorRequiredRoles: PRODUCTION_TWO_FACTOR_ROLES },
+        })
+        .onConflictDoNothing();
+      await writeAudit(
+        tx,
+        {
+          actorId: null,
+          action: 'user.created',
+          entityType: 'user',
+          entityId: user!.id,
+          after: { username, email, role: 'owner' },
+          metadata: { via: 'create-owner' },
+        },
+        now,
+      );
     });
     console.log(`Owner ${username} created.`);
     console.log(`Temporary password (shown once, valid ${TEMP_PASSWORD_TTL_HOURS} hours): ${temp.password}`);

@@ -43,7 +43,6 @@ function digestTime(d: Date): string {
   return `${serverFormat.dateTime(d)} UTC`;
 }
 
-
 export interface DigestItem {
   title: string;
   body: string | null;
@@ -52,14 +51,25 @@ export interface DigestItem {
 }
 
 /** Subject and plain-text body of one digest. `items` oldest first; `total` ≥ items.length. */
-export function digestMessage(input: { firstName: string; frequency: DigestFrequency; since: Date; items: DigestItem[]; total: number }): {
+export function digestMessage(input: {
+  firstName: string;
+  frequency: DigestFrequency;
+  since: Date;
+  items: DigestItem[];
+  total: number;
+}): {
   subject: string;
   body: string;
 } {
   const { items, total } = input;
   const what = `${serverFormat.plural(total, 'notification')} since ${digestDay(input.since)}`;
   const lines: string[] = [];
-  lines.push(input.firstName ? `Hello ${input.firstName},` : 'Hello,', '', `Your ${input.frequency} Outlay digest: ${what}.`, '');
+  lines.push(
+    input.firstName ? `Hello ${input.firstName},` : 'Hello,',
+    '',
+    `Your ${input.frequency} Outlay digest: ${what}.`,
+    '',
+  );
   for (const item of items) {
     lines.push(`• ${item.title}`);
     const body = item.body?.replace(/\s+/g, ' ').trim();
@@ -67,16 +77,27 @@ export function digestMessage(input: { firstName: string; frequency: DigestFrequ
     if (item.link) lines.push(`  ${emailLink(item.link)}`);
     lines.push(`  ${digestTime(item.createdAt)}`, '');
   }
-  if (total > items.length) lines.push(`…and ${serverFormat.number(total - items.length)} earlier. All of them: ${emailLink('/notifications')}`, '');
+  if (total > items.length)
+    lines.push(
+      `…and ${serverFormat.number(total - items.length)} earlier. All of them: ${emailLink('/notifications')}`,
+      '',
+    );
   else lines.push(`All notifications: ${emailLink('/notifications')}`, '');
-  lines.push('—', `You receive this ${input.frequency} digest because of your notification settings in Outlay (${emailLink('/notification-settings')}).`);
+  lines.push(
+    '—',
+    `You receive this ${input.frequency} digest because of your notification settings in Outlay (${emailLink('/notification-settings')}).`,
+  );
   return { subject: `Outlay: ${what}`.slice(0, 250), body: lines.join('\n') };
 }
 
 /** The settings row of one user whose digest is due at `now`, locked; null when none is left. */
 async function claimDue(tx: Db, now: Date) {
   const [row] = await tx
-    .select({ userId: notificationSettings.userId, digest: notificationSettings.digest, lastDigestAt: notificationSettings.lastDigestAt })
+    .select({
+      userId: notificationSettings.userId,
+      digest: notificationSettings.digest,
+      lastDigestAt: notificationSettings.lastDigestAt,
+    })
     .from(notificationSettings)
     .where(
       and(
@@ -103,17 +124,32 @@ async function digestOne(db: Db, now: Date, result: DigestResult): Promise<boole
     const since = due.lastDigestAt ?? new Date(now.getTime() - DIGEST_PERIOD_MS[frequency]);
 
     const [user] = await tx
-      .select({ email: users.email, status: users.status, firstName: users.firstName, timeZone: personTimeZoneColumn() })
+      .select({
+        email: users.email,
+        status: users.status,
+        firstName: users.firstName,
+        timeZone: personTimeZoneColumn(),
+      })
       .from(users)
       .where(eq(users.id, due.userId));
     const address = user?.email?.trim() ?? '';
     if (user && user.status === 'active' && address.includes('@')) {
       const emailOn = sql`not exists (select 1 from ${notificationPreferences} where ${notificationPreferences.userId} = ${notifications.userId} and ${notificationPreferences.eventType} = ${notifications.type} and ${notificationPreferences.email} = false)`;
-      const window = and(eq(notifications.userId, due.userId), gt(notifications.createdAt, since), lte(notifications.createdAt, now), emailOn);
+      const window = and(
+        eq(notifications.userId, due.userId),
+        gt(notifications.createdAt, since),
+        lte(notifications.createdAt, now),
+        emailOn,
+      );
       const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(notifications).where(window);
       if (total > 0) {
         const newest = await tx
-          .select({ title: notifications.title, body: notifications.body, link: notifications.link, createdAt: notifications.createdAt })
+          .select({
+            title: notifications.title,
+            body: notifications.body,
+            link: notifications.link,
+            createdAt: notifications.createdAt,
+          })
           .from(notifications)
           .where(window)
           .orderBy(desc(notifications.createdAt), desc(notifications.id))
@@ -133,7 +169,10 @@ async function digestOne(db: Db, now: Date, result: DigestResult): Promise<boole
     }
     // The next slot after this pass, in the recipient's zone: a late pass moves no later digest.
     const next = nextDigestAt(frequency, now, user?.timeZone ?? DEFAULT_TIME_ZONE);
-    await tx.update(notificationSettings).set({ lastDigestAt: now, nextDigestAt: next }).where(eq(notificationSettings.userId, due.userId));
+    await tx
+      .update(notificationSettings)
+      .set({ lastDigestAt: now, nextDigestAt: next })
+      .where(eq(notificationSettings.userId, due.userId));
     return true;
   });
 }

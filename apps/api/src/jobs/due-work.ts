@@ -23,7 +23,10 @@ type StepKind = 'remind' | 'escalate';
 
 function dueCondition(kind: StepKind, now: Date) {
   return kind === 'remind'
-    ? and(isNull(approvalSteps.remindedAt), sql`${approvalSteps.activatedAt} + ${approvalSteps.slaHours} * interval '30 minutes' <= ${at(now)}`)
+    ? and(
+        isNull(approvalSteps.remindedAt),
+        sql`${approvalSteps.activatedAt} + ${approvalSteps.slaHours} * interval '30 minutes' <= ${at(now)}`,
+      )
     : and(isNull(approvalSteps.escalatedAt), lte(approvalSteps.dueAt, now));
 }
 
@@ -59,9 +62,18 @@ async function dueSteps(db: Db, kind: StepKind, now: Date) {
     .limit(500);
 }
 
-const startCondition = (now: Date) => and(lte(delegations.startsAt, now), gt(delegations.endsAt, now), isNull(delegations.appliedAt), isNull(delegations.revokedAt));
+const startCondition = (now: Date) =>
+  and(
+    lte(delegations.startsAt, now),
+    gt(delegations.endsAt, now),
+    isNull(delegations.appliedAt),
+    isNull(delegations.revokedAt),
+  );
 const endCondition = (now: Date) =>
-  and(isNull(delegations.endedAt), or(lte(delegations.endsAt, now), and(isNotNull(delegations.revokedAt), isNotNull(delegations.appliedAt))));
+  and(
+    isNull(delegations.endedAt),
+    or(lte(delegations.endsAt, now), and(isNotNull(delegations.revokedAt), isNotNull(delegations.appliedAt))),
+  );
 
 async function delegationUnit(db: Db, kind: 'start' | 'end', id: string, actor: Actor): Promise<boolean> {
   return db.transaction(async (raw) => {
@@ -87,7 +99,13 @@ async function delegationUnit(db: Db, kind: 'start' | 'end', id: string, actor: 
 export async function runDueWork(deps: Pick<AppDeps, 'db'>, now: Date): Promise<DueWorkResult> {
   const db = deps.db;
   const actor: Actor = { userId: null, now, ip: null, userAgent: null };
-  const result: DueWorkResult = { reminded: 0, escalated: 0, delegationsStarted: 0, delegationsEnded: 0, recurringRaised: 0 };
+  const result: DueWorkResult = {
+    reminded: 0,
+    escalated: 0,
+    delegationsStarted: 0,
+    delegationsEnded: 0,
+    recurringRaised: 0,
+  };
 
   // Delegations first, so reminders and escalations reach whoever holds the item now.
   const ending = await db.select({ id: delegations.id }).from(delegations).where(endCondition(now)).limit(500);
@@ -95,8 +113,10 @@ export async function runDueWork(deps: Pick<AppDeps, 'db'>, now: Date): Promise<
   const starting = await db.select({ id: delegations.id }).from(delegations).where(startCondition(now)).limit(500);
   for (const d of starting) if (await delegationUnit(db, 'start', d.id, actor)) result.delegationsStarted++;
 
-  for (const s of await dueSteps(db, 'remind', now)) if (await stepUnit(db, 'remind', s.stepId, s.requestId, actor)) result.reminded++;
-  for (const s of await dueSteps(db, 'escalate', now)) if (await stepUnit(db, 'escalate', s.stepId, s.requestId, actor)) result.escalated++;
+  for (const s of await dueSteps(db, 'remind', now))
+    if (await stepUnit(db, 'remind', s.stepId, s.requestId, actor)) result.reminded++;
+  for (const s of await dueSteps(db, 'escalate', now))
+    if (await stepUnit(db, 'escalate', s.stepId, s.requestId, actor)) result.escalated++;
 
   result.recurringRaised = await raiseRecurring(db, actor);
 

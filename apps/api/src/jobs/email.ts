@@ -39,10 +39,12 @@ async function claim(db: Db, now: Date): Promise<OutboxRow[]> {
     await tx
       .update(emailOutbox)
       .set({ attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: lease })
-      .where(sql`${emailOutbox.id} IN (${sql.join(
-        rows.map((r) => sql`${r.id}::uuid`),
-        sql`, `,
-      )})`);
+      .where(
+        sql`${emailOutbox.id} IN (${sql.join(
+          rows.map((r) => sql`${r.id}::uuid`),
+          sql`, `,
+        )})`,
+      );
     return rows.map((r) => ({ ...r, attempts: r.attempts + 1 }));
   });
 }
@@ -61,19 +63,32 @@ export async function deliverEmail(deps: Pick<AppDeps, 'db' | 'mailer'>, now: Da
           to: row.toAddress,
           subject: row.subject,
           text: row.body,
-          attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
+          attachments: row.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.contentBase64, 'base64'),
+          })),
         });
-        await deps.db.update(emailOutbox).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(emailOutbox.id, row.id));
+        await deps.db
+          .update(emailOutbox)
+          .set({ status: 'sent', sentAt: now, lastError: null })
+          .where(eq(emailOutbox.id, row.id));
         result.sent++;
       } catch (err) {
         const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
         if (row.attempts >= MAX_ATTEMPTS) {
-          await deps.db.update(emailOutbox).set({ status: 'failed', lastError: message }).where(eq(emailOutbox.id, row.id));
+          await deps.db
+            .update(emailOutbox)
+            .set({ status: 'failed', lastError: message })
+            .where(eq(emailOutbox.id, row.id));
           result.failed++;
         } else {
           await deps.db
             .update(emailOutbox)
-            .set({ lastError: message, nextAttemptAt: new Date(now.getTime() + backoffDelayMs(row.attempts, EMAIL_RETRY)) })
+            .set({
+              lastError: message,
+              nextAttemptAt: new Date(now.getTime() + backoffDelayMs(row.attempts, EMAIL_RETRY)),
+            })
             .where(eq(emailOutbox.id, row.id));
           result.retried++;
         }

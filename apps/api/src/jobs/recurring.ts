@@ -36,7 +36,9 @@ async function dueTemplates(db: Db, today: string): Promise<string[]> {
 
 /** The next occurrence of a locked template, or null when none is due. */
 async function nextOccurrence(tx: Db, templateId: string, today: string): Promise<{ k: number; date: string } | null> {
-  const [count] = rowsOf<{ n: number }>(await tx.execute(sql`SELECT ${childCount} AS n FROM spending_requests t WHERE t.id = ${templateId}`));
+  const [count] = rowsOf<{ n: number }>(
+    await tx.execute(sql`SELECT ${childCount} AS n FROM spending_requests t WHERE t.id = ${templateId}`),
+  );
   const k = Number(count?.n ?? 0) + 1;
   const [row] = rowsOf<{ d: string | Date; due: boolean }>(
     await tx.execute(sql`
@@ -48,7 +50,12 @@ async function nextOccurrence(tx: Db, templateId: string, today: string): Promis
   return { k, date };
 }
 
-async function raiseOccurrence(tx: Db, t: RequestRow, occurrence: { k: number; date: string }, actor: Actor): Promise<RequestRow> {
+async function raiseOccurrence(
+  tx: Db,
+  t: RequestRow,
+  occurrence: { k: number; date: string },
+  actor: Actor,
+): Promise<RequestRow> {
   const now = actor.now;
   const [child] = await tx
     .insert(spendingRequests)
@@ -77,20 +84,42 @@ async function raiseOccurrence(tx: Db, t: RequestRow, occurrence: { k: number; d
       updatedAt: now,
     })
     .returning();
-  const items = await tx.select().from(requestLineItems).where(eq(requestLineItems.requestId, t.id)).orderBy(asc(requestLineItems.position));
+  const items = await tx
+    .select()
+    .from(requestLineItems)
+    .where(eq(requestLineItems.requestId, t.id))
+    .orderBy(asc(requestLineItems.position));
   if (items.length > 0) {
-    await tx.insert(requestLineItems).values(
-      items.map((li) => ({ requestId: child!.id, position: li.position, description: li.description, categoryId: li.categoryId, amount: li.amount, taxAmount: li.taxAmount })),
-    );
+    await tx
+      .insert(requestLineItems)
+      .values(
+        items.map((li) => ({
+          requestId: child!.id,
+          position: li.position,
+          description: li.description,
+          categoryId: li.categoryId,
+          amount: li.amount,
+          taxAmount: li.taxAmount,
+        })),
+      );
   }
   const shares = await tx.select().from(requestAllocations).where(eq(requestAllocations.requestId, t.id));
   if (shares.length > 0) {
-    await tx.insert(requestAllocations).values(shares.map((a) => ({ requestId: child!.id, departmentId: a.departmentId, percent: a.percent })));
+    await tx
+      .insert(requestAllocations)
+      .values(shares.map((a) => ({ requestId: child!.id, departmentId: a.departmentId, percent: a.percent })));
   }
   const note = `Occurrence ${occurrence.k + 1} of ${requestReference(t.seq)} (${t.recurrence}), for ${occurrence.date}`;
   await writeAudit(
     tx,
-    { actorId: null, action: 'request.created', entityType: 'spending_request', entityId: child!.id, after: { status: 'draft', amount: t.amount, currency: t.currency }, metadata: { recurringFrom: t.id, occurrence: occurrence.k + 1 } },
+    {
+      actorId: null,
+      action: 'request.created',
+      entityType: 'spending_request',
+      entityId: child!.id,
+      after: { status: 'draft', amount: t.amount, currency: t.currency },
+      metadata: { recurringFrom: t.id, occurrence: occurrence.k + 1 },
+    },
     now,
   );
   await recordRequestEvent(tx, { requestId: child!.id, type: 'created', actorId: null, note }, now);
@@ -125,7 +154,11 @@ export async function raiseRecurring(db: Db, actor: Actor): Promise<number> {
         .for('update', { skipLocked: true });
       if (!template) return 0;
       let n = 0;
-      for (let next = await nextOccurrence(tx, id, today); next && n < MAX_CATCH_UP; next = await nextOccurrence(tx, id, today)) {
+      for (
+        let next = await nextOccurrence(tx, id, today);
+        next && n < MAX_CATCH_UP;
+        next = await nextOccurrence(tx, id, today)
+      ) {
         await raiseOccurrence(tx, template, next, actor);
         n++;
       }

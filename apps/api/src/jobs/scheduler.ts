@@ -16,7 +16,17 @@ export interface JobRunner {
 }
 
 /** The background jobs, in the order a pass runs them (the `job` of their logs and metrics). */
-export const JOB_NAMES = ['due-work', 'digest', 'scheduled-reports', 'email', 'backups', 'webhooks', 'request-suggestions', 'findings', 'live-events'] as const;
+export const JOB_NAMES = [
+  'due-work',
+  'digest',
+  'scheduled-reports',
+  'email',
+  'backups',
+  'webhooks',
+  'request-suggestions',
+  'findings',
+  'live-events',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
@@ -41,7 +51,8 @@ export async function runJobPass(deps: AppDeps, log: FastifyBaseLogger): Promise
 
   await run('due-work', 'due work failed', async () => {
     const result = await runDueWork(deps, deps.clock());
-    if (result.reminded || result.escalated || result.delegationsStarted || result.delegationsEnded) log.info({ job: 'due-work', ...result }, 'due work done');
+    if (result.reminded || result.escalated || result.delegationsStarted || result.delegationsEnded)
+      log.info({ job: 'due-work', ...result }, 'due work done');
   });
   // Daily/weekly digests into the outbox, sent just below (only when SMTP_URL is configured).
   await run('digest', 'digests failed', async () => {
@@ -66,7 +77,8 @@ export async function runJobPass(deps: AppDeps, log: FastifyBaseLogger): Promise
   // Outgoing webhooks from their outbox, retried with backoff for a day.
   await run('webhooks', 'webhook delivery failed', async () => {
     const hooks = await deliverWebhooks(deps, deps.clock());
-    if (hooks.delivered || hooks.retried || hooks.failed || hooks.refused || hooks.disabled) log.info({ job: 'webhooks', ...hooks }, 'webhook delivery done');
+    if (hooks.delivered || hooks.retried || hooks.failed || hooks.refused || hooks.disabled)
+      log.info({ job: 'webhooks', ...hooks }, 'webhook delivery done');
   });
   // The smart form's suggestion models, retrained per organization when stale (claimed by one instance).
   await run('request-suggestions', 'retraining request suggestions failed', async () => {

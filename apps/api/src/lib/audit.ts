@@ -79,7 +79,12 @@ export interface AuditActor {
 export type AuditChange = Omit<AuditInput, 'actorId' | 'ip' | 'userAgent'>;
 
 /** The actor of a service context; `auth` is null for calls made before signing in (registration). */
-export function actorOf(ctx: { auth?: { userId: string } | null; ip?: string | null; userAgent?: string | null; now: Date }): AuditActor {
+export function actorOf(ctx: {
+  auth?: { userId: string } | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  now: Date;
+}): AuditActor {
   return { userId: ctx.auth?.userId ?? null, ip: ctx.ip, userAgent: ctx.userAgent, now: ctx.now };
 }
 
@@ -95,7 +100,10 @@ export type AuditRowInput = HashedFields;
  * Links rows onto the chain after `prevHash` (null: the chain is empty), in the given order, the
  * way writeAudit would one by one; for bulk history that must verify like live events.
  */
-export function linkAuditRows(prevHash: string | null, rows: readonly AuditRowInput[]): (AuditRowInput & { prevHash: string; hash: string })[] {
+export function linkAuditRows(
+  prevHash: string | null,
+  rows: readonly AuditRowInput[],
+): (AuditRowInput & { prevHash: string; hash: string })[] {
   let prev = prevHash ?? GENESIS;
   return rows.map((row) => {
     const hash = rowHash(prev, row);

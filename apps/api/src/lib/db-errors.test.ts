@@ -2,7 +2,8 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
 import { databaseUnavailable, isUniqueViolation, uniqueViolationOf } from './db-errors.ts';
 
-const pgError = (code: string, message = 'server says no') => Object.assign(new Error(message), { code, severity: 'FATAL' });
+const pgError = (code: string, message = 'server says no') =>
+  Object.assign(new Error(message), { code, severity: 'FATAL' });
 const wrapped = (cause: unknown) => new DrizzleQueryError('select 1', [], cause as Error);
 
 describe('databaseUnavailable', () => {
@@ -27,14 +28,22 @@ describe('databaseUnavailable', () => {
       kind: 'connection',
       message: 'The database connection was lost; please retry.',
     });
-    expect(databaseUnavailable(wrapped(new Error('Client has encountered a connection error and is not queryable')))?.kind).toBe('connection');
-    expect(databaseUnavailable(new Error('timeout exceeded when trying to connect'))).toMatchObject({ kind: 'busy', message: 'The database is busy; please retry shortly.' });
+    expect(
+      databaseUnavailable(wrapped(new Error('Client has encountered a connection error and is not queryable')))?.kind,
+    ).toBe('connection');
+    expect(databaseUnavailable(new Error('timeout exceeded when trying to connect'))).toMatchObject({
+      kind: 'busy',
+      message: 'The database is busy; please retry shortly.',
+    });
   });
 
   it('reads a refused connection, also when Node reports one per address tried', () => {
-    const refused = (address: string) => Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: 'ECONNREFUSED' });
+    const refused = (address: string) =>
+      Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: 'ECONNREFUSED' });
     expect(databaseUnavailable(refused('127.0.0.1:5432'))?.kind).toBe('connection');
-    expect(databaseUnavailable(new AggregateError([refused('::1:5432'), refused('127.0.0.1:5432')]))?.kind).toBe('connection');
+    expect(databaseUnavailable(new AggregateError([refused('::1:5432'), refused('127.0.0.1:5432')]))?.kind).toBe(
+      'connection',
+    );
   });
 
   it('leaves every other error alone: constraint violations, bad input, bugs', () => {
@@ -55,10 +64,17 @@ describe('databaseUnavailable', () => {
 
 describe('uniqueViolationOf', () => {
   it('names the broken unique constraint, also under the wrapper drizzle puts around it', () => {
-    const driver = Object.assign(new Error('duplicate key value violates unique constraint "vendors_tax_id_idx"'), { code: '23505', constraint: 'vendors_tax_id_idx' });
+    const driver = Object.assign(new Error('duplicate key value violates unique constraint "vendors_tax_id_idx"'), {
+      code: '23505',
+      constraint: 'vendors_tax_id_idx',
+    });
     expect(uniqueViolationOf(driver)).toEqual({ constraint: 'vendors_tax_id_idx' });
-    expect(uniqueViolationOf(new DrizzleQueryError('insert into vendors …', [], driver))).toEqual({ constraint: 'vendors_tax_id_idx' });
-    expect(uniqueViolationOf(Object.assign(new Error('duplicate'), { code: '23505' }))).toEqual({ constraint: 'unique' });
+    expect(uniqueViolationOf(new DrizzleQueryError('insert into vendors …', [], driver))).toEqual({
+      constraint: 'vendors_tax_id_idx',
+    });
+    expect(uniqueViolationOf(Object.assign(new Error('duplicate'), { code: '23505' }))).toEqual({
+      constraint: 'unique',
+    });
   });
 
   it('is null for every other error', () => {

@@ -13,9 +13,21 @@ export interface DatabaseUnavailable {
   retryAfter: number;
 }
 
-const LOST: DatabaseUnavailable = { kind: 'connection', message: 'The database connection was lost; please retry.', retryAfter: 2 };
-const BUSY: DatabaseUnavailable = { kind: 'busy', message: 'The database is busy; please retry shortly.', retryAfter: 1 };
-const SLOW: DatabaseUnavailable = { kind: 'busy', message: 'The database took too long to answer; please retry.', retryAfter: 2 };
+const LOST: DatabaseUnavailable = {
+  kind: 'connection',
+  message: 'The database connection was lost; please retry.',
+  retryAfter: 2,
+};
+const BUSY: DatabaseUnavailable = {
+  kind: 'busy',
+  message: 'The database is busy; please retry shortly.',
+  retryAfter: 1,
+};
+const SLOW: DatabaseUnavailable = {
+  kind: 'busy',
+  message: 'The database took too long to answer; please retry.',
+  retryAfter: 2,
+};
 
 /** SQLSTATE codes outside class 08 (connection exception) that mean the same for a client. */
 const BY_SQLSTATE: Record<string, DatabaseUnavailable> = {
@@ -27,7 +39,15 @@ const BY_SQLSTATE: Record<string, DatabaseUnavailable> = {
   '57014': SLOW, // query_canceled: statement_timeout
 };
 
-const BY_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const BY_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 
 /** node-postgres and pg-pool report these without a code. */
 const BY_MESSAGE: [RegExp, DatabaseUnavailable][] = [
@@ -89,7 +109,11 @@ const MESSAGES: Record<string, string> = {
 };
 
 export function sqlStateOf(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
@@ -108,7 +132,11 @@ export function dataErrorMessage(error: unknown): string | undefined {
  * driver's error, so the code may sit on a cause.
  */
 export function uniqueViolationOf(error: unknown): { constraint: string } | null {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (code === '23505') return { constraint: typeof constraint === 'string' ? constraint : 'unique' };
   }

@@ -13,7 +13,9 @@ import { LocalFileStorage, type FileStorage } from './storage.ts';
 import { keysFrom, loadSigningSecret } from './secrets.ts';
 import { TokenSigner } from './tokens.ts';
 
-export async function createDeps(handle: DbHandle, options: {
+export async function createDeps(
+  handle: DbHandle,
+  options: {
     jwtSecret?: string;
     clock?: () => Date;
     dataDir?: string;
@@ -34,7 +36,8 @@ export async function createDeps(handle: DbHandle, options: {
     webhookSecretGraceHours?: number;
     /** Where Outlay is reached (PUBLIC_URL); by default http://localhost:3000. */
     publicUrl?: string;
-  } = {}): Promise<AppDeps> {
+  } = {},
+): Promise<AppDeps> {
   const keys = keysFrom(await loadSigningSecret(handle.db, options.jwtSecret));
   const mailer = options.mailer ?? (options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.mailFrom) : undefined);
   // Without a mailer, notify queues no e-mail at all.
@@ -51,9 +54,16 @@ export async function createDeps(handle: DbHandle, options: {
     // Without a data directory (tests), a private temporary folder.
     storage:
       options.storage ??
-      new LocalFileStorage(options.dataDir ? path.join(options.dataDir, 'attachments') : mkdtempSync(path.join(os.tmpdir(), 'outlay-files-'))),
+      new LocalFileStorage(
+        options.dataDir
+          ? path.join(options.dataDir, 'attachments')
+          : mkdtempSync(path.join(os.tmpdir(), 'outlay-files-')),
+      ),
     backupDir:
-      options.backupDir ?? (options.dataDir ? path.join(options.dataDir, 'backups') : mkdtempSync(path.join(os.tmpdir(), 'outlay-backups-'))),
+      options.backupDir ??
+      (options.dataDir
+        ? path.join(options.dataDir, 'backups')
+        : mkdtempSync(path.join(os.tmpdir(), 'outlay-backups-'))),
     events: options.events ?? createEventBus(handle),
     mailer,
     poolStats: handle.poolStats,

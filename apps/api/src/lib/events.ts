@@ -57,7 +57,11 @@ export async function publishEvent(tx: Db, event: LiveEvent): Promise<void> {
 /** Drops kept events older than the replay window (a job, run by any instance). */
 export async function pruneLiveEvents(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - LIVE_EVENT_KEEP_MINUTES * 60_000);
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`WITH gone AS (DELETE FROM live_events WHERE created_at < ${cutoff} RETURNING 1) SELECT count(*)::int AS n FROM gone`));
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`WITH gone AS (DELETE FROM live_events WHERE created_at < ${cutoff} RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+    ),
+  );
   return row?.n ?? 0;
 }
 
@@ -92,7 +96,10 @@ function parseEvent(payload: string): LiveEvent | null {
  * is in place) fanned out to the listeners of this process. A listener that throws does not
  * stop the others. Holds nothing but the listeners of the open SSE connections.
  */
-export function createEventBus(handle: ListenSource, options: { onError?: (err: unknown) => void } = {}): EventBus & { ready: Promise<void> } {
+export function createEventBus(
+  handle: ListenSource,
+  options: { onError?: (err: unknown) => void } = {},
+): EventBus & { ready: Promise<void> } {
   const listeners = new Set<EventListener>();
   let unlisten: (() => Promise<void>) | null = null;
   let closed = false;

@@ -4,9 +4,12 @@ import { parse } from 'csv-parse/sync';
 import { csvText, moneyFormat, safeCell, safeWorkbook, typedCell } from './export-writer.ts';
 
 describe('safeCell', () => {
-  it.each(['=1+2', '+1+2', '-1+2', '@SUM(A1)', '\t=1', '\r=1', '=HYPERLINK("http://x","y")', '-', '+12.5'])('prefixes text that would start a formula: %j', (text) => {
-    expect(safeCell(text)).toBe(`'${text}`);
-  });
+  it.each(['=1+2', '+1+2', '-1+2', '@SUM(A1)', '\t=1', '\r=1', '=HYPERLINK("http://x","y")', '-', '+12.5'])(
+    'prefixes text that would start a formula: %j',
+    (text) => {
+      expect(safeCell(text)).toBe(`'${text}`);
+    },
+  );
 
   it('keeps numbers, decimals written as text, booleans and ordinary text as they are', () => {
     expect(safeCell(-12.5)).toBe(-12.5);
@@ -57,15 +60,26 @@ describe('safeWorkbook', () => {
 });
 
 describe('typed spreadsheet cells', () => {
-  it('write amounts in their currency\'s decimals, percentages as fractions, dates and months as dates', () => {
+  it("write amounts in their currency's decimals, percentages as fractions, dates and months as dates", () => {
     expect(moneyFormat('EUR')).toBe('#,##0.00 "EUR"');
     expect(moneyFormat('JPY')).toBe('#,##0 "JPY"');
     expect(moneyFormat(null)).toBe('#,##0.00');
-    expect(typedCell('1234.50', { type: 'money', currency: 'EUR' })).toEqual({ value: 1234.5, numFmt: '#,##0.00 "EUR"' });
+    expect(typedCell('1234.50', { type: 'money', currency: 'EUR' })).toEqual({
+      value: 1234.5,
+      numFmt: '#,##0.00 "EUR"',
+    });
     expect(typedCell('67.3', { type: 'percent' })).toEqual({ value: 0.673, numFmt: '0.0%' });
-    expect(typedCell('2026-04-01', { type: 'date' })).toEqual({ value: new Date(Date.UTC(2026, 3, 1)), numFmt: 'yyyy-mm-dd' });
-    expect(typedCell('2026-04', { type: 'month' })).toEqual({ value: new Date(Date.UTC(2026, 3, 1)), numFmt: 'mmm yyyy' });
-    expect(typedCell('2026-04-01T08:30:00.000Z', { type: 'datetime' }).value).toEqual(new Date('2026-04-01T08:30:00.000Z'));
+    expect(typedCell('2026-04-01', { type: 'date' })).toEqual({
+      value: new Date(Date.UTC(2026, 3, 1)),
+      numFmt: 'yyyy-mm-dd',
+    });
+    expect(typedCell('2026-04', { type: 'month' })).toEqual({
+      value: new Date(Date.UTC(2026, 3, 1)),
+      numFmt: 'mmm yyyy',
+    });
+    expect(typedCell('2026-04-01T08:30:00.000Z', { type: 'datetime' }).value).toEqual(
+      new Date('2026-04-01T08:30:00.000Z'),
+    );
   });
 
   it('leave empty and unreadable values as text, still neutralising formulas', () => {

@@ -63,26 +63,38 @@ export function moneyFormat(currency: string | null | undefined): string {
  * A value as a typed spreadsheet cell: the value exceljs writes and its number format. Empty or
  * unreadable values stay as they are (text, through safeCell).
  */
-export function typedCell(value: Cell, format: CellFormat | undefined): { value: string | number | boolean | Date; numFmt?: string } {
-  if (!format || format.type === 'text' || value === null || value === undefined || value === '') return { value: safeCell(value) };
+export function typedCell(
+  value: Cell,
+  format: CellFormat | undefined,
+): { value: string | number | boolean | Date; numFmt?: string } {
+  if (!format || format.type === 'text' || value === null || value === undefined || value === '')
+    return { value: safeCell(value) };
   const text = String(value);
   switch (format.type) {
     case 'money':
-      return NUMERIC.test(text) ? { value: Number(text), numFmt: moneyFormat(format.currency) } : { value: safeCell(value) };
+      return NUMERIC.test(text)
+        ? { value: Number(text), numFmt: moneyFormat(format.currency) }
+        : { value: safeCell(value) };
     case 'number':
       // Counts and ids read as written (no grouping); rates keep their decimals.
-      return NUMERIC.test(text) ? { value: Number(text), numFmt: text.includes('.') ? '0.########' : '0' } : { value: safeCell(value) };
+      return NUMERIC.test(text)
+        ? { value: Number(text), numFmt: text.includes('.') ? '0.########' : '0' }
+        : { value: safeCell(value) };
     case 'percent':
       // Percent values are given in percent (67.3 is 67.3 %); a spreadsheet keeps the fraction.
       // Moving the decimal point in the text gives the double nearest the exact fraction (67.3 / 100 would not).
       return NUMERIC.test(text) ? { value: Number(`${text}e-2`), numFmt: '0.0%' } : { value: safeCell(value) };
     case 'date': {
       const m = DATE.exec(text.slice(0, 10));
-      return m ? { value: new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))), numFmt: 'yyyy-mm-dd' } : { value: safeCell(value) };
+      return m
+        ? { value: new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))), numFmt: 'yyyy-mm-dd' }
+        : { value: safeCell(value) };
     }
     case 'month': {
       const m = MONTH.exec(text);
-      return m ? { value: new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)), numFmt: 'mmm yyyy' } : { value: safeCell(value) };
+      return m
+        ? { value: new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)), numFmt: 'mmm yyyy' }
+        : { value: safeCell(value) };
     }
     case 'datetime': {
       const at = new Date(text);

@@ -1,6 +1,14 @@
 import { serverFormat } from '@outlay/contracts/format';
 import type { FastifyReply } from 'fastify';
-import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, csvText, safeWorkbook, type Cell, type CellFormat, type CellType } from './export-writer.ts';
+import {
+  CSV_CONTENT_TYPE,
+  XLSX_CONTENT_TYPE,
+  csvText,
+  safeWorkbook,
+  type Cell,
+  type CellFormat,
+  type CellType,
+} from './export-writer.ts';
 
 export interface ExportColumn<T> {
   header: string;
@@ -86,9 +94,12 @@ export function exportFileName(filename: string, about: ExportAbout | undefined,
 
 /** The title rows a spreadsheet carries above its header: the title, the period or day, the scope, the currency. */
 export function titleRows(about: ExportAbout): string[] {
-  return [about.title, periodInTitle(about), about.scope ? `Scope: ${about.scope}` : null, about.currency ? `Amounts in ${about.currency}` : null].filter(
-    (r): r is string => r !== null,
-  );
+  return [
+    about.title,
+    periodInTitle(about),
+    about.scope ? `Scope: ${about.scope}` : null,
+    about.currency ? `Amounts in ${about.currency}` : null,
+  ].filter((r): r is string => r !== null);
 }
 
 /** The rows as a CSV or XLSX file named `<filename>[-<what it covers>]-<date>.<ext>` (also what a scheduled e-mail attaches). */
@@ -105,7 +116,8 @@ export async function renderExport<T>(options: {
   const filename = exportFileName(options.filename, about, options.now, options.format);
   const header = options.columns.map((c) => c.header);
   const body = options.rows.map((row) => options.columns.map((c) => c.value(row)));
-  if (options.format === 'csv') return { filename, contentType: CSV_CONTENT_TYPE, body: Buffer.from(csvText([header, ...body]), 'utf8') };
+  if (options.format === 'csv')
+    return { filename, contentType: CSV_CONTENT_TYPE, body: Buffer.from(csvText([header, ...body]), 'utf8') };
   const workbook = safeWorkbook(options.now);
   const { sheet, addRow } = workbook.addSheet(options.filename);
   if (about) {
@@ -115,7 +127,12 @@ export async function renderExport<T>(options: {
     addRow([]);
   }
   addRow(header).font = { bold: true };
-  options.rows.forEach((row, i) => addRow(body[i]!, options.columns.map((c) => formatOf(c, row))));
+  options.rows.forEach((row, i) =>
+    addRow(
+      body[i]!,
+      options.columns.map((c) => formatOf(c, row)),
+    ),
+  );
   sheet.columns.forEach((col) => {
     col.width = 18;
   });
@@ -126,8 +143,15 @@ export async function renderExport<T>(options: {
  * Whose rows an export filtered by organization covers: the organization asked for, else the only
  * one the caller may choose, else all of them.
  */
-export function organizationScope(choices: readonly { id: string; name: string }[], organizationId: string | null | undefined): string {
-  const chosen = organizationId ? choices.find((o) => o.id === organizationId) : choices.length === 1 ? choices[0] : undefined;
+export function organizationScope(
+  choices: readonly { id: string; name: string }[],
+  organizationId: string | null | undefined,
+): string {
+  const chosen = organizationId
+    ? choices.find((o) => o.id === organizationId)
+    : choices.length === 1
+      ? choices[0]
+      : undefined;
   return chosen?.name ?? 'All organizations';
 }
 
@@ -152,7 +176,14 @@ export function sendFile(reply: FastifyReply, file: RenderedExport): FastifyRepl
 /** Answers with the rows as a CSV or XLSX attachment named as `renderExport` names it. */
 export async function sendExport<T>(
   reply: FastifyReply,
-  options: { format: 'csv' | 'xlsx'; filename: string; columns: ExportColumn<T>[]; rows: T[]; now: Date; about?: ExportAbout },
+  options: {
+    format: 'csv' | 'xlsx';
+    filename: string;
+    columns: ExportColumn<T>[];
+    rows: T[];
+    now: Date;
+    about?: ExportAbout;
+  },
 ): Promise<FastifyReply> {
   return sendFile(reply, await renderExport(options));
 }

@@ -13,7 +13,9 @@ export interface FiscalCalendars {
 }
 
 export async function fiscalCalendars(db: Db): Promise<FiscalCalendars> {
-  const rows = await db.select({ id: organizations.id, kind: organizations.kind, start: organizations.fiscalYearStartMonth }).from(organizations);
+  const rows = await db
+    .select({ id: organizations.id, kind: organizations.kind, start: organizations.fiscalYearStartMonth })
+    .from(organizations);
   const byId = new Map(rows.map((r) => [r.id, r.start]));
   const group = rows.find((r) => r.kind === 'group')?.start ?? 1;
   return {

@@ -48,15 +48,28 @@ async function usdRate(db: Db, currency: string, period: string): Promise<{ rate
   const [earliest] = await db
     .select({ base: fxRates.base, rate: fxRates.averageRate, period: fxRates.period })
     .from(fxRates)
-    .where(or(and(eq(fxRates.base, currency), eq(fxRates.quote, PIVOT)), and(eq(fxRates.base, PIVOT), eq(fxRates.quote, currency))))
+    .where(
+      or(
+        and(eq(fxRates.base, currency), eq(fxRates.quote, PIVOT)),
+        and(eq(fxRates.base, PIVOT), eq(fxRates.quote, currency)),
+      ),
+    )
     .orderBy(fxRates.period)
     .limit(1);
   if (!earliest) return null;
-  return { rate: earliest.base === currency ? new Decimal(earliest.rate) : new Decimal(1).div(earliest.rate), period: earliest.period };
+  return {
+    rate: earliest.base === currency ? new Decimal(earliest.rate) : new Decimal(1).div(earliest.rate),
+    period: earliest.period,
+  };
 }
 
 /** The exact rate from → to for a period (through USD), or a 400 naming the missing currency. */
-async function pairRate(db: Db, fromCurrency: string, toCurrency: string, period: string): Promise<{ rate: Decimal; period: string }> {
+async function pairRate(
+  db: Db,
+  fromCurrency: string,
+  toCurrency: string,
+  period: string,
+): Promise<{ rate: Decimal; period: string }> {
   const [from, to] = await Promise.all([usdRate(db, fromCurrency, period), usdRate(db, toCurrency, period)]);
   if (!from || !to) {
     const missing = !from ? fromCurrency : toCurrency;
@@ -75,7 +88,10 @@ export const MAX_STORED_AMOUNT = '999999999999.99';
  * A conversion about to be stored: an amount that fits in its own currency can overflow the
  * column once converted (999,999,999,999.99 GBP in USD), which is the client's 400, said plainly.
  */
-export function assertStorable(conversion: Conversion, input: { amount: string; from: string; to: string }): Conversion {
+export function assertStorable(
+  conversion: Conversion,
+  input: { amount: string; from: string; to: string },
+): Conversion {
   if (compareMoney(new Decimal(conversion.amount).abs(), MAX_STORED_AMOUNT) > 0) {
     const message = `${serverFormat.money(input.amount, input.from)} is ${serverFormat.money(conversion.amount, input.to)}, more than the largest amount that can be recorded (${serverFormat.money(MAX_STORED_AMOUNT, input.to)})`;
     throw new AppError('AMOUNT_TOO_LARGE', { message, details: [{ path: 'amount', message }] });
@@ -84,8 +100,12 @@ export function assertStorable(conversion: Conversion, input: { amount: string; 
 }
 
 /** Converts an exact decimal amount with the FX table (through USD when there is no direct pair). */
-export async function convert(db: Db, input: { amount: string; from: string; to: string; date: Date | string }): Promise<Conversion> {
-  if (input.from === input.to) return { rate: (1).toFixed(RATE_SCALE), amount: toAmountString(input.amount), period: null };
+export async function convert(
+  db: Db,
+  input: { amount: string; from: string; to: string; date: Date | string },
+): Promise<Conversion> {
+  if (input.from === input.to)
+    return { rate: (1).toFixed(RATE_SCALE), amount: toAmountString(input.amount), period: null };
   const { rate, period } = await pairRate(db, input.from, input.to, periodOf(input.date));
   return { ...convertMoney(input.amount, rate, input.to), period };
 }
@@ -100,12 +120,15 @@ interface PivotRow {
 /** `usdRate` over rows already read (every rate of `currency` against USD), for many months at once. */
 function usdRateOf(rows: readonly PivotRow[], currency: string, period: string): Decimal | null {
   if (currency === PIVOT) return new Decimal(1);
-  const newest = (list: PivotRow[]) => list.filter((r) => r.period <= period).sort((a, b) => (a.period < b.period ? 1 : -1))[0];
+  const newest = (list: PivotRow[]) =>
+    list.filter((r) => r.period <= period).sort((a, b) => (a.period < b.period ? 1 : -1))[0];
   const direct = newest(rows.filter((r) => r.base === currency && r.quote === PIVOT));
   if (direct) return direct.rate;
   const inverse = newest(rows.filter((r) => r.base === PIVOT && r.quote === currency));
   if (inverse) return new Decimal(1).div(inverse.rate);
-  const earliest = rows.filter((r) => r.base === currency || r.quote === currency).sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : a.base === currency ? -1 : 1))[0];
+  const earliest = rows
+    .filter((r) => r.base === currency || r.quote === currency)
+    .sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : a.base === currency ? -1 : 1))[0];
   if (!earliest) return null;
   return earliest.base === currency ? earliest.rate : new Decimal(1).div(earliest.rate);
 }
@@ -146,14 +169,21 @@ export class FxCache {
    */
   async prime(currencies: Iterable<string>, months: Iterable<string>, to: string): Promise<void> {
     const from = [...new Set(currencies)].filter((c) => c !== to);
-    const wanted = [...new Set(months)].flatMap((m) => from.map((c) => ({ c, m, key: `${c}|${to}|${m}` }))).filter((w) => !this.rates.has(w.key));
+    const wanted = [...new Set(months)]
+      .flatMap((m) => from.map((c) => ({ c, m, key: `${c}|${to}|${m}` })))
+      .filter((w) => !this.rates.has(w.key));
     if (wanted.length === 0) return;
     const involved = [...new Set([...from, to])].filter((c) => c !== PIVOT);
     const rows: PivotRow[] = (
       await this.db
         .select({ base: fxRates.base, quote: fxRates.quote, period: fxRates.period, rate: fxRates.averageRate })
         .from(fxRates)
-        .where(or(and(inArray(fxRates.base, involved), eq(fxRates.quote, PIVOT)), and(eq(fxRates.base, PIVOT), inArray(fxRates.quote, involved))))
+        .where(
+          or(
+            and(inArray(fxRates.base, involved), eq(fxRates.quote, PIVOT)),
+            and(eq(fxRates.base, PIVOT), inArray(fxRates.quote, involved)),
+          ),
+        )
     ).map((r) => ({ base: r.base.trim(), quote: r.quote.trim(), period: r.period.trim(), rate: new Decimal(r.rate) }));
     for (const w of wanted) {
       const a = usdRateOf(rows, w.c, w.m);
@@ -165,15 +195,25 @@ export class FxCache {
 
 /** Currencies the FX table can convert (plus USD, the pivot). */
 export async function knownCurrencies(db: Db): Promise<string[]> {
-  const result = await db.execute(sql`SELECT DISTINCT base AS c FROM fx_rates UNION SELECT DISTINCT quote FROM fx_rates`);
+  const result = await db.execute(
+    sql`SELECT DISTINCT base AS c FROM fx_rates UNION SELECT DISTINCT quote FROM fx_rates`,
+  );
   // Codes stored before ISO 4217 was enforced (QQQ, NAN) stay in the table but are never offered.
-  const set = new Set<string>([PIVOT, ...rowsOf<{ c: string }>(result).map((r) => r.c.trim()).filter(isIsoCurrency)]);
+  const set = new Set<string>([
+    PIVOT,
+    ...rowsOf<{ c: string }>(result)
+      .map((r) => r.c.trim())
+      .filter(isIsoCurrency),
+  ]);
   return [...set].sort();
 }
 
 /** The group-level organization's currency (consolidation currency). */
 export async function groupCurrency(db: Db): Promise<string> {
-  const [group] = await db.select({ currency: organizations.currency }).from(organizations).where(eq(organizations.kind, 'group')).limit(1);
+  const [group] = await db
+    .select({ currency: organizations.currency })
+    .from(organizations)
+    .where(eq(organizations.kind, 'group'))
+    .limit(1);
   return group?.currency ?? PIVOT;
 }
-

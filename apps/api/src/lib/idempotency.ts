@@ -29,7 +29,9 @@ export async function withIdempotency<T>(
     return { ...result, replayed: false };
   }
   if (key.length < 1 || key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) {
-    throw new AppError('VALIDATION_ERROR', { message: 'The Idempotency-Key header must be 1 to 200 visible ASCII characters' });
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'The Idempotency-Key header must be 1 to 200 visible ASCII characters',
+    });
   }
   const userId = requireAuth(ctx).userId;
   const requestHash = sha256(canonical(call.body));
@@ -46,7 +48,9 @@ export async function withIdempotency<T>(
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.route, route)));
       if (!row || row.statusCode === null) {
-        throw new AppError('CONFLICT', { message: 'A request with this Idempotency-Key is still being processed; try again' });
+        throw new AppError('CONFLICT', {
+          message: 'A request with this Idempotency-Key is still being processed; try again',
+        });
       }
       if (row.requestHash !== requestHash) {
         throw new AppError('CONFLICT', { message: 'This Idempotency-Key was already used for a different request' });

@@ -25,7 +25,8 @@ export interface ImportColumns {
 }
 
 /** A header's field, whatever its case, spacing or punctuation ("Org code" → organizationCode). */
-export const headerField = (aliases: Record<string, string>, header: string): string | undefined => aliases[header.toLowerCase().replace(/[^a-z]/g, '')];
+export const headerField = (aliases: Record<string, string>, header: string): string | undefined =>
+  aliases[header.toLowerCase().replace(/[^a-z]/g, '')];
 
 function cellText(v: ExcelJS.CellValue): string {
   if (v === null || v === undefined) return '';
@@ -45,7 +46,9 @@ export async function readTable(format: ImportFormat, content: string): Promise<
     try {
       return parse(content, { bom: true, trim: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
     } catch (error) {
-      throw new AppError('VALIDATION_ERROR', { message: `The file could not be read as CSV: ${(error as Error).message}` });
+      throw new AppError('VALIDATION_ERROR', {
+        message: `The file could not be read as CSV: ${(error as Error).message}`,
+      });
     }
   }
   const wb = new (excel().Workbook)();
@@ -64,14 +67,20 @@ export async function readTable(format: ImportFormat, content: string): Promise<
 }
 
 /** The rows below the header as records keyed by field; unknown columns are ignored. */
-export async function readRecords(format: ImportFormat, content: string, columns: ImportColumns): Promise<Record<string, string>[]> {
+export async function readRecords(
+  format: ImportFormat,
+  content: string,
+  columns: ImportColumns,
+): Promise<Record<string, string>[]> {
   const [header, ...body] = await readTable(format, content);
   const fields = (header ?? []).map((h) => headerField(columns.aliases, h));
   const missing = columns.required.filter((k) => !fields.includes(k));
   if (missing.length > 0) throw new AppError('VALIDATION_ERROR', { message: columns.missingMessage(missing) });
   if (body.length === 0) throw new AppError('VALIDATION_ERROR', { message: 'The file has no rows below its header' });
   if (body.length > columns.maxRows) {
-    throw new AppError('VALIDATION_ERROR', { message: `The file has ${serverFormat.plural(body.length, 'row')}; import at most ${serverFormat.number(columns.maxRows)} at a time` });
+    throw new AppError('VALIDATION_ERROR', {
+      message: `The file has ${serverFormat.plural(body.length, 'row')}; import at most ${serverFormat.number(columns.maxRows)} at a time`,
+    });
   }
   return body.map((cells) => {
     const record: Record<string, string> = {};
@@ -92,7 +101,10 @@ export interface ParsedRow<T> {
 }
 
 /** Each record checked against the contract's row schema. */
-export function validateRows<S extends z.ZodType>(records: Record<string, string>[], schema: S): ParsedRow<z.output<S>>[] {
+export function validateRows<S extends z.ZodType>(
+  records: Record<string, string>[],
+  schema: S,
+): ParsedRow<z.output<S>>[] {
   return records.map((record, i) => ({ row: i + 1, record, result: schema.safeParse(record) }));
 }
 

@@ -47,6 +47,9 @@ export async function requireUtf8Body(request: FastifyRequest): Promise<void> {
 export function parseField<S extends z.ZodType>(schema: S, value: unknown, field: string): z.output<S> {
   const result = safeText.pipe(schema).safeParse(value);
   if (result.success) return result.data;
-  const details = result.error.issues.map((issue) => ({ path: [field, ...issue.path].join('.'), message: issue.message }));
+  const details = result.error.issues.map((issue) => ({
+    path: [field, ...issue.path].join('.'),
+    message: issue.message,
+  }));
   throw new AppError('VALIDATION_ERROR', { message: details[0]!.message, details });
 }

@@ -84,7 +84,14 @@ export function decodeCursor(cursor: string, sort: string, order: 'asc' | 'desc'
   } catch {
     state = null;
   }
-  if (!state || state.s !== sort || state.o !== order || typeof state.v !== 'string' || typeof state.t !== 'string' || !/^-?\d{1,19}$/.test(state.t)) {
+  if (
+    !state ||
+    state.s !== sort ||
+    state.o !== order ||
+    typeof state.v !== 'string' ||
+    typeof state.t !== 'string' ||
+    !/^-?\d{1,19}$/.test(state.t)
+  ) {
     throw new AppError('VALIDATION_ERROR', {
       message: 'This page link is out of date; open the list from its first page',
       details: [{ path: 'cursor', message: 'Not a cursor of this list with this sort' }],
@@ -97,9 +104,16 @@ export function decodeCursor(cursor: string, sort: string, order: 'asc' | 'desc'
  * Rows after the cursor's row in `ORDER BY sort dir, tie dir`: one row comparison, which an index
  * on (…, sort, tie) reads as a range.
  */
-export function afterCursor(sort: KeysetSort, tie: SQL | PgColumn, order: 'asc' | 'desc', at: { value: string; tie: string }): SQL {
+export function afterCursor(
+  sort: KeysetSort,
+  tie: SQL | PgColumn,
+  order: 'asc' | 'desc',
+  at: { value: string; tie: string },
+): SQL {
   const value = sql`CAST(${at.value} AS ${sql.raw(sort.type)})`;
-  return order === 'desc' ? sql`(${sort.expression}, ${tie}) < (${value}, ${at.tie}::bigint)` : sql`(${sort.expression}, ${tie}) > (${value}, ${at.tie}::bigint)`;
+  return order === 'desc'
+    ? sql`(${sort.expression}, ${tie}) < (${value}, ${at.tie}::bigint)`
+    : sql`(${sort.expression}, ${tie}) > (${value}, ${at.tie}::bigint)`;
 }
 
 /**
@@ -122,8 +136,13 @@ export function keysetPage<T>(
  * How many rows match, counting at most LIST_COUNT_CAP + 1 of them (`matching` selects any one
  * column with the list's FROM and WHERE): past the cap the total is the cap, marked an estimate.
  */
-export async function cappedTotal(db: Db, matching: { limit(n: number): { as(alias: 'capped'): Subquery } }): Promise<{ total: number; totalIsEstimate: boolean }> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching.limit(literalLimit(LIST_COUNT_CAP + 1)).as('capped'));
+export async function cappedTotal(
+  db: Db,
+  matching: { limit(n: number): { as(alias: 'capped'): Subquery } },
+): Promise<{ total: number; totalIsEstimate: boolean }> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(matching.limit(literalLimit(LIST_COUNT_CAP + 1)).as('capped'));
   return totalOfCapped(Number(row?.n ?? 0));
 }
 

@@ -5,7 +5,9 @@ import { deferredChildLogger, loggerOptions, redactUrl } from './logging.ts';
 
 describe('redactUrl', () => {
   it('hides the values of secret-looking query parameters and keeps the rest', () => {
-    expect(redactUrl('/api/requests?page=2&token=abc.def&status=pending')).toBe('/api/requests?page=2&token=[redacted]&status=pending');
+    expect(redactUrl('/api/requests?page=2&token=abc.def&status=pending')).toBe(
+      '/api/requests?page=2&token=[redacted]&status=pending',
+    );
     expect(redactUrl('/x?access_token=a&refreshToken=b&api_key=c&code=d&sig=e&currency=USD')).toBe(
       '/x?access_token=[redacted]&refreshToken=[redacted]&api_key=[redacted]&code=[redacted]&sig=[redacted]&currency=USD',
     );
@@ -14,7 +16,7 @@ describe('redactUrl', () => {
     expect(redactUrl('/x?flag&currencyCode=EUR')).toBe('/x?flag&currencyCode=EUR');
   });
 
-  it('hides a calendar feed link, whose token is its path, and keeps the calendar screen\'s own calls', () => {
+  it("hides a calendar feed link, whose token is its path, and keeps the calendar screen's own calls", () => {
     expect(redactUrl('/api/calendar/VFUW1ryVF8mGoQ_C_un7dBl3be7UmzS2fw1cps-CM80.ics')).toBe('/api/calendar/[redacted]');
     expect(redactUrl('/api/calendar/abc.ics?x=1')).toBe('/api/calendar/[redacted]?x=1');
     expect(redactUrl('/api/calendar/feed')).toBe('/api/calendar/feed');
@@ -39,7 +41,11 @@ describe('the request log', () => {
     const { lines, stream } = capture();
     const app = Fastify({ logger: { ...loggerOptions('info'), stream }, childLoggerFactory: deferredChildLogger });
     app.get('/api/thing', async () => ({ ok: true }));
-    const res = await app.inject({ method: 'GET', url: '/api/thing?access_token=s3cr3t-value&page=1', headers: { authorization: 'Bearer also-secret' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/thing?access_token=s3cr3t-value&page=1',
+      headers: { authorization: 'Bearer also-secret' },
+    });
     expect(res.statusCode).toBe(200);
     await app.close();
     const log = lines.join('');

@@ -121,7 +121,11 @@ class DeferredChildLogger {
 }
 
 /** Fastify's `childLoggerFactory`: a request's logger, made when it first writes. */
-export function deferredChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+export function deferredChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
   // Without a logger Fastify's stand-in has no levels, and its child is itself.
   if (typeof (logger as Partial<ParentLogger>).isLevelEnabled !== 'function') return logger.child(bindings, options);
   return new DeferredChildLogger(logger as ParentLogger, bindings, options) as unknown as FastifyBaseLogger;

@@ -30,7 +30,9 @@ export function createSmtpMailer(url: string, from: string = DEFAULT_MAIL_FROM):
     host: parsed.hostname,
     port: parsed.port ? Number(parsed.port) : parsed.protocol === 'smtps:' ? 465 : 587,
     secure: parsed.protocol === 'smtps:',
-    auth: parsed.username ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } : undefined,
+    auth: parsed.username
+      ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) }
+      : undefined,
     // A local relay (and the tests' server) speaks plain SMTP; STARTTLS is used when offered.
     tls: { rejectUnauthorized: parsed.searchParams.get('tlsRejectUnauthorized') !== 'false' },
     connectionTimeout: 10_000,
@@ -40,7 +42,13 @@ export function createSmtpMailer(url: string, from: string = DEFAULT_MAIL_FROM):
   return {
     from,
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, attachments: message.attachments });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        attachments: message.attachments,
+      });
     },
     close() {
       transport.close();

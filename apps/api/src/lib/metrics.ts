@@ -19,7 +19,11 @@ export interface Metrics {
 // prom-client also reports these three as gauges named *_total, which reads as a counter and
 // fails the exposition lint; the per-type gauges it keeps (nodejs_active_handles{type} …) sum
 // to the same numbers.
-const MISLEADING_DEFAULTS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+const MISLEADING_DEFAULTS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
 
 export function createMetrics(source: { db: Db; poolStats?: () => PoolStats }): Metrics {
   const registry = new Registry();
@@ -46,7 +50,12 @@ export function createMetrics(source: { db: Db; poolStats?: () => PoolStats }): 
       help: 'Live event streams (server-sent events) open on this instance.',
       registers: [registry],
     }),
-    jobRuns: new Counter({ name: 'outlay_job_runs_total', help: 'Background job runs, by job.', labelNames: ['job'], registers: [registry] }),
+    jobRuns: new Counter({
+      name: 'outlay_job_runs_total',
+      help: 'Background job runs, by job.',
+      labelNames: ['job'],
+      registers: [registry],
+    }),
     jobFailures: new Counter({
       name: 'outlay_job_failures_total',
       help: 'Background job runs that failed (the next pass retries), by job.',
@@ -94,10 +103,18 @@ export function createMetrics(source: { db: Db; poolStats?: () => PoolStats }): 
           this.set(read(poolStats()));
         },
       });
-    poolGauge('outlay_db_pool_max_connections', 'The most connections the PostgreSQL pool opens (DATABASE_POOL_SIZE).', (s) => s.max);
+    poolGauge(
+      'outlay_db_pool_max_connections',
+      'The most connections the PostgreSQL pool opens (DATABASE_POOL_SIZE).',
+      (s) => s.max,
+    );
     poolGauge('outlay_db_pool_connections', 'PostgreSQL connections open, idle or in use.', (s) => s.total);
     poolGauge('outlay_db_pool_idle_connections', 'PostgreSQL connections open and idle.', (s) => s.idle);
-    poolGauge('outlay_db_pool_waiting_clients', 'Queries waiting for a PostgreSQL connection because every one is in use.', (s) => s.waiting);
+    poolGauge(
+      'outlay_db_pool_waiting_clients',
+      'Queries waiting for a PostgreSQL connection because every one is in use.',
+      (s) => s.waiting,
+    );
   }
 
   return metrics;

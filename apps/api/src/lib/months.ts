@@ -24,7 +24,11 @@ export function monthRange(from: string, to: string): { start: Date; end: Date }
  * A report's period: the months asked for, else the twelve months up to `now`'s; refused
  * (400) when longer than `maxMonths`, since every month is one more set of rows to translate.
  */
-export function reportPeriod(query: { from?: string; to?: string }, now: Date, maxMonths: number): { from: string; to: string } {
+export function reportPeriod(
+  query: { from?: string; to?: string },
+  now: Date,
+  maxMonths: number,
+): { from: string; to: string } {
   const current = now.toISOString().slice(0, 7);
   const to = query.to ?? (query.from && query.from > current ? query.from : current);
   const from = query.from ?? addMonths(to, -11);

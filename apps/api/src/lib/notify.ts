@@ -1,6 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { requestReference, type WebhookEvent } from '@outlay/contracts';
-import { emailOutbox, notificationPreferences, notificationSettings, notifications, requestEvents, spendingRequests, users, type Db } from '@outlay/db';
+import {
+  emailOutbox,
+  notificationPreferences,
+  notificationSettings,
+  notifications,
+  requestEvents,
+  spendingRequests,
+  users,
+  type Db,
+} from '@outlay/db';
 import { publishEvent } from './events.ts';
 import { absoluteUrl, DEFAULT_PUBLIC_URL } from './public-url.ts';
 import { enqueueWebhookEvent } from './webhook-outbox.ts';
@@ -43,7 +52,11 @@ function emailBody(input: NotificationInput): string {
   const lines = [input.title];
   if (input.body) lines.push('', input.body);
   if (input.link) lines.push('', `Open in Outlay: ${emailLink(input.link)}`);
-  lines.push('', '—', `You receive this because of your notification settings in Outlay (${emailLink('/notification-settings')}).`);
+  lines.push(
+    '',
+    '—',
+    `You receive this because of your notification settings in Outlay (${emailLink('/notification-settings')}).`,
+  );
   return lines.join('\n');
 }
 
@@ -58,7 +71,11 @@ export async function notify(tx: Db, userIds: readonly string[], input: Notifica
   const unique = [...new Set(userIds)].filter(Boolean);
   if (unique.length === 0) return;
   const prefs = await tx
-    .select({ userId: notificationPreferences.userId, inApp: notificationPreferences.inApp, email: notificationPreferences.email })
+    .select({
+      userId: notificationPreferences.userId,
+      inApp: notificationPreferences.inApp,
+      email: notificationPreferences.email,
+    })
     .from(notificationPreferences)
     .where(and(inArray(notificationPreferences.userId, unique), eq(notificationPreferences.eventType, input.type)));
   const byUser = new Map(prefs.map((p) => [p.userId, p]));
@@ -71,7 +88,9 @@ export async function notify(tx: Db, userIds: readonly string[], input: Notifica
     const digesting = await tx
       .select({ userId: notificationSettings.userId })
       .from(notificationSettings)
-      .where(and(inArray(notificationSettings.userId, byEmail), inArray(notificationSettings.digest, ['daily', 'weekly'])));
+      .where(
+        and(inArray(notificationSettings.userId, byEmail), inArray(notificationSettings.digest, ['daily', 'weekly'])),
+      );
     const inDigest = new Set(digesting.map((d) => d.userId));
     const withRow = new Set(inApp);
     byEmail = byEmail.filter((id) => !(inDigest.has(id) && withRow.has(id)));
@@ -130,7 +149,11 @@ export async function notify(tx: Db, userIds: readonly string[], input: Notifica
  * transaction of what it announces. Like notify, nothing is queued without a mailer. Returns
  * whether a row was queued.
  */
-export async function queueEmail(tx: Db, message: { to: string | null | undefined; subject: string; body: string }, now: Date): Promise<boolean> {
+export async function queueEmail(
+  tx: Db,
+  message: { to: string | null | undefined; subject: string; body: string },
+  now: Date,
+): Promise<boolean> {
   const to = message.to?.trim();
   if (!emailOutboxEnabled || !to || !to.includes('@')) return false;
   await tx.insert(emailOutbox).values({
@@ -223,7 +246,10 @@ export async function recordRequestEvent(tx: Db, input: RequestEventInput, now: 
   if (!request) return;
   let actorName: string | null = null;
   if (input.actorId) {
-    const [actor] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, input.actorId));
+    const [actor] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, input.actorId));
     if (actor) actorName = `${actor.firstName} ${actor.lastName}`.trim();
   }
   const webhookEvent = REQUEST_WEBHOOK_EVENTS[input.type];
@@ -231,7 +257,13 @@ export async function recordRequestEvent(tx: Db, input: RequestEventInput, now: 
     await enqueueWebhookEvent(
       tx,
       webhookEvent,
-      { requestId: input.requestId, reference: requestReference(request.seq), title: request.title, organizationId: request.organizationId, departmentId: request.departmentId },
+      {
+        requestId: input.requestId,
+        reference: requestReference(request.seq),
+        title: request.title,
+        organizationId: request.organizationId,
+        departmentId: request.departmentId,
+      },
       now,
     );
   }

@@ -56,6 +56,11 @@ export async function issueTemporaryPassword(now: Date): Promise<TemporaryPasswo
   return {
     password,
     expiresAt,
-    fields: { passwordHash: await hashPassword(password), requirePasswordChange: true, hasChangedPassword: false, tempPasswordExpiresAt: expiresAt },
+    fields: {
+      passwordHash: await hashPassword(password),
+      requirePasswordChange: true,
+      hasChangedPassword: false,
+      tempPasswordExpiresAt: expiresAt,
+    },
   };
 }

@@ -9,7 +9,9 @@ describe('pdfMake', () => {
     for (const font of ['Roboto', 'Helvetica', 'Roboto']) {
       const pdf = Buffer.from(await pdfMake().createPdf(doc(font)).getBuffer());
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      expect(pdf.toString('latin1')).toMatch(font === 'Helvetica' ? /\/BaseFont \/Helvetica/ : /\/BaseFont \/[A-Z]{6}\+Roboto/);
+      expect(pdf.toString('latin1')).toMatch(
+        font === 'Helvetica' ? /\/BaseFont \/Helvetica/ : /\/BaseFont \/[A-Z]{6}\+Roboto/,
+      );
     }
   });
 

@@ -16,9 +16,19 @@ const resolve = createRequire(import.meta.url).resolve;
 export const pdfMake = onFirstUse<typeof PdfMake>('pdfmake', (pdfmake) => {
   const fontDir = path.join(path.dirname(resolve('pdfmake/package.json')), 'fonts', 'Roboto');
   const roboto = (file: string) => path.join(fontDir, file);
-  const helvetica = { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' };
+  const helvetica = {
+    normal: 'Helvetica',
+    bold: 'Helvetica-Bold',
+    italics: 'Helvetica-Oblique',
+    bolditalics: 'Helvetica-BoldOblique',
+  };
   pdfmake.setFonts({
-    Roboto: { normal: roboto('Roboto-Regular.ttf'), bold: roboto('Roboto-Medium.ttf'), italics: roboto('Roboto-Italic.ttf'), bolditalics: roboto('Roboto-MediumItalic.ttf') },
+    Roboto: {
+      normal: roboto('Roboto-Regular.ttf'),
+      bold: roboto('Roboto-Medium.ttf'),
+      italics: roboto('Roboto-Italic.ttf'),
+      bolditalics: roboto('Roboto-MediumItalic.ttf'),
+    },
     Helvetica: helvetica,
   });
   pdfmake.setUrlAccessPolicy(() => false);

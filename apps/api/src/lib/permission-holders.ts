@@ -19,7 +19,9 @@ export async function holdersOf(tx: Db, permission: Permission, organizationId: 
         eq(users.status, 'active'),
         or(
           groupRoles.length ? inArray(users.role, groupRoles as never[]) : sql`false`,
-          orgRoles.length && organizationId ? and(inArray(users.role, orgRoles as never[]), eq(users.organizationId, organizationId)) : sql`false`,
+          orgRoles.length && organizationId
+            ? and(inArray(users.role, orgRoles as never[]), eq(users.organizationId, organizationId))
+            : sql`false`,
         ),
       ),
     );

@@ -32,7 +32,10 @@ export interface PersonAccess {
  * The person as a session would carry them, with no session, no device and no recent password
  * (so step-up actions are refused). `limitTo` keeps only those of their grants (an API key's).
  */
-export function authOfPerson(p: PersonAccess, options: { sessionId?: string; limitTo?: readonly Permission[]; apiKey?: AuthInfo['apiKey'] } = {}): AuthInfo {
+export function authOfPerson(
+  p: PersonAccess,
+  options: { sessionId?: string; limitTo?: readonly Permission[]; apiKey?: AuthInfo['apiKey'] } = {},
+): AuthInfo {
   const role = p.role as Role;
   const all = grantsFor(role, p.customScope ? { permissions: p.customPermissions ?? [], scope: p.customScope } : null);
   let grants: Grants = all;

@@ -9,7 +9,16 @@ const HOUR = 3_600_000;
 /** The wall clock in a zone: "2026-03-30 06:00 Mon". */
 function wall(d: Date, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', weekday: 'short', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'short',
+      hourCycle: 'h23',
+    })
       .formatToParts(d)
       .map((p) => [p.type, p.value]),
   );
@@ -30,32 +39,69 @@ function runs(next: (after: Date) => Date | null, from: Date, count: number): Da
 describe('schedules in a time zone', () => {
   it('a daily report stays at 06:00 in Berlin across the spring change (29 March 2026), 23 hours apart that day', () => {
     const days = runs((after) => nextRunAt('daily', after, 'Europe/Berlin'), new Date('2026-03-27T12:00:00Z'), 4);
-    expect(days.map((d) => wall(d, 'Europe/Berlin'))).toEqual(['2026-03-28 06:00 Sat', '2026-03-29 06:00 Sun', '2026-03-30 06:00 Mon', '2026-03-31 06:00 Tue']);
+    expect(days.map((d) => wall(d, 'Europe/Berlin'))).toEqual([
+      '2026-03-28 06:00 Sat',
+      '2026-03-29 06:00 Sun',
+      '2026-03-30 06:00 Mon',
+      '2026-03-31 06:00 Tue',
+    ]);
     // 06:00 CET is 05:00 UTC, 06:00 CEST is 04:00 UTC.
-    expect(days.map((d) => d.toISOString())).toEqual(['2026-03-28T05:00:00.000Z', '2026-03-29T04:00:00.000Z', '2026-03-30T04:00:00.000Z', '2026-03-31T04:00:00.000Z']);
+    expect(days.map((d) => d.toISOString())).toEqual([
+      '2026-03-28T05:00:00.000Z',
+      '2026-03-29T04:00:00.000Z',
+      '2026-03-30T04:00:00.000Z',
+      '2026-03-31T04:00:00.000Z',
+    ]);
     expect(days[1]!.getTime() - days[0]!.getTime()).toBe(23 * HOUR);
   });
 
   it('and across the autumn change (25 October 2026), 25 hours apart that day', () => {
     const days = runs((after) => nextRunAt('daily', after, 'Europe/Berlin'), new Date('2026-10-23T12:00:00Z'), 3);
-    expect(days.map((d) => wall(d, 'Europe/Berlin'))).toEqual(['2026-10-24 06:00 Sat', '2026-10-25 06:00 Sun', '2026-10-26 06:00 Mon']);
+    expect(days.map((d) => wall(d, 'Europe/Berlin'))).toEqual([
+      '2026-10-24 06:00 Sat',
+      '2026-10-25 06:00 Sun',
+      '2026-10-26 06:00 Mon',
+    ]);
     expect(days[1]!.getTime() - days[0]!.getTime()).toBe(25 * HOUR);
   });
 
   it('a weekly report stays on Monday 06:00 in New York across its spring (8 March) and autumn (1 November 2026) changes', () => {
     const spring = runs((after) => nextRunAt('weekly', after, 'America/New_York'), new Date('2026-02-25T00:00:00Z'), 3);
-    expect(spring.map((d) => wall(d, 'America/New_York'))).toEqual(['2026-03-02 06:00 Mon', '2026-03-09 06:00 Mon', '2026-03-16 06:00 Mon']);
-    expect(spring.map((d) => d.toISOString())).toEqual(['2026-03-02T11:00:00.000Z', '2026-03-09T10:00:00.000Z', '2026-03-16T10:00:00.000Z']);
+    expect(spring.map((d) => wall(d, 'America/New_York'))).toEqual([
+      '2026-03-02 06:00 Mon',
+      '2026-03-09 06:00 Mon',
+      '2026-03-16 06:00 Mon',
+    ]);
+    expect(spring.map((d) => d.toISOString())).toEqual([
+      '2026-03-02T11:00:00.000Z',
+      '2026-03-09T10:00:00.000Z',
+      '2026-03-16T10:00:00.000Z',
+    ]);
     const autumn = runs((after) => nextRunAt('weekly', after, 'America/New_York'), new Date('2026-10-27T00:00:00Z'), 2);
     expect(autumn.map((d) => d.toISOString())).toEqual(['2026-11-02T11:00:00.000Z', '2026-11-09T11:00:00.000Z']);
     expect(autumn.map((d) => wall(d, 'America/New_York'))).toEqual(['2026-11-02 06:00 Mon', '2026-11-09 06:00 Mon']);
   });
 
   it('a monthly report runs on the 1st at 06:00 in its zone, whatever the month length', () => {
-    const months = runs((after) => nextRunAt('monthly', after, 'America/New_York'), new Date('2026-01-15T00:00:00Z'), 12);
+    const months = runs(
+      (after) => nextRunAt('monthly', after, 'America/New_York'),
+      new Date('2026-01-15T00:00:00Z'),
+      12,
+    );
     for (const d of months) expect(wall(d, 'America/New_York')).toMatch(/^\d{4}-\d{2}-01 06:00/);
     expect(months.map((d) => wall(d, 'America/New_York').slice(0, 7))).toEqual([
-      '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11', '2026-12', '2027-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+      '2027-01',
     ]);
   });
 
@@ -87,14 +133,24 @@ describe('schedules in a time zone', () => {
   });
 
   it('digests come at 07:00 in the recipient zone, daily or on Mondays', () => {
-    const daily = runs((after) => nextDigestAt('daily', after, 'America/New_York'), new Date('2026-03-07T00:00:00Z'), 3);
-    expect(daily.map((d) => wall(d, 'America/New_York'))).toEqual(['2026-03-07 07:00 Sat', '2026-03-08 07:00 Sun', '2026-03-09 07:00 Mon']);
+    const daily = runs(
+      (after) => nextDigestAt('daily', after, 'America/New_York'),
+      new Date('2026-03-07T00:00:00Z'),
+      3,
+    );
+    expect(daily.map((d) => wall(d, 'America/New_York'))).toEqual([
+      '2026-03-07 07:00 Sat',
+      '2026-03-08 07:00 Sun',
+      '2026-03-09 07:00 Mon',
+    ]);
     const weekly = runs((after) => nextDigestAt('weekly', after, 'Europe/Berlin'), new Date('2026-03-20T00:00:00Z'), 2);
     expect(weekly.map((d) => wall(d, 'Europe/Berlin'))).toEqual(['2026-03-23 07:00 Mon', '2026-03-30 07:00 Mon']);
     expect(nextDigestAt('off', new Date(), 'UTC')).toBeNull();
   });
 
   it('reads a zone it does not know as UTC instead of stopping the schedule', () => {
-    expect(nextSlot(REPORT_SCHEDULE_CRON.daily, 'Nowhere/Atlantis', new Date('2026-05-01T00:00:00Z')).toISOString()).toBe('2026-05-01T06:00:00.000Z');
+    expect(
+      nextSlot(REPORT_SCHEDULE_CRON.daily, 'Nowhere/Atlantis', new Date('2026-05-01T00:00:00Z')).toISOString(),
+    ).toBe('2026-05-01T06:00:00.000Z');
   });
 });

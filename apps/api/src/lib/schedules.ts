@@ -40,7 +40,9 @@ export function nextSlot(expression: string, timeZone: string, after: Date): Dat
 }
 
 /** The group's organization (the root, of kind 'group'), whose zone runs installation-wide schedules. */
-const groupZone = sql<string | null>`(SELECT ${organizations.timeZone} FROM ${organizations} WHERE ${organizations.kind} = 'group' AND ${organizations.parentId} IS NULL ORDER BY ${organizations.createdAt} LIMIT 1)`;
+const groupZone = sql<
+  string | null
+>`(SELECT ${organizations.timeZone} FROM ${organizations} WHERE ${organizations.kind} = 'group' AND ${organizations.parentId} IS NULL ORDER BY ${organizations.createdAt} LIMIT 1)`;
 
 /**
  * A person's zone as a column of a query joined to `users`: their own, else their

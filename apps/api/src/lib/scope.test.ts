@@ -26,13 +26,23 @@ function authWith(scope: Scope): AuthInfo {
 }
 
 describe('scopeCondition', () => {
-  const columns = { organizationId: spendingRequests.organizationId, departmentId: spendingRequests.departmentId, ownerId: spendingRequests.requesterId };
+  const columns = {
+    organizationId: spendingRequests.organizationId,
+    departmentId: spendingRequests.departmentId,
+    ownerId: spendingRequests.requesterId,
+  };
 
   it('limits each scope by its column and leaves only the group scope unrestricted', () => {
     expect(scopeCondition(authWith('group'), 'requests.read.scope', columns)).toBeUndefined();
-    expect(sqlOf(scopeCondition(authWith('organization'), 'requests.read.scope', columns))).toBe('"spending_requests"."organization_id" = $1');
-    expect(sqlOf(scopeCondition(authWith('department'), 'requests.read.scope', columns))).toBe('"spending_requests"."department_id" = $1');
-    expect(sqlOf(scopeCondition(authWith('own'), 'requests.read.scope', columns))).toBe('"spending_requests"."requester_id" = $1');
+    expect(sqlOf(scopeCondition(authWith('organization'), 'requests.read.scope', columns))).toBe(
+      '"spending_requests"."organization_id" = $1',
+    );
+    expect(sqlOf(scopeCondition(authWith('department'), 'requests.read.scope', columns))).toBe(
+      '"spending_requests"."department_id" = $1',
+    );
+    expect(sqlOf(scopeCondition(authWith('own'), 'requests.read.scope', columns))).toBe(
+      '"spending_requests"."requester_id" = $1',
+    );
   });
 
   it('fails closed when the organization column is missing: the type requires it, and at run time it throws', () => {

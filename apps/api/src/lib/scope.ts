@@ -57,7 +57,11 @@ export function readScopeCondition(
   return conditionAt(auth, scope, columns);
 }
 
-function conditionAt(auth: AuthInfo, scope: Scope, columns: { organizationId: PgColumn; departmentId?: PgColumn; ownerId?: PgColumn }): SQL | undefined {
+function conditionAt(
+  auth: AuthInfo,
+  scope: Scope,
+  columns: { organizationId: PgColumn; departmentId?: PgColumn; ownerId?: PgColumn },
+): SQL | undefined {
   const none = sql`false`;
   switch (scope) {
     case 'group':

@@ -8,12 +8,19 @@ import { deriveKey, randomToken } from './crypto.ts';
  */
 export async function loadSigningSecret(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
-  await db.insert(serverSecrets).values({ name: 'jwt', value: randomToken(48) }).onConflictDoNothing();
+  await db
+    .insert(serverSecrets)
+    .values({ name: 'jwt', value: randomToken(48) })
+    .onConflictDoNothing();
   const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'jwt'));
   if (!row) throw new Error('Could not load the signing secret');
   return row.value;
 }
 
 export function keysFrom(secret: string) {
-  return { jwt: deriveKey(secret, 'jwt-hs256'), totp: deriveKey(secret, 'totp-seal'), bank: deriveKey(secret, 'bank-seal') };
+  return {
+    jwt: deriveKey(secret, 'jwt-hs256'),
+    totp: deriveKey(secret, 'totp-seal'),
+    bank: deriveKey(secret, 'bank-seal'),
+  };
 }

@@ -44,9 +44,16 @@ export interface SpendRow {
 }
 
 /** The columns `lib/scope.ts` `scopeCondition` needs to limit aggregate rows to a caller's scope. */
-export const spendScopeColumns = { organizationId: spendMonthly.organizationId, departmentId: spendMonthly.departmentId };
+export const spendScopeColumns = {
+  organizationId: spendMonthly.organizationId,
+  departmentId: spendMonthly.departmentId,
+};
 
-function filterConditions(month: typeof spendMonthly.submittedMonth | typeof spendMonthly.decidedMonth, scope: SQL | undefined, filter: SpendFilter): (SQL | undefined)[] {
+function filterConditions(
+  month: typeof spendMonthly.submittedMonth | typeof spendMonthly.decidedMonth,
+  scope: SQL | undefined,
+  filter: SpendFilter,
+): (SQL | undefined)[] {
   return [
     scope,
     isNotNull(month),
@@ -96,11 +103,25 @@ export async function spendRows(db: Db, scope: SQL | undefined, filter: SpendFil
       spendMonthly.currency,
       spendMonthly.orgCurrency,
     );
-  return rows.map((r) => ({ ...r, month: String(r.month).trim(), currency: r.currency.trim(), orgCurrency: r.orgCurrency.trim() }));
+  return rows.map((r) => ({
+    ...r,
+    month: String(r.month).trim(),
+    currency: r.currency.trim(),
+    orgCurrency: r.orgCurrency.trim(),
+  }));
 }
 
 /** What `spendTotals` may group by. */
-export type SpendDimension = 'organizationId' | 'departmentId' | 'categoryId' | 'vendorId' | 'month' | 'status' | 'currency' | 'orgCurrency' | 'hasReceipt';
+export type SpendDimension =
+  | 'organizationId'
+  | 'departmentId'
+  | 'categoryId'
+  | 'vendorId'
+  | 'month'
+  | 'status'
+  | 'currency'
+  | 'orgCurrency'
+  | 'hasReceipt';
 
 /** One `spendTotals` row: the dimensions asked for (the others absent) and the sums. */
 export type SpendTotal = Partial<Pick<SpendRow, Exclude<SpendDimension, 'hasReceipt'>>> & {
@@ -114,7 +135,12 @@ export type SpendTotal = Partial<Pick<SpendRow, Exclude<SpendDimension, 'hasRece
  * organization currency (group by `month` and `orgCurrency` then): a few rows for a dashboard
  * instead of one per vendor. `amount` is only meaningful when grouped by `currency`.
  */
-export async function spendTotals(db: Db, scope: SQL | undefined, filter: SpendFilter, by: readonly SpendDimension[]): Promise<SpendTotal[]> {
+export async function spendTotals(
+  db: Db,
+  scope: SQL | undefined,
+  filter: SpendFilter,
+  by: readonly SpendDimension[],
+): Promise<SpendTotal[]> {
   const month = filter.monthOf === 'submitted' ? spendMonthly.submittedMonth : spendMonthly.decidedMonth;
   const columns = {
     organizationId: spendMonthly.organizationId,
@@ -159,7 +185,9 @@ export async function translateRows<T extends { month: string; orgCurrency: stri
   rows: readonly T[],
   to: string,
 ): Promise<(T & { translated: string })[]> {
-  return Promise.all(rows.map(async (r) => ({ ...r, translated: await fx.amount(r.amountOrg, r.orgCurrency, to, `${r.month}-01`) })));
+  return Promise.all(
+    rows.map(async (r) => ({ ...r, translated: await fx.amount(r.amountOrg, r.orgCurrency, to, `${r.month}-01`) })),
+  );
 }
 
 /** What the spend rule reads of a row: its month, its organization's currency and amount, and how many requests it sums. */
@@ -186,7 +214,8 @@ async function exactIn(fx: FxCache, rows: readonly SpendAmounts[], currency: str
     byMonth.set(key, bucket);
   }
   let total = parseMoney('0');
-  for (const b of byMonth.values()) total = total.plus(addMoney(...b.amounts).mul(await fx.rate(b.orgCurrency, currency, b.month)));
+  for (const b of byMonth.values())
+    total = total.plus(addMoney(...b.amounts).mul(await fx.rate(b.orgCurrency, currency, b.month)));
   return total;
 }
 
@@ -201,8 +230,15 @@ async function exactIn(fx: FxCache, rows: readonly SpendAmounts[], currency: str
  * month would be translated at one rate.
  */
 export async function spendIn(fx: FxCache, rows: readonly SpendAmounts[], currency: string): Promise<SpendFigure> {
-  await fx.prime(rows.map((r) => r.orgCurrency), rows.map((r) => r.month), currency);
-  return { amount: roundToCurrency(await exactIn(fx, rows, currency), currency), requestCount: rows.reduce((n, r) => n + (r.requestCount ?? 0), 0) };
+  await fx.prime(
+    rows.map((r) => r.orgCurrency),
+    rows.map((r) => r.month),
+    currency,
+  );
+  return {
+    amount: roundToCurrency(await exactIn(fx, rows, currency), currency),
+    requestCount: rows.reduce((n, r) => n + (r.requestCount ?? 0), 0),
+  };
 }
 
 /**
@@ -210,8 +246,17 @@ export async function spendIn(fx: FxCache, rows: readonly SpendAmounts[], curren
  * part's rows, in the order parts first appear. A total is `spendIn` over all the rows, never the
  * sum of its rounded parts, so parts may add up to a minor unit more or less than it.
  */
-export async function spendInBy<R extends SpendAmounts, K>(fx: FxCache, rows: readonly R[], currency: string, keyOf: (row: R) => K): Promise<Map<K, SpendFigure>> {
-  await fx.prime(rows.map((r) => r.orgCurrency), rows.map((r) => r.month), currency);
+export async function spendInBy<R extends SpendAmounts, K>(
+  fx: FxCache,
+  rows: readonly R[],
+  currency: string,
+  keyOf: (row: R) => K,
+): Promise<Map<K, SpendFigure>> {
+  await fx.prime(
+    rows.map((r) => r.orgCurrency),
+    rows.map((r) => r.month),
+    currency,
+  );
   const parts = new Map<K, R[]>();
   for (const r of rows) {
     const k = keyOf(r);
@@ -228,4 +273,3 @@ export async function spendInBy<R extends SpendAmounts, K>(fx: FxCache, rows: re
 export function sumAmounts(values: Iterable<string>): string {
   return toAmountString(addMoney('0', ...values));
 }
-

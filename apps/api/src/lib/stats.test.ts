@@ -28,7 +28,7 @@ describe('histogramPercentile', () => {
   it('stays within 1% of the exact percentile', () => {
     // A fixed pseudo-random spread of durations from a minute to two months.
     let seed = 42;
-    const next = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const values = Array.from({ length: 2_000 }, () => Math.round(60 * Math.exp(next() * 11)));
     const sorted = [...values].sort((a, b) => a - b);
     for (const p of [0, 0.1, 0.5, 0.9, 0.99, 1]) {

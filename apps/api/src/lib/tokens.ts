@@ -35,7 +35,13 @@ export class TokenSigner {
 
   async sign(claims: AccessClaims, now: Date): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
-    return this.signer({ sub: claims.userId, sid: claims.sessionId, typ: 'access', iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS });
+    return this.signer({
+      sub: claims.userId,
+      sid: claims.sessionId,
+      typ: 'access',
+      iat,
+      exp: iat + ACCESS_TOKEN_TTL_SECONDS,
+    });
   }
 
   /** Returns the claims, or null for anything expired, forged or malformed. */
@@ -46,7 +52,10 @@ export class TokenSigner {
         const payload = this.verifier(token);
         if (payload.typ !== 'access' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
         if (typeof payload.exp !== 'number') return null;
-        hit = { claims: Object.freeze({ userId: payload.sub, sessionId: payload.sid }), expiresAtMs: payload.exp * 1000 };
+        hit = {
+          claims: Object.freeze({ userId: payload.sub, sessionId: payload.sid }),
+          expiresAtMs: payload.exp * 1000,
+        };
       } catch {
         return null;
       }

@@ -16,13 +16,24 @@ export interface UploadRefusal {
  * before `precheck` runs, and a body without a file part after it, so a caller who may not upload
  * is refused before any bytes are read; both are a 400 on the field "file".
  */
-export async function receiveFile(request: FastifyRequest, refusal: UploadRefusal, precheck?: () => Promise<void>): Promise<MultipartFile> {
+export async function receiveFile(
+  request: FastifyRequest,
+  refusal: UploadRefusal,
+  precheck?: () => Promise<void>,
+): Promise<MultipartFile> {
   if (!request.isMultipart()) {
-    throw new AppError('VALIDATION_ERROR', { message: `Send ${refusal.what} as multipart/form-data`, details: [{ path: 'file', message: refusal.missing }] });
+    throw new AppError('VALIDATION_ERROR', {
+      message: `Send ${refusal.what} as multipart/form-data`,
+      details: [{ path: 'file', message: refusal.missing }],
+    });
   }
   await precheck?.();
   const file = await request.file();
-  if (!file) throw new AppError('VALIDATION_ERROR', { message: refusal.missing, details: [{ path: 'file', message: refusal.missing }] });
+  if (!file)
+    throw new AppError('VALIDATION_ERROR', {
+      message: refusal.missing,
+      details: [{ path: 'file', message: refusal.missing }],
+    });
   return file;
 }
 

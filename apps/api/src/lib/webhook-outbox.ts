@@ -10,7 +10,12 @@ import type { Db } from '@outlay/db';
  * carries the event's `id`, the same for every webhook told of it; each row's id is its
  * Standard Webhooks message id (`webhook-id`), the same on every retry and on a redelivery.
  */
-export async function enqueueWebhookEvent(tx: Db, type: WebhookEvent, data: Record<string, unknown>, now: Date): Promise<void> {
+export async function enqueueWebhookEvent(
+  tx: Db,
+  type: WebhookEvent,
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
   const payload = JSON.stringify({ id: randomUUID(), type, timestamp: now.toISOString(), data });
   await tx.execute(sql`
     INSERT INTO webhook_deliveries (id, message_id, webhook_id, event_type, payload, status, next_attempt_at, created_at)

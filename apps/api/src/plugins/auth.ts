@@ -1,6 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_KEY_MESSAGES, MESSAGES, ROLE_GRANTS, grantsFor, type Grants, type Permission, type Role } from '@outlay/contracts';
+import {
+  API_KEY_MESSAGES,
+  MESSAGES,
+  ROLE_GRANTS,
+  grantsFor,
+  type Grants,
+  type Permission,
+  type Role,
+} from '@outlay/contracts';
 import { AppError } from '../lib/app-error.ts';
 import type { AppDeps, AuthInfo } from '../lib/context.ts';
 import { authenticateApiKey, isApiKey } from '../modules/api-keys/api-keys.auth.ts';
@@ -26,7 +34,8 @@ export type ApiKeyScope = Permission | readonly Permission[] | 'any' | false;
 
 /** The permissions a route's access names, any one of which opens it (none for public or authenticated). */
 export function accessPermissions(access: Access | ApiKeyScope | undefined): readonly Permission[] {
-  if (access === undefined || access === false || access === 'public' || access === 'authenticated' || access === 'any') return [];
+  if (access === undefined || access === false || access === 'public' || access === 'authenticated' || access === 'any')
+    return [];
   return typeof access === 'string' ? [access] : access;
 }
 
@@ -59,7 +68,10 @@ export function bearerToken(request: FastifyRequest): string | null {
   return token === '' ? null : token;
 }
 
-function unauthorized(message: string = MESSAGES.unauthorized, code: 'UNAUTHORIZED' | 'DEVICE_MISMATCH' | 'INVALID_TOKEN' = 'UNAUTHORIZED') {
+function unauthorized(
+  message: string = MESSAGES.unauthorized,
+  code: 'UNAUTHORIZED' | 'DEVICE_MISMATCH' | 'INVALID_TOKEN' = 'UNAUTHORIZED',
+) {
   return new AppError(code, { message });
 }
 
@@ -86,7 +98,12 @@ export function twoFactorSetupExempt(url: string | undefined): boolean {
  */
 export function apiKeyExcluded(url: string | undefined): boolean {
   if (!url) return true;
-  return url.startsWith('/api/auth/') || url.startsWith('/api/profile') || url.startsWith('/api/api-keys') || url === '/api/calendar/feed';
+  return (
+    url.startsWith('/api/auth/') ||
+    url.startsWith('/api/profile') ||
+    url.startsWith('/api/api-keys') ||
+    url === '/api/calendar/feed'
+  );
 }
 
 /**
@@ -94,7 +111,11 @@ export function apiKeyExcluded(url: string | undefined): boolean {
  * has not said (refused at registration). Sign-in, profile, calendar-link and key calls never
  * admit one.
  */
-export function apiKeyScopeOf(access: Access | undefined, declared: ApiKeyScope | undefined, url: string | undefined): ApiKeyScope | undefined {
+export function apiKeyScopeOf(
+  access: Access | undefined,
+  declared: ApiKeyScope | undefined,
+  url: string | undefined,
+): ApiKeyScope | undefined {
   if (access === undefined || access === 'public' || apiKeyExcluded(url)) return false;
   if (declared !== undefined) return declared;
   return access === 'authenticated' ? undefined : access;
@@ -126,7 +147,9 @@ export default fp(
       }
       const apiKeyScope = apiKeyScopeOf(access, route.config?.apiKeyScope, route.url);
       if (apiKeyScope === undefined) {
-        throw new Error(`Route ${methods.join(',')} ${route.url} is open to any signed-in person and declares no apiKeyScope`);
+        throw new Error(
+          `Route ${methods.join(',')} ${route.url} is open to any signed-in person and declares no apiKeyScope`,
+        );
       }
       for (const method of methods) catalog.push({ method, url: route.url, access, apiKeyScope });
     });
@@ -207,7 +230,10 @@ export default fp(
         request.auth = auth;
         const scope = apiKeyScopeOf(access, request.routeOptions.config.apiKeyScope, request.routeOptions.url);
         if (!scope) throw new AppError('FORBIDDEN', { message: API_KEY_MESSAGES.keyNotAllowedHere });
-        if ((scope !== 'any' && !holdsAnyOf(auth.permissions, scope)) || (access !== 'authenticated' && !holdsAnyOf(auth.permissions, access))) {
+        if (
+          (scope !== 'any' && !holdsAnyOf(auth.permissions, scope)) ||
+          (access !== 'authenticated' && !holdsAnyOf(auth.permissions, access))
+        ) {
           throw new AppError('FORBIDDEN', { message: 'This API key does not have permission to do this' });
         }
         return;

@@ -77,10 +77,16 @@ export default fp<ErrorsOptions>(
         return send(request, reply, status, { message: 'Internal Server Error', code: 'INTERNAL_ERROR' });
       }
       // Fastify's own 4xx (malformed JSON, body too large, unsupported media type).
-      const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 429 ? 'TOO_MANY_ATTEMPTS' : 'BAD_REQUEST';
+      const code =
+        status === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : status === 415
+            ? 'UNSUPPORTED_MEDIA_TYPE'
+            : status === 429
+              ? 'TOO_MANY_ATTEMPTS'
+              : 'BAD_REQUEST';
       return send(request, reply, status, { message: error.message, code });
     });
-
   },
   { name: 'outlay-errors' },
 );

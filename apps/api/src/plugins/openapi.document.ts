@@ -32,13 +32,15 @@ export const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'The access token of a session (POST /api/auth/login, POST /api/auth/refresh), always sent with the X-Device-ID of that session.',
+    description:
+      'The access token of a session (POST /api/auth/login, POST /api/auth/refresh), always sent with the X-Device-ID of that session.',
   },
   deviceId: {
     type: 'apiKey',
     in: 'header',
     name: 'X-Device-ID',
-    description: 'The device the session was signed in on (returned at sign-in); a session token from another device is refused.',
+    description:
+      'The device the session was signed in on (returned at sign-in); a session token from another device is refused.',
   },
   apiKey: {
     type: 'http',
@@ -66,12 +68,15 @@ export function securityOf(access: Access | undefined, url: string, apiKeyScope?
   if (access === undefined || access === 'public') return [];
   // A route open to any one of several permissions has one requirement per permission (OpenAPI
   // reads the list of requirements as alternatives, and the roles of one requirement as all needed).
-  const alternatives = (permissions: readonly string[]) => (permissions.length === 0 ? [[]] : permissions.map((p) => [p]));
+  const alternatives = (permissions: readonly string[]) =>
+    permissions.length === 0 ? [[]] : permissions.map((p) => [p]);
   const roleSets = alternatives(accessPermissions(access));
   const sessions = roleSets.map((roles) => ({ sessionToken: roles, deviceId: [] }));
   const keyScope = apiKeyScopeOf(access, apiKeyScope, url);
   if (!keyScope) return sessions;
-  const keys = roleSets.flatMap((roles) => alternatives(accessPermissions(keyScope)).map((scope) => ({ apiKey: [...new Set([...roles, ...scope])] })));
+  const keys = roleSets.flatMap((roles) =>
+    alternatives(accessPermissions(keyScope)).map((scope) => ({ apiKey: [...new Set([...roles, ...scope])] })),
+  );
   const unique = [...new Map(keys.map((k) => [k.apiKey.join(' '), k])).values()];
   return [...sessions, ...unique];
 }

@@ -59,7 +59,9 @@ export const ASSET_PREFIX = '/assets/';
  */
 export function assetSecurityHeaders(headers: Record<string, string>): Record<string, string> {
   const kept = ['x-content-type-options', 'cross-origin-resource-policy'];
-  return Object.freeze(Object.fromEntries(Object.entries(headers).filter(([name]) => kept.includes(name.toLowerCase()))));
+  return Object.freeze(
+    Object.fromEntries(Object.entries(headers).filter(([name]) => kept.includes(name.toLowerCase()))),
+  );
 }
 
 /**
@@ -71,7 +73,12 @@ export function assetSecurityHeaders(headers: Record<string, string>): Record<st
  * otherwise carry their half kilobyte.
  */
 export function apiSecurityHeaders(headers: Record<string, string>): Record<string, string> {
-  const kept = ['strict-transport-security', 'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy'];
+  const kept = [
+    'strict-transport-security',
+    'x-content-type-options',
+    'referrer-policy',
+    'cross-origin-resource-policy',
+  ];
   return Object.freeze({
     ...Object.fromEntries(Object.entries(headers).filter(([name]) => kept.includes(name.toLowerCase()))),
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
@@ -92,7 +99,9 @@ export default fp(
     const apiHeaders = apiSecurityHeaders(headers);
     // Synchronous: every answer passes here, and an async hook costs a promise each time.
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(isApiAnswer(request.url) ? apiHeaders : request.url.startsWith(ASSET_PREFIX) ? assetHeaders : headers);
+      reply.headers(
+        isApiAnswer(request.url) ? apiHeaders : request.url.startsWith(ASSET_PREFIX) ? assetHeaders : headers,
+      );
       done();
     });
   },

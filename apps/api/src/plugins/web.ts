@@ -21,7 +21,10 @@ export default fp(
         preCompressed: true,
         setHeaders(res, filePath) {
           // Hashed assets never change; index.html always revalidates.
-          res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.header(
+            'cache-control',
+            filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
         },
       });
     }

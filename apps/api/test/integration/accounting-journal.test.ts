@@ -48,7 +48,9 @@ function hledger(...args: string[]): string {
 
 /** `hledger balance` as account → amount text ("1333.33 CHF"). */
 function balances(file: string, ...query: string[]): Map<string, string> {
-  const rows = parse(hledger('-f', file, 'balance', '--flat', '--no-total', '-O', 'csv', ...query), { columns: true }) as { account: string; balance: string }[];
+  const rows = parse(hledger('-f', file, 'balance', '--flat', '--no-total', '-O', 'csv', ...query), {
+    columns: true,
+  }) as { account: string; balance: string }[];
   return new Map(rows.map((r) => [r.account, r.balance]));
 }
 
@@ -90,7 +92,9 @@ describe('the journal read by hledger', () => {
     expect(ch.get('Liabilities:Pension Contributions')).toBe('-2900.00 CHF');
     // February's run is approved, not paid: its net is still owed.
     expect(ch.get('Liabilities:Salaries Payable')).toBe('-7050.00 CHF');
-    const jpText = (await get(carla, `/api/accounting/journal?format=ledger&from=2019-01-01&to=2019-02-28&organizationId=${w.org.JP}`)).body;
+    const jpText = (
+      await get(carla, `/api/accounting/journal?format=ledger&from=2019-01-01&to=2019-02-28&organizationId=${w.org.JP}`)
+    ).body;
     expect(jpText).toMatch(/Expenses:6100 Travel\s+123457 JPY/);
     expect(jpText).not.toMatch(/\d\.\d+ JPY/);
     expect(jpText).toContain('commodity 1000. JPY');
@@ -101,24 +105,51 @@ describe('the journal read by hledger', () => {
 
 describe('CSV, scope and permission', () => {
   it('CSV has one row per posting, debits equal to credits', async () => {
-    const res = await get(carla, `/api/accounting/journal?format=csv&from=2019-01-01&to=2019-01-31&organizationId=${w.org.CH}`);
+    const res = await get(
+      carla,
+      `/api/accounting/journal?format=csv&from=2019-01-01&to=2019-01-31&organizationId=${w.org.CH}`,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('journal-2019-01-01-2019-01-31');
     const rows = parse(res.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
-    expect(Object.keys(rows[0]!)).toEqual(['Date', 'Reference', 'Description', 'Organization', 'Account', 'Debit', 'Credit', 'Currency']);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'Date',
+      'Reference',
+      'Description',
+      'Organization',
+      'Account',
+      'Debit',
+      'Credit',
+      'Currency',
+    ]);
     const debit = addMoney(...rows.map((r) => r.Debit || '0'));
     const credit = addMoney(...rows.map((r) => r.Credit || '0'));
     expect(debit.eq(credit)).toBe(true);
-    expect(rows).toContainEqual(expect.objectContaining({ Date: '2019-01-10', Account: 'Expenses:6100 Travel', Debit: '1000.00', Currency: 'CHF', Organization: 'T-CH' }));
-    expect(rows).toContainEqual(expect.objectContaining({ Date: '2019-01-31', Account: 'Expenses:Payroll', Debit: '10000.00' }));
+    expect(rows).toContainEqual(
+      expect.objectContaining({
+        Date: '2019-01-10',
+        Account: 'Expenses:6100 Travel',
+        Debit: '1000.00',
+        Currency: 'CHF',
+        Organization: 'T-CH',
+      }),
+    );
+    expect(rows).toContainEqual(
+      expect.objectContaining({ Date: '2019-01-31', Account: 'Expenses:Payroll', Debit: '10000.00' }),
+    );
   });
 
   it('felix downloads his company’s books only; rita and a department head are refused', async () => {
-    const res = await get(felix, 'from=2019-01-01&to=2019-02-28'.replace(/^/, '/api/accounting/journal?format=ledger&'));
+    const res = await get(
+      felix,
+      'from=2019-01-01&to=2019-02-28'.replace(/^/, '/api/accounting/journal?format=ledger&'),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Depot audit trip');
     expect(res.body).not.toContain('Zurich client visit');
-    expect((await get(felix, `/api/accounting/journal?from=2019-01-01&to=2019-02-28&organizationId=${w.org.CH}`)).statusCode).toBe(404);
+    expect(
+      (await get(felix, `/api/accounting/journal?from=2019-01-01&to=2019-02-28&organizationId=${w.org.CH}`)).statusCode,
+    ).toBe(404);
     const rita = await login(t.app, 'rita');
     expect((await get(rita, '/api/accounting/journal?from=2019-01-01&to=2019-02-28')).statusCode).toBe(403);
     const dana = await login(t.app, 'dana');

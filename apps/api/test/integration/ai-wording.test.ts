@@ -34,7 +34,9 @@ beforeAll(async () => {
       const answer = String(body.messages[1].content).split('Answer: ')[1]!;
       const figures = answer.match(/\d[\d,.]*\d|\d/g) ?? [];
       const content = mode === 'reword' ? `In short: ${answer}` : `Roughly ${figures.length ? '1.2M' : '7'} in all.`;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
     });
   });
   await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
@@ -42,7 +44,10 @@ beforeAll(async () => {
   handle = await freshDatabase();
   events = createEventBus(handle);
   await events.ready;
-  const deps = await createDeps(handle, { events, llm: { baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'test-key', model: 'stand-in' } });
+  const deps = await createDeps(handle, {
+    events,
+    llm: { baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'test-key', model: 'stand-in' },
+  });
   app = await buildApp({ deps });
   await app.ready();
   [grace, rita] = [await login(app, 'grace'), await login(app, 'rita')];
@@ -69,7 +74,9 @@ describe('the wording model', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]!.auth).toBe('Bearer test-key');
     expect(seen[0]!.body.model).toBe('stand-in');
-    expect(seen[0]!.body.messages[1]!.content).toBe(`Question: Top 3 vendors this year\n\nAnswer: ${a.answer.replace(/^In short: /, '')}`);
+    expect(seen[0]!.body.messages[1]!.content).toBe(
+      `Question: Top 3 vendors this year\n\nAnswer: ${a.answer.replace(/^In short: /, '')}`,
+    );
     // The table is never sent: only what the answer says.
     expect(a.table!.rows.length).toBeGreaterThan(0);
   });
@@ -89,7 +96,9 @@ describe('the wording model', () => {
   it('is not asked about a refusal or a question it cannot answer', async () => {
     mode = 'reword';
     seen.length = 0;
-    expect((await ask(rita, 'How much did the company spend this year?')).answer).toMatch(/^You may not see spend figures/);
+    expect((await ask(rita, 'How much did the company spend this year?')).answer).toMatch(
+      /^You may not see spend figures/,
+    );
     expect((await ask(rita, 'Tell me a joke')).answer).toMatch(/^I could not tell/);
     expect(seen).toHaveLength(0);
   });

@@ -76,13 +76,19 @@ describe('GET /api/analytics', () => {
       ['Finance review', 2],
     ]);
     // 10, 20, 30 h: median 20; p90 interpolates 20 + 0.8 × 10. Then 12, 48 h.
-    expectHours(a.cycleTime.bySteps.flatMap((s) => [s.medianHours, s.p90Hours]), [20, 28, 30, 44.4]);
+    expectHours(
+      a.cycleTime.bySteps.flatMap((s) => [s.medianHours, s.p90Hours]),
+      [20, 28, 30, 44.4],
+    );
     expect(a.cycleTime.byOrganization.map((o) => [o.organizationName, o.decisions])).toEqual([
       ['Meridian Energy', 2], // 2, 100 h
       ['Meridian Foods', 2], // 6, 42 h
       ['Meridian Logistics', 4], // 12, 20, 24, 48 h
     ]);
-    expectHours(a.cycleTime.byOrganization.flatMap((o) => [o.medianHours, o.p90Hours]), [51, 90.2, 24, 38.4, 22, 40.8]);
+    expectHours(
+      a.cycleTime.byOrganization.flatMap((o) => [o.medianHours, o.p90Hours]),
+      [51, 90.2, 24, 38.4, 22, 40.8],
+    );
     // 2, 6, 12, 20, 24, 42, 48, 100 h.
     expect(a.cycleTime.overall.decisions).toBe(8);
     expectHours([a.cycleTime.overall.medianHours, a.cycleTime.overall.p90Hours], [22, 63.6]);
@@ -100,7 +106,11 @@ describe('GET /api/analytics', () => {
     const c2 = await analytics(carla, `&categoryId=${w.cat.C2}`);
     expect(c2.spend.total).toBe('90.01');
     expect(c2.cycleTime.overall.decisions).toBe(2);
-    expect((await analytics(carla, `&departmentId=${w.dept.OPS}`)).approval.overall).toEqual({ approved: 2, rejected: 1, rate: '66.67' });
+    expect((await analytics(carla, `&departmentId=${w.dept.OPS}`)).approval.overall).toEqual({
+      approved: 2,
+      rejected: 1,
+      rate: '66.67',
+    });
   });
 
   it('keeps felix to his subsidiary and max to his department', async () => {
@@ -116,7 +126,10 @@ describe('GET /api/analytics', () => {
       ['Line manager', 2],
       ['Finance review', 1],
     ]);
-    expectHours(m.cycleTime.bySteps.map((s) => s.medianHours), [15, 48]);
+    expectHours(
+      m.cycleTime.bySteps.map((s) => s.medianHours),
+      [15, 48],
+    );
   });
 
   it('answers an empty period with zeros and no rates', async () => {

@@ -15,7 +15,9 @@ beforeAll(async () => {
   t = await createTestApp();
   for (const o of await t.db.select().from(organizations)) orgs[o.code] = o.id;
   [adam, rita] = await Promise.all([login(t.app, 'adam'), login(t.app, 'rita')]);
-  [{ id: ritaId }] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'rita')) as [{ id: string }];
+  [{ id: ritaId }] = (await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'rita'))) as [
+    { id: string },
+  ];
 });
 afterAll(async () => t.close());
 
@@ -59,7 +61,12 @@ describe('API keys', () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/api-keys', headers: adam.headers });
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(created.key);
-    expect(list.json().items.find((k: { id: string }) => k.id === created.id)).toMatchObject({ name: 'Vendor sync', permissions: ['vendors.manage'], status: 'active', lastUsedAt: null });
+    expect(list.json().items.find((k: { id: string }) => k.id === created.id)).toMatchObject({
+      name: 'Vendor sync',
+      permissions: ['vendors.manage'],
+      status: 'active',
+      lastUsedAt: null,
+    });
   });
 
   it('cannot hold a permission its creator lacks', async () => {
@@ -81,7 +88,12 @@ describe('API keys', () => {
 
     const made = await withKey(key, 'POST', '/api/vendors', vendor('Keyed Supplies', 'GB-KEY-0001'));
     expect(made.statusCode, made.body).toBe(201);
-    const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'vendor.created')).orderBy(desc(auditEvents.id)).limit(1);
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'vendor.created'))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
     const [adamRow] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'adam'));
     expect(event!.actorId).toBe(adamRow!.id);
     expect(event!.userAgent).toContain('via API key Vendor sync 2');
@@ -123,11 +135,18 @@ describe('API keys', () => {
 
   it('is refused with 401 once revoked, expired, forged or its creator is inactive', async () => {
     const revoked = await makeKey('To revoke', ['vendors.manage']);
-    const rev = await t.app.inject({ method: 'POST', url: `/api/api-keys/${revoked.id}/revoke`, headers: adam.headers });
+    const rev = await t.app.inject({
+      method: 'POST',
+      url: `/api/api-keys/${revoked.id}/revoke`,
+      headers: adam.headers,
+    });
     expect(rev.statusCode, rev.body).toBe(200);
     expect(rev.json().status).toBe('revoked');
     expect((await withKey(revoked.key, 'GET', '/api/vendors')).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: `/api/api-keys/${revoked.id}/revoke`, headers: adam.headers })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/api-keys/${revoked.id}/revoke`, headers: adam.headers }))
+        .statusCode,
+    ).toBe(409);
 
     const tomorrow = new Date(t.clock.now().getTime() + DAY).toISOString().slice(0, 10);
     const expiring = await makeKey('Short lived', ['vendors.manage'], { expiresOn: tomorrow });
@@ -157,10 +176,12 @@ describe('API keys', () => {
 });
 
 describe('API key scopes', () => {
-  it('reach only the routes their scopes name: a vendor key reads none of its creator\'s requests through the routes everyone signed in may call', async () => {
+  it("reach only the routes their scopes name: a vendor key reads none of its creator's requests through the routes everyone signed in may call", async () => {
     adam = await login(t.app, 'adam');
     const { key } = await makeKey('Vendors only', ['vendors.manage']);
-    const [request] = (await t.app.inject({ method: 'GET', url: '/api/requests?pageSize=1', headers: adam.headers })).json().items as { id: string; title: string }[];
+    const [request] = (
+      await t.app.inject({ method: 'GET', url: '/api/requests?pageSize=1', headers: adam.headers })
+    ).json().items as { id: string; title: string }[];
     const word = request!.title.split(/\s+/).find((w) => w.length > 3)!;
     const suggestionsBefore = await t.db.$count(featureSuggestions);
     const calls: [method: 'GET' | 'POST' | 'PUT', url: string, payload?: object][] = [
@@ -172,7 +193,11 @@ describe('API key scopes', () => {
       ['GET', '/api/dashboard'],
       ['GET', '/api/dashboard/activity'],
       ['GET', '/api/feature-suggestions'],
-      ['POST', '/api/feature-suggestions', { title: 'Posted with a vendor key', description: 'In the creator\'s name.' }],
+      [
+        'POST',
+        '/api/feature-suggestions',
+        { title: 'Posted with a vendor key', description: "In the creator's name." },
+      ],
       ['POST', '/api/ai/copilot', { message: 'How much did we spend?' }],
       ['GET', '/api/onboarding'],
     ];
@@ -193,19 +218,23 @@ describe('API key scopes', () => {
   it('are stated by every route open to a session: a route everyone signed in may call that names no key scope cannot be registered', async () => {
     for (const route of t.app.routeCatalog.filter((r) => r.access !== undefined && r.access !== 'public')) {
       expect(route.apiKeyScope, `${route.method} ${route.url}`).not.toBeUndefined();
-      if (route.access === 'authenticated') expect([false, 'any'], `${route.method} ${route.url}`).toContain(route.apiKeyScope);
+      if (route.access === 'authenticated')
+        expect([false, 'any'], `${route.method} ${route.url}`).toContain(route.apiKeyScope);
       else if (route.apiKeyScope) expect(route.apiKeyScope, `${route.method} ${route.url}`).toBe(route.access);
     }
     const app = Fastify();
     await app.register(authPlugin, { deps: t.deps });
-    expect(() => app.get('/api/something-for-everyone', { config: { access: 'authenticated' } }, async () => ({}))).toThrow(/declares no apiKeyScope/);
+    expect(() =>
+      app.get('/api/something-for-everyone', { config: { access: 'authenticated' } }, async () => ({})),
+    ).toThrow(/declares no apiKeyScope/);
     app.get('/api/something-in-person', { config: { access: 'authenticated', apiKeyScope: false } }, async () => ({}));
     await app.close();
   });
 
   it('are written into the OpenAPI document: the key scheme is listed only where a key is admitted, with the scope it needs', async () => {
     const doc = t.app.swagger() as { paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };
-    const schemes = (path: string, method: string) => (doc.paths[path]![method]!.security ?? []).flatMap((r) => Object.keys(r));
+    const schemes = (path: string, method: string) =>
+      (doc.paths[path]![method]!.security ?? []).flatMap((r) => Object.keys(r));
     expect(schemes('/api/search', 'get')).not.toContain('apiKey');
     expect(schemes('/api/dashboard/activity', 'get')).not.toContain('apiKey');
     expect(schemes('/api/feature-suggestions', 'post')).not.toContain('apiKey');
@@ -220,10 +249,14 @@ describe('guessed API keys', () => {
     const { key } = await makeKey('Good one', ['vendors.manage']);
     const ip = '10.88.0.1';
     const guess = (i: number) => `olk_${'0'.repeat(31)}${i % 10}_${'B'.repeat(43)}`;
-    for (let i = 0; i < 20; i++) expect((await withKey(guess(i), 'GET', '/api/vendors', undefined, ip)).statusCode).toBe(401);
+    for (let i = 0; i < 20; i++)
+      expect((await withKey(guess(i), 'GET', '/api/vendors', undefined, ip)).statusCode).toBe(401);
     const locked = await withKey(guess(20), 'GET', '/api/vendors', undefined, ip);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: expect.stringMatching(/Too many invalid API keys/) });
+    expect(locked.json()).toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+      message: expect.stringMatching(/Too many invalid API keys/),
+    });
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect((await withKey(key, 'GET', '/api/vendors', undefined, ip)).statusCode).toBe(429);
     // Another address is not held back, and good calls there count nothing.

@@ -35,9 +35,23 @@ export async function setUpWorld(t: TestContext): Promise<World> {
   const [cat] = await t.db
     .select()
     .from(categories)
-    .where(and(or(eq(categories.organizationId, org.ML!), isNull(categories.organizationId)), eq(categories.active, true), withoutLimitRule))
+    .where(
+      and(
+        or(eq(categories.organizationId, org.ML!), isNull(categories.organizationId)),
+        eq(categories.active, true),
+        withoutLimitRule,
+      ),
+    )
     .limit(1);
-  const category = cat ?? (await t.db.select().from(categories).where(or(eq(categories.organizationId, org.ML!), isNull(categories.organizationId))).limit(1))[0]!;
+  const category =
+    cat ??
+    (
+      await t.db
+        .select()
+        .from(categories)
+        .where(or(eq(categories.organizationId, org.ML!), isNull(categories.organizationId)))
+        .limit(1)
+    )[0]!;
   // Only our workflow and no auto-approval rule route Meridian Logistics in these tests.
   await t.db.update(workflows).set({ active: false }).where(eq(workflows.organizationId, org.ML!));
   await t.db.update(autoApprovalRules).set({ active: false }).where(eq(autoApprovalRules.organizationId, org.ML!));
@@ -59,7 +73,14 @@ export interface StepSpec {
   balance?: boolean;
 }
 
-export async function addWorkflow(t: TestContext, organizationId: string, name: string, steps: StepSpec[], priority = 0, conditions = {}): Promise<string> {
+export async function addWorkflow(
+  t: TestContext,
+  organizationId: string,
+  name: string,
+  steps: StepSpec[],
+  priority = 0,
+  conditions = {},
+): Promise<string> {
   const [wf] = await t.db.insert(workflows).values({ organizationId, name, priority, conditions }).returning();
   await t.db.insert(workflowSteps).values(
     steps.map((s, i) => ({
@@ -80,15 +101,29 @@ export async function addWorkflow(t: TestContext, organizationId: string, name: 
 
 /** Only this workflow routes the organization from now on. */
 export async function onlyWorkflow(t: TestContext, organizationId: string, workflowId: string) {
-  await t.db.update(workflows).set({ active: sql`${workflows.id} = ${workflowId}` }).where(eq(workflows.organizationId, organizationId));
+  await t.db
+    .update(workflows)
+    .set({ active: sql`${workflows.id} = ${workflowId}` })
+    .where(eq(workflows.organizationId, organizationId));
 }
 
-export async function createDraft(t: TestContext, s: Session, w: World, over: Record<string, unknown> = {}): Promise<string> {
+export async function createDraft(
+  t: TestContext,
+  s: Session,
+  w: World,
+  over: Record<string, unknown> = {},
+): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/requests',
     headers: s.headers,
-    payload: { title: 'Pallet wrap for the depot', amount: '120.00', currency: 'USD', categoryId: w.categoryId, ...over },
+    payload: {
+      title: 'Pallet wrap for the depot',
+      amount: '120.00',
+      currency: 'USD',
+      categoryId: w.categoryId,
+      ...over,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as string;
@@ -108,11 +143,19 @@ export async function requestRow(t: TestContext, id: string) {
 }
 
 export async function stepsOf(t: TestContext, id: string) {
-  return t.db.select().from(approvalSteps).where(eq(approvalSteps.requestId, id)).orderBy(approvalSteps.round, approvalSteps.position);
+  return t.db
+    .select()
+    .from(approvalSteps)
+    .where(eq(approvalSteps.requestId, id))
+    .orderBy(approvalSteps.round, approvalSteps.position);
 }
 
 export async function assignmentsOf(t: TestContext, id: string) {
-  return t.db.select().from(approvalAssignments).where(eq(approvalAssignments.requestId, id)).orderBy(approvalAssignments.createdAt);
+  return t.db
+    .select()
+    .from(approvalAssignments)
+    .where(eq(approvalAssignments.requestId, id))
+    .orderBy(approvalAssignments.createdAt);
 }
 
 /** Open approvers (user ids) of the request's active step. */
@@ -121,7 +164,13 @@ export async function openApprovers(t: TestContext, id: string): Promise<string[
     .select({ approverId: approvalAssignments.approverId })
     .from(approvalAssignments)
     .innerJoin(approvalSteps, eq(approvalSteps.id, approvalAssignments.stepId))
-    .where(and(eq(approvalAssignments.requestId, id), eq(approvalAssignments.status, 'open'), eq(approvalSteps.status, 'active')));
+    .where(
+      and(
+        eq(approvalAssignments.requestId, id),
+        eq(approvalAssignments.status, 'open'),
+        eq(approvalSteps.status, 'active'),
+      ),
+    );
   return rows.map((r) => r.approverId).sort();
 }
 

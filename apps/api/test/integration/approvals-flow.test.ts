@@ -31,11 +31,14 @@ let adam: Session;
 beforeAll(async () => {
   t = await createTestApp();
   w = await setUpWorld(t);
-  [rita, max, dana, carla, adam] = (await Promise.all(['rita', 'max', 'dana', 'carla', 'adam'].map((u) => login(t.app, u)))) as [Session, Session, Session, Session, Session];
+  [rita, max, dana, carla, adam] = (await Promise.all(
+    ['rita', 'max', 'dana', 'carla', 'adam'].map((u) => login(t.app, u)),
+  )) as [Session, Session, Session, Session, Session];
 });
 afterAll(async () => t.close());
 
-const post = (s: Session, url: string, payload: object = {}) => t.app.inject({ method: 'POST', url, headers: s.headers, payload });
+const post = (s: Session, url: string, payload: object = {}) =>
+  t.app.inject({ method: 'POST', url, headers: s.headers, payload });
 
 async function pendingRequest(over: Record<string, unknown> = {}): Promise<string> {
   const id = await createDraft(t, rita, w, over);
@@ -70,7 +73,13 @@ describe('the demo chain: rita → max → dana → carla pays', () => {
     const q = await t.app.inject({ method: 'GET', url: '/api/approvals/queue?pageSize=100', headers: max.headers });
     expect(q.statusCode, q.body).toBe(200);
     const item = q.json().items.find((i: { requestId: string }) => i.requestId === id);
-    expect(item).toMatchObject({ stepPosition: 1, stepCount: 2, stepName: 'Manager approval', slaState: 'on_track', onBehalfOf: null });
+    expect(item).toMatchObject({
+      stepPosition: 1,
+      stepCount: 2,
+      stepName: 'Manager approval',
+      slaState: 'on_track',
+      onBehalfOf: null,
+    });
     const qd = await t.app.inject({ method: 'GET', url: '/api/approvals/queue?pageSize=100', headers: dana.headers });
     expect(qd.json().items.some((i: { requestId: string }) => i.requestId === id)).toBe(false);
 
@@ -85,14 +94,19 @@ describe('the demo chain: rita → max → dana → carla pays', () => {
     expect(await auditCount(t, id, 'request.approved')).toBe(1);
     expect((await notificationsFor(t, w.user.rita!, id)).some((n) => n.type === 'request_approved')).toBe(true);
 
-    const paid = await post(carla, `/api/requests/${id}/pay`, { paymentDate: '2026-03-31', paymentReference: 'PAY-0001' });
+    const paid = await post(carla, `/api/requests/${id}/pay`, {
+      paymentDate: '2026-03-31',
+      paymentReference: 'PAY-0001',
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toMatchObject({ status: 'paid', paymentReference: 'PAY-0001' });
     const row = await requestRow(t, id);
     expect(row.paidById).toBe(w.user.carla);
     expect(await auditCount(t, id, 'request.paid')).toBe(1);
     const events = await t.db.select().from(requestEvents).where(eq(requestEvents.requestId, id));
-    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['submitted', 'step_approved', 'approved', 'paid']));
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['submitted', 'step_approved', 'approved', 'paid']),
+    );
   });
 
   it('cancels a draft, a pending and a waiting request (requester only)', async () => {
@@ -131,7 +145,10 @@ describe('the demo chain: rita → max → dana → carla pays', () => {
 describe('illegal transitions answer 409 with the status machine message', () => {
   it('refuses pay before approval, cancel after approval, submit twice, deciding a settled request', async () => {
     const pending = await pendingRequest();
-    const pay = await post(carla, `/api/requests/${pending}/pay`, { paymentDate: '2026-03-31', paymentReference: 'PAY-9' });
+    const pay = await post(carla, `/api/requests/${pending}/pay`, {
+      paymentDate: '2026-03-31',
+      paymentReference: 'PAY-9',
+    });
     expect(pay.statusCode).toBe(409);
     expect(pay.json().message).toBe(transitionMessage('pending', 'paid'));
 
@@ -154,7 +171,10 @@ describe('illegal transitions answer 409 with the status machine message', () =>
     expect(reroute.statusCode).toBe(409);
 
     await post(carla, `/api/requests/${approved}/pay`, { paymentDate: '2026-03-31', paymentReference: 'PAY-10' });
-    const payTwice = await post(carla, `/api/requests/${approved}/pay`, { paymentDate: '2026-03-31', paymentReference: 'PAY-11' });
+    const payTwice = await post(carla, `/api/requests/${approved}/pay`, {
+      paymentDate: '2026-03-31',
+      paymentReference: 'PAY-11',
+    });
     expect(payTwice.statusCode).toBe(409);
     expect(payTwice.json().message).toBe(transitionMessage('paid', 'paid'));
 
@@ -198,11 +218,23 @@ describe('decisions', () => {
         { description: 'Tape', amount: '50.00', taxAmount: '0.00' },
       ],
     });
-    const items = await t.db.select().from(requestLineItems).where(eq(requestLineItems.requestId, id)).orderBy(requestLineItems.position);
-    const all = await decide(t, max, id, { decision: 'approved', reason: 'None needed', rejectedLineItemIds: items.map((i) => i.id) });
+    const items = await t.db
+      .select()
+      .from(requestLineItems)
+      .where(eq(requestLineItems.requestId, id))
+      .orderBy(requestLineItems.position);
+    const all = await decide(t, max, id, {
+      decision: 'approved',
+      reason: 'None needed',
+      rejectedLineItemIds: items.map((i) => i.id),
+    });
     expect(all.statusCode).toBe(400);
     expect(all.json().message).toBe('Reject the request instead');
-    const res = await decide(t, max, id, { decision: 'approved', reason: 'Boards are in stock', rejectedLineItemIds: [items[1]!.id] });
+    const res = await decide(t, max, id, {
+      decision: 'approved',
+      reason: 'Boards are in stock',
+      rejectedLineItemIds: [items[1]!.id],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().approvedAmount).toBe('150.00');
     const final = await decide(t, dana, id, { decision: 'approved' });
@@ -219,20 +251,38 @@ describe('decisions', () => {
         { description: 'Corner boards', amount: '200.00', taxAmount: '0.00' },
       ],
     });
-    const items = await t.db.select().from(requestLineItems).where(eq(requestLineItems.requestId, id)).orderBy(requestLineItems.position);
-    expect((await decide(t, max, id, { decision: 'approved', reason: 'Boards are in stock', rejectedLineItemIds: [items[1]!.id] })).json().approvedAmount).toBe('100.00');
+    const items = await t.db
+      .select()
+      .from(requestLineItems)
+      .where(eq(requestLineItems.requestId, id))
+      .orderBy(requestLineItems.position);
+    expect(
+      (
+        await decide(t, max, id, {
+          decision: 'approved',
+          reason: 'Boards are in stock',
+          rejectedLineItemIds: [items[1]!.id],
+        })
+      ).json().approvedAmount,
+    ).toBe('100.00');
     expect((await decide(t, dana, id, { decision: 'info_requested', reason: 'Fewer rolls?' })).statusCode).toBe(200);
     // 60.00 is below the 100.00 approved before: kept, the request would be approved for more than it asks.
     const edit = await t.app.inject({
       method: 'PATCH',
       url: `/api/requests/${id}`,
       headers: rita.headers,
-      payload: { amount: '60.00', lineItems: [{ description: 'Stretch film, 6 rolls', amount: '60.00', taxAmount: '0.00' }] },
+      payload: {
+        amount: '60.00',
+        lineItems: [{ description: 'Stretch film, 6 rolls', amount: '60.00', taxAmount: '0.00' }],
+      },
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json()).toMatchObject({ amount: '60.00', approvedAmount: null });
     expect((await post(rita, `/api/requests/${id}/respond`, { message: 'Six rolls only' })).statusCode).toBe(200);
-    expect((await decide(t, dana, id, { decision: 'approved' })).json()).toMatchObject({ status: 'approved', approvedAmount: '60.00' });
+    expect((await decide(t, dana, id, { decision: 'approved' })).json()).toMatchObject({
+      status: 'approved',
+      approvedAmount: '60.00',
+    });
   });
 
   it('info requested → respond → the same step with a fresh assignment', async () => {
@@ -269,7 +319,9 @@ describe('decisions', () => {
 
 describe('segregation of duties', () => {
   it('removes the requester from her own step (named-user step resolving to rita) and refuses her decision', async () => {
-    const wf = await addWorkflow(t, w.org.ML!, 'Test: rita herself', [{ name: 'Named approver', approverKind: 'user', approverUserId: w.user.rita, fallbackUserId: w.user.carla }]);
+    const wf = await addWorkflow(t, w.org.ML!, 'Test: rita herself', [
+      { name: 'Named approver', approverKind: 'user', approverUserId: w.user.rita, fallbackUserId: w.user.carla },
+    ]);
     await onlyWorkflow(t, w.org.ML!, wf);
     try {
       const id = await pendingRequest();
@@ -324,32 +376,60 @@ describe('route resolution', () => {
     const now = new Date();
     expect(ids(await resolveApprovers(t.db, s, step({ approverRole: 'manager' }), now))).toEqual([w.user.max]);
     expect(ids(await resolveApprovers(t.db, s, step({ approverRole: 'department_head' }), now))).toEqual([w.user.dana]);
-    expect(ids(await resolveApprovers(t.db, s, step({ approverRole: 'subsidiary_finance_manager' }), now))).toEqual([w.user.felix]);
+    expect(ids(await resolveApprovers(t.db, s, step({ approverRole: 'subsidiary_finance_manager' }), now))).toEqual([
+      w.user.felix,
+    ]);
     expect(ids(await resolveApprovers(t.db, s, step({ approverRole: 'group_cfo' }), now))).toEqual([w.user.grace]);
-    expect(ids(await resolveApprovers(t.db, s, step({ approverKind: 'user', approverUserId: w.user.henry }), now))).toEqual([w.user.henry]);
+    expect(
+      ids(await resolveApprovers(t.db, s, step({ approverKind: 'user', approverUserId: w.user.henry }), now)),
+    ).toEqual([w.user.henry]);
 
     // Nobody holds subsidiary_coo in Meridian Logistics: the fallback takes it.
-    const fb = await resolveApprovers(t.db, s, step({ approverRole: 'subsidiary_coo', fallbackUserId: w.user.carla }), now);
+    const fb = await resolveApprovers(
+      t.db,
+      s,
+      step({ approverRole: 'subsidiary_coo', fallbackUserId: w.user.carla }),
+      now,
+    );
     expect(fb.approvers).toMatchObject([{ userId: w.user.carla, reason: 'fallback' }]);
     expect(fb.warnings.join(' ')).toContain('Nobody active');
 
     // Dana's own request at the department-head step: she is removed, the ladder goes up to the finance manager.
-    const ladder = await resolveApprovers(t.db, subject({ requesterId: w.user.dana!, requesterRole: 'department_head', departmentId: ritaRow!.departmentId }), step({ approverRole: 'department_head' }), now);
+    const ladder = await resolveApprovers(
+      t.db,
+      subject({ requesterId: w.user.dana!, requesterRole: 'department_head', departmentId: ritaRow!.departmentId }),
+      step({ approverRole: 'department_head' }),
+      now,
+    );
     expect(ladder.approvers).toMatchObject([{ userId: w.user.felix, reason: 'fallback' }]);
     expect(ladder.approvers[0]!.why).toContain('escalation ladder');
 
     // A manager who is also the department head counts once in an all-of step.
-    const once = await resolveApprovers(t.db, s, step({ approverKind: 'user', approverUserId: w.user.max, mode: 'all' }), now);
+    const once = await resolveApprovers(
+      t.db,
+      s,
+      step({ approverKind: 'user', approverUserId: w.user.max, mode: 'all' }),
+      now,
+    );
     expect(once.approvers).toHaveLength(1);
   });
 
   it('an all-of step needs every approver, and one person counts once', async () => {
-    const wf = await addWorkflow(t, w.org.ML!, 'Test: all of finance', [{ name: 'Finance and CFO', approverKind: 'relative_role', approverRole: 'cfo', mode: 'all' }]);
+    const wf = await addWorkflow(t, w.org.ML!, 'Test: all of finance', [
+      { name: 'Finance and CFO', approverKind: 'relative_role', approverRole: 'cfo', mode: 'all' },
+    ]);
     // Two CFOs: carla and a second one.
     const [carlaRow] = await t.db.select().from(users).where(eq(users.id, w.user.carla!));
     const [second] = await t.db
       .insert(users)
-      .values({ ...carlaRow!, id: undefined, username: 'cfo2', email: 'cfo2@meridiangroup.com', firstName: 'Second', lastName: 'Cfo' })
+      .values({
+        ...carlaRow!,
+        id: undefined,
+        username: 'cfo2',
+        email: 'cfo2@meridiangroup.com',
+        firstName: 'Second',
+        lastName: 'Cfo',
+      })
       .returning();
     await onlyWorkflow(t, w.org.ML!, wf);
     try {
@@ -400,9 +480,18 @@ describe('management', () => {
   it('reroutes a pending request: the old round is superseded, a new one starts at step 1', async () => {
     const id = await pendingRequest();
     await decide(t, max, id, { decision: 'approved' });
-    const wf = await addWorkflow(t, w.org.ML!, 'Test: finance only', [{ name: 'Finance check', approverKind: 'relative_role', approverRole: 'subsidiary_finance_manager' }], 500);
+    const wf = await addWorkflow(
+      t,
+      w.org.ML!,
+      'Test: finance only',
+      [{ name: 'Finance check', approverKind: 'relative_role', approverRole: 'subsidiary_finance_manager' }],
+      500,
+    );
     expect((await post(rita, `/api/requests/${id}/reroute`, {})).statusCode).toBe(403);
-    const res = await post(adam, `/api/requests/${id}/reroute`, { workflowId: wf, note: 'Finance should look at this' });
+    const res = await post(adam, `/api/requests/${id}/reroute`, {
+      workflowId: wf,
+      note: 'Finance should look at this',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ workflowName: 'Test: finance only', currentStep: 1 });
     const steps = await stepsOf(t, id);
@@ -446,13 +535,20 @@ describe('management', () => {
 
   it('in-flight honours the scope; cycle times summarise decisions', async () => {
     const id = await pendingRequest();
-    const all = await t.app.inject({ method: 'GET', url: '/api/approvals/in-flight?pageSize=100', headers: carla.headers });
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/api/approvals/in-flight?pageSize=100',
+      headers: carla.headers,
+    });
     expect(all.statusCode, all.body).toBe(200);
     const mine = all.json().items.find((i: { requestId: string }) => i.requestId === id);
     expect(mine).toMatchObject({ stepPosition: 1, approvers: [{ id: w.user.max, reason: 'workflow' }] });
 
     // A manager of Meridian Energy (organization scope) does not see Meridian Logistics.
-    const [role] = await t.db.insert(customRoles).values({ name: 'Energy approvals', permissions: ['approvals.manage'], scope: 'organization' }).returning();
+    const [role] = await t.db
+      .insert(customRoles)
+      .values({ name: 'Energy approvals', permissions: ['approvals.manage'], scope: 'organization' })
+      .returning();
     const [carlaRow] = await t.db.select().from(users).where(eq(users.id, w.user.carla!));
     await t.db.insert(users).values({
       ...carlaRow!,
@@ -465,14 +561,22 @@ describe('management', () => {
       customRoleId: role!.id,
     });
     const energy = await login(t.app, 'energy_mgr');
-    const scoped = await t.app.inject({ method: 'GET', url: '/api/approvals/in-flight?pageSize=100', headers: energy.headers });
+    const scoped = await t.app.inject({
+      method: 'GET',
+      url: '/api/approvals/in-flight?pageSize=100',
+      headers: energy.headers,
+    });
     expect(scoped.statusCode, scoped.body).toBe(200);
     expect(scoped.json().items.some((i: { requestId: string }) => i.requestId === id)).toBe(false);
     const [step] = await stepsOf(t, id);
     expect((await post(energy, `/api/approvals/steps/${step!.id}/escalate`, {})).statusCode).toBe(404);
     expect((await post(energy, `/api/requests/${id}/reroute`, {})).statusCode).toBe(404);
 
-    const ct = await t.app.inject({ method: 'GET', url: `/api/approvals/cycle-times?organizationId=${w.org.ML}`, headers: carla.headers });
+    const ct = await t.app.inject({
+      method: 'GET',
+      url: `/api/approvals/cycle-times?organizationId=${w.org.ML}`,
+      headers: carla.headers,
+    });
     expect(ct.statusCode, ct.body).toBe(200);
     const body = ct.json();
     const manager = body.steps.find((s: { stepName: string }) => s.stepName === 'Manager approval');

@@ -4,7 +4,19 @@ import { approvalDecisions, delegations, jobRuns, notifications, spendingRequest
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 import { runDueWork } from '../../src/jobs/due-work.ts';
 import { startJobs } from '../../src/jobs/scheduler.ts';
-import { addWorkflow, assignmentsOf, auditCount, createDraft, decide, onlyWorkflow, openApprovers, setUpWorld, stepsOf, submit, type World } from './approvals-fixtures.ts';
+import {
+  addWorkflow,
+  assignmentsOf,
+  auditCount,
+  createDraft,
+  decide,
+  onlyWorkflow,
+  openApprovers,
+  setUpWorld,
+  stepsOf,
+  submit,
+  type World,
+} from './approvals-fixtures.ts';
 
 let t: TestContext;
 let w: World;
@@ -18,17 +30,31 @@ beforeAll(async () => {
   w = await setUpWorld(t);
   // Step 1 has a fallback (carla) so escalation and deactivation have somewhere to go.
   const wf = await addWorkflow(t, w.org.ML!, 'Test: manager with fallback', [
-    { name: 'Manager approval', approverKind: 'relative_role', approverRole: 'manager', slaHours: 48, fallbackUserId: w.user.carla },
+    {
+      name: 'Manager approval',
+      approverKind: 'relative_role',
+      approverRole: 'manager',
+      slaHours: 48,
+      fallbackUserId: w.user.carla,
+    },
     { name: 'Department head approval', approverKind: 'relative_role', approverRole: 'department_head' },
   ]);
   await onlyWorkflow(t, w.org.ML!, wf);
-  [rita, carla, adam] = (await Promise.all(['rita', 'carla', 'adam'].map((u) => login(t.app, u)))) as [Session, Session, Session];
+  [rita, carla, adam] = (await Promise.all(['rita', 'carla', 'adam'].map((u) => login(t.app, u)))) as [
+    Session,
+    Session,
+    Session,
+  ];
 });
 afterAll(async () => t.close());
 
 /** Tokens expire while the clock moves: sign in again. */
 async function relogin() {
-  [rita, carla, adam] = (await Promise.all(['rita', 'carla', 'adam'].map((u) => login(t.app, u)))) as [Session, Session, Session];
+  [rita, carla, adam] = (await Promise.all(['rita', 'carla', 'adam'].map((u) => login(t.app, u)))) as [
+    Session,
+    Session,
+    Session,
+  ];
 }
 
 async function pendingRequest(): Promise<string> {
@@ -40,7 +66,10 @@ async function pendingRequest(): Promise<string> {
 
 const due = () => runDueWork({ db: t.db }, t.clock.now());
 const notes = (userId: string, requestId: string) =>
-  t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.entityId, requestId)));
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.entityId, requestId)));
 
 describe('reminders and escalation (controllable clock)', () => {
   it('reminds once at half the SLA and escalates once at the due time', async () => {
@@ -69,7 +98,11 @@ describe('reminders and escalation (controllable clock)', () => {
     expect((await notes(w.user.carla!, id)).length).toBe(1);
 
     // The queue shows it as overdue; carla's decision moves it on.
-    const q = await t.app.inject({ method: 'GET', url: '/api/approvals/queue?slaState=overdue&pageSize=100', headers: carla.headers });
+    const q = await t.app.inject({
+      method: 'GET',
+      url: '/api/approvals/queue?slaState=overdue&pageSize=100',
+      headers: carla.headers,
+    });
     expect(q.json().items.some((i: { requestId: string }) => i.requestId === id)).toBe(true);
     expect((await decide(t, carla, id, { decision: 'approved' })).json().currentStep).toBe(2);
     const [run] = await t.db.select().from(jobRuns).where(eq(jobRuns.name, 'due-work'));
@@ -101,12 +134,24 @@ describe('delegation', () => {
     const now = t.clock.now();
     const [d] = await t.db
       .insert(delegations)
-      .values({ delegatorId: w.user.max!, delegateId: w.user.carla!, startsAt: new Date(now.getTime() - HOUR), endsAt: new Date(now.getTime() + 48 * HOUR), createdById: w.user.max!, appliedAt: now })
+      .values({
+        delegatorId: w.user.max!,
+        delegateId: w.user.carla!,
+        startsAt: new Date(now.getTime() - HOUR),
+        endsAt: new Date(now.getTime() + 48 * HOUR),
+        createdById: w.user.max!,
+        appliedAt: now,
+      })
       .returning();
     try {
       const id = await pendingRequest();
       const [a] = await assignmentsOf(t, id);
-      expect(a).toMatchObject({ approverId: w.user.carla, reason: 'delegation', originalApproverId: w.user.max, delegationId: d!.id });
+      expect(a).toMatchObject({
+        approverId: w.user.carla,
+        reason: 'delegation',
+        originalApproverId: w.user.max,
+        delegationId: d!.id,
+      });
       const q = await t.app.inject({ method: 'GET', url: '/api/approvals/queue?pageSize=100', headers: carla.headers });
       const item = q.json().items.find((i: { requestId: string }) => i.requestId === id);
       expect(item.onBehalfOf).toEqual({ id: w.user.max, name: 'Max Fischer' });
@@ -124,7 +169,13 @@ describe('delegation', () => {
     const now = t.clock.now();
     const [d] = await t.db
       .insert(delegations)
-      .values({ delegatorId: w.user.max!, delegateId: w.user.grace!, startsAt: new Date(now.getTime() + HOUR), endsAt: new Date(now.getTime() + 5 * HOUR), createdById: w.user.max! })
+      .values({
+        delegatorId: w.user.max!,
+        delegateId: w.user.grace!,
+        startsAt: new Date(now.getTime() + HOUR),
+        endsAt: new Date(now.getTime() + 5 * HOUR),
+        createdById: w.user.max!,
+      })
       .returning();
     await due();
     expect(await openApprovers(t, id)).toEqual([w.user.max]);
@@ -153,7 +204,11 @@ describe('deactivating an approver', () => {
     await relogin();
     const id = await pendingRequest();
     expect(await openApprovers(t, id)).toEqual([w.user.max]);
-    const res = await t.app.inject({ method: 'POST', url: `/api/users/${w.user.max}/deactivate`, headers: adam.headers });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${w.user.max}/deactivate`,
+      headers: adam.headers,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await openApprovers(t, id)).toEqual([w.user.carla]);
     const moved = (await assignmentsOf(t, id)).find((a) => a.status === 'open')!;
@@ -171,11 +226,21 @@ describe('recurring requests', () => {
     const iso = (d: Date) => d.toISOString().slice(0, 10);
     const today = t.clock.now();
     const end = new Date(today.getTime() + 70 * 86_400_000);
-    const id = await createDraft(t, rita, w, { title: 'Monthly depot cleaning', recurrence: 'monthly', recurrenceEnd: iso(end), expenseDate: iso(today) });
+    const id = await createDraft(t, rita, w, {
+      title: 'Monthly depot cleaning',
+      recurrence: 'monthly',
+      recurrenceEnd: iso(end),
+      expenseDate: iso(today),
+    });
     expect((await submit(t, rita, id)).statusCode).toBe(200);
     expect((await decide(t, max, id, { decision: 'approved' })).statusCode).toBe(200);
     expect((await decide(t, dana, id, { decision: 'approved' })).statusCode).toBe(200);
-    const children = () => t.db.select().from(spendingRequests).where(eq(spendingRequests.recurrenceParentId, id)).orderBy(spendingRequests.expenseDate);
+    const children = () =>
+      t.db
+        .select()
+        .from(spendingRequests)
+        .where(eq(spendingRequests.recurrenceParentId, id))
+        .orderBy(spendingRequests.expenseDate);
 
     await due();
     expect(await children()).toHaveLength(0);
@@ -193,11 +258,22 @@ describe('recurring requests', () => {
     expect(await auditCount(t, kids[0]!.id, 'request.submitted')).toBe(1);
     // The occurrence names its template (the screen links to it); the template has no parent.
     await relogin();
-    const occurrence = await t.app.inject({ method: 'GET', url: `/api/requests/${kids[0]!.id}`, headers: rita.headers });
+    const occurrence = await t.app.inject({
+      method: 'GET',
+      url: `/api/requests/${kids[0]!.id}`,
+      headers: rita.headers,
+    });
     const template = await t.app.inject({ method: 'GET', url: `/api/requests/${id}`, headers: rita.headers });
     expect(occurrence.statusCode, occurrence.body).toBe(200);
-    expect(template.json()).toMatchObject({ recurrence: 'monthly', recurrenceParentId: null, recurrenceParentReference: null });
-    expect(occurrence.json()).toMatchObject({ recurrenceParentId: id, recurrenceParentReference: template.json().reference });
+    expect(template.json()).toMatchObject({
+      recurrence: 'monthly',
+      recurrenceParentId: null,
+      recurrenceParentReference: null,
+    });
+    expect(occurrence.json()).toMatchObject({
+      recurrenceParentId: id,
+      recurrenceParentReference: template.json().reference,
+    });
 
     // Past the end date: the second occurrence (two months on) is the last one.
     t.clock.advance(90 * 86_400_000);

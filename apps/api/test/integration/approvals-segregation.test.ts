@@ -5,7 +5,19 @@ import { eq, sql } from 'drizzle-orm';
 import { segregationMessage } from '@outlay/contracts';
 import { approvalAssignments, approvalDecisions, auditEvents, notifications, requestEvents, users } from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
-import { addWorkflow, assignmentsOf, createDraft, decide, onlyWorkflow, openApprovers, requestRow, setUpWorld, stepsOf, submit, type World } from './approvals-fixtures.ts';
+import {
+  addWorkflow,
+  assignmentsOf,
+  createDraft,
+  decide,
+  onlyWorkflow,
+  openApprovers,
+  requestRow,
+  setUpWorld,
+  stepsOf,
+  submit,
+  type World,
+} from './approvals-fixtures.ts';
 
 let t: TestContext;
 let w: World;
@@ -52,10 +64,30 @@ async function footprint(id: string) {
     request: await requestRow(t, id),
     steps: await stepsOf(t, id),
     assignments: await assignmentsOf(t, id),
-    decisions: await count(t.db.select({ n: sql<number>`count(*)::int` }).from(approvalDecisions).where(eq(approvalDecisions.requestId, id))),
-    audit: await count(t.db.select({ n: sql<number>`count(*)::int` }).from(auditEvents).where(eq(auditEvents.entityId, id))),
-    events: await count(t.db.select({ n: sql<number>`count(*)::int` }).from(requestEvents).where(eq(requestEvents.requestId, id))),
-    notifications: await count(t.db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.entityId, id))),
+    decisions: await count(
+      t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(approvalDecisions)
+        .where(eq(approvalDecisions.requestId, id)),
+    ),
+    audit: await count(
+      t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(auditEvents)
+        .where(eq(auditEvents.entityId, id)),
+    ),
+    events: await count(
+      t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(requestEvents)
+        .where(eq(requestEvents.requestId, id)),
+    ),
+    notifications: await count(
+      t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(notifications)
+        .where(eq(notifications.entityId, id)),
+    ),
   };
 }
 
@@ -65,7 +97,11 @@ async function footprint(id: string) {
  */
 async function expectRefusedBySegregation(who: string, id: string, decidedStep: number, named = true) {
   const before = await footprint(id);
-  for (const body of [{ decision: 'approved' }, { decision: 'rejected', reason: 'Not needed' }, { decision: 'info_requested', reason: 'Which depot?' }]) {
+  for (const body of [
+    { decision: 'approved' },
+    { decision: 'rejected', reason: 'Not needed' },
+    { decision: 'info_requested', reason: 'Which depot?' },
+  ]) {
     const res = await decide(t, s[who]!, id, body);
     if (named) {
       expect(res.statusCode, res.body).toBe(403);
@@ -81,9 +117,14 @@ async function expectRefusedBySegregation(who: string, id: string, decidedStep: 
 async function queueItem(who: string, requestId: string) {
   const res = await get(who, '/api/approvals/queue?pageSize=100');
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json().items as { requestId: string; decidable: boolean; blockedReason: string | null; onBehalfOf: { id: string; name: string } | null }[]).find(
-    (i) => i.requestId === requestId,
-  );
+  return (
+    res.json().items as {
+      requestId: string;
+      decidable: boolean;
+      blockedReason: string | null;
+      onBehalfOf: { id: string; name: string } | null;
+    }[]
+  ).find((i) => i.requestId === requestId);
 }
 
 describe('segregation of duties with a delegation', () => {
@@ -102,13 +143,21 @@ describe('segregation of duties with a delegation', () => {
       expect(row.currentStep).toBe(2);
 
       const item = await queueItem('max', id);
-      expect(item).toMatchObject({ decidable: false, blockedReason: segregationMessage(1), onBehalfOf: { id: w.user.dana, name: 'Dana Kim' } });
+      expect(item).toMatchObject({
+        decidable: false,
+        blockedReason: segregationMessage(1),
+        onBehalfOf: { id: w.user.dana, name: 'Dana Kim' },
+      });
       expect(await queueItem('felix', id)).toMatchObject({ decidable: true, blockedReason: null });
 
       const res = await decide(t, s.felix!, id, { decision: 'approved' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ status: 'approved' });
-      const decisions = await t.db.select().from(approvalDecisions).where(eq(approvalDecisions.requestId, id)).orderBy(approvalDecisions.createdAt);
+      const decisions = await t.db
+        .select()
+        .from(approvalDecisions)
+        .where(eq(approvalDecisions.requestId, id))
+        .orderBy(approvalDecisions.createdAt);
       expect(decisions.map((d) => d.deciderId)).toEqual([w.user.max, w.user.felix]);
       expect(await queueItem('max', id)).toBeUndefined();
     } finally {
@@ -123,7 +172,10 @@ describe('segregation of duties with a delegation', () => {
       expect((await decide(t, s.max!, id, { decision: 'approved' })).statusCode).toBe(200);
       const open = (await assignmentsOf(t, id)).filter((a) => a.status === 'open');
       expect(open.map((a) => a.approverId).sort()).toEqual([w.user.dana, w.user.felix].sort());
-      expect(open.find((a) => a.approverId === w.user.felix)).toMatchObject({ reason: 'fallback', originalApproverId: w.user.dana });
+      expect(open.find((a) => a.approverId === w.user.felix)).toMatchObject({
+        reason: 'fallback',
+        originalApproverId: w.user.dana,
+      });
       const detail = (await get('rita', `/api/requests/${id}`)).json();
       expect(detail.routeReason.join('\n')).not.toContain('on behalf of');
 
@@ -173,7 +225,10 @@ describe('segregation of duties with a delegation', () => {
       expect(await queueItem('max', id)).toBeUndefined();
       const queueAfter = await get('max', '/api/approvals/queue?pageSize=100');
       expect(queueAfter.json().total).toBe(queueBefore.json().total);
-      const searched = await get('max', `/api/approvals/queue?q=${encodeURIComponent('SoD: own request via delegation')}`);
+      const searched = await get(
+        'max',
+        `/api/approvals/queue?q=${encodeURIComponent('SoD: own request via delegation')}`,
+      );
       expect(searched.json()).toMatchObject({ items: [], total: 0 });
       expect((await get('max', '/api/dashboard')).json().queue).toEqual(dashboardBefore.json().queue);
       // Dana still holds it in her own queue.
@@ -256,7 +311,16 @@ describe('segregation of duties without a delegation', () => {
     expect((await decide(t, s.max!, id, { decision: 'approved' })).statusCode).toBe(200);
     const step2 = (await stepsOf(t, id)).find((x) => x.position === 2)!;
     // As the engine wrote it before segregation of duties: max holds step 2 too.
-    await t.db.insert(approvalAssignments).values({ stepId: step2.id, requestId: id, approverId: w.user.max!, reason: 'reassigned', status: 'open', createdAt: t.clock.now() });
+    await t.db
+      .insert(approvalAssignments)
+      .values({
+        stepId: step2.id,
+        requestId: id,
+        approverId: w.user.max!,
+        reason: 'reassigned',
+        status: 'open',
+        createdAt: t.clock.now(),
+      });
     expect(await queueItem('max', id)).toMatchObject({ decidable: false, blockedReason: segregationMessage(1) });
     await expectRefusedBySegregation('max', id, 1);
     const detail = (await get('max', `/api/requests/${id}`)).json();

@@ -13,10 +13,21 @@ beforeAll(async () => {
   t = await createTestApp();
   adam = await login(t.app, 'adam');
   carla = await login(t.app, 'carla');
-  for (const row of await t.db.select({ id: users.id, username: users.username }).from(users)) ids[row.username] = row.id;
+  for (const row of await t.db.select({ id: users.id, username: users.username }).from(users))
+    ids[row.username] = row.id;
   // One change with before and after: rita becomes a manager and back.
-  await t.app.inject({ method: 'PUT', url: `/api/users/${ids.rita}/role`, headers: adam.headers, payload: { role: 'manager' } });
-  await t.app.inject({ method: 'PUT', url: `/api/users/${ids.rita}/role`, headers: adam.headers, payload: { role: 'requester' } });
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/users/${ids.rita}/role`,
+    headers: adam.headers,
+    payload: { role: 'manager' },
+  });
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/users/${ids.rita}/role`,
+    headers: adam.headers,
+    payload: { role: 'requester' },
+  });
 });
 afterAll(async () => t.close());
 
@@ -36,7 +47,13 @@ describe('audit history', () => {
     expect(second.json().items[0].id).toBeLessThan(itemIds[1]);
     const roleChange = (await get('/api/audit?action=user.role_changed')).json();
     expect(roleChange.total).toBe(2);
-    expect(roleChange.items[0]).toMatchObject({ actorName: 'Adam Clarke', actorUsername: 'adam', entityType: 'user', entityId: ids.rita, hasChanges: true });
+    expect(roleChange.items[0]).toMatchObject({
+      actorName: 'Adam Clarke',
+      actorUsername: 'adam',
+      entityType: 'user',
+      entityId: ids.rita,
+      hasChanges: true,
+    });
   });
 
   it('filters by actor, action, entity type and id, dates, and searches', async () => {
@@ -68,7 +85,12 @@ describe('audit history', () => {
   });
 
   it('shows one event with before and after', async () => {
-    const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'user.role_changed')).orderBy(auditEvents.id).limit(1);
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'user.role_changed'))
+      .orderBy(auditEvents.id)
+      .limit(1);
     const res = await get(`/api/audit/${event!.id}`, carla);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -89,12 +111,21 @@ describe('audit history', () => {
   it('exports the filtered history as CSV and XLSX', async () => {
     const csv = await get('/api/audit/export?format=csv&action=user.role_changed');
     expect(csv.statusCode).toBe(200);
-    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="audit-history-all-dates-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe('Id,Time (UTC),Actor,Username,Record,Action,Before,After,Event,Entity type,Entity id,IP address,Device');
+    expect(csv.headers['content-disposition']).toMatch(
+      /attachment; filename="audit-history-all-dates-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe(
+      'Id,Time (UTC),Actor,Username,Record,Action,Before,After,Event,Entity type,Entity id,IP address,Device',
+    );
     expect(lines).toHaveLength(3);
     // Newest first: rita went back from manager to requester.
-    expect(lines[1]).toContain(',Adam Clarke,adam,Rita Alvarez,Role changed,Role: Manager,Role: Requester,user.role_changed,user,');
+    expect(lines[1]).toContain(
+      ',Adam Clarke,adam,Rita Alvarez,Role changed,Role: Manager,Role: Requester,user.role_changed,user,',
+    );
     const xlsx = await get('/api/audit/export?format=xlsx&action=user.role_changed');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
@@ -115,7 +146,10 @@ describe('audit history', () => {
       expect((await get('/api/audit', s)).statusCode, name).toBe(403);
       expect((await get('/api/audit/1', s)).statusCode, name).toBe(403);
       expect((await get('/api/audit/export', s)).statusCode, name).toBe(403);
-      expect((await t.app.inject({ method: 'POST', url: '/api/audit/verify', headers: s.headers })).statusCode, name).toBe(403);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/audit/verify', headers: s.headers })).statusCode,
+        name,
+      ).toBe(403);
     }
     expect((await get('/api/audit', null)).statusCode).toBe(401);
   });
@@ -128,7 +162,12 @@ describe('audit history', () => {
       payload: { name: 'Org auditor', permissions: ['audit.read'], scope: 'organization' },
     });
     expect(role.statusCode).toBe(201);
-    await t.app.inject({ method: 'PUT', url: `/api/users/${ids.felix}/custom-role`, headers: adam.headers, payload: { customRoleId: role.json().id } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${ids.felix}/custom-role`,
+      headers: adam.headers,
+      payload: { customRoleId: role.json().id },
+    });
     const felix = await login(t.app, 'felix');
     const mine = (await get('/api/audit?pageSize=100', felix)).json();
     expect(mine.total).toBeGreaterThan(0);
@@ -144,14 +183,24 @@ describe('audit history', () => {
     const ok = await t.app.inject({ method: 'POST', url: '/api/audit/verify', headers: carla.headers });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ ok: true, firstBrokenId: null, verifiedAt: expect.any(String) });
-    const counted = (await t.db.execute(sql`SELECT count(*)::int AS n FROM audit_events`)) as unknown as { rows: { n: number }[] };
+    const counted = (await t.db.execute(sql`SELECT count(*)::int AS n FROM audit_events`)) as unknown as {
+      rows: { n: number }[];
+    };
     const n = Number(counted.rows[0]!.n);
     expect(ok.json().checked).toBe(n);
 
-    const [victim] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'user.role_changed')).orderBy(auditEvents.id).limit(1);
+    const [victim] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'user.role_changed'))
+      .orderBy(auditEvents.id)
+      .limit(1);
     // Someone with database access edits a row, past the append-only trigger.
     await t.db.execute(sql`ALTER TABLE audit_events DISABLE TRIGGER audit_events_no_update`);
-    await t.db.update(auditEvents).set({ after: { role: 'owner' } }).where(eq(auditEvents.id, victim!.id));
+    await t.db
+      .update(auditEvents)
+      .set({ after: { role: 'owner' } })
+      .where(eq(auditEvents.id, victim!.id));
     await t.db.execute(sql`ALTER TABLE audit_events ENABLE TRIGGER audit_events_no_update`);
     const broken = await t.app.inject({ method: 'POST', url: '/api/audit/verify', headers: carla.headers });
     expect(broken.json()).toMatchObject({ ok: false, firstBrokenId: victim!.id });
@@ -175,7 +224,12 @@ describe('audit history as a ledger', () => {
 
     const res = await get(`/api/audit?entityId=${id}&sort=id&order=asc`);
     expect(res.statusCode).toBe(200);
-    const items = res.json().items as { record: string; description: string; action: string; changes: { field: string; before: string | null; after: string | null }[] }[];
+    const items = res.json().items as {
+      record: string;
+      description: string;
+      action: string;
+      changes: { field: string; before: string | null; after: string | null }[];
+    }[];
     expect(items.every((i) => i.record === detail.reference)).toBe(true);
     expect(detail.reference).toMatch(/^REQ-\d{6}$/);
     // Amounts in the organization's currency are formatted in it; ids are not shown as values.
@@ -196,12 +250,21 @@ describe('audit history as a ledger', () => {
     expect(row).toContain(`Dana Kim,dana,${detail.reference},Approved step 2 of 2; request approved,`);
     // The before and after columns (the field order is the stored order of the values).
     expect(row).toMatch(/,(Step: 2; Status: Pending|Status: Pending; Step: 2),/);
-    expect(row).toMatch(/"(Status: Approved; Approved amount: \$1,234\.50|Approved amount: \$1,234\.50; Status: Approved)"/);
+    expect(row).toMatch(
+      /"(Status: Approved; Approved amount: \$1,234\.50|Approved amount: \$1,234\.50; Status: Approved)"/,
+    );
   });
 });
 
 describe('audit search finds what happened to a record', () => {
-  type Item = { id: number; action: string; entityType: string; entityId: string | null; actorUsername: string | null; record: string };
+  type Item = {
+    id: number;
+    action: string;
+    entityType: string;
+    entityId: string | null;
+    actorUsername: string | null;
+    record: string;
+  };
   const search = async (q: string, extra = '') => {
     const res = await get(`/api/audit?pageSize=100&q=${encodeURIComponent(q)}${extra}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -231,11 +294,22 @@ describe('audit search finds what happened to a record', () => {
       method: 'POST',
       url: '/api/vendors',
       headers: adam.headers,
-      payload: { organizationId: orgs.MF, name: 'Pennywhistle Freight', taxId: 'GB-PWF-0001', paymentTermsDays: 30, currency: 'GBP' },
+      payload: {
+        organizationId: orgs.MF,
+        name: 'Pennywhistle Freight',
+        taxId: 'GB-PWF-0001',
+        paymentTermsDays: 30,
+        currency: 'GBP',
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const vendorId = created.json().id as string;
-    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/vendors/${vendorId}`, headers: adam.headers, payload: { name: 'Brightline Freight' } });
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/vendors/${vendorId}`,
+      headers: adam.headers,
+      payload: { name: 'Brightline Freight' },
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
 
     const byOldName = (await search('Pennywhistle')).items.filter((i) => i.entityId === vendorId);
@@ -247,13 +321,23 @@ describe('audit search finds what happened to a record', () => {
   // Last: rita's password is reset, so she cannot sign in with the demo password after it.
   it('finds the events about a person by their name, username or e-mail, not only the events they did', async () => {
     const fresh = await login(t.app, 'adam'); // a fresh sign-in is a recent step-up
-    const reset = await t.app.inject({ method: 'POST', url: `/api/users/${ids.rita}/reset-password`, headers: fresh.headers });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${ids.rita}/reset-password`,
+      headers: fresh.headers,
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     const [rita] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, ids.rita!));
 
     for (const q of ['Alvarez', 'rita alvarez', rita!.email]) {
-      const about = (await search(q, '&entityType=user')).items.filter((i) => i.entityType === 'user' && i.entityId === ids.rita && i.actorUsername === 'adam');
-      expect(about.map((i) => i.action).sort(), q).toEqual(['user.password_reset', 'user.role_changed', 'user.role_changed']);
+      const about = (await search(q, '&entityType=user')).items.filter(
+        (i) => i.entityType === 'user' && i.entityId === ids.rita && i.actorUsername === 'adam',
+      );
+      expect(about.map((i) => i.action).sort(), q).toEqual([
+        'user.password_reset',
+        'user.role_changed',
+        'user.role_changed',
+      ]);
       // What matched is what the list names the record by.
       expect(about.every((i) => i.record === 'Rita Alvarez')).toBe(true);
     }
@@ -262,6 +346,11 @@ describe('audit search finds what happened to a record', () => {
     expect((await search('ez', '&action=user.password_reset')).total).toBe(0);
     // The export searches the same way.
     const csv = await get(`/api/audit/export?format=csv&q=Alvarez&action=user.password_reset`);
-    expect(csv.body.replace(/^\uFEFF/, '').trim().split('\n')).toHaveLength(2);
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n'),
+    ).toHaveLength(2);
   });
 });

@@ -100,7 +100,11 @@ describe('brute-force throttling', () => {
 
   it('holds the limit when many wrong attempts arrive at once', async () => {
     const attemptsOf = async () =>
-      ((await t.db.select({ n: count() }).from(loginAttempts).where(eq(loginAttempts.username, 'max'))) as [{ n: number }])[0].n;
+      (
+        (await t.db.select({ n: count() }).from(loginAttempts).where(eq(loginAttempts.username, 'max'))) as [
+          { n: number },
+        ]
+      )[0].n;
     const before = await attemptsOf();
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) => post({ username: 'max', password: `parallel-${i}` })),

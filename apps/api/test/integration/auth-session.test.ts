@@ -57,7 +57,11 @@ describe('GET /api/auth/user', () => {
     const a = await login(t.app, 'grace');
     const b = await login(t.app, 'grace');
     expect(a.deviceId).not.toBe(b.deviceId);
-    const res = await me({ authorization: `Bearer ${a.accessToken}`, 'x-device-id': b.deviceId, 'user-agent': 'stolen-token-agent' });
+    const res = await me({
+      authorization: `Bearer ${a.accessToken}`,
+      'x-device-id': b.deviceId,
+      'user-agent': 'stolen-token-agent',
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Device mismatch', code: 'DEVICE_MISMATCH' });
 
@@ -71,14 +75,28 @@ describe('GET /api/auth/user', () => {
     const audits = await t.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'auth.device_mismatch'), eq(auditEvents.entityId, await sessionOf(a.deviceId))));
+      .where(
+        and(eq(auditEvents.action, 'auth.device_mismatch'), eq(auditEvents.entityId, await sessionOf(a.deviceId))),
+      );
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ entityType: 'session', userAgent: 'stolen-token-agent', metadata: { presentedDeviceId: b.deviceId } });
+    expect(audits[0]).toMatchObject({
+      entityType: 'session',
+      userAgent: 'stolen-token-agent',
+      metadata: { presentedDeviceId: b.deviceId },
+    });
 
     const admin = await login(t.app, 'adam');
-    const activity = await t.app.inject({ method: 'GET', url: '/api/security/sign-ins?q=grace', headers: admin.headers });
+    const activity = await t.app.inject({
+      method: 'GET',
+      url: '/api/security/sign-ins?q=grace',
+      headers: admin.headers,
+    });
     expect(activity.statusCode).toBe(200);
-    expect(activity.json().items.some((i: { reason: string; success: boolean }) => i.reason === 'device_mismatch' && !i.success)).toBe(true);
+    expect(
+      activity
+        .json()
+        .items.some((i: { reason: string; success: boolean }) => i.reason === 'device_mismatch' && !i.success),
+    ).toBe(true);
   });
 
   it('records a refresh presented from another device as a refused sign-in', async () => {
@@ -89,7 +107,9 @@ describe('GET /api/auth/user', () => {
     const audits = await t.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'auth.device_mismatch'), eq(auditEvents.entityId, await sessionOf(a.deviceId))));
+      .where(
+        and(eq(auditEvents.action, 'auth.device_mismatch'), eq(auditEvents.entityId, await sessionOf(a.deviceId))),
+      );
     expect(audits).toHaveLength(1);
     expect(audits[0]!.metadata).toEqual({ presentedDeviceId: 'another-device' });
   });
@@ -103,7 +123,9 @@ describe('GET /api/auth/user', () => {
     // …while the refresh token still opens a new one.
     const res = await refresh(s.refreshToken, { 'x-device-id': s.deviceId });
     expect(res.statusCode).toBe(200);
-    expect((await me({ authorization: `Bearer ${res.json().tokens.accessToken}`, 'x-device-id': s.deviceId })).statusCode).toBe(200);
+    expect(
+      (await me({ authorization: `Bearer ${res.json().tokens.accessToken}`, 'x-device-id': s.deviceId })).statusCode,
+    ).toBe(200);
   });
 
   it('keeps the device id of a device the user signed in from before', async () => {
@@ -131,7 +153,10 @@ describe('POST /api/auth/refresh', () => {
     const res = await refresh(s.refreshToken);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ tokens: { accessToken: expect.any(String), refreshToken: expect.any(String) }, deviceId: s.deviceId });
+    expect(body).toEqual({
+      tokens: { accessToken: expect.any(String), refreshToken: expect.any(String) },
+      deviceId: s.deviceId,
+    });
     expect(body.tokens.refreshToken).not.toBe(s.refreshToken);
     const again = await refresh(body.tokens.refreshToken);
     expect(again.statusCode).toBe(200);
@@ -144,11 +169,16 @@ describe('POST /api/auth/refresh', () => {
     const replay = await refresh(s.refreshToken);
     expect(replay.statusCode).toBe(401);
     const fresh = first.json().tokens;
-    expect((await me({ authorization: `Bearer ${fresh.accessToken}`, 'x-device-id': s.deviceId })).statusCode).toBe(401);
+    expect((await me({ authorization: `Bearer ${fresh.accessToken}`, 'x-device-id': s.deviceId })).statusCode).toBe(
+      401,
+    );
     expect((await refresh(fresh.refreshToken)).statusCode).toBe(401);
     const [row] = await t.db.select().from(sessions).where(eq(sessions.deviceId, s.deviceId));
     expect(row?.revokedReason).toBe('refresh_token_reuse');
-    const events = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'auth.refresh_reuse'), eq(auditEvents.entityId, row!.id)));
+    const events = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'auth.refresh_reuse'), eq(auditEvents.entityId, row!.id)));
     expect(events).toHaveLength(1);
   });
 
@@ -162,7 +192,9 @@ describe('POST /api/auth/refresh', () => {
   it('refuses unknown tokens, a device mismatch and a missing body', async () => {
     const s = await login(t.app, 'felix');
     expect((await refresh('not-a-token')).statusCode).toBe(401);
-    expect((await refresh(s.refreshToken, { 'x-device-id': '11111111-1111-4111-8111-111111111111' })).statusCode).toBe(401);
+    expect((await refresh(s.refreshToken, { 'x-device-id': '11111111-1111-4111-8111-111111111111' })).statusCode).toBe(
+      401,
+    );
     const empty = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: {} });
     expect(empty.statusCode).toBe(400);
   });

@@ -21,17 +21,29 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, s: Session
   t.app.inject({ method, url, headers: s.headers, ...(payload === undefined ? {} : { payload }) });
 
 async function counts(): Promise<Record<string, number>> {
-  const tables = (await t.db.execute(sql`SELECT relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND relkind = 'r' AND relname NOT IN ('backups', 'backup_schedules', 'live_events') ORDER BY relname`)) as unknown as { rows: { relname: string }[] };
+  const tables = (await t.db.execute(
+    sql`SELECT relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND relkind = 'r' AND relname NOT IN ('backups', 'backup_schedules', 'live_events') ORDER BY relname`,
+  )) as unknown as { rows: { relname: string }[] };
   const out: Record<string, number> = {};
   for (const { relname } of tables.rows) {
-    const res = (await t.db.execute(sql.raw(`SELECT count(*)::int AS n FROM "${relname}"`))) as unknown as { rows: { n: number }[] };
+    const res = (await t.db.execute(sql.raw(`SELECT count(*)::int AS n FROM "${relname}"`))) as unknown as {
+      rows: { n: number }[];
+    };
     out[relname] = res.rows[0]!.n;
   }
   return out;
 }
 
 /** Starts a backup and waits until it is written. */
-async function takeBackup(): Promise<{ id: string; name: string; sha256: string; sizeBytes: number; status: string; tables: { table: string; rows: number }[]; schemaVersion: string }> {
+async function takeBackup(): Promise<{
+  id: string;
+  name: string;
+  sha256: string;
+  sizeBytes: number;
+  status: string;
+  tables: { table: string; rows: number }[];
+  schemaVersion: string;
+}> {
   const started = await call('POST', '/api/backups', adam);
   expect(started.statusCode, started.body).toBe(202);
   expect(started.json()).toMatchObject({ status: 'running', trigger: 'manual', createdByName: expect.any(String) });
@@ -54,7 +66,12 @@ describe('backups', () => {
       ['POST', `/api/backups/${crypto.randomUUID()}/dry-run`],
       ['POST', `/api/backups/${crypto.randomUUID()}/restore`],
     ] as const) {
-      const res = await call(method, url, rita, method === 'POST' && url.endsWith('restore') ? { confirm: 'x' } : undefined);
+      const res = await call(
+        method,
+        url,
+        rita,
+        method === 'POST' && url.endsWith('restore') ? { confirm: 'x' } : undefined,
+      );
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
   });
@@ -67,7 +84,11 @@ describe('backups', () => {
     taken = await takeBackup();
     // The backup's own "backup.created" event is written before its snapshot, so the file holds it.
     before = { ...before, audit_events: before.audit_events! + 1 };
-    expect(taken).toMatchObject({ status: 'ready', sha256: expect.stringMatching(/^[0-9a-f]{64}$/), schemaVersion: expect.stringMatching(/^\d{4}_/) });
+    expect(taken).toMatchObject({
+      status: 'ready',
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      schemaVersion: expect.stringMatching(/^\d{4}_/),
+    });
     expect(Object.fromEntries(taken.tables.map((x) => [x.table, x.rows]))).toEqual(before);
 
     const list = await call('GET', '/api/backups', adam);
@@ -84,10 +105,18 @@ describe('backups', () => {
     expect(download.rawPayload.length).toBe(taken.sizeBytes);
     const lines = gunzipSync(download.rawPayload).toString('utf8').trim().split('\n');
     const manifest = JSON.parse(lines[0]!);
-    expect(manifest).toMatchObject({ format: 'outlay-backup', name: taken.name, schemaVersion: taken.schemaVersion, attachments: { files: expect.any(Number) } });
+    expect(manifest).toMatchObject({
+      format: 'outlay-backup',
+      name: taken.name,
+      schemaVersion: taken.schemaVersion,
+      attachments: { files: expect.any(Number) },
+    });
     expect(manifest.sequences.some((s: { name: string }) => s.name.startsWith('audit_events'))).toBe(true);
     // Money keeps its digits: the file holds the database's own text for numeric values.
-    const [request] = await t.db.select({ id: spendingRequests.id, amount: spendingRequests.amount }).from(spendingRequests).limit(1);
+    const [request] = await t.db
+      .select({ id: spendingRequests.id, amount: spendingRequests.amount })
+      .from(spendingRequests)
+      .limit(1);
     // The request's own row, not another table's row that names it (a payable's request_id).
     const line = lines.find((l) => l.includes(`"id":"${request!.id}"`) && l.includes('"amount"'));
     expect(line).toContain(`"amount":${request!.amount}`);
@@ -100,7 +129,12 @@ describe('backups', () => {
     const [carla] = await t.db.select().from(users).where(eq(users.username, 'carla'));
     await t.db.update(users).set({ firstName: 'Changed' }).where(eq(users.id, carla!.id));
     const [category] = await t.db.select({ id: categories.id }).from(categories).limit(1);
-    const created = await call('POST', '/api/requests', rita, { title: 'Train to the conference', amount: '123.45', currency: 'USD', categoryId: category!.id });
+    const created = await call('POST', '/api/requests', rita, {
+      title: 'Train to the conference',
+      amount: '123.45',
+      currency: 'USD',
+      categoryId: category!.id,
+    });
     expect(created.statusCode, created.body).toBe(201);
 
     const now = await counts();
@@ -109,7 +143,11 @@ describe('backups', () => {
     const body = res.json();
     expect(body).toMatchObject({ checksumOk: true, schemaVersion: { matches: true }, name: taken.name });
     const requests = body.tables.find((x: { table: string }) => x.table === 'spending_requests');
-    expect(requests).toEqual({ table: 'spending_requests', current: now.spending_requests, backup: before.spending_requests });
+    expect(requests).toEqual({
+      table: 'spending_requests',
+      current: now.spending_requests,
+      backup: before.spending_requests,
+    });
     expect(requests.current).toBe(requests.backup + 1);
     expect(body.sessionsToRevoke).toBeGreaterThanOrEqual(2);
     expect(await counts()).toEqual(now);
@@ -146,7 +184,10 @@ describe('backups', () => {
     const older = gzipSync(lines.join('\n'));
     writeFileSync(target, older);
     const { createHash } = await import('node:crypto');
-    await t.db.update(backups).set({ sha256: createHash('sha256').update(older).digest('hex') }).where(eq(backups.id, other.id));
+    await t.db
+      .update(backups)
+      .set({ sha256: createHash('sha256').update(older).digest('hex') })
+      .where(eq(backups.id, other.id));
     const res = await call('POST', `/api/backups/${other.id}/restore`, adam, { confirm: other.name });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/schema version 0001_older/);
@@ -167,7 +208,10 @@ describe('backups', () => {
     expect(after).toEqual({ ...before, audit_events: before.audit_events! + 1, sessions: after.sessions });
     const [carla] = await t.db.select().from(users).where(eq(users.username, 'carla'));
     expect(carla!.firstName).not.toBe('Changed');
-    const found = await t.db.select().from(spendingRequests).where(eq(spendingRequests.title, 'Train to the conference'));
+    const found = await t.db
+      .select()
+      .from(spendingRequests)
+      .where(eq(spendingRequests.title, 'Train to the conference'));
     expect(found).toEqual([]);
 
     // Old tokens are refused, the restorer's too.
@@ -186,7 +230,10 @@ describe('backups', () => {
     // Sequences are back: the next audit events follow the restored ones and the chain still verifies.
     const created = await call('POST', '/api/backups', admin);
     expect(created.statusCode).toBe(202);
-    await vi.waitFor(async () => expect((await call('GET', `/api/backups/${created.json().id}`, admin)).json().status).toBe('ready'), { timeout: 60_000, interval: 100 });
+    await vi.waitFor(
+      async () => expect((await call('GET', `/api/backups/${created.json().id}`, admin)).json().status).toBe('ready'),
+      { timeout: 60_000, interval: 100 },
+    );
     expect((await call('POST', '/api/audit/verify', admin)).json()).toMatchObject({ ok: true });
     adam = admin;
   });
@@ -194,19 +241,36 @@ describe('backups', () => {
   it('schedules backups: one instance claims a due run, and scheduled backups beyond the retention go', async () => {
     const saved = await call('PUT', '/api/backups/schedule', adam, { frequency: 'daily', retention: 1 });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await call('PUT', '/api/backups/schedule', adam, { frequency: 'hourly', retention: 1 })).statusCode).toBe(400);
+    expect((await call('PUT', '/api/backups/schedule', adam, { frequency: 'hourly', retention: 1 })).statusCode).toBe(
+      400,
+    );
     const dir = t.deps.backupDir;
     const deps = { db: t.db, backupDir: dir, clock: t.clock.now };
     // A backup left `running` by a stopped server: a fresh one refuses a second, a stale one is marked failed.
-    const [fresh] = await t.db.insert(backups).values({ name: 'cut-off', status: 'running', trigger: 'manual', fileName: 'cut-off.jsonl.gz', createdAt: t.clock.now() }).returning();
+    const [fresh] = await t.db
+      .insert(backups)
+      .values({
+        name: 'cut-off',
+        status: 'running',
+        trigger: 'manual',
+        fileName: 'cut-off.jsonl.gz',
+        createdAt: t.clock.now(),
+      })
+      .returning();
     const second = await call('POST', '/api/backups', adam);
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toMatch(/already in progress/);
-    await t.db.update(backups).set({ createdAt: new Date(t.clock.now().getTime() - 7 * 3_600_000) }).where(eq(backups.id, fresh!.id));
+    await t.db
+      .update(backups)
+      .set({ createdAt: new Date(t.clock.now().getTime() - 7 * 3_600_000) })
+      .where(eq(backups.id, fresh!.id));
     const manual = (await t.db.select({ id: backups.id }).from(backups)).map((b) => b.id);
 
     // Two instances' passes at once: one backup.
-    const both = await Promise.all([runScheduledBackups(deps, t.clock.now(), t.app.log), runScheduledBackups(deps, t.clock.now(), t.app.log)]);
+    const both = await Promise.all([
+      runScheduledBackups(deps, t.clock.now(), t.app.log),
+      runScheduledBackups(deps, t.clock.now(), t.app.log),
+    ]);
     expect(both.map((r) => r.created).sort()).toEqual([0, 1]);
     expect((await runScheduledBackups(deps, t.clock.now(), t.app.log)).created).toBe(0);
     const [cutOff] = await t.db.select().from(backups).where(eq(backups.id, fresh!.id));
@@ -218,7 +282,9 @@ describe('backups', () => {
     const [claimed] = await t.db.select().from(backupSchedules);
     const listed = (await call('GET', '/api/backups', adam)).json();
     const last = claimed!.lastScheduledAt!;
-    const threeNext = new Date(Date.UTC(last.getUTCFullYear(), last.getUTCMonth(), last.getUTCDate() + (last.getUTCHours() >= 3 ? 1 : 0), 3));
+    const threeNext = new Date(
+      Date.UTC(last.getUTCFullYear(), last.getUTCMonth(), last.getUTCDate() + (last.getUTCHours() >= 3 ? 1 : 0), 3),
+    );
     expect(listed.schedule).toMatchObject({ timeZone: 'UTC', nextRunAt: threeNext.toISOString() });
 
     t.clock.advance(86_400_000 + 1000);

@@ -48,14 +48,26 @@ describe('one budget truth', () => {
     expect(managed.length).toBeGreaterThan(10);
     const vs = new Map<string, { committed: string; actual: string; payroll: string; percentUsed: string }>();
     for (const periodType of ['year', 'quarter', 'month']) {
-      for (const l of (await get(`/api/budgets/vs-actual?periodType=${periodType}&date=${today()}`)).lines) vs.set(l.id, l);
+      for (const l of (await get(`/api/budgets/vs-actual?periodType=${periodType}&date=${today()}`)).lines)
+        vs.set(l.id, l);
     }
-    const burn = new Map<string, { consumed: string; percent: string }>(((await get('/api/dashboard')).kpis.budget.lines as { id: string; consumed: string; percent: string }[]).map((l) => [l.id, l]));
-    const forecasts = new Map<string, { consumed: string }>(((await get(`/api/forecasts?date=${today()}`)).lines as { id: string; consumed: string }[]).map((l) => [l.id, l]));
+    const burn = new Map<string, { consumed: string; percent: string }>(
+      ((await get('/api/dashboard')).kpis.budget.lines as { id: string; consumed: string; percent: string }[]).map(
+        (l) => [l.id, l],
+      ),
+    );
+    const forecasts = new Map<string, { consumed: string }>(
+      ((await get(`/api/forecasts?date=${today()}`)).lines as { id: string; consumed: string }[]).map((l) => [l.id, l]),
+    );
     expect(burn.size).toBeGreaterThan(0);
     for (const m of managed) {
       const used = new Decimal(m.committed).plus(m.actual).toFixed(2);
-      expect(vs.get(m.id), m.label).toMatchObject({ committed: m.committed, actual: m.actual, payroll: m.payroll, percentUsed: m.percentUsed });
+      expect(vs.get(m.id), m.label).toMatchObject({
+        committed: m.committed,
+        actual: m.actual,
+        payroll: m.payroll,
+        percentUsed: m.percentUsed,
+      });
       if (burn.has(m.id)) expect(burn.get(m.id), m.label).toMatchObject({ consumed: used, percent: m.percentUsed });
       expect(forecasts.get(m.id)?.consumed, m.label).toBe(used);
     }
@@ -64,7 +76,12 @@ describe('one budget truth', () => {
   it('lets the Copilot name exactly the lines Budget Management shows above 90%', async () => {
     const managed = await linesInForce();
     const over = managed.filter((l) => new Decimal(l.percentUsed).gt(90)).map((l) => l.label);
-    const res = await t.app.inject({ method: 'POST', url: '/api/ai/copilot', headers: carla.headers, payload: { question: 'Which budget lines are over 90%?' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/copilot',
+      headers: carla.headers,
+      payload: { question: 'Which budget lines are over 90%?' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const named = (res.json().table?.rows ?? []).map((r: { cells: string[] }) => r.cells[0]);
     expect([...named].sort()).toEqual([...over].sort());
@@ -79,20 +96,39 @@ describe('one budget truth', () => {
 
     // The approval's budget impact weighs a payroll line as the other screens show it.
     const line = payrollLines[0]!;
-    const detail = (await get(`/api/budgets/lines/${line.id}`)) as { organizationId: string; categoryId: string; currency: string };
-    const impact = await get(`/api/budgets/impact?organizationId=${detail.organizationId}&categoryId=${detail.categoryId}&amount=1.00&currency=${detail.currency}`);
-    const weighed = (impact.lines as { budgetLineId: string; consumedBefore: string }[]).find((l) => l.budgetLineId === line.id);
+    const detail = (await get(`/api/budgets/lines/${line.id}`)) as {
+      organizationId: string;
+      categoryId: string;
+      currency: string;
+    };
+    const impact = await get(
+      `/api/budgets/impact?organizationId=${detail.organizationId}&categoryId=${detail.categoryId}&amount=1.00&currency=${detail.currency}`,
+    );
+    const weighed = (impact.lines as { budgetLineId: string; consumedBefore: string }[]).find(
+      (l) => l.budgetLineId === line.id,
+    );
     expect(weighed?.consumedBefore).toBe(new Decimal(line.committed).plus(line.actual).toFixed(2));
   });
 
   it('refuses payroll on a line of another category, with the reason', async () => {
     const [travel] = await t.db.select({ id: categories.id }).from(categories).where(eq(categories.code, 'TRV'));
-    const [org] = await t.db.select({ id: organizations.id, currency: organizations.currency }).from(organizations).where(eq(organizations.code, 'ML'));
+    const [org] = await t.db
+      .select({ id: organizations.id, currency: organizations.currency })
+      .from(organizations)
+      .where(eq(organizations.code, 'ML'));
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/budgets/lines',
       headers: carla.headers,
-      payload: { organizationId: org!.id, categoryId: travel!.id, periodType: 'year', periodStart: '2040-01-01', currency: org!.currency, amount: '1000.00', countsPayroll: true },
+      payload: {
+        organizationId: org!.id,
+        categoryId: travel!.id,
+        periodType: 'year',
+        periodStart: '2040-01-01',
+        currency: org!.currency,
+        amount: '1000.00',
+        countsPayroll: true,
+      },
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toBe('Only a line of the Payroll category or of no category can count payroll');

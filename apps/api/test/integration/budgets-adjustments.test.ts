@@ -14,11 +14,22 @@ let rita: Session, carla: Session, max: Session;
 beforeAll(async () => {
   t = await createTestApp();
   w = await setUpBudgets(t);
-  [rita, carla, max] = (await Promise.all(['rita', 'carla', 'max'].map((u) => login(t.app, u)))) as [Session, Session, Session];
+  [rita, carla, max] = (await Promise.all(['rita', 'carla', 'max'].map((u) => login(t.app, u)))) as [
+    Session,
+    Session,
+    Session,
+  ];
 });
 afterAll(async () => t.close());
 
-const monthLine = (categoryId: string, amount: string) => ({ organizationId: w.org.ML, categoryId, periodType: 'month', periodStart: w.month.start, currency: 'USD', amount });
+const monthLine = (categoryId: string, amount: string) => ({
+  organizationId: w.org.ML,
+  categoryId,
+  periodType: 'month',
+  periodStart: w.month.start,
+  currency: 'USD',
+  amount,
+});
 
 /** A submitted request of `amount` on the category; asserts whether it went over. */
 async function submitted(amount: string, categoryId: string, overBudget: boolean): Promise<string> {
@@ -29,7 +40,8 @@ async function submitted(amount: string, categoryId: string, overBudget: boolean
   return r;
 }
 
-const decideOverrun = (r: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `/api/budgets/overruns/${r}/decide`, headers: carla.headers, payload });
+const decideOverrun = (r: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: `/api/budgets/overruns/${r}/decide`, headers: carla.headers, payload });
 const firstStep = async (r: string) => (await stepsOf(t, r))[0]!.name;
 
 describe('approving an overrun', () => {
@@ -37,7 +49,11 @@ describe('approving an overrun', () => {
     const id = await addLine(t, carla, monthLine(w.cats[0]!, '1000.00'));
     const before = await t.db.select().from(budgetLines).where(eq(budgetLines.id, id));
     const r = await submitted('1500.00', w.cats[0]!, true);
-    const res = await decideOverrun(r, { decision: 'approved', note: 'Peak season: raise the line', budgetChoice: 'raise_line' });
+    const res = await decideOverrun(r, {
+      decision: 'approved',
+      note: 'Peak season: raise the line',
+      budgetChoice: 'raise_line',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().status).toBe('approved');
 
@@ -47,17 +63,44 @@ describe('approving an overrun', () => {
     expect(l.version).toBe(before[0]!.version + 1);
     const rows = await t.db.select().from(budgetAdjustments).where(eq(budgetAdjustments.budgetLineId, id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ requestId: r, amount: '500.00', amountBefore: '1000.00', amountAfter: '1500.00', currency: 'USD', reason: 'Peak season: raise the line', createdById: w.user.carla });
-    const events = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, 'budget_line.raised')));
+    expect(rows[0]).toMatchObject({
+      requestId: r,
+      amount: '500.00',
+      amountBefore: '1000.00',
+      amountAfter: '1500.00',
+      currency: 'USD',
+      reason: 'Peak season: raise the line',
+      createdById: w.user.carla,
+    });
+    const events = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, 'budget_line.raised')));
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ actorId: w.user.carla, before: { amount: '1000.00' }, after: { amount: '1500.00' } });
+    expect(events[0]).toMatchObject({
+      actorId: w.user.carla,
+      before: { amount: '1000.00' },
+      after: { amount: '1500.00' },
+    });
     expect(events[0]!.metadata).toMatchObject({ requestId: r, raisedBy: '500.00', overrun: '500.00' });
 
     // Budget management reads the line's history.
-    const history = await t.app.inject({ method: 'GET', url: `/api/budgets/lines/${id}/adjustments`, headers: carla.headers });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/budgets/lines/${id}/adjustments`,
+      headers: carla.headers,
+    });
     expect(history.statusCode, history.body).toBe(200);
     expect(history.json().items).toEqual([
-      expect.objectContaining({ amount: '500.00', currency: 'USD', amountBefore: '1000.00', amountAfter: '1500.00', requestId: r, reason: 'Peak season: raise the line', createdBy: { id: w.user.carla, name: expect.any(String) } }),
+      expect.objectContaining({
+        amount: '500.00',
+        currency: 'USD',
+        amountBefore: '1000.00',
+        amountAfter: '1500.00',
+        requestId: r,
+        reason: 'Peak season: raise the line',
+        createdBy: { id: w.user.carla, name: expect.any(String) },
+      }),
     ]);
     expect(history.json().items[0].requestReference).toMatch(/^REQ-\d{6}$/);
     // The request went on to its normal route.
@@ -68,10 +111,20 @@ describe('approving an overrun', () => {
     const id = await addLine(t, carla, monthLine(w.cats[1]!, '1000.00'));
     const r = await submitted('1200.00', w.cats[1]!, true);
     // Below the overrun, or for a line the request does not go over: refused, nothing changes.
-    const low = await decideOverrun(r, { decision: 'approved', note: 'Raise', budgetChoice: 'raise_line', raises: [{ budgetLineId: id, amount: '199.99' }] });
+    const low = await decideOverrun(r, {
+      decision: 'approved',
+      note: 'Raise',
+      budgetChoice: 'raise_line',
+      raises: [{ budgetLineId: id, amount: '199.99' }],
+    });
     expect(low.statusCode).toBe(400);
     expect(low.json().message).toContain('at least its overrun, $200.00');
-    const other = await decideOverrun(r, { decision: 'approved', note: 'Raise', budgetChoice: 'raise_line', raises: [{ budgetLineId: crypto.randomUUID(), amount: '300.00' }] });
+    const other = await decideOverrun(r, {
+      decision: 'approved',
+      note: 'Raise',
+      budgetChoice: 'raise_line',
+      raises: [{ budgetLineId: crypto.randomUUID(), amount: '300.00' }],
+    });
     expect(other.statusCode).toBe(400);
     const rejectRaise = await decideOverrun(r, { decision: 'rejected', note: 'No', budgetChoice: 'raise_line' });
     expect(rejectRaise.statusCode).toBe(400);
@@ -79,7 +132,12 @@ describe('approving an overrun', () => {
     expect((await line(t, carla, id)).amount).toBe('1000.00');
     expect((await requestRow(t, r)).overrunStatus).toBe('pending');
 
-    const ok = await decideOverrun(r, { decision: 'approved', note: 'Raise with room for the month', budgetChoice: 'raise_line', raises: [{ budgetLineId: id, amount: '300.00' }] });
+    const ok = await decideOverrun(r, {
+      decision: 'approved',
+      note: 'Raise with room for the month',
+      budgetChoice: 'raise_line',
+      raises: [{ budgetLineId: id, amount: '300.00' }],
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await line(t, carla, id)).amount).toBe('1300.00');
     const taxi = await submitted('64.50', w.cats[1]!, false);
@@ -108,7 +166,11 @@ describe('approving the overrun step from the approval queue', () => {
     expect(w.cats.length).toBeGreaterThan(4);
     const id = await addLine(t, carla, monthLine(w.cats[4]!, '2000.00'));
     const r = await submitted('2300.00', w.cats[4]!, true);
-    const res = await decide(t, carla, r, { decision: 'approved', reason: 'Raise from the queue', budgetChoice: 'raise_line' });
+    const res = await decide(t, carla, r, {
+      decision: 'approved',
+      reason: 'Raise from the queue',
+      budgetChoice: 'raise_line',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await line(t, carla, id)).amount).toBe('2300.00');
     const rows = await t.db.select().from(budgetAdjustments).where(eq(budgetAdjustments.budgetLineId, id));
@@ -125,15 +187,26 @@ describe('budget impact', () => {
   it('gives the lines a request would consume, remaining before and after, and how far over', async () => {
     const id = await addLine(t, carla, monthLine(w.cats[3]!, '1000.00'));
     const pending = await submitted('300.00', w.cats[3]!, false);
-    const q = (amount: string, extra = '') => `/api/budgets/impact?organizationId=${w.org.ML}&categoryId=${w.cats[3]}&amount=${amount}&currency=USD${extra}`;
+    const q = (amount: string, extra = '') =>
+      `/api/budgets/impact?organizationId=${w.org.ML}&categoryId=${w.cats[3]}&amount=${amount}&currency=USD${extra}`;
 
     const over = await t.app.inject({ method: 'GET', url: q('800.00'), headers: rita.headers });
     expect(over.statusCode, over.body).toBe(200);
     expect(over.json().overBudget).toBe(true);
     // Ours, and the organization's seeded year line (wide headroom), which the request also consumes.
     const ours = (body: { lines: { budgetLineId: string }[] }) => body.lines.find((l) => l.budgetLineId === id);
-    expect(over.json().lines.map((l: { label: string }) => l.label)).toEqual(expect.arrayContaining([expect.stringMatching(/^Meridian Logistics · FY \d{4}$/)]));
-    expect(ours(over.json())).toMatchObject({ currency: 'USD', amount: '1000.00', consumedBefore: '300.00', remainingBefore: '700.00', requestAmount: '800.00', remainingAfter: '-100.00', over: '100.00' });
+    expect(over.json().lines.map((l: { label: string }) => l.label)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Meridian Logistics · FY \d{4}$/)]),
+    );
+    expect(ours(over.json())).toMatchObject({
+      currency: 'USD',
+      amount: '1000.00',
+      consumedBefore: '300.00',
+      remainingBefore: '700.00',
+      requestAmount: '800.00',
+      remainingAfter: '-100.00',
+      over: '100.00',
+    });
     const fits = await t.app.inject({ method: 'GET', url: q('700.00'), headers: rita.headers });
     expect(fits.json().overBudget).toBe(false);
     expect(ours(fits.json())).toMatchObject({ remainingBefore: '700.00', remainingAfter: '0.00', over: null });
@@ -144,20 +217,46 @@ describe('budget impact', () => {
 
     // Refusals: a malformed amount, an organization the caller does not raise requests in, no permission.
     expect((await t.app.inject({ method: 'GET', url: q('12,5'), headers: rita.headers })).statusCode).toBe(400);
-    const elsewhere = await t.app.inject({ method: 'GET', url: `/api/budgets/impact?organizationId=${w.org.ME}&amount=10.00&currency=USD`, headers: rita.headers });
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: `/api/budgets/impact?organizationId=${w.org.ME}&amount=10.00&currency=USD`,
+      headers: rita.headers,
+    });
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json().message).toBe('Choose an organization you raise requests in');
 
     // An existing request: its own money is not counted in "before".
-    const mine = await t.app.inject({ method: 'GET', url: `/api/requests/${pending}/budget-impact`, headers: max.headers });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/requests/${pending}/budget-impact`,
+      headers: max.headers,
+    });
     expect(mine.statusCode, mine.body).toBe(200);
-    expect(ours(mine.json())).toMatchObject({ consumedBefore: '0.00', remainingBefore: '1000.00', requestAmount: '300.00', remainingAfter: '700.00', over: null });
+    expect(ours(mine.json())).toMatchObject({
+      consumedBefore: '0.00',
+      remainingBefore: '1000.00',
+      requestAmount: '300.00',
+      remainingAfter: '700.00',
+      over: null,
+    });
     const big = await submitted('900.00', w.cats[3]!, true);
-    const bigImpact = await t.app.inject({ method: 'GET', url: `/api/requests/${big}/budget-impact`, headers: carla.headers });
+    const bigImpact = await t.app.inject({
+      method: 'GET',
+      url: `/api/requests/${big}/budget-impact`,
+      headers: carla.headers,
+    });
     expect(bigImpact.json().overBudget).toBe(true);
-    expect(ours(bigImpact.json())).toMatchObject({ consumedBefore: '300.00', remainingBefore: '700.00', remainingAfter: '-200.00', over: '200.00' });
+    expect(ours(bigImpact.json())).toMatchObject({
+      consumedBefore: '300.00',
+      remainingBefore: '700.00',
+      remainingAfter: '-200.00',
+      over: '200.00',
+    });
     // A requester of another organization cannot see the request: 404.
     const paul = await login(t.app, 'paul');
-    expect((await t.app.inject({ method: 'GET', url: `/api/requests/${big}/budget-impact`, headers: paul.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/requests/${big}/budget-impact`, headers: paul.headers }))
+        .statusCode,
+    ).toBe(404);
   });
 });

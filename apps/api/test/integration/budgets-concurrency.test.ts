@@ -17,10 +17,20 @@ afterAll(async () => t.close());
 
 it('20 submissions at once that each fit alone but not together: none slips past the line', async () => {
   const [rita, carla] = await Promise.all([login(t.app, 'rita'), login(t.app, 'carla')]);
-  const lineId = await addLine(t, carla, { organizationId: w.org.ML, categoryId: w.cats[0], periodType: 'month', periodStart: w.month.start, currency: 'USD', amount: '1000.00' });
+  const lineId = await addLine(t, carla, {
+    organizationId: w.org.ML,
+    categoryId: w.cats[0],
+    periodType: 'month',
+    periodStart: w.month.start,
+    currency: 'USD',
+    amount: '1000.00',
+  });
   const ids: string[] = [];
   // 100.00 … 119.00: different amounts and titles, so no duplicate check could interfere.
-  for (let i = 0; i < 20; i++) ids.push(await draft(t, rita, w, { title: `Pallets batch ${i + 1}`, amount: `${100 + i}.00`, categoryId: w.cats[0] }));
+  for (let i = 0; i < 20; i++)
+    ids.push(
+      await draft(t, rita, w, { title: `Pallets batch ${i + 1}`, amount: `${100 + i}.00`, categoryId: w.cats[0] }),
+    );
   const results = await Promise.all(ids.map((id) => submit(t, rita, id)));
   for (const res of results) expect(res.statusCode, res.body).toBe(200);
 
@@ -38,5 +48,7 @@ it('20 submissions at once that each fit alone but not together: none slips past
   expect(over.length).toBe(20 - within.length);
   expect(over.every((r) => r.overrunStatus === 'pending')).toBe(true);
   const l = await line(t, carla, lineId);
-  expect(new Decimal(l.committed).toFixed(2)).toBe(rows.reduce((s, r) => s.plus(r.amountOrg!), new Decimal(0)).toFixed(2));
+  expect(new Decimal(l.committed).toFixed(2)).toBe(
+    rows.reduce((s, r) => s.plus(r.amountOrg!), new Decimal(0)).toFixed(2),
+  );
 });

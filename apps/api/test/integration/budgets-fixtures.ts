@@ -23,15 +23,30 @@ export async function setUpBudgets(t: TestContext): Promise<BudgetWorld> {
   await t.db
     .update(spendingRequests)
     .set({ submittedAt: new Date(Date.parse(`${start}T00:00:00Z`) - 86_400_000) })
-    .where(and(eq(spendingRequests.organizationId, w.org.ML!), gte(spendingRequests.submittedAt, new Date(`${start}T00:00:00Z`))));
+    .where(
+      and(
+        eq(spendingRequests.organizationId, w.org.ML!),
+        gte(spendingRequests.submittedAt, new Date(`${start}T00:00:00Z`)),
+      ),
+    );
   const seeded = new Set(
-    (await t.db.select({ c: budgetLines.categoryId }).from(budgetLines).where(and(eq(budgetLines.organizationId, w.org.ML!), eq(budgetLines.periodStart, start)))).map((r) => r.c),
+    (
+      await t.db
+        .select({ c: budgetLines.categoryId })
+        .from(budgetLines)
+        .where(and(eq(budgetLines.organizationId, w.org.ML!), eq(budgetLines.periodStart, start)))
+    ).map((r) => r.c),
   );
   const cats = (
     await t.db
       .select({ id: categories.id })
       .from(categories)
-      .where(and(or(eq(categories.organizationId, w.org.ML!), isNull(categories.organizationId)), eq(categories.active, true)))
+      .where(
+        and(
+          or(eq(categories.organizationId, w.org.ML!), isNull(categories.organizationId)),
+          eq(categories.active, true),
+        ),
+      )
       .orderBy(categories.code)
   )
     .map((c) => c.id)
@@ -47,12 +62,24 @@ export async function addLine(t: TestContext, s: Session, body: Record<string, u
   return res.json().id as string;
 }
 
-export async function draft(t: TestContext, s: Session, w: BudgetWorld, over: Record<string, unknown>): Promise<string> {
+export async function draft(
+  t: TestContext,
+  s: Session,
+  w: BudgetWorld,
+  over: Record<string, unknown>,
+): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/requests',
     headers: s.headers,
-    payload: { title: 'Depot supplies', amount: '100.00', currency: 'USD', categoryId: w.cats[0], justification: 'Needed for depot operations', ...over },
+    payload: {
+      title: 'Depot supplies',
+      amount: '100.00',
+      currency: 'USD',
+      categoryId: w.cats[0],
+      justification: 'Needed for depot operations',
+      ...over,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as string;

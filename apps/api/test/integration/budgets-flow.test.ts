@@ -56,12 +56,20 @@ describe('consumption', () => {
     l = await line(t, carla, id);
     expect(l.committed).toBe('0.00');
     // Drill-down lists what consumes the line.
-    const drill = await t.app.inject({ method: 'GET', url: `/api/budgets/lines/${id}/requests`, headers: carla.headers });
+    const drill = await t.app.inject({
+      method: 'GET',
+      url: `/api/budgets/lines/${id}/requests`,
+      headers: carla.headers,
+    });
     expect(drill.statusCode, drill.body).toBe(200);
     expect(drill.json().items.map((r: { id: string }) => r.id)).toEqual([usd]);
     expect(drill.json().items[0].lineAmount).toBe(new Decimal(eurUsd).toFixed(2));
 
-    const bva = await t.app.inject({ method: 'GET', url: `/api/budgets/vs-actual?periodType=month&organizationId=${w.org.ML}`, headers: carla.headers });
+    const bva = await t.app.inject({
+      method: 'GET',
+      url: `/api/budgets/vs-actual?periodType=month&organizationId=${w.org.ML}`,
+      headers: carla.headers,
+    });
     expect(bva.statusCode, bva.body).toBe(200);
     const row = bva.json().lines.find((x: { id: string }) => x.id === id);
     expect(row.budget).toBe('5000.00');
@@ -75,7 +83,18 @@ describe('thresholds', () => {
   it('tell the owner once per crossing, and again after falling under and crossing again', async () => {
     const id = await addLine(t, carla, monthLine(w.cats[1]!, '1000.00', { ownerIds: [w.user.felix] }));
     const told = async () =>
-      (await t.db.select().from(notifications).where(and(eq(notifications.userId, w.user.felix!), eq(notifications.entityId, id), eq(notifications.type, 'budget_threshold')))).length;
+      (
+        await t.db
+          .select()
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.userId, w.user.felix!),
+              eq(notifications.entityId, id),
+              eq(notifications.type, 'budget_threshold'),
+            ),
+          )
+      ).length;
     const go = async (amount: string) => {
       const r = await draft(t, rita, w, { amount, categoryId: w.cats[1] });
       expect((await submit(t, rita, r)).statusCode).toBe(200);
@@ -89,7 +108,12 @@ describe('thresholds', () => {
     expect(await told()).toBe(1);
     const [row] = await t.db.select().from(budgetLines).where(eq(budgetLines.id, id));
     expect(row!.crossedThresholds).toEqual([80]);
-    const cancel = await t.app.inject({ method: 'POST', url: `/api/requests/${big}/cancel`, headers: rita.headers, payload: { reason: 'Not needed' } });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/requests/${big}/cancel`,
+      headers: rita.headers,
+      payload: { reason: 'Not needed' },
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     const [after] = await t.db.select().from(budgetLines).where(eq(budgetLines.id, id));
     expect(after!.crossedThresholds).toEqual([]);
@@ -118,7 +142,13 @@ describe('overruns', () => {
     expect(await openApprovers(t, r)).toEqual([w.user.carla, w.user.grace].sort());
     const [overrun] = await t.db.select().from(budgetOverruns).where(eq(budgetOverruns.requestId, r));
     expect(overrun!.lines).toHaveLength(1);
-    expect(overrun!.lines[0]).toMatchObject({ budgetLineId: id, amount: '1000.00', requestAmount: '1500.00', over: '500.00', consumedBefore: '0.00' });
+    expect(overrun!.lines[0]).toMatchObject({
+      budgetLineId: id,
+      amount: '1000.00',
+      requestAmount: '1500.00',
+      over: '500.00',
+      consumedBefore: '0.00',
+    });
 
     const list = await t.app.inject({ method: 'GET', url: '/api/budgets/overruns', headers: carla.headers });
     expect(list.statusCode, list.body).toBe(200);
@@ -128,29 +158,66 @@ describe('overruns', () => {
     const bare = await decide(t, carla, r, { decision: 'approved' });
     expect(bare.statusCode).toBe(400);
     expect(bare.json().message).toBe('A note is required to decide a budget overrun');
-    const noNote = await t.app.inject({ method: 'POST', url: `/api/budgets/overruns/${r}/decide`, headers: carla.headers, payload: { decision: 'approved', note: ' ' } });
+    const noNote = await t.app.inject({
+      method: 'POST',
+      url: `/api/budgets/overruns/${r}/decide`,
+      headers: carla.headers,
+      payload: { decision: 'approved', note: ' ' },
+    });
     expect(noNote.statusCode).toBe(400);
     // Requesters cannot decide overruns at all.
-    expect((await t.app.inject({ method: 'POST', url: `/api/budgets/overruns/${r}/decide`, headers: rita.headers, payload: { decision: 'approved', note: 'x' } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/budgets/overruns/${r}/decide`,
+          headers: rita.headers,
+          payload: { decision: 'approved', note: 'x' },
+        })
+      ).statusCode,
+    ).toBe(403);
 
-    const ok = await t.app.inject({ method: 'POST', url: `/api/budgets/overruns/${r}/decide`, headers: carla.headers, payload: { decision: 'approved', note: 'Peak season, covered by Q4 savings' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/budgets/overruns/${r}/decide`,
+      headers: carla.headers,
+      payload: { decision: 'approved', note: 'Peak season, covered by Q4 savings' },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ status: 'approved', note: 'Peak season, covered by Q4 savings', decidedBy: { id: w.user.carla } });
+    expect(ok.json()).toMatchObject({
+      status: 'approved',
+      note: 'Peak season, covered by Q4 savings',
+      decidedBy: { id: w.user.carla },
+    });
     const after = await requestRow(t, r);
     expect(after.status).toBe('pending');
     expect(after.overrunStatus).toBe('approved');
     expect(after.currentStep).toBe(2);
     expect(await openApprovers(t, r)).toEqual([w.user.max]);
-    const again = await t.app.inject({ method: 'POST', url: `/api/budgets/overruns/${r}/decide`, headers: grace.headers, payload: { decision: 'approved', note: 'Me too' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/budgets/overruns/${r}/decide`,
+      headers: grace.headers,
+      payload: { decision: 'approved', note: 'Me too' },
+    });
     expect(again.statusCode).toBe(409);
-    const decided = await t.app.inject({ method: 'GET', url: '/api/budgets/overruns?state=decided', headers: carla.headers });
+    const decided = await t.app.inject({
+      method: 'GET',
+      url: '/api/budgets/overruns?state=decided',
+      headers: carla.headers,
+    });
     expect(decided.json().items.map((o: { requestId: string }) => o.requestId)).toContain(r);
   });
 
   it('rejecting the overrun rejects the request with the note as reason', async () => {
     const r = await draft(t, rita, w, { amount: '2500.00', categoryId: w.cats[2] });
     expect((await submit(t, rita, r)).statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'POST', url: `/api/budgets/overruns/${r}/decide`, headers: grace.headers, payload: { decision: 'rejected', note: 'No budget left this month' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/budgets/overruns/${r}/decide`,
+      headers: grace.headers,
+      payload: { decision: 'rejected', note: 'No budget left this month' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const row = await requestRow(t, r);
     expect(row.status).toBe('rejected');
@@ -171,31 +238,73 @@ describe('overruns', () => {
 
 describe('lines', () => {
   it('validates, refuses duplicates, audits and deletes', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/budgets/lines', headers: carla.headers, payload: monthLine(w.cats[3]!, '-5', { periodStart: '2026-01-15' }) });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/budgets/lines',
+      headers: carla.headers,
+      payload: monthLine(w.cats[3]!, '-5', { periodStart: '2026-01-15' }),
+    });
     expect(bad.statusCode).toBe(400);
     const id = await addLine(t, carla, monthLine(w.cats[3]!, '700.00', { periodStart: '2025-03-01' }));
     expect((await line(t, carla, id)).periodEnd).toBe('2025-03-31');
-    const dup = await t.app.inject({ method: 'POST', url: '/api/budgets/lines', headers: carla.headers, payload: monthLine(w.cats[3]!, '800.00', { periodStart: '2025-03-01' }) });
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/budgets/lines',
+      headers: carla.headers,
+      payload: monthLine(w.cats[3]!, '800.00', { periodStart: '2025-03-01' }),
+    });
     expect(dup.statusCode).toBe(409);
-    const upd = await t.app.inject({ method: 'PATCH', url: `/api/budgets/lines/${id}`, headers: carla.headers, payload: { amount: '900.00', thresholds: [100, 50] } });
+    const upd = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/budgets/lines/${id}`,
+      headers: carla.headers,
+      payload: { amount: '900.00', thresholds: [100, 50] },
+    });
     expect(upd.statusCode, upd.body).toBe(200);
     expect(upd.json()).toMatchObject({ amount: '900.00', thresholds: [50, 100] });
     const del = await t.app.inject({ method: 'DELETE', url: `/api/budgets/lines/${id}`, headers: carla.headers });
     expect(del.statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: `/api/budgets/lines/${id}`, headers: carla.headers })).statusCode).toBe(404);
-    const exp = await t.app.inject({ method: 'GET', url: `/api/budgets/lines/export?format=csv&organizationId=${w.org.ML}`, headers: carla.headers });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/budgets/lines/${id}`, headers: carla.headers })).statusCode,
+    ).toBe(404);
+    const exp = await t.app.inject({
+      method: 'GET',
+      url: `/api/budgets/lines/export?format=csv&organizationId=${w.org.ML}`,
+      headers: carla.headers,
+    });
     expect(exp.statusCode).toBe(200);
     expect(exp.body).toContain('Organization,Department,Category');
   });
 
   it('keeps a yen line in whole yen: sen are refused on create and edit, a copied amount is rounded to the yen', async () => {
-    await t.db.insert(fxRates).values({ base: 'JPY', quote: 'USD', period: w.month.start.slice(0, 7), averageRate: '0.00670000', closingRate: '0.00670000' });
+    await t.db
+      .insert(fxRates)
+      .values({
+        base: 'JPY',
+        quote: 'USD',
+        period: w.month.start.slice(0, 7),
+        averageRate: '0.00670000',
+        closingRate: '0.00670000',
+      });
     const yenLine = (amount: string) => monthLine(w.cats[4]!, amount, { periodStart: '2024-02-01', currency: 'JPY' });
-    const sen = await t.app.inject({ method: 'POST', url: '/api/budgets/lines', headers: carla.headers, payload: yenLine('150000.50') });
+    const sen = await t.app.inject({
+      method: 'POST',
+      url: '/api/budgets/lines',
+      headers: carla.headers,
+      payload: yenLine('150000.50'),
+    });
     expect(sen.statusCode).toBe(400);
-    expect(sen.json()).toMatchObject({ message: 'JPY amounts have no decimals', details: [{ path: 'amount', message: 'JPY amounts have no decimals' }] });
+    expect(sen.json()).toMatchObject({
+      message: 'JPY amounts have no decimals',
+      details: [{ path: 'amount', message: 'JPY amounts have no decimals' }],
+    });
     const id = await addLine(t, carla, yenLine('150001'));
-    const edit = await t.app.inject({ method: 'PATCH', url: `/api/budgets/lines/${id}`, headers: carla.headers, payload: { amount: '150001.25' } });
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/budgets/lines/${id}`,
+      headers: carla.headers,
+      payload: { amount: '150001.25' },
+    });
     expect(edit.statusCode).toBe(400);
     expect((await line(t, carla, id)).amount).toBe('150001.00');
     const copy = await t.app.inject({
@@ -206,38 +315,89 @@ describe('lines', () => {
     });
     expect(copy.statusCode, copy.body).toBe(200);
     // 150,001 × 1.05 = 157,501.05 yen: stored as 157,501, not with sen.
-    expect(copy.json().report).toEqual([expect.objectContaining({ status: 'created', currency: 'JPY', amount: '157501.00' })]);
+    expect(copy.json().report).toEqual([
+      expect.objectContaining({ status: 'created', currency: 'JPY', amount: '157501.00' }),
+    ]);
   });
 
   it('copies a period into the next with a percentage and reports lines that already exist', async () => {
     const [me] = await t.db.select().from(organizations).where(eq(organizations.code, 'ME'));
-    await addLine(t, carla, { organizationId: me!.id, periodType: 'quarter', periodStart: '2025-01-01', currency: 'EUR', amount: '1000.00' });
-    await addLine(t, carla, { organizationId: me!.id, categoryId: w.cats[0], periodType: 'quarter', periodStart: '2025-01-01', currency: 'EUR', amount: '333.33' });
+    await addLine(t, carla, {
+      organizationId: me!.id,
+      periodType: 'quarter',
+      periodStart: '2025-01-01',
+      currency: 'EUR',
+      amount: '1000.00',
+    });
+    await addLine(t, carla, {
+      organizationId: me!.id,
+      categoryId: w.cats[0],
+      periodType: 'quarter',
+      periodStart: '2025-01-01',
+      currency: 'EUR',
+      amount: '333.33',
+    });
     const body = { organizationId: me!.id, periodType: 'quarter', fromPeriodStart: '2025-01-01', adjustPercent: 10 };
-    const res = await t.app.inject({ method: 'POST', url: '/api/budgets/lines/copy', headers: carla.headers, payload: body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/budgets/lines/copy',
+      headers: carla.headers,
+      payload: body,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ toPeriodStart: '2025-04-01', created: 2, skipped: 0 });
-    expect(res.json().report.map((r: { amount: string }) => r.amount).sort()).toEqual(['1100.00', '366.66']);
-    const again = await t.app.inject({ method: 'POST', url: '/api/budgets/lines/copy', headers: carla.headers, payload: body });
+    expect(
+      res
+        .json()
+        .report.map((r: { amount: string }) => r.amount)
+        .sort(),
+    ).toEqual(['1100.00', '366.66']);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/budgets/lines/copy',
+      headers: carla.headers,
+      payload: body,
+    });
     expect(again.json()).toMatchObject({ created: 0, skipped: 2 });
     expect(again.json().report.every((r: { status: string }) => r.status === 'exists')).toBe(true);
   });
 
   it('imports CSV with a per-row report; nothing is imported while a row fails', async () => {
-    const header = 'organizationCode,departmentCode,categoryCode,periodType,periodStart,currency,amount,thresholds,notes';
+    const header =
+      'organizationCode,departmentCode,categoryCode,periodType,periodStart,currency,amount,thresholds,notes';
     const good = ['ML,OPS,,quarter,2025-07-01,USD,25000,80;100,Depot', 'MF,,,year,2025-04-01,GBP,100000.50,,'];
     const bad = 'XX,,,month,2025-02-03,usd,abc,,';
-    const preview = await t.app.inject({ method: 'POST', url: '/api/budgets/lines/import', headers: carla.headers, payload: { format: 'csv', content: [header, ...good, bad].join('\n'), dryRun: true } });
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/budgets/lines/import',
+      headers: carla.headers,
+      payload: { format: 'csv', content: [header, ...good, bad].join('\n'), dryRun: true },
+    });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({ total: 3, valid: 2, created: 0 });
     expect(preview.json().report[2].errors.length).toBeGreaterThanOrEqual(3);
-    const commit = await t.app.inject({ method: 'POST', url: '/api/budgets/lines/import', headers: carla.headers, payload: { format: 'csv', content: [header, ...good, bad].join('\n'), dryRun: false } });
+    const commit = await t.app.inject({
+      method: 'POST',
+      url: '/api/budgets/lines/import',
+      headers: carla.headers,
+      payload: { format: 'csv', content: [header, ...good, bad].join('\n'), dryRun: false },
+    });
     expect(commit.statusCode).toBe(400);
     expect(await t.db.select().from(budgetLines).where(eq(budgetLines.periodStart, '2025-07-01'))).toHaveLength(0);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/budgets/lines/import', headers: carla.headers, payload: { format: 'csv', content: [header, ...good].join('\n'), dryRun: false } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/budgets/lines/import',
+      headers: carla.headers,
+      payload: { format: 'csv', content: [header, ...good].join('\n'), dryRun: false },
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().created).toBe(2);
-    const twice = await t.app.inject({ method: 'POST', url: '/api/budgets/lines/import', headers: carla.headers, payload: { format: 'csv', content: [header, ...good].join('\n'), dryRun: true } });
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/api/budgets/lines/import',
+      headers: carla.headers,
+      payload: { format: 'csv', content: [header, ...good].join('\n'), dryRun: true },
+    });
     expect(twice.json().valid).toBe(0);
   });
 
@@ -245,13 +405,36 @@ describe('lines', () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/budgets/lines?pageSize=100', headers: felix.headers });
     expect(list.statusCode).toBe(200);
     expect(list.json().total).toBeGreaterThan(0);
-    expect(new Set(list.json().items.map((l: { organizationId: string }) => l.organizationId))).toEqual(new Set([w.org.ML]));
+    expect(new Set(list.json().items.map((l: { organizationId: string }) => l.organizationId))).toEqual(
+      new Set([w.org.ML]),
+    );
     const [meLine] = await t.db.select().from(budgetLines).where(eq(budgetLines.organizationId, w.org.ME!)).limit(1);
-    expect((await t.app.inject({ method: 'GET', url: `/api/budgets/lines/${meLine!.id}`, headers: felix.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/budgets/lines/${meLine!.id}`, headers: felix.headers })).statusCode).toBe(404);
-    const create = await t.app.inject({ method: 'POST', url: '/api/budgets/lines', headers: felix.headers, payload: { organizationId: w.org.ME, periodType: 'year', periodStart: '2024-01-01', currency: 'EUR', amount: '10' } });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/budgets/lines/${meLine!.id}`, headers: felix.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/budgets/lines/${meLine!.id}`, headers: felix.headers }))
+        .statusCode,
+    ).toBe(404);
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/budgets/lines',
+      headers: felix.headers,
+      payload: {
+        organizationId: w.org.ME,
+        periodType: 'year',
+        periodStart: '2024-01-01',
+        currency: 'EUR',
+        amount: '10',
+      },
+    });
     expect(create.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/budgets/overruns', headers: felix.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/budgets/lines', headers: rita.headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/budgets/overruns', headers: felix.headers })).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/budgets/lines', headers: rita.headers })).statusCode).toBe(
+      403,
+    );
   });
 });

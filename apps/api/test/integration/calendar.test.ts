@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gte, isNotNull, lte } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { approvalSteps, auditEvents, budgetLines, calendarFeeds, categories, payrollRuns, spendingRequests, users } from '@outlay/db';
+import {
+  approvalSteps,
+  auditEvents,
+  budgetLines,
+  calendarFeeds,
+  categories,
+  payrollRuns,
+  spendingRequests,
+  users,
+} from '@outlay/db';
 import { createTestApp, login, nextIp, type Session, type TestContext } from '../helpers.ts';
 import { createDraft, setUpWorld, stepsOf, submit, type World } from './approvals-fixtures.ts';
 
@@ -21,7 +30,12 @@ const day = (offset: number) => new Date(t.clock.now().getTime() + offset * DAY)
 beforeAll(async () => {
   t = await createTestApp();
   w = await setUpWorld(t);
-  [rita, max, felix, dana] = await Promise.all([login(t.app, 'rita'), login(t.app, 'max'), login(t.app, 'felix'), login(t.app, 'dana')]);
+  [rita, max, felix, dana] = await Promise.all([
+    login(t.app, 'rita'),
+    login(t.app, 'max'),
+    login(t.app, 'felix'),
+    login(t.app, 'dana'),
+  ]);
   ritaRequestId = await createDraft(t, rita, w, { title: 'Forklift batteries', neededBy: day(12) });
   const res = await submit(t, rita, ritaRequestId);
   expect(res.statusCode, res.body).toBe(200);
@@ -65,11 +79,14 @@ describe('the calendar feed', () => {
     expect(root.getFirstPropertyValue('prodid')).toBeTruthy();
     expect(events.length).toBeGreaterThan(0);
     for (const e of events) {
-      for (const prop of ['uid', 'dtstamp', 'dtstart', 'summary', 'description', 'url']) expect(e.hasProperty(prop), `${prop} in ${e.toString()}`).toBe(true);
+      for (const prop of ['uid', 'dtstamp', 'dtstart', 'summary', 'description', 'url'])
+        expect(e.hasProperty(prop), `${prop} in ${e.toString()}`).toBe(true);
       const start = e.getFirstPropertyValue('dtstart') as ICAL.Time;
       // Either a whole day (VALUE=DATE) or an instant in UTC, never a floating local time.
       if (!start.isDate) expect(start.zone?.tzid).toBe('UTC');
-      expect(String(e.getFirstPropertyValue('uid'))).toMatch(/^(approval|payroll|budget|request)-[0-9a-f-]{36}@outlay$/);
+      expect(String(e.getFirstPropertyValue('uid'))).toMatch(
+        /^(approval|payroll|budget|request)-[0-9a-f-]{36}@outlay$/,
+      );
     }
   });
 
@@ -79,7 +96,9 @@ describe('the calendar feed', () => {
     expect(due).toBeDefined();
     const [step] = await t.db.select().from(approvalSteps).where(eq(approvalSteps.id, maxStepId));
     // iCalendar times are whole seconds.
-    expect((due!.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().getTime()).toBe(Math.floor(step!.dueAt!.getTime() / 1000) * 1000);
+    expect((due!.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().getTime()).toBe(
+      Math.floor(step!.dueAt!.getTime() / 1000) * 1000,
+    );
     expect(String(due!.getFirstPropertyValue('summary'))).toMatch(/^Approval due: REQ-\d{6} Forklift batteries$/);
     expect(String(due!.getFirstPropertyValue('url'))).toMatch(/^http:\/\/[^/]+\/approvals$/);
     expect(uids(events)).not.toContain(`request-${ritaRequestId}@outlay`);
@@ -113,12 +132,26 @@ describe('the calendar feed', () => {
     const from = new Date(now.getTime() - 30 * DAY).toISOString().slice(0, 10);
     const to = new Date(now.getTime() + 366 * DAY).toISOString().slice(0, 10);
     const [felixRow] = await t.db.select().from(users).where(eq(users.username, 'felix'));
-    const runs = await t.db.select().from(payrollRuns).where(and(isNotNull(payrollRuns.payDate), gte(payrollRuns.payDate, from), lte(payrollRuns.payDate, to)));
-    const lines = await t.db.select().from(budgetLines).where(and(gte(budgetLines.periodEnd, from), lte(budgetLines.periodEnd, to)));
-    const ownRuns = runs.filter((r) => r.organizationId === felixRow!.organizationId).map((r) => `payroll-${r.id}@outlay`);
-    const otherRuns = runs.filter((r) => r.organizationId !== felixRow!.organizationId).map((r) => `payroll-${r.id}@outlay`);
-    const ownLines = lines.filter((l) => l.organizationId === felixRow!.organizationId).map((l) => `budget-${l.id}@outlay`);
-    const otherLines = lines.filter((l) => l.organizationId !== felixRow!.organizationId).map((l) => `budget-${l.id}@outlay`);
+    const runs = await t.db
+      .select()
+      .from(payrollRuns)
+      .where(and(isNotNull(payrollRuns.payDate), gte(payrollRuns.payDate, from), lte(payrollRuns.payDate, to)));
+    const lines = await t.db
+      .select()
+      .from(budgetLines)
+      .where(and(gte(budgetLines.periodEnd, from), lte(budgetLines.periodEnd, to)));
+    const ownRuns = runs
+      .filter((r) => r.organizationId === felixRow!.organizationId)
+      .map((r) => `payroll-${r.id}@outlay`);
+    const otherRuns = runs
+      .filter((r) => r.organizationId !== felixRow!.organizationId)
+      .map((r) => `payroll-${r.id}@outlay`);
+    const ownLines = lines
+      .filter((l) => l.organizationId === felixRow!.organizationId)
+      .map((l) => `budget-${l.id}@outlay`);
+    const otherLines = lines
+      .filter((l) => l.organizationId !== felixRow!.organizationId)
+      .map((l) => `budget-${l.id}@outlay`);
     expect(ownLines.length).toBeGreaterThan(0);
     expect(otherLines.length).toBeGreaterThan(0);
 
@@ -163,10 +196,16 @@ describe('the calendar feed', () => {
     const gone = await fetchFeed(after);
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Calendar feed not found' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/calendar/feed', headers: rita.headers })).json()).toMatchObject({ active: false });
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/calendar/feed', headers: rita.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/calendar/feed', headers: rita.headers })).json(),
+    ).toMatchObject({ active: false });
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/calendar/feed', headers: rita.headers })).statusCode,
+    ).toBe(404);
     const audited = await t.db.select().from(auditEvents).where(eq(auditEvents.entityType, 'calendar_feed'));
-    expect(audited.map((a) => a.action)).toEqual(expect.arrayContaining(['calendar_feed.created', 'calendar_feed.regenerated', 'calendar_feed.revoked']));
+    expect(audited.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['calendar_feed.created', 'calendar_feed.regenerated', 'calendar_feed.revoked']),
+    );
   });
 
   it('stops answering for an owner who is no longer active', async () => {
@@ -184,7 +223,8 @@ describe('the calendar feed', () => {
   it('holds off an address that tries many unknown links', async () => {
     const ip = nextIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 22; i++) statuses.push((await fetchFeed(`/api/calendar/${String(i).padStart(43, 'x')}.ics`, ip)).statusCode);
+    for (let i = 0; i < 22; i++)
+      statuses.push((await fetchFeed(`/api/calendar/${String(i).padStart(43, 'x')}.ics`, ip)).statusCode);
     expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
     const refused = await fetchFeed(maxPath, ip);
     expect(refused.statusCode).toBe(429);
@@ -244,7 +284,12 @@ describe('importing an .ics file', () => {
 
   it('previews each event and creates nothing', async () => {
     const before = (await ritaDrafts()).length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/calendar/import/preview', headers: rita.headers, payload: { content: ICS } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/calendar/import/preview',
+      headers: rita.headers,
+      payload: { content: ICS },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().events).toEqual([
       {
@@ -285,11 +330,21 @@ describe('importing an .ics file', () => {
     expect(created).toHaveLength(1);
     expect(created[0]!.reference).toMatch(/^REQ-\d{6}$/);
     const [row] = await t.db.select().from(spendingRequests).where(eq(spendingRequests.id, created[0]!.id));
-    expect(row).toMatchObject({ status: 'draft', title: 'Logistics Summit Rotterdam', amount: '1450.00', currency: 'USD', neededBy: '2026-12-08', categoryId: w.categoryId });
+    expect(row).toMatchObject({
+      status: 'draft',
+      title: 'Logistics Summit Rotterdam',
+      amount: '1450.00',
+      currency: 'USD',
+      neededBy: '2026-12-08',
+      categoryId: w.categoryId,
+    });
     expect(row!.description).toContain('Where: Ahoy, Rotterdam');
     expect(row!.description).toContain('Dec 8, 2026 – Dec 10, 2026');
     expect(row!.description).toContain('Three days of talks');
-    const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, created[0]!.id), eq(auditEvents.action, 'request.created')));
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, created[0]!.id), eq(auditEvents.action, 'request.created')));
     expect(audit).toHaveLength(1);
   });
 
@@ -308,23 +363,51 @@ describe('importing an .ics file', () => {
 
   it('refuses what is not a calendar, has no events or names an event it lacks, creating nothing', async () => {
     const before = (await ritaDrafts()).length;
-    const garbage = await t.app.inject({ method: 'POST', url: '/api/calendar/import/preview', headers: rita.headers, payload: { content: 'hello, this is not a calendar' } });
+    const garbage = await t.app.inject({
+      method: 'POST',
+      url: '/api/calendar/import/preview',
+      headers: rita.headers,
+      payload: { content: 'hello, this is not a calendar' },
+    });
     expect(garbage.statusCode).toBe(400);
     expect(garbage.json()).toMatchObject({ code: 'BAD_REQUEST', message: 'This file is not an iCalendar (.ics) file' });
-    const vcard = await t.app.inject({ method: 'POST', url: '/api/calendar/import/preview', headers: rita.headers, payload: { content: 'BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Rita\r\nEND:VCARD\r\n' } });
+    const vcard = await t.app.inject({
+      method: 'POST',
+      url: '/api/calendar/import/preview',
+      headers: rita.headers,
+      payload: { content: 'BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Rita\r\nEND:VCARD\r\n' },
+    });
     expect(vcard.statusCode).toBe(400);
-    const empty = await t.app.inject({ method: 'POST', url: '/api/calendar/import/preview', headers: rita.headers, payload: { content: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n' } });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/calendar/import/preview',
+      headers: rita.headers,
+      payload: { content: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n' },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('This calendar file holds no events');
     const missing = await t.app.inject({
       method: 'POST',
       url: '/api/calendar/import',
       headers: rita.headers,
-      payload: { content: ICS, categoryId: w.categoryId, currency: 'USD', items: [{ key: '0', amount: '10' }, { key: '7', amount: '10' }] },
+      payload: {
+        content: ICS,
+        categoryId: w.categoryId,
+        currency: 'USD',
+        items: [
+          { key: '0', amount: '10' },
+          { key: '7', amount: '10' },
+        ],
+      },
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details[0].path).toBe('items.1.key');
-    const tooBig = await t.app.inject({ method: 'POST', url: '/api/calendar/import/preview', headers: rita.headers, payload: { content: 'x'.repeat(600 * 1024) } });
+    const tooBig = await t.app.inject({
+      method: 'POST',
+      url: '/api/calendar/import/preview',
+      headers: rita.headers,
+      payload: { content: 'x'.repeat(600 * 1024) },
+    });
     expect(tooBig.statusCode).toBe(400);
     const zero = await t.app.inject({
       method: 'POST',
@@ -340,12 +423,23 @@ describe('importing an .ics file', () => {
     const before = (await ritaDrafts()).length;
     const [rita0] = await t.db.select().from(users).where(eq(users.username, 'rita'));
     const otherOrg = Object.values(w.org).find((id) => id !== rita0!.organizationId)!;
-    const [foreign] = await t.db.insert(categories).values({ name: 'Elsewhere only', code: 'CAL-ELSEWHERE', glAccount: '6999', organizationId: otherOrg }).returning();
+    const [foreign] = await t.db
+      .insert(categories)
+      .values({ name: 'Elsewhere only', code: 'CAL-ELSEWHERE', glAccount: '6999', organizationId: otherOrg })
+      .returning();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/calendar/import',
       headers: rita.headers,
-      payload: { content: ICS, categoryId: foreign!.id, currency: 'USD', items: [{ key: '0', amount: '10' }, { key: '1', amount: '10' }] },
+      payload: {
+        content: ICS,
+        categoryId: foreign!.id,
+        currency: 'USD',
+        items: [
+          { key: '0', amount: '10' },
+          { key: '1', amount: '10' },
+        ],
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0].path).toBe('categoryId');
@@ -353,12 +447,18 @@ describe('importing an .ics file', () => {
   });
 
   it('needs a signed-in caller', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/calendar/import/preview', payload: { content: ICS } })).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'POST', url: '/api/calendar/import', payload: { content: ICS, categoryId: w.categoryId, currency: 'USD', items: [{ key: '0', amount: '1' }] } });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/calendar/import/preview', payload: { content: ICS } }))
+        .statusCode,
+    ).toBe(401);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/calendar/import',
+      payload: { content: ICS, categoryId: w.categoryId, currency: 'USD', items: [{ key: '0', amount: '1' }] },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
-
 
 describe('a pay date moved to a business day', () => {
   it('is in the feed on the day salaries go out, with the day it moved from and why', async () => {
@@ -369,9 +469,18 @@ describe('a pay date moved to a business day', () => {
     // Felix prepares Meridian Logistics' payroll (Long Beach, USA); the seed may already hold its December draft.
     const org = felixRow!.organizationId!;
     await t.db.delete(payrollRuns).where(and(eq(payrollRuns.organizationId, org), eq(payrollRuns.period, '2026-12')));
-    const created = await t.app.inject({ method: 'POST', url: '/api/payroll/runs', headers: felixNow.headers, payload: { organizationId: org, period: '2026-12' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/payroll/runs',
+      headers: felixNow.headers,
+      payload: { organizationId: org, period: '2026-12' },
+    });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ payDate: '2026-12-28', payDateAdjustedFrom: '2026-12-25', payDateAdjustedReason: 'Christmas Day' });
+    expect(created.json()).toMatchObject({
+      payDate: '2026-12-28',
+      payDateAdjustedFrom: '2026-12-25',
+      payDateAdjustedReason: 'Christmas Day',
+    });
 
     const { events } = parse((await fetchFeed(await makeFeed(felixNow))).body);
     const pay = events.find((e) => e.getFirstPropertyValue('uid') === `payroll-${created.json().id}@outlay`);
@@ -379,6 +488,8 @@ describe('a pay date moved to a business day', () => {
     const start = pay!.getFirstPropertyValue('dtstart') as ICAL.Time;
     expect(start.isDate).toBe(true);
     expect(start.toString()).toBe('2026-12-28');
-    expect(String(pay!.getFirstPropertyValue('description'))).toContain('Pays on Dec 28, 2026, moved from Dec 25, 2026 (Christmas Day).');
+    expect(String(pay!.getFirstPropertyValue('description'))).toContain(
+      'Pays on Dec 28, 2026, moved from Dec 25, 2026 (Christmas Day).',
+    );
   });
 });

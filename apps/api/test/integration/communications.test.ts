@@ -19,7 +19,14 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  const rows = await t.db.select({ id: users.id, username: users.username, organizationId: users.organizationId, departmentId: users.departmentId }).from(users);
+  const rows = await t.db
+    .select({
+      id: users.id,
+      username: users.username,
+      organizationId: users.organizationId,
+      departmentId: users.departmentId,
+    })
+    .from(users);
   for (const r of rows) ids[r.username] = r.id;
   const paulRow = rows.find((r) => r.username === 'paul')!;
   await t.db.update(users).set({ role: 'subsidiary_ceo' }).where(eq(users.id, paulRow.id));
@@ -27,15 +34,9 @@ beforeAll(async () => {
   ids.logistics = rows.find((r) => r.username === 'rita')!.organizationId!;
   ids.logisticsOps = rows.find((r) => r.username === 'rita')!.departmentId!;
   ids.energySales = rows.find((r) => r.username === 'lukas')!.departmentId!;
-  [rita, max, dana, henry, felix, lukas, paul] = (await Promise.all(['rita', 'max', 'dana', 'henry', 'felix', 'lukas', 'paul'].map((u) => login(t.app, u)))) as Session[] as [
-    Session,
-    Session,
-    Session,
-    Session,
-    Session,
-    Session,
-    Session,
-  ];
+  [rita, max, dana, henry, felix, lukas, paul] = (await Promise.all(
+    ['rita', 'max', 'dana', 'henry', 'felix', 'lukas', 'paul'].map((u) => login(t.app, u)),
+  )) as Session[] as [Session, Session, Session, Session, Session, Session, Session];
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -45,7 +46,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (s: Session, method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: s.headers, ...(payload ? { payload } : {}) });
+const call = (s: Session, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: s.headers, ...(payload ? { payload } : {}) });
 
 async function announce(s: Session, body: object) {
   return call(s, 'POST', '/api/communications/announcements', { title: 'Notice', body: 'Read me.', ...body });
@@ -58,7 +60,10 @@ async function titlesFor(s: Session): Promise<string[]> {
 }
 
 async function startGroup(s: Session, members: string[], title: string) {
-  const res = await call(s, 'POST', '/api/communications/conversations', { memberIds: members.map((m) => ids[m]), title });
+  const res = await call(s, 'POST', '/api/communications/conversations', {
+    memberIds: members.map((m) => ids[m]),
+    title,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { id: string; kind: string; members: { username: string }[] };
 }
@@ -69,7 +74,8 @@ async function send(s: Session, conversationId: string, body: string) {
   return res.json() as { id: string; body: string; authorName: string };
 }
 
-const unreadOf = async (s: Session) => (await call(s, 'GET', '/api/communications/unread')).json() as { messages: number; announcements: number };
+const unreadOf = async (s: Session) =>
+  (await call(s, 'GET', '/api/communications/unread')).json() as { messages: number; announcements: number };
 
 describe(`announcements (${DB})`, () => {
   it('refuses authoring without communications.announce', async () => {
@@ -82,8 +88,16 @@ describe(`announcements (${DB})`, () => {
   it('lets a group executive address everyone, audited, and everyone reads it', async () => {
     const res = await announce(henry, { title: 'Group town hall on Friday', audience: 'everyone' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ audience: 'everyone', organizationId: null, authorName: 'Henry Walsh', read: true });
-    const [audit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, res.json().id), eq(auditEvents.action, 'announcement.created')));
+    expect(res.json()).toMatchObject({
+      audience: 'everyone',
+      organizationId: null,
+      authorName: 'Henry Walsh',
+      read: true,
+    });
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, res.json().id), eq(auditEvents.action, 'announcement.created')));
     expect(audit).toBeDefined();
     for (const s of [rita, lukas, felix]) expect(await titlesFor(s)).toContain('Group town hall on Friday');
   });
@@ -95,7 +109,11 @@ describe(`announcements (${DB})`, () => {
     const audiences = (await call(paul, 'GET', '/api/communications/announcements/audiences')).json();
     expect(audiences.everyone).toBe(false);
     expect(audiences.organizations.map((o: { id: string }) => o.id)).toEqual([ids.energy]);
-    const ok = await announce(paul, { title: 'Energy: new office hours', audience: 'organization', organizationId: ids.energy });
+    const ok = await announce(paul, {
+      title: 'Energy: new office hours',
+      audience: 'organization',
+      organizationId: ids.energy,
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(await titlesFor(lukas)).toContain('Energy: new office hours');
     expect(await titlesFor(rita)).not.toContain('Energy: new office hours');
@@ -105,7 +123,11 @@ describe(`announcements (${DB})`, () => {
   it('scopes a department head to their department', async () => {
     expect((await announce(dana, { audience: 'organization', organizationId: ids.logistics })).statusCode).toBe(403);
     expect((await announce(dana, { audience: 'department', departmentId: ids.energySales })).statusCode).toBe(403);
-    const ok = await announce(dana, { title: 'Ops: forklift training', audience: 'department', departmentId: ids.logisticsOps });
+    const ok = await announce(dana, {
+      title: 'Ops: forklift training',
+      audience: 'department',
+      departmentId: ids.logisticsOps,
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json()).toMatchObject({ organizationId: ids.logistics, departmentId: ids.logisticsOps });
     expect(await titlesFor(rita)).toContain('Ops: forklift training');
@@ -116,7 +138,10 @@ describe(`announcements (${DB})`, () => {
     const missing = await announce(henry, { audience: 'department' });
     expect(missing.statusCode).toBe(400);
     expect(JSON.stringify(missing.json().details)).toContain('departmentId');
-    const unknown = await announce(henry, { audience: 'department', departmentId: '00000000-0000-4000-8000-000000000000' });
+    const unknown = await announce(henry, {
+      audience: 'department',
+      departmentId: '00000000-0000-4000-8000-000000000000',
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('No such department');
   });
@@ -133,11 +158,14 @@ describe(`announcements (${DB})`, () => {
     expect(all.json().announcements).toBe(0);
     // One not addressed to the reader is not found for them.
     const energy = await announce(paul, { title: 'Energy only', audience: 'organization', organizationId: ids.energy });
-    expect((await call(max, 'POST', `/api/communications/announcements/${energy.json().id}/read`)).statusCode).toBe(404);
+    expect((await call(max, 'POST', `/api/communications/announcements/${energy.json().id}/read`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('pages by keyset without repeating or skipping', async () => {
-    for (let i = 0; i < 5; i++) expect((await announce(henry, { title: `Paging ${i}`, audience: 'everyone' })).statusCode).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await announce(henry, { title: `Paging ${i}`, audience: 'everyone' })).statusCode).toBe(201);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
@@ -147,7 +175,9 @@ describe(`announcements (${DB})`, () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(new Set(seen).size).toBe(seen.length);
-    expect(seen.length).toBe((await call(rita, 'GET', '/api/communications/announcements?limit=100')).json().items.length);
+    expect(seen.length).toBe(
+      (await call(rita, 'GET', '/api/communications/announcements?limit=100')).json().items.length,
+    );
     expect((await call(rita, 'GET', '/api/communications/announcements?cursor=nonsense')).statusCode).toBe(400);
   });
 });
@@ -165,15 +195,21 @@ describe(`conversations (${DB})`, () => {
 
   it('gives one direct conversation when both people start it at once', async () => {
     const results = await Promise.all([
-      ...Array.from({ length: 4 }, () => call(max, 'POST', '/api/communications/conversations', { memberIds: [ids.lukas] })),
-      ...Array.from({ length: 4 }, () => call(lukas, 'POST', '/api/communications/conversations', { memberIds: [ids.max] })),
+      ...Array.from({ length: 4 }, () =>
+        call(max, 'POST', '/api/communications/conversations', { memberIds: [ids.lukas] }),
+      ),
+      ...Array.from({ length: 4 }, () =>
+        call(lukas, 'POST', '/api/communications/conversations', { memberIds: [ids.max] }),
+      ),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
     expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
   });
 
   it('refuses an unknown or inactive person with 400', async () => {
-    const unknown = await call(rita, 'POST', '/api/communications/conversations', { memberIds: ['00000000-0000-4000-8000-000000000000'] });
+    const unknown = await call(rita, 'POST', '/api/communications/conversations', {
+      memberIds: ['00000000-0000-4000-8000-000000000000'],
+    });
     expect(unknown.statusCode).toBe(400);
     await t.db.update(users).set({ status: 'inactive' }).where(eq(users.username, 'chloe'));
     try {
@@ -226,7 +262,10 @@ describe(`conversations (${DB})`, () => {
     const read = await call(max, 'POST', `/api/communications/conversations/${c.id}/read`);
     expect(read.json().unread).toBe(0);
     expect((await unreadOf(max)).messages).toBe(before);
-    const [member] = await t.db.select().from(conversationMembers).where(and(eq(conversationMembers.conversationId, c.id), eq(conversationMembers.userId, ids.max!)));
+    const [member] = await t.db
+      .select()
+      .from(conversationMembers)
+      .where(and(eq(conversationMembers.conversationId, c.id), eq(conversationMembers.userId, ids.max!)));
     expect(member!.lastReadSeq).toBeGreaterThan(0);
   });
 
@@ -253,12 +292,33 @@ describe(`conversations (${DB})`, () => {
   it('notifies a mentioned member, not the author nor a non-member', async () => {
     const c = await startGroup(rita, ['max'], 'Mentions');
     const m = await send(rita, c.id, 'Can you check this, @max? And @felix, and @rita.');
-    const forMax = await t.db.select().from(notifications).where(and(eq(notifications.userId, ids.max!), eq(notifications.type, 'message_mention'), eq(notifications.entityId, c.id)));
+    const forMax = await t.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, ids.max!),
+          eq(notifications.type, 'message_mention'),
+          eq(notifications.entityId, c.id),
+        ),
+      );
     expect(forMax).toHaveLength(1);
-    expect(forMax[0]).toMatchObject({ title: 'Rita Alvarez mentioned you in Mentions', link: `/communications?conversation=${c.id}` });
+    expect(forMax[0]).toMatchObject({
+      title: 'Rita Alvarez mentioned you in Mentions',
+      link: `/communications?conversation=${c.id}`,
+    });
     expect(forMax[0]!.body).toContain(m.body);
     for (const other of ['felix', 'rita']) {
-      const rows = await t.db.select().from(notifications).where(and(eq(notifications.userId, ids[other]!), eq(notifications.type, 'message_mention'), eq(notifications.entityId, c.id)));
+      const rows = await t.db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, ids[other]!),
+            eq(notifications.type, 'message_mention'),
+            eq(notifications.entityId, c.id),
+          ),
+        );
       expect(rows, other).toHaveLength(0);
     }
   });
@@ -270,11 +330,20 @@ describe(`conversations (${DB})`, () => {
     try {
       await new Promise((r) => setTimeout(r, 100));
       const sent = await send(rita, c.id, 'Hello live');
-      const e = await maxStream.waitFor((ev) => ev.kind === 'message' && ev.type === 'message.created' && (ev as { conversationId?: string }).conversationId === c.id);
+      const e = await maxStream.waitFor(
+        (ev) =>
+          ev.kind === 'message' &&
+          ev.type === 'message.created' &&
+          (ev as { conversationId?: string }).conversationId === c.id,
+      );
       expect(e.summary).toBe('Rita Alvarez: Hello live');
       expect(sent.body).toBe('Hello live');
       await new Promise((r) => setTimeout(r, 400));
-      expect(felixStream.events.some((ev) => ev.kind === 'message' && (ev as { conversationId?: string }).conversationId === c.id)).toBe(false);
+      expect(
+        felixStream.events.some(
+          (ev) => ev.kind === 'message' && (ev as { conversationId?: string }).conversationId === c.id,
+        ),
+      ).toBe(false);
     } finally {
       maxStream.close();
       felixStream.close();
@@ -286,10 +355,15 @@ describe(`conversations (${DB})`, () => {
     const lukasStream = await openStream(base, lukas);
     try {
       await new Promise((r) => setTimeout(r, 100));
-      expect((await announce(dana, { title: 'Ops live notice', audience: 'department', departmentId: ids.logisticsOps })).statusCode).toBe(201);
+      expect(
+        (await announce(dana, { title: 'Ops live notice', audience: 'department', departmentId: ids.logisticsOps }))
+          .statusCode,
+      ).toBe(201);
       await ritaStream.waitFor((ev) => ev.kind === 'announcement' && ev.summary === 'Ops live notice');
       await new Promise((r) => setTimeout(r, 400));
-      expect(lukasStream.events.some((ev) => ev.kind === 'announcement' && ev.summary === 'Ops live notice')).toBe(false);
+      expect(lukasStream.events.some((ev) => ev.kind === 'announcement' && ev.summary === 'Ops live notice')).toBe(
+        false,
+      );
     } finally {
       ritaStream.close();
       lukasStream.close();
@@ -301,8 +375,15 @@ describe(`conversations (${DB})`, () => {
 function multipart(fileName: string, contentType: string, data: Buffer, caption?: string) {
   const boundary = `----outlay-test-${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
-  if (caption !== undefined) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\n${caption}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`), data, Buffer.from(`\r\n--${boundary}--\r\n`));
+  if (caption !== undefined)
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\n${caption}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -311,7 +392,12 @@ describe(`attachments (${DB})`, () => {
   it('stores a file through the storage and lets members, only, download it', async () => {
     const c = await startGroup(rita, ['max'], 'Files');
     const body = multipart('quote.pdf', 'application/pdf', PDF, 'The quote');
-    const res = await t.app.inject({ method: 'POST', url: `/api/communications/conversations/${c.id}/files`, headers: { ...rita.headers, ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/communications/conversations/${c.id}/files`,
+      headers: { ...rita.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const m = res.json();
     expect(m.body).toBe('The quote');
@@ -334,10 +420,20 @@ describe(`attachments (${DB})`, () => {
   it('refuses a non-member upload with 404 and a file of the wrong type with 400, writing nothing', async () => {
     const c = await startGroup(rita, ['max'], 'Files refused');
     const body = multipart('quote.pdf', 'application/pdf', PDF);
-    const outsider = await t.app.inject({ method: 'POST', url: `/api/communications/conversations/${c.id}/files`, headers: { ...felix.headers, ...body.headers }, payload: body.payload });
+    const outsider = await t.app.inject({
+      method: 'POST',
+      url: `/api/communications/conversations/${c.id}/files`,
+      headers: { ...felix.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(outsider.statusCode).toBe(404);
     const html = multipart('page.html', 'text/html', Buffer.from('<html><script>alert(1)</script></html>'));
-    const wrong = await t.app.inject({ method: 'POST', url: `/api/communications/conversations/${c.id}/files`, headers: { ...rita.headers, ...html.headers }, payload: html.payload });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `/api/communications/conversations/${c.id}/files`,
+      headers: { ...rita.headers, ...html.headers },
+      payload: html.payload,
+    });
     expect(wrong.statusCode).toBe(400);
     const rows = await t.db.select().from(messages).where(eq(messages.conversationId, c.id));
     expect(rows).toHaveLength(0);
@@ -348,7 +444,11 @@ describe(`attachments (${DB})`, () => {
     const url = `/api/communications/conversations/${c.id}/files`;
     const json = await t.app.inject({ method: 'POST', url, headers: rita.headers, payload: { file: 'x' } });
     expect(json.statusCode).toBe(400);
-    expect(json.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'Send the file as multipart/form-data', details: [{ path: 'file', message: 'Choose a file to send' }] });
+    expect(json.json()).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'Send the file as multipart/form-data',
+      details: [{ path: 'file', message: 'Choose a file to send' }],
+    });
     const boundary = '----outlay-test-nofile';
     const noFile = await t.app.inject({
       method: 'POST',
@@ -357,9 +457,18 @@ describe(`attachments (${DB})`, () => {
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\nNo file\r\n--${boundary}--\r\n`,
     });
     expect(noFile.statusCode).toBe(400);
-    expect(noFile.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'Choose a file to send', details: [{ path: 'file', message: 'Choose a file to send' }] });
+    expect(noFile.json()).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'Choose a file to send',
+      details: [{ path: 'file', message: 'Choose a file to send' }],
+    });
     const long = multipart('quote.pdf', 'application/pdf', PDF, 'x'.repeat(4001));
-    const tooLong = await t.app.inject({ method: 'POST', url, headers: { ...rita.headers, ...long.headers }, payload: long.payload });
+    const tooLong = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...rita.headers, ...long.headers },
+      payload: long.payload,
+    });
     expect(tooLong.statusCode).toBe(400);
     const message = 'A message must be at most 4,000 characters';
     expect(tooLong.json()).toEqual({ code: 'VALIDATION_ERROR', message, details: [{ path: 'body', message }] });

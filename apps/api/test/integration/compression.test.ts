@@ -46,9 +46,13 @@ afterAll(async () => {
   rmSync(webDist, { recursive: true, force: true });
 });
 
-describe('static files: the build\'s compressed copies, chosen by Accept-Encoding', () => {
-  it('sends the brotli copy to a browser that takes brotli, with the script\'s type, its own length and immutable caching', async () => {
-    const res = await app.inject({ method: 'GET', url: `/${SCRIPT_FILE}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+describe("static files: the build's compressed copies, chosen by Accept-Encoding", () => {
+  it("sends the brotli copy to a browser that takes brotli, with the script's type, its own length and immutable caching", async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/${SCRIPT_FILE}`,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
@@ -89,13 +93,21 @@ describe('static files: the build\'s compressed copies, chosen by Accept-Encodin
     const first = await app.inject({ method: 'GET', url: `/${SCRIPT_FILE}`, headers: { 'accept-encoding': 'br' } });
     const etag = first.headers.etag;
     expect(etag).toBeTruthy();
-    const again = await app.inject({ method: 'GET', url: `/${SCRIPT_FILE}`, headers: { 'accept-encoding': 'br', 'if-none-match': String(etag) } });
+    const again = await app.inject({
+      method: 'GET',
+      url: `/${SCRIPT_FILE}`,
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(etag) },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
   });
 
   it('still serves the app page for client-side routes, revalidated on every visit', async () => {
-    const res = await app.inject({ method: 'GET', url: '/budget-vs-actual', headers: { 'accept-encoding': 'gzip, br' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/budget-vs-actual',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -111,7 +123,11 @@ describe('API responses: compressed above the threshold', () => {
     expect(plain.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD);
     expect(plain.headers['content-encoding']).toBeUndefined();
 
-    const br = await app.inject({ method: 'GET', url, headers: { ...adam.headers, 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await app.inject({
+      method: 'GET',
+      url,
+      headers: { ...adam.headers, 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
@@ -136,7 +152,11 @@ describe('API responses: compressed above the threshold', () => {
     const most = ROLES.reduce((a, b) => (Object.keys(grantsFor(b)).length > Object.keys(grantsFor(a)).length ? b : a));
     expect(most).toBe('owner');
     const olivia = await login(app, 'olivia');
-    const res = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { ...olivia.headers, 'accept-encoding': 'gzip, br' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { ...olivia.headers, 'accept-encoding': 'gzip, br' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().permissions).toHaveLength(Object.keys(grantsFor('owner')).length);
     expect(res.rawPayload.length).toBeLessThan(COMPRESSION_THRESHOLD);
@@ -144,12 +164,20 @@ describe('API responses: compressed above the threshold', () => {
   });
 
   it('compresses a CSV export but sends an XLSX (already a zip) as it is', async () => {
-    const csv = await app.inject({ method: 'GET', url: '/api/vendors/export?format=csv', headers: { ...adam.headers, 'accept-encoding': 'br' } });
+    const csv = await app.inject({
+      method: 'GET',
+      url: '/api/vendors/export?format=csv',
+      headers: { ...adam.headers, 'accept-encoding': 'br' },
+    });
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(csv.rawPayload).toString()).toMatch(/^\uFEFFName,Tax ID,/);
 
-    const xlsx = await app.inject({ method: 'GET', url: '/api/vendors/export?format=xlsx', headers: { ...adam.headers, 'accept-encoding': 'gzip, br' } });
+    const xlsx = await app.inject({
+      method: 'GET',
+      url: '/api/vendors/export?format=xlsx',
+      headers: { ...adam.headers, 'accept-encoding': 'gzip, br' },
+    });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect(xlsx.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD);
@@ -160,7 +188,10 @@ describe('API responses: compressed above the threshold', () => {
 
   it('never compresses the live event stream, so each event arrives when it is sent', async () => {
     const controller = new AbortController();
-    const res = await fetch(`${base}/api/events/stream`, { headers: { ...adam.headers, 'accept-encoding': 'gzip, br' }, signal: controller.signal });
+    const res = await fetch(`${base}/api/events/stream`, {
+      headers: { ...adam.headers, 'accept-encoding': 'gzip, br' },
+      signal: controller.signal,
+    });
     try {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/event-stream');

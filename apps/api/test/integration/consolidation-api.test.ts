@@ -42,7 +42,12 @@ describe('the hand-checked example (CHF, JPY, USD into USD, one elimination)', (
     const ch = company(c, w.org.CH);
     expect(ch.currency).toBe('CHF');
     const [jan, feb] = ch.periods;
-    expect(jan!.spend).toMatchObject({ original: '1333.33', currency: 'CHF', translated: '1353.33', monthlyRates: [{ month: '2019-01', rate: '1.01500000' }] });
+    expect(jan!.spend).toMatchObject({
+      original: '1333.33',
+      currency: 'CHF',
+      translated: '1353.33',
+      monthlyRates: [{ month: '2019-01', rate: '1.01500000' }],
+    });
     expect(jan!.spend.effectiveRate).toBe('1.01500004');
     expect(jan!.payroll).toMatchObject({ original: '10000.00', translated: '10150.00' });
     expect(jan!.total).toMatchObject({ original: '11333.33', translated: '11503.33' });
@@ -51,10 +56,18 @@ describe('the hand-checked example (CHF, JPY, USD into USD, one elimination)', (
     expect(jp.periods[0]!.spend).toMatchObject({ original: '123457.00', currency: 'JPY', translated: '1137.85' });
     expect(jp.periods[0]!.payroll).toMatchObject({ original: '1000000.00', translated: '9216.59' });
     // Partly approved: the approved 150,000 of 200,000 counts.
-    expect(jp.periods[1]!.spend).toMatchObject({ original: '150000.00', translated: '1358.70', monthlyRates: [{ month: '2019-02', rate: '0.00905797' }] });
+    expect(jp.periods[1]!.spend).toMatchObject({
+      original: '150000.00',
+      translated: '1358.70',
+      monthlyRates: [{ month: '2019-02', rate: '0.00905797' }],
+    });
     // The draft February run is not payroll cost.
     expect(jp.periods[1]!.payroll.translated).toBe('0.00');
-    expect(company(c, w.org.US).periods[1]!.spend).toMatchObject({ original: '250.00', translated: '250.00', effectiveRate: '1.00000000' });
+    expect(company(c, w.org.US).periods[1]!.spend).toMatchObject({
+      original: '250.00',
+      translated: '250.00',
+      effectiveRate: '1.00000000',
+    });
   });
 
   it('rounds every aggregate row before adding: two 1.00 CHF rows at 1.005 are 2.02, not 2.01', () => {
@@ -75,7 +88,11 @@ describe('the hand-checked example (CHF, JPY, USD into USD, one elimination)', (
       { period: '2019-01', beforeElimination: '21957.77', eliminations: '0.00', consolidated: '21957.77' },
       { period: '2019-02', beforeElimination: '12163.22', eliminations: '502.50', consolidated: '11660.72' },
     ]);
-    expect(c.totals.overall).toEqual({ beforeElimination: '34120.99', eliminations: '502.50', consolidated: '33618.49' });
+    expect(c.totals.overall).toEqual({
+      beforeElimination: '34120.99',
+      eliminations: '502.50',
+      consolidated: '33618.49',
+    });
   });
 
   it('a quarter is the sum of its months, to the cent, with each month’s rate listed', async () => {
@@ -98,26 +115,52 @@ describe('the hand-checked example (CHF, JPY, USD into USD, one elimination)', (
   it('filters to one company', async () => {
     const one = await consolidation(carla, `from=2019-01&to=2019-02&organizationId=${w.org.CH}`);
     expect(one.subsidiaries.map((s) => s.organizationId)).toEqual([w.org.CH]);
-    expect(one.totals.overall).toEqual({ beforeElimination: '22057.85', eliminations: '502.50', consolidated: '21555.35' });
+    expect(one.totals.overall).toEqual({
+      beforeElimination: '22057.85',
+      eliminations: '502.50',
+      consolidated: '21555.35',
+    });
   });
 });
 
 describe('drill-down', () => {
   it('lists the requests behind a company’s category, in the list protocol', async () => {
-    const res = await get(carla, `/api/consolidation/requests?organizationId=${w.org.CH}&categoryId=${w.cat.software}&from=2019-01&to=2019-02&sort=amountOrg&order=desc&pageSize=2`);
+    const res = await get(
+      carla,
+      `/api/consolidation/requests?organizationId=${w.org.CH}&categoryId=${w.cat.software}&from=2019-01&to=2019-02&sort=amountOrg&order=desc&pageSize=2`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
-    expect(body.items[0]).toMatchObject({ title: 'Sensor firmware from Sakura', amountOrg: '500.00', orgCurrency: 'CHF', intercompany: true, vendorName: 'Sakura Components KK' });
-    const jp = (await get(carla, `/api/consolidation/requests?organizationId=${w.org.JP}&from=2019-02&to=2019-02`)).json();
-    expect(jp.items).toEqual([expect.objectContaining({ title: 'CAD seats', amount: '150000.00', currency: 'JPY', status: 'approved', intercompany: false })]);
+    expect(body.items[0]).toMatchObject({
+      title: 'Sensor firmware from Sakura',
+      amountOrg: '500.00',
+      orgCurrency: 'CHF',
+      intercompany: true,
+      vendorName: 'Sakura Components KK',
+    });
+    const jp = (
+      await get(carla, `/api/consolidation/requests?organizationId=${w.org.JP}&from=2019-02&to=2019-02`)
+    ).json();
+    expect(jp.items).toEqual([
+      expect.objectContaining({
+        title: 'CAD seats',
+        amount: '150000.00',
+        currency: 'JPY',
+        status: 'approved',
+        intercompany: false,
+      }),
+    ]);
   });
 
   it('refuses a bad range and an unknown category clearly', async () => {
     const bad = await get(carla, `/api/consolidation/requests?organizationId=${w.org.CH}&from=2019-03&to=2019-01`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/start month/);
-    const unknown = await get(carla, `/api/consolidation/requests?organizationId=${w.org.CH}&categoryId=00000000-0000-4000-8000-000000000000&from=2019-01&to=2019-02`);
+    const unknown = await get(
+      carla,
+      `/api/consolidation/requests?organizationId=${w.org.CH}&categoryId=00000000-0000-4000-8000-000000000000&from=2019-01&to=2019-02`,
+    );
     expect(unknown.statusCode).toBe(404);
     const tooLong = await get(carla, '/api/consolidation?from=2019-01&to=2023-01');
     expect(tooLong.statusCode).toBe(400);
@@ -130,13 +173,24 @@ describe('scope and permission', () => {
     expect(c.subsidiaries.map((s) => s.organizationId)).toEqual([w.org.ML]);
     expect(c.intercompany).toEqual([]);
     expect(c.totals.overall).toEqual({ beforeElimination: '100.00', eliminations: '0.00', consolidated: '100.00' });
-    expect((await get(felix, `/api/consolidation?from=2019-01&to=2019-02&organizationId=${w.org.CH}`)).statusCode).toBe(404);
-    expect((await get(felix, `/api/consolidation/requests?organizationId=${w.org.CH}&from=2019-01&to=2019-02`)).statusCode).toBe(404);
-    expect((await get(felix, `/api/consolidation/export?format=xlsx&from=2019-01&to=2019-02&organizationId=${w.org.CH}`)).statusCode).toBe(404);
+    expect((await get(felix, `/api/consolidation?from=2019-01&to=2019-02&organizationId=${w.org.CH}`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await get(felix, `/api/consolidation/requests?organizationId=${w.org.CH}&from=2019-01&to=2019-02`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(felix, `/api/consolidation/export?format=xlsx&from=2019-01&to=2019-02&organizationId=${w.org.CH}`))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('rita (requester) is refused every consolidation call', async () => {
-    for (const url of ['/api/consolidation?from=2019-01&to=2019-02', `/api/consolidation/requests?organizationId=${w.org.CH}&from=2019-01&to=2019-02`, '/api/consolidation/export?from=2019-01&to=2019-02']) {
+    for (const url of [
+      '/api/consolidation?from=2019-01&to=2019-02',
+      `/api/consolidation/requests?organizationId=${w.org.CH}&from=2019-01&to=2019-02`,
+      '/api/consolidation/export?from=2019-01&to=2019-02',
+    ]) {
       const res = await get(rita, url);
       expect(res.statusCode, url).toBe(403);
     }
@@ -148,10 +202,14 @@ describe('exports', () => {
     const res = await get(carla, '/api/consolidation/export?format=xlsx&from=2019-01&to=2019-02');
     expect(res.statusCode).toBe(200);
     // Named by its months, its scope (carla consolidates the whole group) and the group currency.
-    expect(res.headers['content-disposition']).toMatch(/filename="consolidated-financials-2019-01-to-2019-02-all-organizations-USD-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    expect(res.headers['content-disposition']).toMatch(
+      /filename="consolidated-financials-2019-01-to-2019-02-all-organizations-USD-\d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const rows = (book.getWorksheet('Consolidated')!.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
+    const rows = (book.getWorksheet('Consolidated')!.getSheetValues() as unknown[][])
+      .filter(Boolean)
+      .map((r) => r.slice(1));
     // Amounts are numbers in the group currency's format.
     expect(rows).toContainEqual(['Consolidated total', 21957.77, 11660.72, 33618.49]);
     expect(rows).toContainEqual(['Eliminations', 0, -502.5, -502.5]);
@@ -159,8 +217,19 @@ describe('exports', () => {
     const sheet = book.getWorksheet('Consolidated')!;
     const total = sheet.getRows(1, sheet.rowCount)!.find((r) => r.getCell(1).value === 'Consolidated total')!;
     expect(total.getCell(2).numFmt).toBe('#,##0.00 "USD"');
-    const detail = (book.getWorksheet('Translation')!.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
-    expect(detail).toContainEqual(['Sakura Components KK', 'Spend', new Date(Date.UTC(2019, 0, 1)), 123457, 'JPY', 0.00921657, '2019-01: 0.00921659', 1137.85]);
+    const detail = (book.getWorksheet('Translation')!.getSheetValues() as unknown[][])
+      .filter(Boolean)
+      .map((r) => r.slice(1));
+    expect(detail).toContainEqual([
+      'Sakura Components KK',
+      'Spend',
+      new Date(Date.UTC(2019, 0, 1)),
+      123457,
+      'JPY',
+      0.00921657,
+      '2019-01: 0.00921659',
+      1137.85,
+    ]);
   });
 
   it('PDF reads back with the consolidated figures', async () => {
@@ -171,7 +240,10 @@ describe('exports', () => {
     let text = '';
     for (let i = 1; i <= pdf.numPages; i++) {
       const content = await (await pdf.getPage(i)).getTextContent();
-      text += content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' ');
+      text += content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' ');
     }
     expect(text).toContain('Consolidated financials');
     expect(text).toContain('Consolidated total');

@@ -2,7 +2,17 @@
 // CHF, JPY and USD, with rates and requests in 2019 (months the demo history does not reach), so
 // every expected figure below is worked out by hand from the rates.
 import { eq } from 'drizzle-orm';
-import { categories, employees, fxRates, organizations, payrollLines, payrollRuns, spendingRequests, users, vendors } from '@outlay/db';
+import {
+  categories,
+  employees,
+  fxRates,
+  organizations,
+  payrollLines,
+  payrollRuns,
+  spendingRequests,
+  users,
+  vendors,
+} from '@outlay/db';
 import type { TestContext } from '../helpers.ts';
 
 export interface ConsolidationWorld {
@@ -52,11 +62,30 @@ export async function setUpConsolidation(t: TestContext): Promise<ConsolidationW
   ]);
   const [ic] = await db
     .insert(vendors)
-    .values({ organizationId: ch.id, name: 'Sakura Components KK', taxId: 'T-IC-JP-001', currency: 'CHF', status: 'active', intercompanyOrganizationId: jp.id })
+    .values({
+      organizationId: ch.id,
+      name: 'Sakura Components KK',
+      taxId: 'T-IC-JP-001',
+      currency: 'CHF',
+      status: 'active',
+      intercompanyOrganizationId: jp.id,
+    })
     .returning();
 
   let n = 0;
-  const request = async (o: { id: string; currency: string }, r: { title: string; amount: string; approved?: string; status: string; category: string; decided?: string; paid?: string; vendor?: string }) => {
+  const request = async (
+    o: { id: string; currency: string },
+    r: {
+      title: string;
+      amount: string;
+      approved?: string;
+      status: string;
+      category: string;
+      decided?: string;
+      paid?: string;
+      vendor?: string;
+    },
+  ) => {
     n++;
     const decidedAt = r.decided ? new Date(`${r.decided}T10:00:00Z`) : null;
     await db.insert(spendingRequests).values({
@@ -79,29 +108,150 @@ export async function setUpConsolidation(t: TestContext): Promise<ConsolidationW
       paymentDate: r.paid ?? null,
     });
   };
-  await request(ch, { title: 'Zurich client visit', amount: '1000.00', status: 'paid', category: travel!.id, decided: '2019-01-10', paid: '2019-01-25' });
-  await request(ch, { title: 'Geneva trade fair travel', amount: '333.33', status: 'approved', category: travel!.id, decided: '2019-01-20' });
-  await request(ch, { title: 'Licence top-up A', amount: '1.00', status: 'approved', category: software!.id, decided: '2019-02-03' });
-  await request(ch, { title: 'Licence top-up B', amount: '1.00', status: 'paid', category: software!.id, decided: '2019-02-04', paid: '2019-02-20' });
-  await request(ch, { title: 'Sensor firmware from Sakura', amount: '500.00', status: 'approved', category: software!.id, decided: '2019-02-14', vendor: ic!.id });
-  await request(ch, { title: 'Refused dinner', amount: '900.00', status: 'rejected', category: travel!.id, decided: '2019-01-11' });
+  await request(ch, {
+    title: 'Zurich client visit',
+    amount: '1000.00',
+    status: 'paid',
+    category: travel!.id,
+    decided: '2019-01-10',
+    paid: '2019-01-25',
+  });
+  await request(ch, {
+    title: 'Geneva trade fair travel',
+    amount: '333.33',
+    status: 'approved',
+    category: travel!.id,
+    decided: '2019-01-20',
+  });
+  await request(ch, {
+    title: 'Licence top-up A',
+    amount: '1.00',
+    status: 'approved',
+    category: software!.id,
+    decided: '2019-02-03',
+  });
+  await request(ch, {
+    title: 'Licence top-up B',
+    amount: '1.00',
+    status: 'paid',
+    category: software!.id,
+    decided: '2019-02-04',
+    paid: '2019-02-20',
+  });
+  await request(ch, {
+    title: 'Sensor firmware from Sakura',
+    amount: '500.00',
+    status: 'approved',
+    category: software!.id,
+    decided: '2019-02-14',
+    vendor: ic!.id,
+  });
+  await request(ch, {
+    title: 'Refused dinner',
+    amount: '900.00',
+    status: 'rejected',
+    category: travel!.id,
+    decided: '2019-01-11',
+  });
   await request(ch, { title: 'Waiting laptop', amount: '700.00', status: 'pending', category: software!.id });
-  await request(jp, { title: 'Osaka plant visit', amount: '123457', status: 'paid', category: travel!.id, decided: '2019-01-15', paid: '2019-02-05' });
-  await request(jp, { title: 'CAD seats', amount: '200000', approved: '150000', status: 'approved', category: software!.id, decided: '2019-02-18' });
-  await request(us, { title: 'Chicago depot trip', amount: '250.00', status: 'paid', category: travel!.id, decided: '2019-02-12', paid: '2019-03-01' });
-  await request({ id: ml!.id, currency: 'USD' }, { title: 'Depot audit trip', amount: '100.00', status: 'paid', category: travel!.id, decided: '2019-01-22', paid: '2019-01-30' });
+  await request(jp, {
+    title: 'Osaka plant visit',
+    amount: '123457',
+    status: 'paid',
+    category: travel!.id,
+    decided: '2019-01-15',
+    paid: '2019-02-05',
+  });
+  await request(jp, {
+    title: 'CAD seats',
+    amount: '200000',
+    approved: '150000',
+    status: 'approved',
+    category: software!.id,
+    decided: '2019-02-18',
+  });
+  await request(us, {
+    title: 'Chicago depot trip',
+    amount: '250.00',
+    status: 'paid',
+    category: travel!.id,
+    decided: '2019-02-12',
+    paid: '2019-03-01',
+  });
+  await request(
+    { id: ml!.id, currency: 'USD' },
+    {
+      title: 'Depot audit trip',
+      amount: '100.00',
+      status: 'paid',
+      category: travel!.id,
+      decided: '2019-01-22',
+      paid: '2019-01-30',
+    },
+  );
 
   const [emp] = await db
     .insert(employees)
-    .values({ organizationId: ch.id, employeeNumber: 'T-CH-1', fullName: 'Anna Keller', startDate: '2018-01-01', currency: 'CHF', baseSalary: '9000.00' })
+    .values({
+      organizationId: ch.id,
+      employeeNumber: 'T-CH-1',
+      fullName: 'Anna Keller',
+      startDate: '2018-01-01',
+      currency: 'CHF',
+      baseSalary: '9000.00',
+    })
     .returning();
   const runs = await db
     .insert(payrollRuns)
     .values([
-      { organizationId: ch.id, period: '2019-01', status: 'paid', currency: 'CHF', employeeCount: 1, grossTotal: '9000.00', deductionsTotal: '1950.00', netTotal: '7050.00', employerCostTotal: '10000.00', payDate: '2019-01-31', paidAt: new Date('2019-01-31T08:00:00Z') },
-      { organizationId: ch.id, period: '2019-02', status: 'approved', currency: 'CHF', employeeCount: 1, grossTotal: '9000.00', deductionsTotal: '1950.00', netTotal: '7050.00', employerCostTotal: '10000.00' },
-      { organizationId: jp.id, period: '2019-01', status: 'paid', currency: 'JPY', employeeCount: 2, grossTotal: '900000', deductionsTotal: '150000', netTotal: '750000', employerCostTotal: '1000000', payDate: '2019-01-25', paidAt: new Date('2019-01-25T08:00:00Z') },
-      { organizationId: jp.id, period: '2019-02', status: 'draft', currency: 'JPY', employeeCount: 2, grossTotal: '900000', deductionsTotal: '150000', netTotal: '750000', employerCostTotal: '1000000' },
+      {
+        organizationId: ch.id,
+        period: '2019-01',
+        status: 'paid',
+        currency: 'CHF',
+        employeeCount: 1,
+        grossTotal: '9000.00',
+        deductionsTotal: '1950.00',
+        netTotal: '7050.00',
+        employerCostTotal: '10000.00',
+        payDate: '2019-01-31',
+        paidAt: new Date('2019-01-31T08:00:00Z'),
+      },
+      {
+        organizationId: ch.id,
+        period: '2019-02',
+        status: 'approved',
+        currency: 'CHF',
+        employeeCount: 1,
+        grossTotal: '9000.00',
+        deductionsTotal: '1950.00',
+        netTotal: '7050.00',
+        employerCostTotal: '10000.00',
+      },
+      {
+        organizationId: jp.id,
+        period: '2019-01',
+        status: 'paid',
+        currency: 'JPY',
+        employeeCount: 2,
+        grossTotal: '900000',
+        deductionsTotal: '150000',
+        netTotal: '750000',
+        employerCostTotal: '1000000',
+        payDate: '2019-01-25',
+        paidAt: new Date('2019-01-25T08:00:00Z'),
+      },
+      {
+        organizationId: jp.id,
+        period: '2019-02',
+        status: 'draft',
+        currency: 'JPY',
+        employeeCount: 2,
+        grossTotal: '900000',
+        deductionsTotal: '150000',
+        netTotal: '750000',
+        employerCostTotal: '1000000',
+      },
     ])
     .returning();
   for (const run of runs.filter((r) => r.organizationId === ch.id)) {
@@ -120,5 +270,9 @@ export async function setUpConsolidation(t: TestContext): Promise<ConsolidationW
       employerCost: '10000.00',
     });
   }
-  return { org: { CH: ch.id, JP: jp.id, US: us.id, ML: ml!.id, group: group!.id }, cat: { travel: travel!.id, software: software!.id }, icVendor: ic!.id };
+  return {
+    org: { CH: ch.id, JP: jp.id, US: us.id, ML: ml!.id, group: group!.id },
+    cat: { travel: travel!.id, software: software!.id },
+    icVendor: ic!.id,
+  };
 }

@@ -17,7 +17,12 @@ let carla: Session;
 beforeAll(async () => {
   t = await createTestApp();
   w = await setUpWorld(t);
-  [rita, max, dana, carla] = (await Promise.all(['rita', 'max', 'dana', 'carla'].map((u) => login(t.app, u)))) as [Session, Session, Session, Session];
+  [rita, max, dana, carla] = (await Promise.all(['rita', 'max', 'dana', 'carla'].map((u) => login(t.app, u)))) as [
+    Session,
+    Session,
+    Session,
+    Session,
+  ];
 });
 afterAll(async () => t.close());
 
@@ -35,7 +40,9 @@ type RequestRow = typeof spendingRequests.$inferSelect;
 
 /** What a request adds to spend in its organization's currency: the approved part when line items were cut. */
 const orgAmountOf = (r: RequestRow) =>
-  r.approvedAmount && r.approvedAmount !== r.amount ? new Decimal(r.approvedAmount).mul(r.fxRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP) : new Decimal(r.amountOrg);
+  r.approvedAmount && r.approvedAmount !== r.amount
+    ? new Decimal(r.approvedAmount).mul(r.fxRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+    : new Decimal(r.amountOrg);
 
 /**
  * The spend rule, from the rows and the FX table without the spend module: each month's
@@ -65,7 +72,9 @@ const decidedMonth = (r: RequestRow) => r.decidedAt!.toISOString().slice(0, 7);
 async function expectedSpendThisMonth(where: (r: RequestRow) => boolean): Promise<string> {
   const rows = await t.db.select().from(spendingRequests);
   return inGroupCurrency(
-    rows.filter((r) => ['approved', 'paid'].includes(r.status) && r.decidedAt && decidedMonth(r) === month() && where(r)),
+    rows.filter(
+      (r) => ['approved', 'paid'].includes(r.status) && r.decidedAt && decidedMonth(r) === month() && where(r),
+    ),
     decidedMonth,
   );
 }
@@ -78,7 +87,13 @@ async function expectedSpendLastMonthToDate(day: number): Promise<string> {
   return inGroupCurrency(
     rows.filter((r) => {
       const d = r.decidedAt;
-      return ['approved', 'paid'].includes(r.status) && d && d.getUTCFullYear() === first.getUTCFullYear() && d.getUTCMonth() === first.getUTCMonth() && d.getUTCDate() <= day;
+      return (
+        ['approved', 'paid'].includes(r.status) &&
+        d &&
+        d.getUTCFullYear() === first.getUTCFullYear() &&
+        d.getUTCMonth() === first.getUTCMonth() &&
+        d.getUTCDate() <= day
+      );
     }),
     decidedMonth,
   );
@@ -112,7 +127,9 @@ describe('GET /api/dashboard', () => {
 
     const d = await dashboardOf(dana);
     const [danaRow] = await t.db.select().from(users).where(eq(users.username, 'dana'));
-    const [dept] = rowsOf<{ name: string }>(await t.db.execute(sql`SELECT name FROM departments WHERE id = ${danaRow!.departmentId}`));
+    const [dept] = rowsOf<{ name: string }>(
+      await t.db.execute(sql`SELECT name FROM departments WHERE id = ${danaRow!.departmentId}`),
+    );
     expect(d.kpis.scopeLabel).toBe(dept!.name);
   });
 
@@ -150,7 +167,14 @@ describe('GET /api/dashboard', () => {
     const sameDays = await expectedSpendLastMonthToDate(day);
     expect(after.kpis.spendLastMonthToDate).toBe(sameDays);
     expect(after.kpis.spendChangePercent).toBe(
-      new Decimal(sameDays).isZero() ? null : new Decimal(after.kpis.spendThisMonth).minus(sameDays).div(sameDays).mul(100).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toFixed(1),
+      new Decimal(sameDays).isZero()
+        ? null
+        : new Decimal(after.kpis.spendThisMonth)
+            .minus(sameDays)
+            .div(sameDays)
+            .mul(100)
+            .toDecimalPlaces(1, Decimal.ROUND_HALF_UP)
+            .toFixed(1),
     );
 
     // dana's KPIs: her department only.
@@ -160,19 +184,25 @@ describe('GET /api/dashboard', () => {
 
     // rita: her requests by status, and the decisions she received, newest first.
     const r = await dashboardOf(rita);
-    const count = (x: { mine: { byStatus: { status: string; count: number }[] } }, s: string) => x.mine.byStatus.find((c) => c.status === s)?.count ?? 0;
+    const count = (x: { mine: { byStatus: { status: string; count: number }[] } }, s: string) =>
+      x.mine.byStatus.find((c) => c.status === s)?.count ?? 0;
     expect(count(r, 'approved')).toBe(count(ritaBefore, 'approved') + 1);
     expect(count(r, 'pending')).toBe(count(ritaBefore, 'pending') + 1);
-    expect(r.mine.recentDecisions[0]).toMatchObject({ requestId: a, decision: 'approved', decidedBy: expect.stringContaining('Dana') });
+    expect(r.mine.recentDecisions[0]).toMatchObject({
+      requestId: a,
+      decision: 'approved',
+      decidedBy: expect.stringContaining('Dana'),
+    });
     expect(r.mine.recentDecisions.length).toBeLessThanOrEqual(5);
     const [ritaRow] = await t.db.select().from(users).where(eq(users.username, 'rita'));
     const latest = rowsOf<{ request_id: string; decided_at: Date | string }>(
-      await t.db.execute(sql`SELECT d.request_id, d.created_at AS decided_at FROM approval_decisions d JOIN spending_requests q ON q.id = d.request_id
+      await t.db
+        .execute(sql`SELECT d.request_id, d.created_at AS decided_at FROM approval_decisions d JOIN spending_requests q ON q.id = d.request_id
           WHERE q.requester_id = ${ritaRow!.id} ORDER BY d.created_at DESC, d.id LIMIT 5`),
     );
-    expect(r.mine.recentDecisions.map((x: { requestId: string; decidedAt: string }) => [x.requestId, x.decidedAt])).toEqual(
-      latest.map((x) => [x.request_id, new Date(x.decided_at).toISOString()]),
-    );
+    expect(
+      r.mine.recentDecisions.map((x: { requestId: string; decidedAt: string }) => [x.requestId, x.decidedAt]),
+    ).toEqual(latest.map((x) => [x.request_id, new Date(x.decided_at).toISOString()]));
 
     const maxAfter = await dashboardOf(max);
     expect(maxAfter.queue.open).toBe(maxBefore.queue.open + 1);
@@ -181,7 +211,9 @@ describe('GET /api/dashboard', () => {
   it('counts overdue items in the queue and raises an alert', async () => {
     const id = await createDraft(t, rita, w, { title: 'Dashboard overdue', amount: '10.00' });
     expect((await submit(t, rita, id)).statusCode).toBe(200);
-    await t.db.execute(sql`UPDATE approval_steps SET due_at = now() - interval '1 hour' WHERE request_id = ${id} AND status = 'active'`);
+    await t.db.execute(
+      sql`UPDATE approval_steps SET due_at = now() - interval '1 hour' WHERE request_id = ${id} AND status = 'active'`,
+    );
     const m = await dashboardOf(max);
     expect(m.queue.overdue).toBeGreaterThanOrEqual(1);
     expect(m.alerts.some((a: { kind: string }) => a.kind === 'overdue_approvals')).toBe(true);
@@ -201,7 +233,12 @@ describe('GET /api/dashboard/activity', () => {
     const times = feed.items.map((i: { at: string }) => i.at);
     expect([...times].sort().reverse()).toEqual(times);
     const first = feed.items[0];
-    expect(first).toMatchObject({ requestId: id, type: 'step_approved', actorName: expect.stringContaining('Max'), title: 'Dashboard activity' });
+    expect(first).toMatchObject({
+      requestId: id,
+      type: 'step_approved',
+      actorName: expect.stringContaining('Max'),
+      title: 'Dashboard activity',
+    });
     expect(first.reference).toMatch(/^REQ-\d{6}$/);
     expect(first.text).toContain(first.reference);
     const page2 = (await get(carla, '/api/dashboard/activity?pageSize=10&page=2')).json();
@@ -212,9 +249,18 @@ describe('GET /api/dashboard/activity', () => {
     // An event on another organization's request, newer than everything else.
     const [danaRow] = await t.db.select().from(users).where(eq(users.username, 'dana'));
     const [foreign] = rowsOf<{ id: string }>(
-      await t.db.execute(sql`SELECT id FROM spending_requests WHERE organization_id <> ${danaRow!.organizationId} ORDER BY seq LIMIT 1`),
+      await t.db.execute(
+        sql`SELECT id FROM spending_requests WHERE organization_id <> ${danaRow!.organizationId} ORDER BY seq LIMIT 1`,
+      ),
     );
-    await t.db.insert(requestEvents).values({ requestId: foreign!.id, type: 'commented', note: 'elsewhere', createdAt: new Date(Date.now() + 60_000) });
+    await t.db
+      .insert(requestEvents)
+      .values({
+        requestId: foreign!.id,
+        type: 'commented',
+        note: 'elsewhere',
+        createdAt: new Date(Date.now() + 60_000),
+      });
     const carlaFeed = (await get(carla, '/api/dashboard/activity?pageSize=5')).json();
     expect(carlaFeed.items[0].requestId).toBe(foreign!.id);
     const danaFeed = (await get(dana, '/api/dashboard/activity?pageSize=100')).json();
@@ -241,7 +287,8 @@ describe('the 30-day cycle time', () => {
   /** Independently of the aggregate: one average over the requests decided since `since`, within `scope`. */
   async function expectedCycle(since: string, scope: ReturnType<typeof sql>) {
     const [row] = rowsOf<{ hours: string | null; n: number }>(
-      await t.db.execute(sql`SELECT round(avg(extract(epoch FROM (decided_at - submitted_at)) / 3600)::numeric, 1)::text AS hours, count(*)::int AS n
+      await t.db
+        .execute(sql`SELECT round(avg(extract(epoch FROM (decided_at - submitted_at)) / 3600)::numeric, 1)::text AS hours, count(*)::int AS n
           FROM spending_requests WHERE decided_at >= ${since}::timestamptz AND submitted_at IS NOT NULL
            AND status IN ('approved', 'paid', 'rejected') AND ${scope}`),
     );
@@ -266,7 +313,8 @@ describe('the 30-day cycle time', () => {
     expect(group.cycleSample).toBeGreaterThan(0);
     expect({ avgCycleHours: g.kpis.avgCycleHours, cycleSample: g.kpis.cycleSample }).toEqual(group);
     const [edges] = rowsOf<{ first: number; today: number }>(
-      await t.db.execute(sql`SELECT count(*) FILTER (WHERE decided_at < date_trunc('day', ${sinceOf(g.generatedAt)}::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' + interval '1 day')::int AS first,
+      await t.db
+        .execute(sql`SELECT count(*) FILTER (WHERE decided_at < date_trunc('day', ${sinceOf(g.generatedAt)}::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' + interval '1 day')::int AS first,
             count(*) FILTER (WHERE decided_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::int AS today
           FROM spending_requests WHERE decided_at >= ${sinceOf(g.generatedAt)}::timestamptz AND submitted_at IS NOT NULL AND status IN ('approved', 'paid', 'rejected')`),
     );
@@ -308,23 +356,42 @@ describe('GET /api/expense-tracking', () => {
     expect(c.availableScopes).toEqual(expect.arrayContaining(['me', 'organization', 'group']));
     expect(c.months.at(-1).total).toBe(await expectedSpendThisMonth(() => true));
     // The twelve months' total is the rule over all their requests (rounded once), not the sum of the rounded months.
-    const decidedInPeriod = (r: RequestRow) => ['approved', 'paid'].includes(r.status) && r.decidedAt !== null && decidedMonth(r) >= c.from && decidedMonth(r) <= c.to;
-    expect(c.totals.total).toBe(await inGroupCurrency((await t.db.select().from(spendingRequests)).filter(decidedInPeriod), decidedMonth));
+    const decidedInPeriod = (r: RequestRow) =>
+      ['approved', 'paid'].includes(r.status) &&
+      r.decidedAt !== null &&
+      decidedMonth(r) >= c.from &&
+      decidedMonth(r) <= c.to;
+    expect(c.totals.total).toBe(
+      await inGroupCurrency((await t.db.select().from(spendingRequests)).filter(decidedInPeriod), decidedMonth),
+    );
     const summed = c.months.reduce((acc: Decimal, m: { total: string }) => acc.plus(m.total), new Decimal(0));
     expect(summed.minus(c.totals.total).abs().lte(new Decimal('0.01').mul(c.months.length))).toBe(true);
 
     // Receipts: files attached to three decided requests (a receipt import), then the approved and
     // paid requests decided in the months, with an attachment or not, from the rows.
-    await t.db.execute(sql`INSERT INTO request_attachments (request_id, file_name, content_type, size, sha256, storage_key, uploaded_by_id)
+    await t.db
+      .execute(sql`INSERT INTO request_attachments (request_id, file_name, content_type, size, sha256, storage_key, uploaded_by_id)
         SELECT id, 'receipt.pdf', 'application/pdf', 1000, repeat('0', 64), 'import/' || id, requester_id FROM spending_requests
          WHERE status IN ('approved', 'paid') AND to_char(decided_at AT TIME ZONE 'UTC', 'YYYY-MM') BETWEEN ${c.from} AND ${c.to} ORDER BY seq LIMIT 3`);
     const withFiles = (await get(carla, '/api/expense-tracking?scope=group')).json();
-    const attached = new Set(rowsOf<{ id: string }>(await t.db.execute(sql`SELECT DISTINCT request_id AS id FROM request_attachments`)).map((r) => r.id));
+    const attached = new Set(
+      rowsOf<{ id: string }>(await t.db.execute(sql`SELECT DISTINCT request_id AS id FROM request_attachments`)).map(
+        (r) => r.id,
+      ),
+    );
     const decidedIn = (await t.db.select().from(spendingRequests)).filter(decidedInPeriod);
     const without = decidedIn.filter((r) => !attached.has(r.id));
-    const receipts = { with_receipt: decidedIn.length - without.length, without_receipt: without.length, amount_without: await inGroupCurrency(without, decidedMonth) };
+    const receipts = {
+      with_receipt: decidedIn.length - without.length,
+      without_receipt: without.length,
+      amount_without: await inGroupCurrency(without, decidedMonth),
+    };
     expect(receipts!.with_receipt).toBe(3);
-    expect(withFiles.receipts).toEqual({ withReceipt: receipts!.with_receipt, withoutReceipt: receipts!.without_receipt, amountWithoutReceipt: receipts!.amount_without });
+    expect(withFiles.receipts).toEqual({
+      withReceipt: receipts!.with_receipt,
+      withoutReceipt: receipts!.without_receipt,
+      amountWithoutReceipt: receipts!.amount_without,
+    });
 
     const narrow = (await get(carla, `/api/expense-tracking?scope=group&from=${month()}&to=${month()}`)).json();
     expect(narrow.months).toHaveLength(1);
@@ -337,16 +404,30 @@ describe('budget burn', () => {
     const lines = async () => {
       const res = await get(carla, `/api/budgets/lines?date=${today}&pageSize=100`);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().items as { id: string; committed: string; actual: string; currency: string; periodType: string }[];
+      return res.json().items as {
+        id: string;
+        committed: string;
+        actual: string;
+        currency: string;
+        periodType: string;
+      }[];
     };
-    const burnOf = async () => (await dashboardOf(carla)).kpis.budget as { linesInForce: number; lines: { id: string; consumed: string; currency: string }[] };
+    const burnOf = async () =>
+      (await dashboardOf(carla)).kpis.budget as {
+        linesInForce: number;
+        lines: { id: string; consumed: string; currency: string }[];
+      };
 
     const before = await burnOf();
     const managed = new Map((await lines()).map((l) => [l.id, l]));
     expect(before.linesInForce).toBeGreaterThan(0);
     expect(before.lines.length).toBeGreaterThan(0);
     // The seed plans FY, quarter and month lines: the total adds the FY lines only, each once.
-    const kpi = (await dashboardOf(carla)).kpis.budget as { periodType: string | null; countedLines: number; linesInForce: number };
+    const kpi = (await dashboardOf(carla)).kpis.budget as {
+      periodType: string | null;
+      countedLines: number;
+      linesInForce: number;
+    };
     const inForce = await lines();
     expect(kpi.periodType).toBe('year');
     expect(kpi.countedLines).toBeGreaterThan(0);
@@ -364,6 +445,7 @@ describe('budget burn', () => {
     const after = new Map((await lines()).map((l) => [l.id, l]));
     const moved = [...after.values()].filter((l) => !new Decimal(l.committed).eq(managed.get(l.id)?.committed ?? '0'));
     expect(moved.length).toBeGreaterThan(0);
-    for (const l of moved) expect(new Decimal(l.committed).minus(managed.get(l.id)!.committed).toFixed(2)).toBe('41.00');
+    for (const l of moved)
+      expect(new Decimal(l.committed).minus(managed.get(l.id)!.committed).toFixed(2)).toBe('41.00');
   });
 });

@@ -75,7 +75,9 @@ async function count(table: string): Promise<number> {
 }
 
 const tables = Object.values(schema as Record<string, unknown>).filter((x): x is PgTable => is(x, PgTable));
-const allChecks = tables.flatMap((table) => getTableConfig(table).checks.map((c) => ({ table: getTableConfig(table).name, check: c })));
+const allChecks = tables.flatMap((table) =>
+  getTableConfig(table).checks.map((c) => ({ table: getTableConfig(table).name, check: c })),
+);
 const enumChecks = allChecks.flatMap(({ table, check }) => {
   const info = enumCheckInfo(check);
   return info ? [{ table, name: check.name, column: info.column.name, values: info.values }] : [];
@@ -93,10 +95,20 @@ describe('valid rows still go in', () => {
   it('accepts a well-formed row in each table the seed leaves empty', async () => {
     const [adam] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'adam'));
     const [max] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'max'));
-    const [request] = await t.db.select({ id: spendingRequests.id, organizationId: spendingRequests.organizationId }).from(spendingRequests).limit(1);
+    const [request] = await t.db
+      .select({ id: spendingRequests.id, organizationId: spendingRequests.organizationId })
+      .from(spendingRequests)
+      .limit(1);
     const now = new Date();
     await t.db.insert(customRoles).values({ name: 'Auditor (checks)', permissions: [], scope: 'organization' });
-    await t.db.insert(authChallenges).values({ userId: adam!.id, purpose: 'two_factor', tokenHash: 'checks-test', expiresAt: new Date(now.getTime() + 60_000) });
+    await t.db
+      .insert(authChallenges)
+      .values({
+        userId: adam!.id,
+        purpose: 'two_factor',
+        tokenHash: 'checks-test',
+        expiresAt: new Date(now.getTime() + 60_000),
+      });
     await t.db.insert(delegations).values({
       delegatorId: max!.id,
       delegateId: adam!.id,
@@ -105,8 +117,13 @@ describe('valid rows still go in', () => {
       endsAt: now,
       createdById: max!.id,
     });
-    await t.db.insert(budgetOverruns).values({ requestId: request!.id, organizationId: request!.organizationId, lines: [], status: 'pending' });
-    const [line] = await t.db.select({ id: budgetLines.id, organizationId: budgetLines.organizationId, currency: budgetLines.currency }).from(budgetLines).limit(1);
+    await t.db
+      .insert(budgetOverruns)
+      .values({ requestId: request!.id, organizationId: request!.organizationId, lines: [], status: 'pending' });
+    const [line] = await t.db
+      .select({ id: budgetLines.id, organizationId: budgetLines.organizationId, currency: budgetLines.currency })
+      .from(budgetLines)
+      .limit(1);
     await t.db.insert(budgetAdjustments).values({
       budgetLineId: line!.id,
       organizationId: line!.organizationId,
@@ -116,19 +133,49 @@ describe('valid rows still go in', () => {
       amountAfter: '100.01',
       reason: 'Checks',
     });
-    await t.db.insert(emailOutbox).values({ toAddress: 'adam@example.com', subject: 'Checks', body: 'Body', status: 'queued' });
+    await t.db
+      .insert(emailOutbox)
+      .values({ toAddress: 'adam@example.com', subject: 'Checks', body: 'Body', status: 'queued' });
     await t.db.insert(notificationSettings).values({ userId: adam!.id, digest: 'weekly' });
-    const [payrollLine] = await t.db.select({ runId: payrollLines.runId, employeeId: payrollLines.employeeId }).from(payrollLines).limit(1);
-    await t.db.insert(payrollAdjustments).values({ runId: payrollLine!.runId, employeeId: payrollLine!.employeeId, kind: 'bonus', amount: '10.00', reason: 'Checks' });
+    const [payrollLine] = await t.db
+      .select({ runId: payrollLines.runId, employeeId: payrollLines.employeeId })
+      .from(payrollLines)
+      .limit(1);
+    await t.db
+      .insert(payrollAdjustments)
+      .values({
+        runId: payrollLine!.runId,
+        employeeId: payrollLine!.employeeId,
+        kind: 'bonus',
+        amount: '10.00',
+        reason: 'Checks',
+      });
     await t.db.insert(savedReports).values({ ownerId: adam!.id, name: 'Checks', definition: {} });
-    await t.db.insert(errorReports).values({ fingerprint: 'checks', source: 'client', message: 'Checks', firstSeenAt: now, lastSeenAt: now });
-    await t.db.insert(featureSuggestions).values({ authorId: adam!.id, title: 'Checks', description: 'A suggestion for the checks' });
-    const [hook] = await t.db.insert(webhooks).values({ userId: adam!.id, url: 'https://example.com/hook', events: ['request.paid'], secretSealed: 'v1:checks' }).returning({ id: webhooks.id });
+    await t.db
+      .insert(errorReports)
+      .values({ fingerprint: 'checks', source: 'client', message: 'Checks', firstSeenAt: now, lastSeenAt: now });
+    await t.db
+      .insert(featureSuggestions)
+      .values({ authorId: adam!.id, title: 'Checks', description: 'A suggestion for the checks' });
+    const [hook] = await t.db
+      .insert(webhooks)
+      .values({
+        userId: adam!.id,
+        url: 'https://example.com/hook',
+        events: ['request.paid'],
+        secretSealed: 'v1:checks',
+      })
+      .returning({ id: webhooks.id });
     await t.db.insert(webhookDeliveries).values({ webhookId: hook!.id, eventType: 'request.paid', payload: {} });
-    await t.db.insert(backups).values({ name: 'checks', status: 'ready', trigger: 'manual', fileName: 'checks.jsonl.gz', sizeBytes: 0 });
+    await t.db
+      .insert(backups)
+      .values({ name: 'checks', status: 'ready', trigger: 'manual', fileName: 'checks.jsonl.gz', sizeBytes: 0 });
     await t.db.insert(backupSchedules).values({ frequency: 'weekly', retention: 365 });
     await t.db.insert(requestSuggestionModels).values({ organizationId: request!.organizationId, trainedOn: 0 });
-    const [message] = await t.db.select({ id: messages.id, conversationId: messages.conversationId }).from(messages).limit(1);
+    const [message] = await t.db
+      .select({ id: messages.id, conversationId: messages.conversationId })
+      .from(messages)
+      .limit(1);
     await t.db.insert(messageAttachments).values({
       messageId: message!.id,
       conversationId: message!.conversationId,
@@ -139,8 +186,12 @@ describe('valid rows still go in', () => {
       storageKey: 'conversations/checks',
       uploadedById: adam!.id,
     });
-    await t.db.insert(findingDismissals).values({ key: 'duplicate:checks', kind: 'duplicate', reason: 'Checks', dismissedById: adam!.id });
-    await t.db.insert(findingRuns).values({ organizationId: request!.organizationId, computedAt: now, requestsExamined: 0, benfordTested: 0 });
+    await t.db
+      .insert(findingDismissals)
+      .values({ key: 'duplicate:checks', kind: 'duplicate', reason: 'Checks', dismissedById: adam!.id });
+    await t.db
+      .insert(findingRuns)
+      .values({ organizationId: request!.organizationId, computedAt: now, requestsExamined: 0, benfordTested: 0 });
     await t.db.insert(findings).values({
       organizationId: request!.organizationId,
       key: `outlier:${request!.id}`,
@@ -163,7 +214,10 @@ describe('valid rows still go in', () => {
     const [inserted] = await t.db.insert(spendingRequests).values(copy).returning({ id: spendingRequests.id });
     expect(inserted!.id).not.toBe(id);
     // Approved exactly the amount: the bound is inclusive.
-    await t.db.update(spendingRequests).set({ approvedAmount: copy.amount }).where(eq(spendingRequests.id, inserted!.id));
+    await t.db
+      .update(spendingRequests)
+      .set({ approvedAmount: copy.amount })
+      .where(eq(spendingRequests.id, inserted!.id));
     const [zero] = await t.db
       .insert(spendingRequests)
       .values({ ...copy, amount: '0.00', amountOrg: '0.00', amountGroup: '0.00', approvedAmount: '0.00' })
@@ -182,31 +236,46 @@ describe('impossible rows are refused with 23514', () => {
     expect(c.values).not.toContain(bogus);
     await expectCheckViolation(c.name, () => updateOne(c.table, sql`${sql.identifier(c.column)} = ${bogus}`));
     // Nor a listed value in another case: the lists are exact.
-    await expectCheckViolation(c.name, () => updateOne(c.table, sql`${sql.identifier(c.column)} = ${c.values[0]!.toUpperCase()}`));
+    await expectCheckViolation(c.name, () =>
+      updateOne(c.table, sql`${sql.identifier(c.column)} = ${c.values[0]!.toUpperCase()}`),
+    );
   });
 
   it('refuses a new request with a negative amount', async () => {
     const [row] = await t.db.select().from(spendingRequests).limit(1);
     // eslint-disable-next-line @typescript-eslint/no-unused-vars
     const { id, seq, ...copy } = row!;
-    await expectCheckViolation('spending_requests_amount_check', () => t.db.insert(spendingRequests).values({ ...copy, amount: '-5.00', approvedAmount: null }));
+    await expectCheckViolation('spending_requests_amount_check', () =>
+      t.db.insert(spendingRequests).values({ ...copy, amount: '-5.00', approvedAmount: null }),
+    );
   });
 
   it('refuses an approved amount above the amount', async () => {
-    const [row] = await t.db.select({ id: spendingRequests.id, amount: spendingRequests.amount }).from(spendingRequests).limit(1);
+    const [row] = await t.db
+      .select({ id: spendingRequests.id, amount: spendingRequests.amount })
+      .from(spendingRequests)
+      .limit(1);
     await expectCheckViolation('spending_requests_approved_within_amount_check', () =>
-      t.db.update(spendingRequests).set({ approvedAmount: sql`${spendingRequests.amount} + 0.01` }).where(eq(spendingRequests.id, row!.id)),
+      t.db
+        .update(spendingRequests)
+        .set({ approvedAmount: sql`${spendingRequests.amount} + 0.01` })
+        .where(eq(spendingRequests.id, row!.id)),
     );
   });
 
   it('refuses a lowercase currency', async () => {
-    await expectCheckViolation('organizations_currency_check', () => t.db.update(organizations).set({ currency: 'usd' }).where(eq(organizations.code, 'MG')));
+    await expectCheckViolation('organizations_currency_check', () =>
+      t.db.update(organizations).set({ currency: 'usd' }).where(eq(organizations.code, 'MG')),
+    );
   });
 
   it('refuses a budget period that ends before it starts', async () => {
     const [line] = await t.db.select({ id: budgetLines.id }).from(budgetLines).limit(1);
     await expectCheckViolation('budget_lines_period_check', () =>
-      t.db.update(budgetLines).set({ periodEnd: sql`${budgetLines.periodStart} - 1` }).where(eq(budgetLines.id, line!.id)),
+      t.db
+        .update(budgetLines)
+        .set({ periodEnd: sql`${budgetLines.periodStart} - 1` })
+        .where(eq(budgetLines.id, line!.id)),
     );
   });
 
@@ -236,7 +305,11 @@ describe('impossible rows are refused with 23514', () => {
     ['budget_lines_amount_check', 'budget_lines', sql`amount = -0.01`],
     ['budget_adjustments_amount_check', 'budget_adjustments', sql`amount = 0`],
     ['budget_adjustments_currency_check', 'budget_adjustments', sql`currency = 'usd'`],
-    ['policy_rules_effective_period_check', 'policy_rules', sql`effective_from = '2026-02-01', effective_to = '2026-01-31'`],
+    [
+      'policy_rules_effective_period_check',
+      'policy_rules',
+      sql`effective_from = '2026-02-01', effective_to = '2026-01-31'`,
+    ],
     ['employees_currency_check', 'employees', sql`currency = 'usd'`],
     ['employees_base_salary_check', 'employees', sql`base_salary = -0.01`],
     ['employees_income_tax_rate_check', 'employees', sql`income_tax_rate = 100.01`],
@@ -246,9 +319,17 @@ describe('impossible rows are refused with 23514', () => {
     ['payroll_runs_currency_check', 'payroll_runs', sql`currency = 'eur'`],
     ['payroll_runs_period_check', 'payroll_runs', sql`period = '2026-13'`],
     // Four eyes: the approver is the submitter.
-    ['payroll_runs_four_eyes_check', 'payroll_runs', sql`submitted_by_id = (SELECT id FROM users ORDER BY id LIMIT 1), approved_by_id = (SELECT id FROM users ORDER BY id LIMIT 1)`],
+    [
+      'payroll_runs_four_eyes_check',
+      'payroll_runs',
+      sql`submitted_by_id = (SELECT id FROM users ORDER BY id LIMIT 1), approved_by_id = (SELECT id FROM users ORDER BY id LIMIT 1)`,
+    ],
     // A pay date moved to a business day moves forward, and says why.
-    ['payroll_runs_pay_date_adjusted_check', 'payroll_runs', sql`pay_date_adjusted_from = pay_date + 1, pay_date_adjusted_reason = 'Christmas Day'`],
+    [
+      'payroll_runs_pay_date_adjusted_check',
+      'payroll_runs',
+      sql`pay_date_adjusted_from = pay_date + 1, pay_date_adjusted_reason = 'Christmas Day'`,
+    ],
     ['payroll_lines_days_check', 'payroll_lines', sql`days_worked = days_in_period + 1`],
     ['payroll_adjustments_amount_check', 'payroll_adjustments', sql`amount = 0`],
     ['payroll_adjustments_reason_check', 'payroll_adjustments', sql`reason = '   '`],
@@ -256,7 +337,11 @@ describe('impossible rows are refused with 23514', () => {
     ['payables_paid_amount_check', 'payables', sql`paid_amount = -0.01`],
     ['payables_paid_within_amount_check', 'payables', sql`paid_amount = amount + 0.01`],
     ['payables_due_after_invoice_check', 'payables', sql`due_date = invoice_date - 1`],
-    ['payables_due_date_adjusted_check', 'payables', sql`due_date_adjusted_from = due_date - 1, due_date_adjusted_reason = NULL`],
+    [
+      'payables_due_date_adjusted_check',
+      'payables',
+      sql`due_date_adjusted_from = due_date - 1, due_date_adjusted_reason = NULL`,
+    ],
     ['payable_payments_amount_check', 'payable_payments', sql`amount = 0`],
     ['error_reports_occurrences_check', 'error_reports', sql`occurrences = -1`],
     ['backups_size_check', 'backups', sql`size_bytes = -1`],
@@ -270,7 +355,11 @@ describe('impossible rows are refused with 23514', () => {
     ['announcements_audience_target_check', 'announcements', sql`audience = 'department', department_id = null`],
     ['announcements_body_length_check', 'announcements', sql`body = ''`],
     // A direct conversation has its pair key, a group none.
-    ['conversations_direct_key_check', 'conversations', sql`direct_key = CASE WHEN kind = 'direct' THEN null ELSE 'a:b' END`],
+    [
+      'conversations_direct_key_check',
+      'conversations',
+      sql`direct_key = CASE WHEN kind = 'direct' THEN null ELSE 'a:b' END`,
+    ],
     ['messages_body_length_check', 'messages', sql`body = repeat('x', 4001)`],
     ['message_attachments_size_check', 'message_attachments', sql`size = 0`],
   ];
@@ -280,7 +369,9 @@ describe('impossible rows are refused with 23514', () => {
   });
 
   it('refuses a share above 100%', async () => {
-    await expectCheckViolation('request_allocations_percent_check', () => updateOne('request_allocations', sql`percent = 100.01`));
+    await expectCheckViolation('request_allocations_percent_check', () =>
+      updateOne('request_allocations', sql`percent = 100.01`),
+    );
   });
 
   it('tests every check of the schema', () => {
@@ -297,7 +388,9 @@ describe('impossible rows are refused with 23514', () => {
 
   it('left every seeded row as it was (each refused statement changed nothing)', async () => {
     const [bad] = rowsOf<{ n: number }>(
-      await t.db.execute(sql`SELECT count(*)::int AS n FROM spending_requests WHERE amount < 0 OR approved_amount > amount OR currency !~ '^[A-Z]{3}$'`),
+      await t.db.execute(
+        sql`SELECT count(*)::int AS n FROM spending_requests WHERE amount < 0 OR approved_amount > amount OR currency !~ '^[A-Z]{3}$'`,
+      ),
     );
     expect(bad!.n).toBe(0);
   });
@@ -312,22 +405,43 @@ describe('the API refuses such input before the database sees it', () => {
     const max = await login(t.app, 'max');
     const [org] = await t.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.code, 'ML'));
     const [dana] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'dana'));
-    const line = { organizationId: org!.id, periodType: 'month', periodStart: '2026-01-01', currency: 'USD', amount: '100.00' };
+    const line = {
+      organizationId: org!.id,
+      periodType: 'month',
+      periodStart: '2026-01-01',
+      currency: 'USD',
+      amount: '100.00',
+    };
     const soon = Date.now() + 3_600_000;
     const calls = [
       { who: carla, url: '/api/budgets/lines', payload: { ...line, currency: 'usd' }, field: 'currency' },
       { who: carla, url: '/api/budgets/lines', payload: { ...line, amount: '-5.00' }, field: 'amount' },
-      { who: adam, url: '/api/fx-rates', payload: { base: 'EUR', quote: 'USD', period: '2026-01', averageRate: '0', closingRate: '1.1' }, field: 'averageRate' },
+      {
+        who: adam,
+        url: '/api/fx-rates',
+        payload: { base: 'EUR', quote: 'USD', period: '2026-01', averageRate: '0', closingRate: '1.1' },
+        field: 'averageRate',
+      },
       {
         who: max,
         url: '/api/delegations',
-        payload: { delegateId: dana!.id, startsAt: new Date(soon + 3_600_000).toISOString(), endsAt: new Date(soon).toISOString() },
+        payload: {
+          delegateId: dana!.id,
+          startsAt: new Date(soon + 3_600_000).toISOString(),
+          endsAt: new Date(soon).toISOString(),
+        },
         field: 'endsAt',
       },
       {
         who: adam,
         url: '/api/policies',
-        payload: { name: 'Reversed dates', kind: 'weekend_spend', action: 'warn', effectiveFrom: '2026-02-01', effectiveTo: '2026-01-31' },
+        payload: {
+          name: 'Reversed dates',
+          kind: 'weekend_spend',
+          action: 'warn',
+          effectiveFrom: '2026-02-01',
+          effectiveTo: '2026-01-31',
+        },
         field: 'effectiveTo',
       },
     ];

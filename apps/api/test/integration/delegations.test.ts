@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { approvalAssignments, approvalSteps, auditEvents, delegations, notifications, organizations, requestEvents, spendingRequests, users } from '@outlay/db';
+import {
+  approvalAssignments,
+  approvalSteps,
+  auditEvents,
+  delegations,
+  notifications,
+  organizations,
+  requestEvents,
+  spendingRequests,
+  users,
+} from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 
 let t: TestContext;
@@ -22,8 +32,10 @@ afterAll(async () => t.close());
 const HOUR = 3_600_000;
 const at = (offsetMs: number) => new Date(t.clock.now().getTime() + offsetMs).toISOString();
 const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: s[who]!.headers });
-const post = (who: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/delegations', headers: s[who]!.headers, payload });
-const revoke = (who: string, id: string) => t.app.inject({ method: 'DELETE', url: `/api/delegations/${id}`, headers: s[who]!.headers });
+const post = (who: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/delegations', headers: s[who]!.headers, payload });
+const revoke = (who: string, id: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/delegations/${id}`, headers: s[who]!.headers });
 
 /** A pending request with an active first step and one open assignment for `approver`. */
 async function pendingWithAssignment(requester: string, approver: string, title: string) {
@@ -75,10 +87,15 @@ describe('delegations', () => {
   let delegationId: string;
   let scheduledId: string;
 
-  it('moves the delegator\'s open assignments to the delegate at once when it starts now', async () => {
+  it("moves the delegator's open assignments to the delegate at once when it starts now", async () => {
     moved = await pendingWithAssignment('rita', 'max', 'Pallet wrap');
-    ownRequest = await pendingWithAssignment('dana', 'max', 'Dana\'s own request');
-    const res = await post('max', { delegateId: people.dana, startsAt: at(-60_000), endsAt: at(72 * HOUR), reason: 'Annual leave' });
+    ownRequest = await pendingWithAssignment('dana', 'max', "Dana's own request");
+    const res = await post('max', {
+      delegateId: people.dana,
+      startsAt: at(-60_000),
+      endsAt: at(72 * HOUR),
+      reason: 'Annual leave',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const d = res.json();
     delegationId = d.id;
@@ -88,7 +105,10 @@ describe('delegations', () => {
       reason: 'Annual leave',
       state: 'active',
     });
-    const links = await t.db.select().from(approvalAssignments).where(eq(approvalAssignments.delegationId, delegationId));
+    const links = await t.db
+      .select()
+      .from(approvalAssignments)
+      .where(eq(approvalAssignments.delegationId, delegationId));
     expect(d.movedCount).toBe(links.length);
     expect(d.movedCount).toBeGreaterThanOrEqual(1);
 
@@ -105,12 +125,21 @@ describe('delegations', () => {
 
     const [row] = await t.db.select().from(delegations).where(eq(delegations.id, delegationId));
     expect(row!.appliedAt).not.toBeNull();
-    const events = await t.db.select().from(requestEvents).where(and(eq(requestEvents.requestId, moved.requestId), eq(requestEvents.type, 'delegated')));
+    const events = await t.db
+      .select()
+      .from(requestEvents)
+      .where(and(eq(requestEvents.requestId, moved.requestId), eq(requestEvents.type, 'delegated')));
     expect(events).toHaveLength(1);
     expect(events[0]!.onBehalfOfId).toBe(people.max);
-    const notes = await t.db.select().from(notifications).where(and(eq(notifications.userId, people.dana!), eq(notifications.entityId, delegationId)));
+    const notes = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, people.dana!), eq(notifications.entityId, delegationId)));
     expect(notes).toHaveLength(1);
-    const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'delegation.created'), eq(auditEvents.entityId, delegationId)));
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'delegation.created'), eq(auditEvents.entityId, delegationId)));
     expect(audit).toHaveLength(1);
   });
 
@@ -133,10 +162,20 @@ describe('delegations', () => {
     expect(backwards.statusCode).toBe(400);
   });
 
-  it('needs approvals.manage to set up someone else\'s delegation', async () => {
-    const refused = await post('dana', { delegatorId: people.max, delegateId: people.felix, startsAt: at(200 * HOUR), endsAt: at(300 * HOUR) });
+  it("needs approvals.manage to set up someone else's delegation", async () => {
+    const refused = await post('dana', {
+      delegatorId: people.max,
+      delegateId: people.felix,
+      startsAt: at(200 * HOUR),
+      endsAt: at(300 * HOUR),
+    });
     expect(refused.statusCode).toBe(403);
-    const scheduled = await post('carla', { delegatorId: people.felix, delegateId: people.grace, startsAt: at(24 * HOUR), endsAt: at(48 * HOUR) });
+    const scheduled = await post('carla', {
+      delegatorId: people.felix,
+      delegateId: people.grace,
+      startsAt: at(24 * HOUR),
+      endsAt: at(48 * HOUR),
+    });
     expect(scheduled.statusCode, scheduled.body).toBe(201);
     expect(scheduled.json()).toMatchObject({ state: 'scheduled', movedCount: 0, delegator: { id: people.felix } });
     scheduledId = scheduled.json().id;
@@ -145,17 +184,24 @@ describe('delegations', () => {
     expect(row!.createdById).toBe(people.carla);
   });
 
-  it('lists the caller\'s own delegations, and all in scope with approvals.manage', async () => {
+  it("lists the caller's own delegations, and all in scope with approvals.manage", async () => {
     const max = (await get('max', '/api/delegations')).json().items;
     expect(max.map((d: { id: string }) => d.id)).toContain(delegationId);
     expect(max.map((d: { id: string }) => d.id)).not.toContain(scheduledId);
-    expect(max.every((d: { delegator: { id: string }; delegate: { id: string } }) => d.delegator.id === people.max || d.delegate.id === people.max)).toBe(true);
+    expect(
+      max.every(
+        (d: { delegator: { id: string }; delegate: { id: string } }) =>
+          d.delegator.id === people.max || d.delegate.id === people.max,
+      ),
+    ).toBe(true);
     const dana = (await get('dana', '/api/delegations')).json().items;
     expect(dana.map((d: { id: string }) => d.id)).toContain(delegationId);
     expect((await get('dana', '/api/delegations?all=true')).statusCode).toBe(403);
     const all = await get('carla', '/api/delegations?all=true');
     expect(all.statusCode).toBe(200);
-    expect(all.json().items.map((d: { id: string }) => d.id)).toEqual(expect.arrayContaining([delegationId, scheduledId]));
+    expect(all.json().items.map((d: { id: string }) => d.id)).toEqual(
+      expect.arrayContaining([delegationId, scheduledId]),
+    );
     const felix = (await get('felix', '/api/delegations')).json().items;
     expect(felix.find((d: { id: string }) => d.id === scheduledId).state).toBe('scheduled');
   });
@@ -177,7 +223,10 @@ describe('delegations', () => {
     const [row] = await t.db.select().from(delegations).where(eq(delegations.id, delegationId));
     expect(row!.revokedAt).not.toBeNull();
     expect(row!.endedAt).not.toBeNull();
-    const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'delegation.revoked'), eq(auditEvents.entityId, delegationId)));
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'delegation.revoked'), eq(auditEvents.entityId, delegationId)));
     expect(audit).toHaveLength(1);
 
     expect((await revoke('max', delegationId)).statusCode).toBe(409);
@@ -192,7 +241,9 @@ describe('delegations', () => {
     t.clock.advance(49 * HOUR);
     s.felix = await login(t.app, 'felix');
     s.carla = await login(t.app, 'carla');
-    const after = (await get('felix', '/api/delegations')).json().items.find((d: { id: string }) => d.id === felixOwn.id);
+    const after = (await get('felix', '/api/delegations'))
+      .json()
+      .items.find((d: { id: string }) => d.id === felixOwn.id);
     expect(after.state).toBe('ended');
     const res = await revoke('carla', felixOwn.id);
     expect(res.statusCode).toBe(409);

@@ -26,7 +26,13 @@ function stackAt(fn: string, line: number, hash: string) {
 }
 
 function report(payload: Record<string, unknown>, session?: Session, ip = nextIp()) {
-  return t.app.inject({ method: 'POST', url: '/api/error-reports', payload, headers: session?.headers ?? {}, remoteAddress: ip });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/error-reports',
+    payload,
+    headers: session?.headers ?? {},
+    remoteAddress: ip,
+  });
 }
 
 async function groupsWith(message: string) {
@@ -37,13 +43,27 @@ describe('POST /api/error-reports', () => {
   it('accepts a report from a signed-in user with 202 and records who, where and in which browser', async () => {
     const message = 'Cannot read properties of undefined (reading "total") — signed in';
     const res = await report(
-      { message, stack: stackAt('BudgetCard', 12, 'Bx3k9_aZ'), componentStack: '\n    at BudgetCard\n    at Dashboard', route: '/budget-management', userAgent: CHROME },
+      {
+        message,
+        stack: stackAt('BudgetCard', 12, 'Bx3k9_aZ'),
+        componentStack: '\n    at BudgetCard\n    at Dashboard',
+        route: '/budget-management',
+        userAgent: CHROME,
+      },
       rita,
     );
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ accepted: true });
     const [group] = await groupsWith(message);
-    expect(group).toMatchObject({ source: 'client', status: 'open', route: '/budget-management', browser: 'Chrome 131 on Linux', occurrences: 1, affectedUsers: 1, anonymousOccurrences: 0 });
+    expect(group).toMatchObject({
+      source: 'client',
+      status: 'open',
+      route: '/budget-management',
+      browser: 'Chrome 131 on Linux',
+      occurrences: 1,
+      affectedUsers: 1,
+      anonymousOccurrences: 0,
+    });
     expect(group!.componentStack).toContain('BudgetCard');
     const [ritaRow] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'rita'));
     const people = await t.db.select().from(errorReportUsers).where(eq(errorReportUsers.reportId, group!.id));
@@ -63,13 +83,19 @@ describe('POST /api/error-reports', () => {
 
   it('groups occurrences whose stacks differ only in line numbers, columns and build hashes', async () => {
     const message = 'Grouping check: x is undefined';
-    expect((await report({ message, stack: stackAt('SpendCard', 12, 'Bx3k9_aZ'), route: '/' }, rita)).statusCode).toBe(202);
-    expect((await report({ message, stack: stackAt('SpendCard', 48, 'Q7p-2LmW'), route: '/analytics' }, adam)).statusCode).toBe(202);
+    expect((await report({ message, stack: stackAt('SpendCard', 12, 'Bx3k9_aZ'), route: '/' }, rita)).statusCode).toBe(
+      202,
+    );
+    expect(
+      (await report({ message, stack: stackAt('SpendCard', 48, 'Q7p-2LmW'), route: '/analytics' }, adam)).statusCode,
+    ).toBe(202);
     const groups = await groupsWith(message);
     expect(groups).toHaveLength(1);
     expect(groups[0]).toMatchObject({ occurrences: 2, affectedUsers: 2, route: '/analytics' });
     // Another function at the top of the stack is another problem.
-    expect((await report({ message, stack: stackAt('BurnCard', 12, 'Bx3k9_aZ'), route: '/' }, rita)).statusCode).toBe(202);
+    expect((await report({ message, stack: stackAt('BurnCard', 12, 'Bx3k9_aZ'), route: '/' }, rita)).statusCode).toBe(
+      202,
+    );
     expect(await groupsWith(message)).toHaveLength(2);
   });
 
@@ -127,7 +153,9 @@ describe('rate limits', () => {
 
   it('refuses everyone once the overall limit is reached, whichever instance counted it', async () => {
     // Another instance has counted the whole minute's allowance in the shared row.
-    await t.db.execute(sql`UPDATE error_report_throttles SET hits = ${REPORT_LIMITS.overall}, window_started_at = ${t.clock.now()} WHERE key = 'overall'`);
+    await t.db.execute(
+      sql`UPDATE error_report_throttles SET hits = ${REPORT_LIMITS.overall}, window_started_at = ${t.clock.now()} WHERE key = 'overall'`,
+    );
     const refused = await report({ message: 'Overall limit', route: '/' }, adam);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
@@ -138,21 +166,39 @@ describe('rate limits', () => {
 
   it('keeps its counters in the database, where every instance sees them', async () => {
     const [dana] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'dana'));
-    const rows = await t.db.execute(sql`SELECT key, hits FROM error_report_throttles WHERE key = ${`user:${dana!.id}`}`);
+    const rows = await t.db.execute(
+      sql`SELECT key, hits FROM error_report_throttles WHERE key = ${`user:${dana!.id}`}`,
+    );
     expect(JSON.stringify(rows)).toContain(`user:${dana!.id}`);
   });
 });
 
 describe('the inbox', () => {
   it('lists groups for an admin, newest first, with search and filters', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/error-reports?q=Grouping%20check&status=open&source=client', headers: adam.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/error-reports?q=Grouping%20check&status=open&source=client',
+      headers: adam.headers,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBe(2);
-    expect(body.items[0]).toMatchObject({ message: 'Grouping check: x is undefined', status: 'open', source: 'client' });
-    const bySource = await t.app.inject({ method: 'GET', url: '/api/error-reports?source=server&q=Grouping', headers: adam.headers });
+    expect(body.items[0]).toMatchObject({
+      message: 'Grouping check: x is undefined',
+      status: 'open',
+      source: 'client',
+    });
+    const bySource = await t.app.inject({
+      method: 'GET',
+      url: '/api/error-reports?source=server&q=Grouping',
+      headers: adam.headers,
+    });
     expect(bySource.json().total).toBe(0);
-    const sorted = await t.app.inject({ method: 'GET', url: '/api/error-reports?sort=occurrences&order=desc&pageSize=1', headers: adam.headers });
+    const sorted = await t.app.inject({
+      method: 'GET',
+      url: '/api/error-reports?sort=occurrences&order=desc&pageSize=1',
+      headers: adam.headers,
+    });
     expect(sorted.json().items[0].occurrences).toBeGreaterThanOrEqual(REPORT_LIMITS.perUser);
   });
 
@@ -161,7 +207,9 @@ describe('the inbox', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/error-reports/${group!.id}`, headers: adam.headers });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.stack).toContain('at BudgetCard (https://outlay.example.com/assets/dashboard-page-Bx3k9_aZ.js:12:1874)');
+    expect(body.stack).toContain(
+      'at BudgetCard (https://outlay.example.com/assets/dashboard-page-Bx3k9_aZ.js:12:1874)',
+    );
     expect(body.users).toMatchObject([{ username: 'rita', occurrences: 1, browser: 'Chrome 131 on Linux' }]);
     expect(body.days).toHaveLength(1);
     expect(body.days[0].occurrences).toBe(1);
@@ -169,11 +217,21 @@ describe('the inbox', () => {
 
   it('refuses a requester with 403 and a caller without a session with 401', async () => {
     const [group] = await t.db.select({ id: errorReports.id }).from(errorReports).limit(1);
-    expect((await t.app.inject({ method: 'GET', url: '/api/error-reports', headers: rita.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `/api/error-reports/${group!.id}`, headers: rita.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: `/api/error-reports/${group!.id}/resolve`, headers: rita.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/error-reports', headers: rita.headers })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/error-reports/${group!.id}`, headers: rita.headers })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/error-reports/${group!.id}/resolve`, headers: rita.headers }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/error-reports' })).statusCode).toBe(401);
-    const [row] = await t.db.select({ status: errorReports.status }).from(errorReports).where(eq(errorReports.id, group!.id));
+    const [row] = await t.db
+      .select({ status: errorReports.status })
+      .from(errorReports)
+      .where(eq(errorReports.id, group!.id));
     expect(row!.status).not.toBe('resolved');
   });
 });
@@ -184,11 +242,19 @@ describe('resolve, recur, reopen', () => {
     expect((await report({ message, route: '/requests' }, rita)).statusCode).toBe(202);
     const [group] = await groupsWith(message);
 
-    const resolved = await t.app.inject({ method: 'POST', url: `/api/error-reports/${group!.id}/resolve`, headers: adam.headers });
+    const resolved = await t.app.inject({
+      method: 'POST',
+      url: `/api/error-reports/${group!.id}/resolve`,
+      headers: adam.headers,
+    });
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json()).toMatchObject({ status: 'resolved', resolvedByName: 'Adam Clarke' });
     expect(resolved.json().resolvedAt).toBeTruthy();
-    const again = await t.app.inject({ method: 'POST', url: `/api/error-reports/${group!.id}/resolve`, headers: adam.headers });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/error-reports/${group!.id}/resolve`,
+      headers: adam.headers,
+    });
     expect(again.statusCode).toBe(409);
 
     t.clock.advance(1000);
@@ -206,7 +272,11 @@ describe('resolve, recur, reopen', () => {
     expect(trail[0]!.actorId).not.toBeNull();
     expect(trail[1]!.actorId).toBeNull();
 
-    const list = await t.app.inject({ method: 'GET', url: '/api/error-reports?status=regressed', headers: adam.headers });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/error-reports?status=regressed',
+      headers: adam.headers,
+    });
     expect(list.json().items.map((i: { id: string }) => i.id)).toContain(group!.id);
   });
 
@@ -214,9 +284,19 @@ describe('resolve, recur, reopen', () => {
     const message = 'Resolved by mistake';
     expect((await report({ message, route: '/' }, rita)).statusCode).toBe(202);
     const [group] = await groupsWith(message);
-    expect((await t.app.inject({ method: 'POST', url: `/api/error-reports/${group!.id}/reopen`, headers: adam.headers })).statusCode).toBe(409);
-    expect((await t.app.inject({ method: 'POST', url: `/api/error-reports/${group!.id}/resolve`, headers: adam.headers })).statusCode).toBe(200);
-    const reopened = await t.app.inject({ method: 'POST', url: `/api/error-reports/${group!.id}/reopen`, headers: adam.headers });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/error-reports/${group!.id}/reopen`, headers: adam.headers }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/error-reports/${group!.id}/resolve`, headers: adam.headers }))
+        .statusCode,
+    ).toBe(200);
+    const reopened = await t.app.inject({
+      method: 'POST',
+      url: `/api/error-reports/${group!.id}/reopen`,
+      headers: adam.headers,
+    });
     expect(reopened.statusCode).toBe(200);
     expect(reopened.json()).toMatchObject({ status: 'open', resolvedAt: null, resolvedByName: null });
     const actions = await t.db
@@ -228,7 +308,11 @@ describe('resolve, recur, reopen', () => {
   });
 
   it('answers 404 for a group that does not exist', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/error-reports/00000000-0000-4000-8000-000000000000/resolve', headers: adam.headers });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/error-reports/00000000-0000-4000-8000-000000000000/resolve',
+      headers: adam.headers,
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -240,7 +324,10 @@ describe('retention', () => {
     const [group] = await groupsWith(message);
     const old = new Date(t.clock.now().getTime() - 91 * 86_400_000);
     await t.db.update(errorReports).set({ firstSeenAt: old, lastSeenAt: old }).where(eq(errorReports.id, group!.id));
-    await t.db.update(errorReportDays).set({ day: old.toISOString().slice(0, 10) }).where(eq(errorReportDays.reportId, group!.id));
+    await t.db
+      .update(errorReportDays)
+      .set({ day: old.toISOString().slice(0, 10) })
+      .where(eq(errorReportDays.reportId, group!.id));
     t.clock.advance(61_000);
     expect((await report({ message: 'Fresh', route: '/' }, rita)).statusCode).toBe(202);
     expect(await groupsWith(message)).toHaveLength(0);
@@ -269,11 +356,20 @@ describe('server errors', () => {
     await app.close();
 
     const [group] = await t.db.select().from(errorReports).where(eq(errorReports.source, 'server'));
-    expect(group).toMatchObject({ route: 'GET /api/test-only/crash/:id', occurrences: 2, affectedUsers: 1, status: 'open' });
+    expect(group).toMatchObject({
+      route: 'GET /api/test-only/crash/:id',
+      occurrences: 2,
+      affectedUsers: 1,
+      status: 'open',
+    });
     expect(group!.message).toBe('Error: ledger 7731 is inconsistent: secret detail');
     expect(group!.stack).toContain('error-reports.test.ts');
 
-    const listed = await t.app.inject({ method: 'GET', url: '/api/error-reports?source=server', headers: adam.headers });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/error-reports?source=server',
+      headers: adam.headers,
+    });
     expect(listed.json().items).toMatchObject([{ source: 'server', route: 'GET /api/test-only/crash/:id' }]);
   });
 });

@@ -15,7 +15,8 @@ const org: Record<string, { id: string; name: string; currency: string }> = {};
 beforeAll(async () => {
   t = await createTestApp();
   [adam, felix] = await Promise.all([login(t.app, 'adam'), login(t.app, 'felix')]);
-  for (const o of await t.db.select().from(organizations)) org[o.code] = { id: o.id, name: o.name, currency: o.currency };
+  for (const o of await t.db.select().from(organizations))
+    org[o.code] = { id: o.id, name: o.name, currency: o.currency };
 });
 afterAll(async () => t.close());
 
@@ -37,7 +38,9 @@ async function sheetTop(s: Session, url: string, header: string) {
   const sheet = book.worksheets[0]!;
   const rows: string[][] = [];
   for (let i = 1; i <= sheet.rowCount; i++) {
-    const values = ((sheet.getRow(i).values as unknown[]) ?? []).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)));
+    const values = ((sheet.getRow(i).values as unknown[]) ?? [])
+      .slice(1)
+      .map((v) => (v === null || v === undefined ? '' : String(v)));
     rows.push(values);
     if (values[0] === header) break;
   }
@@ -59,23 +62,40 @@ function expectTitle(top: { rows: string[][]; title: string[] }, lines: string[]
 describe('exports name their period, scope and currency', () => {
   it('consolidation: its months, the organization asked for or all, the group currency', async () => {
     const all = await sheetTop(adam, '/api/consolidation/export?format=xlsx&from=2026-01&to=2026-06', '');
-    expect(all.name).toMatch(new RegExp(`^consolidated-financials-2026-01-to-2026-06-all-organizations-USD-${DATE}\\.xlsx$`));
-    expect(all.title.slice(0, 4)).toEqual(['Consolidated financials', 'Period: Jan 2026 – Jun 2026', 'Scope: All organizations', 'Amounts in USD']);
+    expect(all.name).toMatch(
+      new RegExp(`^consolidated-financials-2026-01-to-2026-06-all-organizations-USD-${DATE}\\.xlsx$`),
+    );
+    expect(all.title.slice(0, 4)).toEqual([
+      'Consolidated financials',
+      'Period: Jan 2026 – Jun 2026',
+      'Scope: All organizations',
+      'Amounts in USD',
+    ]);
     // The table follows the blank row: its header names the months and ends with Total.
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await download(adam, '/api/consolidation/export?format=xlsx&from=2026-01&to=2026-06')).res.rawPayload as unknown as ArrayBuffer);
+    await book.xlsx.load(
+      (await download(adam, '/api/consolidation/export?format=xlsx&from=2026-01&to=2026-06')).res
+        .rawPayload as unknown as ArrayBuffer,
+    );
     const sheet = book.worksheets[0]!;
     expect(sheet.getRow(5).cellCount).toBe(0);
     const header = (sheet.getRow(6).values as unknown[]).slice(1);
     expect(header.at(-1)).toBe('Total');
     expect(header).toContain('Jan 2026');
 
-    const one = await download(adam, `/api/consolidation/export?format=pdf&from=2026-01&to=2026-03&organizationId=${org.MF!.id}`);
-    expect(one.name).toMatch(new RegExp(`^consolidated-financials-2026-01-to-2026-03-meridian-foods-USD-${DATE}\\.pdf$`));
+    const one = await download(
+      adam,
+      `/api/consolidation/export?format=pdf&from=2026-01&to=2026-03&organizationId=${org.MF!.id}`,
+    );
+    expect(one.name).toMatch(
+      new RegExp(`^consolidated-financials-2026-01-to-2026-03-meridian-foods-USD-${DATE}\\.pdf$`),
+    );
     expect(one.res.headers['content-type']).toContain('application/pdf');
     // felix may consolidate his own company only: that is the scope his file names.
     const his = await download(felix, '/api/consolidation/export?format=xlsx&from=2026-01&to=2026-03');
-    expect(his.name).toMatch(new RegExp(`^consolidated-financials-2026-01-to-2026-03-meridian-logistics-USD-${DATE}\\.xlsx$`));
+    expect(his.name).toMatch(
+      new RegExp(`^consolidated-financials-2026-01-to-2026-03-meridian-logistics-USD-${DATE}\\.xlsx$`),
+    );
   });
 
   it('vendor aging: its as-of day, the organization or all, the group currency', async () => {
@@ -84,20 +104,36 @@ describe('exports name their period, scope and currency', () => {
     expect(csv.records[0]![0]).toBe('Vendor');
     expect(csv.records.slice(1).some((r) => r[0] === 'Vendor')).toBe(false);
 
-    const xlsx = await sheetTop(adam, `/api/payables/aging/export?format=xlsx&asOf=2026-06-30&organizationId=${org.ML!.id}`, 'Vendor');
+    const xlsx = await sheetTop(
+      adam,
+      `/api/payables/aging/export?format=xlsx&asOf=2026-06-30&organizationId=${org.ML!.id}`,
+      'Vendor',
+    );
     expect(xlsx.name).toMatch(new RegExp(`^vendor-aging-as-of-2026-06-30-meridian-logistics-USD-${DATE}\\.xlsx$`));
-    expectTitle(xlsx, ['Vendor aging (by due date)', 'As of Jun 30, 2026', 'Scope: Meridian Logistics', 'Amounts in USD'], 'Vendor');
+    expectTitle(
+      xlsx,
+      ['Vendor aging (by due date)', 'As of Jun 30, 2026', 'Scope: Meridian Logistics', 'Amounts in USD'],
+      'Vendor',
+    );
 
     const pdf = await download(adam, '/api/payables/aging/export?format=pdf&asOf=2026-06-30&basis=invoice');
     expect(pdf.name).toMatch(new RegExp(`^vendor-aging-as-of-2026-06-30-all-organizations-USD-${DATE}\\.pdf$`));
   });
 
   it('payroll runs: the months of the runs in it, their organization and currency when they share one', async () => {
-    const runs = (await t.app.inject({ method: 'GET', url: `/api/payroll/runs?organizationId=${org.MF!.id}&pageSize=100`, headers: adam.headers })).json().items as { period: string }[];
+    const runs = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/payroll/runs?organizationId=${org.MF!.id}&pageSize=100`,
+        headers: adam.headers,
+      })
+    ).json().items as { period: string }[];
     expect(runs.length).toBeGreaterThan(1);
     const months = runs.map((r) => r.period).sort();
     const xlsx = await sheetTop(adam, `/api/payroll/runs/export?format=xlsx&organizationId=${org.MF!.id}`, 'Month');
-    expect(xlsx.name).toMatch(new RegExp(`^payroll-runs-${months[0]}-to-${months.at(-1)}-meridian-foods-${org.MF!.currency}-${DATE}\\.xlsx$`));
+    expect(xlsx.name).toMatch(
+      new RegExp(`^payroll-runs-${months[0]}-to-${months.at(-1)}-meridian-foods-${org.MF!.currency}-${DATE}\\.xlsx$`),
+    );
     expect(xlsx.title[0]).toBe('Payroll runs');
     expect(xlsx.title).toContain('Scope: Meridian Foods');
     expect(xlsx.title).toContain(`Amounts in ${org.MF!.currency}`);
@@ -105,7 +141,9 @@ describe('exports name their period, scope and currency', () => {
 
     // Several organizations in several currencies: all of them, no one currency.
     const csv = await csvOf(adam, '/api/payroll/runs/export?format=csv');
-    expect(csv.name).toMatch(new RegExp(`^payroll-runs-\\d{4}-\\d{2}-to-\\d{4}-\\d{2}-all-organizations-${DATE}\\.csv$`));
+    expect(csv.name).toMatch(
+      new RegExp(`^payroll-runs-\\d{4}-\\d{2}-to-\\d{4}-\\d{2}-all-organizations-${DATE}\\.csv$`),
+    );
     expect(csv.records[0]![0]).toBe('Month');
   });
 
@@ -126,7 +164,11 @@ describe('exports name their period, scope and currency', () => {
   });
 
   it('request lists: the days filtered on and whose requests', async () => {
-    const scoped = await sheetTop(adam, `/api/requests/export?format=xlsx&from=2026-01-01&to=2026-03-31&organizationId=${org.ML!.id}`, 'Reference');
+    const scoped = await sheetTop(
+      adam,
+      `/api/requests/export?format=xlsx&from=2026-01-01&to=2026-03-31&organizationId=${org.ML!.id}`,
+      'Reference',
+    );
     expect(scoped.name).toMatch(new RegExp(`^requests-2026-01-01-to-2026-03-31-meridian-logistics-${DATE}\\.xlsx$`));
     expectTitle(scoped, ['Requests', 'Period: Jan 1, 2026 – Mar 31, 2026', 'Scope: Meridian Logistics'], 'Reference');
     const all = await csvOf(adam, '/api/requests/export?format=csv&from=2026-01-01&to=2026-03-31');
@@ -137,7 +179,11 @@ describe('exports name their period, scope and currency', () => {
     const his = await csvOf(felix, '/api/requests/export?format=csv');
     expect(his.name).toMatch(new RegExp(`^requests-all-dates-meridian-logistics-${DATE}\\.csv$`));
 
-    const mine = await sheetTop(felix, '/api/requests/mine/export?format=xlsx&from=2026-02-01&to=2026-02-28', 'Reference');
+    const mine = await sheetTop(
+      felix,
+      '/api/requests/mine/export?format=xlsx&from=2026-02-01&to=2026-02-28',
+      'Reference',
+    );
     expect(mine.name).toMatch(new RegExp(`^my-requests-2026-02-01-to-2026-02-28-${DATE}\\.xlsx$`));
     expectTitle(mine, ['My requests', 'Period: Feb 1, 2026 – Feb 28, 2026'], 'Reference');
   });

@@ -32,18 +32,23 @@ describe('the demo world', () => {
     const res = await call(rita, 'GET', '/api/feature-suggestions?pageSize=100');
     expect(res.statusCode).toBe(200);
     const items = res.json().items as { status: string; votes: number; comments: number }[];
-    expect(new Set(items.map((i) => i.status))).toEqual(new Set(['open', 'under_review', 'planned', 'done', 'declined']));
+    expect(new Set(items.map((i) => i.status))).toEqual(
+      new Set(['open', 'under_review', 'planned', 'done', 'declined']),
+    );
     expect(items[0]!.votes).toBeGreaterThan(1);
     expect(items.some((i) => i.comments > 0)).toBe(true);
   });
 });
 
 describe('POST /api/feature-suggestions', () => {
-  it('creates a suggestion with its author\'s vote, audited', async () => {
+  it("creates a suggestion with its author's vote, audited", async () => {
     const s = await suggest(rita, 'Mobile receipt capture');
     expect(s).toMatchObject({ status: 'open', votes: 1, voted: true });
     expect(s.authorName).toMatch(/^Rita /);
-    const [audit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, s.id), eq(auditEvents.action, 'feature_suggestion.created')));
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, s.id), eq(auditEvents.action, 'feature_suggestion.created')));
     expect(audit).toBeDefined();
   });
 
@@ -64,11 +69,15 @@ describe('POST /api/feature-suggestions', () => {
 describe('votes', () => {
   it('keeps one vote when one person votes twenty times at once', async () => {
     const s = await suggest(adam, 'Bulk vendor import');
-    const results = await Promise.all(Array.from({ length: 20 }, () => call(max, 'PUT', `/api/feature-suggestions/${s.id}/vote`)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => call(max, 'PUT', `/api/feature-suggestions/${s.id}/vote`)),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     for (const r of results) expect(r.json()).toMatchObject({ id: s.id, voted: true });
     const [row] = rowsOf<{ n: number }>(
-      await t.db.execute(sql`SELECT count(*)::int AS n FROM ${featureSuggestionVotes} WHERE suggestion_id = ${s.id} AND user_id = (SELECT id FROM users WHERE username = 'max')`),
+      await t.db.execute(
+        sql`SELECT count(*)::int AS n FROM ${featureSuggestionVotes} WHERE suggestion_id = ${s.id} AND user_id = (SELECT id FROM users WHERE username = 'max')`,
+      ),
     );
     expect(row!.n).toBe(1);
     const detail = (await call(max, 'GET', `/api/feature-suggestions/${s.id}`)).json();
@@ -77,8 +86,14 @@ describe('votes', () => {
 
   it('takes a vote back, and taking it back again changes nothing', async () => {
     const s = await suggest(adam, 'Dark mode');
-    expect((await call(rita, 'PUT', `/api/feature-suggestions/${s.id}/vote`)).json()).toMatchObject({ voted: true, votes: 2 });
-    expect((await call(rita, 'DELETE', `/api/feature-suggestions/${s.id}/vote`)).json()).toMatchObject({ voted: false, votes: 1 });
+    expect((await call(rita, 'PUT', `/api/feature-suggestions/${s.id}/vote`)).json()).toMatchObject({
+      voted: true,
+      votes: 2,
+    });
+    expect((await call(rita, 'DELETE', `/api/feature-suggestions/${s.id}/vote`)).json()).toMatchObject({
+      voted: false,
+      votes: 1,
+    });
     const again = await call(rita, 'DELETE', `/api/feature-suggestions/${s.id}/vote`);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ voted: false, votes: 1 });
@@ -93,7 +108,11 @@ describe('votes', () => {
 describe('list', () => {
   it('sorts by votes or newest, filters by status and mine, and searches', async () => {
     const popular = await suggest(max, 'Popular: approval from e-mail');
-    await Promise.all(['rita', 'adam', 'carla', 'dana'].map(async (u) => call(await login(t.app, u), 'PUT', `/api/feature-suggestions/${popular.id}/vote`)));
+    await Promise.all(
+      ['rita', 'adam', 'carla', 'dana'].map(async (u) =>
+        call(await login(t.app, u), 'PUT', `/api/feature-suggestions/${popular.id}/vote`),
+      ),
+    );
     const byVotes = (await call(rita, 'GET', '/api/feature-suggestions')).json();
     expect(byVotes.items[0].id).toBe(popular.id);
     expect(byVotes.items[0].votes).toBe(5);
@@ -118,23 +137,46 @@ describe('comments', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().commentList).toMatchObject([{ body: 'Yes, for Energy too' }]);
     expect(res.json().comments).toBe(1);
-    expect((await call(max, 'POST', `/api/feature-suggestions/${s.id}/comments`, { body: '   ' })).statusCode).toBe(400);
+    expect((await call(max, 'POST', `/api/feature-suggestions/${s.id}/comments`, { body: '   ' })).statusCode).toBe(
+      400,
+    );
   });
 });
 
 describe('status', () => {
   it('lets an admin set the status and notifies the author, once per change', async () => {
     const s = await suggest(rita, 'Split a request across two cards');
-    const res = await call(adam, 'POST', `/api/feature-suggestions/${s.id}/status`, { status: 'planned', note: 'In the next release' });
+    const res = await call(adam, 'POST', `/api/feature-suggestions/${s.id}/status`, {
+      status: 'planned',
+      note: 'In the next release',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'planned', statusNote: 'In the next release' });
-    const mine = await t.db.select().from(notifications).where(and(eq(notifications.userId, ritaId), eq(notifications.entityId, s.id)));
+    const mine = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, ritaId), eq(notifications.entityId, s.id)));
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ type: 'feature_suggestion_status', title: 'Your suggestion "Split a request across two cards" is now planned', body: 'In the next release' });
+    expect(mine[0]).toMatchObject({
+      type: 'feature_suggestion_status',
+      title: 'Your suggestion "Split a request across two cards" is now planned',
+      body: 'In the next release',
+    });
     // The same status again is no change: nobody is told twice.
-    await call(adam, 'POST', `/api/feature-suggestions/${s.id}/status`, { status: 'planned', note: 'In the next release' });
-    expect(await t.db.select().from(notifications).where(and(eq(notifications.userId, ritaId), eq(notifications.entityId, s.id)))).toHaveLength(1);
-    const audits = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, s.id), eq(auditEvents.action, 'feature_suggestion.status_changed')));
+    await call(adam, 'POST', `/api/feature-suggestions/${s.id}/status`, {
+      status: 'planned',
+      note: 'In the next release',
+    });
+    expect(
+      await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, ritaId), eq(notifications.entityId, s.id))),
+    ).toHaveLength(1);
+    const audits = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, s.id), eq(auditEvents.action, 'feature_suggestion.status_changed')));
     expect(audits).toHaveLength(1);
   });
 
@@ -144,7 +186,9 @@ describe('status', () => {
       const res = await call(who, 'POST', `/api/feature-suggestions/${s.id}/status`, { status: 'done' });
       expect(res.statusCode).toBe(403);
     }
-    expect((await call(adam, 'POST', `/api/feature-suggestions/${s.id}/status`, { status: 'shipped' })).statusCode).toBe(400);
+    expect(
+      (await call(adam, 'POST', `/api/feature-suggestions/${s.id}/status`, { status: 'shipped' })).statusCode,
+    ).toBe(400);
     const detail = (await call(rita, 'GET', `/api/feature-suggestions/${s.id}`)).json();
     expect(detail.status).toBe('open');
   });
@@ -158,12 +202,21 @@ describe('posting limits', () => {
   it('takes 10 suggestions an hour from one person, then answers 429 with Retry-After until the hour is over', async () => {
     const grace = await login(t.app, 'grace');
     const [g] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'grace'));
-    const mine = async () => rowsOf<{ n: number }>(await t.db.execute(sql`SELECT count(*)::int AS n FROM feature_suggestions WHERE author_id = ${g!.id}`))[0]!.n;
+    const mine = async () =>
+      rowsOf<{ n: number }>(
+        await t.db.execute(sql`SELECT count(*)::int AS n FROM feature_suggestions WHERE author_id = ${g!.id}`),
+      )[0]!.n;
     const before = await mine();
     for (let i = 1; i <= 10; i++) await suggest(grace, `Idea number ${i} from Grace`);
-    const refused = await call(grace, 'POST', '/api/feature-suggestions', { title: 'Idea number 11 from Grace', description: 'One too many for an hour.' });
+    const refused = await call(grace, 'POST', '/api/feature-suggestions', {
+      title: 'Idea number 11 from Grace',
+      description: 'One too many for an hour.',
+    });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: expect.stringMatching(/10 suggestions in the last hour/) });
+    expect(refused.json()).toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+      message: expect.stringMatching(/10 suggestions in the last hour/),
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await mine()).toBe(before + 10);
     // Someone else still posts.

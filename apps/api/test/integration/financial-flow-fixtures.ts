@@ -2,7 +2,16 @@
 // February 2019, months the demo seed leaves empty, with exchange rates of our own for them, so
 // every figure the tests expect can be worked out by hand (the comments show the sums).
 import { eq, sql } from 'drizzle-orm';
-import { approvalSteps, categories, departments, fxRates, organizations, spendingRequests, users, vendors } from '@outlay/db';
+import {
+  approvalSteps,
+  categories,
+  departments,
+  fxRates,
+  organizations,
+  spendingRequests,
+  users,
+  vendors,
+} from '@outlay/db';
 import type { TestContext } from '../helpers.ts';
 
 export const FROM = '2019-01';
@@ -42,23 +51,55 @@ export async function setUpFlowWorld(t: TestContext): Promise<FlowWorld> {
   const [rita] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'rita'));
   // Max's and Dana's department.
   const [ops] = await t.db.select({ id: users.departmentId }).from(users).where(eq(users.username, 'max'));
-  const [d2] = await t.db.insert(departments).values({ organizationId: org.ML!, name: 'Flow Test Yard', code: 'FTY' }).returning();
-  const [d3] = await t.db.insert(departments).values({ organizationId: org.MF!, name: 'Flow Test Kitchen', code: 'FTK' }).returning();
-  const [c1] = await t.db.insert(categories).values({ name: 'Flow Test Freight', code: 'FTF', glAccount: '6901' }).returning();
-  const [c2] = await t.db.insert(categories).values({ name: 'Flow Test Produce', code: 'FTP', glAccount: '6902' }).returning();
-  const [v1] = await t.db.insert(vendors).values({ organizationId: org.ML!, name: 'Flow Test Hauliers', taxId: 'FT-HAUL-1', currency: 'USD' }).returning();
-  await t.db.insert(fxRates).values([
-    { base: 'GBP', quote: 'USD', period: '2019-01', averageRate: '1.25', closingRate: '1.25' },
-    { base: 'GBP', quote: 'USD', period: '2019-02', averageRate: '1.30', closingRate: '1.30' },
-    { base: 'EUR', quote: 'USD', period: '2019-01', averageRate: '1.10', closingRate: '1.10' },
-    { base: 'EUR', quote: 'USD', period: '2019-02', averageRate: '1.20', closingRate: '1.20' },
-  ]).onConflictDoUpdate({ target: [fxRates.base, fxRates.quote, fxRates.period], set: { averageRate: sql`excluded.average_rate`, closingRate: sql`excluded.closing_rate` } });
+  const [d2] = await t.db
+    .insert(departments)
+    .values({ organizationId: org.ML!, name: 'Flow Test Yard', code: 'FTY' })
+    .returning();
+  const [d3] = await t.db
+    .insert(departments)
+    .values({ organizationId: org.MF!, name: 'Flow Test Kitchen', code: 'FTK' })
+    .returning();
+  const [c1] = await t.db
+    .insert(categories)
+    .values({ name: 'Flow Test Freight', code: 'FTF', glAccount: '6901' })
+    .returning();
+  const [c2] = await t.db
+    .insert(categories)
+    .values({ name: 'Flow Test Produce', code: 'FTP', glAccount: '6902' })
+    .returning();
+  const [v1] = await t.db
+    .insert(vendors)
+    .values({ organizationId: org.ML!, name: 'Flow Test Hauliers', taxId: 'FT-HAUL-1', currency: 'USD' })
+    .returning();
+  await t.db
+    .insert(fxRates)
+    .values([
+      { base: 'GBP', quote: 'USD', period: '2019-01', averageRate: '1.25', closingRate: '1.25' },
+      { base: 'GBP', quote: 'USD', period: '2019-02', averageRate: '1.30', closingRate: '1.30' },
+      { base: 'EUR', quote: 'USD', period: '2019-01', averageRate: '1.10', closingRate: '1.10' },
+      { base: 'EUR', quote: 'USD', period: '2019-02', averageRate: '1.20', closingRate: '1.20' },
+    ])
+    .onConflictDoUpdate({
+      target: [fxRates.base, fxRates.quote, fxRates.period],
+      set: { averageRate: sql`excluded.average_rate`, closingRate: sql`excluded.closing_rate` },
+    });
 
   const dept = { OPS: ops!.id!, D2: d2!.id, D3: d3!.id };
   const cat = { C1: c1!.id, C2: c2!.id };
   const vendor = { V1: v1!.id };
   const currencyOf: Record<string, string> = { ML: 'USD', MF: 'GBP', ME: 'EUR' };
-  const specs: [key: string, o: string, d: string | null, c: string | null, v: string | null, amount: string, approved: string | null, status: 'approved' | 'paid' | 'pending' | 'rejected', decided: string | null, hours: number][] = [
+  const specs: [
+    key: string,
+    o: string,
+    d: string | null,
+    c: string | null,
+    v: string | null,
+    amount: string,
+    approved: string | null,
+    status: 'approved' | 'paid' | 'pending' | 'rejected',
+    decided: string | null,
+    hours: number,
+  ][] = [
     ['a', 'ML', dept.OPS, cat.C1, vendor.V1, '100.00', null, 'approved', '2019-01-15T12:00:00Z', 48],
     ['b', 'ML', dept.OPS, cat.C1, null, '50.00', null, 'paid', '2019-02-10T12:00:00Z', 24],
     ['c', 'ML', null, null, null, '25.00', null, 'approved', '2019-01-20T12:00:00Z', 12],
@@ -103,7 +144,14 @@ export async function setUpFlowWorld(t: TestContext): Promise<FlowWorld> {
   }
 
   // Steps decided: Line manager 10 h (a), 20 h (e), 30 h (f); Finance review 48 h (a), 12 h (f).
-  const step = (request: string, position: number, name: string, activated: string, hours: number, status: 'approved' | 'rejected') => ({
+  const step = (
+    request: string,
+    position: number,
+    name: string,
+    activated: string,
+    hours: number,
+    status: 'approved' | 'rejected',
+  ) => ({
     requestId: req[request]!,
     position,
     name,
@@ -115,12 +163,14 @@ export async function setUpFlowWorld(t: TestContext): Promise<FlowWorld> {
     activatedAt: at(activated),
     completedAt: new Date(at(activated).getTime() + hours * 3_600_000),
   });
-  await t.db.insert(approvalSteps).values([
-    step('a', 1, 'Line manager', '2019-01-10T00:00:00Z', 10, 'approved'),
-    step('a', 2, 'Finance review', '2019-01-10T10:00:00Z', 48, 'approved'),
-    step('e', 1, 'Line manager', '2019-02-10T00:00:00Z', 20, 'rejected'),
-    step('f', 1, 'Line manager', '2019-01-20T00:00:00Z', 30, 'approved'),
-    step('f', 2, 'Finance review', '2019-01-21T00:00:00Z', 12, 'approved'),
-  ]);
+  await t.db
+    .insert(approvalSteps)
+    .values([
+      step('a', 1, 'Line manager', '2019-01-10T00:00:00Z', 10, 'approved'),
+      step('a', 2, 'Finance review', '2019-01-10T10:00:00Z', 48, 'approved'),
+      step('e', 1, 'Line manager', '2019-02-10T00:00:00Z', 20, 'rejected'),
+      step('f', 1, 'Line manager', '2019-01-20T00:00:00Z', 30, 'approved'),
+      step('f', 2, 'Finance review', '2019-01-21T00:00:00Z', 12, 'approved'),
+    ]);
   return { org, dept, cat, vendor, req };
 }

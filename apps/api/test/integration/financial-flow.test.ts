@@ -16,7 +16,12 @@ let rita: Session;
 beforeAll(async () => {
   t = await createTestApp();
   w = await setUpFlowWorld(t);
-  [carla, felix, max, rita] = await Promise.all([login(t.app, 'carla'), login(t.app, 'felix'), login(t.app, 'max'), login(t.app, 'rita')]);
+  [carla, felix, max, rita] = await Promise.all([
+    login(t.app, 'carla'),
+    login(t.app, 'felix'),
+    login(t.app, 'max'),
+    login(t.app, 'rita'),
+  ]);
 });
 afterAll(async () => t.close());
 
@@ -27,18 +32,27 @@ async function flow(s: Session, extra = ''): Promise<FinancialFlow> {
   return res.json();
 }
 const nodeAmounts = (f: FinancialFlow) => Object.fromEntries(f.nodes.map((n) => [n.id, n.amount]));
-const linkAmounts = (f: FinancialFlow) => Object.fromEntries(f.links.map((l) => [`${l.source} > ${l.target}`, l.amount]));
+const linkAmounts = (f: FinancialFlow) =>
+  Object.fromEntries(f.links.map((l) => [`${l.source} > ${l.target}`, l.amount]));
 /** What each column of the diagram adds up to. */
 function columnTotals(f: FinancialFlow) {
   const out: Record<string, string> = {};
-  for (const kind of ['organization', 'department', 'category', 'vendor']) out[kind] = sumAmounts(f.nodes.filter((n) => n.kind === kind).map((n) => n.amount));
+  for (const kind of ['organization', 'department', 'category', 'vendor'])
+    out[kind] = sumAmounts(f.nodes.filter((n) => n.kind === kind).map((n) => n.amount));
   return out;
 }
 
 describe('GET /api/financial-flow', () => {
   it('carries approved and paid spend from organization to vendor, translated at each month’s average rate', async () => {
     const f = await flow(carla);
-    expect(f).toMatchObject({ from: FROM, to: TO, statuses: ['approved', 'paid'], currency: 'USD', total: '401.67', requestCount: 7 });
+    expect(f).toMatchObject({
+      from: FROM,
+      to: TO,
+      statuses: ['approved', 'paid'],
+      currency: 'USD',
+      total: '401.67',
+      requestCount: 7,
+    });
     const { org, dept, cat, vendor } = w;
     expect(nodeAmounts(f)).toEqual({
       [`organization:${org.ML}`]: '175.00', // a 100 + b 50 + c 25
@@ -68,7 +82,12 @@ describe('GET /api/financial-flow', () => {
       [`category:${cat.C2} > vendor:none`]: '90.01',
       'category:none > vendor:none': '61.66',
     });
-    expect(columnTotals(f)).toEqual({ organization: '401.67', department: '401.67', category: '401.67', vendor: '401.67' });
+    expect(columnTotals(f)).toEqual({
+      organization: '401.67',
+      department: '401.67',
+      category: '401.67',
+      vendor: '401.67',
+    });
     const names = Object.fromEntries(f.nodes.map((n) => [n.id, n.name]));
     expect(names['department:none']).toBe('No department');
     expect(names['category:none']).toBe('Uncategorized');
@@ -77,9 +96,19 @@ describe('GET /api/financial-flow', () => {
     expect(names[`organization:${org.MF}`]).toBe('Meridian Foods');
     // Department and vendor names repeat across organizations: each node says whose it is.
     const owner = Object.fromEntries(f.nodes.map((n) => [n.id, n.organizationName]));
-    expect([owner[`department:${dept.D3}`], owner[`vendor:${vendor.V1}`], owner[`organization:${org.MF}`], owner['department:none']]).toEqual(['Meridian Foods', 'Meridian Logistics', null, null]);
+    expect([
+      owner[`department:${dept.D3}`],
+      owner[`vendor:${vendor.V1}`],
+      owner[`organization:${org.MF}`],
+      owner['department:none'],
+    ]).toEqual(['Meridian Foods', 'Meridian Logistics', null, null]);
     // Columns in order, largest first within a column.
-    expect(f.nodes.map((n) => n.kind)).toEqual([...Array(3).fill('organization'), ...Array(3).fill('department'), ...Array(3).fill('category'), ...Array(2).fill('vendor')]);
+    expect(f.nodes.map((n) => n.kind)).toEqual([
+      ...Array(3).fill('organization'),
+      ...Array(3).fill('department'),
+      ...Array(3).fill('category'),
+      ...Array(2).fill('vendor'),
+    ]);
     expect(f.nodes[0]!.id).toBe(`organization:${org.MF}`);
   });
 
@@ -144,7 +173,14 @@ describe('GET /api/financial-flow', () => {
     expect((await get(rita, `/api/financial-flow?from=${FROM}&to=${TO}`)).statusCode).toBe(403);
     expect((await get(rita, `/api/financial-flow/requests?node=vendor:none`)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/financial-flow' })).statusCode).toBe(401);
-    for (const query of ['from=2019-13', 'from=2019-03&to=2019-01', 'status=approved,draft', 'status=', 'organizationId=nope', 'from=2010-01&to=2019-01']) {
+    for (const query of [
+      'from=2019-13',
+      'from=2019-03&to=2019-01',
+      'status=approved,draft',
+      'status=',
+      'organizationId=nope',
+      'from=2010-01&to=2019-01',
+    ]) {
       const res = await get(carla, `/api/financial-flow?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toBeTruthy();
@@ -179,7 +215,12 @@ describe('GET /api/financial-flow/requests', () => {
       ['Flow test b', 'paid', '2019-02', '50.00', 'USD', '50.00'],
       ['Flow test f', 'approved', '2019-01', '80.00', 'GBP', '100.00'],
     ]);
-    expect(c1.items[2]).toMatchObject({ organizationName: 'Meridian Foods', departmentName: 'Flow Test Kitchen', categoryName: 'Flow Test Freight', vendorName: null });
+    expect(c1.items[2]).toMatchObject({
+      organizationName: 'Meridian Foods',
+      departmentName: 'Flow Test Kitchen',
+      categoryName: 'Flow Test Freight',
+      vendorName: null,
+    });
     const none = await requests(carla, 'department:none');
     expect(none.items.map((r) => r.title)).toEqual(['Flow test c', 'Flow test h', 'Flow test i']);
     // The approved part of a partly approved request, as the flow counts it.
@@ -191,9 +232,19 @@ describe('GET /api/financial-flow/requests', () => {
 
   it('pages, searches and keeps to the caller’s scope', async () => {
     // Largest first by the approved part: g (60 of 100 GBP approved) comes after f (80 GBP).
-    const byAmount = await get(carla, `/api/financial-flow/requests?from=${FROM}&to=${TO}&node=category:${w.cat.C1}&status=approved,paid&sort=amount&order=desc`);
-    expect(byAmount.json().items.map((r: { title: string }) => r.title)).toEqual(['Flow test a', 'Flow test f', 'Flow test b']);
-    const mf = await get(carla, `/api/financial-flow/requests?from=${FROM}&to=${TO}&node=organization:${w.org.MF}&sort=amount&order=desc`);
+    const byAmount = await get(
+      carla,
+      `/api/financial-flow/requests?from=${FROM}&to=${TO}&node=category:${w.cat.C1}&status=approved,paid&sort=amount&order=desc`,
+    );
+    expect(byAmount.json().items.map((r: { title: string }) => r.title)).toEqual([
+      'Flow test a',
+      'Flow test f',
+      'Flow test b',
+    ]);
+    const mf = await get(
+      carla,
+      `/api/financial-flow/requests?from=${FROM}&to=${TO}&node=organization:${w.org.MF}&sort=amount&order=desc`,
+    );
     expect(mf.json().items.map((r: { title: string }) => r.title)).toEqual(['Flow test f', 'Flow test g']);
     const first = await requests(carla, 'vendor:none', '&pageSize=2');
     expect(first.total).toBe(6); // b, c, f, g, h, i

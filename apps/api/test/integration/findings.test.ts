@@ -4,7 +4,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Decimal from 'decimal.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { auditEvents, categories, departments, findingDismissals, findingRuns, organizations, policyRules, spendingRequests, vendors } from '@outlay/db';
+import {
+  auditEvents,
+  categories,
+  departments,
+  findingDismissals,
+  findingRuns,
+  organizations,
+  policyRules,
+  spendingRequests,
+  vendors,
+} from '@outlay/db';
 import type { Finding, FindingList } from '@outlay/contracts';
 import { computeStaleFindings } from '../../src/modules/findings/findings.compute.ts';
 import { median, medianAbsoluteDeviation, robustZScore } from '../../src/modules/findings/findings.statistics.ts';
@@ -34,7 +44,8 @@ function saturdayBefore(weeks: number): string {
   return iso(d);
 }
 
-const call = (s: Session, method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: s.headers, ...(payload ? { payload } : {}) });
+const call = (s: Session, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: s.headers, ...(payload ? { payload } : {}) });
 
 async function raise(s: Session, body: Record<string, unknown>): Promise<string> {
   const res = await call(s, 'POST', '/api/requests', { justification: 'Needed for the operation this week.', ...body });
@@ -57,34 +68,50 @@ const withRequests = (list: FindingList, wanted: string[]): Finding | undefined 
  * The split finding with the test's three parts. The demo history follows the calendar, so it may
  * hold requests of Rita's in the same band that week, which rightly join the finding.
  */
-const splitOf = (list: FindingList): Finding | undefined => list.items.find((f) => f.kind === 'split' && ids.split.every((id) => f.requests.some((r) => r.id === id)));
+const splitOf = (list: FindingList): Finding | undefined =>
+  list.items.find((f) => f.kind === 'split' && ids.split.every((id) => f.requests.some((r) => r.id === id)));
 
 beforeAll(async () => {
   t = await createTestApp();
-  [rita, max, carla, adam, klara, paul, priya] = (await Promise.all(['rita', 'max', 'carla', 'adam', 'klara', 'paul', 'priya'].map((u) => login(t.app, u)))) as Session[] as [
-    Session,
-    Session,
-    Session,
-    Session,
-    Session,
-    Session,
-    Session,
-  ];
+  [rita, max, carla, adam, klara, paul, priya] = (await Promise.all(
+    ['rita', 'max', 'carla', 'adam', 'klara', 'paul', 'priya'].map((u) => login(t.app, u)),
+  )) as Session[] as [Session, Session, Session, Session, Session, Session, Session];
   const orgs = await t.db.select().from(organizations);
   ml = orgs.find((o) => o.code === 'ML')!.id;
   const mf = orgs.find((o) => o.code === 'MF')!.id;
   const [v] = await t.db.select().from(vendors).where(eq(vendors.name, 'Harbor Fuel Supply'));
   harbor = v!.id;
-  const cats = await t.db.select().from(categories).where(and(eq(categories.active, true), withoutLimitRule));
-  const usable = (org: string) => cats.find((c) => (c.organizationId === org || c.organizationId === null) && c.name !== 'Meals')!.id;
+  const cats = await t.db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.active, true), withoutLimitRule));
+  const usable = (org: string) =>
+    cats.find((c) => (c.organizationId === org || c.organizationId === null) && c.name !== 'Meals')!.id;
   categoryMl = usable(ml);
   categoryMf = usable(mf);
 
   const twoDaysAgo = iso(new Date(Date.now() - 2 * DAY));
   // The same diesel order twice, a day apart.
-  ids.duplicates.push(await raise(rita, { title: 'Diesel for the delivery trucks', amount: '777.00', currency: 'USD', categoryId: categoryMl, vendorId: harbor, expenseDate: twoDaysAgo }));
   ids.duplicates.push(
-    await raise(rita, { title: 'Diesel for delivery trucks', description: 'Refill', amount: '777.00', currency: 'USD', categoryId: categoryMl, vendorId: harbor, expenseDate: iso(new Date(Date.now() - DAY)) }),
+    await raise(rita, {
+      title: 'Diesel for the delivery trucks',
+      amount: '777.00',
+      currency: 'USD',
+      categoryId: categoryMl,
+      vendorId: harbor,
+      expenseDate: twoDaysAgo,
+    }),
+  );
+  ids.duplicates.push(
+    await raise(rita, {
+      title: 'Diesel for delivery trucks',
+      description: 'Refill',
+      amount: '777.00',
+      currency: 'USD',
+      categoryId: categoryMl,
+      vendorId: harbor,
+      expenseDate: iso(new Date(Date.now() - DAY)),
+    }),
   );
   // One purchase in three parts, each just under Meridian Logistics' 5,000.00 approval threshold.
   for (const [n, amount] of [
@@ -92,17 +119,48 @@ beforeAll(async () => {
     [2, '4750.00'],
     [3, '4900.00'],
   ] as const) {
-    ids.split.push(await raise(rita, { title: `Warehouse racking, part ${n}`, amount, currency: 'USD', categoryId: categoryMl, expenseDate: twoDaysAgo }));
+    ids.split.push(
+      await raise(rita, {
+        title: `Warehouse racking, part ${n}`,
+        amount,
+        currency: 'USD',
+        categoryId: categoryMl,
+        expenseDate: twoDaysAgo,
+      }),
+    );
   }
   // Priya (three requests in the demo) raises seven on Saturdays.
   for (let i = 1; i <= 7; i++) {
-    ids.weekend.push(await raise(priya, { title: `Supplier tasting visit ${i}`, amount: `${100 + i}.00`, currency: 'GBP', categoryId: categoryMf, expenseDate: saturdayBefore(i) }));
+    ids.weekend.push(
+      await raise(priya, {
+        title: `Supplier tasting visit ${i}`,
+        amount: `${100 + i}.00`,
+        currency: 'GBP',
+        categoryId: categoryMf,
+        expenseDate: saturdayBefore(i),
+      }),
+    );
   }
   // Adam's own twins, for the rule that nobody dismisses a finding about their own requests.
   const adamCategory = cats.find((c) => c.organizationId === null && c.name !== 'Meals')?.id ?? categoryMl;
-  const anyVendor = (await t.db.select().from(vendors).where(and(eq(vendors.status, 'active'), eq(vendors.organizationId, orgs.find((o) => o.code === 'MG')!.id))).limit(1))[0];
+  const anyVendor = (
+    await t.db
+      .select()
+      .from(vendors)
+      .where(and(eq(vendors.status, 'active'), eq(vendors.organizationId, orgs.find((o) => o.code === 'MG')!.id)))
+      .limit(1)
+  )[0];
   for (let i = 0; i < 2; i++) {
-    ids.adamTwins.push(await raise(adam, { title: 'Conference booth deposit', amount: '1234.00', currency: 'USD', categoryId: adamCategory, vendorId: anyVendor!.id, expenseDate: twoDaysAgo }));
+    ids.adamTwins.push(
+      await raise(adam, {
+        title: 'Conference booth deposit',
+        amount: '1234.00',
+        currency: 'USD',
+        categoryId: adamCategory,
+        vendorId: anyVendor!.id,
+        expenseDate: twoDaysAgo,
+      }),
+    );
   }
 }, 120_000);
 afterAll(async () => t.close());
@@ -148,13 +206,26 @@ describe('GET /api/findings', () => {
   it('finds the duplicate pair, the split purchase and the weekend spending raised through the API', async () => {
     const list = await findings(carla);
     const dup = withRequests(list, ids.duplicates);
-    expect(dup).toMatchObject({ kind: 'duplicate', organizationName: 'Meridian Logistics', total: { amount: '1554.00', currency: 'USD' }, dismissal: null });
+    expect(dup).toMatchObject({
+      kind: 'duplicate',
+      organizationName: 'Meridian Logistics',
+      total: { amount: '1554.00', currency: 'USD' },
+      dismissal: null,
+    });
     expect(dup!.detail).toMatch(/Same vendor and amount 1 day apart/);
     const split = splitOf(list);
     expect(split, JSON.stringify(list.items.filter((f) => f.kind === 'split'))).toBeDefined();
     expect(split).toMatchObject({ kind: 'split', severity: 'high', requestCount: split!.requests.length });
     // Any other part is Rita's and in the band, and the total is exactly the parts' sum.
-    const parts = await t.db.select().from(spendingRequests).where(inArray(spendingRequests.id, split!.requests.map((r) => r.id)));
+    const parts = await t.db
+      .select()
+      .from(spendingRequests)
+      .where(
+        inArray(
+          spendingRequests.id,
+          split!.requests.map((r) => r.id),
+        ),
+      );
     for (const part of parts) {
       expect(part.requesterId).toBe(parts.find((p) => p.id === ids.split[0])!.requesterId);
       expect(Number(part.amountOrg)).toBeGreaterThanOrEqual(4000);
@@ -163,8 +234,12 @@ describe('GET /api/findings', () => {
     const sum = parts.reduce((total, p) => total.plus(p.amountOrg), new Decimal(0));
     expect(split!.total).toEqual({ amount: sum.toFixed(2), currency: 'USD' });
     expect(split!.title).toBe(`${parts.length} requests just under the $5,000.00 approval threshold`);
-    expect(split!.requests.map((r) => r.reference)).toEqual([...split!.requests.map((r) => r.reference)].sort().reverse());
-    const weekend = list.items.find((f) => f.kind === 'timing' && ids.weekend.every((id) => f.requests.some((r) => r.id === id)));
+    expect(split!.requests.map((r) => r.reference)).toEqual(
+      [...split!.requests.map((r) => r.reference)].sort().reverse(),
+    );
+    const weekend = list.items.find(
+      (f) => f.kind === 'timing' && ids.weekend.every((id) => f.requests.some((r) => r.id === id)),
+    );
     expect(weekend, JSON.stringify(list.items.filter((f) => f.kind === 'timing'))).toBeDefined();
     expect(weekend!.title).toMatch(/^Priya Shah spends on weekends/);
     expect(list.benfordMinCount).toBe(100);
@@ -175,8 +250,12 @@ describe('GET /api/findings', () => {
     expect(withRequests(maxList, ids.duplicates)).toBeDefined();
     expect(maxList.items.some((f) => f.requests.some((r) => ids.weekend.includes(r.id)))).toBe(false);
     const klaraList = await findings(klara);
-    expect(klaraList.items.some((f) => f.requests.some((r) => [...ids.duplicates, ...ids.split].includes(r.id)))).toBe(false);
-    expect(klaraList.requestsExamined).toBeLessThan(maxList.requestsExamined + (await findings(carla)).requestsExamined);
+    expect(klaraList.items.some((f) => f.requests.some((r) => [...ids.duplicates, ...ids.split].includes(r.id)))).toBe(
+      false,
+    );
+    expect(klaraList.requestsExamined).toBeLessThan(
+      maxList.requestsExamined + (await findings(carla)).requestsExamined,
+    );
   });
 
   it('refuses a period longer than a year', async () => {
@@ -196,22 +275,38 @@ describe('POST /api/findings/dismissals', () => {
     const dup = withRequests(await findings(carla), ids.duplicates)!;
     const short = await call(carla, 'POST', '/api/findings/dismissals', { key: dup.key, reason: 'no' });
     expect(short.statusCode).toBe(400);
-    const res = await call(carla, 'POST', '/api/findings/dismissals', { key: dup.key, reason: 'Two deliveries, checked with the depot' });
+    const res = await call(carla, 'POST', '/api/findings/dismissals', {
+      key: dup.key,
+      reason: 'Two deliveries, checked with the depot',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const [row] = await t.db.select().from(findingDismissals).where(eq(findingDismissals.key, dup.key));
-    expect(row).toMatchObject({ kind: 'duplicate', reason: 'Two deliveries, checked with the depot', organizationId: ml });
+    expect(row).toMatchObject({
+      kind: 'duplicate',
+      reason: 'Two deliveries, checked with the depot',
+      organizationId: ml,
+    });
     expect([...row!.requestIds].sort()).toEqual([...ids.duplicates].sort());
-    const [audit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, dup.key), eq(auditEvents.action, 'finding.dismissed')));
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, dup.key), eq(auditEvents.action, 'finding.dismissed')));
     expect(audit).toMatchObject({ entityType: 'finding' });
     expect(withRequests(await findings(carla), ids.duplicates)).toBeUndefined();
     const dismissed = withRequests(await findings(carla, '?status=dismissed'), ids.duplicates)!;
-    expect(dismissed.dismissal).toMatchObject({ reason: 'Two deliveries, checked with the depot', dismissedByName: 'Carla Mendes' });
+    expect(dismissed.dismissal).toMatchObject({
+      reason: 'Two deliveries, checked with the depot',
+      dismissedByName: 'Carla Mendes',
+    });
     const again = await call(carla, 'POST', '/api/findings/dismissals', { key: dup.key, reason: 'Once more' });
     expect(again.statusCode).toBe(409);
   });
 
   it('answers 404 for a finding that is not there', async () => {
-    const res = await call(carla, 'POST', '/api/findings/dismissals', { key: 'duplicate:nothing', reason: 'Not a finding' });
+    const res = await call(carla, 'POST', '/api/findings/dismissals', {
+      key: 'duplicate:nothing',
+      reason: 'Not a finding',
+    });
     expect(res.statusCode).toBe(404);
   });
 
@@ -237,7 +332,13 @@ describe('POST /api/findings/rules', () => {
     const res = await call(adam, 'POST', '/api/findings/rules', { key: split.key, action: 'warn' });
     expect(res.statusCode, res.body).toBe(201);
     const rule = res.json();
-    expect(rule).toMatchObject({ kind: 'custom', action: 'warn', organizationId: ml, name: 'Just under the $5,000.00 approval threshold', version: 1 });
+    expect(rule).toMatchObject({
+      kind: 'custom',
+      action: 'warn',
+      organizationId: ml,
+      name: 'Just under the $5,000.00 approval threshold',
+      version: 1,
+    });
     expect(rule.conditions).toEqual({
       op: 'and',
       items: [
@@ -247,23 +348,39 @@ describe('POST /api/findings/rules', () => {
     });
     const [stored] = await t.db.select().from(policyRules).where(eq(policyRules.id, rule.id));
     expect(stored).toBeDefined();
-    const actions = (await t.db.select({ action: auditEvents.action, entityId: auditEvents.entityId }).from(auditEvents).where(sql`${auditEvents.entityId} IN (${rule.id}, ${split.key})`)).map((a) => a.action);
+    const actions = (
+      await t.db
+        .select({ action: auditEvents.action, entityId: auditEvents.entityId })
+        .from(auditEvents)
+        .where(sql`${auditEvents.entityId} IN (${rule.id}, ${split.key})`)
+    ).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['policy.created', 'finding.ruled']));
     const dismissed = splitOf(await findings(adam, '?status=dismissed'))!;
-    expect(dismissed.dismissal!.reason).toBe('Turned into the policy rule "Just under the $5,000.00 approval threshold"');
+    expect(dismissed.dismissal!.reason).toBe(
+      'Turned into the policy rule "Just under the $5,000.00 approval threshold"',
+    );
     // The rule works: the next request just under the threshold is flagged at submission.
-    const next = await raise(rita, { title: 'Warehouse racking, part 4', amount: '4800.00', currency: 'USD', categoryId: categoryMl });
-    const [row] = await t.db.select({ findings: spendingRequests.policyFindings }).from(spendingRequests).where(eq(spendingRequests.id, next));
+    const next = await raise(rita, {
+      title: 'Warehouse racking, part 4',
+      amount: '4800.00',
+      currency: 'USD',
+      categoryId: categoryMl,
+    });
+    const [row] = await t.db
+      .select({ findings: spendingRequests.policyFindings })
+      .from(spendingRequests)
+      .where(eq(spendingRequests.id, next));
     expect(JSON.stringify(row!.findings)).toContain(rule.id);
   });
 
   it('refuses a finding no rule kind fits', async () => {
     // Benford findings have no rule; with no such finding in the demo a missing key is a 404 first.
-    const res = await call(adam, 'POST', '/api/findings/rules', { key: 'benford:requester:00000000-0000-4000-8000-000000000000' });
+    const res = await call(adam, 'POST', '/api/findings/rules', {
+      key: 'benford:requester:00000000-0000-4000-8000-000000000000',
+    });
     expect(res.statusCode).toBe(404);
   });
 });
-
 
 describe('findings computed in the background', () => {
   const MINUTE = 60_000;
@@ -272,10 +389,18 @@ describe('findings computed in the background', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as FindingList;
   };
-  const runOf = async (organizationId: string) => (await t.db.select().from(findingRuns).where(eq(findingRuns.organizationId, organizationId)))[0]!;
+  const runOf = async (organizationId: string) =>
+    (await t.db.select().from(findingRuns).where(eq(findingRuns.organizationId, organizationId)))[0]!;
   const twins = async (title: string, amount: string, second: Record<string, unknown> = {}) => [
     await raise(rita, { title, amount, currency: 'USD', categoryId: categoryMl, vendorId: harbor }),
-    await raise(rita, { title: `${title} again`, amount, currency: 'USD', categoryId: categoryMl, vendorId: harbor, ...second }),
+    await raise(rita, {
+      title: `${title} again`,
+      amount,
+      currency: 'USD',
+      categoryId: categoryMl,
+      vendorId: harbor,
+      ...second,
+    }),
   ];
 
   it('refreshing needs reports.read', async () => {
@@ -297,19 +422,28 @@ describe('findings computed in the background', () => {
     // Only Meridian Logistics changed (unless the run crossed midnight UTC, when every organization is due).
     if (later.toISOString().slice(0, 10) === computedAt.toISOString().slice(0, 10)) expect(result.computed).toBe(1);
     expect((await runOf(ml)).computedAt!.getTime()).toBe(later.getTime());
-    expect(withRequests(await findings(carla), pair)).toMatchObject({ kind: 'duplicate', organizationName: 'Meridian Logistics' });
+    expect(withRequests(await findings(carla), pair)).toMatchObject({
+      kind: 'duplicate',
+      organizationName: 'Meridian Logistics',
+    });
   });
 
   it('a refresh recomputes at once the organizations whose requests changed since, and leaves the others as they were', async () => {
     await refresh(carla);
-    const runsBefore = new Map((await t.db.select().from(findingRuns)).map((r) => [r.organizationId, r.computedAt!.getTime()]));
+    const runsBefore = new Map(
+      (await t.db.select().from(findingRuns)).map((r) => [r.organizationId, r.computedAt!.getTime()]),
+    );
     expect(runsBefore.size).toBeGreaterThan(1);
     // Nothing changed: nothing is computed again.
     await refresh(carla);
-    for (const r of await t.db.select().from(findingRuns)) expect(r.computedAt!.getTime()).toBe(runsBefore.get(r.organizationId));
+    for (const r of await t.db.select().from(findingRuns))
+      expect(r.computedAt!.getTime()).toBe(runsBefore.get(r.organizationId));
     // A pair raised in Meridian Logistics a moment later: shown by the next refresh, with no ten-minute wait.
     const pair = await twins('Reach truck tyres', '1618.00');
-    expect(withRequests(await refresh(carla), pair)).toMatchObject({ kind: 'duplicate', organizationName: 'Meridian Logistics' });
+    expect(withRequests(await refresh(carla), pair)).toMatchObject({
+      kind: 'duplicate',
+      organizationName: 'Meridian Logistics',
+    });
     for (const r of await t.db.select().from(findingRuns)) {
       if (r.organizationId === ml) expect(r.computedAt!.getTime()).toBeGreaterThan(runsBefore.get(ml)!);
       else expect(r.computedAt!.getTime()).toBe(runsBefore.get(r.organizationId));
@@ -319,7 +453,9 @@ describe('findings computed in the background', () => {
   it('recomputes an organization whose request changed (cancelled), not only one with a new request', async () => {
     const pair = await twins('Tail-lift repair', '1432.00');
     expect(withRequests(await refresh(carla), pair)).toBeDefined();
-    const cancelled = await call(rita, 'POST', `/api/requests/${pair[1]!}/cancel`, { reason: 'Raised twice by mistake' });
+    const cancelled = await call(rita, 'POST', `/api/requests/${pair[1]!}/cancel`, {
+      reason: 'Raised twice by mistake',
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const later = new Date(Date.now() + 11 * MINUTE);
     await computeStaleFindings({ db: t.db }, later);
@@ -331,7 +467,10 @@ describe('findings computed in the background', () => {
     const orgCount = (await t.db.select({ id: organizations.id }).from(organizations)).length;
     // The next UTC day: every organization is due.
     const tomorrow = new Date(Date.now() + 24 * 60 * MINUTE);
-    const passes = await Promise.all([computeStaleFindings({ db: t.db }, tomorrow), computeStaleFindings({ db: t.db }, tomorrow)]);
+    const passes = await Promise.all([
+      computeStaleFindings({ db: t.db }, tomorrow),
+      computeStaleFindings({ db: t.db }, tomorrow),
+    ]);
     expect(passes[0].computed + passes[1].computed).toBe(orgCount);
     const runs = await t.db.select().from(findingRuns);
     expect(runs).toHaveLength(orgCount);
@@ -350,7 +489,10 @@ describe('findings computed in the background', () => {
       .limit(1);
     expect(otherDepartment).toBeDefined();
     const pair = await twins('Pallet wrap for the cross-dock', '876.00', { departmentId: otherDepartment!.id });
-    const [second] = await t.db.select({ departmentId: spendingRequests.departmentId }).from(spendingRequests).where(eq(spendingRequests.id, pair[1]!));
+    const [second] = await t.db
+      .select({ departmentId: spendingRequests.departmentId })
+      .from(spendingRequests)
+      .where(eq(spendingRequests.id, pair[1]!));
     expect(second!.departmentId).toBe(otherDepartment!.id);
     expect(withRequests(await refresh(carla), pair)).toMatchObject({ kind: 'duplicate' });
     // Max reads Operations only: the twin in another department keeps the pair from him.
@@ -362,12 +504,17 @@ describe('findings computed in the background', () => {
   it('keeps to the period by the newest request of each finding', async () => {
     const pair = await twins('Dock leveller service', '1999.00');
     const fiveMonthsAgo = new Date(Date.now() - 150 * DAY);
-    await t.db.update(spendingRequests).set({ createdAt: fiveMonthsAgo, expenseDate: iso(fiveMonthsAgo) }).where(sql`${spendingRequests.id} IN (${pair[0]!}::uuid, ${pair[1]!}::uuid)`);
+    await t.db
+      .update(spendingRequests)
+      .set({ createdAt: fiveMonthsAgo, expenseDate: iso(fiveMonthsAgo) })
+      .where(sql`${spendingRequests.id} IN (${pair[0]!}::uuid, ${pair[1]!}::uuid)`);
     await refresh(carla);
     expect(withRequests(await findings(carla, '?months=12'), pair)).toBeDefined();
     expect(withRequests(await findings(carla, '?months=6'), pair)).toBeDefined();
     const recent = await findings(carla, '?months=3');
     expect(withRequests(recent, pair)).toBeUndefined();
-    expect(recent.from).toBe(iso(new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 3, new Date().getUTCDate()))));
+    expect(recent.from).toBe(
+      iso(new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 3, new Date().getUTCDate()))),
+    );
   });
 });

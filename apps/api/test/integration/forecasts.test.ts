@@ -12,7 +12,11 @@ let carla: Session;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [rita, max, carla] = (await Promise.all(['rita', 'max', 'carla'].map((u) => login(t.app, u)))) as [Session, Session, Session];
+  [rita, max, carla] = (await Promise.all(['rita', 'max', 'carla'].map((u) => login(t.app, u)))) as [
+    Session,
+    Session,
+    Session,
+  ];
 });
 afterAll(async () => t.close());
 
@@ -38,7 +42,9 @@ describe('GET /api/forecasts', () => {
       expect(forecast.gte(consumed), l.label).toBe(true);
       expect(low.lte(forecast) && forecast.lte(high), l.label).toBe(true);
       expect(low.gte(consumed), l.label).toBe(true);
-      expect(l.forecastPercent).toBe(new Decimal(l.budget).isZero() ? '0.0' : forecast.div(l.budget).mul(100).toFixed(1));
+      expect(l.forecastPercent).toBe(
+        new Decimal(l.budget).isZero() ? '0.0' : forecast.div(l.budget).mul(100).toFixed(1),
+      );
       if (l.overrunDate) {
         expect(l.overrunDate >= body.asOf && l.overrunDate <= l.periodEnd).toBe(true);
         expect(forecast.gt(l.budget)).toBe(true);
@@ -48,7 +54,9 @@ describe('GET /api/forecasts', () => {
     }
     // The demo world has thirteen months of history: a season needs two years, so Holt's trend model.
     expect(body.lines.some((l) => l.method === 'holt')).toBe(true);
-    expect(body.lines.every((l) => l.suggestedNextBudget === null || /^\d+00\.00$/.test(l.suggestedNextBudget))).toBe(true);
+    expect(body.lines.every((l) => l.suggestedNextBudget === null || /^\d+00\.00$/.test(l.suggestedNextBudget))).toBe(
+      true,
+    );
     expect(body.backtest.points).toBeGreaterThan(20);
     expect(body.backtest.mape).toBeGreaterThan(0);
     expect(body.backtest.wape).toBeGreaterThan(0);

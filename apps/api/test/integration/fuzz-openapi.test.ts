@@ -104,7 +104,10 @@ beforeAll(async () => {
     const rows =
       name === 'users'
         ? await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'carla'))
-        : await t.db.select({ id: idColumn as typeof users.id }).from(table as typeof users).limit(1);
+        : await t.db
+            .select({ id: idColumn as typeof users.id })
+            .from(table as typeof users)
+            .limit(1);
     if (rows[0]) ids.set(name, String(rows[0].id));
   }
   sessions.olivia = await login(t.app, 'olivia');
@@ -170,7 +173,14 @@ function sample(name: string, raw: JsonSchema | undefined): unknown {
   }
 }
 
-const TEXT_BAD: unknown[] = ['Fuzz\u0000value', 'Fuzz\ud800value', '\udfffFuzz', 'x'.repeat(20_000), 12345, { nested: true }];
+const TEXT_BAD: unknown[] = [
+  'Fuzz\u0000value',
+  'Fuzz\ud800value',
+  '\udfffFuzz',
+  'x'.repeat(20_000),
+  12345,
+  { nested: true },
+];
 const DATE_BAD = ['2026-02-30', '2026-13-01', '0000-00-00'];
 const AMOUNT_BAD = ['', 'NaN', '1e309', 'Infinity', '-1', '999999999999.99', '99999999999999999999'];
 const NUMBER_BAD: unknown[] = ['NaN', 1e308, -1, 1.5, 'abc', null];
@@ -207,7 +217,9 @@ function encode(value: string): string {
   return value.replace(/[\s\S]/gu, (ch) => {
     const code = ch.codePointAt(0)!;
     if (code >= 0xd800 && code <= 0xdfff) {
-      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     }
     return encodeURIComponent(ch);
   });
@@ -231,9 +243,17 @@ async function send(template: string, call: Call) {
       url,
       headers: {
         ...sessions[who]!.headers,
-        ...(call.contentType ? { 'content-type': call.contentType } : call.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(call.contentType
+          ? { 'content-type': call.contentType }
+          : call.body !== undefined
+            ? { 'content-type': 'application/json' }
+            : {}),
       },
-      ...(call.rawBody ? { payload: call.rawBody } : call.body !== undefined ? { payload: JSON.stringify(call.body) } : {}),
+      ...(call.rawBody
+        ? { payload: call.rawBody }
+        : call.body !== undefined
+          ? { payload: JSON.stringify(call.body) }
+          : {}),
       remoteAddress: nextIp(),
       payloadAsStream: true,
     });
@@ -266,7 +286,11 @@ function describeValue(value: unknown): string {
 }
 
 /** Leaf paths of a JSON body: each one replaced in turn. Array items are reached through their first element. */
-function leaves(name: string, raw: JsonSchema | undefined, prefix: string[] = []): { path: string[]; name: string; schema: JsonSchema }[] {
+function leaves(
+  name: string,
+  raw: JsonSchema | undefined,
+  prefix: string[] = [],
+): { path: string[]; name: string; schema: JsonSchema }[] {
   const s = flatten(raw);
   const type = typeOf(s) ?? (s.properties ? 'object' : 'string');
   if (type === 'object' && s.properties) {
@@ -309,7 +333,8 @@ it('no operation answers a malformed value with a 5xx', { timeout: 240_000 }, as
         path[p.name] = p.name === 'role' ? 'requester' : (idFor(p.name === 'id' ? segment : p.name) ?? UNKNOWN_ID);
       }
       const query: Record<string, string> = {};
-      for (const p of params.filter((x) => x.in === 'query' && x.required)) query[p.name] = String(sample(p.name, p.schema));
+      for (const p of params.filter((x) => x.in === 'query' && x.required))
+        query[p.name] = String(sample(p.name, p.schema));
       const json = op.requestBody?.content?.['application/json']?.schema;
       const body = json ? sample('body', json) : undefined;
       const base: Call = { method: method.toUpperCase(), path, query, body };
@@ -317,7 +342,14 @@ it('no operation answers a malformed value with a 5xx', { timeout: 240_000 }, as
       const check = async (field: string, value: unknown, call: Call) => {
         calls++;
         const res = await send(template, call);
-        if (res.statusCode >= 500) failures.push({ operation, field, value: describeValue(value), status: res.statusCode, body: res.body.slice(0, 300) });
+        if (res.statusCode >= 500)
+          failures.push({
+            operation,
+            field,
+            value: describeValue(value),
+            status: res.statusCode,
+            body: res.body.slice(0, 300),
+          });
       };
 
       for (const p of params.filter((x) => x.in === 'path')) {
@@ -336,7 +368,10 @@ it('no operation answers a malformed value with a 5xx', { timeout: 240_000 }, as
       if (json) {
         for (const leaf of leaves('body', json)) {
           for (const value of badValues(leaf.name, leaf.schema, false)) {
-            await check(`body.${leaf.path.join('.') || '(root)'}`, value, { ...base, body: withValue(body, leaf.path, value) });
+            await check(`body.${leaf.path.join('.') || '(root)'}`, value, {
+              ...base,
+              body: withValue(body, leaf.path, value),
+            });
           }
         }
         // The same well-formed body in a charset the server does not read.

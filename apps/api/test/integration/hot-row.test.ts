@@ -45,46 +45,59 @@ describe.skipIf(!PG_URL)('a row locked for 10 s under 30 queued edits', { timeou
     await locker.connect();
     await watcher.connect();
     try {
-    await locker.query('BEGIN');
-    await locker.query('SELECT id FROM spending_requests WHERE id = $1 FOR UPDATE', [requestId]);
+      await locker.query('BEGIN');
+      await locker.query('SELECT id FROM spending_requests WHERE id = $1 FOR UPDATE', [requestId]);
 
-    // Thirty edits queue on the row for the whole stall: each one that gives up (lock_timeout) is
-    // replaced by another.
-    let held = true;
-    const done: { statusCode: number; body: string }[] = [];
-    const edit = (i: number): Promise<void> =>
-      t.app
-        .inject({ method: 'PATCH', url: `/api/requests/${requestId}`, headers: rita.headers, payload: { title: `Hot row ${i}` } })
-        .then((res) => {
-          done.push(res);
-          if (held) return edit(i + 30);
-        });
-    const editors = Array.from({ length: 30 }, (_, i) => edit(i));
-    // Asked outside the locker's transaction, whose view of pg_stat_activity is a snapshot.
-    const waiters = async () =>
-      (await watcher.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`, [database])).rows[0]!.n;
-    await expect.poll(waiters, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+      // Thirty edits queue on the row for the whole stall: each one that gives up (lock_timeout) is
+      // replaced by another.
+      let held = true;
+      const done: { statusCode: number; body: string }[] = [];
+      const edit = (i: number): Promise<void> =>
+        t.app
+          .inject({
+            method: 'PATCH',
+            url: `/api/requests/${requestId}`,
+            headers: rita.headers,
+            payload: { title: `Hot row ${i}` },
+          })
+          .then((res) => {
+            done.push(res);
+            if (held) return edit(i + 30);
+          });
+      const editors = Array.from({ length: 30 }, (_, i) => edit(i));
+      // Asked outside the locker's transaction, whose view of pg_stat_activity is a snapshot.
+      const waiters = async () =>
+        (
+          await watcher.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`,
+            [database],
+          )
+        ).rows[0]!.n;
+      await expect.poll(waiters, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
 
-    // Reads at a steady pace, each on its own, as pages load: 4 every 50 ms for 10 s.
-    const reads: Promise<number>[] = [];
-    const until = Date.now() + 10_000;
-    while (Date.now() < until) {
-      for (let i = 0; i < 4; i++) reads.push(t.app.inject({ method: 'GET', url: '/api/auth/user', headers: rita.headers }).then((r) => r.statusCode));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const statuses = await Promise.all(reads);
-    held = false;
-    await locker.query('COMMIT');
-    await Promise.all(editors);
+      // Reads at a steady pace, each on its own, as pages load: 4 every 50 ms for 10 s.
+      const reads: Promise<number>[] = [];
+      const until = Date.now() + 10_000;
+      while (Date.now() < until) {
+        for (let i = 0; i < 4; i++)
+          reads.push(
+            t.app.inject({ method: 'GET', url: '/api/auth/user', headers: rita.headers }).then((r) => r.statusCode),
+          );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const statuses = await Promise.all(reads);
+      held = false;
+      await locker.query('COMMIT');
+      await Promise.all(editors);
 
-    const ok = statuses.filter((s) => s === 200).length;
-    console.log(`hot row: GET /api/auth/user ${ok}/${statuses.length} answered 200 during the 10 s lock`);
-    expect(statuses.length).toBeGreaterThan(400);
-    expect(done.length).toBeGreaterThanOrEqual(30);
-    expect(ok / statuses.length).toBeGreaterThanOrEqual(0.9);
-    for (const edit of done) expect([200, 503], edit.body).toContain(edit.statusCode);
-    const after = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: rita.headers });
-    expect(after.statusCode).toBe(200);
+      const ok = statuses.filter((s) => s === 200).length;
+      console.log(`hot row: GET /api/auth/user ${ok}/${statuses.length} answered 200 during the 10 s lock`);
+      expect(statuses.length).toBeGreaterThan(400);
+      expect(done.length).toBeGreaterThanOrEqual(30);
+      expect(ok / statuses.length).toBeGreaterThanOrEqual(0.9);
+      for (const edit of done) expect([200, 503], edit.body).toContain(edit.statusCode);
+      const after = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: rita.headers });
+      expect(after.statusCode).toBe(200);
     } finally {
       await locker.end();
       await watcher.end();

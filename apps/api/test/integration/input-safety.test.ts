@@ -17,7 +17,12 @@ beforeAll(async () => {
   for (const name of ['olivia', 'adam', 'rita']) s[name] = await login(t.app, name);
   const options = await call('rita', 'GET', '/api/requests/options');
   categoryId = options.json().categories[0].id;
-  const draft = await call('rita', 'POST', '/api/requests', { title: 'Depot supplies', amount: '100.00', currency: 'USD', categoryId });
+  const draft = await call('rita', 'POST', '/api/requests', {
+    title: 'Depot supplies',
+    amount: '100.00',
+    currency: 'USD',
+    categoryId,
+  });
   expect(draft.statusCode, draft.body).toBe(201);
   requestId = draft.json().id;
   const [ml] = await t.db.select().from(organizations).where(eq(organizations.code, 'ML'));
@@ -26,10 +31,18 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 function call(who: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) {
-  return t.app.inject({ method, url, headers: s[who]!.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return t.app.inject({
+    method,
+    url,
+    headers: s[who]!.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
-function expectRefused(res: { statusCode: number; body: string; json(): { message: string; code: string } }, message?: string) {
+function expectRefused(
+  res: { statusCode: number; body: string; json(): { message: string; code: string } },
+  message?: string,
+) {
   expect(res.statusCode, res.body).toBe(400);
   expect(res.json().code).toMatch(/^(VALIDATION_ERROR|AMOUNT_TOO_LARGE|INVALID_VALUE)$/);
   if (message) expect(res.json().message).toBe(message);
@@ -38,8 +51,19 @@ function expectRefused(res: { statusCode: number; body: string; json(): { messag
 describe('NUL bytes and lone surrogates', () => {
   it('are refused in request titles and descriptions, and nothing is stored', async () => {
     const before = (await t.db.select({ n: sql<number>`count(*)::int` }).from(spendingRequests))[0]!.n;
-    for (const over of [{ title: 'Bad\u0000title' }, { title: 'Bad \ud800 title' }, { description: 'Line one\u0000' }, { title: '\udfffOrphan low' }]) {
-      const res = await call('rita', 'POST', '/api/requests', { title: 'Depot supplies', amount: '100.00', currency: 'USD', categoryId, ...over });
+    for (const over of [
+      { title: 'Bad\u0000title' },
+      { title: 'Bad \ud800 title' },
+      { description: 'Line one\u0000' },
+      { title: '\udfffOrphan low' },
+    ]) {
+      const res = await call('rita', 'POST', '/api/requests', {
+        title: 'Depot supplies',
+        amount: '100.00',
+        currency: 'USD',
+        categoryId,
+        ...over,
+      });
       expectRefused(res, UNSAFE_TEXT_MESSAGE);
       expect(res.json().details[0].path).toBe(Object.keys(over)[0]);
     }
@@ -51,20 +75,47 @@ describe('NUL bytes and lone surrogates', () => {
   });
 
   it('are refused in comments, profile names and phone, custom-role names and rejection reasons', async () => {
-    expectRefused(await call('rita', 'POST', `/api/requests/${requestId}/comments`, { body: 'Hello\u0000' }), UNSAFE_TEXT_MESSAGE);
-    for (const over of [{ firstName: 'Ri\u0000ta' }, { lastName: 'Alvarez\ud800' }, { phoneNumber: '+44 20\u0000 7946 0000' }]) {
-      const res = await call('rita', 'PUT', '/api/profile', { firstName: 'Rita', lastName: 'Alvarez', email: 'rita.alvarez@meridianlogistics.com', ...over });
+    expectRefused(
+      await call('rita', 'POST', `/api/requests/${requestId}/comments`, { body: 'Hello\u0000' }),
+      UNSAFE_TEXT_MESSAGE,
+    );
+    for (const over of [
+      { firstName: 'Ri\u0000ta' },
+      { lastName: 'Alvarez\ud800' },
+      { phoneNumber: '+44 20\u0000 7946 0000' },
+    ]) {
+      const res = await call('rita', 'PUT', '/api/profile', {
+        firstName: 'Rita',
+        lastName: 'Alvarez',
+        email: 'rita.alvarez@meridianlogistics.com',
+        ...over,
+      });
       expectRefused(res, UNSAFE_TEXT_MESSAGE);
     }
     const [rita] = await t.db.select().from(users).where(eq(users.username, 'rita'));
     expect(rita!.firstName).not.toContain('\u0000');
 
-    const role = await call('adam', 'POST', '/api/custom-roles', { name: 'Reader\u0000', permissions: ['reports.read'], scope: 'own' });
+    const role = await call('adam', 'POST', '/api/custom-roles', {
+      name: 'Reader\u0000',
+      permissions: ['reports.read'],
+      scope: 'own',
+    });
     expectRefused(role, UNSAFE_TEXT_MESSAGE);
-    expect(await t.db.select().from(customRoles).where(eq(customRoles.name, 'Reader\u0000'.replace('\u0000', '')))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(customRoles)
+        .where(eq(customRoles.name, 'Reader\u0000'.replace('\u0000', ''))),
+    ).toEqual([]);
 
-    const [pending] = await t.db.select().from(registrationRequests).where(eq(registrationRequests.status, 'pending')).limit(1);
-    const reject = await call('adam', 'POST', `/api/registration-requests/${pending!.id}/reject`, { reason: 'Not \u0000 today' });
+    const [pending] = await t.db
+      .select()
+      .from(registrationRequests)
+      .where(eq(registrationRequests.status, 'pending'))
+      .limit(1);
+    const reject = await call('adam', 'POST', `/api/registration-requests/${pending!.id}/reject`, {
+      reason: 'Not \u0000 today',
+    });
     expectRefused(reject, UNSAFE_TEXT_MESSAGE);
     const [still] = await t.db.select().from(registrationRequests).where(eq(registrationRequests.id, pending!.id));
     expect(still!.status).toBe('pending');
@@ -88,17 +139,33 @@ describe('impossible dates', () => {
       expectRefused(await call('adam', 'GET', `/api/requests?from=${day}`));
       expectRefused(await call('adam', 'GET', `/api/budgets/lines?date=${day}`));
       expectRefused(await call('adam', 'GET', `/api/approvals/cycle-times?from=${day}`));
-      expectRefused(await call('adam', 'POST', '/api/budgets/lines/copy', { fromPeriodStart: day, toPeriodStart: '2026-04-01', periodType: 'month' }));
+      expectRefused(
+        await call('adam', 'POST', '/api/budgets/lines/copy', {
+          fromPeriodStart: day,
+          toPeriodStart: '2026-04-01',
+          periodType: 'month',
+        }),
+      );
     }
     // 29 February exists in a leap year only.
-    expect((await call('rita', 'PATCH', `/api/requests/${requestId}`, { expenseDate: '2028-02-29' })).statusCode).toBe(200);
+    expect((await call('rita', 'PATCH', `/api/requests/${requestId}`, { expenseDate: '2028-02-29' })).statusCode).toBe(
+      200,
+    );
     expectRefused(await call('rita', 'PATCH', `/api/requests/${requestId}`, { expenseDate: '2027-02-29' }));
-    expectRefused(await call('adam', 'GET', '/api/expense-tracking?from=0000-01'), 'That month does not exist; use a month such as 2026-03');
+    expectRefused(
+      await call('adam', 'GET', '/api/expense-tracking?from=0000-01'),
+      'That month does not exist; use a month such as 2026-03',
+    );
   });
 });
 
 describe('malformed amounts', () => {
-  const rule = (maxAmount: unknown) => ({ organizationId: mlId, name: 'Small office spend', maxAmount, categoryIds: [] });
+  const rule = (maxAmount: unknown) => ({
+    organizationId: mlId,
+    name: 'Small office spend',
+    maxAmount,
+    categoryIds: [],
+  });
   const workflow = (conditions: object) => ({
     organizationId: mlId,
     name: 'Fuzzed conditions',
@@ -109,21 +176,34 @@ describe('malformed amounts', () => {
 
   it('are refused in auto-approval rules and workflow conditions', async () => {
     for (const bad of ['', 'NaN', '1e309', 'Infinity', '12.345', '1234567890123']) {
-      expectRefused(await call('adam', 'POST', '/api/auto-approval-rules', rule(bad)), 'Enter an amount with at most two decimals');
+      expectRefused(
+        await call('adam', 'POST', '/api/auto-approval-rules', rule(bad)),
+        'Enter an amount with at most two decimals',
+      );
     }
     for (const bad of ['NaN', '1e309', 'Infinity', '']) {
       expectRefused(await call('adam', 'POST', '/api/workflows', workflow({ minAmount: bad })));
       expectRefused(await call('adam', 'POST', '/api/workflows', workflow({ minAmount: '10.00', maxAmount: bad })));
     }
     // The limit check still speaks once the amount is well formed.
-    expectRefused(await call('adam', 'POST', '/api/auto-approval-rules', rule('0.00')), 'The limit must be more than zero');
+    expectRefused(
+      await call('adam', 'POST', '/api/auto-approval-rules', rule('0.00')),
+      'The limit must be more than zero',
+    );
   });
 
   it('an amount that no longer fits once converted is AMOUNT_TOO_LARGE, and nothing is stored', async () => {
-    const res = await call('rita', 'POST', '/api/requests', { title: 'Far too much', amount: '999999999999.99', currency: 'GBP', categoryId });
+    const res = await call('rita', 'POST', '/api/requests', {
+      title: 'Far too much',
+      amount: '999999999999.99',
+      currency: 'GBP',
+      categoryId,
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().code).toBe('AMOUNT_TOO_LARGE');
-    expect(res.json().message).toMatch(/^£999,999,999,999\.99 is \$[\d,.]+, more than the largest amount that can be recorded/);
+    expect(res.json().message).toMatch(
+      /^£999,999,999,999\.99 is \$[\d,.]+, more than the largest amount that can be recorded/,
+    );
     expect(await t.db.select().from(spendingRequests).where(eq(spendingRequests.title, 'Far too much'))).toEqual([]);
   });
 });
@@ -154,11 +234,24 @@ describe('charset', () => {
 
 describe('currencies', () => {
   it('a made-up currency is refused and never offered', async () => {
-    const res = await call('adam', 'POST', '/api/fx-rates', { base: 'QQQ', quote: 'USD', period: '2026-01', averageRate: '1.1', closingRate: '1.1' });
+    const res = await call('adam', 'POST', '/api/fx-rates', {
+      base: 'QQQ',
+      quote: 'USD',
+      period: '2026-01',
+      averageRate: '1.1',
+      closingRate: '1.1',
+    });
     expectRefused(res, 'Not an ISO 4217 currency code; use one such as USD or EUR');
     expect(res.json().details[0].path).toBe('base');
     expect(await t.db.select().from(fxRates).where(eq(fxRates.base, 'QQQ'))).toEqual([]);
-    expectRefused(await call('rita', 'POST', '/api/requests', { title: 'Depot supplies', amount: '10.00', currency: 'NAN', categoryId }));
+    expectRefused(
+      await call('rita', 'POST', '/api/requests', {
+        title: 'Depot supplies',
+        amount: '10.00',
+        currency: 'NAN',
+        categoryId,
+      }),
+    );
 
     const requestOptions = (await call('rita', 'GET', '/api/requests/options')).json();
     const budgetOptions = (await call('adam', 'GET', '/api/budgets/options')).json();
@@ -192,13 +285,23 @@ describe('deeply nested JSON', () => {
 
   it('is refused with 400 before it is parsed, on sign-in as on any route', async () => {
     for (const body of [nested(5_000), nested(100_000), deepObject(20_000)]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: body });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: body,
+      });
       expect(res.statusCode, res.body.slice(0, 200)).toBe(400);
       // Sign-in answers its refusals as plain text (docs/product.md §6.7).
       expect(res.body).toBe('The JSON body nests deeper than 64 levels');
     }
     const [before] = await t.db.select().from(spendingRequests).where(eq(spendingRequests.id, requestId));
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/requests/${requestId}`, headers: { ...s.rita!.headers, 'content-type': 'application/json' }, payload: deepObject(5_000) });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/requests/${requestId}`,
+      headers: { ...s.rita!.headers, 'content-type': 'application/json' },
+      payload: deepObject(5_000),
+    });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(400);
     expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', message: 'The JSON body nests deeper than 64 levels' });
     const [stored] = await t.db.select().from(spendingRequests).where(eq(spendingRequests.id, requestId));
@@ -213,7 +316,12 @@ describe('deeply nested JSON', () => {
       const url = template.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
       for (const method of Object.keys(operations)) {
         if (!['post', 'put', 'patch', 'delete'].includes(method)) continue;
-        const res = await t.app.inject({ method: method.toUpperCase() as 'POST', url, headers: { ...s.olivia!.headers, 'content-type': 'application/json' }, payload: body });
+        const res = await t.app.inject({
+          method: method.toUpperCase() as 'POST',
+          url,
+          headers: { ...s.olivia!.headers, 'content-type': 'application/json' },
+          payload: body,
+        });
         expect(res.statusCode, `${method} ${template}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
         tried++;
       }
@@ -222,7 +330,9 @@ describe('deeply nested JSON', () => {
   });
 
   it('is accepted at an ordinary depth, brackets inside strings not counted', async () => {
-    const res = await call('rita', 'PATCH', `/api/requests/${requestId}`, { title: 'Depot [[[[ {{{{ supplies'.padEnd(40, '[') });
+    const res = await call('rita', 'PATCH', `/api/requests/${requestId}`, {
+      title: 'Depot [[[[ {{{{ supplies'.padEnd(40, '['),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().title).toContain('[[[[ {{{{');
     await call('rita', 'PATCH', `/api/requests/${requestId}`, { title: 'Depot supplies' });

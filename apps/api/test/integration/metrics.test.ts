@@ -57,7 +57,8 @@ function parse(text: string): Sample[] {
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match) throw new Error(`not a sample line: ${line}`);
     const labels: Record<string, string> = {};
-    for (const [, key, value] of (match[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[key!] = value!;
+    for (const [, key, value] of (match[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g))
+      labels[key!] = value!;
     samples.push({ name: match[1]!, labels, value: Number(match[3]) });
   }
   return samples;
@@ -88,7 +89,13 @@ describe(`GET /metrics (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     expect(without.headers['www-authenticate']).toBe('Bearer realm="metrics"');
     expect(without.body).not.toContain('outlay_');
 
-    for (const authorization of [`Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, TOKEN, `Basic ${TOKEN}`, `Bearer ${rita.accessToken}`]) {
+    for (const authorization of [
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      TOKEN,
+      `Basic ${TOKEN}`,
+      `Bearer ${rita.accessToken}`,
+    ]) {
       const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization } });
       expect(res.statusCode, authorization).toBe(401);
     }
@@ -130,8 +137,25 @@ describe(`GET /metrics (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     expect(counted(samples) - counted(before)).toBe(3);
 
     // The histogram of a known route: every bucket up to +Inf, cumulative, with its count and sum.
-    const buckets = samples.filter((s) => s.name === 'outlay_http_request_duration_seconds_bucket' && Object.entries(userRoute).every(([k, v]) => s.labels[k] === v));
-    expect(buckets.map((b) => b.labels.le)).toEqual(['0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10', '+Inf']);
+    const buckets = samples.filter(
+      (s) =>
+        s.name === 'outlay_http_request_duration_seconds_bucket' &&
+        Object.entries(userRoute).every(([k, v]) => s.labels[k] === v),
+    );
+    expect(buckets.map((b) => b.labels.le)).toEqual([
+      '0.005',
+      '0.01',
+      '0.025',
+      '0.05',
+      '0.1',
+      '0.25',
+      '0.5',
+      '1',
+      '2.5',
+      '5',
+      '10',
+      '+Inf',
+    ]);
     expect(buckets.map((b) => b.value)).toEqual([...buckets.map((b) => b.value)].sort((a, b) => a - b));
     const timed = valueOf(samples, 'outlay_http_request_duration_seconds_count', userRoute);
     expect(timed).toBe(counted(samples));
@@ -139,15 +163,29 @@ describe(`GET /metrics (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     expect(valueOf(samples, 'outlay_http_request_duration_seconds_sum', userRoute)).toBeGreaterThan(0);
 
     // Ids and unknown paths fold into their pattern; the raw URLs appear nowhere.
-    expect(valueOf(samples, 'outlay_http_requests_total', { method: 'GET', route: '/api/requests/:id', status_code: '404' })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(samples, 'outlay_http_requests_total', { method: 'GET', route: 'unmatched', status_code: '404' })).toBeGreaterThanOrEqual(1);
+    expect(
+      valueOf(samples, 'outlay_http_requests_total', { method: 'GET', route: '/api/requests/:id', status_code: '404' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      valueOf(samples, 'outlay_http_requests_total', { method: 'GET', route: 'unmatched', status_code: '404' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain(missingId);
     expect(text).not.toContain(unknownPath);
 
     // Probes and scrapes are counted but not timed.
-    expect(valueOf(samples, 'outlay_http_requests_total', { route: '/api/health', status_code: '200' })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(samples, 'outlay_http_requests_total', { route: '/metrics', status_code: '200' })).toBeGreaterThanOrEqual(1);
-    expect(samples.filter((s) => s.name.startsWith('outlay_http_request_duration_seconds') && ['/api/health', '/metrics'].includes(s.labels.route!))).toEqual([]);
+    expect(
+      valueOf(samples, 'outlay_http_requests_total', { route: '/api/health', status_code: '200' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      valueOf(samples, 'outlay_http_requests_total', { route: '/metrics', status_code: '200' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      samples.filter(
+        (s) =>
+          s.name.startsWith('outlay_http_request_duration_seconds') &&
+          ['/api/health', '/metrics'].includes(s.labels.route!),
+      ),
+    ).toEqual([]);
   });
 
   it('reports the open event streams of this instance', async () => {
@@ -159,7 +197,10 @@ describe(`GET /metrics (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     } finally {
       stream.close();
     }
-    await vi.waitFor(async () => expect(valueOf((await scrape()).samples, 'outlay_sse_clients')).toBe(0), { timeout: 5000, interval: 20 });
+    await vi.waitFor(async () => expect(valueOf((await scrape()).samples, 'outlay_sse_clients')).toBe(0), {
+      timeout: 5000,
+      interval: 20,
+    });
   });
 
   it('counts job runs and failures by job', async () => {
@@ -176,7 +217,9 @@ describe(`GET /metrics (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     for (const job of JOB_NAMES) {
       expect(runs(after, job) - runs(before, job), job).toBe(1);
       expect(failures(after, job) - failures(before, job), job).toBe(0);
-      expect(valueOf(after, 'outlay_job_last_success_timestamp_seconds', { job }), job).toBeGreaterThanOrEqual(Math.floor(startedAt));
+      expect(valueOf(after, 'outlay_job_last_success_timestamp_seconds', { job }), job).toBeGreaterThanOrEqual(
+        Math.floor(startedAt),
+      );
     }
 
     // Every job of a pass fails when it cannot even read the time; each failure is counted.
@@ -191,20 +234,30 @@ describe(`GET /metrics (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     for (const job of JOB_NAMES) {
       expect(runs(failed, job) - runs(after, job), job).toBe(1);
       expect(failures(failed, job) - failures(after, job), job).toBe(1);
-      expect(valueOf(failed, 'outlay_job_last_success_timestamp_seconds', { job })).toBe(valueOf(after, 'outlay_job_last_success_timestamp_seconds', { job }));
+      expect(valueOf(failed, 'outlay_job_last_success_timestamp_seconds', { job })).toBe(
+        valueOf(after, 'outlay_job_last_success_timestamp_seconds', { job }),
+      );
     }
     expect(logged.length).toBeGreaterThanOrEqual(JOB_NAMES.length);
   });
 
   it('reports the e-mail outbox backlog as the queued rows of the database', async () => {
     const rows = (status: 'queued' | 'sent' | 'failed', n: number) =>
-      Array.from({ length: n }, (_, i) => ({ toAddress: `metrics-${status}-${i}@meridiangroup.com`, subject: 'Metrics', body: 'Backlog', status }));
+      Array.from({ length: n }, (_, i) => ({
+        toAddress: `metrics-${status}-${i}@meridiangroup.com`,
+        subject: 'Metrics',
+        body: 'Backlog',
+        status,
+      }));
     await handle.db.insert(emailOutbox).values([...rows('queued', 3), ...rows('sent', 2), ...rows('failed', 1)]);
     const [queued] = await handle.db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.status, 'queued'));
     expect(queued!.n).toBeGreaterThanOrEqual(3);
     expect(valueOf((await scrape()).samples, 'outlay_email_outbox_pending')).toBe(queued!.n);
 
-    await handle.db.update(emailOutbox).set({ status: 'sent' }).where(eq(emailOutbox.toAddress, 'metrics-queued-0@meridiangroup.com'));
+    await handle.db
+      .update(emailOutbox)
+      .set({ status: 'sent' })
+      .where(eq(emailOutbox.toAddress, 'metrics-queued-0@meridiangroup.com'));
     expect(valueOf((await scrape()).samples, 'outlay_email_outbox_pending')).toBe(queued!.n - 1);
   });
 
@@ -226,34 +279,46 @@ describe(`GET /metrics (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
 
   const promtool = spawnSync('promtool', ['--version'], { stdio: 'ignore' }).status === 0;
   // In CI promtool is installed (.ci/run), so its absence there is a failure, not a skip.
-  it.skipIf(!promtool && process.env.CI !== 'true')('passes promtool check metrics (format and naming lint)', async () => {
-    expect(promtool, 'promtool is not installed (Debian package prometheus)').toBe(true);
-    const stream = await openStream(base, rita);
-    try {
-      await app.inject({ method: 'GET', url: '/api/auth/user', headers: rita.headers });
-      await runJobPass(deps, { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger);
-      const { text } = await scrape();
-      const check = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+  it.skipIf(!promtool && process.env.CI !== 'true')(
+    'passes promtool check metrics (format and naming lint)',
+    async () => {
+      expect(promtool, 'promtool is not installed (Debian package prometheus)').toBe(true);
+      const stream = await openStream(base, rita);
+      try {
+        await app.inject({ method: 'GET', url: '/api/auth/user', headers: rita.headers });
+        await runJobPass(deps, { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger);
+        const { text } = await scrape();
+        const check = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+        expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
+      } finally {
+        stream.close();
+      }
+    },
+  );
+
+  it.skipIf(!promtool && process.env.CI !== 'true')(
+    'the example Prometheus configuration and its alerts are valid and name metrics the app writes',
+    async () => {
+      expect(promtool, 'promtool is not installed (Debian package prometheus)').toBe(true);
+      const deploy = path.join(repoRoot(), 'deploy');
+      const check = spawnSync('promtool', ['check', 'config', path.join(deploy, 'prometheus.yml')], {
+        encoding: 'utf8',
+      });
       expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
-    } finally {
-      stream.close();
-    }
-  });
+      expect(check.stdout).toContain('1 rule files found');
 
-  it.skipIf(!promtool && process.env.CI !== 'true')('the example Prometheus configuration and its alerts are valid and name metrics the app writes', async () => {
-    expect(promtool, 'promtool is not installed (Debian package prometheus)').toBe(true);
-    const deploy = path.join(repoRoot(), 'deploy');
-    const check = spawnSync('promtool', ['check', 'config', path.join(deploy, 'prometheus.yml')], { encoding: 'utf8' });
-    expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
-    expect(check.stdout).toContain('1 rule files found');
-
-    // Declared metrics (a labelled one has no sample before its first use); a histogram's series by its base name.
-    const written = new Set([...(await scrape()).text.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
-    const rules = readFileSync(path.join(deploy, 'prometheus-rules.yml'), 'utf8');
-    const named = new Set([...rules.matchAll(/\boutlay_[a-z_]+/g)].map((m) => m[0].replace(/_(bucket|sum|count)$/, '')));
-    expect(named.size).toBeGreaterThan(3);
-    // The pool exists on PostgreSQL only.
-    const missing = [...named].filter((name) => !written.has(name) && !(name.startsWith('outlay_db_pool_') && !deps.poolStats));
-    expect(missing).toEqual([]);
-  });
+      // Declared metrics (a labelled one has no sample before its first use); a histogram's series by its base name.
+      const written = new Set([...(await scrape()).text.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
+      const rules = readFileSync(path.join(deploy, 'prometheus-rules.yml'), 'utf8');
+      const named = new Set(
+        [...rules.matchAll(/\boutlay_[a-z_]+/g)].map((m) => m[0].replace(/_(bucket|sum|count)$/, '')),
+      );
+      expect(named.size).toBeGreaterThan(3);
+      // The pool exists on PostgreSQL only.
+      const missing = [...named].filter(
+        (name) => !written.has(name) && !(name.startsWith('outlay_db_pool_') && !deps.poolStats),
+      );
+      expect(missing).toEqual([]);
+    },
+  );
 });

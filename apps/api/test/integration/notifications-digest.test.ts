@@ -33,11 +33,18 @@ beforeAll(async () => {
   t = await createTestApp();
   w = await setUpWorld(t);
   smtp = await startSmtp();
-  deps = await createDeps(t.handle, { clock: t.clock.now, smtpUrl: `smtp://127.0.0.1:${smtp.port}`, publicUrl: PUBLIC_URL });
+  deps = await createDeps(t.handle, {
+    clock: t.clock.now,
+    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+    publicUrl: PUBLIC_URL,
+  });
   app = await buildApp({ deps });
   await app.ready();
   [rita, max] = (await Promise.all(['rita', 'max'].map((u) => login(app, u)))) as [Session, Session];
-  const emails = await t.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, [w.user.max!, w.user.rita!]));
+  const emails = await t.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [w.user.max!, w.user.rita!]));
   maxEmail = emails.find((e) => e.id === w.user.max)!.email;
   ritaEmail = emails.find((e) => e.id === w.user.rita)!.email;
 });
@@ -75,7 +82,10 @@ async function advanceToUtc(hour: number, minute: number, weekday?: number) {
 /** Stores a user's digest directly (as if its time had come), bypassing the API's "starts now". */
 async function setDigest(userId: string, digest: 'off' | 'daily' | 'weekly', lastDigestAt?: Date | null) {
   const set = lastDigestAt === undefined ? { digest } : { digest, lastDigestAt, nextDigestAt: null };
-  await t.db.insert(notificationSettings).values({ userId, ...set }).onConflictDoUpdate({ target: notificationSettings.userId, set });
+  await t.db
+    .insert(notificationSettings)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set });
 }
 
 async function setPreferences(s: Session, payload: Record<string, unknown>) {
@@ -116,10 +126,14 @@ describe('e-mail digests', () => {
     const body = await setPreferences(max, { digest: 'daily' });
     expect(body.digest).toBe('daily');
     // The next 07:00 in max's zone (his organization's, UTC): tomorrow's, this one having passed.
-    const tomorrowAtSeven = new Date(Date.UTC(startedAt.getUTCFullYear(), startedAt.getUTCMonth(), startedAt.getUTCDate() + 1, 7));
+    const tomorrowAtSeven = new Date(
+      Date.UTC(startedAt.getUTCFullYear(), startedAt.getUTCMonth(), startedAt.getUTCDate() + 1, 7),
+    );
     expect(body).toMatchObject({ digestTimeZone: 'UTC', nextDigestAt: tomorrowAtSeven.toISOString() });
     // Turning the digest on starts its first period now.
-    expect(Math.abs((await settingsOf(w.user.max!))!.lastDigestAt!.getTime() - startedAt.getTime())).toBeLessThan(5_000);
+    expect(Math.abs((await settingsOf(w.user.max!))!.lastDigestAt!.getTime() - startedAt.getTime())).toBeLessThan(
+      5_000,
+    );
 
     const first = await pendingRequest('Digest one: pallet wrap');
     await advance(HOUR);
@@ -181,13 +195,19 @@ describe('e-mail digests', () => {
   it('weekly waits for the next Monday 07:00 and leaves out types with e-mail turned off', async () => {
     await clearNotifications(w.user.rita!);
     await advanceToUtc(7, 30, 1);
-    await setPreferences(rita, { digest: 'weekly', preferences: [{ eventType: 'request_step_approved', inApp: true, email: false }] });
+    await setPreferences(rita, {
+      digest: 'weekly',
+      preferences: [{ eventType: 'request_step_approved', inApp: true, email: false }],
+    });
     const approved = await pendingRequest('Weekly: step approved');
     const rejected = await pendingRequest('Weekly: rejected');
     expect((await decide({ ...t, app }, max, approved, { decision: 'approved' })).statusCode).toBe(200);
     const res = await decide({ ...t, app }, max, rejected, { decision: 'rejected', reason: 'Not this quarter' });
     expect(res.statusCode, res.body).toBe(200);
-    const ritaRows = await t.db.select().from(notifications).where(and(eq(notifications.userId, w.user.rita!), inArray(notifications.entityId, [approved, rejected])));
+    const ritaRows = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, w.user.rita!), inArray(notifications.entityId, [approved, rejected])));
     expect(ritaRows.map((n) => n.type).sort()).toEqual(['request_rejected', 'request_step_approved']);
     expect(await outboxOf(w.user.rita!)).toHaveLength(0);
 
@@ -205,16 +225,33 @@ describe('e-mail digests', () => {
     expect(mails[0]!.text).not.toContain(ritaRows.find((n) => n.type === 'request_step_approved')!.title);
     expect(mails[0]!.text).toContain('weekly digest');
     expect((await runMailJobs()).arrived).toHaveLength(0);
-    await setPreferences(rita, { digest: 'off', preferences: [{ eventType: 'request_step_approved', inApp: true, email: true }] });
+    await setPreferences(rita, {
+      digest: 'off',
+      preferences: [{ eventType: 'request_step_approved', inApp: true, email: true }],
+    });
   });
 
   it("comes at 07:00 in the recipient's own time zone, and moves with it", async () => {
     const profile = (await app.inject({ method: 'GET', url: '/api/profile', headers: max.headers })).json();
     const setZone = async (timeZone: string | null) => {
-      const res = await app.inject({ method: 'PUT', url: '/api/profile', headers: max.headers, payload: { firstName: profile.firstName, lastName: profile.lastName, email: profile.email, phoneNumber: profile.phoneNumber, timeZone } });
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/api/profile',
+        headers: max.headers,
+        payload: {
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          email: profile.email,
+          phoneNumber: profile.phoneNumber,
+          timeZone,
+        },
+      });
       expect(res.statusCode, res.body).toBe(200);
     };
-    const hourIn = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+    const hourIn = (iso: string, timeZone: string) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+        new Date(iso),
+      );
     try {
       await setZone('America/New_York');
       const on = await setPreferences(max, { digest: 'daily' });
@@ -226,7 +263,11 @@ describe('e-mail digests', () => {
       expect(hourIn(moved.nextDigestAt, 'Asia/Kolkata')).toBe('07:00');
       // Weekly: a Monday, 07:00 there.
       const weekly = await setPreferences(max, { digest: 'weekly' });
-      expect(new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kolkata', weekday: 'short' }).format(new Date(weekly.nextDigestAt))).toBe('Mon');
+      expect(
+        new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kolkata', weekday: 'short' }).format(
+          new Date(weekly.nextDigestAt),
+        ),
+      ).toBe('Mon');
       expect(hourIn(weekly.nextDigestAt, 'Asia/Kolkata')).toBe('07:00');
     } finally {
       await setZone(null);
@@ -250,14 +291,22 @@ describe('e-mail digests', () => {
 
   it('with in-app off for a type, a digest user still gets that notice at once (there is no row to digest)', async () => {
     await setDigest(w.user.max!, 'off', new Date(0));
-    await setPreferences(max, { digest: 'daily', preferences: [{ eventType: 'approval_needed', inApp: false, email: true }] });
+    await setPreferences(max, {
+      digest: 'daily',
+      preferences: [{ eventType: 'approval_needed', inApp: false, email: true }],
+    });
     // Turning an existing 'off' row on also starts the period now (not at the old lastDigestAt).
-    expect(Math.abs((await settingsOf(w.user.max!))!.lastDigestAt!.getTime() - t.clock.now().getTime())).toBeLessThan(5_000);
+    expect(Math.abs((await settingsOf(w.user.max!))!.lastDigestAt!.getTime() - t.clock.now().getTime())).toBeLessThan(
+      5_000,
+    );
     const before = (await outboxOf(w.user.max!)).length;
     await pendingRequest('No in-app row');
     expect(await outboxOf(w.user.max!)).toHaveLength(before + 1);
     await runMailJobs();
-    await setPreferences(max, { digest: 'off', preferences: [{ eventType: 'approval_needed', inApp: true, email: true }] });
+    await setPreferences(max, {
+      digest: 'off',
+      preferences: [{ eventType: 'approval_needed', inApp: true, email: true }],
+    });
   });
 
   it('a first digest (no lastDigestAt) covers at most the last period; inactive users are skipped but moved on', async () => {
@@ -265,8 +314,21 @@ describe('e-mail digests', () => {
     const now = t.clock.now();
     await setDigest(w.user.max!, 'daily', null);
     await t.db.insert(notifications).values([
-      { userId: w.user.max!, type: 'approval_needed', title: 'Too old for the first digest', link: '/approvals', createdAt: new Date(now.getTime() - 2 * DAY) },
-      { userId: w.user.max!, type: 'delegation.created', title: 'Recent enough', body: 'Dana delegated\nher approvals', link: 'delegations', createdAt: new Date(now.getTime() - HOUR) },
+      {
+        userId: w.user.max!,
+        type: 'approval_needed',
+        title: 'Too old for the first digest',
+        link: '/approvals',
+        createdAt: new Date(now.getTime() - 2 * DAY),
+      },
+      {
+        userId: w.user.max!,
+        type: 'delegation.created',
+        title: 'Recent enough',
+        body: 'Dana delegated\nher approvals',
+        link: 'delegations',
+        createdAt: new Date(now.getTime() - HOUR),
+      },
     ]);
     const mails = (await runMailJobs(now)).arrived.filter((m) => m.to.includes(maxEmail));
     expect(mails).toHaveLength(1);
@@ -279,7 +341,9 @@ describe('e-mail digests', () => {
     // An inactive user gets no digest; their period still moves on.
     await t.db.update(users).set({ status: 'inactive' }).where(eq(users.id, w.user.max!));
     try {
-      await t.db.insert(notifications).values({ userId: w.user.max!, type: 'approval_needed', title: 'While inactive', createdAt: now });
+      await t.db
+        .insert(notifications)
+        .values({ userId: w.user.max!, type: 'approval_needed', title: 'While inactive', createdAt: now });
       t.clock.advance(DAY); // (an inactive user cannot sign in again)
       const later = t.clock.now();
       const pass = await runMailJobs(later);
@@ -295,7 +359,14 @@ describe('e-mail digests', () => {
     await advance(DAY);
     const now = t.clock.now();
     await setDigest(w.user.max!, 'daily', new Date(now.getTime() - DAY - HOUR));
-    await t.db.insert(notifications).values({ userId: w.user.max!, type: 'approval_needed', title: 'Concurrent digest', createdAt: new Date(now.getTime() - HOUR) });
+    await t.db
+      .insert(notifications)
+      .values({
+        userId: w.user.max!,
+        type: 'approval_needed',
+        title: 'Concurrent digest',
+        createdAt: new Date(now.getTime() - HOUR),
+      });
     const before = (await outboxOf(w.user.max!)).length;
     const results = await Promise.all([queueDigests(deps, now), queueDigests(deps, now), queueDigests(deps, now)]);
     expect(results.reduce((n, r) => n + r.queued, 0)).toBe(1);
@@ -317,14 +388,23 @@ describe('e-mail digests', () => {
     await clearNotifications(w.user.max!);
     const now = t.clock.now();
     await setDigest(w.user.max!, 'weekly', new Date(now.getTime() - 8 * DAY));
-    await t.db.insert(notifications).values({ userId: w.user.max!, type: 'budget_threshold', title: 'Scheduler digest item', link: '/budgets', createdAt: new Date(now.getTime() - DAY) });
+    await t.db
+      .insert(notifications)
+      .values({
+        userId: w.user.max!,
+        type: 'budget_threshold',
+        title: 'Scheduler digest item',
+        link: '/budgets',
+        createdAt: new Date(now.getTime() - DAY),
+      });
     const before = smtp.received.length;
     const previous = process.env.JOB_INTERVAL_MS;
     process.env.JOB_INTERVAL_MS = '50';
     const jobs = startJobs(deps, app.log);
     try {
       const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline && !smtp.received.slice(before).some((m) => m.to.includes(maxEmail))) await new Promise((r) => setTimeout(r, 50));
+      while (Date.now() < deadline && !smtp.received.slice(before).some((m) => m.to.includes(maxEmail)))
+        await new Promise((r) => setTimeout(r, 50));
     } finally {
       await jobs.stop();
       if (previous === undefined) delete process.env.JOB_INTERVAL_MS;
@@ -334,8 +414,13 @@ describe('e-mail digests', () => {
     expect(mails).toHaveLength(1);
     // The same pass's due work ran first (reminders for the requests still waiting on max): the
     // digest lists everything max got in the period, the inserted item included.
-    const listed = await t.db.select({ title: notifications.title }).from(notifications).where(eq(notifications.userId, w.user.max!));
-    expect(mails[0]!.subject).toBe(`Outlay: ${listed.length} notification${listed.length === 1 ? '' : 's'} since ${digestDay(new Date(now.getTime() - 8 * DAY))}`);
+    const listed = await t.db
+      .select({ title: notifications.title })
+      .from(notifications)
+      .where(eq(notifications.userId, w.user.max!));
+    expect(mails[0]!.subject).toBe(
+      `Outlay: ${listed.length} notification${listed.length === 1 ? '' : 's'} since ${digestDay(new Date(now.getTime() - 8 * DAY))}`,
+    );
     for (const n of listed) expect(mails[0]!.text).toContain(`• ${n.title}`);
     expect(mails[0]!.text).toContain('• Scheduler digest item');
     expect(mails[0]!.text).toContain('weekly digest');

@@ -84,7 +84,9 @@ describe('e-mail notifications over SMTP', () => {
     const before = smtp.received.length;
     const queuedBefore = (await t.db.select().from(emailOutbox).where(eq(emailOutbox.userId, w.user.max!))).length;
     await pendingRequest();
-    expect((await t.db.select().from(emailOutbox).where(eq(emailOutbox.userId, w.user.max!))).length).toBe(queuedBefore);
+    expect((await t.db.select().from(emailOutbox).where(eq(emailOutbox.userId, w.user.max!))).length).toBe(
+      queuedBefore,
+    );
     await deliverEmail(deps, t.clock.now());
     expect(smtp.received.slice(before).some((m) => m.to.includes(maxEmail))).toBe(false);
     await app.inject({

@@ -37,12 +37,23 @@ afterAll(async () => {
 });
 
 const rowsOf = (type: string, userIds: string[]) =>
-  t.db.select().from(notifications).where(and(eq(notifications.type, type), inArray(notifications.userId, userIds)));
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.type, type), inArray(notifications.userId, userIds)));
 const mailOf = (subject: string, userIds: string[]) =>
-  t.db.select().from(emailOutbox).where(and(eq(emailOutbox.subject, subject), inArray(emailOutbox.userId, userIds)));
+  t.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.subject, subject), inArray(emailOutbox.userId, userIds)));
 
 async function optOut(s: Session, eventType: string, channels: { inApp: boolean; email: boolean }) {
-  const res = await app.inject({ method: 'PUT', url: '/api/notification-preferences', headers: s.headers, payload: { preferences: [{ eventType, ...channels }] } });
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/notification-preferences',
+    headers: s.headers,
+    payload: { preferences: [{ eventType, ...channels }] },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -53,7 +64,17 @@ describe('notification settings', () => {
     expect(res.statusCode).toBe(200);
     const labels = res.json().preferences.map((p: { label: string }) => p.label);
     expect(labels).toEqual(NOTIFICATION_EVENT_TYPES.map((e) => e.label));
-    for (const label of ['Approval needed', 'Request approved', 'Request rejected', 'Information requested', 'New comment', 'Budget threshold crossed', 'Payroll to approve', 'Registration received', 'New sign-in from a new device']) {
+    for (const label of [
+      'Approval needed',
+      'Request approved',
+      'Request rejected',
+      'Information requested',
+      'New comment',
+      'Budget threshold crossed',
+      'Payroll to approve',
+      'Registration received',
+      'New sign-in from a new device',
+    ]) {
       expect(labels).toContain(label);
     }
   });
@@ -66,13 +87,24 @@ describe('registration received', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/registration-requests',
-      payload: { firstName: 'Jamie', lastName: 'Lopez', email: 'jamie.lopez@meridianfoods.com', password: 'Jamie-Foods-2026', requestedRole: 'requester' },
+      payload: {
+        firstName: 'Jamie',
+        lastName: 'Lopez',
+        email: 'jamie.lopez@meridianfoods.com',
+        password: 'Jamie-Foods-2026',
+        requestedRole: 'requester',
+      },
       remoteAddress: nextIp(),
     });
     expect(res.statusCode, res.body).toBe(201);
     const rows = await rowsOf('registration_received', [id.olivia!, id.adam!, id.rita!]);
     expect(rows.map((r) => r.userId)).toEqual([id.olivia]);
-    expect(rows[0]).toMatchObject({ title: 'Jamie Lopez asked for access', link: '/registration-management', entityType: 'registration_request', entityId: res.json().id });
+    expect(rows[0]).toMatchObject({
+      title: 'Jamie Lopez asked for access',
+      link: '/registration-management',
+      entityType: 'registration_request',
+      entityId: res.json().id,
+    });
     expect(rows[0]!.body).toContain('jamie.lopez@meridianfoods.com asked for the role Expense Requester');
     const mail = await mailOf('Jamie Lopez asked for access', [id.olivia!, id.adam!]);
     expect(mail.map((m) => m.userId)).toEqual([id.olivia]);
@@ -87,7 +119,11 @@ describe('new sign-in from a new device', () => {
     await login(app, 'max');
     const after = await rowsOf('new_device_sign_in', [id.max!]);
     expect(after).toHaveLength(before + 1);
-    expect(after.at(-1)).toMatchObject({ title: 'New sign-in from a new device', link: '/profile', entityType: 'session' });
+    expect(after.at(-1)).toMatchObject({
+      title: 'New sign-in from a new device',
+      link: '/profile',
+      entityType: 'session',
+    });
     expect(await mailOf('New sign-in from a new device', [id.max!])).toHaveLength(before + 1);
     // The same device again: nothing new.
     await login(app, 'max', undefined, first.deviceId);
@@ -96,7 +132,13 @@ describe('new sign-in from a new device', () => {
 
   it('stays quiet for the same browser at the same address that lost its device id, and speaks for another address', async () => {
     const signIn = (ip: string) =>
-      app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'grace', password: DEMO_PASSWORD }, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0' }, remoteAddress: ip });
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'grace', password: DEMO_PASSWORD },
+        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0' },
+        remoteAddress: ip,
+      });
     expect((await signIn('10.61.0.1')).statusCode).toBe(200);
     const before = (await rowsOf('new_device_sign_in', [id.grace!])).length;
     // Cleared storage: no device id, same browser, same address. Not news.
@@ -127,13 +169,29 @@ describe('payroll to approve', () => {
   it('goes to the payroll approvers (not the one who submitted), with the total formatted, respecting opt-outs', async () => {
     const grace = await login(app, 'grace');
     await optOut(grace, 'payroll_to_approve', { inApp: true, email: false });
-    const [org] = await t.db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.code, 'ML'));
-    const run = { id: '00000000-0000-4000-8000-000000000001', organizationId: org!.id, organizationName: org!.name, period: '2026-10', total: '228217.24', currency: 'USD', employeeCount: 1 };
+    const [org] = await t.db
+      .select({ id: organizations.id, name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.code, 'ML'));
+    const run = {
+      id: '00000000-0000-4000-8000-000000000001',
+      organizationId: org!.id,
+      organizationName: org!.name,
+      period: '2026-10',
+      total: '228217.24',
+      currency: 'USD',
+      employeeCount: 1,
+    };
     await t.db.transaction((tx) => notifyPayrollToApprove(tx, run, id.olivia!, t.clock.now()));
     const rows = await rowsOf('payroll_to_approve', [id.olivia!, id.grace!, id.adam!, id.felix!]);
     // The owner submitted it; the admin does not approve payroll; the group CFO does.
     expect(rows.map((r) => r.userId)).toEqual([id.grace]);
-    expect(rows[0]).toMatchObject({ title: `Payroll Oct 2026 of ${org!.name} waits for your approval`, body: '$228,217.24 for 1 employee', link: `/payroll?run=${run.id}`, entityId: run.id });
+    expect(rows[0]).toMatchObject({
+      title: `Payroll Oct 2026 of ${org!.name} waits for your approval`,
+      body: '$228,217.24 for 1 employee',
+      link: `/payroll?run=${run.id}`,
+      entityId: run.id,
+    });
     expect(await mailOf(rows[0]!.title, [id.grace!])).toHaveLength(0);
   });
 });

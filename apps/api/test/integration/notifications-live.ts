@@ -13,9 +13,16 @@ export interface StreamClient {
 }
 
 /** `lastEventId`: resume as a reconnecting browser does (the Last-Event-ID header). */
-export async function openStream(baseUrl: string, session: Session | null, options: { lastEventId?: string } = {}): Promise<StreamClient> {
+export async function openStream(
+  baseUrl: string,
+  session: Session | null,
+  options: { lastEventId?: string } = {},
+): Promise<StreamClient> {
   const controller = new AbortController();
-  const headers: Record<string, string> = { ...(session?.headers ?? {}), ...(options.lastEventId ? { 'last-event-id': options.lastEventId } : {}) };
+  const headers: Record<string, string> = {
+    ...(session?.headers ?? {}),
+    ...(options.lastEventId ? { 'last-event-id': options.lastEventId } : {}),
+  };
   const res = await fetch(`${baseUrl}/api/events/stream`, { headers, signal: controller.signal });
   const events: LiveEvent[] = [];
   let raw = '';
@@ -77,7 +84,11 @@ export async function openStream(baseUrl: string, session: Session | null, optio
 }
 
 /** Waits a little and tells whether anything matching arrived (for "must not arrive" checks). */
-export async function nothingArrives(client: StreamClient, predicate: (e: LiveEvent) => boolean, ms = 600): Promise<boolean> {
+export async function nothingArrives(
+  client: StreamClient,
+  predicate: (e: LiveEvent) => boolean,
+  ms = 600,
+): Promise<boolean> {
   await new Promise((r) => setTimeout(r, ms));
   return !client.events.some(predicate);
 }

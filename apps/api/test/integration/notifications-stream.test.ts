@@ -23,7 +23,11 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  [rita, max, carla] = (await Promise.all(['rita', 'max', 'carla'].map((u) => login(t.app, u)))) as [Session, Session, Session];
+  [rita, max, carla] = (await Promise.all(['rita', 'max', 'carla'].map((u) => login(t.app, u)))) as [
+    Session,
+    Session,
+    Session,
+  ];
 });
 afterAll(async () => {
   // The test's fetch client may keep sockets of aborted streams half-open; drop them so the
@@ -59,7 +63,9 @@ describe(`GET /api/events/stream (${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
       // max is the approver: the notification, and the activity (his department's request).
       const note = await maxStream.waitFor((e) => e.kind === 'notification' && e.requestId === id);
       expect(note).toMatchObject({ type: 'approval_needed', userIds: [w.user.max] });
-      const activity = await maxStream.waitFor((e) => e.kind === 'activity' && e.requestId === id && e.type === 'submitted');
+      const activity = await maxStream.waitFor(
+        (e) => e.kind === 'activity' && e.requestId === id && e.type === 'submitted',
+      );
       expect(activity).toMatchObject({ organizationId: w.org.ML, userIds: [w.user.rita] });
       expect(activity.summary).toMatch(/submitted REQ-\d{6} · Pallet wrap for the depot/);
       // rita sees her own request's activity, but not max's notification.
@@ -91,7 +97,15 @@ describe(`GET /api/events/stream (${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
 
     // While max is away: a request for him, and one of carla's notifications he must never see.
     const missed = await pendingRequest();
-    await t.db.transaction((tx) => publishEvent(tx, { kind: 'notification', type: 'test', userIds: [w.user.carla!], requestId: 'for-carla-only', at: new Date().toISOString() }));
+    await t.db.transaction((tx) =>
+      publishEvent(tx, {
+        kind: 'notification',
+        type: 'test',
+        userIds: [w.user.carla!],
+        requestId: 'for-carla-only',
+        at: new Date().toISOString(),
+      }),
+    );
 
     const resumed = await openStream(base, max, { lastEventId: lastSeen });
     try {
@@ -123,12 +137,22 @@ describe(`GET /api/events/stream (${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
     try {
       await t.db
         .transaction(async (tx) => {
-          await publishEvent(tx as never, { kind: 'budget', type: 'rolled_back', organizationId: w.org.ML, at: new Date().toISOString() });
+          await publishEvent(tx as never, {
+            kind: 'budget',
+            type: 'rolled_back',
+            organizationId: w.org.ML,
+            at: new Date().toISOString(),
+          });
           throw new Error('rollback');
         })
         .catch(() => {});
       await t.db.transaction(async (tx) => {
-        await publishEvent(tx as never, { kind: 'budget', type: 'committed', organizationId: w.org.ML, at: new Date().toISOString() });
+        await publishEvent(tx as never, {
+          kind: 'budget',
+          type: 'committed',
+          organizationId: w.org.ML,
+          at: new Date().toISOString(),
+        });
       });
       await s.waitFor((e) => e.type === 'committed');
       expect(s.events.some((e) => e.type === 'rolled_back')).toBe(false);
@@ -171,7 +195,16 @@ describe('who sees what', () => {
     reauthAt: new Date(),
     ...over,
   });
-  const ev = (over: Partial<LiveEvent>): LiveEvent => ({ kind: 'activity', type: 'submitted', organizationId: ORG_A, departmentId: DEPT_A1, userIds: ['someone'], requestId: 'r', at: '', ...over });
+  const ev = (over: Partial<LiveEvent>): LiveEvent => ({
+    kind: 'activity',
+    type: 'submitted',
+    organizationId: ORG_A,
+    departmentId: DEPT_A1,
+    userIds: ['someone'],
+    requestId: 'r',
+    at: '',
+    ...over,
+  });
 
   it('notifications only to their users', () => {
     expect(quickDecision(auth('owner'), ev({ kind: 'notification', userIds: ['other'] }))).toBe(false);
@@ -187,7 +220,9 @@ describe('who sees what', () => {
     expect(quickDecision(auth('subsidiary_ceo'), ev({ organizationId: ORG_B, departmentId: null }))).toBe('maybe');
     expect(quickDecision(auth('accounts'), ev({ departmentId: DEPT_A2 }))).toBe(true);
     expect(quickDecision(auth('accounts'), ev({ organizationId: ORG_B }))).toBe(false);
-    expect(quickDecision(auth('group_ceo', { organizationId: null, departmentId: null }), ev({ organizationId: ORG_B }))).toBe(true);
+    expect(
+      quickDecision(auth('group_ceo', { organizationId: null, departmentId: null }), ev({ organizationId: ORG_B })),
+    ).toBe(true);
   });
 
   it('budget changes to budgets.read holders in scope', () => {
@@ -195,7 +230,9 @@ describe('who sees what', () => {
     expect(quickDecision(auth('manager'), ev({ kind: 'budget' }))).toBe(true);
     expect(quickDecision(auth('manager'), ev({ kind: 'budget', departmentId: DEPT_A2 }))).toBe(false);
     expect(quickDecision(auth('subsidiary_finance_manager'), ev({ kind: 'budget', departmentId: null }))).toBe(true);
-    expect(quickDecision(auth('subsidiary_finance_manager'), ev({ kind: 'budget', organizationId: ORG_B }))).toBe(false);
+    expect(quickDecision(auth('subsidiary_finance_manager'), ev({ kind: 'budget', organizationId: ORG_B }))).toBe(
+      false,
+    );
     expect(quickDecision(auth('cfo'), ev({ kind: 'budget', organizationId: ORG_B }))).toBe(true);
   });
 });

@@ -45,7 +45,15 @@ afterAll(async () => t.close());
 const checklist = async (s: Session) => {
   const res = await t.app.inject({ method: 'GET', url: '/api/onboarding', headers: s.headers });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { tracks: string[]; steps: Step[]; completed: number; total: number; showOnDashboard: boolean; dismissedAt: string | null; completedAt: string | null };
+  return res.json() as {
+    tracks: string[];
+    steps: Step[];
+    completed: number;
+    total: number;
+    showOnDashboard: boolean;
+    dismissedAt: string | null;
+    completedAt: string | null;
+  };
 };
 const step = (list: { steps: Step[] }, key: string) => list.steps.find((s) => s.key === key);
 
@@ -53,7 +61,13 @@ describe('GET /api/onboarding', () => {
   it('starts a newcomer with every step open and shows it on the dashboard', async () => {
     const list = await checklist(newcomer);
     expect(list.tracks).toEqual(['requester']);
-    expect(list.steps.map((s) => s.key)).toEqual(['complete_profile', 'enable_two_factor', 'notification_settings', 'read_tutorial', 'submit_request']);
+    expect(list.steps.map((s) => s.key)).toEqual([
+      'complete_profile',
+      'enable_two_factor',
+      'notification_settings',
+      'read_tutorial',
+      'submit_request',
+    ]);
     expect(list.completed).toBe(0);
     expect(list.showOnDashboard).toBe(true);
   });
@@ -70,9 +84,18 @@ describe('GET /api/onboarding', () => {
   });
 
   it('completes the notification step when the settings are saved, and the reading step when an article is opened', async () => {
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/notification-preferences', headers: newcomer.headers, payload: { digest: 'daily' } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notification-preferences',
+      headers: newcomer.headers,
+      payload: { digest: 'daily' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    const read = await t.app.inject({ method: 'GET', url: '/api/tutorials/two-factor-authentication', headers: newcomer.headers });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/tutorials/two-factor-authentication',
+      headers: newcomer.headers,
+    });
     expect(read.statusCode).toBe(200);
     const list = await checklist(newcomer);
     expect(step(list, 'notification_settings')!.done).toBe(true);
@@ -104,16 +127,31 @@ describe('GET /api/onboarding', () => {
 describe('PUT /api/onboarding/dismissed', () => {
   it('hides the checklist from the dashboard and shows it again, while the steps keep their state', async () => {
     const max = await login(t.app, 'max');
-    const hidden = await t.app.inject({ method: 'PUT', url: '/api/onboarding/dismissed', headers: max.headers, payload: { dismissed: true } });
+    const hidden = await t.app.inject({
+      method: 'PUT',
+      url: '/api/onboarding/dismissed',
+      headers: max.headers,
+      payload: { dismissed: true },
+    });
     expect(hidden.statusCode).toBe(200);
     expect(hidden.json()).toMatchObject({ showOnDashboard: false });
     expect(hidden.json().dismissedAt).not.toBeNull();
-    const shown = await t.app.inject({ method: 'PUT', url: '/api/onboarding/dismissed', headers: max.headers, payload: { dismissed: false } });
+    const shown = await t.app.inject({
+      method: 'PUT',
+      url: '/api/onboarding/dismissed',
+      headers: max.headers,
+      payload: { dismissed: false },
+    });
     expect(shown.json()).toMatchObject({ dismissedAt: null, showOnDashboard: true });
   });
 
   it('refuses a body without the flag (400) and a caller without a session (401)', async () => {
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/onboarding/dismissed', headers: newcomer.headers, payload: { dismissed: 'yes' } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/onboarding/dismissed',
+      headers: newcomer.headers,
+      payload: { dismissed: 'yes' },
+    });
     expect(bad.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/onboarding' })).statusCode).toBe(401);
   });

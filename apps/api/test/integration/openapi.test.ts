@@ -60,7 +60,12 @@ describe('OpenAPI document', () => {
     });
     try {
       const config = await createConfig({ extends: ['recommended'] });
-      const problems = await lintFromString({ source: body, absoluteRef: '/api/docs/openapi.json', config, externalRefResolver: new OfflineResolver() });
+      const problems = await lintFromString({
+        source: body,
+        absoluteRef: '/api/docs/openapi.json',
+        config,
+        externalRefResolver: new OfflineResolver(),
+      });
       const errors = problems
         .filter((p) => p.severity === 'error')
         .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? '?'}`);
@@ -93,7 +98,9 @@ describe('OpenAPI document', () => {
       deviceId: { type: 'apiKey', in: 'header', name: 'X-Device-ID' },
       apiKey: { type: 'http', scheme: 'bearer' },
     });
-    expect(operations.filter(({ op }) => !Array.isArray(op.security)).map(({ method, path }) => `${method} ${path}`)).toEqual([]);
+    expect(
+      operations.filter(({ op }) => !Array.isArray(op.security)).map(({ method, path }) => `${method} ${path}`),
+    ).toEqual([]);
     const security = (method: string, path: string) => doc.paths[path]?.[method]?.security;
     // Public.
     expect(security('post', '/api/auth/login')).toEqual([]);
@@ -115,15 +122,21 @@ describe('OpenAPI document', () => {
   it('documents recursive schemas (organization tree, policy conditions) as components that refer to themselves', () => {
     const schemas = doc.components.schemas ?? {};
     const tree = doc.paths['/api/organizations/tree']!.get!.responses['200']!.content!['application/json']!.schema;
-    expect(tree).toMatchObject({ properties: { roots: { items: { $ref: '#/components/schemas/OrganizationTreeNode' } } } });
+    expect(tree).toMatchObject({
+      properties: { roots: { items: { $ref: '#/components/schemas/OrganizationTreeNode' } } },
+    });
     expect(schemas.OrganizationTreeNode).toMatchObject({
       properties: { children: { type: 'array', items: { $ref: '#/components/schemas/OrganizationTreeNode' } } },
     });
     const group = JSON.stringify(schemas.PolicyConditionGroup);
     expect(group).toContain('"$ref":"#/components/schemas/PolicyConditionGroup"');
-    expect(JSON.stringify(schemas.PolicyConditionGroupInput)).toContain('"$ref":"#/components/schemas/PolicyConditionGroupInput"');
+    expect(JSON.stringify(schemas.PolicyConditionGroupInput)).toContain(
+      '"$ref":"#/components/schemas/PolicyConditionGroupInput"',
+    );
     // Nothing points at an unnamed schema, and no component goes unused.
-    expect(body, 'a recursive zod schema is missing from NAMED_SCHEMAS (plugins/openapi.document.ts)').not.toMatch(/#\/components\/schemas\/schema\d/);
+    expect(body, 'a recursive zod schema is missing from NAMED_SCHEMAS (plugins/openapi.document.ts)').not.toMatch(
+      /#\/components\/schemas\/schema\d/,
+    );
     for (const name of Object.keys(schemas)) expect(body, name).toContain(`"#/components/schemas/${name}"`);
     // null is a type of its own in 3.1: no `nullable` keyword is left from 3.0.
     expect(body).not.toContain('"nullable"');

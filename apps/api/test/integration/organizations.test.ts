@@ -38,7 +38,10 @@ async function expectExport(s: Session, url: string, header: string) {
   expect(csv.statusCode).toBe(200);
   expect(csv.headers['content-type']).toMatch(/^text\/csv/);
   expect(csv.headers['content-disposition']).toMatch(/attachment; filename=".+\.csv"/);
-  const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const lines = csv.body
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
   expect(lines[0]).toBe(header);
   const xlsx = await call(s, 'GET', `${url}${url.includes('?') ? '&' : '?'}format=xlsx`);
   expect(xlsx.statusCode).toBe(200);
@@ -47,14 +50,20 @@ async function expectExport(s: Session, url: string, header: string) {
   return lines;
 }
 
-describe('organizations: reads honour the caller\'s scope', () => {
+describe("organizations: reads honour the caller's scope", () => {
   it('lists all five companies for the group, paginated, searchable and filterable', async () => {
     const res = await call(adam, 'GET', '/api/organizations?pageSize=2&sort=code&order=asc');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ total: 5, page: 1, pageSize: 2 });
     expect(body.items.map((o: { code: string }) => o.code)).toEqual(['ME', 'MF']);
-    expect(body.items[0]).toMatchObject({ name: 'Meridian Energy', currency: 'EUR', kind: 'subsidiary', parentName: 'Meridian Group', settings: { approvalThreshold: '5000.00' } });
+    expect(body.items[0]).toMatchObject({
+      name: 'Meridian Energy',
+      currency: 'EUR',
+      kind: 'subsidiary',
+      parentName: 'Meridian Group',
+      settings: { approvalThreshold: '5000.00' },
+    });
     const search = await call(adam, 'GET', '/api/organizations?q=foods');
     expect(search.json().items.map((o: { code: string }) => o.code)).toEqual(['MF']);
     const groups = await call(grace, 'GET', '/api/organizations?kind=group');
@@ -96,9 +105,17 @@ describe('organizations: reads honour the caller\'s scope', () => {
   });
 
   it('exports CSV and XLSX with the same filters', async () => {
-    const lines = await expectExport(adam, '/api/organizations/export?kind=subsidiary', 'Name,Code,Kind,Parent,Currency,Address,Tax id,Fiscal year start month,Approval threshold,Departments,Active');
+    const lines = await expectExport(
+      adam,
+      '/api/organizations/export?kind=subsidiary',
+      'Name,Code,Kind,Parent,Currency,Address,Tax id,Fiscal year start month,Approval threshold,Departments,Active',
+    );
     expect(lines).toHaveLength(5);
-    const felixLines = await expectExport(felix, '/api/organizations/export', 'Name,Code,Kind,Parent,Currency,Address,Tax id,Fiscal year start month,Approval threshold,Departments,Active');
+    const felixLines = await expectExport(
+      felix,
+      '/api/organizations/export',
+      'Name,Code,Kind,Parent,Currency,Address,Tax id,Fiscal year start month,Approval threshold,Departments,Active',
+    );
     expect(felixLines).toHaveLength(2);
   });
 });
@@ -118,7 +135,14 @@ describe('organizations: changes', () => {
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ code: 'MR', kind: 'subsidiary', parentId: org.MG, parentName: 'Meridian Group', fiscalYearStartMonth: 7, active: true });
+    expect(body).toMatchObject({
+      code: 'MR',
+      kind: 'subsidiary',
+      parentId: org.MG,
+      parentName: 'Meridian Group',
+      fiscalYearStartMonth: 7,
+      active: true,
+    });
     expect(body.settings).toEqual({ approvalThreshold: '2500.50', defaultWorkflowId: null });
     created = body.id;
     const [event] = await auditsFor('organization.created', created);
@@ -132,19 +156,31 @@ describe('organizations: changes', () => {
     const currency = await call(adam, 'POST', '/api/organizations', { name: 'X', code: 'XX', currency: 'euro' });
     expect(currency.statusCode).toBe(400);
     expect(currency.json().message).toBe('Use a three-letter currency code such as USD');
-    const month = await call(adam, 'POST', '/api/organizations', { name: 'X', code: 'XX', currency: 'USD', fiscalYearStartMonth: 13 });
+    const month = await call(adam, 'POST', '/api/organizations', {
+      name: 'X',
+      code: 'XX',
+      currency: 'USD',
+      fiscalYearStartMonth: 13,
+    });
     expect(month.statusCode).toBe(400);
     expect(month.json().message).toBe('Fiscal year start must be a month from 1 to 12');
     const name = await call(adam, 'POST', '/api/organizations', { name: ' ', code: 'XX', currency: 'USD' });
     expect(name.json().message).toBe('Name is required');
-    const threshold = await call(adam, 'POST', '/api/organizations', { name: 'X', code: 'XX', currency: 'USD', settings: { approvalThreshold: '-1' } });
+    const threshold = await call(adam, 'POST', '/api/organizations', {
+      name: 'X',
+      code: 'XX',
+      currency: 'USD',
+      settings: { approvalThreshold: '-1' },
+    });
     expect(threshold.statusCode).toBe(400);
     expect(threshold.json().message).toBe('The amount cannot be negative');
   });
 
   it('refuses people without org.manage (403) before looking at the body', async () => {
     for (const s of [rita, max, felix]) {
-      expect((await call(s, 'POST', '/api/organizations', { name: 'X', code: 'XX', currency: 'USD' })).statusCode).toBe(403);
+      expect((await call(s, 'POST', '/api/organizations', { name: 'X', code: 'XX', currency: 'USD' })).statusCode).toBe(
+        403,
+      );
       expect((await call(s, 'PATCH', `/api/organizations/${org.ML}`, { name: 'X' })).statusCode).toBe(403);
       expect((await call(s, 'POST', `/api/organizations/${created}/move`, { parentId: org.ML })).statusCode).toBe(403);
     }
@@ -177,9 +213,24 @@ describe('organizations: changes', () => {
   });
 
   it('keeps a country by its ISO code and a time zone; refuses an unknown country with a clear message', async () => {
-    const seeded = (await call(adam, 'GET', '/api/organizations?pageSize=50')).json().items as { code: string; country: string | null }[];
-    expect(Object.fromEntries(seeded.map((o) => [o.code, o.country]))).toMatchObject({ MG: 'US', ML: 'US', ME: 'DE', MF: 'GB', MT: 'AE' });
-    const made = await call(adam, 'POST', '/api/organizations', { name: 'Meridian Iberia', code: 'MI', currency: 'EUR', country: 'es', timeZone: 'Europe/Madrid' });
+    const seeded = (await call(adam, 'GET', '/api/organizations?pageSize=50')).json().items as {
+      code: string;
+      country: string | null;
+    }[];
+    expect(Object.fromEntries(seeded.map((o) => [o.code, o.country]))).toMatchObject({
+      MG: 'US',
+      ML: 'US',
+      ME: 'DE',
+      MF: 'GB',
+      MT: 'AE',
+    });
+    const made = await call(adam, 'POST', '/api/organizations', {
+      name: 'Meridian Iberia',
+      code: 'MI',
+      currency: 'EUR',
+      country: 'es',
+      timeZone: 'Europe/Madrid',
+    });
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json()).toMatchObject({ country: 'ES', timeZone: 'Europe/Madrid' });
     const id = made.json().id;
@@ -189,13 +240,24 @@ describe('organizations: changes', () => {
     const [event] = await auditsFor('organization.updated', id);
     expect(event?.before).toMatchObject({ country: 'ES', timeZone: 'Europe/Madrid' });
     expect(event?.after).toMatchObject({ country: 'PT', timeZone: 'Europe/Lisbon' });
-    expect((await t.db.select({ country: organizations.country }).from(organizations).where(eq(organizations.id, id)))[0]!.country).toBe('PT');
+    expect(
+      (await t.db.select({ country: organizations.country }).from(organizations).where(eq(organizations.id, id)))[0]!
+        .country,
+    ).toBe('PT');
     for (const country of ['XX', 'UK', 'DEU', 'E1', '']) {
       const bad = await call(adam, 'PATCH', `/api/organizations/${id}`, { country });
       expect(bad.statusCode, country).toBe(400);
-      expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Choose a country by its ISO 3166-1 two-letter code, e.g. DE' });
+      expect(bad.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: 'Choose a country by its ISO 3166-1 two-letter code, e.g. DE',
+      });
     }
-    const badNew = await call(adam, 'POST', '/api/organizations', { name: 'X', code: 'XX', currency: 'USD', country: 'Atlantis' });
+    const badNew = await call(adam, 'POST', '/api/organizations', {
+      name: 'X',
+      code: 'XX',
+      currency: 'USD',
+      country: 'Atlantis',
+    });
     expect(badNew.statusCode).toBe(400);
     expect(badNew.json().message).toBe('Choose a country by its ISO 3166-1 two-letter code, e.g. DE');
     const cleared = await call(adam, 'PATCH', `/api/organizations/${id}`, { country: null });
@@ -229,7 +291,12 @@ describe('organizations: changes', () => {
   it('lists the active people of an organization for the head picker', async () => {
     const res = await call(adam, 'GET', `/api/organizations/${org.ML}/members`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().items.map((m: { username: string }) => m.username).sort()).toEqual(['dana', 'felix', 'max', 'rita']);
+    expect(
+      res
+        .json()
+        .items.map((m: { username: string }) => m.username)
+        .sort(),
+    ).toEqual(['dana', 'felix', 'max', 'rita']);
     expect((await call(rita, 'GET', `/api/organizations/${org.ML}/members`)).statusCode).toBe(403);
   });
 });
@@ -237,7 +304,10 @@ describe('organizations: changes', () => {
 describe('organization-scoped org.manage (custom role)', () => {
   let scoped: Session;
   beforeAll(async () => {
-    const [role] = await t.db.insert(customRoles).values({ name: 'Local structure admin', permissions: ['org.manage'], scope: 'organization' }).returning();
+    const [role] = await t.db
+      .insert(customRoles)
+      .values({ name: 'Local structure admin', permissions: ['org.manage'], scope: 'organization' })
+      .returning();
     await t.db.update(users).set({ customRoleId: role!.id }).where(eq(users.username, 'felix'));
     scoped = await login(t.app, 'felix');
   });
@@ -246,13 +316,29 @@ describe('organization-scoped org.manage (custom role)', () => {
   });
 
   it('edits its own organization, never another (404) nor group-wide things (403)', async () => {
-    expect((await call(scoped, 'PATCH', `/api/organizations/${org.ML}`, { address: '2 Harbor Way' })).statusCode).toBe(200);
+    expect((await call(scoped, 'PATCH', `/api/organizations/${org.ML}`, { address: '2 Harbor Way' })).statusCode).toBe(
+      200,
+    );
     expect((await call(scoped, 'PATCH', `/api/organizations/${org.ME}`, { address: 'x' })).statusCode).toBe(404);
     const create = await call(scoped, 'POST', '/api/organizations', { name: 'X', code: 'XY', currency: 'USD' });
     expect(create.statusCode).toBe(403);
     expect(create.json().message).toBe('Only a group administrator can do this');
-    expect((await call(scoped, 'POST', '/api/fx-rates', { base: 'CHF', quote: 'USD', period: '2026-01', averageRate: '1.1', closingRate: '1.1' })).statusCode).toBe(403);
-    const dept = await call(scoped, 'POST', '/api/departments', { organizationId: org.ME, name: 'Sneaky', code: 'SNK' });
+    expect(
+      (
+        await call(scoped, 'POST', '/api/fx-rates', {
+          base: 'CHF',
+          quote: 'USD',
+          period: '2026-01',
+          averageRate: '1.1',
+          closingRate: '1.1',
+        })
+      ).statusCode,
+    ).toBe(403);
+    const dept = await call(scoped, 'POST', '/api/departments', {
+      organizationId: org.ME,
+      name: 'Sneaky',
+      code: 'SNK',
+    });
     expect(dept.statusCode).toBe(400);
     expect(dept.json().message).toBe('Choose an organization you manage');
     const [energyDept] = await t.db.select().from(departments).where(eq(departments.organizationId, org.ME!));
@@ -275,19 +361,30 @@ describe('departments', () => {
     const body = res.json();
     expect(body.total).toBe(6);
     const ops = body.items.find((d: { code: string }) => d.code === 'ML-OPS');
-    expect(ops).toMatchObject({ name: 'Operations', costCenter: 'CC-ML-OPS', headName: 'Dana Kim', organizationName: 'Meridian Logistics' });
+    expect(ops).toMatchObject({
+      name: 'Operations',
+      costCenter: 'CC-ML-OPS',
+      headName: 'Dana Kim',
+      organizationName: 'Meridian Logistics',
+    });
     const search = await call(adam, 'GET', '/api/departments?q=procure&pageSize=10');
     expect(search.json().total).toBe(5);
     expect(search.json().pageSize).toBe(10);
   });
 
-  it('limits a subsidiary person to their organization; another one\'s department by id is 404', async () => {
+  it("limits a subsidiary person to their organization; another one's department by id is 404", async () => {
     const list = await call(felix, 'GET', '/api/departments?pageSize=100');
     expect(list.json().total).toBe(6);
-    expect(new Set(list.json().items.map((d: { organizationId: string }) => d.organizationId))).toEqual(new Set([org.ML]));
+    expect(new Set(list.json().items.map((d: { organizationId: string }) => d.organizationId))).toEqual(
+      new Set([org.ML]),
+    );
     expect((await call(felix, 'GET', `/api/departments/${ids['ME-FIN']}`)).statusCode).toBe(404);
     expect((await call(felix, 'GET', `/api/departments/${ids['ML-FIN']}`)).statusCode).toBe(200);
-    const lines = await expectExport(felix, '/api/departments/export', 'Organization,Name,Code,Cost center,Head,Parent department,Active');
+    const lines = await expectExport(
+      felix,
+      '/api/departments/export',
+      'Organization,Name,Code,Cost center,Head,Parent department,Active',
+    );
     expect(lines).toHaveLength(7);
   });
 
@@ -301,21 +398,43 @@ describe('departments', () => {
       parentId: ids['ML-OPS'],
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ code: 'ML-FLEET', headName: 'Max Fischer', parentName: 'Operations', active: true });
+    expect(res.json()).toMatchObject({
+      code: 'ML-FLEET',
+      headName: 'Max Fischer',
+      parentName: 'Operations',
+      active: true,
+    });
     created = res.json().id;
     expect(await auditsFor('department.created', created)).toHaveLength(1);
   });
 
   it('refuses duplicates, foreign heads, foreign parents and cycles', async () => {
-    const dup = await call(adam, 'POST', '/api/departments', { organizationId: org.ML, name: 'Again', code: 'ML-FLEET' });
+    const dup = await call(adam, 'POST', '/api/departments', {
+      organizationId: org.ML,
+      name: 'Again',
+      code: 'ML-FLEET',
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('A department with code ML-FLEET already exists in Meridian Logistics');
     // The same code in another organization is fine.
-    expect((await call(adam, 'POST', '/api/departments', { organizationId: org.ME, name: 'Fleet', code: 'ML-FLEET' })).statusCode).toBe(201);
-    const head = await call(adam, 'POST', '/api/departments', { organizationId: org.ML, name: 'X', code: 'X1', headUserId: ids.nina });
+    expect(
+      (await call(adam, 'POST', '/api/departments', { organizationId: org.ME, name: 'Fleet', code: 'ML-FLEET' }))
+        .statusCode,
+    ).toBe(201);
+    const head = await call(adam, 'POST', '/api/departments', {
+      organizationId: org.ML,
+      name: 'X',
+      code: 'X1',
+      headUserId: ids.nina,
+    });
     expect(head.statusCode).toBe(400);
     expect(head.json().message).toBe('The department head must be an active user of Meridian Logistics');
-    const parent = await call(adam, 'POST', '/api/departments', { organizationId: org.ML, name: 'X', code: 'X2', parentId: ids['ME-FIN'] });
+    const parent = await call(adam, 'POST', '/api/departments', {
+      organizationId: org.ML,
+      name: 'X',
+      code: 'X2',
+      parentId: ids['ME-FIN'],
+    });
     expect(parent.statusCode).toBe(400);
     expect(parent.json().message).toBe('The parent department must belong to the same organization');
     const cycle = await call(adam, 'PATCH', `/api/departments/${ids['ML-OPS']}`, { parentId: created });
@@ -330,7 +449,11 @@ describe('departments', () => {
   });
 
   it('updates and deactivates instead of deleting; refuses others (403) and unknown ids (404)', async () => {
-    const res = await call(adam, 'PATCH', `/api/departments/${created}`, { name: 'Fleet & Yard', headUserId: null, costCenter: '' });
+    const res = await call(adam, 'PATCH', `/api/departments/${created}`, {
+      name: 'Fleet & Yard',
+      headUserId: null,
+      costCenter: '',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Fleet & Yard', headUserId: null, costCenter: null });
     const off = await call(adam, 'PATCH', `/api/departments/${created}`, { active: false });
@@ -342,7 +465,9 @@ describe('departments', () => {
     expect(inactive.json().items.map((d: { id: string }) => d.id)).toEqual([created]);
     expect((await call(adam, 'DELETE', `/api/departments/${created}`)).statusCode).toBe(404);
     for (const s of [rita, max]) {
-      expect((await call(s, 'POST', '/api/departments', { organizationId: org.ML, name: 'X', code: 'X9' })).statusCode).toBe(403);
+      expect(
+        (await call(s, 'POST', '/api/departments', { organizationId: org.ML, name: 'X', code: 'X9' })).statusCode,
+      ).toBe(403);
       expect((await call(s, 'PATCH', `/api/departments/${created}`, { name: 'X' })).statusCode).toBe(403);
     }
     expect((await call(adam, 'PATCH', `/api/departments/${missing}`, { name: 'X' })).statusCode).toBe(404);
@@ -363,13 +488,19 @@ describe('categories', () => {
     expect(res.json().total).toBe(11);
     const trv = res.json().items.find((c: { code: string }) => c.code === 'TRV');
     expect(trv).toMatchObject({ name: 'Travel', glAccount: '6100', organizationName: null });
-    expect(trv.limits.map((l: { ruleName: string; amount: string; currency: string }) => [l.ruleName, l.amount, l.currency])).toEqual([
+    expect(
+      trv.limits.map((l: { ruleName: string; amount: string; currency: string }) => [l.ruleName, l.amount, l.currency]),
+    ).toEqual([
       ['Travel limit per request', '5000.00', 'USD'],
       ['Receipt required above 75', '75.00', 'USD'],
     ]);
     const q = await call(adam, 'GET', '/api/categories?q=6200');
     expect(q.json().items.map((c: { code: string }) => c.code)).toEqual(['SFT']);
-    const lines = await expectExport(adam, '/api/categories/export', 'Name,Code,GL account,Parent,Organization,Per-request limit,Receipt required above,Active');
+    const lines = await expectExport(
+      adam,
+      '/api/categories/export',
+      'Name,Code,GL account,Parent,Organization,Per-request limit,Receipt required above,Active',
+    );
     expect(lines).toHaveLength(12);
   });
 
@@ -397,13 +528,23 @@ describe('categories', () => {
     const gl = await call(adam, 'POST', '/api/categories', { name: 'X', code: 'XX1', glAccount: '' });
     expect(gl.statusCode).toBe(400);
     expect(gl.json().message).toBe('GL account is required');
-    const unknown = await call(adam, 'POST', '/api/categories', { name: 'X', code: 'XX1', glAccount: '1', colour: 'red' });
+    const unknown = await call(adam, 'POST', '/api/categories', {
+      name: 'X',
+      code: 'XX1',
+      glAccount: '1',
+      colour: 'red',
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Unknown field: colour');
     const cycle = await call(adam, 'PATCH', `/api/categories/${travel}`, { parentId: created });
     expect(cycle.statusCode).toBe(400);
     expect(cycle.json().message).toBe('A category cannot be placed under itself or one of its sub-categories');
-    const parent = await call(adam, 'POST', '/api/categories', { name: 'X', code: 'XX1', glAccount: '1', parentId: missing });
+    const parent = await call(adam, 'POST', '/api/categories', {
+      name: 'X',
+      code: 'XX1',
+      glAccount: '1',
+      parentId: missing,
+    });
     expect(parent.json().message).toBe('The parent category does not exist');
   });
 
@@ -415,15 +556,22 @@ describe('categories', () => {
     expect(event?.before).toMatchObject({ glAccount: '6101', active: true });
     expect(event?.after).toMatchObject({ glAccount: '6102', active: false });
     for (const s of [rita, max]) {
-      expect((await call(s, 'POST', '/api/categories', { name: 'X', code: 'XX2', glAccount: '1' })).statusCode).toBe(403);
+      expect((await call(s, 'POST', '/api/categories', { name: 'X', code: 'XX2', glAccount: '1' })).statusCode).toBe(
+        403,
+      );
       expect((await call(s, 'PATCH', `/api/categories/${created}`, { name: 'X' })).statusCode).toBe(403);
     }
     expect((await call(adam, 'GET', `/api/categories/${missing}`)).statusCode).toBe(404);
     expect((await call(adam, 'PATCH', `/api/categories/${missing}`, { name: 'X' })).statusCode).toBe(404);
   });
 
-  it('keeps an organization\'s own categories from other subsidiaries (404 by id)', async () => {
-    const res = await call(adam, 'POST', '/api/categories', { name: 'Site fuel', code: 'ME-FUEL', glAccount: '6610', organizationId: org.ME });
+  it("keeps an organization's own categories from other subsidiaries (404 by id)", async () => {
+    const res = await call(adam, 'POST', '/api/categories', {
+      name: 'Site fuel',
+      code: 'ME-FUEL',
+      glAccount: '6610',
+      organizationId: org.ME,
+    });
     expect(res.statusCode).toBe(201);
     const id = res.json().id;
     expect((await call(felix, 'GET', `/api/categories/${id}`)).statusCode).toBe(404);
@@ -449,25 +597,71 @@ describe('FX rates', () => {
     expect(backwards.json().message).toBe('The end period must not be before the start period');
     const badPeriod = await call(adam, 'GET', '/api/fx-rates?from=2026-13');
     expect(badPeriod.json().message).toBe('Use a period such as 2026-01 (year and month)');
-    const lines = await expectExport(adam, '/api/fx-rates/export?base=AED', 'Base,Quote,Period,Average rate,Closing rate');
+    const lines = await expectExport(
+      adam,
+      '/api/fx-rates/export?base=AED',
+      'Base,Quote,Period,Average rate,Closing rate',
+    );
     expect(lines).toHaveLength(19);
   });
 
   it('creates a rate, refuses the same pair and period (409) and bad values (400)', async () => {
-    const res = await call(adam, 'POST', '/api/fx-rates', { base: 'CHF', quote: 'USD', period: '2026-01', averageRate: '1.12345678', closingRate: '1.13' });
+    const res = await call(adam, 'POST', '/api/fx-rates', {
+      base: 'CHF',
+      quote: 'USD',
+      period: '2026-01',
+      averageRate: '1.12345678',
+      closingRate: '1.13',
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ base: 'CHF', quote: 'USD', period: '2026-01', averageRate: '1.12345678', closingRate: '1.13000000' });
+    expect(res.json()).toMatchObject({
+      base: 'CHF',
+      quote: 'USD',
+      period: '2026-01',
+      averageRate: '1.12345678',
+      closingRate: '1.13000000',
+    });
     expect(await auditsFor('fx_rate.created', res.json().id)).toHaveLength(1);
-    const dup = await call(adam, 'POST', '/api/fx-rates', { base: 'CHF', quote: 'USD', period: '2026-01', averageRate: '1', closingRate: '1' });
+    const dup = await call(adam, 'POST', '/api/fx-rates', {
+      base: 'CHF',
+      quote: 'USD',
+      period: '2026-01',
+      averageRate: '1',
+      closingRate: '1',
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('An FX rate for CHF/USD in 2026-01 already exists; edit it instead');
-    const same = await call(adam, 'POST', '/api/fx-rates', { base: 'USD', quote: 'USD', period: '2026-01', averageRate: '1', closingRate: '1' });
+    const same = await call(adam, 'POST', '/api/fx-rates', {
+      base: 'USD',
+      quote: 'USD',
+      period: '2026-01',
+      averageRate: '1',
+      closingRate: '1',
+    });
     expect(same.json().message).toBe('Base and quote currencies must differ');
-    const zero = await call(adam, 'POST', '/api/fx-rates', { base: 'CHF', quote: 'USD', period: '2026-02', averageRate: '0', closingRate: '1' });
+    const zero = await call(adam, 'POST', '/api/fx-rates', {
+      base: 'CHF',
+      quote: 'USD',
+      period: '2026-02',
+      averageRate: '0',
+      closingRate: '1',
+    });
     expect(zero.json().message).toBe('Average rate must be greater than zero');
-    const precise = await call(adam, 'POST', '/api/fx-rates', { base: 'CHF', quote: 'USD', period: '2026-02', averageRate: '1.123456789', closingRate: '1' });
+    const precise = await call(adam, 'POST', '/api/fx-rates', {
+      base: 'CHF',
+      quote: 'USD',
+      period: '2026-02',
+      averageRate: '1.123456789',
+      closingRate: '1',
+    });
     expect(precise.json().message).toBe('Average rate must be a positive number with at most 8 decimals');
-    const period = await call(adam, 'POST', '/api/fx-rates', { base: 'CHF', quote: 'USD', period: '2026-1', averageRate: '1', closingRate: '1' });
+    const period = await call(adam, 'POST', '/api/fx-rates', {
+      base: 'CHF',
+      quote: 'USD',
+      period: '2026-1',
+      averageRate: '1',
+      closingRate: '1',
+    });
     expect(period.json().message).toBe('Use a period such as 2026-01 (year and month)');
   });
 
@@ -481,7 +675,17 @@ describe('FX rates', () => {
     expect(event?.after).toMatchObject({ closingRate: '1.10000000' });
     for (const s of [rita, max]) {
       expect((await call(s, 'PATCH', `/api/fx-rates/${rate!.id}`, { closingRate: '2' })).statusCode).toBe(403);
-      expect((await call(s, 'POST', '/api/fx-rates', { base: 'JPY', quote: 'USD', period: '2026-01', averageRate: '1', closingRate: '1' })).statusCode).toBe(403);
+      expect(
+        (
+          await call(s, 'POST', '/api/fx-rates', {
+            base: 'JPY',
+            quote: 'USD',
+            period: '2026-01',
+            averageRate: '1',
+            closingRate: '1',
+          })
+        ).statusCode,
+      ).toBe(403);
     }
     expect((await call(adam, 'PATCH', `/api/fx-rates/${missing}`, { closingRate: '2' })).statusCode).toBe(404);
     expect((await call(adam, 'PATCH', `/api/fx-rates/${rate!.id}`, {})).json().message).toBe('Nothing to change');
@@ -496,18 +700,35 @@ describe('intercompany links', () => {
       const res = await call(adam, 'GET', `/api/intercompany-links?organizationId=${org[code]}`);
       expect(res.statusCode).toBe(200);
       expect(res.json().items).toEqual([
-        expect.objectContaining({ vendorName: 'Meridian Energy (intercompany)', organizationName: 'Meridian Logistics', intercompanyOrganizationName: 'Meridian Energy' }),
+        expect.objectContaining({
+          vendorName: 'Meridian Energy (intercompany)',
+          organizationName: 'Meridian Logistics',
+          intercompanyOrganizationName: 'Meridian Energy',
+        }),
       ]);
     }
-    expect((await call(adam, 'GET', `/api/intercompany-links?organizationId=${org.MT}`)).json()).toMatchObject({ items: [], total: 0 });
-    const lines = await expectExport(adam, '/api/intercompany-links/export', 'Vendor,Vendor tax id,Buying organization,Group company');
+    expect((await call(adam, 'GET', `/api/intercompany-links?organizationId=${org.MT}`)).json()).toMatchObject({
+      items: [],
+      total: 0,
+    });
+    const lines = await expectExport(
+      adam,
+      '/api/intercompany-links/export',
+      'Vendor,Vendor tax id,Buying organization,Group company',
+    );
     expect(lines).toHaveLength(2);
     expect((await call(rita, 'GET', '/api/intercompany-links')).statusCode).toBe(403);
   });
 
   it('links an existing vendor to a group company and unlinks it, audited, touching nothing else', async () => {
-    const candidates = await call(adam, 'GET', `/api/intercompany-links/candidates?organizationId=${org.MF}&q=packaging`);
-    expect(candidates.json().items).toEqual([expect.objectContaining({ vendorName: 'Albion Packaging', organizationName: 'Meridian Foods' })]);
+    const candidates = await call(
+      adam,
+      'GET',
+      `/api/intercompany-links/candidates?organizationId=${org.MF}&q=packaging`,
+    );
+    expect(candidates.json().items).toEqual([
+      expect.objectContaining({ vendorName: 'Albion Packaging', organizationName: 'Meridian Foods' }),
+    ]);
     vendorId = candidates.json().items[0].vendorId;
     const [before] = await t.db.select().from(vendors).where(eq(vendors.id, vendorId));
     const res = await call(adam, 'PUT', `/api/intercompany-links/${vendorId}`, { intercompanyOrganizationId: org.MT });
@@ -518,13 +739,21 @@ describe('intercompany links', () => {
     expect({ ...after, intercompanyOrganizationId: null, version: before!.version }).toEqual(before);
     expect(after!.version).toBe(before!.version + 1);
     expect(await auditsFor('intercompany.linked', vendorId)).toHaveLength(1);
-    const again = await call(adam, 'PUT', `/api/intercompany-links/${vendorId}`, { intercompanyOrganizationId: org.MT });
+    const again = await call(adam, 'PUT', `/api/intercompany-links/${vendorId}`, {
+      intercompanyOrganizationId: org.MT,
+    });
     expect(again.statusCode).toBe(409);
     const own = await call(adam, 'PUT', `/api/intercompany-links/${vendorId}`, { intercompanyOrganizationId: org.MF });
     expect(own.statusCode).toBe(400);
     expect(own.json().message).toBe('A vendor cannot be linked to the organization that buys from it');
-    expect((await call(adam, 'PUT', `/api/intercompany-links/${missing}`, { intercompanyOrganizationId: org.MT })).statusCode).toBe(404);
-    expect((await call(max, 'PUT', `/api/intercompany-links/${vendorId}`, { intercompanyOrganizationId: org.MT })).statusCode).toBe(403);
+    expect(
+      (await call(adam, 'PUT', `/api/intercompany-links/${missing}`, { intercompanyOrganizationId: org.MT }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(max, 'PUT', `/api/intercompany-links/${vendorId}`, { intercompanyOrganizationId: org.MT }))
+        .statusCode,
+    ).toBe(403);
 
     const unlink = await call(adam, 'DELETE', `/api/intercompany-links/${vendorId}`);
     expect(unlink.statusCode).toBe(204);

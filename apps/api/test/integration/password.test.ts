@@ -19,17 +19,30 @@ describe('first-time password (docs/product.md §2.1)', () => {
     const first = await signIn('nina', 'Welcome!2026');
     expect(first.statusCode).toBe(200);
     const body = first.json();
-    expect(body).toMatchObject({ requirePasswordChange: true, userId: expect.any(String), passwordChangeToken: expect.any(String) });
+    expect(body).toMatchObject({
+      requirePasswordChange: true,
+      userId: expect.any(String),
+      passwordChangeToken: expect.any(String),
+    });
     expect(body.tokens).toBeUndefined();
     expect(body.deviceId).toBeUndefined();
 
     // A bare userId never changes a password.
-    const bare = await change({ newPassword: 'Nina-Secure-2026', confirmPassword: 'Nina-Secure-2026', userId: body.userId });
+    const bare = await change({
+      newPassword: 'Nina-Secure-2026',
+      confirmPassword: 'Nina-Secure-2026',
+      userId: body.userId,
+    });
     expect(bare.statusCode).toBe(401);
 
     // The token belongs to nina; it cannot be aimed at another user.
     const [adam] = await t.db.select().from(users).where(eq(users.username, 'adam'));
-    const aimed = await change({ newPassword: 'Nina-Secure-2026', confirmPassword: 'Nina-Secure-2026', userId: adam!.id, passwordChangeToken: body.passwordChangeToken });
+    const aimed = await change({
+      newPassword: 'Nina-Secure-2026',
+      confirmPassword: 'Nina-Secure-2026',
+      userId: adam!.id,
+      passwordChangeToken: body.passwordChangeToken,
+    });
     expect(aimed.statusCode).toBe(401);
 
     const ok = await change(
@@ -39,9 +52,12 @@ describe('first-time password (docs/product.md §2.1)', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: 'Password changed successfully' });
 
-    const reused = await change(
-      { newPassword: 'Another-Secure-2026', confirmPassword: 'Another-Secure-2026', userId: body.userId, passwordChangeToken: body.passwordChangeToken },
-    );
+    const reused = await change({
+      newPassword: 'Another-Secure-2026',
+      confirmPassword: 'Another-Secure-2026',
+      userId: body.userId,
+      passwordChangeToken: body.passwordChangeToken,
+    });
     expect(reused.statusCode).toBe(401);
 
     expect((await signIn('nina', 'Welcome!2026')).statusCode).toBe(401);
@@ -56,7 +72,11 @@ describe('first-time password (docs/product.md §2.1)', () => {
   it('lets a temporary password expire after 72 hours', async () => {
     await t.db
       .update(users)
-      .set({ requirePasswordChange: true, hasChangedPassword: false, tempPasswordExpiresAt: new Date(t.clock.now().getTime() + 72 * 3_600_000) })
+      .set({
+        requirePasswordChange: true,
+        hasChangedPassword: false,
+        tempPasswordExpiresAt: new Date(t.clock.now().getTime() + 72 * 3_600_000),
+      })
       .where(eq(users.username, 'henry'));
     expect((await signIn('henry', 'Meridian!2026')).json().requirePasswordChange).toBe(true);
     t.clock.advance(72 * 3_600_000 + 1000);
@@ -73,7 +93,9 @@ describe('changing a password inside a session', () => {
     const res = await change({ newPassword: 'Carla-New-Pass-1', confirmPassword: 'Carla-New-Pass-1' }, here.headers);
     expect(res.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: here.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: elsewhere.headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: elsewhere.headers })).statusCode).toBe(
+      401,
+    );
     const revoked = await t.db.select().from(sessions).where(eq(sessions.deviceId, elsewhere.deviceId));
     expect(revoked[0]?.revokedReason).toBe('password_changed');
     expect((await signIn('carla', 'Carla-New-Pass-1')).statusCode).toBe(200);
@@ -97,10 +119,13 @@ describe('changing a password inside a session', () => {
     expect(max?.requirePasswordChange).toBe(false);
   });
 
-  it('refuses to change another user\'s password from a session', async () => {
+  it("refuses to change another user's password from a session", async () => {
     const s = await login(t.app, 'rita');
     const [adam] = await t.db.select().from(users).where(eq(users.username, 'adam'));
-    const res = await change({ newPassword: 'Hijack-Pass-99', confirmPassword: 'Hijack-Pass-99', userId: adam!.id }, s.headers);
+    const res = await change(
+      { newPassword: 'Hijack-Pass-99', confirmPassword: 'Hijack-Pass-99', userId: adam!.id },
+      s.headers,
+    );
     expect(res.statusCode).toBe(403);
   });
 

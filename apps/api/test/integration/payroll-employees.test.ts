@@ -18,8 +18,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const send = (s: Session, method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...s.headers, ...headers }, ...(payload ? { payload } : {}) });
+const send = (
+  s: Session,
+  method: 'POST' | 'PATCH' | 'DELETE' | 'GET',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method, url, headers: { ...s.headers, ...headers }, ...(payload ? { payload } : {}) });
 
 function assertNoBankLeak(res: LightMyRequestResponse) {
   assertNoSecrets(res);
@@ -46,7 +51,7 @@ const newEmployee = (over: object = {}) => ({
 });
 
 describe('employees', () => {
-  it('creates an employee in the organization\'s currency with the IBAN sealed and shown masked, audited', async () => {
+  it("creates an employee in the organization's currency with the IBAN sealed and shown masked, audited", async () => {
     const res = await send(carla, 'POST', '/api/payroll/employees', newEmployee());
     expect(res.statusCode, res.body).toBe(201);
     assertNoBankLeak(res);
@@ -72,40 +77,83 @@ describe('employees', () => {
     assertNoBankLeak(list);
   });
 
-  it('refuses an invalid IBAN or BIC with the contract\'s message (400), and a duplicate number (409)', async () => {
-    const badIban = await send(carla, 'POST', '/api/payroll/employees', newEmployee({ employeeNumber: 'ME-9002', iban: 'DE89 3704 0044 0532 0130 01' }));
+  it("refuses an invalid IBAN or BIC with the contract's message (400), and a duplicate number (409)", async () => {
+    const badIban = await send(
+      carla,
+      'POST',
+      '/api/payroll/employees',
+      newEmployee({ employeeNumber: 'ME-9002', iban: 'DE89 3704 0044 0532 0130 01' }),
+    );
     expect(badIban.statusCode).toBe(400);
     expect(JSON.stringify(badIban.json())).toContain('Enter a valid IBAN');
-    const badBic = await send(carla, 'POST', '/api/payroll/employees', newEmployee({ employeeNumber: 'ME-9002', bic: 'XX1' }));
+    const badBic = await send(
+      carla,
+      'POST',
+      '/api/payroll/employees',
+      newEmployee({ employeeNumber: 'ME-9002', bic: 'XX1' }),
+    );
     expect(badBic.statusCode).toBe(400);
     expect(JSON.stringify(badBic.json())).toContain('Enter a valid BIC');
-    const badRate = await send(carla, 'POST', '/api/payroll/employees', newEmployee({ employeeNumber: 'ME-9002', incomeTaxRate: '101' }));
+    const badRate = await send(
+      carla,
+      'POST',
+      '/api/payroll/employees',
+      newEmployee({ employeeNumber: 'ME-9002', incomeTaxRate: '101' }),
+    );
     expect(badRate.statusCode).toBe(400);
-    const dates = await send(carla, 'POST', '/api/payroll/employees', newEmployee({ employeeNumber: 'ME-9002', endDate: '2026-01-31' }));
+    const dates = await send(
+      carla,
+      'POST',
+      '/api/payroll/employees',
+      newEmployee({ employeeNumber: 'ME-9002', endDate: '2026-01-31' }),
+    );
     expect(dates.statusCode).toBe(400);
     const dup = await send(carla, 'POST', '/api/payroll/employees', newEmployee());
     expect(dup.statusCode).toBe(409);
   });
 
-  it('keeps felix to his organization: another organization\'s employee is not found, and he cannot add one there', async () => {
+  it("keeps felix to his organization: another organization's employee is not found, and he cannot add one there", async () => {
     const list = (await send(felix, 'GET', '/api/payroll/employees?pageSize=100')).json();
     expect(list.total).toBeGreaterThanOrEqual(8);
     expect(new Set(list.items.map((e: { organizationId: string }) => e.organizationId))).toEqual(new Set([orgs.ML]));
     const [energy] = await t.db.select().from(employees).where(eq(employees.organizationId, orgs.ME!)).limit(1);
     expect((await send(felix, 'GET', `/api/payroll/employees/${energy!.id}`)).statusCode).toBe(404);
-    expect((await send(felix, 'PATCH', `/api/payroll/employees/${energy!.id}`, { fullName: 'X Y' })).statusCode).toBe(404);
-    expect((await send(felix, 'POST', '/api/payroll/employees', newEmployee({ employeeNumber: 'ME-9100' }))).statusCode).toBe(404);
+    expect((await send(felix, 'PATCH', `/api/payroll/employees/${energy!.id}`, { fullName: 'X Y' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await send(felix, 'POST', '/api/payroll/employees', newEmployee({ employeeNumber: 'ME-9100' }))).statusCode,
+    ).toBe(404);
     const orgsOf = (await send(felix, 'GET', '/api/payroll/organizations')).json();
     expect(orgsOf.items.map((o: { name: string }) => o.name)).toEqual(['Meridian Logistics']);
   });
 
   it('updates with If-Match (412 on a stale version), replaces the IBAN, and refuses a department of another organization', async () => {
-    const created = (await send(carla, 'POST', '/api/payroll/employees', newEmployee({ employeeNumber: 'ME-9200', iban: null, bic: null }))).json();
+    const created = (
+      await send(
+        carla,
+        'POST',
+        '/api/payroll/employees',
+        newEmployee({ employeeNumber: 'ME-9200', iban: null, bic: null }),
+      )
+    ).json();
     expect(created.ibanMasked).toBeNull();
-    const ok = await send(carla, 'PATCH', `/api/payroll/employees/${created.id}`, { iban: 'GB29 NWBK 6016 1331 9268 19', baseSalary: '5600' }, { 'if-match': `"${created.version}"` });
+    const ok = await send(
+      carla,
+      'PATCH',
+      `/api/payroll/employees/${created.id}`,
+      { iban: 'GB29 NWBK 6016 1331 9268 19', baseSalary: '5600' },
+      { 'if-match': `"${created.version}"` },
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ ibanMasked: '•••• 6819', baseSalary: '5600.00' });
-    const stale = await send(carla, 'PATCH', `/api/payroll/employees/${created.id}`, { jobTitle: 'Head of control' }, { 'if-match': `"${created.version}"` });
+    const stale = await send(
+      carla,
+      'PATCH',
+      `/api/payroll/employees/${created.id}`,
+      { jobTitle: 'Head of control' },
+      { 'if-match': `"${created.version}"` },
+    );
     expect(stale.statusCode).toBe(412);
     const [mlDept] = await t.db.select().from(departments).where(eq(departments.organizationId, orgs.ML!)).limit(1);
     const wrong = await send(carla, 'PATCH', `/api/payroll/employees/${created.id}`, { departmentId: mlDept!.id });
@@ -127,7 +175,11 @@ describe('employees', () => {
     expect(asked.statusCode, asked.body).toBe(200);
     assertNoBankLeak(asked);
     // Still paid to the account on file until confirmed.
-    expect(asked.json()).toMatchObject({ ibanMasked: was.ibanMasked, bic: was.bic, pendingBankChange: { ibanMasked: '•••• 3459', bic: 'BARCGB22' } });
+    expect(asked.json()).toMatchObject({
+      ibanMasked: was.ibanMasked,
+      bic: was.bic,
+      pendingBankChange: { ibanMasked: '•••• 3459', bic: 'BARCGB22' },
+    });
     const [row] = await t.db.select().from(employees).where(eq(employees.id, seeded!.id));
     expect(row!.ibanEnc).toBe(seeded!.ibanEnc);
     const own = await send(carla, 'POST', `${url}/bank-change/confirm`);
@@ -138,19 +190,30 @@ describe('employees', () => {
     expect(confirmed.json()).toMatchObject({ ibanMasked: '•••• 3459', bic: 'BARCGB22', pendingBankChange: null });
     expect((await send(felix, 'POST', `${url}/bank-change/confirm`)).statusCode).toBe(409);
     const audits = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, seeded!.id));
-    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['employee.bank_change_requested', 'employee.bank_change_confirmed']));
+    expect(audits.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['employee.bank_change_requested', 'employee.bank_change_confirmed']),
+    );
     expect(JSON.stringify(audits)).not.toContain('GB94BARC10201530093459');
-    const told = await t.db.select().from(notifications).where(and(eq(notifications.userId, seeded!.userId!), eq(notifications.type, 'bank_details_changed')));
-    expect(told.map((n) => n.title).sort()).toEqual(['A change of your salary account was requested', 'Your salary account was changed']);
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, seeded!.userId!), eq(notifications.type, 'bank_details_changed')));
+    expect(told.map((n) => n.title).sort()).toEqual([
+      'A change of your salary account was requested',
+      'Your salary account was changed',
+    ]);
 
     // A pending change can be discarded; the account on file stays.
-    expect((await send(felix, 'PATCH', url, { bic: 'NWBKGB2L' })).json().pendingBankChange).toMatchObject({ ibanMasked: '•••• 3459', bic: 'NWBKGB2L' });
+    expect((await send(felix, 'PATCH', url, { bic: 'NWBKGB2L' })).json().pendingBankChange).toMatchObject({
+      ibanMasked: '•••• 3459',
+      bic: 'NWBKGB2L',
+    });
     const discarded = await send(carla, 'DELETE', `${url}/bank-change`);
     expect(discarded.statusCode).toBe(200);
     expect(discarded.json()).toMatchObject({ ibanMasked: '•••• 3459', bic: 'BARCGB22', pendingBankChange: null });
   });
 
-  it('exports the caller\'s employees and runs as CSV with bank accounts masked', async () => {
+  it("exports the caller's employees and runs as CSV with bank accounts masked", async () => {
     const people = await send(felix, 'GET', '/api/payroll/employees/export?format=csv');
     expect(people.statusCode).toBe(200);
     expect(people.headers['content-type']).toContain('text/csv');

@@ -35,39 +35,62 @@ async function latestPaid(code: string) {
 }
 
 async function validAgainstXsd(xml: string) {
-  const result = await validateXML({ xml: [{ fileName: 'payroll.xml', contents: xml }], schema: [{ fileName: 'pain.001.001.03.xsd', contents: XSD }] });
+  const result = await validateXML({
+    xml: [{ fileName: 'payroll.xml', contents: xml }],
+    schema: [{ fileName: 'pain.001.001.03.xsd', contents: XSD }],
+  });
   return result;
 }
 
 describe('bank file', () => {
-  it.each(['ML', 'ME', 'MF', 'MT'])('writes a pain.001.001.03 file for %s that the XSD accepts, one transfer per employee paid', async (code) => {
-    const run = await latestPaid(code);
-    const res = await get(carla, `/api/payroll/runs/${run.id}/bank-file?format=pain001`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toContain('application/xml');
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="payroll-\d{4}-\d{2}-meridian-[a-z]+\.xml"/);
-    const result = await validAgainstXsd(res.body);
-    expect(result.errors).toEqual([]);
-    expect(result.valid).toBe(true);
-    const lines = await t.db.select().from(payrollLines).where(eq(payrollLines.runId, run.id));
-    const paid = lines.filter((l) => compareMoney(l.net, '0') > 0);
-    const count = String(paid.length);
-    const sum = addMoney(...paid.map((l) => l.net)).toFixed(2);
-    expect(res.body.match(/<NbOfTxs>(\d+)<\/NbOfTxs>/g)).toEqual([`<NbOfTxs>${count}</NbOfTxs>`, `<NbOfTxs>${count}</NbOfTxs>`]);
-    expect(res.body.match(/<CtrlSum>([\d.]+)<\/CtrlSum>/g)).toEqual([`<CtrlSum>${sum}</CtrlSum>`, `<CtrlSum>${sum}</CtrlSum>`]);
-    expect(sum).toBe(run.netTotal);
-    expect(res.body.match(/<CdtTrfTxInf>/g)).toHaveLength(paid.length);
-    expect(res.body.match(new RegExp(`<InstdAmt Ccy="${run.currency}">`, 'g'))).toHaveLength(paid.length);
-    expect(res.body).toContain('<Cd>SALA</Cd>');
-  });
+  it.each(['ML', 'ME', 'MF', 'MT'])(
+    'writes a pain.001.001.03 file for %s that the XSD accepts, one transfer per employee paid',
+    async (code) => {
+      const run = await latestPaid(code);
+      const res = await get(carla, `/api/payroll/runs/${run.id}/bank-file?format=pain001`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toContain('application/xml');
+      expect(res.headers['content-disposition']).toMatch(
+        /attachment; filename="payroll-\d{4}-\d{2}-meridian-[a-z]+\.xml"/,
+      );
+      const result = await validAgainstXsd(res.body);
+      expect(result.errors).toEqual([]);
+      expect(result.valid).toBe(true);
+      const lines = await t.db.select().from(payrollLines).where(eq(payrollLines.runId, run.id));
+      const paid = lines.filter((l) => compareMoney(l.net, '0') > 0);
+      const count = String(paid.length);
+      const sum = addMoney(...paid.map((l) => l.net)).toFixed(2);
+      expect(res.body.match(/<NbOfTxs>(\d+)<\/NbOfTxs>/g)).toEqual([
+        `<NbOfTxs>${count}</NbOfTxs>`,
+        `<NbOfTxs>${count}</NbOfTxs>`,
+      ]);
+      expect(res.body.match(/<CtrlSum>([\d.]+)<\/CtrlSum>/g)).toEqual([
+        `<CtrlSum>${sum}</CtrlSum>`,
+        `<CtrlSum>${sum}</CtrlSum>`,
+      ]);
+      expect(sum).toBe(run.netTotal);
+      expect(res.body.match(/<CdtTrfTxInf>/g)).toHaveLength(paid.length);
+      expect(res.body.match(new RegExp(`<InstdAmt Ccy="${run.currency}">`, 'g'))).toHaveLength(paid.length);
+      expect(res.body).toContain('<Cd>SALA</Cd>');
+    },
+  );
 
-  it('writes a CSV that reads back to the run\'s net total, with full IBANs only in the file', async () => {
+  it("writes a CSV that reads back to the run's net total, with full IBANs only in the file", async () => {
     const run = await latestPaid('ML');
     const res = await get(felix, `/api/payroll/runs/${run.id}/bank-file?format=csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const rows = parse(res.body, { columns: true, bom: true }) as Record<string, string>[];
-    expect(Object.keys(rows[0]!)).toEqual(['Employee number', 'Name', 'IBAN', 'BIC', 'Amount', 'Currency', 'Execution date', 'Reference']);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'Employee number',
+      'Name',
+      'IBAN',
+      'BIC',
+      'Amount',
+      'Currency',
+      'Execution date',
+      'Reference',
+    ]);
     expect(addMoney(...rows.map((r) => r.Amount!)).toFixed(2)).toBe(run.netTotal);
     expect(rows.every((r) => r.Currency === 'USD' && /^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(r.IBAN!))).toBe(true);
     expect(rows.length).toBe(run.employeeCount);
@@ -75,19 +98,37 @@ describe('bank file', () => {
 
   it('writes a name that looks like a formula as text in the bank file and the employee export', async () => {
     const paid = await latestPaid('MT');
-    const [line] = await t.db.select().from(payrollLines).where(eq(payrollLines.runId, paid.id)).orderBy(desc(payrollLines.net)).limit(1);
-    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/payroll/employees/${line!.employeeId}`, headers: carla.headers, payload: { fullName: '=1+2' } });
+    const [line] = await t.db
+      .select()
+      .from(payrollLines)
+      .where(eq(payrollLines.runId, paid.id))
+      .orderBy(desc(payrollLines.net))
+      .limit(1);
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/payroll/employees/${line!.employeeId}`,
+      headers: carla.headers,
+      payload: { fullName: '=1+2' },
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const [employee] = await t.db.select().from(employees).where(eq(employees.id, line!.employeeId));
     // A run approved after the rename carries the name (an approved run keeps its payees as they were).
     const post = (s: Session, url: string) => t.app.inject({ method: 'POST', url, headers: s.headers });
-    const created = await t.app.inject({ method: 'POST', url: '/api/payroll/runs', headers: carla.headers, payload: { organizationId: orgs.MT, period: '2032-05' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/payroll/runs',
+      headers: carla.headers,
+      payload: { organizationId: orgs.MT, period: '2032-05' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const run = created.json() as { id: string };
     expect((await post(carla, `/api/payroll/runs/${run.id}/submit`)).statusCode).toBe(200);
     const approved = await post(await login(t.app, 'grace'), `/api/payroll/runs/${run.id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
-    const [newLine] = await t.db.select().from(payrollLines).where(and(eq(payrollLines.runId, run.id), eq(payrollLines.employeeId, employee!.id)));
+    const [newLine] = await t.db
+      .select()
+      .from(payrollLines)
+      .where(and(eq(payrollLines.runId, run.id), eq(payrollLines.employeeId, employee!.id)));
 
     const res = await get(carla, `/api/payroll/runs/${run.id}/bank-file?format=csv`);
     expect(res.statusCode, res.body).toBe(200);
@@ -114,8 +155,11 @@ describe('bank file', () => {
     expect(values.some((v) => typeof v === 'object' && v !== null && 'formula' in v)).toBe(false);
   });
 
-  it('refuses the bank file of a draft or submitted run (409) and another organization\'s run (404)', async () => {
-    const [draft] = await t.db.select().from(payrollRuns).where(and(eq(payrollRuns.organizationId, orgs.ML!), eq(payrollRuns.status, 'draft')));
+  it("refuses the bank file of a draft or submitted run (409) and another organization's run (404)", async () => {
+    const [draft] = await t.db
+      .select()
+      .from(payrollRuns)
+      .where(and(eq(payrollRuns.organizationId, orgs.ML!), eq(payrollRuns.status, 'draft')));
     const res = await get(carla, `/api/payroll/runs/${draft!.id}/bank-file?format=csv`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('The bank file is ready once the payroll run is approved');
@@ -126,11 +170,12 @@ describe('bank file', () => {
 });
 
 describe('bank file of an approved run', () => {
-  const post = (s: Session, url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: s.headers, ...(payload ? { payload } : {}) });
+  const post = (s: Session, url: string, payload?: object) =>
+    t.app.inject({ method: 'POST', url, headers: s.headers, ...(payload ? { payload } : {}) });
   const OLD_IBAN = 'GB29NWBK60161331926819';
   const NEW_IBAN = 'GB94BARC10201530093459';
 
-  it('keeps the payees\' bank details as they were at approval: a later IBAN change never reaches it, and every download is the same bytes', async () => {
+  it("keeps the payees' bank details as they were at approval: a later IBAN change never reaches it, and every download is the same bytes", async () => {
     const created = await post(carla, '/api/payroll/employees', {
       organizationId: orgs.ML,
       employeeNumber: 'T-B1',
@@ -154,23 +199,35 @@ describe('bank file of an approved run', () => {
     const approved = await post(grace, `/api/payroll/runs/${runId}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
     const download = async () => {
-      const [csvRes, xmlRes] = [await get(carla, `/api/payroll/runs/${runId}/bank-file?format=csv`), await get(carla, `/api/payroll/runs/${runId}/bank-file?format=pain001`)];
+      const [csvRes, xmlRes] = [
+        await get(carla, `/api/payroll/runs/${runId}/bank-file?format=csv`),
+        await get(carla, `/api/payroll/runs/${runId}/bank-file?format=pain001`),
+      ];
       expect(csvRes.statusCode, csvRes.body).toBe(200);
       expect(xmlRes.statusCode, xmlRes.body).toBe(200);
       return { csv: csvRes.rawPayload, xml: xmlRes.rawPayload };
     };
     const atApproval = await download();
     t.clock.advance(2 * 60_000);
-    expect((await post(carla, `/api/payroll/runs/${runId}/pay`, { paymentReference: 'BANK-REF-B1' })).statusCode).toBe(200);
+    expect((await post(carla, `/api/payroll/runs/${runId}/pay`, { paymentReference: 'BANK-REF-B1' })).statusCode).toBe(
+      200,
+    );
     const before = await download();
     // The file's time and message id are the approval's, not the download's.
     expect(before.csv.equals(atApproval.csv)).toBe(true);
     expect(before.xml.equals(atApproval.xml)).toBe(true);
-    expect(before.xml.toString()).toContain(`<CreDtTm>${approved.json().approvedAt.replace(/\.\d{3}Z$/, '')}</CreDtTm>`);
+    expect(before.xml.toString()).toContain(
+      `<CreDtTm>${approved.json().approvedAt.replace(/\.\d{3}Z$/, '')}</CreDtTm>`,
+    );
     for (const body of [before.csv, before.xml]) expect(body.toString()).toContain(OLD_IBAN);
 
     // The payroll manager changes the employee's IBAN (and name) after the run was paid.
-    const changed = await t.app.inject({ method: 'PATCH', url: `/api/payroll/employees/${employeeId}`, headers: carla.headers, payload: { iban: NEW_IBAN, bic: 'BARCGB22', fullName: 'Bea Changed' } });
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/payroll/employees/${employeeId}`,
+      headers: carla.headers,
+      payload: { iban: NEW_IBAN, bic: 'BARCGB22', fullName: 'Bea Changed' },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     // A second payroll manager confirms the new account: it is now the one on file.
     const confirmed = await post(felix, `/api/payroll/employees/${employeeId}/bank-change/confirm`);
@@ -186,11 +243,15 @@ describe('bank file of an approved run', () => {
       expect(body.toString()).not.toContain('Bea Changed');
     }
     const rows = parse(after.csv.toString(), { columns: true, bom: true }) as Record<string, string>[];
-    expect(rows.find((r) => r['Employee number'] === 'T-B1')).toMatchObject({ Name: 'Bea Nkfile', IBAN: OLD_IBAN, BIC: 'NWBKGB2L' });
+    expect(rows.find((r) => r['Employee number'] === 'T-B1')).toMatchObject({
+      Name: 'Bea Nkfile',
+      IBAN: OLD_IBAN,
+      BIC: 'NWBKGB2L',
+    });
     expect((await validAgainstXsd(after.xml.toString())).valid).toBe(true);
   });
 
-  it('shows the approver each payee\'s bank details masked, flagging those changed since the previous run', async () => {
+  it("shows the approver each payee's bank details masked, flagging those changed since the previous run", async () => {
     const grace = await login(t.app, 'grace');
     // T-B1's January run was approved and paid with the old IBAN; the IBAN changed since.
     const run = await post(carla, '/api/payroll/runs', { organizationId: orgs.ML, period: '2032-02' });
@@ -199,16 +260,34 @@ describe('bank file of an approved run', () => {
     expect((await post(carla, `/api/payroll/runs/${runId}/submit`)).statusCode).toBe(200);
     const detail = await get(grace, `/api/payroll/runs/${runId}`);
     expect(detail.statusCode).toBe(200);
-    const lines = detail.json().lines as { employeeNumber: string; ibanMasked: string | null; bic: string | null; bankDetailsChanged: boolean }[];
-    expect(lines.find((l) => l.employeeNumber === 'T-B1')).toMatchObject({ ibanMasked: '•••• 3459', bic: 'BARCGB22', bankDetailsChanged: true });
+    const lines = detail.json().lines as {
+      employeeNumber: string;
+      ibanMasked: string | null;
+      bic: string | null;
+      bankDetailsChanged: boolean;
+    }[];
+    expect(lines.find((l) => l.employeeNumber === 'T-B1')).toMatchObject({
+      ibanMasked: '•••• 3459',
+      bic: 'BARCGB22',
+      bankDetailsChanged: true,
+    });
     const others = lines.filter((l) => l.employeeNumber !== 'T-B1');
     expect(others.length).toBeGreaterThan(0);
     expect(others.every((l) => !l.bankDetailsChanged && /^•••• [A-Z0-9]{4}$/.test(l.ibanMasked!))).toBe(true);
     expect(detail.body).not.toContain(NEW_IBAN);
     // The paid January run still shows what was approved.
-    const [january] = await t.db.select().from(payrollRuns).where(and(eq(payrollRuns.organizationId, orgs.ML!), eq(payrollRuns.period, '2032-01')));
-    const paid = (await get(grace, `/api/payroll/runs/${january!.id}`)).json().lines as { employeeNumber: string; ibanMasked: string }[];
-    expect(paid.find((l) => l.employeeNumber === 'T-B1')).toMatchObject({ ibanMasked: '•••• 6819', bankDetailsChanged: false });
+    const [january] = await t.db
+      .select()
+      .from(payrollRuns)
+      .where(and(eq(payrollRuns.organizationId, orgs.ML!), eq(payrollRuns.period, '2032-01')));
+    const paid = (await get(grace, `/api/payroll/runs/${january!.id}`)).json().lines as {
+      employeeNumber: string;
+      ibanMasked: string;
+    }[];
+    expect(paid.find((l) => l.employeeNumber === 'T-B1')).toMatchObject({
+      ibanMasked: '•••• 6819',
+      bankDetailsChanged: false,
+    });
   });
 
   it('refuses to approve a run paying someone without a bank account (409), naming them', async () => {
@@ -256,7 +335,9 @@ describe('payslip', () => {
     }
     text = text.replace(/\s+/g, ' ');
     const gbp = (v: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'GBP' }).format(Number(v));
-    const month = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${run.period}-01T00:00:00Z`));
+    const month = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${run.period}-01T00:00:00Z`),
+    );
     expect(text).toContain('Meridian Foods');
     expect(text).toContain(`Payslip · ${month}`);
     expect(text).toContain(line!.name);
@@ -287,11 +368,21 @@ describe('payslip', () => {
       expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
       const doc = await getDocument({ data: new Uint8Array(res.rawPayload) }).promise;
       let out = '';
-      for (let i = 1; i <= doc.numPages; i++) out += (await (await doc.getPage(i)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join('');
+      for (let i = 1; i <= doc.numPages; i++)
+        out += (await (await doc.getPage(i)).getTextContent()).items
+          .map((item) => ('str' in item ? item.str : ''))
+          .join('');
       return out.replace(/\s+/g, ' ');
     };
-    const day = (iso: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
-    const runs = await t.db.select().from(payrollRuns).where(inArray(payrollRuns.status, ['approved', 'paid'])).orderBy(desc(payrollRuns.period));
+    const day = (iso: string) =>
+      new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${iso}T00:00:00Z`),
+      );
+    const runs = await t.db
+      .select()
+      .from(payrollRuns)
+      .where(inArray(payrollRuns.status, ['approved', 'paid']))
+      .orderBy(desc(payrollRuns.period));
     const moved = runs.find((r) => r.payDateAdjustedFrom && r.payDateAdjustedReason)!;
     expect(moved, 'a seeded run whose 25th was not a business day').toBeDefined();
     const movedText = await text(moved);

@@ -88,7 +88,7 @@ describe('role × endpoint matrix (docs/product.md §5)', () => {
     expect(guarded.length).toBeGreaterThan(5);
   });
 
-  it('refuses every role lacking a route\'s permission with the guard\'s 403, and lets every role holding it through', async () => {
+  it("refuses every role lacking a route's permission with the guard's 403, and lets every role holding it through", async () => {
     const routes = t.app.routeCatalog.filter(
       (r) => r.access && r.access !== 'public' && r.access !== 'authenticated' && r.method !== 'HEAD',
     );
@@ -99,7 +99,11 @@ describe('role × endpoint matrix (docs/product.md §5)', () => {
         const holds = accessPermissions(route.access).some((p: Permission) => grantsOf(who)[p] !== undefined);
         const s = sessions.get(who)!;
         if (!holds) {
-          const res = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: s.headers });
+          const res = await t.app.inject({
+            method: route.method as 'GET',
+            url: concrete(route.url),
+            headers: s.headers,
+          });
           if (res.statusCode !== 403 || res.json().message !== GUARD_MESSAGE) {
             problems.push(`${who} ${route.method} ${route.url}: expected guard 403, got ${res.statusCode}`);
           }
@@ -108,7 +112,8 @@ describe('role × endpoint matrix (docs/product.md §5)', () => {
           if (res.statusCode === 403 && res.json().message === GUARD_MESSAGE) {
             problems.push(`${who} GET ${route.url}: holds ${route.access} but was refused`);
           }
-          if (res.statusCode === 401 || res.statusCode >= 500) problems.push(`${who} GET ${route.url}: ${res.statusCode}`);
+          if (res.statusCode === 401 || res.statusCode >= 500)
+            problems.push(`${who} GET ${route.url}: ${res.statusCode}`);
         }
       }
     }
@@ -129,7 +134,9 @@ describe('role × endpoint matrix (docs/product.md §5)', () => {
   });
 
   it('answers every guarded route with 401 when no session is presented', async () => {
-    for (const route of t.app.routeCatalog.filter((r) => r.access !== 'public' && r.method !== 'HEAD' && !r.url.startsWith('/api/docs'))) {
+    for (const route of t.app.routeCatalog.filter(
+      (r) => r.access !== 'public' && r.method !== 'HEAD' && !r.url.startsWith('/api/docs'),
+    )) {
       const res = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url) });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
     }

@@ -34,7 +34,10 @@ describe('the route guard', () => {
     expect(apiRoutes.length).toBeGreaterThanOrEqual(15);
     const allowed = new Set<string>(['public', 'authenticated', ...PERMISSIONS]);
     const declared = (access: (typeof apiRoutes)[number]['access']) =>
-      access !== undefined && (typeof access === 'string' ? allowed.has(access) : access.length > 0 && access.every((p) => (PERMISSIONS as readonly string[]).includes(p)));
+      access !== undefined &&
+      (typeof access === 'string'
+        ? allowed.has(access)
+        : access.length > 0 && access.every((p) => (PERMISSIONS as readonly string[]).includes(p)));
     const undeclared = apiRoutes.filter((r) => !declared(r.access));
     expect(undeclared).toEqual([]);
   });
@@ -47,7 +50,7 @@ describe('the route guard', () => {
     await app.close();
   });
 
-  it('refuses a signed-in user without the route\'s permission with 403', async () => {
+  it("refuses a signed-in user without the route's permission with 403", async () => {
     const { buildApp } = await import('../../src/app.ts');
     const { createDeps } = await import('../../src/lib/deps.ts');
     const app = await buildApp({ deps: await createDeps(t.handle) });
@@ -55,8 +58,12 @@ describe('the route guard', () => {
     await app.ready();
     const rita = await login(app, 'rita');
     const carla = await login(app, 'carla');
-    expect((await app.inject({ method: 'GET', url: '/api/test-only/audit', headers: rita.headers })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/api/test-only/audit', headers: carla.headers })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/test-only/audit', headers: rita.headers })).statusCode).toBe(
+      403,
+    );
+    expect((await app.inject({ method: 'GET', url: '/api/test-only/audit', headers: carla.headers })).statusCode).toBe(
+      200,
+    );
     expect((await app.inject({ method: 'GET', url: '/api/test-only/audit' })).statusCode).toBe(401);
     await app.close();
   });
@@ -145,7 +152,9 @@ describe('the audit trail', () => {
     await expect(t.db.execute(sql`UPDATE audit_events SET action = 'x'`)).rejects.toThrow();
     await expect(t.db.execute(sql`DELETE FROM audit_events`)).rejects.toThrow();
 
-    const { rows } = (await t.db.execute(sql`SELECT id FROM audit_events ORDER BY id LIMIT 1`)) as unknown as { rows: { id: number }[] };
+    const { rows } = (await t.db.execute(sql`SELECT id FROM audit_events ORDER BY id LIMIT 1`)) as unknown as {
+      rows: { id: number }[];
+    };
     const firstId = Number(rows[0]!.id);
     await t.db.execute(sql`ALTER TABLE audit_events DISABLE TRIGGER audit_events_no_update`);
     await t.db.execute(sql`UPDATE audit_events SET metadata = '{"forged":true}' WHERE id = ${firstId}`);

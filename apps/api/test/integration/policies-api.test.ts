@@ -16,13 +16,9 @@ const cat: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  [adam, olivia, rita, max, carla] = (await Promise.all(['adam', 'olivia', 'rita', 'max', 'carla'].map((u) => login(t.app, u)))) as Session[] as [
-    Session,
-    Session,
-    Session,
-    Session,
-    Session,
-  ];
+  [adam, olivia, rita, max, carla] = (await Promise.all(
+    ['adam', 'olivia', 'rita', 'max', 'carla'].map((u) => login(t.app, u)),
+  )) as Session[] as [Session, Session, Session, Session, Session];
   for (const o of await t.db.select().from(organizations)) org[o.code] = o.id;
   for (const c of await t.db.select().from(categories)) cat[c.code] = c.id;
 });
@@ -40,18 +36,43 @@ describe('demo rules', () => {
     expect(body.total).toBe(15);
     const names = body.items.map((r: { name: string }) => r.name);
     expect(names[0]).toBe('Metro Fleet Leasing blocked by policy');
-    expect(names).toEqual(expect.arrayContaining(['Meals limit per request', 'Receipt required above 75', 'Weekend spend', 'Possible duplicate within 7 days', 'Expenses older than 90 days', 'Large software purchases', 'Travel limit per request']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Meals limit per request',
+        'Receipt required above 75',
+        'Weekend spend',
+        'Possible duplicate within 7 days',
+        'Expenses older than 90 days',
+        'Large software purchases',
+        'Travel limit per request',
+      ]),
+    );
     const meals = body.items.find((r: { name: string }) => r.name === 'Meals limit per request');
-    expect(meals).toMatchObject({ version: 2, action: 'warn', kind: 'category_limit_request', summary: 'Meals: above 150 per request' });
+    expect(meals).toMatchObject({
+      version: 2,
+      action: 'warn',
+      kind: 'category_limit_request',
+      summary: 'Meals: above 150 per request',
+    });
     const versions = await call(adam, 'GET', `/api/policies/${meals.id}/versions`);
-    expect(versions.json().items.map((v: { version: number; changedByName: string }) => [v.version, v.changedByName])).toEqual([
+    expect(
+      versions.json().items.map((v: { version: number; changedByName: string }) => [v.version, v.changedByName]),
+    ).toEqual([
       [2, 'Olivia Bennett'],
       [1, 'Adam Clarke'],
     ]);
     const filtered = await call(adam, 'GET', '/api/policies?action=block&sort=name&order=asc');
-    expect(filtered.json().items.map((r: { name: string }) => r.name)).toEqual(['Expenses older than 90 days', 'Metro Fleet Leasing blocked by policy']);
+    expect(filtered.json().items.map((r: { name: string }) => r.name)).toEqual([
+      'Expenses older than 90 days',
+      'Metro Fleet Leasing blocked by policy',
+    ]);
     const searched = await call(adam, 'GET', '/api/policies?q=software');
-    expect(searched.json().items.map((r: { name: string }) => r.name).sort()).toEqual(['Large software purchases', 'Software limit per request']);
+    expect(
+      searched
+        .json()
+        .items.map((r: { name: string }) => r.name)
+        .sort(),
+    ).toEqual(['Large software purchases', 'Software limit per request']);
   });
 });
 
@@ -67,7 +88,12 @@ describe('management', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const rule = created.json();
-    expect(rule).toMatchObject({ version: 1, organizationName: 'Meridian Logistics', summary: 'Travel: above 2,000 per request', active: true });
+    expect(rule).toMatchObject({
+      version: 1,
+      organizationName: 'Meridian Logistics',
+      summary: 'Travel: above 2,000 per request',
+      active: true,
+    });
     const got = await call(adam, 'GET', `/api/policies/${rule.id}`);
     expect(got.json().id).toBe(rule.id);
     const put = await call(olivia, 'PUT', `/api/policies/${rule.id}`, {
@@ -85,25 +111,60 @@ describe('management', () => {
     const del = await call(adam, 'DELETE', `/api/policies/${rule.id}`);
     expect(del.statusCode).toBe(204);
     expect((await call(adam, 'GET', `/api/policies/${rule.id}`)).statusCode).toBe(404);
-    const [deleted] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, rule.id), eq(auditEvents.action, 'policy.deleted')));
+    const [deleted] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, rule.id), eq(auditEvents.action, 'policy.deleted')));
     expect(deleted).toBeDefined();
   });
 
   it('validates what each kind needs and what the rule names', async () => {
-    const noLimit = await call(adam, 'POST', '/api/policies', { name: 'No limit', kind: 'category_limit_request', action: 'warn', params: {} });
+    const noLimit = await call(adam, 'POST', '/api/policies', {
+      name: 'No limit',
+      kind: 'category_limit_request',
+      action: 'warn',
+      params: {},
+    });
     expect(noLimit.statusCode).toBe(400);
     expect(noLimit.body).toContain('Enter the limit');
-    const noVendors = await call(adam, 'POST', '/api/policies', { name: 'Nobody', kind: 'blocked_vendor', action: 'block', params: { vendorIds: [] } });
+    const noVendors = await call(adam, 'POST', '/api/policies', {
+      name: 'Nobody',
+      kind: 'blocked_vendor',
+      action: 'block',
+      params: { vendorIds: [] },
+    });
     expect(noVendors.body).toContain('Choose at least one vendor');
-    const emptyCustom = await call(adam, 'POST', '/api/policies', { name: 'Empty', kind: 'custom', action: 'warn', conditions: { op: 'and', items: [] } });
+    const emptyCustom = await call(adam, 'POST', '/api/policies', {
+      name: 'Empty',
+      kind: 'custom',
+      action: 'warn',
+      conditions: { op: 'and', items: [] },
+    });
     expect(emptyCustom.body).toContain('A custom rule needs at least one condition');
-    const dates = await call(adam, 'POST', '/api/policies', { name: 'Dates', kind: 'weekend_spend', action: 'warn', effectiveFrom: '2026-05-01', effectiveTo: '2026-04-01' });
+    const dates = await call(adam, 'POST', '/api/policies', {
+      name: 'Dates',
+      kind: 'weekend_spend',
+      action: 'warn',
+      effectiveFrom: '2026-05-01',
+      effectiveTo: '2026-04-01',
+    });
     expect(dates.body).toContain('The end date must be on or after the start date');
     const [foreign] = await t.db.select().from(vendors).where(eq(vendors.organizationId, org.ME!)).limit(1);
-    const wrongOrg = await call(adam, 'POST', '/api/policies', { name: 'Foreign', kind: 'blocked_vendor', action: 'block', organizationId: org.ML, params: { vendorIds: [foreign!.id] } });
+    const wrongOrg = await call(adam, 'POST', '/api/policies', {
+      name: 'Foreign',
+      kind: 'blocked_vendor',
+      action: 'block',
+      organizationId: org.ML,
+      params: { vendorIds: [foreign!.id] },
+    });
     expect(wrongOrg.statusCode).toBe(400);
     expect(wrongOrg.json().message).toBe(`${foreign!.name} belongs to another organization`);
-    const badOp = await call(adam, 'POST', '/api/policies', { name: 'Bad', kind: 'custom', action: 'warn', conditions: { op: 'xor', items: [] } });
+    const badOp = await call(adam, 'POST', '/api/policies', {
+      name: 'Bad',
+      kind: 'custom',
+      action: 'warn',
+      conditions: { op: 'xor', items: [] },
+    });
     expect(badOp.statusCode).toBe(400);
   });
 
@@ -111,8 +172,17 @@ describe('management', () => {
     for (const s of [rita, max]) expect((await call(s, 'GET', '/api/policies')).statusCode).toBe(403);
     expect((await call(carla, 'GET', '/api/policies')).statusCode).toBe(200);
     for (const s of [rita, max, carla]) {
-      expect((await call(s, 'POST', '/api/policies', { name: 'Nope', kind: 'weekend_spend', action: 'warn' })).statusCode).toBe(403);
-      expect((await call(s, 'POST', '/api/policies/simulate', { months: 3, rule: { name: 'x', kind: 'weekend_spend', action: 'warn' } })).statusCode).toBe(403);
+      expect(
+        (await call(s, 'POST', '/api/policies', { name: 'Nope', kind: 'weekend_spend', action: 'warn' })).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await call(s, 'POST', '/api/policies/simulate', {
+            months: 3,
+            rule: { name: 'x', kind: 'weekend_spend', action: 'warn' },
+          })
+        ).statusCode,
+      ).toBe(403);
       expect((await call(s, 'POST', '/api/policies/evaluate', { amount: '10.00' })).statusCode).toBe(200);
     }
     expect((await t.app.inject({ method: 'POST', url: '/api/policies/evaluate', payload: {} })).statusCode).toBe(401);
@@ -146,17 +216,52 @@ describe('live evaluation', () => {
     expect(typing.statusCode).toBe(200);
     expect(typing.json().findings).toEqual([]);
     // Software above 5,000 needs a justification; with one it is not blocking.
-    const software = await call(rita, 'POST', '/api/policies/evaluate', { amount: '6000.00', currency: 'USD', categoryId: cat.SFT, attachmentCount: 1 });
-    expect(software.json()).toMatchObject({ blocked: true, findings: [{ ruleName: 'Large software purchases', action: 'justify' }] });
-    const justified = await call(rita, 'POST', '/api/policies/evaluate', { amount: '6000.00', currency: 'USD', categoryId: cat.SFT, attachmentCount: 1, justification: 'New routing system' });
+    const software = await call(rita, 'POST', '/api/policies/evaluate', {
+      amount: '6000.00',
+      currency: 'USD',
+      categoryId: cat.SFT,
+      attachmentCount: 1,
+    });
+    expect(software.json()).toMatchObject({
+      blocked: true,
+      findings: [{ ruleName: 'Large software purchases', action: 'justify' }],
+    });
+    const justified = await call(rita, 'POST', '/api/policies/evaluate', {
+      amount: '6000.00',
+      currency: 'USD',
+      categoryId: cat.SFT,
+      attachmentCount: 1,
+      justification: 'New routing system',
+    });
     expect(justified.json().blocked).toBe(false);
     // Sen on a yen amount are not an amount the form accepts: nothing is evaluated until they go.
-    await t.db.insert(fxRates).values({ base: 'JPY', quote: 'USD', period: t.clock.now().toISOString().slice(0, 7), averageRate: '0.00670000', closingRate: '0.00670000' });
-    const sen = await call(rita, 'POST', '/api/policies/evaluate', { amount: '1500000.50', currency: 'JPY', categoryId: cat.SFT, attachmentCount: 1 });
+    await t.db
+      .insert(fxRates)
+      .values({
+        base: 'JPY',
+        quote: 'USD',
+        period: t.clock.now().toISOString().slice(0, 7),
+        averageRate: '0.00670000',
+        closingRate: '0.00670000',
+      });
+    const sen = await call(rita, 'POST', '/api/policies/evaluate', {
+      amount: '1500000.50',
+      currency: 'JPY',
+      categoryId: cat.SFT,
+      attachmentCount: 1,
+    });
     expect(sen.statusCode).toBe(200);
     expect(sen.json().findings).toEqual([]);
-    const yen = await call(rita, 'POST', '/api/policies/evaluate', { amount: '1500000', currency: 'JPY', categoryId: cat.SFT, attachmentCount: 1 });
-    expect(yen.json()).toMatchObject({ blocked: true, findings: [{ ruleName: 'Large software purchases', action: 'justify' }] });
+    const yen = await call(rita, 'POST', '/api/policies/evaluate', {
+      amount: '1500000',
+      currency: 'JPY',
+      categoryId: cat.SFT,
+      attachmentCount: 1,
+    });
+    expect(yen.json()).toMatchObject({
+      blocked: true,
+      findings: [{ ruleName: 'Large software purchases', action: 'justify' }],
+    });
     // Another organization's group-wide rules apply; Logistics' own blocked vendor does not (nina is in Energy).
     const after = (await t.db.select({ n: sql<number>`count(*)::int` }).from(spendingRequests))[0]!.n;
     expect(after).toBe(before);
@@ -166,9 +271,19 @@ describe('live evaluation', () => {
 describe('simulation', () => {
   it('counts what a rule would have flagged over the last N months, with examples', async () => {
     const now = t.clock.now();
-    const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, now.getUTCDate(), now.getUTCHours(), now.getUTCMinutes()));
-    const inWindow = and(gte(spendingRequests.submittedAt, since), lt(spendingRequests.submittedAt, now), ne(spendingRequests.status, 'draft'), eq(spendingRequests.organizationId, org.ML!));
-    const [all] = await t.db.select({ n: sql<number>`count(*)::int` }).from(spendingRequests).where(inWindow);
+    const since = new Date(
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, now.getUTCDate(), now.getUTCHours(), now.getUTCMinutes()),
+    );
+    const inWindow = and(
+      gte(spendingRequests.submittedAt, since),
+      lt(spendingRequests.submittedAt, now),
+      ne(spendingRequests.status, 'draft'),
+      eq(spendingRequests.organizationId, org.ML!),
+    );
+    const [all] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(spendingRequests)
+      .where(inWindow);
     const [over] = await t.db
       .select({ n: sql<number>`count(*)::int` })
       .from(spendingRequests)
@@ -176,11 +291,22 @@ describe('simulation', () => {
     expect(Number(all!.n)).toBeGreaterThan(0);
     const res = await call(adam, 'POST', '/api/policies/simulate', {
       months: 3,
-      rule: { name: 'Above 1,000', kind: 'category_limit_request', action: 'justify', organizationId: org.ML, params: { limit: '1000.00' } },
+      rule: {
+        name: 'Above 1,000',
+        kind: 'category_limit_request',
+        action: 'justify',
+        organizationId: org.ML,
+        params: { limit: '1000.00' },
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ months: 3, evaluated: Number(all!.n), flagged: Number(over!.n), byAction: { warn: 0, justify: Number(over!.n), block: 0 } });
+    expect(body).toMatchObject({
+      months: 3,
+      evaluated: Number(all!.n),
+      flagged: Number(over!.n),
+      byAction: { warn: 0, justify: Number(over!.n), block: 0 },
+    });
     expect(body.examples.length).toBe(Math.min(10, Number(over!.n)));
     for (const e of body.examples) {
       expect(e.reference).toMatch(/^REQ-\d{6}$/);
@@ -196,7 +322,18 @@ describe('simulation', () => {
       .from(spendingRequests)
       .where(
         and(
-          gte(spendingRequests.submittedAt, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 12, now.getUTCDate(), now.getUTCHours(), now.getUTCMinutes()))),
+          gte(
+            spendingRequests.submittedAt,
+            new Date(
+              Date.UTC(
+                now.getUTCFullYear(),
+                now.getUTCMonth() - 12,
+                now.getUTCDate(),
+                now.getUTCHours(),
+                now.getUTCMinutes(),
+              ),
+            ),
+          ),
           lt(spendingRequests.submittedAt, now),
           ne(spendingRequests.status, 'draft'),
           eq(spendingRequests.categoryId, cat.MEA!),
@@ -204,7 +341,15 @@ describe('simulation', () => {
         ),
       );
     expect(saved.json().flagged).toBe(Number(mealsOver!.n));
-    const none = await call(adam, 'POST', '/api/policies/simulate', { months: 3, rule: { name: 'Never', kind: 'custom', action: 'warn', conditions: { op: 'and', items: [{ field: 'currency', operator: 'eq', value: 'XXX' }] } } });
+    const none = await call(adam, 'POST', '/api/policies/simulate', {
+      months: 3,
+      rule: {
+        name: 'Never',
+        kind: 'custom',
+        action: 'warn',
+        conditions: { op: 'and', items: [{ field: 'currency', operator: 'eq', value: 'XXX' }] },
+      },
+    });
     expect(none.json().flagged).toBe(0);
     const both = await call(adam, 'POST', '/api/policies/simulate', { months: 3 });
     expect(both.statusCode).toBe(400);

@@ -61,7 +61,14 @@ describe('actions', () => {
     const row = await requestRow(t, id);
     expect(row.status).toBe('pending');
     expect(row.policyFindings).toEqual([
-      { ruleId: r.id, version: 1, ruleName: 'Limit 100', kind: 'category_limit_request', action: 'warn', message: expect.stringMatching(/^\$120\.00 is above the .* limit of \$100\.00 per request$/) },
+      {
+        ruleId: r.id,
+        version: 1,
+        ruleName: 'Limit 100',
+        kind: 'category_limit_request',
+        action: 'warn',
+        message: expect.stringMatching(/^\$120\.00 is above the .* limit of \$100\.00 per request$/),
+      },
     ]);
     expect(row.policyVersions).toEqual([{ ruleId: r.id, version: 1 }]);
     // Under the limit: no finding, but the rule is still among the versions checked.
@@ -80,7 +87,12 @@ describe('actions', () => {
   });
 
   it('justify: 422 "… — add a justification" unless the request has one', async () => {
-    const r = await rule({ name: 'Explain big ones', kind: 'category_limit_request', action: 'justify', params: { limit: '100.00' } });
+    const r = await rule({
+      name: 'Explain big ones',
+      kind: 'category_limit_request',
+      action: 'justify',
+      params: { limit: '100.00' },
+    });
     const { id, res } = await submitted({ amount: '150.00' });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toMatch(/per request — add a justification$/);
@@ -92,11 +104,22 @@ describe('actions', () => {
 
   it('a category rule for another category does not apply', async () => {
     const [other] = await t.db.select().from(policyRules).limit(1); // any uuid that is not our category
-    await rule({ name: 'Other category', kind: 'category_limit_request', action: 'block', params: { limit: '1.00', categoryId: w.categoryId } });
+    await rule({
+      name: 'Other category',
+      kind: 'category_limit_request',
+      action: 'block',
+      params: { limit: '1.00', categoryId: w.categoryId },
+    });
     const hit = await submitted({ amount: '5.00' });
     expect(hit.res.statusCode).toBe(422);
     await t.db.update(policyRules).set({ active: false });
-    await rule({ name: 'Meals only', kind: 'category_limit_request', action: 'block', params: { limit: '1.00' }, conditions: { op: 'and', items: [{ field: 'categoryId', operator: 'eq', value: other!.id }] } });
+    await rule({
+      name: 'Meals only',
+      kind: 'category_limit_request',
+      action: 'block',
+      params: { limit: '1.00' },
+      conditions: { op: 'and', items: [{ field: 'categoryId', operator: 'eq', value: other!.id }] },
+    });
     const miss = await submitted({ amount: '5.00' });
     expect(miss.res.statusCode).toBe(200);
   });
@@ -104,7 +127,11 @@ describe('actions', () => {
 
 describe('rule kinds', () => {
   it('category_limit_month: pending + approved this month + this one above the limit', async () => {
-    const r = await rule({ name: 'Monthly 200', kind: 'category_limit_month', params: { limit: '200.00', categoryId: w.categoryId } });
+    const r = await rule({
+      name: 'Monthly 200',
+      kind: 'category_limit_month',
+      params: { limit: '200.00', categoryId: w.categoryId },
+    });
     // What rita already has this month in the category counts too: start from a clean slate.
     const first = await submitted({ amount: '0.01' });
     const already = (await findingsOf(first.id)).length;
@@ -121,16 +148,29 @@ describe('rule kinds', () => {
   it('receipt_required: above the amount without an attachment', async () => {
     const r = await rule({ name: 'Receipts', kind: 'receipt_required', params: { above: '75.00' } });
     const big = await submitted({ amount: '80.00' });
-    expect(await findingsOf(big.id)).toMatchObject([{ ruleId: r.id, message: 'A receipt is required above $75.00: attach one' }]);
+    expect(await findingsOf(big.id)).toMatchObject([
+      { ruleId: r.id, message: 'A receipt is required above $75.00: attach one' },
+    ]);
     const small = await submitted({ amount: '70.00' });
     expect(await findingsOf(small.id)).toEqual([]);
     // With an attachment (live check of the form): no finding.
-    const live = await t.app.inject({ method: 'POST', url: '/api/policies/evaluate', headers: rita.headers, payload: { amount: '80.00', currency: 'USD', attachmentCount: 1 } });
+    const live = await t.app.inject({
+      method: 'POST',
+      url: '/api/policies/evaluate',
+      headers: rita.headers,
+      payload: { amount: '80.00', currency: 'USD', attachmentCount: 1 },
+    });
     expect(live.json().findings).toEqual([]);
   });
 
   it('blocked_vendor: a vendor blocked by policy refuses the submission', async () => {
-    await rule({ name: 'No Harbor', kind: 'blocked_vendor', action: 'block', organizationId: w.org.ML, params: { vendorIds: [harbor] } });
+    await rule({
+      name: 'No Harbor',
+      kind: 'blocked_vendor',
+      action: 'block',
+      organizationId: w.org.ML,
+      params: { vendorIds: [harbor] },
+    });
     const { id, res } = await submitted({ vendorId: harbor });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('Harbor Fuel Supply is blocked by policy');
@@ -143,7 +183,9 @@ describe('rule kinds', () => {
     const d = new Date(t.clock.now().getTime() - 7 * DAY);
     while (d.getUTCDay() !== 6) d.setTime(d.getTime() - DAY);
     const sat = await submitted({ expenseDate: iso(d) });
-    expect(await findingsOf(sat.id)).toMatchObject([{ kind: 'weekend_spend', message: `The expense date ${serverFormat.date(iso(d))} is a Saturday` }]);
+    expect(await findingsOf(sat.id)).toMatchObject([
+      { kind: 'weekend_spend', message: `The expense date ${serverFormat.date(iso(d))} is a Saturday` },
+    ]);
     const monday = new Date(d.getTime() + 2 * DAY);
     const mon = await submitted({ expenseDate: iso(monday) });
     expect(await findingsOf(mon.id)).toEqual([]);
@@ -152,20 +194,55 @@ describe('rule kinds', () => {
   it('duplicate: same vendor and amount within N days with a similar title', async () => {
     await rule({ name: 'Duplicates', kind: 'duplicate', action: 'justify', params: { days: 7 } });
     const date = iso(new Date(t.clock.now().getTime() - 3 * DAY));
-    const first = await submitted({ vendorId: harbor, amount: '321.00', title: 'Diesel for the depot trucks', expenseDate: date });
+    const first = await submitted({
+      vendorId: harbor,
+      amount: '321.00',
+      title: 'Diesel for the depot trucks',
+      expenseDate: date,
+    });
     expect(first.res.statusCode).toBe(200);
-    const firstRef = (await t.app.inject({ method: 'GET', url: `/api/requests/${first.id}`, headers: rita.headers })).json().reference as string;
+    const firstRef = (
+      await t.app.inject({ method: 'GET', url: `/api/requests/${first.id}`, headers: rita.headers })
+    ).json().reference as string;
     // A draft or a different title/amount/vendor is not a duplicate.
     await createDraft(t, rita, w, { vendorId: harbor, amount: '999.00', title: 'Diesel for the depot trucks' });
-    expect((await submitted({ vendorId: harbor, amount: '321.00', title: 'Office chairs for the canteen', expenseDate: date })).res.statusCode).toBe(200);
-    expect((await submitted({ vendorId: harbor, amount: '322.00', title: 'Diesel for the depot trucks', expenseDate: date })).res.statusCode).toBe(200);
+    expect(
+      (
+        await submitted({
+          vendorId: harbor,
+          amount: '321.00',
+          title: 'Office chairs for the canteen',
+          expenseDate: date,
+        })
+      ).res.statusCode,
+    ).toBe(200);
+    expect(
+      (await submitted({ vendorId: harbor, amount: '322.00', title: 'Diesel for the depot trucks', expenseDate: date }))
+        .res.statusCode,
+    ).toBe(200);
     // The look-alike needs a justification.
-    const twin = await submitted({ vendorId: harbor, amount: '321.00', title: 'Diesel for depot trucks', expenseDate: date });
+    const twin = await submitted({
+      vendorId: harbor,
+      amount: '321.00',
+      title: 'Diesel for depot trucks',
+      expenseDate: date,
+    });
     expect(twin.res.statusCode).toBe(422);
-    expect(twin.res.json().message).toBe(`This looks like a duplicate of ${firstRef} "Diesel for the depot trucks" (same vendor and amount within 7 days) — add a justification`);
+    expect(twin.res.json().message).toBe(
+      `This looks like a duplicate of ${firstRef} "Diesel for the depot trucks" (same vendor and amount within 7 days) — add a justification`,
+    );
     // Outside the window: fine.
     const later = iso(new Date(t.clock.now().getTime() + 6 * DAY));
-    expect((await submitted({ vendorId: harbor, amount: '321.00', title: 'Diesel for the depot trucks', expenseDate: later })).res.statusCode).toBe(200);
+    expect(
+      (
+        await submitted({
+          vendorId: harbor,
+          amount: '321.00',
+          title: 'Diesel for the depot trucks',
+          expenseDate: later,
+        })
+      ).res.statusCode,
+    ).toBe(200);
   });
 
   it('similarity is a normalized token Jaccard index', () => {
@@ -193,7 +270,13 @@ describe('rule kinds', () => {
         op: 'and',
         items: [
           { field: 'amountOrg', operator: 'gt', value: '500' },
-          { op: 'or', items: [{ field: 'title', operator: 'contains', value: 'laptop' }, { field: 'kind', operator: 'eq', value: 'reimbursement' }] },
+          {
+            op: 'or',
+            items: [
+              { field: 'title', operator: 'contains', value: 'laptop' },
+              { field: 'kind', operator: 'eq', value: 'reimbursement' },
+            ],
+          },
         ],
       },
     });
@@ -231,12 +314,31 @@ describe('rule kinds', () => {
 describe('scheduling', () => {
   it('effective dates: a rule outside its dates does not apply', async () => {
     const today = t.clock.now();
-    await rule({ name: 'Future', kind: 'category_limit_request', action: 'block', params: { limit: '1.00' }, effectiveFrom: iso(new Date(today.getTime() + DAY)) });
-    await rule({ name: 'Past', kind: 'category_limit_request', action: 'block', params: { limit: '1.00' }, effectiveTo: iso(new Date(today.getTime() - DAY)) });
+    await rule({
+      name: 'Future',
+      kind: 'category_limit_request',
+      action: 'block',
+      params: { limit: '1.00' },
+      effectiveFrom: iso(new Date(today.getTime() + DAY)),
+    });
+    await rule({
+      name: 'Past',
+      kind: 'category_limit_request',
+      action: 'block',
+      params: { limit: '1.00' },
+      effectiveTo: iso(new Date(today.getTime() - DAY)),
+    });
     const { id, res } = await submitted({ amount: '50.00' });
     expect(res.statusCode).toBe(200);
     expect((await requestRow(t, id)).policyVersions).toEqual([]);
-    await rule({ name: 'Now', kind: 'category_limit_request', action: 'block', params: { limit: '1.00' }, effectiveFrom: iso(today), effectiveTo: iso(today) });
+    await rule({
+      name: 'Now',
+      kind: 'category_limit_request',
+      action: 'block',
+      params: { limit: '1.00' },
+      effectiveFrom: iso(today),
+      effectiveTo: iso(today),
+    });
     expect((await submitted({ amount: '50.00' })).res.statusCode).toBe(422);
   });
 
@@ -249,7 +351,13 @@ describe('scheduling', () => {
     expect((await findingsOf(id)).map((f) => f.ruleId)).toEqual([early.id, late.id]);
     await t.db.update(policyRules).set({ active: false });
     await rule({ name: 'Block B', kind: 'weekend_spend', action: 'block', priority: 50 });
-    await rule({ name: 'Block A', kind: 'category_limit_request', action: 'block', priority: 1, params: { limit: '1.00' } });
+    await rule({
+      name: 'Block A',
+      kind: 'category_limit_request',
+      action: 'block',
+      priority: 1,
+      params: { limit: '1.00' },
+    });
     const res = (await submitted({ amount: '50.00', expenseDate: iso(d) })).res;
     expect(res.json().message).toMatch(/per request$/);
   });
@@ -267,8 +375,19 @@ describe('versions', () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().version).toBe(2);
-    const versions = await t.app.inject({ method: 'GET', url: `/api/policies/${r.id}/versions`, headers: adam.headers });
-    expect(versions.json().items.map((v: { version: number; snapshot: { params: { limit: string } } }) => [v.version, v.snapshot.params.limit])).toEqual([
+    const versions = await t.app.inject({
+      method: 'GET',
+      url: `/api/policies/${r.id}/versions`,
+      headers: adam.headers,
+    });
+    expect(
+      versions
+        .json()
+        .items.map((v: { version: number; snapshot: { params: { limit: string } } }) => [
+          v.version,
+          v.snapshot.params.limit,
+        ]),
+    ).toEqual([
       [2, '120.00'],
       [1, '100.00'],
     ]);
@@ -276,9 +395,16 @@ describe('versions', () => {
     expect(row.policyFindings).toMatchObject([{ ruleId: r.id, version: 1 }]);
     expect(row.policyVersions).toEqual([{ ruleId: r.id, version: 1 }]);
     const next = await submitted({ amount: '150.00' });
-    expect(await findingsOf(next.id)).toMatchObject([{ ruleId: r.id, version: 2, message: expect.stringMatching(/limit of \$120\.00/) }]);
+    expect(await findingsOf(next.id)).toMatchObject([
+      { ruleId: r.id, version: 2, message: expect.stringMatching(/limit of \$120\.00/) },
+    ]);
     // Toggling is a change too.
-    const off = await t.app.inject({ method: 'PATCH', url: `/api/policies/${r.id}/active`, headers: adam.headers, payload: { active: false } });
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/policies/${r.id}/active`,
+      headers: adam.headers,
+      payload: { active: false },
+    });
     expect(off.json()).toMatchObject({ active: false, version: 3 });
     // A rule requests were checked against cannot be deleted.
     const del = await t.app.inject({ method: 'DELETE', url: `/api/policies/${r.id}`, headers: adam.headers });

@@ -39,21 +39,39 @@ describe('/api/profile', () => {
       method: 'PUT',
       url: '/api/profile',
       headers: s.headers,
-      payload: { firstName: 'Rita', lastName: 'Alvarez-Ruiz', email: 'Rita.Alvarez@meridianlogistics.com', phoneNumber: '+44 20 7946 0000' },
+      payload: {
+        firstName: 'Rita',
+        lastName: 'Alvarez-Ruiz',
+        email: 'Rita.Alvarez@meridianlogistics.com',
+        phoneNumber: '+44 20 7946 0000',
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ lastName: 'Alvarez-Ruiz', email: 'rita.alvarez@meridianlogistics.com', phoneNumber: '+44 20 7946 0000' });
+    expect(res.json()).toMatchObject({
+      lastName: 'Alvarez-Ruiz',
+      email: 'rita.alvarez@meridianlogistics.com',
+      phoneNumber: '+44 20 7946 0000',
+    });
     const user = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: s.headers });
     expect(user.json().lastName).toBe('Alvarez-Ruiz');
     const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'profile.updated'));
     expect(event?.before).toEqual({ lastName: 'Alvarez', email: 'rita@meridianlogistics.com', phoneNumber: null });
-    expect(event?.after).toEqual({ lastName: 'Alvarez-Ruiz', email: 'rita.alvarez@meridianlogistics.com', phoneNumber: '+44 20 7946 0000' });
+    expect(event?.after).toEqual({
+      lastName: 'Alvarez-Ruiz',
+      email: 'rita.alvarez@meridianlogistics.com',
+      phoneNumber: '+44 20 7946 0000',
+    });
     // An empty phone clears it.
     const cleared = await t.app.inject({
       method: 'PUT',
       url: '/api/profile',
       headers: s.headers,
-      payload: { firstName: 'Rita', lastName: 'Alvarez-Ruiz', email: 'rita.alvarez@meridianlogistics.com', phoneNumber: '' },
+      payload: {
+        firstName: 'Rita',
+        lastName: 'Alvarez-Ruiz',
+        email: 'rita.alvarez@meridianlogistics.com',
+        phoneNumber: '',
+      },
     });
     expect(cleared.json().phoneNumber).toBeNull();
   });
@@ -61,13 +79,28 @@ describe('/api/profile', () => {
   it('requires first and last name, a valid e-mail, and an e-mail nobody else uses', async () => {
     const s = await login(t.app, 'max');
     const base = { firstName: 'Max', lastName: 'Fischer', email: 'max@meridianlogistics.com', phoneNumber: null };
-    const noName = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: s.headers, payload: { ...base, firstName: '  ' } });
+    const noName = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: s.headers,
+      payload: { ...base, firstName: '  ' },
+    });
     expect(noName.statusCode).toBe(400);
     expect(noName.json().message).toBe('First name and last name are required');
-    const badEmail = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: s.headers, payload: { ...base, email: 'not-an-email' } });
+    const badEmail = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: s.headers,
+      payload: { ...base, email: 'not-an-email' },
+    });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().message).toBe('Please enter a valid email address');
-    const taken = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: s.headers, payload: { ...base, email: 'DANA@meridianlogistics.com' } });
+    const taken = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: s.headers,
+      payload: { ...base, email: 'DANA@meridianlogistics.com' },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('This email address is already in use');
   });

@@ -22,7 +22,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function makeFeed(s: Session): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/calendar/feed', headers: { ...s.headers, host: 'evil.example' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/calendar/feed',
+    headers: { ...s.headers, host: 'evil.example' },
+  });
   expect(res.statusCode, res.body).toBe(201);
   expect(res.body).not.toContain('evil.example');
   return res.json().path as string;
@@ -31,7 +35,10 @@ async function makeFeed(s: Session): Promise<string> {
 describe('links in the calendar feed', () => {
   for (const [who, headers] of [
     ['a forged Host', { host: 'evil.example' }],
-    ['forged X-Forwarded-Host and -Proto', { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'gopher' }],
+    [
+      'forged X-Forwarded-Host and -Proto',
+      { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'gopher' },
+    ],
   ] as const) {
     it(`start with PUBLIC_URL whatever ${who} says`, async () => {
       for (const s of [rita, max]) {

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { MESSAGES } from '@outlay/contracts';
-import { budgetLines, categories, organizations, policyRules, spendingRequests, users, vendors, workflows } from '@outlay/db';
+import {
+  budgetLines,
+  categories,
+  organizations,
+  policyRules,
+  spendingRequests,
+  users,
+  vendors,
+  workflows,
+} from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 
 let t: TestContext;
@@ -60,7 +69,13 @@ const RESOURCES: Resource[] = [
     name: 'vendor',
     table: vendors,
     create: () =>
-      created('POST', '/api/vendors', { organizationId: orgs.MF, name: 'Versioned Supplies', taxId: 'GB-VER-0001', paymentTermsDays: 30, currency: 'GBP' }),
+      created('POST', '/api/vendors', {
+        organizationId: orgs.MF,
+        name: 'Versioned Supplies',
+        taxId: 'GB-VER-0001',
+        paymentTermsDays: 30,
+        currency: 'GBP',
+      }),
     url: (id) => `/api/vendors/${id}`,
     write: async (id, value) => ({ method: 'PATCH', url: `/api/vendors/${id}`, payload: { contactName: value } }),
     field: (b) => b.contactName,
@@ -68,7 +83,14 @@ const RESOURCES: Resource[] = [
   {
     name: 'budget line',
     table: budgetLines,
-    create: () => created('POST', '/api/budgets/lines', { organizationId: orgs.ME, periodType: 'year', periodStart: '2019-01-01', currency: 'EUR', amount: '1000.00' }),
+    create: () =>
+      created('POST', '/api/budgets/lines', {
+        organizationId: orgs.ME,
+        periodType: 'year',
+        periodStart: '2019-01-01',
+        currency: 'EUR',
+        amount: '1000.00',
+      }),
     url: (id) => `/api/budgets/lines/${id}`,
     write: async (id, value) => ({ method: 'PATCH', url: `/api/budgets/lines/${id}`, payload: { notes: value } }),
     field: (b) => b.notes,
@@ -119,7 +141,13 @@ const RESOURCES: Resource[] = [
   {
     name: 'draft request',
     session: () => rita,
-    create: () => created('POST', '/api/requests', { title: 'Versioned depot supplies', amount: '100.00', currency: 'USD', categoryId: cat.LOG }, rita),
+    create: () =>
+      created(
+        'POST',
+        '/api/requests',
+        { title: 'Versioned depot supplies', amount: '100.00', currency: 'USD', categoryId: cat.LOG },
+        rita,
+      ),
     table: spendingRequests,
     url: (id) => `/api/requests/${id}`,
     write: async (id, value) => ({ method: 'PATCH', url: `/api/requests/${id}`, payload: { title: value } }),
@@ -218,23 +246,41 @@ describe.each(RESOURCES)('$name: version, ETag and If-Match', (r) => {
 });
 
 describe('status changes are writes too', () => {
-  const versionOf = async (url: string, s: Session = adam) => (await call('GET', url, undefined, {}, s)).json().version as number;
+  const versionOf = async (url: string, s: Session = adam) =>
+    (await call('GET', url, undefined, {}, s)).json().version as number;
 
   it('a submission bumps the request version, so an edit from the draft copy is refused (412), not applied', async () => {
-    const id = await created('POST', '/api/requests', { title: 'Submitted behind the form', amount: '100.00', currency: 'USD', categoryId: cat.LOG }, rita);
+    const id = await created(
+      'POST',
+      '/api/requests',
+      { title: 'Submitted behind the form', amount: '100.00', currency: 'USD', categoryId: cat.LOG },
+      rita,
+    );
     const url = `/api/requests/${id}`;
     const draftVersion = await versionOf(url, rita);
     const submit = await call('POST', `${url}/submit`, undefined, {}, rita);
     expect(submit.statusCode, submit.body).toBe(200);
     expect(await versionOf(url, rita)).toBeGreaterThan(draftVersion);
-    const stale = await call('PATCH', url, { title: 'Edited in an old tab' }, { 'if-match': `"${draftVersion}"` }, rita);
+    const stale = await call(
+      'PATCH',
+      url,
+      { title: 'Edited in an old tab' },
+      { 'if-match': `"${draftVersion}"` },
+      rita,
+    );
     expect(stale.statusCode).toBe(412);
     const [row] = await t.db.select().from(spendingRequests).where(eq(spendingRequests.id, id));
     expect(row!.title).toBe('Submitted behind the form');
   });
 
   it('verifying a vendor bumps its version and honours If-Match', async () => {
-    const id = await created('POST', '/api/vendors', { organizationId: orgs.MF, name: 'Status Supplies', taxId: 'GB-VER-0002', paymentTermsDays: 30, currency: 'GBP' });
+    const id = await created('POST', '/api/vendors', {
+      organizationId: orgs.MF,
+      name: 'Status Supplies',
+      taxId: 'GB-VER-0002',
+      paymentTermsDays: 30,
+      currency: 'GBP',
+    });
     const url = `/api/vendors/${id}`;
     const v = await versionOf(url);
     const stale = await call('POST', `${url}/status`, { status: 'active' }, { 'if-match': `"${v + 1}"` });
@@ -249,14 +295,18 @@ describe('status changes are writes too', () => {
     const [felix] = await t.db.select().from(users).where(eq(users.username, 'felix'));
     const userUrl = `/api/users/${felix!.id}`;
     const uv = await versionOf(userUrl);
-    expect((await call('POST', `${userUrl}/deactivate`, undefined, { 'if-match': `"${uv - 1}"` })).statusCode).toBe(412);
+    expect((await call('POST', `${userUrl}/deactivate`, undefined, { 'if-match': `"${uv - 1}"` })).statusCode).toBe(
+      412,
+    );
     expect((await call('POST', `${userUrl}/deactivate`)).statusCode).toBe(200);
     expect(await versionOf(userUrl)).toBe(uv + 1);
 
     const ruleId = await created('POST', '/api/policies', policyBody('Switched rule'));
     const ruleUrl = `/api/policies/${ruleId}`;
     const pv = await versionOf(ruleUrl);
-    expect((await call('PATCH', `${ruleUrl}/active`, { active: false }, { 'if-match': `"${pv + 5}"` })).statusCode).toBe(412);
+    expect(
+      (await call('PATCH', `${ruleUrl}/active`, { active: false }, { 'if-match': `"${pv + 5}"` })).statusCode,
+    ).toBe(412);
     const off = await call('PATCH', `${ruleUrl}/active`, { active: false }, { 'if-match': `"${pv}"` });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toMatchObject({ active: false, version: pv + 1 });

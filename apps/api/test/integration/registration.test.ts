@@ -50,7 +50,11 @@ describe('POST /api/registration-requests', () => {
     expect(res.json()).toEqual({ message: 'Registration request submitted', id: expect.any(String) });
     assertNoSecrets(res);
     const [row] = await t.db.select().from(registrationRequests).where(eq(registrationRequests.id, res.json().id));
-    expect(row).toMatchObject({ status: 'pending', email: 'jamie.lopez@meridianfoods.com', requestedRole: 'requester' });
+    expect(row).toMatchObject({
+      status: 'pending',
+      email: 'jamie.lopez@meridianfoods.com',
+      requestedRole: 'requester',
+    });
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     const events = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'registration.submitted'));
     expect(events).toHaveLength(1);
@@ -60,7 +64,9 @@ describe('POST /api/registration-requests', () => {
     const dup = await submit({ ...valid, email: 'JAMIE.LOPEZ@meridianfoods.com' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('You already have a pending registration request');
-    await t.db.execute(sql`UPDATE registration_requests SET status = 'approved' WHERE lower(email) = 'jamie.lopez@meridianfoods.com'`);
+    await t.db.execute(
+      sql`UPDATE registration_requests SET status = 'approved' WHERE lower(email) = 'jamie.lopez@meridianfoods.com'`,
+    );
     const approved = await submit(valid);
     expect(approved.statusCode).toBe(409);
     expect(approved.json().message).toBe('You already have an approved registration request');
@@ -87,14 +93,24 @@ describe('POST /api/registration-requests', () => {
       [{ lastName: 'L' }, 'Last name must be at least 2 characters'],
       [{ email: 'not-an-email' }, 'Please enter a valid email address'],
       [{ password: 'Ab1' }, 'Password must be at least 8 characters'],
-      [{ password: 'alllowercase1' }, 'Password must contain at least one uppercase letter, one lowercase letter, and one number'],
-      [{ password: 'NoDigitsHere' }, 'Password must contain at least one uppercase letter, one lowercase letter, and one number'],
+      [
+        { password: 'alllowercase1' },
+        'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+      ],
+      [
+        { password: 'NoDigitsHere' },
+        'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+      ],
       [{ requestedRole: '' }, 'Please select a role'],
       [{ requestedRole: 'owner' }, 'Please select a role'],
       [{ password: 'Password1' }, 'This password is too common'],
     ];
     for (const [override, message] of cases) {
-      const res = await submit({ ...valid, email: `case${Math.random().toString(36).slice(2)}@meridiantech.com`, ...override });
+      const res = await submit({
+        ...valid,
+        email: `case${Math.random().toString(36).slice(2)}@meridiantech.com`,
+        ...override,
+      });
       expect(res.statusCode, message).toBe(400);
       expect(res.json().message).toBe(message);
     }

@@ -51,8 +51,14 @@ async function addRequest(p: {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [a] = await t.db.insert(organizations).values({ name: 'Report Alpha GmbH', code: 'RPA', currency: 'EUR', kind: 'subsidiary' }).returning({ id: organizations.id });
-  const [b] = await t.db.insert(organizations).values({ name: 'Report Beta Inc', code: 'RPB', currency: 'USD', kind: 'subsidiary' }).returning({ id: organizations.id });
+  const [a] = await t.db
+    .insert(organizations)
+    .values({ name: 'Report Alpha GmbH', code: 'RPA', currency: 'EUR', kind: 'subsidiary' })
+    .returning({ id: organizations.id });
+  const [b] = await t.db
+    .insert(organizations)
+    .values({ name: 'Report Beta Inc', code: 'RPB', currency: 'USD', kind: 'subsidiary' })
+    .returning({ id: organizations.id });
   id.A = a!.id;
   id.B = b!.id;
   const depts = await t.db
@@ -76,32 +82,107 @@ beforeAll(async () => {
   await t.db.update(users).set({ organizationId: id.A, departmentId: id.A1 }).where(eq(users.username, 'max'));
   for (const name of ['max', 'felix', 'rita', 'carla']) id[name] = await userId(name);
 
-  await addRequest({ org: id.A, dept: id.A1, cat: id.TRV, requester: id.max!, amount: '100.00', currency: 'EUR', decided: '2031-01-10' }); // 110 USD
-  await addRequest({ org: id.A, dept: id.A1, cat: id.TRV, requester: id.felix!, amount: '200.00', currency: 'EUR', decided: '2031-02-10', status: 'paid' }); // 240 USD
-  await addRequest({ org: id.A, dept: id.A2, cat: id.OFS, requester: id.rita!, amount: '50.00', currency: 'EUR', decided: '2031-01-20' }); // 55 USD
-  await addRequest({ org: id.B, dept: id.B1, cat: id.TRV, requester: id.carla!, amount: '300.00', currency: 'USD', decided: '2031-01-15' }); // 300 USD
+  await addRequest({
+    org: id.A,
+    dept: id.A1,
+    cat: id.TRV,
+    requester: id.max!,
+    amount: '100.00',
+    currency: 'EUR',
+    decided: '2031-01-10',
+  }); // 110 USD
+  await addRequest({
+    org: id.A,
+    dept: id.A1,
+    cat: id.TRV,
+    requester: id.felix!,
+    amount: '200.00',
+    currency: 'EUR',
+    decided: '2031-02-10',
+    status: 'paid',
+  }); // 240 USD
+  await addRequest({
+    org: id.A,
+    dept: id.A2,
+    cat: id.OFS,
+    requester: id.rita!,
+    amount: '50.00',
+    currency: 'EUR',
+    decided: '2031-01-20',
+  }); // 55 USD
+  await addRequest({
+    org: id.B,
+    dept: id.B1,
+    cat: id.TRV,
+    requester: id.carla!,
+    amount: '300.00',
+    currency: 'USD',
+    decided: '2031-01-15',
+  }); // 300 USD
   // Partly approved: 80 of 120 EUR counts (96 USD in February).
-  await addRequest({ org: id.A, dept: id.A2, cat: id.OFS, requester: id.rita!, amount: '120.00', currency: 'EUR', decided: '2031-02-03', approvedAmount: '80.00' });
+  await addRequest({
+    org: id.A,
+    dept: id.A2,
+    cat: id.OFS,
+    requester: id.rita!,
+    amount: '120.00',
+    currency: 'EUR',
+    decided: '2031-02-03',
+    approvedAmount: '80.00',
+  });
   // Not spend: undecided and rejected.
-  await addRequest({ org: id.A, dept: id.A1, cat: id.TRV, requester: id.max!, amount: '999.00', currency: 'EUR', status: 'pending' });
-  await addRequest({ org: id.A, dept: id.A2, cat: id.TRV, requester: id.rita!, amount: '70.00', currency: 'EUR', decided: '2031-02-11', status: 'rejected' });
+  await addRequest({
+    org: id.A,
+    dept: id.A1,
+    cat: id.TRV,
+    requester: id.max!,
+    amount: '999.00',
+    currency: 'EUR',
+    status: 'pending',
+  });
+  await addRequest({
+    org: id.A,
+    dept: id.A2,
+    cat: id.TRV,
+    requester: id.rita!,
+    amount: '70.00',
+    currency: 'EUR',
+    decided: '2031-02-11',
+    status: 'rejected',
+  });
 
-  [carla, felix, max, rita] = await Promise.all([login(t.app, 'carla'), login(t.app, 'felix'), login(t.app, 'max'), login(t.app, 'rita')]);
+  [carla, felix, max, rita] = await Promise.all([
+    login(t.app, 'carla'),
+    login(t.app, 'felix'),
+    login(t.app, 'max'),
+    login(t.app, 'rita'),
+  ]);
 });
 afterAll(async () => t.close());
 
 const period = { from: '2031-01', to: '2031-02' };
-const run = (s: Session, definition: object) => t.app.inject({ method: 'POST', url: '/api/reports/run', headers: s.headers, payload: { definition } });
+const run = (s: Session, definition: object) =>
+  t.app.inject({ method: 'POST', url: '/api/reports/run', headers: s.headers, payload: { definition } });
 const ours = () => ({ ...period, organizationIds: [id.A, id.B] });
 
 type Row = { keys: Record<string, { id: string | null; label: string }>; sum: string; count: number; average: string };
 function byLabels(rows: Row[], ...dims: string[]): Record<string, Omit<Row, 'keys'>> {
-  return Object.fromEntries(rows.map((r) => [dims.map((d) => r.keys[d]!.label).join(' | '), { sum: r.sum, count: r.count, average: r.average }]));
+  return Object.fromEntries(
+    rows.map((r) => [
+      dims.map((d) => r.keys[d]!.label).join(' | '),
+      { sum: r.sum, count: r.count, average: r.average },
+    ]),
+  );
 }
 
 describe('running a report', () => {
   it('sums, counts and averages by category and month in the group currency, each month at its own rate', async () => {
-    const res = await run(carla, { dimensions: ['category', 'month'], measures: ['sum', 'count', 'average'], filters: ours(), view: 'bar' });
+    const res = await run(carla, {
+      dimensions: ['category', 'month'],
+      measures: ['sum', 'count', 'average'],
+      filters: ours(),
+      view: 'bar',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.currency).toBe('USD');
@@ -119,7 +200,13 @@ describe('running a report', () => {
   });
 
   it('gives the same total for every grouping of the same filter', async () => {
-    for (const dimensions of [['organization'], ['department', 'status'], ['vendor'], ['month'], ['requester', 'category']]) {
+    for (const dimensions of [
+      ['organization'],
+      ['department', 'status'],
+      ['vendor'],
+      ['month'],
+      ['requester', 'category'],
+    ]) {
       const res = await run(carla, { dimensions, measures: ['sum'], filters: ours() });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().totals, dimensions.join()).toEqual({ sum: '801.00', count: 5, average: '160.20' });
@@ -143,13 +230,21 @@ describe('running a report', () => {
   });
 
   it('filters by department, category and status (rejected requests are there only when asked for)', async () => {
-    const res = await run(carla, { dimensions: ['status'], measures: ['sum', 'count'], filters: { ...ours(), departmentIds: [id.A2], statuses: ['rejected', 'approved'] } });
+    const res = await run(carla, {
+      dimensions: ['status'],
+      measures: ['sum', 'count'],
+      filters: { ...ours(), departmentIds: [id.A2], statuses: ['rejected', 'approved'] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(byLabels(res.json().rows, 'status')).toEqual({
       Approved: { sum: '151.00', count: 2, average: '75.50' },
       Rejected: { sum: '84.00', count: 1, average: '84.00' },
     });
-    const travel = await run(carla, { dimensions: ['organization'], measures: ['sum'], filters: { ...ours(), categoryIds: [id.TRV] } });
+    const travel = await run(carla, {
+      dimensions: ['organization'],
+      measures: ['sum'],
+      filters: { ...ours(), categoryIds: [id.TRV] },
+    });
     expect(byLabels(travel.json().rows, 'organization')).toEqual({
       'Report Alpha GmbH': { sum: '350.00', count: 2, average: '175.00' },
       'Report Beta Inc': { sum: '300.00', count: 1, average: '300.00' },
@@ -157,7 +252,11 @@ describe('running a report', () => {
   });
 
   it('keeps felix to his subsidiary and max to his department, also by requester', async () => {
-    const f = await run(felix, { dimensions: ['organization', 'department'], measures: ['sum', 'count'], filters: period });
+    const f = await run(felix, {
+      dimensions: ['organization', 'department'],
+      measures: ['sum', 'count'],
+      filters: period,
+    });
     expect(f.statusCode, f.body).toBe(200);
     expect(f.json().rows.every((r: Row) => r.keys.organization!.id === id.A)).toBe(true);
     expect(f.json().totals).toEqual({ sum: '501.00', count: 4, average: '125.25' });
@@ -170,7 +269,11 @@ describe('running a report', () => {
     expect(m.json().rows.every((r: Row) => r.keys.department!.id === id.A1)).toBe(true);
     expect(m.json().totals).toEqual({ sum: '350.00', count: 2, average: '175.00' });
     // Asking for another organization by id gives nothing, not its rows.
-    const other = await run(max, { dimensions: ['organization'], measures: ['sum'], filters: { ...period, organizationIds: [id.B] } });
+    const other = await run(max, {
+      dimensions: ['organization'],
+      measures: ['sum'],
+      filters: { ...period, organizationIds: [id.B] },
+    });
     expect(other.json()).toMatchObject({ rows: [], totals: { sum: '0.00', count: 0 } });
   });
 
@@ -191,7 +294,11 @@ describe('running a report', () => {
     const to = now.toISOString().slice(0, 7);
     const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1)).toISOString().slice(0, 7);
     // Saved as January–March 2031; run today it covers the last three months.
-    const rolling = await run(carla, { dimensions: ['month'], measures: ['sum', 'count'], filters: { from: '2031-01', to: '2031-03', rolling: true } });
+    const rolling = await run(carla, {
+      dimensions: ['month'],
+      measures: ['sum', 'count'],
+      filters: { from: '2031-01', to: '2031-03', rolling: true },
+    });
     expect(rolling.statusCode, rolling.body).toBe(200);
     expect(rolling.json().period).toEqual({ from, to });
     const fixed = await run(carla, { dimensions: ['month'], measures: ['sum', 'count'], filters: { from, to } });
@@ -201,9 +308,17 @@ describe('running a report', () => {
   });
 
   it('answers an empty period with no rows and zero totals', async () => {
-    const res = await run(carla, { dimensions: ['category'], measures: ['sum', 'count', 'average'], filters: { from: '2035-01', to: '2035-03' } });
+    const res = await run(carla, {
+      dimensions: ['category'],
+      measures: ['sum', 'count', 'average'],
+      filters: { from: '2035-01', to: '2035-03' },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ rows: [], totals: { sum: '0.00', count: 0, average: '0.00' }, truncated: false });
+    expect(res.json()).toMatchObject({
+      rows: [],
+      totals: { sum: '0.00', count: 0, average: '0.00' },
+      truncated: false,
+    });
   });
 });
 
@@ -244,7 +359,10 @@ describe('refusals', () => {
     });
     expect(saved.statusCode, saved.body).toBe(201);
     expect(saved.json().name).toBe(name);
-    const [{ n }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(savedReports).where(eq(savedReports.name, name))) as [{ n: number }];
+    const [{ n }] = (await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(savedReports)
+      .where(eq(savedReports.name, name))) as [{ n: number }];
     expect(n).toBe(1);
     // The aggregate is still there and still sums the same.
     const again = await run(carla, { dimensions: ['month'], measures: ['sum'], filters: ours() });
@@ -256,7 +374,11 @@ describe('refusals', () => {
     expect(res.statusCode).toBe(403);
     const list = await t.app.inject({ method: 'GET', url: '/api/reports', headers: rita.headers });
     expect(list.statusCode).toBe(403);
-    const anon = await t.app.inject({ method: 'POST', url: '/api/reports/run', payload: { definition: { dimensions: ['category'], measures: ['sum'], filters: period } } });
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports/run',
+      payload: { definition: { dimensions: ['category'], measures: ['sum'], filters: period } },
+    });
     expect(anon.statusCode).toBe(401);
   });
 });

@@ -26,19 +26,37 @@ function monthOf(d: Date): string {
 }
 const now = new Date();
 const period = { from: monthOf(new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), 1))), to: monthOf(now) };
-const definition = { dimensions: ['organization', 'category'], measures: ['sum', 'count', 'average'], filters: period, view: 'table' };
+const definition = {
+  dimensions: ['organization', 'category'],
+  measures: ['sum', 'count', 'average'],
+  filters: period,
+  view: 'table',
+};
 
 beforeAll(async () => {
   t = await createTestApp();
-  [carla, felix, dana, rita] = await Promise.all([login(t.app, 'carla'), login(t.app, 'felix'), login(t.app, 'dana'), login(t.app, 'rita')]);
-  for (const u of await t.db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, ['carla', 'felix', 'dana', 'rita']))) {
+  [carla, felix, dana, rita] = await Promise.all([
+    login(t.app, 'carla'),
+    login(t.app, 'felix'),
+    login(t.app, 'dana'),
+    login(t.app, 'rita'),
+  ]);
+  for (const u of await t.db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.username, ['carla', 'felix', 'dana', 'rita']))) {
     ids[u.username] = u.id;
   }
 });
 afterAll(async () => t.close());
 
-const req = (s: Session, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...s.headers, ...headers }, payload });
+const req = (
+  s: Session,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method, url, headers: { ...s.headers, ...headers }, payload });
 
 async function save(body: object) {
   const res = await req(carla, 'POST', '/api/reports', { name: 'Spend by organization', definition, ...body });
@@ -49,10 +67,20 @@ async function save(body: object) {
 describe('saving and sharing', () => {
   it('saves a report with its audit event and lists it for its owner', async () => {
     const r = await save({ description: 'Quarterly look', sharedWithUserIds: [ids.felix] });
-    expect(r).toMatchObject({ name: 'Spend by organization', isOwner: true, schedule: 'none', nextRunAt: null, version: 1, sharedWithRoles: [] });
+    expect(r).toMatchObject({
+      name: 'Spend by organization',
+      isOwner: true,
+      schedule: 'none',
+      nextRunAt: null,
+      version: 1,
+      sharedWithRoles: [],
+    });
     expect(r.sharedWithUsers).toEqual([{ id: ids.felix, name: expect.any(String) }]);
     expect(r.definition).toEqual({ ...definition, filters: { ...period, monthOf: 'decided', rolling: false } });
-    const [audit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, r.id), eq(auditEvents.action, 'report.created')));
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, r.id), eq(auditEvents.action, 'report.created')));
     expect(audit?.actorId).toBe(ids.carla);
     const list = await req(carla, 'GET', '/api/reports');
     expect(list.json().items.map((i: { id: string }) => i.id)).toContain(r.id);
@@ -87,13 +115,21 @@ describe('saving and sharing', () => {
 
   it('updates with If-Match (412 when stale), refuses unknown people and deletes', async () => {
     const r = await save({});
-    const ok = await req(carla, 'PATCH', `/api/reports/${r.id}`, { name: 'Renamed', sharedWithUserIds: [ids.dana] }, { 'if-match': '"1"' });
+    const ok = await req(
+      carla,
+      'PATCH',
+      `/api/reports/${r.id}`,
+      { name: 'Renamed', sharedWithUserIds: [ids.dana] },
+      { 'if-match': '"1"' },
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ name: 'Renamed', version: 2 });
     expect(ok.headers.etag).toBe('"2"');
     const stale = await req(carla, 'PATCH', `/api/reports/${r.id}`, { name: 'Late' }, { 'if-match': '"1"' });
     expect(stale.statusCode).toBe(412);
-    const unknown = await req(carla, 'PATCH', `/api/reports/${r.id}`, { sharedWithUserIds: ['00000000-0000-4000-8000-000000000000'] });
+    const unknown = await req(carla, 'PATCH', `/api/reports/${r.id}`, {
+      sharedWithUserIds: ['00000000-0000-4000-8000-000000000000'],
+    });
     expect(unknown.statusCode).toBe(400);
     const badRole = await req(carla, 'PATCH', `/api/reports/${r.id}`, { sharedWithRoles: ['emperor'] });
     expect(badRole.statusCode).toBe(400);
@@ -161,9 +197,21 @@ describe('exports', () => {
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const records = parse(csv.body, { bom: true }) as string[][];
-    expect(records[0]).toEqual(['Organization', 'Category', `Total spend (${run.currency})`, 'Requests', `Average request (${run.currency})`]);
+    expect(records[0]).toEqual([
+      'Organization',
+      'Category',
+      `Total spend (${run.currency})`,
+      'Requests',
+      `Average request (${run.currency})`,
+    ]);
     expect(records.length).toBe(run.rows.length + 2);
-    expect(records[1]).toEqual([run.rows[0].keys.organization.label, run.rows[0].keys.category.label, run.rows[0].sum, String(run.rows[0].count), run.rows[0].average]);
+    expect(records[1]).toEqual([
+      run.rows[0].keys.organization.label,
+      run.rows[0].keys.category.label,
+      run.rows[0].sum,
+      String(run.rows[0].count),
+      run.rows[0].average,
+    ]);
     expect(records.at(-1)).toEqual(['Total', '', run.totals.sum, String(run.totals.count), run.totals.average]);
 
     const xlsx = await req(carla, 'POST', '/api/reports/export', { definition, format: 'xlsx' });
@@ -180,8 +228,12 @@ describe('exports', () => {
     expect(sheet.rowCount).toBe(run.rows.length + 7);
     expect(sheet.getRow(sheet.rowCount).getCell(3).value).toBe(Number(run.totals.sum));
     // The file names the period, scope and currency too; a CSV keeps its single header row.
-    expect(xlsx.headers['content-disposition']).toContain(`spend-report-${run.period.from}-to-${run.period.to}-all-organizations-${run.currency}-`);
-    expect(csv.headers['content-disposition']).toContain(`-${run.period.from}-to-${run.period.to}-all-organizations-${run.currency}-`);
+    expect(xlsx.headers['content-disposition']).toContain(
+      `spend-report-${run.period.from}-to-${run.period.to}-all-organizations-${run.currency}-`,
+    );
+    expect(csv.headers['content-disposition']).toContain(
+      `-${run.period.from}-to-${run.period.to}-all-organizations-${run.currency}-`,
+    );
 
     const pdf = await req(carla, 'POST', '/api/reports/export', { definition, format: 'pdf' });
     expect(pdf.statusCode).toBe(200);
@@ -198,7 +250,7 @@ describe('exports', () => {
     expect(text).toContain(run.rows[0].keys.category.label);
   });
 
-  it('exports a shared report with the reader\'s own scope', async () => {
+  it("exports a shared report with the reader's own scope", async () => {
     const r = await save({ name: 'Shared with felix', sharedWithUserIds: [ids.felix] });
     const [felixOrg] = await t.db
       .select({ name: organizations.name })
@@ -207,7 +259,9 @@ describe('exports', () => {
       .where(eq(users.id, ids.felix!));
     const res = await req(felix, 'GET', `/api/reports/${r.id}/export?format=xlsx`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="shared-with-felix-\d{4}-\d{2}-to-\d{4}-\d{2}-meridian-logistics-USD-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    expect(res.headers['content-disposition']).toMatch(
+      /attachment; filename="shared-with-felix-\d{4}-\d{2}-to-\d{4}-\d{2}-meridian-logistics-USD-\d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
@@ -236,7 +290,9 @@ describe('scheduled reports', () => {
     const r = await save({ schedule: 'weekly', scheduleFormat: 'pdf' });
     // The demo's people follow their organization's zone, UTC: Monday 06:00 UTC.
     expect(r.scheduleTimeZone).toBe('UTC');
-    expect(new Date(r.nextRunAt!).getTime()).toBe(nextRunAt('weekly', new Date(r.createdAt as string), 'UTC')!.getTime());
+    expect(new Date(r.nextRunAt!).getTime()).toBe(
+      nextRunAt('weekly', new Date(r.createdAt as string), 'UTC')!.getTime(),
+    );
     expect(new Date(r.nextRunAt!).getUTCDay()).toBe(1);
     expect(new Date(r.nextRunAt!).getUTCHours()).toBe(6);
     const off = await req(carla, 'PATCH', `/api/reports/${r.id}`, { schedule: 'none' });
@@ -244,26 +300,53 @@ describe('scheduled reports', () => {
   });
 
   it("runs at 06:00 in its owner's time zone, the zone they set on their profile or else their organization's", async () => {
-    const localHour = (iso: string, timeZone: string) => Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date(iso)));
+    const localHour = (iso: string, timeZone: string) =>
+      Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date(iso)));
     const setZone = async (timeZone: string | null) => {
       const me = (await req(felix, 'GET', '/api/profile')).json();
-      const res = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: felix.headers, payload: { firstName: me.firstName, lastName: me.lastName, email: me.email, phoneNumber: me.phoneNumber, timeZone } });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/profile',
+        headers: felix.headers,
+        payload: {
+          firstName: me.firstName,
+          lastName: me.lastName,
+          email: me.email,
+          phoneNumber: me.phoneNumber,
+          timeZone,
+        },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
     };
     try {
       // Not a zone: refused at the edge.
       const me = (await req(felix, 'GET', '/api/profile')).json();
-      const bad = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: felix.headers, payload: { firstName: me.firstName, lastName: me.lastName, email: me.email, timeZone: 'Mars/Olympus_Mons' } });
+      const bad = await t.app.inject({
+        method: 'PUT',
+        url: '/api/profile',
+        headers: felix.headers,
+        payload: { firstName: me.firstName, lastName: me.lastName, email: me.email, timeZone: 'Mars/Olympus_Mons' },
+      });
       expect(bad.statusCode).toBe(400);
 
-      expect(await setZone('america/new_york')).toMatchObject({ timeZone: 'America/New_York', effectiveTimeZone: 'America/New_York' });
-      const created = await req(felix, 'POST', '/api/reports', { name: 'Felix daily', definition, schedule: 'daily', scheduleFormat: 'csv' });
+      expect(await setZone('america/new_york')).toMatchObject({
+        timeZone: 'America/New_York',
+        effectiveTimeZone: 'America/New_York',
+      });
+      const created = await req(felix, 'POST', '/api/reports', {
+        name: 'Felix daily',
+        definition,
+        schedule: 'daily',
+        scheduleFormat: 'csv',
+      });
       expect(created.statusCode, created.body).toBe(201);
       const r = created.json();
       expect(r.scheduleTimeZone).toBe('America/New_York');
       expect(localHour(r.nextRunAt, 'America/New_York')).toBe(6);
-      expect(new Date(r.nextRunAt).getTime()).toBe(nextRunAt('daily', new Date(r.createdAt), 'America/New_York')!.getTime());
+      expect(new Date(r.nextRunAt).getTime()).toBe(
+        nextRunAt('daily', new Date(r.createdAt), 'America/New_York')!.getTime(),
+      );
 
       // Moving to Berlin moves the next run to 06:00 there.
       await setZone('Europe/Berlin');
@@ -275,11 +358,19 @@ describe('scheduled reports', () => {
       expect(ahead).toBeLessThanOrEqual(24 * 3_600_000);
 
       // Following the organization again: its zone, set by its administrator, counts.
-      const [felixUser] = await t.db.select({ organizationId: users.organizationId }).from(users).where(eq(users.id, ids.felix!));
+      const [felixUser] = await t.db
+        .select({ organizationId: users.organizationId })
+        .from(users)
+        .where(eq(users.id, ids.felix!));
       const zone = await setZone(null);
       expect(zone).toMatchObject({ timeZone: null, effectiveTimeZone: 'UTC' });
       const adam = await login(t.app, 'adam');
-      const org = await t.app.inject({ method: 'PATCH', url: `/api/organizations/${felixUser!.organizationId}`, headers: adam.headers, payload: { timeZone: 'Asia/Tokyo' } });
+      const org = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/organizations/${felixUser!.organizationId}`,
+        headers: adam.headers,
+        payload: { timeZone: 'Asia/Tokyo' },
+      });
       expect(org.statusCode, org.body).toBe(200);
       expect(org.json().timeZone).toBe('Asia/Tokyo');
       const followed = (await req(felix, 'GET', `/api/reports/${r.id}`)).json();
@@ -301,18 +392,31 @@ describe('scheduled reports', () => {
 
   it('queues one e-mail with the attachment per recipient, once, and moves the next run', async () => {
     const alone = await save({ name: 'Daily spend', schedule: 'daily', scheduleFormat: 'csv' });
-    const shared = await save({ name: 'Monthly spend', schedule: 'monthly', scheduleFormat: 'xlsx', sharedWithUserIds: [ids.felix] });
-    const due = new Date(Math.max(new Date(alone.nextRunAt!).getTime(), new Date(shared.nextRunAt!).getTime()) + 60_000);
+    const shared = await save({
+      name: 'Monthly spend',
+      schedule: 'monthly',
+      scheduleFormat: 'xlsx',
+      sharedWithUserIds: [ids.felix],
+    });
+    const due = new Date(
+      Math.max(new Date(alone.nextRunAt!).getTime(), new Date(shared.nextRunAt!).getTime()) + 60_000,
+    );
 
     // Without a mailer nothing is sent and the reports stay due.
     expect(await sendScheduledReports({ db: t.db, mailer: undefined }, due)).toMatchObject({ processed: 0, queued: 0 });
 
     // Two passes at once (two instances): each report goes once.
-    const [a, b] = await Promise.all([sendScheduledReports({ db: t.db, mailer }, due), sendScheduledReports({ db: t.db, mailer }, due)]);
+    const [a, b] = await Promise.all([
+      sendScheduledReports({ db: t.db, mailer }, due),
+      sendScheduledReports({ db: t.db, mailer }, due),
+    ]);
     expect(a.processed + b.processed).toBe(2);
     expect(a.failed + b.failed).toBe(0);
 
-    const rows = await t.db.select().from(emailOutbox).where(inArray(emailOutbox.subject, ['Outlay report: Daily spend', 'Outlay report: Monthly spend']));
+    const rows = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.subject, ['Outlay report: Daily spend', 'Outlay report: Monthly spend']));
     const [carlaUser] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, ids.carla!));
     const [felixUser] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, ids.felix!));
     const daily = rows.filter((r) => r.subject === 'Outlay report: Daily spend');
@@ -325,19 +429,31 @@ describe('scheduled reports', () => {
     const felixRun = (await req(felix, 'POST', '/api/reports/run', { definition })).json();
     expect(felixRun.totals.sum).not.toBe(run.totals.sum);
     const [attachment] = daily[0]!.attachments;
-    expect(attachment).toMatchObject({ filename: expect.stringMatching(/^daily-spend-\d{4}-\d{2}-to-\d{4}-\d{2}-all-organizations-USD-\d{4}-\d{2}-\d{2}\.csv$/), contentType: 'text/csv; charset=utf-8' });
-    const records = parse(Buffer.from(attachment!.contentBase64, 'base64').toString('utf8'), { bom: true }) as string[][];
+    expect(attachment).toMatchObject({
+      filename: expect.stringMatching(
+        /^daily-spend-\d{4}-\d{2}-to-\d{4}-\d{2}-all-organizations-USD-\d{4}-\d{2}-\d{2}\.csv$/,
+      ),
+      contentType: 'text/csv; charset=utf-8',
+    });
+    const records = parse(Buffer.from(attachment!.contentBase64, 'base64').toString('utf8'), {
+      bom: true,
+    }) as string[][];
     expect(records.at(-1)).toEqual(['Total', '', run.totals.sum, String(run.totals.count), run.totals.average]);
     expect(daily[0]!.body).toContain(serverFormat.money(run.totals.sum, run.currency));
     for (const m of monthly) {
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(Buffer.from(m.attachments[0]!.contentBase64, 'base64') as unknown as ArrayBuffer);
       const sheet = book.worksheets[0]!;
-      expect(sheet.getRow(sheet.rowCount).getCell(3).value).toBe(Number(m.toAddress === felixUser!.email ? felixRun.totals.sum : run.totals.sum));
+      expect(sheet.getRow(sheet.rowCount).getCell(3).value).toBe(
+        Number(m.toAddress === felixUser!.email ? felixRun.totals.sum : run.totals.sum),
+      );
     }
 
     // Next runs moved past `due`; lastSentAt is the run.
-    const stored = await t.db.select().from(savedReports).where(inArray(savedReports.id, [alone.id, shared.id]));
+    const stored = await t.db
+      .select()
+      .from(savedReports)
+      .where(inArray(savedReports.id, [alone.id, shared.id]));
     for (const s of stored) {
       expect(s.lastSentAt?.getTime()).toBe(due.getTime());
       expect(s.nextRunAt!.getTime()).toBe(nextRunAt(s.schedule, due, 'UTC')!.getTime());
@@ -348,34 +464,59 @@ describe('scheduled reports', () => {
     // The outbox sends the file along.
     await deliverEmail({ db: t.db, mailer }, due);
     const sent = captured.find((m) => m.subject === 'Outlay report: Daily spend');
-    expect(sent?.attachments?.[0]).toMatchObject({ filename: attachment!.filename, contentType: 'text/csv; charset=utf-8' });
+    expect(sent?.attachments?.[0]).toMatchObject({
+      filename: attachment!.filename,
+      contentType: 'text/csv; charset=utf-8',
+    });
     expect(sent!.attachments![0]!.content.toString('utf8')).toContain(run.totals.sum);
   });
 
   it('sends each recipient the report in their own scope, and nothing to one who may not read reports (logged and audited)', async () => {
     // carla (group) owns it; felix reads his subsidiary only; rita may not read reports at all.
-    const r = await save({ name: 'Group spend by organization', schedule: 'daily', scheduleFormat: 'csv', sharedWithUserIds: [ids.felix] });
-    await t.db.update(savedReports).set({ sharedWithUserIds: [ids.felix!, ids.rita!] }).where(eq(savedReports.id, r.id));
+    const r = await save({
+      name: 'Group spend by organization',
+      schedule: 'daily',
+      scheduleFormat: 'csv',
+      sharedWithUserIds: [ids.felix],
+    });
+    await t.db
+      .update(savedReports)
+      .set({ sharedWithUserIds: [ids.felix!, ids.rita!] })
+      .where(eq(savedReports.id, r.id));
     const due = new Date(new Date(r.nextRunAt!).getTime() + 60_000);
     const warnings: unknown[] = [];
     const log = { warn: (o: unknown) => warnings.push(o) } as unknown as Parameters<typeof sendScheduledReports>[2];
     const result = await sendScheduledReports({ db: t.db, mailer }, due, log);
     expect(result).toMatchObject({ processed: 1, queued: 2, refused: 1, failed: 0 });
 
-    const rows = await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Outlay report: Group spend by organization'));
+    const rows = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, 'Outlay report: Group spend by organization'));
     const byUser = new Map(rows.map((m) => [m.userId, m]));
     expect([...byUser.keys()].sort()).toEqual([ids.carla!, ids.felix!].sort());
-    const [felixOrg] = await t.db.select({ name: organizations.name }).from(users).innerJoin(organizations, eq(organizations.id, users.organizationId)).where(eq(users.id, ids.felix!));
+    const [felixOrg] = await t.db
+      .select({ name: organizations.name })
+      .from(users)
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(eq(users.id, ids.felix!));
     const felixRun = (await req(felix, 'POST', '/api/reports/run', { definition })).json();
     const groupRun = (await req(carla, 'POST', '/api/reports/run', { definition })).json();
-    const csvOf = (m: (typeof rows)[number]) => parse(Buffer.from(m.attachments[0]!.contentBase64, 'base64').toString('utf8'), { bom: true }) as string[][];
+    const csvOf = (m: (typeof rows)[number]) =>
+      parse(Buffer.from(m.attachments[0]!.contentBase64, 'base64').toString('utf8'), { bom: true }) as string[][];
 
     // felix's e-mail: only his subsidiary's rows, its total, in the attachment and the text.
     const felixMail = byUser.get(ids.felix!)!;
     const felixRecords = csvOf(felixMail);
     const felixOrgs = new Set(felixRecords.slice(1, -1).map((row) => row[0]));
     expect([...felixOrgs]).toEqual([felixOrg!.name]);
-    expect(felixRecords.at(-1)).toEqual(['Total', '', felixRun.totals.sum, String(felixRun.totals.count), felixRun.totals.average]);
+    expect(felixRecords.at(-1)).toEqual([
+      'Total',
+      '',
+      felixRun.totals.sum,
+      String(felixRun.totals.count),
+      felixRun.totals.average,
+    ]);
     expect(felixMail.body).toContain(serverFormat.money(felixRun.totals.sum, felixRun.currency));
     expect(felixMail.body).not.toContain(serverFormat.money(groupRun.totals.sum, groupRun.currency));
     expect(felixMail.body).toContain('It runs with the data you can see.');
@@ -386,8 +527,13 @@ describe('scheduled reports', () => {
 
     // rita got nothing; the refusal is in the log and the audit trail.
     expect(byUser.has(ids.rita!)).toBe(false);
-    expect(warnings).toContainEqual(expect.objectContaining({ reportId: r.id, refused: [{ userId: ids.rita, reason: 'no_access' }] }));
-    const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, r.id), eq(auditEvents.action, 'report.schedule_recipients_refused')));
+    expect(warnings).toContainEqual(
+      expect.objectContaining({ reportId: r.id, refused: [{ userId: ids.rita, reason: 'no_access' }] }),
+    );
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, r.id), eq(auditEvents.action, 'report.schedule_recipients_refused')));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.metadata).toMatchObject({ refused: [{ userId: ids.rita, reason: 'no_access' }] });
   });

@@ -7,7 +7,13 @@
 // with them would measure the seed, not the model (reported as the second table).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '@outlay/db';
-import { crossValidate, HEADS, train, type CrossValidation, type Head } from '../../src/modules/request-suggestions/request-suggestions.model.ts';
+import {
+  crossValidate,
+  HEADS,
+  train,
+  type CrossValidation,
+  type Head,
+} from '../../src/modules/request-suggestions/request-suggestions.model.ts';
 import { trainingRows } from '../../src/modules/request-suggestions/request-suggestions.repository.ts';
 import { textOf } from '../../src/modules/request-suggestions/request-suggestions.training.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
@@ -34,18 +40,36 @@ async function demoHistory(): Promise<Example[][]> {
     const rows = await trainingRows(t.db, org.id);
     // A fixed order (by id) so the folds are the same on every run and database.
     rows.sort((a, b) => a.id.localeCompare(b.id));
-    perOrg.push(rows.map((r) => ({ text: textOf(r), title: r.title, requesterId: r.requesterId, category: r.categoryId, vendor: r.vendorId, department: r.departmentId })));
+    perOrg.push(
+      rows.map((r) => ({
+        text: textOf(r),
+        title: r.title,
+        requesterId: r.requesterId,
+        category: r.categoryId,
+        vendor: r.vendorId,
+        department: r.departmentId,
+      })),
+    );
   }
   return perOrg.filter((examples) => examples.length >= 10);
 }
 
 /** The per-organization figures pooled, weighted by the requests each evaluated. */
-function pooled(results: CrossValidation[]): Record<Head, { evaluated: number; top1: number; top3: number; baselineTop1: number; baselineTop3: number }> {
+function pooled(
+  results: CrossValidation[],
+): Record<Head, { evaluated: number; top1: number; top3: number; baselineTop1: number; baselineTop3: number }> {
   const out = {} as ReturnType<typeof pooled>;
   for (const head of HEADS) {
     const evaluated = results.reduce((s, r) => s + r.heads[head].evaluated, 0);
-    const avg = (k: 'top1' | 'top3' | 'baselineTop1' | 'baselineTop3') => results.reduce((s, r) => s + r.heads[head][k] * r.heads[head].evaluated, 0) / Math.max(1, evaluated);
-    out[head] = { evaluated, top1: avg('top1'), top3: avg('top3'), baselineTop1: avg('baselineTop1'), baselineTop3: avg('baselineTop3') };
+    const avg = (k: 'top1' | 'top3' | 'baselineTop1' | 'baselineTop3') =>
+      results.reduce((s, r) => s + r.heads[head][k] * r.heads[head].evaluated, 0) / Math.max(1, evaluated);
+    out[head] = {
+      evaluated,
+      top1: avg('top1'),
+      top3: avg('top3'),
+      baselineTop1: avg('baselineTop1'),
+      baselineTop3: avg('baselineTop3'),
+    };
   }
   return out;
 }
@@ -58,7 +82,13 @@ function print(label: string, figures: ReturnType<typeof pooled>) {
     Object.fromEntries(
       HEADS.map((h) => [
         h,
-        { requests: figures[h].evaluated, top1: pct(figures[h].top1), top3: pct(figures[h].top3), 'prior top1': pct(figures[h].baselineTop1), 'prior top3': pct(figures[h].baselineTop3) },
+        {
+          requests: figures[h].evaluated,
+          top1: pct(figures[h].top1),
+          top3: pct(figures[h].top3),
+          'prior top1': pct(figures[h].baselineTop1),
+          'prior top3': pct(figures[h].baselineTop3),
+        },
       ]),
     ),
   );
@@ -69,10 +99,15 @@ describe('suggestions cross-validated on the demo history (5 folds per organizat
     const history = await demoHistory();
     expect(history.length).toBeGreaterThanOrEqual(3);
     const byTitle = pooled(history.map((examples) => crossValidate(examples, { folds: 5, queryOf: (e) => e.title })));
-    const anonymous = pooled(history.map((examples) => crossValidate(examples, { folds: 5, queryOf: (e) => e.title, anonymous: true })));
+    const anonymous = pooled(
+      history.map((examples) => crossValidate(examples, { folds: 5, queryOf: (e) => e.title, anonymous: true })),
+    );
     const byFullText = pooled(history.map((examples) => crossValidate(examples, { folds: 5 })));
     print("Query: the title, with the requester's own history", byTitle);
-    console.log('Weight of the words learned per organization (category, vendor, department):', history.map((examples) => Object.values(train(examples).textWeight).join(' / ')).join('; '));
+    console.log(
+      'Weight of the words learned per organization (category, vendor, department):',
+      history.map((examples) => Object.values(train(examples).textWeight).join(' / ')).join('; '),
+    );
     print('Query: the title, organization-wide only (a requester without history)', anonymous);
     print('Query: title and seeded description (names the category and department)', byFullText);
 

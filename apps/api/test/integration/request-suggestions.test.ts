@@ -27,7 +27,8 @@ interface Answer {
   trainedAt: string | null;
 }
 
-const get = (s: Session | null, query: string) => t.app.inject({ method: 'GET', url: `/api/request-suggestions?${query}`, headers: s?.headers ?? {} });
+const get = (s: Session | null, query: string) =>
+  t.app.inject({ method: 'GET', url: `/api/request-suggestions?${query}`, headers: s?.headers ?? {} });
 async function suggest(s: Session, text: string): Promise<Answer> {
   const res = await get(s, `text=${encodeURIComponent(text)}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -63,7 +64,10 @@ afterAll(async () => t.close());
 
 describe('GET /api/request-suggestions', () => {
   it("suggests the category, vendors and department from the organization's history, ranked, and stores the model it trained", async () => {
-    const before = await t.db.select().from(requestSuggestionModels).where(eq(requestSuggestionModels.organizationId, ritaUser.organizationId!));
+    const before = await t.db
+      .select()
+      .from(requestSuggestionModels)
+      .where(eq(requestSuggestionModels.organizationId, ritaUser.organizationId!));
     expect(before).toEqual([]);
     const answer = await suggest(rita, 'Spot freight from Long Beach to Dallas');
     expect(answer.organizationId).toBe(ritaUser.organizationId);
@@ -78,15 +82,29 @@ describe('GET /api/request-suggestions', () => {
       const p = list.map((s) => s.probability);
       expect([...p].sort((a, b) => b - a)).toEqual(p);
     }
-    const [stored] = await t.db.select().from(requestSuggestionModels).where(eq(requestSuggestionModels.organizationId, ritaUser.organizationId!));
+    const [stored] = await t.db
+      .select()
+      .from(requestSuggestionModels)
+      .where(eq(requestSuggestionModels.organizationId, ritaUser.organizationId!));
     expect(stored!.trainedOn).toBe(answer.trainedOn);
     expect(stored!.trainedAt!.toISOString()).toBe(answer.trainedAt);
-    expect(stored!.model).toMatchObject({ version: MODEL_VERSION, textWeight: { category: expect.any(Number), vendor: expect.any(Number), department: expect.any(Number) } });
+    expect(stored!.model).toMatchObject({
+      version: MODEL_VERSION,
+      textWeight: { category: expect.any(Number), vendor: expect.any(Number), department: expect.any(Number) },
+    });
   });
 
-  it('suggests only what the caller may use: active categories, the organization\'s active vendors and departments', async () => {
+  it("suggests only what the caller may use: active categories, the organization's active vendors and departments", async () => {
     const answer = await suggest(rita, 'Fleet telematics subscription and analytics seats');
-    const vendorRows = await t.db.select().from(vendors).where(inArray(vendors.id, answer.vendors.map((v) => v.id)));
+    const vendorRows = await t.db
+      .select()
+      .from(vendors)
+      .where(
+        inArray(
+          vendors.id,
+          answer.vendors.map((v) => v.id),
+        ),
+      );
     expect(vendorRows.length).toBe(answer.vendors.length);
     for (const v of vendorRows) expect(v).toMatchObject({ organizationId: ritaUser.organizationId, status: 'active' });
 
@@ -109,10 +127,17 @@ describe('GET /api/request-suggestions', () => {
   it('never suggests a vendor a blocking policy rule names, whatever the words', async () => {
     const [blocked] = await t.db.select().from(vendors).where(eq(vendors.name, 'Metro Fleet Leasing'));
     expect(blocked).toMatchObject({ organizationId: ritaUser.organizationId, status: 'active' });
-    for (const text of ['Spot freight from Long Beach to Dallas', 'Fleet leasing for the trucks', 'Extra trailer capacity for peak season']) {
+    for (const text of [
+      'Spot freight from Long Beach to Dallas',
+      'Fleet leasing for the trucks',
+      'Extra trailer capacity for peak season',
+    ]) {
       const answer = await suggest(rita, text);
       expect(answer.vendors.length).toBeGreaterThan(0);
-      expect(answer.vendors.map((v) => v.id), text).not.toContain(blocked!.id);
+      expect(
+        answer.vendors.map((v) => v.id),
+        text,
+      ).not.toContain(blocked!.id);
     }
   });
 
@@ -131,7 +156,14 @@ describe('GET /api/request-suggestions', () => {
   });
 
   it('validates the text and the organization at the edge', async () => {
-    for (const query of ['', 'text=', 'text=%20%20', `text=${'a'.repeat(4001)}`, 'text=freight&organizationId=nope', 'text=a%00b']) {
+    for (const query of [
+      '',
+      'text=',
+      'text=%20%20',
+      `text=${'a'.repeat(4001)}`,
+      'text=freight&organizationId=nope',
+      'text=a%00b',
+    ]) {
       const res = await get(rita, query);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message).toBeTruthy();
@@ -156,7 +188,12 @@ describe('retraining by the job', () => {
 
   async function raise(title: string, categoryCode: string) {
     const [cat] = await t.db.select().from(categories).where(eq(categories.code, categoryCode));
-    const res = await t.app.inject({ method: 'POST', url: '/api/requests', headers: rita.headers, payload: { title, amount: '900.00', currency: 'USD', categoryId: cat!.id } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/requests',
+      headers: rita.headers,
+      payload: { title, amount: '900.00', currency: 'USD', categoryId: cat!.id },
+    });
     expect(res.statusCode, res.body).toBe(201);
     await t.db.update(spendingRequests).set({ status: 'pending' }).where(eq(spendingRequests.id, res.json().id));
     return cat!;
@@ -171,16 +208,25 @@ describe('retraining by the job', () => {
 
     // Just trained: nothing to do, even with the new requests (they wait for the hour).
     expect(await retrainSuggestionModels({ db: t.db }, now)).toEqual({ retrained: expect.any(Number) });
-    const [fresh] = await t.db.select().from(requestSuggestionModels).where(eq(requestSuggestionModels.organizationId, org));
+    const [fresh] = await t.db
+      .select()
+      .from(requestSuggestionModels)
+      .where(eq(requestSuggestionModels.organizationId, org));
     const freshAt = fresh!.trainedAt!.getTime();
-    await t.db.update(requestSuggestionModels).set({ trainedAt: new Date(now.getTime() - 30 * 60_000) }).where(eq(requestSuggestionModels.organizationId, org));
+    await t.db
+      .update(requestSuggestionModels)
+      .set({ trainedAt: new Date(now.getTime() - 30 * 60_000) })
+      .where(eq(requestSuggestionModels.organizationId, org));
     const half = await retrainSuggestionModels({ db: t.db }, now);
     expect(half.retrained).toBe(0);
     expect((await suggest(rita, word)).categories[0]!.id).not.toBe(marketing.id);
     expect(freshAt).toBeLessThanOrEqual(now.getTime());
 
     // An hour later with requests raised since: retrained, and the new words are known.
-    await t.db.update(requestSuggestionModels).set({ trainedAt: new Date(now.getTime() - 61 * 60_000) }).where(eq(requestSuggestionModels.organizationId, org));
+    await t.db
+      .update(requestSuggestionModels)
+      .set({ trainedAt: new Date(now.getTime() - 61 * 60_000) })
+      .where(eq(requestSuggestionModels.organizationId, org));
     expect((await retrainSuggestionModels({ db: t.db }, now)).retrained).toBe(1);
     const after = await suggest(rita, word);
     expect(after.categories[0]!.id).toBe(marketing.id);
@@ -199,7 +245,10 @@ describe('retraining by the job', () => {
     const orgs = await t.db.select({ id: organizations.id }).from(organizations);
     const passes = await Promise.all([1, 2, 3].map(() => retrainSuggestionModels({ db: t.db }, now)));
     expect(passes.reduce((s, p) => s + p.retrained, 0)).toBe(orgs.length);
-    const rows = await t.db.select().from(requestSuggestionModels).where(and(eq(requestSuggestionModels.trainedAt, now)));
+    const rows = await t.db
+      .select()
+      .from(requestSuggestionModels)
+      .where(and(eq(requestSuggestionModels.trainedAt, now)));
     expect(rows.length).toBe(orgs.length);
   });
 });

@@ -36,7 +36,9 @@ const list = async (url: string) => {
 
 /** The requests whose title contains `q`, whatever the case, newest first: what the title search finds. */
 async function titlesContaining(q: string): Promise<string[]> {
-  const rows = await t.db.execute<{ id: string }>(sql`SELECT id FROM spending_requests WHERE title ILIKE ${`%${q}%`} ORDER BY created_at DESC, seq DESC`);
+  const rows = await t.db.execute<{ id: string }>(
+    sql`SELECT id FROM spending_requests WHERE title ILIKE ${`%${q}%`} ORDER BY created_at DESC, seq DESC`,
+  );
   return (rows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
 }
 
@@ -46,7 +48,9 @@ async function byCursor(q: string, pageSize: number) {
   const ids = first.items.map((i) => i.id);
   let cursor = first.nextCursor;
   for (let i = 0; cursor && i < 100; i++) {
-    const next = await list(`/api/requests?q=${encodeURIComponent(q)}&pageSize=${pageSize}&cursor=${encodeURIComponent(cursor)}`);
+    const next = await list(
+      `/api/requests?q=${encodeURIComponent(q)}&pageSize=${pageSize}&cursor=${encodeURIComponent(cursor)}`,
+    );
     ids.push(...next.items.map((item) => item.id));
     cursor = next.nextCursor;
   }
@@ -68,10 +72,16 @@ describe('a word searched across every request', () => {
       const want = await titlesContaining(q);
       const { first, ids } = await byCursor(q, 4);
       expect(ids, q).toEqual(want);
-      expect({ total: first.total, totalIsEstimate: first.totalIsEstimate }, q).toEqual({ total: want.length, totalIsEstimate: false });
+      expect({ total: first.total, totalIsEstimate: first.totalIsEstimate }, q).toEqual({
+        total: want.length,
+        totalIsEstimate: false,
+      });
       if (want.length > 8) {
         const third = await list(`/api/requests?q=${q}&pageSize=4&page=3`);
-        expect(third.items.map((i) => i.id), q).toEqual(want.slice(8, 12));
+        expect(
+          third.items.map((i) => i.id),
+          q,
+        ).toEqual(want.slice(8, 12));
       }
     }
   });
@@ -79,15 +89,23 @@ describe('a word searched across every request', () => {
   it('follows every new, retitled and deleted request, and stops counting at the cap', async () => {
     expect(await postingsDrift()).toBe(0);
     // More than the cap of new requests with a new word, then some retitled, some deleted.
-    await t.db.execute(sql`INSERT INTO spending_requests (title, kind, status, amount, currency, fx_rate, amount_org, org_currency, group_fx_rate, amount_group, group_currency, organization_id, department_id, category_id, requester_id)
+    await t.db
+      .execute(sql`INSERT INTO spending_requests (title, kind, status, amount, currency, fx_rate, amount_org, org_currency, group_fx_rate, amount_group, group_currency, organization_id, department_id, category_id, requester_id)
       SELECT 'Quixotic offsite ' || g, kind, 'draft', amount, currency, fx_rate, amount_org, org_currency, group_fx_rate, amount_group, group_currency, organization_id, department_id, category_id, requester_id
       FROM (SELECT * FROM spending_requests LIMIT 1) r CROSS JOIN generate_series(1, ${LIST_COUNT_CAP + 20}) g`);
     const capped = await list('/api/requests?q=quixotic&pageSize=5');
-    expect({ total: capped.total, totalIsEstimate: capped.totalIsEstimate }).toEqual({ total: LIST_COUNT_CAP, totalIsEstimate: true });
+    expect({ total: capped.total, totalIsEstimate: capped.totalIsEstimate }).toEqual({
+      total: LIST_COUNT_CAP,
+      totalIsEstimate: true,
+    });
     expect(capped.items.map((i) => i.id)).toEqual((await titlesContaining('quixotic')).slice(0, 5));
 
-    await t.db.execute(sql`UPDATE spending_requests SET title = 'Zealous workshop' WHERE title LIKE 'Quixotic offsite %' AND title::text ~ ' [0-9]*[05]$'`);
-    await t.db.execute(sql`DELETE FROM spending_requests WHERE title LIKE 'Quixotic offsite %' AND title::text ~ ' [0-9]*[3]$'`);
+    await t.db.execute(
+      sql`UPDATE spending_requests SET title = 'Zealous workshop' WHERE title LIKE 'Quixotic offsite %' AND title::text ~ ' [0-9]*[05]$'`,
+    );
+    await t.db.execute(
+      sql`DELETE FROM spending_requests WHERE title LIKE 'Quixotic offsite %' AND title::text ~ ' [0-9]*[3]$'`,
+    );
     expect(await postingsDrift()).toBe(0);
     const zealous = await titlesContaining('zealous');
     expect(zealous.length).toBe(Math.floor((LIST_COUNT_CAP + 20) / 5));
@@ -96,7 +114,10 @@ describe('a word searched across every request', () => {
     expect(found.first).toMatchObject({ total: zealous.length, totalIsEstimate: false });
     const quixotic = await titlesContaining('quixotic');
     expect(quixotic.length).toBeLessThan(LIST_COUNT_CAP);
-    expect(await list('/api/requests?q=quixotic&pageSize=5')).toMatchObject({ total: quixotic.length, totalIsEstimate: false });
+    expect(await list('/api/requests?q=quixotic&pageSize=5')).toMatchObject({
+      total: quixotic.length,
+      totalIsEstimate: false,
+    });
     // A title set to itself leaves the postings alone.
     await t.db.execute(sql`UPDATE spending_requests SET title = title WHERE title LIKE 'Zealous%'`);
     expect(await postingsDrift()).toBe(0);

@@ -20,9 +20,19 @@ beforeAll(async () => {
   const [adam] = await t.db.select().from(users).where(eq(users.username, 'adam'));
   await t.db
     .update(users)
-    .set({ passwordHash: adam!.passwordHash, requirePasswordChange: false, hasChangedPassword: true, tempPasswordExpiresAt: null })
+    .set({
+      passwordHash: adam!.passwordHash,
+      requirePasswordChange: false,
+      hasChangedPassword: true,
+      tempPasswordExpiresAt: null,
+    })
     .where(eq(users.username, 'nina'));
-  [rita, max, nina, carla] = [await login(t.app, 'rita'), await login(t.app, 'max'), await login(t.app, 'nina'), await login(t.app, 'carla')];
+  [rita, max, nina, carla] = [
+    await login(t.app, 'rita'),
+    await login(t.app, 'max'),
+    await login(t.app, 'nina'),
+    await login(t.app, 'carla'),
+  ];
 });
 afterAll(async () => t.close());
 
@@ -44,15 +54,26 @@ function multipart(fileName: string, contentType: string, data: Buffer) {
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 function upload(s: Session, requestId: string, fileName: string, contentType: string, data: Buffer) {
   const body = multipart(fileName, contentType, data);
-  return t.app.inject({ method: 'POST', url: `/api/requests/${requestId}/attachments`, headers: { ...s.headers, ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/requests/${requestId}/attachments`,
+    headers: { ...s.headers, ...body.headers },
+    payload: body.payload,
+  });
 }
 
-const png = () => sharp({ create: { width: 800, height: 400, channels: 3, background: '#2255aa' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 800, height: 400, channels: 3, background: '#2255aa' } })
+    .png()
+    .toBuffer();
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
@@ -84,7 +105,9 @@ describe('attachments', () => {
     expect(content.headers['x-content-type-options']).toBe('nosniff');
     // A receipt is a personal document: never kept by a browser or a proxy.
     expect(content.headers['cache-control']).toBe('no-store');
-    expect(content.headers['content-disposition']).toContain("inline; filename=\"receipt.png\"; filename*=UTF-8''receipt.png");
+    expect(content.headers['content-disposition']).toContain(
+      'inline; filename="receipt.png"; filename*=UTF-8\'\'receipt.png',
+    );
     expect(Buffer.compare(content.rawPayload, bytes)).toBe(0);
 
     const thumb = await t.app.inject({ method: 'GET', url: a.thumbnailUrl, headers: rita.headers });
@@ -117,11 +140,20 @@ describe('attachments', () => {
     const id = await newDraft();
     const pdf = await upload(rita, id, 'Invoice März.pdf', 'application/pdf', PDF);
     expect(pdf.statusCode, pdf.body).toBe(201);
-    expect(pdf.json()).toMatchObject({ fileName: 'Invoice März.pdf', contentType: 'application/pdf', hasThumbnail: false, thumbnailUrl: null });
+    expect(pdf.json()).toMatchObject({
+      fileName: 'Invoice März.pdf',
+      contentType: 'application/pdf',
+      hasThumbnail: false,
+      thumbnailUrl: null,
+    });
     const content = await t.app.inject({ method: 'GET', url: pdf.json().url, headers: rita.headers });
     expect(content.headers['content-type']).toBe('application/pdf');
     expect(content.headers['content-disposition']).toContain("filename*=UTF-8''Invoice%20M%C3%A4rz.pdf");
-    const noThumb = await t.app.inject({ method: 'GET', url: `/api/requests/${id}/attachments/${pdf.json().id}/thumbnail`, headers: rita.headers });
+    const noThumb = await t.app.inject({
+      method: 'GET',
+      url: `/api/requests/${id}/attachments/${pdf.json().id}/thumbnail`,
+      headers: rita.headers,
+    });
     expect(noThumb.statusCode).toBe(404);
 
     // PNG bytes under a .pdf name are stored as the PNG they are.
@@ -129,7 +161,13 @@ describe('attachments', () => {
     expect(disguisedImage.statusCode).toBe(201);
     expect(disguisedImage.json()).toMatchObject({ contentType: 'image/png', fileName: 'scan.png', hasThumbnail: true });
 
-    const text = await upload(rita, id, 'x.pdf', 'application/pdf', Buffer.from('just some text pretending to be a PDF\n'.repeat(20)));
+    const text = await upload(
+      rita,
+      id,
+      'x.pdf',
+      'application/pdf',
+      Buffer.from('just some text pretending to be a PDF\n'.repeat(20)),
+    );
     expect(text.statusCode).toBe(400);
     expect(text.json().message).toBe(ATTACHMENT_MESSAGES.type);
     const html = await upload(rita, id, 'x.png', 'image/png', Buffer.from('<html><script>alert(1)</script></html>'));
@@ -150,7 +188,12 @@ describe('attachments', () => {
     const id = await newDraft();
     const empty = await t.app.inject({ method: 'POST', url: `/api/requests/${id}/attachments`, headers: rita.headers });
     expect(empty.statusCode).toBe(400);
-    const json = await t.app.inject({ method: 'POST', url: `/api/requests/${id}/attachments`, headers: rita.headers, payload: { file: 'x' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/requests/${id}/attachments`,
+      headers: rita.headers,
+      payload: { file: 'x' },
+    });
     expect(json.statusCode).toBe(400);
     const pdf = PDF;
     expect((await upload(max, id, 'a.pdf', 'application/pdf', pdf)).statusCode).toBe(403);
@@ -184,17 +227,28 @@ describe('attachments', () => {
     // Pending: files can be added but not removed.
     const b = (await upload(rita, id, 'receipt.png', 'image/png', await png())).json();
     await t.db.update(spendingRequests).set({ status: 'pending' }).where(eq(spendingRequests.id, id));
-    const pending = await t.app.inject({ method: 'DELETE', url: `/api/requests/${id}/attachments/${b.id}`, headers: rita.headers });
+    const pending = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/requests/${id}/attachments/${b.id}`,
+      headers: rita.headers,
+    });
     expect(pending.statusCode).toBe(409);
     expect((await upload(rita, id, 'more.pdf', 'application/pdf', PDF)).statusCode).toBe(201);
   });
 
   it('marks the request as having a receipt from its first attachment until its last is removed, and the spend aggregate with it', async () => {
     const id = await newDraft();
-    const receiptFlag = async () => (await t.db.select({ has: spendingRequests.hasReceipt }).from(spendingRequests).where(eq(spendingRequests.id, id)))[0]!.has;
+    const receiptFlag = async () =>
+      (
+        await t.db
+          .select({ has: spendingRequests.hasReceipt })
+          .from(spendingRequests)
+          .where(eq(spendingRequests.id, id))
+      )[0]!.has;
     const aggregateFlags = async () =>
       rowsOf<{ has_receipt: boolean; n: number }>(
-        await t.db.execute(sql`SELECT s.has_receipt, s.request_count::int AS n FROM spend_monthly s JOIN spending_requests r
+        await t.db
+          .execute(sql`SELECT s.has_receipt, s.request_count::int AS n FROM spend_monthly s JOIN spending_requests r
             ON r.organization_id = s.organization_id AND r.category_id IS NOT DISTINCT FROM s.category_id AND r.department_id IS NOT DISTINCT FROM s.department_id
            AND s.status = r.status AND s.decided_month IS NULL AND s.vendor_id IS NULL AND s.currency = r.currency
            WHERE r.id = ${id}`),
@@ -210,9 +264,15 @@ describe('attachments', () => {
     expect(withReceipt.find((r) => r.has_receipt)?.n).toBeGreaterThanOrEqual(1);
     expect(withReceipt.find((r) => !r.has_receipt)?.n ?? 0).toBe((before.find((r) => !r.has_receipt)?.n ?? 0) - 1);
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/requests/${id}/attachments/${a.id}`, headers: rita.headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/requests/${id}/attachments/${a.id}`, headers: rita.headers }))
+        .statusCode,
+    ).toBe(204);
     expect(await receiptFlag()).toBe(true);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/requests/${id}/attachments/${b.id}`, headers: rita.headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/requests/${id}/attachments/${b.id}`, headers: rita.headers }))
+        .statusCode,
+    ).toBe(204);
     expect(await receiptFlag()).toBe(false);
     expect(await aggregateFlags()).toEqual(before);
   });
@@ -223,8 +283,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the receipt flag under concurre
   const insertFile = (db: TestContext['db'], requestId: string) =>
     db.execute(sql`INSERT INTO request_attachments (request_id, file_name, content_type, size, sha256, storage_key, uploaded_by_id)
         SELECT id, 'scan.pdf', 'application/pdf', 1000, repeat('0', 64), 'race/' || gen_random_uuid(), requester_id FROM spending_requests WHERE id = ${requestId}`);
-  const flag = async (requestId: string) => (await t.db.select({ has: spendingRequests.hasReceipt }).from(spendingRequests).where(eq(spendingRequests.id, requestId)))[0]!.has;
-  const filesOf = (requestId: string) => t.db.select().from(requestAttachments).where(eq(requestAttachments.requestId, requestId));
+  const flag = async (requestId: string) =>
+    (
+      await t.db
+        .select({ has: spendingRequests.hasReceipt })
+        .from(spendingRequests)
+        .where(eq(spendingRequests.id, requestId))
+    )[0]!.has;
+  const filesOf = (requestId: string) =>
+    t.db.select().from(requestAttachments).where(eq(requestAttachments.requestId, requestId));
   /** Resolves once `query` (a count) is above zero or `over()` holds, asked again on every turn of the event loop. */
   const until = async (query: ReturnType<typeof sql>, over: () => boolean = () => false) => {
     while (!over()) {
@@ -281,7 +348,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the receipt flag under concurre
   it('clears the flag when the last file is removed while an upload to the request fails', async () => {
     const id = await newDraft();
     await insertFile(t.db, id);
-    expect(await race(id, sql`DELETE FROM request_attachments WHERE request_id = ${id}`, true)).toBe('the upload failed after writing its row');
+    expect(await race(id, sql`DELETE FROM request_attachments WHERE request_id = ${id}`, true)).toBe(
+      'the upload failed after writing its row',
+    );
     expect(await filesOf(id)).toHaveLength(0);
     expect(await flag(id)).toBe(false);
   });

@@ -38,7 +38,12 @@ beforeAll(async () => {
   const [adam] = await t.db.select().from(users).where(eq(users.username, 'adam'));
   await t.db
     .update(users)
-    .set({ passwordHash: adam!.passwordHash, requirePasswordChange: false, hasChangedPassword: true, tempPasswordExpiresAt: null })
+    .set({
+      passwordHash: adam!.passwordHash,
+      requirePasswordChange: false,
+      hasChangedPassword: true,
+      tempPasswordExpiresAt: null,
+    })
     .where(eq(users.username, 'nina'));
   // A finance manager of Meridian Energy: sees Energy's requests, not Logistics'.
   await t.db.insert(users).values({
@@ -65,8 +70,13 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = (s: Session, url: string) => t.app.inject({ method: 'GET', url, headers: s.headers });
-const send = (s: Session, method: 'POST' | 'PATCH', url: string, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...s.headers, ...headers }, payload });
+const send = (
+  s: Session,
+  method: 'POST' | 'PATCH',
+  url: string,
+  payload: object,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method, url, headers: { ...s.headers, ...headers }, payload });
 
 const today = () => t.clock.now().toISOString().slice(0, 10);
 
@@ -104,7 +114,7 @@ async function eurRate(period: string): Promise<string> {
 }
 
 describe('form options', () => {
-  it('offers the caller\'s departments, active categories and convertible currencies (own first)', async () => {
+  it("offers the caller's departments, active categories and convertible currencies (own first)", async () => {
     const res = await get(rita, '/api/requests/options');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -122,7 +132,7 @@ describe('form options', () => {
     expect(energy.departments.every((d: { code: string }) => d.code.startsWith('ME-'))).toBe(true);
   });
 
-  it('lists vendors of the caller\'s organization with blocked ones flagged and unverified ones left out', async () => {
+  it("lists vendors of the caller's organization with blocked ones flagged and unverified ones left out", async () => {
     const [someVendor] = await t.db.select().from(vendors).where(eq(vendors.name, 'RoadStar Tyres'));
     await t.db.update(vendors).set({ status: 'blocked' }).where(eq(vendors.id, someVendor!.id));
     const [pending] = await t.db.select().from(vendors).where(eq(vendors.name, 'Pallet Pro Ltd'));
@@ -137,14 +147,22 @@ describe('form options', () => {
     expect(searched.items.map((v: { name: string }) => v.name)).toEqual(['Transcontinental Freight']);
   });
 
-  it('quotes an amount in the organization\'s and the group\'s currency', async () => {
+  it("quotes an amount in the organization's and the group's currency", async () => {
     const date = today();
     const rate = await eurRate(date.slice(0, 7));
     const res = await get(rita, `/api/requests/fx-quote?amount=250.00&currency=EUR&date=${date}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const expected = new Decimal('250.00').mul(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-    expect(body).toMatchObject({ amount: '250.00', currency: 'EUR', orgCurrency: 'USD', groupCurrency: 'USD', amountOrg: expected, amountGroup: expected, period: date.slice(0, 7) });
+    expect(body).toMatchObject({
+      amount: '250.00',
+      currency: 'EUR',
+      orgCurrency: 'USD',
+      groupCurrency: 'USD',
+      amountOrg: expected,
+      amountGroup: expected,
+      period: date.slice(0, 7),
+    });
     expect(body.rate).toBe(new Decimal(rate).toFixed(8));
     expect((await get(rita, '/api/requests/fx-quote?amount=abc&currency=EUR')).statusCode).toBe(400);
     const unknown = await get(rita, '/api/requests/fx-quote?amount=10&currency=JPY');
@@ -154,7 +172,7 @@ describe('form options', () => {
 });
 
 describe('creating a draft', () => {
-  it('creates a draft with line items, allocations, audit and timeline in rita\'s organization', async () => {
+  it("creates a draft with line items, allocations, audit and timeline in rita's organization", async () => {
     const res = await send(rita, 'POST', '/api/requests', draft());
     expect(res.statusCode, res.body).toBe(201);
     assertNoSecrets(res);
@@ -179,7 +197,13 @@ describe('creating a draft', () => {
       attachmentsCount: 0,
       findingsCount: 0,
     });
-    expect(body.lineItems.map((li: { position: number; amount: string; taxAmount: string }) => [li.position, li.amount, li.taxAmount])).toEqual([
+    expect(
+      body.lineItems.map((li: { position: number; amount: string; taxAmount: string }) => [
+        li.position,
+        li.amount,
+        li.taxAmount,
+      ]),
+    ).toEqual([
       [1, '1000.00', '80.00'],
       [2, '120.00', '0.00'],
     ]);
@@ -189,12 +213,24 @@ describe('creating a draft', () => {
     ]);
     expect(body.timeline.map((e: { type: string }) => e.type)).toEqual(['created']);
     expect(body.audit.map((a: { action: string }) => a.action)).toEqual(['request.created']);
-    expect(body.actions).toMatchObject({ edit: true, submit: true, cancel: true, respond: false, decide: false, pay: false, comment: true, attach: true, reroute: false });
+    expect(body.actions).toMatchObject({
+      edit: true,
+      submit: true,
+      cancel: true,
+      respond: false,
+      decide: false,
+      pay: false,
+      comment: true,
+      attach: true,
+      reroute: false,
+    });
 
     const [row] = await t.db.select().from(spendingRequests).where(eq(spendingRequests.id, body.id));
     expect(row).toMatchObject({ status: 'draft', amount: '1200.00', amountOrg: '1200.00', organizationId: orgs.ML });
     expect(await t.db.select().from(requestLineItems).where(eq(requestLineItems.requestId, body.id))).toHaveLength(2);
-    expect(await t.db.select().from(requestAllocations).where(eq(requestAllocations.requestId, body.id))).toHaveLength(2);
+    expect(await t.db.select().from(requestAllocations).where(eq(requestAllocations.requestId, body.id))).toHaveLength(
+      2,
+    );
     const audit = await t.db
       .select()
       .from(auditEvents)
@@ -206,7 +242,13 @@ describe('creating a draft', () => {
   it('converts a EUR request of Meridian Logistics with the seeded rate, exactly', async () => {
     const date = today();
     const rate = await eurRate(date.slice(0, 7));
-    const body = await create(rita, { amount: '1234.56', currency: 'EUR', expenseDate: date, lineItems: [], allocations: [] });
+    const body = await create(rita, {
+      amount: '1234.56',
+      currency: 'EUR',
+      expenseDate: date,
+      lineItems: [],
+      allocations: [],
+    });
     const expected = new Decimal('1234.56').mul(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
     expect(body).toMatchObject({
       amount: '1234.56',
@@ -221,10 +263,17 @@ describe('creating a draft', () => {
     });
   });
 
-  it('converts a USD request of Meridian Energy into EUR and back to the group\'s USD', async () => {
+  it("converts a USD request of Meridian Energy into EUR and back to the group's USD", async () => {
     const date = today();
     const rate = await eurRate(date.slice(0, 7));
-    const body = await create(nina, { amount: '500.00', currency: 'USD', categoryId: cat.TRV, lineItems: [], allocations: [], expenseDate: date });
+    const body = await create(nina, {
+      amount: '500.00',
+      currency: 'USD',
+      categoryId: cat.TRV,
+      lineItems: [],
+      allocations: [],
+      expenseDate: date,
+    });
     const inverse = new Decimal(1).div(rate).toDecimalPlaces(8, Decimal.ROUND_HALF_UP);
     expect(body).toMatchObject({
       orgCurrency: 'EUR',
@@ -238,13 +287,25 @@ describe('creating a draft', () => {
 
   it('stores FX rates that reproduce the converted amounts exactly, even for the largest amounts', async () => {
     // GBP into Meridian Energy's EUR goes through USD: the pair rate has more than eight decimals.
-    const body = await create(nina, { amount: '500000000000.00', currency: 'GBP', categoryId: cat.TRV, lineItems: [], allocations: [], expenseDate: today() });
+    const body = await create(nina, {
+      amount: '500000000000.00',
+      currency: 'GBP',
+      categoryId: cat.TRV,
+      lineItems: [],
+      allocations: [],
+      expenseDate: today(),
+    });
     const [row] = await t.db.select().from(spendingRequests).where(eq(spendingRequests.id, body.id));
     expect(row).toMatchObject({ amount: '500000000000.00', currency: 'GBP', orgCurrency: 'EUR', groupCurrency: 'USD' });
     expect(row!.fxRate).toMatch(/^\d+\.\d{8}$/);
     expect(new Decimal(row!.amount).mul(row!.fxRate).toFixed(2)).toBe(row!.amountOrg);
     expect(new Decimal(row!.amount).mul(row!.groupFxRate).toFixed(2)).toBe(row!.amountGroup);
-    expect(body).toMatchObject({ fxRate: row!.fxRate, amountOrg: row!.amountOrg, groupFxRate: row!.groupFxRate, amountGroup: row!.amountGroup });
+    expect(body).toMatchObject({
+      fxRate: row!.fxRate,
+      amountOrg: row!.amountOrg,
+      groupFxRate: row!.groupFxRate,
+      amountGroup: row!.amountGroup,
+    });
   });
 
   it('refuses line items that do not add up, allocations that are not 100% and foreign references', async () => {
@@ -252,22 +313,37 @@ describe('creating a draft', () => {
     expect(items.statusCode).toBe(400);
     expect(items.json().message).toBe("The amount must equal the line items' total (1200.00)");
 
-    const allocations = await send(rita, 'POST', '/api/requests', draft({ allocations: [{ departmentId: dept['ML-OPS'], percent: '60' }] }));
+    const allocations = await send(
+      rita,
+      'POST',
+      '/api/requests',
+      draft({ allocations: [{ departmentId: dept['ML-OPS'], percent: '60' }] }),
+    );
     expect(allocations.statusCode).toBe(400);
     expect(allocations.json().message).toBe('Allocations must add up to 100% (now 60.00%)');
 
     const foreign = await send(rita, 'POST', '/api/requests', draft({ departmentId: dept['ME-SAL'] }));
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().details).toEqual(expect.arrayContaining([{ path: 'departmentId', message: 'Choose a department of your organization' }]));
+    expect(foreign.json().details).toEqual(
+      expect.arrayContaining([{ path: 'departmentId', message: 'Choose a department of your organization' }]),
+    );
 
-    const foreignAllocation = await send(rita, 'POST', '/api/requests', draft({ allocations: [{ departmentId: dept['ME-SAL'], percent: '100' }] }));
+    const foreignAllocation = await send(
+      rita,
+      'POST',
+      '/api/requests',
+      draft({ allocations: [{ departmentId: dept['ME-SAL'], percent: '100' }] }),
+    );
     expect(foreignAllocation.statusCode).toBe(400);
     expect(foreignAllocation.json().details[0].path).toBe('allocations.0.departmentId');
 
     const [energyVendor] = await t.db.select().from(vendors).where(eq(vendors.name, 'Rhein Turbinen GmbH'));
     const foreignVendor = await send(rita, 'POST', '/api/requests', draft({ vendorId: energyVendor!.id }));
     expect(foreignVendor.statusCode).toBe(400);
-    expect(foreignVendor.json().details[0]).toEqual({ path: 'vendorId', message: 'Choose a vendor of your organization' });
+    expect(foreignVendor.json().details[0]).toEqual({
+      path: 'vendorId',
+      message: 'Choose a vendor of your organization',
+    });
 
     const [blocked] = await t.db.select().from(vendors).where(eq(vendors.name, 'Harbor Fuel Supply'));
     await t.db.update(vendors).set({ status: 'blocked' }).where(eq(vendors.id, blocked!.id));
@@ -288,7 +364,12 @@ describe('creating a draft', () => {
 
 describe('idempotency', () => {
   const countTitled = async (title: string) =>
-    (await t.db.select({ n: sql<number>`count(*)::int` }).from(spendingRequests).where(eq(spendingRequests.title, title)))[0]!.n;
+    (
+      await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(spendingRequests)
+        .where(eq(spendingRequests.title, title))
+    )[0]!.n;
 
   it('answers a retry with the same key with the stored body and creates nothing new', async () => {
     const payload = draft({ title: 'Idempotent pallets' });
@@ -301,7 +382,9 @@ describe('idempotency', () => {
     expect(second.json()).toEqual(first.json());
     expect(await countTitled('Idempotent pallets')).toBe(1);
 
-    const different = await send(rita, 'POST', '/api/requests', draft({ title: 'Something else' }), { 'idempotency-key': 'retry-key-1' });
+    const different = await send(rita, 'POST', '/api/requests', draft({ title: 'Something else' }), {
+      'idempotency-key': 'retry-key-1',
+    });
     expect(different.statusCode).toBe(409);
     expect(different.json().message).toBe('This Idempotency-Key was already used for a different request');
 
@@ -315,7 +398,9 @@ describe('idempotency', () => {
   it('creates one request for five concurrent calls with the same key', async () => {
     const payload = draft({ title: 'Concurrent crates' });
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => send(rita, 'POST', '/api/requests', payload, { 'idempotency-key': 'concurrent-key' })),
+      Array.from({ length: 5 }, () =>
+        send(rita, 'POST', '/api/requests', payload, { 'idempotency-key': 'concurrent-key' }),
+      ),
     );
     for (const r of results) expect([201, 409]).toContain(r.statusCode);
     const created = results.filter((r) => r.statusCode === 201);
@@ -327,9 +412,13 @@ describe('idempotency', () => {
   });
 
   it('rolls the key back when the change fails, so a corrected retry runs', async () => {
-    const bad = await send(rita, 'POST', '/api/requests', draft({ title: 'Retry after failure', amount: '1.00' }), { 'idempotency-key': 'fail-key' });
+    const bad = await send(rita, 'POST', '/api/requests', draft({ title: 'Retry after failure', amount: '1.00' }), {
+      'idempotency-key': 'fail-key',
+    });
     expect(bad.statusCode).toBe(400);
-    const good = await send(rita, 'POST', '/api/requests', draft({ title: 'Retry after failure' }), { 'idempotency-key': 'fail-key' });
+    const good = await send(rita, 'POST', '/api/requests', draft({ title: 'Retry after failure' }), {
+      'idempotency-key': 'fail-key',
+    });
     expect(good.statusCode).toBe(201);
     expect(await countTitled('Retry after failure')).toBe(1);
   });
@@ -340,11 +429,23 @@ describe('lists and scope', () => {
   let ninaRequest: { id: string; reference: string };
 
   beforeAll(async () => {
-    ritaRequest = await create(rita, { title: 'Scope probe: dock lights', amount: '7777.00', lineItems: [], allocations: [] });
-    ninaRequest = await create(nina, { title: 'Scope probe: trade fair', categoryId: cat.MKT, currency: 'EUR', amount: '900.00', lineItems: [], allocations: [] });
+    ritaRequest = await create(rita, {
+      title: 'Scope probe: dock lights',
+      amount: '7777.00',
+      lineItems: [],
+      allocations: [],
+    });
+    ninaRequest = await create(nina, {
+      title: 'Scope probe: trade fair',
+      categoryId: cat.MKT,
+      currency: 'EUR',
+      amount: '900.00',
+      lineItems: [],
+      allocations: [],
+    });
   });
 
-  it('lists only the caller\'s own requests under /mine, with search, status filter and sorting', async () => {
+  it("lists only the caller's own requests under /mine, with search, status filter and sorting", async () => {
     const mine = (await get(rita, '/api/requests/mine?pageSize=100')).json();
     expect(mine.total).toBeGreaterThan(3);
     expect(mine.items.every((r: { requester: { name: string } }) => r.requester.name === 'Rita Alvarez')).toBe(true);
@@ -371,7 +472,9 @@ describe('lists and scope', () => {
   it('refuses the scope list to a requester and scopes it for approvers, finance and the group', async () => {
     expect((await get(rita, '/api/requests')).statusCode).toBe(403);
     const ids = async (s: Session, query = '') =>
-      ((await get(s, `/api/requests?pageSize=100&q=Scope%20probe${query}`)).json().items as { id: string }[]).map((r) => r.id);
+      ((await get(s, `/api/requests?pageSize=100&q=Scope%20probe${query}`)).json().items as { id: string }[]).map(
+        (r) => r.id,
+      );
     expect(await ids(max)).toContain(ritaRequest.id);
     expect(await ids(max)).not.toContain(ninaRequest.id);
     expect(await ids(felix)).toContain(ritaRequest.id);
@@ -383,7 +486,9 @@ describe('lists and scope', () => {
 
   it('applies every filter of the contract', async () => {
     const ids = async (query: string) =>
-      ((await get(carla, `/api/requests?pageSize=100&q=Scope%20probe&${query}`)).json().items as { id: string }[]).map((r) => r.id);
+      ((await get(carla, `/api/requests?pageSize=100&q=Scope%20probe&${query}`)).json().items as { id: string }[]).map(
+        (r) => r.id,
+      );
     expect(await ids(`organizationId=${orgs.ME}`)).toEqual([ninaRequest.id]);
     expect(await ids(`organizationId=${orgs.ML}`)).toEqual([ritaRequest.id]);
     expect(await ids(`categoryId=${cat.MKT}`)).toEqual([ninaRequest.id]);
@@ -397,7 +502,10 @@ describe('lists and scope', () => {
     expect((await ids('status=draft')).sort()).toEqual([ritaRequest.id, ninaRequest.id].sort());
     expect(await ids('status=approved')).toEqual([]);
 
-    await t.db.update(spendingRequests).set({ policyFindings: [{ code: 'duplicate', message: 'Possible duplicate' }], overBudget: true }).where(eq(spendingRequests.id, ninaRequest.id));
+    await t.db
+      .update(spendingRequests)
+      .set({ policyFindings: [{ code: 'duplicate', message: 'Possible duplicate' }], overBudget: true })
+      .where(eq(spendingRequests.id, ninaRequest.id));
     expect(await ids('withFindings=true')).toEqual([ninaRequest.id]);
     expect(await ids('withFindings=false')).toEqual([ritaRequest.id]);
     expect(await ids('overBudget=true')).toEqual([ninaRequest.id]);
@@ -410,7 +518,9 @@ describe('lists and scope', () => {
     const csv = await get(max, '/api/requests/export?format=csv');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="requests-all-dates-operations-meridian-logistics-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(csv.headers['content-disposition']).toMatch(
+      /attachment; filename="requests-all-dates-operations-meridian-logistics-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     expect(csv.body).toContain('Reference,Title,Status');
     expect(csv.body).toContain(`${ritaRequest.reference},Scope probe: dock lights,Draft`);
     expect(csv.body).not.toContain(ninaRequest.reference);
@@ -432,16 +542,24 @@ describe('lists and scope', () => {
     expect((await get(rita, '/api/requests/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await get(rita, '/api/requests/not-a-uuid')).statusCode).toBe(400);
     const asMax = (await get(max, url)).json();
-    expect(asMax.actions).toMatchObject({ edit: false, submit: false, cancel: false, comment: true, attach: false, decide: false });
+    expect(asMax.actions).toMatchObject({
+      edit: false,
+      submit: false,
+      cancel: false,
+      comment: true,
+      attach: false,
+      decide: false,
+    });
   });
 
   it('lets someone with an assignment on the request see it', async () => {
     // Simulate a route through Meridian Energy's approver (the transitions write real ones).
     const [erik] = await t.db.select().from(users).where(eq(users.username, 'erik'));
-    const stepId = (
-      await t.db.execute(sql`INSERT INTO approval_steps (request_id, position, name, mode, approver_kind, sla_hours, status, round, activated_at)
-        VALUES (${ritaRequest.id}, 1, 'Cross-check', 'any', 'user', 48, 'active', 1, now()) RETURNING id`)
-    ) as unknown as { rows: { id: string }[] };
+    const stepId = (await t.db
+      .execute(sql`INSERT INTO approval_steps (request_id, position, name, mode, approver_kind, sla_hours, status, round, activated_at)
+        VALUES (${ritaRequest.id}, 1, 'Cross-check', 'any', 'user', 48, 'active', 1, now()) RETURNING id`)) as unknown as {
+      rows: { id: string }[];
+    };
     await t.db.execute(sql`UPDATE spending_requests SET status = 'pending' WHERE id = ${ritaRequest.id}`);
     await t.db.execute(
       sql`INSERT INTO approval_assignments (step_id, request_id, approver_id, status) VALUES (${stepId.rows[0]!.id}, ${ritaRequest.id}, ${erik!.id}, 'open')`,
@@ -449,10 +567,16 @@ describe('lists and scope', () => {
     const res = await get(energyApprover, `/api/requests/${ritaRequest.id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ currentStep: 1, currentStepName: 'Cross-check', currentApprovers: [{ name: 'Erik Brandt' }] });
+    expect(body).toMatchObject({
+      currentStep: 1,
+      currentStepName: 'Cross-check',
+      currentApprovers: [{ name: 'Erik Brandt' }],
+    });
     expect(body.actions).toMatchObject({ decide: true, edit: false });
     expect(body.steps).toHaveLength(1);
-    expect(body.steps[0].approvers).toEqual([{ userId: erik!.id, name: 'Erik Brandt', status: 'open', reason: 'workflow', originalApproverName: null }]);
+    expect(body.steps[0].approvers).toEqual([
+      { userId: erik!.id, name: 'Erik Brandt', status: 'open', reason: 'workflow', originalApproverName: null },
+    ]);
     const listed = (await get(carla, `/api/requests?q=${ritaRequest.reference}`)).json().items[0];
     expect(listed.currentApprovers).toEqual([{ id: erik!.id, name: 'Erik Brandt' }]);
     const asRita = (await get(rita, `/api/requests/${ritaRequest.id}`)).json();
@@ -484,7 +608,9 @@ describe('editing', () => {
       amountOrg: new Decimal('300').mul(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
     });
     expect(body.lineItems).toHaveLength(1);
-    expect(body.allocations).toEqual([{ departmentId: dept['ML-OPS'], departmentName: 'Operations', percent: '100.00' }]);
+    expect(body.allocations).toEqual([
+      { departmentId: dept['ML-OPS'], departmentName: 'Operations', percent: '100.00' },
+    ]);
     expect(body.timeline.map((e: { type: string }) => e.type)).toEqual(['created', 'updated']);
     const [audit] = await t.db
       .select()
@@ -529,37 +655,71 @@ describe('partial updates and malformed input', () => {
     const res = await send(rita, 'PATCH', `/api/requests/${created.id}`, { title: 'Only the title changes' });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ title: 'Only the title changes', kind: 'reimbursement', recurrence: 'none', amount: '1200.00' });
+    expect(body).toMatchObject({
+      title: 'Only the title changes',
+      kind: 'reimbursement',
+      recurrence: 'none',
+      amount: '1200.00',
+    });
     expect(body.lineItems).toHaveLength(2);
     expect(body.allocations).toHaveLength(2);
   });
 
   it('answers malformed amounts with 400, never 500', async () => {
-    for (const over of [{ amount: 'abc' }, { lineItems: [{ description: 'Bad', amount: 'zz' }] }, { allocations: [{ departmentId: dept['ML-OPS'], percent: 'x' }] }]) {
+    for (const over of [
+      { amount: 'abc' },
+      { lineItems: [{ description: 'Bad', amount: 'zz' }] },
+      { allocations: [{ departmentId: dept['ML-OPS'], percent: 'x' }] },
+    ]) {
       const res = await send(rita, 'POST', '/api/requests', draft(over));
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
     }
   });
 
   it('takes decimals from the currency: no sen on a yen request, refused rather than rounded', async () => {
-    await t.db.insert(fxRates).values({ base: 'JPY', quote: 'USD', period: today().slice(0, 7), averageRate: '0.00670000', closingRate: '0.00670000' });
+    await t.db
+      .insert(fxRates)
+      .values({
+        base: 'JPY',
+        quote: 'USD',
+        period: today().slice(0, 7),
+        averageRate: '0.00670000',
+        closingRate: '0.00670000',
+      });
     const plain = { currency: 'JPY', expenseDate: today(), lineItems: [], allocations: [] };
     const sen = await send(rita, 'POST', '/api/requests', draft({ ...plain, amount: '1500.50' }));
     expect(sen.statusCode).toBe(400);
     expect(sen.json().message).toBe('JPY amounts have no decimals');
-    const items = await send(rita, 'POST', '/api/requests', draft({ ...plain, amount: '1500.5', lineItems: [{ description: 'Cables', amount: '1500.5' }] }));
+    const items = await send(
+      rita,
+      'POST',
+      '/api/requests',
+      draft({ ...plain, amount: '1500.5', lineItems: [{ description: 'Cables', amount: '1500.5' }] }),
+    );
     expect(items.statusCode).toBe(400);
-    expect(items.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'lineItems.0.amount', message: 'JPY amounts have no decimals' })]));
+    expect(items.json().details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'lineItems.0.amount', message: 'JPY amounts have no decimals' }),
+      ]),
+    );
     // Trailing zeros are whole yen, as the API itself writes amounts.
     const yen = await create(rita, { ...plain, amount: '1500.00' });
     expect(yen).toMatchObject({ amount: '1500.00', currency: 'JPY' });
     // An edit of the amount alone is checked against the kept currency; so is a new currency with the kept amount.
     const edit = await send(rita, 'PATCH', `/api/requests/${yen.id}`, { amount: '1499.99' });
     expect(edit.statusCode).toBe(400);
-    expect(edit.json()).toMatchObject({ message: 'JPY amounts have no decimals', details: [{ path: 'amount', message: 'JPY amounts have no decimals' }] });
+    expect(edit.json()).toMatchObject({
+      message: 'JPY amounts have no decimals',
+      details: [{ path: 'amount', message: 'JPY amounts have no decimals' }],
+    });
     const usd = await create(rita, { ...plain, currency: 'USD', amount: '12.50' });
-    expect((await send(rita, 'PATCH', `/api/requests/${usd.id}`, { currency: 'JPY' })).json().message).toBe('JPY amounts have no decimals');
-    const [stored] = await t.db.select({ amount: spendingRequests.amount, currency: spendingRequests.currency }).from(spendingRequests).where(eq(spendingRequests.id, usd.id));
+    expect((await send(rita, 'PATCH', `/api/requests/${usd.id}`, { currency: 'JPY' })).json().message).toBe(
+      'JPY amounts have no decimals',
+    );
+    const [stored] = await t.db
+      .select({ amount: spendingRequests.amount, currency: spendingRequests.currency })
+      .from(spendingRequests)
+      .where(eq(spendingRequests.id, usd.id));
     expect(stored).toEqual({ amount: '12.50', currency: 'USD' });
     expect((await send(rita, 'PATCH', `/api/requests/${yen.id}`, { amount: '1499' })).statusCode).toBe(200);
     // Three-decimal currencies keep two in the columns: the third is refused, never rounded away.
@@ -575,7 +735,11 @@ describe('comments', () => {
     const url = `/api/requests/${created.id}/comments`;
     const res = await send(max, 'POST', url, { body: 'Which depot needs these first?' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ kind: 'comment', body: 'Which depot needs these first?', author: { name: 'Max Fischer' } });
+    expect(res.json()).toMatchObject({
+      kind: 'comment',
+      body: 'Which depot needs these first?',
+      author: { name: 'Max Fischer' },
+    });
     const [ritaUser] = await t.db.select().from(users).where(eq(users.username, 'rita'));
     const notes = await t.db
       .select()
@@ -591,20 +755,28 @@ describe('comments', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, ritaUser!.id), eq(notifications.entityId, created.id)));
     expect(ownNotes).toHaveLength(1); // her own comment does not notify her
-    expect(await t.db.select().from(notifications).where(and(eq(notifications.userId, maxUser!.id), eq(notifications.entityId, created.id)))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, maxUser!.id), eq(notifications.entityId, created.id))),
+    ).toHaveLength(0);
 
     expect((await send(nina, 'POST', url, { body: 'Peeking' })).statusCode).toBe(404);
     expect((await send(max, 'POST', url, { body: '' })).statusCode).toBe(400);
 
     const detail = (await get(rita, `/api/requests/${created.id}`)).json();
-    expect(detail.comments.map((c: { body: string }) => c.body)).toEqual(['Which depot needs these first?', 'Long Beach']);
+    expect(detail.comments.map((c: { body: string }) => c.body)).toEqual([
+      'Which depot needs these first?',
+      'Long Beach',
+    ]);
     const events = await t.db.select().from(requestEvents).where(eq(requestEvents.requestId, created.id));
     expect(events.filter((e) => e.type === 'commented')).toHaveLength(2);
   });
 });
 
 describe('whatever history the seed holds', () => {
-  it('answers every listed request\'s detail with its schema (no 500s on routed, decided or paid requests)', async () => {
+  it("answers every listed request's detail with its schema (no 500s on routed, decided or paid requests)", async () => {
     for (const status of ['pending', 'approved', 'rejected', 'paid', 'info_requested', 'cancelled']) {
       const list = await get(carla, `/api/requests?status=${status}&pageSize=10`);
       expect(list.statusCode, list.body).toBe(200);

@@ -40,7 +40,7 @@ describe('My Requests filters', () => {
     expect(await countOf(eq(spendingRequests.requesterId, ritaId))).toBeGreaterThan(5);
   });
 
-  it('filters by category: only the caller\'s requests of that category', async () => {
+  it("filters by category: only the caller's requests of that category", async () => {
     const [top] = await t.db
       .select({ categoryId: spendingRequests.categoryId, n: count() })
       .from(spendingRequests)
@@ -91,7 +91,7 @@ describe('My Requests filters', () => {
     }
   });
 
-  it('filters by amount in the organization\'s currency, both bounds included', async () => {
+  it("filters by amount in the organization's currency, both bounds included", async () => {
     const rows = await t.db
       .select({ amountOrg: spendingRequests.amountOrg })
       .from(spendingRequests)
@@ -100,7 +100,11 @@ describe('My Requests filters', () => {
     const min = rows[Math.floor(rows.length / 4)]!.amountOrg;
     const max = rows[Math.floor((rows.length * 3) / 4)]!.amountOrg;
     const expected = await countOf(
-      and(eq(spendingRequests.requesterId, ritaId), gte(spendingRequests.amountOrg, min), lte(spendingRequests.amountOrg, max)),
+      and(
+        eq(spendingRequests.requesterId, ritaId),
+        gte(spendingRequests.amountOrg, min),
+        lte(spendingRequests.amountOrg, max),
+      ),
     );
     expect(expected).toBeGreaterThan(0);
     // The seed's amounts carry at most two decimals, as the filter's building block does.
@@ -122,18 +126,28 @@ describe('My Requests filters', () => {
   });
 
   it('searches titles by a word, and references by their digits', async () => {
-    const [mine] = await get(rita, '/api/requests/mine?pageSize=1&sort=createdAt&order=asc').then((r) => r.json().items as { id: string; reference: string; title: string }[]);
+    const [mine] = await get(rita, '/api/requests/mine?pageSize=1&sort=createdAt&order=asc').then(
+      (r) => r.json().items as { id: string; reference: string; title: string }[],
+    );
     const word = mine!.title.split(/\s+/).find((w) => /^[a-z]{4,}$/i.test(w))!;
-    const byWord = (await get(rita, `/api/requests/mine?q=${encodeURIComponent(word.toUpperCase())}&pageSize=100`)).json() as { total: number; items: { title: string }[] };
-    expect(byWord.total).toBe(await countOf(and(eq(spendingRequests.requesterId, ritaId), sql`${spendingRequests.title} ILIKE ${`%${word}%`}`)));
+    const byWord = (
+      await get(rita, `/api/requests/mine?q=${encodeURIComponent(word.toUpperCase())}&pageSize=100`)
+    ).json() as { total: number; items: { title: string }[] };
+    expect(byWord.total).toBe(
+      await countOf(and(eq(spendingRequests.requesterId, ritaId), sql`${spendingRequests.title} ILIKE ${`%${word}%`}`)),
+    );
     expect(byWord.items.every((i) => i.title.toLowerCase().includes(word.toLowerCase()))).toBe(true);
 
     const digits = mine!.reference.replace(/^REQ-0*/, '');
     for (const q of [mine!.reference, mine!.reference.toLowerCase()]) {
-      const byReference = (await get(rita, `/api/requests/mine?q=${encodeURIComponent(q)}`)).json() as { items: { id: string }[] };
+      const byReference = (await get(rita, `/api/requests/mine?q=${encodeURIComponent(q)}`)).json() as {
+        items: { id: string }[];
+      };
       expect(byReference.items.map((i) => i.id)).toEqual([mine!.id]);
     }
-    const byDigits = (await get(rita, `/api/requests/mine?q=${digits}&pageSize=100`)).json() as { items: { id: string }[] };
+    const byDigits = (await get(rita, `/api/requests/mine?q=${digits}&pageSize=100`)).json() as {
+      items: { id: string }[];
+    };
     expect(byDigits.items.map((i) => i.id)).toContain(mine!.id);
     // The start of a reference, as a lookup box sends it while it is typed, matches every reference.
     const all = (await get(rita, '/api/requests/mine?pageSize=1')).json() as { total: number };
@@ -161,14 +175,19 @@ describe('My Requests filters', () => {
 });
 
 describe('My Requests export', () => {
-  it('exports the caller\'s matching requests as CSV, and nobody else\'s', async () => {
+  it("exports the caller's matching requests as CSV, and nobody else's", async () => {
     const mine = (await get(rita, '/api/requests/mine?status=paid&pageSize=100')).json();
     expect(mine.total).toBeGreaterThan(0);
     const res = await get(rita, '/api/requests/mine/export?format=csv&status=paid');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="my-requests-all-dates-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(res.headers['content-disposition']).toMatch(
+      /attachment; filename="my-requests-all-dates-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toMatch(/^Reference,Title,Status/);
     expect(lines.length - 1).toBe(mine.total);
     for (const item of mine.items) expect(res.body).toContain(item.reference);
@@ -213,7 +232,7 @@ describe('My Requests export', () => {
 });
 
 describe('Requests Management department filter', () => {
-  it('lists only the requests of that department in the caller\'s scope', async () => {
+  it("lists only the requests of that department in the caller's scope", async () => {
     const [top] = await t.db
       .select({ departmentId: spendingRequests.departmentId, n: count() })
       .from(spendingRequests)
@@ -230,15 +249,28 @@ describe('Requests Management department filter', () => {
     for (const item of body.items) expect(item.departmentName).toBe(dept!.name);
     const csv = await get(carla, `/api/requests/export?format=csv&departmentId=${dept!.id}`);
     expect(csv.statusCode).toBe(200);
-    expect(csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/).length - 1).toBe(top!.n);
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/).length - 1,
+    ).toBe(top!.n);
   });
 
   it('never widens a scope: a manager asking for another department gets none of its requests', async () => {
-    const [maxRow] = await t.db.select({ departmentId: users.departmentId }).from(users).where(eq(users.username, 'max'));
+    const [maxRow] = await t.db
+      .select({ departmentId: users.departmentId })
+      .from(users)
+      .where(eq(users.username, 'max'));
     const [other] = await t.db
       .select({ departmentId: spendingRequests.departmentId })
       .from(spendingRequests)
-      .where(and(sql`${spendingRequests.departmentId} IS NOT NULL`, sql`${spendingRequests.departmentId} <> ${maxRow!.departmentId}`))
+      .where(
+        and(
+          sql`${spendingRequests.departmentId} IS NOT NULL`,
+          sql`${spendingRequests.departmentId} <> ${maxRow!.departmentId}`,
+        ),
+      )
       .limit(1);
     const res = await get(max, `/api/requests?departmentId=${other!.departmentId}`);
     expect(res.statusCode).toBe(200);
@@ -255,7 +287,10 @@ describe('Requests Management department filter', () => {
 describe('the vendor filter of the requests in scope', () => {
   it('answers whoever reads requests with the vendors of the organizations they read, and refuses a requester', async () => {
     const felix = await login(t.app, 'felix');
-    const [me] = await t.db.select({ organizationId: users.organizationId }).from(users).where(eq(users.username, 'felix'));
+    const [me] = await t.db
+      .select({ organizationId: users.organizationId })
+      .from(users)
+      .where(eq(users.username, 'felix'));
     const res = await get(felix, '/api/requests/vendor-filter-options');
     expect(res.statusCode, res.body).toBe(200);
     const items = res.json().items as { organizationId: string; name: string }[];
@@ -266,7 +301,8 @@ describe('the vendor filter of the requests in scope', () => {
 
     const all = (await get(carla, '/api/requests/vendor-filter-options')).json().items as { organizationId: string }[];
     expect(new Set(all.map((v) => v.organizationId)).size).toBeGreaterThan(1);
-    const one = (await get(carla, `/api/requests/vendor-filter-options?organizationId=${me!.organizationId}`)).json().items as { organizationId: string }[];
+    const one = (await get(carla, `/api/requests/vendor-filter-options?organizationId=${me!.organizationId}`)).json()
+      .items as { organizationId: string }[];
     expect(one.length).toBe(items.length);
 
     expect((await get(rita, '/api/requests/vendor-filter-options')).statusCode).toBe(403);

@@ -9,18 +9,23 @@ let adam: Session;
 let olivia: Session;
 const ids: Record<string, string> = {};
 // Who holds the requester role in the seed: rita, nina and the subsidiaries' requesting staff.
-const seededRequesters = [...DEMO_USERS, ...DEMO_STAFF].filter((u) => u.role === 'requester').map((u) => u.username).sort();
+const seededRequesters = [...DEMO_USERS, ...DEMO_STAFF]
+  .filter((u) => u.role === 'requester')
+  .map((u) => u.username)
+  .sort();
 beforeAll(async () => {
   t = await createTestApp();
   adam = await login(t.app, 'adam');
   olivia = await login(t.app, 'olivia');
-  for (const row of await t.db.select({ id: users.id, username: users.username }).from(users)) ids[row.username] = row.id;
+  for (const row of await t.db.select({ id: users.id, username: users.username }).from(users))
+    ids[row.username] = row.id;
 });
 afterAll(async () => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, s: Session | null, payload?: object) =>
   t.app.inject({ method, url, headers: s?.headers ?? {}, ...(payload ? { payload } : {}) });
-const setRole = (s: Session, username: string, role: string) => call('PUT', `/api/users/${ids[username]}/role`, s, { role });
+const setRole = (s: Session, username: string, role: string) =>
+  call('PUT', `/api/users/${ids[username]}/role`, s, { role });
 const assign = (s: Session, username: string, customRoleId: string | null) =>
   call('PUT', `/api/users/${ids[username]}/custom-role`, s, { customRoleId });
 
@@ -30,26 +35,49 @@ describe('system roles', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.roles.map((r: { role: string }) => r.role)).toEqual([...ROLES]);
-    expect(body.roles.find((r: { role: string }) => r.role === 'owner')).toMatchObject({ label: 'Owner', scope: 'group', holders: 1, activeHolders: 1 });
+    expect(body.roles.find((r: { role: string }) => r.role === 'owner')).toMatchObject({
+      label: 'Owner',
+      scope: 'group',
+      holders: 1,
+      activeHolders: 1,
+    });
     const requester = body.roles.find((r: { role: string }) => r.role === 'requester');
-    expect(requester).toMatchObject({ label: 'Expense Requester', scope: 'own', holders: seededRequesters.length, activeHolders: seededRequesters.length });
+    expect(requester).toMatchObject({
+      label: 'Expense Requester',
+      scope: 'own',
+      holders: seededRequesters.length,
+      activeHolders: seededRequesters.length,
+    });
     expect(requester.permissions).toContain('requests.create');
     expect(requester.permissions).not.toContain('audit.read');
     // Announcing: executives at their scope, department heads to their department, not requesters.
     expect(requester.permissions).not.toContain('communications.announce');
-    expect(body.roles.find((r: { role: string }) => r.role === 'subsidiary_ceo')).toMatchObject({ scope: 'organization', permissions: expect.arrayContaining(['communications.announce']) });
-    expect(body.roles.find((r: { role: string }) => r.role === 'department_head').permissions).toContain('communications.announce');
+    expect(body.roles.find((r: { role: string }) => r.role === 'subsidiary_ceo')).toMatchObject({
+      scope: 'organization',
+      permissions: expect.arrayContaining(['communications.announce']),
+    });
+    expect(body.roles.find((r: { role: string }) => r.role === 'department_head').permissions).toContain(
+      'communications.announce',
+    );
     expect(body.customRoles).toEqual([]);
   });
 
   it('lists the holders of a role, searchable', async () => {
     const res = await call('GET', '/api/roles/requester/holders', adam);
     expect(res.statusCode).toBe(200);
-    expect(res.json().items.map((u: { username: string }) => u.username).sort()).toEqual(seededRequesters);
+    expect(
+      res
+        .json()
+        .items.map((u: { username: string }) => u.username)
+        .sort(),
+    ).toEqual(seededRequesters);
     expect(seededRequesters).toEqual(expect.arrayContaining(['nina', 'rita']));
     expect(res.json().items[0]).toMatchObject({ organizationName: expect.any(String), customRoleId: null });
     const search = await call('GET', '/api/roles/requester/holders?q=alvarez', adam);
-    expect(search.json()).toMatchObject({ total: 1, items: [{ username: 'rita', departmentName: expect.any(String) }] });
+    expect(search.json()).toMatchObject({
+      total: 1,
+      items: [{ username: 'rita', departmentName: expect.any(String) }],
+    });
     const people = await call('GET', '/api/roles/people?q=kim', adam);
     expect(people.json()).toMatchObject({ total: 1, items: [{ username: 'dana', role: 'department_head' }] });
     const unknown = await call('GET', '/api/roles/emperor/holders', adam);
@@ -64,7 +92,11 @@ describe('system roles', () => {
       expect((await call('GET', '/api/roles', s)).statusCode, name).toBe(reads);
       expect((await call('GET', '/api/custom-roles', s)).statusCode, name).toBe(reads);
       expect((await setRole(s, 'nina', 'user')).statusCode, name).toBe(403);
-      expect((await call('POST', '/api/custom-roles', s, { name: 'X role', permissions: ['reports.read'], scope: 'own' })).statusCode, name).toBe(403);
+      expect(
+        (await call('POST', '/api/custom-roles', s, { name: 'X role', permissions: ['reports.read'], scope: 'own' }))
+          .statusCode,
+        name,
+      ).toBe(403);
     }
     expect((await call('GET', '/api/roles', null)).statusCode).toBe(401);
     expect((await call('GET', '/api/roles', olivia)).statusCode).toBe(200);
@@ -76,7 +108,10 @@ describe('system roles', () => {
     t.clock.advance(11 * 60_000);
     const stale = await setRole(adam, 'max', 'admin');
     expect(stale.statusCode).toBe(403);
-    expect(stale.json()).toMatchObject({ code: 'reauth_required', message: 'Please confirm your password to continue' });
+    expect(stale.json()).toMatchObject({
+      code: 'reauth_required',
+      message: 'Please confirm your password to continue',
+    });
     // adam's access token is still valid (15 minutes); confirm the password.
     expect((await call('POST', '/api/auth/reauth', adam, { password: 'Meridian!2026' })).statusCode).toBe(200);
     const ok = await setRole(adam, 'max', 'admin');
@@ -97,13 +132,15 @@ describe('system roles', () => {
     olivia = await login(t.app, 'olivia');
   });
 
-  it('refuses to grant more than the caller holds, one\'s own role, bad input and unknown users', async () => {
+  it("refuses to grant more than the caller holds, one's own role, bad input and unknown users", async () => {
     const owner = await setRole(adam, 'max', 'owner');
     expect(owner.statusCode).toBe(403);
     expect(owner.json().message).toBe('You cannot grant a permission you do not hold');
     const demoteOwner = await setRole(adam, 'olivia', 'requester');
     expect(demoteOwner.statusCode).toBe(403);
-    expect(demoteOwner.json().message).toBe('You cannot change the role of someone who holds permissions you do not hold');
+    expect(demoteOwner.json().message).toBe(
+      'You cannot change the role of someone who holds permissions you do not hold',
+    );
     const self = await setRole(adam, 'adam', 'requester');
     expect(self.statusCode).toBe(403);
     expect(self.json().message).toBe('You cannot change your own role');
@@ -115,7 +152,7 @@ describe('system roles', () => {
     expect((await call('PUT', '/api/users/not-a-uuid/role', adam, { role: 'user' })).statusCode).toBe(400);
   });
 
-  it('a demoted admin\'s next privileged call is refused', async () => {
+  it("a demoted admin's next privileged call is refused", async () => {
     const s = await login(t.app, 'adam');
     const demote = await setRole(olivia, 'adam', 'requester');
     expect(demote.statusCode).toBe(200);
@@ -144,7 +181,7 @@ describe('custom roles', () => {
     }
   });
 
-  it('creates one from the caller\'s own grants, with step-up, audited; names are unique', async () => {
+  it("creates one from the caller's own grants, with step-up, audited; names are unique", async () => {
     const res = await call('POST', '/api/custom-roles', adam, {
       name: 'Auditor',
       description: 'Reads the audit history',
@@ -152,12 +189,26 @@ describe('custom roles', () => {
       scope: 'group',
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'Auditor', description: 'Reads the audit history', permissions: ['reports.read', 'audit.read'], scope: 'group', holders: 0 });
+    expect(res.json()).toMatchObject({
+      name: 'Auditor',
+      description: 'Reads the audit history',
+      permissions: ['reports.read', 'audit.read'],
+      scope: 'group',
+      holders: 0,
+    });
     auditorId = res.json().id;
-    const dup = await call('POST', '/api/custom-roles', adam, { name: 'auditor', permissions: ['reports.read'], scope: 'own' });
+    const dup = await call('POST', '/api/custom-roles', adam, {
+      name: 'auditor',
+      permissions: ['reports.read'],
+      scope: 'own',
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('A custom role with this name already exists');
-    const payroll = await call('POST', '/api/custom-roles', adam, { name: 'Payroll approver', permissions: ['payroll.approve'], scope: 'group' });
+    const payroll = await call('POST', '/api/custom-roles', adam, {
+      name: 'Payroll approver',
+      permissions: ['payroll.approve'],
+      scope: 'group',
+    });
     expect(payroll.statusCode).toBe(403);
     expect(payroll.json().message).toBe('You cannot grant a permission you do not hold');
     const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'custom_role.created'));
@@ -176,7 +227,11 @@ describe('custom roles', () => {
     t.clock.advance(11 * 60_000);
     for (const res of [
       await call('POST', '/api/custom-roles', s, { name: 'Late role', permissions: ['reports.read'], scope: 'own' }),
-      await call('PUT', `/api/custom-roles/${auditorId}`, s, { name: 'Auditor', permissions: ['audit.read'], scope: 'group' }),
+      await call('PUT', `/api/custom-roles/${auditorId}`, s, {
+        name: 'Auditor',
+        permissions: ['audit.read'],
+        scope: 'group',
+      }),
       await call('DELETE', `/api/custom-roles/${auditorId}`, s),
       await assign(s, 'rita', auditorId),
     ]) {
@@ -184,7 +239,11 @@ describe('custom roles', () => {
       expect(res.json().code).toBe('reauth_required');
     }
     expect((await call('POST', '/api/auth/reauth', s, { password: 'Meridian!2026' })).statusCode).toBe(200);
-    const created = await call('POST', '/api/custom-roles', s, { name: 'Late role', permissions: ['reports.read'], scope: 'own' });
+    const created = await call('POST', '/api/custom-roles', s, {
+      name: 'Late role',
+      permissions: ['reports.read'],
+      scope: 'own',
+    });
     expect(created.statusCode).toBe(201);
     expect((await call('DELETE', `/api/custom-roles/${created.json().id}`, s)).statusCode).toBe(200);
     adam = await login(t.app, 'adam');
@@ -196,25 +255,45 @@ describe('custom roles', () => {
     expect((await call('GET', '/api/audit', rita)).statusCode).toBe(403);
     const assigned = await assign(adam, 'rita', auditorId);
     expect(assigned.statusCode).toBe(200);
-    expect(assigned.json()).toMatchObject({ username: 'rita', role: 'requester', customRoleId: auditorId, customRoleName: 'Auditor' });
+    expect(assigned.json()).toMatchObject({
+      username: 'rita',
+      role: 'requester',
+      customRoleId: auditorId,
+      customRoleName: 'Auditor',
+    });
     expect((await call('GET', '/api/audit', rita)).statusCode).toBe(200);
     expect((await call('GET', '/api/auth/user', rita)).json().permissions).toContain('audit.read');
     const holders = await call('GET', `/api/custom-roles/${auditorId}/holders`, adam);
     expect(holders.json()).toMatchObject({ total: 1, items: [{ username: 'rita', customRoleName: 'Auditor' }] });
-    expect((await call('GET', '/api/roles', adam)).json().customRoles[0]).toMatchObject({ name: 'Auditor', holders: 1 });
+    expect((await call('GET', '/api/roles', adam)).json().customRoles[0]).toMatchObject({
+      name: 'Auditor',
+      holders: 1,
+    });
 
     const busy = await call('DELETE', `/api/custom-roles/${auditorId}`, adam);
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toBe('This custom role is assigned to 1 user; unassign it before deleting it');
 
     // Editing the role changes what its holders may do on their next call.
-    const narrowed = await call('PUT', `/api/custom-roles/${auditorId}`, adam, { name: 'Auditor', description: null, permissions: ['reports.read'], scope: 'group' });
+    const narrowed = await call('PUT', `/api/custom-roles/${auditorId}`, adam, {
+      name: 'Auditor',
+      description: null,
+      permissions: ['reports.read'],
+      scope: 'group',
+    });
     expect(narrowed.statusCode).toBe(200);
     expect((await call('GET', '/api/audit', rita)).statusCode).toBe(403);
-    const widened = await call('PUT', `/api/custom-roles/${auditorId}`, adam, { name: 'Auditor', permissions: ['audit.read', 'reports.read'], scope: 'group' });
+    const widened = await call('PUT', `/api/custom-roles/${auditorId}`, adam, {
+      name: 'Auditor',
+      permissions: ['audit.read', 'reports.read'],
+      scope: 'group',
+    });
     expect(widened.statusCode).toBe(200);
     const [updated] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'custom_role.updated'));
-    expect(updated).toMatchObject({ before: { permissions: ['reports.read', 'audit.read'] }, after: { permissions: ['reports.read'] } });
+    expect(updated).toMatchObject({
+      before: { permissions: ['reports.read', 'audit.read'] },
+      after: { permissions: ['reports.read'] },
+    });
     expect((await call('GET', '/api/audit', rita)).statusCode).toBe(200);
 
     const removed = await assign(adam, 'rita', null);
@@ -222,7 +301,9 @@ describe('custom roles', () => {
     expect(removed.json().customRoleId).toBeNull();
     expect((await call('GET', '/api/audit', rita)).statusCode).toBe(403);
     const events = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, ids.rita!));
-    expect(events.map((e) => e.action)).toEqual(expect.arrayContaining(['user.custom_role_assigned', 'user.custom_role_removed']));
+    expect(events.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['user.custom_role_assigned', 'user.custom_role_removed']),
+    );
 
     expect((await assign(adam, 'rita', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await assign(adam, 'rita', 'nope' as never)).json().message).toBe('Not a valid custom role');
@@ -232,14 +313,28 @@ describe('custom roles', () => {
 
   it('a narrower manager cannot grant at a broader scope than they hold', async () => {
     // felix (organization scope) gets roles.manage for his organization through a custom role.
-    const managerRole = await call('POST', '/api/custom-roles', olivia, { name: 'Org role manager', permissions: ['roles.manage'], scope: 'organization' });
+    const managerRole = await call('POST', '/api/custom-roles', olivia, {
+      name: 'Org role manager',
+      permissions: ['roles.manage'],
+      scope: 'organization',
+    });
     expect(managerRole.statusCode).toBe(201);
     expect((await assign(olivia, 'felix', managerRole.json().id)).statusCode).toBe(200);
     const felix = await login(t.app, 'felix');
-    const broad = await call('POST', '/api/custom-roles', felix, { name: 'Group approver', permissions: ['approvals.act'], scope: 'group' });
+    const broad = await call('POST', '/api/custom-roles', felix, {
+      name: 'Group approver',
+      permissions: ['approvals.act'],
+      scope: 'group',
+    });
     expect(broad.statusCode).toBe(403);
-    expect(broad.json().message).toBe('You cannot grant "Approve and reject" at a broader scope than you hold it (organization)');
-    const fine = await call('POST', '/api/custom-roles', felix, { name: 'Org approver', permissions: ['approvals.act'], scope: 'organization' });
+    expect(broad.json().message).toBe(
+      'You cannot grant "Approve and reject" at a broader scope than you hold it (organization)',
+    );
+    const fine = await call('POST', '/api/custom-roles', felix, {
+      name: 'Org approver',
+      permissions: ['approvals.act'],
+      scope: 'organization',
+    });
     expect(fine.statusCode).toBe(201);
     // He manages roles only inside his organization: a group user is not found.
     expect((await assign(felix, 'henry', fine.json().id)).statusCode).toBe(404);
@@ -250,7 +345,11 @@ describe('custom roles', () => {
   });
 
   it('the last active owner cannot be demoted', async () => {
-    const payroll = await call('POST', '/api/custom-roles', olivia, { name: 'Payroll approver', permissions: ['payroll.approve'], scope: 'group' });
+    const payroll = await call('POST', '/api/custom-roles', olivia, {
+      name: 'Payroll approver',
+      permissions: ['payroll.approve'],
+      scope: 'group',
+    });
     expect(payroll.statusCode).toBe(201);
     // Only an owner holds payroll.approve; with it, adam holds everything an owner does.
     expect((await assign(adam, 'max', payroll.json().id)).statusCode).toBe(403);
@@ -277,7 +376,9 @@ describe('bulk role change (/enhanced-user-management)', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.changed).toBe(2);
-    const reasons = Object.fromEntries(body.skipped.map((s: { name: string | null; reason: string }) => [s.name ?? 'unknown', s.reason]));
+    const reasons = Object.fromEntries(
+      body.skipped.map((s: { name: string | null; reason: string }) => [s.name ?? 'unknown', s.reason]),
+    );
     expect(reasons.adam).toBe('You cannot change your own role');
     expect(reasons.olivia).toMatch(/last active owner|permissions you do not hold/);
     expect(reasons.unknown).toBe('User not found');

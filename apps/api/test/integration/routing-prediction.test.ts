@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { approvalAssignments, approvalSteps, categories, departments, organizations, spendingRequests, users } from '@outlay/db';
+import {
+  approvalAssignments,
+  approvalSteps,
+  categories,
+  departments,
+  organizations,
+  spendingRequests,
+  users,
+} from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 
 let t: TestContext;
@@ -31,15 +39,27 @@ beforeAll(async () => {
     .returning();
   testOrg = o1!.id;
   emptyOrg = o2!.id;
-  const [c1] = await t.db.insert(categories).values({ organizationId: testOrg, name: 'Software', code: 'PRD-SW', glAccount: '6100' }).returning();
-  const [c2] = await t.db.insert(categories).values({ organizationId: testOrg, name: 'Travel', code: 'PRD-TR', glAccount: '6200' }).returning();
+  const [c1] = await t.db
+    .insert(categories)
+    .values({ organizationId: testOrg, name: 'Software', code: 'PRD-SW', glAccount: '6100' })
+    .returning();
+  const [c2] = await t.db
+    .insert(categories)
+    .values({ organizationId: testOrg, name: 'Travel', code: 'PRD-TR', glAccount: '6200' })
+    .returning();
   software = c1!.id;
   travel = c2!.id;
   for (const name of ['adam', 'max', 'dana', 'felix']) s[name] = await login(t.app, name);
 });
 afterAll(async () => t.close());
 
-async function decided(params: { hours: number; amount: string; categoryId: string; status?: 'approved' | 'rejected' | 'paid'; daysAgo?: number }) {
+async function decided(params: {
+  hours: number;
+  amount: string;
+  categoryId: string;
+  status?: 'approved' | 'rejected' | 'paid';
+  daysAgo?: number;
+}) {
   const decidedAt = new Date(t.clock.now().getTime() - (params.daysAgo ?? 10) * 24 * HOUR);
   const submittedAt = new Date(decidedAt.getTime() - params.hours * HOUR);
   await t.db.insert(spendingRequests).values({
@@ -59,7 +79,8 @@ async function decided(params: { hours: number; amount: string; categoryId: stri
   });
 }
 
-const predict = (query: string) => t.app.inject({ method: 'GET', url: `/api/routing/prediction?${query}`, headers: s.max!.headers });
+const predict = (query: string) =>
+  t.app.inject({ method: 'GET', url: `/api/routing/prediction?${query}`, headers: s.max!.headers });
 
 describe('prediction', () => {
   it('answers null hours with sample 0 when there is no history', async () => {
@@ -91,7 +112,9 @@ describe('prediction', () => {
     const p = res.json();
     // Tiers: travel+band (1) → travel (1) → band (7: six software + one travel) wins.
     expect(p.sample).toBe(7);
-    expect(p.basis).toBe('7 approved requests between $500.00 and $2,000.00 in Prediction Freight over the last 12 months');
+    expect(p.basis).toBe(
+      '7 approved requests between $500.00 and $2,000.00 in Prediction Freight over the last 12 months',
+    );
     expect(p.medianHours).toBe(8);
   });
 
@@ -129,7 +152,10 @@ describe('route explanation', () => {
         groupCurrency: 'USD',
         status: 'pending',
         workflowName: 'Operations purchases',
-        routeReason: ['The workflow "Operations purchases" matched: the department is one of its departments', 'Max Fischer is the requester\'s manager'],
+        routeReason: [
+          'The workflow "Operations purchases" matched: the department is one of its departments',
+          "Max Fischer is the requester's manager",
+        ],
         submittedAt: t.clock.now(),
       })
       .returning();
@@ -137,36 +163,93 @@ describe('route explanation', () => {
     // Round 1 was superseded by a re-route; round 2 is the current one.
     const [old] = await t.db
       .insert(approvalSteps)
-      .values({ requestId, position: 1, name: 'Old step', mode: 'any', approverKind: 'relative_role', approverRole: 'cfo', slaHours: 24, status: 'skipped', round: 1 })
+      .values({
+        requestId,
+        position: 1,
+        name: 'Old step',
+        mode: 'any',
+        approverKind: 'relative_role',
+        approverRole: 'cfo',
+        slaHours: 24,
+        status: 'skipped',
+        round: 1,
+      })
       .returning();
-    await t.db.insert(approvalAssignments).values({ stepId: old!.id, requestId, approverId: people.carla!, status: 'superseded' });
-    const [first] = await t.db
-      .insert(approvalSteps)
-      .values({ requestId, position: 1, name: 'Manager', mode: 'any', approverKind: 'relative_role', approverRole: 'manager', slaHours: 24, status: 'active', round: 2, activatedAt: t.clock.now() })
-      .returning();
-    await t.db
-      .insert(approvalSteps)
-      .values({ requestId, position: 2, name: 'Head of department', mode: 'any', approverKind: 'relative_role', approverRole: 'department_head', slaHours: 48, status: 'waiting', round: 2 });
-    await t.db.insert(approvalAssignments).values({ stepId: first!.id, requestId, approverId: people.max!, status: 'superseded' });
     await t.db
       .insert(approvalAssignments)
-      .values({ stepId: first!.id, requestId, approverId: people.dana!, reason: 'delegation', originalApproverId: people.max!, status: 'open' });
+      .values({ stepId: old!.id, requestId, approverId: people.carla!, status: 'superseded' });
+    const [first] = await t.db
+      .insert(approvalSteps)
+      .values({
+        requestId,
+        position: 1,
+        name: 'Manager',
+        mode: 'any',
+        approverKind: 'relative_role',
+        approverRole: 'manager',
+        slaHours: 24,
+        status: 'active',
+        round: 2,
+        activatedAt: t.clock.now(),
+      })
+      .returning();
+    await t.db
+      .insert(approvalSteps)
+      .values({
+        requestId,
+        position: 2,
+        name: 'Head of department',
+        mode: 'any',
+        approverKind: 'relative_role',
+        approverRole: 'department_head',
+        slaHours: 48,
+        status: 'waiting',
+        round: 2,
+      });
+    await t.db
+      .insert(approvalAssignments)
+      .values({ stepId: first!.id, requestId, approverId: people.max!, status: 'superseded' });
+    await t.db
+      .insert(approvalAssignments)
+      .values({
+        stepId: first!.id,
+        requestId,
+        approverId: people.dana!,
+        reason: 'delegation',
+        originalApproverId: people.max!,
+        status: 'open',
+      });
   });
 
   it('explains the route of the latest round with approvers and a prediction', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/routing/requests/${requestId}`, headers: s.adam!.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/routing/requests/${requestId}`,
+      headers: s.adam!.headers,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const e = res.json();
-    expect(e).toMatchObject({ requestId, title: 'Dock scanners', status: 'pending', workflowId: null, workflowName: 'Operations purchases' });
+    expect(e).toMatchObject({
+      requestId,
+      title: 'Dock scanners',
+      status: 'pending',
+      workflowId: null,
+      workflowName: 'Operations purchases',
+    });
     expect(e.reference).toMatch(/^REQ-\d{6}$/);
     expect(e.reasons).toHaveLength(2);
-    expect(e.steps.map((st: { position: number; name: string; status: string }) => `${st.position}:${st.name}:${st.status}`)).toEqual([
-      '1:Manager:active',
-      '2:Head of department:waiting',
-    ]);
+    expect(
+      e.steps.map((st: { position: number; name: string; status: string }) => `${st.position}:${st.name}:${st.status}`),
+    ).toEqual(['1:Manager:active', '2:Head of department:waiting']);
     expect(e.steps[0].approvers).toEqual([
       { userId: people.max, name: 'Max Fischer', status: 'superseded', reason: 'workflow', originalApproverName: null },
-      { userId: people.dana, name: 'Dana Kim', status: 'open', reason: 'delegation', originalApproverName: 'Max Fischer' },
+      {
+        userId: people.dana,
+        name: 'Dana Kim',
+        status: 'open',
+        reason: 'delegation',
+        originalApproverName: 'Max Fischer',
+      },
     ]);
     expect(e.steps[1].approvers).toEqual([]);
     expect(e.prediction).toHaveProperty('sample');
@@ -174,7 +257,10 @@ describe('route explanation', () => {
   });
 
   it('lets an assignee see it, and answers 404 to someone who cannot see the request', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/routing/requests/${requestId}`, headers: s.dana!.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/routing/requests/${requestId}`, headers: s.dana!.headers }))
+        .statusCode,
+    ).toBe(200);
     const [adamRow] = await t.db.select().from(users).where(eq(users.username, 'adam'));
     const [energyDept] = await t.db.select().from(departments).where(eq(departments.organizationId, orgs.ME!)).limit(1);
     await t.db.insert(users).values({
@@ -190,15 +276,26 @@ describe('route explanation', () => {
       hasChangedPassword: true,
     });
     const outsider = await login(t.app, 'energy_manager');
-    const res = await t.app.inject({ method: 'GET', url: `/api/routing/requests/${requestId}`, headers: outsider.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/routing/requests/${requestId}`,
+      headers: outsider.headers,
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Request not found');
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/routing/requests/00000000-0000-4000-8000-000000000000', headers: s.adam!.headers });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/routing/requests/00000000-0000-4000-8000-000000000000',
+      headers: s.adam!.headers,
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
   it('refuses a caller without approvals.act (403)', async () => {
     const rita = await login(t.app, 'rita');
-    expect((await t.app.inject({ method: 'GET', url: `/api/routing/requests/${requestId}`, headers: rita.headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/routing/requests/${requestId}`, headers: rita.headers }))
+        .statusCode,
+    ).toBe(403);
   });
 });

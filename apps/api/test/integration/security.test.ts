@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
-const put = (url: string, headers: Record<string, string>, payload: object) => t.app.inject({ method: 'PUT', url, headers, payload });
+const put = (url: string, headers: Record<string, string>, payload: object) =>
+  t.app.inject({ method: 'PUT', url, headers, payload });
 const post = (url: string, headers: Record<string, string>, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
 const signIn = (username: string, password: string, remoteAddress = nextIp()) =>
@@ -43,7 +44,13 @@ describe('security settings', () => {
       sessionLifetimeDays: 30,
       idleTimeoutMinutes: 10080,
       twoFactorRequiredRoles: [],
-      authorizedDomains: ['meridiangroup.com', 'meridianlogistics.com', 'meridianenergy.com', 'meridianfoods.com', 'meridiantech.com'],
+      authorizedDomains: [
+        'meridiangroup.com',
+        'meridianlogistics.com',
+        'meridianenergy.com',
+        'meridianfoods.com',
+        'meridiantech.com',
+      ],
     });
   });
 
@@ -73,11 +80,20 @@ describe('security settings', () => {
       [{ sessionLifetimeDays: 91 }, 'Session lifetime must be at most 90 days'],
       [{ idleTimeoutMinutes: 4 }, 'Idle timeout must be at least 5 minutes'],
       // Limits kept in minutes say their span too: 43200 alone does not read as a month.
-      [{ sessionLifetimeDays: 90, idleTimeoutMinutes: 43_201 }, 'Idle timeout must be at most 43,200 minutes (30 days)'],
+      [
+        { sessionLifetimeDays: 90, idleTimeoutMinutes: 43_201 },
+        'Idle timeout must be at most 43,200 minutes (30 days)',
+      ],
       [{ lockoutMinutes: 1441 }, 'Lockout duration must be at most 1,440 minutes (1 day)'],
-      [{ sessionLifetimeDays: 1, idleTimeoutMinutes: 1441 }, 'The idle timeout cannot be longer than the session lifetime'],
+      [
+        { sessionLifetimeDays: 1, idleTimeoutMinutes: 1441 },
+        'The idle timeout cannot be longer than the session lifetime',
+      ],
       [{ twoFactorRequiredRoles: ['emperor'] }, 'Unknown role'],
-      [{ authorizedDomains: ['https://evil.com'] }, '"https://evil.com" is not a valid domain name such as example.com'],
+      [
+        { authorizedDomains: ['https://evil.com'] },
+        '"https://evil.com" is not a valid domain name such as example.com',
+      ],
       [{ authorizedDomains: ['*.example.com'] }, '"*.example.com" is not a valid domain name such as example.com'],
       [{ authorizedDomains: [] }, 'Keep at least one authorized e-mail domain, or nobody can register'],
     ];
@@ -89,8 +105,25 @@ describe('security settings', () => {
   });
 
   it('saves, lowercases and de-duplicates domains, and audits before and after', async () => {
-    const body = await save({ authorizedDomains: ['MeridianGroup.com', 'meridiangroup.com', ' eu.meridianfoods.com ', 'meridianlogistics.com', 'meridianenergy.com', 'meridiantech.com', 'meridianfoods.com'] });
-    expect(body.authorizedDomains).toEqual(['meridiangroup.com', 'eu.meridianfoods.com', 'meridianlogistics.com', 'meridianenergy.com', 'meridiantech.com', 'meridianfoods.com']);
+    const body = await save({
+      authorizedDomains: [
+        'MeridianGroup.com',
+        'meridiangroup.com',
+        ' eu.meridianfoods.com ',
+        'meridianlogistics.com',
+        'meridianenergy.com',
+        'meridiantech.com',
+        'meridianfoods.com',
+      ],
+    });
+    expect(body.authorizedDomains).toEqual([
+      'meridiangroup.com',
+      'eu.meridianfoods.com',
+      'meridianlogistics.com',
+      'meridianenergy.com',
+      'meridiantech.com',
+      'meridianfoods.com',
+    ]);
     expect(body.updatedAt).toEqual(expect.any(String));
     const config = await t.app.inject({ method: 'GET', url: '/api/registration-requests/config' });
     expect(config.json().authorizedDomains).toContain('eu.meridianfoods.com');
@@ -115,14 +148,20 @@ describe('the settings drive the foundation', () => {
     const item = locked.json().items.find((i: { key: string }) => i.key === 'user:dana');
     expect(item).toMatchObject({ kind: 'user', subject: 'dana', userName: 'Dana Kim', userId: expect.any(String) });
 
-    expect((await post('/api/security/locked/unlock', adam.headers, { key: 'nonsense' })).json().message).toBe('Only a user or an address lock can be lifted');
+    expect((await post('/api/security/locked/unlock', adam.headers, { key: 'nonsense' })).json().message).toBe(
+      'Only a user or an address lock can be lifted',
+    );
     const missing = await post('/api/security/locked/unlock', adam.headers, { key: 'user:nobody-locked' });
     expect(missing.statusCode).toBe(404);
     const unlocked = await post('/api/security/locked/unlock', adam.headers, { key: 'user:dana' });
     expect(unlocked.statusCode).toBe(200);
     expect(unlocked.json().message).toBe('Unlocked dana');
     expect((await signIn('dana', 'Meridian!2026')).statusCode).toBe(200);
-    expect((await get('/api/security/locked', adam.headers)).json().items.some((i: { key: string }) => i.key === 'user:dana')).toBe(false);
+    expect(
+      (await get('/api/security/locked', adam.headers))
+        .json()
+        .items.some((i: { key: string }) => i.key === 'user:dana'),
+    ).toBe(false);
     const events = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'security.unlocked'));
     expect(events).toHaveLength(1);
     expect(events[0]!.before).toMatchObject({ key: 'user:dana' });
@@ -132,17 +171,29 @@ describe('the settings drive the foundation', () => {
   it('a minimum length of 12 refuses an 11-character password on change and registration', async () => {
     await save({ passwordMinLength: 12 });
     const felix = await login(t.app, 'felix');
-    const short = await post('/api/auth/change-password', felix.headers, { newPassword: 'Abcdefgh-1x', confirmPassword: 'Abcdefgh-1x' });
+    const short = await post('/api/auth/change-password', felix.headers, {
+      newPassword: 'Abcdefgh-1x',
+      confirmPassword: 'Abcdefgh-1x',
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('Password must be at least 12 characters long');
-    const ok = await post('/api/auth/change-password', felix.headers, { newPassword: 'Abcdefgh-12x', confirmPassword: 'Abcdefgh-12x' });
+    const ok = await post('/api/auth/change-password', felix.headers, {
+      newPassword: 'Abcdefgh-12x',
+      confirmPassword: 'Abcdefgh-12x',
+    });
     expect(ok.statusCode).toBe(200);
 
     const register = await t.app.inject({
       method: 'POST',
       url: '/api/registration-requests',
       remoteAddress: nextIp(),
-      payload: { firstName: 'Shorty', lastName: 'Pass', email: 'shorty@meridiangroup.com', password: 'Abcdefgh-1x', requestedRole: 'requester' },
+      payload: {
+        firstName: 'Shorty',
+        lastName: 'Pass',
+        email: 'shorty@meridiangroup.com',
+        password: 'Abcdefgh-1x',
+        requestedRole: 'requester',
+      },
     });
     expect(register.statusCode).toBe(400);
     expect(register.json().message).toBe('Password must be at least 12 characters long');
@@ -158,15 +209,38 @@ describe('the settings drive the foundation', () => {
     expect((await get('/api/auth/user', s.headers)).statusCode).toBe(200);
     t.clock.advance(14 * 60_000);
     // Keep adam's session alive across the clock jump.
-    const fresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: adam.refreshToken }, headers: { 'x-device-id': adam.deviceId } });
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: adam.refreshToken },
+      headers: { 'x-device-id': adam.deviceId },
+    });
     expect(fresh.statusCode).toBe(200);
-    adam = { ...adam, refreshToken: fresh.json().tokens.refreshToken, headers: { authorization: `Bearer ${fresh.json().tokens.accessToken}`, 'x-device-id': adam.deviceId } };
+    adam = {
+      ...adam,
+      refreshToken: fresh.json().tokens.refreshToken,
+      headers: { authorization: `Bearer ${fresh.json().tokens.accessToken}`, 'x-device-id': adam.deviceId },
+    };
     t.clock.advance(17 * 60_000);
-    const idle = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: s.refreshToken }, headers: { 'x-device-id': s.deviceId } });
+    const idle = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: s.refreshToken },
+      headers: { 'x-device-id': s.deviceId },
+    });
     expect(idle.statusCode).toBe(401);
-    const fresh2 = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: adam.refreshToken }, headers: { 'x-device-id': adam.deviceId } });
+    const fresh2 = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: adam.refreshToken },
+      headers: { 'x-device-id': adam.deviceId },
+    });
     expect(fresh2.statusCode).toBe(200);
-    adam = { ...adam, refreshToken: fresh2.json().tokens.refreshToken, headers: { authorization: `Bearer ${fresh2.json().tokens.accessToken}`, 'x-device-id': adam.deviceId } };
+    adam = {
+      ...adam,
+      refreshToken: fresh2.json().tokens.refreshToken,
+      headers: { authorization: `Bearer ${fresh2.json().tokens.accessToken}`, 'x-device-id': adam.deviceId },
+    };
     await save({ sessionLifetimeDays: 30, idleTimeoutMinutes: 10080 });
   });
 
@@ -175,19 +249,30 @@ describe('the settings drive the foundation', () => {
     const res = await signIn('rita', 'Meridian!2026');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ requirePasswordChange: false, requireTwoFactorSetup: true, tokens: expect.any(Object) });
+    expect(body).toMatchObject({
+      requirePasswordChange: false,
+      requireTwoFactorSetup: true,
+      tokens: expect.any(Object),
+    });
     const headers = { authorization: `Bearer ${body.tokens.accessToken}`, 'x-device-id': body.deviceId };
     expect((await get('/api/profile', headers)).statusCode).toBe(200);
     expect((await get('/api/auth/user', headers)).statusCode).toBe(200);
     const blocked = await get('/api/audit', headers);
     expect(blocked.statusCode).toBe(403);
-    expect(blocked.json()).toMatchObject({ code: 'TWO_FACTOR_SETUP_REQUIRED', message: 'Your role requires two-factor authentication. Set it up to continue.' });
+    expect(blocked.json()).toMatchObject({
+      code: 'TWO_FACTOR_SETUP_REQUIRED',
+      message: 'Your role requires two-factor authentication. Set it up to continue.',
+    });
     // Other roles are untouched.
     expect((await signIn('max', 'Meridian!2026')).json().requireTwoFactorSetup).toBeUndefined();
 
     const setup = await post('/api/auth/2fa/setup', headers);
     expect(setup.statusCode).toBe(200);
-    const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.json().secret), digits: 6, period: 30 }).generate({ timestamp: t.clock.now().getTime() });
+    const code = new OTPAuth.TOTP({
+      secret: OTPAuth.Secret.fromBase32(setup.json().secret),
+      digits: 6,
+      period: 30,
+    }).generate({ timestamp: t.clock.now().getTime() });
     expect((await post('/api/auth/2fa/enable', headers, { totpCode: code })).statusCode).toBe(200);
     // Now only her permissions decide: the audit history is simply not hers.
     const after = await get('/api/audit', headers);
@@ -211,11 +296,21 @@ describe('sign-in activity, locks and 2FA adoption', () => {
 
     const failures = await get('/api/security/sign-ins?success=false&username=nobody-here', adam.headers);
     expect(failures.json().items).toHaveLength(1);
-    expect(failures.json().items[0]).toMatchObject({ username: 'nobody-here', success: false, reason: 'unknown_user', ip: '10.77.0.1', userId: null });
+    expect(failures.json().items[0]).toMatchObject({
+      username: 'nobody-here',
+      success: false,
+      reason: 'unknown_user',
+      ip: '10.77.0.1',
+      userId: null,
+    });
     const byIp = await get('/api/security/sign-ins?ip=10.77.0.1', adam.headers);
     expect(byIp.json().total).toBe(1);
     const successes = await get('/api/security/sign-ins?success=true&username=adam', adam.headers);
-    expect(successes.json().items.every((i: { success: boolean; userName: string }) => i.success && i.userName === 'Adam Clarke')).toBe(true);
+    expect(
+      successes
+        .json()
+        .items.every((i: { success: boolean; userName: string }) => i.success && i.userName === 'Adam Clarke'),
+    ).toBe(true);
 
     const today = t.clock.now().toISOString().slice(0, 10);
     const future = await get('/api/security/sign-ins?from=2999-01-01', adam.headers);
@@ -235,7 +330,10 @@ describe('sign-in activity, locks and 2FA adoption', () => {
     const csv = await get('/api/security/sign-ins/export?format=csv&username=nobody-here', adam.headers);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('Time,Username,User,Result,Reason,IP address,Device');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('nobody-here');
@@ -256,7 +354,11 @@ describe('sign-in activity, locks and 2FA adoption', () => {
     // rita enabled it above; nina has not.
     expect(requester).toMatchObject({ label: 'Expense Requester', enabled: 1, required: false });
     expect(requester.users).toBeGreaterThanOrEqual(2);
-    expect(body.roles.find((r: { role: string }) => r.role === 'owner')).toMatchObject({ required: true, enabled: 0, percent: 0 });
+    expect(body.roles.find((r: { role: string }) => r.role === 'owner')).toMatchObject({
+      required: true,
+      enabled: 0,
+      percent: 0,
+    });
     expect(body.total.users).toBeGreaterThanOrEqual(10);
     await save({ twoFactorRequiredRoles: [] });
   });
@@ -265,9 +367,22 @@ describe('sign-in activity, locks and 2FA adoption', () => {
     const ip = '10.88.0.9';
     // The per-address limit is 100 failures; simulate the lock directly rather than 101 argon2 runs.
     const now = t.clock.now();
-    await t.db.insert(loginThrottles).values({ key: `ip:${ip}`, failures: 0, windowStartedAt: now, lockedUntil: new Date(now.getTime() + 86_400_000), lockCount: 1, lastLockedAt: now });
+    await t.db
+      .insert(loginThrottles)
+      .values({
+        key: `ip:${ip}`,
+        failures: 0,
+        windowStartedAt: now,
+        lockedUntil: new Date(now.getTime() + 86_400_000),
+        lockCount: 1,
+        lastLockedAt: now,
+      });
     const locked = await get('/api/security/locked', adam.headers);
-    expect(locked.json().items.find((i: { key: string }) => i.key === `ip:${ip}`)).toMatchObject({ kind: 'ip', subject: ip, userId: null });
+    expect(locked.json().items.find((i: { key: string }) => i.key === `ip:${ip}`)).toMatchObject({
+      kind: 'ip',
+      subject: ip,
+      userId: null,
+    });
     const res = await post('/api/security/locked/unlock', adam.headers, { key: `ip:${ip}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(`Unlocked address ${ip}`);

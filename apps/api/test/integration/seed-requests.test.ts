@@ -39,10 +39,14 @@ describe('demo request history', () => {
     const [foreign] = await q<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM spending_requests r JOIN users u ON u.id = r.requester_id WHERE u.organization_id <> r.organization_id`);
     expect(foreign?.n).toBe(0);
-    const months = await q<{ m: string; n: number }>(sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS m, count(*)::int AS n FROM spending_requests GROUP BY 1 ORDER BY 1`);
+    const months = await q<{ m: string; n: number }>(
+      sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS m, count(*)::int AS n FROM spending_requests GROUP BY 1 ORDER BY 1`,
+    );
     expect(months).toHaveLength(13);
     for (const m of months.slice(0, -1)) expect(m.n).toBeGreaterThanOrEqual(25);
-    const [future] = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM spending_requests WHERE created_at > now() OR submitted_at > now() OR decided_at > now() OR paid_at > now()`);
+    const [future] = await q<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM spending_requests WHERE created_at > now() OR submitted_at > now() OR decided_at > now() OR paid_at > now()`,
+    );
     expect(future?.n).toBe(0);
   });
 
@@ -51,7 +55,13 @@ describe('demo request history', () => {
       SELECT o.code, count(w.id)::int AS n FROM organizations o LEFT JOIN workflows w ON w.organization_id = o.id GROUP BY o.code`);
     expect(orgs).toHaveLength(5);
     for (const o of orgs) expect(o.n, o.code).toBeGreaterThanOrEqual(1);
-    const chain = await q<{ name: string; position: number; approver_role: string; sla_hours: number; mode: string }>(sql`
+    const chain = await q<{
+      name: string;
+      position: number;
+      approver_role: string;
+      sla_hours: number;
+      mode: string;
+    }>(sql`
       SELECT s.name, s.position, s.approver_role, s.sla_hours, s.mode FROM workflows w
       JOIN organizations o ON o.id = w.organization_id JOIN workflow_steps s ON s.workflow_id = w.id
       WHERE o.code = 'ML' AND w.name = 'Standard approval' ORDER BY s.position`);
@@ -145,7 +155,12 @@ describe('demo request history', () => {
 
   it('stores money exactly: 2-decimal strings, FX consistent, line items and allocations adding up', async () => {
     const rows = await t.db
-      .select({ amount: spendingRequests.amount, amountOrg: spendingRequests.amountOrg, amountGroup: spendingRequests.amountGroup, approvedAmount: spendingRequests.approvedAmount })
+      .select({
+        amount: spendingRequests.amount,
+        amountOrg: spendingRequests.amountOrg,
+        amountGroup: spendingRequests.amountGroup,
+        approvedAmount: spendingRequests.approvedAmount,
+      })
       .from(spendingRequests);
     for (const r of rows) {
       for (const v of [r.amount, r.amountOrg, r.amountGroup]) expect(v).toMatch(/^\d+\.\d{2}$/);
@@ -157,9 +172,13 @@ describe('demo request history', () => {
       FROM spending_requests`);
     expect(fx?.n).toBe(0);
     expect(fx?.foreign).toBeGreaterThan(5);
-    const [sameCurrency] = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM spending_requests WHERE currency = org_currency AND (fx_rate <> 1 OR amount_org <> amount)`);
+    const [sameCurrency] = await q<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM spending_requests WHERE currency = org_currency AND (fx_rate <> 1 OR amount_org <> amount)`,
+    );
     expect(sameCurrency?.n).toBe(0);
-    const allocations = await q<{ total: string }>(sql`SELECT sum(percent)::numeric(6,2)::text AS total FROM request_allocations GROUP BY request_id`);
+    const allocations = await q<{ total: string }>(
+      sql`SELECT sum(percent)::numeric(6,2)::text AS total FROM request_allocations GROUP BY request_id`,
+    );
     expect(allocations.length).toBeGreaterThan(5);
     for (const a of allocations) expect(a.total).toBe('100.00');
     const [items] = await q<{ requests: number; wrong: number; partial: number }>(sql`
@@ -186,7 +205,8 @@ describe('demo request history', () => {
     const by = Object.fromEntries(queues.map((x) => [x.username, x]));
     for (const who of ['max', 'dana', 'grace', 'carla']) expect(by[who]?.open ?? 0, who).toBeGreaterThan(0);
     // The subsidiaries' own approvers: heads of department and finance managers (DEMO_STAFF).
-    for (const who of ['lukas', 'klara', 'james', 'priya', 'khalid', 'aisha']) expect(by[who]?.open ?? 0, who).toBeGreaterThan(0);
+    for (const who of ['lukas', 'klara', 'james', 'priya', 'khalid', 'aisha'])
+      expect(by[who]?.open ?? 0, who).toBeGreaterThan(0);
     expect(queues.reduce((s, x) => s + x.overdue, 0)).toBeGreaterThan(0);
     expect(queues.reduce((s, x) => s + x.open - x.overdue, 0)).toBeGreaterThan(0);
     const [info] = await q<{ n: number }>(sql`
@@ -232,7 +252,11 @@ describe('demo request history', () => {
   it('shows the history over HTTP: queues of max, dana and the subsidiaries’ heads, rita’s requests', async () => {
     for (const who of ['max', 'dana', 'lukas', 'james', 'khalid']) {
       const session = await login(t.app, who);
-      const res = await t.app.inject({ method: 'GET', url: '/api/approvals/queue?pageSize=100', headers: session.headers });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/approvals/queue?pageSize=100',
+        headers: session.headers,
+      });
       expect(res.statusCode, who).toBe(200);
       expect(res.json().total, who).toBeGreaterThan(0);
     }
@@ -245,6 +269,8 @@ describe('demo request history', () => {
     const detail = await t.app.inject({ method: 'GET', url: `/api/requests/${waiting!.id}`, headers: rita.headers });
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({ status: 'info_requested', requester: { name: 'Rita Alvarez' } });
-    expect(detail.json().timeline.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['created', 'submitted', 'info_requested']));
+    expect(detail.json().timeline.map((e: { type: string }) => e.type)).toEqual(
+      expect.arrayContaining(['created', 'submitted', 'info_requested']),
+    );
   });
 });

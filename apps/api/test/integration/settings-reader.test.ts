@@ -21,20 +21,42 @@ beforeAll(async () => {
   ids.adam = (await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'adam')))[0]!.id;
   ids.policy = (await t.db.select({ id: policyRules.id }).from(policyRules).limit(1))[0]!.id;
   ids.workflow = (await t.db.select({ id: workflows.id }).from(workflows).limit(1))[0]!.id;
-  const role = await t.app.inject({ method: 'POST', url: '/api/custom-roles', headers: adam.headers, payload: { name: 'Reader check', scope: 'group', permissions: ['audit.read'] } });
+  const role = await t.app.inject({
+    method: 'POST',
+    url: '/api/custom-roles',
+    headers: adam.headers,
+    payload: { name: 'Reader check', scope: 'group', permissions: ['audit.read'] },
+  });
   expect(role.statusCode, role.body).toBe(201);
   ids.customRole = role.json().id;
   const registration = await t.app.inject({
     method: 'POST',
     url: '/api/registration-requests',
     remoteAddress: nextIp(),
-    payload: { firstName: 'Nora', lastName: 'Reader', email: 'nora.reader@meridiangroup.com', requestedRole: 'requester', password: 'Correct-Horse-42!', message: 'New in accounts' },
+    payload: {
+      firstName: 'Nora',
+      lastName: 'Reader',
+      email: 'nora.reader@meridiangroup.com',
+      requestedRole: 'requester',
+      password: 'Correct-Horse-42!',
+      message: 'New in accounts',
+    },
   });
   expect(registration.statusCode, registration.body).toBe(201);
   ids.registration = registration.json().id;
-  const report = await t.app.inject({ method: 'POST', url: '/api/error-reports', headers: adam.headers, payload: { message: 'Reader check failure', route: '/security' } });
+  const report = await t.app.inject({
+    method: 'POST',
+    url: '/api/error-reports',
+    headers: adam.headers,
+    payload: { message: 'Reader check failure', route: '/security' },
+  });
   expect(report.statusCode, report.body).toBeLessThan(300);
-  const backup = await t.app.inject({ method: 'POST', url: '/api/backups', headers: adam.headers, payload: { name: 'Reader check' } });
+  const backup = await t.app.inject({
+    method: 'POST',
+    url: '/api/backups',
+    headers: adam.headers,
+    payload: { name: 'Reader check' },
+  });
   expect(backup.statusCode, backup.body).toBeLessThan(300);
   ids.backup = (await t.db.select({ id: backups.id }).from(backups).limit(1))[0]!.id;
 });
@@ -87,7 +109,19 @@ function reads(): string[] {
 function writes(): Array<[method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object]> {
   const user = ids.adam;
   return [
-    ['POST', '/api/users', { firstName: 'Eve', lastName: 'Intruder', email: 'eve@meridiangroup.com', role: 'admin', organizationId: user, departmentId: null, managerId: null }],
+    [
+      'POST',
+      '/api/users',
+      {
+        firstName: 'Eve',
+        lastName: 'Intruder',
+        email: 'eve@meridiangroup.com',
+        role: 'admin',
+        organizationId: user,
+        departmentId: null,
+        managerId: null,
+      },
+    ],
     ['PUT', `/api/users/${user}`, { firstName: 'Adam' }],
     ['POST', `/api/users/${user}/deactivate`],
     ['POST', `/api/users/${user}/reset-password`],
@@ -103,7 +137,11 @@ function writes(): Array<[method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', u
     ['GET', '/api/registration-requests/assignable-organizations'],
     ['GET', '/api/registration-requests/assignable-roles'],
     ['POST', '/api/custom-roles', { name: 'Everything', scope: 'group', permissions: ['users.manage'] }],
-    ['PUT', `/api/custom-roles/${ids.customRole}`, { name: 'Everything', scope: 'group', permissions: ['users.manage'] }],
+    [
+      'PUT',
+      `/api/custom-roles/${ids.customRole}`,
+      { name: 'Everything', scope: 'group', permissions: ['users.manage'] },
+    ],
     ['DELETE', `/api/custom-roles/${ids.customRole}`],
     ['PUT', '/api/security/settings', { passwordMinLength: 4 }],
     ['POST', '/api/security/locked/unlock', { key: 'user:adam' }],
@@ -136,7 +174,7 @@ function writes(): Array<[method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', u
 }
 
 describe('a settings reader (carla, cfo)', () => {
-  it('reads every Settings-menu screen\'s data, and no answer carries a secret', async () => {
+  it("reads every Settings-menu screen's data, and no answer carries a secret", async () => {
     for (const url of reads()) {
       const res = await call(carla, 'GET', url);
       expect(res.statusCode, `GET ${url}: ${res.body.slice(0, 200)}`).toBe(200);
@@ -149,19 +187,30 @@ describe('a settings reader (carla, cfo)', () => {
 
   it('sees real rows, within the group, on the lists', async () => {
     const list = (await call(carla, 'GET', '/api/users?pageSize=100')).json();
-    expect(list.items.map((u: { username: string }) => u.username)).toEqual(expect.arrayContaining(['adam', 'max', 'carla']));
+    expect(list.items.map((u: { username: string }) => u.username)).toEqual(
+      expect.arrayContaining(['adam', 'max', 'carla']),
+    );
     expect((await call(carla, 'GET', '/api/users/options')).json().organizations.length).toBeGreaterThan(1);
     const registrations = (await call(carla, 'GET', '/api/registration-requests')).json();
     expect(registrations.items.map((r: { id: string }) => r.id)).toContain(ids.registration);
-    expect((await call(carla, 'GET', '/api/roles')).json().customRoles.map((r: { id: string }) => r.id)).toContain(ids.customRole);
-    expect((await call(carla, 'GET', '/api/backups')).json().items.map((b: { id: string }) => b.id)).toContain(ids.backup);
-    expect((await call(carla, 'GET', '/api/error-reports')).json().items.map((r: { message: string }) => r.message)).toContain('Reader check failure');
+    expect((await call(carla, 'GET', '/api/roles')).json().customRoles.map((r: { id: string }) => r.id)).toContain(
+      ids.customRole,
+    );
+    expect((await call(carla, 'GET', '/api/backups')).json().items.map((b: { id: string }) => b.id)).toContain(
+      ids.backup,
+    );
+    expect(
+      (await call(carla, 'GET', '/api/error-reports')).json().items.map((r: { message: string }) => r.message),
+    ).toContain('Reader check failure');
     expect((await call(carla, 'GET', '/api/workflows')).json().items.length).toBeGreaterThan(0);
     expect((await call(carla, 'GET', '/api/policies')).json().items.length).toBeGreaterThan(0);
   });
 
-  it('sees a session\'s device only as far as the screen shows it: a session is bound to its full device id', async () => {
-    const sessions = (await call(carla, 'GET', '/api/sessions?pageSize=100')).json().items as Array<{ deviceId: string; user: { username: string } }>;
+  it("sees a session's device only as far as the screen shows it: a session is bound to its full device id", async () => {
+    const sessions = (await call(carla, 'GET', '/api/sessions?pageSize=100')).json().items as Array<{
+      deviceId: string;
+      user: { username: string };
+    }>;
     const adams = sessions.filter((s) => s.user.username === 'adam');
     expect(adams.length).toBeGreaterThan(0);
     for (const s of sessions) expect(s.deviceId.length).toBeLessThanOrEqual(8);
@@ -193,14 +242,19 @@ describe('a settings reader (carla, cfo)', () => {
       workflows: await t.db.$count(workflows),
       audit: await t.db.$count(auditEvents),
     }).toEqual(before);
-    const [adamRow] = await t.db.select({ status: users.status, role: users.role }).from(users).where(eq(users.id, ids.adam!));
+    const [adamRow] = await t.db
+      .select({ status: users.status, role: users.role })
+      .from(users)
+      .where(eq(users.id, ids.adam!));
     expect(adamRow).toEqual({ status: 'active', role: 'admin' });
   });
 });
 
 describe('a role without settings.read', () => {
   it('is still refused the Settings-menu reads (max, manager)', async () => {
-    for (const url of reads().filter((u) => !['/api/audit', '/api/audit/facets', '/api/organizations/tree', '/api/fx-rates'].includes(u))) {
+    for (const url of reads().filter(
+      (u) => !['/api/audit', '/api/audit/facets', '/api/organizations/tree', '/api/fx-rates'].includes(u),
+    )) {
       const res = await call(max, 'GET', url);
       expect(res.statusCode, `GET ${url}`).toBe(403);
       expect(res.json().message).toBe(GUARD);
@@ -220,14 +274,21 @@ describe('routes open to any one of several permissions', () => {
         { apiKey: ['settings.read'] },
       ]),
     );
-    expect(doc.paths['/api/users']!.post!.security).toEqual([{ sessionToken: ['users.manage'], deviceId: [] }, { apiKey: ['users.manage'] }]);
+    expect(doc.paths['/api/users']!.post!.security).toEqual([
+      { sessionToken: ['users.manage'], deviceId: [] },
+      { apiKey: ['users.manage'] },
+    ]);
   });
 
   it('admit an API key holding either permission for the read, never for the change', async () => {
-    const created = await call(adam, 'POST', '/api/api-keys', { name: 'Settings reader', permissions: ['settings.read'] });
+    const created = await call(adam, 'POST', '/api/api-keys', {
+      name: 'Settings reader',
+      permissions: ['settings.read'],
+    });
     expect(created.statusCode, created.body).toBe(201);
     const key = created.json().key as string;
-    const withKey = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: { authorization: `Bearer ${key}` }, payload, remoteAddress: nextIp() });
+    const withKey = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { authorization: `Bearer ${key}` }, payload, remoteAddress: nextIp() });
     expect((await withKey('GET', '/api/users')).statusCode).toBe(200);
     expect((await withKey('GET', '/api/workflows')).statusCode).toBe(200);
     expect((await withKey('POST', '/api/users', {})).statusCode).toBe(403);

@@ -83,16 +83,25 @@ function call(port: number, method: string, url: string, options: CallOptions = 
           }
           resolve({ status: res.statusCode ?? 0, text, json, ms: performance.now() - started });
         });
-        res.on('error', (error) => resolve({ status: 0, text, json: undefined, ms: performance.now() - started, error: error.message }));
+        res.on('error', (error) =>
+          resolve({ status: 0, text, json: undefined, ms: performance.now() - started, error: error.message }),
+        );
       },
     );
     req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', (error) => resolve({ status: 0, text: '', json: undefined, ms: performance.now() - started, error: error.message }));
+    req.on('error', (error) =>
+      resolve({ status: 0, text: '', json: undefined, ms: performance.now() - started, error: error.message }),
+    );
     req.end(payload);
   });
 }
 
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000, explain?: () => string): Promise<void> {
+async function until(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  ms = 20_000,
+  explain?: () => string,
+): Promise<void> {
   const started = Date.now();
   while (!(await check())) {
     if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms${explain ? `\n${explain()}` : ''}`);
@@ -122,7 +131,12 @@ async function signIn(port: number, username: string, options: CallOptions = {})
   const res = await call(port, 'POST', '/api/auth/login', { ...options, body: { username, password: DEMO_PASSWORD } });
   expect(res.status, ok(res)).toBe(200);
   const { tokens, deviceId } = res.json;
-  return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, deviceId, headers: { authorization: `Bearer ${tokens.accessToken}`, 'x-device-id': deviceId } };
+  return {
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    deviceId,
+    headers: { authorization: `Bearer ${tokens.accessToken}`, 'x-device-id': deviceId },
+  };
 }
 
 /** HAProxy's log lines (option httplog) written after `from`. */
@@ -132,7 +146,9 @@ function balancerLog(from = 0): string[] {
 
 /** The instance that answered each logged request for `url`. */
 function servedBy(lines: string[], method: string, url: string): string[] {
-  return lines.filter((l) => l.includes(`"${method} ${url} `)).map((l) => l.match(/ outlay_instances\/(\S+) /)?.[1] ?? '?');
+  return lines
+    .filter((l) => l.includes(`"${method} ${url} `))
+    .map((l) => l.match(/ outlay_instances\/(\S+) /)?.[1] ?? '?');
 }
 
 async function startInstance(name: Instance['name'], port: number): Promise<Instance> {
@@ -171,7 +187,8 @@ function jobLogTotals(job: string, field: string, offsets: readonly [number, num
 describe.skipIf(skipReason !== null)('several instances behind HAProxy on one PostgreSQL', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     if (!hasHaproxy) throw new Error('haproxy is not installed (apt-get install haproxy); CI must have it');
-    if (!existsSync(path.join(API_DIR, SERVER))) throw new Error(`apps/api/${SERVER} is missing: run \`npm run build\` first (npm test does)`);
+    if (!existsSync(path.join(API_DIR, SERVER)))
+      throw new Error(`apps/api/${SERVER} is missing: run \`npm run build\` first (npm test does)`);
     // A copy of the seeded demo world (the seed through the db package), this file's alone.
     dbName = `${inject('pgTemplate')}_f_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: PG_URL });
@@ -239,7 +256,10 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
     expect(me.json.username).toBe('rita');
 
     // Refreshed on the second, the new token works on the first.
-    const refreshed = await call(app2.port, 'POST', '/api/auth/refresh', { headers: { 'x-device-id': rita.deviceId }, body: { refreshToken: rita.refreshToken } });
+    const refreshed = await call(app2.port, 'POST', '/api/auth/refresh', {
+      headers: { 'x-device-id': rita.deviceId },
+      body: { refreshToken: rita.refreshToken },
+    });
     expect(refreshed.status, ok(refreshed)).toBe(200);
     const headers = { authorization: `Bearer ${refreshed.json.tokens.accessToken}`, 'x-device-id': rita.deviceId };
     expect((await call(app1.port, 'GET', '/api/auth/user', { headers })).status).toBe(200);
@@ -249,7 +269,10 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
     const viaBalancer = [];
     for (let i = 0; i < 6; i++) viaBalancer.push(await call(lbPort, 'GET', '/api/auth/user', { headers }));
     expect(viaBalancer.map((r) => r.status)).toEqual(Array(6).fill(200));
-    await until('the balancer logged the calls', () => servedBy(balancerLog(mark), 'GET', '/api/auth/user').length === 6);
+    await until(
+      'the balancer logged the calls',
+      () => servedBy(balancerLog(mark), 'GET', '/api/auth/user').length === 6,
+    );
     expect(new Set(servedBy(balancerLog(mark), 'GET', '/api/auth/user'))).toEqual(new Set(['app1', 'app2']));
 
     // Signed out on one instance is signed out on the other.
@@ -278,7 +301,9 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
         body: { title: 'Forklift battery for the depot', amount: '140.00', currency: 'USD', categoryId: rows[0]!.id },
       });
       expect(draft.status, ok(draft)).toBe(201);
-      const submitted = await call(app1.port, 'POST', `/api/requests/${draft.json.id}/submit`, { headers: rita.headers });
+      const submitted = await call(app1.port, 'POST', `/api/requests/${draft.json.id}/submit`, {
+        headers: rita.headers,
+      });
       expect(submitted.status, ok(submitted)).toBe(200);
 
       const seen = await ritaStream.waitFor((e) => e.kind === 'activity' && e.requestId === draft.json.id, 10_000);
@@ -298,9 +323,14 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
           AND NOT EXISTS (SELECT 1 FROM policy_rules r WHERE r.kind = 'category_limit_request' AND r.params->>'categoryId' = c.id::text) LIMIT 1`,
     );
     const raise = async (title: string) => {
-      const draft = await call(app1.port, 'POST', '/api/requests', { headers: rita.headers, body: { title, amount: '90.00', currency: 'USD', categoryId: rows[0]!.id } });
+      const draft = await call(app1.port, 'POST', '/api/requests', {
+        headers: rita.headers,
+        body: { title, amount: '90.00', currency: 'USD', categoryId: rows[0]!.id },
+      });
       expect(draft.status, ok(draft)).toBe(201);
-      const submitted = await call(app1.port, 'POST', `/api/requests/${draft.json.id}/submit`, { headers: rita.headers });
+      const submitted = await call(app1.port, 'POST', `/api/requests/${draft.json.id}/submit`, {
+        headers: rita.headers,
+      });
       expect(submitted.status, ok(submitted)).toBe(200);
       return draft.json.id as string;
     };
@@ -324,24 +354,38 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
     }
   });
 
-  it('a message posted on one instance reaches the other member\'s stream on the other instance, and their unread count', async () => {
+  it("a message posted on one instance reaches the other member's stream on the other instance, and their unread count", async () => {
     const rita = await signIn(app1.port, 'rita');
     const max = await signIn(app2.port, 'max');
     const maxStream = await openStream(`http://127.0.0.1:${app2.port}`, max);
     try {
       expect(maxStream.status).toBe(200);
       const { rows } = await db.query<{ id: string }>(`SELECT id FROM users WHERE username = 'max'`);
-      const started = await call(app1.port, 'POST', '/api/communications/conversations', { headers: rita.headers, body: { memberIds: [rows[0]!.id], title: 'Across instances' } });
+      const started = await call(app1.port, 'POST', '/api/communications/conversations', {
+        headers: rita.headers,
+        body: { memberIds: [rows[0]!.id], title: 'Across instances' },
+      });
       expect(started.status, ok(started)).toBe(200);
       const before = await call(app2.port, 'GET', '/api/communications/unread', { headers: max.headers });
-      const posted = await call(app1.port, 'POST', `/api/communications/conversations/${started.json.id}/messages`, { headers: rita.headers, body: { body: 'Posted on app1' } });
+      const posted = await call(app1.port, 'POST', `/api/communications/conversations/${started.json.id}/messages`, {
+        headers: rita.headers,
+        body: { body: 'Posted on app1' },
+      });
       expect(posted.status, ok(posted)).toBe(201);
 
-      const seen = await maxStream.waitFor((e) => e.kind === 'message' && e.type === 'message.created' && (e as { conversationId?: string }).conversationId === started.json.id, 10_000);
+      const seen = await maxStream.waitFor(
+        (e) =>
+          e.kind === 'message' &&
+          e.type === 'message.created' &&
+          (e as { conversationId?: string }).conversationId === started.json.id,
+        10_000,
+      );
       expect(seen.summary).toBe('Rita Alvarez: Posted on app1');
       const after = await call(app2.port, 'GET', '/api/communications/unread', { headers: max.headers });
       expect(after.json.messages).toBe(before.json.messages + 1);
-      const history = await call(app2.port, 'GET', `/api/communications/conversations/${started.json.id}/messages`, { headers: max.headers });
+      const history = await call(app2.port, 'GET', `/api/communications/conversations/${started.json.id}/messages`, {
+        headers: max.headers,
+      });
       expect(history.json.items[0].body).toBe('Posted on app1');
     } finally {
       maxStream.close();
@@ -349,11 +393,21 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
   });
 
   it('the sign-in throttle counts failures across both instances, under the client address the balancer forwards', async () => {
-    const stored = await db.query<{ value: object }>('SELECT value FROM settings WHERE key = $1', [SECURITY_POLICY_KEY]);
+    const stored = await db.query<{ value: object }>('SELECT value FROM settings WHERE key = $1', [
+      SECURITY_POLICY_KEY,
+    ]);
     const threshold = normalizePolicy(stored.rows[0]?.value as never).lockoutThreshold;
     const attempts = async (username: string, target: (i: number) => number, options: CallOptions = {}) => {
       const statuses: number[] = [];
-      for (let i = 0; i <= threshold; i++) statuses.push((await call(target(i), 'POST', '/api/auth/login', { ...options, body: { username, password: 'not-the-password' } })).status);
+      for (let i = 0; i <= threshold; i++)
+        statuses.push(
+          (
+            await call(target(i), 'POST', '/api/auth/login', {
+              ...options,
+              body: { username, password: 'not-the-password' },
+            })
+          ).status,
+        );
       return statuses;
     };
     const expected = [...Array(threshold).fill(401), 429];
@@ -368,13 +422,24 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
     const client = `127.0.${1 + (randomBytes(1)[0]! % 250)}.${2 + (randomBytes(1)[0]! % 250)}`;
     const spoofed = '198.51.100.7';
     const mark = balancer.stdout.length;
-    expect(await attempts(`ghost-three-${suffix}`, () => lbPort, { from: client, headers: { 'x-forwarded-for': spoofed } })).toEqual(expected);
-    await until('the balancer logged the attempts', () => servedBy(balancerLog(mark), 'POST', '/api/auth/login').length === threshold + 1);
+    expect(
+      await attempts(`ghost-three-${suffix}`, () => lbPort, { from: client, headers: { 'x-forwarded-for': spoofed } }),
+    ).toEqual(expected);
+    await until(
+      'the balancer logged the attempts',
+      () => servedBy(balancerLog(mark), 'POST', '/api/auth/login').length === threshold + 1,
+    );
     expect(new Set(servedBy(balancerLog(mark), 'POST', '/api/auth/login'))).toEqual(new Set(['app1', 'app2']));
 
-    const recorded = await db.query<{ ip: string | null }>('SELECT DISTINCT ip FROM login_attempts WHERE username = $1', [`ghost-three-${suffix}`]);
+    const recorded = await db.query<{ ip: string | null }>(
+      'SELECT DISTINCT ip FROM login_attempts WHERE username = $1',
+      [`ghost-three-${suffix}`],
+    );
     expect(recorded.rows).toEqual([{ ip: client }]);
-    const counters = await db.query<{ key: string; failures: number }>('SELECT key, failures FROM login_throttles WHERE key = ANY($1)', [[`ip:${client}`, `ip:${spoofed}`]]);
+    const counters = await db.query<{ key: string; failures: number }>(
+      'SELECT key, failures FROM login_throttles WHERE key = ANY($1)',
+      [[`ip:${client}`, `ip:${spoofed}`]],
+    );
     expect(counters.rows).toEqual([{ key: `ip:${client}`, failures: threshold + 1 }]);
 
     // A sign-in's audit row carries the client's address too.
@@ -403,7 +468,12 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
     expect(steps.length).toBeGreaterThanOrEqual(10);
 
     const escalatedCount = async () =>
-      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM approval_steps WHERE id = ANY($1) AND escalated_at IS NOT NULL', [steps])).rows[0]!.n;
+      (
+        await db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM approval_steps WHERE id = ANY($1) AND escalated_at IS NOT NULL',
+          [steps],
+        )
+      ).rows[0]!.n;
     await until('every due step escalated', async () => (await escalatedCount()) === steps.length, 30_000);
     // Both instances keep running passes afterwards; none of them may do the work again.
     const doneAt = Date.now();
@@ -448,7 +518,9 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
 
     const escalated = jobLogTotals('due-work', 'escalated', offsets);
     const reminded = jobLogTotals('due-work', 'reminded', offsets);
-    console.log(`due work: ${steps.length} steps due; escalated by app1 ${escalated[0]}, by app2 ${escalated[1]}; reminded by app1 ${reminded[0]}, by app2 ${reminded[1]}`);
+    console.log(
+      `due work: ${steps.length} steps due; escalated by app1 ${escalated[0]}, by app2 ${escalated[1]}; reminded by app1 ${reminded[0]}, by app2 ${reminded[1]}`,
+    );
     expect(escalated[0] + escalated[1]).toBe(steps.length);
     expect(reminded[0] + reminded[1]).toBe(due.rows.filter((r) => r.remind).length);
   });
@@ -458,7 +530,8 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
                     ON CONFLICT (id) DO UPDATE SET frequency = 'daily', retention = 7, last_scheduled_at = NULL`);
     await until(
       'the scheduled backup is written',
-      async () => (await db.query(`SELECT 1 FROM backups WHERE trigger = 'scheduled' AND status = 'ready'`)).rowCount === 1,
+      async () =>
+        (await db.query(`SELECT 1 FROM backups WHERE trigger = 'scheduled' AND status = 'ready'`)).rowCount === 1,
       30_000,
     );
     // Later passes of both instances find the schedule claimed until tomorrow.
@@ -478,8 +551,12 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
 
   it("each organization's stale request-suggestion model is retrained once while both instances run the job", async () => {
     const offsets = [app1.proc.stdout.length, app2.proc.stdout.length] as const;
-    await db.query(`INSERT INTO request_suggestion_models (organization_id) SELECT id FROM organizations ON CONFLICT DO NOTHING`);
-    const reset = await db.query(`UPDATE request_suggestion_models SET model = NULL, trained_at = NULL RETURNING organization_id`);
+    await db.query(
+      `INSERT INTO request_suggestion_models (organization_id) SELECT id FROM organizations ON CONFLICT DO NOTHING`,
+    );
+    const reset = await db.query(
+      `UPDATE request_suggestion_models SET model = NULL, trained_at = NULL RETURNING organization_id`,
+    );
     expect(reset.rowCount).toBeGreaterThanOrEqual(3);
     await until(
       'every model retrained',
@@ -505,7 +582,11 @@ describe.skipIf(skipReason !== null)('several instances behind HAProxy on one Po
     await db.query(`INSERT INTO finding_runs (organization_id) SELECT id FROM organizations ON CONFLICT DO NOTHING`);
     const reset = await db.query(`UPDATE finding_runs SET computed_at = NULL RETURNING organization_id`);
     expect(reset.rowCount).toBeGreaterThanOrEqual(3);
-    await until('every organization computed', async () => (await db.query(`SELECT 1 FROM finding_runs WHERE computed_at IS NULL`)).rowCount === 0, 60_000);
+    await until(
+      'every organization computed',
+      async () => (await db.query(`SELECT 1 FROM finding_runs WHERE computed_at IS NULL`)).rowCount === 0,
+      60_000,
+    );
     // Later passes of both instances find every organization fresh.
     const doneAt = Date.now();
     await until(

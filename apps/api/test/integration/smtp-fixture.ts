@@ -65,7 +65,12 @@ export function startSmtp(options: { reject?: boolean } = {}): Promise<TestSmtp>
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () =>
-      resolve({ server, port: (server.server.address() as { port: number }).port, received, close: () => new Promise<void>((r) => server.close(() => r())) }),
+      resolve({
+        server,
+        port: (server.server.address() as { port: number }).port,
+        received,
+        close: () => new Promise<void>((r) => server.close(() => r())),
+      }),
     );
   });
 }

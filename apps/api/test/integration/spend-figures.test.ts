@@ -29,7 +29,10 @@ beforeAll(async () => {
   for (const code of ['ME', 'MF']) {
     const org = orgs.find((o) => o.code === code)!;
     for (const [i, amount] of ['10.01', '33.33', '7.77', '0.05', '12.34', '99.99'].entries()) {
-      const [cat] = await t.db.insert(categories).values({ name: `Rounding ${code} ${i}`, code: `RND${code}${i}`, glAccount: `69${i}9` }).returning();
+      const [cat] = await t.db
+        .insert(categories)
+        .values({ name: `Rounding ${code} ${i}`, code: `RND${code}${i}`, glAccount: `69${i}9` })
+        .returning();
       await t.db.insert(spendingRequests).values({
         organizationId: org.id,
         categoryId: cat!.id,
@@ -65,12 +68,15 @@ async function post(who: string, url: string, payload: object) {
   return res.json();
 }
 const report = (who: string, from: string, to: string, dimensions: string[]) =>
-  post(who, '/api/reports/run', { definition: { dimensions, measures: ['sum', 'count', 'average'], filters: { from, to }, view: 'table' } }) as Promise<{
+  post(who, '/api/reports/run', {
+    definition: { dimensions, measures: ['sum', 'count', 'average'], filters: { from, to }, view: 'table' },
+  }) as Promise<{
     rows: { keys: Record<string, { id: string | null }>; sum: string }[];
     totals: { sum: string; count: number };
     currency: string;
   }>;
-const ask = (who: string, question: string) => post(who, '/api/ai/copilot', { question }) as Promise<{ answer: string }>;
+const ask = (who: string, question: string) =>
+  post(who, '/api/ai/copilot', { question }) as Promise<{ answer: string }>;
 
 describe('spend in the group currency', () => {
   it('is the same figure on the dashboard, in the Copilot, the report builder, analytics and expense tracking', async () => {
@@ -85,15 +91,21 @@ describe('spend in the group currency', () => {
       expect(run.currency).toBe(dashboard.currency);
       expect(run.totals.sum, dimensions.join('+')).toBe(figure);
     }
-    expect((await ask('grace', 'How much did we spend this month?')).answer).toContain(` spent ${f.money(figure, dashboard.currency)} in `);
+    expect((await ask('grace', 'How much did we spend this month?')).answer).toContain(
+      ` spent ${f.money(figure, dashboard.currency)} in `,
+    );
     expect((await get('grace', `/api/analytics?from=${month}&to=${month}`)).spend.total).toBe(figure);
-    expect((await get('grace', `/api/expense-tracking?scope=group&from=${month}&to=${month}`)).totals.total).toBe(figure);
+    expect((await get('grace', `/api/expense-tracking?scope=group&from=${month}&to=${month}`)).totals.total).toBe(
+      figure,
+    );
 
     // Last month: the dashboard's figure, the Copilot's and the report builder's.
     const last = monthsBefore(month, 1);
     const lastRun = await report('grace', last, last, ['vendor']);
     expect(dashboard.kpis.spendLastMonth).toBe(lastRun.totals.sum);
-    expect((await ask('grace', 'How much did we spend last month?')).answer).toContain(` spent ${f.money(lastRun.totals.sum, dashboard.currency)} in `);
+    expect((await ask('grace', 'How much did we spend last month?')).answer).toContain(
+      ` spent ${f.money(lastRun.totals.sum, dashboard.currency)} in `,
+    );
   });
 
   it('gives every month of the dashboard chart and the twelve months of expense tracking as the report builder does', async () => {
@@ -113,11 +125,13 @@ describe('spend in the group currency', () => {
     expect(tracking.totals.total).toBe(byMonth.totals.sum);
   });
 
-  it('is the same within a department head\'s reach', async () => {
+  it("is the same within a department head's reach", async () => {
     const month = thisMonth();
     const dashboard = await get('max', '/api/dashboard');
     const run = await report('max', month, month, ['category']);
     expect(dashboard.kpis.spendThisMonth).toBe(run.totals.sum);
-    expect((await ask('max', 'How much did we spend this month?')).answer).toContain(` spent ${f.money(run.totals.sum, run.currency)} in `);
+    expect((await ask('max', 'How much did we spend this month?')).answer).toContain(
+      ` spent ${f.money(run.totals.sum, run.currency)} in `,
+    );
   });
 });

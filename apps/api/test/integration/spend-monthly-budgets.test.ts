@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
-import { categories, departments, employees, fxRates, payrollLines, payrollRuns, spendingRequests, users } from '@outlay/db';
+import {
+  categories,
+  departments,
+  employees,
+  fxRates,
+  payrollLines,
+  payrollRuns,
+  spendingRequests,
+  users,
+} from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 
 let t: TestContext;
@@ -20,7 +29,12 @@ let requesterId: string;
 beforeAll(async () => {
   t = await createTestApp();
   adam = await login(t.app, 'adam');
-  const org = await t.app.inject({ method: 'POST', url: '/api/organizations', headers: adam.headers, payload: { name: 'Payroll Posting Ltd', code: 'PPL', currency: 'USD' } });
+  const org = await t.app.inject({
+    method: 'POST',
+    url: '/api/organizations',
+    headers: adam.headers,
+    payload: { name: 'Payroll Posting Ltd', code: 'PPL', currency: 'USD' },
+  });
   expect(org.statusCode, org.body).toBe(201);
   orgId = org.json().id;
   const [a, b] = await t.db
@@ -41,12 +55,23 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function addLine(body: Record<string, unknown>): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/budgets/lines', headers: adam.headers, payload: { organizationId: orgId, currency: 'USD', ...body } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/budgets/lines',
+    headers: adam.headers,
+    payload: { organizationId: orgId, currency: 'USD', ...body },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as string;
 }
 
-async function addRequest(p: { day: string; status: 'pending' | 'approved' | 'paid'; amount: string; departmentId?: string; categoryId?: string }) {
+async function addRequest(p: {
+  day: string;
+  status: 'pending' | 'approved' | 'paid';
+  amount: string;
+  departmentId?: string;
+  categoryId?: string;
+}) {
   await t.db.insert(spendingRequests).values({
     organizationId: orgId,
     departmentId: p.departmentId ?? null,
@@ -66,13 +91,28 @@ async function addRequest(p: { day: string; status: 'pending' | 'approved' | 'pa
 
 let employeeSeq = 0;
 /** A payroll run with one line per [department, employer cost]. */
-async function addRun(period: string, status: 'draft' | 'submitted' | 'approved' | 'paid', lines: [string | null, string][]) {
-  const [run] = await t.db.insert(payrollRuns).values({ organizationId: orgId, period, status, currency: 'USD' }).returning({ id: payrollRuns.id });
+async function addRun(
+  period: string,
+  status: 'draft' | 'submitted' | 'approved' | 'paid',
+  lines: [string | null, string][],
+) {
+  const [run] = await t.db
+    .insert(payrollRuns)
+    .values({ organizationId: orgId, period, status, currency: 'USD' })
+    .returning({ id: payrollRuns.id });
   for (const [departmentId, cost] of lines) {
     employeeSeq++;
     const [e] = await t.db
       .insert(employees)
-      .values({ organizationId: orgId, departmentId, employeeNumber: `PPL-${employeeSeq}`, fullName: `Employee ${employeeSeq}`, startDate: '2030-01-01', currency: 'USD', baseSalary: cost })
+      .values({
+        organizationId: orgId,
+        departmentId,
+        employeeNumber: `PPL-${employeeSeq}`,
+        fullName: `Employee ${employeeSeq}`,
+        startDate: '2030-01-01',
+        currency: 'USD',
+        baseSalary: cost,
+      })
       .returning({ id: employees.id });
     await t.db.insert(payrollLines).values({
       runId: run!.id,
@@ -92,21 +132,65 @@ async function addRun(period: string, status: 'draft' | 'submitted' | 'approved'
   }
 }
 
-type Line = { id: string; actual: string; committed: string; payroll: string; countsPayroll: boolean; percentUsed: string; group: { actual: string } };
+type Line = {
+  id: string;
+  actual: string;
+  committed: string;
+  payroll: string;
+  countsPayroll: boolean;
+  percentUsed: string;
+  group: { actual: string };
+};
 async function vsActual(date: string, periodType = 'quarter'): Promise<Map<string, Line>> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/budgets/vs-actual?periodType=${periodType}&date=${date}&organizationId=${orgId}`, headers: adam.headers });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/budgets/vs-actual?periodType=${periodType}&date=${date}&organizationId=${orgId}`,
+    headers: adam.headers,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return new Map(res.json().lines.map((l: Line) => [l.id, l]));
 }
 
 describe('budget vs actual from the spend aggregate, with payroll cost', () => {
   it('posts approved and paid payroll to the lines that count it, by period, organization and department', async () => {
-    const orgQ = await addLine({ periodType: 'quarter', periodStart: '2032-01-01', amount: '100000.00', countsPayroll: true });
-    const orgQRequestsOnly = await addLine({ periodType: 'quarter', periodStart: '2032-01-01', departmentId: deptA, amount: '100000.00' });
-    const payQ = await addLine({ periodType: 'quarter', periodStart: '2032-01-01', categoryId: payrollId, amount: '50000.00' });
-    const payQA = await addLine({ periodType: 'quarter', periodStart: '2032-01-01', departmentId: deptA, categoryId: payrollId, amount: '20000.00' });
-    const travelQ = await addLine({ periodType: 'quarter', periodStart: '2032-01-01', categoryId: travelId, amount: '9000.00' });
-    const febB = await addLine({ periodType: 'month', periodStart: '2032-02-01', departmentId: deptB, amount: '8000.00', countsPayroll: true });
+    const orgQ = await addLine({
+      periodType: 'quarter',
+      periodStart: '2032-01-01',
+      amount: '100000.00',
+      countsPayroll: true,
+    });
+    const orgQRequestsOnly = await addLine({
+      periodType: 'quarter',
+      periodStart: '2032-01-01',
+      departmentId: deptA,
+      amount: '100000.00',
+    });
+    const payQ = await addLine({
+      periodType: 'quarter',
+      periodStart: '2032-01-01',
+      categoryId: payrollId,
+      amount: '50000.00',
+    });
+    const payQA = await addLine({
+      periodType: 'quarter',
+      periodStart: '2032-01-01',
+      departmentId: deptA,
+      categoryId: payrollId,
+      amount: '20000.00',
+    });
+    const travelQ = await addLine({
+      periodType: 'quarter',
+      periodStart: '2032-01-01',
+      categoryId: travelId,
+      amount: '9000.00',
+    });
+    const febB = await addLine({
+      periodType: 'month',
+      periodStart: '2032-02-01',
+      departmentId: deptB,
+      amount: '8000.00',
+      countsPayroll: true,
+    });
 
     await addRun('2032-01', 'paid', [
       [deptA, '3000.10'],
@@ -120,8 +204,20 @@ describe('budget vs actual from the spend aggregate, with payroll cost', () => {
     await addRun('2032-03', 'submitted', [[deptA, '9999.00']]); // not approved yet: not actual
     await addRun('2032-04', 'paid', [[deptA, '7777.00']]); // the next quarter
 
-    await addRequest({ day: '2032-01-15', status: 'approved', amount: '400.00', departmentId: deptB, categoryId: travelId });
-    await addRequest({ day: '2032-02-10', status: 'pending', amount: '250.25', departmentId: deptB, categoryId: travelId });
+    await addRequest({
+      day: '2032-01-15',
+      status: 'approved',
+      amount: '400.00',
+      departmentId: deptB,
+      categoryId: travelId,
+    });
+    await addRequest({
+      day: '2032-02-10',
+      status: 'pending',
+      amount: '250.25',
+      departmentId: deptB,
+      categoryId: travelId,
+    });
     await addRequest({ day: '2032-03-31', status: 'paid', amount: '99.99', departmentId: deptA });
 
     const lines = await vsActual('2032-02-15');
@@ -149,21 +245,41 @@ describe('budget vs actual from the spend aggregate, with payroll cost', () => {
     // Budget Management shows the line as Budget vs Actual does, payroll and all.
     const line = await t.app.inject({ method: 'GET', url: `/api/budgets/lines/${orgQ}`, headers: adam.headers });
     expect(line.statusCode, line.body).toBe(200);
-    expect(line.json()).toMatchObject({ actual: '12700.64', payroll: '12200.65', committed: '250.25', percentUsed: lines.get(orgQ)!.percentUsed, countsPayroll: true });
+    expect(line.json()).toMatchObject({
+      actual: '12700.64',
+      payroll: '12200.65',
+      committed: '250.25',
+      percentUsed: lines.get(orgQ)!.percentUsed,
+      countsPayroll: true,
+    });
 
     // Switched off, the payroll leaves the line on every screen.
-    const off = await t.app.inject({ method: 'PATCH', url: `/api/budgets/lines/${orgQ}`, headers: adam.headers, payload: { countsPayroll: false } });
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/budgets/lines/${orgQ}`,
+      headers: adam.headers,
+      payload: { countsPayroll: false },
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toMatchObject({ actual: '499.99', payroll: '0.00', countsPayroll: false });
     expect((await vsActual('2032-02-15')).get(orgQ)!.actual).toBe('499.99');
   });
 
-  it('converts a line in another currency month by month at each month\'s rate', async () => {
-    await t.db.insert(fxRates).values([
-      { base: 'EUR', quote: 'USD', period: '2033-01', averageRate: '1.10000000', closingRate: '1.10000000' },
-      { base: 'EUR', quote: 'USD', period: '2033-02', averageRate: '1.25000000', closingRate: '1.25000000' },
-    ]).onConflictDoNothing();
-    const eurQ = await addLine({ periodType: 'quarter', periodStart: '2033-01-01', categoryId: travelId, currency: 'EUR', amount: '10000.00' });
+  it("converts a line in another currency month by month at each month's rate", async () => {
+    await t.db
+      .insert(fxRates)
+      .values([
+        { base: 'EUR', quote: 'USD', period: '2033-01', averageRate: '1.10000000', closingRate: '1.10000000' },
+        { base: 'EUR', quote: 'USD', period: '2033-02', averageRate: '1.25000000', closingRate: '1.25000000' },
+      ])
+      .onConflictDoNothing();
+    const eurQ = await addLine({
+      periodType: 'quarter',
+      periodStart: '2033-01-01',
+      categoryId: travelId,
+      currency: 'EUR',
+      amount: '10000.00',
+    });
     await addRequest({ day: '2033-01-05', status: 'approved', amount: '110.00', categoryId: travelId });
     await addRequest({ day: '2033-01-25', status: 'approved', amount: '220.00', categoryId: travelId });
     await addRequest({ day: '2033-02-02', status: 'paid', amount: '125.00', categoryId: travelId });
@@ -173,10 +289,17 @@ describe('budget vs actual from the spend aggregate, with payroll cost', () => {
   });
 
   it('reads the aggregate: a request changed behind the API moves the line with it', async () => {
-    const monthLine = await addLine({ periodType: 'month', periodStart: '2034-05-01', departmentId: deptA, amount: '1000.00' });
+    const monthLine = await addLine({
+      periodType: 'month',
+      periodStart: '2034-05-01',
+      departmentId: deptA,
+      amount: '1000.00',
+    });
     await addRequest({ day: '2034-05-05', status: 'approved', amount: '100.00', departmentId: deptA });
     expect((await vsActual('2034-05-10', 'month')).get(monthLine)!.actual).toBe('100.00');
-    await t.db.execute(sql`UPDATE spending_requests SET department_id = ${deptB} WHERE organization_id = ${orgId} AND submitted_at = '2034-05-05T10:00:00Z'`);
+    await t.db.execute(
+      sql`UPDATE spending_requests SET department_id = ${deptB} WHERE organization_id = ${orgId} AND submitted_at = '2034-05-05T10:00:00Z'`,
+    );
     expect((await vsActual('2034-05-10', 'month')).get(monthLine)!.actual).toBe('0.00');
   });
 });

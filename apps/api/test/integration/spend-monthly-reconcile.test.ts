@@ -9,7 +9,16 @@
 // A rolled-back change leaves it untouched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
-import { approvalAssignments, approvalSteps, categories, departments, requestLineItems, spendingRequests, users, vendors } from '@outlay/db';
+import {
+  approvalAssignments,
+  approvalSteps,
+  categories,
+  departments,
+  requestLineItems,
+  spendingRequests,
+  users,
+  vendors,
+} from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 import { createDraft, decide, setUpWorld, submit, withoutLimitRule, type World } from './approvals-fixtures.ts';
 import { rowsOf } from '../../src/lib/sql.ts';
@@ -25,19 +34,34 @@ let vendorIds: string[];
 beforeAll(async () => {
   t = await createTestApp();
   w = await setUpWorld(t);
-  usernames = new Map((await t.db.select({ id: users.id, username: users.username }).from(users)).map((u) => [u.id, u.username]));
-  deptIds = (await t.db.select({ id: departments.id }).from(departments).where(and(eq(departments.organizationId, w.org.ML!), eq(departments.active, true)))).map((d) => d.id);
+  usernames = new Map(
+    (await t.db.select({ id: users.id, username: users.username }).from(users)).map((u) => [u.id, u.username]),
+  );
+  deptIds = (
+    await t.db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(and(eq(departments.organizationId, w.org.ML!), eq(departments.active, true)))
+  ).map((d) => d.id);
   catIds = (
     await t.db
       .select({ id: categories.id })
       .from(categories)
-      .where(and(or(isNull(categories.organizationId), eq(categories.organizationId, w.org.ML!)), eq(categories.active, true), withoutLimitRule))
+      .where(
+        and(
+          or(isNull(categories.organizationId), eq(categories.organizationId, w.org.ML!)),
+          eq(categories.active, true),
+          withoutLimitRule,
+        ),
+      )
   ).map((c) => c.id);
   vendorIds = (
     await t.db
       .select({ id: vendors.id })
       .from(vendors)
-      .where(and(eq(vendors.organizationId, w.org.ML!), notInArray(vendors.status, ['blocked', 'pending_verification'])))
+      .where(
+        and(eq(vendors.organizationId, w.org.ML!), notInArray(vendors.status, ['blocked', 'pending_verification'])),
+      )
   ).map((v) => v.id);
   expect(deptIds.length).toBeGreaterThan(1);
   expect(catIds.length).toBeGreaterThan(1);
@@ -71,7 +95,8 @@ function prng(seed: number) {
   };
 }
 
-const AGGREGATE_KEY = 'organization_id, department_id, category_id, vendor_id, submitted_month, decided_month, status, currency, has_receipt, org_currency, group_currency';
+const AGGREGATE_KEY =
+  'organization_id, department_id, category_id, vendor_id, submitted_month, decided_month, status, currency, has_receipt, org_currency, group_currency';
 
 /** The aggregate as stored, in a stable order and text form. */
 async function stored(db: Pick<TestContext['db'], 'execute'> = t.db): Promise<string[]> {
@@ -152,7 +177,11 @@ async function recomputedCycles(): Promise<string[]> {
 async function dailyCycles(): Promise<[string[], string[]]> {
   const order = 'ORDER BY organization_id, department_id, day';
   const stored = rowsOf<Record<string, unknown>>(
-    await t.db.execute(sql.raw(`SELECT organization_id::text, department_id::text, day::text, decisions::int AS n, seconds::numeric(24,6)::text AS seconds FROM cycle_time_daily ${order}`)),
+    await t.db.execute(
+      sql.raw(
+        `SELECT organization_id::text, department_id::text, day::text, decisions::int AS n, seconds::numeric(24,6)::text AS seconds FROM cycle_time_daily ${order}`,
+      ),
+    ),
   );
   const recomputed = rowsOf<Record<string, unknown>>(
     await t.db.execute(
@@ -185,7 +214,13 @@ async function approverOf(id: string): Promise<string | null> {
     .select({ approverId: approvalAssignments.approverId })
     .from(approvalAssignments)
     .innerJoin(approvalSteps, eq(approvalSteps.id, approvalAssignments.stepId))
-    .where(and(eq(approvalAssignments.requestId, id), eq(approvalAssignments.status, 'open'), eq(approvalSteps.status, 'active')))
+    .where(
+      and(
+        eq(approvalAssignments.requestId, id),
+        eq(approvalAssignments.status, 'open'),
+        eq(approvalSteps.status, 'active'),
+      ),
+    )
     .limit(1);
   return a ? (usernames.get(a.approverId) ?? null) : null;
 }
@@ -194,294 +229,372 @@ function money(rnd: ReturnType<typeof prng>): string {
   return `${rnd.int(5, 4000)}.${String(rnd.int(0, 99)).padStart(2, '0')}`;
 }
 
-function lineItemsFor(rnd: ReturnType<typeof prng>): { amount: string; lineItems: { description: string; amount: string; taxAmount: string }[] } {
+function lineItemsFor(rnd: ReturnType<typeof prng>): {
+  amount: string;
+  lineItems: { description: string; amount: string; taxAmount: string }[];
+} {
   const n = rnd.int(2, 3);
   const cents = Array.from({ length: n }, () => rnd.int(500, 90000));
-  const lineItems = cents.map((c, i) => ({ description: `Item ${i + 1}`, amount: (c / 100).toFixed(2), taxAmount: '0.00' }));
+  const lineItems = cents.map((c, i) => ({
+    description: `Item ${i + 1}`,
+    amount: (c / 100).toFixed(2),
+    taxAmount: '0.00',
+  }));
   return { amount: (cents.reduce((s, c) => s + c, 0) / 100).toFixed(2), lineItems };
 }
 
 describe('spend_monthly against the requests it sums', () => {
-  it('equals a plain GROUP BY over spending_requests after ~200 random money changes', { timeout: 600_000 }, async () => {
-    const seed = Number(process.env.SPEND_RECONCILE_SEED ?? Date.now() % 2_147_483_647);
-    console.log(`spend-monthly reconcile seed: ${seed} (replay with SPEND_RECONCILE_SEED=${seed})`);
-    const rnd = prng(seed);
-    const rita = await session('rita');
-    const carla = await session('carla');
-    const pool: Tracked[] = [];
-    const done = new Map<string, number>();
-    const count = (op: string) => done.set(op, (done.get(op) ?? 0) + 1);
-    const inState = async (...states: string[]): Promise<Tracked[]> => {
-      if (pool.length === 0) return [];
-      const rows = await t.db
-        .select({ id: spendingRequests.id, status: spendingRequests.status })
-        .from(spendingRequests)
-        .where(inArray(spendingRequests.id, pool.map((p) => p.id)));
-      const ok = new Set(rows.filter((r) => states.includes(r.status)).map((r) => r.id));
-      return pool.filter((p) => ok.has(p.id));
-    };
-
-    const ops: [number, string, () => Promise<boolean>][] = [
-      [
-        5,
-        'create',
-        async () => {
-          const withItems = rnd.chance(0.35);
-          const body = withItems ? lineItemsFor(rnd) : { amount: money(rnd) };
-          const id = await createDraft(t, rita, w, {
-            ...body,
-            title: `Reconcile ${pool.length + 1}`,
-            currency: rnd.pick(['USD', 'USD', 'EUR', 'GBP']),
-            categoryId: rnd.pick(catIds),
-            departmentId: rnd.pick(deptIds),
-            vendorId: vendorIds.length && rnd.chance(0.5) ? rnd.pick(vendorIds) : null,
-          });
-          pool.push({ id });
-          return true;
-        },
-      ],
-      [
-        3,
-        'edit',
-        async () => {
-          const open = await inState('draft', 'info_requested');
-          if (open.length === 0) return false;
-          const target = rnd.pick(open);
-          const [hasItems] = await t.db.select({ id: requestLineItems.id }).from(requestLineItems).where(eq(requestLineItems.requestId, target.id)).limit(1);
-          const change = rnd.int(0, 2);
-          const payload =
-            change === 0 ? (hasItems ? lineItemsFor(rnd) : { amount: money(rnd) }) : change === 1 ? { categoryId: rnd.pick(catIds) } : { departmentId: rnd.pick(deptIds) };
-          const res = await t.app.inject({ method: 'PATCH', url: `/api/requests/${target.id}`, headers: rita.headers, payload });
-          expect(res.statusCode, res.body).toBe(200);
-          return true;
-        },
-      ],
-      [
-        4,
-        'submit',
-        async () => {
-          const drafts = await inState('draft');
-          if (drafts.length === 0) return false;
-          const res = await submit(t, rita, rnd.pick(drafts).id);
-          // A policy may block the vendor: refused, the draft stays a draft and nothing moves.
-          if (res.statusCode === 422 && res.json().code === 'POLICY_VIOLATION') {
-            count('submit refused by policy');
-            return false;
-          }
-          expect(res.statusCode, res.body).toBe(200);
-          return true;
-        },
-      ],
-      [
-        6,
-        'approve',
-        async () => {
-          const pending = await inState('pending');
-          if (pending.length === 0) return false;
-          const target = rnd.pick(pending);
-          const approver = await approverOf(target.id);
-          if (!approver) return false;
-          const items = await t.db.select({ id: requestLineItems.id, status: requestLineItems.status }).from(requestLineItems).where(eq(requestLineItems.requestId, target.id));
-          const stillIn = items.filter((i) => i.status !== 'rejected');
-          const partial = stillIn.length > 1 && rnd.chance(0.6);
-          const res = await decide(
-            t,
-            await session(approver),
-            target.id,
-            // A budget overrun step needs a note; any other step takes one too.
-            partial ? { decision: 'approved', reason: 'One item is not needed', rejectedLineItemIds: [rnd.pick(stillIn).id] } : { decision: 'approved', reason: 'Within plan' },
+  it(
+    'equals a plain GROUP BY over spending_requests after ~200 random money changes',
+    { timeout: 600_000 },
+    async () => {
+      const seed = Number(process.env.SPEND_RECONCILE_SEED ?? Date.now() % 2_147_483_647);
+      console.log(`spend-monthly reconcile seed: ${seed} (replay with SPEND_RECONCILE_SEED=${seed})`);
+      const rnd = prng(seed);
+      const rita = await session('rita');
+      const carla = await session('carla');
+      const pool: Tracked[] = [];
+      const done = new Map<string, number>();
+      const count = (op: string) => done.set(op, (done.get(op) ?? 0) + 1);
+      const inState = async (...states: string[]): Promise<Tracked[]> => {
+        if (pool.length === 0) return [];
+        const rows = await t.db
+          .select({ id: spendingRequests.id, status: spendingRequests.status })
+          .from(spendingRequests)
+          .where(
+            inArray(
+              spendingRequests.id,
+              pool.map((p) => p.id),
+            ),
           );
-          expect(res.statusCode, res.body).toBe(200);
-          if (partial) count('approve with line items rejected');
-          return true;
-        },
-      ],
-      [
-        1,
-        'reject',
-        async () => {
-          const pending = await inState('pending');
-          if (pending.length === 0) return false;
-          const target = rnd.pick(pending);
-          const approver = await approverOf(target.id);
-          if (!approver) return false;
-          const res = await decide(t, await session(approver), target.id, { decision: 'rejected', reason: 'Not this quarter' });
-          expect(res.statusCode, res.body).toBe(200);
-          return true;
-        },
-      ],
-      [
-        1,
-        'ask for information',
-        async () => {
-          const pending = await inState('pending');
-          if (pending.length === 0) return false;
-          const target = rnd.pick(pending);
-          const approver = await approverOf(target.id);
-          if (!approver) return false;
-          const res = await decide(t, await session(approver), target.id, { decision: 'info_requested', reason: 'Which depot is this for?' });
-          expect(res.statusCode, res.body).toBe(200);
-          return true;
-        },
-      ],
-      [
-        1,
-        'answer',
-        async () => {
-          const waiting = await inState('info_requested');
-          if (waiting.length === 0) return false;
-          const res = await t.app.inject({ method: 'POST', url: `/api/requests/${rnd.pick(waiting).id}/respond`, headers: rita.headers, payload: { message: 'The north depot' } });
-          expect(res.statusCode, res.body).toBe(200);
-          return true;
-        },
-      ],
-      [
-        1,
-        'cancel',
-        async () => {
-          const open = await inState('draft', 'pending', 'info_requested');
-          if (open.length === 0) return false;
-          const res = await t.app.inject({ method: 'POST', url: `/api/requests/${rnd.pick(open).id}/cancel`, headers: rita.headers, payload: { reason: 'No longer needed' } });
-          expect(res.statusCode, res.body).toBe(200);
-          return true;
-        },
-      ],
-      [
-        2,
-        'pay',
-        async () => {
-          const approved = await inState('approved');
-          if (approved.length === 0) return false;
-          const res = await t.app.inject({
-            method: 'POST',
-            url: `/api/requests/${rnd.pick(approved).id}/pay`,
-            headers: carla.headers,
-            payload: { paymentDate: '2026-03-31', paymentReference: `PAY-R${pool.length}` },
-          });
-          expect(res.statusCode, res.body).toBe(200);
-          return true;
-        },
-      ],
-      [
-        1,
-        'script: move dates',
-        async () => {
-          if (pool.length === 0) return false;
-          // A data fix moving a request's submission and decision into other months.
-          const target = rnd.pick(pool);
-          await t.db.execute(sql`UPDATE spending_requests
+        const ok = new Set(rows.filter((r) => states.includes(r.status)).map((r) => r.id));
+        return pool.filter((p) => ok.has(p.id));
+      };
+
+      const ops: [number, string, () => Promise<boolean>][] = [
+        [
+          5,
+          'create',
+          async () => {
+            const withItems = rnd.chance(0.35);
+            const body = withItems ? lineItemsFor(rnd) : { amount: money(rnd) };
+            const id = await createDraft(t, rita, w, {
+              ...body,
+              title: `Reconcile ${pool.length + 1}`,
+              currency: rnd.pick(['USD', 'USD', 'EUR', 'GBP']),
+              categoryId: rnd.pick(catIds),
+              departmentId: rnd.pick(deptIds),
+              vendorId: vendorIds.length && rnd.chance(0.5) ? rnd.pick(vendorIds) : null,
+            });
+            pool.push({ id });
+            return true;
+          },
+        ],
+        [
+          3,
+          'edit',
+          async () => {
+            const open = await inState('draft', 'info_requested');
+            if (open.length === 0) return false;
+            const target = rnd.pick(open);
+            const [hasItems] = await t.db
+              .select({ id: requestLineItems.id })
+              .from(requestLineItems)
+              .where(eq(requestLineItems.requestId, target.id))
+              .limit(1);
+            const change = rnd.int(0, 2);
+            const payload =
+              change === 0
+                ? hasItems
+                  ? lineItemsFor(rnd)
+                  : { amount: money(rnd) }
+                : change === 1
+                  ? { categoryId: rnd.pick(catIds) }
+                  : { departmentId: rnd.pick(deptIds) };
+            const res = await t.app.inject({
+              method: 'PATCH',
+              url: `/api/requests/${target.id}`,
+              headers: rita.headers,
+              payload,
+            });
+            expect(res.statusCode, res.body).toBe(200);
+            return true;
+          },
+        ],
+        [
+          4,
+          'submit',
+          async () => {
+            const drafts = await inState('draft');
+            if (drafts.length === 0) return false;
+            const res = await submit(t, rita, rnd.pick(drafts).id);
+            // A policy may block the vendor: refused, the draft stays a draft and nothing moves.
+            if (res.statusCode === 422 && res.json().code === 'POLICY_VIOLATION') {
+              count('submit refused by policy');
+              return false;
+            }
+            expect(res.statusCode, res.body).toBe(200);
+            return true;
+          },
+        ],
+        [
+          6,
+          'approve',
+          async () => {
+            const pending = await inState('pending');
+            if (pending.length === 0) return false;
+            const target = rnd.pick(pending);
+            const approver = await approverOf(target.id);
+            if (!approver) return false;
+            const items = await t.db
+              .select({ id: requestLineItems.id, status: requestLineItems.status })
+              .from(requestLineItems)
+              .where(eq(requestLineItems.requestId, target.id));
+            const stillIn = items.filter((i) => i.status !== 'rejected');
+            const partial = stillIn.length > 1 && rnd.chance(0.6);
+            const res = await decide(
+              t,
+              await session(approver),
+              target.id,
+              // A budget overrun step needs a note; any other step takes one too.
+              partial
+                ? {
+                    decision: 'approved',
+                    reason: 'One item is not needed',
+                    rejectedLineItemIds: [rnd.pick(stillIn).id],
+                  }
+                : { decision: 'approved', reason: 'Within plan' },
+            );
+            expect(res.statusCode, res.body).toBe(200);
+            if (partial) count('approve with line items rejected');
+            return true;
+          },
+        ],
+        [
+          1,
+          'reject',
+          async () => {
+            const pending = await inState('pending');
+            if (pending.length === 0) return false;
+            const target = rnd.pick(pending);
+            const approver = await approverOf(target.id);
+            if (!approver) return false;
+            const res = await decide(t, await session(approver), target.id, {
+              decision: 'rejected',
+              reason: 'Not this quarter',
+            });
+            expect(res.statusCode, res.body).toBe(200);
+            return true;
+          },
+        ],
+        [
+          1,
+          'ask for information',
+          async () => {
+            const pending = await inState('pending');
+            if (pending.length === 0) return false;
+            const target = rnd.pick(pending);
+            const approver = await approverOf(target.id);
+            if (!approver) return false;
+            const res = await decide(t, await session(approver), target.id, {
+              decision: 'info_requested',
+              reason: 'Which depot is this for?',
+            });
+            expect(res.statusCode, res.body).toBe(200);
+            return true;
+          },
+        ],
+        [
+          1,
+          'answer',
+          async () => {
+            const waiting = await inState('info_requested');
+            if (waiting.length === 0) return false;
+            const res = await t.app.inject({
+              method: 'POST',
+              url: `/api/requests/${rnd.pick(waiting).id}/respond`,
+              headers: rita.headers,
+              payload: { message: 'The north depot' },
+            });
+            expect(res.statusCode, res.body).toBe(200);
+            return true;
+          },
+        ],
+        [
+          1,
+          'cancel',
+          async () => {
+            const open = await inState('draft', 'pending', 'info_requested');
+            if (open.length === 0) return false;
+            const res = await t.app.inject({
+              method: 'POST',
+              url: `/api/requests/${rnd.pick(open).id}/cancel`,
+              headers: rita.headers,
+              payload: { reason: 'No longer needed' },
+            });
+            expect(res.statusCode, res.body).toBe(200);
+            return true;
+          },
+        ],
+        [
+          2,
+          'pay',
+          async () => {
+            const approved = await inState('approved');
+            if (approved.length === 0) return false;
+            const res = await t.app.inject({
+              method: 'POST',
+              url: `/api/requests/${rnd.pick(approved).id}/pay`,
+              headers: carla.headers,
+              payload: { paymentDate: '2026-03-31', paymentReference: `PAY-R${pool.length}` },
+            });
+            expect(res.statusCode, res.body).toBe(200);
+            return true;
+          },
+        ],
+        [
+          1,
+          'script: move dates',
+          async () => {
+            if (pool.length === 0) return false;
+            // A data fix moving a request's submission and decision into other months.
+            const target = rnd.pick(pool);
+            await t.db.execute(sql`UPDATE spending_requests
               SET submitted_at = submitted_at - ${`${rnd.int(20, 70)} days`}::interval,
                   decided_at = decided_at - ${`${rnd.int(0, 40)} days`}::interval,
                   created_at = created_at - interval '75 days'
               WHERE id = ${target.id}`);
-          return true;
-        },
-      ],
-      [
-        1,
-        'script: retime a step',
-        async () => {
-          // A data fix moving a decided step's completion (into another month, now and then).
-          const [step] = rowsOf<{ id: string }>(
-            await t.db.execute(sql`SELECT id FROM approval_steps WHERE status IN ('approved', 'rejected') AND completed_at IS NOT NULL
+            return true;
+          },
+        ],
+        [
+          1,
+          'script: retime a step',
+          async () => {
+            // A data fix moving a decided step's completion (into another month, now and then).
+            const [step] = rowsOf<{ id: string }>(
+              await t.db
+                .execute(sql`SELECT id FROM approval_steps WHERE status IN ('approved', 'rejected') AND completed_at IS NOT NULL
                 ORDER BY id OFFSET ${rnd.int(0, 20)} LIMIT 1`),
-          );
-          if (!step) return false;
-          await t.db.execute(sql`UPDATE approval_steps SET completed_at = completed_at + ${`${rnd.int(1, 900)} hours`}::interval WHERE id = ${step.id}`);
-          return true;
-        },
-      ],
-      [
-        1,
-        'script: reclassify',
-        async () => {
-          if (pool.length === 0) return false;
-          const target = rnd.pick(pool);
-          await t.db.execute(sql`UPDATE spending_requests SET department_id = ${rnd.chance(0.3) ? null : rnd.pick(deptIds)}, category_id = ${rnd.pick(catIds)},
+            );
+            if (!step) return false;
+            await t.db.execute(
+              sql`UPDATE approval_steps SET completed_at = completed_at + ${`${rnd.int(1, 900)} hours`}::interval WHERE id = ${step.id}`,
+            );
+            return true;
+          },
+        ],
+        [
+          1,
+          'script: reclassify',
+          async () => {
+            if (pool.length === 0) return false;
+            const target = rnd.pick(pool);
+            await t.db
+              .execute(sql`UPDATE spending_requests SET department_id = ${rnd.chance(0.3) ? null : rnd.pick(deptIds)}, category_id = ${rnd.pick(catIds)},
               vendor_id = ${vendorIds.length && rnd.chance(0.5) ? rnd.pick(vendorIds) : null} WHERE id = ${target.id}`);
-          return true;
-        },
-      ],
-      [
-        1,
-        'script: attach and detach receipts',
-        async () => {
-          // A receipt import attaching files to decided requests, and a clean-up removing some.
-          const [target] = rowsOf<{ id: string }>(
-            await t.db.execute(sql`SELECT id FROM spending_requests WHERE status IN ('approved', 'paid', 'rejected') ORDER BY id OFFSET ${rnd.int(0, 40)} LIMIT 1`),
-          );
-          if (!target) return false;
-          const copies = rnd.int(1, 2);
-          for (let k = 0; k < copies; k++) {
-            await t.db.execute(sql`INSERT INTO request_attachments (request_id, file_name, content_type, size, sha256, storage_key, uploaded_by_id)
+            return true;
+          },
+        ],
+        [
+          1,
+          'script: attach and detach receipts',
+          async () => {
+            // A receipt import attaching files to decided requests, and a clean-up removing some.
+            const [target] = rowsOf<{ id: string }>(
+              await t.db.execute(
+                sql`SELECT id FROM spending_requests WHERE status IN ('approved', 'paid', 'rejected') ORDER BY id OFFSET ${rnd.int(0, 40)} LIMIT 1`,
+              ),
+            );
+            if (!target) return false;
+            const copies = rnd.int(1, 2);
+            for (let k = 0; k < copies; k++) {
+              await t.db
+                .execute(sql`INSERT INTO request_attachments (request_id, file_name, content_type, size, sha256, storage_key, uploaded_by_id)
                 SELECT id, 'scan.pdf', 'application/pdf', 1000, repeat('0', 64), 'import/' || gen_random_uuid(), requester_id FROM spending_requests WHERE id = ${target.id}`);
-          }
-          const [gone] = rowsOf<{ id: string }>(await t.db.execute(sql`SELECT id FROM request_attachments ORDER BY id OFFSET ${rnd.int(0, 10)} LIMIT 1`));
-          if (gone && rnd.chance(0.6)) await t.db.execute(sql`DELETE FROM request_attachments WHERE id = ${gone.id}`);
-          if (rnd.chance(0.3)) await t.db.execute(sql`DELETE FROM request_attachments WHERE request_id = ${target.id}`);
-          return true;
-        },
-      ],
-      [
-        1,
-        'script: insert, change and delete',
-        async () => {
-          // An import script's rows, one of them corrected and one removed again.
-          const [seedRow] = await t.db.select().from(spendingRequests).where(eq(spendingRequests.organizationId, w.org.ML!)).limit(1);
-          const amount = money(rnd);
-          const inserted = await t.db
-            .insert(spendingRequests)
-            .values(
-              [0, 1].map((k) => ({
-                organizationId: seedRow!.organizationId,
-                departmentId: rnd.pick(deptIds),
-                categoryId: rnd.pick(catIds),
-                requesterId: seedRow!.requesterId,
-                title: `Imported ${k}`,
-                amount,
-                currency: seedRow!.orgCurrency,
-                amountOrg: amount,
-                orgCurrency: seedRow!.orgCurrency,
-                fxRate: '1',
-                groupFxRate: '1',
-                amountGroup: amount,
-                groupCurrency: seedRow!.groupCurrency,
-                status: 'approved' as const,
-                approvedAmount: k === 0 ? (Number(amount) / 2).toFixed(2) : null,
-                submittedAt: new Date(Date.UTC(2025, rnd.int(0, 11), rnd.int(1, 28))),
-                decidedAt: new Date(Date.UTC(2026, rnd.int(0, 2), rnd.int(1, 28))),
-              })),
-            )
-            .returning({ id: spendingRequests.id });
-          await t.db.execute(sql`UPDATE spending_requests SET status = 'paid', approved_amount = ${amount} WHERE id = ${inserted[0]!.id}`);
-          await t.db.execute(sql`DELETE FROM spending_requests WHERE id = ${inserted[1]!.id}`);
-          return true;
-        },
-      ],
-    ];
-    const totalWeight = ops.reduce((s, [wgt]) => s + wgt, 0);
-    let changes = 0;
-    for (let attempt = 0; changes < 200 && attempt < 2000; attempt++) {
-      let roll = rnd.next() * totalWeight;
-      const op = ops.find(([wgt]) => (roll -= wgt) < 0) ?? ops[0]!;
-      if (await op[2]()) {
-        changes++;
-        count(op[1]);
-        if (changes % 50 === 0) await expectReconciled(`after ${changes} changes (seed ${seed})`);
+            }
+            const [gone] = rowsOf<{ id: string }>(
+              await t.db.execute(sql`SELECT id FROM request_attachments ORDER BY id OFFSET ${rnd.int(0, 10)} LIMIT 1`),
+            );
+            if (gone && rnd.chance(0.6)) await t.db.execute(sql`DELETE FROM request_attachments WHERE id = ${gone.id}`);
+            if (rnd.chance(0.3))
+              await t.db.execute(sql`DELETE FROM request_attachments WHERE request_id = ${target.id}`);
+            return true;
+          },
+        ],
+        [
+          1,
+          'script: insert, change and delete',
+          async () => {
+            // An import script's rows, one of them corrected and one removed again.
+            const [seedRow] = await t.db
+              .select()
+              .from(spendingRequests)
+              .where(eq(spendingRequests.organizationId, w.org.ML!))
+              .limit(1);
+            const amount = money(rnd);
+            const inserted = await t.db
+              .insert(spendingRequests)
+              .values(
+                [0, 1].map((k) => ({
+                  organizationId: seedRow!.organizationId,
+                  departmentId: rnd.pick(deptIds),
+                  categoryId: rnd.pick(catIds),
+                  requesterId: seedRow!.requesterId,
+                  title: `Imported ${k}`,
+                  amount,
+                  currency: seedRow!.orgCurrency,
+                  amountOrg: amount,
+                  orgCurrency: seedRow!.orgCurrency,
+                  fxRate: '1',
+                  groupFxRate: '1',
+                  amountGroup: amount,
+                  groupCurrency: seedRow!.groupCurrency,
+                  status: 'approved' as const,
+                  approvedAmount: k === 0 ? (Number(amount) / 2).toFixed(2) : null,
+                  submittedAt: new Date(Date.UTC(2025, rnd.int(0, 11), rnd.int(1, 28))),
+                  decidedAt: new Date(Date.UTC(2026, rnd.int(0, 2), rnd.int(1, 28))),
+                })),
+              )
+              .returning({ id: spendingRequests.id });
+            await t.db.execute(
+              sql`UPDATE spending_requests SET status = 'paid', approved_amount = ${amount} WHERE id = ${inserted[0]!.id}`,
+            );
+            await t.db.execute(sql`DELETE FROM spending_requests WHERE id = ${inserted[1]!.id}`);
+            return true;
+          },
+        ],
+      ];
+      const totalWeight = ops.reduce((s, [wgt]) => s + wgt, 0);
+      let changes = 0;
+      for (let attempt = 0; changes < 200 && attempt < 2000; attempt++) {
+        let roll = rnd.next() * totalWeight;
+        const op = ops.find(([wgt]) => (roll -= wgt) < 0) ?? ops[0]!;
+        if (await op[2]()) {
+          changes++;
+          count(op[1]);
+          if (changes % 50 === 0) await expectReconciled(`after ${changes} changes (seed ${seed})`);
+        }
       }
-    }
-    console.log(`spend-monthly reconcile: ${JSON.stringify(Object.fromEntries(done))}`);
-    expect(changes).toBe(200);
-    for (const op of ['create', 'submit', 'approve', 'pay', 'edit']) expect(done.get(op) ?? 0, op).toBeGreaterThan(0);
-    await expectReconciled(`after every change (seed ${seed})`);
-  });
+      console.log(`spend-monthly reconcile: ${JSON.stringify(Object.fromEntries(done))}`);
+      expect(changes).toBe(200);
+      for (const op of ['create', 'submit', 'approve', 'pay', 'edit']) expect(done.get(op) ?? 0, op).toBeGreaterThan(0);
+      await expectReconciled(`after every change (seed ${seed})`);
+    },
+  );
 
   it('is unchanged by a change whose transaction rolls back', async () => {
     const before = await stored();
-    const [victim] = await t.db.select().from(spendingRequests).where(inArray(spendingRequests.status, ['approved', 'paid'])).limit(1);
+    const [victim] = await t.db
+      .select()
+      .from(spendingRequests)
+      .where(inArray(spendingRequests.status, ['approved', 'paid']))
+      .limit(1);
     await expect(
       t.db.transaction(async (tx) => {
-        await tx.execute(sql`UPDATE spending_requests SET approved_amount = coalesce(approved_amount, amount) - 1, department_id = NULL WHERE id = ${victim!.id}`);
+        await tx.execute(
+          sql`UPDATE spending_requests SET approved_amount = coalesce(approved_amount, amount) - 1, department_id = NULL WHERE id = ${victim!.id}`,
+        );
         // The change reached the aggregate inside the transaction…
         expect(await stored(tx)).not.toEqual(before);
         throw new Error('abort');

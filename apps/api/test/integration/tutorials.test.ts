@@ -59,7 +59,10 @@ describe('GET /api/tutorials', () => {
     expect(finance.items.length).toBeGreaterThan(0);
     for (const i of finance.items) expect(i.roles).toContain('finance');
     const vendors = (await get('/api/tutorials?tag=vendors')).json();
-    expect(vendors.items.map((i: { slug: string }) => i.slug).sort()).toEqual(['managing-vendors', 'payables-and-vendor-aging']);
+    expect(vendors.items.map((i: { slug: string }) => i.slug).sort()).toEqual([
+      'managing-vendors',
+      'payables-and-vendor-aging',
+    ]);
   });
 
   it('refuses a bad filter with 400 and a caller without a session with 401', async () => {
@@ -84,7 +87,10 @@ describe('GET /api/tutorials/:slug', () => {
     const again = (await get('/api/tutorials/approving-requests')).json();
     expect(again.readAt).toBe(first);
     const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'rita'));
-    const rows = await t.db.select().from(tutorialReads).where(and(eq(tutorialReads.userId, user!.id), eq(tutorialReads.slug, 'approving-requests')));
+    const rows = await t.db
+      .select()
+      .from(tutorialReads)
+      .where(and(eq(tutorialReads.userId, user!.id), eq(tutorialReads.slug, 'approving-requests')));
     expect(rows).toHaveLength(1);
     const list = (await get('/api/tutorials?q=approve')).json();
     expect(list.items.find((i: { slug: string }) => i.slug === 'approving-requests').readAt).toBe(first);

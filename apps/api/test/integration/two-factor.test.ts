@@ -11,11 +11,18 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const codeAt = (secret: string, when: Date) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: when.getTime() });
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: when.getTime(),
+  });
 const call = (url: string, headers: Record<string, string>, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
 const signIn = (username: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'Meridian!2026' }, remoteAddress: nextIp() });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password: 'Meridian!2026' },
+    remoteAddress: nextIp(),
+  });
 
 async function enableFor(username: string): Promise<{ s: Session; secret: string; recoveryCodes: string[] }> {
   const s = await login(t.app, username);
@@ -73,19 +80,39 @@ describe('the two-factor sign-in step (docs/product.md §2.2)', () => {
     const first = await signIn('grace');
     expect(first.statusCode).toBe(200);
     const body = first.json();
-    expect(body).toMatchObject({ requirePasswordChange: false, requireTwoFactor: true, twoFactorToken: expect.any(String) });
+    expect(body).toMatchObject({
+      requirePasswordChange: false,
+      requireTwoFactor: true,
+      twoFactorToken: expect.any(String),
+    });
     expect(body.tokens).toBeUndefined();
 
     const code = codeAt(secret, t.clock.now());
-    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/2fa/verify', payload: { twoFactorToken: body.twoFactorToken, totpCode: code } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/verify',
+      payload: { twoFactorToken: body.twoFactorToken, totpCode: code },
+    });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ message: 'Login successful', tokens: expect.any(Object), deviceId: expect.any(String) });
+    expect(ok.json()).toMatchObject({
+      message: 'Login successful',
+      tokens: expect.any(Object),
+      deviceId: expect.any(String),
+    });
 
     // The challenge is spent, and the same code cannot be replayed on a new one.
-    const spent = await t.app.inject({ method: 'POST', url: '/api/auth/2fa/verify', payload: { twoFactorToken: body.twoFactorToken, totpCode: code } });
+    const spent = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/verify',
+      payload: { twoFactorToken: body.twoFactorToken, totpCode: code },
+    });
     expect(spent.statusCode).toBe(401);
     const next = (await signIn('grace')).json();
-    const replay = await t.app.inject({ method: 'POST', url: '/api/auth/2fa/verify', payload: { twoFactorToken: next.twoFactorToken, totpCode: code } });
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/verify',
+      payload: { twoFactorToken: next.twoFactorToken, totpCode: code },
+    });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().message).toBe('Invalid code. Please try again.');
   });
@@ -93,10 +120,18 @@ describe('the two-factor sign-in step (docs/product.md §2.2)', () => {
   it('accepts each recovery code once in place of a code', async () => {
     const { recoveryCodes } = await enableFor('henry');
     const challenge = (await signIn('henry')).json();
-    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/2fa/verify', payload: { twoFactorToken: challenge.twoFactorToken, totpCode: recoveryCodes[0] } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/verify',
+      payload: { twoFactorToken: challenge.twoFactorToken, totpCode: recoveryCodes[0] },
+    });
     expect(ok.statusCode).toBe(200);
     const challenge2 = (await signIn('henry')).json();
-    const reuse = await t.app.inject({ method: 'POST', url: '/api/auth/2fa/verify', payload: { twoFactorToken: challenge2.twoFactorToken, totpCode: recoveryCodes[0] } });
+    const reuse = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/verify',
+      payload: { twoFactorToken: challenge2.twoFactorToken, totpCode: recoveryCodes[0] },
+    });
     expect(reuse.statusCode).toBe(401);
   });
 
@@ -104,13 +139,20 @@ describe('the two-factor sign-in step (docs/product.md §2.2)', () => {
     const { secret } = await enableFor('olivia');
     const challenge = (await signIn('olivia')).json();
     for (let i = 0; i < 5; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/2fa/verify', payload: { twoFactorToken: challenge.twoFactorToken, totpCode: '000000' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/2fa/verify',
+        payload: { twoFactorToken: challenge.twoFactorToken, totpCode: '000000' },
+      });
       expect(res.statusCode).toBe(401);
     }
     const right = await t.app.inject({
       method: 'POST',
       url: '/api/auth/2fa/verify',
-      payload: { twoFactorToken: challenge.twoFactorToken, totpCode: codeAt(secret, new Date(t.clock.now().getTime() + 30_000)) },
+      payload: {
+        twoFactorToken: challenge.twoFactorToken,
+        totpCode: codeAt(secret, new Date(t.clock.now().getTime() + 30_000)),
+      },
     });
     expect(right.statusCode).toBe(401);
     expect(right.json().message).toBe('Your sign-in has expired. Please sign in again.');

@@ -26,7 +26,9 @@ const HEADER = 'firstName,lastName,email,role,organizationCode,departmentCode,us
 describe('POST /api/users/import', () => {
   it('refuses callers without users.manage', async () => {
     const rita = await login(t.app, 'rita');
-    expect((await importCsv(`${HEADER}\nAna,Silva,ana@meridianfoods.com,requester,MF,FIN,`, false, rita.headers)).statusCode).toBe(403);
+    expect(
+      (await importCsv(`${HEADER}\nAna,Silva,ana@meridianfoods.com,requester,MF,FIN,`, false, rita.headers)).statusCode,
+    ).toBe(403);
   });
 
   const bad = [
@@ -55,7 +57,9 @@ describe('POST /api/users/import', () => {
     expect(byRow[5]).toEqual(['Unknown department code "NOPE" in MF']);
     expect(byRow[6]).toEqual(['Duplicate e-mail: also on row 1']);
     expect(byRow[7]).toEqual(['You cannot grant the role Owner']);
-    expect(byRow[8]).toEqual(expect.arrayContaining(['First name must be at least 2 characters', 'Please enter a valid email address']));
+    expect(byRow[8]).toEqual(
+      expect.arrayContaining(['First name must be at least 2 characters', 'Please enter a valid email address']),
+    );
     expect(body.details.find((r: { row: number }) => r.row === 2).email).toBe('rita@meridianlogistics.com');
     expect(await userCount()).toBe(before);
     expect(await t.db.select().from(users).where(eq(users.email, 'ana.silva@meridianfoods.com'))).toHaveLength(0);
@@ -111,7 +115,11 @@ describe('POST /api/users/import', () => {
   });
 
   it('reads the header row as the CSV parser reads it: quoted names with commas, a blank first line', async () => {
-    const csv = ['', '"E-mail, address",First name,Last name,Role,"Organization, code"', 'rita.header@meridianfoods.com,Rita,Header,requester,MF'].join('\n');
+    const csv = [
+      '',
+      '"E-mail, address",First name,Last name,Role,"Organization, code"',
+      'rita.header@meridianfoods.com,Rita,Header,requester,MF',
+    ].join('\n');
     const res = await importCsv(csv, true);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ dryRun: true, total: 1, valid: 1 });
@@ -127,7 +135,10 @@ describe('POST /api/users/import', () => {
     const broken = await importCsv(`${HEADER}\n"Ana,Silva`);
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toMatch(/could not be read as CSV/);
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/import', headers: adam.headers, payload: { csv: '' } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/users/import', headers: adam.headers, payload: { csv: '' } }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
@@ -146,21 +157,57 @@ describe('bulk activate and deactivate', () => {
     expect(body.changed).toBe(2);
     expect(body.skipped).toEqual([
       { id: ids.adam, name: 'Adam Clarke', reason: 'You cannot deactivate yourself' },
-      { id: ids.olivia, name: 'Olivia Bennett', reason: 'Olivia Bennett is the last active owner and cannot be deactivated' },
+      {
+        id: ids.olivia,
+        name: 'Olivia Bennett',
+        reason: 'Olivia Bennett is the last active owner and cannot be deactivated',
+      },
       { id: '00000000-0000-4000-8000-000000000000', name: null, reason: 'User not found' },
     ]);
-    for (const s of [max, dana]) expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: s.headers })).statusCode).toBe(401);
-    expect(await t.db.select().from(sessions).where(and(eq(sessions.userId, ids.max!), isNull(sessions.revokedAt)))).toHaveLength(0);
+    for (const s of [max, dana])
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: s.headers })).statusCode).toBe(401);
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, ids.max!), isNull(sessions.revokedAt))),
+    ).toHaveLength(0);
     expect(await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'user.deactivated'))).toHaveLength(2);
 
-    const back = await t.app.inject({ method: 'POST', url: '/api/users/bulk/activate', headers: adam.headers, payload: { ids: [ids.max, ids.dana, ids.rita] } });
-    expect(back.json()).toEqual({ changed: 2, skipped: [{ id: ids.rita, name: 'Rita Alvarez', reason: 'Already active' }] });
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/bulk/activate',
+      headers: adam.headers,
+      payload: { ids: [ids.max, ids.dana, ids.rita] },
+    });
+    expect(back.json()).toEqual({
+      changed: 2,
+      skipped: [{ id: ids.rita, name: 'Rita Alvarez', reason: 'Already active' }],
+    });
     await login(t.app, 'max');
   });
 
   it('validates the id list and the caller', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/bulk/activate', headers: adam.headers, payload: { ids: [] } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/users/bulk/activate',
+          headers: adam.headers,
+          payload: { ids: [] },
+        })
+      ).statusCode,
+    ).toBe(400);
     const carla = await login(t.app, 'carla');
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/bulk/deactivate', headers: carla.headers, payload: { ids: [ids.rita] } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/users/bulk/deactivate',
+          headers: carla.headers,
+          payload: { ids: [ids.rita] },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

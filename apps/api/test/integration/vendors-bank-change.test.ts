@@ -29,7 +29,11 @@ beforeAll(async () => {
   setEmailOutboxEnabled(true);
   for (const o of await t.db.select().from(organizations)) orgs[o.code] = o.id;
   await t.db.execute(sql`UPDATE users SET role = 'accounts' WHERE username = 'felix'`);
-  for (const u of await t.db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, ['adam', 'carla', 'felix']))) ids[u.username] = u.id;
+  for (const u of await t.db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.username, ['adam', 'carla', 'felix'])))
+    ids[u.username] = u.id;
   [adam, carla, felix] = await Promise.all([login(t.app, 'adam'), login(t.app, 'carla'), login(t.app, 'felix')]);
 });
 afterAll(async () => {
@@ -76,15 +80,30 @@ describe('a change of the bank account on file', () => {
     expect(asked.json()).toMatchObject({
       paymentTermsDays: 21,
       bankAccountMasked: was.bankAccountMasked,
-      pendingBankChange: { bankAccountMasked: '•••• 3459', requestedById: ids.carla, requestedByName: expect.stringMatching(/^Carla /) },
+      pendingBankChange: {
+        bankAccountMasked: '•••• 3459',
+        requestedById: ids.carla,
+        requestedByName: expect.stringMatching(/^Carla /),
+      },
     });
     const shown = await send(carla, 'GET', url);
-    expect(shown.json()).toMatchObject({ bankAccountMasked: was.bankAccountMasked, pendingBankChange: { bankAccountMasked: '•••• 3459' } });
+    expect(shown.json()).toMatchObject({
+      bankAccountMasked: was.bankAccountMasked,
+      pendingBankChange: { bankAccountMasked: '•••• 3459' },
+    });
     const listed = await send(adam, 'GET', `/api/vendors?q=${encodeURIComponent(seeded.taxId)}`);
-    expect(listed.json().items[0]).toMatchObject({ id: seeded.id, pendingBankChange: { bankAccountMasked: '•••• 3459', requestedById: ids.carla } });
+    expect(listed.json().items[0]).toMatchObject({
+      id: seeded.id,
+      pendingBankChange: { bankAccountMasked: '•••• 3459', requestedById: ids.carla },
+    });
     assertNoBankLeak(listed);
     const [row] = await t.db.select().from(vendors).where(eq(vendors.id, seeded.id));
-    expect(row).toMatchObject({ bankAccountEnc: seeded.bankAccountEnc, bankAccountLast4: seeded.bankAccountLast4, pendingBankAccountLast4: '3459', pendingBankById: ids.carla });
+    expect(row).toMatchObject({
+      bankAccountEnc: seeded.bankAccountEnc,
+      bankAccountLast4: seeded.bankAccountLast4,
+      pendingBankAccountLast4: '3459',
+      pendingBankById: ids.carla,
+    });
     expect(row!.pendingBankAccountEnc).toMatch(/^v1:/);
     expect(row!.pendingBankAccountEnc).not.toContain(NEW_PLAIN);
 
@@ -93,7 +112,9 @@ describe('a change of the bank account on file', () => {
     expect(requestedMail!.subject).toBe('Meridian Foods: a change of your bank account was requested');
     expect(requestedMail!.body).toContain('the account ending 3459');
     expect(requestedMail!.body).toContain(`the account ending ${seeded.bankAccountLast4}`);
-    expect(requestedMail!.body).toContain('If you did not ask for this change, contact the finance team of Meridian Foods');
+    expect(requestedMail!.body).toContain(
+      'If you did not ask for this change, contact the finance team of Meridian Foods',
+    );
     expect(requestedMail!.body).not.toContain(NEW_PLAIN);
 
     // The one who asked cannot confirm it.
@@ -106,35 +127,64 @@ describe('a change of the bank account on file', () => {
     const stale = await send(adam, 'POST', `${url}/bank-change/confirm`);
     expect(stale.statusCode, stale.body).toBe(403);
     expect(stale.json()).toMatchObject({ code: 'reauth_required' });
-    expect((await t.db.select().from(vendors).where(eq(vendors.id, seeded.id)))[0]!.bankAccountEnc).toBe(seeded.bankAccountEnc);
+    expect((await t.db.select().from(vendors).where(eq(vendors.id, seeded.id)))[0]!.bankAccountEnc).toBe(
+      seeded.bankAccountEnc,
+    );
     expect((await send(adam, 'POST', '/api/auth/reauth', { password: DEMO_PASSWORD })).statusCode).toBe(200);
     const confirmed = await send(adam, 'POST', `${url}/bank-change/confirm`);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     assertNoBankLeak(confirmed);
-    expect(confirmed.json()).toMatchObject({ bankAccountMasked: '•••• 3459', pendingBankChange: null, paymentTermsDays: 21 });
+    expect(confirmed.json()).toMatchObject({
+      bankAccountMasked: '•••• 3459',
+      pendingBankChange: null,
+      paymentTermsDays: 21,
+    });
     const [after] = await t.db.select().from(vendors).where(eq(vendors.id, seeded.id));
-    expect(after).toMatchObject({ bankAccountEnc: row!.pendingBankAccountEnc, bankAccountLast4: '3459', pendingBankAccountEnc: null, pendingBankById: null, pendingBankAt: null });
+    expect(after).toMatchObject({
+      bankAccountEnc: row!.pendingBankAccountEnc,
+      bankAccountLast4: '3459',
+      pendingBankAccountEnc: null,
+      pendingBankById: null,
+      pendingBankAt: null,
+    });
 
     const again = await send(adam, 'POST', `${url}/bank-change/confirm`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('There is no bank account change to confirm');
 
-    const audits = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityType, 'vendor'), eq(auditEvents.entityId, seeded.id)));
+    const audits = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityType, 'vendor'), eq(auditEvents.entityId, seeded.id)));
     const requested = audits.find((a) => a.action === 'vendor.bank_change_requested');
     const done = audits.find((a) => a.action === 'vendor.bank_change_confirmed');
-    expect(requested).toMatchObject({ actorId: ids.carla, before: { bankAccountLast4: seeded.bankAccountLast4 }, after: { bankAccountLast4: '3459' } });
-    expect(done).toMatchObject({ actorId: ids.adam, before: { bankAccountLast4: seeded.bankAccountLast4 }, after: { bankAccountLast4: '3459' } });
+    expect(requested).toMatchObject({
+      actorId: ids.carla,
+      before: { bankAccountLast4: seeded.bankAccountLast4 },
+      after: { bankAccountLast4: '3459' },
+    });
+    expect(done).toMatchObject({
+      actorId: ids.adam,
+      before: { bankAccountLast4: seeded.bankAccountLast4 },
+      after: { bankAccountLast4: '3459' },
+    });
     expect(done!.metadata).toEqual({ requestedById: ids.carla, requestedAt: row!.pendingBankAt!.toISOString() });
     // The edit's other field is audited as an update that left the account on file alone.
     const updated = audits.find((a) => a.action === 'vendor.updated');
-    expect(updated).toMatchObject({ before: { bankAccountLast4: seeded.bankAccountLast4 }, after: { paymentTermsDays: 21, bankAccountLast4: seeded.bankAccountLast4 } });
+    expect(updated).toMatchObject({
+      before: { bankAccountLast4: seeded.bankAccountLast4 },
+      after: { paymentTermsDays: 21, bankAccountLast4: seeded.bankAccountLast4 },
+    });
     expect(updated!.metadata).toBeNull();
     const trail = JSON.stringify(audits);
     expect(trail).not.toContain(NEW_PLAIN);
     expect(trail).not.toContain('v1:');
 
     const mails = await outboxTo(seeded.email!);
-    expect(mails.map((m) => m.subject).sort()).toEqual(['Meridian Foods: a change of your bank account was requested', 'Meridian Foods: your bank account on file was changed']);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Meridian Foods: a change of your bank account was requested',
+      'Meridian Foods: your bank account on file was changed',
+    ]);
     const changedMail = mails.find((m) => m.subject.endsWith('was changed'))!;
     expect(changedMail.body).toContain('now pays');
     expect(changedMail.body).toContain('the account ending 3459');
@@ -145,19 +195,33 @@ describe('a change of the bank account on file', () => {
     const url = `/api/vendors/${vendorId}`;
     const asked = await send(adam, 'PATCH', url, { bankAccount: OTHER_ACCOUNT });
     expect(asked.statusCode, asked.body).toBe(200);
-    expect(asked.json()).toMatchObject({ bankAccountMasked: '•••• 3459', pendingBankChange: { bankAccountMasked: '•••• 4931', requestedById: ids.adam } });
+    expect(asked.json()).toMatchObject({
+      bankAccountMasked: '•••• 3459',
+      pendingBankChange: { bankAccountMasked: '•••• 4931', requestedById: ids.adam },
+    });
     // An edit of other fields leaves the pending change in place.
-    expect((await send(carla, 'PATCH', url, { phone: '+44 20 7946 0000' })).json().pendingBankChange).toMatchObject({ bankAccountMasked: '•••• 4931' });
+    expect((await send(carla, 'PATCH', url, { phone: '+44 20 7946 0000' })).json().pendingBankChange).toMatchObject({
+      bankAccountMasked: '•••• 4931',
+    });
     // So does typing the account on file again.
-    expect((await send(carla, 'PATCH', url, { bankAccount: NEW_ACCOUNT })).json().pendingBankChange).toMatchObject({ bankAccountMasked: '•••• 4931' });
+    expect((await send(carla, 'PATCH', url, { bankAccount: NEW_ACCOUNT })).json().pendingBankChange).toMatchObject({
+      bankAccountMasked: '•••• 4931',
+    });
 
     const discarded = await send(adam, 'DELETE', `${url}/bank-change`);
     expect(discarded.statusCode, discarded.body).toBe(200);
     expect(discarded.json()).toMatchObject({ bankAccountMasked: '•••• 3459', pendingBankChange: null });
     const [row] = await t.db.select().from(vendors).where(eq(vendors.id, vendorId));
     expect(row).toMatchObject({ bankAccountLast4: '3459', pendingBankAccountEnc: null, pendingBankAccountLast4: null });
-    const [event] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, vendorId), eq(auditEvents.action, 'vendor.bank_change_discarded')));
-    expect(event).toMatchObject({ actorId: ids.adam, before: { pendingBankAccountLast4: '4931' }, metadata: { requestedById: ids.adam } });
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, vendorId), eq(auditEvents.action, 'vendor.bank_change_discarded')));
+    expect(event).toMatchObject({
+      actorId: ids.adam,
+      before: { pendingBankAccountLast4: '4931' },
+      metadata: { requestedById: ids.adam },
+    });
 
     const nothing = await send(adam, 'DELETE', `${url}/bank-change`);
     expect(nothing.statusCode).toBe(409);
@@ -167,9 +231,15 @@ describe('a change of the bank account on file', () => {
 
   it('tells the address on file too when the same edit changes the contact address', async () => {
     const seeded = await seededVendor([vendorId]);
-    const res = await send(carla, 'PATCH', `/api/vendors/${seeded.id}`, { bankAccount: OTHER_ACCOUNT, email: 'new-ap@elsewhere.example' });
+    const res = await send(carla, 'PATCH', `/api/vendors/${seeded.id}`, {
+      bankAccount: OTHER_ACCOUNT,
+      email: 'new-ap@elsewhere.example',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ email: 'new-ap@elsewhere.example', pendingBankChange: { bankAccountMasked: '•••• 4931' } });
+    expect(res.json()).toMatchObject({
+      email: 'new-ap@elsewhere.example',
+      pendingBankChange: { bankAccountMasked: '•••• 4931' },
+    });
     for (const address of [seeded.email!, 'new-ap@elsewhere.example']) {
       const mails = await outboxTo(address);
       expect(mails, address).toHaveLength(1);
@@ -186,7 +256,10 @@ describe('a change of the bank account on file', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Vendor not found');
     // felix manages Meridian Logistics' vendors only.
-    for (const [method, path] of [['POST', '/bank-change/confirm'], ['DELETE', '/bank-change']] as const) {
+    for (const [method, path] of [
+      ['POST', '/bank-change/confirm'],
+      ['DELETE', '/bank-change'],
+    ] as const) {
       const res = await send(felix, method, `/api/vendors/${seeded.id}${path}`);
       expect(res.statusCode, path).toBe(404);
       expect(res.json().message).toBe('Vendor not found');
@@ -214,10 +287,15 @@ describe('a first bank account or the removal of one', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ bankAccountMasked: '•••• 3459', pendingBankChange: null });
     expect(await outboxTo('ap@severnpack.example')).toHaveLength(0);
-    const [event] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, created.json().id), eq(auditEvents.action, 'vendor.updated')));
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, created.json().id), eq(auditEvents.action, 'vendor.updated')));
     expect(event).toMatchObject({ after: { bankAccountLast4: '3459' }, metadata: { bankAccountChanged: true } });
 
-    expect((await send(carla, 'PATCH', url, { bankAccount: OTHER_ACCOUNT })).json().pendingBankChange).toMatchObject({ bankAccountMasked: '•••• 4931' });
+    expect((await send(carla, 'PATCH', url, { bankAccount: OTHER_ACCOUNT })).json().pendingBankChange).toMatchObject({
+      bankAccountMasked: '•••• 4931',
+    });
     const removed = await send(adam, 'PATCH', url, { bankAccount: null });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toMatchObject({ bankAccountMasked: null, pendingBankChange: null });

@@ -96,7 +96,10 @@ describe('GET /api/vendors', () => {
     expect(desc.items[0].name).toBe('Vertex Cloud Services');
 
     const byName = (await get(adam, '/api/vendors?q=harbor')).json();
-    expect(byName.items.map((v: { name: string }) => v.name).sort()).toEqual(['Blue Harbor Insurance', 'Harbor Fuel Supply']);
+    expect(byName.items.map((v: { name: string }) => v.name).sort()).toEqual([
+      'Blue Harbor Insurance',
+      'Harbor Fuel Supply',
+    ]);
     const byTax = (await get(adam, '/api/vendors?q=me-ic-0001')).json();
     expect(byTax.items.map((v: { name: string }) => v.name)).toEqual(['Meridian Energy (intercompany)']);
     const wildcard = (await get(adam, '/api/vendors?q=%25')).json();
@@ -155,45 +158,93 @@ describe('GET /api/vendors/:id', () => {
 
 describe('spend to date and open balance', () => {
   /** A decided request with the vendor, in Meridian Energy (EUR), raised in `currency` at `fxRate`. */
-  async function addRequest(vendorId: string, p: { status: 'draft' | 'pending' | 'approved' | 'paid' | 'rejected'; amount: string; currency: string; fxRate: string; amountOrg: string; approvedAmount?: string }) {
-    const [requester] = await t.db.select({ id: users.id }).from(users).where(eq(users.organizationId, orgs.ME!)).limit(1);
-    const [request] = await t.db.insert(spendingRequests).values({
-      organizationId: orgs.ME!,
-      requesterId: requester!.id,
-      vendorId,
-      title: `Vendor spend ${p.status} ${p.amount}`,
-      amount: p.amount,
-      currency: p.currency,
-      fxRate: p.fxRate,
-      amountOrg: p.amountOrg,
-      orgCurrency: 'EUR',
-      amountGroup: p.amountOrg,
-      groupCurrency: 'USD',
-      approvedAmount: p.approvedAmount ?? null,
-      status: p.status,
-      decidedAt: p.status === 'approved' || p.status === 'paid' ? new Date() : null,
-    }).returning({ id: spendingRequests.id });
+  async function addRequest(
+    vendorId: string,
+    p: {
+      status: 'draft' | 'pending' | 'approved' | 'paid' | 'rejected';
+      amount: string;
+      currency: string;
+      fxRate: string;
+      amountOrg: string;
+      approvedAmount?: string;
+    },
+  ) {
+    const [requester] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.organizationId, orgs.ME!))
+      .limit(1);
+    const [request] = await t.db
+      .insert(spendingRequests)
+      .values({
+        organizationId: orgs.ME!,
+        requesterId: requester!.id,
+        vendorId,
+        title: `Vendor spend ${p.status} ${p.amount}`,
+        amount: p.amount,
+        currency: p.currency,
+        fxRate: p.fxRate,
+        amountOrg: p.amountOrg,
+        orgCurrency: 'EUR',
+        amountGroup: p.amountOrg,
+        groupCurrency: 'USD',
+        approvedAmount: p.approvedAmount ?? null,
+        status: p.status,
+        decidedAt: p.status === 'approved' || p.status === 'paid' ? new Date() : null,
+      })
+      .returning({ id: spendingRequests.id });
     // What approval opens (and payment settles): the payable the open balance is read from.
     if (p.status === 'approved' || p.status === 'paid') {
       const owed = p.approvedAmount ?? p.amount;
       await t.db.insert(payables).values({
-        requestId: request!.id, organizationId: orgs.ME!, vendorId, invoiceDate: '2026-01-10', dueDate: '2026-02-09', currency: p.currency,
-        amount: owed, paidAmount: p.status === 'paid' ? owed : '0', settledAt: p.status === 'paid' ? new Date() : null,
+        requestId: request!.id,
+        organizationId: orgs.ME!,
+        vendorId,
+        invoiceDate: '2026-01-10',
+        dueDate: '2026-02-09',
+        currency: p.currency,
+        amount: owed,
+        paidAmount: p.status === 'paid' ? owed : '0',
+        settledAt: p.status === 'paid' ? new Date() : null,
       });
     }
     return request!.id;
   }
 
   it('sums approved and paid requests converted to the organization currency, in the list, the detail and the export', async () => {
-    const created = await send(adam, 'POST', '/api/vendors', newVendor({ organizationId: orgs.ME, name: 'Rhein Kabelwerk', taxId: 'DE-RKW-4410', currency: 'EUR', bankAccount: null }));
+    const created = await send(
+      adam,
+      'POST',
+      '/api/vendors',
+      newVendor({
+        organizationId: orgs.ME,
+        name: 'Rhein Kabelwerk',
+        taxId: 'DE-RKW-4410',
+        currency: 'EUR',
+        bankAccount: null,
+      }),
+    );
     expect(created.statusCode).toBe(201);
     const id = created.json().id as string;
     expect(created.json()).toMatchObject({ spendToDate: '0.00', openBalance: '0.00', spendCurrency: 'EUR' });
 
-    const unpaid = await addRequest(id, { status: 'approved', amount: '1000.00', currency: 'USD', fxRate: '0.85000000', amountOrg: '850.00' });
+    const unpaid = await addRequest(id, {
+      status: 'approved',
+      amount: '1000.00',
+      currency: 'USD',
+      fxRate: '0.85000000',
+      amountOrg: '850.00',
+    });
     await addRequest(id, { status: 'paid', amount: '250.10', currency: 'EUR', fxRate: '1', amountOrg: '250.10' });
     // Partly approved: 300.00 of 400.00 USD at 0.85123456 is 255.370368 EUR.
-    await addRequest(id, { status: 'approved', amount: '400.00', currency: 'USD', fxRate: '0.85123456', amountOrg: '340.49', approvedAmount: '300.00' });
+    await addRequest(id, {
+      status: 'approved',
+      amount: '400.00',
+      currency: 'USD',
+      fxRate: '0.85123456',
+      amountOrg: '340.49',
+      approvedAmount: '300.00',
+    });
     // Not approved (yet): not spend.
     await addRequest(id, { status: 'pending', amount: '999.00', currency: 'EUR', fxRate: '1', amountOrg: '999.00' });
     await addRequest(id, { status: 'rejected', amount: '500.00', currency: 'EUR', fxRate: '1', amountOrg: '500.00' });
@@ -210,7 +261,12 @@ describe('spend to date and open balance', () => {
 
     // Every other vendor on the page carries its own figures, zero where nothing was approved.
     const page = await get(adam, `/api/vendors?organizationId=${orgs.ME}&pageSize=100`);
-    for (const v of page.json().items as { id: string; spendToDate: string; openBalance: string; spendCurrency: string }[]) {
+    for (const v of page.json().items as {
+      id: string;
+      spendToDate: string;
+      openBalance: string;
+      spendCurrency: string;
+    }[]) {
       expect(v.spendCurrency).toBe('EUR');
       expect(v.spendToDate).toMatch(/^\d+\.\d{2}$/);
       expect(compareMoney(v.openBalance, v.spendToDate)).toBeLessThanOrEqual(0);
@@ -221,9 +277,15 @@ describe('spend to date and open balance', () => {
     expect(csv.body).toContain(',1355.47,1105.37,EUR,');
 
     // Paying the approved request (a payment of its whole payable) moves it from the open balance, not out of spend to date.
-    const paid = await send(adam, 'POST', `/api/requests/${unpaid}/pay`, { paymentDate: '2026-02-01', paymentReference: 'PMT-RKW-1' });
+    const paid = await send(adam, 'POST', `/api/requests/${unpaid}/pay`, {
+      paymentDate: '2026-02-01',
+      paymentReference: 'PMT-RKW-1',
+    });
     expect(paid.statusCode).toBe(200);
-    expect((await get(adam, `/api/vendors/${id}`)).json()).toMatchObject({ spendToDate: '1355.47', openBalance: '255.37' });
+    expect((await get(adam, `/api/vendors/${id}`)).json()).toMatchObject({
+      spendToDate: '1355.47',
+      openBalance: '255.37',
+    });
   });
 });
 
@@ -250,7 +312,10 @@ describe('POST /api/vendors', () => {
     expect(row!.bankAccountEnc).toMatch(/^v1:/);
     expect(row!.bankAccountEnc).not.toContain(ACCOUNT_PLAIN);
     expect(row!.bankAccountLast4).toBe('6819');
-    const [event] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'vendor.created'), eq(auditEvents.entityId, createdId)));
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'vendor.created'), eq(auditEvents.entityId, createdId)));
     expect(event).toBeDefined();
     const audit = JSON.stringify(event);
     expect(audit).not.toContain(ACCOUNT_PLAIN);
@@ -268,7 +333,10 @@ describe('POST /api/vendors', () => {
 
   it('lets only one of two simultaneous creations with one tax ID through', async () => {
     const payload = newVendor({ taxId: 'RACE-0001', bankAccount: undefined });
-    const results = await Promise.all([send(adam, 'POST', '/api/vendors', payload), send(carla, 'POST', '/api/vendors', payload)]);
+    const results = await Promise.all([
+      send(adam, 'POST', '/api/vendors', payload),
+      send(carla, 'POST', '/api/vendors', payload),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 
@@ -293,14 +361,23 @@ describe('POST /api/vendors', () => {
     const other = await send(felix, 'POST', '/api/vendors', newVendor({ taxId: 'ACC-1' }));
     expect(other.statusCode).toBe(404);
     expect(other.json().message).toBe('Organization not found');
-    const own = await send(felix, 'POST', '/api/vendors', newVendor({ taxId: 'ACC-2', organizationId: orgs.ML, currency: 'USD' }));
+    const own = await send(
+      felix,
+      'POST',
+      '/api/vendors',
+      newVendor({ taxId: 'ACC-2', organizationId: orgs.ML, currency: 'USD' }),
+    );
     expect(own.statusCode).toBe(201);
     expect(own.json().organizationId).toBe(orgs.ML);
   });
 
   describe('PATCH /api/vendors/:id', () => {
     it('updates details, audits before and after, holds a new bank account for confirmation, and removes the account at once', async () => {
-      const res = await send(adam, 'PATCH', `/api/vendors/${createdId}`, { paymentTermsDays: 45, contactName: '', bankAccount: 'DE44 5001 0517 5407 3249 31' });
+      const res = await send(adam, 'PATCH', `/api/vendors/${createdId}`, {
+        paymentTermsDays: 45,
+        contactName: '',
+        bankAccount: 'DE44 5001 0517 5407 3249 31',
+      });
       expect(res.statusCode).toBe(200);
       // The new account waits for a second person (vendors-bank-change.test.ts); the rest applies.
       expect(res.json()).toMatchObject({
@@ -311,9 +388,16 @@ describe('POST /api/vendors', () => {
         name: 'Bristol Print Works',
       });
       assertNoBankLeak(res, 'DE44500105175407324931');
-      const events = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'vendor.updated'), eq(auditEvents.entityId, createdId)));
+      const events = await t.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'vendor.updated'), eq(auditEvents.entityId, createdId)));
       expect(events).toHaveLength(1);
-      expect(events[0]!.before).toMatchObject({ paymentTermsDays: 30, contactName: 'Jane Miller', bankAccountLast4: '6819' });
+      expect(events[0]!.before).toMatchObject({
+        paymentTermsDays: 30,
+        contactName: 'Jane Miller',
+        bankAccountLast4: '6819',
+      });
       expect(events[0]!.after).toMatchObject({ paymentTermsDays: 45, contactName: null, bankAccountLast4: '6819' });
       expect(JSON.stringify(events[0])).not.toContain('DE44500105175407324931');
 
@@ -365,7 +449,10 @@ describe('POST /api/vendors', () => {
       expect(unblocked.statusCode).toBe(200);
       expect(unblocked.json().status).toBe('active');
 
-      const events = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'vendor.status_changed'), eq(auditEvents.entityId, createdId)));
+      const events = await t.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'vendor.status_changed'), eq(auditEvents.entityId, createdId)));
       expect(events.map((e) => [e.before, e.after])).toEqual([
         [{ status: 'pending_verification' }, { status: 'active' }],
         [{ status: 'active' }, { status: 'blocked' }],
@@ -383,7 +470,7 @@ describe('POST /api/vendors', () => {
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     });
 
-    it('is 404 for an accounts user outside the vendor\'s organization', async () => {
+    it("is 404 for an accounts user outside the vendor's organization", async () => {
       const res = await send(felix, 'POST', `/api/vendors/${createdId}/status`, { status: 'active' });
       expect(res.statusCode).toBe(404);
     });
@@ -396,14 +483,19 @@ describe('GET /api/vendors/export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="vendors-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe('Name,Tax ID,Organization,Status,Currency,Payment terms (days),Contact,E-mail,Phone,Address,Bank account,Spend to date,Open balance,Spend currency,Created');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe(
+      'Name,Tax ID,Organization,Status,Currency,Payment terms (days),Contact,E-mail,Phone,Address,Bank account,Spend to date,Open balance,Spend currency,Created',
+    );
     expect(lines.slice(1).every((l) => l.includes(',Active,'))).toBe(true);
     expect(res.body).toContain('•••• ');
     assertNoBankLeak(res, 'DE89370400440532013000');
   });
 
-  it('exports XLSX in the caller\'s scope', async () => {
+  it("exports XLSX in the caller's scope", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/vendors/export?format=xlsx', headers: felix.headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');

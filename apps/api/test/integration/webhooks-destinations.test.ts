@@ -4,7 +4,16 @@ import { eq } from 'drizzle-orm';
 import { webhookDeliveries, webhooks } from '@outlay/db';
 import type { AppDeps } from '../../src/lib/context.ts';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
-import { createWebhook, deliver, deliveriesOf, jobDeps, queueEvent, setAllowPrivate, startReceiver, type Receiver } from './webhooks-fixtures.ts';
+import {
+  createWebhook,
+  deliver,
+  deliveriesOf,
+  jobDeps,
+  queueEvent,
+  setAllowPrivate,
+  startReceiver,
+  type Receiver,
+} from './webhooks-fixtures.ts';
 
 let t: TestContext;
 let adam: Session;
@@ -109,7 +118,11 @@ describe('a destination that became internal for webhooks', () => {
     const [refused] = await rowsOf(hook.id);
     expect(refused).toMatchObject({ status: 'refused' });
     await setAllowPrivate(t, adam, true);
-    const res = await t.app.inject({ method: 'POST', url: `/api/webhooks/${refused!.webhookId}/deliveries/${refused!.id}/redeliver`, headers: adam.headers });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/${refused!.webhookId}/deliveries/${refused!.id}/redeliver`,
+      headers: adam.headers,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(await deliver(deps, t)).toMatchObject({ delivered: 1 });
     expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([refused!.messageId]);

@@ -52,16 +52,35 @@ export async function startReceiver(): Promise<Receiver> {
 
 /** Job-runner dependencies on the test database and clock, as another instance would have. */
 export function jobDeps(t: TestContext, over: Parameters<typeof createDeps>[1] = {}): Promise<AppDeps> {
-  return createDeps(t.handle, { clock: t.clock.now, events: { subscribe: () => () => {}, close: async () => {} }, ...over });
+  return createDeps(t.handle, {
+    clock: t.clock.now,
+    events: { subscribe: () => () => {}, close: async () => {} },
+    ...over,
+  });
 }
 
 export async function setAllowPrivate(t: TestContext, admin: Session, allow: boolean) {
-  const res = await t.app.inject({ method: 'PUT', url: '/api/webhooks/settings', headers: admin.headers, payload: { allowPrivateDestinations: allow } });
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/webhooks/settings',
+    headers: admin.headers,
+    payload: { allowPrivateDestinations: allow },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
-export async function createWebhook(t: TestContext, owner: Session, url: string, events: WebhookEvent[] = ['request.paid']): Promise<{ id: string; secret: string }> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: owner.headers, payload: { url, events } });
+export async function createWebhook(
+  t: TestContext,
+  owner: Session,
+  url: string,
+  events: WebhookEvent[] = ['request.paid'],
+): Promise<{ id: string; secret: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks',
+    headers: owner.headers,
+    payload: { url, events },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -76,5 +95,13 @@ export const deliver = (deps: AppDeps, t: TestContext) => deliverWebhooks(deps, 
 export const deliveriesOf = async (t: TestContext, owner: Session, hookId: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/webhooks/${hookId}/deliveries`, headers: owner.headers });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().items as { id: string; messageId: string; eventId: string | null; status: string; attempts: number; error: string | null; nextAttemptAt: string | null }[];
+  return res.json().items as {
+    id: string;
+    messageId: string;
+    eventId: string | null;
+    status: string;
+    attempts: number;
+    error: string | null;
+    nextAttemptAt: string | null;
+  }[];
 };

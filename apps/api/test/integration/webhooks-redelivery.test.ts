@@ -4,7 +4,16 @@ import { Webhook as Verifier } from 'standardwebhooks';
 import { auditEvents, webhookDeliveries, webhooks } from '@outlay/db';
 import type { AppDeps } from '../../src/lib/context.ts';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
-import { createWebhook, deliver, deliveriesOf, jobDeps, queueEvent, setAllowPrivate, startReceiver, type Receiver } from './webhooks-fixtures.ts';
+import {
+  createWebhook,
+  deliver,
+  deliveriesOf,
+  jobDeps,
+  queueEvent,
+  setAllowPrivate,
+  startReceiver,
+  type Receiver,
+} from './webhooks-fixtures.ts';
 
 let t: TestContext;
 let adam: Session;
@@ -29,9 +38,19 @@ beforeEach(async () => {
 });
 
 const redeliver = (hookId: string, deliveryId: string) =>
-  t.app.inject({ method: 'POST', url: `/api/webhooks/${hookId}/deliveries/${deliveryId}/redeliver`, headers: adam.headers });
-const rowsOf = (hookId: string) => t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hookId)).orderBy(webhookDeliveries.createdAt);
-const bodyOf = (i: number) => JSON.parse(receiver.received[i]!.body) as { id: string; type: string; data: Record<string, unknown> };
+  t.app.inject({
+    method: 'POST',
+    url: `/api/webhooks/${hookId}/deliveries/${deliveryId}/redeliver`,
+    headers: adam.headers,
+  });
+const rowsOf = (hookId: string) =>
+  t.db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, hookId))
+    .orderBy(webhookDeliveries.createdAt);
+const bodyOf = (i: number) =>
+  JSON.parse(receiver.received[i]!.body) as { id: string; type: string; data: Record<string, unknown> };
 
 describe('redelivering a webhook message', () => {
   it('is refused with 409 while the first delivery is still being retried', async () => {
@@ -85,7 +104,10 @@ describe('redelivering a webhook message', () => {
       ['delivered', first!.messageId, event.id],
       ['delivered', first!.messageId, event.id],
     ]);
-    const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, hook.id), eq(auditEvents.action, 'webhook.redelivered')));
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, hook.id), eq(auditEvents.action, 'webhook.redelivered')));
     expect(audit).toHaveLength(1);
 
     // Once nothing of it is pending, it may be sent again, from either row.
@@ -111,10 +133,20 @@ describe('redelivering a webhook message', () => {
     await queueEvent(t, 'request.paid', { requestId: 'db-1' });
     const [first] = await rowsOf(hook.id);
     expect(first).toMatchObject({ status: 'pending' });
-    const second = { webhookId: hook.id, messageId: first!.messageId, eventType: 'request.paid', payload: first!.payload, status: 'pending' as const, nextAttemptAt: t.clock.now() };
+    const second = {
+      webhookId: hook.id,
+      messageId: first!.messageId,
+      eventType: 'request.paid',
+      payload: first!.payload,
+      status: 'pending' as const,
+      nextAttemptAt: t.clock.now(),
+    };
     await expect(t.db.insert(webhookDeliveries).values(second)).rejects.toThrow();
     // Beside a finished one it can.
-    await t.db.update(webhookDeliveries).set({ status: 'failed', nextAttemptAt: null }).where(eq(webhookDeliveries.id, first!.id));
+    await t.db
+      .update(webhookDeliveries)
+      .set({ status: 'failed', nextAttemptAt: null })
+      .where(eq(webhookDeliveries.id, first!.id));
     await t.db.insert(webhookDeliveries).values(second);
     expect(await rowsOf(hook.id)).toHaveLength(2);
   });
@@ -127,7 +159,10 @@ describe('the event id in the payload', () => {
     await queueEvent(t, 'request.paid', { requestId: 'shared-1' });
     await queueEvent(t, 'request.paid', { requestId: 'shared-2' });
     expect(await deliver(deps, t)).toMatchObject({ delivered: 4 });
-    const sent = receiver.received.map((r) => ({ messageId: String(r.headers['webhook-id']), ...(JSON.parse(r.body) as { id: string; data: { requestId: string } }) }));
+    const sent = receiver.received.map((r) => ({
+      messageId: String(r.headers['webhook-id']),
+      ...(JSON.parse(r.body) as { id: string; data: { requestId: string } }),
+    }));
     const of = (requestId: string) => sent.filter((s) => s.data.requestId === requestId);
     expect(of('shared-1')).toHaveLength(2);
     expect(new Set(of('shared-1').map((s) => s.id)).size).toBe(1);

@@ -5,7 +5,16 @@ import { auditEvents, webhooks } from '@outlay/db';
 import { buildApp } from '../../src/app.ts';
 import type { AppDeps } from '../../src/lib/context.ts';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
-import { createWebhook, deliver, jobDeps, queueEvent, setAllowPrivate, startReceiver, type Received, type Receiver } from './webhooks-fixtures.ts';
+import {
+  createWebhook,
+  deliver,
+  jobDeps,
+  queueEvent,
+  setAllowPrivate,
+  startReceiver,
+  type Received,
+  type Receiver,
+} from './webhooks-fixtures.ts';
 
 let t: TestContext;
 let adam: Session;
@@ -31,7 +40,8 @@ beforeEach(async () => {
   receiver.received.length = 0;
 });
 
-const rotate = (app = t.app, id: string, s = adam) => app.inject({ method: 'POST', url: `/api/webhooks/${id}/rotate-secret`, headers: s.headers });
+const rotate = (app = t.app, id: string, s = adam) =>
+  app.inject({ method: 'POST', url: `/api/webhooks/${id}/rotate-secret`, headers: s.headers });
 
 /** The `v1,<base64>` entries of the signature header, in order. */
 const signaturesOf = (r: Received) => String(r.headers['webhook-signature']).split(' ');
@@ -42,7 +52,11 @@ const signaturesOf = (r: Received) => String(r.headers['webhook-signature']).spl
  * would also hold the timestamp to the real clock, while these tests move theirs by a day).
  */
 function verifies(secret: string, r: Received, signature = String(r.headers['webhook-signature'])): boolean {
-  const expected = new Verifier(secret).sign(String(r.headers['webhook-id']), new Date(Number(r.headers['webhook-timestamp']) * 1000), r.body);
+  const expected = new Verifier(secret).sign(
+    String(r.headers['webhook-id']),
+    new Date(Number(r.headers['webhook-timestamp']) * 1000),
+    r.body,
+  );
   return signature.split(' ').includes(expected);
 }
 
@@ -68,8 +82,14 @@ describe('rotating a webhook secret', () => {
     expect(row!.secretSealed).not.toContain(rotated.secret.slice(6));
     const list = await t.app.inject({ method: 'GET', url: '/api/webhooks', headers: adam.headers });
     expect(list.body).not.toContain(rotated.secret);
-    expect(list.json().items[0]).toMatchObject({ id: hook.id, previousSecretExpiresAt: rotated.previousSecretExpiresAt });
-    const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, hook.id), eq(auditEvents.action, 'webhook.secret_rotated')));
+    expect(list.json().items[0]).toMatchObject({
+      id: hook.id,
+      previousSecretExpiresAt: rotated.previousSecretExpiresAt,
+    });
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, hook.id), eq(auditEvents.action, 'webhook.secret_rotated')));
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit[0])).not.toContain(rotated.secret);
 
@@ -90,7 +110,9 @@ describe('rotating a webhook secret', () => {
     // After the grace period, the new secret alone.
     t.clock.advance(24 * 3_600_000 + 60_000);
     // Within the real clock's tolerance, the library's verify agrees before the day passes.
-    expect(() => new Verifier(rotated.secret).verify(during!.body, during!.headers as Record<string, string>)).not.toThrow();
+    expect(() =>
+      new Verifier(rotated.secret).verify(during!.body, during!.headers as Record<string, string>),
+    ).not.toThrow();
     await queueEvent(t, 'request.paid', { requestId: 'rotation-2' });
     expect(await deliver(deps, t)).toMatchObject({ delivered: 1 });
     const after = receiver.received[1]!;
@@ -122,7 +144,10 @@ describe('rotating a webhook secret', () => {
         expect(res.statusCode, res.body).toBe(200);
         const rotated = res.json();
         if (hours === 0) expect(rotated.previousSecretExpiresAt).toBeNull();
-        else expect(new Date(rotated.previousSecretExpiresAt).getTime() - t.clock.now().getTime()).toBeGreaterThan(hours * 3_600_000 - 60_000);
+        else
+          expect(new Date(rotated.previousSecretExpiresAt).getTime() - t.clock.now().getTime()).toBeGreaterThan(
+            hours * 3_600_000 - 60_000,
+          );
         receiver.received.length = 0;
         await queueEvent(t, 'request.paid', { requestId: `grace-${hours}` });
         expect(await deliver(deps, t)).toMatchObject({ delivered: 1 });

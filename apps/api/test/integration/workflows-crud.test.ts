@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { approvalSteps, auditEvents, categories, customRoles, departments, organizations, spendingRequests, users } from '@outlay/db';
+import {
+  approvalSteps,
+  auditEvents,
+  categories,
+  customRoles,
+  departments,
+  organizations,
+  spendingRequests,
+  users,
+} from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 
 let t: TestContext;
@@ -21,13 +30,20 @@ beforeAll(async () => {
   for (const u of await t.db.select().from(users)) people[u.username] = u.id;
   const [rita] = await t.db.select().from(users).where(eq(users.username, 'rita'));
   opsId = rita!.departmentId!;
-  [{ id: energyDept }] = (await t.db.select({ id: departments.id }).from(departments).where(eq(departments.organizationId, orgs.ME!)).limit(1)) as [{ id: string }];
+  [{ id: energyDept }] = (await t.db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(eq(departments.organizationId, orgs.ME!))
+    .limit(1)) as [{ id: string }];
   const [cat] = await t.db
     .insert(categories)
     .values({ organizationId: orgs.ME, name: 'Energy-only category', code: 'ME-ONLY', glAccount: '6999' })
     .returning();
   energyCategory = cat!.id;
-  const [gc] = await t.db.insert(categories).values({ organizationId: null, name: 'Group-wide test', code: 'GW-T', glAccount: '6998' }).returning();
+  const [gc] = await t.db
+    .insert(categories)
+    .values({ organizationId: null, name: 'Group-wide test', code: 'GW-T', glAccount: '6998' })
+    .returning();
   groupCategory = gc!.id;
   const [adamRow] = await t.db.select().from(users).where(eq(users.username, 'adam'));
   const [gone] = await t.db
@@ -78,7 +94,13 @@ const managerThenHead = (over: object = {}) => ({
   conditions: { minAmount: '100.00', maxAmount: '50000', departmentIds: [opsId], categoryIds: [groupCategory] },
   steps: [
     { name: 'Manager review', approverKind: 'relative_role', approverRole: 'manager', slaHours: 24 },
-    { name: 'Head of department', approverKind: 'relative_role', approverRole: 'department_head', slaHours: 48, fallbackUserId: people.felix },
+    {
+      name: 'Head of department',
+      approverKind: 'relative_role',
+      approverRole: 'department_head',
+      slaHours: 48,
+      fallbackUserId: people.felix,
+    },
   ],
   ...over,
 });
@@ -100,7 +122,12 @@ describe('permissions and scope', () => {
       ['POST', '/api/workflows'],
       ['POST', '/api/workflows/simulate'],
     ] as const) {
-      const res = await t.app.inject({ method, url, headers: carla.headers, ...(method === 'POST' ? { payload: {} } : {}) });
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: carla.headers,
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
   });
@@ -109,11 +136,19 @@ describe('permissions and scope', () => {
     const max = await login(t.app, 'max');
     const rita = await login(t.app, 'rita');
     for (const who of [carla, max]) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/workflows/approver-options?q=dana', headers: who.headers });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/workflows/approver-options?q=dana',
+        headers: who.headers,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().items.map((u: { name: string }) => u.name)).toContain('Dana Kim');
     }
-    const refused = await t.app.inject({ method: 'GET', url: '/api/workflows/approver-options?q=dana', headers: rita.headers });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/workflows/approver-options?q=dana',
+      headers: rita.headers,
+    });
     expect(refused.statusCode).toBe(403);
   });
 
@@ -131,7 +166,12 @@ describe('permissions and scope', () => {
     expect([...orgIds]).toEqual([orgs.ML]);
     expect((await get(scoped, `/api/workflows/${energy.json().id}`)).statusCode).toBe(404);
     expect((await send(scoped, 'DELETE', `/api/workflows/${energy.json().id}`)).statusCode).toBe(404);
-    const elsewhere = await send(scoped, 'POST', '/api/workflows', managerThenHead({ organizationId: orgs.ME, name: 'Not mine' }));
+    const elsewhere = await send(
+      scoped,
+      'POST',
+      '/api/workflows',
+      managerThenHead({ organizationId: orgs.ME, name: 'Not mine' }),
+    );
     expect(elsewhere.statusCode).toBe(404);
 
     const all = await get(adam, '/api/workflows');
@@ -161,13 +201,26 @@ describe('create, read, update', () => {
       active: true,
       version: 1,
       inFlightCount: 0,
-      conditions: { minAmount: '100.00', maxAmount: '50000', categoryIds: [groupCategory], departmentIds: [opsId], overBudget: null, requesterRoles: [] },
+      conditions: {
+        minAmount: '100.00',
+        maxAmount: '50000',
+        categoryIds: [groupCategory],
+        departmentIds: [opsId],
+        overBudget: null,
+        requesterRoles: [],
+      },
     });
     expect(w.steps.map((s: { position: number; name: string }) => [s.position, s.name])).toEqual([
       [1, 'Manager review'],
       [2, 'Head of department'],
     ]);
-    expect(w.steps[1]).toMatchObject({ approverRole: 'department_head', fallbackUserId: people.felix, fallbackUserName: 'Felix Wagner', mode: 'any', balance: false });
+    expect(w.steps[1]).toMatchObject({
+      approverRole: 'department_head',
+      fallbackUserId: people.felix,
+      fallbackUserName: 'Felix Wagner',
+      mode: 'any',
+      balance: false,
+    });
     const audit = await lastAudit('workflow.created', id);
     expect(audit?.actorId).toBe(people.adam);
     expect((audit?.after as { steps: unknown[] }).steps).toHaveLength(2);
@@ -178,7 +231,12 @@ describe('create, read, update', () => {
   });
 
   it('lists workflows ordered by organization then priority', async () => {
-    const second = await send(adam, 'POST', '/api/workflows', managerThenHead({ name: 'Urgent first', priority: 1, conditions: {} }));
+    const second = await send(
+      adam,
+      'POST',
+      '/api/workflows',
+      managerThenHead({ name: 'Urgent first', priority: 1, conditions: {} }),
+    );
     expect(second.statusCode).toBe(201);
     const res = await get(adam, `/api/workflows?organizationId=${orgs.ML}`);
     const mine = res.json().items.filter((w: { id: string }) => [id, second.json().id].includes(w.id));
@@ -211,17 +269,35 @@ describe('create, read, update', () => {
       '/api/workflows',
       managerThenHead({
         name: 'Unknown fallback',
-        steps: [{ name: 'First', approverKind: 'relative_role', approverRole: 'manager', slaHours: 24, fallbackUserId: '00000000-0000-4000-8000-000000000001' }],
+        steps: [
+          {
+            name: 'First',
+            approverKind: 'relative_role',
+            approverRole: 'manager',
+            slaHours: 24,
+            fallbackUserId: '00000000-0000-4000-8000-000000000001',
+          },
+        ],
       }),
     );
     expect(unknownFallback.statusCode).toBe(400);
     expect(unknownFallback.json().details[0].path).toBe('steps.0.fallbackUserId');
 
-    const foreignCategory = await send(adam, 'POST', '/api/workflows', managerThenHead({ name: 'Foreign category', conditions: { categoryIds: [groupCategory, energyCategory] } }));
+    const foreignCategory = await send(
+      adam,
+      'POST',
+      '/api/workflows',
+      managerThenHead({ name: 'Foreign category', conditions: { categoryIds: [groupCategory, energyCategory] } }),
+    );
     expect(foreignCategory.statusCode).toBe(400);
     expect(foreignCategory.json().details[0].path).toBe('conditions.categoryIds.1');
 
-    const foreignDept = await send(adam, 'POST', '/api/workflows', managerThenHead({ name: 'Foreign department', conditions: { departmentIds: [energyDept] } }));
+    const foreignDept = await send(
+      adam,
+      'POST',
+      '/api/workflows',
+      managerThenHead({ name: 'Foreign department', conditions: { departmentIds: [energyDept] } }),
+    );
     expect(foreignDept.statusCode).toBe(400);
     expect(foreignDept.json().details[0].path).toBe('conditions.departmentIds.0');
 
@@ -231,7 +307,12 @@ describe('create, read, update', () => {
 
     const noSteps = await send(adam, 'POST', '/api/workflows', managerThenHead({ name: 'No steps', steps: [] }));
     expect(noSteps.statusCode).toBe(400);
-    const noRole = await send(adam, 'POST', '/api/workflows', managerThenHead({ name: 'No role', steps: [{ name: 'Who?', approverKind: 'relative_role', slaHours: 5 }] }));
+    const noRole = await send(
+      adam,
+      'POST',
+      '/api/workflows',
+      managerThenHead({ name: 'No role', steps: [{ name: 'Who?', approverKind: 'relative_role', slaHours: 5 }] }),
+    );
     expect(noRole.statusCode).toBe(400);
     expect(noRole.json().details[0].path).toBe('steps.0.approverRole');
   });
@@ -255,9 +336,26 @@ describe('create, read, update', () => {
     const w = res.json();
     expect(w.version).toBe(2);
     expect(w.description).toBeNull();
-    expect(w.conditions).toEqual({ minAmount: '250', maxAmount: null, categoryIds: [], departmentIds: [], overBudget: null, requesterRoles: [] });
-    expect(w.steps.map((s: { position: number; name: string }) => `${s.position}:${s.name}`)).toEqual(['1:Head of department', '2:Finance', '3:Manager review']);
-    expect(w.steps[1]).toMatchObject({ approverKind: 'user', approverUserId: people.felix, approverUserName: 'Felix Wagner', mode: 'all', approverRole: null });
+    expect(w.conditions).toEqual({
+      minAmount: '250',
+      maxAmount: null,
+      categoryIds: [],
+      departmentIds: [],
+      overBudget: null,
+      requesterRoles: [],
+    });
+    expect(w.steps.map((s: { position: number; name: string }) => `${s.position}:${s.name}`)).toEqual([
+      '1:Head of department',
+      '2:Finance',
+      '3:Manager review',
+    ]);
+    expect(w.steps[1]).toMatchObject({
+      approverKind: 'user',
+      approverUserId: people.felix,
+      approverUserName: 'Felix Wagner',
+      mode: 'all',
+      approverRole: null,
+    });
     const audit = await lastAudit('workflow.updated', id);
     expect((audit?.before as { version: number }).version).toBe(1);
     expect((audit?.after as { version: number }).version).toBe(2);
@@ -269,7 +367,16 @@ describe('create, read, update', () => {
 
   it('returns 404 for an unknown workflow', async () => {
     expect((await get(adam, '/api/workflows/00000000-0000-4000-8000-000000000009')).statusCode).toBe(404);
-    expect((await send(adam, 'PUT', '/api/workflows/00000000-0000-4000-8000-000000000009', managerThenHead({ name: 'Ghost' }))).statusCode).toBe(404);
+    expect(
+      (
+        await send(
+          adam,
+          'PUT',
+          '/api/workflows/00000000-0000-4000-8000-000000000009',
+          managerThenHead({ name: 'Ghost' }),
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('keeps in-flight routes untouched, refuses deletion while in flight, then deletes', async () => {
@@ -294,7 +401,16 @@ describe('create, read, update', () => {
       .returning();
     const [step] = await t.db
       .insert(approvalSteps)
-      .values({ requestId: request!.id, position: 1, name: 'Manager review', mode: 'any', approverKind: 'relative_role', approverRole: 'manager', slaHours: 24, status: 'active' })
+      .values({
+        requestId: request!.id,
+        position: 1,
+        name: 'Manager review',
+        mode: 'any',
+        approverKind: 'relative_role',
+        approverRole: 'manager',
+        slaHours: 24,
+        status: 'active',
+      })
       .returning();
 
     const listed = (await get(adam, '/api/workflows')).json().items.find((w: { id: string }) => w.id === id);
@@ -304,7 +420,9 @@ describe('create, read, update', () => {
       adam,
       'PUT',
       `/api/workflows/${id}`,
-      managerThenHead({ steps: [{ name: 'Renamed only step', approverKind: 'relative_role', approverRole: 'cfo', slaHours: 8 }] }),
+      managerThenHead({
+        steps: [{ name: 'Renamed only step', approverKind: 'relative_role', approverRole: 'cfo', slaHours: 8 }],
+      }),
     );
     expect(edited.statusCode).toBe(200);
     const [after] = await t.db.select().from(approvalSteps).where(eq(approvalSteps.id, step!.id));
@@ -317,7 +435,10 @@ describe('create, read, update', () => {
     const deactivated = await send(adam, 'PUT', `/api/workflows/${id}`, managerThenHead({ active: false }));
     expect(deactivated.json()).toMatchObject({ active: false, inFlightCount: 1 });
 
-    await t.db.update(spendingRequests).set({ status: 'approved', decidedAt: new Date() }).where(eq(spendingRequests.id, request!.id));
+    await t.db
+      .update(spendingRequests)
+      .set({ status: 'approved', decidedAt: new Date() })
+      .where(eq(spendingRequests.id, request!.id));
     const deleted = await send(adam, 'DELETE', `/api/workflows/${id}`);
     expect(deleted.statusCode).toBe(204);
     expect((await get(adam, `/api/workflows/${id}`)).statusCode).toBe(404);
@@ -332,12 +453,19 @@ describe('approver options', () => {
   it('searches active users by name, never inactive ones', async () => {
     const res = await get(adam, '/api/workflows/approver-options?q=fel');
     expect(res.statusCode).toBe(200);
-    expect(res.json().items).toContainEqual({ id: people.felix, name: 'Felix Wagner', role: 'subsidiary_finance_manager', organizationName: 'Meridian Logistics' });
+    expect(res.json().items).toContainEqual({
+      id: people.felix,
+      name: 'Felix Wagner',
+      role: 'subsidiary_finance_manager',
+      organizationName: 'Meridian Logistics',
+    });
     const ivy = await get(adam, '/api/workflows/approver-options?q=Ivy');
     expect(ivy.json().items).toEqual([]);
     const ml = await get(adam, `/api/workflows/approver-options?organizationId=${orgs.ML}`);
     expect(ml.json().items.length).toBeLessThanOrEqual(50);
-    expect(ml.json().items.every((u: { organizationName: string }) => u.organizationName === 'Meridian Logistics')).toBe(true);
+    expect(
+      ml.json().items.every((u: { organizationName: string }) => u.organizationName === 'Meridian Logistics'),
+    ).toBe(true);
   });
 });
 
@@ -346,7 +474,18 @@ describe('OpenAPI', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    for (const p of ['/api/workflows', '/api/workflows/{id}', '/api/workflows/simulate', '/api/workflows/approver-options', '/api/routing/requests/{id}', '/api/routing/prediction', '/api/delegations', '/api/delegations/{id}', '/api/auto-approval-rules', '/api/auto-approval-rules/{id}']) {
+    for (const p of [
+      '/api/workflows',
+      '/api/workflows/{id}',
+      '/api/workflows/simulate',
+      '/api/workflows/approver-options',
+      '/api/routing/requests/{id}',
+      '/api/routing/prediction',
+      '/api/delegations',
+      '/api/delegations/{id}',
+      '/api/auto-approval-rules',
+      '/api/auto-approval-rules/{id}',
+    ]) {
       expect(paths).toContain(p);
     }
   });

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { approvalAssignments, approvalSteps, delegations, organizations, spendingRequests, users, workflowSteps, workflows } from '@outlay/db';
+import {
+  approvalAssignments,
+  approvalSteps,
+  delegations,
+  organizations,
+  spendingRequests,
+  users,
+  workflowSteps,
+  workflows,
+} from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 
 let t: TestContext;
@@ -29,9 +38,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const simulate = (payload: object) => t.app.inject({ method: 'POST', url: '/api/workflows/simulate', headers: adam.headers, payload });
+const simulate = (payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/workflows/simulate', headers: adam.headers, payload });
 
-const sample = (over: object = {}) => ({ organizationId: orgs.ML, amount: '1500.00', currency: 'USD', departmentId: opsId, ...over });
+const sample = (over: object = {}) => ({
+  organizationId: orgs.ML,
+  amount: '1500.00',
+  currency: 'USD',
+  departmentId: opsId,
+  ...over,
+});
 
 const draft = (over: object = {}) => ({
   organizationId: orgs.ML,
@@ -51,7 +67,12 @@ type Sim = {
   orgCurrency: string;
   autoApproved: boolean;
   autoApprovalRule: string | null;
-  steps: { position: number; name: string; approvers: { id: string; name: string; role: string; why: string }[]; warnings: string[] }[];
+  steps: {
+    position: number;
+    name: string;
+    approvers: { id: string; name: string; role: string; why: string }[];
+    warnings: string[];
+  }[];
 };
 
 describe('simulate a sample request', () => {
@@ -79,7 +100,14 @@ describe('simulate a sample request', () => {
     const res = await simulate(sample());
     expect(res.statusCode, res.body).toBe(200);
     const sim = res.json() as Sim;
-    expect(sim).toMatchObject({ matched: true, workflowId, workflowName: 'Operations two-step', amountOrg: '1500.00', orgCurrency: 'USD', autoApproved: false });
+    expect(sim).toMatchObject({
+      matched: true,
+      workflowId,
+      workflowName: 'Operations two-step',
+      amountOrg: '1500.00',
+      orgCurrency: 'USD',
+      autoApproved: false,
+    });
     expect(sim.steps.map((s) => s.approvers.map((a) => a.id))).toEqual([[people.max], [people.dana]]);
     expect(sim.steps[0]!.approvers[0]!.why).toMatch(/Max Fischer/);
     expect(sim.reasons.join(' ')).toMatch(/Rita Alvarez/);
@@ -101,7 +129,13 @@ describe('simulate a sample request', () => {
     const now = Date.now();
     const [d] = await t.db
       .insert(delegations)
-      .values({ delegatorId: people.max!, delegateId: people.felix!, startsAt: new Date(now - 60_000), endsAt: new Date(now + 86_400_000), createdById: people.max! })
+      .values({
+        delegatorId: people.max!,
+        delegateId: people.felix!,
+        startsAt: new Date(now - 60_000),
+        endsAt: new Date(now + 86_400_000),
+        createdById: people.max!,
+      })
       .returning();
     const sim = (await simulate(sample())).json() as Sim;
     expect(sim.steps[0]!.approvers.map((a) => a.id)).toEqual([people.felix]);
@@ -116,7 +150,13 @@ describe('simulate a sample request', () => {
         workflow: draft({
           steps: [
             { name: 'Finance', approverKind: 'user', approverUserId: people.felix, slaHours: 24 },
-            { name: 'Self check', approverKind: 'user', approverUserId: people.rita, slaHours: 24, fallbackUserId: people.dana },
+            {
+              name: 'Self check',
+              approverKind: 'user',
+              approverUserId: people.rita,
+              slaHours: 24,
+              fallbackUserId: people.dana,
+            },
           ],
         }),
       }),
@@ -124,7 +164,9 @@ describe('simulate a sample request', () => {
     expect(res.statusCode, res.body).toBe(200);
     const sim = res.json() as Sim;
     expect(sim).toMatchObject({ matched: true, workflowId: null, workflowName: 'Draft route' });
-    expect(sim.steps[0]!.approvers).toEqual([expect.objectContaining({ id: people.felix, name: 'Felix Wagner', role: 'subsidiary_finance_manager' })]);
+    expect(sim.steps[0]!.approvers).toEqual([
+      expect.objectContaining({ id: people.felix, name: 'Felix Wagner', role: 'subsidiary_finance_manager' }),
+    ]);
     expect(sim.steps[1]!.approvers.map((a) => a.id)).toEqual([people.dana]);
     expect(sim.steps[1]!.approvers[0]!.why).toMatch(/fallback/);
     expect(sim.steps[1]!.warnings.join(' ')).toMatch(/requester/);
@@ -133,7 +175,12 @@ describe('simulate a sample request', () => {
   it('goes up the escalation ladder when nobody resolves and there is no fallback', async () => {
     const sim = (
       await simulate(
-        sample({ requesterId: people.rita, workflow: draft({ steps: [{ name: 'Self', approverKind: 'user', approverUserId: people.rita, slaHours: 24 }] }) }),
+        sample({
+          requesterId: people.rita,
+          workflow: draft({
+            steps: [{ name: 'Self', approverKind: 'user', approverUserId: people.rita, slaHours: 24 }],
+          }),
+        }),
       )
     ).json() as Sim;
     expect(sim.steps[0]!.approvers.length).toBeGreaterThan(0);
@@ -142,7 +189,9 @@ describe('simulate a sample request', () => {
   });
 
   it('tries an unsaved workflow: a non-matching draft means the built-in route', async () => {
-    const res = await simulate(sample({ workflow: draft({ name: 'Big tickets', conditions: { minAmount: '1000000' } }) }));
+    const res = await simulate(
+      sample({ workflow: draft({ name: 'Big tickets', conditions: { minAmount: '1000000' } }) }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const sim = res.json() as Sim;
     expect(sim.matched).toBe(false);
@@ -160,7 +209,20 @@ describe('simulate a sample request', () => {
     const res = await simulate(sample({ workflow: draft({ organizationId: orgs.ME }) }));
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0].path).toBe('workflow.organizationId');
-    const badStep = await simulate(sample({ workflow: draft({ steps: [{ name: 'Ghost', approverKind: 'user', approverUserId: '00000000-0000-4000-8000-000000000003', slaHours: 2 }] }) }));
+    const badStep = await simulate(
+      sample({
+        workflow: draft({
+          steps: [
+            {
+              name: 'Ghost',
+              approverKind: 'user',
+              approverUserId: '00000000-0000-4000-8000-000000000003',
+              slaHours: 2,
+            },
+          ],
+        }),
+      }),
+    );
     expect(badStep.statusCode).toBe(400);
     expect(badStep.json().details[0].path).toBe('steps.0.approverUserId');
   });
@@ -170,7 +232,13 @@ describe('simulate a sample request', () => {
       method: 'POST',
       url: '/api/auto-approval-rules',
       headers: adam.headers,
-      payload: { organizationId: orgs.ML, name: 'Small spend', maxAmount: '100.00', requireWithinBudget: true, requireNoFindings: true },
+      payload: {
+        organizationId: orgs.ML,
+        name: 'Small spend',
+        maxAmount: '100.00',
+        requireWithinBudget: true,
+        requireNoFindings: true,
+      },
     });
     expect(rule.statusCode, rule.body).toBe(201);
     const sim = (await simulate(sample({ amount: '80.00' }))).json() as Sim;

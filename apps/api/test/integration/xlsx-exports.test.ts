@@ -20,7 +20,15 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/reports',
     headers: adam.headers,
-    payload: { name: 'Spend by organization', definition: { dimensions: ['organization', 'category'], measures: ['sum', 'count', 'average'], filters: { from: '2026-01', to: '2026-06' }, view: 'table' } },
+    payload: {
+      name: 'Spend by organization',
+      definition: {
+        dimensions: ['organization', 'category'],
+        measures: ['sum', 'count', 'average'],
+        filters: { from: '2026-01', to: '2026-06' },
+        view: 'table',
+      },
+    },
   });
   expect(saved.statusCode, saved.body).toBe(201);
   reportId = saved.json().id;
@@ -45,7 +53,9 @@ const CODES = new Set(['GL account']);
 const LOOKS_DATE = /^\d{4}-\d{2}(-\d{2})?([T ]\d{2}:\d{2}.*)?$/;
 
 function exportUrls(): string[] {
-  const urls = t.app.routeCatalog.filter((r) => r.method === 'GET' && r.url.endsWith('/export')).map((r) => r.url.replace(':id', reportId));
+  const urls = t.app.routeCatalog
+    .filter((r) => r.method === 'GET' && r.url.endsWith('/export'))
+    .map((r) => r.url.replace(':id', reportId));
   return [...new Set(urls)].sort();
 }
 
@@ -68,13 +78,25 @@ describe('XLSX exports', () => {
             const v = cell.value;
             if (typeof v === 'string') {
               // Headers and labels are text; a figure or a date written as text is not.
-              if (rowNumber > 1 && !CODES.has(header(Number(cell.col))) && (LOOKS_NUMERIC.test(v) || LOOKS_DATE.test(v))) problems.add(`${path} ${sheet.name} "${header(Number(cell.col))}": text such as "${v}"`.replace(/such as ".*"$/, 'such as a figure or date'));
+              if (
+                rowNumber > 1 &&
+                !CODES.has(header(Number(cell.col))) &&
+                (LOOKS_NUMERIC.test(v) || LOOKS_DATE.test(v))
+              )
+                problems.add(
+                  `${path} ${sheet.name} "${header(Number(cell.col))}": text such as "${v}"`.replace(
+                    /such as ".*"$/,
+                    'such as a figure or date',
+                  ),
+                );
             } else if (typeof v === 'number') {
               numbers++;
-              if (!cell.numFmt) problems.add(`${path} ${sheet.name} "${header(Number(cell.col))}": a number without a format`);
+              if (!cell.numFmt)
+                problems.add(`${path} ${sheet.name} "${header(Number(cell.col))}": a number without a format`);
             } else if (v instanceof Date) {
               dates++;
-              if (!cell.numFmt) problems.add(`${path} ${sheet.name} "${header(Number(cell.col))}": a date without a format`);
+              if (!cell.numFmt)
+                problems.add(`${path} ${sheet.name} "${header(Number(cell.col))}": a date without a format`);
             }
           });
         });
@@ -85,7 +107,7 @@ describe('XLSX exports', () => {
     expect(dates).toBeGreaterThan(500);
   });
 
-  it('write a request list\'s amounts as the exact figures of the CSV, in each row\'s currency', async () => {
+  it("write a request list's amounts as the exact figures of the CSV, in each row's currency", async () => {
     const csv = await t.app.inject({ method: 'GET', url: '/api/requests/export?format=csv', headers: adam.headers });
     const rows = parse(csv.body, { columns: true, bom: true }) as Record<string, string>[];
     const book = await workbookOf('/api/requests/export?format=xlsx');
@@ -105,7 +127,7 @@ describe('XLSX exports', () => {
     });
   });
 
-  it('write a budget line\'s use as a percentage', async () => {
+  it("write a budget line's use as a percentage", async () => {
     const book = await workbookOf('/api/budgets/lines/export?format=xlsx');
     const sheet = book.worksheets[0]!;
     const headers = (sheet.getRow(1).values as unknown[]).slice(1) as string[];

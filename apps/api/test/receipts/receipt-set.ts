@@ -43,7 +43,9 @@ export async function runReceiptSet(onSample?: (r: SampleResult) => void): Promi
     const started = performance.now();
     const got = await readReceipt(data);
     const ms = performance.now() - started;
-    const right = Object.fromEntries(RECEIPT_FIELDS.map((f) => [f, fieldRight(f, sample.expected[f], got[f])])) as Record<ReceiptField, boolean>;
+    const right = Object.fromEntries(
+      RECEIPT_FIELDS.map((f) => [f, fieldRight(f, sample.expected[f], got[f])]),
+    ) as Record<ReceiptField, boolean>;
     const result = { ...sample, got, ms, right };
     results.push(result);
     onSample?.(result);
@@ -63,7 +65,16 @@ export function summarize(results: SampleResult[]) {
     const right = rows.reduce((n, r) => n + RECEIPT_FIELDS.filter((f) => r.right[f]).length, 0);
     return { receipts: rows.length, fields, right, accuracy: fields === 0 ? 0 : right / fields };
   };
-  const perField = Object.fromEntries(RECEIPT_FIELDS.map((f) => [f, results.filter((r) => r.right[f]).length / results.length]));
+  const perField = Object.fromEntries(
+    RECEIPT_FIELDS.map((f) => [f, results.filter((r) => r.right[f]).length / results.length]),
+  );
   const times = results.map((r) => r.ms);
-  return { clean: group('clean'), photographed: group('photographed'), perField, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
+  return {
+    clean: group('clean'),
+    photographed: group('photographed'),
+    perField,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: Math.max(...times),
+  };
 }

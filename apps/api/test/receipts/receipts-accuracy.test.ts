@@ -12,7 +12,10 @@ it('reads at least 95% of fields right on clean receipts and 90% on photographed
   const misses = results.flatMap((r) =>
     Object.entries(r.right)
       .filter(([, ok]) => !ok)
-      .map(([field]) => `${r.file} ${field}: ${JSON.stringify(r.got[field as keyof typeof r.got])} instead of ${JSON.stringify(r.expected[field as keyof typeof r.expected])}`),
+      .map(
+        ([field]) =>
+          `${r.file} ${field}: ${JSON.stringify(r.got[field as keyof typeof r.got])} instead of ${JSON.stringify(r.expected[field as keyof typeof r.expected])}`,
+      ),
   );
   expect(results.length).toBeGreaterThanOrEqual(30);
   expect(summary.clean.accuracy, misses.join('\n')).toBeGreaterThanOrEqual(0.95);

@@ -106,16 +106,44 @@ describe('navigation (docs/product.md §6.1)', () => {
   });
   it('lists the admin menu in order', () => {
     expect(paths(ADMIN_ITEMS)).toEqual([
-      '/requests', '/payroll', '/vendor-management', '/vendor-aging-report', '/budget-management', '/budget-vs-actual',
-      '/budget-overrun-approvals', '/organization-management', '/department-management', '/category-management', '/advanced-reporting',
+      '/requests',
+      '/payroll',
+      '/vendor-management',
+      '/vendor-aging-report',
+      '/budget-management',
+      '/budget-vs-actual',
+      '/budget-overrun-approvals',
+      '/organization-management',
+      '/department-management',
+      '/category-management',
+      '/advanced-reporting',
     ]);
     expect(labels(ADMIN_ITEMS).slice(0, 2)).toEqual(['My Requests', 'Payroll Management']);
   });
   it('groups the settings menu', () => {
     expect(SETTINGS_GROUPS.map((g) => [g.section, paths(g.items)])).toEqual([
-      ['Users', ['/user-management', '/registration-management', '/enhanced-user-management', '/user-sessions', '/role-management', '/user-password-management']],
+      [
+        'Users',
+        [
+          '/user-management',
+          '/registration-management',
+          '/enhanced-user-management',
+          '/user-sessions',
+          '/role-management',
+          '/user-password-management',
+        ],
+      ],
       ['Security', ['/auth-security', '/security', '/audit-history', '/backup-management', '/error-reports']],
-      ['Advanced', ['/policy-management', '/enhanced-policy-management', '/workflow-customization', '/integration-ecosystem', '/advanced-organization-management']],
+      [
+        'Advanced',
+        [
+          '/policy-management',
+          '/enhanced-policy-management',
+          '/workflow-customization',
+          '/integration-ecosystem',
+          '/advanced-organization-management',
+        ],
+      ],
       ['Analytics', ['/analytics', '/smart-analytics', '/predictive-budgeting', '/financial-flow', '/ai-search']],
       ['Other', ['/onboarding-tutorials', '/tutorials', '/advanced-ai-demo', '/feature-suggestions']],
     ]);

@@ -39,7 +39,8 @@ const LOADS: Record<string, AppRoute['load']> = {
   '/enhanced-policy-management': () => import('@/features/policies/pages/enhanced-policy-management-page'),
   '/workflow-customization': () => import('@/features/workflows/pages/workflow-customization-page'),
   '/integration-ecosystem': () => import('@/features/api-keys/pages/integration-ecosystem-page'),
-  '/advanced-organization-management': () => import('@/features/organizations/pages/advanced-organization-management-page'),
+  '/advanced-organization-management': () =>
+    import('@/features/organizations/pages/advanced-organization-management-page'),
   '/analytics': () => import('@/features/analytics/pages/analytics-page'),
   '/smart-analytics': () => import('@/features/findings/pages/smart-analytics-page'),
   '/predictive-budgeting': () => import('@/features/forecasts/pages/predictive-budgeting-page'),

@@ -3,9 +3,21 @@ import type { ReactNode } from 'react';
 import { Brand } from '@/components/brand';
 
 const HIGHLIGHTS = [
-  { icon: Wallet, title: 'Spend with control', text: 'Requests, budgets and approvals for every company in the group.' },
-  { icon: Building2, title: 'One group, many entities', text: 'Subsidiaries in their own currencies, consolidated at group level.' },
-  { icon: ShieldCheck, title: 'Secure by default', text: 'Device-bound sessions, two-factor sign-in and a full audit trail.' },
+  {
+    icon: Wallet,
+    title: 'Spend with control',
+    text: 'Requests, budgets and approvals for every company in the group.',
+  },
+  {
+    icon: Building2,
+    title: 'One group, many entities',
+    text: 'Subsidiaries in their own currencies, consolidated at group level.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Secure by default',
+    text: 'Device-bound sessions, two-factor sign-in and a full audit trail.',
+  },
 ];
 
 /** The signed-out frame: a brand panel on wide screens, the form card beside it. */
@@ -20,7 +32,9 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
         <Brand inverted />
         <div className="relative flex flex-col gap-8">
           <div>
-            <p className="text-3xl font-semibold leading-tight text-white">Expenses and approvals for the whole group.</p>
+            <p className="text-3xl font-semibold leading-tight text-white">
+              Expenses and approvals for the whole group.
+            </p>
             <p className="mt-3 text-sm text-slate-300">
               Raise a request, route it to the right approver, and see it land in the budget.
             </p>

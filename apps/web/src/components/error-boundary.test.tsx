@@ -30,7 +30,10 @@ describe('ErrorBoundary panel', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Alerts could not be shown');
     expect(screen.getByText('Activity content')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Something went wrong' })).not.toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/api/error-reports'), expect.objectContaining({ method: 'POST' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      expect.stringContaining('/api/error-reports'),
+      expect.objectContaining({ method: 'POST' }),
+    );
 
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -19,7 +19,17 @@ export interface QueryLike<T> {
  * A query that failed: the server's reason (or the fallback) and a Retry. `compact` is one line of
  * text for tight places (a picker's list, a card's corner) where a banner would not fit.
  */
-export function QueryError({ error, message, onRetry, compact }: { error: unknown; message: string; onRetry?: () => unknown; compact?: boolean }) {
+export function QueryError({
+  error,
+  message,
+  onRetry,
+  compact,
+}: {
+  error: unknown;
+  message: string;
+  onRetry?: () => unknown;
+  compact?: boolean;
+}) {
   if (compact) {
     return (
       <p role="alert" className="flex flex-wrap items-center gap-x-2 text-sm text-destructive">
@@ -89,7 +99,13 @@ export function QueryState<T>({
       );
     }
     return (
-      <div className={cn('flex items-center', compact ? 'gap-2 text-sm text-muted-foreground' : 'justify-center', className)}>
+      <div
+        className={cn(
+          'flex items-center',
+          compact ? 'gap-2 text-sm text-muted-foreground' : 'justify-center',
+          className,
+        )}
+      >
         <Spinner label={loadingLabel} size={compact ? 'sm' : 'md'} />
       </div>
     );

@@ -11,7 +11,10 @@ export function useHolds(permission: Permission): boolean {
 /** Said on a screen a role may read but not change, so nobody wonders why there is nothing to click. */
 export function ReadOnlyNote({ children }: { children?: string }) {
   return (
-    <p role="note" className="mb-4 inline-flex self-start items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+    <p
+      role="note"
+      className="mb-4 inline-flex self-start items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
+    >
       <Eye className="size-4 shrink-0" aria-hidden="true" />
       {children ?? 'Read-only for your role: you can see everything here; an administrator makes the changes.'}
     </p>

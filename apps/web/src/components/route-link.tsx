@@ -8,7 +8,15 @@ import { findRoute, mayOpen } from '@/lib/route-catalogue';
  * A button linking a screen to a related one, named by the route's title and shown only to
  * those the route's permission admits (a link to a refused screen would be a dead end).
  */
-export function RouteLink({ path, icon, variant = 'outline' }: { path: string; icon?: ReactNode; variant?: 'outline' | 'default' | 'ghost' }) {
+export function RouteLink({
+  path,
+  icon,
+  variant = 'outline',
+}: {
+  path: string;
+  icon?: ReactNode;
+  variant?: 'outline' | 'default' | 'ghost';
+}) {
   const { user } = useAuth();
   const route = findRoute(path);
   if (!user || !route || !mayOpen(route, user.permissions)) return null;

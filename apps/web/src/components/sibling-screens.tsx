@@ -11,7 +11,10 @@ const FAMILIES: { label: string; screens: { path: string; purpose: string }[] }[
     label: 'Request forms',
     screens: [
       { path: '/new-request', purpose: 'one amount, quickest for most purchases and reimbursements' },
-      { path: '/advanced-request', purpose: 'line items with tax, split across departments, foreign currency, advances, repeats' },
+      {
+        path: '/advanced-request',
+        purpose: 'line items with tax, split across departments, foreign currency, advances, repeats',
+      },
       { path: '/smart-form', purpose: 'describe the spend and get the category, vendor and department suggested' },
     ],
   },
@@ -19,7 +22,10 @@ const FAMILIES: { label: string; screens: { path: string; purpose: string }[] }[
     label: 'Policy screens',
     screens: [
       { path: '/policy-management', purpose: 'the list of rules: switch them on and off, edit limits' },
-      { path: '/enhanced-policy-management', purpose: 'rules with conditions, priorities, dates and versions, tried on past requests' },
+      {
+        path: '/enhanced-policy-management',
+        purpose: 'rules with conditions, priorities, dates and versions, tried on past requests',
+      },
     ],
   },
   {
@@ -27,7 +33,10 @@ const FAMILIES: { label: string; screens: { path: string; purpose: string }[] }[
     screens: [
       { path: '/user-management', purpose: 'one person at a time: create, edit, activate, deactivate' },
       { path: '/enhanced-user-management', purpose: 'many at once: import, export, bulk role and status changes' },
-      { path: '/user-password-management', purpose: 'passwords and two-factor: resets, forced changes, temporary passwords' },
+      {
+        path: '/user-password-management',
+        purpose: 'passwords and two-factor: resets, forced changes, temporary passwords',
+      },
     ],
   },
   {
@@ -47,12 +56,18 @@ export function SiblingScreens({ path: given }: { path?: string }) {
   const family = FAMILIES.find((f) => f.screens.some((s) => s.path === path));
   if (!family || !user) return null;
   const self = family.screens.find((s) => s.path === path)!;
-  const others = family.screens.filter((s) => s.path !== path).flatMap((s) => {
-    const route = findRoute(s.path);
-    return route && mayOpen(route, user.permissions) ? [{ ...s, title: route.title }] : [];
-  });
+  const others = family.screens
+    .filter((s) => s.path !== path)
+    .flatMap((s) => {
+      const route = findRoute(s.path);
+      return route && mayOpen(route, user.permissions) ? [{ ...s, title: route.title }] : [];
+    });
   return (
-    <nav aria-label={`${family.label}: which to use`} className="mb-4 rounded-md border bg-card px-3 py-2 text-sm text-muted-foreground" data-testid="sibling-screens">
+    <nav
+      aria-label={`${family.label}: which to use`}
+      className="mb-4 rounded-md border bg-card px-3 py-2 text-sm text-muted-foreground"
+      data-testid="sibling-screens"
+    >
       <p>
         <span className="font-medium text-foreground">This screen:</span> {self.purpose}.
       </p>

@@ -11,7 +11,12 @@ const ROLE_VARIANTS: Record<string, BadgeProps['variant']> = {
 
 export function RoleBadge({ role, className }: { role: string; className?: string }) {
   return (
-    <Badge variant={ROLE_VARIANTS[role] ?? 'default'} className={className} data-testid="role-badge" title={roleLabel(role)}>
+    <Badge
+      variant={ROLE_VARIANTS[role] ?? 'default'}
+      className={className}
+      data-testid="role-badge"
+      title={roleLabel(role)}
+    >
       <span className="truncate">{roleLabel(role)}</span>
     </Badge>
   );

@@ -47,7 +47,10 @@ export function TopBarCounter({
         <span
           aria-hidden="true"
           data-testid={countTestId}
-          className={cn('absolute -right-0.5 -top-0.5 inline-flex min-w-5 items-center justify-center rounded-full px-1 text-[11px] font-semibold leading-5 text-white', TONES[tone])}
+          className={cn(
+            'absolute -right-0.5 -top-0.5 inline-flex min-w-5 items-center justify-center rounded-full px-1 text-[11px] font-semibold leading-5 text-white',
+            TONES[tone],
+          )}
         >
           {shown}
         </span>

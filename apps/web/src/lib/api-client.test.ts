@@ -22,10 +22,14 @@ const server = await startTestServer(async (req: RecordedRequest, res) => {
     if (refreshDelayMs) await new Promise((r) => setTimeout(r, refreshDelayMs));
     if (refreshShouldFail) return sendJson(res, 401, { message: 'Refresh token reused', code: 'SESSION_REVOKED' });
     currentAccess = `access-${refreshCount + 1}`;
-    return sendJson(res, 200, { tokens: { accessToken: currentAccess, refreshToken: `refresh-${refreshCount + 1}` }, deviceId: 'device-2' });
+    return sendJson(res, 200, {
+      tokens: { accessToken: currentAccess, refreshToken: `refresh-${refreshCount + 1}` },
+      deviceId: 'device-2',
+    });
   }
   if (path === '/api/protected') {
-    if (auth !== `Bearer ${currentAccess}`) return sendJson(res, 401, { message: 'Token expired', code: 'INVALID_TOKEN' });
+    if (auth !== `Bearer ${currentAccess}`)
+      return sendJson(res, 401, { message: 'Token expired', code: 'INVALID_TOKEN' });
     return sendJson(res, 200, { ok: true, auth });
   }
   if (path === '/api/always-401') return sendJson(res, 401, { message: 'Nope', code: 'UNAUTHORIZED' });
@@ -36,21 +40,35 @@ const server = await startTestServer(async (req: RecordedRequest, res) => {
     return res.end('boom');
   }
   if (path === '/api/plain-400') return sendText(res, 400, 'Please enter both username and password');
-  if (path === '/api/json-409') return sendJson(res, 409, { message: 'You already have a pending registration request', code: 'REGISTRATION_EXISTS' });
+  if (path === '/api/json-409')
+    return sendJson(res, 409, {
+      message: 'You already have a pending registration request',
+      code: 'REGISTRATION_EXISTS',
+    });
   if (path === '/api/empty-404') {
     res.statusCode = 404;
     res.statusMessage = 'Not Found';
     return res.end();
   }
   if (path === '/api/echo') return sendJson(res, 200, { url: req.url });
-  if (path === '/api/needs-2fa') return sendJson(res, 403, { message: 'Set up two-factor authentication to continue', code: 'TWO_FACTOR_SETUP_REQUIRED' });
+  if (path === '/api/needs-2fa')
+    return sendJson(res, 403, {
+      message: 'Set up two-factor authentication to continue',
+      code: 'TWO_FACTOR_SETUP_REQUIRED',
+    });
   return sendJson(res, 404, { message: 'Not found' });
 });
 
 const sessionEnded = vi.fn();
 const twoFactorRequired = vi.fn();
 
-beforeAll(() => configureApiClient({ baseUrl: server.url, onSessionEnded: sessionEnded, onTwoFactorSetupRequired: twoFactorRequired }));
+beforeAll(() =>
+  configureApiClient({
+    baseUrl: server.url,
+    onSessionEnded: sessionEnded,
+    onTwoFactorSetupRequired: twoFactorRequired,
+  }),
+);
 afterAll(() => server.close());
 
 beforeEach(() => {
@@ -101,7 +119,9 @@ describe("answers the page's early script asked for", () => {
 
   it('a GET of the path with the same token takes the answer once; the next goes to the network', async () => {
     signIn();
-    early('access-1', { '/api/protected': Promise.resolve(new Response(JSON.stringify({ early: true }), { status: 200 })) });
+    early('access-1', {
+      '/api/protected': Promise.resolve(new Response(JSON.stringify({ early: true }), { status: 200 })),
+    });
     expect(await (await apiRequest('GET', '/api/protected')).json()).toEqual({ early: true });
     expect(server.requests).toHaveLength(0);
     expect(await (await apiRequest('GET', '/api/protected')).json()).toEqual({ ok: true, auth: 'Bearer access-1' });
@@ -122,7 +142,9 @@ describe("answers the page's early script asked for", () => {
   it('an early 401 refreshes and retries as its own would; an early network failure is asked again', async () => {
     signIn('stale-access');
     currentAccess = 'access-2';
-    early('stale-access', { '/api/protected': Promise.resolve(new Response('{"message":"Token expired"}', { status: 401 })) });
+    early('stale-access', {
+      '/api/protected': Promise.resolve(new Response('{"message":"Token expired"}', { status: 401 })),
+    });
     expect((await apiRequest('GET', '/api/protected')).status).toBe(200);
     expect(refreshCount).toBe(1);
     early('access-2', { '/api/echo': Promise.reject(new TypeError('Failed to fetch')) });
@@ -190,7 +212,7 @@ describe('refresh on 401', () => {
     expect(sessionEnded).toHaveBeenCalledTimes(1);
   });
 
-  it("only clears, without redirecting, when asked to (the current-user check)", async () => {
+  it('only clears, without redirecting, when asked to (the current-user check)', async () => {
     signIn('stale-access', null);
     await expect(apiRequest('GET', '/api/protected', undefined, { onSessionLost: 'clear' })).rejects.toThrow('401');
     expect(getAccessToken()).toBeNull();
@@ -245,7 +267,9 @@ describe('generic query function', () => {
     expect(buildQueryUrl(['/api/requests'])).toBe('/api/requests');
     expect(buildQueryUrl(['/api/requests', 'pending'])).toBe('/api/requests?status=pending');
     expect(buildQueryUrl(['/api/requests', undefined, 'page', 2, 'q', ''])).toBe('/api/requests?page=2');
-    expect(buildQueryUrl(['/api/requests', 'approved', 'org', 'o1', 'dangling'])).toBe('/api/requests?status=approved&org=o1');
+    expect(buildQueryUrl(['/api/requests', 'approved', 'org', 'o1', 'dangling'])).toBe(
+      '/api/requests?status=approved&org=o1',
+    );
     expect(buildQueryUrl(['/api/x?a=1', 'draft'])).toBe('/api/x?a=1&status=draft');
   });
 

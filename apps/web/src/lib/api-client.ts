@@ -1,13 +1,7 @@
 import { navigate } from 'wouter/use-browser-location';
 import type { RefreshResponse } from '@outlay/contracts/auth';
 import { ApiError, errorFromResponse } from './api-error';
-import {
-  clearTokens,
-  getAccessToken,
-  getDeviceId,
-  getRefreshToken,
-  storeSession,
-} from './auth-storage';
+import { clearTokens, getAccessToken, getDeviceId, getRefreshToken, storeSession } from './auth-storage';
 import { takeEarlyResponse } from './early-responses';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -30,7 +24,15 @@ interface ApiClientConfig {
   onTwoFactorSetupRequired: () => void;
 }
 
-const SIGNED_OUT_PAGES = ['/auth', '/landing', '/register', '/change-password', '/setup-2fa', '/auth-bridge', '/auth-success'];
+const SIGNED_OUT_PAGES = [
+  '/auth',
+  '/landing',
+  '/register',
+  '/change-password',
+  '/setup-2fa',
+  '/auth-bridge',
+  '/auth-success',
+];
 
 const config: ApiClientConfig = {
   baseUrl: '',

@@ -3,7 +3,9 @@ import { ApiError } from './api-error';
 import { installErrorReporting, reportClientError, truncate } from './error-reporting';
 
 function sentBodies(fetchMock: { mock: { calls: unknown[][] } }): Record<string, unknown>[] {
-  return fetchMock.mock.calls.map((call) => JSON.parse(String((call[1] as RequestInit).body)) as Record<string, unknown>);
+  return fetchMock.mock.calls.map(
+    (call) => JSON.parse(String((call[1] as RequestInit).body)) as Record<string, unknown>,
+  );
 }
 
 describe('error reporting', () => {

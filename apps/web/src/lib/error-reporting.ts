@@ -61,7 +61,13 @@ export function installErrorReporting(target: Window = window) {
   };
   const onRejection = (event: PromiseRejectionEvent) => {
     const reason: unknown = event.reason;
-    if (!(reason instanceof Error) || isApiError(reason) || mentionsUnauthorized(reason) || reason.name === 'AbortError') return;
+    if (
+      !(reason instanceof Error) ||
+      isApiError(reason) ||
+      mentionsUnauthorized(reason) ||
+      reason.name === 'AbortError'
+    )
+      return;
     reportClientError(reason);
   };
   target.addEventListener('error', onError);

@@ -3,7 +3,20 @@ import { movedDateNote } from '@outlay/contracts/business-dates';
 import { formatDate, formatMoney, formatNumber } from '@outlay/contracts/format';
 
 // Money, dates, numbers and plurals are formatted by the formatters shared with the server.
-export { formatCompact, formatDate, formatDateTime, formatDuration, formatList, formatMinutes, formatMoney, formatMoneyOf, formatMonth, formatNumber, formatPercent, plural } from '@outlay/contracts/format';
+export {
+  formatCompact,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatList,
+  formatMinutes,
+  formatMoney,
+  formatMoneyOf,
+  formatMonth,
+  formatNumber,
+  formatPercent,
+  plural,
+} from '@outlay/contracts/format';
 
 /** An optional amount: "5000.00" → "$5,000.00" with a currency, "5,000.00" without; empty → null. */
 export function formatAmount(amount: string | null | undefined, currency?: string | null): string | null {
@@ -38,6 +51,9 @@ export function greeting(now = new Date()): string {
 }
 
 /** "moved from Dec 25, 2026 (Christmas Day)": a pay or due date the server moved to a business day; null when it stands. */
-export function formatMovedFrom(adjustedFrom: string | null | undefined, reason: string | null | undefined): string | null {
+export function formatMovedFrom(
+  adjustedFrom: string | null | undefined,
+  reason: string | null | undefined,
+): string | null {
   return movedDateNote(adjustedFrom, reason, formatDate);
 }

@@ -44,7 +44,10 @@ describe('live events', () => {
     const got: LiveEvent[] = [];
     const stop = subscribeLiveEvents((e) => got.push(e));
     try {
-      await vi.waitFor(() => expect(got.map((e) => e.type)).toEqual(['first', 'second']), { timeout: 5_000, interval: 20 });
+      await vi.waitFor(() => expect(got.map((e) => e.type)).toEqual(['first', 'second']), {
+        timeout: 5_000,
+        interval: 20,
+      });
       const streams = server.requests.filter((r) => r.url.startsWith('/api/events/stream'));
       expect(streams).toHaveLength(2);
       expect(streams[0]!.headers['last-event-id']).toBeUndefined();

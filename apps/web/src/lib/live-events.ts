@@ -78,7 +78,8 @@ async function readStream(body: ReadableStream<Uint8Array>, signal: AbortSignal)
       if (message.id) lastEventId = message.id;
       try {
         const event = JSON.parse(message.data) as LiveEvent;
-        if (event && typeof event === 'object' && typeof event.kind === 'string') dispatch({ ...event, id: event.id ?? message.id });
+        if (event && typeof event === 'object' && typeof event.kind === 'string')
+          dispatch({ ...event, id: event.id ?? message.id });
       } catch {
         // Not JSON: ignored.
       }

@@ -6,7 +6,9 @@ const messages = (result: { success: boolean; error?: { issues: { message: strin
 
 describe('new password (standalone screen and forced dialog)', () => {
   it('requires all fields', () => {
-    expect(messages(newPasswordFormSchema.safeParse({ newPassword: '', confirmPassword: '' }))).toContain('All fields are required');
+    expect(messages(newPasswordFormSchema.safeParse({ newPassword: '', confirmPassword: '' }))).toContain(
+      'All fields are required',
+    );
   });
   it('requires 8 characters', () => {
     expect(messages(newPasswordFormSchema.safeParse({ newPassword: 'Ab1!', confirmPassword: 'Ab1!' }))).toEqual([
@@ -14,12 +16,14 @@ describe('new password (standalone screen and forced dialog)', () => {
     ]);
   });
   it('requires the confirmation to match', () => {
-    expect(messages(newPasswordFormSchema.safeParse({ newPassword: 'Abcdefg1!', confirmPassword: 'Abcdefg1?' }))).toEqual([
-      "Passwords don't match",
-    ]);
+    expect(
+      messages(newPasswordFormSchema.safeParse({ newPassword: 'Abcdefg1!', confirmPassword: 'Abcdefg1?' })),
+    ).toEqual(["Passwords don't match"]);
   });
   it('accepts a weak but long enough password: the meter is advisory', () => {
-    expect(newPasswordFormSchema.safeParse({ newPassword: 'aaaaaaaa', confirmPassword: 'aaaaaaaa' }).success).toBe(true);
+    expect(newPasswordFormSchema.safeParse({ newPassword: 'aaaaaaaa', confirmPassword: 'aaaaaaaa' }).success).toBe(
+      true,
+    );
   });
   it('keeps submit disabled while empty, different or short', () => {
     expect(canSubmitNewPassword('', '')).toBe(false);

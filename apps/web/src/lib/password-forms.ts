@@ -28,5 +28,7 @@ export type ProfilePasswordForm = z.infer<typeof profilePasswordFormSchema>;
 
 /** docs/product.md §6.1: submit stays disabled while a field is empty, they differ, or it is under 8 characters. */
 export function canSubmitNewPassword(newPassword: string, confirmPassword: string, minLength = 8) {
-  return newPassword !== '' && confirmPassword !== '' && newPassword === confirmPassword && newPassword.length >= minLength;
+  return (
+    newPassword !== '' && confirmPassword !== '' && newPassword === confirmPassword && newPassword.length >= minLength
+  );
 }

@@ -10,7 +10,8 @@ import { useRef } from 'react';
  */
 let lastActivated: HTMLElement | null = null;
 
-const ACTIVATABLE = 'button, a[href], [role="menuitem"], [role="menuitemcheckbox"], [role="option"], [role="tab"], input, select, textarea, [tabindex]';
+const ACTIVATABLE =
+  'button, a[href], [role="menuitem"], [role="menuitemcheckbox"], [role="option"], [role="tab"], input, select, textarea, [tabindex]';
 
 /** A menu item stands for the button that opened its menu (Radix marks it with aria-controls). */
 function openerOf(el: Element | null): HTMLElement | null {
@@ -41,11 +42,16 @@ if (typeof document !== 'undefined') {
 }
 
 function focusable(el: HTMLElement | null): el is HTMLElement {
-  return Boolean(el?.isConnected && !el.closest('[inert], [aria-hidden="true"]') && !(el as HTMLButtonElement).disabled);
+  return Boolean(
+    el?.isConnected && !el.closest('[inert], [aria-hidden="true"]') && !(el as HTMLButtonElement).disabled,
+  );
 }
 
 /** Handlers for a Radix Dialog.Content: pass them through with the caller's own. */
-export function useReturnFocus(own: { onOpenAutoFocus?: (event: Event) => void; onCloseAutoFocus?: (event: Event) => void }) {
+export function useReturnFocus(own: {
+  onOpenAutoFocus?: (event: Event) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: (event: Event) => {

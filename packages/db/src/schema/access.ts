@@ -7,7 +7,9 @@ import { enumCheck } from './checks.ts';
 export const customRoles = pgTable(
   'custom_roles',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     name: text('name').notNull(),
     description: text('description'),
     permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
@@ -16,5 +18,8 @@ export const customRoles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('custom_roles_name_idx').on(sql`lower(${t.name})`), enumCheck('custom_roles_scope_check', t.scope, SCOPES)],
+  (t) => [
+    uniqueIndex('custom_roles_name_idx').on(sql`lower(${t.name})`),
+    enumCheck('custom_roles_scope_check', t.scope, SCOPES),
+  ],
 );

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { APPROVER_KIND_VALUES, ASSIGNMENT_REASON_VALUES, ASSIGNMENT_STATUS_VALUES, DECISION_VALUES, STEP_MODE_VALUES, STEP_STATUS_VALUES } from '@outlay/contracts';
+import {
+  APPROVER_KIND_VALUES,
+  ASSIGNMENT_REASON_VALUES,
+  ASSIGNMENT_STATUS_VALUES,
+  DECISION_VALUES,
+  STEP_MODE_VALUES,
+  STEP_STATUS_VALUES,
+} from '@outlay/contracts';
 import { enumCheck } from './checks.ts';
 import { ts } from './columns.ts';
 import { spendingRequests } from './requests.ts';
@@ -12,7 +19,9 @@ import { spendingRequests } from './requests.ts';
 export const approvalSteps = pgTable(
   'approval_steps',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     requestId: uuid('request_id')
       .notNull()
       .references(() => spendingRequests.id, { onDelete: 'cascade' }),
@@ -52,7 +61,9 @@ export const approvalSteps = pgTable(
 export const approvalAssignments = pgTable(
   'approval_assignments',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     stepId: uuid('step_id')
       .notNull()
       .references(() => approvalSteps.id, { onDelete: 'cascade' }),
@@ -69,7 +80,9 @@ export const approvalAssignments = pgTable(
     decidedAt: ts('decided_at'),
   },
   (t) => [
-    uniqueIndex('approval_assignments_open_idx').on(t.stepId, t.approverId).where(sql`status <> 'superseded'`),
+    uniqueIndex('approval_assignments_open_idx')
+      .on(t.stepId, t.approverId)
+      .where(sql`status <> 'superseded'`),
     index('approval_assignments_queue_idx').on(t.approverId, t.status),
     index('approval_assignments_request_idx').on(t.requestId),
     // A route's approvers by step (list rows' current approvers, the detail's route): all statuses,
@@ -83,7 +96,9 @@ export const approvalAssignments = pgTable(
 export const approvalDecisions = pgTable(
   'approval_decisions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     requestId: uuid('request_id')
       .notNull()
       .references(() => spendingRequests.id, { onDelete: 'cascade' }),

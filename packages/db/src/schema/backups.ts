@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { BACKUP_FREQUENCY_VALUES, BACKUP_RETENTION_MAX, BACKUP_RETENTION_MIN, BACKUP_STATUS_VALUES, BACKUP_TRIGGER_VALUES } from '@outlay/contracts';
+import {
+  BACKUP_FREQUENCY_VALUES,
+  BACKUP_RETENTION_MAX,
+  BACKUP_RETENTION_MIN,
+  BACKUP_STATUS_VALUES,
+  BACKUP_TRIGGER_VALUES,
+} from '@outlay/contracts';
 import { enumCheck, nonNegativeCheck } from './checks.ts';
 import { ts } from './columns.ts';
 
@@ -21,7 +27,10 @@ export const backups = pgTable(
     sha256: text('sha256'),
     schemaVersion: text('schema_version'),
     /** Rows per table, in the order they are in the file. */
-    rowCounts: jsonb('row_counts').$type<{ table: string; rows: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    rowCounts: jsonb('row_counts')
+      .$type<{ table: string; rows: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     attachments: integer('attachments'),
     error: text('error'),
     createdBy: uuid('created_by'),
@@ -48,6 +57,9 @@ export const backupSchedules = pgTable(
   (t) => [
     check('backup_schedules_single_row', sql`${t.id} = 1`),
     enumCheck('backup_schedules_frequency_check', t.frequency, BACKUP_FREQUENCY_VALUES),
-    check('backup_schedules_retention_check', sql`${t.retention} between ${sql.raw(String(BACKUP_RETENTION_MIN))} and ${sql.raw(String(BACKUP_RETENTION_MAX))}`),
+    check(
+      'backup_schedules_retention_check',
+      sql`${t.retention} between ${sql.raw(String(BACKUP_RETENTION_MIN))} and ${sql.raw(String(BACKUP_RETENTION_MAX))}`,
+    ),
   ],
 );

@@ -16,7 +16,9 @@ import { users } from './users.ts';
 export const budgetLines = pgTable(
   'budget_lines',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id),
@@ -80,7 +82,9 @@ export interface OverrunLine {
 export const budgetOverruns = pgTable(
   'budget_overruns',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     requestId: uuid('request_id')
       .notNull()
       .references(() => spendingRequests.id, { onDelete: 'cascade' }),
@@ -109,7 +113,9 @@ export const budgetOverruns = pgTable(
 export const budgetAdjustments = pgTable(
   'budget_adjustments',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     budgetLineId: uuid('budget_line_id')
       .notNull()
       .references(() => budgetLines.id, { onDelete: 'cascade' }),

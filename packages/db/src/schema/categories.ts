@@ -9,7 +9,9 @@ import { organizations } from './organizations.ts';
 export const categories = pgTable(
   'categories',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     organizationId: uuid('organization_id').references(() => organizations.id),
     name: text('name').notNull(),
     code: text('code').notNull(),

@@ -1,6 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ANNOUNCEMENT_AUDIENCE_VALUES, ANNOUNCEMENT_MAX_LENGTH, CONVERSATION_KIND_VALUES, MESSAGE_MAX_LENGTH } from '@outlay/contracts';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  ANNOUNCEMENT_AUDIENCE_VALUES,
+  ANNOUNCEMENT_MAX_LENGTH,
+  CONVERSATION_KIND_VALUES,
+  MESSAGE_MAX_LENGTH,
+} from '@outlay/contracts';
 import { enumCheck } from './checks.ts';
 import { ts } from './columns.ts';
 import { departments, organizations } from './organizations.ts';
@@ -10,7 +26,9 @@ import { users } from './users.ts';
 export const announcements = pgTable(
   'announcements',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     authorId: uuid('author_id')
       .notNull()
@@ -36,7 +54,10 @@ export const announcements = pgTable(
         or (${t.audience} = 'organization' and ${t.organizationId} is not null and ${t.departmentId} is null)
         or (${t.audience} = 'department' and ${t.organizationId} is not null and ${t.departmentId} is not null)`,
     ),
-    check('announcements_body_length_check', sql`char_length(${t.body}) between 1 and ${sql.raw(String(ANNOUNCEMENT_MAX_LENGTH))}`),
+    check(
+      'announcements_body_length_check',
+      sql`char_length(${t.body}) between 1 and ${sql.raw(String(ANNOUNCEMENT_MAX_LENGTH))}`,
+    ),
   ],
 );
 
@@ -58,7 +79,9 @@ export const announcementReads = pgTable(
 export const conversations = pgTable(
   'conversations',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     kind: text('kind', { enum: CONVERSATION_KIND_VALUES }).notNull(),
     title: text('title'),
     /** For a direct conversation the two user ids in order: two people have one direct conversation, whatever the race. */
@@ -72,7 +95,10 @@ export const conversations = pgTable(
   (t) => [
     uniqueIndex('conversations_direct_key_idx').on(t.directKey),
     enumCheck('conversations_kind_check', t.kind, CONVERSATION_KIND_VALUES),
-    check('conversations_direct_key_check', sql`(${t.kind} <> 'direct' or ${t.directKey} is not null) and (${t.kind} <> 'group' or ${t.directKey} is null)`),
+    check(
+      'conversations_direct_key_check',
+      sql`(${t.kind} <> 'direct' or ${t.directKey} is not null) and (${t.kind} <> 'group' or ${t.directKey} is null)`,
+    ),
   ],
 );
 
@@ -95,7 +121,9 @@ export const conversationMembers = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     conversationId: uuid('conversation_id')
       .notNull()
@@ -119,7 +147,9 @@ export const messages = pgTable(
 export const messageAttachments = pgTable(
   'message_attachments',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     messageId: uuid('message_id')
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
@@ -136,5 +166,8 @@ export const messageAttachments = pgTable(
       .references(() => users.id),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('message_attachments_message_idx').on(t.messageId), check('message_attachments_size_check', sql`${t.size} > 0`)],
+  (t) => [
+    index('message_attachments_message_idx').on(t.messageId),
+    check('message_attachments_size_check', sql`${t.size} > 0`),
+  ],
 );

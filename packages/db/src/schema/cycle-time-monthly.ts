@@ -26,7 +26,9 @@ export const cycleTimeMonthly = pgTable(
     decisions: integer('decisions').notNull(),
   },
   (t) => [
-    unique('cycle_time_monthly_key').on(t.organizationId, t.departmentId, t.categoryId, t.month, t.stepName, t.bucket).nullsNotDistinct(),
+    unique('cycle_time_monthly_key')
+      .on(t.organizationId, t.departmentId, t.categoryId, t.month, t.stepName, t.bucket)
+      .nullsNotDistinct(),
     index('cycle_time_monthly_month_idx').on(t.month, t.organizationId),
   ],
 );

@@ -7,7 +7,9 @@ import { ts } from './columns.ts';
 export const delegations = pgTable(
   'delegations',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     delegatorId: uuid('delegator_id').notNull(),
     delegateId: uuid('delegate_id').notNull(),
     startsAt: ts('starts_at').notNull(),
@@ -21,5 +23,8 @@ export const delegations = pgTable(
     revokedAt: ts('revoked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('delegations_delegator_idx').on(t.delegatorId, t.startsAt), orderCheck('delegations_period_check', t.startsAt, t.endsAt)],
+  (t) => [
+    index('delegations_delegator_idx').on(t.delegatorId, t.startsAt),
+    orderCheck('delegations_period_check', t.startsAt, t.endsAt),
+  ],
 );

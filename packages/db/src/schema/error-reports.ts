@@ -13,7 +13,9 @@ import { users } from './users.ts';
 export const errorReports = pgTable(
   'error_reports',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     fingerprint: text('fingerprint').notNull(),
     source: text('source').notNull(),
     status: text('status').notNull().default('open'),

@@ -8,7 +8,9 @@ import { users } from './users.ts';
 export const featureSuggestions = pgTable(
   'feature_suggestions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     authorId: uuid('author_id')
       .notNull()
       .references(() => users.id),
@@ -46,7 +48,9 @@ export const featureSuggestionVotes = pgTable(
 export const featureSuggestionComments = pgTable(
   'feature_suggestion_comments',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     suggestionId: uuid('suggestion_id')
       .notNull()
       .references(() => featureSuggestions.id, { onDelete: 'cascade' }),

@@ -23,7 +23,10 @@ export const findingDismissals = pgTable(
       .references(() => users.id),
     dismissedAt: ts('dismissed_at').notNull().defaultNow(),
   },
-  (t) => [index('finding_dismissals_org_idx').on(t.organizationId), enumCheck('finding_dismissals_kind_check', t.kind, FINDING_KIND_VALUES)],
+  (t) => [
+    index('finding_dismissals_org_idx').on(t.organizationId),
+    enumCheck('finding_dismissals_kind_check', t.kind, FINDING_KIND_VALUES),
+  ],
 );
 
 /**

@@ -6,7 +6,9 @@ import { currencyCheck, positiveCheck } from './checks.ts';
 export const fxRates = pgTable(
   'fx_rates',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     base: char('base', { length: 3 }).notNull(),
     quote: char('quote', { length: 3 }).notNull(),
     /** YYYY-MM */

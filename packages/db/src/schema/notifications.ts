@@ -9,7 +9,9 @@ import { users } from './users.ts';
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id').notNull(),
     type: text('type').notNull(),
     title: text('title').notNull(),
@@ -23,7 +25,9 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt),
     // The top bar's unread count on every page.
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
   ],
 );
 
@@ -73,7 +77,9 @@ const EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
 export const emailOutbox = pgTable(
   'email_outbox',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id'),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
@@ -87,5 +93,8 @@ export const emailOutbox = pgTable(
     sentAt: ts('sent_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('email_outbox_queue_idx').on(t.status, t.nextAttemptAt), enumCheck('email_outbox_status_check', t.status, EMAIL_STATUSES)],
+  (t) => [
+    index('email_outbox_queue_idx').on(t.status, t.nextAttemptAt),
+    enumCheck('email_outbox_status_check', t.status, EMAIL_STATUSES),
+  ],
 );

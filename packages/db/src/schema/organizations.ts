@@ -1,12 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { ORGANIZATION_KINDS } from '@outlay/contracts';
 import { currencyCheck, enumCheck } from './checks.ts';
 
 export const organizations = pgTable(
   'organizations',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     name: text('name').notNull(),
     code: text('code').notNull().unique(),
     kind: text('kind', { enum: ORGANIZATION_KINDS }).notNull(),
@@ -39,7 +54,9 @@ export const organizations = pgTable(
 export const departments = pgTable(
   'departments',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id),
@@ -53,5 +70,8 @@ export const departments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('departments_org_idx').on(t.organizationId), uniqueIndex('departments_code_idx').on(t.organizationId, t.code)],
+  (t) => [
+    index('departments_org_idx').on(t.organizationId),
+    uniqueIndex('departments_code_idx').on(t.organizationId, t.code),
+  ],
 );

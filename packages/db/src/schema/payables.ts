@@ -15,7 +15,9 @@ import { vendors } from './vendors.ts';
 export const payables = pgTable(
   'payables',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     requestId: uuid('request_id')
       .notNull()
       .references(() => spendingRequests.id, { onDelete: 'cascade' }),
@@ -48,7 +50,10 @@ export const payables = pgTable(
     nonNegativeCheck('payables_paid_amount_check', t.paidAmount),
     orderCheck('payables_paid_within_amount_check', t.paidAmount, t.amount),
     orderCheck('payables_due_after_invoice_check', t.invoiceDate, t.dueDate),
-    check('payables_due_date_adjusted_check', sql`(${t.dueDateAdjustedFrom} is null) = (${t.dueDateAdjustedReason} is null) and (${t.dueDateAdjustedFrom} is null or ${t.dueDateAdjustedFrom} < ${t.dueDate})`),
+    check(
+      'payables_due_date_adjusted_check',
+      sql`(${t.dueDateAdjustedFrom} is null) = (${t.dueDateAdjustedReason} is null) and (${t.dueDateAdjustedFrom} is null or ${t.dueDateAdjustedFrom} < ${t.dueDate})`,
+    ),
   ],
 );
 
@@ -56,7 +61,9 @@ export const payables = pgTable(
 export const payablePayments = pgTable(
   'payable_payments',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     payableId: uuid('payable_id')
       .notNull()
       .references(() => payables.id, { onDelete: 'cascade' }),
@@ -66,5 +73,8 @@ export const payablePayments = pgTable(
     recordedById: uuid('recorded_by_id').references(() => users.id),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('payable_payments_payable_idx').on(t.payableId, t.paymentDate), positiveCheck('payable_payments_amount_check', t.amount)],
+  (t) => [
+    index('payable_payments_payable_idx').on(t.payableId, t.paymentDate),
+    positiveCheck('payable_payments_amount_check', t.amount),
+  ],
 );

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { char, check, date, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { PAYROLL_ADJUSTMENT_KIND_VALUES, PAYROLL_RUN_STATUS_VALUES } from '@outlay/contracts';
 import { currencyCheck, enumCheck, nonNegativeCheck, orderCheck, positiveCheck } from './checks.ts';
 import { money, ts } from './columns.ts';
@@ -19,7 +31,9 @@ const percentCheck = (name: string, column: Parameters<typeof nonNegativeCheck>[
 export const employees = pgTable(
   'employees',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id),
@@ -75,7 +89,9 @@ export const employees = pgTable(
 export const payrollRuns = pgTable(
   'payroll_runs',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id),
@@ -112,8 +128,14 @@ export const payrollRuns = pgTable(
     currencyCheck('payroll_runs_currency_check', t.currency),
     check('payroll_runs_period_check', sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
     // Nobody approves what they submitted themselves (four eyes), whatever path writes the row.
-    check('payroll_runs_pay_date_adjusted_check', sql`(${t.payDateAdjustedFrom} is null) = (${t.payDateAdjustedReason} is null) and (${t.payDateAdjustedFrom} is null or ${t.payDateAdjustedFrom} < ${t.payDate})`),
-    check('payroll_runs_four_eyes_check', sql`${t.approvedById} is null or ${t.approvedById} is distinct from ${t.submittedById}`),
+    check(
+      'payroll_runs_pay_date_adjusted_check',
+      sql`(${t.payDateAdjustedFrom} is null) = (${t.payDateAdjustedReason} is null) and (${t.payDateAdjustedFrom} is null or ${t.payDateAdjustedFrom} < ${t.payDate})`,
+    ),
+    check(
+      'payroll_runs_four_eyes_check',
+      sql`${t.approvedById} is null or ${t.approvedById} is distinct from ${t.submittedById}`,
+    ),
   ],
 );
 
@@ -121,7 +143,9 @@ export const payrollRuns = pgTable(
 export const payrollLines = pgTable(
   'payroll_lines',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     runId: uuid('run_id')
       .notNull()
       .references(() => payrollRuns.id, { onDelete: 'cascade' }),
@@ -166,7 +190,9 @@ export const payrollLines = pgTable(
 export const payrollAdjustments = pgTable(
   'payroll_adjustments',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     runId: uuid('run_id')
       .notNull()
       .references(() => payrollRuns.id, { onDelete: 'cascade' }),

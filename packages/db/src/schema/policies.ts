@@ -15,7 +15,9 @@ import { users } from './users.ts';
 export const policyRules = pgTable(
   'policy_rules',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Null: applies to every organization of the group. */
     organizationId: uuid('organization_id').references(() => organizations.id),
     name: text('name').notNull(),

@@ -14,7 +14,9 @@ import { users } from './users.ts';
 export const savedReports = pgTable(
   'saved_reports',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id),

@@ -37,7 +37,9 @@ import { vendors } from './vendors.ts';
 export const spendingRequests = pgTable(
   'spending_requests',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Human reference number: REQ-000123. */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     organizationId: uuid('organization_id')
@@ -166,7 +168,9 @@ export const spendingRequests = pgTable(
 export const requestLineItems = pgTable(
   'request_line_items',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     requestId: uuid('request_id')
       .notNull()
       .references(() => spendingRequests.id, { onDelete: 'cascade' }),
@@ -190,7 +194,9 @@ export const requestLineItems = pgTable(
 export const requestAllocations = pgTable(
   'request_allocations',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     requestId: uuid('request_id')
       .notNull()
       .references(() => spendingRequests.id, { onDelete: 'cascade' }),
@@ -209,7 +215,9 @@ export const requestAllocations = pgTable(
 export const requestAttachments = pgTable(
   'request_attachments',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     requestId: uuid('request_id')
       .notNull()
       .references(() => spendingRequests.id, { onDelete: 'cascade' }),
@@ -228,7 +236,9 @@ export const requestAttachments = pgTable(
 export const requestComments = pgTable(
   'request_comments',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     requestId: uuid('request_id')
       .notNull()
       .references(() => spendingRequests.id, { onDelete: 'cascade' }),

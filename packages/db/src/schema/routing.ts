@@ -8,7 +8,9 @@ import { organizations } from './organizations.ts';
 export const autoApprovalRules = pgTable(
   'auto_approval_rules',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id),
@@ -22,5 +24,8 @@ export const autoApprovalRules = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('auto_approval_rules_org_idx').on(t.organizationId), nonNegativeCheck('auto_approval_rules_max_amount_check', t.maxAmount)],
+  (t) => [
+    index('auto_approval_rules_org_idx').on(t.organizationId),
+    nonNegativeCheck('auto_approval_rules_max_amount_check', t.maxAmount),
+  ],
 );

@@ -36,7 +36,17 @@ export const spendMonthly = pgTable(
   (t) => [
     // NULLS NOT DISTINCT: a request without a department, category or vendor still has one row.
     unique('spend_monthly_key')
-      .on(t.organizationId, t.departmentId, t.categoryId, t.vendorId, t.submittedMonth, t.decidedMonth, t.status, t.currency, t.hasReceipt)
+      .on(
+        t.organizationId,
+        t.departmentId,
+        t.categoryId,
+        t.vendorId,
+        t.submittedMonth,
+        t.decidedMonth,
+        t.status,
+        t.currency,
+        t.hasReceipt,
+      )
       .nullsNotDistinct(),
     index('spend_monthly_decided_idx').on(t.decidedMonth, t.organizationId),
     index('spend_monthly_submitted_idx').on(t.submittedMonth, t.organizationId),

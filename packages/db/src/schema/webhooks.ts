@@ -12,7 +12,9 @@ import { users } from './users.ts';
 export const webhooks = pgTable(
   'webhooks',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -39,7 +41,9 @@ export const webhooks = pgTable(
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     webhookId: uuid('webhook_id')
       .notNull()
       .references(() => webhooks.id, { onDelete: 'cascade' }),
@@ -47,7 +51,9 @@ export const webhookDeliveries = pgTable(
      * The Standard Webhooks message id sent as `webhook-id`: the row's own id for a delivery of a
      * new event, the first delivery's for a redelivery, so receivers dedupe on it.
      */
-    messageId: uuid('message_id').notNull().default(sql`gen_random_uuid()`),
+    messageId: uuid('message_id')
+      .notNull()
+      .default(sql`gen_random_uuid()`),
     eventType: text('event_type').notNull(),
     payload: jsonb('payload').notNull(),
     status: text('status', { enum: WEBHOOK_DELIVERY_STATUS_VALUES }).notNull().default('pending'),
@@ -61,9 +67,13 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     enumCheck('webhook_deliveries_status_check', t.status, WEBHOOK_DELIVERY_STATUS_VALUES),
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
     // One message is never sent by two deliveries at once: a redelivery waits for the pending one.
-    uniqueIndex('webhook_deliveries_one_pending_idx').on(t.messageId).where(sql`status = 'pending'`),
+    uniqueIndex('webhook_deliveries_one_pending_idx')
+      .on(t.messageId)
+      .where(sql`status = 'pending'`),
   ],
 );

@@ -18,7 +18,9 @@ export interface WorkflowConditions {
 export const workflows = pgTable(
   'workflows',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id),
@@ -39,7 +41,9 @@ export const workflows = pgTable(
 export const workflowSteps = pgTable(
   'workflow_steps',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     workflowId: uuid('workflow_id')
       .notNull()
       .references(() => workflows.id, { onDelete: 'cascade' }),

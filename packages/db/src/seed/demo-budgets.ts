@@ -37,12 +37,22 @@ const last = (index: number) => iso(new Date(Date.UTC(Math.floor(index / 12), (i
 export async function seedDemoBudgets(tx: Db, now: Date): Promise<void> {
   const nowIndex = now.getUTCFullYear() * 12 + now.getUTCMonth();
   const orgs = await tx
-    .select({ id: organizations.id, code: organizations.code, currency: organizations.currency, fiscalYearStartMonth: organizations.fiscalYearStartMonth })
+    .select({
+      id: organizations.id,
+      code: organizations.code,
+      currency: organizations.currency,
+      fiscalYearStartMonth: organizations.fiscalYearStartMonth,
+    })
     .from(organizations);
   const fiscalStartOf = (startMonth: number) => nowIndex - ((now.getUTCMonth() + 1 - startMonth + 12) % 12);
   const earliest = Math.min(...orgs.map((o) => fiscalStartOf(o.fiscalYearStartMonth)), nowIndex);
-  const depts = await tx.select({ id: departments.id, code: departments.code, organizationId: departments.organizationId }).from(departments);
-  const [carla] = await tx.select({ id: users.id }).from(users).where(sql`${users.username} = 'carla'`);
+  const depts = await tx
+    .select({ id: departments.id, code: departments.code, organizationId: departments.organizationId })
+    .from(departments);
+  const [carla] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.username} = 'carla'`);
 
   const spend = await tx
     .select({
@@ -71,7 +81,13 @@ export async function seedDemoBudgets(tx: Db, now: Date): Promise<void> {
   const add = (l: Omit<Line, 'thresholds' | 'crossedThresholds'>, consumed: bigint) => {
     const amount = cents(String(l.amount));
     const pct = amount === 0n ? 0n : (consumed * 100n) / amount;
-    lines.push({ ...l, thresholds: [80, 100], crossedThresholds: [80, 100].filter((t) => pct >= BigInt(t)), createdAt: now, updatedAt: now });
+    lines.push({
+      ...l,
+      thresholds: [80, 100],
+      crossedThresholds: [80, 100].filter((t) => pct >= BigInt(t)),
+      createdAt: now,
+      updatedAt: now,
+    });
   };
   const current = (headroomFloor: bigint, consumed: bigint, pct: bigint, step: bigint) => {
     const byPct = sized(consumed, pct, step);
@@ -109,7 +125,12 @@ export async function seedDemoBudgets(tx: Db, now: Date): Promise<void> {
         if (used === 0n && !isOps) continue;
         const pct = [650n, 820n, 740n, 900n, 560n][(q + dept.code.length) % 5]!;
         const step = 50_000n;
-        const amount = q === quarter ? (isOps ? ((used + OPS_HEADROOM + 49_999n) / 50_000n) * 50_000n : current(floor, used, pct, step)) : sized(used, pct, step);
+        const amount =
+          q === quarter
+            ? isOps
+              ? ((used + OPS_HEADROOM + 49_999n) / 50_000n) * 50_000n
+              : current(floor, used, pct, step)
+            : sized(used, pct, step);
         add(
           {
             organizationId: org.id,
@@ -128,7 +149,8 @@ export async function seedDemoBudgets(tx: Db, now: Date): Promise<void> {
     }
     // Monthly lines for the organization's two busiest categories of the year.
     const byCat = new Map<string, bigint>();
-    for (const r of rows) if (inYear(r) && r.categoryId) byCat.set(r.categoryId, (byCat.get(r.categoryId) ?? 0n) + r.value);
+    for (const r of rows)
+      if (inYear(r) && r.categoryId) byCat.set(r.categoryId, (byCat.get(r.categoryId) ?? 0n) + r.value);
     const top = [...byCat.entries()].sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : 0)).slice(0, 2);
     for (const [ci, [categoryId]] of top.entries()) {
       for (let m = Math.max(start, nowIndex - 3); m <= nowIndex; m++) {

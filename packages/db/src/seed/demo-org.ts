@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { categories, fxRates, loginAttempts, organizations, registrationRequests, users, vendors } from '../schema/index.ts';
+import {
+  categories,
+  fxRates,
+  loginAttempts,
+  organizations,
+  registrationRequests,
+  users,
+  vendors,
+} from '../schema/index.ts';
 
 /** Everything the organization, people and access screens need beyond the accounts. */
 export interface SeedTools {
@@ -43,11 +51,48 @@ const CATEGORIES = [
 ] as const;
 
 const VENDOR_NAMES: Record<string, string[]> = {
-  MG: ['Atlas Legal LLP', 'Northwind Consulting', 'Skyline Travel Group', 'Blue Harbor Insurance', 'Crescent Audit Partners', 'Vertex Cloud Services', 'Summit Office Interiors'],
-  ML: ['Transcontinental Freight', 'Harbor Fuel Supply', 'RoadStar Tyres', 'Pallet Pro Ltd', 'Swift Customs Brokers', 'Metro Fleet Leasing', 'Dockside Security'],
-  ME: ['Rhein Turbinen GmbH', 'Solaris Panels AG', 'Nordwind Wartung', 'Energie Consult', 'Alpen Kabel', 'Grid Analytics BV'],
-  MF: ['Fresh Fields Produce', 'Albion Packaging', 'Thames Cold Chain', 'Cotswold Dairy Co', 'Kitchen Equip UK', 'Harvest Labs'],
-  MT: ['Desert Data Centers', 'Gulf Devices Trading', 'Falcon Software FZ', 'Emirates Net Solutions', 'Oasis Workspace', 'Dune Cyber Security'],
+  MG: [
+    'Atlas Legal LLP',
+    'Northwind Consulting',
+    'Skyline Travel Group',
+    'Blue Harbor Insurance',
+    'Crescent Audit Partners',
+    'Vertex Cloud Services',
+    'Summit Office Interiors',
+  ],
+  ML: [
+    'Transcontinental Freight',
+    'Harbor Fuel Supply',
+    'RoadStar Tyres',
+    'Pallet Pro Ltd',
+    'Swift Customs Brokers',
+    'Metro Fleet Leasing',
+    'Dockside Security',
+  ],
+  ME: [
+    'Rhein Turbinen GmbH',
+    'Solaris Panels AG',
+    'Nordwind Wartung',
+    'Energie Consult',
+    'Alpen Kabel',
+    'Grid Analytics BV',
+  ],
+  MF: [
+    'Fresh Fields Produce',
+    'Albion Packaging',
+    'Thames Cold Chain',
+    'Cotswold Dairy Co',
+    'Kitchen Equip UK',
+    'Harvest Labs',
+  ],
+  MT: [
+    'Desert Data Centers',
+    'Gulf Devices Trading',
+    'Falcon Software FZ',
+    'Emirates Net Solutions',
+    'Oasis Workspace',
+    'Dune Cyber Security',
+  ],
 };
 
 // Monthly averages against USD with a gentle drift, so translated figures move like real ones.
@@ -75,7 +120,13 @@ export async function seedDemoOrganizations(tx: Db, tools: SeedTools, now: Date)
   for (const [code, [address, country, taxId]] of Object.entries(addresses)) {
     await tx
       .update(organizations)
-      .set({ address, country, taxId, fiscalYearStartMonth: code === 'MF' ? 4 : 1, settings: { approvalThreshold: '5000.00' } })
+      .set({
+        address,
+        country,
+        taxId,
+        fiscalYearStartMonth: code === 'MF' ? 4 : 1,
+        settings: { approvalThreshold: '5000.00' },
+      })
       .where(sql`${organizations.code} = ${code}`);
   }
 
@@ -84,9 +135,7 @@ export async function seedDemoOrganizations(tx: Db, tools: SeedTools, now: Date)
   const accounts = await tx.select({ id: users.id, username: users.username }).from(users);
   const byName = new Map(accounts.map((u) => [u.username, u.id]));
 
-  await tx.insert(categories).values(
-    CATEGORIES.map(([name, code, glAccount]) => ({ name, code, glAccount })),
-  );
+  await tx.insert(categories).values(CATEGORIES.map(([name, code, glAccount]) => ({ name, code, glAccount })));
 
   let n = 0;
   const vendorRows = [];
@@ -107,7 +156,8 @@ export async function seedDemoOrganizations(tx: Db, tools: SeedTools, now: Date)
         currency: org.currency,
         bankAccountEnc: tools.seal(account),
         bankAccountLast4: account.slice(-4),
-        status: n % 11 === 0 ? ('blocked' as const) : n % 7 === 0 ? ('pending_verification' as const) : ('active' as const),
+        status:
+          n % 11 === 0 ? ('blocked' as const) : n % 7 === 0 ? ('pending_verification' as const) : ('active' as const),
       });
     }
   }
@@ -143,9 +193,33 @@ export async function seedDemoOrganizations(tx: Db, tools: SeedTools, now: Date)
 
   const pendingHash = await tools.hashPassword('Pending!2026x');
   await tx.insert(registrationRequests).values([
-    { firstName: 'Omar', lastName: 'Haddad', email: 'omar.haddad@meridiantech.com', requestedRole: 'subsidiary_technical', message: 'New IT lead for the Dubai office.', passwordHash: pendingHash, createdAt: new Date(now.getTime() - 2 * 86_400_000) },
-    { firstName: 'Sophie', lastName: 'Laurent', email: 'sophie.laurent@meridianenergy.com', requestedRole: 'accounts', message: 'Joining accounts payable in Berlin.', passwordHash: pendingHash, createdAt: new Date(now.getTime() - 86_400_000) },
-    { firstName: 'Tom', lastName: 'Hughes', email: 'tom.hughes@meridianfoods.com', requestedRole: 'manager', message: null, passwordHash: pendingHash, createdAt: new Date(now.getTime() - 3_600_000) },
+    {
+      firstName: 'Omar',
+      lastName: 'Haddad',
+      email: 'omar.haddad@meridiantech.com',
+      requestedRole: 'subsidiary_technical',
+      message: 'New IT lead for the Dubai office.',
+      passwordHash: pendingHash,
+      createdAt: new Date(now.getTime() - 2 * 86_400_000),
+    },
+    {
+      firstName: 'Sophie',
+      lastName: 'Laurent',
+      email: 'sophie.laurent@meridianenergy.com',
+      requestedRole: 'accounts',
+      message: 'Joining accounts payable in Berlin.',
+      passwordHash: pendingHash,
+      createdAt: new Date(now.getTime() - 86_400_000),
+    },
+    {
+      firstName: 'Tom',
+      lastName: 'Hughes',
+      email: 'tom.hughes@meridianfoods.com',
+      requestedRole: 'manager',
+      message: null,
+      passwordHash: pendingHash,
+      createdAt: new Date(now.getTime() - 3_600_000),
+    },
   ]);
 
   // A fortnight of sign-in history for /auth-security.
@@ -154,9 +228,25 @@ export async function seedDemoOrganizations(tx: Db, tools: SeedTools, now: Date)
   for (let day = 14; day >= 1; day--) {
     people.forEach((username, i) => {
       const at = new Date(now.getTime() - day * 86_400_000 + i * 3_600_000);
-      history.push({ username, userId: byName.get(username) ?? null, ip: `203.0.113.${10 + i}`, userAgent: 'Mozilla/5.0 (demo)', success: true, reason: 'ok', createdAt: at });
+      history.push({
+        username,
+        userId: byName.get(username) ?? null,
+        ip: `203.0.113.${10 + i}`,
+        userAgent: 'Mozilla/5.0 (demo)',
+        success: true,
+        reason: 'ok',
+        createdAt: at,
+      });
       if ((day + i) % 9 === 0) {
-        history.push({ username, userId: byName.get(username) ?? null, ip: `198.51.100.${20 + i}`, userAgent: 'Mozilla/5.0 (demo)', success: false, reason: 'wrong_password', createdAt: new Date(at.getTime() - 60_000) });
+        history.push({
+          username,
+          userId: byName.get(username) ?? null,
+          ip: `198.51.100.${20 + i}`,
+          userAgent: 'Mozilla/5.0 (demo)',
+          success: false,
+          reason: 'wrong_password',
+          createdAt: new Date(at.getTime() - 60_000),
+        });
       }
     });
   }

@@ -18,7 +18,8 @@ const cents = (v: string): bigint => {
   const [i, f = ''] = v.split('.');
   return BigInt(i!) * 100n + BigInt((f + '00').slice(0, 2));
 };
-const minorDigits = (currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+const minorDigits = (currency: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 const money = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
 
 /** Days past due aimed at, by the open invoice's place among them (oldest approval first). */
@@ -51,13 +52,23 @@ export async function seedDemoPayables(tx: Db, now: Date): Promise<void> {
     })
     .from(spendingRequests)
     .innerJoin(vendors, eq(vendors.id, spendingRequests.vendorId))
-    .where(and(isNotNull(spendingRequests.vendorId), isNotNull(spendingRequests.decidedAt), inArray(spendingRequests.status, ['approved', 'paid'])))
+    .where(
+      and(
+        isNotNull(spendingRequests.vendorId),
+        isNotNull(spendingRequests.decidedAt),
+        inArray(spendingRequests.status, ['approved', 'paid']),
+      ),
+    )
     .orderBy(asc(spendingRequests.decidedAt), asc(spendingRequests.seq));
   if (rows.length === 0) return;
 
   // Due the vendor's terms after the invoice, on a business day of the paying organization's country (as the server sets it).
   const countries = new Map(
-    (await tx.select({ id: organizations.id, country: organizations.country, address: organizations.address }).from(organizations)).map((o) => [o.id, countryOf(o)]),
+    (
+      await tx
+        .select({ id: organizations.id, country: organizations.country, address: organizations.address })
+        .from(organizations)
+    ).map((o) => [o.id, countryOf(o)]),
   );
   const dueOf = (organizationId: string, invoiceDate: string, terms: number) => {
     const due = onBusinessDay(addDays(invoiceDate, terms), countries.get(organizationId) ?? null);
@@ -100,7 +111,14 @@ export async function seedDemoPayables(tx: Db, now: Date): Promise<void> {
         createdAt: r.decidedAt!,
         updatedAt: r.paidAt ?? r.decidedAt!,
       });
-      paymentRows.push({ payableId: id, paymentDate: paidOn, amount, reference: r.paymentReference, recordedById: r.paidById, createdAt: r.paidAt ?? r.decidedAt! });
+      paymentRows.push({
+        payableId: id,
+        paymentDate: paidOn,
+        amount,
+        reference: r.paymentReference,
+        recordedById: r.paidById,
+        createdAt: r.paidAt ?? r.decidedAt!,
+      });
       continue;
     }
     const i = open.indexOf(r);
@@ -113,9 +131,19 @@ export async function seedDemoPayables(tx: Db, now: Date): Promise<void> {
     if (!awaitingInvoice && i % 4 === 1 && invoiceDate < today) {
       // 40%, in whole units of the currency's smallest coin (whole yen, cents of a dollar).
       const unit = 10n ** BigInt(2 - Math.min(2, minorDigits(r.currency)));
-      paid = (((cents(amount) * 40n) / 100n) / unit) * unit;
-      const paidOn = addDays(invoiceDate, Math.min(10, Math.round((Date.parse(today) - Date.parse(invoiceDate)) / DAY)));
-      paymentRows.push({ payableId: id, paymentDate: paidOn, amount: money(paid), reference: `PMT-${paidOn.replace(/-/g, '').slice(0, 6)}-P${String(r.seq).padStart(3, '0')}`, recordedById: null, createdAt: new Date(`${paidOn}T12:00:00Z`) });
+      paid = ((cents(amount) * 40n) / 100n / unit) * unit;
+      const paidOn = addDays(
+        invoiceDate,
+        Math.min(10, Math.round((Date.parse(today) - Date.parse(invoiceDate)) / DAY)),
+      );
+      paymentRows.push({
+        payableId: id,
+        paymentDate: paidOn,
+        amount: money(paid),
+        reference: `PMT-${paidOn.replace(/-/g, '').slice(0, 6)}-P${String(r.seq).padStart(3, '0')}`,
+        recordedById: null,
+        createdAt: new Date(`${paidOn}T12:00:00Z`),
+      });
     }
     const dated = awaitingInvoice ? decided : invoiceDate;
     payableRows.push({
@@ -134,5 +162,6 @@ export async function seedDemoPayables(tx: Db, now: Date): Promise<void> {
     });
   }
   for (let i = 0; i < payableRows.length; i += 500) await tx.insert(payables).values(payableRows.slice(i, i + 500));
-  for (let i = 0; i < paymentRows.length; i += 500) await tx.insert(payablePayments).values(paymentRows.slice(i, i + 500));
+  for (let i = 0; i < paymentRows.length; i += 500)
+    await tx.insert(payablePayments).values(paymentRows.slice(i, i + 500));
 }

@@ -1,9 +1,25 @@
-import { computePayrollLine, fiscalPeriodContaining, PAYROLL_CATEGORY_CODE, payrollTotals, scheduledPayDate } from '@outlay/contracts';
+import {
+  computePayrollLine,
+  fiscalPeriodContaining,
+  PAYROLL_CATEGORY_CODE,
+  payrollTotals,
+  scheduledPayDate,
+} from '@outlay/contracts';
 import { addMoney, convertMoney } from '@outlay/contracts/money';
 import { eq, inArray } from 'drizzle-orm';
 import { countryOf, onBusinessDay } from '../business-days.ts';
 import type { Db } from '../client.ts';
-import { budgetLines, categories, departments, employees, organizations, payrollLines, payrollRuns, settings, users } from '../schema/index.ts';
+import {
+  budgetLines,
+  categories,
+  departments,
+  employees,
+  organizations,
+  payrollLines,
+  payrollRuns,
+  settings,
+  users,
+} from '../schema/index.ts';
 import type { SeedTools } from './demo-org.ts';
 
 /** IBAN check digits (ISO 13616 mod 97), so the demo accounts pass every IBAN check. */
@@ -40,7 +56,16 @@ const PROFILES: Record<string, Profile> = {
     employerPension: '6.00',
     allowances: [{ name: 'Health insurance', amount: '350.00' }],
     debtor: { iban: iban('GB', 'CITI18500812345678'), bic: 'CITIGB2L' },
-    people: ['Ethan Brooks', 'Olivia Reed', 'Marcus Hill', 'Sophia Turner', 'Daniel Cruz', 'Ava Morgan', 'Noah Patel', 'Mia Johnson'],
+    people: [
+      'Ethan Brooks',
+      'Olivia Reed',
+      'Marcus Hill',
+      'Sophia Turner',
+      'Daniel Cruz',
+      'Ava Morgan',
+      'Noah Patel',
+      'Mia Johnson',
+    ],
   },
   ME: {
     country: 'DE',
@@ -52,7 +77,17 @@ const PROFILES: Record<string, Profile> = {
     employerPension: '9.30',
     allowances: [{ name: 'Transport', amount: '120.00' }],
     debtor: { iban: iban('DE', '500105175407324931'), bic: 'INGDDEFF' },
-    people: ['Jonas Richter', 'Lena Hoffmann', 'Felix Braun', 'Sarah Neumann', 'Tim Zimmermann', 'Julia Krüger', 'Max Hartmann', 'Anna Lange', 'Moritz Koch'],
+    people: [
+      'Jonas Richter',
+      'Lena Hoffmann',
+      'Felix Braun',
+      'Sarah Neumann',
+      'Tim Zimmermann',
+      'Julia Krüger',
+      'Max Hartmann',
+      'Anna Lange',
+      'Moritz Koch',
+    ],
   },
   MF: {
     country: 'GB',
@@ -64,7 +99,15 @@ const PROFILES: Record<string, Profile> = {
     employerPension: '3.00',
     allowances: [{ name: 'Meal allowance', amount: '85.00' }],
     debtor: { iban: iban('GB', 'LOYD30963412345678'), bic: 'LOYDGB2L' },
-    people: ['Oliver Bennett', 'Amelia Clarke', 'George Wright', 'Isla Hughes', 'Harry Cooper', 'Emily Ward', 'Jack Morris'],
+    people: [
+      'Oliver Bennett',
+      'Amelia Clarke',
+      'George Wright',
+      'Isla Hughes',
+      'Harry Cooper',
+      'Emily Ward',
+      'Jack Morris',
+    ],
   },
   MT: {
     country: 'AE',
@@ -79,7 +122,15 @@ const PROFILES: Record<string, Profile> = {
       { name: 'Transport', amount: '800.00' },
     ],
     debtor: { iban: iban('AE', '0260001015555555555'), bic: 'EBILAEAD' },
-    people: ['Omar Haddad', 'Fatima Zaidi', 'Hassan Qureshi', 'Mariam Saleh', 'Tariq Aziz', 'Noor Hamdan', 'Samir Khoury'],
+    people: [
+      'Omar Haddad',
+      'Fatima Zaidi',
+      'Hassan Qureshi',
+      'Mariam Saleh',
+      'Tariq Aziz',
+      'Noor Hamdan',
+      'Samir Khoury',
+    ],
   },
 };
 
@@ -103,9 +154,20 @@ export async function seedDemoPayroll(tx: Db, tools: SeedTools, now: Date): Prom
   const orgs = await tx.select().from(organizations).where(eq(organizations.kind, 'subsidiary'));
   const orgIds = orgs.map((o) => o.id);
   const [depts, people] = await Promise.all([
-    tx.select({ id: departments.id, code: departments.code, organizationId: departments.organizationId }).from(departments).where(inArray(departments.organizationId, orgIds)),
     tx
-      .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, email: users.email, organizationId: users.organizationId, departmentId: users.departmentId })
+      .select({ id: departments.id, code: departments.code, organizationId: departments.organizationId })
+      .from(departments)
+      .where(inArray(departments.organizationId, orgIds)),
+    tx
+      .select({
+        id: users.id,
+        username: users.username,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        organizationId: users.organizationId,
+        departmentId: users.departmentId,
+      })
       .from(users)
       .where(inArray(users.organizationId, orgIds)),
   ]);
@@ -120,8 +182,18 @@ export async function seedDemoPayroll(tx: Db, tools: SeedTools, now: Date): Prom
     const orgDepts = depts.filter((d) => d.organizationId === org.id);
     const linked = people.filter((u) => u.organizationId === org.id);
     const roster = [
-      ...linked.map((u) => ({ name: `${u.firstName} ${u.lastName}`, userId: u.id, email: u.email, departmentId: u.departmentId })),
-      ...profile.people.map((name) => ({ name, userId: null as string | null, email: null as string | null, departmentId: null as string | null })),
+      ...linked.map((u) => ({
+        name: `${u.firstName} ${u.lastName}`,
+        userId: u.id,
+        email: u.email,
+        departmentId: u.departmentId,
+      })),
+      ...profile.people.map((name) => ({
+        name,
+        userId: null as string | null,
+        email: null as string | null,
+        departmentId: null as string | null,
+      })),
     ];
     roster.forEach((person, i) => {
       const n = i + 1;
@@ -145,7 +217,8 @@ export async function seedDemoPayroll(tx: Db, tools: SeedTools, now: Date): Prom
         userId: person.userId,
         employeeNumber: `${org.code}-${String(1000 + n)}`,
         fullName: person.name,
-        email: person.email ?? `${person.name.toLowerCase().replace(/[^a-z]+/g, '.')}@${org.code.toLowerCase()}.example`,
+        email:
+          person.email ?? `${person.name.toLowerCase().replace(/[^a-z]+/g, '.')}@${org.code.toLowerCase()}.example`,
         jobTitle: JOBS[n % JOBS.length]!,
         startDate,
         endDate,
@@ -163,7 +236,10 @@ export async function seedDemoPayroll(tx: Db, tools: SeedTools, now: Date): Prom
       });
     });
   }
-  const inserted = await tx.insert(employees).values(employeeRows).returning({ id: employees.id, organizationId: employees.organizationId });
+  const inserted = await tx
+    .insert(employees)
+    .values(employeeRows)
+    .returning({ id: employees.id, organizationId: employees.organizationId });
   const staff = employeeRows.map((e, i) => ({ ...e, id: inserted[i]!.id }));
 
   const runRows: (typeof payrollRuns.$inferInsert)[] = [];
@@ -179,9 +255,28 @@ export async function seedDemoPayroll(tx: Db, tools: SeedTools, now: Date): Prom
         .map((e) => ({
           employeeId: e.id,
           departmentId: e.departmentId ?? null,
-          ...computePayrollLine({ ...e, endDate: e.endDate ?? null, allowances: e.allowances ?? [], incomeTaxRate: e.incomeTaxRate!, employeePensionRate: e.employeePensionRate!, employerPensionRate: e.employerPensionRate! }, period, org.currency),
+          ...computePayrollLine(
+            {
+              ...e,
+              endDate: e.endDate ?? null,
+              allowances: e.allowances ?? [],
+              incomeTaxRate: e.incomeTaxRate!,
+              employeePensionRate: e.employeePensionRate!,
+              employerPensionRate: e.employerPensionRate!,
+            },
+            period,
+            org.currency,
+          ),
           // Approved runs keep the payee's bank details as they were at approval.
-          ...(paid ? { payeeNumber: e.employeeNumber, payeeName: e.fullName, payeeIbanEnc: e.ibanEnc ?? null, payeeIbanLast4: e.ibanLast4 ?? null, payeeBic: e.bic ?? null } : {}),
+          ...(paid
+            ? {
+                payeeNumber: e.employeeNumber,
+                payeeName: e.fullName,
+                payeeIbanEnc: e.ibanEnc ?? null,
+                payeeIbanLast4: e.ibanLast4 ?? null,
+                payeeBic: e.bic ?? null,
+              }
+            : {}),
         }))
         .filter((l) => l.daysWorked > 0);
       const [y, m] = [Number(period.slice(0, 4)), Number(period.slice(5, 7))];
@@ -201,7 +296,7 @@ export async function seedDemoPayroll(tx: Db, tools: SeedTools, now: Date): Prom
         createdById: preparer,
         submittedById: paid ? preparer : null,
         submittedAt: paid ? at(20) : null,
-        approvedById: paid ? userIds.get(APPROVERS[back % 2]!) ?? null : null,
+        approvedById: paid ? (userIds.get(APPROVERS[back % 2]!) ?? null) : null,
         approvedAt: paid ? at(22) : null,
         paidById: paid ? preparer : null,
         paidAt: paid ? paidOn : null,
@@ -212,7 +307,10 @@ export async function seedDemoPayroll(tx: Db, tools: SeedTools, now: Date): Prom
       lineSets.push({ key: `${org.id}|${period}`, lines });
     }
   }
-  const runs = await tx.insert(payrollRuns).values(runRows).returning({ id: payrollRuns.id, organizationId: payrollRuns.organizationId, period: payrollRuns.period });
+  const runs = await tx
+    .insert(payrollRuns)
+    .values(runRows)
+    .returning({ id: payrollRuns.id, organizationId: payrollRuns.organizationId, period: payrollRuns.period });
   const runIdOf = new Map(runs.map((r) => [`${r.organizationId}|${r.period}`, r.id]));
   const allLines = lineSets.flatMap((set) => set.lines.map((l) => ({ ...l, runId: runIdOf.get(set.key)! })));
   for (let i = 0; i < allLines.length; i += 500) await tx.insert(payrollLines).values(allLines.slice(i, i + 500));
@@ -225,7 +323,10 @@ export async function seedDemoPayroll(tx: Db, tools: SeedTools, now: Date): Prom
  * Logistics tells the story of an overrun: depot overtime through the peak season ran past plan.
  */
 const PAYROLL_LINE_USE: Record<string, { percent: string; notes: string }> = {
-  ML: { percent: '104', notes: 'Staff cost. Depot overtime through the peak season ran past plan; HR is reviewing rosters.' },
+  ML: {
+    percent: '104',
+    notes: 'Staff cost. Depot overtime through the peak season ran past plan; HR is reviewing rosters.',
+  },
   ME: { percent: '91', notes: 'Staff cost' },
   MF: { percent: '88', notes: 'Staff cost' },
   MT: { percent: '94', notes: 'Staff cost' },
@@ -238,10 +339,18 @@ async function seedPayrollBudgets(
   runRows: (typeof payrollRuns.$inferInsert)[],
   lineSets: { key: string; lines: Omit<typeof payrollLines.$inferInsert, 'runId'>[] }[],
 ): Promise<void> {
-  const [pay] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.code, PAYROLL_CATEGORY_CODE));
+  const [pay] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.code, PAYROLL_CATEGORY_CODE));
   if (!pay) return;
   const orgs = await tx
-    .select({ id: organizations.id, code: organizations.code, currency: organizations.currency, fiscalYearStartMonth: organizations.fiscalYearStartMonth })
+    .select({
+      id: organizations.id,
+      code: organizations.code,
+      currency: organizations.currency,
+      fiscalYearStartMonth: organizations.fiscalYearStartMonth,
+    })
     .from(organizations);
   const values: (typeof budgetLines.$inferInsert)[] = [];
   for (const org of orgs) {
@@ -249,8 +358,15 @@ async function seedPayrollBudgets(
     if (!use) continue;
     const year = fiscalPeriodContaining('year', now.toISOString().slice(0, 10), org.fiscalYearStartMonth);
     const inYear = (period: string) => period >= year.start.slice(0, 7) && period <= year.end.slice(0, 7);
-    const paidKeys = new Set(runRows.filter((r) => r.organizationId === org.id && r.status === 'paid' && inYear(r.period)).map((r) => `${org.id}|${r.period}`));
-    const cost = addMoney('0', ...lineSets.filter((set) => paidKeys.has(set.key)).flatMap((set) => set.lines.map((l) => l.employerCost)));
+    const paidKeys = new Set(
+      runRows
+        .filter((r) => r.organizationId === org.id && r.status === 'paid' && inYear(r.period))
+        .map((r) => `${org.id}|${r.period}`),
+    );
+    const cost = addMoney(
+      '0',
+      ...lineSets.filter((set) => paidKeys.has(set.key)).flatMap((set) => set.lines.map((l) => l.employerCost)),
+    );
     if (cost.isZero()) continue;
     // Rounded up to a thousand, so the share used lands just under the figure chosen.
     const raw = convertMoney(cost, addMoney('100').div(use.percent).toFixed(8), org.currency).amount;

@@ -27,7 +27,10 @@ export async function seedDemoPolicies(tx: Db, now: Date): Promise<void> {
   const [adam] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'adam'));
   const [olivia] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'olivia'));
   const [logistics] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.code, 'ML'));
-  const catRows = await tx.select({ id: categories.id, code: categories.code }).from(categories).where(isNull(categories.organizationId));
+  const catRows = await tx
+    .select({ id: categories.id, code: categories.code })
+    .from(categories)
+    .where(isNull(categories.organizationId));
   const cat = new Map(catRows.map((c) => [c.code, c.id]));
   const [blocked] = logistics
     ? await tx
@@ -65,7 +68,8 @@ export async function seedDemoPolicies(tx: Db, now: Date): Promise<void> {
     },
     {
       name: 'Possible duplicate within 7 days',
-      description: 'Same vendor and amount within 7 days with a similar description: explain why it is not a duplicate.',
+      description:
+        'Same vendor and amount within 7 days with a similar description: explain why it is not a duplicate.',
       kind: 'duplicate',
       action: 'justify',
       priority: 40,
@@ -122,7 +126,13 @@ export async function seedDemoPolicies(tx: Db, now: Date): Promise<void> {
     const meals = r.name === 'Meals limit per request';
     const [row] = await tx
       .insert(policyRules)
-      .values({ ...r, version: meals ? 2 : 1, createdById: author, createdAt: created, updatedAt: meals ? at(30) : created })
+      .values({
+        ...r,
+        version: meals ? 2 : 1,
+        createdById: author,
+        createdAt: created,
+        updatedAt: meals ? at(30) : created,
+      })
       .returning();
     const snapshot = (x: typeof row) => ({
       organizationId: x!.organizationId,
@@ -140,11 +150,19 @@ export async function seedDemoPolicies(tx: Db, now: Date): Promise<void> {
     if (meals) {
       // Version 1 allowed 200; Olivia lowered it to 150 a month ago.
       await tx.insert(policyRuleVersions).values([
-        { ruleId: row!.id, version: 1, snapshot: { ...snapshot(row), params: { ...row!.params, limit: '200.00' } }, changedById: author, createdAt: created },
+        {
+          ruleId: row!.id,
+          version: 1,
+          snapshot: { ...snapshot(row), params: { ...row!.params, limit: '200.00' } },
+          changedById: author,
+          createdAt: created,
+        },
         { ruleId: row!.id, version: 2, snapshot: snapshot(row), changedById: olivia?.id ?? author, createdAt: at(30) },
       ]);
     } else {
-      await tx.insert(policyRuleVersions).values({ ruleId: row!.id, version: 1, snapshot: snapshot(row), changedById: author, createdAt: created });
+      await tx
+        .insert(policyRuleVersions)
+        .values({ ruleId: row!.id, version: 1, snapshot: snapshot(row), changedById: author, createdAt: created });
     }
   }
 }

@@ -50,16 +50,64 @@ interface DemoUser {
 
 /** The demo accounts: what the server prints on first start and the README's table lists. */
 export const DEMO_USERS: readonly DemoUser[] = [
-  { username: 'olivia', firstName: 'Olivia', lastName: 'Bennett', role: 'owner', org: 'MG', phoneNumber: '+1 212 555 0101' },
+  {
+    username: 'olivia',
+    firstName: 'Olivia',
+    lastName: 'Bennett',
+    role: 'owner',
+    org: 'MG',
+    phoneNumber: '+1 212 555 0101',
+  },
   { username: 'adam', firstName: 'Adam', lastName: 'Clarke', role: 'admin', org: 'MG', department: 'IT', head: true },
   { username: 'carla', firstName: 'Carla', lastName: 'Mendes', role: 'cfo', org: 'MG', department: 'FIN', head: true },
   { username: 'grace', firstName: 'Grace', lastName: 'Okafor', role: 'group_cfo', org: 'MG', department: 'FIN' },
   { username: 'henry', firstName: 'Henry', lastName: 'Walsh', role: 'group_ceo', org: 'MG' },
-  { username: 'max', firstName: 'Max', lastName: 'Fischer', role: 'manager', org: 'ML', department: 'OPS', manager: 'dana' },
-  { username: 'rita', firstName: 'Rita', lastName: 'Alvarez', role: 'requester', org: 'ML', department: 'OPS', manager: 'max' },
-  { username: 'dana', firstName: 'Dana', lastName: 'Kim', role: 'department_head', org: 'ML', department: 'OPS', head: true },
-  { username: 'felix', firstName: 'Felix', lastName: 'Wagner', role: 'subsidiary_finance_manager', org: 'ML', department: 'FIN', head: true },
-  { username: 'nina', firstName: 'Nina', lastName: 'Petrova', role: 'requester', org: 'ME', department: 'SAL', temporary: true, manager: 'marie' },
+  {
+    username: 'max',
+    firstName: 'Max',
+    lastName: 'Fischer',
+    role: 'manager',
+    org: 'ML',
+    department: 'OPS',
+    manager: 'dana',
+  },
+  {
+    username: 'rita',
+    firstName: 'Rita',
+    lastName: 'Alvarez',
+    role: 'requester',
+    org: 'ML',
+    department: 'OPS',
+    manager: 'max',
+  },
+  {
+    username: 'dana',
+    firstName: 'Dana',
+    lastName: 'Kim',
+    role: 'department_head',
+    org: 'ML',
+    department: 'OPS',
+    head: true,
+  },
+  {
+    username: 'felix',
+    firstName: 'Felix',
+    lastName: 'Wagner',
+    role: 'subsidiary_finance_manager',
+    org: 'ML',
+    department: 'FIN',
+    head: true,
+  },
+  {
+    username: 'nina',
+    firstName: 'Nina',
+    lastName: 'Petrova',
+    role: 'requester',
+    org: 'ME',
+    department: 'SAL',
+    temporary: true,
+    manager: 'marie',
+  },
 ];
 
 /**
@@ -68,22 +116,134 @@ export const DEMO_USERS: readonly DemoUser[] = [
  */
 export const DEMO_STAFF: readonly DemoUser[] = [
   // Meridian Energy: nina → marie → lukas in Sales; klara runs finance.
-  { username: 'lukas', firstName: 'Lukas', lastName: 'Becker', role: 'department_head', org: 'ME', department: 'SAL', head: true },
-  { username: 'marie', firstName: 'Marie', lastName: 'Schulz', role: 'manager', org: 'ME', department: 'SAL', manager: 'lukas' },
-  { username: 'paul', firstName: 'Paul', lastName: 'Schneider', role: 'requester', org: 'ME', department: 'SAL', manager: 'marie' },
-  { username: 'klara', firstName: 'Klara', lastName: 'Vogel', role: 'subsidiary_finance_manager', org: 'ME', department: 'FIN', head: true },
+  {
+    username: 'lukas',
+    firstName: 'Lukas',
+    lastName: 'Becker',
+    role: 'department_head',
+    org: 'ME',
+    department: 'SAL',
+    head: true,
+  },
+  {
+    username: 'marie',
+    firstName: 'Marie',
+    lastName: 'Schulz',
+    role: 'manager',
+    org: 'ME',
+    department: 'SAL',
+    manager: 'lukas',
+  },
+  {
+    username: 'paul',
+    firstName: 'Paul',
+    lastName: 'Schneider',
+    role: 'requester',
+    org: 'ME',
+    department: 'SAL',
+    manager: 'marie',
+  },
+  {
+    username: 'klara',
+    firstName: 'Klara',
+    lastName: 'Vogel',
+    role: 'subsidiary_finance_manager',
+    org: 'ME',
+    department: 'FIN',
+    head: true,
+  },
   // Meridian Foods: leo and chloe → hannah → james in Operations; priya runs finance.
-  { username: 'james', firstName: 'James', lastName: 'Whitfield', role: 'department_head', org: 'MF', department: 'OPS', head: true },
-  { username: 'hannah', firstName: 'Hannah', lastName: 'Price', role: 'manager', org: 'MF', department: 'OPS', manager: 'james' },
-  { username: 'leo', firstName: 'Leo', lastName: 'Turner', role: 'requester', org: 'MF', department: 'OPS', manager: 'hannah' },
-  { username: 'chloe', firstName: 'Chloe', lastName: 'Evans', role: 'requester', org: 'MF', department: 'OPS', manager: 'hannah' },
-  { username: 'priya', firstName: 'Priya', lastName: 'Shah', role: 'subsidiary_finance_manager', org: 'MF', department: 'FIN', head: true },
+  {
+    username: 'james',
+    firstName: 'James',
+    lastName: 'Whitfield',
+    role: 'department_head',
+    org: 'MF',
+    department: 'OPS',
+    head: true,
+  },
+  {
+    username: 'hannah',
+    firstName: 'Hannah',
+    lastName: 'Price',
+    role: 'manager',
+    org: 'MF',
+    department: 'OPS',
+    manager: 'james',
+  },
+  {
+    username: 'leo',
+    firstName: 'Leo',
+    lastName: 'Turner',
+    role: 'requester',
+    org: 'MF',
+    department: 'OPS',
+    manager: 'hannah',
+  },
+  {
+    username: 'chloe',
+    firstName: 'Chloe',
+    lastName: 'Evans',
+    role: 'requester',
+    org: 'MF',
+    department: 'OPS',
+    manager: 'hannah',
+  },
+  {
+    username: 'priya',
+    firstName: 'Priya',
+    lastName: 'Shah',
+    role: 'subsidiary_finance_manager',
+    org: 'MF',
+    department: 'FIN',
+    head: true,
+  },
   // Meridian Tech: yusuf → layla → khalid in IT; ravi is the technical lead, aisha runs finance.
-  { username: 'khalid', firstName: 'Khalid', lastName: 'Mansour', role: 'department_head', org: 'MT', department: 'IT', head: true },
-  { username: 'layla', firstName: 'Layla', lastName: 'Nasser', role: 'manager', org: 'MT', department: 'IT', manager: 'khalid' },
-  { username: 'yusuf', firstName: 'Yusuf', lastName: 'Rahman', role: 'requester', org: 'MT', department: 'IT', manager: 'layla' },
-  { username: 'ravi', firstName: 'Ravi', lastName: 'Menon', role: 'subsidiary_technical', org: 'MT', department: 'IT', manager: 'khalid' },
-  { username: 'aisha', firstName: 'Aisha', lastName: 'Karim', role: 'subsidiary_finance_manager', org: 'MT', department: 'FIN', head: true },
+  {
+    username: 'khalid',
+    firstName: 'Khalid',
+    lastName: 'Mansour',
+    role: 'department_head',
+    org: 'MT',
+    department: 'IT',
+    head: true,
+  },
+  {
+    username: 'layla',
+    firstName: 'Layla',
+    lastName: 'Nasser',
+    role: 'manager',
+    org: 'MT',
+    department: 'IT',
+    manager: 'khalid',
+  },
+  {
+    username: 'yusuf',
+    firstName: 'Yusuf',
+    lastName: 'Rahman',
+    role: 'requester',
+    org: 'MT',
+    department: 'IT',
+    manager: 'layla',
+  },
+  {
+    username: 'ravi',
+    firstName: 'Ravi',
+    lastName: 'Menon',
+    role: 'subsidiary_technical',
+    org: 'MT',
+    department: 'IT',
+    manager: 'khalid',
+  },
+  {
+    username: 'aisha',
+    firstName: 'Aisha',
+    lastName: 'Karim',
+    role: 'subsidiary_finance_manager',
+    org: 'MT',
+    department: 'FIN',
+    head: true,
+  },
 ];
 
 /** True when the database has no users yet: the demo world is seeded on first start only. */
@@ -97,7 +257,10 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * package does not depend on the server's crypto choices.
  */
 export async function seedDemo(db: Db, tools: SeedTools, now = new Date()): Promise<void> {
-  const [demoHash, tempHash] = await Promise.all([tools.hashPassword(DEMO_PASSWORD), tools.hashPassword(DEMO_TEMP_PASSWORD)]);
+  const [demoHash, tempHash] = await Promise.all([
+    tools.hashPassword(DEMO_PASSWORD),
+    tools.hashPassword(DEMO_TEMP_PASSWORD),
+  ]);
   await db.transaction(async (tx) => {
     const group = ORGS[0];
     const [groupRow] = await tx
@@ -147,9 +310,16 @@ export async function seedDemo(db: Db, tools: SeedTools, now = new Date()): Prom
     const userIds = new Map(inserted.map((r) => [r.username, r.id]));
     for (const u of people) {
       if (u.head && u.department) {
-        await tx.update(departments).set({ headUserId: userIds.get(u.username)! }).where(eq(departments.id, deptIds.get(`${u.org}-${u.department}`)!));
+        await tx
+          .update(departments)
+          .set({ headUserId: userIds.get(u.username)! })
+          .where(eq(departments.id, deptIds.get(`${u.org}-${u.department}`)!));
       }
-      if (u.manager) await tx.update(users).set({ managerId: userIds.get(u.manager)! }).where(eq(users.id, userIds.get(u.username)!));
+      if (u.manager)
+        await tx
+          .update(users)
+          .set({ managerId: userIds.get(u.manager)! })
+          .where(eq(users.id, userIds.get(u.username)!));
     }
     await tx
       .insert(settings)

@@ -111,7 +111,12 @@ export async function runsInRange(db: Db, scope: SQL | undefined, range: Range):
 
 export async function organizationsIn(db: Db, scope: SQL | undefined) {
   const rows = await db
-    .select({ id: organizations.id, name: organizations.name, code: organizations.code, currency: organizations.currency })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      code: organizations.code,
+      currency: organizations.currency,
+    })
     .from(organizations)
     .where(scope)
     .orderBy(asc(organizations.name));

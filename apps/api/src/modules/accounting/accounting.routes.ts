@@ -34,9 +34,18 @@ export async function accountingRoutes(app: FastifyInstance, { deps }: { deps: A
       const ctx = contextOf(request, deps);
       const entries = await journalEntries(ctx, request.query);
       if (request.query.format === 'csv') {
-        return sendExport(reply, { format: 'csv', filename: `journal-${request.query.from}-${request.query.to}`, columns: CSV_COLUMNS, rows: toCsvRows(entries), now: ctx.now });
+        return sendExport(reply, {
+          format: 'csv',
+          filename: `journal-${request.query.from}-${request.query.to}`,
+          columns: CSV_COLUMNS,
+          rows: toCsvRows(entries),
+          now: ctx.now,
+        });
       }
-      reply.header('content-disposition', `attachment; filename="journal-${request.query.from}-${request.query.to}.journal"`);
+      reply.header(
+        'content-disposition',
+        `attachment; filename="journal-${request.query.from}-${request.query.to}.journal"`,
+      );
       return reply.type('text/plain; charset=utf-8').send(toLedger(entries, request.query, ctx.now));
     },
   );

@@ -29,7 +29,12 @@ export interface JournalEntry {
 
 /** Account names: a colon separates levels and two spaces end the name, so neither may come from data. */
 function accountPart(value: string): string {
-  return value.replace(/[\p{Cc}:;]/gu, ' ').replace(/\s+/g, ' ').trim() || 'Unnamed';
+  return (
+    value
+      .replace(/[\p{Cc}:;]/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || 'Unnamed'
+  );
 }
 
 export function expenseAccount(glAccount: string | null, categoryName: string | null): string {
@@ -39,7 +44,10 @@ export function expenseAccount(glAccount: string | null, categoryName: string | 
 
 /** One-line text for a description (no comment marks, no line breaks). */
 function oneLine(value: string): string {
-  return value.replace(/[\p{Cc};|]/gu, ' ').replace(/\s+/g, ' ').trim();
+  return value
+    .replace(/[\p{Cc};|]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
@@ -50,23 +58,36 @@ async function organizationsFor(ctx: Ctx, organizationId: string | undefined) {
   const auth = requireAuth(ctx);
   const scope = requirePermission(auth, PERMISSION);
   if (scope !== 'group' && scope !== 'organization') {
-    throw new AppError('FORBIDDEN', { message: 'The accounting journal covers whole organizations; your reports cover your department only' });
+    throw new AppError('FORBIDDEN', {
+      message: 'The accounting journal covers whole organizations; your reports cover your department only',
+    });
   }
-  const all = await repo.organizationsIn(ctx.db, scopeCondition(auth, PERMISSION, { organizationId: organizations.id }));
+  const all = await repo.organizationsIn(
+    ctx.db,
+    scopeCondition(auth, PERMISSION, { organizationId: organizations.id }),
+  );
   if (!organizationId) return all;
   const chosen = all.filter((o) => o.id === organizationId);
-  if (chosen.length === 0 || !organizationInScope(auth, PERMISSION, organizationId)) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
+  if (chosen.length === 0 || !organizationInScope(auth, PERMISSION, organizationId))
+    throw new AppError('NOT_FOUND', { message: 'Organization not found' });
   return chosen;
 }
 
-export async function journalEntries(ctx: Ctx, query: { from: string; to: string; organizationId?: string }): Promise<JournalEntry[]> {
+export async function journalEntries(
+  ctx: Ctx,
+  query: { from: string; to: string; organizationId?: string },
+): Promise<JournalEntry[]> {
   const auth = requireAuth(ctx);
   const orgs = await organizationsFor(ctx, query.organizationId);
   const byId = new Map(orgs.map((o) => [o.id, o]));
   const range = { from: query.from, to: query.to, organizationIds: orgs.map((o) => o.id) };
   if (range.organizationIds.length === 0) return [];
   const [requests, runs] = await Promise.all([
-    repo.requestsInRange(ctx.db, scopeCondition(auth, PERMISSION, { organizationId: spendingRequests.organizationId }), range),
+    repo.requestsInRange(
+      ctx.db,
+      scopeCondition(auth, PERMISSION, { organizationId: spendingRequests.organizationId }),
+      range,
+    ),
     repo.runsInRange(ctx.db, scopeCondition(auth, PERMISSION, { organizationId: payrollRuns.organizationId }), range),
   ]);
   const inRange = (day: string | null): day is string => day !== null && day >= query.from && day <= query.to;
@@ -102,7 +123,11 @@ export async function journalEntries(ctx: Ctx, query: { from: string; to: string
   }
   for (const run of runs) {
     const org = byId.get(run.organizationId)!;
-    const base = { reference: `PAYROLL-${org.code}-${run.period}`, organizationCode: org.code, organizationName: org.name };
+    const base = {
+      reference: `PAYROLL-${org.code}-${run.period}`,
+      organizationCode: org.code,
+      organizationName: org.name,
+    };
     const cost = new Decimal(run.employerCostTotal);
     const net = new Decimal(run.netTotal);
     const tax = new Decimal(run.incomeTax);
@@ -114,10 +139,18 @@ export async function journalEntries(ctx: Ctx, query: { from: string; to: string
         { account: JOURNAL_ACCOUNTS.payroll, amount: cost, currency: run.currency },
         { account: JOURNAL_ACCOUNTS.salariesPayable, amount: net.neg(), currency: run.currency },
       ];
-      if (!tax.isZero()) postings.push({ account: JOURNAL_ACCOUNTS.incomeTax, amount: tax.neg(), currency: run.currency });
-      if (!pension.isZero()) postings.push({ account: JOURNAL_ACCOUNTS.pension, amount: pension.neg(), currency: run.currency });
-      if (!other.isZero()) postings.push({ account: 'Liabilities:Payroll Withholdings', amount: other.neg(), currency: run.currency });
-      entries.push({ ...base, date: run.periodEnd, description: `Payroll ${run.period} · ${run.employeeCount} employees`, postings });
+      if (!tax.isZero())
+        postings.push({ account: JOURNAL_ACCOUNTS.incomeTax, amount: tax.neg(), currency: run.currency });
+      if (!pension.isZero())
+        postings.push({ account: JOURNAL_ACCOUNTS.pension, amount: pension.neg(), currency: run.currency });
+      if (!other.isZero())
+        postings.push({ account: 'Liabilities:Payroll Withholdings', amount: other.neg(), currency: run.currency });
+      entries.push({
+        ...base,
+        date: run.periodEnd,
+        description: `Payroll ${run.period} · ${run.employeeCount} employees`,
+        postings,
+      });
     }
     if (run.status === 'paid' && inRange(run.paidDay)) {
       entries.push({
@@ -146,7 +179,7 @@ export function toLedger(entries: JournalEntry[], query: { from: string; to: str
   const accounts = [...new Set(entries.flatMap((e) => e.postings.map((p) => p.account)))].sort();
   const out: string[] = [
     `; Outlay accounting journal ${query.from} to ${query.to}, written ${now.toISOString()}`,
-    '; Amounts in each organization\'s currency; every transaction carries its organization (tag org).',
+    "; Amounts in each organization's currency; every transaction carries its organization (tag org).",
     'decimal-mark .',
     '',
     // hledger wants a decimal mark in the sample even for a currency without decimals (1000. JPY).
@@ -158,7 +191,8 @@ export function toLedger(entries: JournalEntry[], query: { from: string; to: str
   for (const e of entries) {
     out.push(`${e.date} * (${e.reference}) ${e.description}  ; org:${e.organizationCode}`);
     const width = Math.max(...e.postings.map((p) => p.account.length)) + 4;
-    for (const p of e.postings) out.push(`    ${p.account.padEnd(width)}${journalAmount(p.amount, p.currency).padStart(16)} ${p.currency}`);
+    for (const p of e.postings)
+      out.push(`    ${p.account.padEnd(width)}${journalAmount(p.amount, p.currency).padStart(16)} ${p.currency}`);
     out.push('');
   }
   return out.join('\n');

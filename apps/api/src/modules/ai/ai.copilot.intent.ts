@@ -4,7 +4,13 @@
 // caller passes the names the person may see. A follow-up ("and last quarter?") keeps what the
 // earlier questions of the conversation asked and changes only what it says itself.
 import type { CopilotQuestionKind, ReportDimension, RequestStatus } from '@outlay/contracts';
-import { fiscalPeriodStartMonth, fiscalQuarterLabel, fiscalYearLabel, fiscalYearOf, isFiscalPeriodStart } from '@outlay/contracts/fiscal-calendar';
+import {
+  fiscalPeriodStartMonth,
+  fiscalQuarterLabel,
+  fiscalYearLabel,
+  fiscalYearOf,
+  isFiscalPeriodStart,
+} from '@outlay/contracts/fiscal-calendar';
 
 export interface Named {
   id: string;
@@ -28,7 +34,10 @@ export interface Period {
   label: string;
 }
 
-export type GroupBy = Extract<ReportDimension, 'organization' | 'department' | 'category' | 'vendor' | 'month' | 'status'>;
+export type GroupBy = Extract<
+  ReportDimension,
+  'organization' | 'department' | 'category' | 'vendor' | 'month' | 'status'
+>;
 
 export interface Intent {
   kind: CopilotQuestionKind | null;
@@ -46,7 +55,20 @@ export interface Intent {
 
 // --- periods --------------------------------------------------------------------------------------
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const MONTH_SHORT = MONTHS.map((m) => m.slice(0, 3));
 
 function ym(y: number, m: number): string {
@@ -89,7 +111,7 @@ export function periodsIn(text: string, today: Date, start = 1): Period[] {
   const m = today.getUTCMonth() + 1;
   const now = ym(y, m);
   const fy = fiscalYearOf(now, start);
-  const q = Math.floor((m - start + 12) % 12 / 3) + 1;
+  const q = Math.floor(((m - start + 12) % 12) / 3) + 1;
   const found: { at: number; period: Period }[] = [];
   const add = (re: RegExp, make: (match: RegExpExecArray) => Period | null) => {
     re.lastIndex = 0;
@@ -103,8 +125,16 @@ export function periodsIn(text: string, today: Date, start = 1): Period[] {
     const index = fy * 4 + (q - 1) - n;
     return quarter(Math.floor(index / 4), (index % 4) + 1, start);
   };
-  add(/\b(?:this|current) month\b|\bmonth to date\b|\bmtd\b/g, () => ({ from: ym(y, m), to: ym(y, m), label: monthName(ym(y, m)) }));
-  add(/\b(?:last|previous|past) month\b/g, () => ({ from: ym(y, m - 1), to: ym(y, m - 1), label: monthName(ym(y, m - 1)) }));
+  add(/\b(?:this|current) month\b|\bmonth to date\b|\bmtd\b/g, () => ({
+    from: ym(y, m),
+    to: ym(y, m),
+    label: monthName(ym(y, m)),
+  }));
+  add(/\b(?:last|previous|past) month\b/g, () => ({
+    from: ym(y, m - 1),
+    to: ym(y, m - 1),
+    label: monthName(ym(y, m - 1)),
+  }));
   add(/\b(?:this|current) (?:fiscal |financial )?quarter\b|\bquarter to date\b|\bqtd\b/g, () => quarterBack(0));
   add(/\b(?:last|previous|past) (?:fiscal |financial )?quarter\b/g, () => quarterBack(1));
   add(/\b(?:this|current) calendar year\b/g, () => year(y, today, 1));
@@ -116,7 +146,9 @@ export function periodsIn(text: string, today: Date, start = 1): Period[] {
     return { from: ym(y, m - n + 1), to: ym(y, m), label: `the last ${n} months` };
   });
   add(FISCAL_YEAR, (x) => year(x[1]!.length === 2 ? 2000 + Number(x[1]) : Number(x[1]), today, start));
-  add(/\bq([1-4])(?:\s*(?:of\s*)?(?:fy\s?)?(20\d\d))?\b/g, (x) => quarter(x[2] ? Number(x[2]) : fy, Number(x[1]), start));
+  add(/\bq([1-4])(?:\s*(?:of\s*)?(?:fy\s?)?(20\d\d))?\b/g, (x) =>
+    quarter(x[2] ? Number(x[2]) : fy, Number(x[1]), start),
+  );
   add(new RegExp(String.raw`\b(${MONTHS.join('|')}|${MONTH_SHORT.join('|')})\b(?:\s+(20\d\d))?`, 'g'), (x) => {
     // "may" only as a month when a year follows.
     if (x[1] === 'may' && !x[2]) return null;
@@ -129,7 +161,12 @@ export function periodsIn(text: string, today: Date, start = 1): Period[] {
   add(/(?<![-\d/])\b(20\d\d)\b(?![-/])/g, (x) => {
     // A year after a quarter, a month or "FY" belongs to it.
     const before = t.slice(Math.max(0, x.index - 14), x.index);
-    if (new RegExp(String.raw`(?:q[1-4]|${MONTHS.join('|')}|${MONTH_SHORT.join('|')}|fy|fiscal|fiscal year|financial year)\s*(?:of\s*)?(?:fy\s?)?$`).test(before)) return null;
+    if (
+      new RegExp(
+        String.raw`(?:q[1-4]|${MONTHS.join('|')}|${MONTH_SHORT.join('|')}|fy|fiscal|fiscal year|financial year)\s*(?:of\s*)?(?:fy\s?)?$`,
+      ).test(before)
+    )
+      return null;
     return year(Number(x[1]), today, 1);
   });
   return found.sort((a, b) => a.at - b.at).map((f) => f.period);
@@ -143,16 +180,23 @@ export function previousPeriod(p: Period, start = 1): Period {
   const from = ym(fy, fm - n);
   const to = ym(fy, fm - 1);
   if (n === 1) return { from, to, label: monthName(from) };
-  if (n === 3 && isFiscalPeriodStart('quarter', from, start)) return { from, to, label: fiscalQuarterLabel(from, start) };
+  if (n === 3 && isFiscalPeriodStart('quarter', from, start))
+    return { from, to, label: fiscalQuarterLabel(from, start) };
   if (n === 3 && (fm - 1) % 3 === 0) return { from, to, label: fiscalQuarterLabel(from) };
-  if (n === 12 && isFiscalPeriodStart('year', from, start)) return { from, to, label: start === 1 ? from.slice(0, 4) : fiscalYearLabel(fiscalYearOf(from, start), start) };
+  if (n === 12 && isFiscalPeriodStart('year', from, start))
+    return { from, to, label: start === 1 ? from.slice(0, 4) : fiscalYearLabel(fiscalYearOf(from, start), start) };
   if (fm === 1 && n === 12) return { from, to, label: from.slice(0, 4) };
   // A year to date is compared with the same months of the year before.
   if (p.label.endsWith('to date') && fiscalPeriodStartMonth('year', p.from, start) === p.from) {
     const before = fiscalYearOf(p.from, start) - 1;
-    return { from: ym(fy - 1, fm), to: ym(ty - 1, tm), label: `${start === 1 ? before : fiscalYearLabel(before, start)}, same months` };
+    return {
+      from: ym(fy - 1, fm),
+      to: ym(ty - 1, tm),
+      label: `${start === 1 ? before : fiscalYearLabel(before, start)}, same months`,
+    };
   }
-  if (fm === 1 && p.label.endsWith('to date')) return { from: ym(fy - 1, 1), to: ym(ty - 1, tm), label: `${fy - 1}, same months` };
+  if (fm === 1 && p.label.endsWith('to date'))
+    return { from: ym(fy - 1, 1), to: ym(ty - 1, tm), label: `${fy - 1}, same months` };
   return { from, to, label: `${monthName(from)} – ${monthName(to)}` };
 }
 
@@ -162,7 +206,9 @@ export function previousPeriod(p: Period, start = 1): Period {
  */
 export function fiscalStartOf(organizationIds: readonly string[], vocabulary: Vocabulary): number {
   if (organizationIds.length === 0) return vocabulary.fiscalYearStartMonth ?? 1;
-  const starts = new Set(organizationIds.map((id) => vocabulary.organizations.find((o) => o.id === id)?.fiscalYearStartMonth ?? 1));
+  const starts = new Set(
+    organizationIds.map((id) => vocabulary.organizations.find((o) => o.id === id)?.fiscalYearStartMonth ?? 1),
+  );
   return starts.size === 1 ? [...starts][0]! : 1;
 }
 
@@ -194,7 +240,14 @@ function indexOfPhrase(haystack: string[], phrase: string[], taken: Set<number> 
  * The names said in the question. A whole name wins; a name's own word also counts when no other
  * name shares it ("Energy" for Meridian Energy). Words taken by one name are not read again.
  */
-function namesIn(said: string[], taken: Set<number>, names: readonly Named[], original: string, shortWords = true, notShort: ReadonlySet<string> = new Set()): string[] {
+function namesIn(
+  said: string[],
+  taken: Set<number>,
+  names: readonly Named[],
+  original: string,
+  shortWords = true,
+  notShort: ReadonlySet<string> = new Set(),
+): string[] {
   const out = new Set<string>();
   const free = (i: number, n: number) => Array.from({ length: n }, (_, k) => i + k).every((k) => !taken.has(k));
   const take = (i: number, n: number) => Array.from({ length: n }, (_, k) => taken.add(i + k));
@@ -233,7 +286,41 @@ function namesIn(said: string[], taken: Set<number>, names: readonly Named[], or
 }
 
 /** Words of the questions themselves, never read as part of a name. */
-const COMMON = new Set(['group', 'services', 'service', 'spend', 'spent', 'cost', 'costs', 'budget', 'budgets', 'payroll', 'vendor', 'vendors', 'category', 'categories', 'travel', 'supply', 'partners', 'consulting', 'data', 'security', 'cloud', 'office', 'solutions', 'trading', 'company', 'month', 'year', 'quarter', 'top', 'what', 'which', 'this', 'last']);
+const COMMON = new Set([
+  'group',
+  'services',
+  'service',
+  'spend',
+  'spent',
+  'cost',
+  'costs',
+  'budget',
+  'budgets',
+  'payroll',
+  'vendor',
+  'vendors',
+  'category',
+  'categories',
+  'travel',
+  'supply',
+  'partners',
+  'consulting',
+  'data',
+  'security',
+  'cloud',
+  'office',
+  'solutions',
+  'trading',
+  'company',
+  'month',
+  'year',
+  'quarter',
+  'top',
+  'what',
+  'which',
+  'this',
+  'last',
+]);
 
 // --- kinds ----------------------------------------------------------------------------------------
 
@@ -247,8 +334,12 @@ const STATUS_WORDS: [RegExp, RequestStatus[]][] = [
 ];
 
 function groupByIn(t: string): GroupBy | null {
-  const m = /\b(?:by|per|each|across|which|top\s*\d*|largest|biggest)\s+(?:\w+\s+)?(organi[sz]ations?|subsidiar(?:y|ies)|compan(?:y|ies)|entit(?:y|ies)|departments?|categor(?:y|ies)|vendors?|suppliers?|months?|monthly|status(?:es)?)\b/.exec(t);
-  const w = m?.[1] ?? /\b(organi[sz]ations|subsidiaries|companies|departments|categories|vendors|suppliers)\b/.exec(t)?.[1];
+  const m =
+    /\b(?:by|per|each|across|which|top\s*\d*|largest|biggest)\s+(?:\w+\s+)?(organi[sz]ations?|subsidiar(?:y|ies)|compan(?:y|ies)|entit(?:y|ies)|departments?|categor(?:y|ies)|vendors?|suppliers?|months?|monthly|status(?:es)?)\b/.exec(
+      t,
+    );
+  const w =
+    m?.[1] ?? /\b(organi[sz]ations|subsidiaries|companies|departments|categories|vendors|suppliers)\b/.exec(t)?.[1];
   if (!w) return null;
   if (/^(organi|subsid|compan|entit)/.test(w)) return 'organization';
   if (w.startsWith('depart')) return 'department';
@@ -259,8 +350,16 @@ function groupByIn(t: string): GroupBy | null {
 }
 
 function kindOf(t: string): CopilotQuestionKind | null {
-  if (/\b(?:wait\w*|pending|open)\b.*\b(?:my|me)\b|\bmy (?:approvals?|queue)\b|\bfor me to (?:approve|decide)\b|\bi (?:need|have) to approve\b|\bawait\w* my\b/.test(t)) return 'queue';
-  if (/\bcycle times?\b|\bhow long\b.*\bapprov|\bapproval times?\b|\bturnaround\b|\btime to (?:approve|decide)\b/.test(t)) return 'cycle';
+  if (
+    /\b(?:wait\w*|pending|open)\b.*\b(?:my|me)\b|\bmy (?:approvals?|queue)\b|\bfor me to (?:approve|decide)\b|\bi (?:need|have) to approve\b|\bawait\w* my\b/.test(
+      t,
+    )
+  )
+    return 'queue';
+  if (
+    /\bcycle times?\b|\bhow long\b.*\bapprov|\bapproval times?\b|\bturnaround\b|\btime to (?:approve|decide)\b/.test(t)
+  )
+    return 'cycle';
   if (/\bpayroll\b|\bsalar(?:y|ies)\b|\bwages?\b/.test(t)) return 'payroll';
   if (/\bbudgets?\b|\bover budget\b/.test(t) && !/\bspen[dt]\b/.test(t)) return 'budgets';
   if (/\bcompare\b|\bcompared\b|\bvs\.?\b|\bversus\b|\bagainst\b|\bchange from\b/.test(t)) return 'compare';
@@ -288,7 +387,12 @@ const EMPTY: Intent = {
  * What one question says by itself (fields it does not mention stay empty). Its periods follow
  * the calendar of the organizations it names, or of `context` (the conversation's) when it names none.
  */
-export function readQuestion(question: string, vocabulary: Vocabulary, today: Date, context: readonly string[] = []): Intent {
+export function readQuestion(
+  question: string,
+  vocabulary: Vocabulary,
+  today: Date,
+  context: readonly string[] = [],
+): Intent {
   const t = question.toLowerCase().replace(/\s+/g, ' ').trim();
   const said = words(question);
   const taken = new Set<number>();
@@ -312,7 +416,11 @@ export function readQuestion(question: string, vocabulary: Vocabulary, today: Da
     groupBy: groupByIn(t),
     top: topMatch ? Number(topMatch[1] ?? topMatch[2]) : /\btop\b/.test(t) ? 5 : null,
     threshold: threshold ? Number(threshold[1]) : /\bover budget\b|\bover(?:spent|run)\b/.test(t) ? 100 : null,
-    measure: /\baverage\b|\bavg\b|\bmean\b/.test(t) ? 'average' : /\bhow many\b|\bnumber of\b|\bcount\b/.test(t) ? 'count' : 'sum',
+    measure: /\baverage\b|\bavg\b|\bmean\b/.test(t)
+      ? 'average'
+      : /\bhow many\b|\bnumber of\b|\bcount\b/.test(t)
+        ? 'count'
+        : 'sum',
     statuses,
   };
 }
@@ -321,7 +429,12 @@ export function readQuestion(question: string, vocabulary: Vocabulary, today: Da
 export function isFollowUp(question: string, own: Intent): boolean {
   const t = question.toLowerCase().trim();
   if (/^(?:and|what about|how about|same (?:for|but)|now|only|just|but|then|also|instead)\b/.test(t)) return true;
-  return own.kind === null && (own.periods.length > 0 || own.organizationIds.length + own.departmentIds.length + own.categoryIds.length + own.vendorIds.length > 0 || own.groupBy !== null);
+  return (
+    own.kind === null &&
+    (own.periods.length > 0 ||
+      own.organizationIds.length + own.departmentIds.length + own.categoryIds.length + own.vendorIds.length > 0 ||
+      own.groupBy !== null)
+  );
 }
 
 /**
@@ -349,7 +462,10 @@ export function resolveIntent(questions: readonly string[], vocabulary: Vocabula
       };
     } else {
       // A fresh question's periods follow its own names, not the conversation's.
-      current = own.organizationIds.length === 0 && current.organizationIds.length > 0 ? readQuestion(q, vocabulary, today) : own;
+      current =
+        own.organizationIds.length === 0 && current.organizationIds.length > 0
+          ? readQuestion(q, vocabulary, today)
+          : own;
     }
   }
   return current;

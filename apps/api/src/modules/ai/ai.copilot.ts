@@ -26,7 +26,15 @@ import { budgetVsActual } from '../budgets/budgets.vs-actual.ts';
 import { consolidate } from '../consolidation/consolidation.service.ts';
 import { runReport } from '../reports/reports.run.ts';
 import { options as reportOptions } from '../reports/reports.service.ts';
-import { fiscalStartOf, periodsIn, previousPeriod, resolveIntent, type Intent, type Period, type Vocabulary } from './ai.copilot.intent.ts';
+import {
+  fiscalStartOf,
+  periodsIn,
+  previousPeriod,
+  resolveIntent,
+  type Intent,
+  type Period,
+  type Vocabulary,
+} from './ai.copilot.intent.ts';
 import * as repo from './ai.repository.ts';
 import { reword } from './ai.wording.ts';
 
@@ -62,7 +70,8 @@ function canAsk(auth: AuthInfo, kind: CopilotQuestionKind): boolean {
 /** What this person may ask, with an example of each. */
 function whatICanAnswer(auth: AuthInfo): string {
   const kinds = COPILOT_QUESTION_KINDS.filter((k) => canAsk(auth, k.kind));
-  if (kinds.length === 0) return 'The Copilot answers questions about spend, budgets, approvals and payroll for the roles that see them; yours sees none of them.';
+  if (kinds.length === 0)
+    return 'The Copilot answers questions about spend, budgets, approvals and payroll for the roles that see them; yours sees none of them.';
   return `I can answer: ${kinds.map((k) => `${k.label.toLowerCase()} (e.g. "${k.example}")`).join('; ')}.`;
 }
 
@@ -70,7 +79,13 @@ async function vocabularyOf(ctx: Ctx, auth: AuthInfo): Promise<Vocabulary> {
   // Names come from the report builder's choices: only what the person may report on.
   if (!scopeOf(auth, 'reports.read')) return { organizations: [], departments: [], categories: [], vendors: [] };
   const o = await reportOptions(ctx);
-  return { organizations: o.organizations, departments: o.departments, categories: o.categories, vendors: o.vendors, fiscalYearStartMonth: o.fiscalYearStartMonth };
+  return {
+    organizations: o.organizations,
+    departments: o.departments,
+    categories: o.categories,
+    vendors: o.vendors,
+    fiscalYearStartMonth: o.fiscalYearStartMonth,
+  };
 }
 
 /** The fiscal year to date of the organizations asked about (what a question without a period means). */
@@ -110,14 +125,18 @@ async function figuresScope(ctx: Ctx, auth: AuthInfo, intent: Intent, v: Vocabul
     const d = auth.departmentId ? await repo.departmentWithOrganization(ctx.db, auth.departmentId) : null;
     scope = { level: 'department', label: d ? `${d.department} department of ${d.organization}` : 'No department' };
   } else if (reach === 'organization') {
-    const org = (auth.organizationId ? await repo.organizationName(ctx.db, auth.organizationId) : null) ?? 'Your organization';
+    const org =
+      (auth.organizationId ? await repo.organizationName(ctx.db, auth.organizationId) : null) ?? 'Your organization';
     scope = departmentsNamed
       ? { level: 'department', label: `${departmentsNamed} ${departmentWord(intent.departmentIds.length)} of ${org}` }
       : { level: 'organization', label: org };
   } else {
     const orgs = intent.organizationIds.length ? nameList(intent.organizationIds, v.organizations) : null;
     scope = departmentsNamed
-      ? { level: 'department', label: `${departmentsNamed} ${departmentWord(intent.departmentIds.length)} ${orgs ? `of ${orgs}` : 'across the group'}` }
+      ? {
+          level: 'department',
+          label: `${departmentsNamed} ${departmentWord(intent.departmentIds.length)} ${orgs ? `of ${orgs}` : 'across the group'}`,
+        }
       : orgs
         ? { level: 'organization', label: orgs }
         : { level: 'group', label: 'All organizations of the group' };
@@ -129,7 +148,13 @@ async function figuresScope(ctx: Ctx, auth: AuthInfo, intent: Intent, v: Vocabul
   return narrower.length ? { ...scope, label: [scope.label, ...narrower].join(' · ') } : scope;
 }
 
-function definitionOf(intent: Intent, period: Period, dimensions: ReportDefinition['dimensions'], statuses?: RequestStatus[], monthOf: 'decided' | 'submitted' = 'decided'): ReportDefinition {
+function definitionOf(
+  intent: Intent,
+  period: Period,
+  dimensions: ReportDefinition['dimensions'],
+  statuses?: RequestStatus[],
+  monthOf: 'decided' | 'submitted' = 'decided',
+): ReportDefinition {
   return {
     dimensions,
     measures: ['sum', 'count', 'average'],
@@ -148,9 +173,20 @@ function definitionOf(intent: Intent, period: Period, dimensions: ReportDefiniti
   };
 }
 
-const DIMENSION_LABEL = { organization: 'Organization', department: 'Department', category: 'Category', vendor: 'Vendor', month: 'Month', status: 'Status' } as const;
+const DIMENSION_LABEL = {
+  organization: 'Organization',
+  department: 'Department',
+  category: 'Category',
+  vendor: 'Vendor',
+  month: 'Month',
+  status: 'Status',
+} as const;
 
-function reportTable(result: ReportResult, dimension: keyof typeof DIMENSION_LABEL, rows: ReportResult['rows']): NonNullable<CopilotAnswer['table']> {
+function reportTable(
+  result: ReportResult,
+  dimension: keyof typeof DIMENSION_LABEL,
+  rows: ReportResult['rows'],
+): NonNullable<CopilotAnswer['table']> {
   return {
     columns: [
       { label: DIMENSION_LABEL[dimension], align: 'start' },
@@ -159,7 +195,12 @@ function reportTable(result: ReportResult, dimension: keyof typeof DIMENSION_LAB
       { label: 'Average request', align: 'end' },
     ],
     rows: rows.map((r) => ({
-      cells: [r.keys[dimension]?.label ?? '', f.money(r.sum, result.currency), f.number(r.count), f.money(r.average, result.currency)],
+      cells: [
+        r.keys[dimension]?.label ?? '',
+        f.money(r.sum, result.currency),
+        f.number(r.count),
+        f.money(r.average, result.currency),
+      ],
       href: dimension === 'vendor' && r.keys.vendor?.id ? '/vendor-management' : null,
     })),
   };
@@ -179,17 +220,21 @@ async function spendAnswer(ctx: Ctx, auth: AuthInfo, intent: Intent, v: Vocabula
   const links = [{ label: 'Open Advanced Reporting', href: '/advanced-reporting' }];
   let answer: string;
   if (top) {
-    const shown = rows.map((r, i) => `${i + 1}. ${r.keys[dimension]?.label ?? ''}: ${f.money(r.sum, result.currency)}`).join('; ');
+    const shown = rows
+      .map((r, i) => `${i + 1}. ${r.keys[dimension]?.label ?? ''}: ${f.money(r.sum, result.currency)}`)
+      .join('; ');
     answer = rows.length
       ? `Top ${rows.length} ${DIMENSION_LABEL[dimension].toLowerCase()}${rows.length === 1 ? '' : dimension === 'category' ? ' (categories)' : 's'} by spend, ${period.label} (${subject}): ${shown}. Total spend ${f.money(result.totals.sum, result.currency)}.`
       : `No approved or paid spend ${period.label} for ${subject}.`;
   } else {
     answer = `${subject} spent ${f.money(result.totals.sum, result.currency)} in ${period.label}, over ${f.plural(result.totals.count, 'approved or paid request')} (average ${f.money(result.totals.average, result.currency)}).`;
-    if (intent.measure === 'average') answer = `The average approved or paid request of ${subject} in ${period.label} was ${f.money(result.totals.average, result.currency)} (${f.plural(result.totals.count, 'request')}, ${f.money(result.totals.sum, result.currency)} in all).`;
+    if (intent.measure === 'average')
+      answer = `The average approved or paid request of ${subject} in ${period.label} was ${f.money(result.totals.average, result.currency)} (${f.plural(result.totals.count, 'request')}, ${f.money(result.totals.sum, result.currency)} in all).`;
     // One organization's spend is also given in its own currency (the same rows, not translated).
     if (intent.organizationIds.length === 1) {
       const own = await organizationCurrencyTotal(ctx, auth, intent, period);
-      if (own && own.currency !== result.currency) answer += ` In the organization's currency: ${f.money(own.amount, own.currency)}.`;
+      if (own && own.currency !== result.currency)
+        answer += ` In the organization's currency: ${f.money(own.amount, own.currency)}.`;
       links.push({ label: 'Open Consolidated Financials', href: '/consolidated-financials' });
     }
   }
@@ -199,24 +244,47 @@ async function spendAnswer(ctx: Ctx, auth: AuthInfo, intent: Intent, v: Vocabula
     table: reportTable(result, dimension, rows),
     chart: rows.length
       ? dimension === 'month'
-        ? { kind: 'months', title: `Spend by month (${result.currency})`, currency: result.currency, points: await monthPoints(ctx, auth, intent, period, rows) }
-        : { kind: 'bar', title: `Spend by ${DIMENSION_LABEL[dimension].toLowerCase()} (${result.currency})`, currency: result.currency, points: rows.map((r) => ({ label: r.keys[dimension]?.label ?? '', value: r.sum })) }
+        ? {
+            kind: 'months',
+            title: `Spend by month (${result.currency})`,
+            currency: result.currency,
+            points: await monthPoints(ctx, auth, intent, period, rows),
+          }
+        : {
+            kind: 'bar',
+            title: `Spend by ${DIMENSION_LABEL[dimension].toLowerCase()} (${result.currency})`,
+            currency: result.currency,
+            points: rows.map((r) => ({ label: r.keys[dimension]?.label ?? '', value: r.sum })),
+          }
       : undefined,
     links,
   };
 }
 
 /** Each month's spend with its approved and paid parts, as the dashboard's chart shows them. */
-async function monthPoints(ctx: Ctx, auth: AuthInfo, intent: Intent, period: Period, rows: ReportResult['rows']): Promise<NonNullable<CopilotAnswer['chart']>['points']> {
+async function monthPoints(
+  ctx: Ctx,
+  auth: AuthInfo,
+  intent: Intent,
+  period: Period,
+  rows: ReportResult['rows'],
+): Promise<NonNullable<CopilotAnswer['chart']>['points']> {
   const split = await runReport(ctx.db, auth, definitionOf(intent, period, ['month', 'status']), ctx.now);
-  const part = (month: string, status: RequestStatus) => split.rows.find((r) => r.keys.month?.id === month && r.keys.status?.id === status)?.sum ?? roundToCurrency('0', split.currency);
+  const part = (month: string, status: RequestStatus) =>
+    split.rows.find((r) => r.keys.month?.id === month && r.keys.status?.id === status)?.sum ??
+    roundToCurrency('0', split.currency);
   return rows.map((r) => {
     const month = r.keys.month?.id ?? '';
     return { label: month, value: r.sum, approved: part(month, 'approved'), paid: part(month, 'paid') };
   });
 }
 
-async function organizationCurrencyTotal(ctx: Ctx, auth: AuthInfo, intent: Intent, period: Period): Promise<{ amount: string; currency: string } | null> {
+async function organizationCurrencyTotal(
+  ctx: Ctx,
+  auth: AuthInfo,
+  intent: Intent,
+  period: Period,
+): Promise<{ amount: string; currency: string } | null> {
   const rows = await spendRows(ctx.db, scopeCondition(auth, 'reports.read', spendScopeColumns), {
     from: period.from,
     to: period.to,
@@ -234,7 +302,9 @@ async function organizationCurrencyTotal(ctx: Ctx, auth: AuthInfo, intent: Inten
 async function compareAnswer(ctx: Ctx, auth: AuthInfo, intent: Intent, v: Vocabulary): Promise<CopilotAnswer> {
   const first = intent.periods[0] ?? thisYear(ctx.now, intent, v);
   const second = intent.periods[1] ?? previousPeriod(first, fiscalStartOf(intent.organizationIds, v));
-  const [a, b] = await Promise.all([first, second].map((p) => runReport(ctx.db, auth, definitionOf(intent, p, ['organization']), ctx.now)));
+  const [a, b] = await Promise.all(
+    [first, second].map((p) => runReport(ctx.db, auth, definitionOf(intent, p, ['organization']), ctx.now)),
+  );
   const currency = a!.currency;
   const base = new Decimal(b!.totals.sum);
   const change = base.isZero() ? null : new Decimal(a!.totals.sum).minus(base).div(base).mul(100);
@@ -255,7 +325,15 @@ async function compareAnswer(ctx: Ctx, auth: AuthInfo, intent: Intent, v: Vocabu
         { cells: [second.label, f.money(b!.totals.sum, currency), f.number(b!.totals.count)], href: null },
       ],
     },
-    chart: { kind: 'bar', title: `Spend (${currency})`, currency, points: [{ label: first.label, value: a!.totals.sum }, { label: second.label, value: b!.totals.sum }] },
+    chart: {
+      kind: 'bar',
+      title: `Spend (${currency})`,
+      currency,
+      points: [
+        { label: first.label, value: a!.totals.sum },
+        { label: second.label, value: b!.totals.sum },
+      ],
+    },
     links: [{ label: 'Open Advanced Reporting', href: '/advanced-reporting' }],
   };
 }
@@ -263,9 +341,16 @@ async function compareAnswer(ctx: Ctx, auth: AuthInfo, intent: Intent, v: Vocabu
 async function statusAnswer(ctx: Ctx, auth: AuthInfo, intent: Intent, v: Vocabulary): Promise<CopilotAnswer> {
   const period = intent.periods[0] ?? thisYear(ctx.now, intent, v);
   const statuses = intent.statuses.length ? intent.statuses : [...SUBMITTED_STATUSES];
-  const result = await runReport(ctx.db, auth, definitionOf(intent, period, ['status'], statuses, 'submitted'), ctx.now);
+  const result = await runReport(
+    ctx.db,
+    auth,
+    definitionOf(intent, period, ['status'], statuses, 'submitted'),
+    ctx.now,
+  );
   const c = result.currency;
-  const parts = result.rows.map((r) => `${r.keys.status?.label}: ${f.number(r.count)} (average ${f.money(r.average, c)})`);
+  const parts = result.rows.map(
+    (r) => `${r.keys.status?.label}: ${f.number(r.count)} (average ${f.money(r.average, c)})`,
+  );
   const scope = await figuresScope(ctx, auth, intent, v);
   return {
     scope,
@@ -279,12 +364,24 @@ async function statusAnswer(ctx: Ctx, auth: AuthInfo, intent: Intent, v: Vocabul
         { label: `Amount (${c})`, align: 'end' },
         { label: 'Average request', align: 'end' },
       ],
-      rows: result.rows.map((r) => ({ cells: [r.keys.status?.label ?? '', f.number(r.count), f.money(r.sum, c), f.money(r.average, c)], href: null })),
+      rows: result.rows.map((r) => ({
+        cells: [r.keys.status?.label ?? '', f.number(r.count), f.money(r.sum, c), f.money(r.average, c)],
+        href: null,
+      })),
     },
-    chart: result.rows.length ? { kind: 'bar', title: 'Requests by status', currency: null, points: result.rows.map((r) => ({ label: r.keys.status?.label ?? '', value: String(r.count) })) } : undefined,
+    chart: result.rows.length
+      ? {
+          kind: 'bar',
+          title: 'Requests by status',
+          currency: null,
+          points: result.rows.map((r) => ({ label: r.keys.status?.label ?? '', value: String(r.count) })),
+        }
+      : undefined,
     links: [
       { label: 'Open Advanced Reporting', href: '/advanced-reporting' },
-      ...(scopeOf(auth, 'requests.read.scope') ? [{ label: 'Open Requests Management', href: '/requests-management' }] : []),
+      ...(scopeOf(auth, 'requests.read.scope')
+        ? [{ label: 'Open Requests Management', href: '/requests-management' }]
+        : []),
     ],
   };
 }
@@ -293,14 +390,24 @@ async function budgetsAnswer(ctx: Ctx, intent: Intent): Promise<CopilotAnswer> {
   const threshold = intent.threshold ?? 90;
   const today = ctx.now.toISOString().slice(0, 10);
   // Lines are year, quarter or month lines: those overlapping this month are those in force today.
-  const view = await budgetVsActual(ctx, { periodType: 'month', date: today, organizationId: intent.organizationIds.length === 1 ? intent.organizationIds[0] : undefined });
+  const view = await budgetVsActual(ctx, {
+    periodType: 'month',
+    date: today,
+    organizationId: intent.organizationIds.length === 1 ? intent.organizationIds[0] : undefined,
+  });
   const over = view.lines
     .filter((l) => {
       const used = new Decimal(l.committed).plus(l.actual);
       return new Decimal(l.budget).gt(0) && used.mul(100).gt(new Decimal(l.budget).mul(threshold));
     })
-    .sort((a, b) => new Decimal(b.committed).plus(b.actual).div(b.budget).comparedTo(new Decimal(a.committed).plus(a.actual).div(a.budget)));
-  const percent = (l: (typeof over)[number]) => f.percent(new Decimal(l.committed).plus(l.actual).div(l.budget).mul(100).toFixed(1));
+    .sort((a, b) =>
+      new Decimal(b.committed)
+        .plus(b.actual)
+        .div(b.budget)
+        .comparedTo(new Decimal(a.committed).plus(a.actual).div(a.budget)),
+    );
+  const percent = (l: (typeof over)[number]) =>
+    f.percent(new Decimal(l.committed).plus(l.actual).div(l.budget).mul(100).toFixed(1));
   return {
     answer: over.length
       ? `${f.plural(over.length, 'budget line')} in force today ${over.length === 1 ? 'is' : 'are'} above ${f.percent(threshold)} of ${over.length === 1 ? 'its' : 'their'} budget (committed + actual): ${over.map((l) => `${l.label} at ${percent(l)} (${f.moneyOf(roundToCurrency(new Decimal(l.committed).plus(l.actual), l.currency), l.budget, l.currency)})`).join('; ')}.`
@@ -313,11 +420,26 @@ async function budgetsAnswer(ctx: Ctx, intent: Intent): Promise<CopilotAnswer> {
         { label: 'Used', align: 'end' },
       ],
       rows: over.map((l) => ({
-        cells: [l.label, f.money(l.budget, l.currency), f.money(roundToCurrency(new Decimal(l.committed).plus(l.actual), l.currency), l.currency), percent(l)],
+        cells: [
+          l.label,
+          f.money(l.budget, l.currency),
+          f.money(roundToCurrency(new Decimal(l.committed).plus(l.actual), l.currency), l.currency),
+          percent(l),
+        ],
         href: '/budget-vs-actual',
       })),
     },
-    chart: over.length ? { kind: 'bar', title: 'Share of budget used (%)', currency: null, points: over.map((l) => ({ label: l.label, value: new Decimal(l.committed).plus(l.actual).div(l.budget).mul(100).toFixed(1) })) } : undefined,
+    chart: over.length
+      ? {
+          kind: 'bar',
+          title: 'Share of budget used (%)',
+          currency: null,
+          points: over.map((l) => ({
+            label: l.label,
+            value: new Decimal(l.committed).plus(l.actual).div(l.budget).mul(100).toFixed(1),
+          })),
+        }
+      : undefined,
     links: [{ label: 'Open Budget vs Actual', href: '/budget-vs-actual' }],
   };
 }
@@ -327,9 +449,10 @@ async function queueAnswer(ctx: Ctx): Promise<CopilotAnswer> {
   const overdue = queue.items.filter((i) => i.slaState === 'overdue').length;
   const shown = queue.items;
   return {
-    answer: queue.total === 0
-      ? 'Nothing waits for your approval.'
-      : `${f.plural(queue.total, 'request')} ${queue.total === 1 ? 'waits' : 'wait'} for your approval${queue.totalIsEstimate ? ' (at least)' : ''}${overdue ? `, ${f.number(overdue)} of the first ${f.number(shown.length)} past the SLA` : ''}${queue.total > shown.length ? `; the ${f.number(shown.length)} waiting longest are below` : ''}.`,
+    answer:
+      queue.total === 0
+        ? 'Nothing waits for your approval.'
+        : `${f.plural(queue.total, 'request')} ${queue.total === 1 ? 'waits' : 'wait'} for your approval${queue.totalIsEstimate ? ' (at least)' : ''}${overdue ? `, ${f.number(overdue)} of the first ${f.number(shown.length)} past the SLA` : ''}${queue.total > shown.length ? `; the ${f.number(shown.length)} waiting longest are below` : ''}.`,
     table: {
       columns: [
         { label: 'Request', align: 'start' },
@@ -339,22 +462,39 @@ async function queueAnswer(ctx: Ctx): Promise<CopilotAnswer> {
         { label: 'Waiting since', align: 'start' },
       ],
       rows: shown.map((i) => ({
-        cells: [`${i.reference} ${i.title}`, i.requester.name, i.stepName, f.money(i.amount, i.currency), f.dateTime(i.waitingSince) ?? ''],
+        cells: [
+          `${i.reference} ${i.title}`,
+          i.requester.name,
+          i.stepName,
+          f.money(i.amount, i.currency),
+          f.dateTime(i.waitingSince) ?? '',
+        ],
         href: `/requests?id=${i.requestId}`,
       })),
     },
-    links: [{ label: 'Open Approvals', href: '/approvals' }, ...shown.map((i) => ({ label: i.reference, href: `/requests?id=${i.requestId}` }))],
+    links: [
+      { label: 'Open Approvals', href: '/approvals' },
+      ...shown.map((i) => ({ label: i.reference, href: `/requests?id=${i.requestId}` })),
+    ],
   };
 }
 
 async function payrollAnswer(ctx: Ctx, intent: Intent, v: Vocabulary): Promise<CopilotAnswer> {
   let period = intent.periods[0] ?? thisYear(ctx.now, intent, v);
   if (monthsBetween(period) > 36) period = { ...period, from: period.to.slice(0, 4) + '-01' };
-  const c = await consolidate(ctx, { from: period.from, to: period.to, granularity: 'year', organizationId: intent.organizationIds.length === 1 ? intent.organizationIds[0] : undefined });
+  const c = await consolidate(ctx, {
+    from: period.from,
+    to: period.to,
+    granularity: 'year',
+    organizationId: intent.organizationIds.length === 1 ? intent.organizationIds[0] : undefined,
+  });
   const subs = c.subsidiaries.filter((s) => s.payrollIncluded);
   const total = roundToCurrency(sumAmounts(subs.map((s) => s.total.payroll.translated)), c.groupCurrency);
   const sorted = [...subs].sort((a, b) => compareMoney(b.total.payroll.translated, a.total.payroll.translated));
-  const parts = sorted.map((s) => `${s.organizationName} ${f.money(s.total.payroll.original, s.currency)}${s.currency !== c.groupCurrency ? ` (${f.money(s.total.payroll.translated, c.groupCurrency)})` : ''}`);
+  const parts = sorted.map(
+    (s) =>
+      `${s.organizationName} ${f.money(s.total.payroll.original, s.currency)}${s.currency !== c.groupCurrency ? ` (${f.money(s.total.payroll.translated, c.groupCurrency)})` : ''}`,
+  );
   return {
     answer: subs.length
       ? `Payroll cost (approved and paid runs) in ${period.label}: ${parts.join('; ')}. Together ${f.money(total, c.groupCurrency)} in the group currency.`
@@ -365,12 +505,28 @@ async function payrollAnswer(ctx: Ctx, intent: Intent, v: Vocabulary): Promise<C
         { label: 'Payroll cost', align: 'end' },
         { label: `In ${c.groupCurrency}`, align: 'end' },
       ],
-      rows: sorted.map((s) => ({ cells: [s.organizationName, f.money(s.total.payroll.original, s.currency), f.money(s.total.payroll.translated, c.groupCurrency)], href: '/consolidated-financials' })),
+      rows: sorted.map((s) => ({
+        cells: [
+          s.organizationName,
+          f.money(s.total.payroll.original, s.currency),
+          f.money(s.total.payroll.translated, c.groupCurrency),
+        ],
+        href: '/consolidated-financials',
+      })),
     },
-    chart: sorted.length ? { kind: 'bar', title: `Payroll cost (${c.groupCurrency})`, currency: c.groupCurrency, points: sorted.map((s) => ({ label: s.organizationName, value: s.total.payroll.translated })) } : undefined,
+    chart: sorted.length
+      ? {
+          kind: 'bar',
+          title: `Payroll cost (${c.groupCurrency})`,
+          currency: c.groupCurrency,
+          points: sorted.map((s) => ({ label: s.organizationName, value: s.total.payroll.translated })),
+        }
+      : undefined,
     links: [
       { label: 'Open Consolidated Financials', href: '/consolidated-financials' },
-      ...(scopeOf(requireAuth(ctx), 'payroll.manage') || scopeOf(requireAuth(ctx), 'payroll.approve') ? [{ label: 'Open Payroll', href: '/payroll' }] : []),
+      ...(scopeOf(requireAuth(ctx), 'payroll.manage') || scopeOf(requireAuth(ctx), 'payroll.approve')
+        ? [{ label: 'Open Payroll', href: '/payroll' }]
+        : []),
     ],
   };
 }
@@ -379,7 +535,11 @@ async function cycleAnswer(ctx: Ctx, intent: Intent, v: Vocabulary): Promise<Cop
   const period = intent.periods[0] ?? thisYear(ctx.now, intent, v);
   const today = ctx.now.toISOString().slice(0, 10);
   const to = lastDay(period.to) < today ? lastDay(period.to) : today;
-  const c = await cycleTimes(ctx, { from: `${period.from}-01`, to, organizationId: intent.organizationIds.length === 1 ? intent.organizationIds[0] : undefined });
+  const c = await cycleTimes(ctx, {
+    from: `${period.from}-01`,
+    to,
+    organizationId: intent.organizationIds.length === 1 ? intent.organizationIds[0] : undefined,
+  });
   const decisions = c.steps.reduce((n, s) => n + s.decisions, 0);
   const hours = (h: number) => `${f.number(h, 1, 1)} h`;
   const avg = decisions ? c.steps.reduce((sum, s) => sum + s.averageHours * s.decisions, 0) / decisions : 0;
@@ -395,9 +555,19 @@ async function cycleAnswer(ctx: Ctx, intent: Intent, v: Vocabulary): Promise<Cop
         { label: 'Median', align: 'end' },
         { label: '90th percentile', align: 'end' },
       ],
-      rows: c.steps.map((s) => ({ cells: [s.stepName, f.number(s.decisions), hours(s.averageHours), hours(s.medianHours), hours(s.p90Hours)], href: '/approvals-management' })),
+      rows: c.steps.map((s) => ({
+        cells: [s.stepName, f.number(s.decisions), hours(s.averageHours), hours(s.medianHours), hours(s.p90Hours)],
+        href: '/approvals-management',
+      })),
     },
-    chart: c.steps.length ? { kind: 'bar', title: 'Average hours to a decision', currency: null, points: c.steps.map((s) => ({ label: s.stepName, value: s.averageHours.toFixed(1) })) } : undefined,
+    chart: c.steps.length
+      ? {
+          kind: 'bar',
+          title: 'Average hours to a decision',
+          currency: null,
+          points: c.steps.map((s) => ({ label: s.stepName, value: s.averageHours.toFixed(1) })),
+        }
+      : undefined,
     links: [{ label: 'Open Approvals Management', href: '/approvals-management' }],
   };
 }
@@ -412,7 +582,10 @@ export async function askCopilot(ctx: Ctx, input: CopilotInput): Promise<Copilot
     return { answer: `I could not tell what you are asking. ${whatICanAnswer(auth)}`, links: [] };
   }
   if (!canAsk(auth, intent.kind)) {
-    return { answer: `You may not see ${WHAT[intent.kind]}: your role does not include it, so I cannot answer that. ${whatICanAnswer(auth)}`, links: [] };
+    return {
+      answer: `You may not see ${WHAT[intent.kind]}: your role does not include it, so I cannot answer that. ${whatICanAnswer(auth)}`,
+      links: [],
+    };
   }
   const answer = await answerOf(ctx, auth, intent.kind, intent, vocabulary);
   // The model sees only the question and the answer this caller reads; the table, chart and links stay as computed.
@@ -420,7 +593,13 @@ export async function askCopilot(ctx: Ctx, input: CopilotInput): Promise<Copilot
   return answer;
 }
 
-function answerOf(ctx: Ctx, auth: AuthInfo, kind: CopilotQuestionKind, intent: Intent, vocabulary: Vocabulary): Promise<CopilotAnswer> {
+function answerOf(
+  ctx: Ctx,
+  auth: AuthInfo,
+  kind: CopilotQuestionKind,
+  intent: Intent,
+  vocabulary: Vocabulary,
+): Promise<CopilotAnswer> {
   switch (kind) {
     case 'spend':
     case 'top':

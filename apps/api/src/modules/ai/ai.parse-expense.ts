@@ -69,7 +69,10 @@ interface AmountFound extends Found {
   currency: string | null;
 }
 
-const AMOUNT_PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => { amount: Decimal | null; currency: string | null } }[] = [
+const AMOUNT_PATTERNS: {
+  re: RegExp;
+  read: (m: RegExpExecArray) => { amount: Decimal | null; currency: string | null };
+}[] = [
   // $45, € 12,50, £2.5k
   {
     re: new RegExp(String.raw`(${SYMBOL})\s?(${NUMBER})\s?(k\b)?`, 'giu'),
@@ -82,7 +85,10 @@ const AMOUNT_PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => { amount: Dec
   },
   // 12 dollars 50, 45 dollars and 50 cents
   {
-    re: new RegExp(String.raw`\b(\d+)\s?(dollars?|euros?|pounds?|bucks?)\s(?:and\s)?(\d{1,2})(?:\s(?:cents?|pence|p))?\b`, 'giu'),
+    re: new RegExp(
+      String.raw`\b(\d+)\s?(dollars?|euros?|pounds?|bucks?)\s(?:and\s)?(\d{1,2})(?:\s(?:cents?|pence|p))?\b`,
+      'giu',
+    ),
     read: (m) => ({ amount: new Decimal(m[1]!).plus(new Decimal(m[3]!).div(100)), currency: currencyOfWord(m[2]!) }),
   },
   // 45 dollars, 2.5k euros, 300usd
@@ -116,7 +122,12 @@ function findBareAmount(text: string, taken: readonly Found[]): AmountFound | nu
     const end = start + m[0].length;
     if (taken.some((t) => start < t.end && end > t.start)) continue;
     const after = text.slice(end, end + 12).toLowerCase();
-    if (/^\s*(?:am|pm|days?|weeks?|months?|years?|nights?|hours?|h|people|persons?|pax|x|items?|pcs|units?|st|nd|rd|th|%)\b/.test(after)) continue;
+    if (
+      /^\s*(?:am|pm|days?|weeks?|months?|years?|nights?|hours?|h|people|persons?|pax|x|items?|pcs|units?|st|nd|rd|th|%)\b/.test(
+        after,
+      )
+    )
+      continue;
     const amount = numberOf(m[1]!, !!m[2]);
     if (!amount || amount.lte(0)) continue;
     candidates.push({ start, end, amount, currency: null });
@@ -182,7 +193,7 @@ function findOrdinalDay(text: string, today: string): DateFound | null {
     y -= 1;
   }
   const d = new Date(Date.UTC(y, mo, day, 12));
-  if (d.getUTCMonth() !== ((mo + 12) % 12)) return null;
+  if (d.getUTCMonth() !== (mo + 12) % 12) return null;
   return { start: m.index, end: m.index + m[0].length, date: isoOf(d) };
 }
 
@@ -218,16 +229,158 @@ function mask(text: string, spans: readonly Found[]): string {
 
 /** Words that point to a category by its usual name (matched against the caller's category names). */
 const CATEGORY_SYNONYMS: Record<string, string[]> = {
-  travel: ['taxi', 'cab', 'uber', 'lyft', 'flight', 'flights', 'airfare', 'plane', 'airline', 'train', 'rail', 'hotel', 'hotels', 'airbnb', 'lodging', 'airport', 'mileage', 'rental car', 'car rental', 'parking', 'toll', 'tolls', 'bus', 'subway', 'trip', 'visa'],
-  meals: ['lunch', 'dinner', 'breakfast', 'coffee', 'coffees', 'meal', 'meals', 'restaurant', 'snacks', 'drinks', 'catering', 'food', 'pizza', 'sandwich', 'sandwiches', 'brunch'],
-  software: ['software', 'license', 'licence', 'licenses', 'subscription', 'saas', 'app', 'plugin', 'hosting', 'cloud', 'domain'],
-  hardware: ['laptop', 'laptops', 'monitor', 'monitors', 'keyboard', 'mouse', 'computer', 'phone', 'headset', 'printer', 'tablet', 'server', 'dock', 'docking station', 'cable', 'cables'],
-  'office supplies': ['paper', 'pens', 'stationery', 'toner', 'ink', 'notebooks', 'folders', 'staples', 'office supplies', 'whiteboard', 'markers'],
-  training: ['training', 'course', 'courses', 'workshop', 'seminar', 'certification', 'conference', 'webinar', 'books', 'book', 'tuition', 'exam'],
-  marketing: ['marketing', 'ads', 'advertising', 'campaign', 'flyers', 'brochures', 'banner', 'sponsorship', 'trade show', 'promo', 'merch', 'swag'],
-  logistics: ['freight', 'shipping', 'courier', 'delivery', 'pallets', 'postage', 'fuel', 'diesel', 'customs', 'haulage', 'storage', 'truck', 'trucks', 'van', 'vans', 'tyres', 'tires', 'forklift'],
+  travel: [
+    'taxi',
+    'cab',
+    'uber',
+    'lyft',
+    'flight',
+    'flights',
+    'airfare',
+    'plane',
+    'airline',
+    'train',
+    'rail',
+    'hotel',
+    'hotels',
+    'airbnb',
+    'lodging',
+    'airport',
+    'mileage',
+    'rental car',
+    'car rental',
+    'parking',
+    'toll',
+    'tolls',
+    'bus',
+    'subway',
+    'trip',
+    'visa',
+  ],
+  meals: [
+    'lunch',
+    'dinner',
+    'breakfast',
+    'coffee',
+    'coffees',
+    'meal',
+    'meals',
+    'restaurant',
+    'snacks',
+    'drinks',
+    'catering',
+    'food',
+    'pizza',
+    'sandwich',
+    'sandwiches',
+    'brunch',
+  ],
+  software: [
+    'software',
+    'license',
+    'licence',
+    'licenses',
+    'subscription',
+    'saas',
+    'app',
+    'plugin',
+    'hosting',
+    'cloud',
+    'domain',
+  ],
+  hardware: [
+    'laptop',
+    'laptops',
+    'monitor',
+    'monitors',
+    'keyboard',
+    'mouse',
+    'computer',
+    'phone',
+    'headset',
+    'printer',
+    'tablet',
+    'server',
+    'dock',
+    'docking station',
+    'cable',
+    'cables',
+  ],
+  'office supplies': [
+    'paper',
+    'pens',
+    'stationery',
+    'toner',
+    'ink',
+    'notebooks',
+    'folders',
+    'staples',
+    'office supplies',
+    'whiteboard',
+    'markers',
+  ],
+  training: [
+    'training',
+    'course',
+    'courses',
+    'workshop',
+    'seminar',
+    'certification',
+    'conference',
+    'webinar',
+    'books',
+    'book',
+    'tuition',
+    'exam',
+  ],
+  marketing: [
+    'marketing',
+    'ads',
+    'advertising',
+    'campaign',
+    'flyers',
+    'brochures',
+    'banner',
+    'sponsorship',
+    'trade show',
+    'promo',
+    'merch',
+    'swag',
+  ],
+  logistics: [
+    'freight',
+    'shipping',
+    'courier',
+    'delivery',
+    'pallets',
+    'postage',
+    'fuel',
+    'diesel',
+    'customs',
+    'haulage',
+    'storage',
+    'truck',
+    'trucks',
+    'van',
+    'vans',
+    'tyres',
+    'tires',
+    'forklift',
+  ],
   utilities: ['electricity', 'water bill', 'gas bill', 'internet', 'broadband', 'power bill', 'utilities', 'heating'],
-  'professional services': ['consulting', 'consultant', 'legal', 'lawyer', 'attorney', 'audit', 'accountant', 'accounting', 'translation', 'notary', 'advisory'],
+  'professional services': [
+    'consulting',
+    'consultant',
+    'legal',
+    'lawyer',
+    'attorney',
+    'audit',
+    'accountant',
+    'accounting',
+    'translation',
+    'notary',
+    'advisory',
+  ],
 };
 
 function words(s: string): string[] {
@@ -254,7 +407,8 @@ function matchCategory(sentence: string[], categories: readonly Named[]): Named 
   for (const cat of categories) {
     const name = words(cat.name);
     const at = containsPhrase(sentence, name);
-    const singular = at < 0 && name.length === 1 && name[0]!.endsWith('s') ? containsPhrase(sentence, [name[0]!.slice(0, -1)]) : -1;
+    const singular =
+      at < 0 && name.length === 1 && name[0]!.endsWith('s') ? containsPhrase(sentence, [name[0]!.slice(0, -1)]) : -1;
     const hit = at >= 0 ? at : singular;
     if (hit >= 0 && (!best || !best.named || hit < best.at)) best = { cat, at: hit, named: true };
     if (best?.named) continue;
@@ -268,8 +422,68 @@ function matchCategory(sentence: string[], categories: readonly Named[]): Named 
 
 /** Parts of vendor names that say nothing about which vendor it is. */
 const GENERIC = new Set([
-  'group', 'services', 'service', 'consulting', 'travel', 'supply', 'solutions', 'partners', 'trading', 'co', 'company', 'ltd', 'llp', 'llc', 'inc', 'gmbh', 'ag', 'bv', 'fz', 'sa', 'plc',
-  'the', 'and', 'of', 'security', 'data', 'cloud', 'net', 'labs', 'uk', 'centers', 'centres', 'audit', 'legal', 'insurance', 'software', 'equip', 'packaging', 'produce', 'leasing', 'fuel', 'freight', 'brokers', 'customs', 'panels', 'office', 'interiors', 'cyber', 'devices', 'workspace', 'kabel', 'consult', 'wartung', 'analytics', 'energie', 'dairy', 'cold', 'chain', 'tyres', 'pro', 'metro', 'fleet',
+  'group',
+  'services',
+  'service',
+  'consulting',
+  'travel',
+  'supply',
+  'solutions',
+  'partners',
+  'trading',
+  'co',
+  'company',
+  'ltd',
+  'llp',
+  'llc',
+  'inc',
+  'gmbh',
+  'ag',
+  'bv',
+  'fz',
+  'sa',
+  'plc',
+  'the',
+  'and',
+  'of',
+  'security',
+  'data',
+  'cloud',
+  'net',
+  'labs',
+  'uk',
+  'centers',
+  'centres',
+  'audit',
+  'legal',
+  'insurance',
+  'software',
+  'equip',
+  'packaging',
+  'produce',
+  'leasing',
+  'fuel',
+  'freight',
+  'brokers',
+  'customs',
+  'panels',
+  'office',
+  'interiors',
+  'cyber',
+  'devices',
+  'workspace',
+  'kabel',
+  'consult',
+  'wartung',
+  'analytics',
+  'energie',
+  'dairy',
+  'cold',
+  'chain',
+  'tyres',
+  'pro',
+  'metro',
+  'fleet',
 ]);
 
 function levenshtein(a: string, b: string): number {
@@ -312,16 +526,27 @@ function matchVendor(sentence: string[], vendors: readonly Named[]): Named | nul
 
 // --- description ---------------------------------------------------------------------------------
 
-const FILLER_START = /^(?:(?:i|we)\s+(?:spent|paid|bought|had|took|got)|spent|paid|bought|expense(?:\s+for)?|for|on|at|of|and|it was|was|cost|costing|about|around|approximately|roughly)\b\s*/i;
-const FILLER_END = /\s*\b(?:for|on|at|of|and|costing|cost|about|around|approximately|roughly|which was|that was|it was|was|in|paid|spent|total(?:ling)?|yesterday|today)$/i;
+const FILLER_START =
+  /^(?:(?:i|we)\s+(?:spent|paid|bought|had|took|got)|spent|paid|bought|expense(?:\s+for)?|for|on|at|of|and|it was|was|cost|costing|about|around|approximately|roughly)\b\s*/i;
+const FILLER_END =
+  /\s*\b(?:for|on|at|of|and|costing|cost|about|around|approximately|roughly|which was|that was|it was|was|in|paid|spent|total(?:ling)?|yesterday|today)$/i;
 
 function describe(text: string, spans: readonly Found[]): string {
   let s = mask(text, spans);
-  s = s.replace(/\s+([,.;:!?])/g, '$1').replace(/\s{2,}/g, ' ').trim();
-  s = s.replace(/(?:^[\s,.;:-]+)|(?:[\s,;:-]+$)/g, '').replace(/([,;])\s*(?=[,;])/g, '').replace(/\.$/, '');
+  s = s
+    .replace(/\s+([,.;:!?])/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+  s = s
+    .replace(/(?:^[\s,.;:-]+)|(?:[\s,;:-]+$)/g, '')
+    .replace(/([,;])\s*(?=[,;])/g, '')
+    .replace(/\.$/, '');
   for (let i = 0; i < 4; i++) {
     const before = s;
-    s = s.replace(FILLER_START, '').replace(FILLER_END, '').replace(/(?:^[\s,.;:-]+)|(?:[\s,;:-]+$)/g, '');
+    s = s
+      .replace(FILLER_START, '')
+      .replace(FILLER_END, '')
+      .replace(/(?:^[\s,.;:-]+)|(?:[\s,;:-]+$)/g, '');
     s = s.replace(/\s*,\s*(?:for|on|at)\s*,/gi, ',').replace(/\s+(?:for|on|at)\s*,/gi, ',');
     if (s === before) break;
   }
@@ -335,7 +560,12 @@ export function parseExpenseText(input: string, ctx: ParseContext): ParsedExpens
   let text = input.replace(/\s+/g, ' ').trim();
   // Amounts in words ("forty-five dollars") become digits first; the rest reads the same.
   const withDigits = String(wordsToNumbers(text) ?? text);
-  if (/\d/.test(withDigits) && withDigits !== text && !findAmountWithCurrency(text) && !/\d/.test(text.replace(/\b\d{1,2}(?:st|nd|rd|th)\b|\d+\/\d+/g, ''))) {
+  if (
+    /\d/.test(withDigits) &&
+    withDigits !== text &&
+    !findAmountWithCurrency(text) &&
+    !/\d/.test(text.replace(/\b\d{1,2}(?:st|nd|rd|th)\b|\d+\/\d+/g, ''))
+  ) {
     text = withDigits.replace(/\s+/g, ' ');
   }
 
@@ -347,7 +577,11 @@ export function parseExpenseText(input: string, ctx: ParseContext): ParsedExpens
   // Dates, on the rest of the sentence.
   let date: DateFound | null = findWeekday(mask(text, spans), ctx.today);
   if (!date) date = findOrdinalDay(mask(text, spans), ctx.today);
-  if (!date) date = findChronoDate(mask(text, spans).replace(/\d+(?:[.,]\d+)?k\b/gi, (m) => ' '.repeat(m.length)), ctx.today);
+  if (!date)
+    date = findChronoDate(
+      mask(text, spans).replace(/\d+(?:[.,]\d+)?k\b/gi, (m) => ' '.repeat(m.length)),
+      ctx.today,
+    );
   if (date) spans.push(date);
 
   if (!amount) {

@@ -11,7 +11,10 @@ export async function usableVendors(db: Db, organizationId: string): Promise<{ i
 }
 
 /** A department's name and its organization's, for the scope an answer's figures were computed over. */
-export async function departmentWithOrganization(db: Db, departmentId: string): Promise<{ department: string; organization: string } | null> {
+export async function departmentWithOrganization(
+  db: Db,
+  departmentId: string,
+): Promise<{ department: string; organization: string } | null> {
   const [row] = await db
     .select({ department: departments.name, organization: organizations.name })
     .from(departments)
@@ -21,6 +24,9 @@ export async function departmentWithOrganization(db: Db, departmentId: string): 
 }
 
 export async function organizationName(db: Db, organizationId: string): Promise<string | null> {
-  const [row] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId));
+  const [row] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   return row?.name ?? null;
 }

@@ -16,7 +16,8 @@ export async function aiRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }
       config: { access: 'requests.create' },
       schema: {
         tags,
-        summary: 'A typed or spoken sentence read into a draft request: amount, currency, date, category and vendor (offline)',
+        summary:
+          'A typed or spoken sentence read into a draft request: amount, currency, date, category and vendor (offline)',
         body: parseExpenseInput,
         response: { 200: parsedExpense, ...errors },
       },
@@ -30,7 +31,8 @@ export async function aiRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }
       config: { access: 'authenticated', apiKeyScope: false },
       schema: {
         tags,
-        summary: 'A question about the live data answered with exact figures, a table or chart and links, within the caller\'s permissions and scope (offline)',
+        summary:
+          "A question about the live data answered with exact figures, a table or chart and links, within the caller's permissions and scope (offline)",
         body: copilotInput,
         response: { 200: copilotAnswer, ...errors },
       },

@@ -31,7 +31,12 @@ export function keepsFigures(original: string, reworded: string): boolean {
   return pool.length === 0;
 }
 
-export async function reword(llm: NonNullable<AppDeps['llm']>, question: string, answer: string, log?: FastifyBaseLogger): Promise<string> {
+export async function reword(
+  llm: NonNullable<AppDeps['llm']>,
+  question: string,
+  answer: string,
+  log?: FastifyBaseLogger,
+): Promise<string> {
   try {
     const res = await fetch(`${llm.baseUrl}/chat/completions`, {
       method: 'POST',

@@ -16,7 +16,10 @@ export interface CycleFilter {
   categoryId?: string;
 }
 
-export const cycleScopeColumns = { organizationId: cycleTimeMonthly.organizationId, departmentId: cycleTimeMonthly.departmentId };
+export const cycleScopeColumns = {
+  organizationId: cycleTimeMonthly.organizationId,
+  departmentId: cycleTimeMonthly.departmentId,
+};
 
 export interface BucketRow {
   bucket: number;
@@ -48,7 +51,10 @@ export function stepBuckets(db: Db, f: CycleFilter): Promise<(BucketRow & { step
 }
 
 /** Submission to final decision of every request decided in the period, by organization. */
-export function organizationBuckets(db: Db, f: CycleFilter): Promise<(BucketRow & { organizationId: string; organizationName: string })[]> {
+export function organizationBuckets(
+  db: Db,
+  f: CycleFilter,
+): Promise<(BucketRow & { organizationId: string; organizationName: string })[]> {
   return db
     .select({ organizationId: c.organizationId, organizationName: organizations.name, bucket: c.bucket, count })
     .from(c)
@@ -58,7 +64,11 @@ export function organizationBuckets(db: Db, f: CycleFilter): Promise<(BucketRow 
     .orderBy(asc(organizations.name));
 }
 
-export async function nameOf(db: Db, table: 'organizations' | 'departments', id: string | null): Promise<string | null> {
+export async function nameOf(
+  db: Db,
+  table: 'organizations' | 'departments',
+  id: string | null,
+): Promise<string | null> {
   if (!id) return null;
   const [row] = rowsOf<{ name: string }>(await db.execute(sql`SELECT name FROM ${sql.raw(table)} WHERE id = ${id}`));
   return row?.name ?? null;

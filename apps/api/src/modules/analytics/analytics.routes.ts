@@ -15,7 +15,8 @@ export async function analyticsRoutes(app: FastifyInstance, { deps }: { deps: Ap
       config: { access: 'reports.read' },
       schema: {
         tags: ['reports'],
-        summary: 'Spend trend, top categories, vendors and departments, approval rates and cycle times for a period (group currency, scoped)',
+        summary:
+          'Spend trend, top categories, vendors and departments, approval rates and cycle times for a period (group currency, scoped)',
         querystring: analyticsQuery,
         response: { 200: analyticsResponse, ...errors },
       },

@@ -32,10 +32,21 @@ function rate(approved: number, rejected: number) {
   return { approved, rejected, rate: percent(approved, approved + rejected) };
 }
 
-async function top(fx: FxCache, rows: SpendRow[], currency: string, key: (r: SpendRow) => string | null, total: string) {
+async function top(
+  fx: FxCache,
+  rows: SpendRow[],
+  currency: string,
+  key: (r: SpendRow) => string | null,
+  total: string,
+) {
   const parts = await spendInBy(fx, rows, currency, key);
   return [...parts.entries()]
-    .map(([id, g]) => ({ id, amount: g.amount, requestCount: g.requestCount, share: percent(g.amount, total) ?? '0.00' }))
+    .map(([id, g]) => ({
+      id,
+      amount: g.amount,
+      requestCount: g.requestCount,
+      share: percent(g.amount, total) ?? '0.00',
+    }))
     .sort((a, b) => compareMoney(b.amount, a.amount) || b.requestCount - a.requestCount)
     .slice(0, ANALYTICS_TOP);
 }
@@ -83,7 +94,10 @@ export async function analytics(
     category: cats.flatMap((d) => (d.id ? [d.id] : [])),
     vendor: vends.flatMap((d) => (d.id ? [d.id] : [])),
   });
-  const named = (kind: 'department' | 'category' | 'vendor', items: Awaited<ReturnType<typeof top>>): AnalyticsTopItem[] =>
+  const named = (
+    kind: 'department' | 'category' | 'vendor',
+    items: Awaited<ReturnType<typeof top>>,
+  ): AnalyticsTopItem[] =>
     items.map((i) => {
       const n = i.id ? names[kind].get(i.id) : undefined;
       return { ...i, name: n?.name ?? FLOW_NONE_LABELS[kind], organizationName: n?.organizationName ?? null };
@@ -105,7 +119,10 @@ export async function analytics(
     departmentId: query.departmentId,
     categoryId: query.categoryId,
   };
-  const [stepRows, organizationRows] = await Promise.all([repo.stepBuckets(db, cycleFilter), repo.organizationBuckets(db, cycleFilter)]);
+  const [stepRows, organizationRows] = await Promise.all([
+    repo.stepBuckets(db, cycleFilter),
+    repo.organizationBuckets(db, cycleFilter),
+  ]);
   const bySteps = groupBuckets(stepRows, (r) => r.step)
     .map(([step, buckets]) => ({ step, ...cycle(buckets) }))
     .sort((a, b) => b.decisions - a.decisions || a.step.localeCompare(b.step));
@@ -120,12 +137,19 @@ export async function analytics(
     to,
     currency,
     scopeLabel: await scopeLabel(ctx, query.organizationId),
-    spend: { total, requestCount, averageRequest: requestCount ? roundToCurrency(parseMoney(total).div(requestCount), currency) : null },
+    spend: {
+      total,
+      requestCount,
+      averageRequest: requestCount ? roundToCurrency(parseMoney(total).div(requestCount), currency) : null,
+    },
     trend,
     topCategories: named('category', cats),
     topVendors: named('vendor', vends),
     topDepartments: named('department', depts),
-    approval: { overall: counts(decided), byMonth: months.map((month) => ({ month, ...counts(decided.filter((r) => r.month === month)) })) },
+    approval: {
+      overall: counts(decided),
+      byMonth: months.map((month) => ({ month, ...counts(decided.filter((r) => r.month === month)) })),
+    },
     cycleTime: { overall: cycle(organizationRows), bySteps, byOrganization },
   };
 }
@@ -137,7 +161,8 @@ function groupBuckets<R extends repo.BucketRow>(rows: R[], key: (r: R) => string
   return [...groups];
 }
 
-const hours = (seconds: number | null) => (seconds === null ? null : new Decimal(seconds).div(3600).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toFixed(1));
+const hours = (seconds: number | null) =>
+  seconds === null ? null : new Decimal(seconds).div(3600).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toFixed(1);
 
 /** Count, median and 90th percentile (hours, one decimal) of the durations in `buckets`. */
 function cycle(buckets: readonly repo.BucketRow[]) {
@@ -152,6 +177,9 @@ async function scopeLabel(ctx: Ctx, organizationId: string | undefined): Promise
   const auth = requireAuth(ctx);
   const scope = scopeOf(auth, 'reports.read');
   if (scope === 'department') return (await repo.nameOf(ctx.db, 'departments', auth.departmentId)) ?? 'Your department';
-  if (scope !== 'group') return (await repo.nameOf(ctx.db, 'organizations', auth.organizationId)) ?? 'Your organization';
-  return organizationId ? ((await repo.nameOf(ctx.db, 'organizations', organizationId)) ?? 'Unknown organization') : 'All organizations';
+  if (scope !== 'group')
+    return (await repo.nameOf(ctx.db, 'organizations', auth.organizationId)) ?? 'Your organization';
+  return organizationId
+    ? ((await repo.nameOf(ctx.db, 'organizations', organizationId)) ?? 'Unknown organization')
+    : 'All organizations';
 }

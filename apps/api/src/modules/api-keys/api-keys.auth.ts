@@ -18,10 +18,14 @@ export const isApiKey = (token: string) => token.startsWith(API_KEY_PREFIX);
 
 function tooMany(lockedUntil: Date, now: Date) {
   const seconds = secondsUntil(lockedUntil, now);
-  return new AppError('TOO_MANY_ATTEMPTS', { message: API_KEY_MESSAGES.tooManyGuesses, headers: { 'retry-after': String(seconds) } });
+  return new AppError('TOO_MANY_ATTEMPTS', {
+    message: API_KEY_MESSAGES.tooManyGuesses,
+    headers: { 'retry-after': String(seconds) },
+  });
 }
 
-const uuidOf = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+const uuidOf = (hex: string) =>
+  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
 /**
  * A call made with an API key acts as the key's creator as they are now (role, custom role,
@@ -30,14 +34,20 @@ const uuidOf = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.sl
  * The secret is a 256-bit random value, so one SHA-256 is as safe as a slow password hash and
  * costs nothing on every call.
  */
-export async function authenticateApiKey(db: Db, token: string, params: { now: Date; ip: string | null }): Promise<AuthInfo> {
+export async function authenticateApiKey(
+  db: Db,
+  token: string,
+  params: { now: Date; ip: string | null },
+): Promise<AuthInfo> {
   const gateKey = `api-key:${params.ip ?? 'unknown'}`;
   const locked = await lockOf(db, gateKey, params.now);
   if (locked) throw tooMany(locked, params.now);
   // Only failures are counted, so a busy integration's good calls write nothing here.
   const refuse = async () => {
     const gate = await reserveAttempt(db, gateKey, API_KEY_GUESS_LIMIT, params.now);
-    return gate.lockedUntil ? tooMany(gate.lockedUntil, params.now) : new AppError('INVALID_TOKEN', { message: API_KEY_MESSAGES.invalid });
+    return gate.lockedUntil
+      ? tooMany(gate.lockedUntil, params.now)
+      : new AppError('INVALID_TOKEN', { message: API_KEY_MESSAGES.invalid });
   };
 
   const match = KEY_PATTERN.exec(token);
@@ -46,7 +56,8 @@ export async function authenticateApiKey(db: Db, token: string, params: { now: D
   if (!row || !safeEqual(row.secretHash, sha256(match[2]!))) throw await refuse();
   if (row.revokedAt || (row.expiresAt && row.expiresAt <= params.now) || row.status !== 'active') throw await refuse();
 
-  if (!row.lastUsedAt || params.now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await repo.touchKey(db, row.id, params);
+  if (!row.lastUsedAt || params.now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS)
+    await repo.touchKey(db, row.id, params);
   // Never a recent password: an API key cannot confirm one, so step-up actions are refused.
   return authOfPerson(row, { limitTo: row.permissions as Permission[], apiKey: { id: row.id, name: row.name } });
 }

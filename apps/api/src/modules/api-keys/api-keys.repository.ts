@@ -9,7 +9,10 @@ export async function keysOf(db: Db, userId: string): Promise<ApiKeyRow[]> {
 }
 
 export async function keyOf(db: Db, params: { userId: string; id: string }, lock = false): Promise<ApiKeyRow | null> {
-  const query = db.select().from(apiKeys).where(and(eq(apiKeys.id, params.id), eq(apiKeys.userId, params.userId)));
+  const query = db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, params.id), eq(apiKeys.userId, params.userId)));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -18,7 +21,13 @@ export async function countActive(db: Db, userId: string, now: Date): Promise<nu
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt), sql`(${apiKeys.expiresAt} IS NULL OR ${apiKeys.expiresAt} > ${now})`));
+    .where(
+      and(
+        eq(apiKeys.userId, userId),
+        isNull(apiKeys.revokedAt),
+        sql`(${apiKeys.expiresAt} IS NULL OR ${apiKeys.expiresAt} > ${now})`,
+      ),
+    );
   return row?.n ?? 0;
 }
 

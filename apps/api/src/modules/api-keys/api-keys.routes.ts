@@ -12,7 +12,14 @@ export async function apiKeysRoutes(app: FastifyInstance, { deps }: { deps: AppD
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/api-keys',
-    { config: access, schema: { tags, summary: 'My API keys, newest first, with when and from where each was last used', response: { 200: apiKeyList, ...errors } } },
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'My API keys, newest first, with when and from where each was last used',
+        response: { 200: apiKeyList, ...errors },
+      },
+    },
     async (request) => service.listKeys(contextOf(request, deps)),
   );
   r.post(
@@ -21,7 +28,8 @@ export async function apiKeysRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: access,
       schema: {
         tags,
-        summary: 'Make an API key that acts as me with the chosen permissions (none I lack); the key is shown only in this answer',
+        summary:
+          'Make an API key that acts as me with the chosen permissions (none I lack); the key is shown only in this answer',
         body: apiKeyCreateInput,
         response: { 201: apiKeyCreated, ...errors },
       },
@@ -30,7 +38,15 @@ export async function apiKeysRoutes(app: FastifyInstance, { deps }: { deps: AppD
   );
   r.post(
     '/api/api-keys/:id/revoke',
-    { config: access, schema: { tags, summary: 'Revoke one of my API keys: calls made with it are refused from now on', params: idParam, response: { 200: apiKey, ...errors } } },
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Revoke one of my API keys: calls made with it are refused from now on',
+        params: idParam,
+        response: { 200: apiKey, ...errors },
+      },
+    },
     async (request) => service.revokeKey(contextOf(request, deps), request.params.id),
   );
 }

@@ -51,16 +51,19 @@ export async function createKey(ctx: Ctx, input: ApiKeyCreateInput): Promise<Api
   refuseKeyCaller(ctx);
   const auth = requireAuth(ctx);
   const permissions = [...new Set(input.permissions)];
-  if (permissions.some((p) => !auth.permissions.includes(p))) throw new AppError('FORBIDDEN', { message: API_KEY_MESSAGES.widerThanCreator });
+  if (permissions.some((p) => !auth.permissions.includes(p)))
+    throw new AppError('FORBIDDEN', { message: API_KEY_MESSAGES.widerThanCreator });
   // The chosen day is the last one the key works, through its end in UTC.
   const expiresAt = input.expiresOn ? new Date(`${input.expiresOn}T23:59:59.999Z`) : null;
-  if (expiresAt && expiresAt <= ctx.now) throw new AppError('VALIDATION_ERROR', { message: API_KEY_MESSAGES.expiryInPast });
+  if (expiresAt && expiresAt <= ctx.now)
+    throw new AppError('VALIDATION_ERROR', { message: API_KEY_MESSAGES.expiryInPast });
 
   const id = crypto.randomUUID();
   const publicId = id.replaceAll('-', '');
   const secret = randomToken(32);
   const row = await ctx.db.transaction(async (tx) => {
-    if ((await repo.countActive(tx, auth.userId, ctx.now)) >= API_KEY_MAX_ACTIVE) throw new AppError('CONFLICT', { message: API_KEY_MESSAGES.tooMany });
+    if ((await repo.countActive(tx, auth.userId, ctx.now)) >= API_KEY_MAX_ACTIVE)
+      throw new AppError('CONFLICT', { message: API_KEY_MESSAGES.tooMany });
     const inserted = await repo.insertKey(tx, {
       id,
       userId: auth.userId,
@@ -90,7 +93,12 @@ export async function revokeKey(ctx: Ctx, id: string): Promise<ApiKey> {
     if (!row) throw new AppError('NOT_FOUND', { message: API_KEY_MESSAGES.notFound });
     if (row.revokedAt) throw new AppError('CONFLICT', { message: API_KEY_MESSAGES.alreadyRevoked });
     await repo.revokeKey(tx, id, ctx.now);
-    await auditChange(tx, actorOf(ctx), { action: 'api_key.revoked', entityType: 'api_key', entityId: id, before: { name: row.name } });
+    await auditChange(tx, actorOf(ctx), {
+      action: 'api_key.revoked',
+      entityType: 'api_key',
+      entityId: id,
+      before: { name: row.name },
+    });
     return view({ ...row, revokedAt: ctx.now }, ctx.now);
   });
 }

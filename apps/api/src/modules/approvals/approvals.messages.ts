@@ -16,11 +16,13 @@ export const MESSAGES = {
   foreignWorkflow: "The workflow is not one of this request's organization",
   unknownWorkflowField: 'Unknown workflow',
   userNotFound: 'User not found',
-  notReroutable: (statusLabel: string) => `This request is ${statusLabel.toLowerCase()} and cannot be re-routed; only pending requests can`,
+  notReroutable: (statusLabel: string) =>
+    `This request is ${statusLabel.toLowerCase()} and cannot be re-routed; only pending requests can`,
   noOpenItem: (name: string) => `${name} has no open item at this step`,
   inactiveTarget: (name: string) => `${name} is not active and cannot take over approvals`,
   requesterTarget: (name: string) => `${name} is the requester and cannot approve their own request`,
-  decidedOtherStep: (name: string, step: number) => `${name} decided step ${step} of this request; another approver must decide this step`,
+  decidedOtherStep: (name: string, step: number) =>
+    `${name} decided step ${step} of this request; another approver must decide this step`,
   alreadyApprover: (name: string) => `${name} is already an approver at this step`,
   overrunNotFound: 'Budget overrun not found',
   notWaitingForOverrun: 'This request is not waiting for a budget overrun decision',
@@ -38,12 +40,17 @@ export const APPROVER_INTRO = {
   standIn: (delegatorName: string) => `needs your approval (${delegatorName} is away)`,
 } as const;
 
-export const approvalNeededBody = (r: { title: string; amount: string; currency: string }, step: { position: number; name: string }) =>
-  `${r.title} (${fmt.money(r.amount, r.currency)}), step ${step.position} "${step.name}"`;
+export const approvalNeededBody = (
+  r: { title: string; amount: string; currency: string },
+  step: { position: number; name: string },
+) => `${r.title} (${fmt.money(r.amount, r.currency)}), step ${step.position} "${step.name}"`;
 
 /** What the requester is told (the title follows the request reference). */
 export const REQUESTER = {
-  overBudget: { title: 'is over budget', body: 'The CFO or group CFO must approve the overrun before the normal route' },
+  overBudget: {
+    title: 'is over budget',
+    body: 'The CFO or group CFO must approve the overrun before the normal route',
+  },
   autoApproved: (ruleName: string) => ({ title: 'was approved automatically', body: `Rule "${ruleName}"` }),
   stepPassed: (step: { position: number; name: string }, nextApprovers: string[]) => ({
     title: `passed step ${step.position} "${step.name}"`,
@@ -76,14 +83,23 @@ export const ACTIVITY = {
       ? `Step 1 "${step.name}" (${step.mode === 'all' ? 'all of' : 'any one of'}): ${whys.join('; ')}`
       : `Step 1 "${step.name}": nobody could be found to approve it`,
   firstStepWarning: (warning: string) => `Step 1: ${warning}`,
-  laterStep: (step: { position: number; name: string }, roleWords: string) => `Step ${step.position} "${step.name}": ${roleWords}, resolved when the step becomes active`,
+  laterStep: (step: { position: number; name: string }, roleWords: string) =>
+    `Step ${step.position} "${step.name}": ${roleWords}, resolved when the step becomes active`,
   nobodyToEscalateTo: 'Nobody above to escalate to',
   escalatedTo: (names: string[], why: string) => `Escalated to ${names.join(', ')} (${why})`,
   reassigned: (fromName: string, toName: string) => `Reassigned from ${fromName} to ${toName}`,
   approverDeactivated: (names: string[], why: string | undefined) =>
-    names.length ? `Approver deactivated; moved to ${names.join(', ')} (${why})` : 'Approver deactivated; nobody else could take the item',
+    names.length
+      ? `Approver deactivated; moved to ${names.join(', ')} (${why})`
+      : 'Approver deactivated; nobody else could take the item',
   delegatedTo: (name: string) => `Delegated to ${name}`,
-  delegatorKeeps: (delegateName: string, decidedStep: number, delegatorName: string, names: string[], why: string | undefined) =>
+  delegatorKeeps: (
+    delegateName: string,
+    decidedStep: number,
+    delegatorName: string,
+    names: string[],
+    why: string | undefined,
+  ) =>
     `${delegateName} decided step ${decidedStep} of this request, so ${delegatorName} keeps this step${names.length ? `; ${names.join(', ')} (${why}) can decide it too` : ''}`,
   delegationEnded: 'Delegation ended; the item went back',
 } as const;

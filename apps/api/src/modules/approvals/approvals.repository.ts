@@ -13,14 +13,26 @@ import {
   type Db,
 } from '@outlay/db';
 import type { SlaState } from '@outlay/contracts';
-import { afterCursor, cappedCountColumn, decodeCursor, keysetPage, likePattern, orderBy, pageWindow, totalOfPage, type KeysetSort, type Sortable } from '../../lib/lists.ts';
+import {
+  afterCursor,
+  cappedCountColumn,
+  decodeCursor,
+  keysetPage,
+  likePattern,
+  orderBy,
+  pageWindow,
+  totalOfPage,
+  type KeysetSort,
+  type Sortable,
+} from '../../lib/lists.ts';
 import { nameOf, personNameOf } from '../../lib/names.ts';
 import { summaryRequestColumns, titleContains } from '../requests/requests.repository.ts';
 import { nextVersion } from '../../lib/versions.ts';
 
 const requester = alias(users, 'requester_u');
 
-const fullName = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string>`${t.firstName} || ' ' || ${t.lastName}`;
+const fullName = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql<string>`${t.firstName} || ' ' || ${t.lastName}`;
 const reference = sql<string>`'REQ-' || lpad(${spendingRequests.seq}::text, 6, '0')`;
 
 /** overdue past dueAt; due_soon within the last 25% of the SLA; else on_track. */
@@ -52,12 +64,24 @@ function search(q: string | undefined): SQL | undefined {
 
 export async function queue(
   db: Db,
-  params: { userId: string; now: Date; q?: string; slaState?: SlaState; sort?: string; order: 'asc' | 'desc'; page: number; pageSize: number; cursor?: string },
+  params: {
+    userId: string;
+    now: Date;
+    q?: string;
+    slaState?: SlaState;
+    sort?: string;
+    order: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+    cursor?: string;
+  },
 ) {
   const sla = slaStateSql(params.now);
   const at = sql`${params.now.toISOString()}::timestamptz`;
   // Segregation of duties: the first other step of this round the caller approved or rejected.
-  const decidedStep = sql<number | null>`(SELECT min(ds.position) FROM approval_decisions ad JOIN approval_steps ds ON ds.id = ad.step_id
+  const decidedStep = sql<
+    number | null
+  >`(SELECT min(ds.position) FROM approval_decisions ad JOIN approval_steps ds ON ds.id = ad.step_id
     WHERE ad.request_id = ${approvalAssignments.requestId} AND ad.decider_id = ${params.userId} AND ds.round = ${approvalSteps.round}
       AND ad.step_id <> ${approvalAssignments.stepId} AND ad.decision IN ('approved', 'rejected'))`;
   // Items of people who delegated to the caller stay with them when the caller may not decide
@@ -100,7 +124,10 @@ export async function queue(
     waitingSince: { expression: sql`${approvalAssignments.createdAt}`, type: 'timestamptz' },
     amountOrg: { expression: sql`${spendingRequests.amountOrg}`, type: 'numeric' },
     amountGroup: { expression: sql`${spendingRequests.amountGroup}`, type: 'numeric' },
-    submittedAt: { expression: sql`coalesce(${spendingRequests.submittedAt}, 'infinity'::timestamptz)`, type: 'timestamptz' },
+    submittedAt: {
+      expression: sql`coalesce(${spendingRequests.submittedAt}, 'infinity'::timestamptz)`,
+      type: 'timestamptz',
+    },
     reference: { expression: sql`${spendingRequests.seq}`, type: 'bigint' },
     title: { expression: sql`${spendingRequests.title}`, type: 'text' },
     requester: { expression: requesterName, type: 'text' },
@@ -128,7 +155,14 @@ export async function queue(
         reason: approvalAssignments.reason,
         createdAt: approvalAssignments.createdAt,
       },
-      step: { id: approvalSteps.id, position: approvalSteps.position, name: approvalSteps.name, mode: approvalSteps.mode, dueAt: approvalSteps.dueAt, slaHours: approvalSteps.slaHours },
+      step: {
+        id: approvalSteps.id,
+        position: approvalSteps.position,
+        name: approvalSteps.name,
+        mode: approvalSteps.mode,
+        dueAt: approvalSteps.dueAt,
+        slaHours: approvalSteps.slaHours,
+      },
       // The same request columns as a request list's row.
       request: summaryRequestColumns,
       findingsCount: sql<number>`jsonb_array_length(${spendingRequests.policyFindings})::int`,
@@ -155,15 +189,31 @@ export async function queue(
     .innerJoin(spendingRequests, eq(spendingRequests.id, approvalAssignments.requestId))
     .where(and(where, from ? afterCursor(sort, spendingRequests.seq, params.order, from) : undefined));
   const { limit, offset } = pageWindow(params);
-  const fetched = await base.orderBy(by(sort.expression), by(spendingRequests.seq)).limit(limit + 1).offset(from ? 0 : offset);
-  const { rows, nextCursor } = keysetPage(fetched, limit, (r) => ({ value: r.sortValue, tie: r.request.seq }), { sort: key, order: params.order });
+  const fetched = await base
+    .orderBy(by(sort.expression), by(spendingRequests.seq))
+    .limit(limit + 1)
+    .offset(from ? 0 : offset);
+  const { rows, nextCursor } = keysetPage(fetched, limit, (r) => ({ value: r.sortValue, tie: r.request.seq }), {
+    sort: key,
+    order: params.order,
+  });
   const counted = await totalOfPage(db, fetched, !from && offset === 0, matching);
   return { rows, nextCursor, ...counted };
 }
 
 export async function inFlight(
   db: Db,
-  params: { scope: SQL | undefined; now: Date; organizationId?: string; q?: string; slaState?: SlaState; sort?: string; order: 'asc' | 'desc'; page: number; pageSize: number },
+  params: {
+    scope: SQL | undefined;
+    now: Date;
+    organizationId?: string;
+    q?: string;
+    slaState?: SlaState;
+    sort?: string;
+    order: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
 ) {
   const sla = slaStateSql(params.now);
   const where = and(
@@ -219,10 +269,23 @@ export async function inFlight(
 export async function approversOfSteps(db: Db, stepIds: string[]) {
   if (stepIds.length === 0) return [];
   return db
-    .select({ stepId: approvalAssignments.stepId, id: approvalAssignments.approverId, reason: approvalAssignments.reason, name: fullName(users) })
+    .select({
+      stepId: approvalAssignments.stepId,
+      id: approvalAssignments.approverId,
+      reason: approvalAssignments.reason,
+      name: fullName(users),
+    })
     .from(approvalAssignments)
     .innerJoin(users, eq(users.id, approvalAssignments.approverId))
-    .where(and(sql`${approvalAssignments.stepId} IN (${sql.join(stepIds.map((id) => sql`${id}::uuid`), sql`, `)})`, eq(approvalAssignments.status, 'open')))
+    .where(
+      and(
+        sql`${approvalAssignments.stepId} IN (${sql.join(
+          stepIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+        eq(approvalAssignments.status, 'open'),
+      ),
+    )
     .orderBy(asc(approvalAssignments.createdAt));
 }
 
@@ -236,7 +299,10 @@ export async function stepWithRequest(db: Db, stepId: string, scope: SQL | undef
   return row ?? null;
 }
 
-export async function decisionsForCycleTimes(db: Db, params: { scope: SQL | undefined; organizationId?: string; from?: string; to?: string }) {
+export async function decisionsForCycleTimes(
+  db: Db,
+  params: { scope: SQL | undefined; organizationId?: string; from?: string; to?: string },
+) {
   const decider = alias(users, 'decider_u');
   return db
     .select({
@@ -255,7 +321,9 @@ export async function decisionsForCycleTimes(db: Db, params: { scope: SQL | unde
         sql`${approvalSteps.activatedAt} IS NOT NULL`,
         params.organizationId ? eq(spendingRequests.organizationId, params.organizationId) : undefined,
         params.from ? gte(approvalDecisions.createdAt, new Date(`${params.from}T00:00:00Z`)) : undefined,
-        params.to ? lt(approvalDecisions.createdAt, new Date(new Date(`${params.to}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
+        params.to
+          ? lt(approvalDecisions.createdAt, new Date(new Date(`${params.to}T00:00:00Z`).getTime() + 86_400_000))
+          : undefined,
       ),
     );
 }
@@ -287,7 +355,10 @@ export async function updateRequest(db: Db, id: string, changes: RequestChanges)
 }
 
 export async function organizationCurrency(db: Db, organizationId: string): Promise<string | null> {
-  const [org] = await db.select({ currency: organizations.currency }).from(organizations).where(eq(organizations.id, organizationId));
+  const [org] = await db
+    .select({ currency: organizations.currency })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   return org?.currency ?? null;
 }
 
@@ -297,7 +368,10 @@ export async function userRole(db: Db, userId: string): Promise<string | null> {
 }
 
 export async function userBrief(db: Db, userId: string): Promise<{ id: string; status: string; name: string } | null> {
-  const [u] = await db.select({ id: users.id, status: users.status, first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, userId));
+  const [u] = await db
+    .select({ id: users.id, status: users.status, first: users.firstName, last: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
   return u ? { id: u.id, status: u.status, name: `${u.first} ${u.last}` } : null;
 }
 
@@ -344,7 +418,11 @@ export async function lockStep(db: Db, stepId: string): Promise<StepRow | null> 
   return step ?? null;
 }
 
-export async function updateStep(db: Db, stepId: string, changes: Partial<Omit<typeof approvalSteps.$inferInsert, 'id'>>): Promise<void> {
+export async function updateStep(
+  db: Db,
+  stepId: string,
+  changes: Partial<Omit<typeof approvalSteps.$inferInsert, 'id'>>,
+): Promise<void> {
   await db.update(approvalSteps).set(changes).where(eq(approvalSteps.id, stepId));
 }
 
@@ -369,7 +447,13 @@ export async function liveAssignmentOf(db: Db, stepId: string, approverId: strin
   const [row] = await db
     .select()
     .from(approvalAssignments)
-    .where(and(eq(approvalAssignments.stepId, stepId), eq(approvalAssignments.approverId, approverId), ne(approvalAssignments.status, 'superseded')));
+    .where(
+      and(
+        eq(approvalAssignments.stepId, stepId),
+        eq(approvalAssignments.approverId, approverId),
+        ne(approvalAssignments.status, 'superseded'),
+      ),
+    );
   return row ?? null;
 }
 
@@ -395,7 +479,12 @@ export async function insertAssignments(db: Db, rows: NewAssignment[]): Promise<
   await db.insert(approvalAssignments).values(rows);
 }
 
-export async function setAssignmentStatus(db: Db, assignmentId: string, status: AssignmentRow['status'], decidedAt: Date): Promise<void> {
+export async function setAssignmentStatus(
+  db: Db,
+  assignmentId: string,
+  status: AssignmentRow['status'],
+  decidedAt: Date,
+): Promise<void> {
   await db.update(approvalAssignments).set({ status, decidedAt }).where(eq(approvalAssignments.id, assignmentId));
 }
 
@@ -418,14 +507,19 @@ export async function supersedeLive(db: Db, stepId: string): Promise<void> {
 }
 
 /** Open assignments on active steps: the approver's, or those a delegation moved. */
-export async function openItemsOnActiveSteps(db: Db, by: { approverId: string } | { delegationId: string }): Promise<AssignmentRow[]> {
+export async function openItemsOnActiveSteps(
+  db: Db,
+  by: { approverId: string } | { delegationId: string },
+): Promise<AssignmentRow[]> {
   const rows = await db
     .select({ a: approvalAssignments })
     .from(approvalAssignments)
     .innerJoin(approvalSteps, eq(approvalSteps.id, approvalAssignments.stepId))
     .where(
       and(
-        'approverId' in by ? eq(approvalAssignments.approverId, by.approverId) : eq(approvalAssignments.delegationId, by.delegationId),
+        'approverId' in by
+          ? eq(approvalAssignments.approverId, by.approverId)
+          : eq(approvalAssignments.delegationId, by.delegationId),
         eq(approvalAssignments.status, 'open'),
         eq(approvalSteps.status, 'active'),
       ),
@@ -457,7 +551,11 @@ export async function insertOverrun(db: Db, row: Omit<typeof budgetOverruns.$inf
   await db.insert(budgetOverruns).values(row);
 }
 
-export async function decidePendingOverrun(db: Db, requestId: string, changes: { status: 'approved' | 'rejected'; note: string | null; decidedById: string; decidedAt: Date }): Promise<void> {
+export async function decidePendingOverrun(
+  db: Db,
+  requestId: string,
+  changes: { status: 'approved' | 'rejected'; note: string | null; decidedById: string; decidedAt: Date },
+): Promise<void> {
   await db
     .update(budgetOverruns)
     .set(changes)
@@ -465,6 +563,9 @@ export async function decidePendingOverrun(db: Db, requestId: string, changes: {
 }
 
 export async function overrunStatusOf(db: Db, requestId: string): Promise<string | null> {
-  const [o] = await db.select({ status: budgetOverruns.status }).from(budgetOverruns).where(eq(budgetOverruns.requestId, requestId));
+  const [o] = await db
+    .select({ status: budgetOverruns.status })
+    .from(budgetOverruns)
+    .where(eq(budgetOverruns.requestId, requestId));
   return o?.status ?? null;
 }

@@ -44,13 +44,18 @@ export async function approvalsRoutes(app: FastifyInstance, { deps }: { deps: Ap
       config: { access: 'requests.create' },
       schema: {
         tags: ['requests'],
-        summary: 'Submit a draft: amounts fixed in the organization and group currencies, route chosen, first approvers told (Idempotency-Key honoured)',
+        summary:
+          'Submit a draft: amounts fixed in the organization and group currencies, route chosen, first approvers told (Idempotency-Key honoured)',
         params: idParam,
         response: { 200: requestDetail, ...errors },
       },
     },
     async (request, reply) => {
-      const outcome = await service.submitRequest(contextOf(request, deps), request.params.id, idempotencyKeyOf(request.headers));
+      const outcome = await service.submitRequest(
+        contextOf(request, deps),
+        request.params.id,
+        idempotencyKeyOf(request.headers),
+      );
       if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
       return reply.code(outcome.status).send(outcome.body);
     },
@@ -59,7 +64,13 @@ export async function approvalsRoutes(app: FastifyInstance, { deps }: { deps: Ap
     '/api/requests/:id/cancel',
     {
       config: { access: 'requests.create' },
-      schema: { tags: ['requests'], summary: 'Cancel your own draft, pending or waiting request', params: idParam, body: cancelRequestInput, response: { 200: requestDetail, ...errors } },
+      schema: {
+        tags: ['requests'],
+        summary: 'Cancel your own draft, pending or waiting request',
+        params: idParam,
+        body: cancelRequestInput,
+        response: { 200: requestDetail, ...errors },
+      },
     },
     async (request) => service.cancelRequest(contextOf(request, deps), request.params.id, request.body.reason),
   );
@@ -81,7 +92,13 @@ export async function approvalsRoutes(app: FastifyInstance, { deps }: { deps: Ap
     '/api/requests/:id/pay',
     {
       config: { access: 'requests.pay' },
-      schema: { tags: ['requests'], summary: 'Mark an approved request paid', params: idParam, body: payRequestInput, response: { 200: requestDetail, ...errors } },
+      schema: {
+        tags: ['requests'],
+        summary: 'Mark an approved request paid',
+        params: idParam,
+        body: payRequestInput,
+        response: { 200: requestDetail, ...errors },
+      },
     },
     async (request) => service.payRequest(contextOf(request, deps), request.params.id, request.body),
   );
@@ -105,7 +122,12 @@ export async function approvalsRoutes(app: FastifyInstance, { deps }: { deps: Ap
     '/api/approvals/queue',
     {
       config: { access: 'approvals.act' },
-      schema: { tags: ['approvals'], summary: "The caller's open approvals, with SLA state", querystring: approvalQueueQuery, response: { 200: approvalQueue, ...errors } },
+      schema: {
+        tags: ['approvals'],
+        summary: "The caller's open approvals, with SLA state",
+        querystring: approvalQueueQuery,
+        response: { 200: approvalQueue, ...errors },
+      },
       // Every approver opens it: written from the same schema without zod's encode.
       serializerCompiler: fastSerializerCompiler,
     },
@@ -130,7 +152,8 @@ export async function approvalsRoutes(app: FastifyInstance, { deps }: { deps: Ap
       config: { access: 'approvals.act' },
       schema: {
         tags: ['approvals'],
-        summary: 'Approve (optionally rejecting line items), reject or ask for information at the current step; exactly once',
+        summary:
+          'Approve (optionally rejecting line items), reject or ask for information at the current step; exactly once',
         params: requestIdParam,
         body: decisionInput,
         response: { 200: decisionResult, ...errors },
@@ -144,7 +167,12 @@ export async function approvalsRoutes(app: FastifyInstance, { deps }: { deps: Ap
     '/api/approvals/in-flight',
     {
       config: { access: 'approvals.manage' },
-      schema: { tags: ['approvals'], summary: 'Active steps of pending requests in scope, with SLA state', querystring: inFlightQuery, response: { 200: inFlightList, ...errors } },
+      schema: {
+        tags: ['approvals'],
+        summary: 'Active steps of pending requests in scope, with SLA state',
+        querystring: inFlightQuery,
+        response: { 200: inFlightList, ...errors },
+      },
     },
     async (request) => service.inFlight(contextOf(request, deps), request.query),
   );
@@ -182,7 +210,8 @@ export async function approvalsRoutes(app: FastifyInstance, { deps }: { deps: Ap
       config: { access: 'approvals.manage' },
       schema: {
         tags: ['approvals'],
-        summary: 'Hours from step activation to decision, per step name and per approver (average, median, 90th percentile)',
+        summary:
+          'Hours from step activation to decision, per step name and per approver (average, median, 90th percentile)',
         querystring: cycleTimeQuery,
         response: { 200: cycleTimes, ...errors },
       },
@@ -197,7 +226,8 @@ export async function approvalsRoutes(app: FastifyInstance, { deps }: { deps: Ap
       config: { access: 'budgets.approve_overrun' },
       schema: {
         tags: ['budgets'],
-        summary: "Approve (the request's route continues) or reject (the request is rejected) a budget overrun, with a required note",
+        summary:
+          "Approve (the request's route continues) or reject (the request is rejected) a budget overrun, with a required note",
         params: overrunRequestParam,
         body: budgetOverrunDecisionInput,
         response: { 200: budgetOverrun, ...errors },

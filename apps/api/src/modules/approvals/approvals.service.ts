@@ -104,17 +104,34 @@ export async function rerouteRequest(ctx: Ctx, id: string, input: RerouteInput):
 
 export async function approvalQueue(
   ctx: Ctx,
-  query: { page: number; pageSize: number; sort?: string; order: 'asc' | 'desc'; q?: string; slaState?: SlaState; cursor?: string },
+  query: {
+    page: number;
+    pageSize: number;
+    sort?: string;
+    order: 'asc' | 'desc';
+    q?: string;
+    slaState?: SlaState;
+    cursor?: string;
+  },
 ): Promise<ApprovalQueue> {
   const auth = requireAuth(ctx);
-  const { rows, total, totalIsEstimate, nextCursor } = await repo.queue(ctx.db, { ...query, userId: auth.userId, now: ctx.now });
+  const { rows, total, totalIsEstimate, nextCursor } = await repo.queue(ctx.db, {
+    ...query,
+    userId: auth.userId,
+    now: ctx.now,
+  });
   const items = rows.map((row) => {
     const r = row.request;
     const delegated = row.assignment.reason === 'delegation' && row.assignment.originalApproverId;
     // Not the caller's own item: one their delegator keeps because the caller may not decide it.
     const kept = row.assignment.approverId !== auth.userId;
     const decidedStep = row.decidedStep === null ? null : Number(row.decidedStep);
-    const blockedReason = r.requesterId === auth.userId ? MESSAGES.ownRequest : decidedStep !== null ? segregationMessage(decidedStep) : null;
+    const blockedReason =
+      r.requesterId === auth.userId
+        ? MESSAGES.ownRequest
+        : decidedStep !== null
+          ? segregationMessage(decidedStep)
+          : null;
     return {
       requestId: r.id,
       reference: requestReference(r.seq),
@@ -165,12 +182,17 @@ export async function decide(ctx: Ctx, id: string, input: DecisionInput): Promis
   return tx(ctx, (t) => decideIn(ctx, t, id, input));
 }
 
-export async function bulkApprove(ctx: Ctx, input: { requestIds: string[]; reason?: string }): Promise<BulkApproveResult> {
+export async function bulkApprove(
+  ctx: Ctx,
+  input: { requestIds: string[]; reason?: string },
+): Promise<BulkApproveResult> {
   const approved: string[] = [];
   const failed: { requestId: string; message: string }[] = [];
   for (const requestId of [...new Set(input.requestIds)]) {
     try {
-      await tx(ctx, (t) => decideIn(ctx, t, requestId, { decision: 'approved', reason: input.reason, rejectedLineItemIds: [] }));
+      await tx(ctx, (t) =>
+        decideIn(ctx, t, requestId, { decision: 'approved', reason: input.reason, rejectedLineItemIds: [] }),
+      );
       approved.push(requestId);
     } catch (e) {
       if (e instanceof AppError) failed.push({ requestId, message: e.message });
@@ -187,7 +209,15 @@ export async function bulkApprove(ctx: Ctx, input: { requestIds: string[]; reaso
 
 export async function inFlight(
   ctx: Ctx,
-  query: { page: number; pageSize: number; sort?: string; order: 'asc' | 'desc'; q?: string; organizationId?: string; slaState?: SlaState },
+  query: {
+    page: number;
+    pageSize: number;
+    sort?: string;
+    order: 'asc' | 'desc';
+    q?: string;
+    organizationId?: string;
+    slaState?: SlaState;
+  },
 ): Promise<Paginated<InFlightItem>> {
   const auth = requireAuth(ctx);
   const scope = scopeCondition(auth, 'approvals.manage', { organizationId: spendingRequests.organizationId });
@@ -208,7 +238,9 @@ export async function inFlight(
     stepName: row.step.name,
     stepPosition: row.step.position,
     stepCount: Number(row.stepCount),
-    approvers: people.filter((p) => p.stepId === row.step.id).map((p) => ({ id: p.id, name: p.name, reason: p.reason })),
+    approvers: people
+      .filter((p) => p.stepId === row.step.id)
+      .map((p) => ({ id: p.id, name: p.name, reason: p.reason })),
     activatedAt: iso(row.step.activatedAt),
     dueAt: iso(row.step.dueAt),
     slaState: repo.slaStateOf(row.step.dueAt ? new Date(row.step.dueAt) : null, row.step.slaHours, ctx.now),
@@ -226,7 +258,10 @@ async function lockManagedStep(ctx: Ctx, t: Db, stepId: string) {
   if (!found) throw new AppError('NOT_FOUND', { message: 'Approval step not found' });
   const r = (await repo.lockRequest(t, found.request.id))!;
   const step = await repo.lockStep(t, stepId);
-  if (r.status !== 'pending') throw engine.conflict(`This request is not pending approval (it is ${r.status.replace('_', ' ')}), so its approvers cannot be changed`);
+  if (r.status !== 'pending')
+    throw engine.conflict(
+      `This request is not pending approval (it is ${r.status.replace('_', ' ')}), so its approvers cannot be changed`,
+    );
   if (!step || step.status !== 'active') throw engine.conflict('This step is not the active step of the request');
   return { r, step };
 }
@@ -254,10 +289,17 @@ export async function escalateStepNow(ctx: Ctx, stepId: string, note: string | u
 export async function decideOverrun(
   ctx: Ctx,
   requestId: string,
-  input: { decision: 'approved' | 'rejected'; note: string; budgetChoice?: OverrunRaise['choice']; raises?: OverrunRaise['raises'] },
+  input: {
+    decision: 'approved' | 'rejected';
+    note: string;
+    budgetChoice?: OverrunRaise['choice'];
+    raises?: OverrunRaise['raises'];
+  },
 ): Promise<BudgetOverrun> {
   const auth = requireAuth(ctx);
-  const requestScope = scopeCondition(auth, 'budgets.approve_overrun', { organizationId: spendingRequests.organizationId });
+  const requestScope = scopeCondition(auth, 'budgets.approve_overrun', {
+    organizationId: spendingRequests.organizationId,
+  });
   return tx(ctx, async (t) => {
     // The request row first (same lock order as every decision), then the overrun.
     const r = await repo.lockRequest(t, requestId, requestScope);
@@ -266,8 +308,20 @@ export async function decideOverrun(
     if (!overrunStatus) throw new AppError('NOT_FOUND', { message: MESSAGES.overrunNotFound });
     if (overrunStatus !== 'pending') throw new AppError('CONFLICT', { message: BUDGET_MESSAGES.overrunDecided });
     const step = await engine.activeStepOf(t, r.id);
-    if (r.status === 'pending' && step?.purpose !== engine.BUDGET_OVERRUN_PURPOSE) throw engine.conflict(MESSAGES.notWaitingForOverrun);
-    await decisions.decide(t, r, { decision: input.decision, reason: input.note, rejectedLineItemIds: [], budgetChoice: input.budgetChoice, raises: input.raises }, actorOf(ctx));
+    if (r.status === 'pending' && step?.purpose !== engine.BUDGET_OVERRUN_PURPOSE)
+      throw engine.conflict(MESSAGES.notWaitingForOverrun);
+    await decisions.decide(
+      t,
+      r,
+      {
+        decision: input.decision,
+        reason: input.note,
+        rejectedLineItemIds: [],
+        budgetChoice: input.budgetChoice,
+        raises: input.raises,
+      },
+      actorOf(ctx),
+    );
     return (await budgetGate.overrunOf(t, requestId))!;
   });
 }
@@ -277,10 +331,18 @@ function stats(hours: number[]) {
   const n = sorted.length;
   const round = (v: number) => Math.round(v * 100) / 100;
   // Callers group non-empty lists, so every percentile is a number.
-  return { decisions: n, averageHours: round(sorted.reduce((s, h) => s + h, 0) / n), medianHours: round(percentile(sorted, 0.5)!), p90Hours: round(percentile(sorted, 0.9)!) };
+  return {
+    decisions: n,
+    averageHours: round(sorted.reduce((s, h) => s + h, 0) / n),
+    medianHours: round(percentile(sorted, 0.5)!),
+    p90Hours: round(percentile(sorted, 0.9)!),
+  };
 }
 
-export async function cycleTimes(ctx: Ctx, query: { organizationId?: string; from?: string; to?: string }): Promise<CycleTimes> {
+export async function cycleTimes(
+  ctx: Ctx,
+  query: { organizationId?: string; from?: string; to?: string },
+): Promise<CycleTimes> {
   const auth = requireAuth(ctx);
   const scope = scopeCondition(auth, 'approvals.manage', { organizationId: spendingRequests.organizationId });
   const rows = await repo.decisionsForCycleTimes(ctx.db, { ...query, scope });
@@ -294,7 +356,11 @@ export async function cycleTimes(ctx: Ctx, query: { organizationId?: string; fro
     byDecider.set(row.deciderId, d);
   }
   return {
-    steps: [...bySteps.entries()].map(([stepName, hours]) => ({ stepName, ...stats(hours) })).sort((a, b) => a.stepName.localeCompare(b.stepName)),
-    approvers: [...byDecider.entries()].map(([approverId, d]) => ({ approverId, name: d.name, ...stats(d.hours) })).sort((a, b) => a.name.localeCompare(b.name)),
+    steps: [...bySteps.entries()]
+      .map(([stepName, hours]) => ({ stepName, ...stats(hours) }))
+      .sort((a, b) => a.stepName.localeCompare(b.stepName)),
+    approvers: [...byDecider.entries()]
+      .map(([approverId, d]) => ({ approverId, name: d.name, ...stats(d.hours) }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
   };
 }

@@ -15,13 +15,32 @@ export interface BudgetGate {
   /** Locks the request's budget lines and says which it would take over their amount. */
   check(tx: Db, request: RequestRow, now: Date): Promise<BudgetCheck>;
   /** After a request's money was committed, released or spent: threshold alerts on its lines. */
-  recomputeThresholds(tx: Db, request: Pick<RequestRow, 'organizationId' | 'departmentId' | 'categoryId' | 'submittedAt'>, now: Date): Promise<void>;
+  recomputeThresholds(
+    tx: Db,
+    request: Pick<RequestRow, 'organizationId' | 'departmentId' | 'categoryId' | 'submittedAt'>,
+    now: Date,
+  ): Promise<void>;
   /** The request's overrun as the budgets screens show it. */
   overrunOf(db: Db, requestId: string): Promise<BudgetOverrun | null>;
   /** Raises each line an approved overrun went over (by its overrun, or more), with an adjustment row and audit event each. */
-  raiseLines(tx: Db, input: { requestId: string; organizationId: string; lines: OverrunLine[]; raises?: OverrunRaise['raises']; reason: string }, actor: AuditActor): Promise<void>;
+  raiseLines(
+    tx: Db,
+    input: {
+      requestId: string;
+      organizationId: string;
+      lines: OverrunLine[];
+      raises?: OverrunRaise['raises'];
+      reason: string;
+    },
+    actor: AuditActor,
+  ): Promise<void>;
 }
 
 export type { BudgetCheck, OverrunRaise };
 
-export const budgetGate: BudgetGate = { check: checkBudgets, recomputeThresholds, overrunOf, raiseLines: raiseLinesForOverrun };
+export const budgetGate: BudgetGate = {
+  check: checkBudgets,
+  recomputeThresholds,
+  overrunOf,
+  raiseLines: raiseLinesForOverrun,
+};

@@ -15,7 +15,11 @@ export interface CheckResult {
  * already carries its fixed FX amounts. Policies run first: a blocking finding (or a missing
  * justification) refuses the submission with 422 before any budget line is locked.
  */
-export async function runChecks(tx: Db, request: typeof spendingRequests.$inferSelect, now: Date): Promise<CheckResult> {
+export async function runChecks(
+  tx: Db,
+  request: typeof spendingRequests.$inferSelect,
+  now: Date,
+): Promise<CheckResult> {
   const policy = await checkPolicies(tx, request, now);
   const budget = await budgetGate.check(tx, request, now);
   return { overBudget: budget.overBudget, budget, findings: policy.findings, policyVersions: policy.versions };

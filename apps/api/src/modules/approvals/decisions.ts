@@ -60,7 +60,12 @@ const DECISION_TARGET: Record<DecisionInput['decision'], RequestStatus> = {
 };
 
 /** One approver's decision on the active step. The request row must be locked by the caller. */
-export async function decide(tx: Db, r: RequestRow, input: DecisionInput & OverrunRaiseInput, actor: Actor & { userId: string }): Promise<DecisionOutcome> {
+export async function decide(
+  tx: Db,
+  r: RequestRow,
+  input: DecisionInput & OverrunRaiseInput,
+  actor: Actor & { userId: string },
+): Promise<DecisionOutcome> {
   const now = actor.now;
   if (r.status !== 'pending') throw illegal(r.status, DECISION_TARGET[input.decision]);
   const step = await activeStepOf(tx, r.id);
@@ -69,7 +74,8 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput & Overr
   const decidedStep = step ? (await decidersOfOtherSteps(tx, step)).get(actor.userId) : undefined;
   if (!step || !mine) {
     if (r.requesterId === actor.userId) throw new AppError('FORBIDDEN', { message: MESSAGES.ownRequest });
-    if (step && decidedStep !== undefined && (await standsInFor(tx, step, actor.userId, now))) throw segregation(decidedStep);
+    if (step && decidedStep !== undefined && (await standsInFor(tx, step, actor.userId, now)))
+      throw segregation(decidedStep);
     // Decided at an earlier step of this round (e.g. a retry after the step moved on).
     const round = (await currentRound(tx, r.id)).map((s) => s.id);
     if (await repo.hasDecidedOn(tx, round, actor.userId)) throw conflict(MESSAGES.alreadyDecided);
@@ -80,12 +86,18 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput & Overr
   if (decidedStep !== undefined) throw segregation(decidedStep);
   const overrunStep = step.purpose === BUDGET_OVERRUN_PURPOSE;
   if (overrunStep && !input.reason?.trim()) {
-    throw new AppError('VALIDATION_ERROR', { message: MESSAGES.overrunNote, details: [{ path: 'reason', message: MESSAGES.overrunNote }] });
+    throw new AppError('VALIDATION_ERROR', {
+      message: MESSAGES.overrunNote,
+      details: [{ path: 'reason', message: MESSAGES.overrunNote }],
+    });
   }
 
   const raiseLine = input.budgetChoice === 'raise_line' || (input.raises?.length ?? 0) > 0;
   if (raiseLine && (!overrunStep || input.decision !== 'approved')) {
-    throw new AppError('VALIDATION_ERROR', { message: MESSAGES.raiseOnlyWhenApproved, details: [{ path: 'budgetChoice', message: MESSAGES.raiseOnlyWhenApproved }] });
+    throw new AppError('VALIDATION_ERROR', {
+      message: MESSAGES.raiseOnlyWhenApproved,
+      details: [{ path: 'budgetChoice', message: MESSAGES.raiseOnlyWhenApproved }],
+    });
   }
 
   const onBehalfOfId = mine.reason === 'delegation' ? mine.originalApproverId : null;
@@ -96,12 +108,25 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput & Overr
     const items = await repo.lineItemsOf(tx, r.id);
     const byId = new Map(items.map((i) => [i.id, i]));
     for (const id of input.rejectedLineItemIds) {
-      if (!byId.has(id)) throw new AppError('VALIDATION_ERROR', { message: MESSAGES.unknownLineItem, details: [{ path: 'rejectedLineItemIds', message: MESSAGES.unknownLineItemField }] });
+      if (!byId.has(id))
+        throw new AppError('VALIDATION_ERROR', {
+          message: MESSAGES.unknownLineItem,
+          details: [{ path: 'rejectedLineItemIds', message: MESSAGES.unknownLineItemField }],
+        });
     }
-    const rejectedIds = new Set([...items.filter((i) => i.status === 'rejected').map((i) => i.id), ...input.rejectedLineItemIds]);
-    if (rejectedIds.size === items.length) throw new AppError('VALIDATION_ERROR', { message: MESSAGES.rejectInstead, details: [{ path: 'rejectedLineItemIds', message: MESSAGES.rejectInstead }] });
+    const rejectedIds = new Set([
+      ...items.filter((i) => i.status === 'rejected').map((i) => i.id),
+      ...input.rejectedLineItemIds,
+    ]);
+    if (rejectedIds.size === items.length)
+      throw new AppError('VALIDATION_ERROR', {
+        message: MESSAGES.rejectInstead,
+        details: [{ path: 'rejectedLineItemIds', message: MESSAGES.rejectInstead }],
+      });
     await repo.rejectLineItems(tx, r.id, input.rejectedLineItemIds, reason);
-    const rejectedTotal = addMoney(...items.filter((i) => rejectedIds.has(i.id)).flatMap((i) => [i.amount, i.taxAmount]));
+    const rejectedTotal = addMoney(
+      ...items.filter((i) => rejectedIds.has(i.id)).flatMap((i) => [i.amount, i.taxAmount]),
+    );
     approvedAmount = toAmountString(subtractMoney(r.amount, rejectedTotal));
     await repo.updateRequest(tx, r.id, { approvedAmount, updatedAt: now });
   }
@@ -121,7 +146,8 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput & Overr
       createdAt: now,
     });
   } catch (e) {
-    if (isUniqueViolation(e) || /approval_decisions_assignment_idx/.test(String(e))) throw conflict(MESSAGES.alreadyDecided);
+    if (isUniqueViolation(e) || /approval_decisions_assignment_idx/.test(String(e)))
+      throw conflict(MESSAGES.alreadyDecided);
     throw e;
   }
 
@@ -142,13 +168,22 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput & Overr
       if (next) {
         const { approvers } = await activateStep(tx, r, next, now);
         currentStep = next.position;
-        const told = REQUESTER.stepPassed(step, approvers.map((a) => a.name));
+        const told = REQUESTER.stepPassed(
+          step,
+          approvers.map((a) => a.name),
+        );
         await notifyRequester(tx, r, 'request_step_approved', told.title, told.body, now);
       } else {
         status = 'approved';
         currentStep = null;
         approvedAmount = approvedAmount ?? r.amount;
-        await repo.updateRequest(tx, r.id, { status, decidedAt: now, approvedAmount, currentStep: null, updatedAt: now });
+        await repo.updateRequest(tx, r.id, {
+          status,
+          decidedAt: now,
+          approvedAmount,
+          currentStep: null,
+          updatedAt: now,
+        });
         await payablesGate.open(tx, { ...r, status, decidedAt: now, approvedAmount }, actor);
         action = 'request.approved';
         eventType = 'approved';
@@ -162,7 +197,13 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput & Overr
     await repo.updateStep(tx, step.id, { status: 'rejected', completedAt: now });
     await repo.supersedeOpen(tx, step.id, now);
     await repo.skipSteps(tx, r.id, ['waiting']);
-    await repo.updateRequest(tx, r.id, { status, rejectionReason: reason, decidedAt: now, currentStep: null, updatedAt: now });
+    await repo.updateRequest(tx, r.id, {
+      status,
+      rejectionReason: reason,
+      decidedAt: now,
+      currentStep: null,
+      updatedAt: now,
+    });
     action = 'request.rejected';
     eventType = 'rejected';
     await notifyRequester(tx, r, 'request_rejected', REQUESTER.rejected, reason, now);
@@ -170,7 +211,13 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput & Overr
     status = 'info_requested';
     await repo.supersedeOpen(tx, step.id, now);
     await repo.updateRequest(tx, r.id, { status, updatedAt: now });
-    await repo.insertComment(tx, { requestId: r.id, authorId: actor.userId, kind: 'info_request', body: reason ?? '', createdAt: now });
+    await repo.insertComment(tx, {
+      requestId: r.id,
+      authorId: actor.userId,
+      kind: 'info_request',
+      body: reason ?? '',
+      createdAt: now,
+    });
     action = 'request.info_requested';
     eventType = 'info_requested';
     await notifyRequester(tx, r, 'request_info_requested', REQUESTER.infoRequested, reason, now);
@@ -179,11 +226,27 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput & Overr
   if (overrunStep && (input.decision === 'approved' || input.decision === 'rejected')) {
     const overrunStatus = input.decision === 'approved' ? ('approved' as const) : ('rejected' as const);
     await repo.updateRequest(tx, r.id, { overrunStatus, updatedAt: now });
-    await repo.decidePendingOverrun(tx, r.id, { status: overrunStatus, note: reason, decidedById: actor.userId, decidedAt: now });
+    await repo.decidePendingOverrun(tx, r.id, {
+      status: overrunStatus,
+      note: reason,
+      decidedById: actor.userId,
+      decidedAt: now,
+    });
     if (raiseLine) {
       // The lines and overruns recorded at submission: what the approver saw and approved.
       const overrun = await budgetGate.overrunOf(tx, r.id);
-      if (overrun) await budgetGate.raiseLines(tx, { requestId: r.id, organizationId: r.organizationId, lines: overrun.lines, raises: input.raises, reason: reason ?? '' }, actor);
+      if (overrun)
+        await budgetGate.raiseLines(
+          tx,
+          {
+            requestId: r.id,
+            organizationId: r.organizationId,
+            lines: overrun.lines,
+            raises: input.raises,
+            reason: reason ?? '',
+          },
+          actor,
+        );
     }
   }
   if (status !== 'pending' && status !== 'info_requested') await budgetGate.recomputeThresholds(tx, r, now);
@@ -209,7 +272,9 @@ export async function decide(tx: Db, r: RequestRow, input: DecisionInput & Overr
       onBehalfOfId,
       stepPosition: step.position,
       note: reason,
-      data: input.rejectedLineItemIds.length ? { rejectedLineItemIds: input.rejectedLineItemIds, approvedAmount } : null,
+      data: input.rejectedLineItemIds.length
+        ? { rejectedLineItemIds: input.rejectedLineItemIds, approvedAmount }
+        : null,
     },
     now,
   );

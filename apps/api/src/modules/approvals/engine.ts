@@ -10,7 +10,15 @@ import { auditChange } from '../../lib/audit.ts';
 import { notify } from '../../lib/notify.ts';
 import * as repo from './approvals.repository.ts';
 import { ACTIVITY, APPROVER_INTRO, approvalNeededBody } from './approvals.messages.ts';
-import { escalationChain, resolveApprovers, roleWords, usersForRole, type ResolvedApprover, type RouteSubject, type StepDef } from './route.ts';
+import {
+  escalationChain,
+  resolveApprovers,
+  roleWords,
+  usersForRole,
+  type ResolvedApprover,
+  type RouteSubject,
+  type StepDef,
+} from './route.ts';
 
 export type { AssignmentRow, RequestRow, StepRow } from './approvals.repository.ts';
 type RequestRow = repo.RequestRow;
@@ -59,9 +67,13 @@ export function segregation(decidedStep: number, message = segregationMessage(de
  * it does not stop someone from approving a later step. A re-route starts a new round, and
  * the earlier round's decisions no longer count towards the approval, so they do not bar.
  */
-export async function decidersOfOtherSteps(tx: Db, step: Pick<StepRow, 'id' | 'requestId' | 'round'>): Promise<Map<string, number>> {
+export async function decidersOfOtherSteps(
+  tx: Db,
+  step: Pick<StepRow, 'id' | 'requestId' | 'round'>,
+): Promise<Map<string, number>> {
   const barred = new Map<string, number>();
-  for (const row of await repo.decidersOfOtherSteps(tx, step)) if (!barred.has(row.deciderId)) barred.set(row.deciderId, row.position);
+  for (const row of await repo.decidersOfOtherSteps(tx, step))
+    if (!barred.has(row.deciderId)) barred.set(row.deciderId, row.position);
   return barred;
 }
 
@@ -70,7 +82,13 @@ export const linkOf = (requestId: string) => `/requests?id=${requestId}`;
 export const QUEUE_LINK = '/approvals';
 export const refOf = (r: RequestRow) => requestReference(r.seq);
 
-export async function audit(tx: Db, actor: Actor, action: string, requestId: string, data: { before?: unknown; after?: unknown; metadata?: unknown } = {}) {
+export async function audit(
+  tx: Db,
+  actor: Actor,
+  action: string,
+  requestId: string,
+  data: { before?: unknown; after?: unknown; metadata?: unknown } = {},
+) {
   await auditChange(tx, actor, { action, entityType: 'spending_request', entityId: requestId, ...data });
 }
 
@@ -119,7 +137,14 @@ export async function nameOf(tx: Db, id: string): Promise<string> {
   return (await repo.userBrief(tx, id))?.name ?? 'Unknown user';
 }
 
-export async function notifyApprovers(tx: Db, r: RequestRow, step: StepRow, userIds: string[], now: Date, intro: string = APPROVER_INTRO.needed): Promise<void> {
+export async function notifyApprovers(
+  tx: Db,
+  r: RequestRow,
+  step: StepRow,
+  userIds: string[],
+  now: Date,
+  intro: string = APPROVER_INTRO.needed,
+): Promise<void> {
   await notify(
     tx,
     userIds,
@@ -135,18 +160,44 @@ export async function notifyApprovers(tx: Db, r: RequestRow, step: StepRow, user
   );
 }
 
-export async function notifyRequester(tx: Db, r: RequestRow, type: string, title: string, body: string | null, now: Date): Promise<void> {
-  await notify(tx, [r.requesterId], { type, title: `${refOf(r)} ${title}`, body, link: linkOf(r.id), entityType: 'spending_request', entityId: r.id }, now);
+export async function notifyRequester(
+  tx: Db,
+  r: RequestRow,
+  type: string,
+  title: string,
+  body: string | null,
+  now: Date,
+): Promise<void> {
+  await notify(
+    tx,
+    [r.requesterId],
+    { type, title: `${refOf(r)} ${title}`, body, link: linkOf(r.id), entityType: 'spending_request', entityId: r.id },
+    now,
+  );
 }
 
 /** Approvers of a budget overrun step: active users with role cfo or group_cfo, never the requester. */
-async function overrunApprovers(tx: Db, r: RequestRow, subject: RouteSubject, step: StepRow, now: Date): Promise<{ approvers: ResolvedApprover[]; warnings: string[] }> {
+async function overrunApprovers(
+  tx: Db,
+  r: RequestRow,
+  subject: RouteSubject,
+  step: StepRow,
+  now: Date,
+): Promise<{ approvers: ResolvedApprover[]; warnings: string[] }> {
   const approvers: ResolvedApprover[] = [];
   for (const role of ['cfo', 'group_cfo']) {
     const { people, how } = await usersForRole(tx, subject, role);
     for (const p of people) {
       if (p.id === r.requesterId || subject.barred?.has(p.id) || approvers.some((a) => a.userId === p.id)) continue;
-      approvers.push({ userId: p.id, name: p.name, role: p.role, reason: 'workflow', originalApproverId: null, delegationId: null, why: `${p.name} (${how}, budget overrun)` });
+      approvers.push({
+        userId: p.id,
+        name: p.name,
+        role: p.role,
+        reason: 'workflow',
+        originalApproverId: null,
+        delegationId: null,
+        why: `${p.name} (${how}, budget overrun)`,
+      });
     }
   }
   if (approvers.length > 0) return { approvers, warnings: [] };
@@ -157,11 +208,26 @@ async function overrunApprovers(tx: Db, r: RequestRow, subject: RouteSubject, st
  * Makes a step the active one: resolves its approvers now (so org changes and delegations
  * count), writes their assignments, starts the SLA clock and tells them.
  */
-export async function activateStep(tx: Db, r: RequestRow, step: StepRow, now: Date): Promise<{ approvers: ResolvedApprover[]; warnings: string[] }> {
+export async function activateStep(
+  tx: Db,
+  r: RequestRow,
+  step: StepRow,
+  now: Date,
+): Promise<{ approvers: ResolvedApprover[]; warnings: string[] }> {
   const subject = { ...(await subjectOf(tx, r)), barred: await decidersOfOtherSteps(tx, step) };
-  const resolved = step.purpose === BUDGET_OVERRUN_PURPOSE ? await overrunApprovers(tx, r, subject, step, now) : await resolveApprovers(tx, subject, stepDefOf(step), now);
+  const resolved =
+    step.purpose === BUDGET_OVERRUN_PURPOSE
+      ? await overrunApprovers(tx, r, subject, step, now)
+      : await resolveApprovers(tx, subject, stepDefOf(step), now);
   const dueAt = new Date(now.getTime() + step.slaHours * HOUR);
-  await repo.updateStep(tx, step.id, { status: 'active', activatedAt: now, dueAt, remindedAt: null, escalatedAt: null, completedAt: null });
+  await repo.updateStep(tx, step.id, {
+    status: 'active',
+    activatedAt: now,
+    dueAt,
+    remindedAt: null,
+    escalatedAt: null,
+    completedAt: null,
+  });
   await repo.insertAssignments(
     tx,
     resolved.approvers.map((a) => ({
@@ -187,7 +253,12 @@ export async function activateStep(tx: Db, r: RequestRow, step: StepRow, now: Da
 }
 
 /** Writes a new round of steps from a chosen route and activates the first. Returns words for routeReason. */
-export async function startRound(tx: Db, r: RequestRow, steps: (StepDef & { purpose?: string | null })[], now: Date): Promise<string[]> {
+export async function startRound(
+  tx: Db,
+  r: RequestRow,
+  steps: (StepDef & { purpose?: string | null })[],
+  now: Date,
+): Promise<string[]> {
   const round = ((await repo.latestRound(tx, r.id)) ?? 0) + 1;
   const inserted = await repo.insertSteps(
     tx,
@@ -195,9 +266,15 @@ export async function startRound(tx: Db, r: RequestRow, steps: (StepDef & { purp
   );
   const first = inserted[0]!;
   const { approvers, warnings } = await activateStep(tx, r, first, now);
-  const words: string[] = [ACTIVITY.firstStep(first, approvers.map((a) => a.why))];
+  const words: string[] = [
+    ACTIVITY.firstStep(
+      first,
+      approvers.map((a) => a.why),
+    ),
+  ];
   for (const w of warnings) words.push(ACTIVITY.firstStepWarning(w));
-  for (const s of inserted.slice(1)) words.push(ACTIVITY.laterStep(s, roleWords(s.approverKind === 'user' ? null : s.approverRole)));
+  for (const s of inserted.slice(1))
+    words.push(ACTIVITY.laterStep(s, roleWords(s.approverKind === 'user' ? null : s.approverRole)));
   return words;
 }
 
@@ -211,18 +288,30 @@ export interface Candidate {
  * the ladder above the step's role (then cfo, owner) with someone eligible. Never the requester,
  * never someone already on the step, never those in `exclude`.
  */
-export async function upwardTarget(tx: Db, r: RequestRow, step: StepRow, exclude: string[]): Promise<{ people: Candidate[]; why: string } | null> {
+export async function upwardTarget(
+  tx: Db,
+  r: RequestRow,
+  step: StepRow,
+  exclude: string[],
+): Promise<{ people: Candidate[]; why: string } | null> {
   const barred = await decidersOfOtherSteps(tx, step);
-  const taken = new Set([...(await repo.liveAssignments(tx, step.id)).map((a) => a.approverId), r.requesterId, ...barred.keys(), ...exclude]);
+  const taken = new Set([
+    ...(await repo.liveAssignments(tx, step.id)).map((a) => a.approverId),
+    r.requesterId,
+    ...barred.keys(),
+    ...exclude,
+  ]);
   if (step.fallbackUserId && !taken.has(step.fallbackUserId)) {
     const fb = await repo.userBrief(tx, step.fallbackUserId);
-    if (fb && fb.status === 'active') return { people: [{ id: fb.id, name: fb.name }], why: "the step's fallback approver" };
+    if (fb && fb.status === 'active')
+      return { people: [{ id: fb.id, name: fb.name }], why: "the step's fallback approver" };
   }
   const subject = await subjectOf(tx, r);
   for (const level of escalationChain(step.approverKind === 'relative_role' ? step.approverRole : null)) {
     const { people } = await usersForRole(tx, subject, level);
     const eligible = people.filter((p) => !taken.has(p.id));
-    if (eligible.length > 0) return { people: eligible.map((p) => ({ id: p.id, name: p.name })), why: roleWords(level) };
+    if (eligible.length > 0)
+      return { people: eligible.map((p) => ({ id: p.id, name: p.name })), why: roleWords(level) };
   }
   return null;
 }

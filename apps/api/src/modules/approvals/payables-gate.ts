@@ -11,7 +11,12 @@ export interface PayablesGate {
   /** After the final approval (the row as approved: status, decidedAt, approvedAmount set). */
   open(tx: Db, request: RequestRow, actor: AuditActor): Promise<void>;
   /** approved → paid: a payment of the whole open balance for a request with a vendor, the plain change without one. */
-  payInFull(tx: Db, request: RequestRow, input: { paymentDate: string; paymentReference: string }, actor: PaymentActor): Promise<void>;
+  payInFull(
+    tx: Db,
+    request: RequestRow,
+    input: { paymentDate: string; paymentReference: string },
+    actor: PaymentActor,
+  ): Promise<void>;
 }
 
 export const payablesGate: PayablesGate = {

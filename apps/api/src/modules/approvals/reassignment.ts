@@ -35,7 +35,15 @@ async function addAssignments(
 ): Promise<void> {
   await repo.insertAssignments(
     tx,
-    people.map((p) => ({ stepId: step.id, requestId: step.requestId, approverId: p.id, originalApproverId: item.originalApproverId, reason: item.reason, status: 'open' as const, createdAt: now })),
+    people.map((p) => ({
+      stepId: step.id,
+      requestId: step.requestId,
+      approverId: p.id,
+      originalApproverId: item.originalApproverId,
+      reason: item.reason,
+      status: 'open' as const,
+      createdAt: now,
+    })),
   );
 }
 
@@ -44,19 +52,49 @@ export async function remindStep(tx: Db, r: RequestRow, step: StepRow, actor: Ac
   const open = await openApproverIds(tx, step.id);
   await repo.updateStep(tx, step.id, { remindedAt: actor.now });
   await notifyApprovers(tx, r, step, open, actor.now, APPROVER_INTRO.reminder);
-  await audit(tx, actor, 'request.reminded', r.id, { metadata: { stepId: step.id, step: step.position, approverIds: open } });
-  await recordRequestEvent(tx, { requestId: r.id, type: 'reminded', actorId: actor.userId, stepPosition: step.position, data: { approverIds: open } }, actor.now);
+  await audit(tx, actor, 'request.reminded', r.id, {
+    metadata: { stepId: step.id, step: step.position, approverIds: open },
+  });
+  await recordRequestEvent(
+    tx,
+    {
+      requestId: r.id,
+      type: 'reminded',
+      actorId: actor.userId,
+      stepPosition: step.position,
+      data: { approverIds: open },
+    },
+    actor.now,
+  );
   return open.length;
 }
 
 /** Adds an escalated assignment above the step (the step row must be locked). */
-export async function escalateStep(tx: Db, r: RequestRow, step: StepRow, actor: Actor, note: string | null = null): Promise<Candidate[]> {
+export async function escalateStep(
+  tx: Db,
+  r: RequestRow,
+  step: StepRow,
+  actor: Actor,
+  note: string | null = null,
+): Promise<Candidate[]> {
   const target = await upwardTarget(tx, r, step, []);
   const now = actor.now;
   await repo.updateStep(tx, step.id, { escalatedAt: now });
   if (!target) {
-    await recordRequestEvent(tx, { requestId: r.id, type: 'escalated', actorId: actor.userId, stepPosition: step.position, note: ACTIVITY.nobodyToEscalateTo }, now);
-    await audit(tx, actor, 'request.escalated', r.id, { metadata: { stepId: step.id, step: step.position, to: [], note } });
+    await recordRequestEvent(
+      tx,
+      {
+        requestId: r.id,
+        type: 'escalated',
+        actorId: actor.userId,
+        stepPosition: step.position,
+        note: ACTIVITY.nobodyToEscalateTo,
+      },
+      now,
+    );
+    await audit(tx, actor, 'request.escalated', r.id, {
+      metadata: { stepId: step.id, step: step.position, to: [], note },
+    });
     return [];
   }
   const open = await openApproverIds(tx, step.id);
@@ -71,7 +109,12 @@ export async function escalateStep(tx: Db, r: RequestRow, step: StepRow, actor: 
       type: 'escalated',
       actorId: actor.userId,
       stepPosition: step.position,
-      note: note ?? ACTIVITY.escalatedTo(target.people.map((p) => p.name), target.why),
+      note:
+        note ??
+        ACTIVITY.escalatedTo(
+          target.people.map((p) => p.name),
+          target.why,
+        ),
       data: { to: target.people.map((p) => p.id) },
     },
     now,
@@ -87,7 +130,14 @@ export async function escalateStep(tx: Db, r: RequestRow, step: StepRow, actor: 
   await notify(
     tx,
     open,
-    { type: 'approval_escalated', title: `${refOf(r)} ${APPROVERS.escalated.title}`, body: APPROVERS.escalated.body(step.name), link: QUEUE_LINK, entityType: 'spending_request', entityId: r.id },
+    {
+      type: 'approval_escalated',
+      title: `${refOf(r)} ${APPROVERS.escalated.title}`,
+      body: APPROVERS.escalated.body(step.name),
+      link: QUEUE_LINK,
+      entityType: 'spending_request',
+      entityId: r.id,
+    },
     now,
   );
   return target.people;
@@ -110,18 +160,34 @@ export async function moveAssignment(
       stepId: step.id,
       requestId: r.id,
       approverId: toUserId,
-      originalApproverId: extra.originalApproverId === undefined ? (from.originalApproverId ?? from.approverId) : extra.originalApproverId,
+      originalApproverId:
+        extra.originalApproverId === undefined
+          ? (from.originalApproverId ?? from.approverId)
+          : extra.originalApproverId,
       reason,
       delegationId: extra.delegationId ?? null,
       status: 'open',
       createdAt: now,
     },
   ]);
-  await notifyApprovers(tx, r, step, [toUserId], now, reason === 'delegation' ? APPROVER_INTRO.delegated : APPROVER_INTRO.moved);
+  await notifyApprovers(
+    tx,
+    r,
+    step,
+    [toUserId],
+    now,
+    reason === 'delegation' ? APPROVER_INTRO.delegated : APPROVER_INTRO.moved,
+  );
 }
 
 /** approvals.manage: fromUser's open item at a step goes to toUser. Locks are the caller's. */
-export async function reassign(tx: Db, r: RequestRow, step: StepRow, input: { fromUserId: string; toUserId: string; note?: string }, actor: Actor): Promise<void> {
+export async function reassign(
+  tx: Db,
+  r: RequestRow,
+  step: StepRow,
+  input: { fromUserId: string; toUserId: string; note?: string },
+  actor: Actor,
+): Promise<void> {
   const live = await repo.liveAssignments(tx, step.id);
   const from = live.find((a) => a.approverId === input.fromUserId && a.status === 'open');
   if (!from) throw conflict(MESSAGES.noOpenItem(await nameOf(tx, input.fromUserId)));
@@ -166,8 +232,17 @@ async function lockPendingItem(tx: Db, a: AssignmentRow): Promise<{ r: RequestRo
  * A user leaves (deactivation): each of their open items on active steps moves to the step's
  * fallback, else up the ladder. Call inside the deactivation's transaction.
  */
-export async function moveWaitingItemsOf(tx: Db, userId: string, ctx: { now: Date; ip?: string | null; userAgent?: string | null; auth?: { userId: string } | null }): Promise<number> {
-  const actor: Actor = { userId: ctx.auth?.userId ?? null, now: ctx.now, ip: ctx.ip ?? null, userAgent: ctx.userAgent ?? null };
+export async function moveWaitingItemsOf(
+  tx: Db,
+  userId: string,
+  ctx: { now: Date; ip?: string | null; userAgent?: string | null; auth?: { userId: string } | null },
+): Promise<number> {
+  const actor: Actor = {
+    userId: ctx.auth?.userId ?? null,
+    now: ctx.now,
+    ip: ctx.ip ?? null,
+    userAgent: ctx.userAgent ?? null,
+  };
   let moved = 0;
   for (const a of await repo.openItemsOnActiveSteps(tx, { approverId: userId })) {
     const item = await lockPendingItem(tx, a);
@@ -226,7 +301,10 @@ export async function applyDelegation(tx: Db, d: Delegation, actor: Actor): Prom
       await standInForAway(tx, r, step, a, d, decided, actor);
       continue;
     }
-    await moveAssignment(tx, r, step, a, d.delegateId, 'delegation', actor.now, { originalApproverId: d.delegatorId, delegationId: d.id });
+    await moveAssignment(tx, r, step, a, d.delegateId, 'delegation', actor.now, {
+      originalApproverId: d.delegatorId,
+      delegationId: d.id,
+    });
     await audit(tx, actor, 'request.reassigned', r.id, {
       before: { approverId: d.delegatorId },
       after: { approverId: d.delegateId },
@@ -234,7 +312,15 @@ export async function applyDelegation(tx: Db, d: Delegation, actor: Actor): Prom
     });
     await recordRequestEvent(
       tx,
-      { requestId: r.id, type: 'delegated', actorId: actor.userId, onBehalfOfId: d.delegatorId, stepPosition: step.position, note: ACTIVITY.delegatedTo(await nameOf(tx, d.delegateId)), data: { delegationId: d.id } },
+      {
+        requestId: r.id,
+        type: 'delegated',
+        actorId: actor.userId,
+        onBehalfOfId: d.delegatorId,
+        stepPosition: step.position,
+        note: ACTIVITY.delegatedTo(await nameOf(tx, d.delegateId)),
+        data: { delegationId: d.id },
+      },
       actor.now,
     );
     moved++;
@@ -247,7 +333,15 @@ export async function applyDelegation(tx: Db, d: Delegation, actor: Actor): Prom
  * not decidable, in the delegate's queue). The delegator is away: when nobody else can decide
  * an any-of step, the step's fallback (else the next level up) is added, as escalation would.
  */
-async function standInForAway(tx: Db, r: RequestRow, step: StepRow, kept: AssignmentRow, d: Delegation, decidedStep: number, actor: Actor): Promise<void> {
+async function standInForAway(
+  tx: Db,
+  r: RequestRow,
+  step: StepRow,
+  kept: AssignmentRow,
+  d: Delegation,
+  decidedStep: number,
+  actor: Actor,
+): Promise<void> {
   const [delegatorName, delegateName] = [await nameOf(tx, d.delegatorId), await nameOf(tx, d.delegateId)];
   const others = (await repo.liveAssignments(tx, step.id)).filter((x) => x.status === 'open' && x.id !== kept.id);
   const target = step.mode === 'any' && others.length === 0 ? await upwardTarget(tx, r, step, [d.delegateId]) : null;
@@ -273,9 +367,26 @@ async function standInForAway(tx: Db, r: RequestRow, step: StepRow, kept: Assign
   await audit(tx, actor, 'request.reassigned', r.id, {
     before: { approverIds: [d.delegatorId] },
     after: { approverIds: [d.delegatorId, ...to.map((p) => p.id)] },
-    metadata: { stepId: step.id, step: step.position, reason: 'segregation_of_duties', delegationId: d.id, delegateId: d.delegateId },
+    metadata: {
+      stepId: step.id,
+      step: step.position,
+      reason: 'segregation_of_duties',
+      delegationId: d.id,
+      delegateId: d.delegateId,
+    },
   });
-  await recordRequestEvent(tx, { requestId: r.id, type: 'reassigned', actorId: actor.userId, stepPosition: step.position, note, data: { delegationId: d.id, to: to.map((p) => p.id) } }, actor.now);
+  await recordRequestEvent(
+    tx,
+    {
+      requestId: r.id,
+      type: 'reassigned',
+      actorId: actor.userId,
+      stepPosition: step.position,
+      note,
+      data: { delegationId: d.id, to: to.map((p) => p.id) },
+    },
+    actor.now,
+  );
 }
 
 /** A delegation ends: open items it moved go back to the delegator (or up, when they left). */
@@ -290,7 +401,12 @@ export async function endDelegation(tx: Db, d: Delegation, actor: Actor): Promis
     const back = a.originalApproverId ?? d.delegatorId;
     const live = await repo.liveAssignments(tx, step.id);
     const backBarred = (await decidersOfOtherSteps(tx, step)).has(back);
-    if (delegator?.status === 'active' && back !== r.requesterId && !backBarred && !live.some((x) => x.approverId === back && x.id !== a.id)) {
+    if (
+      delegator?.status === 'active' &&
+      back !== r.requesterId &&
+      !backBarred &&
+      !live.some((x) => x.approverId === back && x.id !== a.id)
+    ) {
       await moveAssignment(tx, r, step, a, back, 'workflow', actor.now, { originalApproverId: null });
     } else {
       const target = await upwardTarget(tx, r, step, [back]);
@@ -307,7 +423,14 @@ export async function endDelegation(tx: Db, d: Delegation, actor: Actor): Promis
     });
     await recordRequestEvent(
       tx,
-      { requestId: r.id, type: 'reassigned', actorId: actor.userId, stepPosition: step.position, note: ACTIVITY.delegationEnded, data: { delegationId: d.id } },
+      {
+        requestId: r.id,
+        type: 'reassigned',
+        actorId: actor.userId,
+        stepPosition: step.position,
+        note: ACTIVITY.delegationEnded,
+        data: { delegationId: d.id },
+      },
       actor.now,
     );
     moved++;

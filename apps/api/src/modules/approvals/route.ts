@@ -118,10 +118,12 @@ async function peopleById(db: Db, ids: string[]): Promise<Map<string, Person>> {
 }
 
 async function orgCurrency(db: Db, organizationId: string): Promise<string> {
-  const [org] = await db.select({ currency: organizations.currency }).from(organizations).where(eq(organizations.id, organizationId));
+  const [org] = await db
+    .select({ currency: organizations.currency })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   return org?.currency ?? '';
 }
-
 
 /** Whether a workflow's conditions all hold; the words say which ones matched (or which failed). */
 export function matchConditions(
@@ -133,27 +135,39 @@ export function matchConditions(
   const words: string[] = [];
   const money = (v: string) => serverFormat.money(toAmountString(v), currency);
   if (c.minAmount !== null && c.minAmount !== undefined) {
-    if (compareMoney(subject.amountOrg, c.minAmount) < 0) return { matched: false, words: [`the amount ${money(subject.amountOrg)} is below the minimum ${money(c.minAmount)}`] };
+    if (compareMoney(subject.amountOrg, c.minAmount) < 0)
+      return {
+        matched: false,
+        words: [`the amount ${money(subject.amountOrg)} is below the minimum ${money(c.minAmount)}`],
+      };
     words.push(`the amount ${money(subject.amountOrg)} is at least ${money(c.minAmount)}`);
   }
   if (c.maxAmount !== null && c.maxAmount !== undefined) {
-    if (compareMoney(subject.amountOrg, c.maxAmount) > 0) return { matched: false, words: [`the amount ${money(subject.amountOrg)} is above the maximum ${money(c.maxAmount)}`] };
+    if (compareMoney(subject.amountOrg, c.maxAmount) > 0)
+      return {
+        matched: false,
+        words: [`the amount ${money(subject.amountOrg)} is above the maximum ${money(c.maxAmount)}`],
+      };
     words.push(`the amount ${money(subject.amountOrg)} is at most ${money(c.maxAmount)}`);
   }
   if (c.categoryIds && c.categoryIds.length > 0) {
-    if (!subject.categoryId || !c.categoryIds.includes(subject.categoryId)) return { matched: false, words: ['the category is not one of its categories'] };
+    if (!subject.categoryId || !c.categoryIds.includes(subject.categoryId))
+      return { matched: false, words: ['the category is not one of its categories'] };
     words.push('the category is one of its categories');
   }
   if (c.departmentIds && c.departmentIds.length > 0) {
-    if (!subject.departmentId || !c.departmentIds.includes(subject.departmentId)) return { matched: false, words: ['the department is not one of its departments'] };
+    if (!subject.departmentId || !c.departmentIds.includes(subject.departmentId))
+      return { matched: false, words: ['the department is not one of its departments'] };
     words.push('the department is one of its departments');
   }
   if (c.requesterRoles && c.requesterRoles.length > 0) {
-    if (!c.requesterRoles.includes(subject.requesterRole as never)) return { matched: false, words: [`the requester's role (${subject.requesterRole}) is not one of its roles`] };
+    if (!c.requesterRoles.includes(subject.requesterRole as never))
+      return { matched: false, words: [`the requester's role (${subject.requesterRole}) is not one of its roles`] };
     words.push(`the requester's role is ${subject.requesterRole}`);
   }
   if (c.overBudget !== null && c.overBudget !== undefined) {
-    if (c.overBudget !== subject.overBudget) return { matched: false, words: [c.overBudget ? 'the request is within budget' : 'the request is over budget'] };
+    if (c.overBudget !== subject.overBudget)
+      return { matched: false, words: [c.overBudget ? 'the request is within budget' : 'the request is over budget'] };
     words.push(subject.overBudget ? 'the request is over budget' : 'the request is within budget');
   }
   if (words.length === 0) words.push('it has no conditions, so it matches every request');
@@ -189,12 +203,18 @@ function stepDefsOf(
 }
 
 async function stepsOfWorkflow(db: Db, workflowId: string): Promise<StepDef[]> {
-  const rows = await db.select().from(workflowSteps).where(eq(workflowSteps.workflowId, workflowId)).orderBy(asc(workflowSteps.position));
+  const rows = await db
+    .select()
+    .from(workflowSteps)
+    .where(eq(workflowSteps.workflowId, workflowId))
+    .orderBy(asc(workflowSteps.position));
   return stepDefsOf(rows);
 }
 
 function builtIn(reasons: string[]) {
-  reasons.push(`No workflow matched, so the built-in route applies: one step "Finance approval" by ${roleWords('subsidiary_finance_manager')} (any one of, 48 h)`);
+  reasons.push(
+    `No workflow matched, so the built-in route applies: one step "Finance approval" by ${roleWords('subsidiary_finance_manager')} (any one of, 48 h)`,
+  );
   return { workflowId: null, workflowName: BUILT_IN_ROUTE_NAME, steps: BUILT_IN_STEPS.map((s) => ({ ...s })), reasons };
 }
 
@@ -226,7 +246,10 @@ export async function chooseWorkflow(
     };
   }
   if (override?.workflowId) {
-    const [wf] = await db.select().from(workflows).where(and(eq(workflows.id, override.workflowId), eq(workflows.organizationId, subject.organizationId)));
+    const [wf] = await db
+      .select()
+      .from(workflows)
+      .where(and(eq(workflows.id, override.workflowId), eq(workflows.organizationId, subject.organizationId)));
     if (wf) {
       reasons.push(`The workflow "${wf.name}" was chosen by an administrator`);
       return { workflowId: wf.id, workflowName: wf.name, steps: await stepsOfWorkflow(db, wf.id), reasons };
@@ -284,15 +307,24 @@ export function escalationChain(role: string | null): string[] {
 }
 
 /** Active users holding a role, relative to the request. */
-export async function usersForRole(db: Db, subject: RouteSubject, role: string, requesterManagerId?: string | null): Promise<{ people: Person[]; how: string }> {
+export async function usersForRole(
+  db: Db,
+  subject: RouteSubject,
+  role: string,
+  requesterManagerId?: string | null,
+): Promise<{ people: Person[]; how: string }> {
   const active = eq(users.status, 'active');
   if (role === 'manager') {
     const managerId =
       requesterManagerId !== undefined
         ? requesterManagerId
-        : ((await db.select({ managerId: users.managerId }).from(users).where(eq(users.id, subject.requesterId)))[0]?.managerId ?? null);
+        : ((await db.select({ managerId: users.managerId }).from(users).where(eq(users.id, subject.requesterId)))[0]
+            ?.managerId ?? null);
     if (managerId) {
-      const found = await db.select(personCols).from(users).where(and(eq(users.id, managerId), active));
+      const found = await db
+        .select(personCols)
+        .from(users)
+        .where(and(eq(users.id, managerId), active));
       if (found.length > 0) return { people: found, how: "the requester's manager" };
     }
     if (!subject.departmentId) return { people: [], how: 'a manager of the department' };
@@ -305,9 +337,15 @@ export async function usersForRole(db: Db, subject: RouteSubject, role: string, 
   }
   if (role === 'department_head') {
     if (!subject.departmentId) return { people: [], how: 'the head of the department' };
-    const [dept] = await db.select({ headUserId: departments.headUserId }).from(departments).where(eq(departments.id, subject.departmentId));
+    const [dept] = await db
+      .select({ headUserId: departments.headUserId })
+      .from(departments)
+      .where(eq(departments.id, subject.departmentId));
     if (dept?.headUserId) {
-      const found = await db.select(personCols).from(users).where(and(eq(users.id, dept.headUserId), active));
+      const found = await db
+        .select(personCols)
+        .from(users)
+        .where(and(eq(users.id, dept.headUserId), active));
       if (found.length > 0) return { people: found, how: 'the head of the department' };
     }
     const rows = await db
@@ -334,7 +372,11 @@ export async function usersForRole(db: Db, subject: RouteSubject, role: string, 
 }
 
 /** The first level of the chain above `role` where someone other than the requester is active. */
-export async function ladderApprovers(db: Db, subject: RouteSubject, role: string | null): Promise<{ people: Person[]; level: string } | null> {
+export async function ladderApprovers(
+  db: Db,
+  subject: RouteSubject,
+  role: string | null,
+): Promise<{ people: Person[]; level: string } | null> {
   for (const level of escalationChain(role)) {
     const { people } = await usersForRole(db, subject, level);
     const eligible = people.filter((p) => p.id !== subject.requesterId && !subject.barred?.has(p.id));
@@ -350,7 +392,11 @@ export interface ActiveDelegation {
 }
 
 /** Delegations in force at `now` (not revoked) for these delegators. */
-export async function activeDelegations(db: Db, delegatorIds: string[], now: Date): Promise<Map<string, ActiveDelegation>> {
+export async function activeDelegations(
+  db: Db,
+  delegatorIds: string[],
+  now: Date,
+): Promise<Map<string, ActiveDelegation>> {
   if (delegatorIds.length === 0) return new Map();
   const rows = await db
     .select({ id: delegations.id, delegatorId: delegations.delegatorId, delegateId: delegations.delegateId })
@@ -397,7 +443,12 @@ async function openLoad(db: Db, userIds: string[]): Promise<Map<string, number>>
  * Delegations in force replace an approver with the delegate; each person once; balancing
  * keeps only the candidate with the fewest open items.
  */
-export async function resolveApprovers(db: Db, subject: RouteSubject, step: StepDef, now: Date): Promise<{ approvers: ResolvedApprover[]; warnings: string[] }> {
+export async function resolveApprovers(
+  db: Db,
+  subject: RouteSubject,
+  step: StepDef,
+  now: Date,
+): Promise<{ approvers: ResolvedApprover[]; warnings: string[] }> {
   const warnings: string[] = [];
   const barred = subject.barred ?? new Map<string, number>();
   /** `standsInFor`: the approver this fallback replaces because they are barred (kept as "originally X"). */
@@ -422,21 +473,35 @@ export async function resolveApprovers(db: Db, subject: RouteSubject, step: Step
     base = base.filter((b) => b.person.id !== subject.requesterId);
   }
   const barredOut = base.filter((b) => barred.has(b.person.id));
-  for (const b of barredOut) warnings.push(`${b.person.name} decided step ${barred.get(b.person.id)} of this request, so another approver decides this step`);
+  for (const b of barredOut)
+    warnings.push(
+      `${b.person.name} decided step ${barred.get(b.person.id)} of this request, so another approver decides this step`,
+    );
   base = base.filter((b) => !barred.has(b.person.id));
   const standsInFor = barredOut[0]?.person.id;
 
   if (base.length === 0 && step.fallbackUserId) {
     const p = (await peopleById(db, [step.fallbackUserId])).get(step.fallbackUserId);
     if (p && p.status === 'active' && p.id !== subject.requesterId && !barred.has(p.id)) {
-      base.push({ person: p, reason: 'fallback', why: `${p.name} is the step's fallback approver (nobody else could approve)`, standsInFor });
+      base.push({
+        person: p,
+        reason: 'fallback',
+        why: `${p.name} is the step's fallback approver (nobody else could approve)`,
+        standsInFor,
+      });
       warnings.push(`The step's fallback approver ${p.name} takes it`);
     } else if (p) warnings.push(`The fallback approver ${p.name} cannot take it`);
   }
   if (base.length === 0) {
     const ladder = await ladderApprovers(db, subject, step.approverKind === 'relative_role' ? step.approverRole : null);
     if (ladder) {
-      for (const p of ladder.people) base.push({ person: p, reason: 'fallback', why: `${p.name} is ${roleWords(ladder.level)}, next up the escalation ladder (nobody else could approve)`, standsInFor });
+      for (const p of ladder.people)
+        base.push({
+          person: p,
+          reason: 'fallback',
+          why: `${p.name} is ${roleWords(ladder.level)}, next up the escalation ladder (nobody else could approve)`,
+          standsInFor,
+        });
       warnings.push(`Nobody else could approve, so it goes up the escalation ladder to ${roleWords(ladder.level)}`);
     } else warnings.push('Nobody at all can approve this step');
   }
@@ -470,10 +535,21 @@ export async function resolveApprovers(db: Db, subject: RouteSubject, step: Step
       };
     } else {
       if (d && delegate && barred.has(delegate.id)) {
-        warnings.push(`${b.person.name}'s delegate ${delegate.name} decided step ${barred.get(delegate.id)} of this request, so ${b.person.name} keeps the item`);
+        warnings.push(
+          `${b.person.name}'s delegate ${delegate.name} decided step ${barred.get(delegate.id)} of this request, so ${b.person.name} keeps the item`,
+        );
         keptAway.push(b.person);
-      } else if (d && delegate) warnings.push(`${b.person.name}'s delegate is the requester, so ${b.person.name} keeps the item`);
-      r = { userId: b.person.id, name: b.person.name, role: b.person.role, reason: b.reason, originalApproverId: b.standsInFor ?? null, delegationId: null, why: b.why };
+      } else if (d && delegate)
+        warnings.push(`${b.person.name}'s delegate is the requester, so ${b.person.name} keeps the item`);
+      r = {
+        userId: b.person.id,
+        name: b.person.name,
+        role: b.person.role,
+        reason: b.reason,
+        originalApproverId: b.standsInFor ?? null,
+        delegationId: null,
+        why: b.why,
+      };
     }
     if (seen.has(r.userId)) continue;
     seen.add(r.userId);
@@ -486,13 +562,28 @@ export async function resolveApprovers(db: Db, subject: RouteSubject, step: Step
   if (step.mode === 'any' && keptAway.length > 0 && resolved.every((r) => keptAway.some((k) => k.id === r.userId))) {
     const away = keptAway[0]!;
     const fb = step.fallbackUserId ? (await peopleById(db, [step.fallbackUserId])).get(step.fallbackUserId) : undefined;
-    const fallbackOk = fb && fb.status === 'active' && fb.id !== subject.requesterId && !barred.has(fb.id) && !seen.has(fb.id);
-    const ladder = fallbackOk ? null : await ladderApprovers(db, subject, step.approverKind === 'relative_role' ? step.approverRole : null);
+    const fallbackOk =
+      fb && fb.status === 'active' && fb.id !== subject.requesterId && !barred.has(fb.id) && !seen.has(fb.id);
+    const ladder = fallbackOk
+      ? null
+      : await ladderApprovers(db, subject, step.approverKind === 'relative_role' ? step.approverRole : null);
     const people = fallbackOk ? [fb] : (ladder?.people ?? []).filter((p) => !seen.has(p.id));
-    const how = fallbackOk ? "the step's fallback approver" : ladder ? `${roleWords(ladder.level)}, next up the escalation ladder` : '';
+    const how = fallbackOk
+      ? "the step's fallback approver"
+      : ladder
+        ? `${roleWords(ladder.level)}, next up the escalation ladder`
+        : '';
     for (const p of people) {
       seen.add(p.id);
-      standIns.push({ userId: p.id, name: p.name, role: p.role, reason: 'fallback', originalApproverId: away.id, delegationId: null, why: `${p.name} is ${how} (${away.name} is away)` });
+      standIns.push({
+        userId: p.id,
+        name: p.name,
+        role: p.role,
+        reason: 'fallback',
+        originalApproverId: away.id,
+        delegationId: null,
+        why: `${p.name} is ${how} (${away.name} is away)`,
+      });
     }
     if (standIns.length === 0) warnings.push(`Nobody else can decide this step while ${away.name} is away`);
     resolved.push(...standIns);
@@ -521,7 +612,8 @@ export async function matchAutoApproval(db: Db, subject: RouteSubject): Promise<
     .orderBy(asc(autoApprovalRules.createdAt), asc(autoApprovalRules.name));
   for (const rule of rules) {
     if (compareMoney(subject.amountOrg, rule.maxAmount) > 0) continue;
-    if (rule.categoryIds.length > 0 && (!subject.categoryId || !rule.categoryIds.includes(subject.categoryId))) continue;
+    if (rule.categoryIds.length > 0 && (!subject.categoryId || !rule.categoryIds.includes(subject.categoryId)))
+      continue;
     if (rule.requireWithinBudget && subject.overBudget) continue;
     if (rule.requireNoFindings && subject.findingsCount > 0) continue;
     return { id: rule.id, name: rule.name };

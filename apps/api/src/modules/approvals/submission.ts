@@ -8,7 +8,16 @@ import { ACTIVITY, REQUESTER } from './approvals.messages.ts';
 import { budgetGate } from './budget-gate.ts';
 import { payablesGate } from './payables-gate.ts';
 import { runChecks } from './checks.ts';
-import { audit, BUDGET_OVERRUN_STEP, illegal, notifyRequester, startRound, subjectOf, type Actor, type RequestRow } from './engine.ts';
+import {
+  audit,
+  BUDGET_OVERRUN_STEP,
+  illegal,
+  notifyRequester,
+  startRound,
+  subjectOf,
+  type Actor,
+  type RequestRow,
+} from './engine.ts';
 import { chooseWorkflow, matchAutoApproval, type StepDef } from './route.ts';
 
 /** draft → pending (or approved by an auto-approval rule). The row must be locked by the caller. */
@@ -59,7 +68,13 @@ export async function submit(tx: Db, r: RequestRow, actor: Actor): Promise<Reque
   if (rule) {
     status = 'approved';
     reasons = [ACTIVITY.autoApproved(rule.name, fixed.amountOrg, orgCur)];
-    await repo.updateRequest(tx, r.id, { status, decidedAt: now, approvedAmount: r.amount, currentStep: null, routeReason: reasons });
+    await repo.updateRequest(tx, r.id, {
+      status,
+      decidedAt: now,
+      approvedAmount: r.amount,
+      currentStep: null,
+      routeReason: reasons,
+    });
     await payablesGate.open(tx, { ...r, status, decidedAt: now, approvedAmount: r.amount }, actor);
   } else {
     status = 'pending';
@@ -67,27 +82,62 @@ export async function submit(tx: Db, r: RequestRow, actor: Actor): Promise<Reque
     const overrunWords: string[] = [];
     if (checks.overBudget) {
       // Finance decides on the overrun first; the normal route follows.
-      await repo.insertOverrun(tx, { requestId: r.id, organizationId: r.organizationId, lines: checks.budget.overrunLines, status: 'pending', createdAt: now });
+      await repo.insertOverrun(tx, {
+        requestId: r.id,
+        organizationId: r.organizationId,
+        lines: checks.budget.overrunLines,
+        status: 'pending',
+        createdAt: now,
+      });
       steps = [BUDGET_OVERRUN_STEP, ...route.steps];
       overrunWords.push(ACTIVITY.overBudget(checks.budget.overrunLines));
     }
     reasons = [...route.reasons, ...overrunWords, ...(await startRound(tx, fixed, steps, now))];
     await repo.updateRequest(tx, r.id, { status, routeReason: reasons });
     if (checks.overBudget) {
-      await recordRequestEvent(tx, { requestId: r.id, type: 'budget_overrun', actorId: null, note: overrunWords[0] ?? null, data: { lines: checks.budget.overrunLines } }, now);
+      await recordRequestEvent(
+        tx,
+        {
+          requestId: r.id,
+          type: 'budget_overrun',
+          actorId: null,
+          note: overrunWords[0] ?? null,
+          data: { lines: checks.budget.overrunLines },
+        },
+        now,
+      );
       await notifyRequester(tx, r, 'budget_overrun', REQUESTER.overBudget.title, REQUESTER.overBudget.body, now);
     }
   }
   await budgetGate.recomputeThresholds(tx, { ...fixed, submittedAt: now }, now);
   await audit(tx, actor, 'request.submitted', r.id, {
     before: { status: r.status },
-    after: { status, amountOrg: fixed.amountOrg, amountGroup: fixed.amountGroup, workflowName: rule ? null : route.workflowName },
+    after: {
+      status,
+      amountOrg: fixed.amountOrg,
+      amountGroup: fixed.amountGroup,
+      workflowName: rule ? null : route.workflowName,
+    },
     metadata: rule ? { autoApprovalRuleId: rule.id, autoApprovalRule: rule.name } : { workflowId: route.workflowId },
   });
-  await recordRequestEvent(tx, { requestId: r.id, type: 'submitted', actorId: actor.userId, data: { workflowName: route.workflowName } }, now);
+  await recordRequestEvent(
+    tx,
+    { requestId: r.id, type: 'submitted', actorId: actor.userId, data: { workflowName: route.workflowName } },
+    now,
+  );
   if (rule) {
     const told = REQUESTER.autoApproved(rule.name);
-    await recordRequestEvent(tx, { requestId: r.id, type: 'auto_approved', actorId: null, note: ACTIVITY.autoApprovedNote(rule.name), data: { ruleId: rule.id } }, now);
+    await recordRequestEvent(
+      tx,
+      {
+        requestId: r.id,
+        type: 'auto_approved',
+        actorId: null,
+        note: ACTIVITY.autoApprovedNote(rule.name),
+        data: { ruleId: rule.id },
+      },
+      now,
+    );
     await notifyRequester(tx, r, 'request_approved', told.title, told.body, now);
   }
   return (await repo.lockRequest(tx, r.id))!;

@@ -61,21 +61,46 @@ const key = (type: string, id: string) => `${type}:${id}`;
  * audit search (audit.repository.ts, recordsNamed) matches these same names: keep them together.
  */
 export async function ledgerFacts(db: Db, rows: readonly LedgerSource[]): Promise<LedgerFacts> {
-  const ids = (type: string) => [...new Set(rows.filter((r) => r.entityType === type && r.entityId && UUID.test(r.entityId)).map((r) => r.entityId!))];
+  const ids = (type: string) => [
+    ...new Set(
+      rows.filter((r) => r.entityType === type && r.entityId && UUID.test(r.entityId)).map((r) => r.entityId!),
+    ),
+  ];
   const names = new Map<string, string>();
   const requests = new Map<string, RequestFacts>();
   let group: string | null = null;
-  const named = async (type: string, list: string[], load: (list: string[]) => Promise<{ id: string; name: string }[]>) => {
+  const named = async (
+    type: string,
+    list: string[],
+    load: (list: string[]) => Promise<{ id: string; name: string }[]>,
+  ) => {
     if (list.length === 0) return;
     for (const r of await load(list)) names.set(key(type, r.id), r.name);
   };
-  const byName = (table: typeof vendors | typeof categories | typeof organizations | typeof departments | typeof workflows | typeof policyRules | typeof customRoles | typeof autoApprovalRules) => (list: string[]) =>
-    db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, list));
+  const byName =
+    (
+      table:
+        | typeof vendors
+        | typeof categories
+        | typeof organizations
+        | typeof departments
+        | typeof workflows
+        | typeof policyRules
+        | typeof customRoles
+        | typeof autoApprovalRules,
+    ) =>
+    (list: string[]) =>
+      db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, list));
 
   const requestIds = ids('spending_request');
   if (requestIds.length > 0) {
     const found = await db
-      .select({ id: spendingRequests.id, seq: spendingRequests.seq, currency: spendingRequests.currency, orgCurrency: organizations.currency })
+      .select({
+        id: spendingRequests.id,
+        seq: spendingRequests.seq,
+        currency: spendingRequests.currency,
+        orgCurrency: organizations.currency,
+      })
       .from(spendingRequests)
       .innerJoin(organizations, eq(organizations.id, spendingRequests.organizationId))
       .where(inArray(spendingRequests.id, requestIds));
@@ -94,7 +119,12 @@ export async function ledgerFacts(db: Db, rows: readonly LedgerSource[]): Promis
     const stepsOf = new Map(counts.map((c) => [c.requestId, Number(c.n)]));
     for (const r of found) {
       const reference = requestReference(r.seq);
-      requests.set(r.id, { reference, currency: r.currency, orgCurrency: r.orgCurrency, steps: stepsOf.get(r.id) ?? 0 });
+      requests.set(r.id, {
+        reference,
+        currency: r.currency,
+        orgCurrency: r.orgCurrency,
+        steps: stepsOf.get(r.id) ?? 0,
+      });
       names.set(key('spending_request', r.id), reference);
     }
   }
@@ -106,13 +136,21 @@ export async function ledgerFacts(db: Db, rows: readonly LedgerSource[]): Promis
   await named('policy_rule', ids('policy_rule'), byName(policyRules));
   await named('custom_role', ids('custom_role'), byName(customRoles));
   await named('auto_approval_rule', ids('auto_approval_rule'), byName(autoApprovalRules));
-  await named('employee', ids('employee'), (list) => db.select({ id: employees.id, name: employees.fullName }).from(employees).where(inArray(employees.id, list)));
+  await named('employee', ids('employee'), (list) =>
+    db.select({ id: employees.id, name: employees.fullName }).from(employees).where(inArray(employees.id, list)),
+  );
   await named('user', ids('user'), (list) =>
-    db.select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` }).from(users).where(inArray(users.id, list)),
+    db
+      .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+      .from(users)
+      .where(inArray(users.id, list)),
   );
   await named('registration_request', ids('registration_request'), (list) =>
     db
-      .select({ id: registrationRequests.id, name: sql<string>`${registrationRequests.firstName} || ' ' || ${registrationRequests.lastName}` })
+      .select({
+        id: registrationRequests.id,
+        name: sql<string>`${registrationRequests.firstName} || ' ' || ${registrationRequests.lastName}`,
+      })
       .from(registrationRequests)
       .where(inArray(registrationRequests.id, list)),
   );
@@ -154,7 +192,8 @@ function recordOf(row: LedgerSource, facts: LedgerFacts): string {
   for (const field of ['reference', 'name', 'fullName', 'title', 'label', 'username', 'email']) {
     if (typeof values[field] === 'string' && values[field]) return values[field];
   }
-  if (typeof values.firstName === 'string') return `${values.firstName} ${typeof values.lastName === 'string' ? values.lastName : ''}`.trim();
+  if (typeof values.firstName === 'string')
+    return `${values.firstName} ${typeof values.lastName === 'string' ? values.lastName : ''}`.trim();
   if (row.entityType === 'settings') return 'Settings';
   return words(row.entityType);
 }
@@ -197,10 +236,14 @@ const ACTION_WORDS: Record<string, string> = {
 /** The action in words; a decision on a request names its step as the request shows it ("Approved step 1 of 2"). */
 function describe(row: LedgerSource, facts: LedgerFacts): string {
   const verb = row.action.slice(row.action.indexOf('.') + 1);
-  if (row.entityType === 'spending_request' && ['step_approved', 'approved', 'rejected', 'info_requested'].includes(verb)) {
+  if (
+    row.entityType === 'spending_request' &&
+    ['step_approved', 'approved', 'rejected', 'info_requested'].includes(verb)
+  ) {
     const position = obj(row.before).step;
     const total = row.entityId ? facts.requests.get(row.entityId)?.steps : undefined;
-    const step = typeof position === 'number' ? `step ${position}${total && total >= position ? ` of ${total}` : ''}` : null;
+    const step =
+      typeof position === 'number' ? `step ${position}${total && total >= position ? ` of ${total}` : ''}` : null;
     if (verb === 'step_approved') return step ? `Approved ${step}` : 'Approved a step';
     if (verb === 'approved') return step ? `Approved ${step}; request approved` : 'Approved';
     if (verb === 'rejected') return step ? `Rejected at ${step}` : 'Rejected';
@@ -219,7 +262,8 @@ const DAYS_FIELD = /[a-z]Days$/;
 /** A field's name in words; a span's unit is left to its value ("Idle timeout", "10,080 minutes (7 days)"). */
 function fieldWords(field: string, value: unknown): string {
   if (field === 'step') return 'Step';
-  if (typeof value === 'number' && (MINUTES_FIELD.test(field) || DAYS_FIELD.test(field))) return words(field.replace(/(Minutes|Days)$/, ''));
+  if (typeof value === 'number' && (MINUTES_FIELD.test(field) || DAYS_FIELD.test(field)))
+    return words(field.replace(/(Minutes|Days)$/, ''));
   return words(field);
 }
 
@@ -240,7 +284,8 @@ export function formatValue(field: string, value: unknown, currency: string | nu
     if (field === 'status' || field === 'role' || field.endsWith('Status')) return words(value);
     return value;
   }
-  if (Array.isArray(value)) return value.length === 0 ? null : value.map((v) => formatValue(field, v, currency) ?? '').join(', ');
+  if (Array.isArray(value))
+    return value.length === 0 ? null : value.map((v) => formatValue(field, v, currency) ?? '').join(', ');
   return JSON.stringify(value);
 }
 
@@ -249,19 +294,31 @@ function changesOf(row: LedgerSource, facts: LedgerFacts): AuditFieldChange[] {
   const before = obj(row.before);
   const after = obj(row.after);
   const request = row.entityType === 'spending_request' && row.entityId ? facts.requests.get(row.entityId) : undefined;
-  const ownCurrency = (values: Record<string, unknown>) => (typeof values.currency === 'string' ? values.currency : (request?.currency ?? null));
+  const ownCurrency = (values: Record<string, unknown>) =>
+    typeof values.currency === 'string' ? values.currency : (request?.currency ?? null);
   // amountOrg and amountGroup are in the organization's and the group's currency.
   const currencyFor = (field: string, values: Record<string, unknown>, other: Record<string, unknown>) =>
-    /Org$/.test(field) ? (request?.orgCurrency ?? null) : /Group$/.test(field) ? facts.groupCurrency : (ownCurrency(values) ?? ownCurrency(other));
+    /Org$/.test(field)
+      ? (request?.orgCurrency ?? null)
+      : /Group$/.test(field)
+        ? facts.groupCurrency
+        : (ownCurrency(values) ?? ownCurrency(other));
   const isId = (field: string, value: unknown) =>
-    /Ids?$/.test(field) && (typeof value === 'string' ? UUID.test(value) : Array.isArray(value) && value.every((v) => typeof v === 'string' && UUID.test(v)));
+    /Ids?$/.test(field) &&
+    (typeof value === 'string'
+      ? UUID.test(value)
+      : Array.isArray(value) && value.every((v) => typeof v === 'string' && UUID.test(v)));
   // Secrets never, and ids neither: the ledger names records, and the ids stay in the stored values.
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
     (f) => !/(password|secret|hash|token)/i.test(f) && !isId(f, before[f] ?? after[f]),
   );
   const changes: AuditFieldChange[] = [];
   for (const field of fields) {
-    if (JSON.stringify(before[field] ?? null) === JSON.stringify(after[field] ?? null) && Object.keys(before).length > 0) continue;
+    if (
+      JSON.stringify(before[field] ?? null) === JSON.stringify(after[field] ?? null) &&
+      Object.keys(before).length > 0
+    )
+      continue;
     const b = formatValue(field, before[field], currencyFor(field, before, after));
     const a = formatValue(field, after[field], currencyFor(field, after, before));
     if (b === null && a === null) continue;

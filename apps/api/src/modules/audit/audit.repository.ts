@@ -53,7 +53,10 @@ function recordsNamed(q: string): SQL | null {
   const parts: SQL[] = [];
   const seq = referenceSeq(q);
   // A whole reference is one request by the unique index on its number.
-  if (seq !== null) parts.push(sql`SELECT 'spending_request', ${spendingRequests.id}::text FROM ${spendingRequests} WHERE ${spendingRequests.seq} = ${seq}`);
+  if (seq !== null)
+    parts.push(
+      sql`SELECT 'spending_request', ${spendingRequests.id}::text FROM ${spendingRequests} WHERE ${spendingRequests.seq} = ${seq}`,
+    );
   if (q.length >= 3) {
     parts.push(
       sql`SELECT 'user', ${affectedUser.id}::text FROM ${users} AS ${sql.identifier('affected_user')} WHERE ${userSearchText(affectedUser)} LIKE lower(${p})`,
@@ -73,9 +76,12 @@ function recordsNamed(q: string): SQL | null {
       ['custom_role', customRoles],
       ['auto_approval_rule', autoApprovalRules],
     ] as const;
-    for (const [type, table] of named) parts.push(sql`SELECT ${type}::text, ${table.id}::text FROM ${table} WHERE ${table.name} ILIKE ${p}`);
+    for (const [type, table] of named)
+      parts.push(sql`SELECT ${type}::text, ${table.id}::text FROM ${table} WHERE ${table.name} ILIKE ${p}`);
   }
-  return parts.length > 0 ? sql`(${auditEvents.entityType}, ${auditEvents.entityId}) IN (${sql.join(parts, sql` UNION ALL `)})` : null;
+  return parts.length > 0
+    ? sql`(${auditEvents.entityType}, ${auditEvents.entityId}) IN (${sql.join(parts, sql` UNION ALL `)})`
+    : null;
 }
 
 /**
@@ -146,10 +152,21 @@ export async function listEvents(
   const where = whereOf(query, scope);
   // Newest first unless the caller sorts otherwise; the id is the chain's order.
   const order = query.sort ? orderBy(sortable, query, 'id') : sql`${auditEvents.id} desc`;
-  const base = db.select(itemColumns).from(auditEvents).leftJoin(users, eq(users.id, auditEvents.actorId)).where(where).orderBy(order, sql`${auditEvents.id} desc`);
+  const base = db
+    .select(itemColumns)
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorId))
+    .where(where)
+    .orderBy(order, sql`${auditEvents.id} desc`);
   const rows = window ? await base.limit(window.limit).offset(window.offset) : await base.limit(50_000);
   const total = window
-    ? (await db.select({ n: count() }).from(auditEvents).leftJoin(users, eq(users.id, auditEvents.actorId)).where(where))[0]!.n
+    ? (
+        await db
+          .select({ n: count() })
+          .from(auditEvents)
+          .leftJoin(users, eq(users.id, auditEvents.actorId))
+          .where(where)
+      )[0]!.n
     : rows.length;
   return { rows, total };
 }

@@ -42,14 +42,25 @@ export async function auditRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await audit.exportRows(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'audit-history', columns: audit.AUDIT_EXPORT_COLUMNS, rows, now: ctx.now, about: audit.exportAbout(request.query) });
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'audit-history',
+        columns: audit.AUDIT_EXPORT_COLUMNS,
+        rows,
+        now: ctx.now,
+        about: audit.exportAbout(request.query),
+      });
     },
   );
   r.get(
     '/api/audit/facets',
     {
       config: read,
-      schema: { tags: ['audit'], summary: 'The actions and entity types present, for the filters', response: { 200: auditFacets, ...errors } },
+      schema: {
+        tags: ['audit'],
+        summary: 'The actions and entity types present, for the filters',
+        response: { 200: auditFacets, ...errors },
+      },
     },
     async (request) => audit.filterValues(contextOf(request, deps)),
   );
@@ -57,7 +68,11 @@ export async function auditRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     '/api/audit/verify',
     {
       config: read,
-      schema: { tags: ['audit'], summary: 'Walk the hash chain; names the first broken row', response: { 200: auditVerification, ...errors } },
+      schema: {
+        tags: ['audit'],
+        summary: 'Walk the hash chain; names the first broken row',
+        response: { 200: auditVerification, ...errors },
+      },
     },
     async (request) => audit.verify(contextOf(request, deps)),
   );
@@ -65,7 +80,12 @@ export async function auditRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     '/api/audit/:id',
     {
       config: read,
-      schema: { tags: ['audit'], summary: 'One audit event with its before and after values', params: auditIdParam, response: { 200: auditDetail, ...errors } },
+      schema: {
+        tags: ['audit'],
+        summary: 'One audit event with its before and after values',
+        params: auditIdParam,
+        response: { 200: auditDetail, ...errors },
+      },
     },
     async (request) => audit.detail(contextOf(request, deps), request.params.id),
   );

@@ -23,7 +23,11 @@ import { changesText, ledgerFacts, ledgerWords, type LedgerFacts } from './audit
  * no actor, such as a visitor's registration), narrower scopes the events of people inside it.
  */
 function auditScope(auth: AuthInfo) {
-  return scopeCondition(auth, 'audit.read', { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: auditEvents.actorId });
+  return scopeCondition(auth, 'audit.read', {
+    organizationId: users.organizationId,
+    departmentId: users.departmentId,
+    ownerId: auditEvents.actorId,
+  });
 }
 
 interface ItemRow {
@@ -100,7 +104,14 @@ export async function detail(ctx: Ctx, id: number): Promise<AuditDetail> {
   const row = await findEvent(ctx.db, id, auditScope(requireAuth(ctx)));
   if (!row) throw new AppError('NOT_FOUND', { message: 'Audit event not found' });
   const [item] = await toItems(ctx, [row]);
-  return { ...item!, before: row.before ?? null, after: row.after ?? null, metadata: row.metadata ?? null, prevHash: row.prevHash, hash: row.hash };
+  return {
+    ...item!,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    metadata: row.metadata ?? null,
+    prevHash: row.prevHash,
+    hash: row.hash,
+  };
 }
 
 export async function filterValues(ctx: Ctx): Promise<AuditFacets> {

@@ -16,7 +16,10 @@ export function dateRange(column: PgColumn, from: string | undefined, to: string
     if (DAY_ONLY.test(to)) end = new Date(end.getTime() + 86_400_000);
   }
   if (start && end && start >= end) {
-    throw new AppError('VALIDATION_ERROR', { message: 'The start date must be before the end date', details: [{ path: 'from', message: 'The start date must be before the end date' }] });
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'The start date must be before the end date',
+      details: [{ path: 'from', message: 'The start date must be before the end date' }],
+    });
   }
   return and(start ? gte(column, start) : undefined, end ? lt(column, end) : undefined);
 }

@@ -64,7 +64,11 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps
     '/api/auth/logout',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['auth'], summary: 'Revoke the current session', response: { 200: messageResponse, 401: errorResponse } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the current session',
+        response: { 200: messageResponse, 401: errorResponse },
+      },
     },
     async (request) => {
       await auth.logout(contextOf(request, deps));
@@ -115,7 +119,11 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps
     '/api/auth/2fa/setup',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['auth'], summary: 'Start TOTP setup: QR code (SVG), secret and otpauth URI', response: { 200: twoFactorSetupResponse, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Start TOTP setup: QR code (SVG), secret and otpauth URI',
+        response: { 200: twoFactorSetupResponse, ...errors },
+      },
     },
     async (request) => twoFactor.setup(contextOf(request, deps)),
   );
@@ -124,7 +132,12 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps
     '/api/auth/2fa/enable',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['auth'], summary: 'Confirm TOTP with a code; returns ten recovery codes once', body: twoFactorEnableInput, response: { 200: twoFactorEnableResponse, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm TOTP with a code; returns ten recovery codes once',
+        body: twoFactorEnableInput,
+        response: { 200: twoFactorEnableResponse, ...errors },
+      },
     },
     async (request) => twoFactor.enable(contextOf(request, deps), request.body.totpCode),
   );
@@ -133,7 +146,12 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps
     '/api/auth/2fa/verify',
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], summary: 'The sign-in step for two-factor users', body: twoFactorVerifyInput, response: { 200: loginResponse, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'The sign-in step for two-factor users',
+        body: twoFactorVerifyInput,
+        response: { 200: loginResponse, ...errors },
+      },
     },
     async (request) =>
       twoFactor.verifyLogin(contextOf(request, deps), request.body, deviceHeader(request.headers['x-device-id'])),
@@ -143,7 +161,12 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps
     '/api/auth/2fa/disable',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['auth'], summary: 'Turn two-factor off with a current code or a recovery code', body: twoFactorDisableInput, response: { 200: messageResponse, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Turn two-factor off with a current code or a recovery code',
+        body: twoFactorDisableInput,
+        response: { 200: messageResponse, ...errors },
+      },
     },
     async (request) => twoFactor.disable(contextOf(request, deps), request.body.totpCode),
   );
@@ -164,7 +187,10 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps
 
   r.get(
     '/api/login',
-    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'The seed\'s "Sign in" link: redirects to /auth', hide: false } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'The seed\'s "Sign in" link: redirects to /auth', hide: false },
+    },
     async (_request, reply) => reply.redirect('/auth', 302),
   );
 }

@@ -68,7 +68,8 @@ export async function openSession(
   const policy = await securityPolicy(tx);
   const expiresAt = new Date(ctx.now.getTime() + policy.sessionLifetimeDays * 86_400_000);
   // Asked before this sign-in's own session exists.
-  const familiar = !known && (await familiarBrowser(tx, { userId: user.id, userAgent: ctx.userAgent, ip: ctx.ip, now: ctx.now }));
+  const familiar =
+    !known && (await familiarBrowser(tx, { userId: user.id, userAgent: ctx.userAgent, ip: ctx.ip, now: ctx.now }));
   const session = await insertSession(tx, {
     userId: user.id,
     deviceId,
@@ -82,7 +83,12 @@ export async function openSession(
   // A device this account has not used before, on an account that has signed in before: the user
   // is told (docs/product.md §3.11 /notifications). A first sign-in ever is not news to its owner, nor is the
   // same browser at the same address again without its stored device id.
-  if (!known && !familiar && user.lastLoginAt) await notifyNewDeviceSignIn(tx, { userId: user.id, sessionId: session.id, userAgent: ctx.userAgent, ip: ctx.ip }, ctx.now);
+  if (!known && !familiar && user.lastLoginAt)
+    await notifyNewDeviceSignIn(
+      tx,
+      { userId: user.id, sessionId: session.id, userAgent: ctx.userAgent, ip: ctx.ip },
+      ctx.now,
+    );
   await tx.update(users).set({ lastLoginAt: ctx.now }).where(eq(users.id, user.id));
   await recordLoginAttempt(tx, {
     username: user.username,
@@ -107,7 +113,12 @@ export async function openSession(
     ctx.now,
   );
   const accessToken = await ctx.signer.sign({ userId: user.id, sessionId: session.id }, ctx.now);
-  const response: LoginResponse = { message: 'Login successful', requirePasswordChange: false, tokens: { accessToken, refreshToken }, deviceId };
+  const response: LoginResponse = {
+    message: 'Login successful',
+    requirePasswordChange: false,
+    tokens: { accessToken, refreshToken },
+    deviceId,
+  };
   // A role that requires two-factor, not set up yet: signed in, but sent to /setup-2fa (docs/product.md §2.11).
   if (!user.totpEnabled && requiresTwoFactor(policy, user.role as Role)) response.requireTwoFactorSetup = true;
   return response;
@@ -123,7 +134,15 @@ export async function login(ctx: Ctx, input: LoginInput, deviceHint: string | un
     .filter((d): d is Date => d !== null)
     .sort((a, b) => b.getTime() - a.getTime())[0];
   if (lockedUntil) {
-    await recordLoginAttempt(ctx.db, { username, userId: null, ip: ctx.ip, userAgent: ctx.userAgent, success: false, reason: 'locked', now: ctx.now });
+    await recordLoginAttempt(ctx.db, {
+      username,
+      userId: null,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      success: false,
+      reason: 'locked',
+      now: ctx.now,
+    });
     throw tooManyAttempts(lockedUntil, ctx.now);
   }
 
@@ -133,8 +152,22 @@ export async function login(ctx: Ctx, input: LoginInput, deviceHint: string | un
   const tempExpired =
     user?.tempPasswordExpiresAt != null && user.requirePasswordChange && user.tempPasswordExpiresAt <= ctx.now;
   if (!user || !passwordOk || user.status !== 'active' || tempExpired) {
-    const reason = !user ? 'unknown_user' : !passwordOk ? 'wrong_password' : tempExpired ? 'temp_password_expired' : `status_${user.status}`;
-    await recordLoginAttempt(ctx.db, { username, userId: user?.id ?? null, ip: ctx.ip, userAgent: ctx.userAgent, success: false, reason, now: ctx.now });
+    const reason = !user
+      ? 'unknown_user'
+      : !passwordOk
+        ? 'wrong_password'
+        : tempExpired
+          ? 'temp_password_expired'
+          : `status_${user.status}`;
+    await recordLoginAttempt(ctx.db, {
+      username,
+      userId: user?.id ?? null,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      success: false,
+      reason,
+      now: ctx.now,
+    });
     throw invalidCredentials();
   }
   await releaseAttempt(ctx.db, `user:${username}`, true);
@@ -150,7 +183,15 @@ export async function login(ctx: Ctx, input: LoginInput, deviceHint: string | un
         expiresAt: new Date(ctx.now.getTime() + PASSWORD_CHANGE_TOKEN_TTL_SECONDS * 1000),
         now: ctx.now,
       });
-      await recordLoginAttempt(tx, { username, userId: user.id, ip: ctx.ip, userAgent: ctx.userAgent, success: true, reason: 'password_change_required', now: ctx.now });
+      await recordLoginAttempt(tx, {
+        username,
+        userId: user.id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        success: true,
+        reason: 'password_change_required',
+        now: ctx.now,
+      });
     });
     return {
       message: 'Password change required',
@@ -169,14 +210,23 @@ export async function login(ctx: Ctx, input: LoginInput, deviceHint: string | un
       expiresAt: new Date(ctx.now.getTime() + TWO_FACTOR_TOKEN_TTL_SECONDS * 1000),
       now: ctx.now,
     });
-    return { message: 'Two-factor authentication required', requirePasswordChange: false, requireTwoFactor: true, twoFactorToken };
+    return {
+      message: 'Two-factor authentication required',
+      requirePasswordChange: false,
+      requireTwoFactor: true,
+      twoFactorToken,
+    };
   }
 
   return ctx.db.transaction((tx) => openSession(ctx, tx, user, deviceHint, 'password'));
 }
 
 /** Rotates a refresh token. A token presented twice revokes its whole session (theft detection). */
-export async function refresh(ctx: Ctx, refreshToken: string, deviceHeader: string | undefined): Promise<RefreshResponse> {
+export async function refresh(
+  ctx: Ctx,
+  refreshToken: string,
+  deviceHeader: string | undefined,
+): Promise<RefreshResponse> {
   const tokenHash = sha256(refreshToken);
   // Read before the transaction: on PGlite's single connection a query outside an open
   // transaction waits for it forever.
@@ -205,7 +255,10 @@ export async function refresh(ctx: Ctx, refreshToken: string, deviceHeader: stri
     await insertRefreshToken(tx, session.id, sha256(next), session.expiresAt, ctx.now);
     await tx.update(sessions).set({ lastSeenAt: ctx.now }).where(eq(sessions.id, session.id));
     const accessToken = await ctx.signer.sign({ userId: user.id, sessionId: session.id }, ctx.now);
-    return { kind: 'ok' as const, response: { tokens: { accessToken, refreshToken: next }, deviceId: session.deviceId } };
+    return {
+      kind: 'ok' as const,
+      response: { tokens: { accessToken, refreshToken: next }, deviceId: session.deviceId },
+    };
   });
   if (result.kind === 'ok') return result.response;
   if (result.kind === 'device') {
@@ -253,7 +306,14 @@ export async function logout(ctx: Ctx): Promise<void> {
     if (await revokeSession(tx, auth.sessionId, 'logout', ctx.now)) {
       await writeAudit(
         tx,
-        { actorId: auth.userId, action: 'auth.logout', entityType: 'session', entityId: auth.sessionId, ip: ctx.ip, userAgent: ctx.userAgent },
+        {
+          actorId: auth.userId,
+          action: 'auth.logout',
+          entityType: 'session',
+          entityId: auth.sessionId,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+        },
         ctx.now,
       );
     }
@@ -310,14 +370,22 @@ export async function changePassword(
 
   const user = await findUserById(ctx.db, userId);
   if (!user || user.status !== 'active') throw new AppError('UNAUTHORIZED', { message: MESSAGES.unauthorized });
-  if (input.currentPassword !== undefined && input.currentPassword !== '' && !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+  if (
+    input.currentPassword !== undefined &&
+    input.currentPassword !== '' &&
+    !(await verifyPassword(user.passwordHash, input.currentPassword))
+  ) {
     throw new AppError('VALIDATION_ERROR', { message: 'Current password is incorrect' });
   }
   const minLength = (await securityPolicy(ctx.db)).passwordMinLength;
   if (input.newPassword.length < minLength) {
-    throw new AppError('VALIDATION_ERROR', { message: MESSAGES.passwordMinConfigured(minLength), details: [{ path: 'newPassword', message: MESSAGES.passwordMinConfigured(minLength) }] });
+    throw new AppError('VALIDATION_ERROR', {
+      message: MESSAGES.passwordMinConfigured(minLength),
+      details: [{ path: 'newPassword', message: MESSAGES.passwordMinConfigured(minLength) }],
+    });
   }
-  if (isCommonPassword(input.newPassword)) throw new AppError('VALIDATION_ERROR', { message: MESSAGES.passwordTooCommon });
+  if (isCommonPassword(input.newPassword))
+    throw new AppError('VALIDATION_ERROR', { message: MESSAGES.passwordTooCommon });
   if (await verifyPassword(user.passwordHash, input.newPassword)) {
     throw new AppError('VALIDATION_ERROR', { message: 'The new password must be different from the current one' });
   }
@@ -339,7 +407,13 @@ export async function changePassword(
       })
       .where(eq(users.id, userId));
     // Without the current password, a stolen session must not keep a foothold elsewhere (docs/product.md §2.4).
-    const revoked = await revokeOtherSessions(tx, userId, auth?.userId === userId ? auth.sessionId : null, 'password_changed', ctx.now);
+    const revoked = await revokeOtherSessions(
+      tx,
+      userId,
+      auth?.userId === userId ? auth.sessionId : null,
+      'password_changed',
+      ctx.now,
+    );
     await writeAudit(
       tx,
       {

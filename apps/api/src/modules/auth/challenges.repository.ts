@@ -11,7 +11,13 @@ export async function insertChallenge(
 }
 
 /** Counts one try against a live challenge and returns it, or null when it is spent, expired or over its tries. */
-export async function attemptChallenge(db: Db, tokenHash: string, purpose: ChallengePurpose, maxAttempts: number, now: Date) {
+export async function attemptChallenge(
+  db: Db,
+  tokenHash: string,
+  purpose: ChallengePurpose,
+  maxAttempts: number,
+  now: Date,
+) {
   const [row] = await db
     .update(authChallenges)
     .set({ attempts: sql`${authChallenges.attempts} + 1` })

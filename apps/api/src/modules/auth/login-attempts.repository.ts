@@ -2,7 +2,15 @@ import { loginAttempts, type Db } from '@outlay/db';
 
 export async function recordLoginAttempt(
   db: Db,
-  attempt: { username: string; userId: string | null; ip: string | null; userAgent: string | null; success: boolean; reason: string; now: Date },
+  attempt: {
+    username: string;
+    userId: string | null;
+    ip: string | null;
+    userAgent: string | null;
+    success: boolean;
+    reason: string;
+    now: Date;
+  },
 ): Promise<void> {
   await db.insert(loginAttempts).values({
     username: attempt.username.slice(0, 200),

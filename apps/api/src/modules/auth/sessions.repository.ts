@@ -92,7 +92,12 @@ export function prepareSessionLookup(db: Db) {
     return {
       async execute(params: { id: string }): Promise<SessionRow[]> {
         // drizzle's text names no column: the row's one value is read by position.
-        const { rows } = await pool.query<[SessionJson]>({ name: SESSION_LOOKUP, text, values: [params.id], rowMode: 'array' });
+        const { rows } = await pool.query<[SessionJson]>({
+          name: SESSION_LOOKUP,
+          text,
+          values: [params.id],
+          rowMode: 'array',
+        });
         return rows.map(([row]) => toRow(row));
       },
     };
@@ -174,13 +179,23 @@ export const FAMILIAR_BROWSER_DAYS = 90;
  * Whether the account signed in from this browser at this address recently: a browser that
  * lost its stored device id (cleared storage, a private window) is not a new device to warn of.
  */
-export async function familiarBrowser(db: Db, params: { userId: string; userAgent: string | null; ip: string | null; now: Date }): Promise<boolean> {
+export async function familiarBrowser(
+  db: Db,
+  params: { userId: string; userAgent: string | null; ip: string | null; now: Date },
+): Promise<boolean> {
   if (!params.userAgent || !params.ip) return false;
   const since = new Date(params.now.getTime() - FAMILIAR_BROWSER_DAYS * 86_400_000);
   const rows = await db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(and(eq(sessions.userId, params.userId), eq(sessions.userAgent, params.userAgent), eq(sessions.ip, params.ip), gt(sessions.createdAt, since)))
+    .where(
+      and(
+        eq(sessions.userId, params.userId),
+        eq(sessions.userAgent, params.userAgent),
+        eq(sessions.ip, params.ip),
+        gt(sessions.createdAt, since),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -195,7 +210,11 @@ export async function consumeRefreshToken(db: Db, tokenHash: string, now: Date) 
     .update(refreshTokens)
     .set({ usedAt: now })
     .where(
-      and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), sql`${refreshTokens.expiresAt} > ${now}`),
+      and(
+        eq(refreshTokens.tokenHash, tokenHash),
+        isNull(refreshTokens.usedAt),
+        sql`${refreshTokens.expiresAt} > ${now}`,
+      ),
     )
     .returning({ sessionId: refreshTokens.sessionId });
   return row ?? null;

@@ -59,8 +59,14 @@ export async function reserveAttempt(db: Db, key: string, limit: ThrottleLimit, 
   )[0];
   if (locked?.locked_until) return { lockedUntil: new Date(locked.locked_until) };
   // Another attempt set the lock a moment ago; read it.
-  const current = rowsOf<Row>(await db.execute(sql`SELECT failures, locked_until FROM login_throttles WHERE key = ${key}`))[0];
-  return { lockedUntil: current?.locked_until ? new Date(current.locked_until) : new Date(now.getTime() + limit.lockMinutes * 60_000) };
+  const current = rowsOf<Row>(
+    await db.execute(sql`SELECT failures, locked_until FROM login_throttles WHERE key = ${key}`),
+  )[0];
+  return {
+    lockedUntil: current?.locked_until
+      ? new Date(current.locked_until)
+      : new Date(now.getTime() + limit.lockMinutes * 60_000),
+  };
 }
 
 /** A success returns the reservation: a username's count restarts, an address's drops by one. */
@@ -74,7 +80,11 @@ export async function releaseAttempt(db: Db, key: string, reset: boolean): Promi
 
 /** The lock on a key, if one is in force: a check that writes nothing, for calls that only count failures. */
 export async function lockOf(db: Db, key: string, now: Date): Promise<Date | null> {
-  const row = rowsOf<Row>(await db.execute(sql`SELECT failures, locked_until FROM login_throttles WHERE key = ${key} AND locked_until > ${now}`))[0];
+  const row = rowsOf<Row>(
+    await db.execute(
+      sql`SELECT failures, locked_until FROM login_throttles WHERE key = ${key} AND locked_until > ${now}`,
+    ),
+  )[0];
   return row?.locked_until ? new Date(row.locked_until) : null;
 }
 

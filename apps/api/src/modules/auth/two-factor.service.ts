@@ -60,7 +60,11 @@ async function acceptRecoveryCode(tx: Db, userId: string, code: string, now: Dat
     .update(recoveryCodes)
     .set({ usedAt: now })
     .where(
-      and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, sha256(normalizeRecoveryCode(code))), isNull(recoveryCodes.usedAt)),
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, sha256(normalizeRecoveryCode(code))),
+        isNull(recoveryCodes.usedAt),
+      ),
     )
     .returning({ id: recoveryCodes.id });
   return rows.length > 0;
@@ -94,11 +98,20 @@ export async function enable(ctx: Ctx, totpCode: string): Promise<{ message: str
     if (!(await acceptTotp(ctx, tx, user, totpCode))) throw wrongCode();
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: sha256(normalizeRecoveryCode(c)), createdAt: ctx.now })));
+    await tx
+      .insert(recoveryCodes)
+      .values(codes.map((c) => ({ userId, codeHash: sha256(normalizeRecoveryCode(c)), createdAt: ctx.now })));
     await tx.update(users).set({ totpEnabled: true, updatedAt: ctx.now }).where(eq(users.id, userId));
     await writeAudit(
       tx,
-      { actorId: userId, action: 'auth.2fa_enabled', entityType: 'user', entityId: userId, ip: ctx.ip, userAgent: ctx.userAgent },
+      {
+        actorId: userId,
+        action: 'auth.2fa_enabled',
+        entityType: 'user',
+        entityId: userId,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      },
       ctx.now,
     );
     return { message: 'Two-factor authentication enabled', recoveryCodes: codes };
@@ -118,7 +131,14 @@ export async function disable(ctx: Ctx, code: string): Promise<{ message: string
       .where(eq(users.id, userId));
     await writeAudit(
       tx,
-      { actorId: userId, action: 'auth.2fa_disabled', entityType: 'user', entityId: userId, ip: ctx.ip, userAgent: ctx.userAgent },
+      {
+        actorId: userId,
+        action: 'auth.2fa_disabled',
+        entityType: 'user',
+        entityId: userId,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      },
       ctx.now,
     );
     return { message: 'Two-factor authentication disabled' };
@@ -131,7 +151,13 @@ export async function verifyLogin(
   input: { twoFactorToken: string; totpCode: string },
   deviceHint: string | undefined,
 ): Promise<LoginResponse> {
-  const challenge = await attemptChallenge(ctx.db, sha256(input.twoFactorToken), 'two_factor', TWO_FACTOR_MAX_ATTEMPTS, ctx.now);
+  const challenge = await attemptChallenge(
+    ctx.db,
+    sha256(input.twoFactorToken),
+    'two_factor',
+    TWO_FACTOR_MAX_ATTEMPTS,
+    ctx.now,
+  );
   if (!challenge) {
     throw new AppError('UNAUTHORIZED', { message: 'Your sign-in has expired. Please sign in again.' });
   }

@@ -56,7 +56,11 @@ function hashing(hash: Hash): Transform {
  * READ ONLY transaction, through a cursor in batches, so a large table never sits in memory
  * and what is written is one consistent moment.
  */
-export async function writeBackup(db: Db, file: string, meta: { name: string; createdAt: Date }): Promise<WrittenBackup> {
+export async function writeBackup(
+  db: Db,
+  file: string,
+  meta: { name: string; createdAt: Date },
+): Promise<WrittenBackup> {
   const partial = `${file}.part`;
   const hash = createHash('sha256');
   let manifest: BackupManifest | undefined;
@@ -66,11 +70,15 @@ export async function writeBackup(db: Db, file: string, meta: { name: string; cr
         const tables = await backupTables(tx);
         const counts: { table: string; rows: number }[] = [];
         for (const table of tables) {
-          const [row] = rowsOf<{ n: string }>(await tx.execute(sql`SELECT count(*)::text AS n FROM ${sql.raw(ident(table.name))}`));
+          const [row] = rowsOf<{ n: string }>(
+            await tx.execute(sql`SELECT count(*)::text AS n FROM ${sql.raw(ident(table.name))}`),
+          );
           counts.push({ table: table.name, rows: Number(row!.n) });
         }
         const [files] = rowsOf<{ n: string; bytes: string }>(
-          await tx.execute(sql`SELECT count(*)::text AS n, coalesce(sum(size), 0)::text AS bytes FROM request_attachments`),
+          await tx.execute(
+            sql`SELECT count(*)::text AS n, coalesce(sum(size), 0)::text AS bytes FROM request_attachments`,
+          ),
         );
         manifest = {
           format: BACKUP_FORMAT,
@@ -87,7 +95,11 @@ export async function writeBackup(db: Db, file: string, meta: { name: string; cr
           yield `${JSON.stringify(header)}\n`;
           for (const table of tables) {
             yield `${TABLE_MARKER}${JSON.stringify(table.name)}}\n`;
-            await tx.execute(sql.raw(`DECLARE outlay_backup NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${ident(table.name)} t`));
+            await tx.execute(
+              sql.raw(
+                `DECLARE outlay_backup NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${ident(table.name)} t`,
+              ),
+            );
             for (;;) {
               const rows = rowsOf<{ j: string }>(await tx.execute(sql.raw(`FETCH ${FETCH_ROWS} FROM outlay_backup`)));
               if (rows.length === 0) break;
@@ -146,7 +158,8 @@ export async function* readBackup(file: string, hash?: Hash): AsyncGenerator<Arc
         } catch {
           throw new UnreadableBackupError('no manifest');
         }
-        if (manifest?.format !== BACKUP_FORMAT || manifest.formatVersion !== BACKUP_FORMAT_VERSION) throw new UnreadableBackupError('not a backup');
+        if (manifest?.format !== BACKUP_FORMAT || manifest.formatVersion !== BACKUP_FORMAT_VERSION)
+          throw new UnreadableBackupError('not a backup');
         yield { kind: 'manifest', manifest };
       } else if (line.startsWith(TABLE_MARKER)) {
         yield { kind: 'table', table: (JSON.parse(line) as { '@table': string })['@table'] };

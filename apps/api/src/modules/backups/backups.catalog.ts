@@ -48,7 +48,10 @@ export interface SequenceValue {
  * up: a restore winding one back would hand out numbers their rows already hold.
  */
 export async function sequenceValues(db: Db): Promise<SequenceValue[]> {
-  const skipped = sql.join([...NOT_BACKED_UP].map((name) => sql`${name}`), sql`, `);
+  const skipped = sql.join(
+    [...NOT_BACKED_UP].map((name) => sql`${name}`),
+    sql`, `,
+  );
   const rows = rowsOf<{ name: string; last: string | null; start: string }>(
     await db.execute(sql`
       SELECT s.sequencename AS name, s.last_value::text AS last, s.start_value::text AS start
@@ -67,7 +70,9 @@ export async function sequenceValues(db: Db): Promise<SequenceValue[]> {
 let journalTags: Map<number, string> | undefined;
 function tagOf(when: number): string | undefined {
   if (!journalTags) {
-    const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta/_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] };
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta/_journal.json'), 'utf8')) as {
+      entries: { when: number; tag: string }[];
+    };
     journalTags = new Map(journal.entries.map((e) => [e.when, e.tag]));
   }
   return journalTags.get(when);

@@ -67,7 +67,10 @@ export async function readSchedule(db: Db): Promise<BackupScheduleRow> {
   return row ?? { id: 1, frequency: 'off', retention: 7, lastScheduledAt: null };
 }
 
-export async function saveSchedule(db: Db, values: { frequency: BackupScheduleRow['frequency']; retention: number }): Promise<BackupScheduleRow> {
+export async function saveSchedule(
+  db: Db,
+  values: { frequency: BackupScheduleRow['frequency']; retention: number },
+): Promise<BackupScheduleRow> {
   const [row] = await db
     .insert(backupSchedules)
     .values({ id: 1, ...values })
@@ -81,7 +84,11 @@ export async function saveSchedule(db: Db, values: { frequency: BackupScheduleRo
  * SKIP LOCKED and moved on in the same transaction, so of several instances exactly one makes the
  * backup.
  */
-export async function claimDueSchedule(db: Db, now: Date, isDue: (row: BackupScheduleRow, db: Db) => Promise<boolean>): Promise<BackupScheduleRow | null> {
+export async function claimDueSchedule(
+  db: Db,
+  now: Date,
+  isDue: (row: BackupScheduleRow, db: Db) => Promise<boolean>,
+): Promise<BackupScheduleRow | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -95,6 +102,8 @@ export async function claimDueSchedule(db: Db, now: Date, isDue: (row: BackupSch
 }
 
 export async function countLiveSessions(db: Db): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM sessions WHERE revoked_at IS NULL`));
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM sessions WHERE revoked_at IS NULL`),
+  );
   return row?.n ?? 0;
 }

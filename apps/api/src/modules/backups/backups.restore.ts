@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import { BACKUP_MESSAGES, type BackupDryRun, type BackupRestoreInput, type BackupRestoreResult } from '@outlay/contracts';
+import {
+  BACKUP_MESSAGES,
+  type BackupDryRun,
+  type BackupRestoreInput,
+  type BackupRestoreResult,
+} from '@outlay/contracts';
 import type { Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -31,7 +36,8 @@ async function verified(ctx: Ctx, id: string): Promise<Verified> {
   if (row.status !== 'ready' || !row.sha256) throw new AppError('CONFLICT', { message: BACKUP_MESSAGES.notReady });
   const file = backupFile(ctx, row);
   if (!(await stat(file).catch(() => null))) throw new AppError('NOT_FOUND', { message: BACKUP_MESSAGES.fileMissing });
-  if ((await fileSha256(file)) !== row.sha256) throw new AppError('CONFLICT', { message: BACKUP_MESSAGES.checksumMismatch, details: { reason: 'checksum' } });
+  if ((await fileSha256(file)) !== row.sha256)
+    throw new AppError('CONFLICT', { message: BACKUP_MESSAGES.checksumMismatch, details: { reason: 'checksum' } });
   try {
     return { row, file, manifest: await readManifest(file) };
   } catch (error) {
@@ -43,7 +49,9 @@ async function verified(ctx: Ctx, id: string): Promise<Verified> {
 async function tableCounts(db: Db, tables: string[]): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const table of tables) {
-    const [row] = rowsOf<{ n: string }>(await db.execute(sql`SELECT count(*)::text AS n FROM ${sql.raw(ident(table))}`));
+    const [row] = rowsOf<{ n: string }>(
+      await db.execute(sql`SELECT count(*)::text AS n FROM ${sql.raw(ident(table))}`),
+    );
     counts.set(table, Number(row!.n));
   }
   return counts;
@@ -55,7 +63,10 @@ export async function dryRun(ctx: Ctx, id: string): Promise<BackupDryRun> {
   const current = await schemaVersion(ctx.db);
   const live = (await backupTables(ctx.db)).map((t) => t.name);
   const names = [...new Set([...live, ...manifest.tables.map((t) => t.table)])].sort();
-  const counts = await tableCounts(ctx.db, names.filter((n) => live.includes(n)));
+  const counts = await tableCounts(
+    ctx.db,
+    names.filter((n) => live.includes(n)),
+  );
   const inBackup = new Map(manifest.tables.map((t) => [t.table, t.rows]));
   const tables = names.map((table) => ({ table, current: counts.get(table) ?? 0, backup: inBackup.get(table) ?? 0 }));
   return {
@@ -84,13 +95,18 @@ export async function restore(ctx: Ctx, id: string, input: BackupRestoreInput): 
   if (input.confirm !== row.name) throw new AppError('BAD_REQUEST', { message: BACKUP_MESSAGES.confirmMismatch });
   const current = await schemaVersion(ctx.db);
   if (manifest.schemaVersion !== current) {
-    throw new AppError('CONFLICT', { message: BACKUP_MESSAGES.schemaMismatch(manifest.schemaVersion, current), details: { reason: 'schema_version', backup: manifest.schemaVersion, current } });
+    throw new AppError('CONFLICT', {
+      message: BACKUP_MESSAGES.schemaMismatch(manifest.schemaVersion, current),
+      details: { reason: 'schema_version', backup: manifest.schemaVersion, current },
+    });
   }
   const auth = ctx.auth!;
   const now = ctx.now;
 
   const result = await ctx.db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ ok: boolean }>(await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${RESTORE_LOCK}) AS ok`));
+    const [lock] = rowsOf<{ ok: boolean }>(
+      await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${RESTORE_LOCK}) AS ok`),
+    );
     if (!lock?.ok) throw new AppError('CONFLICT', { message: BACKUP_MESSAGES.restoring });
     // Emptying every table waits for the requests in flight to let go; the restore may take longer than a request.
     await tx.execute(sql.raw(`SET LOCAL lock_timeout = '60s'`));
@@ -103,7 +119,9 @@ export async function restore(ctx: Ctx, id: string, input: BackupRestoreInput): 
 
     const tables = await backupTables(tx);
     const byName = new Map(tables.map((t) => [t.name, t]));
-    const [before] = rowsOf<{ n: string; last: string | null }>(await tx.execute(sql`SELECT count(*)::text AS n, max(id)::text AS last FROM audit_events`));
+    const [before] = rowsOf<{ n: string; last: string | null }>(
+      await tx.execute(sql`SELECT count(*)::text AS n, max(id)::text AS last FROM audit_events`),
+    );
     await tx.execute(sql.raw(`TRUNCATE ${tables.map((t) => ident(t.name)).join(', ')}`));
 
     const hash = createHash('sha256');
@@ -141,12 +159,15 @@ export async function restore(ctx: Ctx, id: string, input: BackupRestoreInput): 
         }
       }
     } catch (error) {
-      if (error instanceof UnreadableBackupError) throw new AppError('CONFLICT', { message: BACKUP_MESSAGES.unreadable });
+      if (error instanceof UnreadableBackupError)
+        throw new AppError('CONFLICT', { message: BACKUP_MESSAGES.unreadable });
       throw error;
     }
     const short = manifest.tables.find((t) => loaded.get(t.table) !== t.rows);
-    if (!ended || short) throw new AppError('CONFLICT', { message: BACKUP_MESSAGES.unreadable, details: { table: short?.table } });
-    if (hash.digest('hex') !== row.sha256) throw new AppError('CONFLICT', { message: BACKUP_MESSAGES.checksumMismatch, details: { reason: 'checksum' } });
+    if (!ended || short)
+      throw new AppError('CONFLICT', { message: BACKUP_MESSAGES.unreadable, details: { table: short?.table } });
+    if (hash.digest('hex') !== row.sha256)
+      throw new AppError('CONFLICT', { message: BACKUP_MESSAGES.checksumMismatch, details: { reason: 'checksum' } });
 
     for (const seq of manifest.sequences) {
       await tx.execute(sql`SELECT setval(${ident(seq.name)}::regclass, ${seq.value}::bigint, ${seq.isCalled})`);
@@ -155,7 +176,9 @@ export async function restore(ctx: Ctx, id: string, input: BackupRestoreInput): 
 
     // Sessions in the backup and sessions of now alike: everyone signs in again to the restored data.
     const revoked = rowsOf<{ id: string }>(
-      await tx.execute(sql`UPDATE sessions SET revoked_at = ${now}, revoked_reason = 'restore' WHERE revoked_at IS NULL RETURNING id`),
+      await tx.execute(
+        sql`UPDATE sessions SET revoked_at = ${now}, revoked_reason = 'restore' WHERE revoked_at IS NULL RETURNING id`,
+      ),
     ).length;
     const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
     await writeAudit(
@@ -167,8 +190,19 @@ export async function restore(ctx: Ctx, id: string, input: BackupRestoreInput): 
         action: 'backup.restored',
         entityType: 'backup',
         entityId: row.id,
-        after: { name: row.name, sha256: row.sha256, schemaVersion: manifest.schemaVersion, takenAt: manifest.createdAt, tables: manifest.tables.length, rows },
-        metadata: { replacedAuditEvents: Number(before!.n), replacedLastAuditId: before!.last, sessionsRevoked: revoked },
+        after: {
+          name: row.name,
+          sha256: row.sha256,
+          schemaVersion: manifest.schemaVersion,
+          takenAt: manifest.createdAt,
+          tables: manifest.tables.length,
+          rows,
+        },
+        metadata: {
+          replacedAuditEvents: Number(before!.n),
+          replacedLastAuditId: before!.last,
+          sessionsRevoked: revoked,
+        },
       },
       now,
     );

@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { backup, backupDryRun, backupList, backupRestoreInput, backupRestoreResult, backupSchedule, backupScheduleInput, errorResponse, idParam } from '@outlay/contracts';
+import {
+  backup,
+  backupDryRun,
+  backupList,
+  backupRestoreInput,
+  backupRestoreResult,
+  backupSchedule,
+  backupScheduleInput,
+  errorResponse,
+  idParam,
+} from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import * as restore from './backups.restore.ts';
 import * as service from './backups.service.ts';
@@ -19,7 +29,10 @@ export async function backupsRoutes(app: FastifyInstance, { deps }: { deps: AppD
 
   r.get(
     '/api/backups',
-    { config: read, schema: { tags, summary: 'Backups, newest first, with the schedule', response: { 200: backupList, ...errors } } },
+    {
+      config: read,
+      schema: { tags, summary: 'Backups, newest first, with the schedule', response: { 200: backupList, ...errors } },
+    },
     async (request) => service.listBackups(contextOf(request, deps)),
   );
   r.post(
@@ -28,7 +41,8 @@ export async function backupsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: access,
       schema: {
         tags,
-        summary: 'Start a backup now (202): the file is written in the background; the backup reads `running` until it is `ready` or `failed`',
+        summary:
+          'Start a backup now (202): the file is written in the background; the backup reads `running` until it is `ready` or `failed`',
         response: { 202: backup, ...errors },
       },
     },
@@ -36,12 +50,22 @@ export async function backupsRoutes(app: FastifyInstance, { deps }: { deps: AppD
   );
   r.get(
     '/api/backups/:id',
-    { config: read, schema: { tags, summary: 'One backup and its manifest', params: idParam, response: { 200: backup, ...errors } } },
+    {
+      config: read,
+      schema: { tags, summary: 'One backup and its manifest', params: idParam, response: { 200: backup, ...errors } },
+    },
     async (request) => service.getBackup(contextOf(request, deps), request.params.id),
   );
   r.get(
     '/api/backups/:id/download',
-    { config: access, schema: { tags, summary: 'The backup file (gzip of JSON lines), streamed (step-up; API keys refused)', params: idParam } },
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'The backup file (gzip of JSON lines), streamed (step-up; API keys refused)',
+        params: idParam,
+      },
+    },
     async (request, reply) => {
       const file = await service.openBackup(contextOf(request, deps), request.params.id);
       reply
@@ -55,7 +79,15 @@ export async function backupsRoutes(app: FastifyInstance, { deps }: { deps: AppD
   );
   r.delete(
     '/api/backups/:id',
-    { config: access, schema: { tags, summary: 'Delete a backup and its file (audited)', params: idParam, response: { 204: z.null(), ...errors } } },
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Delete a backup and its file (audited)',
+        params: idParam,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await service.deleteBackup(contextOf(request, deps), request.params.id);
       return reply.code(204).send(null);
@@ -63,7 +95,15 @@ export async function backupsRoutes(app: FastifyInstance, { deps }: { deps: AppD
   );
   r.put(
     '/api/backups/schedule',
-    { config: access, schema: { tags, summary: 'Scheduled backups: off, daily or weekly, and how many to keep (audited)', body: backupScheduleInput, response: { 200: backupSchedule, ...errors } } },
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Scheduled backups: off, daily or weekly, and how many to keep (audited)',
+        body: backupScheduleInput,
+        response: { 200: backupSchedule, ...errors },
+      },
+    },
     async (request) => service.saveSchedule(contextOf(request, deps), request.body),
   );
   r.post(
@@ -72,7 +112,8 @@ export async function backupsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: access,
       schema: {
         tags,
-        summary: 'Check a backup for a restore without changing anything: checksum, schema version, rows per table now and in the backup',
+        summary:
+          'Check a backup for a restore without changing anything: checksum, schema version, rows per table now and in the backup',
         params: idParam,
         response: { 200: backupDryRun, ...errors },
       },

@@ -4,7 +4,15 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { BACKUP_CRON, BACKUP_MESSAGES, type Backup, type BackupList, type BackupSchedule, type BackupScheduleInput, type BackupTrigger } from '@outlay/contracts';
+import {
+  BACKUP_CRON,
+  BACKUP_MESSAGES,
+  type Backup,
+  type BackupList,
+  type BackupSchedule,
+  type BackupScheduleInput,
+  type BackupTrigger,
+} from '@outlay/contracts';
 import { users } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { actorOf, auditChange, writeAudit } from '../../lib/audit.ts';
@@ -50,7 +58,11 @@ function toBackup(row: repo.BackupRow): Backup {
  * When the schedule is due next: its cron slot (BACKUP_CRON, 03:00 every day or every Sunday) in
  * the group's time zone after the last scheduled backup, or now for a first one; null when off.
  */
-export function nextScheduledAt(row: Pick<repo.BackupScheduleRow, 'frequency' | 'lastScheduledAt'>, timeZone: string, now: Date): Date | null {
+export function nextScheduledAt(
+  row: Pick<repo.BackupScheduleRow, 'frequency' | 'lastScheduledAt'>,
+  timeZone: string,
+  now: Date,
+): Date | null {
   if (row.frequency === 'off') return null;
   if (!row.lastScheduledAt) return now;
   return nextSlot(BACKUP_CRON[row.frequency], timeZone, row.lastScheduledAt);
@@ -73,7 +85,11 @@ export function backupFile(deps: Pick<AppDeps, 'backupDir'>, row: Pick<repo.Back
 }
 
 export async function listBackups(ctx: Ctx): Promise<BackupList> {
-  const [rows, schedule, zone] = await Promise.all([repo.listBackups(ctx.db), repo.readSchedule(ctx.db), groupTimeZone(ctx.db)]);
+  const [rows, schedule, zone] = await Promise.all([
+    repo.listBackups(ctx.db),
+    repo.readSchedule(ctx.db),
+    groupTimeZone(ctx.db),
+  ]);
   return { items: rows.map(toBackup), schedule: toSchedule(schedule, zone, ctx.now) };
 }
 
@@ -86,7 +102,12 @@ export async function getBackup(ctx: Ctx, id: string): Promise<Backup> {
 /** A name that sorts by time and says when it was taken, e.g. `outlay-2026-03-01-0215-x7k2`. */
 function backupName(now: Date): string {
   const stamp = now.toISOString().slice(0, 16).replace('T', '-').replace(':', '');
-  return `outlay-${stamp}-${randomToken(3).toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 4) || 'b'}`;
+  return `outlay-${stamp}-${
+    randomToken(3)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 4) || 'b'
+  }`;
 }
 
 /** Writes the file for a `running` row and records the result; never throws (a failure is recorded on the row). */
@@ -108,14 +129,24 @@ async function produce(deps: JobDeps, row: repo.BackupRow, log: FastifyBaseLogge
     return { ...row, ...done };
   } catch (error) {
     log.error({ err: error, backup: row.name }, 'backup failed');
-    const failed = { status: 'failed' as const, error: 'The backup could not be written; the server log has the reason', completedAt: deps.clock() };
+    const failed = {
+      status: 'failed' as const,
+      error: 'The backup could not be written; the server log has the reason',
+      completedAt: deps.clock(),
+    };
     await repo.updateBackup(deps.db, row.id, failed).catch(() => {});
     return { ...row, ...failed };
   }
 }
 
-async function startBackup(deps: Pick<AppDeps, 'db'>, actor: { userId: string | null; name: string | null; ip?: string | null; userAgent?: string | null }, trigger: BackupTrigger, now: Date) {
-  if (await repo.runningBackup(deps.db, now, STALE_AFTER_MS)) throw new AppError('CONFLICT', { message: BACKUP_MESSAGES.running });
+async function startBackup(
+  deps: Pick<AppDeps, 'db'>,
+  actor: { userId: string | null; name: string | null; ip?: string | null; userAgent?: string | null },
+  trigger: BackupTrigger,
+  now: Date,
+) {
+  if (await repo.runningBackup(deps.db, now, STALE_AFTER_MS))
+    throw new AppError('CONFLICT', { message: BACKUP_MESSAGES.running });
   const name = backupName(now);
   return deps.db.transaction(async (tx) => {
     const row = await repo.insertBackup(tx, {
@@ -127,7 +158,19 @@ async function startBackup(deps: Pick<AppDeps, 'db'>, actor: { userId: string | 
       createdByName: actor.name,
       createdAt: now,
     });
-    await writeAudit(tx, { actorId: actor.userId, ip: actor.ip, userAgent: actor.userAgent, action: 'backup.created', entityType: 'backup', entityId: row.id, after: { name, trigger } }, now);
+    await writeAudit(
+      tx,
+      {
+        actorId: actor.userId,
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+        action: 'backup.created',
+        entityType: 'backup',
+        entityId: row.id,
+        after: { name, trigger },
+      },
+      now,
+    );
     return row;
   });
 }
@@ -138,8 +181,16 @@ async function startBackup(deps: Pick<AppDeps, 'db'>, actor: { userId: string | 
  */
 export async function createBackup(ctx: Ctx): Promise<Backup> {
   const auth = ctx.auth!;
-  const [me] = await ctx.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, auth.userId));
-  const row = await startBackup(ctx, { userId: auth.userId, name: me ? `${me.firstName} ${me.lastName}` : null, ip: ctx.ip, userAgent: ctx.userAgent }, 'manual', ctx.now);
+  const [me] = await ctx.db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, auth.userId));
+  const row = await startBackup(
+    ctx,
+    { userId: auth.userId, name: me ? `${me.firstName} ${me.lastName}` : null, ip: ctx.ip, userAgent: ctx.userAgent },
+    'manual',
+    ctx.now,
+  );
   const work = produce(ctx, row, ctx.log).then(() => undefined);
   inFlight.add(work);
   void work.finally(() => inFlight.delete(work));
@@ -164,7 +215,12 @@ export async function deleteBackup(ctx: Ctx, id: string): Promise<void> {
     if (!found) throw new AppError('NOT_FOUND', { message: BACKUP_MESSAGES.notFound });
     if (found.status === 'running') throw new AppError('CONFLICT', { message: BACKUP_MESSAGES.running });
     await repo.deleteBackupRow(tx, id);
-    await auditChange(tx, actorOf(ctx), { action: 'backup.deleted', entityType: 'backup', entityId: id, before: { name: found.name, sha256: found.sha256 } });
+    await auditChange(tx, actorOf(ctx), {
+      action: 'backup.deleted',
+      entityType: 'backup',
+      entityId: id,
+      before: { name: found.name, sha256: found.sha256 },
+    });
     return found;
   });
   // The row goes first: a file without a row is only disk space, a row without a file a broken promise.
@@ -189,8 +245,17 @@ export async function saveSchedule(ctx: Ctx, input: BackupScheduleInput): Promis
  * The job's part: when the schedule is due, one instance claims it and writes the backup; then
  * scheduled backups beyond the retention are deleted, oldest first (manual ones are kept).
  */
-export async function runScheduledBackups(deps: JobDeps, now: Date, log: FastifyBaseLogger): Promise<{ created: number; removed: number }> {
-  await repo.failStaleBackups(deps.db, now, STALE_AFTER_MS, 'The backup was cut off: the server stopped while writing it');
+export async function runScheduledBackups(
+  deps: JobDeps,
+  now: Date,
+  log: FastifyBaseLogger,
+): Promise<{ created: number; removed: number }> {
+  await repo.failStaleBackups(
+    deps.db,
+    now,
+    STALE_AFTER_MS,
+    'The backup was cut off: the server stopped while writing it',
+  );
   const claimed = await repo.claimDueSchedule(deps.db, now, async (row, tx) => {
     const due = nextScheduledAt(row, await groupTimeZone(tx), now);
     return due !== null && due <= now;
@@ -208,7 +273,18 @@ export async function runScheduledBackups(deps: JobDeps, now: Date, log: Fastify
   for (const old of await repo.scheduledBeyond(deps.db, schedule.retention)) {
     await deps.db.transaction(async (tx) => {
       if (!(await repo.deleteBackupRow(tx, old.id))) return;
-      await writeAudit(tx, { actorId: null, action: 'backup.deleted', entityType: 'backup', entityId: old.id, before: { name: old.name, sha256: old.sha256 }, metadata: { reason: 'retention' } }, now);
+      await writeAudit(
+        tx,
+        {
+          actorId: null,
+          action: 'backup.deleted',
+          entityType: 'backup',
+          entityId: old.id,
+          before: { name: old.name, sha256: old.sha256 },
+          metadata: { reason: 'retention' },
+        },
+        now,
+      );
     });
     await rm(backupFile(deps, old), { force: true });
     removed++;

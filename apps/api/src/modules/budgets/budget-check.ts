@@ -4,7 +4,16 @@ import Decimal from 'decimal.js';
 import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import { budgetPeriodLabel, type BudgetPeriodType } from '@outlay/contracts';
 import { serverFormat } from '@outlay/contracts/format';
-import { budgetLines, categories, departments, organizations, users, type Db, type OverrunLine, type spendingRequests } from '@outlay/db';
+import {
+  budgetLines,
+  categories,
+  departments,
+  organizations,
+  users,
+  type Db,
+  type OverrunLine,
+  type spendingRequests,
+} from '@outlay/db';
 import { holdersOf } from '../../lib/permission-holders.ts';
 import { notify } from '../../lib/notify.ts';
 import { enqueueWebhookEvent } from '../../lib/webhook-outbox.ts';
@@ -20,20 +29,44 @@ type RequestRow = typeof spendingRequests.$inferSelect;
 const utcDate = (d: Date | string) => new Date(d).toISOString().slice(0, 10);
 
 /** "Meridian Logistics · Operations · Travel · Q4 2026" for each line. */
-export async function labelsOf(db: Db, lines: Pick<BudgetLineRow, 'id' | 'organizationId' | 'departmentId' | 'categoryId' | 'periodType' | 'periodStart'>[]): Promise<Map<string, string>> {
+export async function labelsOf(
+  db: Db,
+  lines: Pick<BudgetLineRow, 'id' | 'organizationId' | 'departmentId' | 'categoryId' | 'periodType' | 'periodStart'>[],
+): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (lines.length === 0) return out;
   const orgIds = [...new Set(lines.map((l) => l.organizationId))];
   const deptIds = [...new Set(lines.flatMap((l) => (l.departmentId ? [l.departmentId] : [])))];
   const catIds = [...new Set(lines.flatMap((l) => (l.categoryId ? [l.categoryId] : [])))];
-  const orgRows = await db.select({ id: organizations.id, name: organizations.name, fiscalYearStartMonth: organizations.fiscalYearStartMonth }).from(organizations).where(inArray(organizations.id, orgIds));
+  const orgRows = await db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      fiscalYearStartMonth: organizations.fiscalYearStartMonth,
+    })
+    .from(organizations)
+    .where(inArray(organizations.id, orgIds));
   const orgs = new Map(orgRows.map((o) => [o.id, o.name]));
   const fiscalStart = new Map(orgRows.map((o) => [o.id, o.fiscalYearStartMonth]));
   const depts = deptIds.length
-    ? new Map((await db.select({ id: departments.id, name: departments.name }).from(departments).where(inArray(departments.id, deptIds))).map((o) => [o.id, o.name]))
+    ? new Map(
+        (
+          await db
+            .select({ id: departments.id, name: departments.name })
+            .from(departments)
+            .where(inArray(departments.id, deptIds))
+        ).map((o) => [o.id, o.name]),
+      )
     : new Map<string, string>();
   const cats = catIds.length
-    ? new Map((await db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, catIds))).map((o) => [o.id, o.name]))
+    ? new Map(
+        (
+          await db
+            .select({ id: categories.id, name: categories.name })
+            .from(categories)
+            .where(inArray(categories.id, catIds))
+        ).map((o) => [o.id, o.name]),
+      )
     : new Map<string, string>();
   for (const l of lines) {
     const parts = [orgs.get(l.organizationId) ?? 'Unknown organization'];
@@ -46,15 +79,23 @@ export async function labelsOf(db: Db, lines: Pick<BudgetLineRow, 'id' | 'organi
 }
 
 /** The budget lines a request (organization × department × category) falls under on a date, in id order. */
-export function linesCovering(db: Db, r: Pick<RequestRow, 'organizationId' | 'departmentId' | 'categoryId'>, date: string) {
+export function linesCovering(
+  db: Db,
+  r: Pick<RequestRow, 'organizationId' | 'departmentId' | 'categoryId'>,
+  date: string,
+) {
   return db
     .select()
     .from(budgetLines)
     .where(
       and(
         eq(budgetLines.organizationId, r.organizationId),
-        r.departmentId ? or(isNull(budgetLines.departmentId), eq(budgetLines.departmentId, r.departmentId)) : isNull(budgetLines.departmentId),
-        r.categoryId ? or(isNull(budgetLines.categoryId), eq(budgetLines.categoryId, r.categoryId)) : isNull(budgetLines.categoryId),
+        r.departmentId
+          ? or(isNull(budgetLines.departmentId), eq(budgetLines.departmentId, r.departmentId))
+          : isNull(budgetLines.departmentId),
+        r.categoryId
+          ? or(isNull(budgetLines.categoryId), eq(budgetLines.categoryId, r.categoryId))
+          : isNull(budgetLines.categoryId),
         lte(budgetLines.periodStart, date),
         gte(budgetLines.periodEnd, date),
       ),
@@ -63,7 +104,11 @@ export function linesCovering(db: Db, r: Pick<RequestRow, 'organizationId' | 'de
 }
 
 /** The same lines, locked in id order. */
-async function lockLinesFor(tx: Db, r: Pick<RequestRow, 'organizationId' | 'departmentId' | 'categoryId'>, date: string): Promise<BudgetLineRow[]> {
+async function lockLinesFor(
+  tx: Db,
+  r: Pick<RequestRow, 'organizationId' | 'departmentId' | 'categoryId'>,
+  date: string,
+): Promise<BudgetLineRow[]> {
   return linesCovering(tx, r, date).for('update');
 }
 
@@ -71,7 +116,11 @@ async function lockLinesFor(tx: Db, r: Pick<RequestRow, 'organizationId' | 'depa
  * Locks the budget lines the request falls under (FOR UPDATE, in a fixed order) and says
  * whether committed + actual + this request exceeds any of them.
  */
-export async function checkBudgets(tx: Db, request: typeof spendingRequests.$inferSelect, now: Date): Promise<BudgetCheck> {
+export async function checkBudgets(
+  tx: Db,
+  request: typeof spendingRequests.$inferSelect,
+  now: Date,
+): Promise<BudgetCheck> {
   const lines = await lockLinesFor(tx, request, utcDate(now));
   if (lines.length === 0) return { overBudget: false, overrunLines: [] };
   const fx = new Converter(tx);
@@ -102,9 +151,15 @@ export async function checkBudgets(tx: Db, request: typeof spendingRequests.$inf
 }
 
 /** Users told about a line's thresholds: its owners, else active budget managers whose scope covers its organization. */
-export async function thresholdRecipients(tx: Db, line: Pick<BudgetLineRow, 'organizationId' | 'ownerIds'>): Promise<string[]> {
+export async function thresholdRecipients(
+  tx: Db,
+  line: Pick<BudgetLineRow, 'organizationId' | 'ownerIds'>,
+): Promise<string[]> {
   if (line.ownerIds.length > 0) {
-    const rows = await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, line.ownerIds), eq(users.status, 'active')));
+    const rows = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, line.ownerIds), eq(users.status, 'active')));
     return rows.map((r) => r.id);
   }
   return holdersOf(tx, 'budgets.manage', line.organizationId);
@@ -115,7 +170,11 @@ export async function thresholdRecipients(tx: Db, line: Pick<BudgetLineRow, 'org
  * announces each threshold newly reached, once; thresholds fallen back under are forgotten, so a
  * later crossing announces again. Runs in the caller's transaction; locks the lines in id order.
  */
-export async function recomputeThresholds(tx: Db, r: Pick<RequestRow, 'organizationId' | 'departmentId' | 'categoryId' | 'submittedAt'>, now: Date): Promise<void> {
+export async function recomputeThresholds(
+  tx: Db,
+  r: Pick<RequestRow, 'organizationId' | 'departmentId' | 'categoryId' | 'submittedAt'>,
+  now: Date,
+): Promise<void> {
   if (!r.submittedAt) return;
   const lines = await lockLinesFor(tx, r, utcDate(r.submittedAt));
   await recomputeLines(tx, lines, now);
@@ -151,6 +210,18 @@ export async function recomputeLines(tx: Db, lines: BudgetLineRow[], now: Date):
       },
       now,
     );
-    await enqueueWebhookEvent(tx, 'budget.threshold_crossed', { budgetLineId: line.id, organizationId: line.organizationId, name: labels.get(line.id), threshold: top, amount: line.amount, currency: line.currency }, now);
+    await enqueueWebhookEvent(
+      tx,
+      'budget.threshold_crossed',
+      {
+        budgetLineId: line.id,
+        organizationId: line.organizationId,
+        name: labels.get(line.id),
+        threshold: top,
+        amount: line.amount,
+        currency: line.currency,
+      },
+      now,
+    );
   }
 }

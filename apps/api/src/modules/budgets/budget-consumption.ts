@@ -76,7 +76,10 @@ export async function valueInLine(fx: Converter, lineCurrency: string, r: Consum
   return new Decimal(await fx.amount(base, r.currency, lineCurrency, r.submittedAt ?? new Date()));
 }
 
-export function lineMatches(line: Pick<BudgetLineRow, 'organizationId' | 'departmentId' | 'categoryId' | 'periodStart' | 'periodEnd'>, r: ConsumingRequest): boolean {
+export function lineMatches(
+  line: Pick<BudgetLineRow, 'organizationId' | 'departmentId' | 'categoryId' | 'periodStart' | 'periodEnd'>,
+  r: ConsumingRequest,
+): boolean {
   if (!r.submittedAt || line.organizationId !== r.organizationId) return false;
   if (line.departmentId && line.departmentId !== r.departmentId) return false;
   if (line.categoryId && line.categoryId !== r.categoryId) return false;
@@ -93,7 +96,11 @@ export interface Consumption {
 }
 
 /** Requests (committed or actual) of the lines' organizations submitted within their periods. */
-export async function consumingRequestsOf(db: Db, lines: Pick<BudgetLineRow, 'organizationId' | 'periodStart' | 'periodEnd'>[], excludeRequestId?: string): Promise<ConsumingRequest[]> {
+export async function consumingRequestsOf(
+  db: Db,
+  lines: Pick<BudgetLineRow, 'organizationId' | 'periodStart' | 'periodEnd'>[],
+  excludeRequestId?: string,
+): Promise<ConsumingRequest[]> {
   if (lines.length === 0) return [];
   const orgs = [...new Set(lines.map((l) => l.organizationId))];
   const from = lines.reduce((m, l) => (l.periodStart < m ? l.periodStart : m), lines[0]!.periodStart);
@@ -132,7 +139,9 @@ export async function consumptionOf(
   lines: Pick<BudgetLineRow, 'id' | 'currency'>[],
   options: { excludeRequestId?: string; fx?: Converter } = {},
 ): Promise<Map<string, Consumption>> {
-  const out = new Map<string, Consumption>(lines.map((l) => [l.id, { committed: new Decimal(0), actual: new Decimal(0), payroll: new Decimal(0) }]));
+  const out = new Map<string, Consumption>(
+    lines.map((l) => [l.id, { committed: new Decimal(0), actual: new Decimal(0), payroll: new Decimal(0) }]),
+  );
   if (lines.length === 0) return out;
   const fx = options.fx ?? new Converter(db);
   const ids = sql.join(
@@ -187,12 +196,28 @@ export async function consumptionOf(
     UNION ALL
     SELECT line_id, kind, month, amount::text, trim(currency) FROM v WHERE direct IS NULL
   `);
-  const rows = rowsOf<{ line_id: string; kind: 'committed' | 'actual' | 'payroll'; month: string | null; value: string | null; currency: string | null }>(result);
+  const rows = rowsOf<{
+    line_id: string;
+    kind: 'committed' | 'actual' | 'payroll';
+    month: string | null;
+    value: string | null;
+    currency: string | null;
+  }>(result);
   const byId = new Map(lines.map((l) => [l.id, l]));
   for (const row of rows) {
     const line = byId.get(row.line_id)!;
     const c = out.get(row.line_id)!;
-    const v = row.month === null ? new Decimal(row.value ?? 0) : new Decimal(await fx.amount(new Decimal(row.value ?? 0).toFixed(2), row.currency!, line.currency, `${row.month.trim()}-01`));
+    const v =
+      row.month === null
+        ? new Decimal(row.value ?? 0)
+        : new Decimal(
+            await fx.amount(
+              new Decimal(row.value ?? 0).toFixed(2),
+              row.currency!,
+              line.currency,
+              `${row.month.trim()}-01`,
+            ),
+          );
     if (row.kind === 'committed') c.committed = c.committed.plus(v);
     else c.actual = c.actual.plus(v);
     if (row.kind === 'payroll') c.payroll = c.payroll.plus(v);

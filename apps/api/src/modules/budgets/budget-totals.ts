@@ -38,9 +38,17 @@ function covers(outer: ScopedLine, inner: ScopedLine): boolean {
 export function containersOf(lines: readonly ScopedLine[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const inner of lines) {
-    const outers = lines.filter((o) => o.id !== inner.id && o.periodType === inner.periodType && covers(o, inner) && !(covers(inner, o) && o.id > inner.id));
+    const outers = lines.filter(
+      (o) =>
+        o.id !== inner.id &&
+        o.periodType === inner.periodType &&
+        covers(o, inner) &&
+        !(covers(inner, o) && o.id > inner.id),
+    );
     // The outermost: one no other candidate contains.
-    const top = outers.find((o) => !outers.some((p) => p.id !== o.id && covers(p, o) && !(covers(o, p) && p.id > o.id)));
+    const top = outers.find(
+      (o) => !outers.some((p) => p.id !== o.id && covers(p, o) && !(covers(o, p) && p.id > o.id)),
+    );
     if (top) out.set(inner.id, top.id);
   }
   return out;
@@ -50,7 +58,9 @@ export function containersOf(lines: readonly ScopedLine[]): Map<string, string> 
  * The lines one total may add: those of the coarsest granularity present, less the lines inside
  * another of them. An empty list gives `{ periodType: null, lines: [] }`.
  */
-export function linesOfOneTotal<L extends ScopedLine>(lines: readonly L[]): { periodType: BudgetPeriodType | null; lines: L[] } {
+export function linesOfOneTotal<L extends ScopedLine>(
+  lines: readonly L[],
+): { periodType: BudgetPeriodType | null; lines: L[] } {
   const periodType = GRANULARITY_ORDER.find((type) => lines.some((l) => l.periodType === type)) ?? null;
   const members = lines.filter((l) => l.periodType === periodType);
   const contained = containersOf(members);

@@ -21,21 +21,29 @@ export interface OverrunRaise {
   raises?: { budgetLineId: string; amount: string }[];
 }
 
-const refused = (message: string) => new AppError('VALIDATION_ERROR', { message, details: [{ path: 'raises', message }] });
+const refused = (message: string) =>
+  new AppError('VALIDATION_ERROR', { message, details: [{ path: 'raises', message }] });
 
 /**
  * How much each overrun line goes up: its overrun, or the larger amount the approver gave. A
  * raise below the overrun would leave the request over the line it was approved for, and a
  * line the request does not go over is not the approver's to raise here: both are refused.
  */
-export function plannedRaises(lines: OverrunLine[], raises: OverrunRaise['raises'] = []): { line: OverrunLine; amount: string }[] {
+export function plannedRaises(
+  lines: OverrunLine[],
+  raises: OverrunRaise['raises'] = [],
+): { line: OverrunLine; amount: string }[] {
   const byId = new Map(lines.map((l) => [l.budgetLineId, l]));
   for (const r of raises) {
     const line = byId.get(r.budgetLineId);
     if (!line) throw refused('Only the lines this request goes over can be raised with its overrun');
-    if (compareMoney(r.amount, line.over) < 0) throw refused(`Raise ${line.label} by at least its overrun, ${serverFormat.money(line.over, line.currency)}`);
+    if (compareMoney(r.amount, line.over) < 0)
+      throw refused(`Raise ${line.label} by at least its overrun, ${serverFormat.money(line.over, line.currency)}`);
   }
-  return lines.map((line) => ({ line, amount: toAmountString(raises.find((r) => r.budgetLineId === line.budgetLineId)?.amount ?? line.over) }));
+  return lines.map((line) => ({
+    line,
+    amount: toAmountString(raises.find((r) => r.budgetLineId === line.budgetLineId)?.amount ?? line.over),
+  }));
 }
 
 /**
@@ -45,10 +53,18 @@ export function plannedRaises(lines: OverrunLine[], raises: OverrunRaise['raises
  */
 export async function raiseLinesForOverrun(
   tx: Db,
-  input: { requestId: string; organizationId: string; lines: OverrunLine[]; raises?: OverrunRaise['raises']; reason: string },
+  input: {
+    requestId: string;
+    organizationId: string;
+    lines: OverrunLine[];
+    raises?: OverrunRaise['raises'];
+    reason: string;
+  },
   actor: AuditActor,
 ): Promise<void> {
-  const plan = plannedRaises(input.lines, input.raises).sort((a, b) => (a.line.budgetLineId < b.line.budgetLineId ? -1 : 1));
+  const plan = plannedRaises(input.lines, input.raises).sort((a, b) =>
+    a.line.budgetLineId < b.line.budgetLineId ? -1 : 1,
+  );
   if (plan.length === 0) return;
   const locked = await tx
     .select()
@@ -90,7 +106,13 @@ export async function raiseLinesForOverrun(
       entityId: row.id,
       before: { amount: toAmountString(row.amount), version: row.version },
       after: { amount: after, version: updated!.version },
-      metadata: { requestId: input.requestId, raisedBy: amount, currency: row.currency, overrun: line.over, reason: input.reason },
+      metadata: {
+        requestId: input.requestId,
+        raisedBy: amount,
+        currency: row.currency,
+        overrun: line.over,
+        reason: input.reason,
+      },
     });
     raised.push(updated!);
   }

@@ -9,11 +9,16 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { organizationInScope } from '../../lib/scope.ts';
 import { linesCovering, labelsOf } from './budget-check.ts';
-import { consumptionOf, Converter, valueInLine, type BudgetLineRow, type ConsumingRequest } from './budget-consumption.ts';
+import {
+  consumptionOf,
+  Converter,
+  valueInLine,
+  type BudgetLineRow,
+  type ConsumingRequest,
+} from './budget-consumption.ts';
 import { today } from './budgets.service.ts';
 
 type RequestRow = typeof spendingRequests.$inferSelect;
-
 
 async function impactOn(
   db: Db,
@@ -55,13 +60,33 @@ async function impactOn(
  */
 export async function impactForDraft(ctx: Ctx, query: BudgetImpactQuery): Promise<BudgetImpact> {
   const auth = requireAuth(ctx);
-  if (auth.organizationId !== query.organizationId && !organizationInScope(auth, 'requests.create', query.organizationId) && !organizationInScope(auth, 'budgets.read', query.organizationId)) {
-    throw new AppError('VALIDATION_ERROR', { message: 'Choose an organization you raise requests in', details: [{ path: 'organizationId', message: 'Unknown organization' }] });
+  if (
+    auth.organizationId !== query.organizationId &&
+    !organizationInScope(auth, 'requests.create', query.organizationId) &&
+    !organizationInScope(auth, 'budgets.read', query.organizationId)
+  ) {
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'Choose an organization you raise requests in',
+      details: [{ path: 'organizationId', message: 'Unknown organization' }],
+    });
   }
   const date = query.date ?? today(ctx);
-  const lines = await linesCovering(ctx.db, { organizationId: query.organizationId, departmentId: query.departmentId ?? null, categoryId: query.categoryId ?? null }, date);
+  const lines = await linesCovering(
+    ctx.db,
+    {
+      organizationId: query.organizationId,
+      departmentId: query.departmentId ?? null,
+      categoryId: query.categoryId ?? null,
+    },
+    date,
+  );
   const amount = toAmountString(query.amount);
-  return impactOn(ctx.db, lines, date, async (fx, line) => new Decimal(await fx.amount(amount, query.currency, line.currency, date)));
+  return impactOn(
+    ctx.db,
+    lines,
+    date,
+    async (fx, line) => new Decimal(await fx.amount(amount, query.currency, line.currency, date)),
+  );
 }
 
 /**

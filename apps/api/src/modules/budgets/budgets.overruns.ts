@@ -36,13 +36,30 @@ function toOverrun(row: OverrunRow): BudgetOverrun {
   };
 }
 
-export async function listOverruns(ctx: Ctx, query: { state: 'pending' | 'decided'; page: number; pageSize: number; sort?: string; order: 'asc' | 'desc'; q?: string }): Promise<Paginated<BudgetOverrun>> {
+export async function listOverruns(
+  ctx: Ctx,
+  query: {
+    state: 'pending' | 'decided';
+    page: number;
+    pageSize: number;
+    sort?: string;
+    order: 'asc' | 'desc';
+    q?: string;
+  },
+): Promise<Paginated<BudgetOverrun>> {
   const { rows, total } = await repo.listOverruns(ctx.db, { ...query, scope: overrunScope(ctx) });
   return page(rows.map(toOverrun), total, query);
 }
 
 /** One request's overrun as the overrun list shows it (no scope: the caller has checked it). */
 export async function overrunOf(db: Db, requestId: string): Promise<BudgetOverrun | null> {
-  const { rows } = await repo.listOverruns(db, { scope: undefined, state: 'decided', requestId, order: 'asc', page: 1, pageSize: 1 });
+  const { rows } = await repo.listOverruns(db, {
+    scope: undefined,
+    state: 'decided',
+    requestId,
+    order: 'asc',
+    page: 1,
+    pageSize: 1,
+  });
   return rows[0] ? toOverrun(rows[0]) : null;
 }

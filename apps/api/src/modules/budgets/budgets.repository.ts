@@ -46,7 +46,9 @@ function lineWhere(scope: SQL | undefined, f: LineFilters): SQL | undefined {
     f.categoryId ? eq(budgetLines.categoryId, f.categoryId) : undefined,
     f.periodType ? eq(budgetLines.periodType, f.periodType) : undefined,
     f.date ? and(lte(budgetLines.periodStart, f.date), gte(budgetLines.periodEnd, f.date)) : undefined,
-    f.overlaps ? and(lte(budgetLines.periodStart, f.overlaps.to), gte(budgetLines.periodEnd, f.overlaps.from)) : undefined,
+    f.overlaps
+      ? and(lte(budgetLines.periodStart, f.overlaps.to), gte(budgetLines.periodEnd, f.overlaps.from))
+      : undefined,
     f.q
       ? or(
           ilike(organizations.name, likePattern(f.q)),
@@ -66,7 +68,13 @@ const lineSelect = {
   categoryName: categories.name,
 };
 
-export type LineWithNames = { line: LineRow; organizationName: string; fiscalYearStartMonth: number; departmentName: string | null; categoryName: string | null };
+export type LineWithNames = {
+  line: LineRow;
+  organizationName: string;
+  fiscalYearStartMonth: number;
+  departmentName: string | null;
+  categoryName: string | null;
+};
 
 function joined(db: Db) {
   return db
@@ -79,13 +87,30 @@ function joined(db: Db) {
 
 export async function listLines(
   db: Db,
-  params: LineFilters & { scope: SQL | undefined; sort?: string; order: 'asc' | 'desc'; page?: number; pageSize?: number },
+  params: LineFilters & {
+    scope: SQL | undefined;
+    sort?: string;
+    order: 'asc' | 'desc';
+    page?: number;
+    pageSize?: number;
+  },
 ): Promise<{ rows: LineWithNames[]; total: number }> {
   const where = lineWhere(params.scope, params);
   const q = joined(db)
     .where(where)
-    .orderBy(orderBy(lineSortable, params, 'periodStart'), asc(organizations.name), asc(departments.name), asc(categories.name), asc(budgetLines.id));
-  const rows = params.page && params.pageSize ? await q.limit(pageWindow(params as { page: number; pageSize: number }).limit).offset(pageWindow(params as { page: number; pageSize: number }).offset) : await q;
+    .orderBy(
+      orderBy(lineSortable, params, 'periodStart'),
+      asc(organizations.name),
+      asc(departments.name),
+      asc(categories.name),
+      asc(budgetLines.id),
+    );
+  const rows =
+    params.page && params.pageSize
+      ? await q
+          .limit(pageWindow(params as { page: number; pageSize: number }).limit)
+          .offset(pageWindow(params as { page: number; pageSize: number }).offset)
+      : await q;
   const [c] = await db
     .select({ n: count() })
     .from(budgetLines)
@@ -97,7 +122,10 @@ export async function listLines(
 }
 
 export async function findLine(db: Db, id: string, scope: SQL | undefined, forUpdate = false): Promise<LineRow | null> {
-  const q = db.select().from(budgetLines).where(and(eq(budgetLines.id, id), scope));
+  const q = db
+    .select()
+    .from(budgetLines)
+    .where(and(eq(budgetLines.id, id), scope));
   const [row] = forUpdate ? await q.for('update') : await q;
   return row ?? null;
 }
@@ -110,7 +138,13 @@ export async function findLineWithNames(db: Db, id: string, scope: SQL | undefin
 /** The line with the same organization × department × category × period type × start, if any. */
 export async function findTwin(
   db: Db,
-  k: { organizationId: string; departmentId: string | null; categoryId: string | null; periodType: string; periodStart: string },
+  k: {
+    organizationId: string;
+    departmentId: string | null;
+    categoryId: string | null;
+    periodType: string;
+    periodStart: string;
+  },
 ): Promise<LineRow | null> {
   const [row] = await db
     .select()
@@ -127,7 +161,10 @@ export async function findTwin(
   return row ?? null;
 }
 
-export async function linesOfPeriod(db: Db, p: { organizationIds: string[] | null; periodType: string; periodStart: string }): Promise<LineRow[]> {
+export async function linesOfPeriod(
+  db: Db,
+  p: { organizationIds: string[] | null; periodType: string; periodStart: string },
+): Promise<LineRow[]> {
   return db
     .select()
     .from(budgetLines)
@@ -153,12 +190,30 @@ export const overrunSortable = {
 
 export async function listOverruns(
   db: Db,
-  p: { scope: SQL | undefined; state: 'pending' | 'decided'; q?: string; sort?: string; order: 'asc' | 'desc'; page: number; pageSize: number; requestId?: string },
+  p: {
+    scope: SQL | undefined;
+    state: 'pending' | 'decided';
+    q?: string;
+    sort?: string;
+    order: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+    requestId?: string;
+  },
 ) {
   const where = and(
     p.scope,
-    p.requestId ? eq(budgetOverruns.requestId, p.requestId) : p.state === 'pending' ? eq(budgetOverruns.status, 'pending') : inArray(budgetOverruns.status, ['approved', 'rejected']),
-    p.q ? or(titleContains(likePattern(p.q)), sql`'REQ-' || lpad(${spendingRequests.seq}::text, 6, '0') ILIKE ${likePattern(p.q)}`) : undefined,
+    p.requestId
+      ? eq(budgetOverruns.requestId, p.requestId)
+      : p.state === 'pending'
+        ? eq(budgetOverruns.status, 'pending')
+        : inArray(budgetOverruns.status, ['approved', 'rejected']),
+    p.q
+      ? or(
+          titleContains(likePattern(p.q)),
+          sql`'REQ-' || lpad(${spendingRequests.seq}::text, 6, '0') ILIKE ${likePattern(p.q)}`,
+        )
+      : undefined,
   );
   const { limit, offset } = pageWindow(p);
   const rows = await db

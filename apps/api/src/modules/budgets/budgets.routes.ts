@@ -50,7 +50,8 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: read,
       schema: {
         tags,
-        summary: "Budget lines in the caller's scope with committed, actual, remaining and % used; filter by organization, department, category, period type and a date within the period",
+        summary:
+          "Budget lines in the caller's scope with committed, actual, remaining and % used; filter by organization, department, category, period type and a date within the period",
         querystring: budgetLineListQuery,
         response: { 200: budgetLineList, ...errors },
       },
@@ -59,16 +60,36 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
   );
   r.get(
     '/api/budgets/lines/export',
-    { config: read, schema: { tags, summary: 'All matching budget lines with their consumption as CSV or XLSX', querystring: budgetLineExportQuery } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'All matching budget lines with their consumption as CSV or XLSX',
+        querystring: budgetLineExportQuery,
+      },
+    },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await service.exportLines(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'budget-lines', columns: service.EXPORT_COLUMNS, rows, now: ctx.now });
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'budget-lines',
+        columns: service.EXPORT_COLUMNS,
+        rows,
+        now: ctx.now,
+      });
     },
   );
   r.get(
     '/api/budgets/options',
-    { config: read, schema: { tags, summary: 'Organizations, departments, categories and currencies the budget screens choose from', response: { 200: budgetOptions, ...errors } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Organizations, departments, categories and currencies the budget screens choose from',
+        response: { 200: budgetOptions, ...errors },
+      },
+    },
     async (request) => service.budgetOptions(contextOf(request, deps)),
   );
   r.get(
@@ -77,7 +98,8 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: read,
       schema: {
         tags,
-        summary: 'Budget, committed, actual, remaining, variance and % per line for a period and scope, with totals in the group currency',
+        summary:
+          'Budget, committed, actual, remaining, variance and % per line for a period and scope, with totals in the group currency',
         querystring: budgetVsActualQuery,
         response: { 200: budgetVsActual, ...errors },
       },
@@ -86,14 +108,28 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
   );
   r.get(
     '/api/budgets/lines/:id',
-    { config: read, schema: { tags, summary: 'One budget line with its consumption', params: idParam, response: { 200: budgetLine, ...errors } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One budget line with its consumption',
+        params: idParam,
+        response: { 200: budgetLine, ...errors },
+      },
+    },
     async (request, reply) => withEtag(reply, await service.getLine(contextOf(request, deps), request.params.id)),
   );
   r.get(
     '/api/budgets/lines/:id/requests',
     {
       config: read,
-      schema: { tags, summary: 'The requests that consume a budget line (drill-down)', params: idParam, querystring: budgetLineRequestsQuery, response: { 200: budgetLineRequests, ...errors } },
+      schema: {
+        tags,
+        summary: 'The requests that consume a budget line (drill-down)',
+        params: idParam,
+        querystring: budgetLineRequestsQuery,
+        response: { 200: budgetLineRequests, ...errors },
+      },
     },
     async (request) => vsActual.lineRequests(contextOf(request, deps), request.params.id, request.query),
   );
@@ -101,7 +137,12 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
     '/api/budgets/lines/:id/adjustments',
     {
       config: read,
-      schema: { tags, summary: "A budget line's raises made with approved overruns, newest first", params: idParam, response: { 200: budgetAdjustmentList, ...errors } },
+      schema: {
+        tags,
+        summary: "A budget line's raises made with approved overruns, newest first",
+        params: idParam,
+        response: { 200: budgetAdjustmentList, ...errors },
+      },
     },
     async (request) => adjustments.listAdjustments(contextOf(request, deps), request.params.id),
   );
@@ -111,7 +152,8 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: { access: 'requests.create' },
       schema: {
         tags,
-        summary: 'Budget impact of a request being written: the lines it would consume if submitted on the date (today by default), remaining before and after, and how far over',
+        summary:
+          'Budget impact of a request being written: the lines it would consume if submitted on the date (today by default), remaining before and after, and how far over',
         querystring: budgetImpactQuery,
         response: { 200: budgetImpact, ...errors },
       },
@@ -120,8 +162,17 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
   );
   r.post(
     '/api/budgets/lines',
-    { config: manage, schema: { tags, summary: 'Create a budget line', body: createBudgetLineInput, response: { 201: budgetLine, ...errors } } },
-    async (request, reply) => reply.code(201).send(withEtag(reply, await service.createLine(contextOf(request, deps), request.body))),
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Create a budget line',
+        body: createBudgetLineInput,
+        response: { 201: budgetLine, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(withEtag(reply, await service.createLine(contextOf(request, deps), request.body))),
   );
   r.patch(
     '/api/budgets/lines/:id',
@@ -129,17 +180,25 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: manage,
       schema: {
         tags,
-        summary: "Change a budget line's amount, currency, thresholds, owners or notes; with If-Match, only if the line is still at that version (412 otherwise)",
+        summary:
+          "Change a budget line's amount, currency, thresholds, owners or notes; with If-Match, only if the line is still at that version (412 otherwise)",
         params: idParam,
         body: updateBudgetLineInput,
         response: { 200: budgetLine, ...errors, ...versionConflictResponse },
       },
     },
-    async (request, reply) => withEtag(reply, await service.updateLine(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await service.updateLine(contextOf(request, deps), request.params.id, request.body, expectedVersion(request)),
+      ),
   );
   r.delete(
     '/api/budgets/lines/:id',
-    { config: manage, schema: { tags, summary: 'Delete a budget line', params: idParam, response: { 204: z.null(), ...errors } } },
+    {
+      config: manage,
+      schema: { tags, summary: 'Delete a budget line', params: idParam, response: { 204: z.null(), ...errors } },
+    },
     async (request, reply) => {
       await service.deleteLine(contextOf(request, deps), request.params.id);
       return reply.code(204).send(null);
@@ -151,7 +210,8 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: manage,
       schema: {
         tags,
-        summary: 'Copy every line of a period into the next one, amounts optionally scaled by a percentage; lines that already exist are reported and left alone',
+        summary:
+          'Copy every line of a period into the next one, amounts optionally scaled by a percentage; lines that already exist are reported and left alone',
         body: copyBudgetPeriodInput,
         response: { 200: copyBudgetPeriodResult, ...errors },
       },
@@ -165,7 +225,8 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       bodyLimit: BUDGET_IMPORT_MAX_CHARS * 3,
       schema: {
         tags,
-        summary: 'Import budget lines from CSV or XLSX: preview (dryRun) gives a per-row report; any failing row imports nothing',
+        summary:
+          'Import budget lines from CSV or XLSX: preview (dryRun) gives a per-row report; any failing row imports nothing',
         body: budgetImportInput,
         response: { 200: budgetImportResult, 201: budgetImportResult, ...errors },
       },
@@ -179,7 +240,12 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
     '/api/budgets/overruns',
     {
       config: overrun,
-      schema: { tags, summary: "Budget overruns in the caller's scope, pending or decided", querystring: budgetOverrunListQuery, response: { 200: budgetOverrunList, ...errors } },
+      schema: {
+        tags,
+        summary: "Budget overruns in the caller's scope, pending or decided",
+        querystring: budgetOverrunListQuery,
+        response: { 200: budgetOverrunList, ...errors },
+      },
     },
     async (request) => overruns.listOverruns(contextOf(request, deps), request.query),
   );

@@ -35,14 +35,23 @@ export const iso = (d: Date | string | null | undefined): string | null => (d ? 
 export const today = (ctx: Ctx) => ctx.now.toISOString().slice(0, 10);
 
 export function lineScope(ctx: Ctx, permission: 'budgets.read' | 'budgets.manage') {
-  return scopeCondition(requireAuth(ctx), permission, { organizationId: budgetLines.organizationId, departmentId: budgetLines.departmentId });
+  return scopeCondition(requireAuth(ctx), permission, {
+    organizationId: budgetLines.organizationId,
+    departmentId: budgetLines.departmentId,
+  });
 }
 
 export async function tx<T>(ctx: Ctx, run: (tx: Db) => Promise<T>): Promise<T> {
   return ctx.db.transaction((raw) => run(raw as unknown as Db));
 }
 
-export async function audit(ctx: Ctx, t: Db, action: string, entityId: string | null, data: { before?: unknown; after?: unknown; metadata?: unknown }) {
+export async function audit(
+  ctx: Ctx,
+  t: Db,
+  action: string,
+  entityId: string | null,
+  data: { before?: unknown; after?: unknown; metadata?: unknown },
+) {
   await auditChange(t, actorOf(ctx), { action, entityType: 'budget_line', entityId, ...data });
 }
 
@@ -91,7 +100,9 @@ function toLine(row: repo.LineWithNames, c: Consumption, label: string): BudgetL
   };
 }
 
-export function labelOf(row: Omit<repo.LineWithNames, 'line'> & { line: Pick<repo.LineWithNames['line'], 'periodType' | 'periodStart'> }): string {
+export function labelOf(
+  row: Omit<repo.LineWithNames, 'line'> & { line: Pick<repo.LineWithNames['line'], 'periodType' | 'periodStart'> },
+): string {
   const parts = [row.organizationName];
   if (row.departmentName) parts.push(row.departmentName);
   if (row.categoryName) parts.push(row.categoryName);
@@ -150,24 +161,45 @@ export async function budgetOptions(ctx: Ctx): Promise<BudgetOptions> {
   const auth = requireAuth(ctx);
   const orgs = (
     await ctx.db
-      .select({ id: organizations.id, code: organizations.code, name: organizations.name, currency: organizations.currency, fiscalYearStartMonth: organizations.fiscalYearStartMonth })
+      .select({
+        id: organizations.id,
+        code: organizations.code,
+        name: organizations.name,
+        currency: organizations.currency,
+        fiscalYearStartMonth: organizations.fiscalYearStartMonth,
+      })
       .from(organizations)
       .orderBy(asc(organizations.name))
-  ).filter(
-    (o) => organizationInScope(auth, 'budgets.read', o.id),
-  );
+  ).filter((o) => organizationInScope(auth, 'budgets.read', o.id));
   const orgIds = orgs.map((o) => o.id);
   const depts = orgIds.length
     ? await ctx.db
-        .select({ id: departments.id, organizationId: departments.organizationId, code: departments.code, name: departments.name })
+        .select({
+          id: departments.id,
+          organizationId: departments.organizationId,
+          code: departments.code,
+          name: departments.name,
+        })
         .from(departments)
         .where(inArray(departments.organizationId, orgIds))
         .orderBy(asc(departments.name))
     : [];
   const cats = await ctx.db
-    .select({ id: categories.id, organizationId: categories.organizationId, code: categories.code, name: categories.name })
+    .select({
+      id: categories.id,
+      organizationId: categories.organizationId,
+      code: categories.code,
+      name: categories.name,
+    })
     .from(categories)
-    .where(and(eq(categories.active, true), orgIds.length ? or(isNull(categories.organizationId), inArray(categories.organizationId, orgIds)) : isNull(categories.organizationId)))
+    .where(
+      and(
+        eq(categories.active, true),
+        orgIds.length
+          ? or(isNull(categories.organizationId), inArray(categories.organizationId, orgIds))
+          : isNull(categories.organizationId),
+      ),
+    )
     .orderBy(asc(categories.name));
   const scope = scopeOf(auth, 'budgets.read');
   return {
@@ -186,42 +218,86 @@ interface LineKey {
 }
 
 /** Department of the organization, category global or of the organization, organization in the caller's reach. */
-async function checkRefs(ctx: Ctx, db: Db, k: LineKey, currency: string, ownerIds: string[], period?: { type: BudgetPeriodType; start: string }): Promise<void> {
+async function checkRefs(
+  ctx: Ctx,
+  db: Db,
+  k: LineKey,
+  currency: string,
+  ownerIds: string[],
+  period?: { type: BudgetPeriodType; start: string },
+): Promise<void> {
   const auth = requireAuth(ctx);
   const [org] = await db
-    .select({ id: organizations.id, name: organizations.name, fiscalYearStartMonth: organizations.fiscalYearStartMonth })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      fiscalYearStartMonth: organizations.fiscalYearStartMonth,
+    })
     .from(organizations)
     .where(eq(organizations.id, k.organizationId));
   if (!org || !organizationInScope(auth, 'budgets.manage', k.organizationId)) {
-    throw new AppError('VALIDATION_ERROR', { message: 'Choose an organization you manage budgets for', details: [{ path: 'organizationId', message: 'Unknown organization' }] });
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'Choose an organization you manage budgets for',
+      details: [{ path: 'organizationId', message: 'Unknown organization' }],
+    });
   }
   const misaligned = period && fiscalAlignmentError(period.type, period.start, org);
-  if (misaligned) throw new AppError('VALIDATION_ERROR', { message: misaligned, details: [{ path: 'periodStart', message: misaligned }] });
+  if (misaligned)
+    throw new AppError('VALIDATION_ERROR', {
+      message: misaligned,
+      details: [{ path: 'periodStart', message: misaligned }],
+    });
   if (scopeOf(auth, 'budgets.manage') === 'department' && k.departmentId !== auth.departmentId) {
     throw new AppError('FORBIDDEN', { message: 'You can only manage budgets of your department' });
   }
   if (k.departmentId) {
-    const [d] = await db.select({ id: departments.id }).from(departments).where(and(eq(departments.id, k.departmentId), eq(departments.organizationId, k.organizationId)));
-    if (!d) throw new AppError('VALIDATION_ERROR', { message: 'The department is not one of this organization', details: [{ path: 'departmentId', message: 'Unknown department' }] });
+    const [d] = await db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(and(eq(departments.id, k.departmentId), eq(departments.organizationId, k.organizationId)));
+    if (!d)
+      throw new AppError('VALIDATION_ERROR', {
+        message: 'The department is not one of this organization',
+        details: [{ path: 'departmentId', message: 'Unknown department' }],
+      });
   }
   if (k.categoryId) {
     const [c] = await db
       .select({ id: categories.id })
       .from(categories)
-      .where(and(eq(categories.id, k.categoryId), or(isNull(categories.organizationId), eq(categories.organizationId, k.organizationId))));
-    if (!c) throw new AppError('VALIDATION_ERROR', { message: 'The category is not available in this organization', details: [{ path: 'categoryId', message: 'Unknown category' }] });
+      .where(
+        and(
+          eq(categories.id, k.categoryId),
+          or(isNull(categories.organizationId), eq(categories.organizationId, k.organizationId)),
+        ),
+      );
+    if (!c)
+      throw new AppError('VALIDATION_ERROR', {
+        message: 'The category is not available in this organization',
+        details: [{ path: 'categoryId', message: 'Unknown category' }],
+      });
   }
   if (!(await knownCurrencies(db)).includes(currency)) {
-    throw new AppError('VALIDATION_ERROR', { message: `There is no exchange rate for ${currency}; ask finance to add one under FX rates`, details: [{ path: 'currency', message: 'Unknown currency' }] });
+    throw new AppError('VALIDATION_ERROR', {
+      message: `There is no exchange rate for ${currency}; ask finance to add one under FX rates`,
+      details: [{ path: 'currency', message: 'Unknown currency' }],
+    });
   }
   if (ownerIds.length > 0) {
     const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, ownerIds));
-    if (found.length !== new Set(ownerIds).size) throw new AppError('VALIDATION_ERROR', { message: 'One of the owners is not a user', details: [{ path: 'ownerIds', message: 'Unknown user' }] });
+    if (found.length !== new Set(ownerIds).size)
+      throw new AppError('VALIDATION_ERROR', {
+        message: 'One of the owners is not a user',
+        details: [{ path: 'ownerIds', message: 'Unknown user' }],
+      });
   }
 }
 
 /** Whether the line's category is the Payroll one (or none): only those lines may count payroll. */
-async function mayCountPayroll(db: Db, categoryId: string | null): Promise<{ allowed: boolean; payrollCategory: boolean }> {
+async function mayCountPayroll(
+  db: Db,
+  categoryId: string | null,
+): Promise<{ allowed: boolean; payrollCategory: boolean }> {
   if (categoryId === null) return { allowed: true, payrollCategory: false };
   const [c] = await db.select({ code: categories.code }).from(categories).where(eq(categories.id, categoryId));
   const payrollCategory = c?.code === PAYROLL_CATEGORY_CODE;
@@ -232,7 +308,10 @@ async function mayCountPayroll(db: Db, categoryId: string | null): Promise<{ all
 async function countsPayrollOf(db: Db, categoryId: string | null, asked: boolean | undefined): Promise<boolean> {
   const { allowed, payrollCategory } = await mayCountPayroll(db, categoryId);
   if (asked === true && !allowed) {
-    throw new AppError('VALIDATION_ERROR', { message: BUDGET_MESSAGES.countsPayroll, details: [{ path: 'countsPayroll', message: BUDGET_MESSAGES.countsPayroll }] });
+    throw new AppError('VALIDATION_ERROR', {
+      message: BUDGET_MESSAGES.countsPayroll,
+      details: [{ path: 'countsPayroll', message: BUDGET_MESSAGES.countsPayroll }],
+    });
   }
   return asked ?? payrollCategory;
 }
@@ -248,13 +327,21 @@ export interface CreateLine extends LineKey {
   countsPayroll?: boolean;
 }
 
-export async function createLine(ctx: Ctx, input: Omit<CreateLine, 'departmentId' | 'categoryId'> & { departmentId?: string | null; categoryId?: string | null }): Promise<BudgetLine> {
-  const k: LineKey = { organizationId: input.organizationId, departmentId: input.departmentId ?? null, categoryId: input.categoryId ?? null };
+export async function createLine(
+  ctx: Ctx,
+  input: Omit<CreateLine, 'departmentId' | 'categoryId'> & { departmentId?: string | null; categoryId?: string | null },
+): Promise<BudgetLine> {
+  const k: LineKey = {
+    organizationId: input.organizationId,
+    departmentId: input.departmentId ?? null,
+    categoryId: input.categoryId ?? null,
+  };
   try {
     return await tx(ctx, async (t) => {
       await checkRefs(ctx, t, k, input.currency, input.ownerIds, { type: input.periodType, start: input.periodStart });
       checkDigits(input.amount, input.currency);
-      if (await repo.findTwin(t, { ...k, periodType: input.periodType, periodStart: input.periodStart })) throw new AppError('CONFLICT', { message: BUDGET_MESSAGES.duplicate });
+      if (await repo.findTwin(t, { ...k, periodType: input.periodType, periodStart: input.periodStart }))
+        throw new AppError('CONFLICT', { message: BUDGET_MESSAGES.duplicate });
       const values = {
         ...k,
         periodType: input.periodType,
@@ -284,7 +371,14 @@ export async function createLine(ctx: Ctx, input: Omit<CreateLine, 'departmentId
 export async function updateLine(
   ctx: Ctx,
   id: string,
-  input: { amount?: string; currency?: string; thresholds?: number[]; ownerIds?: string[]; notes?: string | null; countsPayroll?: boolean },
+  input: {
+    amount?: string;
+    currency?: string;
+    thresholds?: number[];
+    ownerIds?: string[];
+    notes?: string | null;
+    countsPayroll?: boolean;
+  },
   expectedVersion?: number,
 ): Promise<BudgetLine> {
   return tx(ctx, async (t) => {
@@ -292,14 +386,16 @@ export async function updateLine(
     if (!line) throw notFound();
     assertVersion(line.version, expectedVersion);
     await checkRefs(ctx, t, line, input.currency ?? line.currency, input.ownerIds ?? []);
-    if (input.amount !== undefined || input.currency !== undefined) checkDigits(input.amount ?? line.amount, input.currency ?? line.currency);
+    if (input.amount !== undefined || input.currency !== undefined)
+      checkDigits(input.amount ?? line.amount, input.currency ?? line.currency);
     const changes: Partial<BudgetLineRow> = {};
     if (input.amount !== undefined) changes.amount = new Decimal(input.amount).toFixed(2);
     if (input.currency !== undefined) changes.currency = input.currency;
     if (input.thresholds !== undefined) changes.thresholds = input.thresholds;
     if (input.ownerIds !== undefined) changes.ownerIds = input.ownerIds;
     if (input.notes !== undefined) changes.notes = input.notes;
-    if (input.countsPayroll !== undefined) changes.countsPayroll = await countsPayrollOf(t, line.categoryId, input.countsPayroll);
+    if (input.countsPayroll !== undefined)
+      changes.countsPayroll = await countsPayrollOf(t, line.categoryId, input.countsPayroll);
     const before = Object.fromEntries(Object.keys(changes).map((k) => [k, line[k as keyof BudgetLineRow]]));
     const [row] = await t
       .update(budgetLines)
@@ -319,7 +415,15 @@ export async function deleteLine(ctx: Ctx, id: string): Promise<void> {
     if (!line) throw notFound();
     await t.delete(budgetLines).where(eq(budgetLines.id, id));
     await audit(ctx, t, 'budget_line.deleted', id, {
-      before: { organizationId: line.organizationId, departmentId: line.departmentId, categoryId: line.categoryId, periodType: line.periodType, periodStart: line.periodStart, currency: line.currency, amount: line.amount },
+      before: {
+        organizationId: line.organizationId,
+        departmentId: line.departmentId,
+        categoryId: line.categoryId,
+        periodType: line.periodType,
+        periodStart: line.periodStart,
+        currency: line.currency,
+        amount: line.amount,
+      },
     });
   });
 }
@@ -328,11 +432,19 @@ export async function deleteLine(ctx: Ctx, id: string): Promise<void> {
 
 export async function copyPeriod(
   ctx: Ctx,
-  input: { organizationId?: string | null; periodType: BudgetPeriodType; fromPeriodStart: string; adjustPercent: number },
+  input: {
+    organizationId?: string | null;
+    periodType: BudgetPeriodType;
+    fromPeriodStart: string;
+    adjustPercent: number;
+  },
 ): Promise<CopyBudgetPeriodResult> {
   const auth = requireAuth(ctx);
   if (input.organizationId && !organizationInScope(auth, 'budgets.manage', input.organizationId)) {
-    throw new AppError('VALIDATION_ERROR', { message: 'Choose an organization you manage budgets for', details: [{ path: 'organizationId', message: 'Unknown organization' }] });
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'Choose an organization you manage budgets for',
+      details: [{ path: 'organizationId', message: 'Unknown organization' }],
+    });
   }
   const toStart = shiftBudgetPeriod(input.periodType, input.fromPeriodStart, 1);
   const factor = new Decimal(100).plus(input.adjustPercent).div(100);
@@ -347,16 +459,31 @@ export async function copyPeriod(
     });
     const sources = rows.filter((r) => r.line.periodStart === input.fromPeriodStart);
     if (sources.length === 0) {
-      throw new AppError('VALIDATION_ERROR', { message: `There are no ${input.periodType} budget lines starting ${input.fromPeriodStart} to copy` });
+      throw new AppError('VALIDATION_ERROR', {
+        message: `There are no ${input.periodType} budget lines starting ${input.fromPeriodStart} to copy`,
+      });
     }
     const report: CopyBudgetPeriodResult['report'] = [];
     for (const src of sources) {
       const l = src.line;
       const label = `${labelOf(src).split(' · ').slice(0, -1).join(' · ')} · ${budgetPeriodLabel(l.periodType, toStart, src.fiscalYearStartMonth)}`;
       const amount = roundToCurrency(new Decimal(l.amount).mul(factor), l.currency);
-      const twin = await repo.findTwin(t, { organizationId: l.organizationId, departmentId: l.departmentId, categoryId: l.categoryId, periodType: l.periodType, periodStart: toStart });
+      const twin = await repo.findTwin(t, {
+        organizationId: l.organizationId,
+        departmentId: l.departmentId,
+        categoryId: l.categoryId,
+        periodType: l.periodType,
+        periodStart: toStart,
+      });
       if (twin) {
-        report.push({ sourceId: l.id, label, status: 'exists', amount: new Decimal(twin.amount).toFixed(2), currency: twin.currency, message: 'A line for this period already exists; it was left as it is' });
+        report.push({
+          sourceId: l.id,
+          label,
+          status: 'exists',
+          amount: new Decimal(twin.amount).toFixed(2),
+          currency: twin.currency,
+          message: 'A line for this period already exists; it was left as it is',
+        });
         continue;
       }
       const values = {
@@ -377,13 +504,38 @@ export async function copyPeriod(
         .insert(budgetLines)
         .values({ ...values, createdById: auth.userId, createdAt: ctx.now, updatedAt: ctx.now })
         .returning({ id: budgetLines.id });
-      await audit(ctx, t, 'budget_line.created', row!.id, { after: values, metadata: { via: 'copy', sourceId: l.id, adjustPercent: input.adjustPercent } });
-      report.push({ sourceId: l.id, label, status: 'created', amount, currency: l.currency, message: input.adjustPercent ? `Copied with ${input.adjustPercent > 0 ? '+' : ''}${input.adjustPercent}%` : 'Copied' });
+      await audit(ctx, t, 'budget_line.created', row!.id, {
+        after: values,
+        metadata: { via: 'copy', sourceId: l.id, adjustPercent: input.adjustPercent },
+      });
+      report.push({
+        sourceId: l.id,
+        label,
+        status: 'created',
+        amount,
+        currency: l.currency,
+        message: input.adjustPercent
+          ? `Copied with ${input.adjustPercent > 0 ? '+' : ''}${input.adjustPercent}%`
+          : 'Copied',
+      });
     }
     const created = report.filter((r) => r.status === 'created').length;
     await audit(ctx, t, 'budget_lines.copied', null, {
-      metadata: { from: input.fromPeriodStart, to: toStart, periodType: input.periodType, organizationId: input.organizationId ?? null, created, skipped: report.length - created },
+      metadata: {
+        from: input.fromPeriodStart,
+        to: toStart,
+        periodType: input.periodType,
+        organizationId: input.organizationId ?? null,
+        created,
+        skipped: report.length - created,
+      },
     });
-    return { fromPeriodStart: input.fromPeriodStart, toPeriodStart: toStart, created, skipped: report.length - created, report };
+    return {
+      fromPeriodStart: input.fromPeriodStart,
+      toPeriodStart: toStart,
+      created,
+      skipped: report.length - created,
+      report,
+    };
   });
 }

@@ -17,7 +17,17 @@ import { type Ctx } from '../../lib/context.ts';
 import { fiscalCalendars } from '../../lib/fiscal-calendars.ts';
 import { groupCurrency } from '../../lib/fx.ts';
 import { page } from '../../lib/lists.ts';
-import { consumingRequestsOf, consumptionOf, Converter, kindOf, lineMatches, percentUsedText, usedOf, valueInLine, type Consumption } from './budget-consumption.ts';
+import {
+  consumingRequestsOf,
+  consumptionOf,
+  Converter,
+  kindOf,
+  lineMatches,
+  percentUsedText,
+  usedOf,
+  valueInLine,
+  type Consumption,
+} from './budget-consumption.ts';
 import { containersOf, GRANULARITY_ORDER } from './budget-totals.ts';
 import * as repo from './budgets.repository.ts';
 import { iso, labelOf, lineScope, notFound, today } from './budgets.service.ts';
@@ -33,13 +43,17 @@ export async function budgetVsActual(
   const calendars = await fiscalCalendars(ctx.db);
   const shown = calendars.of(query.organizationId);
   const period = budgetPeriodContaining(query.periodType, date, shown);
-  const periodOf = (organizationId: string) => budgetPeriodContaining(query.periodType, date, calendars.of(organizationId));
+  const periodOf = (organizationId: string) =>
+    budgetPeriodContaining(query.periodType, date, calendars.of(organizationId));
   const widest = calendars.starts.map((m) => budgetPeriodContaining(query.periodType, date, m));
   const { rows: overlapping } = await repo.listLines(ctx.db, {
     scope: lineScope(ctx, 'budgets.read'),
     organizationId: query.organizationId,
     departmentId: query.departmentId,
-    overlaps: { from: widest.reduce((a, p) => (p.start < a ? p.start : a), period.start), to: widest.reduce((a, p) => (p.end > a ? p.end : a), period.end) },
+    overlaps: {
+      from: widest.reduce((a, p) => (p.start < a ? p.start : a), period.start),
+      to: widest.reduce((a, p) => (p.end > a ? p.end : a), period.end),
+    },
     sort: 'organizationName',
     order: 'asc',
   });
@@ -60,8 +74,14 @@ export async function budgetVsActual(
     const c = consumed.get(l.id)!;
     const at = l.periodEnd < today(ctx) ? l.periodEnd : today(ctx);
     // Rounded to what the line's currency holds (whole yen), not to an assumed two decimals.
-    const toGroup = async (v: Decimal) => new Decimal(await fx.approx(roundToCurrency(v, l.currency), l.currency, gc, at));
-    inGroup.set(l.id, { budget: await toGroup(new Decimal(l.amount)), committed: await toGroup(c.committed), actual: await toGroup(c.actual), payroll: await toGroup(c.payroll) });
+    const toGroup = async (v: Decimal) =>
+      new Decimal(await fx.approx(roundToCurrency(v, l.currency), l.currency, gc, at));
+    inGroup.set(l.id, {
+      budget: await toGroup(new Decimal(l.amount)),
+      committed: await toGroup(c.committed),
+      actual: await toGroup(c.actual),
+      payroll: await toGroup(c.payroll),
+    });
   }
   const container = containersOf(rows.map((r) => r.line));
   const labels = new Map(rows.map((r) => [r.line.id, labelOf(r)]));
@@ -101,7 +121,13 @@ export async function budgetVsActual(
       sum.payroll = sum.payroll.plus(g.payroll);
       counted++;
     }
-    groups.push({ periodType: type, label: GROUP_LABELS[type], lineCount: members.length, countedLineCount: counted, totals: figures(sum.budget, sum, gc) });
+    groups.push({
+      periodType: type,
+      label: GROUP_LABELS[type],
+      lineCount: members.length,
+      countedLineCount: counted,
+      totals: figures(sum.budget, sum, gc),
+    });
   }
   return {
     periodType: query.periodType,
@@ -114,7 +140,11 @@ export async function budgetVsActual(
   };
 }
 
-const GROUP_LABELS: Record<BudgetPeriodType, string> = { year: 'Year lines', quarter: 'Quarter lines', month: 'Month lines' };
+const GROUP_LABELS: Record<BudgetPeriodType, string> = {
+  year: 'Year lines',
+  quarter: 'Quarter lines',
+  month: 'Month lines',
+};
 
 function figures(budget: Decimal, c: Consumption, currency: string) {
   const used = usedOf(c);
@@ -131,7 +161,11 @@ function figures(budget: Decimal, c: Consumption, currency: string) {
 }
 
 /** The requests that consume a line (drill-down), newest first. */
-export async function lineRequests(ctx: Ctx, id: string, query: { page: number; pageSize: number; kind?: 'committed' | 'actual'; q?: string }): Promise<Paginated<BudgetLineRequest>> {
+export async function lineRequests(
+  ctx: Ctx,
+  id: string,
+  query: { page: number; pageSize: number; kind?: 'committed' | 'actual'; q?: string },
+): Promise<Paginated<BudgetLineRequest>> {
   const line = await repo.findLine(ctx.db, id, lineScope(ctx, 'budgets.read'));
   if (!line) throw notFound();
   let matching = (await consumingRequestsOf(ctx.db, [line])).filter((r) => lineMatches(line, r));
@@ -140,7 +174,13 @@ export async function lineRequests(ctx: Ctx, id: string, query: { page: number; 
   const ids = matching.map((m) => m.id);
   const details = ids.length
     ? await ctx.db
-        .select({ id: spendingRequests.id, seq: spendingRequests.seq, title: spendingRequests.title, first: users.firstName, last: users.lastName })
+        .select({
+          id: spendingRequests.id,
+          seq: spendingRequests.seq,
+          title: spendingRequests.title,
+          first: users.firstName,
+          last: users.lastName,
+        })
         .from(spendingRequests)
         .innerJoin(users, eq(users.id, spendingRequests.requesterId))
         .where(inArray(spendingRequests.id, ids))
@@ -150,7 +190,12 @@ export async function lineRequests(ctx: Ctx, id: string, query: { page: number; 
     const q = query.q.toLowerCase();
     matching = matching.filter((m) => {
       const d = byId.get(m.id);
-      return d && (d.title.toLowerCase().includes(q) || requestReference(d.seq).toLowerCase().includes(q) || `${d.first} ${d.last}`.toLowerCase().includes(q));
+      return (
+        d &&
+        (d.title.toLowerCase().includes(q) ||
+          requestReference(d.seq).toLowerCase().includes(q) ||
+          `${d.first} ${d.last}`.toLowerCase().includes(q))
+      );
     });
   }
   const slice = matching.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);

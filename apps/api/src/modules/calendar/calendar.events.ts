@@ -37,11 +37,19 @@ function payrollScope(auth: AuthInfo) {
 
 function budgetScope(auth: AuthInfo) {
   if (!scopeOf(auth, 'budgets.read')) return null;
-  return { condition: scopeCondition(auth, 'budgets.read', { organizationId: budgetLines.organizationId, departmentId: budgetLines.departmentId }) };
+  return {
+    condition: scopeCondition(auth, 'budgets.read', {
+      organizationId: budgetLines.organizationId,
+      departmentId: budgetLines.departmentId,
+    }),
+  };
 }
 
 /** A pay date that moved to a business day says from when and why. */
-function paysOn(run: { payDate: string | null; payDateAdjustedFrom: string | null; payDateAdjustedReason: string | null }, fmt: typeof serverFormat): string[] {
+function paysOn(
+  run: { payDate: string | null; payDateAdjustedFrom: string | null; payDateAdjustedReason: string | null },
+  fmt: typeof serverFormat,
+): string[] {
   const note = movedDateNote(run.payDateAdjustedFrom, run.payDateAdjustedReason, (d) => fmt.date(d));
   return note ? [`Pays on ${fmt.date(run.payDate)}, ${note}.`] : [];
 }

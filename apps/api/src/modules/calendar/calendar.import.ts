@@ -102,7 +102,9 @@ function whenOf(e: ParsedEvent): string {
   const f = serverFormat;
   if (e.allDay) {
     // DTEND of an all-day event is the day after its last day.
-    const last = e.end ? new Date(new Date(`${e.end}T00:00:00Z`).getTime() - 86_400_000).toISOString().slice(0, 10) : e.start;
+    const last = e.end
+      ? new Date(new Date(`${e.end}T00:00:00Z`).getTime() - 86_400_000).toISOString().slice(0, 10)
+      : e.start;
     return last > e.start ? `${f.date(e.start)} – ${f.date(last)}` : (f.date(e.start) ?? e.start);
   }
   return e.end ? `${f.dateTime(e.start)} – ${f.dateTime(e.end)} (UTC)` : `${f.dateTime(e.start)} (UTC)`;
@@ -127,7 +129,11 @@ export async function confirmImport(ctx: Ctx, input: CalendarImportInput): Promi
   const events = new Map(parseIcs(input.content).map((e) => [e.key, e]));
   const chosen = input.items.map((item, i) => {
     const event = events.get(item.key);
-    if (!event) throw new AppError('VALIDATION_ERROR', { message: CALENDAR_MESSAGES.unknownEvent, details: [{ path: `items.${i}.key`, message: CALENDAR_MESSAGES.unknownEvent }] });
+    if (!event)
+      throw new AppError('VALIDATION_ERROR', {
+        message: CALENDAR_MESSAGES.unknownEvent,
+        details: [{ path: `items.${i}.key`, message: CALENDAR_MESSAGES.unknownEvent }],
+      });
     return { event, amount: item.amount };
   });
   return ctx.db.transaction(async (raw) => {

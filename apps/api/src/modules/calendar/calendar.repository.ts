@@ -25,11 +25,17 @@ export async function replaceFeed(db: Db, params: { userId: string; tokenHash: s
   await db
     .insert(calendarFeeds)
     .values({ userId: params.userId, tokenHash: params.tokenHash, createdAt: params.now })
-    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: params.tokenHash, createdAt: params.now, lastFetchedAt: null } });
+    .onConflictDoUpdate({
+      target: calendarFeeds.userId,
+      set: { tokenHash: params.tokenHash, createdAt: params.now, lastFetchedAt: null },
+    });
 }
 
 export async function deleteFeed(db: Db, userId: string): Promise<boolean> {
-  const rows = await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId)).returning({ userId: calendarFeeds.userId });
+  const rows = await db
+    .delete(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId))
+    .returning({ userId: calendarFeeds.userId });
   return rows.length > 0;
 }
 
@@ -106,7 +112,14 @@ export async function payrollDates(db: Db, params: { scope: SQL | undefined; win
     })
     .from(payrollRuns)
     .innerJoin(organizations, eq(organizations.id, payrollRuns.organizationId))
-    .where(and(params.scope, isNotNull(payrollRuns.payDate), gte(payrollRuns.payDate, params.window.fromDate), lte(payrollRuns.payDate, params.window.toDate)))
+    .where(
+      and(
+        params.scope,
+        isNotNull(payrollRuns.payDate),
+        gte(payrollRuns.payDate, params.window.fromDate),
+        lte(payrollRuns.payDate, params.window.toDate),
+      ),
+    )
     .orderBy(asc(payrollRuns.payDate), asc(payrollRuns.id));
 }
 
@@ -129,7 +142,13 @@ export async function budgetPeriodEnds(db: Db, params: { scope: SQL | undefined;
     .innerJoin(organizations, eq(organizations.id, budgetLines.organizationId))
     .leftJoin(departments, eq(departments.id, budgetLines.departmentId))
     .leftJoin(categories, eq(categories.id, budgetLines.categoryId))
-    .where(and(params.scope, gte(budgetLines.periodEnd, params.window.fromDate), lte(budgetLines.periodEnd, params.window.toDate)))
+    .where(
+      and(
+        params.scope,
+        gte(budgetLines.periodEnd, params.window.fromDate),
+        lte(budgetLines.periodEnd, params.window.toDate),
+      ),
+    )
     .orderBy(asc(budgetLines.periodEnd), asc(organizations.name), asc(budgetLines.id));
 }
 

@@ -25,7 +25,14 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: App
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/calendar/feed',
-    { config: own, schema: { tags, summary: 'Whether I have a calendar subscription link, when it was made and last fetched', response: { 200: calendarFeedStatus, ...errors } } },
+    {
+      config: own,
+      schema: {
+        tags,
+        summary: 'Whether I have a calendar subscription link, when it was made and last fetched',
+        response: { 200: calendarFeedStatus, ...errors },
+      },
+    },
     async (request) => service.feedStatus(contextOf(request, deps)),
   );
   r.post(
@@ -34,7 +41,8 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: App
       config: own,
       schema: {
         tags,
-        summary: 'Make my private calendar link, replacing any earlier one (which stops working); the link is shown only in this answer',
+        summary:
+          'Make my private calendar link, replacing any earlier one (which stops working); the link is shown only in this answer',
         response: { 201: calendarFeedCreated, ...errors },
       },
     },
@@ -42,7 +50,14 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: App
   );
   r.delete(
     '/api/calendar/feed',
-    { config: own, schema: { tags, summary: 'Revoke my calendar link: calendars subscribed to it get nothing more', response: { 204: z.null(), ...errors } } },
+    {
+      config: own,
+      schema: {
+        tags,
+        summary: 'Revoke my calendar link: calendars subscribed to it get nothing more',
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await service.revokeFeed(contextOf(request, deps));
       return reply.code(204).send(null);
@@ -50,14 +65,26 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: App
   );
   r.get(
     '/api/calendar/upcoming',
-    { config: own, schema: { tags, summary: 'What my calendar feed holds for the next 30 days', response: { 200: calendarUpcoming, ...errors } } },
+    {
+      config: own,
+      schema: {
+        tags,
+        summary: 'What my calendar feed holds for the next 30 days',
+        response: { 200: calendarUpcoming, ...errors },
+      },
+    },
     async (request) => service.upcoming(contextOf(request, deps)),
   );
   r.post(
     '/api/calendar/import/preview',
     {
       config: drafts,
-      schema: { tags, summary: 'Read an .ics file and list the events that would become draft requests; creates nothing', body: calendarImportPreviewInput, response: { 200: calendarImportPreview, ...errors } },
+      schema: {
+        tags,
+        summary: 'Read an .ics file and list the events that would become draft requests; creates nothing',
+        body: calendarImportPreviewInput,
+        response: { 200: calendarImportPreview, ...errors },
+      },
     },
     async (request) => previewImport(request.body.content),
   );
@@ -65,7 +92,12 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: App
     '/api/calendar/import',
     {
       config: drafts,
-      schema: { tags, summary: 'Make a draft request of mine from each chosen event of an .ics file (all or none)', body: calendarImportInput, response: { 201: calendarImportResult, ...errors } },
+      schema: {
+        tags,
+        summary: 'Make a draft request of mine from each chosen event of an .ics file (all or none)',
+        body: calendarImportInput,
+        response: { 201: calendarImportResult, ...errors },
+      },
     },
     async (request, reply) => reply.code(201).send(await confirmImport(contextOf(request, deps), request.body)),
   );

@@ -34,7 +34,11 @@ export const feedPath = (token: string) => `/api/calendar/${token}.ics`;
 
 export async function feedStatus(ctx: Ctx): Promise<CalendarFeedStatus> {
   const row = await repo.feedOf(ctx.db, requireAuth(ctx).userId);
-  return { active: row !== null, createdAt: iso(row?.createdAt ?? null), lastFetchedAt: iso(row?.lastFetchedAt ?? null) };
+  return {
+    active: row !== null,
+    createdAt: iso(row?.createdAt ?? null),
+    lastFetchedAt: iso(row?.lastFetchedAt ?? null),
+  };
 }
 
 /**
@@ -59,15 +63,19 @@ export async function createFeed(ctx: Ctx): Promise<CalendarFeedCreated> {
 export async function revokeFeed(ctx: Ctx): Promise<void> {
   const auth = requireAuth(ctx);
   await ctx.db.transaction(async (tx) => {
-    if (!(await repo.deleteFeed(tx, auth.userId))) throw new AppError('NOT_FOUND', { message: 'You have no calendar link to revoke' });
-    await auditChange(tx, actorOf(ctx), { action: 'calendar_feed.revoked', entityType: 'calendar_feed', entityId: auth.userId });
+    if (!(await repo.deleteFeed(tx, auth.userId)))
+      throw new AppError('NOT_FOUND', { message: 'You have no calendar link to revoke' });
+    await auditChange(tx, actorOf(ctx), {
+      action: 'calendar_feed.revoked',
+      entityType: 'calendar_feed',
+      entityId: auth.userId,
+    });
   });
 }
 
 export async function upcoming(ctx: Ctx): Promise<CalendarUpcoming> {
   return { events: await eventsFor(ctx.db, requireAuth(ctx), windowOf(ctx.now, 0, CALENDAR_UPCOMING_DAYS)) };
 }
-
 
 function feedNotFound(): AppError {
   return new AppError('NOT_FOUND', { message: CALENDAR_MESSAGES.feedNotFound });
@@ -83,7 +91,10 @@ export async function feedIcs(ctx: Ctx, file: string): Promise<string> {
   const gate = await reserveAttempt(ctx.db, gateKey, FEED_LOOKUP_LIMIT, ctx.now);
   if (gate.lockedUntil) {
     const seconds = secondsUntil(gate.lockedUntil, ctx.now);
-    throw new AppError('TOO_MANY_ATTEMPTS', { message: 'Too many calendar links tried from this address. Please try again later.', headers: { 'retry-after': String(seconds) } });
+    throw new AppError('TOO_MANY_ATTEMPTS', {
+      message: 'Too many calendar links tried from this address. Please try again later.',
+      headers: { 'retry-after': String(seconds) },
+    });
   }
   const token = TOKEN_PATTERN.exec(file)?.[1];
   const owner = token ? await repo.ownerOfToken(ctx.db, sha256(token)) : null;
@@ -93,7 +104,8 @@ export async function feedIcs(ctx: Ctx, file: string): Promise<string> {
   const auth = authOfPerson(owner);
   const events = await eventsFor(ctx.db, auth, windowOf(ctx.now, CALENDAR_FEED_PAST_DAYS, CALENDAR_FEED_FUTURE_DAYS));
   // A poll every few minutes from several apps need not rewrite the row each time.
-  if (!owner.lastFetchedAt || ctx.now.getTime() - owner.lastFetchedAt.getTime() > 60_000) await repo.touchFeed(ctx.db, owner.userId, ctx.now);
+  if (!owner.lastFetchedAt || ctx.now.getTime() - owner.lastFetchedAt.getTime() > 60_000)
+    await repo.touchFeed(ctx.db, owner.userId, ctx.now);
 
   const calendar = ical({
     name: 'Outlay',

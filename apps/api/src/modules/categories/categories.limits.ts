@@ -1,6 +1,11 @@
 // A category's limits are policy rules that name it (or any category): this reads them for the
 // category screen, so the number shown is the number the submission check uses.
-import { CATEGORY_LIMIT_KIND_VALUES, type CategoryLimit, type PolicyConditionGroup, type PolicyParams } from '@outlay/contracts';
+import {
+  CATEGORY_LIMIT_KIND_VALUES,
+  type CategoryLimit,
+  type PolicyConditionGroup,
+  type PolicyParams,
+} from '@outlay/contracts';
 import { groupCurrency } from '../../lib/fx.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { isoDay } from '../policies/engine.ts';
@@ -17,7 +22,10 @@ export interface LimitedCategory {
  * organization's; otherwise the group-wide ones and that organization's), as a function from a
  * category to its limits in priority order.
  */
-export async function categoryLimitsReader(ctx: Ctx, p: { visibleOrg: string | null | undefined; readerOrganizationId: string | null }) {
+export async function categoryLimitsReader(
+  ctx: Ctx,
+  p: { visibleOrg: string | null | undefined; readerOrganizationId: string | null },
+) {
   const today = isoDay(ctx.now);
   const rows = (await activeRulesOfKinds(ctx.db, [...CATEGORY_LIMIT_KIND_VALUES])).filter(
     ({ rule }) =>

@@ -35,7 +35,11 @@ const categorySortable: Sortable = {
 /** Group-wide categories (no organization) are visible to everyone; a subsidiary's own ones to its people. */
 export async function findCategories(
   db: Db,
-  params: { query: Omit<CategoryListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number }; visibleOrg?: string | null; id?: string },
+  params: {
+    query: Omit<CategoryListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number };
+    visibleOrg?: string | null;
+    id?: string;
+  },
 ) {
   const { query } = params;
   const where = and(
@@ -48,7 +52,11 @@ export async function findCategories(
     query.parentId ? eq(categories.parentId, query.parentId) : undefined,
     query.active === undefined ? undefined : eq(categories.active, query.active === 'true'),
     query.q
-      ? or(ilike(categories.name, likePattern(query.q)), ilike(categories.code, likePattern(query.q)), ilike(categories.glAccount, likePattern(query.q)))
+      ? or(
+          ilike(categories.name, likePattern(query.q)),
+          ilike(categories.code, likePattern(query.q)),
+          ilike(categories.glAccount, likePattern(query.q)),
+        )
       : undefined,
   );
   return listWithTotal(
@@ -70,7 +78,11 @@ export async function categoryById(db: Db, id: string) {
 }
 
 export async function categoryByCode(db: Db, code: string) {
-  const [row] = await db.select({ id: categories.id }).from(categories).where(sql`upper(${categories.code}) = ${code.toUpperCase()}`).limit(1);
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(sql`upper(${categories.code}) = ${code.toUpperCase()}`)
+    .limit(1);
   return row ?? null;
 }
 

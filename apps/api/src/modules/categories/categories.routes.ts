@@ -28,7 +28,12 @@ export async function categoriesRoutes(app: FastifyInstance, { deps }: { deps: A
     '/api/categories',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: { tags: ['categories'], summary: 'Expense categories in the caller\'s scope', querystring: categoryListQuery, response: { 200: categoryList, ...readErrors } },
+      schema: {
+        tags: ['categories'],
+        summary: "Expense categories in the caller's scope",
+        querystring: categoryListQuery,
+        response: { 200: categoryList, ...readErrors },
+      },
     },
     async (request) => categories.listCategories(contextOf(request, deps), request.query),
   );
@@ -41,14 +46,25 @@ export async function categoriesRoutes(app: FastifyInstance, { deps }: { deps: A
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await categories.exportCategories(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'categories', columns: categories.categoryExportColumns, rows, now: ctx.now });
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'categories',
+        columns: categories.categoryExportColumns,
+        rows,
+        now: ctx.now,
+      });
     },
   );
   r.get(
     '/api/categories/:id',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: { tags: ['categories'], summary: 'One category', params: idParam, response: { 200: category, ...readErrors } },
+      schema: {
+        tags: ['categories'],
+        summary: 'One category',
+        params: idParam,
+        response: { 200: category, ...readErrors },
+      },
     },
     async (request) => categories.getCategory(contextOf(request, deps), request.params.id),
   );
@@ -56,15 +72,27 @@ export async function categoriesRoutes(app: FastifyInstance, { deps }: { deps: A
     '/api/categories',
     {
       config: { access: 'org.manage' },
-      schema: { tags: ['categories'], summary: 'Create a category', body: createCategoryInput, response: { 201: category, ...errors } },
+      schema: {
+        tags: ['categories'],
+        summary: 'Create a category',
+        body: createCategoryInput,
+        response: { 201: category, ...errors },
+      },
     },
-    async (request, reply) => reply.code(201).send(await categories.createCategory(contextOf(request, deps), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await categories.createCategory(contextOf(request, deps), request.body)),
   );
   r.patch(
     '/api/categories/:id',
     {
       config: { access: 'org.manage' },
-      schema: { tags: ['categories'], summary: 'Update or deactivate a category', params: idParam, body: updateCategoryInput, response: { 200: category, ...errors } },
+      schema: {
+        tags: ['categories'],
+        summary: 'Update or deactivate a category',
+        params: idParam,
+        body: updateCategoryInput,
+        response: { 200: category, ...errors },
+      },
     },
     async (request) => categories.updateCategory(contextOf(request, deps), request.params.id, request.body),
   );

@@ -1,13 +1,29 @@
 import { eq } from 'drizzle-orm';
 import { categories } from '@outlay/db';
 import { serverFormat } from '@outlay/contracts/format';
-import type { Category, CategoryExportQuery, CategoryLimit, CategoryListQuery, CreateCategoryValues, Paginated, UpdateCategoryValues } from '@outlay/contracts';
+import type {
+  Category,
+  CategoryExportQuery,
+  CategoryLimit,
+  CategoryListQuery,
+  CreateCategoryValues,
+  Paginated,
+  UpdateCategoryValues,
+} from '@outlay/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
 import { organizationById } from '../organizations/organizations.repository.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { audit, canSee, invalid, managedOrg, notFound, reaches, visibleOrg } from '../organizations/organizations.service.ts';
+import {
+  audit,
+  canSee,
+  invalid,
+  managedOrg,
+  notFound,
+  reaches,
+  visibleOrg,
+} from '../organizations/organizations.service.ts';
 import { categoryLimitsReader } from './categories.limits.ts';
 import * as repo from './categories.repository.ts';
 import type { ExportColumn } from '../../lib/export.ts';
@@ -16,7 +32,12 @@ type LimitsOf = Awaited<ReturnType<typeof categoryLimitsReader>>;
 
 function toCategory(row: repo.CategoryRow, limitsOf: LimitsOf): Category {
   const { organizationCurrency: _currency, ...rest } = row;
-  return { ...rest, limits: limitsOf(row), createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return {
+    ...rest,
+    limits: limitsOf(row),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /** The limits as the caller reads them: the policy rules they may see, amounts in their organization's currency where a rule names none. */
@@ -37,19 +58,32 @@ function snapshot(row: typeof categories.$inferSelect) {
 
 export async function listCategories(ctx: Ctx, query: CategoryListQuery): Promise<Paginated<Category>> {
   const auth = requireAuth(ctx);
-  const [{ rows, total }, limitsOf] = await Promise.all([repo.findCategories(ctx.db, { query, visibleOrg: visibleOrg(auth) }), limitsReader(ctx, auth)]);
-  return page(rows.map((r) => toCategory(r, limitsOf)), total, query);
+  const [{ rows, total }, limitsOf] = await Promise.all([
+    repo.findCategories(ctx.db, { query, visibleOrg: visibleOrg(auth) }),
+    limitsReader(ctx, auth),
+  ]);
+  return page(
+    rows.map((r) => toCategory(r, limitsOf)),
+    total,
+    query,
+  );
 }
 
 export async function exportCategories(ctx: Ctx, query: CategoryExportQuery): Promise<Category[]> {
   const auth = requireAuth(ctx);
-  const [{ rows }, limitsOf] = await Promise.all([repo.findCategories(ctx.db, { query, visibleOrg: visibleOrg(auth) }), limitsReader(ctx, auth)]);
+  const [{ rows }, limitsOf] = await Promise.all([
+    repo.findCategories(ctx.db, { query, visibleOrg: visibleOrg(auth) }),
+    limitsReader(ctx, auth),
+  ]);
   return rows.map((r) => toCategory(r, limitsOf));
 }
 
 export async function getCategory(ctx: Ctx, id: string): Promise<Category> {
   const auth = requireAuth(ctx);
-  const [{ rows }, limitsOf] = await Promise.all([repo.findCategories(ctx.db, { query: { order: 'asc' }, visibleOrg: visibleOrg(auth), id }), limitsReader(ctx, auth)]);
+  const [{ rows }, limitsOf] = await Promise.all([
+    repo.findCategories(ctx.db, { query: { order: 'asc' }, visibleOrg: visibleOrg(auth), id }),
+    limitsReader(ctx, auth),
+  ]);
   if (!rows[0]) throw notFound('Category');
   return toCategory(rows[0], limitsOf);
 }
@@ -61,10 +95,16 @@ function mayManage(scopeOrg: string | null | undefined, organizationId: string |
 
 async function checkCode(ctx: Ctx, code: string, exceptId?: string) {
   const existing = await repo.categoryByCode(ctx.db, code);
-  if (existing && existing.id !== exceptId) throw new AppError('CONFLICT', { message: `A category with code ${code} already exists` });
+  if (existing && existing.id !== exceptId)
+    throw new AppError('CONFLICT', { message: `A category with code ${code} already exists` });
 }
 
-async function checkParent(ctx: Ctx, scopeOrg: string | null | undefined, parentId: string | null | undefined, selfId?: string) {
+async function checkParent(
+  ctx: Ctx,
+  scopeOrg: string | null | undefined,
+  parentId: string | null | undefined,
+  selfId?: string,
+) {
   if (!parentId) return;
   const parent = await repo.categoryById(ctx.db, parentId);
   if (!parent || !(scopeOrg === undefined || parent.organizationId === null || parent.organizationId === scopeOrg)) {
@@ -72,7 +112,8 @@ async function checkParent(ctx: Ctx, scopeOrg: string | null | undefined, parent
   }
   if (selfId) {
     const parents = new Map((await repo.categoryParents(ctx.db)).map((c) => [c.id, c.parentId]));
-    if (reaches(parents, parentId, selfId)) throw invalid('parentId', 'A category cannot be placed under itself or one of its sub-categories');
+    if (reaches(parents, parentId, selfId))
+      throw invalid('parentId', 'A category cannot be placed under itself or one of its sub-categories');
   }
 }
 
@@ -80,7 +121,8 @@ export async function createCategory(ctx: Ctx, input: CreateCategoryValues): Pro
   const auth = requireAuth(ctx);
   const scopeOrg = managedOrg(auth);
   const organizationId = input.organizationId ?? null;
-  if (organizationId && !(await organizationById(ctx.db, organizationId))) throw invalid('organizationId', 'The organization does not exist');
+  if (organizationId && !(await organizationById(ctx.db, organizationId)))
+    throw invalid('organizationId', 'The organization does not exist');
   if (!mayManage(scopeOrg, organizationId)) {
     throw new AppError('FORBIDDEN', { message: 'Only a group administrator can manage group-wide categories' });
   }
@@ -101,12 +143,18 @@ export async function createCategory(ctx: Ctx, input: CreateCategoryValues): Pro
           updatedAt: ctx.now,
         })
         .returning();
-      await audit(tx, ctx, { action: 'category.created', entityType: 'category', entityId: row!.id, after: snapshot(row!) });
+      await audit(tx, ctx, {
+        action: 'category.created',
+        entityType: 'category',
+        entityId: row!.id,
+        after: snapshot(row!),
+      });
       return row!.id;
     });
     return getCategory(ctx, id);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', { message: `A category with code ${input.code} already exists` });
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', { message: `A category with code ${input.code} already exists` });
     throw error;
   }
 }
@@ -115,7 +163,8 @@ export async function updateCategory(ctx: Ctx, id: string, input: UpdateCategory
   const auth = requireAuth(ctx);
   const scopeOrg = managedOrg(auth);
   const current = await repo.categoryById(ctx.db, id);
-  if (!current || !(current.organizationId === null || canSee(visibleOrg(auth), current.organizationId))) throw notFound('Category');
+  if (!current || !(current.organizationId === null || canSee(visibleOrg(auth), current.organizationId)))
+    throw notFound('Category');
   if (!mayManage(scopeOrg, current.organizationId)) {
     throw new AppError('FORBIDDEN', { message: 'Only a group administrator can manage group-wide categories' });
   }
@@ -135,10 +184,17 @@ export async function updateCategory(ctx: Ctx, id: string, input: UpdateCategory
         })
         .where(eq(categories.id, id))
         .returning();
-      await audit(tx, ctx, { action: 'category.updated', entityType: 'category', entityId: id, before: snapshot(current), after: snapshot(row!) });
+      await audit(tx, ctx, {
+        action: 'category.updated',
+        entityType: 'category',
+        entityId: id,
+        before: snapshot(current),
+        after: snapshot(row!),
+      });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', { message: `A category with code ${input.code} already exists` });
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', { message: `A category with code ${input.code} already exists` });
     throw error;
   }
   return getCategory(ctx, id);

@@ -66,7 +66,11 @@ export async function returned(db: Db, userId: string, start: Date, limit: numbe
 }
 
 /** Each person's approved and paid spend (group currency, fixed at submission) in a department, decided in the window. */
-export async function departmentSpend(db: Db, departmentId: string, start: Date): Promise<{ requesterId: string; amount: string }[]> {
+export async function departmentSpend(
+  db: Db,
+  departmentId: string,
+  start: Date,
+): Promise<{ requesterId: string; amount: string }[]> {
   return rowsOf<{ requesterId: string; amount: string }>(
     await db.execute(sql`
       SELECT requester_id AS "requesterId",

@@ -13,7 +13,8 @@ export async function coachingRoutes(app: FastifyInstance, { deps }: { deps: App
       config: { access: 'requests.read.own' },
       schema: {
         tags: ['coaching'],
-        summary: 'My coaching: findings on my requests over time, requests sent back and why, my spend against my department’s median, tips from the policies',
+        summary:
+          'My coaching: findings on my requests over time, requests sent back and why, my spend against my department’s median, tips from the policies',
         response: { 200: coaching, 401: errorResponse, 403: errorResponse },
       },
     },

@@ -1,5 +1,14 @@
 import Decimal from 'decimal.js';
-import { COACHING_MIN_PEERS, FINDING_KIND_LABELS, POLICY_ACTION_LABELS, requestReference, serverFormat, type Coaching, type CoachingMedianWithheld, type PolicyAction } from '@outlay/contracts';
+import {
+  COACHING_MIN_PEERS,
+  FINDING_KIND_LABELS,
+  POLICY_ACTION_LABELS,
+  requestReference,
+  serverFormat,
+  type Coaching,
+  type CoachingMedianWithheld,
+  type PolicyAction,
+} from '@outlay/contracts';
 import { roundToCurrency } from '@outlay/contracts/money';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { groupCurrency } from '../../lib/fx.ts';
@@ -60,7 +69,9 @@ export async function myCoaching(ctx: Ctx): Promise<Coaching> {
 
   const tips: Coaching['tips'] = [];
   // The rules that flagged my requests, most often first, in the rule's own words.
-  const rules = (await policies.allRules(ctx.db)).filter((r) => auth.organizationId && inForce(r, auth.organizationId, ctx.now));
+  const rules = (await policies.allRules(ctx.db)).filter(
+    (r) => auth.organizationId && inForce(r, auth.organizationId, ctx.now),
+  );
   const ruleById = new Map(rules.map((r) => [r.id, r]));
   for (const h of hits.slice(0, 3)) {
     const rule = ruleById.get(h.ruleId);
@@ -105,7 +116,9 @@ export async function myCoaching(ctx: Ctx): Promise<Coaching> {
   }
   const reasons = returnedRows.filter((r) => r.reason);
   if (reasons.length > 0) {
-    const top = [...reasons.reduce((m, r) => m.set(r.reason!, (m.get(r.reason!) ?? 0) + 1), new Map<string, number>())].sort((a, b) => b[1] - a[1])[0]!;
+    const top = [
+      ...reasons.reduce((m, r) => m.set(r.reason!, (m.get(r.reason!) ?? 0) + 1), new Map<string, number>()),
+    ].sort((a, b) => b[1] - a[1])[0]!;
     tips.push({
       title: 'Why requests came back',
       body: `The reason approvers gave most often: “${top[0]}”. Read it before the next request of the same kind.`,
@@ -120,7 +133,8 @@ export async function myCoaching(ctx: Ctx): Promise<Coaching> {
     });
   }
   if (tips.length === 0) {
-    for (const r of rules.slice(0, 3)) tips.push({ title: r.name, body: `${summarize(r)}.`, basis: 'A policy in force in your organization' });
+    for (const r of rules.slice(0, 3))
+      tips.push({ title: r.name, body: `${summarize(r)}.`, basis: 'A policy in force in your organization' });
   }
 
   return {
@@ -146,4 +160,3 @@ export async function myCoaching(ctx: Ctx): Promise<Coaching> {
     tips,
   };
 }
-

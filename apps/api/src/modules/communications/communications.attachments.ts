@@ -9,22 +9,35 @@ import type { Ctx } from '../../lib/context.ts';
 import { cleanFileName } from '../requests/attachments.ts';
 import { sendMessage } from './communications.service.ts';
 
-export async function sendFile(ctx: Ctx, conversationId: string, upload: { fileName: string; data: Buffer }, caption: string): Promise<Message> {
+export async function sendFile(
+  ctx: Ctx,
+  conversationId: string,
+  upload: { fileName: string; data: Buffer },
+  caption: string,
+): Promise<Message> {
   const detected = await fileTypeFromBuffer(upload.data);
   const contentType = detected?.mime;
   if (!contentType || !(ATTACHMENT_TYPES as readonly string[]).includes(contentType)) {
-    throw new AppError('VALIDATION_ERROR', { message: ATTACHMENT_MESSAGES.type, details: [{ path: 'file', message: ATTACHMENT_MESSAGES.type }] });
+    throw new AppError('VALIDATION_ERROR', {
+      message: ATTACHMENT_MESSAGES.type,
+      details: [{ path: 'file', message: ATTACHMENT_MESSAGES.type }],
+    });
   }
   const storageKey = `conversations/${conversationId}/${randomUUID()}`;
   await ctx.storage.put(storageKey, upload.data);
   try {
-    return await sendMessage(ctx, conversationId, { body: caption }, {
-      fileName: cleanFileName(upload.fileName, contentType),
-      contentType,
-      size: upload.data.length,
-      sha256: createHash('sha256').update(upload.data).digest('hex'),
-      storageKey,
-    });
+    return await sendMessage(
+      ctx,
+      conversationId,
+      { body: caption },
+      {
+        fileName: cleanFileName(upload.fileName, contentType),
+        contentType,
+        size: upload.data.length,
+        sha256: createHash('sha256').update(upload.data).digest('hex'),
+        storageKey,
+      },
+    );
   } catch (error) {
     await ctx.storage.delete(storageKey).catch(() => {});
     throw error;

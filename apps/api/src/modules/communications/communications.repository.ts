@@ -30,13 +30,20 @@ const CREATED: Record<'announcements' | 'messages', KeysetSort> = {
 export function addressedTo(reader: Reader): SQL {
   return or(
     eq(announcements.audience, 'everyone'),
-    reader.organizationId ? and(eq(announcements.audience, 'organization'), eq(announcements.organizationId, reader.organizationId)) : undefined,
-    reader.departmentId ? and(eq(announcements.audience, 'department'), eq(announcements.departmentId, reader.departmentId)) : undefined,
+    reader.organizationId
+      ? and(eq(announcements.audience, 'organization'), eq(announcements.organizationId, reader.organizationId))
+      : undefined,
+    reader.departmentId
+      ? and(eq(announcements.audience, 'department'), eq(announcements.departmentId, reader.departmentId))
+      : undefined,
     eq(announcements.authorId, reader.userId),
   )!;
 }
 
-export async function listAnnouncements(db: Db, params: { reader: Reader; limit: number; cursor?: string; id?: string }) {
+export async function listAnnouncements(
+  db: Db,
+  params: { reader: Reader; limit: number; cursor?: string; id?: string },
+) {
   const at = params.cursor ? decodeCursor(params.cursor, 'createdAt', 'desc') : null;
   const sort = CREATED.announcements;
   const fetched = await db
@@ -61,7 +68,10 @@ export async function listAnnouncements(db: Db, params: { reader: Reader; limit:
     .innerJoin(users, eq(users.id, announcements.authorId))
     .leftJoin(organizations, eq(organizations.id, announcements.organizationId))
     .leftJoin(departments, eq(departments.id, announcements.departmentId))
-    .leftJoin(announcementReads, and(eq(announcementReads.announcementId, announcements.id), eq(announcementReads.userId, params.reader.userId)))
+    .leftJoin(
+      announcementReads,
+      and(eq(announcementReads.announcementId, announcements.id), eq(announcementReads.userId, params.reader.userId)),
+    )
     .where(
       and(
         addressedTo(params.reader),
@@ -71,19 +81,33 @@ export async function listAnnouncements(db: Db, params: { reader: Reader; limit:
     )
     .orderBy(desc(announcements.createdAt), desc(announcements.seq))
     .limit(params.limit + 1);
-  return keysetPage(fetched, params.limit, (r) => ({ value: r.sortValue, tie: r.seq }), { sort: 'createdAt', order: 'desc' });
+  return keysetPage(fetched, params.limit, (r) => ({ value: r.sortValue, tie: r.seq }), {
+    sort: 'createdAt',
+    order: 'desc',
+  });
 }
 export type AnnouncementRow = Awaited<ReturnType<typeof listAnnouncements>>['rows'][number];
 
 export async function insertAnnouncement(
   db: Db,
-  values: { authorId: string; title: string; body: string; audience: 'everyone' | 'organization' | 'department'; organizationId: string | null; departmentId: string | null; createdAt: Date },
+  values: {
+    authorId: string;
+    title: string;
+    body: string;
+    audience: 'everyone' | 'organization' | 'department';
+    organizationId: string | null;
+    departmentId: string | null;
+    createdAt: Date;
+  },
 ): Promise<string> {
   const [row] = await db.insert(announcements).values(values).returning({ id: announcements.id });
   return row!.id;
 }
 
-export async function markAnnouncementsRead(db: Db, params: { userId: string; ids: string[]; now: Date }): Promise<void> {
+export async function markAnnouncementsRead(
+  db: Db,
+  params: { userId: string; ids: string[]; now: Date },
+): Promise<void> {
   if (params.ids.length === 0) return;
   await db
     .insert(announcementReads)
@@ -96,8 +120,13 @@ export async function unreadAnnouncementIds(db: Db, reader: Reader): Promise<str
   const rows = await db
     .select({ id: announcements.id })
     .from(announcements)
-    .leftJoin(announcementReads, and(eq(announcementReads.announcementId, announcements.id), eq(announcementReads.userId, reader.userId)))
-    .where(and(addressedTo(reader), ne(announcements.authorId, reader.userId), sql`${announcementReads.userId} is null`));
+    .leftJoin(
+      announcementReads,
+      and(eq(announcementReads.announcementId, announcements.id), eq(announcementReads.userId, reader.userId)),
+    )
+    .where(
+      and(addressedTo(reader), ne(announcements.authorId, reader.userId), sql`${announcementReads.userId} is null`),
+    );
   return rows.map((r) => r.id);
 }
 
@@ -105,8 +134,13 @@ export async function countUnreadAnnouncements(db: Db, reader: Reader): Promise<
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(announcements)
-    .leftJoin(announcementReads, and(eq(announcementReads.announcementId, announcements.id), eq(announcementReads.userId, reader.userId)))
-    .where(and(addressedTo(reader), ne(announcements.authorId, reader.userId), sql`${announcementReads.userId} is null`));
+    .leftJoin(
+      announcementReads,
+      and(eq(announcementReads.announcementId, announcements.id), eq(announcementReads.userId, reader.userId)),
+    )
+    .where(
+      and(addressedTo(reader), ne(announcements.authorId, reader.userId), sql`${announcementReads.userId} is null`),
+    );
   return Number(row?.n ?? 0);
 }
 
@@ -120,7 +154,12 @@ export async function organizationsFor(db: Db, organizationId: string | null) {
 
 export async function departmentsFor(db: Db, filter: { organizationId?: string | null; departmentId?: string | null }) {
   return db
-    .select({ id: departments.id, name: departments.name, organizationId: departments.organizationId, organizationName: organizations.name })
+    .select({
+      id: departments.id,
+      name: departments.name,
+      organizationId: departments.organizationId,
+      organizationName: organizations.name,
+    })
     .from(departments)
     .innerJoin(organizations, eq(organizations.id, departments.organizationId))
     .where(
@@ -139,14 +178,22 @@ export async function findMembership(db: Db, params: { conversationId: string; u
     .select({ kind: conversations.kind, title: conversations.title, lastReadSeq: conversationMembers.lastReadSeq })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .where(and(eq(conversationMembers.conversationId, params.conversationId), eq(conversationMembers.userId, params.userId)));
+    .where(
+      and(eq(conversationMembers.conversationId, params.conversationId), eq(conversationMembers.userId, params.userId)),
+    );
   return row ?? null;
 }
 
 /** The caller's conversations, most recently active first. */
 export async function conversationsOf(db: Db, params: { userId: string; limit: number; id?: string }) {
   return db
-    .select({ id: conversations.id, kind: conversations.kind, title: conversations.title, lastMessageAt: conversations.lastMessageAt, lastReadSeq: conversationMembers.lastReadSeq })
+    .select({
+      id: conversations.id,
+      kind: conversations.kind,
+      title: conversations.title,
+      lastMessageAt: conversations.lastMessageAt,
+      lastReadSeq: conversationMembers.lastReadSeq,
+    })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
     .where(and(eq(conversationMembers.userId, params.userId), params.id ? eq(conversations.id, params.id) : undefined))
@@ -157,7 +204,13 @@ export async function conversationsOf(db: Db, params: { userId: string; limit: n
 export async function membersOf(db: Db, conversationIds: string[]) {
   if (conversationIds.length === 0) return [];
   return db
-    .select({ conversationId: conversationMembers.conversationId, id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      conversationId: conversationMembers.conversationId,
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(conversationMembers)
     .innerJoin(users, eq(users.id, conversationMembers.userId))
     .where(inArray(conversationMembers.conversationId, conversationIds))
@@ -167,7 +220,13 @@ export async function membersOf(db: Db, conversationIds: string[]) {
 /** The newest message of each conversation: one index probe each on (conversation_id, seq), however long the history. */
 export async function lastMessagesOf(db: Db, conversationIds: string[]) {
   if (conversationIds.length === 0) return [];
-  return rowsOf<{ conversation_id: string; body: string; created_at: Date | string; first_name: string; last_name: string }>(
+  return rowsOf<{
+    conversation_id: string;
+    body: string;
+    created_at: Date | string;
+    first_name: string;
+    last_name: string;
+  }>(
     await db.execute(sql`
       SELECT c.id AS conversation_id, m.body, m.created_at, u.first_name, u.last_name
       FROM (VALUES ${sql.join(
@@ -180,12 +239,21 @@ export async function lastMessagesOf(db: Db, conversationIds: string[]) {
 }
 
 /** Unread messages (others' messages after the member's last read one), per conversation. */
-export async function unreadByConversation(db: Db, params: { userId: string; conversationIds?: string[] }): Promise<Map<string, number>> {
+export async function unreadByConversation(
+  db: Db,
+  params: { userId: string; conversationIds?: string[] },
+): Promise<Map<string, number>> {
   if (params.conversationIds && params.conversationIds.length === 0) return new Map();
   const rows = await db
     .select({ conversationId: messages.conversationId, n: sql<number>`count(*)::int` })
     .from(conversationMembers)
-    .innerJoin(messages, and(eq(messages.conversationId, conversationMembers.conversationId), sql`${messages.seq} > ${conversationMembers.lastReadSeq}`))
+    .innerJoin(
+      messages,
+      and(
+        eq(messages.conversationId, conversationMembers.conversationId),
+        sql`${messages.seq} > ${conversationMembers.lastReadSeq}`,
+      ),
+    )
     .where(
       and(
         eq(conversationMembers.userId, params.userId),
@@ -201,28 +269,53 @@ export async function countUnreadMessages(db: Db, userId: string): Promise<numbe
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(conversationMembers)
-    .innerJoin(messages, and(eq(messages.conversationId, conversationMembers.conversationId), sql`${messages.seq} > ${conversationMembers.lastReadSeq}`))
+    .innerJoin(
+      messages,
+      and(
+        eq(messages.conversationId, conversationMembers.conversationId),
+        sql`${messages.seq} > ${conversationMembers.lastReadSeq}`,
+      ),
+    )
     .where(and(eq(conversationMembers.userId, userId), ne(messages.authorId, userId)));
   return Number(row?.n ?? 0);
 }
 
 export async function findDirectConversation(db: Db, directKey: string): Promise<string | null> {
-  const [row] = await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.directKey, directKey));
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(eq(conversations.directKey, directKey));
   return row?.id ?? null;
 }
 
 /** A new conversation with its members; a direct one that already exists (a race) returns null. */
 export async function insertConversation(
   db: Db,
-  values: { kind: 'direct' | 'group'; title: string | null; directKey: string | null; createdById: string; memberIds: string[]; now: Date },
+  values: {
+    kind: 'direct' | 'group';
+    title: string | null;
+    directKey: string | null;
+    createdById: string;
+    memberIds: string[];
+    now: Date;
+  },
 ): Promise<string | null> {
   const [row] = await db
     .insert(conversations)
-    .values({ kind: values.kind, title: values.title, directKey: values.directKey, createdById: values.createdById, createdAt: values.now, lastMessageAt: values.now })
+    .values({
+      kind: values.kind,
+      title: values.title,
+      directKey: values.directKey,
+      createdById: values.createdById,
+      createdAt: values.now,
+      lastMessageAt: values.now,
+    })
     .onConflictDoNothing()
     .returning({ id: conversations.id });
   if (!row) return null;
-  await db.insert(conversationMembers).values(values.memberIds.map((userId) => ({ conversationId: row.id, userId, joinedAt: values.now })));
+  await db
+    .insert(conversationMembers)
+    .values(values.memberIds.map((userId) => ({ conversationId: row.id, userId, joinedAt: values.now })));
   return row.id;
 }
 
@@ -235,7 +328,10 @@ export async function activeUsers(db: Db, ids: string[]) {
 }
 
 export async function memberIdsOf(db: Db, conversationId: string): Promise<string[]> {
-  const rows = await db.select({ userId: conversationMembers.userId }).from(conversationMembers).where(eq(conversationMembers.conversationId, conversationId));
+  const rows = await db
+    .select({ userId: conversationMembers.userId })
+    .from(conversationMembers)
+    .where(eq(conversationMembers.conversationId, conversationId));
   return rows.map((r) => r.userId);
 }
 
@@ -246,14 +342,28 @@ export async function membersByUsername(db: Db, params: { conversationId: string
     .select({ id: users.id, username: users.username })
     .from(conversationMembers)
     .innerJoin(users, eq(users.id, conversationMembers.userId))
-    .where(and(eq(conversationMembers.conversationId, params.conversationId), inArray(sql`lower(${users.username})`, params.usernames)));
+    .where(
+      and(
+        eq(conversationMembers.conversationId, params.conversationId),
+        inArray(sql`lower(${users.username})`, params.usernames),
+      ),
+    );
 }
 
 // --- messages ---------------------------------------------------------------------------------
 
-export async function insertMessage(db: Db, values: { conversationId: string; authorId: string; body: string; createdAt: Date }) {
-  const [row] = await db.insert(messages).values(values).returning({ id: messages.id, seq: messages.seq, createdAt: messages.createdAt });
-  await db.update(conversations).set({ lastMessageAt: values.createdAt }).where(eq(conversations.id, values.conversationId));
+export async function insertMessage(
+  db: Db,
+  values: { conversationId: string; authorId: string; body: string; createdAt: Date },
+) {
+  const [row] = await db
+    .insert(messages)
+    .values(values)
+    .returning({ id: messages.id, seq: messages.seq, createdAt: messages.createdAt });
+  await db
+    .update(conversations)
+    .set({ lastMessageAt: values.createdAt })
+    .where(eq(conversations.id, values.conversationId));
   // The author has read what they wrote.
   await markConversationRead(db, { conversationId: values.conversationId, userId: values.authorId, seq: row!.seq });
   return row!;
@@ -261,13 +371,26 @@ export async function insertMessage(db: Db, values: { conversationId: string; au
 
 export async function insertMessageAttachment(
   db: Db,
-  values: { messageId: string; conversationId: string; fileName: string; contentType: string; size: number; sha256: string; storageKey: string; uploadedById: string; createdAt: Date },
+  values: {
+    messageId: string;
+    conversationId: string;
+    fileName: string;
+    contentType: string;
+    size: number;
+    sha256: string;
+    storageKey: string;
+    uploadedById: string;
+    createdAt: Date;
+  },
 ) {
   const [row] = await db.insert(messageAttachments).values(values).returning({ id: messageAttachments.id });
   return row!.id;
 }
 
-export async function listMessages(db: Db, params: { conversationId: string; limit: number; cursor?: string; id?: string }) {
+export async function listMessages(
+  db: Db,
+  params: { conversationId: string; limit: number; cursor?: string; id?: string },
+) {
   const at = params.cursor ? decodeCursor(params.cursor, 'createdAt', 'desc') : null;
   const sort = CREATED.messages;
   const fetched = await db
@@ -293,14 +416,23 @@ export async function listMessages(db: Db, params: { conversationId: string; lim
     )
     .orderBy(desc(messages.createdAt), desc(messages.seq))
     .limit(params.limit + 1);
-  return keysetPage(fetched, params.limit, (r) => ({ value: r.sortValue, tie: r.seq }), { sort: 'createdAt', order: 'desc' });
+  return keysetPage(fetched, params.limit, (r) => ({ value: r.sortValue, tie: r.seq }), {
+    sort: 'createdAt',
+    order: 'desc',
+  });
 }
 export type MessageRow = Awaited<ReturnType<typeof listMessages>>['rows'][number];
 
 export async function attachmentsOf(db: Db, messageIds: string[]) {
   if (messageIds.length === 0) return [];
   return db
-    .select({ id: messageAttachments.id, messageId: messageAttachments.messageId, fileName: messageAttachments.fileName, contentType: messageAttachments.contentType, size: messageAttachments.size })
+    .select({
+      id: messageAttachments.id,
+      messageId: messageAttachments.messageId,
+      fileName: messageAttachments.fileName,
+      contentType: messageAttachments.contentType,
+      size: messageAttachments.size,
+    })
     .from(messageAttachments)
     .where(inArray(messageAttachments.messageId, messageIds))
     .orderBy(asc(messageAttachments.createdAt));
@@ -315,12 +447,20 @@ export async function findAttachment(db: Db, params: { conversationId: string; i
 }
 
 /** Moves the member's read mark forward only (a late request never makes read messages unread). */
-export async function markConversationRead(db: Db, params: { conversationId: string; userId: string; seq?: number }): Promise<void> {
-  const latest = params.seq !== undefined ? sql`${params.seq}::bigint` : sql`(SELECT coalesce(max(seq), 0) FROM ${messages} WHERE conversation_id = ${params.conversationId})`;
+export async function markConversationRead(
+  db: Db,
+  params: { conversationId: string; userId: string; seq?: number },
+): Promise<void> {
+  const latest =
+    params.seq !== undefined
+      ? sql`${params.seq}::bigint`
+      : sql`(SELECT coalesce(max(seq), 0) FROM ${messages} WHERE conversation_id = ${params.conversationId})`;
   await db
     .update(conversationMembers)
     .set({ lastReadSeq: sql`greatest(${conversationMembers.lastReadSeq}, ${latest})` })
-    .where(and(eq(conversationMembers.conversationId, params.conversationId), eq(conversationMembers.userId, params.userId)));
+    .where(
+      and(eq(conversationMembers.conversationId, params.conversationId), eq(conversationMembers.userId, params.userId)),
+    );
 }
 
 // --- people -----------------------------------------------------------------------------------
@@ -328,7 +468,13 @@ export async function markConversationRead(db: Db, params: { conversationId: str
 export async function searchPeople(db: Db, params: { q?: string; excludeId: string; limit: number }) {
   const pattern = params.q ? likePattern(params.q) : null;
   return db
-    .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, organizationName: organizations.name })
+    .select({
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      organizationName: organizations.name,
+    })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(
@@ -336,7 +482,12 @@ export async function searchPeople(db: Db, params: { q?: string; excludeId: stri
         eq(users.status, 'active'),
         ne(users.id, params.excludeId),
         pattern
-          ? or(ilike(users.username, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))
+          ? or(
+              ilike(users.username, pattern),
+              ilike(users.firstName, pattern),
+              ilike(users.lastName, pattern),
+              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+            )
           : undefined,
       ),
     )

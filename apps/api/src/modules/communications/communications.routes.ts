@@ -49,12 +49,27 @@ export async function communicationsRoutes(app: FastifyInstance, { deps }: { dep
 
   r.get(
     '/api/communications/unread',
-    { config: use, schema: { tags, summary: 'Unread messages and announcements of the caller (the top bar)', response: { 200: communicationsUnread, ...errors } } },
+    {
+      config: use,
+      schema: {
+        tags,
+        summary: 'Unread messages and announcements of the caller (the top bar)',
+        response: { 200: communicationsUnread, ...errors },
+      },
+    },
     async (request) => service.unread(contextOf(request, deps)),
   );
   r.get(
     '/api/communications/people',
-    { config: use, schema: { tags, summary: 'Active people to start a conversation with (search by name or username)', querystring: peopleQuery, response: { 200: personList, ...errors } } },
+    {
+      config: use,
+      schema: {
+        tags,
+        summary: 'Active people to start a conversation with (search by name or username)',
+        querystring: peopleQuery,
+        response: { 200: personList, ...errors },
+      },
+    },
     async (request) => service.people(contextOf(request, deps), request.query.q),
   );
 
@@ -63,58 +78,117 @@ export async function communicationsRoutes(app: FastifyInstance, { deps }: { dep
     '/api/communications/announcements',
     {
       config: use,
-      schema: { tags, summary: 'Announcements addressed to the caller, newest first (keyset: cursor)', querystring: announcementListQuery, response: { 200: announcementPage, ...errors } },
+      schema: {
+        tags,
+        summary: 'Announcements addressed to the caller, newest first (keyset: cursor)',
+        querystring: announcementListQuery,
+        response: { 200: announcementPage, ...errors },
+      },
     },
     async (request) => service.listAnnouncements(contextOf(request, deps), request.query),
   );
   r.get(
     '/api/communications/announcements/audiences',
-    { config: announce, schema: { tags, summary: 'Whom the caller may address: everyone, organizations, departments', response: { 200: announcementAudiences, ...errors } } },
+    {
+      config: announce,
+      schema: {
+        tags,
+        summary: 'Whom the caller may address: everyone, organizations, departments',
+        response: { 200: announcementAudiences, ...errors },
+      },
+    },
     async (request) => service.announcementAudiences(contextOf(request, deps)),
   );
   r.post(
     '/api/communications/announcements',
     {
       config: announce,
-      schema: { tags, summary: 'Publish an announcement to everyone, an organization or a department within the caller\'s scope', body: createAnnouncementInput, response: { 201: announcement, ...errors } },
+      schema: {
+        tags,
+        summary: "Publish an announcement to everyone, an organization or a department within the caller's scope",
+        body: createAnnouncementInput,
+        response: { 201: announcement, ...errors },
+      },
     },
-    async (request, reply) => reply.code(201).send(await service.createAnnouncement(contextOf(request, deps), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await service.createAnnouncement(contextOf(request, deps), request.body)),
   );
   r.post(
     '/api/communications/announcements/read-all',
-    { config: use, schema: { tags, summary: 'Mark every announcement addressed to the caller read', response: { 200: communicationsUnread, ...errors } } },
+    {
+      config: use,
+      schema: {
+        tags,
+        summary: 'Mark every announcement addressed to the caller read',
+        response: { 200: communicationsUnread, ...errors },
+      },
+    },
     async (request) => service.markAllAnnouncementsRead(contextOf(request, deps)),
   );
   r.post(
     '/api/communications/announcements/:id/read',
-    { config: use, schema: { tags, summary: 'Mark an announcement read', params: idParam, response: { 200: announcement, ...errors } } },
+    {
+      config: use,
+      schema: {
+        tags,
+        summary: 'Mark an announcement read',
+        params: idParam,
+        response: { 200: announcement, ...errors },
+      },
+    },
     async (request) => service.markAnnouncementRead(contextOf(request, deps), request.params.id),
   );
 
   // --- conversations
   r.get(
     '/api/communications/conversations',
-    { config: use, schema: { tags, summary: 'The caller\'s conversations, most recently active first, with unread counts', response: { 200: conversationList, ...errors } } },
+    {
+      config: use,
+      schema: {
+        tags,
+        summary: "The caller's conversations, most recently active first, with unread counts",
+        response: { 200: conversationList, ...errors },
+      },
+    },
     async (request) => service.listConversations(contextOf(request, deps)),
   );
   r.post(
     '/api/communications/conversations',
     {
       config: use,
-      schema: { tags, summary: 'Start a direct conversation (one person; the existing one is returned) or a group', body: createConversationInput, response: { 200: conversation, ...errors } },
+      schema: {
+        tags,
+        summary: 'Start a direct conversation (one person; the existing one is returned) or a group',
+        body: createConversationInput,
+        response: { 200: conversation, ...errors },
+      },
     },
     async (request) => service.createConversation(contextOf(request, deps), request.body),
   );
   r.get(
     '/api/communications/conversations/:id',
-    { config: use, schema: { tags, summary: 'One conversation (members only)', params: idParam, response: { 200: conversation, ...errors } } },
+    {
+      config: use,
+      schema: {
+        tags,
+        summary: 'One conversation (members only)',
+        params: idParam,
+        response: { 200: conversation, ...errors },
+      },
+    },
     async (request) => service.getConversation(contextOf(request, deps), request.params.id),
   );
   r.get(
     '/api/communications/conversations/:id/messages',
     {
       config: use,
-      schema: { tags, summary: 'Message history, newest first (keyset: cursor reads on to older ones)', params: idParam, querystring: messageListQuery, response: { 200: messagePage, ...errors } },
+      schema: {
+        tags,
+        summary: 'Message history, newest first (keyset: cursor reads on to older ones)',
+        params: idParam,
+        querystring: messageListQuery,
+        response: { 200: messagePage, ...errors },
+      },
     },
     async (request) => service.listMessages(contextOf(request, deps), request.params.id, request.query),
   );
@@ -122,9 +196,16 @@ export async function communicationsRoutes(app: FastifyInstance, { deps }: { dep
     '/api/communications/conversations/:id/messages',
     {
       config: use,
-      schema: { tags, summary: 'Send a message; @username notifies a member', params: idParam, body: sendMessageInput, response: { 201: message, ...errors } },
+      schema: {
+        tags,
+        summary: 'Send a message; @username notifies a member',
+        params: idParam,
+        body: sendMessageInput,
+        response: { 201: message, ...errors },
+      },
     },
-    async (request, reply) => reply.code(201).send(await service.sendMessage(contextOf(request, deps), request.params.id, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await service.sendMessage(contextOf(request, deps), request.params.id, request.body)),
   );
   r.post(
     '/api/communications/conversations/:id/files',
@@ -132,7 +213,8 @@ export async function communicationsRoutes(app: FastifyInstance, { deps }: { dep
       config: use,
       schema: {
         tags,
-        summary: 'Send one image or PDF (multipart field "file", at most 10 MB) with an optional caption (field "body", before the file)',
+        summary:
+          'Send one image or PDF (multipart field "file", at most 10 MB) with an optional caption (field "body", before the file)',
         consumes: ['multipart/form-data'],
         params: idParam,
         response: { 201: message, ...errors, 413: errorResponse },
@@ -140,7 +222,9 @@ export async function communicationsRoutes(app: FastifyInstance, { deps }: { dep
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
-      const file = await receiveFile(request, { what: 'the file', missing: 'Choose a file to send' }, () => service.precheckMember(ctx, request.params.id));
+      const file = await receiveFile(request, { what: 'the file', missing: 'Choose a file to send' }, () =>
+        service.precheckMember(ctx, request.params.id),
+      );
       const caption = uploadField(file, 'body', attachmentCaption);
       const upload = await readUpload(file);
       return reply.code(201).send(await sendFile(ctx, request.params.id, upload, caption));
@@ -148,7 +232,10 @@ export async function communicationsRoutes(app: FastifyInstance, { deps }: { dep
   );
   r.get(
     '/api/communications/conversations/:id/attachments/:aid',
-    { config: use, schema: { tags, summary: 'A file sent in the conversation (members only)', params: conversationParams } },
+    {
+      config: use,
+      schema: { tags, summary: 'A file sent in the conversation (members only)', params: conversationParams },
+    },
     async (request, reply) => {
       const file = await service.openAttachment(contextOf(request, deps), request.params.id, request.params.aid);
       reply
@@ -162,7 +249,15 @@ export async function communicationsRoutes(app: FastifyInstance, { deps }: { dep
   );
   r.post(
     '/api/communications/conversations/:id/read',
-    { config: use, schema: { tags, summary: 'Mark the conversation read up to its newest message', params: idParam, response: { 200: conversation, ...errors } } },
+    {
+      config: use,
+      schema: {
+        tags,
+        summary: 'Mark the conversation read up to its newest message',
+        params: idParam,
+        response: { 200: conversation, ...errors },
+      },
+    },
     async (request) => service.markConversationRead(contextOf(request, deps), request.params.id),
   );
 }

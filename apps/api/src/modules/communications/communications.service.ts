@@ -57,7 +57,11 @@ function toAnnouncement(row: repo.AnnouncementRow, viewerId: string): Announceme
 
 export async function listAnnouncements(ctx: Ctx, query: AnnouncementListQuery): Promise<AnnouncementPage> {
   const auth = requireAuth(ctx);
-  const { rows, nextCursor } = await repo.listAnnouncements(ctx.db, { reader: readerOf(auth), limit: query.limit, cursor: query.cursor });
+  const { rows, nextCursor } = await repo.listAnnouncements(ctx.db, {
+    reader: readerOf(auth),
+    limit: query.limit,
+    cursor: query.cursor,
+  });
   return { items: rows.map((r) => toAnnouncement(r, auth.userId)), nextCursor };
 }
 
@@ -73,7 +77,11 @@ export async function announcementAudiences(ctx: Ctx): Promise<AnnouncementAudie
   const auth = requireAuth(ctx);
   const scope = requirePermission(auth, 'communications.announce');
   if (scope === 'group') {
-    return { everyone: true, organizations: await repo.organizationsFor(ctx.db, null), departments: await repo.departmentsFor(ctx.db, {}) };
+    return {
+      everyone: true,
+      organizations: await repo.organizationsFor(ctx.db, null),
+      departments: await repo.departmentsFor(ctx.db, {}),
+    };
   }
   if (scope === 'organization' && auth.organizationId) {
     return {
@@ -83,7 +91,11 @@ export async function announcementAudiences(ctx: Ctx): Promise<AnnouncementAudie
     };
   }
   if (scope === 'department' && auth.departmentId) {
-    return { everyone: false, organizations: [], departments: await repo.departmentsFor(ctx.db, { departmentId: auth.departmentId }) };
+    return {
+      everyone: false,
+      organizations: [],
+      departments: await repo.departmentsFor(ctx.db, { departmentId: auth.departmentId }),
+    };
   }
   return { everyone: false, organizations: [], departments: [] };
 }
@@ -96,16 +108,31 @@ export async function createAnnouncement(ctx: Ctx, input: CreateAnnouncementInpu
   let organizationId: string | null = null;
   let departmentId: string | null = null;
   if (input.audience === 'everyone') {
-    if (scope !== 'group') throw new AppError('FORBIDDEN', { message: 'Only group-wide announcers address everyone; choose your organization or department' });
+    if (scope !== 'group')
+      throw new AppError('FORBIDDEN', {
+        message: 'Only group-wide announcers address everyone; choose your organization or department',
+      });
   } else if (input.audience === 'organization') {
     const [org] = await repo.organizationsFor(ctx.db, input.organizationId!);
-    if (!org) throw new AppError('VALIDATION_ERROR', { message: 'No such organization', details: [{ path: 'organizationId', message: 'No such organization' }] });
-    if (scope === 'department' || (scope !== 'group' && org.id !== auth.organizationId)) throw new AppError('FORBIDDEN', { message: OUTSIDE_SCOPE });
+    if (!org)
+      throw new AppError('VALIDATION_ERROR', {
+        message: 'No such organization',
+        details: [{ path: 'organizationId', message: 'No such organization' }],
+      });
+    if (scope === 'department' || (scope !== 'group' && org.id !== auth.organizationId))
+      throw new AppError('FORBIDDEN', { message: OUTSIDE_SCOPE });
     organizationId = org.id;
   } else {
     const [dept] = await repo.departmentsFor(ctx.db, { departmentId: input.departmentId! });
-    if (!dept) throw new AppError('VALIDATION_ERROR', { message: 'No such department', details: [{ path: 'departmentId', message: 'No such department' }] });
-    const allowed = scope === 'group' || (scope === 'organization' && dept.organizationId === auth.organizationId) || (scope === 'department' && dept.id === auth.departmentId);
+    if (!dept)
+      throw new AppError('VALIDATION_ERROR', {
+        message: 'No such department',
+        details: [{ path: 'departmentId', message: 'No such department' }],
+      });
+    const allowed =
+      scope === 'group' ||
+      (scope === 'organization' && dept.organizationId === auth.organizationId) ||
+      (scope === 'department' && dept.id === auth.departmentId);
     if (!allowed) throw new AppError('FORBIDDEN', { message: OUTSIDE_SCOPE });
     organizationId = dept.organizationId;
     departmentId = dept.id;
@@ -135,7 +162,15 @@ export async function createAnnouncement(ctx: Ctx, input: CreateAnnouncementInpu
       ctx.now,
     );
     // The stream hands it to the people it addresses (organization or department, none = everyone).
-    await publishEvent(tx, { kind: 'announcement', type: 'announcement.created', organizationId, departmentId, userIds: [auth.userId], summary: input.title.slice(0, 160), at: ctx.now.toISOString() });
+    await publishEvent(tx, {
+      kind: 'announcement',
+      type: 'announcement.created',
+      organizationId,
+      departmentId,
+      userIds: [auth.userId],
+      summary: input.title.slice(0, 160),
+      at: ctx.now.toISOString(),
+    });
     return getAnnouncement(ctx, id, tx);
   });
 }
@@ -165,7 +200,10 @@ async function publishUnreadChanged(ctx: Ctx, userId: string, db: Db = ctx.db): 
 
 export async function unread(ctx: Ctx): Promise<CommunicationsUnread> {
   const auth = requireAuth(ctx);
-  const [messages, announcements] = await Promise.all([repo.countUnreadMessages(ctx.db, auth.userId), repo.countUnreadAnnouncements(ctx.db, readerOf(auth))]);
+  const [messages, announcements] = await Promise.all([
+    repo.countUnreadMessages(ctx.db, auth.userId),
+    repo.countUnreadAnnouncements(ctx.db, readerOf(auth)),
+  ]);
   return { messages, announcements };
 }
 
@@ -185,8 +223,16 @@ async function conversationsFor(ctx: Ctx, userId: string, id?: string): Promise<
       id: r.id,
       kind: r.kind,
       title: r.title,
-      members: members.filter((m) => m.conversationId === r.id).map((m) => ({ id: m.id, username: m.username, name: nameOf(m) })),
-      lastMessage: lm ? { authorName: nameOf({ firstName: lm.first_name, lastName: lm.last_name }), body: lm.body.slice(0, 200), createdAt: iso(lm.created_at) } : null,
+      members: members
+        .filter((m) => m.conversationId === r.id)
+        .map((m) => ({ id: m.id, username: m.username, name: nameOf(m) })),
+      lastMessage: lm
+        ? {
+            authorName: nameOf({ firstName: lm.first_name, lastName: lm.last_name }),
+            body: lm.body.slice(0, 200),
+            createdAt: iso(lm.created_at),
+          }
+        : null,
       unread: unreadCounts.get(r.id) ?? 0,
       lastActivityAt: iso(r.lastMessageAt),
     };
@@ -220,11 +266,21 @@ async function requireMember(ctx: Ctx, conversationId: string, db: Db = ctx.db) 
 export async function createConversation(ctx: Ctx, input: CreateConversationInput): Promise<Conversation> {
   const auth = requireAuth(ctx);
   const others = [...new Set(input.memberIds)].filter((id) => id !== auth.userId);
-  if (others.length === 0) throw new AppError('VALIDATION_ERROR', { message: 'Choose someone other than yourself', details: [{ path: 'memberIds', message: 'Choose someone other than yourself' }] });
-  if (others.length + 1 > CONVERSATION_MAX_MEMBERS) throw new AppError('VALIDATION_ERROR', { message: `A conversation holds at most ${CONVERSATION_MAX_MEMBERS} people` });
+  if (others.length === 0)
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'Choose someone other than yourself',
+      details: [{ path: 'memberIds', message: 'Choose someone other than yourself' }],
+    });
+  if (others.length + 1 > CONVERSATION_MAX_MEMBERS)
+    throw new AppError('VALIDATION_ERROR', {
+      message: `A conversation holds at most ${CONVERSATION_MAX_MEMBERS} people`,
+    });
   const found = await repo.activeUsers(ctx.db, others);
   if (found.length !== others.length) {
-    throw new AppError('VALIDATION_ERROR', { message: 'Some of these people cannot be messaged (unknown or inactive)', details: [{ path: 'memberIds', message: 'Choose active people' }] });
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'Some of these people cannot be messaged (unknown or inactive)',
+      details: [{ path: 'memberIds', message: 'Choose active people' }],
+    });
   }
   const direct = others.length === 1 && !input.title;
   const directKey = direct ? [auth.userId, others[0]!].sort().join(':') : null;
@@ -245,10 +301,23 @@ export async function createConversation(ctx: Ctx, input: CreateConversationInpu
     if (!newId) return null;
     await writeAudit(
       tx,
-      { actorId: auth.userId, action: 'conversation.created', entityType: 'conversation', entityId: newId, ip: ctx.ip, userAgent: ctx.userAgent, after: { kind: direct ? 'direct' : 'group', memberIds: [auth.userId, ...others] } },
+      {
+        actorId: auth.userId,
+        action: 'conversation.created',
+        entityType: 'conversation',
+        entityId: newId,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        after: { kind: direct ? 'direct' : 'group', memberIds: [auth.userId, ...others] },
+      },
       ctx.now,
     );
-    await publishEvent(tx, { kind: 'message', type: 'conversation.created', userIds: [auth.userId, ...others], at: ctx.now.toISOString() });
+    await publishEvent(tx, {
+      kind: 'message',
+      type: 'conversation.created',
+      userIds: [auth.userId, ...others],
+      at: ctx.now.toISOString(),
+    });
     return newId;
   });
   // Lost a race to start the same direct conversation: the winner's is the one.
@@ -264,7 +333,13 @@ function toMessage(row: repo.MessageRow, attachments: Awaited<ReturnType<typeof 
     body: row.body,
     attachments: attachments
       .filter((a) => a.messageId === row.id)
-      .map((a) => ({ id: a.id, fileName: a.fileName, contentType: a.contentType, size: a.size, url: `/api/communications/conversations/${row.conversationId}/attachments/${a.id}` })),
+      .map((a) => ({
+        id: a.id,
+        fileName: a.fileName,
+        contentType: a.contentType,
+        size: a.size,
+        url: `/api/communications/conversations/${row.conversationId}/attachments/${a.id}`,
+      })),
     createdAt: iso(row.createdAt),
   };
 }
@@ -272,7 +347,11 @@ function toMessage(row: repo.MessageRow, attachments: Awaited<ReturnType<typeof 
 /** History newest first, by keyset (`cursor` reads on to older messages). */
 export async function listMessages(ctx: Ctx, conversationId: string, query: MessageListQuery): Promise<MessagePage> {
   await requireMember(ctx, conversationId);
-  const { rows, nextCursor } = await repo.listMessages(ctx.db, { conversationId, limit: query.limit, cursor: query.cursor });
+  const { rows, nextCursor } = await repo.listMessages(ctx.db, {
+    conversationId,
+    limit: query.limit,
+    cursor: query.cursor,
+  });
   const attachments = await repo.attachmentsOf(
     ctx.db,
     rows.map((r) => r.id),
@@ -299,17 +378,35 @@ export interface StoredFile {
  * notification for each member it @mentions, and a live event for every member (delivered at
  * commit by whichever instance their stream is on).
  */
-export async function sendMessage(ctx: Ctx, conversationId: string, input: SendMessageInput, file?: StoredFile): Promise<Message> {
+export async function sendMessage(
+  ctx: Ctx,
+  conversationId: string,
+  input: SendMessageInput,
+  file?: StoredFile,
+): Promise<Message> {
   const auth = requireAuth(ctx);
   return ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const membership = await requireMember(ctx, conversationId, tx);
-    const row = await repo.insertMessage(tx, { conversationId, authorId: auth.userId, body: input.body, createdAt: ctx.now });
+    const row = await repo.insertMessage(tx, {
+      conversationId,
+      authorId: auth.userId,
+      body: input.body,
+      createdAt: ctx.now,
+    });
     if (file) {
-      await repo.insertMessageAttachment(tx, { messageId: row.id, conversationId, ...file, uploadedById: auth.userId, createdAt: ctx.now });
+      await repo.insertMessageAttachment(tx, {
+        messageId: row.id,
+        conversationId,
+        ...file,
+        uploadedById: auth.userId,
+        createdAt: ctx.now,
+      });
     }
     const message = await getMessage(ctx, conversationId, row.id, tx);
-    const mentioned = (await repo.membersByUsername(tx, { conversationId, usernames: mentionedUsernames(input.body) })).filter((m) => m.id !== auth.userId);
+    const mentioned = (
+      await repo.membersByUsername(tx, { conversationId, usernames: mentionedUsernames(input.body) })
+    ).filter((m) => m.id !== auth.userId);
     if (mentioned.length > 0) {
       const where = membership.kind === 'group' && membership.title ? ` in ${membership.title}` : '';
       await notify(
@@ -364,5 +461,7 @@ export async function openAttachment(ctx: Ctx, conversationId: string, attachmen
 export async function people(ctx: Ctx, q: string | undefined): Promise<PersonList> {
   const auth = requireAuth(ctx);
   const rows = await repo.searchPeople(ctx.db, { q, excludeId: auth.userId, limit: 20 });
-  return { items: rows.map((r) => ({ id: r.id, username: r.username, name: nameOf(r), organizationName: r.organizationName })) };
+  return {
+    items: rows.map((r) => ({ id: r.id, username: r.username, name: nameOf(r), organizationName: r.organizationName })),
+  };
 }

@@ -26,15 +26,35 @@ export function tableRows(c: Consolidation): TableRow[] {
     rows.push({ label: `${s.organizationName} (${s.currency})`, kind: 'organization', amounts: [] });
     for (const [key, label] of LINES) {
       if (key === 'payroll' && !s.payrollIncluded) continue;
-      rows.push({ label, kind: 'line', amounts: [...s.periods.map((p) => p[key].translated), s.total[key].translated] });
+      rows.push({
+        label,
+        kind: 'line',
+        amounts: [...s.periods.map((p) => p[key].translated), s.total[key].translated],
+      });
     }
   }
-  rows.push({ label: 'Before elimination', kind: 'total', amounts: [...c.totals.periods.map((p) => p.beforeElimination), c.totals.overall.beforeElimination] });
+  rows.push({
+    label: 'Before elimination',
+    kind: 'total',
+    amounts: [...c.totals.periods.map((p) => p.beforeElimination), c.totals.overall.beforeElimination],
+  });
   for (const ic of c.intercompany) {
-    rows.push({ label: `Eliminated: ${ic.organizationName} paid ${ic.counterpartyName}`, kind: 'line', amounts: [...ic.periods.map((p) => negate(p.amount.translated)), negate(ic.total.translated)] });
+    rows.push({
+      label: `Eliminated: ${ic.organizationName} paid ${ic.counterpartyName}`,
+      kind: 'line',
+      amounts: [...ic.periods.map((p) => negate(p.amount.translated)), negate(ic.total.translated)],
+    });
   }
-  rows.push({ label: 'Eliminations', kind: 'total', amounts: [...c.totals.periods.map((p) => negate(p.eliminations)), negate(c.totals.overall.eliminations)] });
-  rows.push({ label: 'Consolidated total', kind: 'total', amounts: [...c.totals.periods.map((p) => p.consolidated), c.totals.overall.consolidated] });
+  rows.push({
+    label: 'Eliminations',
+    kind: 'total',
+    amounts: [...c.totals.periods.map((p) => negate(p.eliminations)), negate(c.totals.overall.eliminations)],
+  });
+  rows.push({
+    label: 'Consolidated total',
+    kind: 'total',
+    amounts: [...c.totals.periods.map((p) => p.consolidated), c.totals.overall.consolidated],
+  });
   return rows;
 }
 
@@ -52,7 +72,12 @@ function title(c: Consolidation): string {
  * (the organization asked for, the one the caller may consolidate, or all of them) and the group currency.
  */
 export function consolidationAbout(c: Consolidation, organizationId: string | undefined): ExportAbout {
-  return { title: 'Consolidated financials', period: { from: c.from, to: c.to }, scope: organizationScope(c.organizations, organizationId), currency: c.groupCurrency };
+  return {
+    title: 'Consolidated financials',
+    period: { from: c.from, to: c.to },
+    scope: organizationScope(c.organizations, organizationId),
+    currency: c.groupCurrency,
+  };
 }
 
 function rateText(cell: ConsolidationCell): string {
@@ -61,7 +86,16 @@ function rateText(cell: ConsolidationCell): string {
 
 /** The translation sheet's columns: the month, the amount in its own currency, the rate, the amount in the group's. */
 function translationFormats(currency: string, groupCurrency: string): (CellFormat | undefined)[] {
-  return [undefined, undefined, { type: 'month' }, { type: 'money', currency }, undefined, { type: 'number' }, undefined, { type: 'money', currency: groupCurrency }];
+  return [
+    undefined,
+    undefined,
+    { type: 'month' },
+    { type: 'money', currency },
+    undefined,
+    { type: 'number' },
+    undefined,
+    { type: 'money', currency: groupCurrency },
+  ];
 }
 
 export async function consolidationXlsx(c: Consolidation, about: ExportAbout, now: Date): Promise<Buffer> {
@@ -81,20 +115,50 @@ export async function consolidationXlsx(c: Consolidation, about: ExportAbout, no
   for (let i = 2; i <= c.periods.length + 2; i++) sheet.getColumn(i).width = 16;
 
   const translation = workbook.addSheet('Translation');
-  translation.addRow(['Organization', 'Figure', 'Period', 'Original amount', 'Currency', 'Effective rate', 'Monthly average rates', `Translated (${c.groupCurrency})`]).font = { bold: true };
+  translation.addRow([
+    'Organization',
+    'Figure',
+    'Period',
+    'Original amount',
+    'Currency',
+    'Effective rate',
+    'Monthly average rates',
+    `Translated (${c.groupCurrency})`,
+  ]).font = { bold: true };
   for (const s of c.subsidiaries) {
     for (const [key, label] of LINES) {
       if (key === 'payroll' && !s.payrollIncluded) continue;
       for (const p of s.periods) {
         const cell = p[key];
-        translation.addRow([s.organizationName, label, p.period, cell.original, cell.currency, cell.effectiveRate ?? '', rateText(cell), cell.translated], translationFormats(cell.currency, c.groupCurrency));
+        translation.addRow(
+          [
+            s.organizationName,
+            label,
+            p.period,
+            cell.original,
+            cell.currency,
+            cell.effectiveRate ?? '',
+            rateText(cell),
+            cell.translated,
+          ],
+          translationFormats(cell.currency, c.groupCurrency),
+        );
       }
     }
   }
   for (const ic of c.intercompany) {
     for (const p of ic.periods) {
       translation.addRow(
-        [ic.organizationName, `Intercompany with ${ic.counterpartyName}`, p.period, p.amount.original, p.amount.currency, p.amount.effectiveRate ?? '', rateText(p.amount), p.amount.translated],
+        [
+          ic.organizationName,
+          `Intercompany with ${ic.counterpartyName}`,
+          p.period,
+          p.amount.original,
+          p.amount.currency,
+          p.amount.effectiveRate ?? '',
+          rateText(p.amount),
+          p.amount.translated,
+        ],
         translationFormats(p.amount.currency, c.groupCurrency),
       );
     }
@@ -107,9 +171,17 @@ export async function consolidationXlsx(c: Consolidation, about: ExportAbout, no
 
 export async function consolidationPdf(c: Consolidation, about: ExportAbout, now: Date): Promise<Buffer> {
   const money = (v: string) => serverFormat.money(v, c.groupCurrency);
-  const header = [{ text: '', style: 'th' }, ...c.periods.map((p) => ({ text: p.label, style: 'th', alignment: 'right' })), { text: 'Total', style: 'th', alignment: 'right' }];
+  const header = [
+    { text: '', style: 'th' },
+    ...c.periods.map((p) => ({ text: p.label, style: 'th', alignment: 'right' })),
+    { text: 'Total', style: 'th', alignment: 'right' },
+  ];
   const body = tableRows(c).map((row) => {
-    if (row.kind === 'organization') return [{ text: row.label, bold: true, colSpan: c.periods.length + 2 }, ...Array.from({ length: c.periods.length + 1 }, () => ({ text: '' }))];
+    if (row.kind === 'organization')
+      return [
+        { text: row.label, bold: true, colSpan: c.periods.length + 2 },
+        ...Array.from({ length: c.periods.length + 1 }, () => ({ text: '' })),
+      ];
     return [
       { text: row.label, bold: row.kind === 'total', margin: [row.kind === 'line' ? 8 : 0, 0, 0, 0] },
       ...row.amounts.map((a) => ({ text: money(a), alignment: 'right', bold: row.kind === 'total' })),
@@ -129,7 +201,10 @@ export async function consolidationPdf(c: Consolidation, about: ExportAbout, now
         text: `Each month's amounts are translated at that month's average rate; intercompany spend is eliminated. Generated ${serverFormat.dateTime(now)}.`,
         margin: [0, 0, 0, 8],
       },
-      { table: { headerRows: 1, widths: ['*', ...c.periods.map(() => 'auto'), 'auto'], body: [header, ...body] }, layout: 'lightHorizontalLines' },
+      {
+        table: { headerRows: 1, widths: ['*', ...c.periods.map(() => 'auto'), 'auto'], body: [header, ...body] },
+        layout: 'lightHorizontalLines',
+      },
     ],
   } as never);
   return Buffer.from(await doc.getBuffer());

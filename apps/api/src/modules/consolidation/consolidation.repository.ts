@@ -12,7 +12,12 @@ export interface OrganizationRow {
 
 export async function organizationsIn(db: Db, scope: SQL | undefined): Promise<OrganizationRow[]> {
   const rows = await db
-    .select({ id: organizations.id, name: organizations.name, kind: organizations.kind, currency: organizations.currency })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      kind: organizations.kind,
+      currency: organizations.currency,
+    })
     .from(organizations)
     .where(scope)
     .orderBy(asc(organizations.name));
@@ -21,7 +26,10 @@ export async function organizationsIn(db: Db, scope: SQL | undefined): Promise<O
 
 export async function categoryNames(db: Db, ids: string[]): Promise<Map<string, { name: string; glAccount: string }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: categories.id, name: categories.name, glAccount: categories.glAccount }).from(categories).where(inArray(categories.id, ids));
+  const rows = await db
+    .select({ id: categories.id, name: categories.name, glAccount: categories.glAccount })
+    .from(categories)
+    .where(inArray(categories.id, ids));
   return new Map(rows.map((r) => [r.id, { name: r.name, glAccount: r.glAccount }]));
 }
 
@@ -43,7 +51,11 @@ export interface PayrollCostRow {
 }
 
 /** Employer cost of approved and paid payroll runs by organization and period. */
-export async function payrollCosts(db: Db, scope: SQL | undefined, filter: { from: string; to: string; organizationIds?: string[] }): Promise<PayrollCostRow[]> {
+export async function payrollCosts(
+  db: Db,
+  scope: SQL | undefined,
+  filter: { from: string; to: string; organizationIds?: string[] },
+): Promise<PayrollCostRow[]> {
   const rows = await db
     .select({
       organizationId: payrollRuns.organizationId,
@@ -84,7 +96,17 @@ const sortable: Sortable = {
 export async function spendRequests(
   db: Db,
   scope: SQL | undefined,
-  query: { organizationId: string; categoryId?: string; fromDate: Date; toDate: Date; q?: string; sort?: string; order: 'asc' | 'desc'; page: number; pageSize: number },
+  query: {
+    organizationId: string;
+    categoryId?: string;
+    fromDate: Date;
+    toDate: Date;
+    q?: string;
+    sort?: string;
+    order: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
 ) {
   const q = query.q ? likePattern(query.q) : null;
   const where = and(
@@ -94,7 +116,13 @@ export async function spendRequests(
     inArray(spendingRequests.status, ['approved', 'paid']),
     gte(spendingRequests.decidedAt, query.fromDate),
     lt(spendingRequests.decidedAt, query.toDate),
-    q ? or(titleContains(q), ilike(vendors.name, q), sql`('REQ-' || lpad(${spendingRequests.seq}::text, 6, '0')) ILIKE ${q}`) : undefined,
+    q
+      ? or(
+          titleContains(q),
+          ilike(vendors.name, q),
+          sql`('REQ-' || lpad(${spendingRequests.seq}::text, 6, '0')) ILIKE ${q}`,
+        )
+      : undefined,
   );
   const base = () =>
     db
@@ -121,7 +149,10 @@ export async function spendRequests(
       .where(where);
   const win = pageWindow(query);
   const rows = await base()
-    .orderBy(orderBy(sortable, query, 'decidedAt'), query.sort === 'decidedAt' || !query.sort ? desc(spendingRequests.seq) : asc(spendingRequests.seq))
+    .orderBy(
+      orderBy(sortable, query, 'decidedAt'),
+      query.sort === 'decidedAt' || !query.sort ? desc(spendingRequests.seq) : asc(spendingRequests.seq),
+    )
     .limit(win.limit)
     .offset(win.offset);
   const [total] = await db

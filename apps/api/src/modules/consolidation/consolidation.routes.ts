@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { consolidation, consolidationExportQuery, consolidationQuery, consolidationRequests, consolidationRequestsQuery, errorResponse } from '@outlay/contracts';
+import {
+  consolidation,
+  consolidationExportQuery,
+  consolidationQuery,
+  consolidationRequests,
+  consolidationRequestsQuery,
+  errorResponse,
+} from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/export-writer.ts';
 import { exportFileName } from '../../lib/export.ts';
@@ -42,13 +49,23 @@ export async function consolidationRoutes(app: FastifyInstance, { deps }: { deps
   );
   r.get(
     '/api/consolidation/export',
-    { config: read, schema: { tags, summary: 'The consolidated table as XLSX (with the rates behind each figure) or PDF', querystring: consolidationExportQuery } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The consolidated table as XLSX (with the rates behind each figure) or PDF',
+        querystring: consolidationExportQuery,
+      },
+    },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const data = await service.consolidate(ctx, request.query);
       const format = request.query.format;
       const about = consolidationAbout(data, request.query.organizationId);
-      reply.header('content-disposition', `attachment; filename="${exportFileName('consolidated-financials', about, ctx.now, format)}"`);
+      reply.header(
+        'content-disposition',
+        `attachment; filename="${exportFileName('consolidated-financials', about, ctx.now, format)}"`,
+      );
       if (format === 'pdf') return reply.type('application/pdf').send(await consolidationPdf(data, about, ctx.now));
       return reply.type(XLSX_CONTENT_TYPE).send(await consolidationXlsx(data, about, ctx.now));
     },

@@ -32,7 +32,6 @@ export interface ConsolidationInput {
   organizationId?: string;
 }
 
-
 /** The column a month falls in, in the fiscal calendar of the view (`2026-Q1`, `FY2026-Q3`, `FY2026`). */
 export function periodKey(month: string, granularity: ConsolidationGranularity, fiscalStartMonth = 1): string {
   return fiscalPeriodKey(granularity, month, fiscalStartMonth);
@@ -41,11 +40,19 @@ export function periodKey(month: string, granularity: ConsolidationGranularity, 
 function periodLabel(month: string, granularity: ConsolidationGranularity, fiscalStartMonth: number): string {
   if (granularity === 'month') return serverFormat.month(month);
   // A calendar year keeps its plain "2026"; a fiscal year says which: "FY 2026/27".
-  if (granularity === 'year') return fiscalStartMonth === 1 ? String(fiscalYearOf(month)) : fiscalYearLabel(fiscalYearOf(month, fiscalStartMonth), fiscalStartMonth);
+  if (granularity === 'year')
+    return fiscalStartMonth === 1
+      ? String(fiscalYearOf(month))
+      : fiscalYearLabel(fiscalYearOf(month, fiscalStartMonth), fiscalStartMonth);
   return fiscalQuarterLabel(month, fiscalStartMonth);
 }
 
-export function periodsOf(from: string, to: string, granularity: ConsolidationGranularity, fiscalStartMonth = 1): ConsolidationPeriod[] {
+export function periodsOf(
+  from: string,
+  to: string,
+  granularity: ConsolidationGranularity,
+  fiscalStartMonth = 1,
+): ConsolidationPeriod[] {
   const periods: ConsolidationPeriod[] = [];
   for (const month of monthsOf(from, to)) {
     const key = periodKey(month, granularity, fiscalStartMonth);
@@ -91,7 +98,9 @@ class MonthlyRates {
     const key = `${currency}|${month}`;
     let rate = this.rates.get(key);
     if (!rate) {
-      rate = convert(this.ctx.db, { amount: '1', from: currency, to: this.to, date: `${month}-01` }).then((c) => c.rate);
+      rate = convert(this.ctx.db, { amount: '1', from: currency, to: this.to, date: `${month}-01` }).then(
+        (c) => c.rate,
+      );
       this.rates.set(key, rate);
     }
     return rate;
@@ -102,8 +111,12 @@ class MonthlyRates {
       original: figure.original.toFixed(2),
       currency: figure.currency,
       translated: figure.translated.toFixed(2),
-      effectiveRate: figure.original.isZero() ? null : figure.translated.div(figure.original).toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed(8),
-      monthlyRates: await Promise.all(months.map(async (month) => ({ month, rate: await this.rate(figure.currency, month) }))),
+      effectiveRate: figure.original.isZero()
+        ? null
+        : figure.translated.div(figure.original).toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed(8),
+      monthlyRates: await Promise.all(
+        months.map(async (month) => ({ month, rate: await this.rate(figure.currency, month) })),
+      ),
     };
   }
 }
@@ -111,7 +124,10 @@ class MonthlyRates {
 /** The organizations the caller may consolidate, after the organization filter (404 outside the scope). */
 async function organizationsFor(ctx: Ctx, organizationId: string | undefined) {
   const auth = requireAuth(ctx);
-  const all = await repo.organizationsIn(ctx.db, scopeCondition(auth, PERMISSION, { organizationId: organizations.id }));
+  const all = await repo.organizationsIn(
+    ctx.db,
+    scopeCondition(auth, PERMISSION, { organizationId: organizations.id }),
+  );
   if (!organizationId) return { all, chosen: all };
   const chosen = all.filter((o) => o.id === organizationId);
   if (chosen.length === 0 || !organizationInScope(auth, PERMISSION, organizationId)) {
@@ -141,20 +157,36 @@ export async function consolidate(ctx: Ctx, input: ConsolidationInput): Promise<
   const spend =
     orgIds.length === 0
       ? []
-      : await translateRows(fx, await spendRows(ctx.db, scopeCondition(auth, PERMISSION, spendScopeColumns), { from: input.from, to: input.to, organizationIds: orgIds }), gc);
+      : await translateRows(
+          fx,
+          await spendRows(ctx.db, scopeCondition(auth, PERMISSION, spendScopeColumns), {
+            from: input.from,
+            to: input.to,
+            organizationIds: orgIds,
+          }),
+          gc,
+        );
   const withPayroll = payrollVisible(ctx);
   const payroll =
     withPayroll && orgIds.length
       ? await translateRows(
           fx,
-          (await repo.payrollCosts(ctx.db, scopeCondition(auth, PERMISSION, { organizationId: payrollRuns.organizationId }), { from: input.from, to: input.to, organizationIds: orgIds })).map(
-            (r) => ({ ...r, orgCurrency: r.currency, amountOrg: r.employerCost }),
-          ),
+          (
+            await repo.payrollCosts(
+              ctx.db,
+              scopeCondition(auth, PERMISSION, { organizationId: payrollRuns.organizationId }),
+              { from: input.from, to: input.to, organizationIds: orgIds },
+            )
+          ).map((r) => ({ ...r, orgCurrency: r.currency, amountOrg: r.employerCost })),
           gc,
         )
       : [];
-  const categories = await repo.categoryNames(ctx.db, [...new Set(spend.map((r) => r.categoryId).filter((c): c is string => c !== null))]);
-  const intercompany = await repo.intercompanyVendors(ctx.db, [...new Set(spend.map((r) => r.vendorId).filter((v): v is string => v !== null))]);
+  const categories = await repo.categoryNames(ctx.db, [
+    ...new Set(spend.map((r) => r.categoryId).filter((c): c is string => c !== null)),
+  ]);
+  const intercompany = await repo.intercompanyVendors(ctx.db, [
+    ...new Set(spend.map((r) => r.vendorId).filter((v): v is string => v !== null)),
+  ]);
   const allOrgNames = new Map((await repo.organizationsIn(ctx.db, undefined)).map((o) => [o.id, o.name]));
 
   // organization → period → figures; organization → category → period; (organization, counterparty) → period
@@ -177,9 +209,15 @@ export async function consolidate(ctx: Ctx, input: ConsolidationInput): Promise<
     cell(spendBy, `${r.organizationId}|${p}`, cur).add(r.amountOrg, r.translated, r.month);
     cell(categoryBy, `${r.organizationId}|${r.categoryId ?? ''}|${p}`, cur).add(r.amountOrg, r.translated, r.month);
     const counterparty = r.vendorId ? intercompany.get(r.vendorId) : undefined;
-    if (counterparty) cell(icBy, `${r.organizationId}|${counterparty}|${p}`, cur).add(r.amountOrg, r.translated, r.month);
+    if (counterparty)
+      cell(icBy, `${r.organizationId}|${counterparty}|${p}`, cur).add(r.amountOrg, r.translated, r.month);
   }
-  for (const r of payroll) cell(payrollBy, `${r.organizationId}|${keyOf(r.month)}`, orgCurrency.get(r.organizationId) ?? r.currency).add(r.amountOrg, r.translated, r.month);
+  for (const r of payroll)
+    cell(payrollBy, `${r.organizationId}|${keyOf(r.month)}`, orgCurrency.get(r.organizationId) ?? r.currency).add(
+      r.amountOrg,
+      r.translated,
+      r.month,
+    );
 
   const subsidiaries: Consolidation['subsidiaries'] = [];
   const beforeByPeriod = new Map<string, string[]>();
@@ -199,7 +237,12 @@ export async function consolidate(ctx: Ctx, input: ConsolidationInput): Promise<
       totalSpend.merge(s);
       totalPayroll.merge(pay);
       (beforeByPeriod.get(p.key) ?? beforeByPeriod.set(p.key, []).get(p.key)!).push(total.translated.toFixed(2));
-      rows.push({ period: p.key, spend: await rates.cell(s), payroll: await rates.cell(pay), total: await rates.cell(total) });
+      rows.push({
+        period: p.key,
+        spend: await rates.cell(s),
+        payroll: await rates.cell(pay),
+        total: await rates.cell(total),
+      });
     }
     const grand = new Figure(o.currency);
     grand.merge(totalSpend);
@@ -215,16 +258,28 @@ export async function consolidate(ctx: Ctx, input: ConsolidationInput): Promise<
         cells.push({ period: p.key, spend: await rates.cell(f) });
       }
       const meta = categoryId ? categories.get(categoryId) : undefined;
-      cats.push({ categoryId, categoryName: meta?.name ?? 'Uncategorized', glAccount: meta?.glAccount ?? null, periods: cells, total: await rates.cell(total) });
+      cats.push({
+        categoryId,
+        categoryName: meta?.name ?? 'Uncategorized',
+        glAccount: meta?.glAccount ?? null,
+        periods: cells,
+        total: await rates.cell(total),
+      });
     }
-    cats.sort((a, b) => new Decimal(b.total.translated).cmp(a.total.translated) || a.categoryName.localeCompare(b.categoryName));
+    cats.sort(
+      (a, b) => new Decimal(b.total.translated).cmp(a.total.translated) || a.categoryName.localeCompare(b.categoryName),
+    );
     subsidiaries.push({
       organizationId: o.id,
       organizationName: o.name,
       currency: o.currency,
       payrollIncluded: withPayroll,
       periods: rows,
-      total: { spend: await rates.cell(totalSpend), payroll: await rates.cell(totalPayroll), total: await rates.cell(grand) },
+      total: {
+        spend: await rates.cell(totalSpend),
+        payroll: await rates.cell(totalPayroll),
+        total: await rates.cell(grand),
+      },
       categories: cats,
     });
   }
@@ -252,14 +307,20 @@ export async function consolidate(ctx: Ctx, input: ConsolidationInput): Promise<
       total: await rates.cell(total),
     });
   }
-  eliminations.sort((a, b) => a.organizationName.localeCompare(b.organizationName) || a.counterpartyName.localeCompare(b.counterpartyName));
+  eliminations.sort(
+    (a, b) =>
+      a.organizationName.localeCompare(b.organizationName) || a.counterpartyName.localeCompare(b.counterpartyName),
+  );
 
   const totalsOf = (before: string[], elim: string[]) => {
     const b = sumAmounts(before);
     const e = sumAmounts(elim);
     return { beforeElimination: b, eliminations: e, consolidated: new Decimal(b).minus(e).toFixed(2) };
   };
-  const periodTotals = periods.map((p) => ({ period: p.key, ...totalsOf(beforeByPeriod.get(p.key) ?? [], icByPeriod.get(p.key) ?? []) }));
+  const periodTotals = periods.map((p) => ({
+    period: p.key,
+    ...totalsOf(beforeByPeriod.get(p.key) ?? [], icByPeriod.get(p.key) ?? []),
+  }));
   return {
     from: input.from,
     to: input.to,
@@ -291,14 +352,28 @@ function monthAfter(month: string): Date {
 
 export async function consolidationRequests(
   ctx: Ctx,
-  query: { organizationId: string; categoryId?: string; from: string; to: string; q?: string; sort?: string; order: 'asc' | 'desc'; page: number; pageSize: number },
+  query: {
+    organizationId: string;
+    categoryId?: string;
+    from: string;
+    to: string;
+    q?: string;
+    sort?: string;
+    order: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
 ): Promise<Paginated<ConsolidationRequest>> {
   const auth = requireAuth(ctx);
   await organizationsFor(ctx, query.organizationId);
-  if (query.categoryId && !(await repo.categoryExists(ctx.db, query.categoryId))) throw new AppError('NOT_FOUND', { message: 'Category not found' });
+  if (query.categoryId && !(await repo.categoryExists(ctx.db, query.categoryId)))
+    throw new AppError('NOT_FOUND', { message: 'Category not found' });
   const { rows, total } = await repo.spendRequests(
     ctx.db,
-    scopeCondition(auth, PERMISSION, { organizationId: spendingRequests.organizationId, departmentId: spendingRequests.departmentId }),
+    scopeCondition(auth, PERMISSION, {
+      organizationId: spendingRequests.organizationId,
+      departmentId: spendingRequests.departmentId,
+    }),
     { ...query, fromDate: monthStart(query.from), toDate: monthAfter(query.to) },
   );
   return page(

@@ -75,7 +75,13 @@ export async function queueSummary(db: Db, userId: string, now: Date) {
           AND approval_steps.status = 'active' AND spending_requests.status = 'pending'
           AND spending_requests.requester_id <> ${userId}`,
   );
-  const [oldest] = await q<{ request_id: string; seq: number; title: string; waiting_since: Date | string; due_at: Date | string | null }>(
+  const [oldest] = await q<{
+    request_id: string;
+    seq: number;
+    title: string;
+    waiting_since: Date | string;
+    due_at: Date | string | null;
+  }>(
     db,
     sql`SELECT spending_requests.id AS request_id, spending_requests.seq, spending_requests.title,
           approval_assignments.created_at AS waiting_since, approval_steps.due_at
@@ -102,12 +108,26 @@ const ALL_MONTHS = { from: '0000-01', to: '9999-12' } as const;
 /** Spend rows (organization currency) of one part: a status, a category, receipts or not. */
 export type SpendPartRow<K> = Required<SpendAmounts> & K;
 
-function partRows<K>(rows: Awaited<ReturnType<typeof spendTotals>>, part: (r: (typeof rows)[number]) => K): SpendPartRow<K>[] {
-  return rows.map((r) => ({ month: r.month!, orgCurrency: r.orgCurrency!, amountOrg: r.amountOrg, requestCount: Number(r.requestCount), ...part(r) }));
+function partRows<K>(
+  rows: Awaited<ReturnType<typeof spendTotals>>,
+  part: (r: (typeof rows)[number]) => K,
+): SpendPartRow<K>[] {
+  return rows.map((r) => ({
+    month: r.month!,
+    orgCurrency: r.orgCurrency!,
+    amountOrg: r.amountOrg,
+    requestCount: Number(r.requestCount),
+    ...part(r),
+  }));
 }
 
 /** Approved + paid by decision month within [fromMonth, toMonth] (YYYY-MM), split by today's status. */
-export async function spendByMonth(db: Db, scope: SQL | undefined, fromMonth: string, toMonth: string): Promise<SpendPartRow<{ status: string }>[]> {
+export async function spendByMonth(
+  db: Db,
+  scope: SQL | undefined,
+  fromMonth: string,
+  toMonth: string,
+): Promise<SpendPartRow<{ status: string }>[]> {
   const rows = await spendTotals(db, scope, { from: fromMonth, to: toMonth }, ['month', 'status', 'orgCurrency']);
   return partRows(rows, (r) => ({ status: r.status! }));
 }
@@ -117,7 +137,12 @@ export async function spendByMonth(db: Db, scope: SQL | undefined, fromMonth: st
  * organization currency, as the monthly aggregate counts them: the previous month's same days,
  * which the monthly aggregate cannot split. The decision-time index keeps it to those days' requests.
  */
-export async function spendDecidedBetween(db: Db, scope: SQL | undefined, from: Date, to: Date): Promise<Required<SpendAmounts>[]> {
+export async function spendDecidedBetween(
+  db: Db,
+  scope: SQL | undefined,
+  from: Date,
+  to: Date,
+): Promise<Required<SpendAmounts>[]> {
   const rows = await q<{ month: string; org_currency: string; amount_org: string; n: number }>(
     db,
     sql`SELECT ${MONTH_OF_DECISION} AS month, spending_requests.org_currency, sum(${EFFECTIVE_ORG})::text AS amount_org, count(*)::int AS n FROM spending_requests
@@ -125,31 +150,56 @@ export async function spendDecidedBetween(db: Db, scope: SQL | undefined, from: 
           AND ${where(scope)}
         GROUP BY 1, 2`,
   );
-  return rows.map((r) => ({ month: r.month, orgCurrency: r.org_currency.trim(), amountOrg: r.amount_org, requestCount: Number(r.n) }));
+  return rows.map((r) => ({
+    month: r.month,
+    orgCurrency: r.org_currency.trim(),
+    amountOrg: r.amount_org,
+    requestCount: Number(r.n),
+  }));
 }
 
 /** Requests waiting for a decision (their whole amount), at any time, by submission month. */
 export async function pendingValue(db: Db, scope: SQL | undefined): Promise<Required<SpendAmounts>[]> {
-  const rows = await spendTotals(db, scope, { ...ALL_MONTHS, monthOf: 'submitted', statuses: ['pending', 'info_requested'] }, ['month', 'orgCurrency']);
+  const rows = await spendTotals(
+    db,
+    scope,
+    { ...ALL_MONTHS, monthOf: 'submitted', statuses: ['pending', 'info_requested'] },
+    ['month', 'orgCurrency'],
+  );
   return partRows(rows, () => ({}));
 }
 
 /** A month's spend by category. */
-export async function categorySpend(db: Db, scope: SQL | undefined, month: string): Promise<SpendPartRow<{ categoryId: string | null }>[]> {
+export async function categorySpend(
+  db: Db,
+  scope: SQL | undefined,
+  month: string,
+): Promise<SpendPartRow<{ categoryId: string | null }>[]> {
   const rows = await spendTotals(db, scope, { from: month, to: month }, ['categoryId', 'month', 'orgCurrency']);
   return partRows(rows, (r) => ({ categoryId: r.categoryId ?? null }));
 }
 
 export async function categoryNames(db: Db, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await q<{ id: string; name: string }>(db, sql`SELECT id, name FROM categories WHERE id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  const rows = await q<{ id: string; name: string }>(
+    db,
+    sql`SELECT id, name FROM categories WHERE id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
   return new Map(rows.map((c) => [c.id, c.name]));
 }
 
 // --- KPIs over one's own or few requests (scope: a condition on spending_requests) ---------------
 
 /** Like spendByMonth for a scope the aggregate does not carry (one requester's own requests). */
-export async function spendByMonthOfRequests(db: Db, scope: SQL | undefined, fromMonth: string, toMonth: string): Promise<SpendPartRow<{ status: string }>[]> {
+export async function spendByMonthOfRequests(
+  db: Db,
+  scope: SQL | undefined,
+  fromMonth: string,
+  toMonth: string,
+): Promise<SpendPartRow<{ status: string }>[]> {
   const rows = await q<{ month: string; status: string; org_currency: string; amount_org: string; n: number }>(
     db,
     sql`SELECT ${MONTH_OF_DECISION} AS month, spending_requests.status, spending_requests.org_currency, sum(${EFFECTIVE_ORG})::text AS amount_org, count(*)::int AS n
@@ -159,7 +209,13 @@ export async function spendByMonthOfRequests(db: Db, scope: SQL | undefined, fro
           AND ${where(scope)}
         GROUP BY 1, 2, 3`,
   );
-  return rows.map((r) => ({ month: r.month, status: r.status, orgCurrency: r.org_currency.trim(), amountOrg: r.amount_org, requestCount: Number(r.n) }));
+  return rows.map((r) => ({
+    month: r.month,
+    status: r.status,
+    orgCurrency: r.org_currency.trim(),
+    amountOrg: r.amount_org,
+    requestCount: Number(r.n),
+  }));
 }
 
 export async function overrunsPending(db: Db, scope: SQL | undefined): Promise<number> {
@@ -178,7 +234,9 @@ export async function overrunsPending(db: Db, scope: SQL | undefined): Promise<n
  * `now`'s day, from the requests (`scope`). Exact, as one average over the requests would be.
  */
 export async function cycleTime(db: Db, scope: SQL | undefined, dailyScope: SQL | undefined, since: Date, now: Date) {
-  const firstWholeDay = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), since.getUTCDate() + 1)).toISOString().slice(0, 10);
+  const firstWholeDay = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), since.getUTCDate() + 1))
+    .toISOString()
+    .slice(0, 10);
   const today = now.toISOString().slice(0, 10);
   const wholeDays = firstWholeDay < today;
   const startOf = (day: string) => sql`(${day}::date)::timestamp AT TIME ZONE 'UTC'`;
@@ -218,7 +276,8 @@ export interface LineRow {
   category_name: string | null;
 }
 
-const LINE_COLUMNS = sql.raw(`budget_lines.id, budget_lines.organization_id, budget_lines.department_id, budget_lines.category_id,
+const LINE_COLUMNS =
+  sql.raw(`budget_lines.id, budget_lines.organization_id, budget_lines.department_id, budget_lines.category_id,
   budget_lines.period_type, budget_lines.period_start::text AS period_start, budget_lines.period_end::text AS period_end,
   budget_lines.currency, budget_lines.amount::text AS amount, budget_lines.counts_payroll, o.name AS organization_name, d.name AS department_name, c.name AS category_name`);
 const LINE_JOINS = sql.raw(`JOIN organizations o ON o.id = budget_lines.organization_id
@@ -252,13 +311,27 @@ export function linesOverlapping(db: Db, scope: SQL | undefined, fromDay: string
  * has_receipt split. Amounts as the aggregate sums them (the approved part of a partly approved
  * request).
  */
-export async function receiptStatusFromSpend(db: Db, spendScope: SQL | undefined, fromMonth: string, toMonth: string): Promise<SpendPartRow<{ hasReceipt: boolean }>[]> {
-  const rows = await spendTotals(db, spendScope, { from: fromMonth, to: toMonth }, ['hasReceipt', 'month', 'orgCurrency']);
+export async function receiptStatusFromSpend(
+  db: Db,
+  spendScope: SQL | undefined,
+  fromMonth: string,
+  toMonth: string,
+): Promise<SpendPartRow<{ hasReceipt: boolean }>[]> {
+  const rows = await spendTotals(db, spendScope, { from: fromMonth, to: toMonth }, [
+    'hasReceipt',
+    'month',
+    'orgCurrency',
+  ]);
   return partRows(rows, (r) => ({ hasReceipt: r.hasReceipt === true }));
 }
 
 /** Receipts over one's own requests (a scope the aggregate does not carry), by the same rule. */
-export async function receiptStatus(db: Db, scope: SQL | undefined, fromMonth: string, toMonth: string): Promise<SpendPartRow<{ hasReceipt: boolean }>[]> {
+export async function receiptStatus(
+  db: Db,
+  scope: SQL | undefined,
+  fromMonth: string,
+  toMonth: string,
+): Promise<SpendPartRow<{ hasReceipt: boolean }>[]> {
   const rows = await q<{ has_receipt: boolean; month: string; org_currency: string; amount_org: string; n: number }>(
     db,
     sql`SELECT spending_requests.has_receipt, ${MONTH_OF_DECISION} AS month, spending_requests.org_currency, sum(${EFFECTIVE_ORG})::text AS amount_org, count(*)::int AS n
@@ -267,7 +340,13 @@ export async function receiptStatus(db: Db, scope: SQL | undefined, fromMonth: s
           AND ${where(scope)}
         GROUP BY 1, 2, 3`,
   );
-  return rows.map((r) => ({ hasReceipt: r.has_receipt, month: r.month, orgCurrency: r.org_currency.trim(), amountOrg: r.amount_org, requestCount: Number(r.n) }));
+  return rows.map((r) => ({
+    hasReceipt: r.has_receipt,
+    month: r.month,
+    orgCurrency: r.org_currency.trim(),
+    amountOrg: r.amount_org,
+    requestCount: Number(r.n),
+  }));
 }
 
 // --- activity ---------------------------------------------------------------------------------

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { activityFeed, activityQuery, dashboardResponse, errorResponse, expenseTracking, expenseTrackingQuery } from '@outlay/contracts';
+import {
+  activityFeed,
+  activityQuery,
+  dashboardResponse,
+  errorResponse,
+  expenseTracking,
+  expenseTrackingQuery,
+} from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import * as service from './dashboard.service.ts';
 
@@ -15,7 +22,8 @@ export async function dashboardRoutes(app: FastifyInstance, { deps }: { deps: Ap
       config: { access: 'authenticated', apiKeyScope: false },
       schema: {
         tags: ['dashboard'],
-        summary: 'The role-aware dashboard: my requests, my queue, KPIs, spend by month and category, alerts (sections by permission, scoped)',
+        summary:
+          'The role-aware dashboard: my requests, my queue, KPIs, spend by month and category, alerts (sections by permission, scoped)',
         response: { 200: dashboardResponse, ...errors },
       },
     },
@@ -40,7 +48,8 @@ export async function dashboardRoutes(app: FastifyInstance, { deps }: { deps: Ap
       config: { access: 'requests.read.own' },
       schema: {
         tags: ['dashboard'],
-        summary: 'Approved and paid spend by month for me, my department, my organization or the group; receipts; budget',
+        summary:
+          'Approved and paid spend by month for me, my department, my organization or the group; receipts; budget',
         querystring: expenseTrackingQuery,
         response: { 200: expenseTracking, ...errors },
       },

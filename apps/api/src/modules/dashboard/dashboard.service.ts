@@ -91,23 +91,49 @@ interface MonthSpend {
 }
 
 /** Each month's spend in `currency`, with its approved and paid parts, each part and the month by the spend rule. */
-async function spendOfMonths(fx: FxCache, rows: repo.SpendPartRow<{ status: string }>[], currency: string): Promise<Map<string, MonthSpend>> {
-  const [months, parts] = await Promise.all([spendInBy(fx, rows, currency, (r) => r.month), spendInBy(fx, rows, currency, (r) => `${r.month}|${r.status}`)]);
+async function spendOfMonths(
+  fx: FxCache,
+  rows: repo.SpendPartRow<{ status: string }>[],
+  currency: string,
+): Promise<Map<string, MonthSpend>> {
+  const [months, parts] = await Promise.all([
+    spendInBy(fx, rows, currency, (r) => r.month),
+    spendInBy(fx, rows, currency, (r) => `${r.month}|${r.status}`),
+  ]);
   const zero = roundToCurrency('0', currency);
   return new Map(
     [...months].map(([m, s]) => [
       m,
-      { approved: parts.get(`${m}|approved`)?.amount ?? zero, paid: parts.get(`${m}|paid`)?.amount ?? zero, total: s.amount, count: s.requestCount },
+      {
+        approved: parts.get(`${m}|approved`)?.amount ?? zero,
+        paid: parts.get(`${m}|paid`)?.amount ?? zero,
+        total: s.amount,
+        count: s.requestCount,
+      },
     ]),
   );
 }
 
 /** A month's top categories by spend (the spend rule per category), the largest first. */
-async function topCategories(db: Db, fx: FxCache, rows: repo.SpendPartRow<{ categoryId: string | null }>[], currency: string, limit: number): Promise<NonNullable<DashboardResponse['byCategory']>> {
+async function topCategories(
+  db: Db,
+  fx: FxCache,
+  rows: repo.SpendPartRow<{ categoryId: string | null }>[],
+  currency: string,
+  limit: number,
+): Promise<NonNullable<DashboardResponse['byCategory']>> {
   const parts = await spendInBy(fx, rows, currency, (r) => r.categoryId);
-  const names = await repo.categoryNames(db, [...parts.keys()].filter((id): id is string => id !== null));
+  const names = await repo.categoryNames(
+    db,
+    [...parts.keys()].filter((id): id is string => id !== null),
+  );
   return [...parts]
-    .map(([id, s]) => ({ categoryId: id, name: id ? (names.get(id) ?? null) : null, amount: s.amount, count: s.requestCount }))
+    .map(([id, s]) => ({
+      categoryId: id,
+      name: id ? (names.get(id) ?? null) : null,
+      amount: s.amount,
+      count: s.requestCount,
+    }))
     .sort((a, b) => compareMoney(b.amount, a.amount) || compareNames(a.name, b.name))
     .slice(0, limit)
     .map((c) => ({ ...c, name: c.name ?? 'Uncategorised' }));
@@ -121,12 +147,28 @@ function compareNames(a: string | null, b: string | null): number {
   return a < b ? -1 : 1;
 }
 
-async function receiptsOf(fx: FxCache, rows: repo.SpendPartRow<{ hasReceipt: boolean }>[], currency: string): Promise<ExpenseTracking['receipts']> {
+async function receiptsOf(
+  fx: FxCache,
+  rows: repo.SpendPartRow<{ hasReceipt: boolean }>[],
+  currency: string,
+): Promise<ExpenseTracking['receipts']> {
   const [withReceipt, without] = await Promise.all([
-    spendIn(fx, rows.filter((r) => r.hasReceipt), currency),
-    spendIn(fx, rows.filter((r) => !r.hasReceipt), currency),
+    spendIn(
+      fx,
+      rows.filter((r) => r.hasReceipt),
+      currency,
+    ),
+    spendIn(
+      fx,
+      rows.filter((r) => !r.hasReceipt),
+      currency,
+    ),
   ]);
-  return { withReceipt: withReceipt.requestCount, withoutReceipt: without.requestCount, amountWithoutReceipt: without.amount };
+  return {
+    withReceipt: withReceipt.requestCount,
+    withoutReceipt: without.requestCount,
+    amountWithoutReceipt: without.amount,
+  };
 }
 
 // --- budget burn -------------------------------------------------------------------------------
@@ -135,7 +177,12 @@ function lineLabel(l: repo.LineRow): string {
   return [l.organization_name, l.department_name, l.category_name].filter(Boolean).join(' · ') || l.organization_name;
 }
 
-async function budgetBurn(db: Db, scope: SQL | undefined, now: Date, currency: string): Promise<DashboardKpis['budget']> {
+async function budgetBurn(
+  db: Db,
+  scope: SQL | undefined,
+  now: Date,
+  currency: string,
+): Promise<DashboardKpis['budget']> {
   const lines = await repo.linesInForce(db, scope, now.toISOString().slice(0, 10));
   let amount = new Decimal(0);
   let consumed = new Decimal(0);
@@ -264,10 +311,19 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
   let byCategory: DashboardResponse['byCategory'] = null;
   const grant = broadest(auth, ['reports.read', 'budgets.read']);
   if (grant) {
-    const scope = scopeCondition(auth, grant.permission, { organizationId: spendingRequests.organizationId, departmentId: spendingRequests.departmentId });
+    const scope = scopeCondition(auth, grant.permission, {
+      organizationId: spendingRequests.organizationId,
+      departmentId: spendingRequests.departmentId,
+    });
     const spendScope = scopeCondition(auth, grant.permission, spendScopeColumns);
-    const cycleScope = scopeCondition(auth, grant.permission, { organizationId: cycleTimeDaily.organizationId, departmentId: cycleTimeDaily.departmentId });
-    const lineScope = scopeCondition(auth, grant.permission, { organizationId: budgetLines.organizationId, departmentId: budgetLines.departmentId });
+    const cycleScope = scopeCondition(auth, grant.permission, {
+      organizationId: cycleTimeDaily.organizationId,
+      departmentId: cycleTimeDaily.departmentId,
+    });
+    const lineScope = scopeCondition(auth, grant.permission, {
+      organizationId: budgetLines.organizationId,
+      departmentId: budgetLines.departmentId,
+    });
     const thisMonth = monthOf(now);
     const firstMonth = addMonths(thisMonth, -11);
     // Independent reads, run side by side: the slowest one (cycle time over a month of decisions)
@@ -287,7 +343,11 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
     ]);
     // Every rate the figures below need, in one read.
     const all: SpendAmounts[] = [...spend, ...pendingRows, ...categoryRows, ...prevToDateRows];
-    await fx.prime(all.map((r) => r.orgCurrency), all.map((r) => r.month), currency);
+    await fx.prime(
+      all.map((r) => r.orgCurrency),
+      all.map((r) => r.month),
+      currency,
+    );
     const [byMonth, pending, prevToDateSpend, categories] = await Promise.all([
       spendOfMonths(fx, spend, currency),
       spendIn(fx, pendingRows, currency),
@@ -307,7 +367,9 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
       spendLastMonth: spendByMonth.at(-2)!.total,
       spendLastMonthToDate: prevToDateSpend.amount,
       comparedDays: sameDays.days,
-      spendChangePercent: prevToDate.isZero() ? null : cur.minus(prevToDate).div(prevToDate).mul(100).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toFixed(1),
+      spendChangePercent: prevToDate.isZero()
+        ? null
+        : cur.minus(prevToDate).div(prevToDate).mul(100).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toFixed(1),
       pendingValue: pending.amount,
       pendingCount: pending.requestCount,
       overrunsPending: overruns,
@@ -377,7 +439,8 @@ export async function activity(ctx: Ctx, query: ActivityQuery): Promise<Activity
 /** The scopes a caller may choose on /expense-tracking. */
 export function expenseScopes(auth: AuthInfo): ExpenseScope[] {
   const out: ExpenseScope[] = ['me'];
-  if (auth.departmentId && scopeCovers(scopeOf(auth, 'requests.read.scope') ?? undefined, 'department')) out.push('department');
+  if (auth.departmentId && scopeCovers(scopeOf(auth, 'requests.read.scope') ?? undefined, 'department'))
+    out.push('department');
   const finance = broadest(auth, ['reports.read', 'budgets.read']);
   if (auth.organizationId && finance && scopeCovers(finance.scope, 'organization')) out.push('organization');
   if (finance && scopeCovers(finance.scope, 'group')) out.push('group');
@@ -386,9 +449,9 @@ export function expenseScopes(auth: AuthInfo): ExpenseScope[] {
 
 const REFUSALS: Record<ExpenseScope, string> = {
   me: 'You do not have permission to do this',
-  department: 'You may not see your department\'s spend',
-  organization: 'Only finance can see the organization\'s spend',
-  group: 'Only group finance can see the whole group\'s spend',
+  department: "You may not see your department's spend",
+  organization: "Only finance can see the organization's spend",
+  group: "Only group finance can see the whole group's spend",
 };
 
 export async function expenseTracking(ctx: Ctx, query: ExpenseTrackingQuery): Promise<ExpenseTracking> {
@@ -399,7 +462,10 @@ export async function expenseTracking(ctx: Ctx, query: ExpenseTrackingQuery): Pr
   const to = query.to ?? monthOf(ctx.now);
   const from = query.from ?? addMonths(to, -11);
   if (monthCount(from, to) > 36) {
-    throw new AppError('VALIDATION_ERROR', { message: 'Choose at most 36 months', details: [{ path: 'from', message: 'Choose at most 36 months' }] });
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'Choose at most 36 months',
+      details: [{ path: 'from', message: 'Choose at most 36 months' }],
+    });
   }
   const currency = await groupCurrency(db);
 
@@ -436,7 +502,10 @@ export async function expenseTracking(ctx: Ctx, query: ExpenseTrackingQuery): Pr
   }
 
   const fx = new FxCache(db);
-  const spendRows = spendScope === null ? await repo.spendByMonthOfRequests(db, scope, from, to) : await repo.spendByMonth(db, spendScope, from, to);
+  const spendRows =
+    spendScope === null
+      ? await repo.spendByMonthOfRequests(db, scope, from, to)
+      : await repo.spendByMonth(db, spendScope, from, to);
   const spend = await spendOfMonths(fx, spendRows, currency);
   const budgets = lineScope ? await monthlyBudget(db, lineScope, from, to, currency) : null;
   const zero = roundToCurrency('0', currency);
@@ -454,12 +523,26 @@ export async function expenseTracking(ctx: Ctx, query: ExpenseTrackingQuery): Pr
   });
   // The period's totals are the spend rule over all its rows, as the report builder gives them for the same months.
   const [approved, paid, total] = await Promise.all([
-    spendIn(fx, spendRows.filter((r) => r.status === 'approved'), currency),
-    spendIn(fx, spendRows.filter((r) => r.status === 'paid'), currency),
+    spendIn(
+      fx,
+      spendRows.filter((r) => r.status === 'approved'),
+      currency,
+    ),
+    spendIn(
+      fx,
+      spendRows.filter((r) => r.status === 'paid'),
+      currency,
+    ),
     spendIn(fx, spendRows, currency),
   ]);
   const budgetMonths = months.filter((m) => m.budget !== null);
-  const receipts = await receiptsOf(fx, spendScope === null ? await repo.receiptStatus(db, scope, from, to) : await repo.receiptStatusFromSpend(db, spendScope, from, to), currency);
+  const receipts = await receiptsOf(
+    fx,
+    spendScope === null
+      ? await repo.receiptStatus(db, scope, from, to)
+      : await repo.receiptStatusFromSpend(db, spendScope, from, to),
+    currency,
+  );
   return {
     scope: query.scope,
     scopeLabel: label,
@@ -484,7 +567,13 @@ export async function expenseTracking(ctx: Ctx, query: ExpenseTrackingQuery): Pr
  * (a quarter line gives a third to each month). Lines for the whole scope (no category) are used
  * when there are any in a month; otherwise the category lines are added up.
  */
-async function monthlyBudget(db: Db, lineScope: SQL, from: string, to: string, currency: string): Promise<Map<string, Decimal>> {
+async function monthlyBudget(
+  db: Db,
+  lineScope: SQL,
+  from: string,
+  to: string,
+  currency: string,
+): Promise<Map<string, Decimal>> {
   const lines = await repo.linesOverlapping(db, lineScope, `${from}-01`, lastDayOf(to));
   const totals = new Map<string, { general: Decimal; byCategory: Decimal; hasGeneral: boolean }>();
   const fx = new FxCache(db);

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-o
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { approvalAssignments, delegations, users, type Db } from '@outlay/db';
 
-const fullName = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string>`${t.firstName} || ' ' || ${t.lastName}`;
+const fullName = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql<string>`${t.firstName} || ' ' || ${t.lastName}`;
 
 const delegator = alias(users, 'delegator');
 const delegate = alias(users, 'delegate');
@@ -13,7 +14,10 @@ export type DelegationRow = typeof delegations.$inferSelect & {
   movedCount: number;
 };
 
-export async function listDelegations(db: Db, params: { involving?: string; scope?: SQL; id?: string }): Promise<DelegationRow[]> {
+export async function listDelegations(
+  db: Db,
+  params: { involving?: string; scope?: SQL; id?: string },
+): Promise<DelegationRow[]> {
   const moved = sql<number>`(SELECT count(*)::int FROM ${approvalAssignments} WHERE ${approvalAssignments.delegationId} = ${delegations.id})`;
   const rows = await db
     .select({ d: delegations, delegatorName: fullName(delegator), delegateName: fullName(delegate), movedCount: moved })
@@ -22,17 +26,28 @@ export async function listDelegations(db: Db, params: { involving?: string; scop
     .innerJoin(delegate, eq(delegate.id, delegations.delegateId))
     .where(
       and(
-        params.involving ? or(eq(delegations.delegatorId, params.involving), eq(delegations.delegateId, params.involving)) : undefined,
+        params.involving
+          ? or(eq(delegations.delegatorId, params.involving), eq(delegations.delegateId, params.involving))
+          : undefined,
         params.scope,
         params.id ? eq(delegations.id, params.id) : undefined,
       ),
     )
     .orderBy(desc(delegations.startsAt), desc(delegations.createdAt), asc(delegations.id));
-  return rows.map((r) => ({ ...r.d, delegatorName: r.delegatorName, delegateName: r.delegateName, movedCount: Number(r.movedCount) }));
+  return rows.map((r) => ({
+    ...r.d,
+    delegatorName: r.delegatorName,
+    delegateName: r.delegateName,
+    movedCount: Number(r.movedCount),
+  }));
 }
 
 /** Columns of the delegator, for scope conditions on delegation lists. */
-export const delegatorColumns = { organizationId: delegator.organizationId, departmentId: delegator.departmentId, ownerId: delegator.id };
+export const delegatorColumns = {
+  organizationId: delegator.organizationId,
+  departmentId: delegator.departmentId,
+  ownerId: delegator.id,
+};
 
 export async function lockDelegation(tx: Db, id: string) {
   const [row] = await tx.select().from(delegations).where(eq(delegations.id, id)).for('update');
@@ -63,6 +78,10 @@ export async function insertDelegation(tx: Db, values: typeof delegations.$infer
   return row!.id;
 }
 
-export async function setDelegation(tx: Db, id: string, values: Partial<typeof delegations.$inferInsert>): Promise<void> {
+export async function setDelegation(
+  tx: Db,
+  id: string,
+  values: Partial<typeof delegations.$inferInsert>,
+): Promise<void> {
   await tx.update(delegations).set(values).where(eq(delegations.id, id));
 }

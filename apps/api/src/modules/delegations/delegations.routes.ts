@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { delegation, delegationInput, delegationList, delegationListQuery, errorResponse, idParam } from '@outlay/contracts';
+import {
+  delegation,
+  delegationInput,
+  delegationList,
+  delegationListQuery,
+  errorResponse,
+  idParam,
+} from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import * as service from './delegations.service.ts';
 
@@ -17,7 +24,8 @@ export async function delegationsRoutes(app: FastifyInstance, { deps }: { deps: 
       config: act,
       schema: {
         tags,
-        summary: 'The caller\'s delegations (as the person away or the delegate); ?all=true with approvals.manage: all in scope',
+        summary:
+          "The caller's delegations (as the person away or the delegate); ?all=true with approvals.manage: all in scope",
         querystring: delegationListQuery,
         response: { 200: delegationList, ...errors },
       },
@@ -30,12 +38,14 @@ export async function delegationsRoutes(app: FastifyInstance, { deps }: { deps: 
       config: act,
       schema: {
         tags,
-        summary: 'Set up an out-of-office delegation (someone else\'s needs approvals.manage); waiting items move at the start',
+        summary:
+          "Set up an out-of-office delegation (someone else's needs approvals.manage); waiting items move at the start",
         body: delegationInput,
         response: { 201: delegation, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.createDelegation(contextOf(request, deps), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await service.createDelegation(contextOf(request, deps), request.body)),
   );
   r.delete(
     '/api/delegations/:id',

@@ -17,7 +17,10 @@ import type { DelegationRow } from './delegations.repository.ts';
 
 const DELEGATION_NOT_FOUND = 'Delegation not found';
 
-export function delegationState(d: { startsAt: Date; endsAt: Date; revokedAt: Date | null; endedAt: Date | null }, now: Date): Delegation['state'] {
+export function delegationState(
+  d: { startsAt: Date; endsAt: Date; revokedAt: Date | null; endedAt: Date | null },
+  now: Date,
+): Delegation['state'] {
   if (d.revokedAt) return 'revoked';
   if (d.endsAt.getTime() <= now.getTime() || (d.endedAt && d.endedAt.getTime() <= now.getTime())) return 'ended';
   if (d.startsAt.getTime() <= now.getTime()) return 'active';
@@ -39,7 +42,11 @@ function toDelegation(row: DelegationRow, now: Date): Delegation {
 }
 
 /** True when a user (by organization/department) is inside the caller's scope for a permission. */
-function personInScope(auth: AuthInfo, permission: 'approvals.manage', person: { id: string; organizationId: string | null; departmentId: string | null }): boolean {
+function personInScope(
+  auth: AuthInfo,
+  permission: 'approvals.manage',
+  person: { id: string; organizationId: string | null; departmentId: string | null },
+): boolean {
   const s = scopeOf(auth, permission);
   switch (s) {
     case 'group':
@@ -58,8 +65,13 @@ function personInScope(auth: AuthInfo, permission: 'approvals.manage', person: {
 export async function listDelegations(ctx: Ctx, query: { all?: 'true' | 'false' }): Promise<{ items: Delegation[] }> {
   const auth = requireAuth(ctx);
   if (query.all === 'true') {
-    if (!scopeOf(auth, 'approvals.manage')) throw new AppError('FORBIDDEN', { message: 'Seeing everyone\'s delegations needs the approvals management permission' });
-    const rows = await repo.listDelegations(ctx.db, { scope: scopeCondition(auth, 'approvals.manage', repo.delegatorColumns) });
+    if (!scopeOf(auth, 'approvals.manage'))
+      throw new AppError('FORBIDDEN', {
+        message: "Seeing everyone's delegations needs the approvals management permission",
+      });
+    const rows = await repo.listDelegations(ctx.db, {
+      scope: scopeCondition(auth, 'approvals.manage', repo.delegatorColumns),
+    });
     return { items: rows.map((r) => toDelegation(r, ctx.now)) };
   }
   const rows = await repo.listDelegations(ctx.db, { involving: auth.userId });
@@ -78,8 +90,12 @@ function invalid(path: string, message: string): AppError {
 
 const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
 
-
-const actorOf = (ctx: Ctx): Actor => ({ userId: requireAuth(ctx).userId, now: ctx.now, ip: ctx.ip, userAgent: ctx.userAgent });
+const actorOf = (ctx: Ctx): Actor => ({
+  userId: requireAuth(ctx).userId,
+  now: ctx.now,
+  ip: ctx.ip,
+  userAgent: ctx.userAgent,
+});
 
 export async function createDelegation(ctx: Ctx, input: DelegationInput): Promise<Delegation> {
   const auth = requireAuth(ctx);
@@ -87,9 +103,12 @@ export async function createDelegation(ctx: Ctx, input: DelegationInput): Promis
   const delegator = await userById(ctx.db, delegatorId);
   if (delegatorId !== auth.userId) {
     if (!scopeOf(auth, 'approvals.manage')) {
-      throw new AppError('FORBIDDEN', { message: 'Setting up someone else\'s out-of-office needs the approvals management permission' });
+      throw new AppError('FORBIDDEN', {
+        message: "Setting up someone else's out-of-office needs the approvals management permission",
+      });
     }
-    if (!delegator || !personInScope(auth, 'approvals.manage', delegator)) throw invalid('delegatorId', 'This user does not exist');
+    if (!delegator || !personInScope(auth, 'approvals.manage', delegator))
+      throw invalid('delegatorId', 'This user does not exist');
   }
   if (!delegator) throw invalid('delegatorId', 'This user does not exist');
   if (input.delegateId === delegatorId) throw invalid('delegateId', 'Choose someone other than the person who is away');
@@ -100,13 +119,17 @@ export async function createDelegation(ctx: Ctx, input: DelegationInput): Promis
   const endsAt = new Date(input.endsAt);
   if (endsAt.getTime() <= ctx.now.getTime()) throw invalid('endsAt', 'The end must be in the future');
   if (await repo.overlapping(ctx.db, { delegatorId, startsAt, endsAt, now: ctx.now })) {
-    throw new AppError('CONFLICT', { message: `${nameOf(delegator)} already has a delegation in this period; revoke it first` });
+    throw new AppError('CONFLICT', {
+      message: `${nameOf(delegator)} already has a delegation in this period; revoke it first`,
+    });
   }
   const names = { delegatorName: nameOf(delegator), delegateName: nameOf(delegate) };
   const id = await ctx.db.transaction(async (tx) => {
     // Re-checked under the transaction so two overlapping submissions cannot both pass.
     if (await repo.overlapping(tx, { delegatorId, startsAt, endsAt, now: ctx.now })) {
-      throw new AppError('CONFLICT', { message: `${nameOf(delegator)} already has a delegation in this period; revoke it first` });
+      throw new AppError('CONFLICT', {
+        message: `${nameOf(delegator)} already has a delegation in this period; revoke it first`,
+      });
     }
     const newId = await repo.insertDelegation(tx, {
       delegatorId,
@@ -132,7 +155,13 @@ export async function createDelegation(ctx: Ctx, input: DelegationInput): Promis
         entityId: newId,
         ip: ctx.ip,
         userAgent: ctx.userAgent,
-        after: { delegatorId, delegateId: input.delegateId, startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString(), reason: input.reason ?? null },
+        after: {
+          delegatorId,
+          delegateId: input.delegateId,
+          startsAt: startsAt.toISOString(),
+          endsAt: endsAt.toISOString(),
+          reason: input.reason ?? null,
+        },
         metadata: { moved },
       },
       ctx.now,
@@ -143,7 +172,10 @@ export async function createDelegation(ctx: Ctx, input: DelegationInput): Promis
       {
         type: 'delegation.created',
         title: `You approve for ${names.delegatorName} from ${serverFormat.date(startsAt)} to ${serverFormat.date(endsAt)}`,
-        body: moved > 0 ? `${serverFormat.plural(moved, 'waiting item')} ${moved === 1 ? 'was' : 'were'} moved to your queue.` : null,
+        body:
+          moved > 0
+            ? `${serverFormat.plural(moved, 'waiting item')} ${moved === 1 ? 'was' : 'were'} moved to your queue.`
+            : null,
         link: '/approvals',
         entityType: 'delegation',
         entityId: newId,
@@ -164,7 +196,9 @@ export async function revokeDelegation(ctx: Ctx, id: string): Promise<Delegation
     const manages = !!delegator && personInScope(auth, 'approvals.manage', delegator);
     if (!manages) {
       if (row.delegateId === auth.userId) {
-        throw new AppError('FORBIDDEN', { message: 'Only the person away or an approvals manager can revoke this delegation' });
+        throw new AppError('FORBIDDEN', {
+          message: 'Only the person away or an approvals manager can revoke this delegation',
+        });
       }
       throw new AppError('NOT_FOUND', { message: DELEGATION_NOT_FOUND });
     }
@@ -176,7 +210,11 @@ export async function revokeDelegation(ctx: Ctx, id: string): Promise<Delegation
     if (state === 'revoked') throw new AppError('CONFLICT', { message: 'This delegation has already been revoked' });
     if (state === 'ended') throw new AppError('CONFLICT', { message: 'This delegation has already ended' });
     // Open delegated items go back to the person they came from (or up, if they have left).
-    const handedBack = await endDelegation(tx, { id, delegatorId: row.delegatorId, delegateId: row.delegateId }, actorOf(ctx));
+    const handedBack = await endDelegation(
+      tx,
+      { id, delegatorId: row.delegatorId, delegateId: row.delegateId },
+      actorOf(ctx),
+    );
     await repo.setDelegation(tx, id, { revokedAt: ctx.now, endedAt: ctx.now });
     await writeAudit(
       tx,
@@ -199,7 +237,10 @@ export async function revokeDelegation(ctx: Ctx, id: string): Promise<Delegation
       {
         type: 'delegation.revoked',
         title: `You no longer approve for ${row.delegatorName}`,
-        body: handedBack > 0 ? `${handedBack} waiting ${handedBack === 1 ? 'item went' : 'items went'} back to ${row.delegatorName}.` : null,
+        body:
+          handedBack > 0
+            ? `${handedBack} waiting ${handedBack === 1 ? 'item went' : 'items went'} back to ${row.delegatorName}.`
+            : null,
         link: '/approvals',
         entityType: 'delegation',
         entityId: id,

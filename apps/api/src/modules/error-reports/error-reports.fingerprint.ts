@@ -26,7 +26,13 @@ export function normalizeMessage(message: string): string {
 
 /** One frame without its origin, line, column, query string or build hash. */
 export function normalizeFrame(frame: string): string {
-  return frame.replace(ORIGIN, '').replace(QUERY, '').replace(LINE_COLUMN, '').replace(ASSET_HASH, '$1$2').replace(/\s+/g, ' ').trim();
+  return frame
+    .replace(ORIGIN, '')
+    .replace(QUERY, '')
+    .replace(LINE_COLUMN, '')
+    .replace(ASSET_HASH, '$1$2')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The top frames of a stack, normalized; the message lines Chrome puts first are skipped. */
@@ -40,7 +46,12 @@ export function topFrames(stack: string | null | undefined, count = FINGERPRINT_
 }
 
 /** A group's identity: where it happened, its normalized message and its top frames. */
-export function fingerprintOf(source: ErrorReportSource, message: string, stack: string | null | undefined, route?: string): string {
+export function fingerprintOf(
+  source: ErrorReportSource,
+  message: string,
+  stack: string | null | undefined,
+  route?: string,
+): string {
   const parts = [source, normalizeMessage(message), ...topFrames(stack)];
   // A server error is told apart by its route too: the same failing helper behind two routes is two problems to triage.
   if (source === 'server' && route) parts.splice(1, 0, route);

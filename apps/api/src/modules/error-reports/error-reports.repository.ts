@@ -62,14 +62,18 @@ export async function recordOccurrence(tx: Db, o: Occurrence): Promise<{ id: str
           last_seen_at = GREATEST(u.last_seen_at, EXCLUDED.last_seen_at)
         RETURNING (u.occurrences = 1) AS first`),
     );
-    if (seen?.first) await tx.execute(sql`UPDATE error_reports SET affected_users = affected_users + 1 WHERE id = ${id}`);
+    if (seen?.first)
+      await tx.execute(sql`UPDATE error_reports SET affected_users = affected_users + 1 WHERE id = ${id}`);
   }
   await tx.execute(sql`
     INSERT INTO error_report_days AS d (report_id, day, occurrences)
     VALUES (${id}, (${o.at}::timestamptz AT TIME ZONE 'UTC')::date, 1)
     ON CONFLICT (report_id, day) DO UPDATE SET occurrences = d.occurrences + 1`);
   // Only this occurrence sets regressed_at to its own moment, and only when it found the group resolved.
-  const regressed = group!.status === 'regressed' && group!.regressed_at !== null && new Date(group!.regressed_at).getTime() === o.at.getTime();
+  const regressed =
+    group!.status === 'regressed' &&
+    group!.regressed_at !== null &&
+    new Date(group!.regressed_at).getTime() === o.at.getTime();
   return { id, regressed };
 }
 
@@ -114,7 +118,9 @@ function listWhere(query: Pick<ErrorReportListQuery, 'q' | 'status' | 'source'>)
   return and(
     query.status ? eq(errorReports.status, query.status) : undefined,
     query.source ? eq(errorReports.source, query.source) : undefined,
-    term ? or(ilike(errorReports.message, term), ilike(errorReports.route, term), ilike(errorReports.browser, term)) : undefined,
+    term
+      ? or(ilike(errorReports.message, term), ilike(errorReports.route, term), ilike(errorReports.browser, term))
+      : undefined,
   );
 }
 
@@ -124,7 +130,12 @@ export async function findErrorReports(db: Db, query: ErrorReportListQuery) {
   const order = orderBy(SORTABLE, { sort: query.sort, order: query.sort ? query.order : 'desc' }, 'lastSeenAt');
   return listWithTotal(
     query,
-    db.select(listColumns).from(errorReports).leftJoin(resolver, eq(resolver.id, errorReports.resolvedById)).where(where).orderBy(order, asc(errorReports.id)),
+    db
+      .select(listColumns)
+      .from(errorReports)
+      .leftJoin(resolver, eq(resolver.id, errorReports.resolvedById))
+      .where(where)
+      .orderBy(order, asc(errorReports.id)),
     db.select({ n: count() }).from(errorReports).where(where),
   );
 }
@@ -133,7 +144,12 @@ export type ErrorReportRow = Awaited<ReturnType<typeof findErrorReports>>['rows'
 
 export async function errorReportById(db: Db, id: string) {
   const [row] = await db
-    .select({ ...listColumns, stack: errorReports.stack, componentStack: errorReports.componentStack, userAgent: errorReports.userAgent })
+    .select({
+      ...listColumns,
+      stack: errorReports.stack,
+      componentStack: errorReports.componentStack,
+      userAgent: errorReports.userAgent,
+    })
     .from(errorReports)
     .leftJoin(resolver, eq(resolver.id, errorReports.resolvedById))
     .where(eq(errorReports.id, id));
@@ -180,7 +196,15 @@ export async function setStatus(
   const rows = await tx
     .update(errorReports)
     .set(change)
-    .where(and(eq(errorReports.id, id), sql`${errorReports.status} IN (${sql.join(from.map((s) => sql`${s}`), sql`, `)})`))
+    .where(
+      and(
+        eq(errorReports.id, id),
+        sql`${errorReports.status} IN (${sql.join(
+          from.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      ),
+    )
     .returning({ id: errorReports.id });
   return rows.length > 0;
 }

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorReportAccepted, errorReportDetail, errorReportInput, errorReportList, errorReportListQuery, errorResponse, idParam } from '@outlay/contracts';
+import {
+  errorReportAccepted,
+  errorReportDetail,
+  errorReportInput,
+  errorReportList,
+  errorReportListQuery,
+  errorResponse,
+  idParam,
+} from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { OPTIONAL_SESSION } from '../../plugins/openapi.document.ts';
@@ -23,7 +31,8 @@ export async function errorReportsRoutes(app: FastifyInstance, { deps }: { deps:
       bodyLimit: 32_768,
       schema: {
         tags: ['error-reports'],
-        summary: 'Report an uncaught error or render failure from the web app (202; 429 with Retry-After when reporting too often)',
+        summary:
+          'Report an uncaught error or render failure from the web app (202; 429 with Retry-After when reporting too often)',
         security: OPTIONAL_SESSION,
         body: errorReportInput,
         response: { 202: errorReportAccepted, 400: errorResponse, 413: errorResponse, 429: errorResponse },
@@ -42,7 +51,8 @@ export async function errorReportsRoutes(app: FastifyInstance, { deps }: { deps:
       config: read,
       schema: {
         tags: ['error-reports'],
-        summary: 'Error groups, most recently seen first: search the message, route or browser; filter by status and source',
+        summary:
+          'Error groups, most recently seen first: search the message, route or browser; filter by status and source',
         querystring: errorReportListQuery,
         response: { 200: errorReportList, ...errors },
       },

@@ -15,7 +15,11 @@ const storable = (value: string, max: number) => value.slice(0, max).replace(UNS
  * for admins only: the client got "Internal Server Error" and nothing of this. Recording is
  * best effort; a failure to record is logged and never changes the answer.
  */
-export async function recordServerError(deps: Pick<AppDeps, 'db' | 'clock'>, request: FastifyRequest, error: Error): Promise<void> {
+export async function recordServerError(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  request: FastifyRequest,
+  error: Error,
+): Promise<void> {
   // A database that answers slowly must not hold the client's 500 back: past this the recording
   // finishes (or fails) on its own.
   let timer: NodeJS.Timeout | undefined;
@@ -36,7 +40,9 @@ async function record(deps: Pick<AppDeps, 'db' | 'clock'>, request: FastifyReque
     const route = `${request.method} ${request.routeOptions.url ?? 'unmatched route'}`;
     const message = storable(`${error.name}: ${error.message}`, ERROR_REPORT_LIMITS.message);
     const stack = error.stack ? storable(error.stack, ERROR_REPORT_LIMITS.stack) : null;
-    const userAgent = request.headers['user-agent'] ? storable(request.headers['user-agent'], ERROR_REPORT_LIMITS.userAgent) : null;
+    const userAgent = request.headers['user-agent']
+      ? storable(request.headers['user-agent'], ERROR_REPORT_LIMITS.userAgent)
+      : null;
     await recordOccurrence(
       { db: deps.db, now },
       {

@@ -73,7 +73,14 @@ export async function recordOccurrence(ctx: Pick<Ctx, 'db' | 'now'>, occurrence:
     if (regressed) {
       await writeAudit(
         tx,
-        { actorId: null, action: 'error_report.regressed', entityType: 'error_report', entityId: id, before: { status: 'resolved' }, after: { status: 'regressed' } },
+        {
+          actorId: null,
+          action: 'error_report.regressed',
+          entityType: 'error_report',
+          entityId: id,
+          before: { status: 'resolved' },
+          after: { status: 'regressed' },
+        },
         ctx.now,
       );
     }
@@ -113,7 +120,11 @@ export async function getErrorReport(ctx: Ctx, id: string): Promise<ErrorReportD
   const row = await repo.errorReportById(ctx.db, id);
   if (!row) throw new AppError('NOT_FOUND', { message: 'Error report not found' });
   // Counts are the group's; names are only those of people the caller may see.
-  const scope = readScopeCondition(auth, PERMISSION, { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id });
+  const scope = readScopeCondition(auth, PERMISSION, {
+    organizationId: users.organizationId,
+    departmentId: users.departmentId,
+    ownerId: users.id,
+  });
   const since = new Date(ctx.now.getTime() - (ERROR_REPORT_DAYS_KEPT - 1) * DAY_MS).toISOString().slice(0, 10);
   const [people, days] = await Promise.all([
     repo.affectedUsers(ctx.db, id, scope, ERROR_REPORT_USERS_SHOWN),
@@ -150,7 +161,10 @@ async function changeStatus(ctx: Ctx, id: string, to: 'resolved' | 'open'): Prom
     });
     if (!changed) {
       throw new AppError('CONFLICT', {
-        message: to === 'resolved' ? 'This error is already resolved' : 'This error is not resolved; only a resolved error can be reopened',
+        message:
+          to === 'resolved'
+            ? 'This error is already resolved'
+            : 'This error is not resolved; only a resolved error can be reopened',
       });
     }
     await auditChange(tx, actorOf(ctx), {

@@ -50,7 +50,11 @@ interface Row extends Record<string, unknown> {
  * again at 1), and says whether any bucket is over its limit. Every instance shares the rows, so
  * the limits hold across instances.
  */
-export async function hit(db: Db, buckets: readonly Bucket[], now: Date): Promise<{ over: number | null; opened: Set<string> }> {
+export async function hit(
+  db: Db,
+  buckets: readonly Bucket[],
+  now: Date,
+): Promise<{ over: number | null; opened: Set<string> }> {
   const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
   const values = sql.join(
     buckets.map((b) => sql`(${b.key}, ${now}, 1)`),
@@ -109,5 +113,7 @@ export async function reserveServerError(db: Db, now: Date): Promise<boolean> {
 
 /** Throttle rows of windows long over: an address that reported once is not kept forever. */
 export async function pruneThrottles(db: Db, now: Date): Promise<void> {
-  await db.execute(sql`DELETE FROM error_report_throttles WHERE window_started_at < ${new Date(now.getTime() - 60 * THROTTLE_WINDOW_MS)}`);
+  await db.execute(
+    sql`DELETE FROM error_report_throttles WHERE window_started_at < ${new Date(now.getTime() - 60 * THROTTLE_WINDOW_MS)}`,
+  );
 }

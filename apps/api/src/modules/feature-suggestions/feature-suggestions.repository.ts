@@ -67,7 +67,10 @@ function ordering(query: Pick<FeatureSuggestionListQuery, 'sort' | 'order'>): SQ
 
 export async function listSuggestions(
   db: Db,
-  params: { viewerId: string; query: Filter & Pick<FeatureSuggestionListQuery, 'sort' | 'order'> & { page?: number; pageSize?: number } },
+  params: {
+    viewerId: string;
+    query: Filter & Pick<FeatureSuggestionListQuery, 'sort' | 'order'> & { page?: number; pageSize?: number };
+  },
 ): Promise<{ rows: SuggestionRow[]; total: number }> {
   const condition = where(params.viewerId, params.query);
   return listWithTotal(
@@ -102,10 +105,19 @@ export async function insertSuggestion(db: Db, values: typeof featureSuggestions
   return row!.id;
 }
 
-export async function updateStatus(db: Db, params: { id: string; status: FeatureSuggestionStatus; note: string | null; by: string; now: Date }) {
+export async function updateStatus(
+  db: Db,
+  params: { id: string; status: FeatureSuggestionStatus; note: string | null; by: string; now: Date },
+) {
   await db
     .update(featureSuggestions)
-    .set({ status: params.status, statusNote: params.note, statusChangedAt: params.now, statusChangedBy: params.by, updatedAt: params.now })
+    .set({
+      status: params.status,
+      statusNote: params.note,
+      statusChangedAt: params.now,
+      statusChangedBy: params.by,
+      updatedAt: params.now,
+    })
     .where(eq(featureSuggestions.id, params.id));
 }
 
@@ -122,13 +134,21 @@ export async function addVote(db: Db, params: { suggestionId: string; userId: st
 export async function removeVote(db: Db, params: { suggestionId: string; userId: string }): Promise<boolean> {
   const rows = await db
     .delete(featureSuggestionVotes)
-    .where(and(eq(featureSuggestionVotes.suggestionId, params.suggestionId), eq(featureSuggestionVotes.userId, params.userId)))
+    .where(
+      and(
+        eq(featureSuggestionVotes.suggestionId, params.suggestionId),
+        eq(featureSuggestionVotes.userId, params.userId),
+      ),
+    )
     .returning({ userId: featureSuggestionVotes.userId });
   return rows.length > 0;
 }
 
 export async function votesOf(db: Db, suggestionId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(featureSuggestionVotes).where(eq(featureSuggestionVotes.suggestionId, suggestionId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(featureSuggestionVotes)
+    .where(eq(featureSuggestionVotes.suggestionId, suggestionId));
   return row?.n ?? 0;
 }
 
@@ -149,6 +169,9 @@ export async function commentsOf(db: Db, suggestionId: string) {
 }
 
 export async function insertComment(db: Db, values: typeof featureSuggestionComments.$inferInsert): Promise<string> {
-  const [row] = await db.insert(featureSuggestionComments).values(values).returning({ id: featureSuggestionComments.id });
+  const [row] = await db
+    .insert(featureSuggestionComments)
+    .values(values)
+    .returning({ id: featureSuggestionComments.id });
   return row!.id;
 }

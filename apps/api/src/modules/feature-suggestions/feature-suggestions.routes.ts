@@ -38,18 +38,36 @@ export async function featureSuggestionsRoutes(app: FastifyInstance, { deps }: {
   );
   r.get(
     '/api/feature-suggestions/export',
-    { config: everyone, schema: { tags: ['feature-suggestions'], summary: 'All matching suggestions as CSV or XLSX', querystring: featureSuggestionExportQuery } },
+    {
+      config: everyone,
+      schema: {
+        tags: ['feature-suggestions'],
+        summary: 'All matching suggestions as CSV or XLSX',
+        querystring: featureSuggestionExportQuery,
+      },
+    },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await service.exportSuggestions(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'feature-suggestions', columns: service.EXPORT_COLUMNS, rows, now: ctx.now });
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'feature-suggestions',
+        columns: service.EXPORT_COLUMNS,
+        rows,
+        now: ctx.now,
+      });
     },
   );
   r.get(
     '/api/feature-suggestions/:id',
     {
       config: everyone,
-      schema: { tags: ['feature-suggestions'], summary: 'One suggestion with its comments', params: idParam, response: { 200: featureSuggestionDetail, ...errors } },
+      schema: {
+        tags: ['feature-suggestions'],
+        summary: 'One suggestion with its comments',
+        params: idParam,
+        response: { 200: featureSuggestionDetail, ...errors },
+      },
     },
     async (request) => service.getSuggestion(contextOf(request, deps), request.params.id),
   );
@@ -59,18 +77,24 @@ export async function featureSuggestionsRoutes(app: FastifyInstance, { deps }: {
       config: everyone,
       schema: {
         tags: ['feature-suggestions'],
-        summary: 'Suggest a feature (the author\'s vote is counted; 10 an hour per person, then 429)',
+        summary: "Suggest a feature (the author's vote is counted; 10 an hour per person, then 429)",
         body: createFeatureSuggestionInput,
         response: { 201: featureSuggestionDetail, ...errors, 429: errorResponse },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.createSuggestion(contextOf(request, deps), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await service.createSuggestion(contextOf(request, deps), request.body)),
   );
   r.put(
     '/api/feature-suggestions/:id/vote',
     {
       config: everyone,
-      schema: { tags: ['feature-suggestions'], summary: 'Vote for a suggestion (once per person; repeating changes nothing)', params: idParam, response: { 200: featureSuggestionVote, ...errors } },
+      schema: {
+        tags: ['feature-suggestions'],
+        summary: 'Vote for a suggestion (once per person; repeating changes nothing)',
+        params: idParam,
+        response: { 200: featureSuggestionVote, ...errors },
+      },
     },
     async (request) => service.vote(contextOf(request, deps), request.params.id),
   );
@@ -78,7 +102,12 @@ export async function featureSuggestionsRoutes(app: FastifyInstance, { deps }: {
     '/api/feature-suggestions/:id/vote',
     {
       config: everyone,
-      schema: { tags: ['feature-suggestions'], summary: 'Take my vote back', params: idParam, response: { 200: featureSuggestionVote, ...errors } },
+      schema: {
+        tags: ['feature-suggestions'],
+        summary: 'Take my vote back',
+        params: idParam,
+        response: { 200: featureSuggestionVote, ...errors },
+      },
     },
     async (request) => service.unvote(contextOf(request, deps), request.params.id),
   );
@@ -94,7 +123,8 @@ export async function featureSuggestionsRoutes(app: FastifyInstance, { deps }: {
         response: { 201: featureSuggestionDetail, ...errors, 429: errorResponse },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.addComment(contextOf(request, deps), request.params.id, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await service.addComment(contextOf(request, deps), request.params.id, request.body)),
   );
   r.post(
     '/api/feature-suggestions/:id/status',

@@ -37,7 +37,10 @@ async function countPost(ctx: Ctx, kind: keyof typeof SUGGESTION_LIMITS, userId:
   const gate = await reserveAttempt(ctx.db, `feature-${kind}:${userId}`, SUGGESTION_LIMITS[kind], ctx.now);
   if (!gate.lockedUntil) return;
   const seconds = secondsUntil(gate.lockedUntil, ctx.now);
-  const what = kind === 'suggestions' ? `${SUGGESTION_LIMITS.suggestions.maxFailures} suggestions` : `${SUGGESTION_LIMITS.comments.maxFailures} comments`;
+  const what =
+    kind === 'suggestions'
+      ? `${SUGGESTION_LIMITS.suggestions.maxFailures} suggestions`
+      : `${SUGGESTION_LIMITS.comments.maxFailures} comments`;
   throw new AppError('TOO_MANY_ATTEMPTS', {
     message: `You have posted ${what} in the last hour. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
     headers: { 'retry-after': String(seconds) },
@@ -69,7 +72,10 @@ export async function listSuggestions(ctx: Ctx, query: FeatureSuggestionListQuer
 
 export async function exportSuggestions(ctx: Ctx, query: FeatureSuggestionExportQuery): Promise<FeatureSuggestion[]> {
   const auth = requireAuth(ctx);
-  const { rows } = await repo.listSuggestions(ctx.db, { viewerId: auth.userId, query: { ...query, page: 1, pageSize: MAX_EXPORT_ROWS } });
+  const { rows } = await repo.listSuggestions(ctx.db, {
+    viewerId: auth.userId,
+    query: { ...query, page: 1, pageSize: MAX_EXPORT_ROWS },
+  });
   return rows.map(toSuggestion);
 }
 
@@ -102,15 +108,32 @@ export async function getSuggestion(ctx: Ctx, id: string): Promise<FeatureSugges
 }
 
 /** A new idea, with its author's vote already on it (people vote for what they suggest). */
-export async function createSuggestion(ctx: Ctx, input: CreateFeatureSuggestionInput): Promise<FeatureSuggestionDetail> {
+export async function createSuggestion(
+  ctx: Ctx,
+  input: CreateFeatureSuggestionInput,
+): Promise<FeatureSuggestionDetail> {
   const auth = requireAuth(ctx);
   await countPost(ctx, 'suggestions', auth.userId);
   const id = await ctx.db.transaction(async (tx) => {
-    const newId = await repo.insertSuggestion(tx, { authorId: auth.userId, title: input.title, description: input.description, createdAt: ctx.now, updatedAt: ctx.now });
+    const newId = await repo.insertSuggestion(tx, {
+      authorId: auth.userId,
+      title: input.title,
+      description: input.description,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    });
     await repo.addVote(tx, { suggestionId: newId, userId: auth.userId, now: ctx.now });
     await writeAudit(
       tx,
-      { actorId: auth.userId, action: 'feature_suggestion.created', entityType: 'feature_suggestion', entityId: newId, ip: ctx.ip, userAgent: ctx.userAgent, after: { title: input.title } },
+      {
+        actorId: auth.userId,
+        action: 'feature_suggestion.created',
+        entityType: 'feature_suggestion',
+        entityId: newId,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        after: { title: input.title },
+      },
       ctx.now,
     );
     return newId;
@@ -140,7 +163,11 @@ export async function unvote(ctx: Ctx, id: string): Promise<FeatureSuggestionVot
   return { id, voted: false, votes: await repo.votesOf(ctx.db, id) };
 }
 
-export async function addComment(ctx: Ctx, id: string, input: FeatureSuggestionCommentInput): Promise<FeatureSuggestionDetail> {
+export async function addComment(
+  ctx: Ctx,
+  id: string,
+  input: FeatureSuggestionCommentInput,
+): Promise<FeatureSuggestionDetail> {
   const auth = requireAuth(ctx);
   await mustExist(ctx, id);
   await countPost(ctx, 'comments', auth.userId);
@@ -153,7 +180,11 @@ export async function addComment(ctx: Ctx, id: string, input: FeatureSuggestionC
  * is locked, so two people setting a status at once apply one after the other; setting the same
  * status and note again changes nothing and tells nobody.
  */
-export async function setStatus(ctx: Ctx, id: string, input: FeatureSuggestionStatusInput): Promise<FeatureSuggestionDetail> {
+export async function setStatus(
+  ctx: Ctx,
+  id: string,
+  input: FeatureSuggestionStatusInput,
+): Promise<FeatureSuggestionDetail> {
   const auth = requireAuth(ctx);
   const note = input.note ? input.note : null;
   await ctx.db.transaction(async (tx) => {

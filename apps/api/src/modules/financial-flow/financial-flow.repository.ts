@@ -21,7 +21,10 @@ export async function namesOf(
   const none = Promise.resolve([] as Named[]);
   const [orgs, depts, cats, vends] = await Promise.all([
     ids.organization.length
-      ? db.select({ id: organizations.id, name: organizations.name, organizationName: sql<string | null>`null` }).from(organizations).where(inArray(organizations.id, ids.organization))
+      ? db
+          .select({ id: organizations.id, name: organizations.name, organizationName: sql<string | null>`null` })
+          .from(organizations)
+          .where(inArray(organizations.id, ids.organization))
       : none,
     ids.department.length
       ? db
@@ -31,7 +34,10 @@ export async function namesOf(
           .where(inArray(departments.id, ids.department))
       : none,
     ids.category.length
-      ? db.select({ id: categories.id, name: categories.name, organizationName: sql<string | null>`null` }).from(categories).where(inArray(categories.id, ids.category))
+      ? db
+          .select({ id: categories.id, name: categories.name, organizationName: sql<string | null>`null` })
+          .from(categories)
+          .where(inArray(categories.id, ids.category))
       : none,
     ids.vendor.length
       ? db
@@ -81,10 +87,18 @@ function periodCondition(f: FlowRequestFilter): SQL | undefined {
   const decided = f.statuses.filter((s) => s !== 'pending');
   return or(
     decided.length
-      ? and(inArray(spendingRequests.status, decided), gte(spendingRequests.decidedAt, start), lt(spendingRequests.decidedAt, end))
+      ? and(
+          inArray(spendingRequests.status, decided),
+          gte(spendingRequests.decidedAt, start),
+          lt(spendingRequests.decidedAt, end),
+        )
       : undefined,
     f.statuses.includes('pending')
-      ? and(eq(spendingRequests.status, 'pending'), gte(spendingRequests.submittedAt, start), lt(spendingRequests.submittedAt, end))
+      ? and(
+          eq(spendingRequests.status, 'pending'),
+          gte(spendingRequests.submittedAt, start),
+          lt(spendingRequests.submittedAt, end),
+        )
       : undefined,
   );
 }
@@ -99,7 +113,11 @@ const SORTABLE = {
   title: spendingRequests.title,
 };
 
-export async function flowRequests(db: Db, f: FlowRequestFilter, query: { page: number; pageSize: number; sort?: string; order: 'asc' | 'desc'; q?: string }) {
+export async function flowRequests(
+  db: Db,
+  f: FlowRequestFilter,
+  query: { page: number; pageSize: number; sort?: string; order: 'asc' | 'desc'; q?: string },
+) {
   const term = query.q?.trim();
   const where = and(
     f.scope,
@@ -108,7 +126,12 @@ export async function flowRequests(db: Db, f: FlowRequestFilter, query: { page: 
     f.organizationId ? eq(spendingRequests.organizationId, f.organizationId) : undefined,
     f.departmentId ? eq(spendingRequests.departmentId, f.departmentId) : undefined,
     f.categoryId ? eq(spendingRequests.categoryId, f.categoryId) : undefined,
-    term ? or(titleContains(likePattern(term)), sql`'REQ-' || lpad(${spendingRequests.seq}::text, 6, '0') ILIKE ${likePattern(term)}`) : undefined,
+    term
+      ? or(
+          titleContains(likePattern(term)),
+          sql`'REQ-' || lpad(${spendingRequests.seq}::text, 6, '0') ILIKE ${likePattern(term)}`,
+        )
+      : undefined,
   );
   const rows = db
     .select({
@@ -132,7 +155,10 @@ export async function flowRequests(db: Db, f: FlowRequestFilter, query: { page: 
     .leftJoin(categories, eq(categories.id, spendingRequests.categoryId))
     .leftJoin(vendors, eq(vendors.id, spendingRequests.vendorId))
     .where(where)
-    .orderBy(orderBy(SORTABLE, query, 'month'), query.order === 'desc' ? desc(spendingRequests.seq) : asc(spendingRequests.seq))
+    .orderBy(
+      orderBy(SORTABLE, query, 'month'),
+      query.order === 'desc' ? desc(spendingRequests.seq) : asc(spendingRequests.seq),
+    )
     .$dynamic();
   const total = db.select({ n: count() }).from(spendingRequests).where(where);
   return listWithTotal(query, rows, total);

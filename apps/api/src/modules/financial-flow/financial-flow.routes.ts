@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse, financialFlow, financialFlowQuery, flowRequestPage, flowRequestsQuery } from '@outlay/contracts';
+import {
+  errorResponse,
+  financialFlow,
+  financialFlowQuery,
+  flowRequestPage,
+  flowRequestsQuery,
+} from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import * as service from './financial-flow.service.ts';
 
@@ -15,7 +21,8 @@ export async function financialFlowRoutes(app: FastifyInstance, { deps }: { deps
       config: { access: 'reports.read' },
       schema: {
         tags: ['reports'],
-        summary: 'Where the money goes: organization → department → category → vendor for a period and statuses, in the group currency (scoped)',
+        summary:
+          'Where the money goes: organization → department → category → vendor for a period and statuses, in the group currency (scoped)',
         querystring: financialFlowQuery,
         response: { 200: financialFlow, ...errors },
       },

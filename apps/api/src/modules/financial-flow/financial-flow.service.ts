@@ -40,7 +40,18 @@ interface FlowFilter {
  * The aggregate rows of a flow: approved and paid by the month of their decision, pending by
  * the month of submission (a pending request has no decision month yet).
  */
-export async function flowRows(db: Db, scope: SQL | undefined, f: { from: string; to: string; statuses: readonly FlowStatus[]; organizationId?: string; departmentId?: string; categoryId?: string }): Promise<SpendRow[]> {
+export async function flowRows(
+  db: Db,
+  scope: SQL | undefined,
+  f: {
+    from: string;
+    to: string;
+    statuses: readonly FlowStatus[];
+    organizationId?: string;
+    departmentId?: string;
+    categoryId?: string;
+  },
+): Promise<SpendRow[]> {
   const common = {
     from: f.from,
     to: f.to,
@@ -51,7 +62,9 @@ export async function flowRows(db: Db, scope: SQL | undefined, f: { from: string
   const decided = f.statuses.filter((s) => s !== 'pending');
   const [done, waiting] = await Promise.all([
     decided.length ? spendRows(db, scope, { ...common, monthOf: 'decided', statuses: decided }) : [],
-    f.statuses.includes('pending') ? spendRows(db, scope, { ...common, monthOf: 'submitted', statuses: ['pending'] }) : [],
+    f.statuses.includes('pending')
+      ? spendRows(db, scope, { ...common, monthOf: 'submitted', statuses: ['pending'] })
+      : [],
   ]);
   return [...done, ...waiting];
 }
@@ -59,7 +72,13 @@ export async function flowRows(db: Db, scope: SQL | undefined, f: { from: string
 const LEVELS: FlowNodeKind[] = ['organization', 'department', 'category', 'vendor'];
 const nodeId = (kind: FlowNodeKind, id: string | null) => `${kind}:${id ?? 'none'}`;
 const recordOf = (r: SpendRow, kind: FlowNodeKind): string | null =>
-  kind === 'organization' ? r.organizationId : kind === 'department' ? r.departmentId : kind === 'category' ? r.categoryId : r.vendorId;
+  kind === 'organization'
+    ? r.organizationId
+    : kind === 'department'
+      ? r.departmentId
+      : kind === 'category'
+        ? r.categoryId
+        : r.vendorId;
 
 interface Tally {
   amounts: string[];
@@ -78,7 +97,11 @@ export async function financialFlow(ctx: Ctx, query: FlowFilter): Promise<Financ
   const { from, to } = reportPeriod(query, ctx.now, FLOW_MAX_MONTHS);
   const statuses = query.status ?? [...DEFAULT_FLOW_STATUSES];
   const currency = await groupCurrency(ctx.db);
-  const rows = await translateRows(new FxCache(ctx.db), await flowRows(ctx.db, scope, { ...query, from, to, statuses }), currency);
+  const rows = await translateRows(
+    new FxCache(ctx.db),
+    await flowRows(ctx.db, scope, { ...query, from, to, statuses }),
+    currency,
+  );
 
   const nodes = new Map<string, Tally>();
   const links = new Map<string, Tally>();
@@ -90,7 +113,12 @@ export async function financialFlow(ctx: Ctx, query: FlowFilter): Promise<Financ
     });
   }
 
-  const ids = { organization: [] as string[], department: [] as string[], category: [] as string[], vendor: [] as string[] };
+  const ids = {
+    organization: [] as string[],
+    department: [] as string[],
+    category: [] as string[],
+    vendor: [] as string[],
+  };
   for (const id of nodes.keys()) {
     const [kind, record] = id.split(':') as [FlowNodeKind, string];
     if (record !== 'none') ids[kind].push(record);
@@ -98,14 +126,21 @@ export async function financialFlow(ctx: Ctx, query: FlowFilter): Promise<Financ
   const names = await repo.namesOf(ctx.db, ids);
   const nameOf = (id: string): { name: string; organizationName: string | null } => {
     const [kind, record] = id.split(':') as [FlowNodeKind, string];
-    if (record === 'none') return { name: FLOW_NONE_LABELS[kind as Exclude<FlowNodeKind, 'organization'>], organizationName: null };
+    if (record === 'none')
+      return { name: FLOW_NONE_LABELS[kind as Exclude<FlowNodeKind, 'organization'>], organizationName: null };
     const named = names[kind].get(record);
     return { name: named?.name ?? 'Unknown', organizationName: named?.organizationName ?? null };
   };
 
   const byAmount = (a: { amount: string }, b: { amount: string }) => compareMoney(b.amount, a.amount);
   const outNodes: FlowNode[] = [...nodes.entries()]
-    .map(([id, t]) => ({ id, kind: id.split(':')[0] as FlowNodeKind, ...nameOf(id), amount: sumAmounts(t.amounts), requestCount: t.requestCount }))
+    .map(([id, t]) => ({
+      id,
+      kind: id.split(':')[0] as FlowNodeKind,
+      ...nameOf(id),
+      amount: sumAmounts(t.amounts),
+      requestCount: t.requestCount,
+    }))
     .sort((a, b) => LEVELS.indexOf(a.kind) - LEVELS.indexOf(b.kind) || byAmount(a, b) || a.name.localeCompare(b.name));
   const order = new Map(outNodes.map((n, i) => [n.id, i]));
   const outLinks: FlowLink[] = [...links.entries()]
@@ -129,16 +164,35 @@ export async function financialFlow(ctx: Ctx, query: FlowFilter): Promise<Financ
 
 export async function flowRequests(
   ctx: Ctx,
-  query: FlowFilter & { node: string; page: number; pageSize: number; sort?: string; order: 'asc' | 'desc'; q?: string },
+  query: FlowFilter & {
+    node: string;
+    page: number;
+    pageSize: number;
+    sort?: string;
+    order: 'asc' | 'desc';
+    q?: string;
+  },
 ): Promise<FlowRequestPage> {
   const auth = requireAuth(ctx);
-  const scope = scopeCondition(auth, 'reports.read', { organizationId: spendingRequests.organizationId, departmentId: spendingRequests.departmentId });
+  const scope = scopeCondition(auth, 'reports.read', {
+    organizationId: spendingRequests.organizationId,
+    departmentId: spendingRequests.departmentId,
+  });
   const { from, to } = reportPeriod(query, ctx.now, FLOW_MAX_MONTHS);
   const statuses = query.status ?? [...DEFAULT_FLOW_STATUSES];
   const [kind, record] = query.node.toLowerCase().split(':') as [FlowNodeKind, string];
   const { rows, total } = await repo.flowRequests(
     ctx.db,
-    { scope, from, to, statuses, organizationId: query.organizationId, departmentId: query.departmentId, categoryId: query.categoryId, node: { kind, id: record === 'none' ? null : record } },
+    {
+      scope,
+      from,
+      to,
+      statuses,
+      organizationId: query.organizationId,
+      departmentId: query.departmentId,
+      categoryId: query.categoryId,
+      node: { kind, id: record === 'none' ? null : record },
+    },
     query,
   );
   const currency = await groupCurrency(ctx.db);

@@ -6,17 +6,37 @@ import { BENFORD_MIN_COUNT, FINDINGS_MAX_MONTHS, type PolicyRuleForm } from '@ou
 import { eq } from 'drizzle-orm';
 import { spendingRequests, type Db } from '@outlay/db';
 import type { AppDeps } from '../../lib/context.ts';
-import { detectBenford, detectDuplicates, detectOutliers, detectSplits, detectTiming, organizationsWithHolidays, type Draft } from './findings.detect.ts';
+import {
+  detectBenford,
+  detectDuplicates,
+  detectOutliers,
+  detectSplits,
+  detectTiming,
+  organizationsWithHolidays,
+  type Draft,
+} from './findings.detect.ts';
 import * as repo from './findings.repository.ts';
 
 /** The window the stored findings cover: the FINDINGS_MAX_MONTHS months up to `now`, as a read of the longest period would see it. */
-export function windowAt(now: Date, months = FINDINGS_MAX_MONTHS): { start: Date; end: Date; from: string; to: string } {
+export function windowAt(
+  now: Date,
+  months = FINDINGS_MAX_MONTHS,
+): { start: Date; end: Date; from: string; to: string } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, now.getUTCDate()));
-  return { start, end: new Date(now.getTime() + 1), from: start.toISOString().slice(0, 10), to: now.toISOString().slice(0, 10) };
+  return {
+    start,
+    end: new Date(now.getTime() + 1),
+    from: start.toISOString().slice(0, 10),
+    to: now.toISOString().slice(0, 10),
+  };
 }
 
 /** The organization's findings over the window ending at `now`, dismissed ones included. */
-export async function detectOrganization(db: Db, organizationId: string, now: Date): Promise<{ drafts: Draft[]; requestsExamined: number; benfordTested: number }> {
+export async function detectOrganization(
+  db: Db,
+  organizationId: string,
+  now: Date,
+): Promise<{ drafts: Draft[]; requestsExamined: number; benfordTested: number }> {
   const { start, end, from, to } = windowAt(now);
   const w: repo.Window = { scope: eq(spendingRequests.organizationId, organizationId), start, end };
   const orgs = await organizationsWithHolidays(db, from, to);
@@ -61,7 +81,12 @@ function recompute(db: Db, organizationId: string, now: Date, when: repo.Stalene
  * Computes the given organizations' findings as far as `when` says they are due (see Staleness).
  * Each in its own transaction; an organization another instance is computing is left to it.
  */
-export async function computeFindings(db: Db, organizationIds: readonly string[], now: Date, when: repo.Staleness): Promise<{ computed: number }> {
+export async function computeFindings(
+  db: Db,
+  organizationIds: readonly string[],
+  now: Date,
+  when: repo.Staleness,
+): Promise<{ computed: number }> {
   await repo.ensureRuns(db, organizationIds);
   let computed = 0;
   for (const organizationId of organizationIds) {

@@ -8,7 +8,14 @@ import type { Db } from '@outlay/db';
 import { similarity } from '../policies/engine.ts';
 import * as repo from './findings.repository.ts';
 import { countryOf, offDayShare, publicHolidays } from '@outlay/db/business-days';
-import { benford, binomialUpperTail, CHI_SQUARE_8DF_1PCT, OUTLIER_Z, outlierBound, runsWithin } from './findings.statistics.ts';
+import {
+  benford,
+  binomialUpperTail,
+  CHI_SQUARE_8DF_1PCT,
+  OUTLIER_Z,
+  outlierBound,
+  runsWithin,
+} from './findings.statistics.ts';
 
 /** A category needs this many requests in the window before one of them can stand out. */
 export const OUTLIER_MIN_COUNT = 8;
@@ -50,7 +57,10 @@ export interface Org {
 }
 
 function hashKey(kind: FindingKind, parts: readonly string[]): string {
-  return `${kind}:${createHash('sha256').update([...parts].sort().join(',')).digest('hex').slice(0, 24)}`;
+  return `${kind}:${createHash('sha256')
+    .update([...parts].sort().join(','))
+    .digest('hex')
+    .slice(0, 24)}`;
 }
 
 const day = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
@@ -61,7 +71,10 @@ export async function organizationsWithHolidays(db: Db, from: string, to: string
     rows.map((o) => {
       const country = countryOf(o);
       const holidays = country ? publicHolidays(country, from, to) : [];
-      return [o.id, { id: o.id, name: o.name, currency: o.currency, holidays, offShare: offDayShare(holidays, from, to, country) }];
+      return [
+        o.id,
+        { id: o.id, name: o.name, currency: o.currency, holidays, offShare: offDayShare(holidays, from, to, country) },
+      ];
     }),
   );
 }
@@ -135,7 +148,10 @@ export async function detectSplits(db: Db, w: repo.Window, orgs: Map<string, Org
   const near = await repo.nearThreshold(db, w, thresholds, SPLIT_SHARE);
   const groups = new Map<string, { by: 'requester' | 'vendor'; subjectId: string; rows: repo.NearThresholdRow[] }>();
   for (const row of near) {
-    for (const [by, subjectId] of [['requester', row.requesterId], ['vendor', row.vendorId]] as const) {
+    for (const [by, subjectId] of [
+      ['requester', row.requesterId],
+      ['vendor', row.vendorId],
+    ] as const) {
       if (!subjectId) continue;
       const k = `${row.organizationId}|${row.threshold}|${by}|${subjectId}`;
       const g = groups.get(k) ?? { by, subjectId, rows: [] };
@@ -198,12 +214,18 @@ export async function detectTiming(db: Db, w: repo.Window, orgs: Map<string, Org
     .filter((c) => c.k >= TIMING_MIN_OFF && c.p <= TIMING_P)
     .sort((a, b) => a.p - b.p)
     .slice(0, PER_KIND);
-  const names = await repo.namesOf(db, 'users', flagged.map((c) => c.requesterId));
+  const names = await repo.namesOf(
+    db,
+    'users',
+    flagged.map((c) => c.requesterId),
+  );
   const offDay = await repo.offDayRequests(db, w, flagged, holidays);
   const out: Draft[] = [];
   for (const c of flagged) {
     const org = orgs.get(c.organizationId);
-    const ids = offDay.filter((x) => x.requesterId === c.requesterId && x.organizationId === c.organizationId).map((x) => x.id);
+    const ids = offDay
+      .filter((x) => x.requesterId === c.requesterId && x.organizationId === c.organizationId)
+      .map((x) => x.id);
     const expected = org?.offShare ?? 2 / 7;
     out.push({
       key: hashKey('timing', [c.requesterId, ...ids]),
@@ -217,14 +239,24 @@ export async function detectTiming(db: Db, w: repo.Window, orgs: Map<string, Org
       score: c.k / c.n,
       requestIds: ids,
       requestCount: ids.length,
-      rule: { organizationId: c.organizationId, name: `Weekend expenses in ${org?.name ?? 'the organization'}`.slice(0, 120), description: 'From an unusual-timing finding on Smart Analytics.', kind: 'weekend_spend', action: 'justify' },
+      rule: {
+        organizationId: c.organizationId,
+        name: `Weekend expenses in ${org?.name ?? 'the organization'}`.slice(0, 120),
+        description: 'From an unusual-timing finding on Smart Analytics.',
+        kind: 'weekend_spend',
+        action: 'justify',
+      },
       ruleSuggestion: `Weekend spend: expenses dated on a Saturday or Sunday in ${org?.name ?? 'the organization'} need a justification`,
     });
   }
   return out;
 }
 
-export async function detectBenford(db: Db, w: repo.Window, minCount: number): Promise<{ drafts: Draft[]; tested: number }> {
+export async function detectBenford(
+  db: Db,
+  w: repo.Window,
+  minCount: number,
+): Promise<{ drafts: Draft[]; tested: number }> {
   const drafts: Draft[] = [];
   let tested = 0;
   for (const by of ['requester', 'vendor'] as const) {
@@ -241,10 +273,17 @@ export async function detectBenford(db: Db, w: repo.Window, minCount: number): P
       .map(([subjectId, counts]) => ({ subjectId, result: benford(counts) }))
       // Nigrini's MAD bands measure how far; with a hundred-odd amounts that distance is also
       // reached by chance, so the chi-square must say the deviation is real (1% level) too.
-      .filter((x): x is { subjectId: string; result: NonNullable<ReturnType<typeof benford>> } => !!x.result && x.result.conformity === 'nonconformity' && x.result.chiSquare > CHI_SQUARE_8DF_1PCT)
+      .filter(
+        (x): x is { subjectId: string; result: NonNullable<ReturnType<typeof benford>> } =>
+          !!x.result && x.result.conformity === 'nonconformity' && x.result.chiSquare > CHI_SQUARE_8DF_1PCT,
+      )
       .sort((a, b) => b.result.mad - a.result.mad)
       .slice(0, PER_KIND);
-    const names = await repo.namesOf(db, by === 'requester' ? 'users' : 'vendors', deviating.map((x) => x.subjectId));
+    const names = await repo.namesOf(
+      db,
+      by === 'requester' ? 'users' : 'vendors',
+      deviating.map((x) => x.subjectId),
+    );
     for (const { subjectId, result } of deviating) {
       const { ids, total } = await repo.requestsOfSubject(db, w, by, subjectId, 50);
       const name = names.get(subjectId) ?? (by === 'requester' ? 'A requester' : 'A vendor');
@@ -267,4 +306,3 @@ export async function detectBenford(db: Db, w: repo.Window, minCount: number): P
   }
   return { drafts, tested };
 }
-

@@ -2,7 +2,17 @@
 // window (created_at range, by index) inside the caller's reporting scope; only candidate rows
 // and small aggregates come back. Drafts and cancelled requests are not spend and are left out.
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { findingDismissals, findingRuns, findings, organizations, requestEvents, spendingRequests, users, workflows, type Db } from '@outlay/db';
+import {
+  findingDismissals,
+  findingRuns,
+  findings,
+  organizations,
+  requestEvents,
+  spendingRequests,
+  users,
+  workflows,
+  type Db,
+} from '@outlay/db';
 import { rowsOf } from '../../lib/sql.ts';
 
 export interface Window {
@@ -41,7 +51,11 @@ export interface OutlierRow {
  * organization and category: medians and MADs by percentile_cont over the window, for
  * categories with at least `minCount` requests.
  */
-export async function outliers(db: Db, w: Window, opts: { z: number; minCount: number; limit: number }): Promise<OutlierRow[]> {
+export async function outliers(
+  db: Db,
+  w: Window,
+  opts: { z: number; minCount: number; limit: number },
+): Promise<OutlierRow[]> {
   return rowsOf<OutlierRow>(
     await db.execute(sql`
       WITH w AS (
@@ -102,7 +116,9 @@ export async function thresholds(db: Db): Promise<Threshold[]> {
       UNION
       SELECT ${workflows.organizationId}, ${workflows.conditions}->>'minAmount' FROM ${workflows} WHERE ${workflows.active}`),
   );
-  return rows.filter((t): t is Threshold => !!t.organizationId && !!t.amount && /^\d+(\.\d+)?$/.test(t.amount) && Number(t.amount) > 0);
+  return rows.filter(
+    (t): t is Threshold => !!t.organizationId && !!t.amount && /^\d+(\.\d+)?$/.test(t.amount) && Number(t.amount) > 0,
+  );
 }
 
 export interface NearThresholdRow {
@@ -116,7 +132,12 @@ export interface NearThresholdRow {
 }
 
 /** Requests in [share × threshold, threshold) of one of their organization's thresholds (organization currency). */
-export async function nearThreshold(db: Db, w: Window, list: readonly Threshold[], share: number): Promise<NearThresholdRow[]> {
+export async function nearThreshold(
+  db: Db,
+  w: Window,
+  list: readonly Threshold[],
+  share: number,
+): Promise<NearThresholdRow[]> {
   if (list.length === 0) return [];
   const values = sql.join(
     list.map((t) => sql`(${t.organizationId}::uuid, ${t.amount}::numeric)`),
@@ -139,7 +160,12 @@ export interface TimingRow {
 }
 
 /** Per requester and organization: requests in the window, and those dated on a weekend or one of `holidays`. */
-export async function timingCounts(db: Db, w: Window, holidays: readonly { organizationId: string; day: string }[], minCount: number): Promise<TimingRow[]> {
+export async function timingCounts(
+  db: Db,
+  w: Window,
+  holidays: readonly { organizationId: string; day: string }[],
+  minCount: number,
+): Promise<TimingRow[]> {
   const list = holidays.length
     ? sql`(${r.organizationId}, ${dayOf}) IN (${sql.join(
         holidays.map((h) => sql`(${h.organizationId}::uuid, ${h.day}::date)`),
@@ -188,7 +214,12 @@ export interface DigitRow {
 }
 
 /** First-digit counts of the amounts (as raised) per requester or vendor with at least `minCount` amounts. */
-export async function firstDigits(db: Db, w: Window, by: 'requester' | 'vendor', minCount: number): Promise<DigitRow[]> {
+export async function firstDigits(
+  db: Db,
+  w: Window,
+  by: 'requester' | 'vendor',
+  minCount: number,
+): Promise<DigitRow[]> {
   const col = by === 'requester' ? r.requesterId : r.vendorId;
   return rowsOf<DigitRow>(
     await db.execute(sql`
@@ -202,7 +233,13 @@ export async function firstDigits(db: Db, w: Window, by: 'requester' | 'vendor',
 }
 
 /** The newest `limit` requests of a requester or vendor in the window. */
-export async function requestsOfSubject(db: Db, w: Window, by: 'requester' | 'vendor', id: string, limit: number): Promise<{ ids: string[]; total: number }> {
+export async function requestsOfSubject(
+  db: Db,
+  w: Window,
+  by: 'requester' | 'vendor',
+  id: string,
+  limit: number,
+): Promise<{ ids: string[]; total: number }> {
   const col = by === 'requester' ? r.requesterId : r.vendorId;
   const rows = rowsOf<{ id: string; total: number }>(
     await db.execute(sql`
@@ -248,18 +285,35 @@ export async function requestsByIds(db: Db, ids: readonly string[]): Promise<Req
   ).map((x) => ({ ...x, seq: Number(x.seq) }));
 }
 
-export async function namesOf(db: Db, table: 'users' | 'vendors' | 'organizations', ids: readonly string[]): Promise<Map<string, string>> {
+export async function namesOf(
+  db: Db,
+  table: 'users' | 'vendors' | 'organizations',
+  ids: readonly string[],
+): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const name = table === 'users' ? sql`first_name || ' ' || last_name` : sql`name`;
   const rows = rowsOf<{ id: string; name: string }>(
-    await db.execute(sql`SELECT id, ${name} AS name FROM ${sql.raw(table)} WHERE id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`),
+    await db.execute(
+      sql`SELECT id, ${name} AS name FROM ${sql.raw(table)} WHERE id IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    ),
   );
   return new Map(rows.map((x) => [x.id, x.name]));
 }
 
-export async function organizationAddresses(db: Db): Promise<{ id: string; name: string; country: string | null; address: string | null; currency: string }[]> {
+export async function organizationAddresses(
+  db: Db,
+): Promise<{ id: string; name: string; country: string | null; address: string | null; currency: string }[]> {
   return db
-    .select({ id: organizations.id, name: organizations.name, country: organizations.country, address: organizations.address, currency: organizations.currency })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      country: organizations.country,
+      address: organizations.address,
+      currency: organizations.currency,
+    })
     .from(organizations);
 }
 
@@ -287,11 +341,27 @@ export async function dismissalsOf(db: Db, keys: readonly string[]): Promise<Dis
 /** True when it was inserted; false when the finding was already dismissed (the first reason stays). */
 export async function insertDismissal(
   db: Db,
-  row: { key: string; kind: (typeof findingDismissals.$inferInsert)['kind']; organizationId: string | null; requestIds: string[]; reason: string; dismissedById: string; now: Date },
+  row: {
+    key: string;
+    kind: (typeof findingDismissals.$inferInsert)['kind'];
+    organizationId: string | null;
+    requestIds: string[];
+    reason: string;
+    dismissedById: string;
+    now: Date;
+  },
 ): Promise<boolean> {
   const inserted = await db
     .insert(findingDismissals)
-    .values({ key: row.key, kind: row.kind, organizationId: row.organizationId, requestIds: row.requestIds, reason: row.reason, dismissedById: row.dismissedById, dismissedAt: row.now })
+    .values({
+      key: row.key,
+      kind: row.kind,
+      organizationId: row.organizationId,
+      requestIds: row.requestIds,
+      reason: row.reason,
+      dismissedById: row.dismissedById,
+      dismissedAt: row.now,
+    })
     .onConflictDoNothing()
     .returning({ key: findingDismissals.key });
   return inserted.length > 0;
@@ -326,7 +396,10 @@ export async function organizationIds(db: Db): Promise<string[]> {
 
 export async function runsOf(db: Db, organizationIds: readonly string[]): Promise<FindingRun[]> {
   if (organizationIds.length === 0) return [];
-  return db.select().from(findingRuns).where(inArray(findingRuns.organizationId, [...organizationIds]));
+  return db
+    .select()
+    .from(findingRuns)
+    .where(inArray(findingRuns.organizationId, [...organizationIds]));
 }
 
 /**
@@ -371,7 +444,10 @@ export async function recomputeIfStale(
   work: (tx: Db) => Promise<{ findings: NewFinding[]; requestsExamined: number; benfordTested: number }>,
 ): Promise<boolean> {
   const now = params.now.toISOString();
-  const [run] = await db.select({ computedAt: findingRuns.computedAt }).from(findingRuns).where(eq(findingRuns.organizationId, params.organizationId));
+  const [run] = await db
+    .select({ computedAt: findingRuns.computedAt })
+    .from(findingRuns)
+    .where(eq(findingRuns.organizationId, params.organizationId));
   if (!run) return false;
   const stale = staleCondition(params.when, params.organizationId, params.now, run.computedAt);
   if (!stale) return false;
@@ -443,12 +519,21 @@ export async function storedFindings(
 }
 
 /** One stored finding by key, when its organization is one of `organizationIds` and its requests are all in `scope`. */
-export async function storedFinding(db: Db, params: { key: string; organizationIds: readonly string[]; scope: SQL | undefined }): Promise<StoredFinding | null> {
+export async function storedFinding(
+  db: Db,
+  params: { key: string; organizationIds: readonly string[]; scope: SQL | undefined },
+): Promise<StoredFinding | null> {
   if (params.organizationIds.length === 0) return null;
   const [row] = await db
     .select()
     .from(findings)
-    .where(and(eq(findings.key, params.key), inArray(findings.organizationId, [...params.organizationIds]), allRequestsIn(params.scope)))
+    .where(
+      and(
+        eq(findings.key, params.key),
+        inArray(findings.organizationId, [...params.organizationIds]),
+        allRequestsIn(params.scope),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dismissFindingInput, errorResponse, findingList, findingListQuery, findingRuleInput, policyRule } from '@outlay/contracts';
+import {
+  dismissFindingInput,
+  errorResponse,
+  findingList,
+  findingListQuery,
+  findingRuleInput,
+  policyRule,
+} from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import * as service from './findings.service.ts';
 
@@ -16,7 +23,8 @@ export async function findingsRoutes(app: FastifyInstance, { deps }: { deps: App
       config: { access: 'reports.read' },
       schema: {
         tags: ['findings'],
-        summary: 'Findings in the requests of the last months: amount outliers, likely duplicates, split purchases, unusual timing, Benford deviations',
+        summary:
+          'Findings in the requests of the last months: amount outliers, likely duplicates, split purchases, unusual timing, Benford deviations',
         querystring: findingListQuery,
         response: { 200: findingList, ...errors },
       },
@@ -29,7 +37,8 @@ export async function findingsRoutes(app: FastifyInstance, { deps }: { deps: App
       config: { access: 'reports.read' },
       schema: {
         tags: ['findings'],
-        summary: 'Recompute now the findings of those of your organizations whose requests changed since they were computed (the job otherwise does within minutes of a change), and list them',
+        summary:
+          'Recompute now the findings of those of your organizations whose requests changed since they were computed (the job otherwise does within minutes of a change), and list them',
         querystring: findingListQuery,
         response: { 200: findingList, ...errors },
       },
@@ -48,7 +57,8 @@ export async function findingsRoutes(app: FastifyInstance, { deps }: { deps: App
         response: { 201: z.object({ key: z.string(), dismissed: z.literal(true) }), ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.dismissFinding(contextOf(request, deps), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await service.dismissFinding(contextOf(request, deps), request.body)),
   );
   r.post(
     '/api/findings/rules',
@@ -56,7 +66,8 @@ export async function findingsRoutes(app: FastifyInstance, { deps }: { deps: App
       config: { access: 'policies.manage' },
       schema: {
         tags: ['findings'],
-        summary: 'Turn a finding into a policy rule of the kind that fits it (the finding is then dismissed with the rule’s name)',
+        summary:
+          'Turn a finding into a policy rule of the kind that fits it (the finding is then dismissed with the rule’s name)',
         body: findingRuleInput,
         response: { 201: policyRule, ...errors },
       },

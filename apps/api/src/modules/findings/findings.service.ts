@@ -31,7 +31,11 @@ const SHOWN_REQUESTS = 50;
 const NOT_FOUND = 'That finding is not among yours any more: refresh the findings';
 
 function reportScope(ctx: Ctx) {
-  return scopeCondition(requireAuth(ctx), READ, { organizationId: spendingRequests.organizationId, departmentId: spendingRequests.departmentId, ownerId: spendingRequests.requesterId });
+  return scopeCondition(requireAuth(ctx), READ, {
+    organizationId: spendingRequests.organizationId,
+    departmentId: spendingRequests.departmentId,
+    ownerId: spendingRequests.requesterId,
+  });
 }
 
 /** The organizations whose findings the caller reads: all of them at group scope, else their own. */
@@ -74,15 +78,30 @@ export async function listFindings(ctx: Ctx, query: FindingListQuery): Promise<F
   const runs = await computedRuns(ctx, organizationIds);
   const w = windowAt(ctx.now, query.months);
   // Across organizations as within one: at most PER_KIND findings of a kind, the strongest.
-  const drafts = (await repo.storedFindings(ctx.db, { organizationIds, scope, from: w.from, perKind: PER_KIND })).map(draftOf);
-  const orgNames = await repo.namesOf(ctx.db, 'organizations', [...new Set(drafts.map((d) => d.organizationId).filter((id): id is string => !!id))]);
-  const dismissals = new Map((await repo.dismissalsOf(ctx.db, drafts.map((d) => d.key))).map((d) => [d.key, d]));
+  const drafts = (await repo.storedFindings(ctx.db, { organizationIds, scope, from: w.from, perKind: PER_KIND })).map(
+    draftOf,
+  );
+  const orgNames = await repo.namesOf(ctx.db, 'organizations', [
+    ...new Set(drafts.map((d) => d.organizationId).filter((id): id is string => !!id)),
+  ]);
+  const dismissals = new Map(
+    (
+      await repo.dismissalsOf(
+        ctx.db,
+        drafts.map((d) => d.key),
+      )
+    ).map((d) => [d.key, d]),
+  );
   const counts = Object.fromEntries(FINDING_KIND_VALUES.map((k) => [k, 0])) as Record<FindingKind, number>;
   for (const d of drafts) if (!dismissals.has(d.key)) counts[d.kind]++;
   const chosen = drafts.filter(
-    (d) => (!query.kind || d.kind === query.kind) && (query.status === 'all' || (query.status === 'dismissed') === dismissals.has(d.key)),
+    (d) =>
+      (!query.kind || d.kind === query.kind) &&
+      (query.status === 'all' || (query.status === 'dismissed') === dismissals.has(d.key)),
   );
-  const requestRows = await repo.requestsByIds(ctx.db, [...new Set(chosen.flatMap((d) => d.requestIds.slice(0, SHOWN_REQUESTS)))]);
+  const requestRows = await repo.requestsByIds(ctx.db, [
+    ...new Set(chosen.flatMap((d) => d.requestIds.slice(0, SHOWN_REQUESTS))),
+  ]);
   const byId = new Map(requestRows.map((r) => [r.id, r]));
   const items: Finding[] = chosen.map((d) => {
     const rows = d.requestIds
@@ -92,7 +111,10 @@ export async function listFindings(ctx: Ctx, query: FindingListQuery): Promise<F
     const currencies = new Set(rows.map((r) => r.orgCurrency));
     const total =
       rows.length > 0 && currencies.size === 1 && rows.length === d.requestCount
-        ? { amount: roundToCurrency(addMoney(...rows.map((r) => r.amountOrg)), rows[0]!.orgCurrency), currency: rows[0]!.orgCurrency }
+        ? {
+            amount: roundToCurrency(addMoney(...rows.map((r) => r.amountOrg)), rows[0]!.orgCurrency),
+            currency: rows[0]!.orgCurrency,
+          }
         : null;
     const dismissal = dismissals.get(d.key);
     return {
@@ -108,11 +130,22 @@ export async function listFindings(ctx: Ctx, query: FindingListQuery): Promise<F
       requestCount: d.requestCount,
       total,
       ruleSuggestion: d.ruleSuggestion,
-      dismissal: dismissal ? { reason: dismissal.reason, dismissedByName: dismissal.dismissedByName, dismissedAt: dismissal.dismissedAt.toISOString() } : null,
+      dismissal: dismissal
+        ? {
+            reason: dismissal.reason,
+            dismissedByName: dismissal.dismissedByName,
+            dismissedAt: dismissal.dismissedAt.toISOString(),
+          }
+        : null,
     };
   });
   const rank = { high: 0, medium: 1, low: 2 } as const;
-  items.sort((a, b) => rank[a.severity] - rank[b.severity] || FINDING_KIND_VALUES.indexOf(a.kind) - FINDING_KIND_VALUES.indexOf(b.kind) || b.score - a.score);
+  items.sort(
+    (a, b) =>
+      rank[a.severity] - rank[b.severity] ||
+      FINDING_KIND_VALUES.indexOf(a.kind) - FINDING_KIND_VALUES.indexOf(b.kind) ||
+      b.score - a.score,
+  );
   return {
     items,
     counts,
@@ -120,7 +153,12 @@ export async function listFindings(ctx: Ctx, query: FindingListQuery): Promise<F
     from: w.from,
     to: w.to,
     // The oldest run shown: every finding on the screen is at least that fresh.
-    computedAt: (runs.map((r) => r.computedAt).filter((d): d is Date => !!d).sort((a, b) => a.getTime() - b.getTime())[0] ?? ctx.now).toISOString(),
+    computedAt: (
+      runs
+        .map((r) => r.computedAt)
+        .filter((d): d is Date => !!d)
+        .sort((a, b) => a.getTime() - b.getTime())[0] ?? ctx.now
+    ).toISOString(),
     requestsExamined: runs.reduce((n, r) => n + r.requestsExamined, 0),
     benfordTested: runs.reduce((n, r) => n + r.benfordTested, 0),
     benfordMinCount: BENFORD_MIN_COUNT,
@@ -198,7 +236,9 @@ export async function findingToRule(ctx: Ctx, input: FindingRuleInput): Promise<
   requirePermission(auth, READ);
   const draft = await currentFinding(ctx, input.key);
   if (!draft.rule) {
-    throw new AppError('VALIDATION_ERROR', { message: `No policy rule kind fits a ${FINDING_KIND_LABELS[draft.kind].toLowerCase()}: dismiss it with a reason instead` });
+    throw new AppError('VALIDATION_ERROR', {
+      message: `No policy rule kind fits a ${FINDING_KIND_LABELS[draft.kind].toLowerCase()}: dismiss it with a reason instead`,
+    });
   }
   const rule = await policies.createRule(ctx, policyRuleInput.parse({ ...draft.rule, action: input.action }));
   await ctx.db.transaction(async (tx) => {
@@ -235,7 +275,10 @@ export async function findingToRule(ctx: Ctx, input: FindingRuleInput): Promise<
  * request of the finding is theirs. Nothing of anyone else's requests leaves this function but
  * the statistic in the finding's words.
  */
-export async function findingsAbout(ctx: Ctx, months: number): Promise<{ draft: Draft; requests: repo.RequestRow[] }[]> {
+export async function findingsAbout(
+  ctx: Ctx,
+  months: number,
+): Promise<{ draft: Draft; requests: repo.RequestRow[] }[]> {
   const auth = requireAuth(ctx);
   if (!auth.organizationId) return [];
   await computedRuns(ctx, [auth.organizationId]);
@@ -244,10 +287,15 @@ export async function findingsAbout(ctx: Ctx, months: number): Promise<{ draft: 
     scope: eq(spendingRequests.requesterId, auth.userId),
     from: windowAt(ctx.now, months).from,
   });
-  const drafts = stored.map(draftOf).filter((d) => d.kind !== 'benford' || d.key.startsWith(`benford:requester:${auth.userId}`));
+  const drafts = stored
+    .map(draftOf)
+    .filter((d) => d.kind !== 'benford' || d.key.startsWith(`benford:requester:${auth.userId}`));
   const rows = await repo.requestsByIds(ctx.db, [...new Set(drafts.flatMap((d) => d.requestIds))]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return drafts
-    .map((draft) => ({ draft, requests: draft.requestIds.map((id) => byId.get(id)).filter((r): r is repo.RequestRow => !!r) }))
+    .map((draft) => ({
+      draft,
+      requests: draft.requestIds.map((id) => byId.get(id)).filter((r): r is repo.RequestRow => !!r),
+    }))
     .filter((x) => x.requests.length > 0 && x.requests.every((r) => r.requesterId === auth.userId));
 }

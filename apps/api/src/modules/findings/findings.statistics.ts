@@ -92,7 +92,13 @@ export function benford(counts: readonly number[]): BenfordResult | null {
   }
   mad /= 9;
   const conformity =
-    mad <= NIGRINI_FIRST_DIGIT.close ? 'close' : mad <= NIGRINI_FIRST_DIGIT.acceptable ? 'acceptable' : mad <= NIGRINI_FIRST_DIGIT.marginal ? 'marginal' : 'nonconformity';
+    mad <= NIGRINI_FIRST_DIGIT.close
+      ? 'close'
+      : mad <= NIGRINI_FIRST_DIGIT.acceptable
+        ? 'acceptable'
+        : mad <= NIGRINI_FIRST_DIGIT.marginal
+          ? 'marginal'
+          : 'nonconformity';
   return { n, mad, chiSquare, conformity, mostExcessDigit };
 }
 

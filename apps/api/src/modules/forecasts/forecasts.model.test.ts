@@ -55,7 +55,12 @@ describe('band and backtest', () => {
   });
 
   it('WAPE weighs each month by its spend', () => {
-    expect(wape([{ actual: 100, predicted: 150 }, { actual: 900, predicted: 850 }])).toBeCloseTo(10, 9);
+    expect(
+      wape([
+        { actual: 100, predicted: 150 },
+        { actual: 900, predicted: 850 },
+      ]),
+    ).toBeCloseTo(10, 9);
     expect(wape([{ actual: 0, predicted: 5 }])).toBeNull();
   });
 

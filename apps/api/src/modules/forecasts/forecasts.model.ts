@@ -118,7 +118,11 @@ export function bandHalfWidth(rmse: number, h: number): number {
  * A rolling-origin backtest: for each of the last `holdout` months, fit on the months before it
  * and forecast it one step ahead.
  */
-export function backtestPoints(y: readonly number[], holdout: number, minHistory = 6): { actual: number; predicted: number }[] {
+export function backtestPoints(
+  y: readonly number[],
+  holdout: number,
+  minHistory = 6,
+): { actual: number; predicted: number }[] {
   const points: { actual: number; predicted: number }[] = [];
   for (let cut = Math.max(minHistory, y.length - holdout); cut < y.length; cut++) {
     const fit = fitMonthly(y.slice(0, cut));

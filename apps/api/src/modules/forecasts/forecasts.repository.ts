@@ -15,7 +15,12 @@ export interface MonthRow {
   currency: string;
 }
 
-export async function monthlyHistory(db: Db, lineIds: readonly string[], from: string, to: string): Promise<MonthRow[]> {
+export async function monthlyHistory(
+  db: Db,
+  lineIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<MonthRow[]> {
   if (lineIds.length === 0) return [];
   const ids = sql.join(
     lineIds.map((id) => sql`${id}::uuid`),

@@ -15,7 +15,8 @@ export async function forecastsRoutes(app: FastifyInstance, { deps }: { deps: Ap
       config: { access: 'budgets.read' },
       schema: {
         tags: ['forecasts'],
-        summary: 'Each budget line in force forecast to the end of its period: band, overrun day, suggested next budget, and the backtest MAPE',
+        summary:
+          'Each budget line in force forecast to the end of its period: band, overrun day, suggested next budget, and the backtest MAPE',
         querystring: forecastQuery,
         response: { 200: forecastList, ...errors },
       },

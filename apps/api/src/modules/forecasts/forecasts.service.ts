@@ -1,5 +1,12 @@
 import Decimal from 'decimal.js';
-import { budgetPeriodLabel, shiftBudgetPeriod, budgetPeriodEnd, type ForecastLine, type ForecastList, type ForecastQuery } from '@outlay/contracts';
+import {
+  budgetPeriodLabel,
+  shiftBudgetPeriod,
+  budgetPeriodEnd,
+  type ForecastLine,
+  type ForecastList,
+  type ForecastQuery,
+} from '@outlay/contracts';
 import { roundToCurrency } from '@outlay/contracts/money';
 import { type Ctx } from '../../lib/context.ts';
 import { addMonths, monthsOf } from '../../lib/months.ts';
@@ -17,7 +24,8 @@ export const HOLDOUT_MONTHS = 3;
 const DAY = 86_400_000;
 const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY;
 const isoOf = (n: number) => new Date(n * DAY).toISOString().slice(0, 10);
-const daysInMonth = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+const daysInMonth = (month: string) =>
+  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
 
 /**
  * Every budget line in force on the day (in the caller's budgets.read scope), forecast to the end
@@ -28,18 +36,31 @@ export async function listForecasts(ctx: Ctx, query: ForecastQuery): Promise<For
   const today = query.date ?? ctx.now.toISOString().slice(0, 10);
   const currentMonth = today.slice(0, 7);
   const lastComplete = addMonths(currentMonth, -1);
-  const { rows } = await budgets.listLines(ctx.db, { scope: lineScope(ctx, 'budgets.read'), overlaps: { from: today, to: today }, sort: 'organizationName', order: 'asc' });
+  const { rows } = await budgets.listLines(ctx.db, {
+    scope: lineScope(ctx, 'budgets.read'),
+    overlaps: { from: today, to: today },
+    sort: 'organizationName',
+    order: 'asc',
+  });
   const lines = rows.map((r) => r.line);
   const fx = new Converter(ctx.db);
   const consumed = await consumptionOf(ctx.db, lines, { fx });
   const firstMonth = addMonths(lastComplete, -(HISTORY_MONTHS - 1));
-  const history = await repo.monthlyHistory(ctx.db, lines.map((l) => l.id), firstMonth, currentMonth);
+  const history = await repo.monthlyHistory(
+    ctx.db,
+    lines.map((l) => l.id),
+    firstMonth,
+    currentMonth,
+  );
 
   // Each line's months in its currency (other currencies converted at the month's rate).
   const series = new Map<string, Map<string, Decimal>>(lines.map((l) => [l.id, new Map()]));
   const currencyOf = new Map(lines.map((l) => [l.id, l.currency.trim()]));
   for (const h of history) {
-    const value = h.direct !== null ? new Decimal(h.direct) : new Decimal(await fx.approx(h.amount, h.currency, currencyOf.get(h.lineId)!, `${h.month}-15`));
+    const value =
+      h.direct !== null
+        ? new Decimal(h.direct)
+        : new Decimal(await fx.approx(h.amount, h.currency, currencyOf.get(h.lineId)!, `${h.month}-15`));
     const months = series.get(h.lineId)!;
     months.set(h.month, (months.get(h.month) ?? new Decimal(0)).plus(value));
   }
@@ -89,7 +110,8 @@ export async function listForecasts(ctx: Ctx, query: ForecastQuery): Promise<For
         const first = i === 0 ? dayNumber(today) : dayNumber(`${m}-01`);
         const last = dayNumber(`${m}-${String(daysInMonth(m)).padStart(2, '0')}`);
         const perDay = remaining[i]! / (last - first + 1);
-        if (perDay > 0 && running + remaining[i]! > b) overrunDate = isoOf(Math.min(last, first + Math.ceil((b - running) / perDay) - 1));
+        if (perDay > 0 && running + remaining[i]! > b)
+          overrunDate = isoOf(Math.min(last, first + Math.ceil((b - running) / perDay) - 1));
         running += remaining[i]!;
       }
       if (overrunDate && overrunDate > l.periodEnd) overrunDate = null;
@@ -128,13 +150,22 @@ export async function listForecasts(ctx: Ctx, query: ForecastQuery): Promise<For
       method: fit ? fit.method : 'none',
       monthsOfHistory: y.length,
       months: [
-        ...monthsOf(l.periodStart.slice(0, 7), lastComplete < l.periodStart.slice(0, 7) ? l.periodStart.slice(0, 7) : lastComplete)
+        ...monthsOf(
+          l.periodStart.slice(0, 7),
+          lastComplete < l.periodStart.slice(0, 7) ? l.periodStart.slice(0, 7) : lastComplete,
+        )
           .filter((m) => m <= lastComplete)
           .map((m) => ({ month: m, amount: money(months.get(m) ?? 0), low: null, high: null, projected: false })),
         ...ahead.map((m, i) => {
           const monthHalf = fit ? bandHalfWidth(fit.rmse, 1) : 0;
           const value = i === 0 ? predicted[0]! : predicted[i]!;
-          return { month: m, amount: money(Math.max(value, i === 0 ? soFarThisMonth : 0)), low: money(Math.max(0, value - monthHalf)), high: money(value + monthHalf), projected: true };
+          return {
+            month: m,
+            amount: money(Math.max(value, i === 0 ? soFarThisMonth : 0)),
+            low: money(Math.max(0, value - monthHalf)),
+            high: money(value + monthHalf),
+            projected: true,
+          };
         }),
       ],
     });

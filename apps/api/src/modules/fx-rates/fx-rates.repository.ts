@@ -13,20 +13,33 @@ const fxSortable: Sortable = {
   updatedAt: fxRates.updatedAt,
 };
 
-export async function findFxRates(db: Db, params: { query: Omit<FxRateListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number } }) {
+export async function findFxRates(
+  db: Db,
+  params: { query: Omit<FxRateListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number } },
+) {
   const { query } = params;
   const where = and(
     query.base ? eq(fxRates.base, query.base) : undefined,
     query.quote ? eq(fxRates.quote, query.quote) : undefined,
     query.from ? sql`${fxRates.period} >= ${query.from}` : undefined,
     query.to ? sql`${fxRates.period} <= ${query.to}` : undefined,
-    query.q ? or(ilike(fxRates.base, likePattern(query.q)), ilike(fxRates.quote, likePattern(query.q)), ilike(fxRates.period, likePattern(query.q))) : undefined,
+    query.q
+      ? or(
+          ilike(fxRates.base, likePattern(query.q)),
+          ilike(fxRates.quote, likePattern(query.q)),
+          ilike(fxRates.period, likePattern(query.q)),
+        )
+      : undefined,
   );
   // Newest period first unless the caller sorts otherwise.
   const sort = query.sort ? (query as Sort) : { sort: 'period', order: 'desc' as const };
   return listWithTotal(
     query,
-    db.select().from(fxRates).where(where).orderBy(orderBy(fxSortable, sort, 'period'), fxRates.base, fxRates.quote),
+    db
+      .select()
+      .from(fxRates)
+      .where(where)
+      .orderBy(orderBy(fxSortable, sort, 'period'), fxRates.base, fxRates.quote),
     db.select({ n: count() }).from(fxRates).where(where),
   );
 }

@@ -27,7 +27,12 @@ export async function fxRatesRoutes(app: FastifyInstance, { deps }: { deps: AppD
     '/api/fx-rates',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: { tags: ['fx-rates'], summary: 'Monthly FX rates', querystring: fxRateListQuery, response: { 200: fxRateList, ...readErrors } },
+      schema: {
+        tags: ['fx-rates'],
+        summary: 'Monthly FX rates',
+        querystring: fxRateListQuery,
+        response: { 200: fxRateList, ...readErrors },
+      },
     },
     async (request) => fx.listFxRates(contextOf(request, deps), request.query),
   );
@@ -40,14 +45,26 @@ export async function fxRatesRoutes(app: FastifyInstance, { deps }: { deps: AppD
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await fx.exportFxRates(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'fx-rates', columns: fx.fxRateExportColumns, rows, now: ctx.now, about: fx.fxRateExportAbout(request.query) });
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'fx-rates',
+        columns: fx.fxRateExportColumns,
+        rows,
+        now: ctx.now,
+        about: fx.fxRateExportAbout(request.query),
+      });
     },
   );
   r.post(
     '/api/fx-rates',
     {
       config: { access: 'org.manage' },
-      schema: { tags: ['fx-rates'], summary: 'Add the rate of a currency pair for a month', body: createFxRateInput, response: { 201: fxRate, ...errors } },
+      schema: {
+        tags: ['fx-rates'],
+        summary: 'Add the rate of a currency pair for a month',
+        body: createFxRateInput,
+        response: { 201: fxRate, ...errors },
+      },
     },
     async (request, reply) => reply.code(201).send(await fx.createFxRate(contextOf(request, deps), request.body)),
   );
@@ -55,7 +72,13 @@ export async function fxRatesRoutes(app: FastifyInstance, { deps }: { deps: AppD
     '/api/fx-rates/:id',
     {
       config: { access: 'org.manage' },
-      schema: { tags: ['fx-rates'], summary: 'Correct a month\'s rates', params: idParam, body: updateFxRateInput, response: { 200: fxRate, ...errors } },
+      schema: {
+        tags: ['fx-rates'],
+        summary: "Correct a month's rates",
+        params: idParam,
+        body: updateFxRateInput,
+        response: { 200: fxRate, ...errors },
+      },
     },
     async (request) => fx.updateFxRate(contextOf(request, deps), request.params.id, request.body),
   );

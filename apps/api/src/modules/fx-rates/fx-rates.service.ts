@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { fxRates } from '@outlay/db';
-import type { CreateFxRateValues, FxRate, FxRateExportQuery, FxRateListQuery, Paginated, UpdateFxRateInput } from '@outlay/contracts';
+import type {
+  CreateFxRateValues,
+  FxRate,
+  FxRateExportQuery,
+  FxRateListQuery,
+  Paginated,
+  UpdateFxRateInput,
+} from '@outlay/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
@@ -16,14 +23,23 @@ function toFxRate(row: Row): FxRate {
 }
 
 function snapshot(row: Row) {
-  return { base: row.base, quote: row.quote, period: row.period, averageRate: row.averageRate, closingRate: row.closingRate };
+  return {
+    base: row.base,
+    quote: row.quote,
+    period: row.period,
+    averageRate: row.averageRate,
+    closingRate: row.closingRate,
+  };
 }
 
 const duplicate = (key: { base: string; quote: string; period: string }) =>
-  new AppError('CONFLICT', { message: `An FX rate for ${key.base}/${key.quote} in ${key.period} already exists; edit it instead` });
+  new AppError('CONFLICT', {
+    message: `An FX rate for ${key.base}/${key.quote} in ${key.period} already exists; edit it instead`,
+  });
 
 function checkRange(query: { from?: string; to?: string }) {
-  if (query.from && query.to && query.from > query.to) throw invalid('to', 'The end period must not be before the start period');
+  if (query.from && query.to && query.from > query.to)
+    throw invalid('to', 'The end period must not be before the start period');
 }
 
 /** FX rates are group reference data: every signed-in person may read them. */
@@ -46,8 +62,16 @@ export async function createFxRate(ctx: Ctx, input: CreateFxRateValues): Promise
   if (await repo.fxRateByKey(ctx.db, input)) throw duplicate(input);
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.insert(fxRates).values({ ...input, createdAt: ctx.now, updatedAt: ctx.now }).returning();
-      await audit(tx, ctx, { action: 'fx_rate.created', entityType: 'fx_rate', entityId: row!.id, after: snapshot(row!) });
+      const [row] = await tx
+        .insert(fxRates)
+        .values({ ...input, createdAt: ctx.now, updatedAt: ctx.now })
+        .returning();
+      await audit(tx, ctx, {
+        action: 'fx_rate.created',
+        entityType: 'fx_rate',
+        entityId: row!.id,
+        after: snapshot(row!),
+      });
       return toFxRate(row!);
     });
   } catch (error) {
@@ -70,7 +94,13 @@ export async function updateFxRate(ctx: Ctx, id: string, input: UpdateFxRateInpu
       })
       .where(eq(fxRates.id, id))
       .returning();
-    await audit(tx, ctx, { action: 'fx_rate.updated', entityType: 'fx_rate', entityId: id, before: snapshot(current), after: snapshot(row!) });
+    await audit(tx, ctx, {
+      action: 'fx_rate.updated',
+      entityType: 'fx_rate',
+      entityId: id,
+      before: snapshot(current),
+      after: snapshot(row!),
+    });
     return toFxRate(row!);
   });
 }

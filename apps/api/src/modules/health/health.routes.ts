@@ -15,7 +15,10 @@ export async function healthRoutes(app: FastifyInstance, { deps }: { deps: AppDe
   const expected = expectedMigrationCount();
   r.get(
     '/api/health',
-    { config: { access: 'public' }, schema: { tags: ['health'], summary: 'Liveness', response: { 200: healthResponse } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['health'], summary: 'Liveness', response: { 200: healthResponse } },
+    },
     async () => ({ status: 'ok' as const }),
   );
   r.get(
@@ -24,7 +27,8 @@ export async function healthRoutes(app: FastifyInstance, { deps }: { deps: AppDe
       config: { access: 'public' },
       schema: {
         tags: ['health'],
-        summary: 'Readiness: database reachable and migrations applied; answers within a second, 503 when not ready or degraded',
+        summary:
+          'Readiness: database reachable and migrations applied; answers within a second, 503 when not ready or degraded',
         response: { 200: readyResponse, 503: readyResponse },
       },
     },
@@ -66,11 +70,22 @@ async function readiness(deps: AppDeps, expected: number): Promise<z.infer<typeo
     if (outcome === 'timeout') {
       // The check goes on in the background; its failure has nobody left to tell.
       check.catch(() => {});
-      return { ...base, status: 'degraded', database: 'unknown', reason: `The database did not answer within ${READY_DEADLINE_MS} ms.` };
+      return {
+        ...base,
+        status: 'degraded',
+        database: 'unknown',
+        reason: `The database did not answer within ${READY_DEADLINE_MS} ms.`,
+      };
     }
     const applied = outcome;
     if (applied < expected) {
-      return { ...base, migrations: { applied, expected }, status: 'not_ready', database: 'up', reason: `${expected - applied} database migrations are not applied yet.` };
+      return {
+        ...base,
+        migrations: { applied, expected },
+        status: 'not_ready',
+        database: 'up',
+        reason: `${expected - applied} database migrations are not applied yet.`,
+      };
     }
     return { ...base, migrations: { applied, expected }, status: 'ready', database: 'up' };
   } catch (error) {
@@ -79,7 +94,10 @@ async function readiness(deps: AppDeps, expected: number): Promise<z.infer<typeo
       ...base,
       status: 'degraded',
       database: unavailable?.kind === 'busy' ? 'up' : 'down',
-      reason: unavailable?.kind === 'busy' ? 'The database is busy and could not answer the readiness check.' : 'The database cannot be reached.',
+      reason:
+        unavailable?.kind === 'busy'
+          ? 'The database is busy and could not answer the readiness check.'
+          : 'The database cannot be reached.',
     };
   } finally {
     clearTimeout(timer);

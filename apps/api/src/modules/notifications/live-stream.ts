@@ -33,7 +33,10 @@ async function missedSince(deps: AppDeps, lastId: string): Promise<LiveEvent[]> 
        WHERE id > ${lastId}::bigint AND created_at > now() - make_interval(mins => ${LIVE_EVENT_KEEP_MINUTES})
        ORDER BY id LIMIT ${REPLAY_LIMIT}`),
   );
-  return rows.map((r) => ({ ...(typeof r.payload === 'string' ? (JSON.parse(r.payload) as LiveEvent) : r.payload), id: r.id }));
+  return rows.map((r) => ({
+    ...(typeof r.payload === 'string' ? (JSON.parse(r.payload) as LiveEvent) : r.payload),
+    id: r.id,
+  }));
 }
 
 /** One event as an SSE block: its number (for Last-Event-ID), its kind, and the JSON. */
@@ -42,11 +45,21 @@ export function formatEvent(event: LiveEvent): string {
 }
 
 /** Does a scope reach a record of this organization and department? */
-function reaches(auth: AuthInfo, scope: Scope | null, organizationId: string | null | undefined, departmentId: string | null | undefined): boolean {
+function reaches(
+  auth: AuthInfo,
+  scope: Scope | null,
+  organizationId: string | null | undefined,
+  departmentId: string | null | undefined,
+): boolean {
   if (!scope) return false;
   if (scopeCovers(scope, 'group')) return true;
   if (scope === 'organization') return Boolean(organizationId) && organizationId === auth.organizationId;
-  if (scope === 'department') return Boolean(departmentId) && departmentId === auth.departmentId && (!organizationId || organizationId === auth.organizationId);
+  if (scope === 'department')
+    return (
+      Boolean(departmentId) &&
+      departmentId === auth.departmentId &&
+      (!organizationId || organizationId === auth.organizationId)
+    );
   return false;
 }
 
@@ -65,7 +78,12 @@ export function quickDecision(auth: AuthInfo, event: LiveEvent): boolean | 'mayb
       if (reaches(auth, scopeOf(auth, 'requests.read.scope'), event.organizationId, event.departmentId)) return true;
       // requests.pay reaches by organization (department scope reads as the organization).
       const pay = scopeOf(auth, 'requests.pay');
-      if (pay && pay !== 'own' && reaches(auth, pay === 'department' ? 'organization' : pay, event.organizationId, null)) return true;
+      if (
+        pay &&
+        pay !== 'own' &&
+        reaches(auth, pay === 'department' ? 'organization' : pay, event.organizationId, null)
+      )
+        return true;
       return event.requestId && scopeOf(auth, 'approvals.act') ? 'maybe' : false;
     }
     case 'budget':
@@ -184,12 +202,14 @@ export function serveStream(deps: AppDeps, open: OpenStreams, request: FastifyRe
   stream.on('error', end);
 
   write(`retry: ${RETRY_MS}\n: connected\n\n`);
-  return reply
-    .header('content-type', 'text/event-stream; charset=utf-8')
-    .header('cache-control', 'no-cache, no-transform')
-    .header('x-accel-buffering', 'no')
-    // A stream's socket is never reused: when it ends (sign-out, shutdown) the socket goes too,
-    // so a closing server does not wait out a keep-alive timeout.
-    .header('connection', 'close')
-    .send(stream);
+  return (
+    reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-cache, no-transform')
+      .header('x-accel-buffering', 'no')
+      // A stream's socket is never reused: when it ends (sign-out, shutdown) the socket goes too,
+      // so a closing server does not wait out a keep-alive timeout.
+      .header('connection', 'close')
+      .send(stream)
+  );
 }

@@ -59,7 +59,15 @@ export async function notifyNewDeviceSignIn(
  */
 export async function notifyPayrollToApprove(
   tx: Db,
-  run: { id: string; organizationId: string; organizationName: string; period: string; total: string; currency: string; employeeCount: number },
+  run: {
+    id: string;
+    organizationId: string;
+    organizationName: string;
+    period: string;
+    total: string;
+    currency: string;
+    employeeCount: number;
+  },
   submittedById: string | null,
   now: Date,
 ): Promise<void> {

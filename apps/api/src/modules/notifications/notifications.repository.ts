@@ -16,7 +16,11 @@ function listCondition(userId: string, query: Pick<NotificationListQuery, 'unrea
   return and(...parts)!;
 }
 
-export async function listNotifications(db: Db, userId: string, query: NotificationListQuery): Promise<{ rows: NotificationRow[]; total: number }> {
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  query: NotificationListQuery,
+): Promise<{ rows: NotificationRow[]; total: number }> {
   const where = listCondition(userId, query);
   const { limit, offset } = pageWindow(query);
   const [rows, [total]] = await Promise.all([
@@ -24,7 +28,10 @@ export async function listNotifications(db: Db, userId: string, query: Notificat
       .select()
       .from(notifications)
       .where(where)
-      .orderBy(orderBy({ createdAt: notifications.createdAt, type: notifications.type }, query, 'createdAt'), desc(notifications.id))
+      .orderBy(
+        orderBy({ createdAt: notifications.createdAt, type: notifications.type }, query, 'createdAt'),
+        desc(notifications.id),
+      )
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(notifications).where(where),
@@ -78,7 +85,12 @@ export async function emailOf(db: Db, userId: string): Promise<string | null> {
   return row?.email?.trim() || null;
 }
 
-export async function upsertPreferences(db: Db, userId: string, rows: { eventType: string; inApp: boolean; email: boolean }[], now: Date) {
+export async function upsertPreferences(
+  db: Db,
+  userId: string,
+  rows: { eventType: string; inApp: boolean; email: boolean }[],
+  now: Date,
+) {
   if (rows.length === 0) return;
   for (const r of rows) {
     await db
@@ -92,7 +104,13 @@ export async function upsertPreferences(db: Db, userId: string, rows: { eventTyp
 }
 
 /** `nextAt`: the new frequency's next slot after now in the person's zone (null for 'off'). */
-export async function upsertDigest(db: Db, userId: string, digest: 'off' | 'daily' | 'weekly', now: Date, nextAt: Date | null) {
+export async function upsertDigest(
+  db: Db,
+  userId: string,
+  digest: 'off' | 'daily' | 'weekly',
+  now: Date,
+  nextAt: Date | null,
+) {
   // Turning a digest on starts its first period now (jobs/digest.ts): what came before was
   // already e-mailed one by one, and the first digest comes at the next slot, not at once.
   const startsNow = digest === 'off' ? null : now;

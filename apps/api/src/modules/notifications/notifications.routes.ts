@@ -33,7 +33,8 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
       config: read,
       schema: {
         tags: ['notifications'],
-        summary: 'Server-sent events for the signed-in user: notifications, request activity and budget changes in their scope. Each event has an `id:`; a reconnect with Last-Event-ID first gets what it missed (the last hour, up to 500 events)',
+        summary:
+          'Server-sent events for the signed-in user: notifications, request activity and budget changes in their scope. Each event has an `id:`; a reconnect with Last-Event-ID first gets what it missed (the last hour, up to 500 events)',
         response: { 401: errorResponse, 403: errorResponse },
       },
     },
@@ -57,7 +58,11 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
     '/api/notifications/unread-count',
     {
       config: read,
-      schema: { tags: ['notifications'], summary: 'How many of my notifications are unread', response: { 200: unreadCount, ...errors } },
+      schema: {
+        tags: ['notifications'],
+        summary: 'How many of my notifications are unread',
+        response: { 200: unreadCount, ...errors },
+      },
     },
     async (request) => service.unread(contextOf(request, deps)),
   );
@@ -65,7 +70,11 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
     '/api/notifications/read-all',
     {
       config: read,
-      schema: { tags: ['notifications'], summary: 'Mark all my notifications read', response: { 200: markAllReadResult, ...errors } },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark all my notifications read',
+        response: { 200: markAllReadResult, ...errors },
+      },
     },
     async (request) => service.markAllRead(contextOf(request, deps)),
   );

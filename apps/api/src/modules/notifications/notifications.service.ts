@@ -58,7 +58,12 @@ export async function markAllRead(ctx: Ctx): Promise<MarkAllReadResult> {
 }
 
 async function readPreferences(ctx: Ctx, db: Db, userId: string): Promise<NotificationPreferences> {
-  const [stored, settings, emailAddress, zone] = await Promise.all([repo.preferencesOf(db, userId), repo.settingsOf(db, userId), repo.emailOf(db, userId), personTimeZone(db, userId)]);
+  const [stored, settings, emailAddress, zone] = await Promise.all([
+    repo.preferencesOf(db, userId),
+    repo.settingsOf(db, userId),
+    repo.emailOf(db, userId),
+    personTimeZone(db, userId),
+  ]);
   const digest = settings?.digest ?? 'off';
   const byType = new Map(stored.map((p) => [p.eventType, p]));
   return {
@@ -84,7 +89,10 @@ export async function getPreferences(ctx: Ctx): Promise<NotificationPreferences>
   return readPreferences(ctx, ctx.db, auth.userId);
 }
 
-export async function updatePreferences(ctx: Ctx, input: UpdateNotificationPreferences): Promise<NotificationPreferences> {
+export async function updatePreferences(
+  ctx: Ctx,
+  input: UpdateNotificationPreferences,
+): Promise<NotificationPreferences> {
   const auth = requireAuth(ctx);
   return ctx.db.transaction(async (raw) => {
     const tx = raw as unknown as Db;

@@ -67,13 +67,22 @@ export async function markCompleted(db: Db, params: { userId: string; now: Date 
     .values({ userId: params.userId, completedAt: params.now, updatedAt: params.now })
     .onConflictDoUpdate({
       target: onboardingProgress.userId,
-      set: { completedAt: sql`coalesce(${onboardingProgress.completedAt}, excluded.completed_at)`, updatedAt: params.now },
+      set: {
+        completedAt: sql`coalesce(${onboardingProgress.completedAt}, excluded.completed_at)`,
+        updatedAt: params.now,
+      },
     });
 }
 
-export async function setDismissed(db: Db, params: { userId: string; dismissedAt: Date | null; now: Date }): Promise<void> {
+export async function setDismissed(
+  db: Db,
+  params: { userId: string; dismissedAt: Date | null; now: Date },
+): Promise<void> {
   await db
     .insert(onboardingProgress)
     .values({ userId: params.userId, dismissedAt: params.dismissedAt, updatedAt: params.now })
-    .onConflictDoUpdate({ target: onboardingProgress.userId, set: { dismissedAt: params.dismissedAt, updatedAt: params.now } });
+    .onConflictDoUpdate({
+      target: onboardingProgress.userId,
+      set: { dismissedAt: params.dismissedAt, updatedAt: params.now },
+    });
 }

@@ -114,11 +114,23 @@ function stepsFor(auth: AuthInfo): OnboardingStepKey[] {
 export async function getChecklist(ctx: Ctx): Promise<OnboardingChecklist> {
   const auth = requireAuth(ctx);
   const keys = stepsFor(auth);
-  const [evidence, stored] = await Promise.all([repo.stepEvidence(ctx.db, { userId: auth.userId }), repo.progressOf(ctx.db, { userId: auth.userId })]);
+  const [evidence, stored] = await Promise.all([
+    repo.stepEvidence(ctx.db, { userId: auth.userId }),
+    repo.progressOf(ctx.db, { userId: auth.userId }),
+  ]);
   const steps: OnboardingStep[] = keys.map((key) => {
     const def = STEPS[key];
     const at = evidence[key] ?? null;
-    return { key, track: def.track, title: def.title, description: def.description, link: def.link, tutorialSlug: def.tutorialSlug, done: at !== null, doneAt: at ? at.toISOString() : null };
+    return {
+      key,
+      track: def.track,
+      title: def.title,
+      description: def.description,
+      link: def.link,
+      tutorialSlug: def.tutorialSlug,
+      done: at !== null,
+      doneAt: at ? at.toISOString() : null,
+    };
   });
   const completed = steps.filter((s) => s.done).length;
   let completedAt = stored?.completedAt ?? null;

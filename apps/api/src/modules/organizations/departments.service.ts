@@ -57,7 +57,12 @@ export async function getDepartment(ctx: Ctx, id: string): Promise<Department> {
 }
 
 /** The head must be an active person of the department's organization. */
-async function checkHead(ctx: Ctx, organizationId: string, organizationName: string, headUserId: string | null | undefined) {
+async function checkHead(
+  ctx: Ctx,
+  organizationId: string,
+  organizationName: string,
+  headUserId: string | null | undefined,
+) {
   if (!headUserId) return;
   const user = await repo.userById(ctx.db, headUserId);
   if (!user || user.organizationId !== organizationId || user.status !== 'active') {
@@ -110,12 +115,18 @@ export async function createDepartment(ctx: Ctx, input: CreateDepartmentValues):
           updatedAt: ctx.now,
         })
         .returning();
-      await audit(tx, ctx, { action: 'department.created', entityType: 'department', entityId: row!.id, after: snapshot(row!) });
+      await audit(tx, ctx, {
+        action: 'department.created',
+        entityType: 'department',
+        entityId: row!.id,
+        after: snapshot(row!),
+      });
       return row!.id;
     });
     return getDepartment(ctx, id);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', { message: `A department with code ${input.code} already exists in ${org.name}` });
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', { message: `A department with code ${input.code} already exists in ${org.name}` });
     throw error;
   }
 }
@@ -144,10 +155,17 @@ export async function updateDepartment(ctx: Ctx, id: string, input: UpdateDepart
         .where(eq(departments.id, id))
         .returning();
       const action = input.active === false && current.active ? 'department.deactivated' : 'department.updated';
-      await audit(tx, ctx, { action, entityType: 'department', entityId: id, before: snapshot(current), after: snapshot(row!) });
+      await audit(tx, ctx, {
+        action,
+        entityType: 'department',
+        entityId: id,
+        before: snapshot(current),
+        after: snapshot(row!),
+      });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', { message: `A department with code ${input.code} already exists in ${org.name}` });
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', { message: `A department with code ${input.code} already exists in ${org.name}` });
     throw error;
   }
   return getDepartment(ctx, id);

@@ -16,18 +16,27 @@ import { audit, canSee, invalid, managedOrg, notFound, readableOrg } from './org
  * Intercompany links: a vendor of one group company that is itself another group company.
  * Vendor rows belong to the vendors module; only `intercompanyOrganizationId` is read and set here.
  */
-export async function listIntercompanyLinks(ctx: Ctx, query: IntercompanyLinkQuery): Promise<Paginated<IntercompanyLink>> {
+export async function listIntercompanyLinks(
+  ctx: Ctx,
+  query: IntercompanyLinkQuery,
+): Promise<Paginated<IntercompanyLink>> {
   const scopeOrg = readableOrg(requireAuth(ctx));
   const { rows, total } = await repo.findIntercompanyLinks(ctx.db, { query, visibleOrg: scopeOrg });
   return page(rows, total, query);
 }
 
-export async function exportIntercompanyLinks(ctx: Ctx, query: IntercompanyLinkExportQuery): Promise<IntercompanyLink[]> {
+export async function exportIntercompanyLinks(
+  ctx: Ctx,
+  query: IntercompanyLinkExportQuery,
+): Promise<IntercompanyLink[]> {
   const scopeOrg = readableOrg(requireAuth(ctx));
   return (await repo.findIntercompanyLinks(ctx.db, { query, visibleOrg: scopeOrg })).rows;
 }
 
-export async function listIntercompanyCandidates(ctx: Ctx, query: { organizationId?: string; q?: string }): Promise<{ items: IntercompanyCandidate[] }> {
+export async function listIntercompanyCandidates(
+  ctx: Ctx,
+  query: { organizationId?: string; q?: string },
+): Promise<{ items: IntercompanyCandidate[] }> {
   const scopeOrg = managedOrg(requireAuth(ctx));
   return { items: await repo.findIntercompanyCandidates(ctx.db, { ...query, visibleOrg: scopeOrg }) };
 }
@@ -38,7 +47,11 @@ async function linkOf(ctx: Ctx, vendorId: string): Promise<IntercompanyLink> {
   return link;
 }
 
-export async function linkIntercompany(ctx: Ctx, vendorId: string, input: LinkIntercompanyInput): Promise<IntercompanyLink> {
+export async function linkIntercompany(
+  ctx: Ctx,
+  vendorId: string,
+  input: LinkIntercompanyInput,
+): Promise<IntercompanyLink> {
   const scopeOrg = managedOrg(requireAuth(ctx));
   const vendor = await repo.vendorForLink(ctx.db, vendorId);
   if (!vendor || !canSee(scopeOrg, vendor.organizationId)) throw notFound('Vendor');

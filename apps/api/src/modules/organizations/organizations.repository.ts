@@ -53,16 +53,28 @@ const organizationSortable: Sortable = {
 
 export async function findOrganizations(
   db: Db,
-  params: { query: Omit<OrganizationListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number }; visibleOrg?: string | null; id?: string },
+  params: {
+    query: Omit<OrganizationListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number };
+    visibleOrg?: string | null;
+    id?: string;
+  },
 ) {
   const { query } = params;
   const where = and(
-    params.visibleOrg === undefined ? undefined : params.visibleOrg === null ? sql`false` : eq(organizations.id, params.visibleOrg),
+    params.visibleOrg === undefined
+      ? undefined
+      : params.visibleOrg === null
+        ? sql`false`
+        : eq(organizations.id, params.visibleOrg),
     params.id ? eq(organizations.id, params.id) : undefined,
     query.kind ? eq(organizations.kind, query.kind) : undefined,
     activeFilter(organizations.active, query.active),
     query.q
-      ? or(ilike(organizations.name, likePattern(query.q)), ilike(organizations.code, likePattern(query.q)), ilike(organizations.taxId, likePattern(query.q)))
+      ? or(
+          ilike(organizations.name, likePattern(query.q)),
+          ilike(organizations.code, likePattern(query.q)),
+          ilike(organizations.taxId, likePattern(query.q)),
+        )
       : undefined,
   );
   return listWithTotal(
@@ -83,7 +95,11 @@ export async function organizationById(db: Db, id: string) {
 }
 
 export async function organizationByCode(db: Db, code: string) {
-  const [row] = await db.select({ id: organizations.id }).from(organizations).where(sql`upper(${organizations.code}) = ${code.toUpperCase()}`).limit(1);
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(sql`upper(${organizations.code}) = ${code.toUpperCase()}`)
+    .limit(1);
   return row ?? null;
 }
 
@@ -103,13 +119,24 @@ export async function allOrganizations(db: Db) {
 }
 
 export async function groupOrganization(db: Db) {
-  const [row] = await db.select().from(organizations).where(eq(organizations.kind, 'group')).orderBy(organizations.createdAt).limit(1);
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.kind, 'group'))
+    .orderBy(organizations.createdAt)
+    .limit(1);
   return row ?? null;
 }
 
 export async function activeMembers(db: Db, organizationId: string) {
   return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username, departmentId: users.departmentId })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      departmentId: users.departmentId,
+    })
     .from(users)
     .where(and(eq(users.organizationId, organizationId), eq(users.status, 'active')))
     .orderBy(users.firstName, users.lastName);
@@ -152,16 +179,28 @@ const departmentSortable: Sortable = {
 
 export async function findDepartments(
   db: Db,
-  params: { query: Omit<DepartmentListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number }; visibleOrg?: string | null; id?: string },
+  params: {
+    query: Omit<DepartmentListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number };
+    visibleOrg?: string | null;
+    id?: string;
+  },
 ) {
   const { query } = params;
   const where = and(
-    params.visibleOrg === undefined ? undefined : params.visibleOrg === null ? sql`false` : eq(departments.organizationId, params.visibleOrg),
+    params.visibleOrg === undefined
+      ? undefined
+      : params.visibleOrg === null
+        ? sql`false`
+        : eq(departments.organizationId, params.visibleOrg),
     params.id ? eq(departments.id, params.id) : undefined,
     query.organizationId ? eq(departments.organizationId, query.organizationId) : undefined,
     query.active === undefined ? undefined : eq(departments.active, query.active === 'true'),
     query.q
-      ? or(ilike(departments.name, likePattern(query.q)), ilike(departments.code, likePattern(query.q)), ilike(departments.costCenter, likePattern(query.q)))
+      ? or(
+          ilike(departments.name, likePattern(query.q)),
+          ilike(departments.code, likePattern(query.q)),
+          ilike(departments.costCenter, likePattern(query.q)),
+        )
       : undefined,
   );
   return listWithTotal(
@@ -193,12 +232,21 @@ export async function departmentByCode(db: Db, organizationId: string, code: str
 }
 
 export async function departmentParents(db: Db, organizationId: string) {
-  return db.select({ id: departments.id, parentId: departments.parentId }).from(departments).where(eq(departments.organizationId, organizationId));
+  return db
+    .select({ id: departments.id, parentId: departments.parentId })
+    .from(departments)
+    .where(eq(departments.organizationId, organizationId));
 }
 
 export async function userById(db: Db, id: string) {
   const [row] = await db
-    .select({ id: users.id, organizationId: users.organizationId, status: users.status, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      id: users.id,
+      organizationId: users.organizationId,
+      status: users.status,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
@@ -236,8 +284,20 @@ export async function findIntercompanyLinks(
     isNotNull(vendors.intercompanyOrganizationId),
     visible,
     params.vendorId ? eq(vendors.id, params.vendorId) : undefined,
-    query.organizationId ? or(eq(vendors.organizationId, query.organizationId), eq(vendors.intercompanyOrganizationId, query.organizationId)) : undefined,
-    query.q ? or(ilike(vendors.name, likePattern(query.q)), ilike(vendors.taxId, likePattern(query.q)), ilike(buyer.name, likePattern(query.q)), ilike(counterpart.name, likePattern(query.q))) : undefined,
+    query.organizationId
+      ? or(
+          eq(vendors.organizationId, query.organizationId),
+          eq(vendors.intercompanyOrganizationId, query.organizationId),
+        )
+      : undefined,
+    query.q
+      ? or(
+          ilike(vendors.name, likePattern(query.q)),
+          ilike(vendors.taxId, likePattern(query.q)),
+          ilike(buyer.name, likePattern(query.q)),
+          ilike(counterpart.name, likePattern(query.q)),
+        )
+      : undefined,
   );
   const rows = db
     .select({
@@ -263,17 +323,31 @@ export async function findIntercompanyLinks(
   return listWithTotal(query, rows, total);
 }
 
-export async function findIntercompanyCandidates(db: Db, params: { organizationId?: string; visibleOrg?: string | null; q?: string }) {
+export async function findIntercompanyCandidates(
+  db: Db,
+  params: { organizationId?: string; visibleOrg?: string | null; q?: string },
+) {
   return db
-    .select({ vendorId: vendors.id, vendorName: vendors.name, organizationId: vendors.organizationId, organizationName: buyer.name })
+    .select({
+      vendorId: vendors.id,
+      vendorName: vendors.name,
+      organizationId: vendors.organizationId,
+      organizationName: buyer.name,
+    })
     .from(vendors)
     .innerJoin(buyer, eq(buyer.id, vendors.organizationId))
     .where(
       and(
         isNull(vendors.intercompanyOrganizationId),
-        params.visibleOrg === undefined ? undefined : params.visibleOrg === null ? sql`false` : eq(vendors.organizationId, params.visibleOrg),
+        params.visibleOrg === undefined
+          ? undefined
+          : params.visibleOrg === null
+            ? sql`false`
+            : eq(vendors.organizationId, params.visibleOrg),
         params.organizationId ? eq(vendors.organizationId, params.organizationId) : undefined,
-        params.q ? or(ilike(vendors.name, likePattern(params.q)), ilike(vendors.taxId, likePattern(params.q))) : undefined,
+        params.q
+          ? or(ilike(vendors.name, likePattern(params.q)), ilike(vendors.taxId, likePattern(params.q)))
+          : undefined,
       ),
     )
     .orderBy(vendors.name)
@@ -282,7 +356,12 @@ export async function findIntercompanyCandidates(db: Db, params: { organizationI
 
 export async function vendorForLink(db: Db, id: string) {
   const [row] = await db
-    .select({ id: vendors.id, name: vendors.name, organizationId: vendors.organizationId, intercompanyOrganizationId: vendors.intercompanyOrganizationId })
+    .select({
+      id: vendors.id,
+      name: vendors.name,
+      organizationId: vendors.organizationId,
+      intercompanyOrganizationId: vendors.intercompanyOrganizationId,
+    })
     .from(vendors)
     .where(eq(vendors.id, id))
     .limit(1);

@@ -51,7 +51,12 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
     '/api/organizations',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: { tags: ['organizations'], summary: 'Organizations in the caller\'s scope', querystring: organizationListQuery, response: { 200: organizationList, ...readErrors } },
+      schema: {
+        tags: ['organizations'],
+        summary: "Organizations in the caller's scope",
+        querystring: organizationListQuery,
+        response: { 200: organizationList, ...readErrors },
+      },
     },
     async (request) => orgs.listOrganizations(contextOf(request, deps), request.query),
   );
@@ -59,19 +64,33 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
     '/api/organizations/export',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: { tags: ['organizations'], summary: 'Organizations as CSV or XLSX', querystring: organizationExportQuery },
+      schema: {
+        tags: ['organizations'],
+        summary: 'Organizations as CSV or XLSX',
+        querystring: organizationExportQuery,
+      },
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await orgs.exportOrganizations(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'organizations', columns: orgs.organizationExportColumns, rows, now: ctx.now });
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'organizations',
+        columns: orgs.organizationExportColumns,
+        rows,
+        now: ctx.now,
+      });
     },
   );
   r.get(
     '/api/organizations/tree',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: { tags: ['organizations'], summary: 'The hierarchy of the organizations in the caller\'s scope', response: { 200: organizationTree, 401: errorResponse } },
+      schema: {
+        tags: ['organizations'],
+        summary: "The hierarchy of the organizations in the caller's scope",
+        response: { 200: organizationTree, 401: errorResponse },
+      },
     },
     async (request) => orgs.organizationTree(contextOf(request, deps)),
   );
@@ -79,7 +98,12 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
     '/api/organizations/:id',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: { tags: ['organizations'], summary: 'One organization', params: idParam, response: { 200: organization, ...readErrors } },
+      schema: {
+        tags: ['organizations'],
+        summary: 'One organization',
+        params: idParam,
+        response: { 200: organization, ...readErrors },
+      },
     },
     async (request, reply) => withEtag(reply, await orgs.getOrganization(contextOf(request, deps), request.params.id)),
   );
@@ -87,7 +111,12 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
     '/api/organizations/:id/members',
     {
       config: { access: 'org.manage' },
-      schema: { tags: ['organizations'], summary: 'Active people of an organization (department-head picker)', params: idParam, response: { 200: organizationMembers, ...errors } },
+      schema: {
+        tags: ['organizations'],
+        summary: 'Active people of an organization (department-head picker)',
+        params: idParam,
+        response: { 200: organizationMembers, ...errors },
+      },
     },
     async (request) => orgs.organizationMembers(contextOf(request, deps), request.params.id),
   );
@@ -95,9 +124,15 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
     '/api/organizations',
     {
       config: { access: 'org.manage' },
-      schema: { tags: ['organizations'], summary: 'Create a subsidiary', body: createOrganizationInput, response: { 201: organization, ...errors } },
+      schema: {
+        tags: ['organizations'],
+        summary: 'Create a subsidiary',
+        body: createOrganizationInput,
+        response: { 201: organization, ...errors },
+      },
     },
-    async (request, reply) => reply.code(201).send(await orgs.createOrganization(contextOf(request, deps), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await orgs.createOrganization(contextOf(request, deps), request.body)),
   );
   r.patch(
     '/api/organizations/:id',
@@ -105,14 +140,23 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
       config: { access: 'org.manage' },
       schema: {
         tags: ['organizations'],
-        summary: 'Update an organization and its settings; with If-Match, only if the organization is still at that version (412 otherwise)',
+        summary:
+          'Update an organization and its settings; with If-Match, only if the organization is still at that version (412 otherwise)',
         params: idParam,
         body: updateOrganizationInput,
         response: { 200: organization, ...errors, ...versionConflictResponse },
       },
     },
     async (request, reply) =>
-      withEtag(reply, await orgs.updateOrganization(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
+      withEtag(
+        reply,
+        await orgs.updateOrganization(
+          contextOf(request, deps),
+          request.params.id,
+          request.body,
+          expectedVersion(request),
+        ),
+      ),
   );
   r.post(
     '/api/organizations/:id/move',
@@ -127,7 +171,15 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
       },
     },
     async (request, reply) =>
-      withEtag(reply, await orgs.moveOrganization(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
+      withEtag(
+        reply,
+        await orgs.moveOrganization(
+          contextOf(request, deps),
+          request.params.id,
+          request.body,
+          expectedVersion(request),
+        ),
+      ),
   );
 
   // --- Intercompany links ----------------------------------------------------------------------
@@ -135,7 +187,12 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
     '/api/intercompany-links',
     {
       config: { access: ['org.manage', 'settings.read'] },
-      schema: { tags: ['organizations'], summary: 'Vendors that are group companies, per organization', querystring: intercompanyLinkQuery, response: { 200: intercompanyLinks, ...errors } },
+      schema: {
+        tags: ['organizations'],
+        summary: 'Vendors that are group companies, per organization',
+        querystring: intercompanyLinkQuery,
+        response: { 200: intercompanyLinks, ...errors },
+      },
     },
     async (request) => intercompany.listIntercompanyLinks(contextOf(request, deps), request.query),
   );
@@ -143,19 +200,34 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
     '/api/intercompany-links/export',
     {
       config: { access: ['org.manage', 'settings.read'] },
-      schema: { tags: ['organizations'], summary: 'Intercompany links as CSV or XLSX', querystring: intercompanyLinkExportQuery },
+      schema: {
+        tags: ['organizations'],
+        summary: 'Intercompany links as CSV or XLSX',
+        querystring: intercompanyLinkExportQuery,
+      },
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await intercompany.exportIntercompanyLinks(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'intercompany-links', columns: intercompany.intercompanyExportColumns, rows, now: ctx.now });
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'intercompany-links',
+        columns: intercompany.intercompanyExportColumns,
+        rows,
+        now: ctx.now,
+      });
     },
   );
   r.get(
     '/api/intercompany-links/candidates',
     {
       config: { access: 'org.manage' },
-      schema: { tags: ['organizations'], summary: 'Vendors not yet linked to a group company', querystring: intercompanyCandidateQuery, response: { 200: intercompanyCandidates, ...errors } },
+      schema: {
+        tags: ['organizations'],
+        summary: 'Vendors not yet linked to a group company',
+        querystring: intercompanyCandidateQuery,
+        response: { 200: intercompanyCandidates, ...errors },
+      },
     },
     async (request) => intercompany.listIntercompanyCandidates(contextOf(request, deps), request.query),
   );
@@ -163,7 +235,13 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
     '/api/intercompany-links/:vendorId',
     {
       config: { access: 'org.manage' },
-      schema: { tags: ['organizations'], summary: 'Link a vendor to the group company it is', params: vendorIdParam, body: linkIntercompanyInput, response: { 200: intercompanyLink, ...errors } },
+      schema: {
+        tags: ['organizations'],
+        summary: 'Link a vendor to the group company it is',
+        params: vendorIdParam,
+        body: linkIntercompanyInput,
+        response: { 200: intercompanyLink, ...errors },
+      },
     },
     async (request) => intercompany.linkIntercompany(contextOf(request, deps), request.params.vendorId, request.body),
   );
@@ -171,7 +249,12 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
     '/api/intercompany-links/:vendorId',
     {
       config: { access: 'org.manage' },
-      schema: { tags: ['organizations'], summary: 'Remove a vendor\'s intercompany link', params: vendorIdParam, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags: ['organizations'],
+        summary: "Remove a vendor's intercompany link",
+        params: vendorIdParam,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await intercompany.unlinkIntercompany(contextOf(request, deps), request.params.vendorId);
@@ -184,7 +267,12 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
     '/api/departments',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: { tags: ['departments'], summary: 'Departments in the caller\'s scope', querystring: departmentListQuery, response: { 200: departmentList, ...readErrors } },
+      schema: {
+        tags: ['departments'],
+        summary: "Departments in the caller's scope",
+        querystring: departmentListQuery,
+        response: { 200: departmentList, ...readErrors },
+      },
     },
     async (request) => departments.listDepartments(contextOf(request, deps), request.query),
   );
@@ -197,14 +285,25 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await departments.exportDepartments(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'departments', columns: departments.departmentExportColumns, rows, now: ctx.now });
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'departments',
+        columns: departments.departmentExportColumns,
+        rows,
+        now: ctx.now,
+      });
     },
   );
   r.get(
     '/api/departments/:id',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: { tags: ['departments'], summary: 'One department', params: idParam, response: { 200: department, ...readErrors } },
+      schema: {
+        tags: ['departments'],
+        summary: 'One department',
+        params: idParam,
+        response: { 200: department, ...readErrors },
+      },
     },
     async (request) => departments.getDepartment(contextOf(request, deps), request.params.id),
   );
@@ -212,15 +311,27 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
     '/api/departments',
     {
       config: { access: 'org.manage' },
-      schema: { tags: ['departments'], summary: 'Create a department', body: createDepartmentInput, response: { 201: department, ...errors } },
+      schema: {
+        tags: ['departments'],
+        summary: 'Create a department',
+        body: createDepartmentInput,
+        response: { 201: department, ...errors },
+      },
     },
-    async (request, reply) => reply.code(201).send(await departments.createDepartment(contextOf(request, deps), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await departments.createDepartment(contextOf(request, deps), request.body)),
   );
   r.patch(
     '/api/departments/:id',
     {
       config: { access: 'org.manage' },
-      schema: { tags: ['departments'], summary: 'Update or deactivate a department', params: idParam, body: updateDepartmentInput, response: { 200: department, ...errors } },
+      schema: {
+        tags: ['departments'],
+        summary: 'Update or deactivate a department',
+        params: idParam,
+        body: updateDepartmentInput,
+        response: { 200: department, ...errors },
+      },
     },
     async (request) => departments.updateDepartment(contextOf(request, deps), request.params.id, request.body),
   );

@@ -71,7 +71,14 @@ export function invalid(path: string, message: string): AppError {
 export async function audit(
   tx: Db,
   ctx: Ctx,
-  event: { action: string; entityType: string; entityId: string; before?: unknown; after?: unknown; metadata?: unknown },
+  event: {
+    action: string;
+    entityType: string;
+    entityId: string;
+    before?: unknown;
+    after?: unknown;
+    metadata?: unknown;
+  },
 ): Promise<void> {
   await auditChange(tx, actorOf(ctx), event);
 }
@@ -98,7 +105,10 @@ function toOrganization(row: repo.OrganizationRow): Organization {
   const settings = (row.settings ?? {}) as Settings;
   return {
     ...row,
-    settings: { approvalThreshold: settings.approvalThreshold ?? null, defaultWorkflowId: settings.defaultWorkflowId ?? null },
+    settings: {
+      approvalThreshold: settings.approvalThreshold ?? null,
+      defaultWorkflowId: settings.defaultWorkflowId ?? null,
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -146,11 +156,16 @@ export async function organizationTree(ctx: Ctx): Promise<OrganizationTree> {
   const scopeOrg = visibleOrg(auth);
   const all = (await repo.allOrganizations(ctx.db)).filter((o) => canSee(scopeOrg, o.id));
   const nodes = new Map<string, OrganizationTreeNode>(
-    all.map((o) => [o.id, { id: o.id, name: o.name, code: o.code, kind: o.kind, currency: o.currency, active: o.active, children: [] }]),
+    all.map((o) => [
+      o.id,
+      { id: o.id, name: o.name, code: o.code, kind: o.kind, currency: o.currency, active: o.active, children: [] },
+    ]),
   );
   const roots: OrganizationTreeNode[] = [];
   // The group first, then companies by name.
-  const ordered = [...all].sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === 'group' ? -1 : 1));
+  const ordered = [...all].sort((a, b) =>
+    a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === 'group' ? -1 : 1,
+  );
   for (const o of ordered) {
     const node = nodes.get(o.id)!;
     const parent = o.parentId ? nodes.get(o.parentId) : undefined;
@@ -166,7 +181,12 @@ export async function organizationMembers(ctx: Ctx, id: string): Promise<{ items
   if (!org || !canSee(managedOrg(auth), org.id)) throw notFound('Organization');
   const rows = await repo.activeMembers(ctx.db, id);
   return {
-    items: rows.map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`, username: u.username, departmentId: u.departmentId })),
+    items: rows.map((u) => ({
+      id: u.id,
+      name: `${u.firstName} ${u.lastName}`,
+      username: u.username,
+      departmentId: u.departmentId,
+    })),
   };
 }
 
@@ -180,7 +200,8 @@ function mergeSettings(current: unknown, patch: UpdateOrganizationValues['settin
 
 async function codeConflict(ctx: Ctx, code: string, exceptId?: string): Promise<void> {
   const existing = await repo.organizationByCode(ctx.db, code);
-  if (existing && existing.id !== exceptId) throw new AppError('CONFLICT', { message: `An organization with code ${code} already exists` });
+  if (existing && existing.id !== exceptId)
+    throw new AppError('CONFLICT', { message: `An organization with code ${code} already exists` });
 }
 
 export async function createOrganization(ctx: Ctx, input: CreateOrganizationValues): Promise<Organization> {
@@ -220,23 +241,35 @@ export async function createOrganization(ctx: Ctx, input: CreateOrganizationValu
           updatedAt: ctx.now,
         })
         .returning();
-      await audit(tx, ctx, { action: 'organization.created', entityType: 'organization', entityId: row!.id, after: snapshot(row!) });
+      await audit(tx, ctx, {
+        action: 'organization.created',
+        entityType: 'organization',
+        entityId: row!.id,
+        after: snapshot(row!),
+      });
       return row!.id;
     });
     return getOrganization(ctx, id);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', { message: `An organization with code ${input.code} already exists` });
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', { message: `An organization with code ${input.code} already exists` });
     throw error;
   }
 }
 
-export async function updateOrganization(ctx: Ctx, id: string, input: UpdateOrganizationValues, expectedVersion?: number): Promise<Organization> {
+export async function updateOrganization(
+  ctx: Ctx,
+  id: string,
+  input: UpdateOrganizationValues,
+  expectedVersion?: number,
+): Promise<Organization> {
   const auth = requireAuth(ctx);
   const scopeOrg = managedOrg(auth);
   const current = await repo.organizationById(ctx.db, id);
   if (!current || !canSee(scopeOrg, current.id)) throw notFound('Organization');
   assertVersion(current.version, expectedVersion);
-  if (input.active === false && current.kind === 'group') throw invalid('active', 'The group itself cannot be deactivated');
+  if (input.active === false && current.kind === 'group')
+    throw invalid('active', 'The group itself cannot be deactivated');
   if (input.code !== undefined) await codeConflict(ctx, input.code, id);
   try {
     await ctx.db.transaction(async (tx) => {
@@ -263,21 +296,36 @@ export async function updateOrganization(ctx: Ctx, id: string, input: UpdateOrga
         .where(and(eq(organizations.id, id), versionIs(organizations.version, expectedVersion)))
         .returning();
       if (!row) throw versionConflict();
-      await audit(tx, ctx, { action: 'organization.updated', entityType: 'organization', entityId: id, before: snapshot(locked), after: snapshot(row) });
+      await audit(tx, ctx, {
+        action: 'organization.updated',
+        entityType: 'organization',
+        entityId: id,
+        before: snapshot(locked),
+        after: snapshot(row),
+      });
       // Its people who follow its zone (and, for the group, people of no organization) get their schedules re-timed.
       if (row.timeZone !== locked.timeZone) {
-        const followers = row.kind === 'group' ? or(eq(users.organizationId, id), isNull(users.organizationId)) : eq(users.organizationId, id);
+        const followers =
+          row.kind === 'group'
+            ? or(eq(users.organizationId, id), isNull(users.organizationId))
+            : eq(users.organizationId, id);
         await retimeSchedules(tx, and(isNull(users.timeZone), followers)!, ctx.now);
       }
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', { message: `An organization with code ${input.code} already exists` });
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', { message: `An organization with code ${input.code} already exists` });
     throw error;
   }
   return getOrganization(ctx, id);
 }
 
-export async function moveOrganization(ctx: Ctx, id: string, input: MoveOrganizationInput, expectedVersion?: number): Promise<Organization> {
+export async function moveOrganization(
+  ctx: Ctx,
+  id: string,
+  input: MoveOrganizationInput,
+  expectedVersion?: number,
+): Promise<Organization> {
   const auth = requireAuth(ctx);
   requireGroupManager(auth);
   const current = await repo.organizationById(ctx.db, id);
@@ -319,7 +367,12 @@ export const organizationExportColumns: ExportColumn<Organization>[] = [
   { header: 'Address', value: (o: Organization) => o.address },
   { header: 'Tax id', value: (o: Organization) => o.taxId },
   { header: 'Fiscal year start month', value: (o: Organization) => o.fiscalYearStartMonth, type: 'number' },
-  { header: 'Approval threshold', value: (o: Organization) => o.settings.approvalThreshold, type: 'money', currency: (o: Organization) => o.currency },
+  {
+    header: 'Approval threshold',
+    value: (o: Organization) => o.settings.approvalThreshold,
+    type: 'money',
+    currency: (o: Organization) => o.currency,
+  },
   { header: 'Departments', value: (o: Organization) => o.departmentCount, type: 'number' },
   { header: 'Active', value: (o: Organization) => (o.active ? 'yes' : 'no') },
 ];

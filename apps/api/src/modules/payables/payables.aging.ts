@@ -31,7 +31,8 @@ export interface AgingParams {
   organizationId?: string;
 }
 
-const zeroBuckets = (): AgingBucketAmounts => Object.fromEntries(AGING_BUCKET_VALUES.map((b) => [b, '0.00'])) as AgingBucketAmounts;
+const zeroBuckets = (): AgingBucketAmounts =>
+  Object.fromEntries(AGING_BUCKET_VALUES.map((b) => [b, '0.00'])) as AgingBucketAmounts;
 
 /**
  * One rate per currency for the report: the same rounding `FxCache` and `convert` use. A day
@@ -60,38 +61,49 @@ async function invoicesOf(ctx: Ctx, params: AgingParams & { vendorId?: string })
   const scope = scopeCondition(auth, 'reports.read', repo.payableScopeColumns);
   const asOf = params.asOf ?? dayOf(ctx.now);
   const currency = await groupCurrency(ctx.db);
-  const rows = await repo.agingSource(ctx.db, { scope, asOf, organizationId: params.organizationId, vendorId: params.vendorId });
+  const rows = await repo.agingSource(ctx.db, {
+    scope,
+    asOf,
+    organizationId: params.organizationId,
+    vendorId: params.vendorId,
+  });
   const { rateOf, period } = rateBook(ctx, currency, asOf);
   const invoices = await Promise.all(
-    rows.map(async (row): Promise<AgingInvoice & { vendorId: string; vendorName: string; organizationId: string; organizationName: string }> => {
-      const days = daysBetween(params.basis === 'invoice' ? row.invoiceDate : row.dueDate, asOf);
-      const open = toAmountString(subtractMoney(row.amount, row.paidAsOf));
-      const rate = await rateOf(row.currency);
-      return {
-        payableId: row.id,
-        requestId: row.requestId,
-        requestReference: requestReference(row.requestSeq),
-        requestTitle: row.requestTitle,
-        invoiceNumber: row.invoiceNumber,
-        invoiceDate: row.invoiceDate,
-        dueDate: row.dueDate,
-        dueDateAdjustedFrom: row.dueDateAdjustedFrom,
-        dueDateAdjustedReason: row.dueDateAdjustedReason,
-        daysPastDue: days,
-        bucket: agingBucketOf(days),
-        currency: row.currency,
-        amount: toAmountString(row.amount),
-        paidAmount: toAmountString(row.paidAsOf),
-        openAmount: open,
-        rate,
-        openAmountGroup: convertMoney(open, rate, currency).amount,
-        canPay: organizationInScope(auth, 'payables.manage', row.organizationId),
-        vendorId: row.vendorId,
-        vendorName: row.vendorName,
-        organizationId: row.organizationId,
-        organizationName: row.organizationName,
-      };
-    }),
+    rows.map(
+      async (
+        row,
+      ): Promise<
+        AgingInvoice & { vendorId: string; vendorName: string; organizationId: string; organizationName: string }
+      > => {
+        const days = daysBetween(params.basis === 'invoice' ? row.invoiceDate : row.dueDate, asOf);
+        const open = toAmountString(subtractMoney(row.amount, row.paidAsOf));
+        const rate = await rateOf(row.currency);
+        return {
+          payableId: row.id,
+          requestId: row.requestId,
+          requestReference: requestReference(row.requestSeq),
+          requestTitle: row.requestTitle,
+          invoiceNumber: row.invoiceNumber,
+          invoiceDate: row.invoiceDate,
+          dueDate: row.dueDate,
+          dueDateAdjustedFrom: row.dueDateAdjustedFrom,
+          dueDateAdjustedReason: row.dueDateAdjustedReason,
+          daysPastDue: days,
+          bucket: agingBucketOf(days),
+          currency: row.currency,
+          amount: toAmountString(row.amount),
+          paidAmount: toAmountString(row.paidAsOf),
+          openAmount: open,
+          rate,
+          openAmountGroup: convertMoney(open, rate, currency).amount,
+          canPay: organizationInScope(auth, 'payables.manage', row.organizationId),
+          vendorId: row.vendorId,
+          vendorName: row.vendorName,
+          organizationId: row.organizationId,
+          organizationName: row.organizationName,
+        };
+      },
+    ),
   );
   return { asOf, basis: params.basis, groupCurrency: currency, ratePeriod: period(), invoices };
 }
@@ -103,14 +115,24 @@ function vendorRows(invoices: Invoice[]): AgingVendorRow[] {
   for (const inv of invoices) {
     let row = byVendor.get(inv.vendorId);
     if (!row) {
-      row = { vendorId: inv.vendorId, vendorName: inv.vendorName, organizationId: inv.organizationId, organizationName: inv.organizationName, invoiceCount: 0, buckets: zeroBuckets(), total: '0.00' };
+      row = {
+        vendorId: inv.vendorId,
+        vendorName: inv.vendorName,
+        organizationId: inv.organizationId,
+        organizationName: inv.organizationName,
+        invoiceCount: 0,
+        buckets: zeroBuckets(),
+        total: '0.00',
+      };
       byVendor.set(inv.vendorId, row);
     }
     row.invoiceCount += 1;
     row.buckets[inv.bucket] = toAmountString(addMoney(row.buckets[inv.bucket], inv.openAmountGroup));
     row.total = toAmountString(addMoney(row.total, inv.openAmountGroup));
   }
-  return [...byVendor.values()].sort((a, b) => a.vendorName.localeCompare(b.vendorName, 'en') || a.vendorId.localeCompare(b.vendorId));
+  return [...byVendor.values()].sort(
+    (a, b) => a.vendorName.localeCompare(b.vendorName, 'en') || a.vendorId.localeCompare(b.vendorId),
+  );
 }
 
 export async function agingReport(ctx: Ctx, params: AgingParams): Promise<AgingReport> {
@@ -118,7 +140,8 @@ export async function agingReport(ctx: Ctx, params: AgingParams): Promise<AgingR
   const vendors = vendorRows(invoices);
   const buckets = zeroBuckets();
   // Totals add the vendor rows, so the screen's columns and its totals row agree to the cent.
-  for (const v of vendors) for (const b of AGING_BUCKET_VALUES) buckets[b] = toAmountString(addMoney(buckets[b], v.buckets[b]));
+  for (const v of vendors)
+    for (const b of AGING_BUCKET_VALUES) buckets[b] = toAmountString(addMoney(buckets[b], v.buckets[b]));
   const auth = requireAuth(ctx);
   const orgs = await ctx.db
     .select({ id: organizations.id, name: organizations.name })
@@ -129,18 +152,27 @@ export async function agingReport(ctx: Ctx, params: AgingParams): Promise<AgingR
     ...header,
     organizations: orgs,
     vendors,
-    totals: { buckets, total: toAmountString(addMoney('0', ...vendors.map((v) => v.total))), invoiceCount: invoices.length },
+    totals: {
+      buckets,
+      total: toAmountString(addMoney('0', ...vendors.map((v) => v.total))),
+      invoiceCount: invoices.length,
+    },
   };
 }
 
 export async function agingVendor(ctx: Ctx, vendorId: string, params: AgingParams): Promise<AgingVendorDetail> {
   const { invoices, ...header } = await invoicesOf(ctx, { ...params, vendorId });
   const [vendor] = vendorRows(invoices);
-  if (!vendor) throw new AppError('NOT_FOUND', { message: `${MESSAGES.vendorNotFound}, or nothing of theirs was open on this day` });
+  if (!vendor)
+    throw new AppError('NOT_FOUND', {
+      message: `${MESSAGES.vendorNotFound}, or nothing of theirs was open on this day`,
+    });
   return {
     ...header,
     vendor,
-    invoices: invoices.map(({ vendorId: _v, vendorName: _n, organizationId: _o, organizationName: _on, ...inv }) => inv),
+    invoices: invoices.map(
+      ({ vendorId: _v, vendorName: _n, organizationId: _o, organizationName: _on, ...inv }) => inv,
+    ),
   };
 }
 
@@ -168,7 +200,12 @@ export function exportColumns(report: AgingReport): ExportColumn<AgingExportRow>
     { header: 'Vendor', value: (r) => r.vendorName },
     { header: 'Organization', value: (r) => r.organizationName },
     { header: 'Open invoices', value: (r) => r.invoiceCount, type: 'number' },
-    ...AGING_BUCKET_VALUES.map((b) => ({ header: AGING_BUCKET_LABELS[b], value: (r: AgingExportRow) => r.buckets[b], type: 'money' as const, currency: (r: AgingExportRow) => r.currency })),
+    ...AGING_BUCKET_VALUES.map((b) => ({
+      header: AGING_BUCKET_LABELS[b],
+      value: (r: AgingExportRow) => r.buckets[b],
+      type: 'money' as const,
+      currency: (r: AgingExportRow) => r.currency,
+    })),
     { header: 'Total', value: (r) => r.total, type: 'money', currency: (r) => r.currency },
     { header: 'Currency', value: (r) => r.currency },
     { header: 'As of', value: () => report.asOf, type: 'date' },

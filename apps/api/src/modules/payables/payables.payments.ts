@@ -37,7 +37,12 @@ export function daysBetween(from: string, to: string): number {
  * The due date of an invoice: its date plus the vendor's terms, moved to the next business day of
  * the paying organization's country when the terms end on a weekend or a public holiday there.
  */
-export async function dueDateOf(tx: Db, organizationId: string, invoiceDate: string, terms: number): Promise<BusinessDate> {
+export async function dueDateOf(
+  tx: Db,
+  organizationId: string,
+  invoiceDate: string,
+  terms: number,
+): Promise<BusinessDate> {
   return onBusinessDay(addDays(invoiceDate, terms), countryOf(await repo.organizationPlace(tx, organizationId)));
 }
 
@@ -71,13 +76,26 @@ export async function openPayable(tx: Db, r: RequestRow, actor: AuditActor): Pro
     action: 'payable.created',
     entityType: 'payable',
     entityId: id,
-    after: { requestId: r.id, vendorId: r.vendorId, amount, currency: r.currency, invoiceDate, dueDate: due.date, ...(due.adjustedFrom ? { dueDateAdjustedFrom: due.adjustedFrom, dueDateAdjustedReason: due.adjustedReason } : {}) },
+    after: {
+      requestId: r.id,
+      vendorId: r.vendorId,
+      amount,
+      currency: r.currency,
+      invoiceDate,
+      dueDate: due.date,
+      ...(due.adjustedFrom ? { dueDateAdjustedFrom: due.adjustedFrom, dueDateAdjustedReason: due.adjustedReason } : {}),
+    },
   });
   return repo.lockPayable(tx, id);
 }
 
 /** approved → paid: the request's own fields, its timeline and the requester's notice. */
-export async function markRequestPaid(tx: Db, r: RequestRow, input: { paymentDate: string; paymentReference: string | null }, actor: PaymentActor): Promise<void> {
+export async function markRequestPaid(
+  tx: Db,
+  r: RequestRow,
+  input: { paymentDate: string; paymentReference: string | null },
+  actor: PaymentActor,
+): Promise<void> {
   if (r.status !== 'approved') throw new AppError('CONFLICT', { message: transitionMessage(r.status, 'paid') });
   const now = actor.now;
   await tx
@@ -99,7 +117,11 @@ export async function markRequestPaid(tx: Db, r: RequestRow, input: { paymentDat
     before: { status: r.status },
     after: { status: 'paid', paymentDate: input.paymentDate, paymentReference: input.paymentReference },
   });
-  await recordRequestEvent(tx, { requestId: r.id, type: 'paid', actorId: actor.userId, note: ACTIVITY.payment(input) }, now);
+  await recordRequestEvent(
+    tx,
+    { requestId: r.id, type: 'paid', actorId: actor.userId, note: ACTIVITY.payment(input) },
+    now,
+  );
   await notify(
     tx,
     [r.requesterId],
@@ -162,7 +184,14 @@ export async function recordPayment(
     entityId: p.id,
     before: { paidAmount: p.paidAmount },
     after: { paidAmount, openAmount: openAfter },
-    metadata: { paymentId, requestId: r.id, paymentDate: input.paymentDate, amount, currency: p.currency, reference: input.reference },
+    metadata: {
+      paymentId,
+      requestId: r.id,
+      paymentDate: input.paymentDate,
+      amount,
+      currency: p.currency,
+      reference: input.reference,
+    },
   });
   const paymentInput = { paymentDate: input.paymentDate, paymentReference: input.reference };
   if (settled) {
@@ -170,7 +199,12 @@ export async function recordPayment(
   } else {
     await recordRequestEvent(
       tx,
-      { requestId: r.id, type: 'payment_recorded', actorId: actor.userId, note: ACTIVITY.partPayment(amount, p.currency, openAfter, paymentInput) },
+      {
+        requestId: r.id,
+        type: 'payment_recorded',
+        actorId: actor.userId,
+        note: ACTIVITY.partPayment(amount, p.currency, openAfter, paymentInput),
+      },
       now,
     );
   }
@@ -182,11 +216,22 @@ export async function recordPayment(
  * balance (opening the payable first if it predates payables); one without keeps the plain
  * status change.
  */
-export async function payInFull(tx: Db, r: RequestRow, input: { paymentDate: string; paymentReference: string }, actor: PaymentActor): Promise<void> {
+export async function payInFull(
+  tx: Db,
+  r: RequestRow,
+  input: { paymentDate: string; paymentReference: string },
+  actor: PaymentActor,
+): Promise<void> {
   if (r.status !== 'approved') throw new AppError('CONFLICT', { message: transitionMessage(r.status, 'paid') });
   const p = r.vendorId ? await openPayable(tx, r, actor) : null;
   if (!p) return markRequestPaid(tx, r, input, actor);
   const open = toAmountString(subtractMoney(p.amount, p.paidAmount));
   if (compareMoney(open, '0') <= 0) return markRequestPaid(tx, r, input, actor);
-  await recordPayment(tx, r, p, { paymentDate: input.paymentDate, amount: open, reference: input.paymentReference }, actor);
+  await recordPayment(
+    tx,
+    r,
+    p,
+    { paymentDate: input.paymentDate, amount: open, reference: input.paymentReference },
+    actor,
+  );
 }

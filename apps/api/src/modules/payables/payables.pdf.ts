@@ -18,7 +18,11 @@ export async function agingPdf(report: AgingReport, organizationName: string | n
     [
       { text: 'Total', bold: true },
       '',
-      ...AGING_BUCKET_VALUES.map((b) => ({ text: money(report.totals.buckets[b]), alignment: 'right' as const, bold: true })),
+      ...AGING_BUCKET_VALUES.map((b) => ({
+        text: money(report.totals.buckets[b]),
+        alignment: 'right' as const,
+        bold: true,
+      })),
       { text: money(report.totals.total), alignment: 'right' as const, bold: true },
     ],
   ];
@@ -40,7 +44,10 @@ export async function agingPdf(report: AgingReport, organizationName: string | n
       },
       report.vendors.length === 0
         ? { text: 'Nothing was open on this day.' }
-        : { table: { headerRows: 1, widths: ['*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'], body }, layout: 'lightHorizontalLines' },
+        : {
+            table: { headerRows: 1, widths: ['*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'], body },
+            layout: 'lightHorizontalLines',
+          },
     ],
   };
   return pdfMake().createPdf(doc).getBuffer();

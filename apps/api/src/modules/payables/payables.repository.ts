@@ -7,7 +7,10 @@ import { nextVersion } from '../../lib/versions.ts';
 import { titleContains } from '../requests/requests.repository.ts';
 
 /** The columns `scopeCondition` limits payables by: the payable's organization and its request's department. */
-export const payableScopeColumns = { organizationId: payables.organizationId, departmentId: spendingRequests.departmentId };
+export const payableScopeColumns = {
+  organizationId: payables.organizationId,
+  departmentId: spendingRequests.departmentId,
+};
 
 const payableColumns = {
   id: payables.id,
@@ -72,7 +75,10 @@ const SORTABLE: Sortable = {
   createdAt: payables.createdAt,
 };
 
-function listWhere(scope: SQL | undefined, q: Pick<PayableListQuery, 'q' | 'vendorId' | 'organizationId' | 'status'>): SQL | undefined {
+function listWhere(
+  scope: SQL | undefined,
+  q: Pick<PayableListQuery, 'q' | 'vendorId' | 'organizationId' | 'status'>,
+): SQL | undefined {
   const parts: (SQL | undefined)[] = [scope];
   if (q.q) {
     const p = likePattern(q.q);
@@ -85,7 +91,10 @@ function listWhere(scope: SQL | undefined, q: Pick<PayableListQuery, 'q' | 'vend
   return and(...parts);
 }
 
-export async function listPayables(db: Db, params: { scope: SQL | undefined; query: PayableListQuery }): Promise<{ rows: PayableRow[]; total: number }> {
+export async function listPayables(
+  db: Db,
+  params: { scope: SQL | undefined; query: PayableListQuery },
+): Promise<{ rows: PayableRow[]; total: number }> {
   const condition = listWhere(params.scope, params.query);
   const rows = await joined(db)
     .where(condition)
@@ -123,7 +132,9 @@ export async function paymentsOf(db: Db, payableId: string) {
       paymentDate: payablePayments.paymentDate,
       amount: payablePayments.amount,
       reference: payablePayments.reference,
-      recordedByName: sql<string | null>`CASE WHEN ${users.id} IS NULL THEN NULL ELSE ${users.firstName} || ' ' || ${users.lastName} END`,
+      recordedByName: sql<
+        string | null
+      >`CASE WHEN ${users.id} IS NULL THEN NULL ELSE ${users.firstName} || ' ' || ${users.lastName} END`,
       createdAt: payablePayments.createdAt,
     })
     .from(payablePayments)
@@ -155,8 +166,14 @@ export async function vendorTerms(db: Db, vendorId: string): Promise<number | nu
 }
 
 /** The country and address of the organization that pays (its country's business days set due dates). */
-export async function organizationPlace(db: Db, organizationId: string): Promise<{ country: string | null; address: string | null }> {
-  const [row] = await db.select({ country: organizations.country, address: organizations.address }).from(organizations).where(eq(organizations.id, organizationId));
+export async function organizationPlace(
+  db: Db,
+  organizationId: string,
+): Promise<{ country: string | null; address: string | null }> {
+  const [row] = await db
+    .select({ country: organizations.country, address: organizations.address })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   return row ?? { country: null, address: null };
 }
 
@@ -184,7 +201,10 @@ export interface AgingSourceRow {
  * Payables that existed on `asOf` (created that day or before) with what was paid on or before
  * it, in one grouped pass; those fully paid by then are left out.
  */
-export async function agingSource(db: Db, params: { scope: SQL | undefined; asOf: string; organizationId?: string; vendorId?: string }): Promise<AgingSourceRow[]> {
+export async function agingSource(
+  db: Db,
+  params: { scope: SQL | undefined; asOf: string; organizationId?: string; vendorId?: string },
+): Promise<AgingSourceRow[]> {
   const paid = db
     .select({
       payableId: payablePayments.payableId,

@@ -34,7 +34,7 @@ export async function payablesRoutes(app: FastifyInstance, { deps }: { deps: App
       config: read,
       schema: {
         tags: ['payables'],
-        summary: 'Payables in the caller\'s scope: filter by vendor, organization, open or settled',
+        summary: "Payables in the caller's scope: filter by vendor, organization, open or settled",
         querystring: payableListQuery,
         response: { 200: payableList, ...errors },
       },
@@ -47,7 +47,8 @@ export async function payablesRoutes(app: FastifyInstance, { deps }: { deps: App
       config: read,
       schema: {
         tags: ['payables'],
-        summary: 'What was owed to each vendor on a day, in the five aging buckets, in the group currency at that month\'s rates',
+        summary:
+          "What was owed to each vendor on a day, in the five aging buckets, in the group currency at that month's rates",
         querystring: agingQuery,
         response: { 200: agingReport, ...errors },
       },
@@ -66,10 +67,20 @@ export async function payablesRoutes(app: FastifyInstance, { deps }: { deps: App
       const about = aging.agingAbout(report, request.query.organizationId);
       if (request.query.format === 'pdf') {
         const pdf = await agingPdf(report, await aging.organizationName(ctx, request.query.organizationId));
-        reply.header('content-disposition', `attachment; filename="${exportFileName('vendor-aging', about, ctx.now, 'pdf')}"`);
+        reply.header(
+          'content-disposition',
+          `attachment; filename="${exportFileName('vendor-aging', about, ctx.now, 'pdf')}"`,
+        );
         return reply.type('application/pdf').send(pdf);
       }
-      return sendExport(reply, { format: request.query.format, filename: 'vendor-aging', columns: aging.exportColumns(report), rows: aging.exportRows(report), now: ctx.now, about });
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'vendor-aging',
+        columns: aging.exportColumns(report),
+        rows: aging.exportRows(report),
+        now: ctx.now,
+        about,
+      });
     },
   );
   r.get(
@@ -78,7 +89,7 @@ export async function payablesRoutes(app: FastifyInstance, { deps }: { deps: App
       config: read,
       schema: {
         tags: ['payables'],
-        summary: 'One vendor\'s open invoices on a day: each in its own currency, the rate and the group amount',
+        summary: "One vendor's open invoices on a day: each in its own currency, the rate and the group amount",
         params: agingVendorParams,
         querystring: agingQuery,
         response: { 200: agingVendorDetail, ...errors },
@@ -90,7 +101,12 @@ export async function payablesRoutes(app: FastifyInstance, { deps }: { deps: App
     '/api/payables/:id',
     {
       config: read,
-      schema: { tags: ['payables'], summary: 'One payable with its payments', params: idParam, response: { 200: payableDetail, ...errors } },
+      schema: {
+        tags: ['payables'],
+        summary: 'One payable with its payments',
+        params: idParam,
+        response: { 200: payableDetail, ...errors },
+      },
     },
     async (request, reply) => withEtag(reply, await service.getPayable(contextOf(request, deps), request.params.id)),
   );
@@ -100,14 +116,23 @@ export async function payablesRoutes(app: FastifyInstance, { deps }: { deps: App
       config: manage,
       schema: {
         tags: ['payables'],
-        summary: 'Enter the invoice number and date (the due date follows the vendor\'s terms); with If-Match, only at that version (412 otherwise)',
+        summary:
+          "Enter the invoice number and date (the due date follows the vendor's terms); with If-Match, only at that version (412 otherwise)",
         params: idParam,
         body: updatePayableInput,
         response: { 200: payableDetail, ...errors, ...versionConflictResponse },
       },
     },
     async (request, reply) =>
-      withEtag(reply, await service.updatePayable(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
+      withEtag(
+        reply,
+        await service.updatePayable(
+          contextOf(request, deps),
+          request.params.id,
+          request.body,
+          expectedVersion(request),
+        ),
+      ),
   );
   r.post(
     '/api/payables/:id/payments',
@@ -115,14 +140,20 @@ export async function payablesRoutes(app: FastifyInstance, { deps }: { deps: App
       config: manage,
       schema: {
         tags: ['payables'],
-        summary: 'Record a payment (partial or the rest of the open balance; more is refused with 422); the settling payment marks the request paid (Idempotency-Key honoured)',
+        summary:
+          'Record a payment (partial or the rest of the open balance; more is refused with 422); the settling payment marks the request paid (Idempotency-Key honoured)',
         params: idParam,
         body: recordPaymentInput,
         response: { 201: payableDetail, ...errors, 422: errorResponse },
       },
     },
     async (request, reply) => {
-      const outcome = await service.recordPayment(contextOf(request, deps), request.params.id, request.body, idempotencyKeyOf(request.headers));
+      const outcome = await service.recordPayment(
+        contextOf(request, deps),
+        request.params.id,
+        request.body,
+        idempotencyKeyOf(request.headers),
+      );
       if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
       return reply.code(outcome.status).send(withEtag(reply, outcome.body));
     },

@@ -79,7 +79,12 @@ export async function getPayable(ctx: Ctx, id: string): Promise<PayableDetail> {
 }
 
 /** Invoice number and date, when the invoice arrives; the due date follows the vendor's terms. */
-export async function updatePayable(ctx: Ctx, id: string, input: UpdatePayableInput, expected: number | undefined): Promise<PayableDetail> {
+export async function updatePayable(
+  ctx: Ctx,
+  id: string,
+  input: UpdatePayableInput,
+  expected: number | undefined,
+): Promise<PayableDetail> {
   const scope = manageScope(ctx);
   return ctx.db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
@@ -91,20 +96,39 @@ export async function updatePayable(ctx: Ctx, id: string, input: UpdatePayableIn
     const terms = (await repo.vendorTerms(tx, p.vendorId)) ?? 0;
     const due = await dueDateOf(tx, p.organizationId, invoiceDate, terms);
     const dueDate = due.date;
-    await repo.updatePayable(tx, id, { invoiceNumber, invoiceDate, dueDate, dueDateAdjustedFrom: due.adjustedFrom, dueDateAdjustedReason: due.adjustedReason, updatedAt: ctx.now });
+    await repo.updatePayable(tx, id, {
+      invoiceNumber,
+      invoiceDate,
+      dueDate,
+      dueDateAdjustedFrom: due.adjustedFrom,
+      dueDateAdjustedReason: due.adjustedReason,
+      updatedAt: ctx.now,
+    });
     await auditChange(tx, actorOf(ctx), {
       action: 'payable.invoice_updated',
       entityType: 'payable',
       entityId: id,
       before: { invoiceNumber: p.invoiceNumber, invoiceDate: p.invoiceDate, dueDate: p.dueDate },
-      after: { invoiceNumber, invoiceDate, dueDate, ...(due.adjustedFrom ? { dueDateAdjustedFrom: due.adjustedFrom, dueDateAdjustedReason: due.adjustedReason } : {}) },
+      after: {
+        invoiceNumber,
+        invoiceDate,
+        dueDate,
+        ...(due.adjustedFrom
+          ? { dueDateAdjustedFrom: due.adjustedFrom, dueDateAdjustedReason: due.adjustedReason }
+          : {}),
+      },
     });
     return detailOf(tx, id, scope);
   });
 }
 
 /** A payment (partial or the rest) against an invoice; Idempotency-Key makes a retry safe. */
-export async function recordPayment(ctx: Ctx, id: string, input: RecordPaymentInput, key: string | undefined): Promise<Outcome<PayableDetail>> {
+export async function recordPayment(
+  ctx: Ctx,
+  id: string,
+  input: RecordPaymentInput,
+  key: string | undefined,
+): Promise<Outcome<PayableDetail>> {
   const auth = requireAuth(ctx);
   const scope = manageScope(ctx);
   return withIdempotency(ctx, { key, route: PAYMENT_ROUTE, body: { id, ...input } }, async (tx) => {

@@ -24,7 +24,10 @@ export interface DebtorAccount {
 }
 
 async function debtorAccount(db: Db, organizationId: string): Promise<DebtorAccount | null> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, PAYROLL_BANK_ACCOUNTS_KEY));
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, PAYROLL_BANK_ACCOUNTS_KEY));
   const accounts = (row?.value ?? {}) as Record<string, DebtorAccount>;
   return accounts[organizationId] ?? null;
 }
@@ -52,7 +55,9 @@ function pain001(run: repo.RunRow, debtor: DebtorAccount, transfers: Transfer[],
   const ctrlSum = roundToCurrency(addMoney(...transfers.map((t) => t.amount)), run.currency);
   const stamp = createdAt.toISOString().replace(/\.\d{3}Z$/, '');
   const msgId = clip(`PAY-${run.period}-${run.id.slice(0, 8)}-${createdAt.getTime().toString(36)}`, 35);
-  const doc = xml().create({ version: '1.0', encoding: 'UTF-8' }).ele('urn:iso:std:iso:20022:tech:xsd:pain.001.001.03', 'Document');
+  const doc = xml()
+    .create({ version: '1.0', encoding: 'UTF-8' })
+    .ele('urn:iso:std:iso:20022:tech:xsd:pain.001.001.03', 'Document');
   const init = doc.ele('CstmrCdtTrfInitn');
   const hdr = init.ele('GrpHdr');
   hdr.ele('MsgId').txt(msgId);
@@ -76,19 +81,35 @@ function pain001(run: repo.RunRow, debtor: DebtorAccount, transfers: Transfer[],
   pmt.ele('ChrgBr').txt('SLEV');
   for (const t of transfers) {
     const tx = pmt.ele('CdtTrfTxInf');
-    tx.ele('PmtId').ele('EndToEndId').txt(clip(`${run.period}-${t.employeeNumber}`, 35));
+    tx.ele('PmtId')
+      .ele('EndToEndId')
+      .txt(clip(`${run.period}-${t.employeeNumber}`, 35));
     tx.ele('Amt').ele('InstdAmt', { Ccy: run.currency }).txt(t.amount);
     if (t.bic) tx.ele('CdtrAgt').ele('FinInstnId').ele('BIC').txt(t.bic);
     tx.ele('Cdtr').ele('Nm').txt(clip(t.name, 140));
     tx.ele('CdtrAcct').ele('Id').ele('IBAN').txt(t.iban);
-    tx.ele('RmtInf').ele('Ustrd').txt(clip(`Salary ${serverFormat.month(run.period)}`, 140));
+    tx.ele('RmtInf')
+      .ele('Ustrd')
+      .txt(clip(`Salary ${serverFormat.month(run.period)}`, 140));
   }
   return doc.end({ prettyPrint: true });
 }
 
 function csv(run: repo.RunRow, debtor: DebtorAccount, transfers: Transfer[]): string {
-  const rows = transfers.map((t) => [t.employeeNumber, t.name, t.iban, t.bic ?? '', t.amount, run.currency, run.payDate ?? '', `Salary ${serverFormat.month(run.period)}`]);
-  return csvText([['Employee number', 'Name', 'IBAN', 'BIC', 'Amount', 'Currency', 'Execution date', 'Reference'], ...rows]);
+  const rows = transfers.map((t) => [
+    t.employeeNumber,
+    t.name,
+    t.iban,
+    t.bic ?? '',
+    t.amount,
+    run.currency,
+    run.payDate ?? '',
+    `Salary ${serverFormat.month(run.period)}`,
+  ]);
+  return csvText([
+    ['Employee number', 'Name', 'IBAN', 'BIC', 'Amount', 'Currency', 'Execution date', 'Reference'],
+    ...rows,
+  ]);
 }
 
 /**
@@ -102,7 +123,8 @@ export async function bankFile(ctx: Ctx, runId: string, format: 'pain001' | 'csv
   // Every payee's full IBAN: a recent password, never an API key.
   requireRecentAuth(ctx);
   const run = await runInScope(ctx, runId);
-  if (!organizationInScope(auth, 'payroll.manage', run.organizationId)) throw new AppError('NOT_FOUND', { message: 'Payroll run not found' });
+  if (!organizationInScope(auth, 'payroll.manage', run.organizationId))
+    throw new AppError('NOT_FOUND', { message: 'Payroll run not found' });
   if ((run.status !== 'approved' && run.status !== 'paid') || !run.approvedAt) {
     throw new AppError('CONFLICT', { message: 'The bank file is ready once the payroll run is approved' });
   }
@@ -112,7 +134,9 @@ export async function bankFile(ctx: Ctx, runId: string, format: 'pain001' | 'csv
   const paid = payees.filter((p) => compareMoney(p.net, '0') > 0);
   const missing = paid.filter((p) => !p.ibanEnc).map((p) => p.name ?? p.employeeId);
   if (missing.length) {
-    throw new AppError('CONFLICT', { message: `${serverFormat.list(missing)} had no bank account when this payroll run was approved; pay them outside this file` });
+    throw new AppError('CONFLICT', {
+      message: `${serverFormat.list(missing)} had no bank account when this payroll run was approved; pay them outside this file`,
+    });
   }
   const transfers: Transfer[] = paid.map((p) => ({
     employeeId: p.employeeId,
@@ -125,5 +149,9 @@ export async function bankFile(ctx: Ctx, runId: string, format: 'pain001' | 'csv
   const base = `payroll-${run.period}-${run.organizationName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return format === 'csv'
     ? { filename: `${base}.csv`, contentType: CSV_CONTENT_TYPE, body: csv(run, debtor, transfers) }
-    : { filename: `${base}.xml`, contentType: 'application/xml; charset=utf-8', body: pain001(run, debtor, transfers, run.approvedAt) };
+    : {
+        filename: `${base}.xml`,
+        contentType: 'application/xml; charset=utf-8',
+        body: pain001(run, debtor, transfers, run.approvedAt),
+      };
 }

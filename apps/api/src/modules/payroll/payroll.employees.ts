@@ -1,4 +1,13 @@
-import { maskIban, type CreateEmployeeInput, type EmployeeExportQuery, type Employee, type EmployeeList, type EmployeeListQuery, type PayrollOrganization, type UpdateEmployeeInput } from '@outlay/contracts';
+import {
+  maskIban,
+  type CreateEmployeeInput,
+  type EmployeeExportQuery,
+  type Employee,
+  type EmployeeList,
+  type EmployeeListQuery,
+  type PayrollOrganization,
+  type UpdateEmployeeInput,
+} from '@outlay/contracts';
 import { roundToCurrency } from '@outlay/contracts/money';
 import { employees, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
@@ -48,7 +57,12 @@ export function toEmployee(row: EmployeeRow): Employee {
     ibanMasked: maskIban(row.ibanLast4),
     bic: row.bic,
     pendingBankChange: row.pendingBankAt
-      ? { ibanMasked: maskIban(row.pendingIbanLast4), bic: row.pendingBic, requestedById: row.pendingBankById, requestedAt: row.pendingBankAt.toISOString() }
+      ? {
+          ibanMasked: maskIban(row.pendingIbanLast4),
+          bic: row.pendingBic,
+          requestedById: row.pendingBankById,
+          requestedAt: row.pendingBankAt.toISOString(),
+        }
       : null,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
@@ -111,22 +125,28 @@ function sealIban(ctx: Ctx, iban: string | null | undefined) {
   return { ibanEnc: encrypt(ctx.bankKey, iban), ibanLast4: iban.slice(-4) };
 }
 
-const fieldError = (path: string, message: string) => new AppError('VALIDATION_ERROR', { message, details: [{ path, message }] });
+const fieldError = (path: string, message: string) =>
+  new AppError('VALIDATION_ERROR', { message, details: [{ path, message }] });
 
 /** The department and linked user must belong to the employee's organization. */
-async function checkLinks(ctx: Ctx, organizationId: string, input: { departmentId?: string | null; userId?: string | null }) {
+async function checkLinks(
+  ctx: Ctx,
+  organizationId: string,
+  input: { departmentId?: string | null; userId?: string | null },
+) {
   if (input.departmentId && (await repo.departmentOrg(ctx.db, input.departmentId)) !== organizationId) {
-    throw fieldError('departmentId', 'Choose a department of the employee\'s organization');
+    throw fieldError('departmentId', "Choose a department of the employee's organization");
   }
   if (input.userId && (await repo.userOrg(ctx.db, input.userId)) !== organizationId) {
-    throw fieldError('userId', 'Choose a user of the employee\'s organization');
+    throw fieldError('userId', "Choose a user of the employee's organization");
   }
 }
 
 function conflictOf(error: unknown): AppError | null {
   const unique = uniqueViolationOf(error);
   if (!unique) return null;
-  if (unique.constraint === 'employees_user_idx') return fieldError('userId', 'This user is already linked to another employee');
+  if (unique.constraint === 'employees_user_idx')
+    return fieldError('userId', 'This user is already linked to another employee');
   return new AppError('CONFLICT', {
     message: 'An employee with this number already exists in the organization',
     details: [{ path: 'employeeNumber', message: 'An employee with this number already exists in the organization' }],
@@ -135,7 +155,8 @@ function conflictOf(error: unknown): AppError | null {
 
 export async function createEmployee(ctx: Ctx, input: CreateEmployeeInput): Promise<Employee> {
   const auth = requireAuth(ctx);
-  if (!organizationInScope(auth, PERMISSION, input.organizationId)) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
+  if (!organizationInScope(auth, PERMISSION, input.organizationId))
+    throw new AppError('NOT_FOUND', { message: 'Organization not found' });
   const org = await repo.organizationById(ctx.db, input.organizationId);
   if (!org || org.kind !== 'subsidiary') throw new AppError('NOT_FOUND', { message: 'Organization not found' });
   if (!org.active) throw fieldError('organizationId', 'This organization is inactive');
@@ -165,7 +186,19 @@ export async function createEmployee(ctx: Ctx, input: CreateEmployeeInput): Prom
   try {
     id = await ctx.db.transaction(async (tx) => {
       const newId = await repo.insertEmployee(tx, values);
-      await writeAudit(tx, { actorId: auth.userId, action: 'employee.created', entityType: 'employee', entityId: newId, ip: ctx.ip, userAgent: ctx.userAgent, after: auditView(values) }, ctx.now);
+      await writeAudit(
+        tx,
+        {
+          actorId: auth.userId,
+          action: 'employee.created',
+          entityType: 'employee',
+          entityId: newId,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          after: auditView(values),
+        },
+        ctx.now,
+      );
       return newId;
     });
   } catch (error) {
@@ -174,7 +207,12 @@ export async function createEmployee(ctx: Ctx, input: CreateEmployeeInput): Prom
   return getEmployee(ctx, id);
 }
 
-export async function updateEmployee(ctx: Ctx, id: string, input: UpdateEmployeeInput, expectedVersion?: number): Promise<Employee> {
+export async function updateEmployee(
+  ctx: Ctx,
+  id: string,
+  input: UpdateEmployeeInput,
+  expectedVersion?: number,
+): Promise<Employee> {
   const auth = requireAuth(ctx);
   const s = scope(ctx);
   const current = await repo.findEmployee(ctx.db, { id, scope: s });
@@ -194,7 +232,8 @@ export async function updateEmployee(ctx: Ctx, id: string, input: UpdateEmployee
   if (input.startDate !== undefined) changes.startDate = input.startDate;
   if (input.endDate !== undefined) changes.endDate = input.endDate;
   if (input.baseSalary !== undefined) changes.baseSalary = roundToCurrency(input.baseSalary, c);
-  if (input.allowances !== undefined) changes.allowances = input.allowances.map((a) => ({ name: a.name, amount: roundToCurrency(a.amount, c) }));
+  if (input.allowances !== undefined)
+    changes.allowances = input.allowances.map((a) => ({ name: a.name, amount: roundToCurrency(a.amount, c) }));
   if (input.incomeTaxRate !== undefined) changes.incomeTaxRate = input.incomeTaxRate;
   if (input.employeePensionRate !== undefined) changes.employeePensionRate = input.employeePensionRate;
   if (input.employerPensionRate !== undefined) changes.employerPensionRate = input.employerPensionRate;
@@ -205,7 +244,8 @@ export async function updateEmployee(ctx: Ctx, id: string, input: UpdateEmployee
       assertVersion(before.version, expectedVersion);
       const bank = await bankChange(ctx, tx, before, input);
       Object.assign(changes, bank.values);
-      if (!(await repo.updateEmployeeRow(tx, { id, expectedVersion, values: { ...changes, updatedAt: ctx.now } }))) throw versionConflict();
+      if (!(await repo.updateEmployeeRow(tx, { id, expectedVersion, values: { ...changes, updatedAt: ctx.now } })))
+        throw versionConflict();
       const { ibanLast4, ...was } = before;
       if (bank.pending) {
         await writeAudit(
@@ -222,7 +262,8 @@ export async function updateEmployee(ctx: Ctx, id: string, input: UpdateEmployee
           },
           ctx.now,
         );
-        if (before.userId) await notifyBankChange(tx, before.userId, id, changes.pendingIbanLast4 ?? null, 'requested', ctx.now);
+        if (before.userId)
+          await notifyBankChange(tx, before.userId, id, changes.pendingIbanLast4 ?? null, 'requested', ctx.now);
       }
       await writeAudit(
         tx,
@@ -258,18 +299,38 @@ async function bankChange(ctx: Ctx, tx: Db, before: EmployeeRow, input: UpdateEm
   const onFile = sealed?.ibanEnc ? decrypt(ctx.bankKey, sealed.ibanEnc) : null;
   const iban = input.iban === undefined ? onFile : input.iban;
   const bic = input.bic === undefined ? before.bic : input.bic;
-  const clearPending = { pendingIbanEnc: null, pendingIbanLast4: null, pendingBic: null, pendingBankById: null, pendingBankAt: null };
-  if (!onFile || iban === null) return { values: { ...sealIban(ctx, iban), bic, ...clearPending }, pending: false, applied: true };
+  const clearPending = {
+    pendingIbanEnc: null,
+    pendingIbanLast4: null,
+    pendingBic: null,
+    pendingBankById: null,
+    pendingBankAt: null,
+  };
+  if (!onFile || iban === null)
+    return { values: { ...sealIban(ctx, iban), bic, ...clearPending }, pending: false, applied: true };
   if (iban === onFile && bic === before.bic) return none;
   const auth = requireAuth(ctx);
   return {
-    values: { pendingIbanEnc: encrypt(ctx.bankKey, iban), pendingIbanLast4: iban.slice(-4), pendingBic: bic, pendingBankById: auth.userId, pendingBankAt: ctx.now },
+    values: {
+      pendingIbanEnc: encrypt(ctx.bankKey, iban),
+      pendingIbanLast4: iban.slice(-4),
+      pendingBic: bic,
+      pendingBankById: auth.userId,
+      pendingBankAt: ctx.now,
+    },
     pending: true,
     applied: false,
   };
 }
 
-async function notifyBankChange(tx: Db, userId: string, employeeId: string, last4: string | null, stage: 'requested' | 'confirmed', now: Date) {
+async function notifyBankChange(
+  tx: Db,
+  userId: string,
+  employeeId: string,
+  last4: string | null,
+  stage: 'requested' | 'confirmed',
+  now: Date,
+) {
   const account = last4 ? `the account ending ${last4}` : 'a new account';
   await notify(
     tx,
@@ -306,7 +367,8 @@ export async function confirmBankChange(ctx: Ctx, id: string): Promise<Employee>
     const before = await repo.findEmployee(tx, { id, scope: s, forUpdate: true });
     if (!before) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
     const sealed = await repo.employeeSealedBank(tx, id);
-    if (!before.pendingBankAt || !sealed?.pendingIbanEnc) throw new AppError('CONFLICT', { message: 'There is no bank account change to confirm' });
+    if (!before.pendingBankAt || !sealed?.pendingIbanEnc)
+      throw new AppError('CONFLICT', { message: 'There is no bank account change to confirm' });
     if (before.pendingBankById === auth.userId) throw new AppError('FORBIDDEN', { message: OWN_BANK_CHANGE });
     const values = {
       ibanEnc: sealed.pendingIbanEnc,
@@ -347,8 +409,16 @@ export async function discardBankChange(ctx: Ctx, id: string): Promise<Employee>
   await ctx.db.transaction(async (tx) => {
     const before = await repo.findEmployee(tx, { id, scope: s, forUpdate: true });
     if (!before) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
-    if (!before.pendingBankAt) throw new AppError('CONFLICT', { message: 'There is no bank account change to discard' });
-    const values = { pendingIbanEnc: null, pendingIbanLast4: null, pendingBic: null, pendingBankById: null, pendingBankAt: null, updatedAt: ctx.now };
+    if (!before.pendingBankAt)
+      throw new AppError('CONFLICT', { message: 'There is no bank account change to discard' });
+    const values = {
+      pendingIbanEnc: null,
+      pendingIbanLast4: null,
+      pendingBic: null,
+      pendingBankById: null,
+      pendingBankAt: null,
+      updatedAt: ctx.now,
+    };
     if (!(await repo.updateEmployeeRow(tx, { id, expectedVersion: before.version, values }))) throw versionConflict();
     await writeAudit(
       tx,
@@ -375,12 +445,22 @@ export async function deleteEmployee(ctx: Ctx, id: string): Promise<void> {
     const row = await repo.findEmployee(tx, { id, scope: s, forUpdate: true });
     if (!row) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
     if (await repo.employeeHasLines(tx, id)) {
-      throw new AppError('CONFLICT', { message: 'This employee has payroll history; set an end date instead of deleting them' });
+      throw new AppError('CONFLICT', {
+        message: 'This employee has payroll history; set an end date instead of deleting them',
+      });
     }
     await repo.deleteEmployeeRow(tx, id);
     await writeAudit(
       tx,
-      { actorId: auth.userId, action: 'employee.deleted', entityType: 'employee', entityId: id, ip: ctx.ip, userAgent: ctx.userAgent, before: { fullName: row.fullName, employeeNumber: row.employeeNumber, organizationId: row.organizationId } },
+      {
+        actorId: auth.userId,
+        action: 'employee.deleted',
+        entityType: 'employee',
+        entityId: id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        before: { fullName: row.fullName, employeeNumber: row.employeeNumber, organizationId: row.organizationId },
+      },
       ctx.now,
     );
   });

@@ -11,7 +11,11 @@ import * as repo from './payroll.repository.ts';
 import { runInScope } from './payroll.service.ts';
 
 /** One employee's payslip for a run: every line amount and the year's totals so far (approved and paid runs). */
-export async function payslip(ctx: Ctx, runId: string, employeeId: string): Promise<{ filename: string; body: Buffer }> {
+export async function payslip(
+  ctx: Ctx,
+  runId: string,
+  employeeId: string,
+): Promise<{ filename: string; body: Buffer }> {
   // Pay, deductions and bank details of one person: a recent password, never an API key.
   requireRecentAuth(ctx);
   const run = await runInScope(ctx, runId);
@@ -59,10 +63,19 @@ export async function payslip(ctx: Ctx, runId: string, employeeId: string): Prom
           headerRows: 1,
           widths: ['*', 110, 110],
           body: [
-            [{ text: 'Item', bold: true }, { text: 'This period', bold: true, alignment: 'right' }, { text: 'Year to date', bold: true, alignment: 'right' }],
+            [
+              { text: 'Item', bold: true },
+              { text: 'This period', bold: true, alignment: 'right' },
+              { text: 'Year to date', bold: true, alignment: 'right' },
+            ],
             row('Base salary', line.base),
             row('Allowances', line.allowances),
-            ...adjustments.map((a) => row(`${a.kind === 'bonus' ? 'Bonus' : 'Deduction'}: ${a.reason}`, a.kind === 'bonus' ? a.amount : negate(a.amount))),
+            ...adjustments.map((a) =>
+              row(
+                `${a.kind === 'bonus' ? 'Bonus' : 'Deduction'}: ${a.reason}`,
+                a.kind === 'bonus' ? a.amount : negate(a.amount),
+              ),
+            ),
             row('Gross pay', line.gross, ytd.gross, true),
             row('Income tax', negate(line.incomeTax), negate(ytd.incomeTax)),
             row('Employee pension', negate(line.employeePension), negate(ytd.employeePension)),

@@ -1,7 +1,16 @@
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { EmployeeListQuery, PayrollLineAmounts, PayrollRunListQuery } from '@outlay/contracts';
-import { departments, employees, organizations, payrollAdjustments, payrollLines, payrollRuns, users, type Db } from '@outlay/db';
+import {
+  departments,
+  employees,
+  organizations,
+  payrollAdjustments,
+  payrollLines,
+  payrollRuns,
+  users,
+  type Db,
+} from '@outlay/db';
 import { likePattern, listWithTotal, orderBy, type Sortable } from '../../lib/lists.ts';
 import { nextVersion, versionIs } from '../../lib/versions.ts';
 
@@ -9,7 +18,8 @@ type Unpaged<Q> = Omit<Q, 'page' | 'pageSize'> & { page?: number; pageSize?: num
 type EmployeeQuery = Unpaged<EmployeeListQuery>;
 type RunQuery = Unpaged<PayrollRunListQuery>;
 
-const fullName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string>`${u.firstName} || ' ' || ${u.lastName}`;
+const fullName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql<string>`${u.firstName} || ' ' || ${u.lastName}`;
 
 // ---------------------------------------------------------------------------------------------
 // Employees
@@ -57,11 +67,22 @@ const EMPLOYEE_SORTABLE: Sortable = {
   baseSalary: employees.baseSalary,
 };
 
-function employeeWhere(scope: SQL | undefined, q: Pick<EmployeeListQuery, 'q' | 'organizationId' | 'departmentId' | 'employment'>, today: string) {
+function employeeWhere(
+  scope: SQL | undefined,
+  q: Pick<EmployeeListQuery, 'q' | 'organizationId' | 'departmentId' | 'employment'>,
+  today: string,
+) {
   const parts: (SQL | undefined)[] = [scope];
   if (q.q) {
     const p = likePattern(q.q);
-    parts.push(or(ilike(employees.fullName, p), ilike(employees.employeeNumber, p), ilike(employees.email, p), ilike(employees.jobTitle, p)));
+    parts.push(
+      or(
+        ilike(employees.fullName, p),
+        ilike(employees.employeeNumber, p),
+        ilike(employees.email, p),
+        ilike(employees.jobTitle, p),
+      ),
+    );
   }
   if (q.organizationId) parts.push(eq(employees.organizationId, q.organizationId));
   if (q.departmentId) parts.push(eq(employees.departmentId, q.departmentId));
@@ -96,7 +117,9 @@ export async function listEmployees(db: Db, params: { scope: SQL | undefined; qu
   const condition = employeeWhere(params.scope, params.query, params.today);
   return listWithTotal(
     params.query,
-    employeesFrom(db).where(condition).orderBy(orderBy(EMPLOYEE_SORTABLE, params.query, 'fullName'), asc(employees.id)),
+    employeesFrom(db)
+      .where(condition)
+      .orderBy(orderBy(EMPLOYEE_SORTABLE, params.query, 'fullName'), asc(employees.id)),
     employeesCount(db).where(condition),
   );
 }
@@ -112,7 +135,10 @@ export async function insertEmployee(db: Db, values: typeof employees.$inferInse
   return row!.id;
 }
 
-export async function updateEmployeeRow(db: Db, params: { id: string; expectedVersion: number | undefined; values: Partial<typeof employees.$inferInsert> }) {
+export async function updateEmployeeRow(
+  db: Db,
+  params: { id: string; expectedVersion: number | undefined; values: Partial<typeof employees.$inferInsert> },
+) {
   const rows = await db
     .update(employees)
     .set({ ...params.values, version: nextVersion(employees.version) })
@@ -123,7 +149,10 @@ export async function updateEmployeeRow(db: Db, params: { id: string; expectedVe
 
 /** The employee's sealed IBAN on file and the one a pending change would set. */
 export async function employeeSealedBank(db: Db, id: string) {
-  const [row] = await db.select({ ibanEnc: employees.ibanEnc, pendingIbanEnc: employees.pendingIbanEnc }).from(employees).where(eq(employees.id, id));
+  const [row] = await db
+    .select({ ibanEnc: employees.ibanEnc, pendingIbanEnc: employees.pendingIbanEnc })
+    .from(employees)
+    .where(eq(employees.id, id));
   return row ?? null;
 }
 
@@ -132,7 +161,11 @@ export async function deleteEmployeeRow(db: Db, id: string) {
 }
 
 export async function employeeHasLines(db: Db, id: string): Promise<boolean> {
-  const rows = await db.select({ id: payrollLines.id }).from(payrollLines).where(eq(payrollLines.employeeId, id)).limit(1);
+  const rows = await db
+    .select({ id: payrollLines.id })
+    .from(payrollLines)
+    .where(eq(payrollLines.employeeId, id))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -143,8 +176,20 @@ export async function employeeHasLines(db: Db, id: string): Promise<boolean> {
  */
 export async function runPayees(db: Db, params: { runId: string; kept: boolean }) {
   const columns = params.kept
-    ? { number: payrollLines.payeeNumber, name: payrollLines.payeeName, ibanEnc: payrollLines.payeeIbanEnc, ibanLast4: payrollLines.payeeIbanLast4, bic: payrollLines.payeeBic }
-    : { number: employees.employeeNumber, name: employees.fullName, ibanEnc: employees.ibanEnc, ibanLast4: employees.ibanLast4, bic: employees.bic };
+    ? {
+        number: payrollLines.payeeNumber,
+        name: payrollLines.payeeName,
+        ibanEnc: payrollLines.payeeIbanEnc,
+        ibanLast4: payrollLines.payeeIbanLast4,
+        bic: payrollLines.payeeBic,
+      }
+    : {
+        number: employees.employeeNumber,
+        name: employees.fullName,
+        ibanEnc: employees.ibanEnc,
+        ibanLast4: employees.ibanLast4,
+        bic: employees.bic,
+      };
   return db
     .select({ employeeId: payrollLines.employeeId, net: payrollLines.net, ...columns })
     .from(payrollLines)
@@ -163,11 +208,20 @@ export async function keepPayees(db: Db, runId: string) {
 }
 
 /** The organization's latest approved or paid run before the period, if any. */
-export async function previousKeptRun(db: Db, params: { organizationId: string; period: string }): Promise<string | null> {
+export async function previousKeptRun(
+  db: Db,
+  params: { organizationId: string; period: string },
+): Promise<string | null> {
   const [row] = await db
     .select({ id: payrollRuns.id })
     .from(payrollRuns)
-    .where(and(eq(payrollRuns.organizationId, params.organizationId), inArray(payrollRuns.status, ['approved', 'paid']), sql`${payrollRuns.period} < ${params.period}`))
+    .where(
+      and(
+        eq(payrollRuns.organizationId, params.organizationId),
+        inArray(payrollRuns.status, ['approved', 'paid']),
+        sql`${payrollRuns.period} < ${params.period}`,
+      ),
+    )
     .orderBy(sql`${payrollRuns.period} desc`)
     .limit(1);
   return row?.id ?? null;
@@ -175,14 +229,28 @@ export async function previousKeptRun(db: Db, params: { organizationId: string; 
 
 export async function organizationsFor(db: Db, onlyId: string | null | undefined) {
   const orgs = await db
-    .select({ id: organizations.id, name: organizations.name, currency: organizations.currency, active: organizations.active })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      currency: organizations.currency,
+      active: organizations.active,
+    })
     .from(organizations)
-    .where(and(eq(organizations.kind, 'subsidiary'), onlyId === undefined ? undefined : onlyId === null ? sql`false` : eq(organizations.id, onlyId)))
+    .where(
+      and(
+        eq(organizations.kind, 'subsidiary'),
+        onlyId === undefined ? undefined : onlyId === null ? sql`false` : eq(organizations.id, onlyId),
+      ),
+    )
     .orderBy(asc(organizations.name));
   const ids = orgs.map((o) => o.id);
   if (ids.length === 0) return [];
   const [depts, people] = await Promise.all([
-    db.select({ id: departments.id, name: departments.name, organizationId: departments.organizationId }).from(departments).where(inArray(departments.organizationId, ids)).orderBy(asc(departments.name)),
+    db
+      .select({ id: departments.id, name: departments.name, organizationId: departments.organizationId })
+      .from(departments)
+      .where(inArray(departments.organizationId, ids))
+      .orderBy(asc(departments.name)),
     db
       .select({ id: users.id, name: fullName(users), organizationId: users.organizationId })
       .from(users)
@@ -198,14 +266,25 @@ export async function organizationsFor(db: Db, onlyId: string | null | undefined
 
 export async function organizationById(db: Db, id: string) {
   const [row] = await db
-    .select({ id: organizations.id, name: organizations.name, currency: organizations.currency, active: organizations.active, kind: organizations.kind, country: organizations.country, address: organizations.address })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      currency: organizations.currency,
+      active: organizations.active,
+      kind: organizations.kind,
+      country: organizations.country,
+      address: organizations.address,
+    })
     .from(organizations)
     .where(eq(organizations.id, id));
   return row ?? null;
 }
 
 export async function departmentOrg(db: Db, id: string): Promise<string | null> {
-  const [row] = await db.select({ organizationId: departments.organizationId }).from(departments).where(eq(departments.id, id));
+  const [row] = await db
+    .select({ organizationId: departments.organizationId })
+    .from(departments)
+    .where(eq(departments.id, id));
   return row?.organizationId ?? null;
 }
 
@@ -283,7 +362,11 @@ function runsFrom(db: Db) {
 }
 
 function runsCount(db: Db) {
-  return db.select({ n: count() }).from(payrollRuns).innerJoin(organizations, eq(organizations.id, payrollRuns.organizationId)).$dynamic();
+  return db
+    .select({ n: count() })
+    .from(payrollRuns)
+    .innerJoin(organizations, eq(organizations.id, payrollRuns.organizationId))
+    .$dynamic();
 }
 
 const RUN_SORTABLE: Sortable = {
@@ -306,7 +389,11 @@ export async function listRuns(db: Db, params: { scope: SQL | undefined; query: 
   const condition = and(...parts);
   // Newest month first unless the caller sorts otherwise.
   const order = q.sort ? orderBy(RUN_SORTABLE, q, 'period') : sql`${payrollRuns.period} desc`;
-  return listWithTotal(q, runsFrom(db).where(condition).orderBy(order, asc(organizations.name), asc(payrollRuns.id)), runsCount(db).where(condition));
+  return listWithTotal(
+    q,
+    runsFrom(db).where(condition).orderBy(order, asc(organizations.name), asc(payrollRuns.id)),
+    runsCount(db).where(condition),
+  );
 }
 
 export async function findRun(db: Db, params: { id: string; scope: SQL | undefined; forUpdate?: boolean }) {
@@ -321,7 +408,10 @@ export async function insertRun(db: Db, values: typeof payrollRuns.$inferInsert)
 }
 
 /** Moves a run still in `from` (conditional, so of concurrent moves one wins). */
-export async function moveRun(db: Db, params: { id: string; from: RunRow['status']; values: Partial<typeof payrollRuns.$inferInsert> }) {
+export async function moveRun(
+  db: Db,
+  params: { id: string; from: RunRow['status']; values: Partial<typeof payrollRuns.$inferInsert> },
+) {
   const rows = await db
     .update(payrollRuns)
     .set({ ...params.values, version: nextVersion(payrollRuns.version) })
@@ -388,7 +478,13 @@ export async function deleteAdjustment(db: Db, params: { runId: string; id: stri
   const rows = await db
     .delete(payrollAdjustments)
     .where(and(eq(payrollAdjustments.id, params.id), eq(payrollAdjustments.runId, params.runId)))
-    .returning({ id: payrollAdjustments.id, employeeId: payrollAdjustments.employeeId, kind: payrollAdjustments.kind, amount: payrollAdjustments.amount, reason: payrollAdjustments.reason });
+    .returning({
+      id: payrollAdjustments.id,
+      employeeId: payrollAdjustments.employeeId,
+      kind: payrollAdjustments.kind,
+      amount: payrollAdjustments.amount,
+      reason: payrollAdjustments.reason,
+    });
   return rows[0] ?? null;
 }
 
@@ -398,12 +494,19 @@ export async function replaceLines(
   params: {
     runId: string;
     lines: (PayrollLineAmounts & { employeeId: string; departmentId: string | null })[];
-    totals: { employeeCount: number; grossTotal: string; deductionsTotal: string; netTotal: string; employerCostTotal: string };
+    totals: {
+      employeeCount: number;
+      grossTotal: string;
+      deductionsTotal: string;
+      netTotal: string;
+      employerCostTotal: string;
+    };
     now: Date;
   },
 ) {
   await db.delete(payrollLines).where(eq(payrollLines.runId, params.runId));
-  if (params.lines.length) await db.insert(payrollLines).values(params.lines.map((l) => ({ ...l, runId: params.runId })));
+  if (params.lines.length)
+    await db.insert(payrollLines).values(params.lines.map((l) => ({ ...l, runId: params.runId })));
   await db
     .update(payrollRuns)
     .set({ ...params.totals, updatedAt: params.now, version: nextVersion(payrollRuns.version) })

@@ -46,40 +46,96 @@ export async function payrollRoutes(app: FastifyInstance, { deps }: { deps: AppD
 
   r.get(
     '/api/payroll/organizations',
-    { config: manage, schema: { tags, summary: 'Organizations the caller keeps payroll for, with their departments and users', response: { 200: payrollOrganizations, ...errors } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Organizations the caller keeps payroll for, with their departments and users',
+        response: { 200: payrollOrganizations, ...errors },
+      },
+    },
     async (request) => employees.payrollOrganizations(contextOf(request, deps)),
   );
   r.get(
     '/api/payroll/employees',
-    { config: manage, schema: { tags, summary: 'Employees in the caller\'s scope (IBANs masked)', querystring: employeeListQuery, response: { 200: employeeList, ...errors } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Employees in the caller's scope (IBANs masked)",
+        querystring: employeeListQuery,
+        response: { 200: employeeList, ...errors },
+      },
+    },
     async (request) => employees.listEmployees(contextOf(request, deps), request.query),
   );
   r.get(
     '/api/payroll/employees/export',
-    { config: manage, schema: { tags, summary: 'All matching employees as CSV or XLSX (bank accounts masked)', querystring: employeeExportQuery } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'All matching employees as CSV or XLSX (bank accounts masked)',
+        querystring: employeeExportQuery,
+      },
+    },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await employees.exportEmployees(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'employees', columns: employees.EMPLOYEE_EXPORT_COLUMNS, rows, now: ctx.now });
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'employees',
+        columns: employees.EMPLOYEE_EXPORT_COLUMNS,
+        rows,
+        now: ctx.now,
+      });
     },
   );
   r.get(
     '/api/payroll/employees/:id',
-    { config: manage, schema: { tags, summary: 'One employee', params: idParam, response: { 200: employee, ...errors } } },
+    {
+      config: manage,
+      schema: { tags, summary: 'One employee', params: idParam, response: { 200: employee, ...errors } },
+    },
     async (request, reply) => withEtag(reply, await employees.getEmployee(contextOf(request, deps), request.params.id)),
   );
   r.post(
     '/api/payroll/employees',
-    { config: manage, schema: { tags, summary: 'Add an employee; the IBAN is sealed and only its last four characters are shown', body: createEmployeeInput, response: { 201: employee, ...errors } } },
-    async (request, reply) => reply.code(201).send(withEtag(reply, await employees.createEmployee(contextOf(request, deps), request.body))),
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Add an employee; the IBAN is sealed and only its last four characters are shown',
+        body: createEmployeeInput,
+        response: { 201: employee, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(withEtag(reply, await employees.createEmployee(contextOf(request, deps), request.body))),
   );
   r.patch(
     '/api/payroll/employees/:id',
     {
       config: manage,
-      schema: { tags, summary: 'Update an employee; with If-Match only at that version (412 otherwise). A change of the bank account on file waits for another payroll manager\'s confirmation', params: idParam, body: updateEmployeeInput, response: { 200: employee, ...errors, ...versionConflictResponse } },
+      schema: {
+        tags,
+        summary:
+          "Update an employee; with If-Match only at that version (412 otherwise). A change of the bank account on file waits for another payroll manager's confirmation",
+        params: idParam,
+        body: updateEmployeeInput,
+        response: { 200: employee, ...errors, ...versionConflictResponse },
+      },
     },
-    async (request, reply) => withEtag(reply, await employees.updateEmployee(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await employees.updateEmployee(
+          contextOf(request, deps),
+          request.params.id,
+          request.body,
+          expectedVersion(request),
+        ),
+      ),
   );
   r.post(
     '/api/payroll/employees/:id/bank-change/confirm',
@@ -87,21 +143,40 @@ export async function payrollRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: manage,
       schema: {
         tags,
-        summary: 'Confirm an employee\'s pending bank account change so salaries go to it (not by the one who asked for it; needs a recent password confirmation); the employee is told',
+        summary:
+          "Confirm an employee's pending bank account change so salaries go to it (not by the one who asked for it; needs a recent password confirmation); the employee is told",
         params: idParam,
         response: { 200: employee, ...errors },
       },
     },
-    async (request, reply) => withEtag(reply, await employees.confirmBankChange(contextOf(request, deps), request.params.id)),
+    async (request, reply) =>
+      withEtag(reply, await employees.confirmBankChange(contextOf(request, deps), request.params.id)),
   );
   r.delete(
     '/api/payroll/employees/:id/bank-change',
-    { config: manage, schema: { tags, summary: 'Discard an employee\'s pending bank account change', params: idParam, response: { 200: employee, ...errors } } },
-    async (request, reply) => withEtag(reply, await employees.discardBankChange(contextOf(request, deps), request.params.id)),
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Discard an employee's pending bank account change",
+        params: idParam,
+        response: { 200: employee, ...errors },
+      },
+    },
+    async (request, reply) =>
+      withEtag(reply, await employees.discardBankChange(contextOf(request, deps), request.params.id)),
   );
   r.delete(
     '/api/payroll/employees/:id',
-    { config: manage, schema: { tags, summary: 'Delete an employee who has never been on a payroll run', params: idParam, response: { 204: z.null(), ...errors } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Delete an employee who has never been on a payroll run',
+        params: idParam,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await employees.deleteEmployee(contextOf(request, deps), request.params.id);
       return reply.code(204).send(null);
@@ -110,35 +185,75 @@ export async function payrollRoutes(app: FastifyInstance, { deps }: { deps: AppD
 
   r.get(
     '/api/payroll/runs',
-    { config: readRuns, schema: { tags, summary: 'Payroll runs in the caller\'s scope, newest month first; filter by organization and status', querystring: payrollRunListQuery, response: { 200: payrollRunList, ...errors } } },
+    {
+      config: readRuns,
+      schema: {
+        tags,
+        summary: "Payroll runs in the caller's scope, newest month first; filter by organization and status",
+        querystring: payrollRunListQuery,
+        response: { 200: payrollRunList, ...errors },
+      },
+    },
     async (request) => runs.listRuns(contextOf(request, deps), request.query),
   );
   r.get(
     '/api/payroll/runs/export',
-    { config: readRuns, schema: { tags, summary: 'All matching payroll runs with their totals as CSV or XLSX', querystring: payrollRunExportQuery } },
+    {
+      config: readRuns,
+      schema: {
+        tags,
+        summary: 'All matching payroll runs with their totals as CSV or XLSX',
+        querystring: payrollRunExportQuery,
+      },
+    },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await runs.exportRuns(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'payroll-runs', columns: runs.RUN_EXPORT_COLUMNS, rows, now: ctx.now, about: runs.exportAbout(rows) });
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'payroll-runs',
+        columns: runs.RUN_EXPORT_COLUMNS,
+        rows,
+        now: ctx.now,
+        about: runs.exportAbout(rows),
+      });
     },
   );
   r.get(
     '/api/payroll/runs/:id',
-    { config: readRuns, schema: { tags, summary: 'One payroll run with its lines, adjustments and what the caller may do', params: idParam, response: { 200: payrollRunDetail, ...errors } } },
+    {
+      config: readRuns,
+      schema: {
+        tags,
+        summary: 'One payroll run with its lines, adjustments and what the caller may do',
+        params: idParam,
+        response: { 200: payrollRunDetail, ...errors },
+      },
+    },
     async (request) => runs.getRun(contextOf(request, deps), request.params.id),
   );
   r.post(
     '/api/payroll/runs',
     {
       config: manage,
-      schema: { tags, summary: 'Create the draft run of an organization for a month, with lines for everyone employed in it (Idempotency-Key accepted)', body: createPayrollRunInput, response: { 201: payrollRunDetail, ...errors } },
+      schema: {
+        tags,
+        summary:
+          'Create the draft run of an organization for a month, with lines for everyone employed in it (Idempotency-Key accepted)',
+        body: createPayrollRunInput,
+        response: { 201: payrollRunDetail, ...errors },
+      },
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
-      const out = await withIdempotency(ctx, { key: idempotencyKeyOf(request.headers), route: 'POST /api/payroll/runs', body: request.body }, async (tx) => ({
-        status: 201,
-        body: await runs.createRun(ctx, tx, request.body),
-      }));
+      const out = await withIdempotency(
+        ctx,
+        { key: idempotencyKeyOf(request.headers), route: 'POST /api/payroll/runs', body: request.body },
+        async (tx) => ({
+          status: 201,
+          body: await runs.createRun(ctx, tx, request.body),
+        }),
+      );
       return reply.code(out.status).send(out.body);
     },
   );
@@ -146,13 +261,24 @@ export async function payrollRoutes(app: FastifyInstance, { deps }: { deps: AppD
     '/api/payroll/runs/:id/adjustments',
     {
       config: manage,
-      schema: { tags, summary: 'Add a bonus or deduction with its reason to a draft run; the lines are recomputed (Idempotency-Key accepted)', params: idParam, body: payrollAdjustmentInput, response: { 201: payrollRunDetail, ...errors } },
+      schema: {
+        tags,
+        summary:
+          'Add a bonus or deduction with its reason to a draft run; the lines are recomputed (Idempotency-Key accepted)',
+        params: idParam,
+        body: payrollAdjustmentInput,
+        response: { 201: payrollRunDetail, ...errors },
+      },
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const out = await withIdempotency(
         ctx,
-        { key: idempotencyKeyOf(request.headers), route: `POST /api/payroll/runs/${request.params.id}/adjustments`, body: request.body },
+        {
+          key: idempotencyKeyOf(request.headers),
+          route: `POST /api/payroll/runs/${request.params.id}/adjustments`,
+          body: request.body,
+        },
         async (tx) => ({ status: 201, body: await runs.addAdjustment(ctx, tx, request.params.id, request.body) }),
       );
       return reply.code(out.status).send(out.body);
@@ -160,43 +286,94 @@ export async function payrollRoutes(app: FastifyInstance, { deps }: { deps: AppD
   );
   r.delete(
     '/api/payroll/runs/:id/adjustments/:adjustmentId',
-    { config: manage, schema: { tags, summary: 'Remove an adjustment from a draft run', params: payrollAdjustmentParams, response: { 200: payrollRunDetail, ...errors } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Remove an adjustment from a draft run',
+        params: payrollAdjustmentParams,
+        response: { 200: payrollRunDetail, ...errors },
+      },
+    },
     async (request) => runs.removeAdjustment(contextOf(request, deps), request.params.id, request.params.adjustmentId),
   );
   r.post(
     '/api/payroll/runs/:id/recalculate',
-    { config: manage, schema: { tags, summary: 'Recompute a draft run from the employees as they are now', params: idParam, response: { 200: payrollRunDetail, ...errors } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Recompute a draft run from the employees as they are now',
+        params: idParam,
+        response: { 200: payrollRunDetail, ...errors },
+      },
+    },
     async (request) => runs.recalculateRun(contextOf(request, deps), request.params.id),
   );
   r.post(
     '/api/payroll/runs/:id/submit',
-    { config: manage, schema: { tags, summary: 'Submit a draft run for approval; approvers are notified', params: idParam, response: { 200: payrollRunDetail, ...errors } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Submit a draft run for approval; approvers are notified',
+        params: idParam,
+        response: { 200: payrollRunDetail, ...errors },
+      },
+    },
     async (request) => runs.submitRun(contextOf(request, deps), request.params.id),
   );
   r.post(
     '/api/payroll/runs/:id/approve',
     {
       config: approve,
-      schema: { tags, summary: 'Approve a submitted run (not one you submitted; needs a recent password confirmation)', params: idParam, response: { 200: payrollRunDetail, ...errors } },
+      schema: {
+        tags,
+        summary: 'Approve a submitted run (not one you submitted; needs a recent password confirmation)',
+        params: idParam,
+        response: { 200: payrollRunDetail, ...errors },
+      },
     },
     async (request) => runs.approveRun(contextOf(request, deps), request.params.id),
   );
   r.post(
     '/api/payroll/runs/:id/pay',
-    { config: manage, schema: { tags, summary: 'Mark an approved run paid (Idempotency-Key accepted)', params: idParam, body: payPayrollRunInput.optional(), response: { 200: payrollRunDetail, ...errors } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Mark an approved run paid (Idempotency-Key accepted)',
+        params: idParam,
+        body: payPayrollRunInput.optional(),
+        response: { 200: payrollRunDetail, ...errors },
+      },
+    },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const body = request.body ?? {};
-      const out = await withIdempotency(ctx, { key: idempotencyKeyOf(request.headers), route: `POST /api/payroll/runs/${request.params.id}/pay`, body }, async (tx) => ({
-        status: 200,
-        body: await runs.payRun(ctx, tx, request.params.id, body),
-      }));
+      const out = await withIdempotency(
+        ctx,
+        { key: idempotencyKeyOf(request.headers), route: `POST /api/payroll/runs/${request.params.id}/pay`, body },
+        async (tx) => ({
+          status: 200,
+          body: await runs.payRun(ctx, tx, request.params.id, body),
+        }),
+      );
       return reply.code(out.status).send(out.body);
     },
   );
   r.get(
     '/api/payroll/runs/:id/bank-file',
-    { config: manage, schema: { tags, summary: 'The bank transfer file of an approved or paid run: ISO 20022 pain.001.001.03 XML or CSV (step-up; API keys refused)', params: idParam, querystring: payrollBankFileQuery } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary:
+          'The bank transfer file of an approved or paid run: ISO 20022 pain.001.001.03 XML or CSV (step-up; API keys refused)',
+        params: idParam,
+        querystring: payrollBankFileQuery,
+      },
+    },
     async (request, reply) => {
       const file = await bankFile(contextOf(request, deps), request.params.id, request.query.format);
       reply.header('content-disposition', `attachment; filename="${file.filename}"`);
@@ -205,7 +382,14 @@ export async function payrollRoutes(app: FastifyInstance, { deps }: { deps: AppD
   );
   r.get(
     '/api/payroll/runs/:id/payslips/:employeeId',
-    { config: manage, schema: { tags, summary: 'One employee\'s payslip for the run as a PDF, with year-to-date totals (step-up; API keys refused)', params: payslipParams } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "One employee's payslip for the run as a PDF, with year-to-date totals (step-up; API keys refused)",
+        params: payslipParams,
+      },
+    },
     async (request, reply) => {
       const file = await payslip(contextOf(request, deps), request.params.id, request.params.employeeId);
       reply.header('content-disposition', `attachment; filename="${file.filename}"`);

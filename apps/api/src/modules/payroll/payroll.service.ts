@@ -45,7 +45,8 @@ function readScope(ctx: Ctx) {
   const auth = requireAuth(ctx);
   const manage = scopeOf(auth, 'payroll.manage');
   const approve = scopeOf(auth, 'payroll.approve');
-  if (!manage && !approve) throw new AppError('FORBIDDEN', { message: 'Only those who prepare or approve payroll see payroll runs' });
+  if (!manage && !approve)
+    throw new AppError('FORBIDDEN', { message: 'Only those who prepare or approve payroll see payroll runs' });
   const permission = manage === 'group' || !approve ? 'payroll.manage' : 'payroll.approve';
   return scopeCondition(auth, permission, columns);
 }
@@ -115,9 +116,19 @@ export const RUN_EXPORT_COLUMNS: ExportColumn<PayrollRun>[] = [
   { header: 'Currency', value: (r: PayrollRun) => r.currency },
   { header: 'Employees', value: (r: PayrollRun) => r.employeeCount, type: 'number' },
   { header: 'Gross', value: (r: PayrollRun) => r.grossTotal, type: 'money', currency: (r: PayrollRun) => r.currency },
-  { header: 'Deductions', value: (r: PayrollRun) => r.deductionsTotal, type: 'money', currency: (r: PayrollRun) => r.currency },
+  {
+    header: 'Deductions',
+    value: (r: PayrollRun) => r.deductionsTotal,
+    type: 'money',
+    currency: (r: PayrollRun) => r.currency,
+  },
   { header: 'Net pay', value: (r: PayrollRun) => r.netTotal, type: 'money', currency: (r: PayrollRun) => r.currency },
-  { header: 'Employer cost', value: (r: PayrollRun) => r.employerCostTotal, type: 'money', currency: (r: PayrollRun) => r.currency },
+  {
+    header: 'Employer cost',
+    value: (r: PayrollRun) => r.employerCostTotal,
+    type: 'money',
+    currency: (r: PayrollRun) => r.currency,
+  },
   { header: 'Submitted by', value: (r: PayrollRun) => r.submittedByName },
   { header: 'Approved by', value: (r: PayrollRun) => r.approvedByName },
   { header: 'Paid at', value: (r: PayrollRun) => r.paidAt, type: 'datetime' },
@@ -134,7 +145,11 @@ export async function runInScope(ctx: Ctx, id: string, db: Db = ctx.db): Promise
 export async function getRun(ctx: Ctx, id: string, db: Db = ctx.db): Promise<PayrollRunDetail> {
   const auth = requireAuth(ctx);
   const row = await runInScope(ctx, id, db);
-  const [lines, adjustments, changed] = await Promise.all([repo.runLines(db, id), repo.runAdjustments(db, id), payeeDetails(ctx, db, row)]);
+  const [lines, adjustments, changed] = await Promise.all([
+    repo.runLines(db, id),
+    repo.runAdjustments(db, id),
+    payeeDetails(ctx, db, row),
+  ]);
   const manages = organizationInScope(auth, 'payroll.manage', row.organizationId);
   const approves = organizationInScope(auth, 'payroll.approve', row.organizationId);
   const own = row.submittedById === auth.userId;
@@ -142,7 +157,12 @@ export async function getRun(ctx: Ctx, id: string, db: Db = ctx.db): Promise<Pay
     ...toRun(row),
     lines: lines.map(({ departmentId: _d, ...l }) => {
       const payee = changed.get(l.employeeId);
-      return { ...l, ibanMasked: maskIban(payee?.ibanLast4), bic: payee?.bic ?? null, bankDetailsChanged: payee?.changed ?? false };
+      return {
+        ...l,
+        ibanMasked: maskIban(payee?.ibanLast4),
+        bic: payee?.bic ?? null,
+        bankDetailsChanged: payee?.changed ?? false,
+      };
     }),
     adjustmentItems: adjustments.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
     actions: {
@@ -163,34 +183,53 @@ export async function getRun(ctx: Ctx, id: string, db: Db = ctx.db): Promise<Pay
  */
 async function payeeDetails(ctx: Ctx, db: Db, run: RunRow) {
   const kept = run.status === 'approved' || run.status === 'paid';
-  const [payees, previousId] = await Promise.all([repo.runPayees(db, { runId: run.id, kept }), repo.previousKeptRun(db, { organizationId: run.organizationId, period: run.period })]);
-  const previous = new Map((previousId ? await repo.runPayees(db, { runId: previousId, kept: true }) : []).map((p) => [p.employeeId, p]));
+  const [payees, previousId] = await Promise.all([
+    repo.runPayees(db, { runId: run.id, kept }),
+    repo.previousKeptRun(db, { organizationId: run.organizationId, period: run.period }),
+  ]);
+  const previous = new Map(
+    (previousId ? await repo.runPayees(db, { runId: previousId, kept: true }) : []).map((p) => [p.employeeId, p]),
+  );
   const iban = (sealed: string | null) => (sealed ? decrypt(ctx.bankKey, sealed) : null);
   return new Map(
     payees.map((p) => {
       const before = previous.get(p.employeeId);
       const changed =
         before !== undefined &&
-        (before.bic !== p.bic || before.name !== p.name || (before.ibanEnc !== p.ibanEnc && iban(before.ibanEnc) !== iban(p.ibanEnc)));
+        (before.bic !== p.bic ||
+          before.name !== p.name ||
+          (before.ibanEnc !== p.ibanEnc && iban(before.ibanEnc) !== iban(p.ibanEnc)));
       return [p.employeeId, { ibanLast4: p.ibanLast4, bic: p.bic, changed }];
     }),
   );
 }
 
 /** Recomputes a draft run's lines from its organization's employees and its adjustments. */
-async function recompute(tx: Db, run: { id: string; organizationId: string; period: string; currency: string }, now: Date) {
+async function recompute(
+  tx: Db,
+  run: { id: string; organizationId: string; period: string; currency: string },
+  now: Date,
+) {
   const { start, end } = periodBounds(run.period);
-  const [people, adjustments] = await Promise.all([repo.employedIn(tx, { organizationId: run.organizationId, start, end }), repo.runAdjustments(tx, run.id)]);
+  const [people, adjustments] = await Promise.all([
+    repo.employedIn(tx, { organizationId: run.organizationId, start, end }),
+    repo.runAdjustments(tx, run.id),
+  ]);
   const lines = people.map((e) => ({
     employeeId: e.id,
     departmentId: e.departmentId,
-    ...computePayrollLine(e, run.period, run.currency, adjustments.filter((a) => a.employeeId === e.id)),
+    ...computePayrollLine(
+      e,
+      run.period,
+      run.currency,
+      adjustments.filter((a) => a.employeeId === e.id),
+    ),
   }));
   const negative = lines.find((l) => compareMoney(l.gross, '0') < 0);
   if (negative) {
     throw new AppError('VALIDATION_ERROR', {
-      message: 'Deductions cannot take an employee\'s gross pay below zero',
-      details: [{ path: 'amount', message: 'Deductions cannot take an employee\'s gross pay below zero' }],
+      message: "Deductions cannot take an employee's gross pay below zero",
+      details: [{ path: 'amount', message: "Deductions cannot take an employee's gross pay below zero" }],
     });
   }
   const totals = payrollTotals(lines, run.currency);
@@ -200,11 +239,13 @@ async function recompute(tx: Db, run: { id: string; organizationId: string; peri
 
 export async function createRun(ctx: Ctx, tx: Db, input: CreatePayrollRunInput): Promise<PayrollRunDetail> {
   const auth = requireAuth(ctx);
-  if (!organizationInScope(auth, 'payroll.manage', input.organizationId)) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
+  if (!organizationInScope(auth, 'payroll.manage', input.organizationId))
+    throw new AppError('NOT_FOUND', { message: 'Organization not found' });
   const org = await repo.organizationById(tx, input.organizationId);
   if (!org || org.kind !== 'subsidiary') throw new AppError('NOT_FOUND', { message: 'Organization not found' });
   if (!org.active) throw new AppError('VALIDATION_ERROR', { message: 'This organization is inactive' });
-  const duplicate = () => new AppError('CONFLICT', { message: `${org.name} already has a payroll run for ${input.period}` });
+  const duplicate = () =>
+    new AppError('CONFLICT', { message: `${org.name} already has a payroll run for ${input.period}` });
   // Salaries go out on the 25th, or on the next day the banks of the organization's country open.
   const pay = onBusinessDay(scheduledPayDate(input.period), countryOf(org));
   let id: string;
@@ -229,7 +270,11 @@ export async function createRun(ctx: Ctx, tx: Db, input: CreatePayrollRunInput):
     if (isUniqueViolation(error)) throw duplicate();
     throw error;
   }
-  const totals = await recompute(tx, { id, organizationId: org.id, period: input.period, currency: org.currency }, ctx.now);
+  const totals = await recompute(
+    tx,
+    { id, organizationId: org.id, period: input.period, currency: org.currency },
+    ctx.now,
+  );
   await writeAudit(
     tx,
     {
@@ -239,7 +284,17 @@ export async function createRun(ctx: Ctx, tx: Db, input: CreatePayrollRunInput):
       entityId: id,
       ip: ctx.ip,
       userAgent: ctx.userAgent,
-      after: { organizationId: org.id, period: input.period, status: 'draft', currency: org.currency, payDate: pay.date, ...(pay.adjustedFrom ? { payDateAdjustedFrom: pay.adjustedFrom, payDateAdjustedReason: pay.adjustedReason } : {}), ...totals },
+      after: {
+        organizationId: org.id,
+        period: input.period,
+        status: 'draft',
+        currency: org.currency,
+        payDate: pay.date,
+        ...(pay.adjustedFrom
+          ? { payDateAdjustedFrom: pay.adjustedFrom, payDateAdjustedReason: pay.adjustedReason }
+          : {}),
+        ...totals,
+      },
     },
     ctx.now,
   );
@@ -247,7 +302,9 @@ export async function createRun(ctx: Ctx, tx: Db, input: CreatePayrollRunInput):
 }
 
 function wrongStatus(row: RunRow, action: string) {
-  return new AppError('CONFLICT', { message: `This payroll run is ${PAYROLL_RUN_STATUS_LABELS[row.status].toLowerCase()}; it cannot be ${action}` });
+  return new AppError('CONFLICT', {
+    message: `This payroll run is ${PAYROLL_RUN_STATUS_LABELS[row.status].toLowerCase()}; it cannot be ${action}`,
+  });
 }
 
 async function lockRun(ctx: Ctx, tx: Db, id: string, scope: ReturnType<typeof manageScope>) {
@@ -256,16 +313,32 @@ async function lockRun(ctx: Ctx, tx: Db, id: string, scope: ReturnType<typeof ma
   return row;
 }
 
-export async function addAdjustment(ctx: Ctx, tx: Db, runId: string, input: PayrollAdjustmentInput): Promise<PayrollRunDetail> {
+export async function addAdjustment(
+  ctx: Ctx,
+  tx: Db,
+  runId: string,
+  input: PayrollAdjustmentInput,
+): Promise<PayrollRunDetail> {
   const auth = requireAuth(ctx);
   const run = await lockRun(ctx, tx, runId, manageScope(ctx));
   if (run.status !== 'draft') throw wrongStatus(run, 'adjusted');
   const lines = await repo.runLines(tx, runId);
   if (!lines.some((l) => l.employeeId === input.employeeId)) {
-    throw new AppError('VALIDATION_ERROR', { message: 'This employee is not on this payroll run', details: [{ path: 'employeeId', message: 'This employee is not on this payroll run' }] });
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'This employee is not on this payroll run',
+      details: [{ path: 'employeeId', message: 'This employee is not on this payroll run' }],
+    });
   }
   const amount = roundToCurrency(input.amount, run.currency);
-  const adjustmentId = await repo.insertAdjustment(tx, { runId, employeeId: input.employeeId, kind: input.kind, amount, reason: input.reason, createdById: auth.userId, createdAt: ctx.now });
+  const adjustmentId = await repo.insertAdjustment(tx, {
+    runId,
+    employeeId: input.employeeId,
+    kind: input.kind,
+    amount,
+    reason: input.reason,
+    createdById: auth.userId,
+    createdAt: ctx.now,
+  });
   const totals = await recompute(tx, run, ctx.now);
   await writeAudit(
     tx,
@@ -276,7 +349,14 @@ export async function addAdjustment(ctx: Ctx, tx: Db, runId: string, input: Payr
       entityId: runId,
       ip: ctx.ip,
       userAgent: ctx.userAgent,
-      after: { adjustmentId, employeeId: input.employeeId, kind: input.kind, amount, currency: run.currency, ...totals },
+      after: {
+        adjustmentId,
+        employeeId: input.employeeId,
+        kind: input.kind,
+        amount,
+        currency: run.currency,
+        ...totals,
+      },
       metadata: { reason: input.reason },
     },
     ctx.now,
@@ -294,7 +374,16 @@ export async function removeAdjustment(ctx: Ctx, runId: string, adjustmentId: st
     const totals = await recompute(tx, run, ctx.now);
     await writeAudit(
       tx,
-      { actorId: auth.userId, action: 'payroll_run.adjustment_removed', entityType: 'payroll_run', entityId: runId, ip: ctx.ip, userAgent: ctx.userAgent, before: { adjustmentId, ...removed }, after: totals },
+      {
+        actorId: auth.userId,
+        action: 'payroll_run.adjustment_removed',
+        entityType: 'payroll_run',
+        entityId: runId,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        before: { adjustmentId, ...removed },
+        after: totals,
+      },
       ctx.now,
     );
     return getRun(ctx, runId, tx);
@@ -308,7 +397,19 @@ export async function recalculateRun(ctx: Ctx, runId: string): Promise<PayrollRu
     const run = await lockRun(ctx, tx, runId, manageScope(ctx));
     if (run.status !== 'draft') throw wrongStatus(run, 'recalculated');
     const totals = await recompute(tx, run, ctx.now);
-    await writeAudit(tx, { actorId: auth.userId, action: 'payroll_run.recalculated', entityType: 'payroll_run', entityId: runId, ip: ctx.ip, userAgent: ctx.userAgent, after: totals }, ctx.now);
+    await writeAudit(
+      tx,
+      {
+        actorId: auth.userId,
+        action: 'payroll_run.recalculated',
+        entityType: 'payroll_run',
+        entityId: runId,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        after: totals,
+      },
+      ctx.now,
+    );
     return getRun(ctx, runId, tx);
   });
 }
@@ -316,7 +417,14 @@ export async function recalculateRun(ctx: Ctx, runId: string): Promise<PayrollRu
 async function transition(
   ctx: Ctx,
   runId: string,
-  step: { scope: ReturnType<typeof manageScope>; from: PayrollRunStatus; to: PayrollRunStatus; verb: string; check?: (run: RunRow) => void; values: Partial<typeof payrollRuns.$inferInsert> },
+  step: {
+    scope: ReturnType<typeof manageScope>;
+    from: PayrollRunStatus;
+    to: PayrollRunStatus;
+    verb: string;
+    check?: (run: RunRow) => void;
+    values: Partial<typeof payrollRuns.$inferInsert>;
+  },
   after?: (tx: Db, run: RunRow) => Promise<void>,
   db?: Db,
 ): Promise<PayrollRunDetail> {
@@ -325,11 +433,19 @@ async function transition(
     const run = await lockRun(ctx, tx, runId, step.scope);
     if (run.status !== step.from) {
       throw run.status === step.to
-        ? new AppError('CONFLICT', { message: `This payroll run is already ${PAYROLL_RUN_STATUS_LABELS[step.to].toLowerCase()}` })
+        ? new AppError('CONFLICT', {
+            message: `This payroll run is already ${PAYROLL_RUN_STATUS_LABELS[step.to].toLowerCase()}`,
+          })
         : wrongStatus(run, step.verb);
     }
     step.check?.(run);
-    if (!(await repo.moveRun(tx, { id: runId, from: step.from, values: { ...step.values, status: step.to, updatedAt: ctx.now } }))) {
+    if (
+      !(await repo.moveRun(tx, {
+        id: runId,
+        from: step.from,
+        values: { ...step.values, status: step.to, updatedAt: ctx.now },
+      }))
+    ) {
       throw new AppError('CONFLICT', { message: 'This payroll run was changed by someone else; reload and try again' });
     }
     await writeAudit(
@@ -348,7 +464,18 @@ async function transition(
       ctx.now,
     );
     if (step.to === 'approved') {
-      await enqueueWebhookEvent(tx, 'payroll.approved', { payrollRunId: runId, organizationId: run.organizationId, netTotal: run.netTotal, currency: run.currency, employeeCount: run.employeeCount }, ctx.now);
+      await enqueueWebhookEvent(
+        tx,
+        'payroll.approved',
+        {
+          payrollRunId: runId,
+          organizationId: run.organizationId,
+          netTotal: run.netTotal,
+          currency: run.currency,
+          employeeCount: run.employeeCount,
+        },
+        ctx.now,
+      );
     }
     await after?.(tx, run);
     return getRun(ctx, runId, tx);
@@ -367,14 +494,23 @@ export function submitRun(ctx: Ctx, runId: string): Promise<PayrollRunDetail> {
       to: 'submitted',
       verb: 'submitted',
       check: (run) => {
-        if (run.employeeCount === 0) throw new AppError('CONFLICT', { message: 'This payroll run has no employees to pay' });
+        if (run.employeeCount === 0)
+          throw new AppError('CONFLICT', { message: 'This payroll run has no employees to pay' });
       },
       values: { submittedById: auth.userId, submittedAt: ctx.now },
     },
     (tx, run) =>
       notifyPayrollToApprove(
         tx,
-        { id: run.id, organizationId: run.organizationId, organizationName: run.organizationName, period: run.period, total: run.netTotal, currency: run.currency, employeeCount: run.employeeCount },
+        {
+          id: run.id,
+          organizationId: run.organizationId,
+          organizationName: run.organizationName,
+          period: run.period,
+          total: run.netTotal,
+          currency: run.currency,
+          employeeCount: run.employeeCount,
+        },
         auth.userId,
         ctx.now,
       ),
@@ -384,23 +520,33 @@ export function submitRun(ctx: Ctx, runId: string): Promise<PayrollRunDetail> {
 export function approveRun(ctx: Ctx, runId: string): Promise<PayrollRunDetail> {
   const auth = requireAuth(ctx);
   requireRecentAuth(ctx);
-  return transition(ctx, runId, {
-    scope: approveScope(ctx),
-    from: 'submitted',
-    to: 'approved',
-    verb: 'approved',
-    check: (run) => {
-      if (run.submittedById === auth.userId) throw new AppError('FORBIDDEN', { message: OWN_SUBMISSION });
+  return transition(
+    ctx,
+    runId,
+    {
+      scope: approveScope(ctx),
+      from: 'submitted',
+      to: 'approved',
+      verb: 'approved',
+      check: (run) => {
+        if (run.submittedById === auth.userId) throw new AppError('FORBIDDEN', { message: OWN_SUBMISSION });
+      },
+      values: { approvedById: auth.userId, approvedAt: ctx.now },
     },
-    values: { approvedById: auth.userId, approvedAt: ctx.now },
-  }, async (tx) => {
-    // What is approved is who gets paid and where: the bank details are kept on the lines now,
-    // and the bank file reads only those. Everyone paid must have a bank account to approve.
-    const payees = await repo.runPayees(tx, { runId, kept: false });
-    const missing = payees.filter((p) => compareMoney(p.net, '0') > 0 && !p.ibanEnc).map((p) => p.name ?? p.employeeId);
-    if (missing.length) throw new AppError('CONFLICT', { message: `Add a bank account for ${serverFormat.list(missing)} before this payroll run is approved` });
-    await repo.keepPayees(tx, runId);
-  });
+    async (tx) => {
+      // What is approved is who gets paid and where: the bank details are kept on the lines now,
+      // and the bank file reads only those. Everyone paid must have a bank account to approve.
+      const payees = await repo.runPayees(tx, { runId, kept: false });
+      const missing = payees
+        .filter((p) => compareMoney(p.net, '0') > 0 && !p.ibanEnc)
+        .map((p) => p.name ?? p.employeeId);
+      if (missing.length)
+        throw new AppError('CONFLICT', {
+          message: `Add a bank account for ${serverFormat.list(missing)} before this payroll run is approved`,
+        });
+      await repo.keepPayees(tx, runId);
+    },
+  );
 }
 
 export function payRun(ctx: Ctx, tx: Db, runId: string, input: PayPayrollRunInput): Promise<PayrollRunDetail> {
@@ -408,7 +554,13 @@ export function payRun(ctx: Ctx, tx: Db, runId: string, input: PayPayrollRunInpu
   return transition(
     ctx,
     runId,
-    { scope: manageScope(ctx), from: 'approved', to: 'paid', verb: 'marked paid', values: { paidById: auth.userId, paidAt: ctx.now, paymentReference: input.paymentReference ?? null } },
+    {
+      scope: manageScope(ctx),
+      from: 'approved',
+      to: 'paid',
+      verb: 'marked paid',
+      values: { paidById: auth.userId, paidAt: ctx.now, paymentReference: input.paymentReference ?? null },
+    },
     undefined,
     tx,
   );

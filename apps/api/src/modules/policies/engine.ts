@@ -148,7 +148,12 @@ export function inForce(rule: RuleDef, organizationId: string, asOf: Date, { ign
 
 /** Lower priority first; ties by creation then name, so the order never changes between runs. */
 export function byPriority(a: RuleDef, b: RuleDef): number {
-  return a.priority - b.priority || (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+  return (
+    a.priority - b.priority ||
+    (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0) ||
+    a.name.localeCompare(b.name) ||
+    a.id.localeCompare(b.id)
+  );
 }
 
 // --- conditions ------------------------------------------------------------------------------
@@ -209,7 +214,10 @@ export function conditionHolds(s: Subject, c: PolicyCondition): boolean {
     return c.operator === 'in' ? hit : !hit;
   }
   if (c.operator === 'contains') {
-    return actual !== null && actual.toLowerCase().includes(String(Array.isArray(c.value) ? c.value.join(' ') : c.value).toLowerCase());
+    return (
+      actual !== null &&
+      actual.toLowerCase().includes(String(Array.isArray(c.value) ? c.value.join(' ') : c.value).toLowerCase())
+    );
   }
   if (actual === null) return c.operator === 'neq';
   let cmp: number;
@@ -356,7 +364,9 @@ function kindMessage(rule: RuleDef, s: Subject, f: Facts): string | null {
     }
     case 'max_age': {
       if (!p.days || !s.expenseDate || !/^\d{4}-\d{2}-\d{2}$/.test(s.expenseDate)) return null;
-      const age = Math.floor((Date.parse(`${isoDay(f.asOf)}T00:00:00Z`) - Date.parse(`${s.expenseDate}T00:00:00Z`)) / DAY_MS);
+      const age = Math.floor(
+        (Date.parse(`${isoDay(f.asOf)}T00:00:00Z`) - Date.parse(`${s.expenseDate}T00:00:00Z`)) / DAY_MS,
+      );
       if (age <= p.days) return null;
       return `The expense is ${serverFormat.plural(age, 'day')} old; expenses older than ${serverFormat.plural(p.days, 'day')} are not accepted`;
     }
@@ -403,10 +413,14 @@ export function evaluate(rules: RuleDef[], s: Subject, f: Facts): Evaluation {
 }
 
 /** Words for a rule's settings, shown in the rule tables. */
-export function summarize(rule: Pick<RuleDef, 'kind' | 'params' | 'conditions'>, names: { category?: string | null; vendors?: string[] } = {}): string {
+export function summarize(
+  rule: Pick<RuleDef, 'kind' | 'params' | 'conditions'>,
+  names: { category?: string | null; vendors?: string[] } = {},
+): string {
   const p = rule.params;
   // A limit without a currency is in each organization's own currency: written as a number.
-  const amount = (v: string | undefined) => (v === undefined ? '?' : p.currency ? serverFormat.money(v, p.currency) : serverFormat.number(v));
+  const amount = (v: string | undefined) =>
+    v === undefined ? '?' : p.currency ? serverFormat.money(v, p.currency) : serverFormat.number(v);
   const cat = names.category ?? (p.categoryId ? 'one category' : 'any category');
   let words: string;
   switch (rule.kind) {
@@ -417,10 +431,15 @@ export function summarize(rule: Pick<RuleDef, 'kind' | 'params' | 'conditions'>,
       words = `${cat}: above ${amount(p.limit)} per requester per month`;
       break;
     case 'receipt_required':
-      words = p.categoryId ? `${cat}: no attachment and above ${amount(p.above)}` : `No attachment and above ${amount(p.above)}`;
+      words = p.categoryId
+        ? `${cat}: no attachment and above ${amount(p.above)}`
+        : `No attachment and above ${amount(p.above)}`;
       break;
     case 'blocked_vendor':
-      words = names.vendors && names.vendors.length > 0 ? `Vendors: ${names.vendors.join(', ')}` : serverFormat.plural((p.vendorIds ?? []).length, 'vendor');
+      words =
+        names.vendors && names.vendors.length > 0
+          ? `Vendors: ${names.vendors.join(', ')}`
+          : serverFormat.plural((p.vendorIds ?? []).length, 'vendor');
       break;
     case 'weekend_spend':
       words = 'Expense dated on a Saturday or Sunday';
@@ -436,7 +455,11 @@ export function summarize(rule: Pick<RuleDef, 'kind' | 'params' | 'conditions'>,
       break;
   }
   const n = rule.conditions ? countConditions(rule.conditions) : 0;
-  return n > 0 && rule.kind !== 'custom' ? `${words} (when ${serverFormat.plural(n, 'condition')} hold)` : n > 0 ? `${words} (${serverFormat.plural(n, 'condition')})` : words;
+  return n > 0 && rule.kind !== 'custom'
+    ? `${words} (when ${serverFormat.plural(n, 'condition')} hold)`
+    : n > 0
+      ? `${words} (${serverFormat.plural(n, 'condition')})`
+      : words;
 }
 
 export function countConditions(g: PolicyConditionGroup): number {

@@ -66,7 +66,10 @@ export function toRuleDef(r: typeof policyRules.$inferSelect): RuleDef {
   };
 }
 
-export async function listRules(db: Db, p: { scope: SQL | undefined; query: PolicyListQuery }): Promise<{ rows: RuleRow[]; total: number }> {
+export async function listRules(
+  db: Db,
+  p: { scope: SQL | undefined; query: PolicyListQuery },
+): Promise<{ rows: RuleRow[]; total: number }> {
   const q = p.query;
   const where = and(
     p.scope,
@@ -74,7 +77,9 @@ export async function listRules(db: Db, p: { scope: SQL | undefined; query: Poli
     q.kind ? eq(policyRules.kind, q.kind) : undefined,
     q.action ? eq(policyRules.action, q.action) : undefined,
     q.active ? eq(policyRules.active, q.active === 'true') : undefined,
-    q.organizationId ? or(eq(policyRules.organizationId, q.organizationId), isNull(policyRules.organizationId)) : undefined,
+    q.organizationId
+      ? or(eq(policyRules.organizationId, q.organizationId), isNull(policyRules.organizationId))
+      : undefined,
   );
   const { limit, offset } = pageWindow(q);
   const rows = await db
@@ -85,11 +90,17 @@ export async function listRules(db: Db, p: { scope: SQL | undefined; query: Poli
     .orderBy(orderBy(sortable, q, 'priority'), asc(policyRules.name), asc(policyRules.id))
     .limit(limit)
     .offset(offset);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(policyRules).where(where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(policyRules)
+    .where(where);
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-export async function findRule(db: Db, p: { id: string; scope: SQL | undefined; forUpdate?: boolean }): Promise<RuleRow | undefined> {
+export async function findRule(
+  db: Db,
+  p: { id: string; scope: SQL | undefined; forUpdate?: boolean },
+): Promise<RuleRow | undefined> {
   const base = db
     .select(columns)
     .from(policyRules)
@@ -99,9 +110,15 @@ export async function findRule(db: Db, p: { id: string; scope: SQL | undefined; 
   return row;
 }
 
-export type RuleValues = Omit<typeof policyRules.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'version' | 'createdById'>;
+export type RuleValues = Omit<
+  typeof policyRules.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'version' | 'createdById'
+>;
 
-export async function insertRule(tx: Db, values: RuleValues & { createdById: string; now: Date }): Promise<typeof policyRules.$inferSelect> {
+export async function insertRule(
+  tx: Db,
+  values: RuleValues & { createdById: string; now: Date },
+): Promise<typeof policyRules.$inferSelect> {
   const { now, ...rest } = values;
   const [row] = await tx
     .insert(policyRules)
@@ -145,8 +162,15 @@ export function snapshotOf(r: typeof policyRules.$inferSelect): Record<string, u
   };
 }
 
-export async function insertVersion(tx: Db, r: typeof policyRules.$inferSelect, changedById: string | null, now: Date): Promise<void> {
-  await tx.insert(policyRuleVersions).values({ ruleId: r.id, version: r.version, snapshot: snapshotOf(r), changedById, createdAt: now });
+export async function insertVersion(
+  tx: Db,
+  r: typeof policyRules.$inferSelect,
+  changedById: string | null,
+  now: Date,
+): Promise<void> {
+  await tx
+    .insert(policyRuleVersions)
+    .values({ ruleId: r.id, version: r.version, snapshot: snapshotOf(r), changedById, createdAt: now });
 }
 
 export async function versionsOf(db: Db, ruleId: string) {
@@ -182,20 +206,33 @@ export async function activeRulesOfKinds(db: Db, kinds: PolicyKind[]) {
 
 export async function namesOf(db: Db, p: { categoryIds: string[]; vendorIds: string[] }) {
   const [cats, vends] = await Promise.all([
-    p.categoryIds.length ? db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, p.categoryIds)) : [],
-    p.vendorIds.length ? db.select({ id: vendors.id, name: vendors.name }).from(vendors).where(inArray(vendors.id, p.vendorIds)) : [],
+    p.categoryIds.length
+      ? db
+          .select({ id: categories.id, name: categories.name })
+          .from(categories)
+          .where(inArray(categories.id, p.categoryIds))
+      : [],
+    p.vendorIds.length
+      ? db.select({ id: vendors.id, name: vendors.name }).from(vendors).where(inArray(vendors.id, p.vendorIds))
+      : [],
   ]);
   return { categories: new Map(cats.map((c) => [c.id, c.name])), vendors: new Map(vends.map((v) => [v.id, v.name])) };
 }
 
 export async function categoriesByIds(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select({ id: categories.id, organizationId: categories.organizationId }).from(categories).where(inArray(categories.id, ids));
+  return db
+    .select({ id: categories.id, organizationId: categories.organizationId })
+    .from(categories)
+    .where(inArray(categories.id, ids));
 }
 
 export async function vendorsByIds(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select({ id: vendors.id, organizationId: vendors.organizationId, name: vendors.name }).from(vendors).where(inArray(vendors.id, ids));
+  return db
+    .select({ id: vendors.id, organizationId: vendors.organizationId, name: vendors.name })
+    .from(vendors)
+    .where(inArray(vendors.id, ids));
 }
 
 export async function organizationById(db: Db, id: string) {
@@ -204,7 +241,10 @@ export async function organizationById(db: Db, id: string) {
 }
 
 export async function userById(db: Db, id: string) {
-  const [u] = await db.select({ id: users.id, role: users.role, organizationId: users.organizationId, departmentId: users.departmentId }).from(users).where(eq(users.id, id));
+  const [u] = await db
+    .select({ id: users.id, role: users.role, organizationId: users.organizationId, departmentId: users.departmentId })
+    .from(users)
+    .where(eq(users.id, id));
   return u;
 }
 
@@ -219,11 +259,21 @@ export async function formOptions(db: Db, organizationId: string | null) {
     db
       .select({ id: categories.id, name: categories.name, organizationId: categories.organizationId })
       .from(categories)
-      .where(and(eq(categories.active, true), or(isNull(categories.organizationId), ids.length ? inArray(categories.organizationId, ids) : sql`false`)))
+      .where(
+        and(
+          eq(categories.active, true),
+          or(isNull(categories.organizationId), ids.length ? inArray(categories.organizationId, ids) : sql`false`),
+        ),
+      )
       .orderBy(asc(categories.name)),
     ids.length
       ? db
-          .select({ id: vendors.id, name: vendors.name, organizationId: vendors.organizationId, status: vendors.status })
+          .select({
+            id: vendors.id,
+            name: vendors.name,
+            organizationId: vendors.organizationId,
+            status: vendors.status,
+          })
           .from(vendors)
           .where(inArray(vendors.organizationId, ids))
           .orderBy(asc(vendors.name))
@@ -248,11 +298,20 @@ function monthStart(d: Date): Date {
 }
 
 /** What the rules in force need beyond the request: only what some rule asks for is queried. */
-export async function gatherFacts(db: Db, s: Subject, rules: RuleDef[], asOf: Date, attachmentCount: number | null): Promise<Facts> {
+export async function gatherFacts(
+  db: Db,
+  s: Subject,
+  rules: RuleDef[],
+  asOf: Date,
+  attachmentCount: number | null,
+): Promise<Facts> {
   const kinds = new Set(rules.map((r) => r.kind));
   const facts: Facts = { asOf, attachmentCount: attachmentCount ?? 0, monthSpendByCategory: new Map(), duplicates: [] };
   if (attachmentCount === null && s.id && kinds.has('receipt_required')) {
-    const [n] = await db.select({ n: sql<number>`count(*)::int` }).from(requestAttachments).where(eq(requestAttachments.requestId, s.id));
+    const [n] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(requestAttachments)
+      .where(eq(requestAttachments.requestId, s.id));
     facts.attachmentCount = Number(n?.n ?? 0);
   }
   if (kinds.has('category_limit_month') && s.categoryId) {
@@ -299,18 +358,16 @@ export async function gatherFacts(db: Db, s: Subject, rules: RuleDef[], asOf: Da
       )
       .orderBy(sql`${spendingRequests.submittedAt} desc`)
       .limit(50);
-    facts.duplicates = rows.map(
-      (r): DuplicateCandidate => ({
-        id: r.id,
-        reference: `REQ-${String(r.seq).padStart(6, '0')}`,
-        title: r.title,
-        description: r.description,
-        vendorId: r.vendorId,
-        amount: r.amount,
-        currency: r.currency,
-        date: r.date,
-      }),
-    );
+    facts.duplicates = rows.map((r): DuplicateCandidate => ({
+      id: r.id,
+      reference: `REQ-${String(r.seq).padStart(6, '0')}`,
+      title: r.title,
+      description: r.description,
+      vendorId: r.vendorId,
+      amount: r.amount,
+      currency: r.currency,
+      date: r.date,
+    }));
   }
   return facts;
 }
@@ -318,7 +375,10 @@ export async function gatherFacts(db: Db, s: Subject, rules: RuleDef[], asOf: Da
 /** The request as the rules see it, from a stored row. */
 export async function subjectOfRow(db: Db, r: typeof spendingRequests.$inferSelect): Promise<Subject> {
   const [u] = await db.select({ role: users.role }).from(users).where(eq(users.id, r.requesterId));
-  const names = await namesOf(db, { categoryIds: r.categoryId ? [r.categoryId] : [], vendorIds: r.vendorId ? [r.vendorId] : [] });
+  const names = await namesOf(db, {
+    categoryIds: r.categoryId ? [r.categoryId] : [],
+    vendorIds: r.vendorId ? [r.vendorId] : [],
+  });
   return subjectFromRow(r, {
     requesterRole: u?.role ?? 'requester',
     categoryName: r.categoryId ? (names.categories.get(r.categoryId) ?? null) : null,

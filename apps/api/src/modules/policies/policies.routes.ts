@@ -32,7 +32,12 @@ export async function policiesRoutes(app: FastifyInstance, { deps }: { deps: App
     '/api/policies',
     {
       config: read,
-      schema: { tags, summary: 'Expense policy rules in the caller\'s scope (list protocol), by priority', querystring: policyListQuery, response: { 200: policyList, ...errors } },
+      schema: {
+        tags,
+        summary: "Expense policy rules in the caller's scope (list protocol), by priority",
+        querystring: policyListQuery,
+        response: { 200: policyList, ...errors },
+      },
     },
     async (request) => service.listRules(contextOf(request, deps), request.query),
   );
@@ -40,7 +45,11 @@ export async function policiesRoutes(app: FastifyInstance, { deps }: { deps: App
     '/api/policies/options',
     {
       config: read,
-      schema: { tags, summary: 'Organizations, categories, vendors and departments to name in rule settings and conditions', response: { 200: policyOptions, ...errors } },
+      schema: {
+        tags,
+        summary: 'Organizations, categories, vendors and departments to name in rule settings and conditions',
+        response: { 200: policyOptions, ...errors },
+      },
     },
     async (request) => service.options(contextOf(request, deps)),
   );
@@ -64,7 +73,8 @@ export async function policiesRoutes(app: FastifyInstance, { deps }: { deps: App
       config: access,
       schema: {
         tags,
-        summary: 'Run a saved or unsaved rule against the requests submitted in the last N months: how many it would have flagged, with examples',
+        summary:
+          'Run a saved or unsaved rule against the requests submitted in the last N months: how many it would have flagged, with examples',
         body: policySimulateInput,
         response: { 200: policySimulateResult, ...errors },
       },
@@ -73,18 +83,38 @@ export async function policiesRoutes(app: FastifyInstance, { deps }: { deps: App
   );
   r.get(
     '/api/policies/:id',
-    { config: read, schema: { tags, summary: 'One policy rule', params: idParam, response: { 200: policyRule, ...errors } } },
+    {
+      config: read,
+      schema: { tags, summary: 'One policy rule', params: idParam, response: { 200: policyRule, ...errors } },
+    },
     async (request, reply) => withEtag(reply, await service.readRule(contextOf(request, deps), request.params.id)),
   );
   r.get(
     '/api/policies/:id/versions',
-    { config: read, schema: { tags, summary: 'Every version of a rule, newest first (snapshots)', params: idParam, response: { 200: policyRuleVersions, ...errors } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Every version of a rule, newest first (snapshots)',
+        params: idParam,
+        response: { 200: policyRuleVersions, ...errors },
+      },
+    },
     async (request) => service.ruleVersions(contextOf(request, deps), request.params.id),
   );
   r.post(
     '/api/policies',
-    { config: access, schema: { tags, summary: 'Create a policy rule (version 1)', body: policyRuleInput, response: { 201: policyRule, ...errors } } },
-    async (request, reply) => reply.code(201).send(withEtag(reply, await service.createRule(contextOf(request, deps), request.body))),
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Create a policy rule (version 1)',
+        body: policyRuleInput,
+        response: { 201: policyRule, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(withEtag(reply, await service.createRule(contextOf(request, deps), request.body))),
   );
   r.put(
     '/api/policies/:id',
@@ -99,7 +129,11 @@ export async function policiesRoutes(app: FastifyInstance, { deps }: { deps: App
         response: { 200: policyRule, ...errors, ...versionConflictResponse },
       },
     },
-    async (request, reply) => withEtag(reply, await service.updateRule(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await service.updateRule(contextOf(request, deps), request.params.id, request.body, expectedVersion(request)),
+      ),
   );
   r.patch(
     '/api/policies/:id/active',
@@ -107,19 +141,34 @@ export async function policiesRoutes(app: FastifyInstance, { deps }: { deps: App
       config: access,
       schema: {
         tags,
-        summary: 'Activate or deactivate a rule (a new version); with If-Match, only if the rule is still at that version (412 otherwise)',
+        summary:
+          'Activate or deactivate a rule (a new version); with If-Match, only if the rule is still at that version (412 otherwise)',
         params: idParam,
         body: policyActiveInput,
         response: { 200: policyRule, ...errors, ...versionConflictResponse },
       },
     },
-    async (request, reply) => withEtag(reply, await service.setActive(contextOf(request, deps), request.params.id, request.body.active, expectedVersion(request))),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await service.setActive(
+          contextOf(request, deps),
+          request.params.id,
+          request.body.active,
+          expectedVersion(request),
+        ),
+      ),
   );
   r.delete(
     '/api/policies/:id',
     {
       config: access,
-      schema: { tags, summary: 'Delete a rule no request was checked against (otherwise deactivate it)', params: idParam, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags,
+        summary: 'Delete a rule no request was checked against (otherwise deactivate it)',
+        params: idParam,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await service.deleteRule(contextOf(request, deps), request.params.id);

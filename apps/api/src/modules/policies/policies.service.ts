@@ -25,7 +25,17 @@ import { convert } from '../../lib/fx.ts';
 import { page } from '../../lib/lists.ts';
 import { assertVersion, versionConflict } from '../../lib/versions.ts';
 import { organizationInScope, readScopeOf, requirePermission } from '../../lib/scope.ts';
-import { evaluate, evaluateRule, inForce, isoDay, subjectFromRow, summarize, type DuplicateCandidate, type RuleDef, type Subject } from './engine.ts';
+import {
+  evaluate,
+  evaluateRule,
+  inForce,
+  isoDay,
+  subjectFromRow,
+  summarize,
+  type DuplicateCandidate,
+  type RuleDef,
+  type Subject,
+} from './engine.ts';
 import * as repo from './policies.repository.ts';
 
 export const PERMISSION = 'policies.manage' as const;
@@ -47,7 +57,9 @@ function readScope(ctx: Ctx) {
 function scopeAt(ctx: Ctx, s: Scope) {
   const auth = requireAuth(ctx);
   if (s === 'group') return undefined;
-  return auth.organizationId ? or(eq(policyRules.organizationId, auth.organizationId), isNull(policyRules.organizationId)) : sql`false`;
+  return auth.organizationId
+    ? or(eq(policyRules.organizationId, auth.organizationId), isNull(policyRules.organizationId))
+    : sql`false`;
 }
 
 function invalid(path: string, message: string): AppError {
@@ -57,7 +69,10 @@ function invalid(path: string, message: string): AppError {
 async function toRules(ctx: Ctx, rows: repo.RuleRow[]): Promise<PolicyRule[]> {
   const categoryIds = rows.map((r) => (r.params as PolicyParams).categoryId).filter((x): x is string => !!x);
   const vendorIds = rows.flatMap((r) => (r.params as PolicyParams).vendorIds ?? []);
-  const names = await repo.namesOf(ctx.db, { categoryIds: [...new Set(categoryIds)], vendorIds: [...new Set(vendorIds)] });
+  const names = await repo.namesOf(ctx.db, {
+    categoryIds: [...new Set(categoryIds)],
+    vendorIds: [...new Set(vendorIds)],
+  });
   return rows.map((r) => {
     const params = (r.params ?? {}) as PolicyParams;
     const conditions = (r.conditions as PolicyConditionGroup | null) ?? null;
@@ -128,9 +143,13 @@ async function validateInput(ctx: Ctx, input: PolicyRuleInput): Promise<void> {
   const auth = requireAuth(ctx);
   const held = requirePermission(auth, PERMISSION);
   if (input.organizationId === null) {
-    if (held !== 'group') throw invalid('organizationId', 'Only group-wide policy managers can make a rule for every organization');
+    if (held !== 'group')
+      throw invalid('organizationId', 'Only group-wide policy managers can make a rule for every organization');
   } else {
-    if (!organizationInScope(auth, PERMISSION, input.organizationId) || !(await repo.organizationById(ctx.db, input.organizationId))) {
+    if (
+      !organizationInScope(auth, PERMISSION, input.organizationId) ||
+      !(await repo.organizationById(ctx.db, input.organizationId))
+    ) {
       throw new AppError('NOT_FOUND', { message: 'Organization not found' });
     }
   }
@@ -148,7 +167,8 @@ async function validateInput(ctx: Ctx, input: PolicyRuleInput): Promise<void> {
     for (const [i, id] of vendorIds.entries()) {
       const v = found.get(id);
       if (!v) throw invalid(`params.vendorIds.${i}`, 'This vendor does not exist');
-      if (input.organizationId && v.organizationId !== input.organizationId) throw invalid(`params.vendorIds.${i}`, `${v.name} belongs to another organization`);
+      if (input.organizationId && v.organizationId !== input.organizationId)
+        throw invalid(`params.vendorIds.${i}`, `${v.name} belongs to another organization`);
     }
   }
 }
@@ -210,7 +230,12 @@ async function changeRule(
     const before = await repo.findRule(tx, { id, scope: s, forUpdate: true });
     if (!before) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
     assertVersion(before.version, expectedVersion);
-    const row = await repo.updateRule(tx, id, { ...change(before), fromVersion: before.version, version: before.version + 1, now: ctx.now });
+    const row = await repo.updateRule(tx, id, {
+      ...change(before),
+      fromVersion: before.version,
+      version: before.version + 1,
+      now: ctx.now,
+    });
     if (!row) throw versionConflict();
     await repo.insertVersion(tx, row, auth.userId, ctx.now);
     await writeAudit(
@@ -231,7 +256,12 @@ async function changeRule(
   return getRule(ctx, id);
 }
 
-export async function updateRule(ctx: Ctx, id: string, input: PolicyRuleInput, expectedVersion?: number): Promise<PolicyRule> {
+export async function updateRule(
+  ctx: Ctx,
+  id: string,
+  input: PolicyRuleInput,
+  expectedVersion?: number,
+): Promise<PolicyRule> {
   await getRule(ctx, id);
   await validateInput(ctx, input);
   const values = valuesOf(input);
@@ -241,7 +271,9 @@ export async function updateRule(ctx: Ctx, id: string, input: PolicyRuleInput, e
 export async function setActive(ctx: Ctx, id: string, active: boolean, expectedVersion?: number): Promise<PolicyRule> {
   const rule = await getRule(ctx, id);
   if (rule.organizationId === null && requirePermission(requireAuth(ctx), PERMISSION) !== 'group') {
-    throw new AppError('FORBIDDEN', { message: 'Only group-wide policy managers can change a rule for every organization' });
+    throw new AppError('FORBIDDEN', {
+      message: 'Only group-wide policy managers can change a rule for every organization',
+    });
   }
   return changeRule(ctx, id, active ? 'policy.activated' : 'policy.deactivated', () => ({ active }), expectedVersion);
 }
@@ -278,7 +310,10 @@ export async function options(ctx: Ctx): Promise<PolicyOptions> {
   const auth = requireAuth(ctx);
   const held = readScopeOf(auth, PERMISSION);
   if (!held) throw new AppError('FORBIDDEN', { message: 'You do not have permission to do this' });
-  return repo.formOptions(ctx.db, held === 'group' ? null : (auth.organizationId ?? '00000000-0000-0000-0000-000000000000'));
+  return repo.formOptions(
+    ctx.db,
+    held === 'group' ? null : (auth.organizationId ?? '00000000-0000-0000-0000-000000000000'),
+  );
 }
 
 // --- live evaluation ---------------------------------------------------------------------------
@@ -303,7 +338,10 @@ export async function evaluateDraft(ctx: Ctx, input: PolicyEvaluateInput): Promi
   const amountText = input.amount?.trim() ?? '';
   const currency = /^[A-Z]{3}$/.test(input.currency ?? '') ? input.currency! : org.currency;
   // Only an amount the form would accept is evaluated: well formed, positive and within the currency's decimals.
-  const amount = moneyAmount.safeParse(amountText).success && isPositive(amountText) && !amountDigitsProblem(amountText, currency) ? toAmountString(amountText) : null;
+  const amount =
+    moneyAmount.safeParse(amountText).success && isPositive(amountText) && !amountDigitsProblem(amountText, currency)
+      ? toAmountString(amountText)
+      : null;
   let amountOrg: string | null = null;
   if (amount) {
     try {
@@ -312,7 +350,10 @@ export async function evaluateDraft(ctx: Ctx, input: PolicyEvaluateInput): Promi
       amountOrg = null;
     }
   }
-  const names = await repo.namesOf(ctx.db, { categoryIds: input.categoryId ? [input.categoryId] : [], vendorIds: input.vendorId ? [input.vendorId] : [] });
+  const names = await repo.namesOf(ctx.db, {
+    categoryIds: input.categoryId ? [input.categoryId] : [],
+    vendorIds: input.vendorId ? [input.vendorId] : [],
+  });
   const subject: Subject = {
     id: requestId,
     organizationId: org.id,
@@ -334,7 +375,13 @@ export async function evaluateDraft(ctx: Ctx, input: PolicyEvaluateInput): Promi
     expenseDate: input.expenseDate && /^\d{4}-\d{2}-\d{2}$/.test(input.expenseDate) ? input.expenseDate : null,
   };
   const rules = await repo.allRules(ctx.db);
-  const facts = await repo.gatherFacts(ctx.db, subject, rules.filter((r) => inForce(r, org.id, ctx.now)), ctx.now, attachments);
+  const facts = await repo.gatherFacts(
+    ctx.db,
+    subject,
+    rules.filter((r) => inForce(r, org.id, ctx.now)),
+    ctx.now,
+    attachments,
+  );
   const result = evaluate(rules, subject, facts);
   return { findings: result.findings, blocked: result.refusal !== null, versions: result.versions };
 }
@@ -382,7 +429,15 @@ export async function simulate(ctx: Ctx, input: PolicySimulateBody): Promise<Pol
   const organizationId = rule.organizationId ?? (held === 'group' ? null : auth.organizationId);
 
   const until = ctx.now;
-  const since = new Date(Date.UTC(until.getUTCFullYear(), until.getUTCMonth() - months, until.getUTCDate(), until.getUTCHours(), until.getUTCMinutes()));
+  const since = new Date(
+    Date.UTC(
+      until.getUTCFullYear(),
+      until.getUTCMonth() - months,
+      until.getUTCDate(),
+      until.getUTCHours(),
+      until.getUTCMinutes(),
+    ),
+  );
   // Look back far enough for the month totals and duplicates of the first requests.
   const lookback = Math.max(31, (rule.params.days ?? 7) + 1);
   const from = new Date(since.getTime() - lookback * 86_400_000);
@@ -401,11 +456,17 @@ export async function simulate(ctx: Ctx, input: PolicySimulateBody): Promise<Pol
     if (submittedAt >= since) {
       evaluated++;
       if (inForce(rule, r.organizationId, submittedAt, { ignoreActive: true })) {
-        const subject = subjectFromRow(r, { requesterRole: row.requesterRole, categoryName: row.categoryName, vendorName: row.vendorName });
+        const subject = subjectFromRow(r, {
+          requesterRole: row.requesterRole,
+          categoryName: row.categoryName,
+          vendorName: row.vendorName,
+        });
         const finding = evaluateRule(rule, subject, {
           asOf: submittedAt,
           attachmentCount: Number(row.attachments),
-          monthSpendByCategory: new Map(r.categoryId ? [[r.categoryId, toAmountString(monthSpend.get(monthId) ?? '0')]] : []),
+          monthSpendByCategory: new Map(
+            r.categoryId ? [[r.categoryId, toAmountString(monthSpend.get(monthId) ?? '0')]] : [],
+          ),
           duplicates: byRequester.get(r.requesterId) ?? [],
         });
         if (finding) {
@@ -445,7 +506,11 @@ export async function simulate(ctx: Ctx, input: PolicySimulateBody): Promise<Pol
     months,
     evaluated,
     flagged,
-    byAction: { warn: rule.action === 'warn' ? flagged : 0, justify: rule.action === 'justify' ? flagged : 0, block: rule.action === 'block' ? flagged : 0 },
+    byAction: {
+      warn: rule.action === 'warn' ? flagged : 0,
+      justify: rule.action === 'justify' ? flagged : 0,
+      block: rule.action === 'block' ? flagged : 0,
+    },
     examples,
   };
 }

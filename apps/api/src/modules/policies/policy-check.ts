@@ -22,7 +22,11 @@ export interface PolicyCheck {
  * blocks, or asks for a justification the request does not have.
  * The same engine (engine.ts) answers the form's live check and the simulation.
  */
-export async function checkPolicies(tx: Db, request: typeof spendingRequests.$inferSelect, now: Date): Promise<PolicyCheck> {
+export async function checkPolicies(
+  tx: Db,
+  request: typeof spendingRequests.$inferSelect,
+  now: Date,
+): Promise<PolicyCheck> {
   const rules = await allRules(tx);
   if (rules.length === 0) return { findings: [], versions: [] };
   const subject = await subjectOfRow(tx, request);

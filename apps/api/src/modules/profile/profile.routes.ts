@@ -10,7 +10,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: AppD
     '/api/profile',
     {
       config: { access: 'profile.manage' },
-      schema: { tags: ['profile'], summary: 'The caller\'s profile', response: { 200: profile, 401: errorResponse } },
+      schema: { tags: ['profile'], summary: "The caller's profile", response: { 200: profile, 401: errorResponse } },
     },
     async (request) => getProfile(contextOf(request, deps)),
   );
@@ -20,7 +20,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: { access: 'profile.manage' },
       schema: {
         tags: ['profile'],
-        summary: 'Update the caller\'s name, e-mail, phone and time zone',
+        summary: "Update the caller's name, e-mail, phone and time zone",
         body: updateProfileInput,
         response: { 200: profile, 400: errorResponse, 401: errorResponse, 409: errorResponse },
       },

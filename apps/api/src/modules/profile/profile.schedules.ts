@@ -17,14 +17,26 @@ export async function retimeSchedules(db: Db, people: SQL, now: Date): Promise<v
     .innerJoin(users, eq(users.id, savedReports.ownerId))
     .where(and(people, ne(savedReports.schedule, 'none'), gt(savedReports.nextRunAt, now)));
   for (const r of reports) {
-    await db.update(savedReports).set({ nextRunAt: nextRunAt(r.schedule, now, r.zone) }).where(eq(savedReports.id, r.id));
+    await db
+      .update(savedReports)
+      .set({ nextRunAt: nextRunAt(r.schedule, now, r.zone) })
+      .where(eq(savedReports.id, r.id));
   }
   const digests = await db
     .select({ userId: notificationSettings.userId, digest: notificationSettings.digest, zone })
     .from(notificationSettings)
     .innerJoin(users, eq(users.id, notificationSettings.userId))
-    .where(and(people, inArray(notificationSettings.digest, ['daily', 'weekly']), gt(notificationSettings.nextDigestAt, now)));
+    .where(
+      and(
+        people,
+        inArray(notificationSettings.digest, ['daily', 'weekly']),
+        gt(notificationSettings.nextDigestAt, now),
+      ),
+    );
   for (const d of digests) {
-    await db.update(notificationSettings).set({ nextDigestAt: nextDigestAt(d.digest, now, d.zone) }).where(eq(notificationSettings.userId, d.userId));
+    await db
+      .update(notificationSettings)
+      .set({ nextDigestAt: nextDigestAt(d.digest, now, d.zone) })
+      .where(eq(notificationSettings.userId, d.userId));
   }
 }

@@ -37,7 +37,13 @@ const EDITABLE = ['firstName', 'lastName', 'email', 'phoneNumber', 'timeZone'] a
 
 export async function updateProfile(
   ctx: Ctx,
-  input: { firstName: string; lastName: string; email: string; phoneNumber: string | null; timeZone?: string | null } & Partial<UpdateProfileInput>,
+  input: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phoneNumber: string | null;
+    timeZone?: string | null;
+  } & Partial<UpdateProfileInput>,
 ): Promise<Profile> {
   const userId = ctx.auth!.userId;
   return ctx.db.transaction(async (tx) => {
@@ -52,7 +58,13 @@ export async function updateProfile(
     if (taken.length > 0) throw new AppError('EMAIL_TAKEN', { message: 'This email address is already in use' });
     // An omitted time zone stays as it is; null follows the organization's.
     const timeZone = input.timeZone === undefined ? before.timeZone : input.timeZone;
-    const next = { firstName: input.firstName, lastName: input.lastName, email, phoneNumber: input.phoneNumber, timeZone };
+    const next = {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email,
+      phoneNumber: input.phoneNumber,
+      timeZone,
+    };
     const changed = EDITABLE.filter((k) => before[k] !== next[k]);
     if (changed.length === 0) return toProfile(before, await personTimeZone(tx, userId));
     const [after] = await tx
@@ -78,5 +90,3 @@ export async function updateProfile(
     return toProfile(after!, await personTimeZone(tx, userId));
   });
 }
-
-

@@ -64,11 +64,19 @@ export async function prepareForOcr(input: Buffer): Promise<{ image: Buffer; ske
     .raw()
     .toBuffer();
   const flat = Buffer.alloc(width * height);
-  for (let i = 0; i < flat.length; i++) flat[i] = Math.min(255, Math.round((gray.data[i]! / Math.max(background[i]!, 1)) * 235));
-  const small = await sharp()(flat, raw).resize({ width: 500 }).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  for (let i = 0; i < flat.length; i++)
+    flat[i] = Math.min(255, Math.round((gray.data[i]! / Math.max(background[i]!, 1)) * 235));
+  const small = await sharp()(flat, raw)
+    .resize({ width: 500 })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const skew = estimateSkew(new Uint8Array(small.data), small.info.width, small.info.height);
   // No hard threshold: after the light is evened out, tesseract's own (Otsu) binarisation keeps
   // thin strokes of blurred print that a fixed cut loses.
-  const image = await sharp()(flat, raw).rotate(-skew, { background: '#ffffff' }).png({ compressionLevel: 1 }).toBuffer();
+  const image = await sharp()(flat, raw)
+    .rotate(-skew, { background: '#ffffff' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
   return { image, skew };
 }

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from './receipts.ocr.ts';
 
-const word = (text: string, x0: number, x1: number, y0 = 100, y1 = 120, confidence = 0.9) => ({ text, confidence, x0, x1, y0, y1 });
+const word = (text: string, x0: number, x1: number, y0 = 100, y1 = 120, confidence = 0.9) => ({
+  text,
+  confidence,
+  x0,
+  x1,
+  y0,
+  y1,
+});
 
 describe('rows rebuilt from word boxes', () => {
   it('puts a label and its far right amount on one row, even a little off the line, top to bottom', () => {
-    const rows = rowsOf([word('$20.60', 500, 560, 104, 124), word('TOTAL', 20, 80), word('Tip', 20, 50, 60, 80), word('$3.00', 500, 550, 62, 82)]);
+    const rows = rowsOf([
+      word('$20.60', 500, 560, 104, 124),
+      word('TOTAL', 20, 80),
+      word('Tip', 20, 50, 60, 80),
+      word('$3.00', 500, 550, 62, 82),
+    ]);
     expect(rows.map((r) => r.text)).toEqual(['Tip    $3.00', 'TOTAL    $20.60']);
   });
   it('joins a number split at its separator but keeps the space in "Jan 15, 2026"', () => {

@@ -59,9 +59,18 @@ async function ensureCache(): Promise<void> {
 
 async function newWorker() {
   await ensureCache();
-  const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath: languagePath(), cachePath: cacheDir, cacheMethod: 'readOnly', gzip: true });
+  const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+    langPath: languagePath(),
+    cachePath: cacheDir,
+    cacheMethod: 'readOnly',
+    gzip: true,
+  });
   // A receipt is one column of short lines; keeping word gaps lets "Total      12.40" stay one line.
-  await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_COLUMN, preserve_interword_spaces: '1', user_defined_dpi: '300' });
+  await worker.setParameters({
+    tessedit_pageseg_mode: PSM.SINGLE_COLUMN,
+    preserve_interword_spaces: '1',
+    user_defined_dpi: '300',
+  });
   return worker;
 }
 
@@ -119,9 +128,18 @@ export function rowsOf(words: Word[]): OcrLine[] {
         const gap = w.x0 - last.x1;
         // A monospaced point leaves a wide gap, and the OCR splits "$2.29" into "$2." and "29"
         // (or "$2" and ".29"): a number broken at its separator is joined again.
-        const brokenNumber = (/\d[.,:]$/.test(last.text) && /^\d{1,2}(?!\d)/.test(w.text)) || (/\d$/.test(last.text) && /^[.,:]\d{1,2}(?!\d)/.test(w.text));
+        const brokenNumber =
+          (/\d[.,:]$/.test(last.text) && /^\d{1,2}(?!\d)/.test(w.text)) ||
+          (/\d$/.test(last.text) && /^[.,:]\d{1,2}(?!\d)/.test(w.text));
         // A wide gap separates a label from its amount; a hair's gap is one token split in two.
-        text += brokenNumber && gap < row.height * 1.5 ? '' : gap > row.height * 2 ? '    ' : gap > row.height * 0.25 ? ' ' : '';
+        text +=
+          brokenNumber && gap < row.height * 1.5
+            ? ''
+            : gap > row.height * 2
+              ? '    '
+              : gap > row.height * 0.25
+                ? ' '
+                : '';
       }
       text += w.text;
       last = w;
@@ -140,7 +158,14 @@ export async function recognize(image: Buffer): Promise<OcrResult> {
       for (const line of paragraph.lines) {
         for (const w of line.words) {
           if (w.text.trim() === '') continue;
-          words.push({ text: w.text, confidence: w.confidence / 100, x0: w.bbox.x0, x1: w.bbox.x1, y0: w.bbox.y0, y1: w.bbox.y1 });
+          words.push({
+            text: w.text,
+            confidence: w.confidence / 100,
+            x0: w.bbox.x0,
+            x1: w.bbox.x1,
+            y0: w.bbox.y0,
+            y1: w.bbox.y1,
+          });
         }
       }
     }

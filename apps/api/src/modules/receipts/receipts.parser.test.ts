@@ -14,7 +14,9 @@ describe('amounts', () => {
     expect(normalizeAmount('abc')).toBeNull();
   });
   it('joins an amount the OCR split at its separator ("£15 .92", "$2. 29")', () => {
-    expect(parseReceipt(lines('PRET A MANGER LTD', 'London', 'TOTAL    £15 .92', 'VAT 20% included    £2. 36'))).toMatchObject({ total: '15.92', tax: '2.36' });
+    expect(
+      parseReceipt(lines('PRET A MANGER LTD', 'London', 'TOTAL    £15 .92', 'VAT 20% included    £2. 36')),
+    ).toMatchObject({ total: '15.92', tax: '2.36' });
   });
   it('leaves percentages, times and dates out of a line', () => {
     expect(amountsOf('Sales Tax 8.625%   $1.40')).toEqual(['1.40']);
@@ -40,9 +42,25 @@ describe('dates', () => {
     expect(datesOf('31/02/2026', false)).toEqual([]);
   });
   it('takes the document date, not the due or arrival date', () => {
-    const r = parseReceipt(lines('HILTON GARDEN INN', 'Chicago, IL 60611', 'Arrival:  01/12/2026', 'Departure:  01/15/2026', 'Invoice Date:   01/14/2026', 'TOTAL   $670.20'));
+    const r = parseReceipt(
+      lines(
+        'HILTON GARDEN INN',
+        'Chicago, IL 60611',
+        'Arrival:  01/12/2026',
+        'Departure:  01/15/2026',
+        'Invoice Date:   01/14/2026',
+        'TOTAL   $670.20',
+      ),
+    );
     expect(r.date).toBe('2026-01-14');
-    const invoice = parseReceipt(lines('Acme Office Supplies, Inc.', 'Due Date   April 1, 2026', 'Invoice Date   March 2, 2026', 'Amount Due   $176.38'));
+    const invoice = parseReceipt(
+      lines(
+        'Acme Office Supplies, Inc.',
+        'Due Date   April 1, 2026',
+        'Invoice Date   March 2, 2026',
+        'Amount Due   $176.38',
+      ),
+    );
     expect(invoice.date).toBe('2026-03-02');
   });
 });
@@ -58,7 +76,9 @@ describe('merchant', () => {
     expect(cleanMerchant('IKEA AB')).toBe('IKEA');
   });
   it('skips a welcome line and takes the name above the address', () => {
-    expect(parseReceipt(lines('Welcome to', 'TIM HORTONS #4412', '220 Yonge St', 'Toronto, ON M5B 2H1')).merchant).toBe('Tim Hortons');
+    expect(parseReceipt(lines('Welcome to', 'TIM HORTONS #4412', '220 Yonge St', 'Toronto, ON M5B 2H1')).merchant).toBe(
+      'Tim Hortons',
+    );
   });
 });
 
@@ -81,24 +101,52 @@ describe('currency', () => {
 
 describe('total and tax', () => {
   it('takes the TOTAL line (tip and service included), not the subtotal', () => {
-    const r = parseReceipt(lines('BLUE BOTTLE COFFEE', 'Subtotal   $16.20', 'Sales Tax 8.625%   $1.40', 'Tip   $3.00', 'TOTAL   $20.60', 'VISA ****4421   $20.60'));
+    const r = parseReceipt(
+      lines(
+        'BLUE BOTTLE COFFEE',
+        'Subtotal   $16.20',
+        'Sales Tax 8.625%   $1.40',
+        'Tip   $3.00',
+        'TOTAL   $20.60',
+        'VISA ****4421   $20.60',
+      ),
+    );
     expect(r).toMatchObject({ total: '20.60', tax: '1.40', currency: 'USD' });
   });
   it('sums VAT over its rates and leaves a service charge and a city levy out', () => {
-    const r = parseReceipt(lines('Rossmann GmbH', '10117 Berlin', 'SUMME EUR   10,88', 'MwSt A 7%   0,29', 'MwSt B 19%   1,02'));
+    const r = parseReceipt(
+      lines('Rossmann GmbH', '10117 Berlin', 'SUMME EUR   10,88', 'MwSt A 7%   0,29', 'MwSt B 19%   1,02'),
+    );
     expect(r).toMatchObject({ total: '10.88', tax: '1.31', currency: 'EUR' });
-    const sg = parseReceipt(lines('YA KUN KAYA TOAST', 'Singapore', 'Subtotal  S$11.40', 'Svc Chg 10%  S$1.14', 'GST 9%  S$1.13', 'TOTAL  S$13.67'));
+    const sg = parseReceipt(
+      lines(
+        'YA KUN KAYA TOAST',
+        'Singapore',
+        'Subtotal  S$11.40',
+        'Svc Chg 10%  S$1.14',
+        'GST 9%  S$1.13',
+        'TOTAL  S$13.67',
+      ),
+    );
     expect(sg).toMatchObject({ total: '13.67', tax: '1.13' });
     const hotel = parseReceipt(lines('HOTEL', 'City Levy   $21.48', 'State Sales Tax   $36.72', 'TOTAL   $670.20'));
     expect(hotel.tax).toBe('36.72');
   });
   it('reads "GST included in total" as tax, not as the total', () => {
-    expect(parseReceipt(lines('WOOLWORTHS', 'TOTAL   $24.70', 'GST included in total   $1.60'))).toMatchObject({ total: '24.70', tax: '1.60' });
+    expect(parseReceipt(lines('WOOLWORTHS', 'TOTAL   $24.70', 'GST included in total   $1.60'))).toMatchObject({
+      total: '24.70',
+      tax: '1.60',
+    });
   });
   it('gives null, never a guess, for a tax that is not printed or a total that is not there', () => {
     const taxi = parseReceipt(lines('YELLOW CAB CO', 'Fare   $38.50', 'Tip   $8.00', 'Total   $53.44'));
     expect(taxi).toMatchObject({ merchant: 'Yellow Cab', total: '53.44', tax: null });
-    expect(parseReceipt(lines('Some shop', 'Thank you'))).toMatchObject({ total: null, tax: null, date: null, currency: null });
+    expect(parseReceipt(lines('Some shop', 'Thank you'))).toMatchObject({
+      total: null,
+      tax: null,
+      date: null,
+      currency: null,
+    });
     expect(parseReceipt([])).toMatchObject({ merchant: null, total: null });
   });
 });

@@ -26,21 +26,64 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 // ---------------------------------------------------------------- currency
 
 const CODES = [
-  'EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'JPY', 'INR', 'CAD', 'AUD', 'SGD', 'NZD', 'HKD', 'CNY',
-  'PLN', 'CZK', 'HUF', 'MXN', 'BRL', 'ZAR', 'AED', 'SAR', 'TRY', 'KRW', 'THB', 'MYR', 'IDR', 'PHP', 'ILS', 'RON',
+  'EUR',
+  'USD',
+  'GBP',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'JPY',
+  'INR',
+  'CAD',
+  'AUD',
+  'SGD',
+  'NZD',
+  'HKD',
+  'CNY',
+  'PLN',
+  'CZK',
+  'HUF',
+  'MXN',
+  'BRL',
+  'ZAR',
+  'AED',
+  'SAR',
+  'TRY',
+  'KRW',
+  'THB',
+  'MYR',
+  'IDR',
+  'PHP',
+  'ILS',
+  'RON',
 ] as const;
 
 /** Country words and address signs, each with its currency. */
 const COUNTRY_SIGNS: { pattern: RegExp; country: string; currency: string }[] = [
   { pattern: /\b(united states|usa|u\.s\.a\.)\b/i, country: 'US', currency: 'USD' },
-  { pattern: /,\s*(A[LKZR]|C[AOT]|D[EC]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\s+\d{5}(-\d{4})?\b/, country: 'US', currency: 'USD' },
+  {
+    pattern:
+      /,\s*(A[LKZR]|C[AOT]|D[EC]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\s+\d{5}(-\d{4})?\b/,
+    country: 'US',
+    currency: 'USD',
+  },
   { pattern: /\bNew York, NY\b|,\s*NY\b/, country: 'US', currency: 'USD' },
-  { pattern: /\b(canada)\b|,\s*(ON|BC|QC|AB|MB|NS|NB|SK|PE|NL)\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b/i, country: 'CA', currency: 'CAD' },
+  {
+    pattern: /\b(canada)\b|,\s*(ON|BC|QC|AB|MB|NS|NB|SK|PE|NL)\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b/i,
+    country: 'CA',
+    currency: 'CAD',
+  },
   { pattern: /\b(australia)\b|\b(NSW|VIC|QLD|WA|SA|TAS|ACT)\s+\d{4}\b|\bABN\b/, country: 'AU', currency: 'AUD' },
   { pattern: /\b(new zealand|aotearoa)\b/i, country: 'NZ', currency: 'NZD' },
   { pattern: /\b(singapore)\b/i, country: 'SG', currency: 'SGD' },
   { pattern: /\b(hong kong)\b/i, country: 'HK', currency: 'HKD' },
-  { pattern: /\b(united kingdom|england|scotland|wales|london)\b|\bVAT (No|Reg)\.? ?GB\b|\b[A-Z]{1,2}\d{1,2}[A-Z]? \d[A-Z]{2}\b/i, country: 'GB', currency: 'GBP' },
+  {
+    pattern:
+      /\b(united kingdom|england|scotland|wales|london)\b|\bVAT (No|Reg)\.? ?GB\b|\b[A-Z]{1,2}\d{1,2}[A-Z]? \d[A-Z]{2}\b/i,
+    country: 'GB',
+    currency: 'GBP',
+  },
   { pattern: /\b(ireland|dublin)\b/i, country: 'IE', currency: 'EUR' },
   { pattern: /\b(deutschland|germany|berlin|m[uü]nchen|hamburg|k[oö]ln|frankfurt)\b/i, country: 'DE', currency: 'EUR' },
   { pattern: /\b(france|paris|lyon|marseille)\b/i, country: 'FR', currency: 'EUR' },
@@ -51,18 +94,34 @@ const COUNTRY_SIGNS: { pattern: RegExp; country: string; currency: string }[] = 
   { pattern: /\b([oö]sterreich|austria|wien)\b/i, country: 'AT', currency: 'EUR' },
   { pattern: /\b(portugal|lisboa)\b/i, country: 'PT', currency: 'EUR' },
   { pattern: /\b(suomi|finland|helsinki)\b/i, country: 'FI', currency: 'EUR' },
-  { pattern: /\b(schweiz|suisse|svizzera|switzerland|z[uü]rich|gen[eè]ve|basel|bern)\b/i, country: 'CH', currency: 'CHF' },
+  {
+    pattern: /\b(schweiz|suisse|svizzera|switzerland|z[uü]rich|gen[eè]ve|basel|bern)\b/i,
+    country: 'CH',
+    currency: 'CHF',
+  },
   { pattern: /\b(sverige|sweden|stockholm|g[oö]teborg)\b/i, country: 'SE', currency: 'SEK' },
   { pattern: /\b(norge|norway|oslo)\b/i, country: 'NO', currency: 'NOK' },
   { pattern: /\b(danmark|denmark|k[oø]benhavn|copenhagen)\b/i, country: 'DK', currency: 'DKK' },
   { pattern: /\b(polska|poland|warszawa)\b/i, country: 'PL', currency: 'PLN' },
   { pattern: /\b(japan|tokyo|osaka|kyoto)\b/i, country: 'JP', currency: 'JPY' },
-  { pattern: /\b(india|mumbai|delhi|chennai|bengaluru|bangalore|kolkata)\b|\bGSTIN\b/i, country: 'IN', currency: 'INR' },
+  {
+    pattern: /\b(india|mumbai|delhi|chennai|bengaluru|bangalore|kolkata)\b|\bGSTIN\b/i,
+    country: 'IN',
+    currency: 'INR',
+  },
   { pattern: /\b(china|beijing|shanghai)\b/i, country: 'CN', currency: 'CNY' },
   { pattern: /\b(m[eé]xico)\b/i, country: 'MX', currency: 'MXN' },
 ];
 
-const DOLLAR_COUNTRIES: Record<string, string> = { US: 'USD', CA: 'CAD', AU: 'AUD', NZ: 'NZD', SG: 'SGD', HK: 'HKD', MX: 'MXN' };
+const DOLLAR_COUNTRIES: Record<string, string> = {
+  US: 'USD',
+  CA: 'CAD',
+  AU: 'AUD',
+  NZ: 'NZD',
+  SG: 'SGD',
+  HK: 'HKD',
+  MX: 'MXN',
+};
 
 export function detectCountry(text: string): { country: string; currency: string } | null {
   const head = text.split('\n').slice(0, 12).join('\n');
@@ -81,7 +140,8 @@ export function detectCurrency(text: string): { currency: string | null; confide
   }
   const byCount = [...counts.entries()].sort((a, b) => b[1] - a[1]);
   if (byCount.length > 0) return { currency: byCount[0]![0], confidence: 0.95, country: country?.country ?? null };
-  const symbol = (pattern: RegExp, currency: string, confidence = 0.9) => (pattern.test(text) ? { currency, confidence, country: country?.country ?? null } : null);
+  const symbol = (pattern: RegExp, currency: string, confidence = 0.9) =>
+    pattern.test(text) ? { currency, confidence, country: country?.country ?? null } : null;
   const found =
     symbol(/€/, 'EUR') ??
     symbol(/£/, 'GBP') ??
@@ -94,7 +154,8 @@ export function detectCurrency(text: string): { currency: string | null; confide
     symbol(/\bNZ\$/, 'NZD') ??
     symbol(/zł/i, 'PLN');
   if (found) return found;
-  if (/¥|￥/.test(text)) return { currency: country?.country === 'CN' ? 'CNY' : 'JPY', confidence: 0.85, country: country?.country ?? null };
+  if (/¥|￥/.test(text))
+    return { currency: country?.country === 'CN' ? 'CNY' : 'JPY', confidence: 0.85, country: country?.country ?? null };
   if (/\$/.test(text)) {
     const local = country ? DOLLAR_COUNTRIES[country.country] : undefined;
     return { currency: local ?? 'USD', confidence: local ? 0.9 : 0.75, country: country?.country ?? null };
@@ -116,7 +177,10 @@ const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'HUF', 'IDR']);
  * "1,264" (yen) → "1264", "1.234,56" → "1234.56". Null when it is not an amount.
  */
 export function normalizeAmount(raw: string, currency: string | null = null): string | null {
-  let s = raw.replace(/[\s\u00a0'’]/g, '').replace(/^[^\d-]+/, '').replace(/[^\d.,]+$/, '');
+  let s = raw
+    .replace(/[\s\u00a0'’]/g, '')
+    .replace(/^[^\d-]+/, '')
+    .replace(/[^\d.,]+$/, '');
   if (!/^-?\d[\d.,]*$/.test(s)) return null;
   const lastSep = Math.max(s.lastIndexOf('.'), s.lastIndexOf(','));
   if (lastSep === -1) return s.replace(/^0+(?=\d)/, '');
@@ -131,7 +195,8 @@ export function normalizeAmount(raw: string, currency: string | null = null): st
   return s.replace(/^(-?)0+(?=\d)/, '$1');
 }
 
-const AMOUNT = /(?:[A-Z]{3}\s?|[$€£¥₹]\s?|S\$|kr\s?)?-?\d{1,3}(?:(?:[ ,.'](?=\d{3}\b)\d{3})+)?(?:[.,]\d{1,2})?(?!\d)|(?:[$€£¥₹]\s?)?-?\d+(?:[.,]\d{1,2})?(?!\d)/g;
+const AMOUNT =
+  /(?:[A-Z]{3}\s?|[$€£¥₹]\s?|S\$|kr\s?)?-?\d{1,3}(?:(?:[ ,.'](?=\d{3}\b)\d{3})+)?(?:[.,]\d{1,2})?(?!\d)|(?:[$€£¥₹]\s?)?-?\d+(?:[.,]\d{1,2})?(?!\d)/g;
 
 /** The amounts printed on a line, left to right, leaving out percentages, times, dates and long numbers. */
 export function amountsOf(line: string, currency: string | null = null): string[] {
@@ -159,17 +224,29 @@ const cmp = (a: string, b: string) => Number(a) - Number(b);
 
 // ---------------------------------------------------------------- total and tax
 
-const SUBTOTAL = /\b(sub\s?-?total|zwischensumme|total\s+ht|base\s+imponible|netto|net\s+amount|total\s+before|total\s+items?|items?\s+total|total\s+savings?|total\s+discount)\b/i;
-const TAX_WORD = /\b(vat|tva|mwst|mw\.?st|ust|btw|iva|moms|gst|hst|pst|qst|cgst|sgst|igst|sales\s+tax|tax|consumption\s+tax|mehrwertsteuer|impuesto|steuer)\b/i;
-const NOT_TAX = /\b(service|svc|levy|city|tourist|tourism|occupancy|lodging|tax\s*free|tax\s+id|vat\s+(no|reg|number|id)|gstin|tax\s+invoice|tax\s+no|tin|before\s+tax|excl)\b/i;
+const SUBTOTAL =
+  /\b(sub\s?-?total|zwischensumme|total\s+ht|base\s+imponible|netto|net\s+amount|total\s+before|total\s+items?|items?\s+total|total\s+savings?|total\s+discount)\b/i;
+const TAX_WORD =
+  /\b(vat|tva|mwst|mw\.?st|ust|btw|iva|moms|gst|hst|pst|qst|cgst|sgst|igst|sales\s+tax|tax|consumption\s+tax|mehrwertsteuer|impuesto|steuer)\b/i;
+const NOT_TAX =
+  /\b(service|svc|levy|city|tourist|tourism|occupancy|lodging|tax\s*free|tax\s+id|vat\s+(no|reg|number|id)|gstin|tax\s+invoice|tax\s+no|tin|before\s+tax|excl)\b/i;
 const TOTAL_WORDS: { pattern: RegExp; rank: number }[] = [
-  { pattern: /\b(grand\s+total|total\s+ttc|total\s+due|amount\s+due|total\s+amount|amount\s+charged|total\s+to\s+pay|total\s+paid|gesamtbetrag)\b/i, rank: 3 },
-  { pattern: /\b(total|totaal|totalt|summe|gesamt|montant|importe|betrag|totale|razem|yhteens[aä]|i\s+alt)\b/i, rank: 2 },
+  {
+    pattern:
+      /\b(grand\s+total|total\s+ttc|total\s+due|amount\s+due|total\s+amount|amount\s+charged|total\s+to\s+pay|total\s+paid|gesamtbetrag)\b/i,
+    rank: 3,
+  },
+  {
+    pattern: /\b(total|totaal|totalt|summe|gesamt|montant|importe|betrag|totale|razem|yhteens[aä]|i\s+alt)\b/i,
+    rank: 2,
+  },
 ];
 const PAID_WORDS = /\b(visa|mastercard|amex|card|debit|credit|eftpos|cb|kort|pinnen|carte)\b/i;
 
 function isTaxLine(text: string): boolean {
-  return TAX_WORD.test(text) && !NOT_TAX.test(text) && !/^\s*total\b(?!\s+(vat|tax|gst|tva|mwst|iva|btw|moms))/i.test(text);
+  return (
+    TAX_WORD.test(text) && !NOT_TAX.test(text) && !/^\s*total\b(?!\s+(vat|tax|gst|tva|mwst|iva|btw|moms))/i.test(text)
+  );
 }
 
 export function findTotal(lines: TextLine[], currency: string | null): { value: string | null; confidence: number } {
@@ -180,9 +257,11 @@ export function findTotal(lines: TextLine[], currency: string | null): { value: 
     if (!rank) continue;
     const value = lineAmount(line.text, currency);
     if (value === null || Number(value) <= 0) continue;
-    if (!best || rank > best.rank || (rank === best.rank && cmp(value, best.value) > 0)) best = { value, rank, confidence: line.confidence };
+    if (!best || rank > best.rank || (rank === best.rank && cmp(value, best.value) > 0))
+      best = { value, rank, confidence: line.confidence };
   }
-  if (best) return { value: best.value, confidence: round2(Math.min(1, best.confidence) * (best.rank >= 2 ? 0.98 : 0.8)) };
+  if (best)
+    return { value: best.value, confidence: round2(Math.min(1, best.confidence) * (best.rank >= 2 ? 0.98 : 0.8)) };
   // No TOTAL line: what the card was charged is the next best witness.
   for (const line of lines) {
     if (!PAID_WORDS.test(line.text)) continue;
@@ -206,7 +285,8 @@ export function findTax(lines: TextLine[], currency: string | null): { value: st
   const chosen = summary ? [summary] : taxLines;
   const zeroDecimal = currency !== null && ZERO_DECIMAL.has(currency);
   const cents = chosen.reduce((sum, t) => sum + Math.round(Number(t.value) * 100), 0);
-  const value = zeroDecimal && chosen.every((t) => !t.value.includes('.')) ? String(cents / 100) : (cents / 100).toFixed(2);
+  const value =
+    zeroDecimal && chosen.every((t) => !t.value.includes('.')) ? String(cents / 100) : (cents / 100).toFixed(2);
   const confidence = Math.min(...chosen.map((t) => t.confidence)) * 0.95;
   return { value, confidence: round2(confidence) };
 }
@@ -233,7 +313,8 @@ const MONTH_RE = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');
 
-const NOT_DOCUMENT_DATE = /\b(due|arrival|arrive|arr|departure|depart|dep|check[\s-]?in|check[\s-]?out|expir\w*|exp|valid|event|delivery|deliver\w*|ship\w*|from|until|period|birth|f[aä]llig|échéance|vencimiento)\b/i;
+const NOT_DOCUMENT_DATE =
+  /\b(due|arrival|arrive|arr|departure|depart|dep|check[\s-]?in|check[\s-]?out|expir\w*|exp|valid|event|delivery|deliver\w*|ship\w*|from|until|period|birth|f[aä]llig|échéance|vencimiento)\b/i;
 const DOCUMENT_DATE = /\b(invoice\s+date|bill\s+date|receipt\s+date|date|datum|fecha|data|le|issued)\b/i;
 
 function valid(y: number, m: number, d: number): string | null {
@@ -292,8 +373,10 @@ export function findDate(lines: TextLine[], monthFirst: boolean): { value: strin
 
 const LEGAL_FORMS =
   /(,?\s+|^)(gmbh\s*&\s*co\.?\s*kg|gmbh|mbh|ag|kg|ohg|e\.?\s?k\.?|ltd\.?|limited|plc|llc|l\.l\.c\.|inc\.?|incorporated|corp\.?|corporation|co\.?|company|s\.?\s?a\.?\s?r\.?\s?l\.?|sarl|sas|s\.a\.s\.|s\.?a\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|b\.?v\.?|n\.?v\.?|ab|a\/s|as|asa|oy|oyj|pvt\.?\s+ltd\.?|pvt\.?|pty\.?\s+ltd\.?|pty|sp\.?\s*z\s*o\.?\s*o\.?|genossenschaft)\s*$/i;
-const NOT_NAME = /\b(receipt|invoice|tax invoice|welcome|bienvenue|willkommen|tel|phone|fax|www\.|https?:|@|vat|gstin|abn|order|table|date)\b/i;
-const ADDRESS = /^\d+[\w-]*\s+\w+|\b(street|st\.?|road|rd\.?|avenue|ave|blvd|boulevard|strasse|straße|str\.|calle|rue|via|platz|plein|straat|lane|drive|suite|floor)\b|\b\d{4,5}\b/i;
+const NOT_NAME =
+  /\b(receipt|invoice|tax invoice|welcome|bienvenue|willkommen|tel|phone|fax|www\.|https?:|@|vat|gstin|abn|order|table|date)\b/i;
+const ADDRESS =
+  /^\d+[\w-]*\s+\w+|\b(street|st\.?|road|rd\.?|avenue|ave|blvd|boulevard|strasse|straße|str\.|calle|rue|via|platz|plein|straat|lane|drive|suite|floor)\b|\b\d{4,5}\b/i;
 
 function titleCase(name: string): string {
   if (name !== name.toUpperCase() || !/[A-Z]/.test(name)) return name;
@@ -308,7 +391,11 @@ export function cleanMerchant(raw: string): string | null {
     .replace(/\s{2,}.*$/, '')
     .replace(/[^\p{L}\p{N}&'.,\- ]/gu, '')
     .trim();
-  for (let i = 0; i < 3; i++) name = name.replace(LEGAL_FORMS, '').replace(/[,\s]+$/, '').trim();
+  for (let i = 0; i < 3; i++)
+    name = name
+      .replace(LEGAL_FORMS, '')
+      .replace(/[,\s]+$/, '')
+      .trim();
   if ((name.match(/\p{L}/gu) ?? []).length < 2) return null;
   return titleCase(name);
 }
@@ -329,10 +416,21 @@ export function findMerchant(lines: TextLine[]): { value: string | null; confide
 
 /** Lines worth reading: OCR noise (very low confidence, no letters or digits) is dropped. */
 export function usableLines(lines: TextLine[]): TextLine[] {
-  return lines
-    // OCR splits "$2.29" into "$2." and "29" (or "$2" and ".29") when a monospaced point leaves a wide gap.
-    .map((l) => ({ text: l.text.replace(/\s+$/, '').replace(/(\d[.,])\s{1,4}(\d{2})(?!\d)/g, '$1$2').replace(/(\d)\s{1,4}([.,]\d{2})(?!\d)/g, '$1$2'), confidence: l.confidence }))
-    .filter((l) => l.text.trim() !== '' && /[\p{L}\p{N}]/u.test(l.text) && !(l.confidence < 0.3 && l.text.trim().length < 12));
+  return (
+    lines
+      // OCR splits "$2.29" into "$2." and "29" (or "$2" and ".29") when a monospaced point leaves a wide gap.
+      .map((l) => ({
+        text: l.text
+          .replace(/\s+$/, '')
+          .replace(/(\d[.,])\s{1,4}(\d{2})(?!\d)/g, '$1$2')
+          .replace(/(\d)\s{1,4}([.,]\d{2})(?!\d)/g, '$1$2'),
+        confidence: l.confidence,
+      }))
+      .filter(
+        (l) =>
+          l.text.trim() !== '' && /[\p{L}\p{N}]/u.test(l.text) && !(l.confidence < 0.3 && l.text.trim().length < 12),
+      )
+  );
 }
 
 export function parseReceipt(input: TextLine[]): ReceiptFields {

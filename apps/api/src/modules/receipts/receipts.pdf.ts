@@ -20,7 +20,8 @@ function loadPdfJs(): Promise<PdfJs> {
 }
 
 function standardFontDataUrl(): string {
-  return pathToFileURL(path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts') + path.sep).href;
+  return pathToFileURL(path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts') + path.sep)
+    .href;
 }
 
 export interface PdfContent {
@@ -60,7 +61,9 @@ export async function readPdf(data: Buffer): Promise<PdfContent> {
       for (const row of rows) {
         row.parts.sort((a, b) => a.x - b.x);
         // Words a space apart stay one phrase; a wide gap (label … amount) becomes a column gap.
-        const text = row.parts.map((part, i) => (i === 0 ? '' : part.x - row.parts[i - 1]!.end > part.size * 1.5 ? '    ' : ' ') + part.s).join('');
+        const text = row.parts
+          .map((part, i) => (i === 0 ? '' : part.x - row.parts[i - 1]!.end > part.size * 1.5 ? '    ' : ' ') + part.s)
+          .join('');
         lines.push({ text, confidence: 1 });
       }
       if (rows.length === 0) {
@@ -70,7 +73,11 @@ export async function readPdf(data: Buffer): Promise<PdfContent> {
         const context = canvas.getContext('2d');
         context.fillStyle = '#ffffff';
         context.fillRect(0, 0, canvas.width, canvas.height);
-        await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
+        await page.render({
+          canvas: canvas as unknown as HTMLCanvasElement,
+          canvasContext: context as unknown as CanvasRenderingContext2D,
+          viewport,
+        }).promise;
         images.push(canvas.toBuffer('image/png'));
       }
       page.cleanup();

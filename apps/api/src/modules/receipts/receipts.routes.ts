@@ -21,7 +21,8 @@ export async function receiptsRoutes(app: FastifyInstance, { deps }: { deps: App
       config: { access: 'requests.create' },
       schema: {
         tags: ['receipts'],
-        summary: 'Read a receipt (multipart field "file": PNG, JPEG or PDF, at most 10 MB): merchant, date, total, tax, currency with confidences',
+        summary:
+          'Read a receipt (multipart field "file": PNG, JPEG or PDF, at most 10 MB): merchant, date, total, tax, currency with confidences',
         consumes: ['multipart/form-data'],
         response: { 200: receiptScan, ...errors },
       },

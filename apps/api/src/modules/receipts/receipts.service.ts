@@ -18,7 +18,8 @@ export async function readUpload(file: MultipartFile): Promise<Buffer> {
   try {
     data = await file.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', { message: RECEIPT_MESSAGES.size });
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', { message: RECEIPT_MESSAGES.size });
     throw error;
   }
   if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', { message: RECEIPT_MESSAGES.size });
@@ -51,7 +52,10 @@ export async function scanReceipt(ctx: Ctx, data: Buffer): Promise<ReceiptScan> 
 export async function readReceipt(data: Buffer, onPdfError: (error: unknown) => void = () => {}): Promise<ReceiptScan> {
   const type = (await fileTypeFromBuffer(data))?.mime;
   if (!type || !(RECEIPT_TYPES as readonly string[]).includes(type)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: RECEIPT_MESSAGES.type, details: [{ path: 'file', message: RECEIPT_MESSAGES.type }] });
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
+      message: RECEIPT_MESSAGES.type,
+      details: [{ path: 'file', message: RECEIPT_MESSAGES.type }],
+    });
   }
   let lines: TextLine[];
   if (type === 'application/pdf') {
@@ -68,5 +72,11 @@ export async function readReceipt(data: Buffer, onPdfError: (error: unknown) => 
     lines = await ocrLines(data);
   }
   const fields = parseReceipt(lines);
-  return { ...fields, text: lines.map((l) => l.text.trimEnd()).join('\n').trim() };
+  return {
+    ...fields,
+    text: lines
+      .map((l) => l.text.trimEnd())
+      .join('\n')
+      .trim(),
+  };
 }

@@ -79,7 +79,10 @@ function where(filter: RequestFilter): SQL | undefined {
   return and(...parts);
 }
 
-export async function listRequests(db: Db, params: { filter: RequestFilter; window: { limit: number; offset: number } }) {
+export async function listRequests(
+  db: Db,
+  params: { filter: RequestFilter; window: { limit: number; offset: number } },
+) {
   const condition = where(params.filter);
   const rows = (await base(db)
     .where(condition)
@@ -96,7 +99,10 @@ export async function findRequest(db: Db, id: string): Promise<RequestRow | null
 }
 
 export async function requestExists(db: Db, id: string): Promise<boolean> {
-  const rows = await db.select({ id: registrationRequests.id }).from(registrationRequests).where(eq(registrationRequests.id, id));
+  const rows = await db
+    .select({ id: registrationRequests.id })
+    .from(registrationRequests)
+    .where(eq(registrationRequests.id, id));
   return rows.length > 0;
 }
 
@@ -111,7 +117,13 @@ export async function claimPending(
 ): Promise<{ id: string; firstName: string; lastName: string; email: string; requestedRole: string } | null> {
   const [row] = await db
     .update(registrationRequests)
-    .set({ status: params.status, reviewedBy: params.reviewerId, reviewedAt: params.now, decisionReason: params.reason, passwordHash: '' })
+    .set({
+      status: params.status,
+      reviewedBy: params.reviewerId,
+      reviewedAt: params.now,
+      decisionReason: params.reason,
+      passwordHash: '',
+    })
     .where(and(eq(registrationRequests.id, params.id), eq(registrationRequests.status, 'pending')))
     .returning({
       id: registrationRequests.id,
@@ -124,7 +136,10 @@ export async function claimPending(
 }
 
 export async function setApprovedUser(db: Db, params: { id: string; userId: string }): Promise<void> {
-  await db.update(registrationRequests).set({ approvedUserId: params.userId }).where(eq(registrationRequests.id, params.id));
+  await db
+    .update(registrationRequests)
+    .set({ approvedUserId: params.userId })
+    .where(eq(registrationRequests.id, params.id));
 }
 
 /** Usernames already taken that start with `base` (case-insensitive), to pick the next free one. */
@@ -137,7 +152,11 @@ export async function usernamesLike(db: Db, base: string): Promise<string[]> {
 }
 
 export async function emailTaken(db: Db, email: string): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -169,14 +188,23 @@ export async function assignableOrganizations(db: Db, params: { onlyId: string |
     .where(
       and(
         eq(organizations.active, true),
-        params.onlyId === undefined ? undefined : params.onlyId === null ? sql`false` : eq(organizations.id, params.onlyId),
+        params.onlyId === undefined
+          ? undefined
+          : params.onlyId === null
+            ? sql`false`
+            : eq(organizations.id, params.onlyId),
       ),
     )
     .orderBy(sql`${organizations.kind} = 'subsidiary'`, asc(organizations.name));
   const ids = orgs.map((o) => o.id);
   const depts = ids.length
     ? await db
-        .select({ id: departments.id, name: departments.name, code: departments.code, organizationId: departments.organizationId })
+        .select({
+          id: departments.id,
+          name: departments.name,
+          code: departments.code,
+          organizationId: departments.organizationId,
+        })
         .from(departments)
         .where(and(inArray(departments.organizationId, ids), eq(departments.active, true)))
         .orderBy(asc(departments.name))

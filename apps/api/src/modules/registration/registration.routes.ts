@@ -42,7 +42,11 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     '/api/registration-requests/config',
     {
       config: { access: 'public' },
-      schema: { tags: ['registration'], summary: 'Authorized e-mail domains and requestable roles for the form', response: { 200: registrationConfig } },
+      schema: {
+        tags: ['registration'],
+        summary: 'Authorized e-mail domains and requestable roles for the form',
+        response: { 200: registrationConfig },
+      },
     },
     async (request) => getConfig(contextOf(request, deps)),
   );
@@ -77,12 +81,22 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     '/api/registration-requests/export',
     {
       config: read,
-      schema: { tags: ['registration'], summary: 'All matching registration requests as CSV or XLSX', querystring: registrationExportQuery },
+      schema: {
+        tags: ['registration'],
+        summary: 'All matching registration requests as CSV or XLSX',
+        querystring: registrationExportQuery,
+      },
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await exportRequests(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'registration-requests', columns: REQUEST_EXPORT_COLUMNS, rows, now: ctx.now });
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'registration-requests',
+        columns: REQUEST_EXPORT_COLUMNS,
+        rows,
+        now: ctx.now,
+      });
     },
   );
   r.get(
@@ -101,7 +115,11 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     '/api/registration-requests/assignable-roles',
     {
       config: review,
-      schema: { tags: ['registration'], summary: 'Roles the reviewer may grant (never more than they hold)', response: { 200: assignableRoles, ...errors } },
+      schema: {
+        tags: ['registration'],
+        summary: 'Roles the reviewer may grant (never more than they hold)',
+        response: { 200: assignableRoles, ...errors },
+      },
     },
     async (request) => getAssignableRoles(contextOf(request, deps)),
   );
@@ -109,7 +127,12 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     '/api/registration-requests/:id',
     {
       config: read,
-      schema: { tags: ['registration'], summary: 'One registration request', params: idParam, response: { 200: registrationRequestItem, ...errors } },
+      schema: {
+        tags: ['registration'],
+        summary: 'One registration request',
+        params: idParam,
+        response: { 200: registrationRequestItem, ...errors },
+      },
     },
     async (request) => getRequest(contextOf(request, deps), request.params.id),
   );

@@ -52,30 +52,47 @@ async function existingMessage(ctx: Ctx, email: string): Promise<string | null> 
   const open = await ctx.db
     .select({ status: registrationRequests.status })
     .from(registrationRequests)
-    .where(sql`lower(${registrationRequests.email}) = ${email} AND ${registrationRequests.status} IN ('pending', 'approved')`)
+    .where(
+      sql`lower(${registrationRequests.email}) = ${email} AND ${registrationRequests.status} IN ('pending', 'approved')`,
+    )
     .limit(1);
   if (open[0]?.status === 'pending') return MESSAGES.registrationPending;
   if (open[0]?.status === 'approved') return MESSAGES.registrationApproved;
-  const user = await ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const user = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
   return user.length > 0 ? MESSAGES.registrationApproved : null;
 }
 
 export async function submit(ctx: Ctx, input: RegistrationRequestInput): Promise<{ message: string; id: string }> {
   if (!isAuthorizedEmail(input.email, await authorizedDomains(ctx.db))) {
-    throw new AppError('VALIDATION_ERROR', { message: MESSAGES.emailDomain, details: [{ path: 'email', message: MESSAGES.emailDomain }] });
+    throw new AppError('VALIDATION_ERROR', {
+      message: MESSAGES.emailDomain,
+      details: [{ path: 'email', message: MESSAGES.emailDomain }],
+    });
   }
   // The minimum length is the security policy's (docs/product.md §3.10 /security), never below the seed's 8.
   const minLength = (await securityPolicy(ctx.db)).passwordMinLength;
   if (input.password.length < minLength) {
-    throw new AppError('VALIDATION_ERROR', { message: MESSAGES.passwordMinConfigured(minLength), details: [{ path: 'password', message: MESSAGES.passwordMinConfigured(minLength) }] });
+    throw new AppError('VALIDATION_ERROR', {
+      message: MESSAGES.passwordMinConfigured(minLength),
+      details: [{ path: 'password', message: MESSAGES.passwordMinConfigured(minLength) }],
+    });
   }
   if (isCommonPassword(input.password)) {
-    throw new AppError('VALIDATION_ERROR', { message: MESSAGES.passwordTooCommon, details: [{ path: 'password', message: MESSAGES.passwordTooCommon }] });
+    throw new AppError('VALIDATION_ERROR', {
+      message: MESSAGES.passwordTooCommon,
+      details: [{ path: 'password', message: MESSAGES.passwordTooCommon }],
+    });
   }
   if (ctx.ip) {
     const gate = await reserveAttempt(ctx.db, `register:${ctx.ip}`, REGISTRATION_LIMIT, ctx.now);
     if (gate.lockedUntil) {
-      throw new AppError('TOO_MANY_ATTEMPTS', { message: 'Too many registration requests from this address. Please try again later.' });
+      throw new AppError('TOO_MANY_ATTEMPTS', {
+        message: 'Too many registration requests from this address. Please try again later.',
+      });
     }
   }
   const email = input.email.toLowerCase();
@@ -110,12 +127,25 @@ export async function submit(ctx: Ctx, input: RegistrationRequestInput): Promise
         },
         ctx.now,
       );
-      await notifyRegistrationReceived(tx, { id: row!.id, firstName: input.firstName, lastName: input.lastName, email, requestedRole: input.requestedRole }, ctx.now);
+      await notifyRegistrationReceived(
+        tx,
+        {
+          id: row!.id,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email,
+          requestedRole: input.requestedRole,
+        },
+        ctx.now,
+      );
       return { message: 'Registration request submitted', id: row!.id };
     });
   } catch (error) {
     // Two requests for one address at the same moment: the unique index lets one through.
-    if (isUniqueViolation(error)) throw new AppError('REGISTRATION_EXISTS', { message: (await existingMessage(ctx, email)) ?? MESSAGES.registrationPending });
+    if (isUniqueViolation(error))
+      throw new AppError('REGISTRATION_EXISTS', {
+        message: (await existingMessage(ctx, email)) ?? MESSAGES.registrationPending,
+      });
     throw error;
   }
 }
@@ -136,9 +166,12 @@ export function toRequestItem(row: RequestRow): RegistrationRequestItem {
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
-    reviewedBy: row.reviewerId ? { id: row.reviewerId, name: `${row.reviewerFirstName} ${row.reviewerLastName}` } : null,
+    reviewedBy: row.reviewerId
+      ? { id: row.reviewerId, name: `${row.reviewerFirstName} ${row.reviewerLastName}` }
+      : null,
     decisionReason: row.decisionReason,
-    approvedUser: row.approvedUserId && row.approvedUsername ? { id: row.approvedUserId, username: row.approvedUsername } : null,
+    approvedUser:
+      row.approvedUserId && row.approvedUsername ? { id: row.approvedUserId, username: row.approvedUsername } : null,
   };
 }
 
@@ -199,13 +232,20 @@ export async function getAssignableOrganizations(ctx: Ctx): Promise<AssignableOr
   requireGroupReviewer(ctx);
   const auth = requireAuth(ctx);
   const scope = requirePermission(auth, REVIEW_PERMISSION);
-  return { items: await repo.assignableOrganizations(ctx.db, { onlyId: scope === 'group' ? undefined : auth.organizationId }) };
+  return {
+    items: await repo.assignableOrganizations(ctx.db, { onlyId: scope === 'group' ? undefined : auth.organizationId }),
+  };
 }
 
 export function getAssignableRoles(ctx: Ctx): AssignableRoles {
   requireGroupReviewer(ctx);
   const auth = requireAuth(ctx);
-  return { items: ROLES.filter((role) => canGrantRole(auth.grants, role)).map((value) => ({ value, label: ROLE_LABELS[value] })) };
+  return {
+    items: ROLES.filter((role) => canGrantRole(auth.grants, role)).map((value) => ({
+      value,
+      label: ROLE_LABELS[value],
+    })),
+  };
 }
 
 /** `Omar` → `omar`; accents dropped, only letters and digits kept. */
@@ -230,7 +270,11 @@ async function rejectIfReviewed(ctx: Ctx, id: string): Promise<never> {
   throw new AppError('CONFLICT', { message: REGISTRATION_REVIEWED_MESSAGE });
 }
 
-export async function approveRequest(ctx: Ctx, id: string, input: ApproveRegistrationInput): Promise<ApproveRegistrationResponse> {
+export async function approveRequest(
+  ctx: Ctx,
+  id: string,
+  input: ApproveRegistrationInput,
+): Promise<ApproveRegistrationResponse> {
   requireGroupReviewer(ctx);
   const auth = requireAuth(ctx);
   if (!canGrantRole(auth.grants, input.role)) {
@@ -243,11 +287,15 @@ export async function approveRequest(ctx: Ctx, id: string, input: ApproveRegistr
           : `You cannot grant the role ${ROLE_LABELS[input.role]}: it holds permissions you do not have${missing.length ? ` (${missing.join(', ')})` : ''}`,
     });
   }
-  if (!organizationInScope(auth, REVIEW_PERMISSION, input.organizationId)) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
+  if (!organizationInScope(auth, REVIEW_PERMISSION, input.organizationId))
+    throw new AppError('NOT_FOUND', { message: 'Organization not found' });
   const org = await repo.organizationById(ctx.db, input.organizationId);
   if (!org) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
   if (!org.active) {
-    throw new AppError('VALIDATION_ERROR', { message: 'This organization is inactive', details: [{ path: 'organizationId', message: 'This organization is inactive' }] });
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'This organization is inactive',
+      details: [{ path: 'organizationId', message: 'This organization is inactive' }],
+    });
   }
   const departmentId = input.departmentId ?? null;
   if (departmentId) {
@@ -257,7 +305,10 @@ export async function approveRequest(ctx: Ctx, id: string, input: ApproveRegistr
       throw new AppError('VALIDATION_ERROR', { message, details: [{ path: 'departmentId', message }] });
     }
     if (!dept.active) {
-      throw new AppError('VALIDATION_ERROR', { message: 'This department is inactive', details: [{ path: 'departmentId', message: 'This department is inactive' }] });
+      throw new AppError('VALIDATION_ERROR', {
+        message: 'This department is inactive',
+        details: [{ path: 'departmentId', message: 'This department is inactive' }],
+      });
     }
   }
 
@@ -268,7 +319,13 @@ export async function approveRequest(ctx: Ctx, id: string, input: ApproveRegistr
   for (let attempt = 0; ; attempt++) {
     try {
       const created = await ctx.db.transaction(async (tx) => {
-        const request = await repo.claimPending(tx, { id, status: 'approved', reviewerId: auth.userId, reason: null, now: ctx.now });
+        const request = await repo.claimPending(tx, {
+          id,
+          status: 'approved',
+          reviewerId: auth.userId,
+          reason: null,
+          now: ctx.now,
+        });
         if (!request) return null;
         const email = request.email.toLowerCase();
         if (await repo.emailTaken(tx, email)) {
@@ -299,7 +356,13 @@ export async function approveRequest(ctx: Ctx, id: string, input: ApproveRegistr
             entityType: 'registration_request',
             entityId: id,
             before: { status: 'pending', requestedRole: request.requestedRole },
-            after: { status: 'approved', role: input.role, organizationId: org.id, departmentId, approvedUserId: user.id },
+            after: {
+              status: 'approved',
+              role: input.role,
+              organizationId: org.id,
+              departmentId,
+              approvedUserId: user.id,
+            },
           },
           ctx.now,
         );
@@ -310,12 +373,31 @@ export async function approveRequest(ctx: Ctx, id: string, input: ApproveRegistr
             action: 'user.created',
             entityType: 'user',
             entityId: user.id,
-            after: { username, email, firstName: request.firstName, lastName: request.lastName, role: input.role, organizationId: org.id, departmentId, status: 'active' },
-            metadata: { via: 'registration', registrationRequestId: id, requirePasswordChange: true, tempPasswordExpiresAt: expiresAt.toISOString() },
+            after: {
+              username,
+              email,
+              firstName: request.firstName,
+              lastName: request.lastName,
+              role: input.role,
+              organizationId: org.id,
+              departmentId,
+              status: 'active',
+            },
+            metadata: {
+              via: 'registration',
+              registrationRequestId: id,
+              requirePasswordChange: true,
+              tempPasswordExpiresAt: expiresAt.toISOString(),
+            },
           },
           ctx.now,
         );
-        await enqueueWebhookEvent(tx, 'user.created', { userId: user.id, username, role: input.role, organizationId: org.id }, ctx.now);
+        await enqueueWebhookEvent(
+          tx,
+          'user.created',
+          { userId: user.id, username, role: input.role, organizationId: org.id },
+          ctx.now,
+        );
         return { userId: user.id, username, email, firstName: request.firstName, lastName: request.lastName };
       });
       if (!created) return await rejectIfReviewed(ctx, id);
@@ -337,17 +419,28 @@ export async function approveRequest(ctx: Ctx, id: string, input: ApproveRegistr
       };
     } catch (error) {
       if (attempt < 3 && isUniqueViolation(error)) continue;
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', { message: 'A user with this username or e-mail already exists' });
+      if (isUniqueViolation(error))
+        throw new AppError('CONFLICT', { message: 'A user with this username or e-mail already exists' });
       throw error;
     }
   }
 }
 
-export async function rejectRequest(ctx: Ctx, id: string, input: RejectRegistrationInput): Promise<RegistrationRequestItem> {
+export async function rejectRequest(
+  ctx: Ctx,
+  id: string,
+  input: RejectRegistrationInput,
+): Promise<RegistrationRequestItem> {
   requireGroupReviewer(ctx);
   const auth = requireAuth(ctx);
   const done = await ctx.db.transaction(async (tx) => {
-    const request = await repo.claimPending(tx, { id, status: 'rejected', reviewerId: auth.userId, reason: input.reason, now: ctx.now });
+    const request = await repo.claimPending(tx, {
+      id,
+      status: 'rejected',
+      reviewerId: auth.userId,
+      reason: input.reason,
+      now: ctx.now,
+    });
     if (!request) return false;
     await writeAudit(
       tx,

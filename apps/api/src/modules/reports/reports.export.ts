@@ -2,7 +2,13 @@
 // stay exact decimal strings in CSV/XLSX (a spreadsheet reads them as numbers); the PDF shows
 // them as people read money (serverFormat, the currency's minor unit).
 import type { TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
-import { REPORT_DIMENSION_LABELS, type ReportDefinition, type ReportFormat, type ReportResult, type ReportRow } from '@outlay/contracts';
+import {
+  REPORT_DIMENSION_LABELS,
+  type ReportDefinition,
+  type ReportFormat,
+  type ReportResult,
+  type ReportRow,
+} from '@outlay/contracts';
 import { serverFormat } from '@outlay/contracts/format';
 import { exportFileName, fileSlug, renderExport, type ExportColumn, type RenderedExport } from '../../lib/export.ts';
 import { pdfMake } from '../../lib/pdf.ts';
@@ -33,15 +39,25 @@ function totalsRow(def: ReportDefinition, result: ReportResult): ReportRow {
   return { keys, ...result.totals };
 }
 
-async function renderPdf(input: { title: string; def: ReportDefinition; result: ReportResult; now: Date }): Promise<Buffer> {
+async function renderPdf(input: {
+  title: string;
+  def: ReportDefinition;
+  result: ReportResult;
+  now: Date;
+}): Promise<Buffer> {
   const { def, result } = input;
   const money = (v: string) => serverFormat.money(v, result.currency);
   const cell = (row: ReportRow, key: string, kind: string, bold = false): TableCell => {
-    if (kind === 'dimension') return { text: row.keys[key as ReportDefinition['dimensions'][number]]?.label ?? '', bold };
+    if (kind === 'dimension')
+      return { text: row.keys[key as ReportDefinition['dimensions'][number]]?.label ?? '', bold };
     const text = key === 'count' ? serverFormat.number(row.count) : money(key === 'average' ? row.average : row.sum);
     return { text, alignment: 'right', bold };
   };
-  const header: TableCell[] = result.columns.map((c) => ({ text: c.label, bold: true, alignment: c.kind === 'measure' ? 'right' : 'left' }));
+  const header: TableCell[] = result.columns.map((c) => ({
+    text: c.label,
+    bold: true,
+    alignment: c.kind === 'measure' ? 'right' : 'left',
+  }));
   const body: TableCell[][] = [header, ...result.rows.map((r) => result.columns.map((c) => cell(r, c.key, c.kind)))];
   const totals = totalsRow(def, result);
   body.push(result.columns.map((c) => cell(totals, c.key, c.kind, true)));
@@ -53,8 +69,20 @@ async function renderPdf(input: { title: string; def: ReportDefinition; result: 
     defaultStyle: { font: 'Roboto', fontSize: 9 },
     content: [
       { text: input.title, fontSize: 16, bold: true, margin: [0, 0, 0, 4] },
-      { text: `${period} · ${result.scope} · amounts in ${result.currency} · generated ${serverFormat.dateTime(input.now)} UTC`, color: '#555', margin: [0, 0, 0, 10] },
-      ...(result.truncated ? [{ text: 'Only the largest rows are listed; the total covers every row.', italics: true, margin: [0, 0, 0, 6] as [number, number, number, number] }] : []),
+      {
+        text: `${period} · ${result.scope} · amounts in ${result.currency} · generated ${serverFormat.dateTime(input.now)} UTC`,
+        color: '#555',
+        margin: [0, 0, 0, 10],
+      },
+      ...(result.truncated
+        ? [
+            {
+              text: 'Only the largest rows are listed; the total covers every row.',
+              italics: true,
+              margin: [0, 0, 0, 6] as [number, number, number, number],
+            },
+          ]
+        : []),
       {
         table: { headerRows: 1, widths: result.columns.map((c) => (c.kind === 'dimension' ? '*' : 'auto')), body },
         layout: 'lightHorizontalLines',
@@ -83,5 +111,12 @@ export async function renderReport(input: {
     };
   }
   const rows = [...input.result.rows, totalsRow(input.def, input.result)];
-  return renderExport({ format: input.format, filename: base, columns: tableColumns(input.def, input.result), rows, now: input.now, about });
+  return renderExport({
+    format: input.format,
+    filename: base,
+    columns: tableColumns(input.def, input.result),
+    rows,
+    now: input.now,
+    about,
+  });
 }

@@ -1,12 +1,25 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { categories, customRoles, departments, organizations, savedReports, spendingRequests, users, vendors, type Db } from '@outlay/db';
+import {
+  categories,
+  customRoles,
+  departments,
+  organizations,
+  savedReports,
+  spendingRequests,
+  users,
+  vendors,
+  type Db,
+} from '@outlay/db';
 import { ROLE_GRANTS, type RequestStatus, type Role } from '@outlay/contracts';
 import { likePattern } from '../../lib/lists.ts';
 import { SPEND_STATUSES, type SpendFilter } from '../../lib/spend.ts';
 import { personTimeZoneColumn } from '../../lib/schedules.ts';
 
 /** The columns `scopeCondition` limits requests by. */
-export const requestScopeColumns = { organizationId: spendingRequests.organizationId, departmentId: spendingRequests.departmentId };
+export const requestScopeColumns = {
+  organizationId: spendingRequests.organizationId,
+  departmentId: spendingRequests.departmentId,
+};
 
 /** The first instant of the month after `month` (YYYY-MM), UTC. */
 function monthAfter(month: string): Date {
@@ -37,7 +50,8 @@ export async function requesterRows(db: Db, scope: SQL | undefined, filter: Spen
   const start = new Date(`${filter.from}-01T00:00:00.000Z`);
   const end = monthAfter(filter.to);
   const r = spendingRequests;
-  const instant = filter.monthOf === 'submitted' ? sql`coalesce(${r.submittedAt}, ${r.createdAt})` : sql`${r.decidedAt}`;
+  const instant =
+    filter.monthOf === 'submitted' ? sql`coalesce(${r.submittedAt}, ${r.createdAt})` : sql`${r.decidedAt}`;
   const month = sql<string>`to_char(${instant} AT TIME ZONE 'UTC', 'YYYY-MM')`;
   const period =
     filter.monthOf === 'submitted'
@@ -71,7 +85,17 @@ export async function requesterRows(db: Db, scope: SQL | undefined, filter: Spen
         filter.vendorIds?.length ? inArray(r.vendorId, [...filter.vendorIds]) : undefined,
       ),
     )
-    .groupBy(r.requesterId, r.organizationId, r.departmentId, r.categoryId, r.vendorId, month, r.status, r.orgCurrency, r.currency);
+    .groupBy(
+      r.requesterId,
+      r.organizationId,
+      r.departmentId,
+      r.categoryId,
+      r.vendorId,
+      month,
+      r.status,
+      r.orgCurrency,
+      r.currency,
+    );
   return rows.map((row) => ({ ...row, month: String(row.month), orgCurrency: row.orgCurrency.trim() }));
 }
 
@@ -85,13 +109,22 @@ export async function namesOf(
   let rows: { id: string; name: string }[];
   switch (kind) {
     case 'organization':
-      rows = await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, ids));
+      rows = await db
+        .select({ id: organizations.id, name: organizations.name })
+        .from(organizations)
+        .where(inArray(organizations.id, ids));
       break;
     case 'department':
-      rows = await db.select({ id: departments.id, name: departments.name }).from(departments).where(inArray(departments.id, ids));
+      rows = await db
+        .select({ id: departments.id, name: departments.name })
+        .from(departments)
+        .where(inArray(departments.id, ids));
       break;
     case 'category':
-      rows = await db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, ids));
+      rows = await db
+        .select({ id: categories.id, name: categories.name })
+        .from(categories)
+        .where(inArray(categories.id, ids));
       break;
     case 'vendor':
       rows = await db.select({ id: vendors.id, name: vendors.name }).from(vendors).where(inArray(vendors.id, ids));
@@ -147,7 +180,10 @@ export async function listVisible(db: Db, reader: { userId: string; role: Role }
     .limit(500);
 }
 
-export async function findVisible(db: Db, params: { id: string; reader: { userId: string; role: Role }; forUpdate?: boolean }): Promise<SavedReportRow | null> {
+export async function findVisible(
+  db: Db,
+  params: { id: string; reader: { userId: string; role: Role }; forUpdate?: boolean },
+): Promise<SavedReportRow | null> {
   const query = db
     .select(savedReportColumns)
     .from(savedReports)
@@ -162,7 +198,11 @@ export async function insertSavedReport(db: Db, values: typeof savedReports.$inf
   return row!.id;
 }
 
-export async function updateSavedReport(db: Db, id: string, changes: Partial<typeof savedReports.$inferInsert>): Promise<void> {
+export async function updateSavedReport(
+  db: Db,
+  id: string,
+  changes: Partial<typeof savedReports.$inferInsert>,
+): Promise<void> {
   await db
     .update(savedReports)
     .set({ ...changes, version: sql`${savedReports.version} + 1` })
@@ -173,16 +213,27 @@ export async function deleteSavedReport(db: Db, id: string): Promise<void> {
   await db.delete(savedReports).where(eq(savedReports.id, id));
 }
 
-export async function usersByIds(db: Db, ids: readonly string[]): Promise<{ id: string; name: string; email: string | null; status: string }[]> {
+export async function usersByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<{ id: string; name: string; email: string | null; status: string }[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`, email: users.email, status: users.status })
+    .select({
+      id: users.id,
+      name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      email: users.email,
+      status: users.status,
+    })
     .from(users)
     .where(inArray(users.id, [...ids]));
 }
 
 /** Active people who hold reports.read (by their role or their custom role), matching a search. */
-export async function recipients(db: Db, q: string | undefined): Promise<{ id: string; name: string; role: Role; organizationName: string | null }[]> {
+export async function recipients(
+  db: Db,
+  q: string | undefined,
+): Promise<{ id: string; name: string; role: Role; organizationName: string | null }[]> {
   const roles = Object.entries(ROLE_GRANTS)
     .filter(([, g]) => (g.permissions as readonly string[]).includes('reports.read'))
     .map(([role]) => role as Role);
@@ -208,10 +259,23 @@ export async function recipients(db: Db, q: string | undefined): Promise<{ id: s
 /** The builder's filter choices within the caller's scope (one condition per table, built by the caller). */
 export async function options(
   db: Db,
-  scopes: { organizations: SQL | undefined; departments: SQL | undefined; categories: SQL | undefined; vendors: SQL | undefined },
+  scopes: {
+    organizations: SQL | undefined;
+    departments: SQL | undefined;
+    categories: SQL | undefined;
+    vendors: SQL | undefined;
+  },
 ) {
   const [orgs, depts, cats, vends] = await Promise.all([
-    db.select({ id: organizations.id, name: organizations.name, fiscalYearStartMonth: organizations.fiscalYearStartMonth }).from(organizations).where(scopes.organizations).orderBy(asc(organizations.name)),
+    db
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        fiscalYearStartMonth: organizations.fiscalYearStartMonth,
+      })
+      .from(organizations)
+      .where(scopes.organizations)
+      .orderBy(asc(organizations.name)),
     db
       .select({ id: departments.id, name: departments.name, organizationId: departments.organizationId })
       .from(departments)

@@ -32,7 +32,8 @@ export async function reportsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: access,
       schema: {
         tags: ['reports'],
-        summary: 'Run a report definition (dimensions, measures, filters) on spend in the caller\'s scope, in the group currency',
+        summary:
+          "Run a report definition (dimensions, measures, filters) on spend in the caller's scope, in the group currency",
         body: runReportInput,
         response: { 200: reportResult, ...errors },
       },
@@ -43,9 +44,17 @@ export async function reportsRoutes(app: FastifyInstance, { deps }: { deps: AppD
     '/api/reports/export',
     {
       config: access,
-      schema: { tags: ['reports'], summary: 'Run a report definition and answer with it as CSV, XLSX or PDF', body: exportReportInput },
+      schema: {
+        tags: ['reports'],
+        summary: 'Run a report definition and answer with it as CSV, XLSX or PDF',
+        body: exportReportInput,
+      },
     },
-    async (request, reply) => sendFile(reply, await service.exportDefinition(contextOf(request, deps), request.body.definition, request.body.format)),
+    async (request, reply) =>
+      sendFile(
+        reply,
+        await service.exportDefinition(contextOf(request, deps), request.body.definition, request.body.format),
+      ),
   );
   r.get(
     '/api/reports/options',
@@ -53,7 +62,8 @@ export async function reportsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: access,
       schema: {
         tags: ['reports'],
-        summary: 'What the report builder can filter on: organizations, departments, categories and vendors in the caller\'s scope',
+        summary:
+          "What the report builder can filter on: organizations, departments, categories and vendors in the caller's scope",
         response: { 200: reportOptions, ...errors },
       },
     },
@@ -65,7 +75,8 @@ export async function reportsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: access,
       schema: {
         tags: ['reports'],
-        summary: 'People a report can be shared with: active users who hold reports.read (search by name or e-mail, at most 20)',
+        summary:
+          'People a report can be shared with: active users who hold reports.read (search by name or e-mail, at most 20)',
         querystring: reportRecipientsQuery,
         response: { 200: reportRecipients, ...errors },
       },
@@ -76,7 +87,11 @@ export async function reportsRoutes(app: FastifyInstance, { deps }: { deps: AppD
     '/api/reports',
     {
       config: access,
-      schema: { tags: ['reports'], summary: 'Saved reports the caller owns or that are shared with them', response: { 200: savedReportList, ...errors } },
+      schema: {
+        tags: ['reports'],
+        summary: 'Saved reports the caller owns or that are shared with them',
+        response: { 200: savedReportList, ...errors },
+      },
     },
     async (request) => service.list(contextOf(request, deps)),
   );
@@ -91,13 +106,19 @@ export async function reportsRoutes(app: FastifyInstance, { deps }: { deps: AppD
         response: { 201: savedReport, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(withEtag(reply, await service.create(contextOf(request, deps), request.body))),
+    async (request, reply) =>
+      reply.code(201).send(withEtag(reply, await service.create(contextOf(request, deps), request.body))),
   );
   r.get(
     '/api/reports/:id',
     {
       config: access,
-      schema: { tags: ['reports'], summary: 'One saved report the caller owns or that is shared with them', params: idParam, response: { 200: savedReport, ...errors } },
+      schema: {
+        tags: ['reports'],
+        summary: 'One saved report the caller owns or that is shared with them',
+        params: idParam,
+        response: { 200: savedReport, ...errors },
+      },
     },
     async (request, reply) => withEtag(reply, await service.get(contextOf(request, deps), request.params.id)),
   );
@@ -114,7 +135,10 @@ export async function reportsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       },
     },
     async (request, reply) =>
-      withEtag(reply, await service.update(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
+      withEtag(
+        reply,
+        await service.update(contextOf(request, deps), request.params.id, request.body, expectedVersion(request)),
+      ),
   );
   r.delete(
     '/api/reports/:id',
@@ -138,11 +162,12 @@ export async function reportsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: access,
       schema: {
         tags: ['reports'],
-        summary: 'A saved report run with the caller\'s scope, as CSV, XLSX or PDF',
+        summary: "A saved report run with the caller's scope, as CSV, XLSX or PDF",
         params: idParam,
         querystring: reportExportQuery,
       },
     },
-    async (request, reply) => sendFile(reply, await service.exportSaved(contextOf(request, deps), request.params.id, request.query.format)),
+    async (request, reply) =>
+      sendFile(reply, await service.exportSaved(contextOf(request, deps), request.params.id, request.query.format)),
   );
 }

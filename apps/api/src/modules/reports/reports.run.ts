@@ -102,7 +102,12 @@ function average(sum: string, count: number, currency: string): string {
   return count > 0 ? roundToCurrency(parseMoney(sum).div(count), currency) : roundToCurrency('0', currency);
 }
 
-async function labelsFor(db: Db, dimension: ReportDimension, ids: string[], periodLabels: Map<string, string>): Promise<Map<string, string>> {
+async function labelsFor(
+  db: Db,
+  dimension: ReportDimension,
+  ids: string[],
+  periodLabels: Map<string, string>,
+): Promise<Map<string, string>> {
   switch (dimension) {
     case 'organization':
     case 'department':
@@ -123,9 +128,14 @@ async function labelsFor(db: Db, dimension: ReportDimension, ids: string[], peri
 /** Whose spend a run covers, as its exports name it: the organizations chosen, else the caller's reach. */
 async function scopeOfRun(db: Db, auth: AuthInfo, def: ReportDefinition): Promise<string> {
   const chosen = def.filters.organizationIds ?? [];
-  if (chosen.length > 0) return [...(await repo.namesOf(db, 'organization', chosen)).values()].sort((a, b) => a.localeCompare(b, 'en')).join(', ');
+  if (chosen.length > 0)
+    return [...(await repo.namesOf(db, 'organization', chosen)).values()]
+      .sort((a, b) => a.localeCompare(b, 'en'))
+      .join(', ');
   if (scopeOf(auth, PERMISSION) === 'group') return 'All organizations';
-  const own = auth.organizationId ? (await repo.namesOf(db, 'organization', [auth.organizationId])).get(auth.organizationId) : undefined;
+  const own = auth.organizationId
+    ? (await repo.namesOf(db, 'organization', [auth.organizationId])).get(auth.organizationId)
+    : undefined;
   return own ?? 'Your organization';
 }
 
@@ -133,7 +143,11 @@ async function scopeOfRun(db: Db, auth: AuthInfo, def: ReportDefinition): Promis
  * The fiscal calendar a run's quarters and years follow: the one organization chosen, else the
  * caller's own when they see only it, else the group's.
  */
-export async function fiscalStartOfRun(db: Db, auth: AuthInfo, organizationIds: readonly string[] = []): Promise<number> {
+export async function fiscalStartOfRun(
+  db: Db,
+  auth: AuthInfo,
+  organizationIds: readonly string[] = [],
+): Promise<number> {
   const calendars = await fiscalCalendars(db);
   if (organizationIds.length === 1) return calendars.of(organizationIds[0]);
   if (organizationIds.length === 0 && scopeOf(auth, PERMISSION) !== 'group') return calendars.of(auth.organizationId);
@@ -157,7 +171,8 @@ export async function runReport(db: Db, auth: AuthInfo, def: ReportDefinition, n
   const figures = await spendInBy(fx, rows, currency, (row) => {
     const keys = def.dimensions.map((d) => keyOf(d, row, fiscalStart));
     def.dimensions.forEach((d, i) => {
-      if ((d === 'quarter' || d === 'year') && !periodLabels.has(keys[i]!)) periodLabels.set(keys[i]!, fiscalPeriodLabel(d, row.month, fiscalStart));
+      if ((d === 'quarter' || d === 'year') && !periodLabels.has(keys[i]!))
+        periodLabels.set(keys[i]!, fiscalPeriodLabel(d, row.month, fiscalStart));
     });
     const id = JSON.stringify(keys);
     if (!keysOf.has(id)) keysOf.set(id, keys);
@@ -191,7 +206,9 @@ export async function runReport(db: Db, auth: AuthInfo, def: ReportDefinition, n
     for (const d of def.dimensions) {
       const ka = a.keys[d]!;
       const kb = b.keys[d]!;
-      const c = REPORT_PERIOD_DIMENSIONS.includes(d) ? (ka.id ?? '').localeCompare(kb.id ?? '') : ka.label.localeCompare(kb.label, 'en');
+      const c = REPORT_PERIOD_DIMENSIONS.includes(d)
+        ? (ka.id ?? '').localeCompare(kb.id ?? '')
+        : ka.label.localeCompare(kb.label, 'en');
       if (c !== 0) return c;
     }
     return 0;
@@ -202,7 +219,11 @@ export async function runReport(db: Db, auth: AuthInfo, def: ReportDefinition, n
     scope: await scopeOfRun(db, auth, def),
     columns: [
       ...def.dimensions.map((d) => ({ key: d, label: REPORT_DIMENSION_LABELS[d], kind: 'dimension' as const })),
-      ...def.measures.map((m) => ({ key: m, label: m === 'sum' || m === 'average' ? `${REPORT_MEASURE_LABELS[m]} (${currency})` : REPORT_MEASURE_LABELS[m], kind: 'measure' as const })),
+      ...def.measures.map((m) => ({
+        key: m,
+        label: m === 'sum' || m === 'average' ? `${REPORT_MEASURE_LABELS[m]} (${currency})` : REPORT_MEASURE_LABELS[m],
+        kind: 'measure' as const,
+      })),
     ],
     rows: out,
     totals: { sum: totalSum, count: totalCount, average: average(totalSum, totalCount, currency) },

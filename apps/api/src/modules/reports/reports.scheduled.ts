@@ -101,10 +101,19 @@ async function sendOne(db: Db, now: Date, result: ScheduledReportsResult, log?: 
       if (owner && refusal(owner) === null) {
         const def = storedDefinition(report.definition);
         const format = report.scheduleFormat as 'csv' | 'xlsx' | 'pdf';
-        const shared = await people(tx, report.sharedWithUserIds.filter((id) => id !== owner.id));
+        const shared = await people(
+          tx,
+          report.sharedWithUserIds.filter((id) => id !== owner.id),
+        );
         // Each recipient's copy is run with their own scope, as their export of the shared report
         // would be; recipients of one reach share one run and one file.
-        const files = new Map<string, { run: Awaited<ReturnType<typeof runReport>>; attachment: { filename: string; contentType: string; contentBase64: string } }>();
+        const files = new Map<
+          string,
+          {
+            run: Awaited<ReturnType<typeof runReport>>;
+            attachment: { filename: string; contentType: string; contentBase64: string };
+          }
+        >();
         const refused: { userId: string; reason: string }[] = [];
         for (const to of [owner, ...shared]) {
           const why = refusal(to);
@@ -117,7 +126,14 @@ async function sendOne(db: Db, now: Date, result: ScheduledReportsResult, log?: 
           if (!copy) {
             const run = await runReport(tx, authOf(to), def, now);
             const file = await renderReport({ name: report.name, def, result: run, format, now });
-            copy = { run, attachment: { filename: file.filename, contentType: file.contentType, contentBase64: file.body.toString('base64') } };
+            copy = {
+              run,
+              attachment: {
+                filename: file.filename,
+                contentType: file.contentType,
+                contentBase64: file.body.toString('base64'),
+              },
+            };
             files.set(key, copy);
           }
           const { run, attachment } = copy;
@@ -144,10 +160,19 @@ async function sendOne(db: Db, now: Date, result: ScheduledReportsResult, log?: 
         }
         if (refused.length > 0) {
           result.refused += refused.length;
-          log?.warn({ job: 'scheduled-reports', reportId: report.id, refused }, 'a scheduled report was not sent to recipients who may not read reports');
+          log?.warn(
+            { job: 'scheduled-reports', reportId: report.id, refused },
+            'a scheduled report was not sent to recipients who may not read reports',
+          );
           await writeAudit(
             tx,
-            { actorId: null, action: 'report.schedule_recipients_refused', entityType: 'saved_report', entityId: report.id, metadata: { refused, at: now.toISOString() } },
+            {
+              actorId: null,
+              action: 'report.schedule_recipients_refused',
+              entityType: 'saved_report',
+              entityId: report.id,
+              metadata: { refused, at: now.toISOString() },
+            },
             now,
           );
         }
@@ -164,7 +189,10 @@ async function sendOne(db: Db, now: Date, result: ScheduledReportsResult, log?: 
     const next = nextRunAt(failed.schedule, now, await personTimeZone(db, failed.ownerId));
     await db.update(savedReports).set({ nextRunAt: next }).where(eq(savedReports.id, failed.id));
     result.failed++;
-    log?.warn({ err, job: 'scheduled-reports', reportId: failed.id }, 'a scheduled report could not run; it waits for its next slot');
+    log?.warn(
+      { err, job: 'scheduled-reports', reportId: failed.id },
+      'a scheduled report could not run; it waits for its next slot',
+    );
     return true;
   }
 }
@@ -173,7 +201,11 @@ async function sendOne(db: Db, now: Date, result: ScheduledReportsResult, log?: 
  * Queues the scheduled reports due at `now` (run before deliverEmail, which sends them). Without
  * a mailer (no SMTP_URL) does nothing: the reports stay due and go once e-mail is set up.
  */
-export async function sendScheduledReports(deps: Pick<AppDeps, 'db' | 'mailer'>, now: Date, log?: FastifyBaseLogger): Promise<ScheduledReportsResult> {
+export async function sendScheduledReports(
+  deps: Pick<AppDeps, 'db' | 'mailer'>,
+  now: Date,
+  log?: FastifyBaseLogger,
+): Promise<ScheduledReportsResult> {
   const result: ScheduledReportsResult = { processed: 0, queued: 0, refused: 0, failed: 0 };
   if (!deps.mailer) return result;
   for (let i = 0; i < REPORTS_PER_PASS; i++) {

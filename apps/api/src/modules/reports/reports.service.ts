@@ -40,8 +40,14 @@ export function storedDefinition(value: unknown): ReportDefinition {
   return reportDefinition.parse(value);
 }
 
-async function toSavedReport(ctx: Ctx, row: repo.SavedReportRow, userId: string, names?: Map<string, string>): Promise<SavedReport> {
-  const sharedNames = names ?? new Map((await repo.usersByIds(ctx.db, row.sharedWithUserIds)).map((u) => [u.id, u.name]));
+async function toSavedReport(
+  ctx: Ctx,
+  row: repo.SavedReportRow,
+  userId: string,
+  names?: Map<string, string>,
+): Promise<SavedReport> {
+  const sharedNames =
+    names ?? new Map((await repo.usersByIds(ctx.db, row.sharedWithUserIds)).map((u) => [u.id, u.name]));
   return {
     id: row.id,
     name: row.name,
@@ -50,7 +56,9 @@ async function toSavedReport(ctx: Ctx, row: repo.SavedReportRow, userId: string,
     ownerId: row.ownerId,
     ownerName: row.ownerName,
     isOwner: row.ownerId === userId,
-    sharedWithUsers: row.sharedWithUserIds.filter((id) => sharedNames.has(id)).map((id) => ({ id, name: sharedNames.get(id)! })),
+    sharedWithUsers: row.sharedWithUserIds
+      .filter((id) => sharedNames.has(id))
+      .map((id) => ({ id, name: sharedNames.get(id)! })),
     sharedWithRoles: row.sharedWithRoles as Role[],
     schedule: row.schedule,
     scheduleFormat: row.scheduleFormat as ReportFormat,
@@ -67,11 +75,18 @@ export async function options(ctx: Ctx): Promise<ReportOptions> {
   const auth = requireAuth(ctx);
   const found = await repo.options(ctx.db, {
     organizations: scopeCondition(auth, PERMISSION, { organizationId: organizations.id }),
-    departments: scopeCondition(auth, PERMISSION, { organizationId: departments.organizationId, departmentId: departments.id }),
+    departments: scopeCondition(auth, PERMISSION, {
+      organizationId: departments.organizationId,
+      departmentId: departments.id,
+    }),
     categories: scopeCondition(auth, PERMISSION, { organizationId: categories.organizationId }),
     vendors: scopeCondition(auth, PERMISSION, { organizationId: vendors.organizationId }),
   });
-  return { ...found, groupCurrency: await groupCurrency(ctx.db), fiscalYearStartMonth: await fiscalStartOfRun(ctx.db, auth) };
+  return {
+    ...found,
+    groupCurrency: await groupCurrency(ctx.db),
+    fiscalYearStartMonth: await fiscalStartOfRun(ctx.db, auth),
+  };
 }
 
 export async function recipients(ctx: Ctx, q: string | undefined): Promise<ReportRecipients> {
@@ -83,7 +98,11 @@ export async function run(ctx: Ctx, definition: ReportDefinition): Promise<Repor
   return runReport(ctx.db, requireAuth(ctx), definition, ctx.now);
 }
 
-export async function exportDefinition(ctx: Ctx, definition: ReportDefinition, format: ReportFormat): Promise<RenderedExport> {
+export async function exportDefinition(
+  ctx: Ctx,
+  definition: ReportDefinition,
+  format: ReportFormat,
+): Promise<RenderedExport> {
   const result = await run(ctx, definition);
   return renderReport({ name: 'Spend report', def: definition, result, format, now: ctx.now });
 }
@@ -99,7 +118,9 @@ export async function exportSaved(ctx: Ctx, id: string, format: ReportFormat): P
 export async function list(ctx: Ctx): Promise<SavedReportList> {
   const me = reader(ctx);
   const rows = await repo.listVisible(ctx.db, me);
-  const names = new Map((await repo.usersByIds(ctx.db, [...new Set(rows.flatMap((r) => r.sharedWithUserIds))])).map((u) => [u.id, u.name]));
+  const names = new Map(
+    (await repo.usersByIds(ctx.db, [...new Set(rows.flatMap((r) => r.sharedWithUserIds))])).map((u) => [u.id, u.name]),
+  );
   return { items: await Promise.all(rows.map((r) => toSavedReport(ctx, r, me.userId, names))) };
 }
 
@@ -122,12 +143,22 @@ async function checkSharedUsers(ctx: Ctx, ids: readonly string[], ownerId: strin
   const missing = wanted.filter((id) => !active.has(id));
   if (missing.length) {
     const message = 'Share only with active people';
-    throw new AppError('VALIDATION_ERROR', { message, details: missing.map(() => ({ path: 'sharedWithUserIds', message })) });
+    throw new AppError('VALIDATION_ERROR', {
+      message,
+      details: missing.map(() => ({ path: 'sharedWithUserIds', message })),
+    });
   }
   return wanted;
 }
 
-function auditView(values: { name: string; definition: unknown; sharedWithUserIds: string[]; sharedWithRoles: string[]; schedule: string; scheduleFormat: string }) {
+function auditView(values: {
+  name: string;
+  definition: unknown;
+  sharedWithUserIds: string[];
+  sharedWithRoles: string[];
+  schedule: string;
+  scheduleFormat: string;
+}) {
   return {
     name: values.name,
     definition: values.definition,
@@ -160,7 +191,15 @@ export async function create(ctx: Ctx, input: CreateSavedReportInput): Promise<S
     const newId = await repo.insertSavedReport(tx, values);
     await writeAudit(
       tx,
-      { actorId: auth.userId, action: 'report.created', entityType: 'saved_report', entityId: newId, ip: ctx.ip, userAgent: ctx.userAgent, after: auditView(values) },
+      {
+        actorId: auth.userId,
+        action: 'report.created',
+        entityType: 'saved_report',
+        entityId: newId,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        after: auditView(values),
+      },
       ctx.now,
     );
     return newId;
@@ -168,9 +207,16 @@ export async function create(ctx: Ctx, input: CreateSavedReportInput): Promise<S
   return get(ctx, id);
 }
 
-export async function update(ctx: Ctx, id: string, input: UpdateSavedReportInput, expectedVersion?: number): Promise<SavedReport> {
+export async function update(
+  ctx: Ctx,
+  id: string,
+  input: UpdateSavedReportInput,
+  expectedVersion?: number,
+): Promise<SavedReport> {
   const auth = requireAuth(ctx);
-  const sharedWithUserIds = input.sharedWithUserIds ? await checkSharedUsers(ctx, input.sharedWithUserIds, auth.userId) : undefined;
+  const sharedWithUserIds = input.sharedWithUserIds
+    ? await checkSharedUsers(ctx, input.sharedWithUserIds, auth.userId)
+    : undefined;
   await ctx.db.transaction(async (raw) => {
     const tx = raw as unknown as typeof ctx.db;
     const before = await repo.findVisible(tx, { id, reader: reader(ctx), forUpdate: true });
@@ -219,7 +265,15 @@ export async function remove(ctx: Ctx, id: string, expectedVersion?: number): Pr
     await repo.deleteSavedReport(tx, id);
     await writeAudit(
       tx,
-      { actorId: auth.userId, action: 'report.deleted', entityType: 'saved_report', entityId: id, ip: ctx.ip, userAgent: ctx.userAgent, before: auditView(before) },
+      {
+        actorId: auth.userId,
+        action: 'report.deleted',
+        entityType: 'saved_report',
+        entityId: id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        before: auditView(before),
+      },
       ctx.now,
     );
   });

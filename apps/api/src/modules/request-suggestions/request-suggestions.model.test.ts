@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { crossValidate, knowsRequester, parseModel, predict, stem, tokenize, train, type TrainingExample } from './request-suggestions.model.ts';
+import {
+  crossValidate,
+  knowsRequester,
+  parseModel,
+  predict,
+  stem,
+  tokenize,
+  train,
+  type TrainingExample,
+} from './request-suggestions.model.ts';
 
-const ex = (text: string, requesterId: string, category: string, vendor: string | null, department: string): TrainingExample => ({ text, requesterId, category, vendor, department });
+const ex = (
+  text: string,
+  requesterId: string,
+  category: string,
+  vendor: string | null,
+  department: string,
+): TrainingExample => ({ text, requesterId, category, vendor, department });
 
 const history: TrainingExample[] = [
   ex('Flights to Rotterdam for the hub review', 'ana', 'travel', null, 'ops'),
@@ -54,7 +69,12 @@ describe('naive Bayes suggestions', () => {
 
   it('without known words falls back to the prior: the most frequent labels', () => {
     const ranked = predict(model, 'category', 'zzz qqq');
-    expect(ranked.map((r) => r.label).slice(0, 2).sort()).toEqual(['hardware', 'travel']);
+    expect(
+      ranked
+        .map((r) => r.label)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['hardware', 'travel']);
   });
 
   it('only ranks allowed labels, renormalized', () => {

@@ -58,7 +58,9 @@ export const TEXT_WEIGHTS = [1, 0.5, 0.25, 0.1, 0.05] as const;
 const INNER_FOLDS = 3;
 
 const STOP_WORDS = new Set(
-  'a an and are as at be by for from in into is it of on or our the this that to up we with our my new per via'.split(' '),
+  'a an and are as at be by for from in into is it of on or our the this that to up we with our my new per via'.split(
+    ' ',
+  ),
 );
 
 /** Lower case, accents stripped, split on anything not a letter or digit, stop words dropped, crudely stemmed. */
@@ -111,7 +113,14 @@ function count(examples: readonly TrainingExample[]): SuggestionModel {
       own[head][label] = (own[head][label] ?? 0) + 1;
     }
   }
-  return { version: MODEL_VERSION, documents: examples.length, vocabulary: vocabulary.size, heads, requesters, textWeight: { category: 1, vendor: 1, department: 1 } };
+  return {
+    version: MODEL_VERSION,
+    documents: examples.length,
+    vocabulary: vocabulary.size,
+    heads,
+    requesters,
+    textWeight: { category: 1, vendor: 1, department: 1 },
+  };
 }
 
 export function train(examples: readonly TrainingExample[]): SuggestionModel {
@@ -169,7 +178,12 @@ interface ScorePart {
   evidence: number;
 }
 
-function scoreParts(model: SuggestionModel, head: Head, tokens: readonly string[], options: PredictOptions): ScorePart[] {
+function scoreParts(
+  model: SuggestionModel,
+  head: Head,
+  tokens: readonly string[],
+  options: PredictOptions,
+): ScorePart[] {
   const hm = model.heads[head];
   const labels = Object.keys(hm.labels).filter((l) => !options.allowed || options.allowed.has(l));
   const known = options.priorOnly ? [] : tokens.filter((t) => isKnown(hm, t));
@@ -179,7 +193,8 @@ function scoreParts(model: SuggestionModel, head: Head, tokens: readonly string[
   return labels.map((label) => {
     const stats = hm.labels[label]!;
     const orgPrior = stats.docs / hm.docs;
-    const prior = ownTotal > 0 ? ((own![label] ?? 0) + PERSONAL_WEIGHT * orgPrior) / (ownTotal + PERSONAL_WEIGHT) : orgPrior;
+    const prior =
+      ownTotal > 0 ? ((own![label] ?? 0) + PERSONAL_WEIGHT * orgPrior) / (ownTotal + PERSONAL_WEIGHT) : orgPrior;
     const denominator = Math.log(stats.tokens + ALPHA * vocab);
     let evidence = 0;
     for (const t of known) evidence += Math.log((stats.counts[t] ?? 0) + ALPHA) - denominator;
@@ -236,11 +251,17 @@ export interface CrossValidation {
  */
 export function crossValidate<T extends TrainingExample>(
   examples: readonly T[],
-  options: { folds?: number; queryOf?: (example: T) => string; /** Ignore who asked (a requester without history). */ anonymous?: boolean } = {},
+  options: {
+    folds?: number;
+    queryOf?: (example: T) => string;
+    /** Ignore who asked (a requester without history). */ anonymous?: boolean;
+  } = {},
 ): CrossValidation {
   const folds = options.folds ?? 5;
   const queryOf = options.queryOf ?? ((e: T) => e.text);
-  const hits = Object.fromEntries(HEADS.map((h) => [h, { evaluated: 0, top1: 0, top3: 0, baselineTop1: 0, baselineTop3: 0 }])) as Record<Head, Accuracy>;
+  const hits = Object.fromEntries(
+    HEADS.map((h) => [h, { evaluated: 0, top1: 0, top3: 0, baselineTop1: 0, baselineTop3: 0 }]),
+  ) as Record<Head, Accuracy>;
   for (let fold = 0; fold < folds; fold++) {
     const trainSet = examples.filter((_, i) => i % folds !== fold);
     const testSet = examples.filter((_, i) => i % folds === fold);

@@ -1,5 +1,14 @@
 import { and, asc, desc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { categories, departments, organizations, policyRules, requestSuggestionModels, spendingRequests, vendors, type Db } from '@outlay/db';
+import {
+  categories,
+  departments,
+  organizations,
+  policyRules,
+  requestSuggestionModels,
+  spendingRequests,
+  vendors,
+  type Db,
+} from '@outlay/db';
 
 /** The newest past requests a model learns from: enough to know the organization's habits, bounded at any history size. */
 export const TRAINING_LIMIT = 5000;
@@ -29,7 +38,10 @@ export async function trainingRows(db: Db, organizationId: string, limit = TRAIN
 }
 
 export async function modelOf(db: Db, organizationId: string): Promise<ModelRow | null> {
-  const [row] = await db.select().from(requestSuggestionModels).where(eq(requestSuggestionModels.organizationId, organizationId));
+  const [row] = await db
+    .select()
+    .from(requestSuggestionModels)
+    .where(eq(requestSuggestionModels.organizationId, organizationId));
   return row ?? null;
 }
 
@@ -119,7 +131,12 @@ export async function usableChoices(db: Db, organizationId: string, today: strin
     db
       .select({ id: categories.id, name: categories.name, code: categories.code })
       .from(categories)
-      .where(and(eq(categories.active, true), or(isNull(categories.organizationId), eq(categories.organizationId, organizationId)))),
+      .where(
+        and(
+          eq(categories.active, true),
+          or(isNull(categories.organizationId), eq(categories.organizationId, organizationId)),
+        ),
+      ),
     db
       .select({ id: departments.id, name: departments.name, code: departments.code })
       .from(departments)

@@ -15,7 +15,8 @@ export async function requestSuggestionsRoutes(app: FastifyInstance, { deps }: {
       config: { access: 'requests.create' },
       schema: {
         tags: ['request-suggestions'],
-        summary: "Category, vendor and department suggestions for a request's description, learned from the organization's past requests",
+        summary:
+          "Category, vendor and department suggestions for a request's description, learned from the organization's past requests",
         querystring: requestSuggestionsQuery,
         response: { 200: requestSuggestions, ...errors },
       },

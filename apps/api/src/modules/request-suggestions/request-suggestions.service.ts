@@ -1,4 +1,9 @@
-import { REQUEST_SUGGESTIONS_LIMIT, type RequestSuggestion, type RequestSuggestions, type RequestSuggestionsQuery } from '@outlay/contracts';
+import {
+  REQUEST_SUGGESTIONS_LIMIT,
+  type RequestSuggestion,
+  type RequestSuggestions,
+  type RequestSuggestionsQuery,
+} from '@outlay/contracts';
 import type { Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
@@ -23,7 +28,8 @@ async function loadModel(ctx: Ctx, organizationId: string): Promise<Loaded> {
     const perDb = parsed.get(ctx.db) ?? new Map();
     parsed.set(ctx.db, perDb);
     const hit = perDb.get(organizationId);
-    if (hit && hit.trainedAt === row.trainedAt.getTime()) return { model: hit.model, trainedOn: row.trainedOn, trainedAt: row.trainedAt };
+    if (hit && hit.trainedAt === row.trainedAt.getTime())
+      return { model: hit.model, trainedOn: row.trainedOn, trainedAt: row.trainedAt };
     const model = parseModel(row.model);
     if (model) {
       perDb.set(organizationId, { trainedAt: row.trainedAt.getTime(), model });
@@ -51,7 +57,12 @@ function ranked(
     .slice(0, REQUEST_SUGGESTIONS_LIMIT)
     .map((r) => {
       const choice = byId.get(r.label)!;
-      return { id: choice.id, name: choice.name, code: choice.code ?? null, probability: Math.round(r.probability * 10_000) / 10_000 };
+      return {
+        id: choice.id,
+        name: choice.name,
+        code: choice.code ?? null,
+        probability: Math.round(r.probability * 10_000) / 10_000,
+      };
     });
 }
 
@@ -64,10 +75,14 @@ export async function suggest(ctx: Ctx, query: RequestSuggestionsQuery): Promise
   const auth = requireAuth(ctx);
   const organizationId = auth.organizationId;
   if (!organizationId) {
-    throw new AppError('VALIDATION_ERROR', { message: 'Your account does not belong to an organization; ask an administrator to assign one' });
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'Your account does not belong to an organization; ask an administrator to assign one',
+    });
   }
   if (query.organizationId && query.organizationId !== organizationId) {
-    throw new AppError('FORBIDDEN', { message: 'Suggestions are for requests in your own organization, the only one you raise requests in' });
+    throw new AppError('FORBIDDEN', {
+      message: 'Suggestions are for requests in your own organization, the only one you raise requests in',
+    });
   }
   const { model, trainedOn, trainedAt } = await loadModel(ctx, organizationId);
   const choices = await repo.usableChoices(ctx.db, organizationId, ctx.now.toISOString().slice(0, 10));

@@ -12,10 +12,19 @@ export function textOf(row: { title: string; description: string | null }): stri
 
 export async function examplesOf(db: Db, organizationId: string): Promise<TrainingExample[]> {
   const rows = await repo.trainingRows(db, organizationId);
-  return rows.map((r) => ({ text: textOf(r), requesterId: r.requesterId, category: r.categoryId, vendor: r.vendorId, department: r.departmentId }));
+  return rows.map((r) => ({
+    text: textOf(r),
+    requesterId: r.requesterId,
+    category: r.categoryId,
+    vendor: r.vendorId,
+    department: r.departmentId,
+  }));
 }
 
-export async function trainOrganization(db: Db, organizationId: string): Promise<{ model: SuggestionModel; trainedOn: number }> {
+export async function trainOrganization(
+  db: Db,
+  organizationId: string,
+): Promise<{ model: SuggestionModel; trainedOn: number }> {
   const examples = await examplesOf(db, organizationId);
   return { model: train(examples), trainedOn: examples.length };
 }
@@ -31,7 +40,12 @@ function claimAndTrain(db: Db, organizationId: string, now: Date, force = false)
  * Retrains and stores the organization's model if it is stale (or `force`) and nobody else is
  * at it; the stored row, or null when it was fresh or claimed by another instance.
  */
-export async function retrainOrganization(db: Db, organizationId: string, now: Date, options: { force?: boolean } = {}) {
+export async function retrainOrganization(
+  db: Db,
+  organizationId: string,
+  now: Date,
+  options: { force?: boolean } = {},
+) {
   await repo.ensureModelRows(db, organizationId);
   return claimAndTrain(db, organizationId, now, options.force);
 }

@@ -37,8 +37,11 @@ const EXTENSION: Record<string, string> = {
 /** A display name without folders or control characters, whose extension tells the truth. */
 export function cleanFileName(raw: string | undefined, contentType: string): string {
   const base = path.basename((raw ?? '').replaceAll('\\', '/'));
-  // eslint-disable-next-line no-control-regex
-  let name = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 180);
+  let name = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 180);
   const ext = EXTENSION[contentType]!;
   const stem = name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : name;
   const given = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
@@ -49,7 +52,9 @@ export function cleanFileName(raw: string | undefined, contentType: string): str
 }
 
 function refuseStatus(status: RequestStatus, doing: string): AppError {
-  return new AppError('CONFLICT', { message: `Files cannot be ${doing} while the request is ${REQUEST_STATUS_LABELS[status].toLowerCase()}` });
+  return new AppError('CONFLICT', {
+    message: `Files cannot be ${doing} while the request is ${REQUEST_STATUS_LABELS[status].toLowerCase()}`,
+  });
 }
 
 async function checkCanAttach(ctx: Ctx, requestId: string, db: Db, forUpdate: boolean) {
@@ -69,11 +74,16 @@ export async function readUpload(file: MultipartFile): Promise<{ fileName: strin
   try {
     data = await file.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', { message: ATTACHMENT_MESSAGES.size });
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', { message: ATTACHMENT_MESSAGES.size });
     throw error;
   }
   if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', { message: ATTACHMENT_MESSAGES.size });
-  if (data.length === 0) throw new AppError('VALIDATION_ERROR', { message: 'The file is empty', details: [{ path: 'file', message: 'The file is empty' }] });
+  if (data.length === 0)
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'The file is empty',
+      details: [{ path: 'file', message: 'The file is empty' }],
+    });
   return { fileName: file.filename, data };
 }
 
@@ -82,12 +92,19 @@ export async function precheckAttach(ctx: Ctx, requestId: string): Promise<void>
   await checkCanAttach(ctx, requestId, ctx.db, false);
 }
 
-export async function addAttachment(ctx: Ctx, requestId: string, upload: { fileName: string; data: Buffer }): Promise<Attachment> {
+export async function addAttachment(
+  ctx: Ctx,
+  requestId: string,
+  upload: { fileName: string; data: Buffer },
+): Promise<Attachment> {
   const auth = requireAuth(ctx);
   const detected = await fileTypeFromBuffer(upload.data);
   const contentType = detected?.mime;
   if (!contentType || !(ATTACHMENT_TYPES as readonly string[]).includes(contentType)) {
-    throw new AppError('VALIDATION_ERROR', { message: ATTACHMENT_MESSAGES.type, details: [{ path: 'file', message: ATTACHMENT_MESSAGES.type }] });
+    throw new AppError('VALIDATION_ERROR', {
+      message: ATTACHMENT_MESSAGES.type,
+      details: [{ path: 'file', message: ATTACHMENT_MESSAGES.type }],
+    });
   }
   let thumbnail: Buffer | null = null;
   if (THUMBNAIL_TYPES.includes(contentType)) {
@@ -126,10 +143,22 @@ export async function addAttachment(ctx: Ctx, requestId: string, upload: { fileN
       const summary = { id: row.id, fileName, contentType, size: row.size, sha256: row.sha256 };
       await writeAudit(
         tx,
-        { actorId: auth.userId, action: 'request.attachment_added', entityType: 'spending_request', entityId: requestId, ip: ctx.ip, userAgent: ctx.userAgent, after: summary },
+        {
+          actorId: auth.userId,
+          action: 'request.attachment_added',
+          entityType: 'spending_request',
+          entityId: requestId,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          after: summary,
+        },
         ctx.now,
       );
-      await recordRequestEvent(tx, { requestId, type: 'attachment_added', actorId: auth.userId, note: fileName, data: summary }, ctx.now);
+      await recordRequestEvent(
+        tx,
+        { requestId, type: 'attachment_added', actorId: auth.userId, note: fileName, data: summary },
+        ctx.now,
+      );
       return {
         id: row.id,
         fileName,
@@ -179,10 +208,22 @@ export async function removeAttachment(ctx: Ctx, requestId: string, attachmentId
     const summary = { id: a.id, fileName: a.fileName, contentType: a.contentType, size: a.size, sha256: a.sha256 };
     await writeAudit(
       tx,
-      { actorId: auth.userId, action: 'request.attachment_removed', entityType: 'spending_request', entityId: requestId, ip: ctx.ip, userAgent: ctx.userAgent, before: summary },
+      {
+        actorId: auth.userId,
+        action: 'request.attachment_removed',
+        entityType: 'spending_request',
+        entityId: requestId,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        before: summary,
+      },
       ctx.now,
     );
-    await recordRequestEvent(tx, { requestId, type: 'attachment_removed', actorId: auth.userId, note: a.fileName, data: summary }, ctx.now);
+    await recordRequestEvent(
+      tx,
+      { requestId, type: 'attachment_removed', actorId: auth.userId, note: a.fileName, data: summary },
+      ctx.now,
+    );
     return a;
   });
   await ctx.storage.delete(removed.storageKey).catch(() => {});

@@ -18,7 +18,16 @@ import {
   vendors,
   type Db,
 } from '@outlay/db';
-import { afterCursor, cappedCountColumn, cappedTotal, decodeCursor, keysetPage, likePattern, totalOfPage, type KeysetSort } from '../../lib/lists.ts';
+import {
+  afterCursor,
+  cappedCountColumn,
+  cappedTotal,
+  decodeCursor,
+  keysetPage,
+  likePattern,
+  totalOfPage,
+  type KeysetSort,
+} from '../../lib/lists.ts';
 import { nameOf, personFieldOf, qualified } from '../../lib/names.ts';
 import { isTitleWordSearch, requestKeys, titleWordHits } from './title-words.ts';
 import { jsonOf, literalLimit, rowsOf } from '../../lib/sql.ts';
@@ -90,7 +99,9 @@ export interface CurrentStep {
  * statement: a second statement for the page's steps cost a round trip more than its reading.
  * An active step only exists in the latest round.
  */
-const currentStepSql = sql<CurrentStep | string | null>`(SELECT json_build_object('position', s.position, 'name', s.name, 'approvers',
+const currentStepSql = sql<
+  CurrentStep | string | null
+>`(SELECT json_build_object('position', s.position, 'name', s.name, 'approvers',
     coalesce((SELECT json_agg(json_build_object('id', a.approver_id, 'firstName', u.first_name, 'lastName', u.last_name) ORDER BY a.created_at)
       FROM approval_assignments a LEFT JOIN users u ON u.id = a.approver_id WHERE a.step_id = s.id AND a.status = 'open'), '[]'::json))
   FROM approval_steps s WHERE s.request_id = ${qualified(spendingRequests.id)} AND ${qualified(spendingRequests.status)} = 'pending' AND s.status = 'active'
@@ -119,7 +130,10 @@ const SORTABLE: Record<string, KeysetSort> = {
   amountOrg: { expression: sql`${spendingRequests.amountOrg}`, type: 'numeric' },
   amountGroup: { expression: sql`${spendingRequests.amountGroup}`, type: 'numeric' },
   createdAt: { expression: sql`${spendingRequests.createdAt}`, type: 'timestamptz' },
-  submittedAt: { expression: sql`coalesce(${spendingRequests.submittedAt}, 'infinity'::timestamptz)`, type: 'timestamptz' },
+  submittedAt: {
+    expression: sql`coalesce(${spendingRequests.submittedAt}, 'infinity'::timestamptz)`,
+    type: 'timestamptz',
+  },
   updatedAt: { expression: sql`${spendingRequests.updatedAt}`, type: 'timestamptz' },
   requester: { expression: requesterSortSql, type: 'text' },
   organization: { expression: organizationNameSql, type: 'text' },
@@ -128,7 +142,19 @@ const SORTABLE: Record<string, KeysetSort> = {
 export type RequestFilter = Partial<
   Pick<
     RequestListQuery,
-    'q' | 'status' | 'organizationId' | 'departmentId' | 'categoryId' | 'vendorId' | 'requesterId' | 'from' | 'to' | 'minAmount' | 'maxAmount' | 'overBudget' | 'withFindings'
+    | 'q'
+    | 'status'
+    | 'organizationId'
+    | 'departmentId'
+    | 'categoryId'
+    | 'vendorId'
+    | 'requesterId'
+    | 'from'
+    | 'to'
+    | 'minAmount'
+    | 'maxAmount'
+    | 'overBudget'
+    | 'withFindings'
   >
 > & {
   /** Bounds in the organization's currency (a requester's own list), where minAmount/maxAmount are the group's. */
@@ -181,7 +207,11 @@ export function filterCondition(scope: SQL | undefined, f: RequestFilter): SQL |
   if (f.maxAmountOrg !== undefined) parts.push(lte(spendingRequests.amountOrg, f.maxAmountOrg));
   if (f.overBudget !== undefined) parts.push(eq(spendingRequests.overBudget, f.overBudget));
   if (f.withFindings !== undefined) {
-    parts.push(f.withFindings ? sql`jsonb_array_length(${spendingRequests.policyFindings}) > 0` : sql`jsonb_array_length(${spendingRequests.policyFindings}) = 0`);
+    parts.push(
+      f.withFindings
+        ? sql`jsonb_array_length(${spendingRequests.policyFindings}) > 0`
+        : sql`jsonb_array_length(${spendingRequests.policyFindings}) = 0`,
+    );
   }
   return and(...parts);
 }
@@ -227,14 +257,16 @@ export async function listRequests(
   // (created_at, seq INCLUDE title_folded), and only the page's rows are read. On the first page newest first, the walk that
   // counts the first matches already passes the page's keys, so one statement does both: the walk
   // is a CTE, counted and taken the page's keys from, and no key beyond the page leaves the database.
-  const walking = Boolean(params.query.q) && counting && !at && offset === 0 && key === 'createdAt' && direction === 'desc';
+  const walking =
+    Boolean(params.query.q) && counting && !at && offset === 0 && key === 'createdAt' && direction === 'desc';
   // A word searched across every request, newest first, is read from the titles' word index: the
   // newest requests walked by date may hold few of its matches (a word in 5% of a million titles
   // took 75,000 of them before its first thousand), its postings hold nothing else.
   const q = params.query.q;
   // The list's filters other than its search, apart from the caller's scope.
   const filtered = filterCondition(undefined, { ...params.query, q: undefined }) !== undefined;
-  const byWords = isTitleWordSearch(q) && params.scope === undefined && !filtered && key === 'createdAt' && direction === 'desc';
+  const byWords =
+    isTitleWordSearch(q) && params.scope === undefined && !filtered && key === 'createdAt' && direction === 'desc';
   // A list only its scope narrows (or a word search) has one best plan whoever reads it: its
   // scope's (key, created_at, seq) index, or the word's postings. Its page size is written into the
   // statement, so PostgreSQL keeps the prepared statement's generic plan instead of planning every
@@ -258,7 +290,13 @@ export async function listRequests(
     : byWords && (at || offset === 0)
       ? db.select({ seq: sql<number>`keys.seq` }).from(titleWordHits(db, q, params.window.limit + 1, at).as('keys'))
       : q
-        ? db.select({ seq: spendingRequests.seq }).from(spendingRequests).where(where).orderBy(by(sort.expression), by(spendingRequests.seq)).limit(pageLimit).offset(offset)
+        ? db
+            .select({ seq: spendingRequests.seq })
+            .from(spendingRequests)
+            .where(where)
+            .orderBy(by(sort.expression), by(spendingRequests.seq))
+            .limit(pageLimit)
+            .offset(offset)
         : null;
   // Counted on the requests alone, like the page: the filters and scopes only name
   // spending_requests columns. In the default order, so a search without an indexed filter
@@ -267,20 +305,33 @@ export async function listRequests(
   const matching = () =>
     byWords
       ? titleWordHits(db, q, LIST_COUNT_CAP + 1, null)
-      : db.select({ one: sql`1` }).from(spendingRequests).where(condition).orderBy(desc(spendingRequests.createdAt), desc(spendingRequests.seq));
+      : db
+          .select({ one: sql`1` })
+          .from(spendingRequests)
+          .where(condition)
+          .orderBy(desc(spendingRequests.createdAt), desc(spendingRequests.seq));
   // A page read by its filters carries its count, and so does one read by the walk's keys; one read
   // by keys found otherwise counts apart.
   const countInPage = counting && (walking || !keys);
   const extra = {
     sortValue: sql<string>`(${sort.expression})::text`,
-    ...(walking ? { cappedCount: sql<number>`(SELECT count(*)::int FROM ${walk})` } : countInPage ? { cappedCount: cappedCountColumn(matching()) } : {}),
+    ...(walking
+      ? { cappedCount: sql<number>`(SELECT count(*)::int FROM ${walk})` }
+      : countInPage
+        ? { cappedCount: cappedCountColumn(matching()) }
+        : {}),
   };
   const fetched = (await (walking ? summaryBase(db.with(walk), extra) : summaryBase(db, extra))
     .where(keys ? inArray(spendingRequests.seq, keys) : where)
     .orderBy(by(sort.expression), by(spendingRequests.seq))
     .limit(pageLimit)
     .offset(keys ? 0 : offset)) as (SummaryRow & { sortValue: string; cappedCount?: number })[];
-  const { rows, nextCursor } = keysetPage(fetched, params.window.limit, (r) => ({ value: r.sortValue, tie: r.request.seq }), { sort: key, order: direction });
+  const { rows, nextCursor } = keysetPage(
+    fetched,
+    params.window.limit,
+    (r) => ({ value: r.sortValue, tie: r.request.seq }),
+    { sort: key, order: direction },
+  );
   const counted = !counting
     ? { total: rows.length, totalIsEstimate: false }
     : countInPage
@@ -289,7 +340,10 @@ export async function listRequests(
   return { rows, nextCursor, ...counted };
 }
 
-export async function findRequest(db: Db, params: { id: string; condition: SQL | undefined; forUpdate?: boolean }): Promise<RequestRow | null> {
+export async function findRequest(
+  db: Db,
+  params: { id: string; condition: SQL | undefined; forUpdate?: boolean },
+): Promise<RequestRow | null> {
   const q = db
     .select()
     .from(spendingRequests)
@@ -309,7 +363,15 @@ export async function findSummary(db: Db, id: string, condition: SQL | undefined
     })
     .from(spendingRequests)
     .where(and(eq(spendingRequests.id, id), condition));
-  return (row as (Omit<SummaryRow, 'request'> & { request: RequestRow; paidByFirstName: string | null; paidByLastName: string | null }) | undefined) ?? null;
+  return (
+    (row as
+      | (Omit<SummaryRow, 'request'> & {
+          request: RequestRow;
+          paidByFirstName: string | null;
+          paidByLastName: string | null;
+        })
+      | undefined) ?? null
+  );
 }
 
 /** The latest round's steps of the requests, each with its assignments and the approvers' names (one statement). */
@@ -336,8 +398,16 @@ export async function latestRoundSteps(db: Db, requestIds: string[]) {
         sql`${approvalSteps.round} = (SELECT max(s2.round) FROM approval_steps s2 WHERE s2.request_id = ${approvalSteps.requestId})`,
       ),
     )
-    .orderBy(asc(approvalSteps.position), asc(approvalSteps.requestId), asc(approvalSteps.id), asc(approvalAssignments.createdAt));
-  type Assignment = { assignment: NonNullable<(typeof rows)[number]['assignment']> } & Omit<(typeof rows)[number], 'step' | 'assignment'>;
+    .orderBy(
+      asc(approvalSteps.position),
+      asc(approvalSteps.requestId),
+      asc(approvalSteps.id),
+      asc(approvalAssignments.createdAt),
+    );
+  type Assignment = { assignment: NonNullable<(typeof rows)[number]['assignment']> } & Omit<
+    (typeof rows)[number],
+    'step' | 'assignment'
+  >;
   const steps = new Map<string, { step: (typeof rows)[number]['step']; assignments: Assignment[] }>();
   for (const { step, assignment, ...names } of rows) {
     let entry = steps.get(step.id);
@@ -361,7 +431,11 @@ export async function lineItemsOf(db: Db, requestId: string) {
 
 export async function allocationsOf(db: Db, requestId: string) {
   return db
-    .select({ departmentId: requestAllocations.departmentId, departmentName: departments.name, percent: requestAllocations.percent })
+    .select({
+      departmentId: requestAllocations.departmentId,
+      departmentName: departments.name,
+      percent: requestAllocations.percent,
+    })
     .from(requestAllocations)
     .innerJoin(departments, eq(departments.id, requestAllocations.departmentId))
     .where(eq(requestAllocations.requestId, requestId))
@@ -369,7 +443,10 @@ export async function allocationsOf(db: Db, requestId: string) {
 }
 
 export async function countAttachments(db: Db, requestId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(requestAttachments).where(eq(requestAttachments.requestId, requestId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(requestAttachments)
+    .where(eq(requestAttachments.requestId, requestId));
   return row?.n ?? 0;
 }
 
@@ -406,7 +483,15 @@ export interface DetailParts {
     lastName: string | null;
     createdAt: string;
   }[];
-  comments: { id: string; kind: (typeof requestComments.$inferSelect)['kind']; body: string; authorId: string; firstName: string | null; lastName: string | null; createdAt: string }[];
+  comments: {
+    id: string;
+    kind: (typeof requestComments.$inferSelect)['kind'];
+    body: string;
+    authorId: string;
+    firstName: string | null;
+    lastName: string | null;
+    createdAt: string;
+  }[];
   timeline: {
     id: number;
     type: string;
@@ -420,7 +505,16 @@ export interface DetailParts {
     note: string | null;
     createdAt: string;
   }[];
-  audit: { id: number; action: string; actorId: string | null; firstName: string | null; lastName: string | null; occurredAt: string; before: unknown; after: unknown }[];
+  audit: {
+    id: number;
+    action: string;
+    actorId: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    occurredAt: string;
+    before: unknown;
+    after: unknown;
+  }[];
 }
 
 /**
@@ -475,7 +569,13 @@ export async function openAssigneesOf(db: Db, requestId: string): Promise<string
     .select({ approverId: approvalAssignments.approverId })
     .from(approvalAssignments)
     .innerJoin(approvalSteps, eq(approvalSteps.id, approvalAssignments.stepId))
-    .where(and(eq(approvalAssignments.requestId, requestId), eq(approvalAssignments.status, 'open'), eq(approvalSteps.status, 'active')));
+    .where(
+      and(
+        eq(approvalAssignments.requestId, requestId),
+        eq(approvalAssignments.status, 'open'),
+        eq(approvalSteps.status, 'active'),
+      ),
+    );
   return rows.map((r) => r.approverId);
 }
 
@@ -509,7 +609,12 @@ export async function categoriesFor(db: Db, organizationId: string) {
   return db
     .select({ id: categories.id, name: categories.name, code: categories.code })
     .from(categories)
-    .where(and(eq(categories.active, true), or(isNull(categories.organizationId), eq(categories.organizationId, organizationId))))
+    .where(
+      and(
+        eq(categories.active, true),
+        or(isNull(categories.organizationId), eq(categories.organizationId, organizationId)),
+      ),
+    )
     .orderBy(asc(categories.name));
 }
 
@@ -547,10 +652,21 @@ export async function vendorOptions(db: Db, params: { organizationId: string; q?
 /** Vendors (any status but unverified) within a scope condition on vendors, by name, for a filter. */
 export async function vendorFilterOptions(db: Db, params: { scope: SQL | undefined; organizationId?: string }) {
   return db
-    .select({ id: vendors.id, name: vendors.name, organizationId: vendors.organizationId, organizationName: organizations.name })
+    .select({
+      id: vendors.id,
+      name: vendors.name,
+      organizationId: vendors.organizationId,
+      organizationName: organizations.name,
+    })
     .from(vendors)
     .innerJoin(organizations, eq(organizations.id, vendors.organizationId))
-    .where(and(params.scope, ne(vendors.status, 'pending_verification'), params.organizationId ? eq(vendors.organizationId, params.organizationId) : undefined))
+    .where(
+      and(
+        params.scope,
+        ne(vendors.status, 'pending_verification'),
+        params.organizationId ? eq(vendors.organizationId, params.organizationId) : undefined,
+      ),
+    )
     .orderBy(asc(sql`lower(${vendors.name})`), asc(vendors.id))
     .limit(500);
 }
@@ -596,10 +712,16 @@ export async function replaceLineItems(
   );
 }
 
-export async function replaceAllocations(db: Db, requestId: string, items: { departmentId: string; percent: string }[]): Promise<void> {
+export async function replaceAllocations(
+  db: Db,
+  requestId: string,
+  items: { departmentId: string; percent: string }[],
+): Promise<void> {
   await db.delete(requestAllocations).where(eq(requestAllocations.requestId, requestId));
   if (items.length === 0) return;
-  await db.insert(requestAllocations).values(items.map((a) => ({ requestId, departmentId: a.departmentId, percent: a.percent })));
+  await db
+    .insert(requestAllocations)
+    .values(items.map((a) => ({ requestId, departmentId: a.departmentId, percent: a.percent })));
 }
 
 export async function insertComment(db: Db, values: typeof requestComments.$inferInsert) {
@@ -617,12 +739,18 @@ export async function deleteAttachment(db: Db, id: string): Promise<void> {
 }
 
 export async function userName(db: Db, id: string): Promise<string> {
-  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, id));
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, id));
   return row ? `${row.firstName} ${row.lastName}` : 'Unknown user';
 }
 
 /** The names of an organization and a department (null for an id not given or not found), for what an export covers. */
-export async function scopeNames(db: Db, ids: { organizationId?: string | null; departmentId?: string | null }): Promise<{ organization: string | null; department: string | null }> {
+export async function scopeNames(
+  db: Db,
+  ids: { organizationId?: string | null; departmentId?: string | null },
+): Promise<{ organization: string | null; department: string | null }> {
   const [row] = rowsOf<{ organization: string | null; department: string | null }>(
     await db.execute(sql`SELECT (SELECT name FROM organizations WHERE id = ${ids.organizationId ?? null}::uuid) AS organization,
                                 (SELECT name FROM departments WHERE id = ${ids.departmentId ?? null}::uuid) AS department`),

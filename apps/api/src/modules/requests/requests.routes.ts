@@ -54,7 +54,11 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
     '/api/requests/options',
     {
       config: { access: 'requests.create' },
-      schema: { tags, summary: 'What the request form offers: departments, categories, currencies', response: { 200: requestFormOptions, ...errors } },
+      schema: {
+        tags,
+        summary: 'What the request form offers: departments, categories, currencies',
+        response: { 200: requestFormOptions, ...errors },
+      },
     },
     async (request) => service.formOptions(contextOf(request, deps)),
   );
@@ -64,7 +68,7 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
       config: { access: 'requests.create' },
       schema: {
         tags,
-        summary: 'Vendors of the caller\'s organization a request can name (blocked ones flagged)',
+        summary: "Vendors of the caller's organization a request can name (blocked ones flagged)",
         querystring: vendorOptionsQuery,
         response: { 200: vendorOptions, ...errors },
       },
@@ -77,7 +81,7 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
       config: { access: 'requests.read.scope' },
       schema: {
         tags,
-        summary: 'Vendors of the organizations whose requests the caller reads, for the requests list\'s vendor filter',
+        summary: "Vendors of the organizations whose requests the caller reads, for the requests list's vendor filter",
         querystring: vendorFilterOptionsQuery,
         response: { 200: vendorFilterOptions, ...errors },
       },
@@ -90,7 +94,7 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
       config: { access: 'requests.create' },
       schema: {
         tags,
-        summary: 'An amount converted to the organization\'s and the group\'s currency with the FX table',
+        summary: "An amount converted to the organization's and the group's currency with the FX table",
         querystring: fxQuoteQuery,
         response: { 200: fxQuote, ...errors },
       },
@@ -109,7 +113,11 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
       },
     },
     async (request, reply) => {
-      const outcome = await service.createRequest(contextOf(request, deps), request.body, idempotencyKeyOf(request.headers));
+      const outcome = await service.createRequest(
+        contextOf(request, deps),
+        request.body,
+        idempotencyKeyOf(request.headers),
+      );
       if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
       return reply.code(outcome.status).send(outcome.body);
     },
@@ -118,7 +126,12 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
     '/api/requests/mine',
     {
       config: { access: 'requests.read.own' },
-      schema: { tags, summary: 'The caller\'s own requests', querystring: myRequestsQuery, response: { 200: requestList, ...errors } },
+      schema: {
+        tags,
+        summary: "The caller's own requests",
+        querystring: myRequestsQuery,
+        response: { 200: requestList, ...errors },
+      },
       // The request pages are the hottest reads: written from the same schema without zod's encode.
       serializerCompiler: fastSerializerCompiler,
     },
@@ -128,19 +141,35 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
     '/api/requests/mine/export',
     {
       config: { access: 'requests.read.own' },
-      schema: { tags, summary: 'All of the caller\'s own matching requests as CSV or XLSX', querystring: myRequestsExportQuery },
+      schema: {
+        tags,
+        summary: "All of the caller's own matching requests as CSV or XLSX",
+        querystring: myRequestsExportQuery,
+      },
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await service.exportMine(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'my-requests', columns: service.EXPORT_COLUMNS, rows, now: ctx.now, about: service.exportMineAbout(request.query) });
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'my-requests',
+        columns: service.EXPORT_COLUMNS,
+        rows,
+        now: ctx.now,
+        about: service.exportMineAbout(request.query),
+      });
     },
   );
   r.get(
     '/api/requests',
     {
       config: { access: 'requests.read.scope' },
-      schema: { tags, summary: 'Requests in the caller\'s scope with filters', querystring: requestListQuery, response: { 200: requestList, ...errors } },
+      schema: {
+        tags,
+        summary: "Requests in the caller's scope with filters",
+        querystring: requestListQuery,
+        response: { 200: requestList, ...errors },
+      },
       serializerCompiler: fastSerializerCompiler,
     },
     async (request) => service.listInScope(contextOf(request, deps), request.query),
@@ -149,12 +178,26 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
     '/api/requests/export',
     {
       config: { access: 'requests.read.scope' },
-      schema: { tags, summary: 'All matching requests in the caller\'s scope as CSV or XLSX', querystring: requestExportQuery },
+      schema: {
+        tags,
+        summary: "All matching requests in the caller's scope as CSV or XLSX",
+        querystring: requestExportQuery,
+      },
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
-      const [rows, about] = await Promise.all([service.exportInScope(ctx, request.query), service.exportInScopeAbout(ctx, request.query)]);
-      return sendExport(reply, { format: request.query.format, filename: 'requests', columns: service.EXPORT_COLUMNS, rows, now: ctx.now, about });
+      const [rows, about] = await Promise.all([
+        service.exportInScope(ctx, request.query),
+        service.exportInScopeAbout(ctx, request.query),
+      ]);
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'requests',
+        columns: service.EXPORT_COLUMNS,
+        rows,
+        now: ctx.now,
+        about,
+      });
     },
   );
   r.get(
@@ -163,13 +206,14 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
       config: { access: 'requests.read.own' },
       schema: {
         tags,
-        summary: 'One request with its items, route, timeline, audit and the caller\'s possible actions',
+        summary: "One request with its items, route, timeline, audit and the caller's possible actions",
         params: idParam,
         response: { 200: requestDetail, ...errors },
       },
       serializerCompiler: fastSerializerCompiler,
     },
-    async (request, reply) => withEtag(reply, await service.getRequestDetail(contextOf(request, deps), request.params.id)),
+    async (request, reply) =>
+      withEtag(reply, await service.getRequestDetail(contextOf(request, deps), request.params.id)),
   );
   r.get(
     '/api/requests/:id/budget-impact',
@@ -177,7 +221,8 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
       config: { access: 'requests.read.own' },
       schema: {
         tags,
-        summary: 'Budget impact of a request the caller can see: the lines it consumes, remaining before and after it, and how far over',
+        summary:
+          'Budget impact of a request the caller can see: the lines it consumes, remaining before and after it, and how far over',
         params: idParam,
         response: { 200: budgetImpact, ...errors },
       },
@@ -190,21 +235,38 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
       config: { access: 'requests.create' },
       schema: {
         tags,
-        summary: 'Edit a draft or a request waiting for information (requester only); with If-Match, only if the request is still at that version (412 otherwise)',
+        summary:
+          'Edit a draft or a request waiting for information (requester only); with If-Match, only if the request is still at that version (412 otherwise)',
         params: idParam,
         body: updateRequestInput,
         response: { 200: requestDetail, ...errors, ...versionConflictResponse },
       },
     },
-    async (request, reply) => withEtag(reply, await service.updateRequest(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await service.updateRequest(
+          contextOf(request, deps),
+          request.params.id,
+          request.body,
+          expectedVersion(request),
+        ),
+      ),
   );
   r.post(
     '/api/requests/:id/comments',
     {
       config: { access: 'requests.read.own' },
-      schema: { tags, summary: 'Comment on a request', params: idParam, body: commentInput, response: { 201: requestComment, ...errors } },
+      schema: {
+        tags,
+        summary: 'Comment on a request',
+        params: idParam,
+        body: commentInput,
+        response: { 201: requestComment, ...errors },
+      },
     },
-    async (request, reply) => reply.code(201).send(await service.addComment(contextOf(request, deps), request.params.id, request.body.body)),
+    async (request, reply) =>
+      reply.code(201).send(await service.addComment(contextOf(request, deps), request.params.id, request.body.body)),
   );
   r.post(
     '/api/requests/:id/attachments',
@@ -220,7 +282,9 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
-      const file = await receiveFile(request, { what: 'the file', missing: 'Choose a file to attach' }, () => attachments.precheckAttach(ctx, request.params.id));
+      const file = await receiveFile(request, { what: 'the file', missing: 'Choose a file to attach' }, () =>
+        attachments.precheckAttach(ctx, request.params.id),
+      );
       const upload = await attachments.readUpload(file);
       return reply.code(201).send(await attachments.addAttachment(ctx, request.params.id, upload));
     },
@@ -237,7 +301,12 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
         },
       },
       async (request, reply) => {
-        const file = await attachments.openAttachment(contextOf(request, deps), request.params.id, request.params.aid, which);
+        const file = await attachments.openAttachment(
+          contextOf(request, deps),
+          request.params.id,
+          request.params.aid,
+          which,
+        );
         reply
           .header('Content-Disposition', contentDisposition(file.fileName))
           .header('X-Content-Type-Options', 'nosniff')
@@ -253,7 +322,12 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
     '/api/requests/:id/attachments/:aid',
     {
       config: { access: 'requests.create' },
-      schema: { tags, summary: 'Remove an attachment (requester, draft or waiting for information)', params: attachmentParams, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags,
+        summary: 'Remove an attachment (requester, draft or waiting for information)',
+        params: attachmentParams,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await attachments.removeAttachment(contextOf(request, deps), request.params.id, request.params.aid);

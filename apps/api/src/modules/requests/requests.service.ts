@@ -45,7 +45,8 @@ export const CREATE_ROUTE = 'POST /api/requests';
 const EDITABLE: readonly RequestStatus[] = ['draft', 'info_requested'];
 
 const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
-const nameOf = (first: string | null | undefined, last: string | null | undefined): string => (first ? `${first} ${last ?? ''}`.trim() : 'Unknown user');
+const nameOf = (first: string | null | undefined, last: string | null | undefined): string =>
+  first ? `${first} ${last ?? ''}`.trim() : 'Unknown user';
 
 function notFound(): AppError {
   return new AppError('NOT_FOUND', { message: NOT_FOUND });
@@ -64,12 +65,24 @@ function invalid(details: { path: string; message: string }[]): AppError {
  */
 export function visibilityCondition(auth: AuthInfo): SQL {
   const parts: SQL[] = [sql`${spendingRequests.requesterId} = ${auth.userId}`];
-  const columns = { organizationId: spendingRequests.organizationId, departmentId: spendingRequests.departmentId, ownerId: spendingRequests.requesterId };
-  if (scopeOf(auth, 'requests.read.scope')) parts.push(scopeCondition(auth, 'requests.read.scope', columns) ?? sql`true`);
+  const columns = {
+    organizationId: spendingRequests.organizationId,
+    departmentId: spendingRequests.departmentId,
+    ownerId: spendingRequests.requesterId,
+  };
+  if (scopeOf(auth, 'requests.read.scope'))
+    parts.push(scopeCondition(auth, 'requests.read.scope', columns) ?? sql`true`);
   if (scopeOf(auth, 'requests.pay')) {
-    parts.push(scopeCondition(auth, 'requests.pay', { organizationId: spendingRequests.organizationId, ownerId: spendingRequests.requesterId }) ?? sql`true`);
+    parts.push(
+      scopeCondition(auth, 'requests.pay', {
+        organizationId: spendingRequests.organizationId,
+        ownerId: spendingRequests.requesterId,
+      }) ?? sql`true`,
+    );
   }
-  parts.push(sql`EXISTS (SELECT 1 FROM approval_assignments va WHERE va.request_id = ${spendingRequests.id} AND va.approver_id = ${auth.userId})`);
+  parts.push(
+    sql`EXISTS (SELECT 1 FROM approval_assignments va WHERE va.request_id = ${spendingRequests.id} AND va.approver_id = ${auth.userId})`,
+  );
   return or(...parts)!;
 }
 
@@ -77,7 +90,12 @@ export function visibilityCondition(auth: AuthInfo): SQL {
  * The request row if the caller may see it, else 404 "Request not found" (never 403, so ids
  * cannot be probed). Pass the transaction as `db` inside one; `forUpdate` locks the row.
  */
-export async function findVisibleRequest(ctx: Ctx, id: string, db: Db = ctx.db, options: { forUpdate?: boolean } = {}): Promise<RequestRow> {
+export async function findVisibleRequest(
+  ctx: Ctx,
+  id: string,
+  db: Db = ctx.db,
+  options: { forUpdate?: boolean } = {},
+): Promise<RequestRow> {
   const auth = requireAuth(ctx);
   const row = await repo.findRequest(db, { id, condition: visibilityCondition(auth), forUpdate: options.forUpdate });
   if (!row) throw notFound();
@@ -95,7 +113,8 @@ type StepsOf = Awaited<ReturnType<typeof repo.latestRoundSteps>>;
 
 function currentOf(steps: StepsOf, requestId: string) {
   const active = steps.find((s) => s.step.requestId === requestId && s.step.status === 'active');
-  if (!active) return { currentStep: null, currentStepName: null, currentApprovers: [], openApproverIds: [] as string[] };
+  if (!active)
+    return { currentStep: null, currentStepName: null, currentApprovers: [], openApproverIds: [] as string[] };
   const open = active.assignments.filter((a) => a.assignment.status === 'open');
   return {
     currentStep: active.step.position,
@@ -108,7 +127,12 @@ function currentOf(steps: StepsOf, requestId: string) {
 function decidedAnotherStep(steps: StepsOf, userId: string): boolean {
   return steps.some(
     ({ step, assignments }) =>
-      step.status !== 'active' && assignments.some((a) => a.assignment.approverId === userId && (a.assignment.status === 'approved' || a.assignment.status === 'rejected')),
+      step.status !== 'active' &&
+      assignments.some(
+        (a) =>
+          a.assignment.approverId === userId &&
+          (a.assignment.status === 'approved' || a.assignment.status === 'rejected'),
+      ),
   );
 }
 
@@ -194,7 +218,11 @@ export function attachmentUrls(requestId: string, attachmentId: string, hasThumb
 /** The reference of a recurring template (its occurrences link to it), or null. */
 async function parentReference(db: Db, parentId: string | null): Promise<string | null> {
   if (!parentId) return null;
-  const [parent] = await db.select({ seq: spendingRequests.seq }).from(spendingRequests).where(sql`${spendingRequests.id} = ${parentId}`).limit(1);
+  const [parent] = await db
+    .select({ seq: spendingRequests.seq })
+    .from(spendingRequests)
+    .where(sql`${spendingRequests.id} = ${parentId}`)
+    .limit(1);
   return parent ? requestReference(parent.seq) : null;
 }
 
@@ -206,11 +234,12 @@ export async function getRequestDetail(ctx: Ctx, id: string, db: Db = ctx.db): P
   const row = await repo.findSummary(db, id, visibilityCondition(auth));
   if (!row) throw notFound();
   const r = row.request;
-  const [steps, { lineItems, allocations, attachments, comments, timeline, audit }, recurrenceParentReference] = await Promise.all([
-    repo.latestRoundSteps(db, [id]),
-    repo.detailPartsOf(db, id),
-    parentReference(db, r.recurrenceParentId),
-  ]);
+  const [steps, { lineItems, allocations, attachments, comments, timeline, audit }, recurrenceParentReference] =
+    await Promise.all([
+      repo.latestRoundSteps(db, [id]),
+      repo.detailPartsOf(db, id),
+      parentReference(db, r.recurrenceParentId),
+    ]);
   const current = currentOf(steps, id);
   const summary = toSummary(row, current);
   const routeSteps: RouteStep[] = steps.map(({ step, assignments }) => ({
@@ -289,8 +318,17 @@ export async function getRequestDetail(ctx: Ctx, id: string, db: Db = ctx.db): P
   };
 }
 
-function toComment(c: { id: string; kind: RequestComment['kind']; body: string; authorId: string; createdAt: Date | string }, authorName: string): RequestComment {
-  return { id: c.id, kind: c.kind, body: c.body, author: { id: c.authorId, name: authorName }, createdAt: iso(c.createdAt)! };
+function toComment(
+  c: { id: string; kind: RequestComment['kind']; body: string; authorId: string; createdAt: Date | string },
+  authorName: string,
+): RequestComment {
+  return {
+    id: c.id,
+    kind: c.kind,
+    body: c.body,
+    author: { id: c.authorId, name: authorName },
+    createdAt: iso(c.createdAt)!,
+  };
 }
 
 // --- lists -----------------------------------------------------------------------------------
@@ -316,13 +354,20 @@ function mineFilter(auth: AuthInfo, query: MyRequestsExportQuery | MyRequestsQue
 
 export async function listMine(ctx: Ctx, query: MyRequestsQuery): Promise<RequestList> {
   const auth = requireAuth(ctx);
-  const { rows, total, totalIsEstimate, nextCursor } = await repo.listRequests(ctx.db, { ...mineFilter(auth, query), window: pageWindow(query) });
+  const { rows, total, totalIsEstimate, nextCursor } = await repo.listRequests(ctx.db, {
+    ...mineFilter(auth, query),
+    window: pageWindow(query),
+  });
   return { ...page(summaries(rows), total, query), totalIsEstimate, nextCursor };
 }
 
 export async function exportMine(ctx: Ctx, query: MyRequestsExportQuery): Promise<RequestSummary[]> {
   const auth = requireAuth(ctx);
-  const { rows } = await repo.listRequests(ctx.db, { ...mineFilter(auth, query), window: { limit: MAX_EXPORT_ROWS, offset: 0 }, count: false });
+  const { rows } = await repo.listRequests(ctx.db, {
+    ...mineFilter(auth, query),
+    window: { limit: MAX_EXPORT_ROWS, offset: 0 },
+    count: false,
+  });
   return summaries(rows);
 }
 
@@ -336,13 +381,22 @@ function listScope(auth: AuthInfo): SQL | undefined {
 
 export async function listInScope(ctx: Ctx, query: RequestListQuery): Promise<RequestList> {
   const auth = requireAuth(ctx);
-  const { rows, total, totalIsEstimate, nextCursor } = await repo.listRequests(ctx.db, { scope: listScope(auth), query, window: pageWindow(query) });
+  const { rows, total, totalIsEstimate, nextCursor } = await repo.listRequests(ctx.db, {
+    scope: listScope(auth),
+    query,
+    window: pageWindow(query),
+  });
   return { ...page(summaries(rows), total, query), totalIsEstimate, nextCursor };
 }
 
 export async function exportInScope(ctx: Ctx, query: RequestExportQuery): Promise<RequestSummary[]> {
   const auth = requireAuth(ctx);
-  const { rows } = await repo.listRequests(ctx.db, { scope: listScope(auth), query, window: { limit: MAX_EXPORT_ROWS, offset: 0 }, count: false });
+  const { rows } = await repo.listRequests(ctx.db, {
+    scope: listScope(auth),
+    query,
+    window: { limit: MAX_EXPORT_ROWS, offset: 0 },
+    count: false,
+  });
   return summaries(rows);
 }
 
@@ -359,7 +413,8 @@ export async function exportInScopeAbout(ctx: Ctx, query: RequestExportQuery): P
   const auth = requireAuth(ctx);
   const reach = scopeOf(auth, 'requests.read.scope');
   const names = await repo.scopeNames(ctx.db, {
-    organizationId: query.organizationId ?? (reach === 'organization' || reach === 'department' ? auth.organizationId : null),
+    organizationId:
+      query.organizationId ?? (reach === 'organization' || reach === 'department' ? auth.organizationId : null),
     departmentId: query.departmentId ?? (reach === 'department' ? auth.departmentId : null),
   });
   const scope =
@@ -383,13 +438,33 @@ export const EXPORT_COLUMNS: ExportColumn<RequestSummary>[] = [
   { header: 'Department', value: (r: RequestSummary) => r.departmentName },
   { header: 'Category', value: (r: RequestSummary) => r.categoryName },
   { header: 'Vendor', value: (r: RequestSummary) => r.vendorName },
-  { header: 'Amount', value: (r: RequestSummary) => r.amount, type: 'money', currency: (r: RequestSummary) => r.currency },
+  {
+    header: 'Amount',
+    value: (r: RequestSummary) => r.amount,
+    type: 'money',
+    currency: (r: RequestSummary) => r.currency,
+  },
   { header: 'Currency', value: (r: RequestSummary) => r.currency },
-  { header: 'Amount (organization)', value: (r: RequestSummary) => r.amountOrg, type: 'money', currency: (r: RequestSummary) => r.orgCurrency },
+  {
+    header: 'Amount (organization)',
+    value: (r: RequestSummary) => r.amountOrg,
+    type: 'money',
+    currency: (r: RequestSummary) => r.orgCurrency,
+  },
   { header: 'Organization currency', value: (r: RequestSummary) => r.orgCurrency },
-  { header: 'Amount (group)', value: (r: RequestSummary) => r.amountGroup, type: 'money', currency: (r: RequestSummary) => r.groupCurrency },
+  {
+    header: 'Amount (group)',
+    value: (r: RequestSummary) => r.amountGroup,
+    type: 'money',
+    currency: (r: RequestSummary) => r.groupCurrency,
+  },
   { header: 'Group currency', value: (r: RequestSummary) => r.groupCurrency },
-  { header: 'Approved amount', value: (r: RequestSummary) => r.approvedAmount, type: 'money', currency: (r: RequestSummary) => r.currency },
+  {
+    header: 'Approved amount',
+    value: (r: RequestSummary) => r.approvedAmount,
+    type: 'money',
+    currency: (r: RequestSummary) => r.currency,
+  },
   { header: 'Current step', value: (r: RequestSummary) => r.currentStepName },
   { header: 'Current approvers', value: (r: RequestSummary) => r.currentApprovers.map((p) => p.name).join(', ') },
   { header: 'Over budget', value: (r: RequestSummary) => (r.overBudget ? 'Yes' : 'No') },
@@ -404,7 +479,9 @@ export const EXPORT_COLUMNS: ExportColumn<RequestSummary>[] = [
 
 function callerOrganizationId(auth: AuthInfo): string {
   if (!auth.organizationId) {
-    throw new AppError('VALIDATION_ERROR', { message: 'Your account does not belong to an organization; ask an administrator to assign one' });
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'Your account does not belong to an organization; ask an administrator to assign one',
+    });
   }
   return auth.organizationId;
 }
@@ -425,7 +502,8 @@ export async function formOptions(ctx: Ctx): Promise<RequestFormOptions> {
   return {
     organization: org,
     groupCurrency: group,
-    defaultDepartmentId: auth.departmentId && departments.some((d) => d.id === auth.departmentId) ? auth.departmentId : null,
+    defaultDepartmentId:
+      auth.departmentId && departments.some((d) => d.id === auth.departmentId) ? auth.departmentId : null,
     departments,
     categories,
     currencies: [org.currency, ...currencies.filter((c) => c !== org.currency)],
@@ -435,7 +513,9 @@ export async function formOptions(ctx: Ctx): Promise<RequestFormOptions> {
 export async function vendorOptions(ctx: Ctx, q: string | undefined): Promise<VendorOptions> {
   const auth = requireAuth(ctx);
   const rows = await repo.vendorOptions(ctx.db, { organizationId: callerOrganizationId(auth), q: q || undefined });
-  return { items: rows.map((v) => ({ id: v.id, name: v.name, currency: v.currency, blocked: v.status === 'blocked' })) };
+  return {
+    items: rows.map((v) => ({ id: v.id, name: v.name, currency: v.currency, blocked: v.status === 'blocked' })),
+  };
 }
 
 /** The vendor filter of the requests list: vendors of the organizations in the caller's requests.read.scope. */
@@ -445,7 +525,10 @@ export async function vendorFilterOptions(ctx: Ctx, organizationId: string | und
   return { items: await repo.vendorFilterOptions(ctx.db, { scope, organizationId }) };
 }
 
-async function conversions(db: Db, params: { amount: string; currency: string; orgCurrency: string; date: Date | string }) {
+async function conversions(
+  db: Db,
+  params: { amount: string; currency: string; orgCurrency: string; date: Date | string },
+) {
   const group = await groupCurrency(db);
   const toOrg = { amount: params.amount, from: params.currency, to: params.orgCurrency };
   const toGroup = { amount: params.amount, from: params.currency, to: group };
@@ -457,7 +540,12 @@ async function conversions(db: Db, params: { amount: string; currency: string; o
 export async function fxQuote(ctx: Ctx, query: { amount: string; currency: string; date?: string }): Promise<FxQuote> {
   const auth = requireAuth(ctx);
   const org = await callerOrganization(ctx.db, auth);
-  const c = await conversions(ctx.db, { amount: query.amount, currency: query.currency, orgCurrency: org.currency, date: query.date ?? ctx.now });
+  const c = await conversions(ctx.db, {
+    amount: query.amount,
+    currency: query.currency,
+    orgCurrency: org.currency,
+    date: query.date ?? ctx.now,
+  });
   return {
     amount: toAmountString(query.amount),
     currency: query.currency,
@@ -484,31 +572,44 @@ interface References {
 /** Department, category and vendor must belong to the organization (and be usable). */
 async function checkReferences(db: Db, organizationId: string, input: References): Promise<void> {
   const issues: { path: string; message: string }[] = [];
-  const deptIds = [input.departmentId, ...(input.allocations ?? []).map((a) => a.departmentId)].filter((x): x is string => Boolean(x));
+  const deptIds = [input.departmentId, ...(input.allocations ?? []).map((a) => a.departmentId)].filter(
+    (x): x is string => Boolean(x),
+  );
   const depts = new Map((await repo.departmentsByIds(db, [...new Set(deptIds)])).map((d) => [d.id, d]));
   const deptOk = (id: string) => {
     const d = depts.get(id);
     return d !== undefined && d.organizationId === organizationId && d.active;
   };
-  if (input.departmentId && !deptOk(input.departmentId)) issues.push({ path: 'departmentId', message: 'Choose a department of your organization' });
+  if (input.departmentId && !deptOk(input.departmentId))
+    issues.push({ path: 'departmentId', message: 'Choose a department of your organization' });
   (input.allocations ?? []).forEach((a, i) => {
-    if (!deptOk(a.departmentId)) issues.push({ path: `allocations.${i}.departmentId`, message: 'Allocate only to departments of your organization' });
+    if (!deptOk(a.departmentId))
+      issues.push({
+        path: `allocations.${i}.departmentId`,
+        message: 'Allocate only to departments of your organization',
+      });
   });
-  const catIds = [input.categoryId, ...(input.lineItems ?? []).map((li) => li.categoryId)].filter((x): x is string => Boolean(x));
+  const catIds = [input.categoryId, ...(input.lineItems ?? []).map((li) => li.categoryId)].filter((x): x is string =>
+    Boolean(x),
+  );
   const cats = new Map((await repo.categoriesByIds(db, [...new Set(catIds)])).map((c) => [c.id, c]));
   const catOk = (id: string) => {
     const c = cats.get(id);
     return c !== undefined && c.active && (c.organizationId === null || c.organizationId === organizationId);
   };
-  if (input.categoryId && !catOk(input.categoryId)) issues.push({ path: 'categoryId', message: 'Choose an active category of your organization' });
+  if (input.categoryId && !catOk(input.categoryId))
+    issues.push({ path: 'categoryId', message: 'Choose an active category of your organization' });
   (input.lineItems ?? []).forEach((li, i) => {
-    if (li.categoryId && !catOk(li.categoryId)) issues.push({ path: `lineItems.${i}.categoryId`, message: 'Choose an active category of your organization' });
+    if (li.categoryId && !catOk(li.categoryId))
+      issues.push({ path: `lineItems.${i}.categoryId`, message: 'Choose an active category of your organization' });
   });
   if (input.vendorId) {
     const vendor = await repo.vendorById(db, input.vendorId);
-    if (!vendor || vendor.organizationId !== organizationId) issues.push({ path: 'vendorId', message: 'Choose a vendor of your organization' });
+    if (!vendor || vendor.organizationId !== organizationId)
+      issues.push({ path: 'vendorId', message: 'Choose a vendor of your organization' });
     else if (vendor.status === 'blocked') issues.push({ path: 'vendorId', message: 'This vendor is blocked' });
-    else if (vendor.status === 'pending_verification') issues.push({ path: 'vendorId', message: 'This vendor has not been verified yet' });
+    else if (vendor.status === 'pending_verification')
+      issues.push({ path: 'vendorId', message: 'This vendor has not been verified yet' });
   }
   if (issues.length > 0) {
     // The vendor's refusal is the one the requester must act on first.
@@ -517,7 +618,10 @@ async function checkReferences(db: Db, organizationId: string, input: References
   }
 }
 
-function auditView(r: Partial<typeof spendingRequests.$inferInsert>, extra: { lineItems?: unknown; allocations?: unknown } = {}) {
+function auditView(
+  r: Partial<typeof spendingRequests.$inferInsert>,
+  extra: { lineItems?: unknown; allocations?: unknown } = {},
+) {
   return {
     title: r.title,
     description: r.description ?? null,
@@ -545,16 +649,30 @@ function auditView(r: Partial<typeof spendingRequests.$inferInsert>, extra: { li
 }
 
 const lineItemsOfInput = (items: CreateRequestInput['lineItems']) =>
-  items.map((li) => ({ description: li.description, categoryId: li.categoryId ?? null, amount: li.amount, taxAmount: li.taxAmount ?? '0.00' }));
+  items.map((li) => ({
+    description: li.description,
+    categoryId: li.categoryId ?? null,
+    amount: li.amount,
+    taxAmount: li.taxAmount ?? '0.00',
+  }));
 
 /** Creates a draft in the caller's organization; with an Idempotency-Key a retry creates nothing new. */
-export async function createRequest(ctx: Ctx, input: CreateRequestInput, key: string | undefined): Promise<Outcome<RequestDetail>> {
+export async function createRequest(
+  ctx: Ctx,
+  input: CreateRequestInput,
+  key: string | undefined,
+): Promise<Outcome<RequestDetail>> {
   const auth = requireAuth(ctx);
   return withIdempotency<RequestDetail>(ctx, { key, route: CREATE_ROUTE, body: input }, async (tx) => {
     const org = await callerOrganization(tx, auth);
     const departmentId = input.departmentId ?? auth.departmentId ?? null;
     await checkReferences(tx, org.id, { ...input, departmentId });
-    const c = await conversions(tx, { amount: input.amount, currency: input.currency, orgCurrency: org.currency, date: input.expenseDate ?? ctx.now });
+    const c = await conversions(tx, {
+      amount: input.amount,
+      currency: input.currency,
+      orgCurrency: org.currency,
+      date: input.expenseDate ?? ctx.now,
+    });
     const values: typeof spendingRequests.$inferInsert = {
       organizationId: org.id,
       departmentId,
@@ -605,7 +723,8 @@ export async function createRequest(ctx: Ctx, input: CreateRequestInput, key: st
 }
 
 function requireRequester(auth: AuthInfo, r: RequestRow, doing: string): void {
-  if (r.requesterId !== auth.userId) throw new AppError('FORBIDDEN', { message: `Only the requester can ${doing} this request` });
+  if (r.requesterId !== auth.userId)
+    throw new AppError('FORBIDDEN', { message: `Only the requester can ${doing} this request` });
 }
 
 function notEditable(status: RequestStatus): AppError {
@@ -614,7 +733,12 @@ function notEditable(status: RequestStatus): AppError {
   });
 }
 
-export async function updateRequest(ctx: Ctx, id: string, input: UpdateRequestInput, expectedVersion?: number): Promise<RequestDetail> {
+export async function updateRequest(
+  ctx: Ctx,
+  id: string,
+  input: UpdateRequestInput,
+  expectedVersion?: number,
+): Promise<RequestDetail> {
   const auth = requireAuth(ctx);
   await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
@@ -634,7 +758,8 @@ export async function updateRequest(ctx: Ctx, id: string, input: UpdateRequestIn
       amount: input.amount !== undefined ? toAmountString(input.amount) : before.amount,
       currency: input.currency ?? before.currency,
       categoryId: input.categoryId ?? before.categoryId,
-      departmentId: input.departmentId !== undefined ? (input.departmentId ?? auth.departmentId ?? null) : before.departmentId,
+      departmentId:
+        input.departmentId !== undefined ? (input.departmentId ?? auth.departmentId ?? null) : before.departmentId,
       vendorId: input.vendorId !== undefined ? input.vendorId : before.vendorId,
       expenseDate: input.expenseDate !== undefined ? input.expenseDate : before.expenseDate,
       neededBy: input.neededBy !== undefined ? input.neededBy : before.neededBy,
@@ -664,10 +789,13 @@ export async function updateRequest(ctx: Ctx, id: string, input: UpdateRequestIn
     if (effectiveItems.length > 0) {
       const total = addMoney(...effectiveItems.flatMap((li) => [li.amount, li.taxAmount]));
       if (compareMoney(total, merged.amount) !== 0) {
-        throw invalid([{ path: 'amount', message: `The amount must equal the line items' total (${toAmountString(total)})` }]);
+        throw invalid([
+          { path: 'amount', message: `The amount must equal the line items' total (${toAmountString(total)})` },
+        ]);
       }
     }
-    if (merged.recurrence !== 'none' && !merged.recurrenceEnd) throw invalid([{ path: 'recurrenceEnd', message: 'A recurring request needs an end date' }]);
+    if (merged.recurrence !== 'none' && !merged.recurrenceEnd)
+      throw invalid([{ path: 'recurrenceEnd', message: 'A recurring request needs an end date' }]);
     if (merged.recurrence === 'none') merged.recurrenceEnd = null;
 
     await checkReferences(tx, before.organizationId, {
@@ -677,7 +805,12 @@ export async function updateRequest(ctx: Ctx, id: string, input: UpdateRequestIn
       lineItems: input.lineItems,
       allocations: input.allocations,
     });
-    const c = await conversions(tx, { amount: merged.amount, currency: merged.currency, orgCurrency: before.orgCurrency, date: merged.expenseDate ?? ctx.now });
+    const c = await conversions(tx, {
+      amount: merged.amount,
+      currency: merged.currency,
+      orgCurrency: before.orgCurrency,
+      date: merged.expenseDate ?? ctx.now,
+    });
     const changes: Partial<typeof spendingRequests.$inferInsert> = {
       ...merged,
       fxRate: c.org.rate,
@@ -687,13 +820,20 @@ export async function updateRequest(ctx: Ctx, id: string, input: UpdateRequestIn
       groupCurrency: c.group,
       // An approved part (an earlier step rejected some line items) is of the old figures: new line
       // items or a new amount are decided again in full by the steps still to come.
-      ...(before.approvedAmount !== null && (items !== null || compareMoney(merged.amount, before.amount) !== 0) ? { approvedAmount: null } : {}),
+      ...(before.approvedAmount !== null && (items !== null || compareMoney(merged.amount, before.amount) !== 0)
+        ? { approvedAmount: null }
+        : {}),
       updatedAt: ctx.now,
     };
     if (!(await repo.updateRequestRow(tx, id, changes, expectedVersion))) throw versionConflict();
     if (items) await repo.replaceLineItems(tx, id, items);
     if (input.allocations !== undefined) await repo.replaceAllocations(tx, id, input.allocations);
-    const beforeItems = storedItems.map((i) => ({ description: i.description, categoryId: i.categoryId, amount: i.amount, taxAmount: i.taxAmount }));
+    const beforeItems = storedItems.map((i) => ({
+      description: i.description,
+      categoryId: i.categoryId,
+      amount: i.amount,
+      taxAmount: i.taxAmount,
+    }));
     const beforeAllocations = storedAllocations.map((a) => ({ departmentId: a.departmentId, percent: a.percent }));
     await writeAudit(
       tx,
@@ -705,7 +845,10 @@ export async function updateRequest(ctx: Ctx, id: string, input: UpdateRequestIn
         ip: ctx.ip,
         userAgent: ctx.userAgent,
         before: auditView(before, { lineItems: beforeItems, allocations: beforeAllocations }),
-        after: auditView({ ...before, ...changes }, { lineItems: items ?? beforeItems, allocations: input.allocations ?? beforeAllocations }),
+        after: auditView(
+          { ...before, ...changes },
+          { lineItems: items ?? beforeItems, allocations: input.allocations ?? beforeAllocations },
+        ),
         metadata: { fields: Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined) },
       },
       ctx.now,
@@ -722,8 +865,18 @@ export async function addComment(ctx: Ctx, id: string, body: string): Promise<Re
   return ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const r = await findVisibleRequest(ctx, id, tx);
-    const comment = await repo.insertComment(tx, { requestId: id, authorId: auth.userId, kind: 'comment', body, createdAt: ctx.now });
-    await recordRequestEvent(tx, { requestId: id, type: 'commented', actorId: auth.userId, note: body.slice(0, 500) }, ctx.now);
+    const comment = await repo.insertComment(tx, {
+      requestId: id,
+      authorId: auth.userId,
+      kind: 'comment',
+      body,
+      createdAt: ctx.now,
+    });
+    await recordRequestEvent(
+      tx,
+      { requestId: id, type: 'commented', actorId: auth.userId, note: body.slice(0, 500) },
+      ctx.now,
+    );
     const author = await repo.userName(tx, auth.userId);
     const recipients = [r.requesterId, ...(await repo.openAssigneesOf(tx, id))].filter((u) => u !== auth.userId);
     const reference = requestReference(r.seq);

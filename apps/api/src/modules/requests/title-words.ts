@@ -21,7 +21,12 @@ export function isTitleWordSearch(q: string | undefined): q is string {
  * words appears in both ranges and once here. The limits are written into the statement: whatever
  * the word, the plan is the same, and PostgreSQL keeps it.
  */
-export function titleWordHits(db: Pick<Db, 'select'>, q: string, limit: number, after: { value: string; tie: string } | null) {
+export function titleWordHits(
+  db: Pick<Db, 'select'>,
+  q: string,
+  limit: number,
+  after: { value: string; tie: string } | null,
+) {
   const words = db
     .select({ word: requestTitleWords.word })
     .from(requestTitleWords)

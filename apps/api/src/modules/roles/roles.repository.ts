@@ -49,7 +49,9 @@ export async function customRoleNameTaken(db: Db, name: string, exceptId?: strin
   const rows = await db
     .select({ id: customRoles.id })
     .from(customRoles)
-    .where(and(sql`lower(${customRoles.name}) = ${name.toLowerCase()}`, exceptId ? ne(customRoles.id, exceptId) : undefined))
+    .where(
+      and(sql`lower(${customRoles.name}) = ${name.toLowerCase()}`, exceptId ? ne(customRoles.id, exceptId) : undefined),
+    )
     .limit(1);
   return rows.length > 0;
 }

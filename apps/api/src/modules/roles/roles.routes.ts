@@ -61,7 +61,7 @@ export async function rolesRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       config: read,
       schema: {
         tags: ['roles'],
-        summary: 'Who holds a system role (within the caller\'s scope)',
+        summary: "Who holds a system role (within the caller's scope)",
         params: roleParam,
         querystring: listQuery,
         response: { 200: holderPage, ...errors },
@@ -75,7 +75,7 @@ export async function rolesRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       config: manage,
       schema: {
         tags: ['roles'],
-        summary: 'Change a user\'s role (step-up; never to more than the caller holds; the last owner stays)',
+        summary: "Change a user's role (step-up; never to more than the caller holds; the last owner stays)",
         params: idParam,
         body: changeRoleInput,
         response: { 200: userAccess, ...errors },
@@ -89,7 +89,8 @@ export async function rolesRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       config: manage,
       schema: {
         tags: ['roles'],
-        summary: 'Change the role of several users (step-up; each under the single-change rules, refusals skipped and named)',
+        summary:
+          'Change the role of several users (step-up; each under the single-change rules, refusals skipped and named)',
         body: bulkRoleChangeInput,
         response: { 200: bulkUserResult, ...errors },
       },
@@ -115,7 +116,12 @@ export async function rolesRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     '/api/custom-roles',
     {
       config: read,
-      schema: { tags: ['roles'], summary: 'Custom roles with their holders', querystring: listQuery, response: { 200: customRolePage, ...errors } },
+      schema: {
+        tags: ['roles'],
+        summary: 'Custom roles with their holders',
+        querystring: listQuery,
+        response: { 200: customRolePage, ...errors },
+      },
     },
     async (request) => roles.listCustom(contextOf(request, deps), request.query),
   );
@@ -123,7 +129,12 @@ export async function rolesRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     '/api/custom-roles/:id',
     {
       config: read,
-      schema: { tags: ['roles'], summary: 'One custom role', params: idParam, response: { 200: customRole, ...errors } },
+      schema: {
+        tags: ['roles'],
+        summary: 'One custom role',
+        params: idParam,
+        response: { 200: customRole, ...errors },
+      },
     },
     async (request) => roles.getCustom(contextOf(request, deps), request.params.id),
   );

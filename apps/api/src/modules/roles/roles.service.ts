@@ -42,19 +42,26 @@ import {
 
 type CustomRoleValues = z.output<typeof customRoleInput>;
 
-
 function knownPermissions(list: readonly string[]): Permission[] {
   return PERMISSIONS.filter((p) => list.includes(p));
 }
 
 /** The users the caller manages roles for: their roles.manage scope over the users table. */
 function userScope(auth: AuthInfo) {
-  return scopeCondition(auth, 'roles.manage', { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id });
+  return scopeCondition(auth, 'roles.manage', {
+    organizationId: users.organizationId,
+    departmentId: users.departmentId,
+    ownerId: users.id,
+  });
 }
 
 /** Whose roles the caller may see: userScope, or a settings reader's reach (never for a change). */
 function readScope(auth: AuthInfo) {
-  return readScopeCondition(auth, 'roles.manage', { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id });
+  return readScopeCondition(auth, 'roles.manage', {
+    organizationId: users.organizationId,
+    departmentId: users.departmentId,
+    ownerId: users.id,
+  });
 }
 
 /**
@@ -65,7 +72,15 @@ export function assertCanGrant(auth: AuthInfo, permissions: readonly string[], s
   for (const p of permissions) {
     const mine = auth.grants[p as Permission];
     if (!mine) {
-      throw new AppError('FORBIDDEN', { message: MESSAGES.cannotGrantPermission, details: [{ path: 'permissions', message: `${MESSAGES.cannotGrantPermission}: ${PERMISSION_LABELS[p as Permission] ?? p}` }] });
+      throw new AppError('FORBIDDEN', {
+        message: MESSAGES.cannotGrantPermission,
+        details: [
+          {
+            path: 'permissions',
+            message: `${MESSAGES.cannotGrantPermission}: ${PERMISSION_LABELS[p as Permission] ?? p}`,
+          },
+        ],
+      });
     }
     if (!scopeCovers(mine, scope)) {
       const message = `You cannot grant "${PERMISSION_LABELS[p as Permission] ?? p}" at a broader scope than you hold it (${mine})`;
@@ -119,26 +134,44 @@ export async function overview(ctx: Ctx): Promise<RolesOverview> {
 export async function roleHolders(ctx: Ctx, role: Role, query: ListQuery): Promise<Paginated<RoleHolder>> {
   const auth = requireAuth(ctx);
   const { rows, total } = await listHolders(ctx.db, eq(users.role, role), readScope(auth), query);
-  return page(rows.map((r) => ({ ...r, role: r.role as Role })), total, query);
+  return page(
+    rows.map((r) => ({ ...r, role: r.role as Role })),
+    total,
+    query,
+  );
 }
 
 /** Everyone whose role the caller manages, for picking whom to give a role or custom role. */
 export async function people(ctx: Ctx, query: ListQuery): Promise<Paginated<RoleHolder>> {
   const auth = requireAuth(ctx);
   const { rows, total } = await listHolders(ctx.db, sql`true`, readScope(auth), query);
-  return page(rows.map((r) => ({ ...r, role: r.role as Role })), total, query);
+  return page(
+    rows.map((r) => ({ ...r, role: r.role as Role })),
+    total,
+    query,
+  );
 }
 
 export async function customRoleHolders(ctx: Ctx, id: string, query: ListQuery): Promise<Paginated<RoleHolder>> {
   const auth = requireAuth(ctx);
   if (!(await findCustomRole(ctx.db, id))) throw new AppError('NOT_FOUND', { message: 'Custom role not found' });
   const { rows, total } = await listHolders(ctx.db, eq(users.customRoleId, id), readScope(auth), query);
-  return page(rows.map((r) => ({ ...r, role: r.role as Role })), total, query);
+  return page(
+    rows.map((r) => ({ ...r, role: r.role as Role })),
+    total,
+    query,
+  );
 }
 
 async function accessOf(ctx: Ctx, userId: string): Promise<UserAccess> {
   const [row] = await ctx.db
-    .select({ id: users.id, username: users.username, role: users.role, customRoleId: users.customRoleId, customRoleName: customRoles.name })
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      customRoleId: users.customRoleId,
+      customRoleName: customRoles.name,
+    })
     .from(users)
     .leftJoin(customRoles, eq(customRoles.id, users.customRoleId))
     .where(eq(users.id, userId));
@@ -159,7 +192,11 @@ export async function changeRole(ctx: Ctx, userId: string, role: Role): Promise<
     const target = await lockUserInScope(tx, userId, userScope(auth));
     if (!target) throw new AppError('NOT_FOUND', { message: 'User not found' });
     if (target.role === role) return;
-    assertCanGrantRole(auth, target.role as Role, 'You cannot change the role of someone who holds permissions you do not hold');
+    assertCanGrantRole(
+      auth,
+      target.role as Role,
+      'You cannot change the role of someone who holds permissions you do not hold',
+    );
     if (target.role === 'owner' && target.status === 'active') {
       const owners = await lockActiveOwners(tx);
       if (owners.filter((o) => o.id !== target.id).length === 0) {
@@ -240,7 +277,11 @@ export async function assignCustomRole(ctx: Ctx, userId: string, customRoleId: s
     if (role) assertCanGrant(auth, role.permissions, role.scope);
     const target = await lockUserInScope(tx, userId, userScope(auth));
     if (!target) throw new AppError('NOT_FOUND', { message: 'User not found' });
-    assertCanGrantRole(auth, target.role as Role, 'You cannot change the access of someone who holds permissions you do not hold');
+    assertCanGrantRole(
+      auth,
+      target.role as Role,
+      'You cannot change the access of someone who holds permissions you do not hold',
+    );
     if (target.customRoleId === customRoleId) return;
     const previous = target.customRoleId ? await findCustomRole(tx, target.customRoleId) : null;
     await tx
@@ -269,7 +310,10 @@ export async function assignCustomRole(ctx: Ctx, userId: string, customRoleId: s
 export async function listCustom(ctx: Ctx, query: ListQuery): Promise<Paginated<CustomRole>> {
   const auth = requireAuth(ctx);
   const all = (await listCustomRoles(ctx.db, readScope(auth), query.q)).map(toCustomRole);
-  const sorted = query.sort && ['name', 'holders', 'scope', 'updatedAt'].includes(query.sort) ? sortBy(all, query.sort as keyof CustomRole, query.order) : all;
+  const sorted =
+    query.sort && ['name', 'holders', 'scope', 'updatedAt'].includes(query.sort)
+      ? sortBy(all, query.sort as keyof CustomRole, query.order)
+      : all;
   const start = (query.page - 1) * query.pageSize;
   return page(sorted.slice(start, start + query.pageSize), all.length, query);
 }
@@ -294,14 +338,20 @@ export async function getCustom(ctx: Ctx, id: string): Promise<CustomRole> {
 const NAME_TAKEN = 'A custom role with this name already exists';
 
 function snapshot(row: { name: string; description: string | null; scope: Scope; permissions: string[] }) {
-  return { name: row.name, description: row.description, scope: row.scope, permissions: knownPermissions(row.permissions) };
+  return {
+    name: row.name,
+    description: row.description,
+    scope: row.scope,
+    permissions: knownPermissions(row.permissions),
+  };
 }
 
 export async function createCustom(ctx: Ctx, input: CustomRoleValues): Promise<CustomRole> {
   const auth = requireAuth(ctx);
   requireRecentAuth(ctx);
   assertCanGrant(auth, input.permissions, input.scope);
-  if (await customRoleNameTaken(ctx.db, input.name)) throw new AppError('CONFLICT', { message: NAME_TAKEN, details: [{ path: 'name', message: NAME_TAKEN }] });
+  if (await customRoleNameTaken(ctx.db, input.name))
+    throw new AppError('CONFLICT', { message: NAME_TAKEN, details: [{ path: 'name', message: NAME_TAKEN }] });
   try {
     const id = await ctx.db.transaction(async (tx) => {
       const [row] = await tx
@@ -310,14 +360,23 @@ export async function createCustom(ctx: Ctx, input: CustomRoleValues): Promise<C
         .returning();
       await writeAudit(
         tx,
-        { actorId: auth.userId, action: 'custom_role.created', entityType: 'custom_role', entityId: row!.id, ip: ctx.ip, userAgent: ctx.userAgent, after: snapshot(row!) },
+        {
+          actorId: auth.userId,
+          action: 'custom_role.created',
+          entityType: 'custom_role',
+          entityId: row!.id,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          after: snapshot(row!),
+        },
         ctx.now,
       );
       return row!.id;
     });
     return getCustom(ctx, id);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', { message: NAME_TAKEN, details: [{ path: 'name', message: NAME_TAKEN }] });
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', { message: NAME_TAKEN, details: [{ path: 'name', message: NAME_TAKEN }] });
     throw error;
   }
 }
@@ -326,14 +385,19 @@ export async function updateCustom(ctx: Ctx, id: string, input: CustomRoleValues
   const auth = requireAuth(ctx);
   requireRecentAuth(ctx);
   assertCanGrant(auth, input.permissions, input.scope);
-  if (await customRoleNameTaken(ctx.db, input.name, id)) throw new AppError('CONFLICT', { message: NAME_TAKEN, details: [{ path: 'name', message: NAME_TAKEN }] });
+  if (await customRoleNameTaken(ctx.db, input.name, id))
+    throw new AppError('CONFLICT', { message: NAME_TAKEN, details: [{ path: 'name', message: NAME_TAKEN }] });
   try {
     await ctx.db.transaction(async (tx) => {
       const before = await findCustomRole(tx, id, true);
       if (!before) throw new AppError('NOT_FOUND', { message: 'Custom role not found' });
       // Editing a role that grants more than the caller holds would let them keep or widen it.
       assertCanGrant(auth, before.permissions, before.scope);
-      const [after] = await tx.update(customRoles).set({ ...input, updatedAt: ctx.now }).where(eq(customRoles.id, id)).returning();
+      const [after] = await tx
+        .update(customRoles)
+        .set({ ...input, updatedAt: ctx.now })
+        .where(eq(customRoles.id, id))
+        .returning();
       await writeAudit(
         tx,
         {
@@ -350,7 +414,8 @@ export async function updateCustom(ctx: Ctx, id: string, input: CustomRoleValues
       );
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', { message: NAME_TAKEN, details: [{ path: 'name', message: NAME_TAKEN }] });
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', { message: NAME_TAKEN, details: [{ path: 'name', message: NAME_TAKEN }] });
     throw error;
   }
   return getCustom(ctx, id);
@@ -372,7 +437,15 @@ export async function deleteCustom(ctx: Ctx, id: string): Promise<{ message: str
     await tx.delete(customRoles).where(eq(customRoles.id, id));
     await writeAudit(
       tx,
-      { actorId: auth.userId, action: 'custom_role.deleted', entityType: 'custom_role', entityId: id, ip: ctx.ip, userAgent: ctx.userAgent, before: snapshot(before) },
+      {
+        actorId: auth.userId,
+        action: 'custom_role.deleted',
+        entityType: 'custom_role',
+        entityId: id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        before: snapshot(before),
+      },
       ctx.now,
     );
     return before.name;

@@ -12,7 +12,8 @@ import {
   type Db,
 } from '@outlay/db';
 
-const fullName = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string>`${t.firstName} || ' ' || ${t.lastName}`;
+const fullName = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql<string>`${t.firstName} || ' ' || ${t.lastName}`;
 
 // --------------------------------------------------------------------------------------------
 // Requests: explanation
@@ -41,15 +42,26 @@ export async function latestRoute(db: Db, requestId: string) {
       name: fullName(approver),
       status: approvalAssignments.status,
       reason: approvalAssignments.reason,
-      originalApproverName: sql<string | null>`CASE WHEN ${original.id} IS NULL THEN NULL ELSE ${original.firstName} || ' ' || ${original.lastName} END`,
+      originalApproverName: sql<
+        string | null
+      >`CASE WHEN ${original.id} IS NULL THEN NULL ELSE ${original.firstName} || ' ' || ${original.lastName} END`,
     })
     .from(approvalAssignments)
     .innerJoin(approver, eq(approver.id, approvalAssignments.approverId))
     .leftJoin(original, eq(original.id, approvalAssignments.originalApproverId))
-    .where(inArray(approvalAssignments.stepId, steps.map((s) => s.id)))
+    .where(
+      inArray(
+        approvalAssignments.stepId,
+        steps.map((s) => s.id),
+      ),
+    )
     // A stand-in after the person it stands in for, also when both rows share a timestamp
     // (PGlite's clock counts milliseconds).
-    .orderBy(asc(approvalAssignments.createdAt), sql`${approvalAssignments.originalApproverId} IS NOT NULL`, asc(approvalAssignments.id));
+    .orderBy(
+      asc(approvalAssignments.createdAt),
+      sql`${approvalAssignments.originalApproverId} IS NOT NULL`,
+      asc(approvalAssignments.id),
+    );
   return steps.map((s) => ({ step: s, assignments: assignments.filter((a) => a.stepId === s.id) }));
 }
 
@@ -66,14 +78,24 @@ export async function organizationById(db: Db, id: string) {
 }
 
 export async function categoryById(db: Db, id: string) {
-  const [row] = await db.select({ id: categories.id, name: categories.name, organizationId: categories.organizationId }).from(categories).where(eq(categories.id, id));
+  const [row] = await db
+    .select({ id: categories.id, name: categories.name, organizationId: categories.organizationId })
+    .from(categories)
+    .where(eq(categories.id, id));
   return row ?? null;
 }
 
 /** Hours from submission to decision of decided requests matching the filter, ascending. */
 export async function decisionHours(
   db: Db,
-  params: { organizationId: string; since: Date; until: Date; categoryId?: string; minAmount?: string; maxAmount?: string },
+  params: {
+    organizationId: string;
+    since: Date;
+    until: Date;
+    categoryId?: string;
+    minAmount?: string;
+    maxAmount?: string;
+  },
 ): Promise<{ hours: number[]; allApproved: boolean }> {
   const rows = await db
     .select({
@@ -94,7 +116,10 @@ export async function decisionHours(
         params.maxAmount ? lte(spendingRequests.amountOrg, params.maxAmount) : undefined,
       ),
     );
-  const hours = rows.map((r) => Number(r.hours)).filter((h) => Number.isFinite(h) && h >= 0).sort((a, b) => a - b);
+  const hours = rows
+    .map((r) => Number(r.hours))
+    .filter((h) => Number.isFinite(h) && h >= 0)
+    .sort((a, b) => a - b);
   return { hours, allApproved: rows.every((r) => r.status !== 'rejected') };
 }
 
@@ -102,17 +127,31 @@ export async function decisionHours(
 // Auto-approval rules
 // --------------------------------------------------------------------------------------------
 
-export type RuleRow = typeof autoApprovalRules.$inferSelect & { organizationName: string; currency: string; appliedCount: number };
+export type RuleRow = typeof autoApprovalRules.$inferSelect & {
+  organizationName: string;
+  currency: string;
+  appliedCount: number;
+};
 
 export async function listRules(db: Db, params: { scope: SQL | undefined; id?: string }): Promise<RuleRow[]> {
   const applied = sql<number>`(SELECT count(DISTINCT ${requestEvents.requestId})::int FROM ${requestEvents} WHERE ${requestEvents.type} = 'auto_approved' AND ${requestEvents.data}->>'ruleId' = ${autoApprovalRules.id}::text)`;
   const rows = await db
-    .select({ rule: autoApprovalRules, organizationName: organizations.name, currency: organizations.currency, appliedCount: applied })
+    .select({
+      rule: autoApprovalRules,
+      organizationName: organizations.name,
+      currency: organizations.currency,
+      appliedCount: applied,
+    })
     .from(autoApprovalRules)
     .innerJoin(organizations, eq(organizations.id, autoApprovalRules.organizationId))
     .where(and(params.scope, params.id ? eq(autoApprovalRules.id, params.id) : undefined))
     .orderBy(asc(organizations.name), asc(sql`lower(${autoApprovalRules.name})`), asc(autoApprovalRules.id));
-  return rows.map((r) => ({ ...r.rule, organizationName: r.organizationName, currency: r.currency, appliedCount: Number(r.appliedCount) }));
+  return rows.map((r) => ({
+    ...r.rule,
+    organizationName: r.organizationName,
+    currency: r.currency,
+    appliedCount: Number(r.appliedCount),
+  }));
 }
 
 export async function lockRule(tx: Db, id: string, scope: SQL | undefined) {
@@ -129,7 +168,11 @@ export async function insertRule(tx: Db, values: typeof autoApprovalRules.$infer
   return row!.id;
 }
 
-export async function updateRule(tx: Db, id: string, values: Partial<typeof autoApprovalRules.$inferInsert>): Promise<void> {
+export async function updateRule(
+  tx: Db,
+  id: string,
+  values: Partial<typeof autoApprovalRules.$inferInsert>,
+): Promise<void> {
   await tx.update(autoApprovalRules).set(values).where(eq(autoApprovalRules.id, id));
 }
 

@@ -28,7 +28,8 @@ export async function routingRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: act,
       schema: {
         tags,
-        summary: 'Why a request took its route: the matched workflow and conditions, the current round\'s approvers and why, and a time prediction',
+        summary:
+          "Why a request took its route: the matched workflow and conditions, the current round's approvers and why, and a time prediction",
         params: idParam,
         response: { 200: routeExplanation, ...errors },
       },
@@ -53,7 +54,11 @@ export async function routingRoutes(app: FastifyInstance, { deps }: { deps: AppD
     '/api/auto-approval-rules',
     {
       config: manageWorkflows,
-      schema: { tags, summary: 'Auto-approval rules in the caller\'s scope with how many requests each approved', response: { 200: autoApprovalRuleList, ...errors } },
+      schema: {
+        tags,
+        summary: "Auto-approval rules in the caller's scope with how many requests each approved",
+        response: { 200: autoApprovalRuleList, ...errors },
+      },
     },
     async (request) => service.listRules(contextOf(request, deps)),
   );
@@ -61,7 +66,12 @@ export async function routingRoutes(app: FastifyInstance, { deps }: { deps: AppD
     '/api/auto-approval-rules',
     {
       config: manageWorkflows,
-      schema: { tags, summary: 'Create an auto-approval rule', body: autoApprovalRuleInput, response: { 201: autoApprovalRule, ...errors } },
+      schema: {
+        tags,
+        summary: 'Create an auto-approval rule',
+        body: autoApprovalRuleInput,
+        response: { 201: autoApprovalRule, ...errors },
+      },
     },
     async (request, reply) => reply.code(201).send(await service.createRule(contextOf(request, deps), request.body)),
   );
@@ -69,7 +79,13 @@ export async function routingRoutes(app: FastifyInstance, { deps }: { deps: AppD
     '/api/auto-approval-rules/:id',
     {
       config: manageWorkflows,
-      schema: { tags, summary: 'Replace an auto-approval rule', params: idParam, body: autoApprovalRuleInput, response: { 200: autoApprovalRule, ...errors } },
+      schema: {
+        tags,
+        summary: 'Replace an auto-approval rule',
+        params: idParam,
+        body: autoApprovalRuleInput,
+        response: { 200: autoApprovalRule, ...errors },
+      },
     },
     async (request) => service.updateRule(contextOf(request, deps), request.params.id, request.body),
   );
@@ -77,7 +93,12 @@ export async function routingRoutes(app: FastifyInstance, { deps }: { deps: AppD
     '/api/auto-approval-rules/:id',
     {
       config: manageWorkflows,
-      schema: { tags, summary: 'Delete an auto-approval rule', params: idParam, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags,
+        summary: 'Delete an auto-approval rule',
+        params: idParam,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await service.deleteRule(contextOf(request, deps), request.params.id);

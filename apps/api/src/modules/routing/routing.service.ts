@@ -1,5 +1,11 @@
 import Decimal from 'decimal.js';
-import type { AutoApprovalRule, AutoApprovalRuleInput, Prediction, RouteExplanation, RouteStep } from '@outlay/contracts';
+import type {
+  AutoApprovalRule,
+  AutoApprovalRuleInput,
+  Prediction,
+  RouteExplanation,
+  RouteStep,
+} from '@outlay/contracts';
 import { requestReference } from '@outlay/contracts';
 import { autoApprovalRules } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
@@ -25,15 +31,18 @@ function hoursAt(sorted: number[], p: number): number | null {
 
 const MIN_SAMPLE = 5;
 
-
-export async function predict(ctx: Ctx, query: { organizationId: string; amount?: string; categoryId?: string }): Promise<Prediction> {
+export async function predict(
+  ctx: Ctx,
+  query: { organizationId: string; amount?: string; categoryId?: string },
+): Promise<Prediction> {
   const org = await repo.organizationById(ctx.db, query.organizationId);
   if (!org) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
   const category = query.categoryId ? await repo.categoryById(ctx.db, query.categoryId) : null;
   const since = new Date(ctx.now);
   since.setUTCMonth(since.getUTCMonth() - 12);
   const amount = query.amount ? new Decimal(query.amount) : null;
-  const band = amount && amount.gt(0) ? { min: amount.mul(0.5).toDecimalPlaces(2), max: amount.mul(2).toDecimalPlaces(2) } : null;
+  const band =
+    amount && amount.gt(0) ? { min: amount.mul(0.5).toDecimalPlaces(2), max: amount.mul(2).toDecimalPlaces(2) } : null;
 
   // Narrowest first; the first with enough history wins, else the whole organization.
   const tiers: { categoryId?: string; band: typeof band }[] = [];
@@ -64,7 +73,9 @@ export async function predict(ctx: Ctx, query: { organizationId: string; amount?
     n > 0 && result.allApproved ? 'approved' : 'decided',
     chosen.categoryId && category ? category.name : null,
     n === 1 ? 'request' : 'requests',
-    chosen.band ? `between ${serverFormat.money(chosen.band.min, org.currency)} and ${serverFormat.money(chosen.band.max, org.currency)}` : null,
+    chosen.band
+      ? `between ${serverFormat.money(chosen.band.min, org.currency)} and ${serverFormat.money(chosen.band.max, org.currency)}`
+      : null,
     `in ${org.name} over the last 12 months`,
   ]
     .filter(Boolean)
@@ -147,7 +158,12 @@ function toRule(r: RuleRow): AutoApprovalRule {
   };
 }
 
-function ruleView(r: Pick<AutoApprovalRule, 'organizationId' | 'name' | 'maxAmount' | 'categoryIds' | 'requireWithinBudget' | 'requireNoFindings' | 'active'>) {
+function ruleView(
+  r: Pick<
+    AutoApprovalRule,
+    'organizationId' | 'name' | 'maxAmount' | 'categoryIds' | 'requireWithinBudget' | 'requireNoFindings' | 'active'
+  >,
+) {
   return {
     organizationId: r.organizationId,
     name: r.name,
@@ -171,12 +187,14 @@ async function getRule(ctx: Ctx, id: string): Promise<AutoApprovalRule> {
 
 async function validateRule(ctx: Ctx, input: AutoApprovalRuleInput): Promise<void> {
   const auth = requireAuth(ctx);
-  if (!organizationInScope(auth, RULE_PERMISSION, input.organizationId)) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
+  if (!organizationInScope(auth, RULE_PERMISSION, input.organizationId))
+    throw new AppError('NOT_FOUND', { message: 'Organization not found' });
   const org = await repo.organizationById(ctx.db, input.organizationId);
   if (!org) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
   for (const [i, categoryId] of input.categoryIds.entries()) {
     const c = await repo.categoryById(ctx.db, categoryId);
-    if (!c || (c.organizationId !== null && c.organizationId !== org.id)) throw invalid(`categoryIds.${i}`, `This category does not belong to ${org.name}`);
+    if (!c || (c.organizationId !== null && c.organizationId !== org.id))
+      throw invalid(`categoryIds.${i}`, `This category does not belong to ${org.name}`);
   }
 }
 
@@ -188,7 +206,15 @@ export async function createRule(ctx: Ctx, input: AutoApprovalRuleInput): Promis
     const newId = await repo.insertRule(tx, { ...values, createdAt: ctx.now, updatedAt: ctx.now });
     await writeAudit(
       tx,
-      { actorId: auth.userId, action: 'auto_approval_rule.created', entityType: 'auto_approval_rule', entityId: newId, ip: ctx.ip, userAgent: ctx.userAgent, after: ruleView(values) },
+      {
+        actorId: auth.userId,
+        action: 'auto_approval_rule.created',
+        entityType: 'auto_approval_rule',
+        entityId: newId,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        after: ruleView(values),
+      },
       ctx.now,
     );
     return newId;
@@ -233,7 +259,15 @@ export async function deleteRule(ctx: Ctx, id: string): Promise<void> {
     await repo.deleteRule(tx, id);
     await writeAudit(
       tx,
-      { actorId: auth.userId, action: 'auto_approval_rule.deleted', entityType: 'auto_approval_rule', entityId: id, ip: ctx.ip, userAgent: ctx.userAgent, before: ruleView(before) },
+      {
+        actorId: auth.userId,
+        action: 'auto_approval_rule.deleted',
+        entityType: 'auto_approval_rule',
+        entityId: id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        before: ruleView(before),
+      },
       ctx.now,
     );
   });

@@ -54,7 +54,10 @@ export async function withSearchSettings<T>(db: Db, work: (tx: Db, named: NamedT
              FROM ${categories} c WHERE c.active) AS categories`,
       ),
     );
-    return work(tx, { organizations: jsonOf<NamedThings['organizations']>(named?.organizations, []), categories: jsonOf<NamedThings['categories']>(named?.categories, []) });
+    return work(tx, {
+      organizations: jsonOf<NamedThings['organizations']>(named?.organizations, []),
+      categories: jsonOf<NamedThings['categories']>(named?.categories, []),
+    });
   });
 }
 
@@ -99,10 +102,17 @@ function newestByKeys(condition: SQL | undefined, n: number): SQL {
  * carry one of `lexemes`: one backward range of request_search_words per lexeme, merged in time
  * order, each request then read by its number. Named like the table, as `newest` is.
  */
-function walked(condition: SQL | undefined, match: SQL | undefined, lexemes: readonly string[], cap: number, n: number): SQL {
+function walked(
+  condition: SQL | undefined,
+  match: SQL | undefined,
+  lexemes: readonly string[],
+  cap: number,
+  n: number,
+): SQL {
   const w = requestSearchWords;
   const branches = lexemes.map(
-    (l) => sql`(SELECT ${w.seq} AS seq, ${w.createdAt} AS created_at FROM ${w} WHERE ${w.lexeme} = ${l} ORDER BY ${w.createdAt} DESC, ${w.seq} DESC LIMIT ${cap})`,
+    (l) =>
+      sql`(SELECT ${w.seq} AS seq, ${w.createdAt} AS created_at FROM ${w} WHERE ${w.lexeme} = ${l} ORDER BY ${w.createdAt} DESC, ${w.seq} DESC LIMIT ${cap})`,
   );
   const r = spendingRequests;
   return sql`(SELECT ${r.id} AS id, w.seq, ${r.title} AS title, ${r.status} AS status, ${r.amount} AS amount, ${r.currency} AS currency,
@@ -181,9 +191,17 @@ function walkOf(rows: readonly PlanRow[], cap: number): WordWalk | null {
  * Which term of the search to walk in time order (see `planSteps`): the rarest term finds the
  * newest matches soonest.
  */
-export async function planWordWalk(db: Db, terms: readonly (readonly QueryWord[])[], cap: number): Promise<WordWalk | null> {
+export async function planWordWalk(
+  db: Db,
+  terms: readonly (readonly QueryWord[])[],
+  cap: number,
+): Promise<WordWalk | null> {
   if (terms.length === 0) return null;
-  const rows = rowsOf<PlanRow>(await db.execute(sql`WITH words(i, word, prefix) AS (VALUES ${wordRows(terms)}), ${planSteps('', 'words', cap)} SELECT * FROM plan`));
+  const rows = rowsOf<PlanRow>(
+    await db.execute(
+      sql`WITH words(i, word, prefix) AS (VALUES ${wordRows(terms)}), ${planSteps('', 'words', cap)} SELECT * FROM plan`,
+    ),
+  );
   return walkOf(rows, cap);
 }
 
@@ -205,11 +223,16 @@ export interface WordPlan {
  * words with them; and the other kinds of record (`searchOthers`). A misspelt search then takes
  * one statement where it took five.
  */
-export async function planWords(db: Db, params: { terms: readonly (readonly QueryWord[])[]; cap: number; others?: OthersQuery }): Promise<WordPlan> {
+export async function planWords(
+  db: Db,
+  params: { terms: readonly (readonly QueryWord[])[]; cap: number; others?: OthersQuery },
+): Promise<WordPlan> {
   const { terms, cap } = params;
   const t = requestTitleWords;
   const others = params.others ? otherColumns(params.others) : null;
-  const [row] = rowsOf<{ typed: unknown; alike: unknown; widened: unknown; widenedWords: unknown } & Record<string, unknown>>(
+  const [row] = rowsOf<
+    { typed: unknown; alike: unknown; widened: unknown; widenedWords: unknown } & Record<string, unknown>
+  >(
     await db.execute(sql`
       WITH words(i, word, prefix) AS (VALUES ${wordRows(terms)}),
       ${planSteps('typed_', 'words', cap)},
@@ -244,7 +267,9 @@ export async function planWords(db: Db, params: { terms: readonly (readonly Quer
     const like = new Map<string, string[]>();
     for (const r of alikeRows ?? []) like.set(r.query, [...(like.get(r.query) ?? []), r.word]);
     const words = jsonOf<{ i: number; word: string; prefix: boolean }[]>(row?.widenedWords, []);
-    const grouped = terms.map((_t, i) => words.filter((w) => w.i === i).map((w) => ({ word: w.word, prefix: w.prefix })));
+    const grouped = terms.map((_t, i) =>
+      words.filter((w) => w.i === i).map((w) => ({ word: w.word, prefix: w.prefix })),
+    );
     alike = { like, words: grouped, walk: walkOf(jsonOf<PlanRow[]>(row?.widened, []), cap) };
   }
   return { typed, alike, others: others ? othersOf(row) : null };
@@ -290,7 +315,10 @@ export async function searchRequests(db: Db, params: RequestSearch): Promise<Req
   // Over the whole history, a rare or misspelt word is estimated as common as any prefix, and the
   // planner would walk every request newest first looking for it (seconds on a million): the
   // words' index finds its few rows instead. The common words were served by the window already.
-  const result = params.match === 'words' && !params.window && !params.walk ? await throughWordIndex(db, () => db.execute(statement)) : await db.execute(statement);
+  const result =
+    params.match === 'words' && !params.window && !params.walk
+      ? await throughWordIndex(db, () => db.execute(statement))
+      : await db.execute(statement);
   return rowsOf<RequestHit & { createdAt: string | Date }>(result).map(hitOf);
 }
 
@@ -312,7 +340,9 @@ export async function searchFiltersAndOthers(
 ): Promise<{ hits: RequestHit[]; others: OtherHits }> {
   const statement = requestStatement({ ...params, match: 'filters' })!;
   const [row] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`SELECT (SELECT coalesce(json_agg(x ORDER BY x.score DESC, x."createdAt" DESC, x.seq DESC), '[]'::json) FROM (${statement}) AS x) AS hits, ${otherColumns(others)}`),
+    await db.execute(
+      sql`SELECT (SELECT coalesce(json_agg(x ORDER BY x.score DESC, x."createdAt" DESC, x.seq DESC), '[]'::json) FROM (${statement}) AS x) AS hits, ${otherColumns(others)}`,
+    ),
   );
   return { hits: jsonOf<(RequestHit & { createdAt: string })[]>(row?.hits, []).map(hitOf), others: othersOf(row) };
 }
@@ -321,7 +351,9 @@ function requestStatement(params: RequestSearch): SQL | null {
   // As scalar subqueries, the queries are parsed once per run: PostgreSQL keeps a generic plan of a
   // prepared statement, and there a function of a parameter is evaluated again on every row.
   const tsq = params.tsquery ? sql`(SELECT to_tsquery('english'::regconfig, ${params.tsquery}))` : sql`NULL::tsquery`;
-  const titleTsq = params.tsquery ? sql`(SELECT to_tsquery('english'::regconfig, ${titleQuery(params.tsquery)}))` : sql`NULL::tsquery`;
+  const titleTsq = params.tsquery
+    ? sql`(SELECT to_tsquery('english'::regconfig, ${titleQuery(params.tsquery)}))`
+    : sql`NULL::tsquery`;
   let match: SQL | undefined;
   if (params.match === 'words') {
     match = or(
@@ -418,7 +450,10 @@ export interface UserHit {
 }
 
 export interface BudgetLineHit {
-  line: Pick<typeof budgetLines.$inferSelect, 'id' | 'organizationId' | 'periodType' | 'periodStart' | 'amount' | 'currency'>;
+  line: Pick<
+    typeof budgetLines.$inferSelect,
+    'id' | 'organizationId' | 'periodType' | 'periodStart' | 'amount' | 'currency'
+  >;
   organizationName: string;
   fiscalYearStartMonth: number;
   departmentName: string | null;
@@ -449,7 +484,8 @@ export interface OtherHits {
 }
 
 /** The best `limit` rows of `rows` (a query with a `score` column) as one JSON array, best first. */
-const topAsJson = (rows: SQL, order: SQL) => sql`(SELECT coalesce(json_agg(h ORDER BY ${order}), '[]'::json) FROM (${rows}) AS h)`;
+const topAsJson = (rows: SQL, order: SQL) =>
+  sql`(SELECT coalesce(json_agg(h ORDER BY ${order}), '[]'::json) FROM (${rows}) AS h)`;
 
 /**
  * Vendors, people, budget lines and policies alike to the words, at most `limit` of each kind, in

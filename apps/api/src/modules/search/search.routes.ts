@@ -15,7 +15,8 @@ export async function searchRoutes(app: FastifyInstance, { deps }: { deps: AppDe
       config: everyone,
       schema: {
         tags: ['search'],
-        summary: 'Search requests, vendors, people, budgets, policies and tutorials, ranked; plain-word filters narrow the requests',
+        summary:
+          'Search requests, vendors, people, budgets, policies and tutorials, ranked; plain-word filters narrow the requests',
         querystring: searchQuery,
         response: { 200: searchResponse, 400: errorResponse, 401: errorResponse },
       },

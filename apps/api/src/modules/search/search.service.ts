@@ -14,7 +14,15 @@ import { labelOf } from '../budgets/budgets.service.ts';
 import { filterCondition } from '../requests/requests.repository.ts';
 import { getLibrary } from '../tutorials/tutorials.content.ts';
 import * as repo from './search.repository.ts';
-import { prefixQuery, queryTerms, readWords, referenceOf, textWords, type QueryWord, type WordFilters } from './search.words.ts';
+import {
+  prefixQuery,
+  queryTerms,
+  readWords,
+  referenceOf,
+  textWords,
+  type QueryWord,
+  type WordFilters,
+} from './search.words.ts';
 
 /** How many of the newest matching requests are ranked (bounds the work of a common word). */
 const REQUEST_CANDIDATES = 100;
@@ -43,7 +51,9 @@ function requestScope(auth: AuthInfo): SQL | undefined {
 function policyScope(auth: AuthInfo): SQL | undefined {
   const s = scopeOf(auth, 'policies.manage');
   if (s === 'group') return undefined;
-  return auth.organizationId ? or(sql`${policyRules.organizationId} = ${auth.organizationId}`, sql`${policyRules.organizationId} IS NULL`) : sql`false`;
+  return auth.organizationId
+    ? or(sql`${policyRules.organizationId} = ${auth.organizationId}`, sql`${policyRules.organizationId} IS NULL`)
+    : sql`false`;
 }
 
 const queryString = (params: Record<string, string | null | undefined>) => {
@@ -102,34 +112,85 @@ export async function search(ctx: Ctx, query: SearchQuery): Promise<SearchRespon
     const words = searchWords(f.words);
     const found: SearchResult[] = [];
     const done = () => ({ results: found, f, words, groupCurrency, orgCurrency });
-    const budgetPermission = scopeOf(auth, 'budgets.manage') ? 'budgets.manage' : scopeOf(auth, 'budgets.read') ? 'budgets.read' : null;
+    const budgetPermission = scopeOf(auth, 'budgets.manage')
+      ? 'budgets.manage'
+      : scopeOf(auth, 'budgets.read')
+        ? 'budgets.read'
+        : null;
     const kinds: repo.OtherKinds = {
-      vendors: scopeOf(auth, 'vendors.manage') ? { scope: scopeCondition(auth, 'vendors.manage', { organizationId: vendors.organizationId }) } : undefined,
+      vendors: scopeOf(auth, 'vendors.manage')
+        ? { scope: scopeCondition(auth, 'vendors.manage', { organizationId: vendors.organizationId }) }
+        : undefined,
       users: scopeOf(auth, 'users.manage')
-        ? { scope: scopeCondition(auth, 'users.manage', { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id }) }
+        ? {
+            scope: scopeCondition(auth, 'users.manage', {
+              organizationId: users.organizationId,
+              departmentId: users.departmentId,
+              ownerId: users.id,
+            }),
+          }
         : undefined,
       budgets: budgetPermission
-        ? { scope: scopeCondition(auth, budgetPermission, { organizationId: budgetLines.organizationId, departmentId: budgetLines.departmentId }), today }
+        ? {
+            scope: scopeCondition(auth, budgetPermission, {
+              organizationId: budgetLines.organizationId,
+              departmentId: budgetLines.departmentId,
+            }),
+            today,
+          }
         : undefined,
       policies: scopeOf(auth, 'policies.manage') ? { scope: policyScope(auth) } : undefined,
     };
-    const othersQuery = words.length > 0 && (kinds.vendors || kinds.users || kinds.budgets || kinds.policies) ? { kinds, words, limit: PER_KIND } : null;
+    const othersQuery =
+      words.length > 0 && (kinds.vendors || kinds.users || kinds.budgets || kinds.policies)
+        ? { kinds, words, limit: PER_KIND }
+        : null;
     const read = await requests(db, auth, f, query.limit, othersQuery);
     found.push(...read.results);
     if (!othersQuery) return done();
     const other = read.others ?? (await repo.searchOthers(db, othersQuery));
-    for (const r of other.vendors) found.push({ type: 'vendor', id: r.id, title: r.name, href: `/vendor-management?${queryString({ q: r.name })}`, score: Number(r.score), subtitle: r.detail });
+    for (const r of other.vendors)
+      found.push({
+        type: 'vendor',
+        id: r.id,
+        title: r.name,
+        href: `/vendor-management?${queryString({ q: r.name })}`,
+        score: Number(r.score),
+        subtitle: r.detail,
+      });
     for (const r of other.users) {
-      found.push({ type: 'user', id: r.id, title: `${r.firstName} ${r.lastName}`, href: `/user-management?${queryString({ q: r.username })}`, score: Number(r.score), subtitle: `${r.username} · ${r.email}` });
+      found.push({
+        type: 'user',
+        id: r.id,
+        title: `${r.firstName} ${r.lastName}`,
+        href: `/user-management?${queryString({ q: r.username })}`,
+        score: Number(r.score),
+        subtitle: `${r.username} · ${r.email}`,
+      });
     }
     for (const r of other.budgets) {
       const href =
         budgetPermission === 'budgets.manage'
           ? `/budget-management?${queryString({ organizationId: r.line.organizationId, date: r.line.periodStart })}`
           : `/budget-vs-actual?${queryString({ organizationId: r.line.organizationId })}`;
-      found.push({ type: 'budget', id: r.line.id, title: labelOf(r), href, score: Number(r.score), subtitle: serverFormat.money(r.line.amount, r.line.currency) });
+      found.push({
+        type: 'budget',
+        id: r.line.id,
+        title: labelOf(r),
+        href,
+        score: Number(r.score),
+        subtitle: serverFormat.money(r.line.amount, r.line.currency),
+      });
     }
-    for (const r of other.policies) found.push({ type: 'policy', id: r.id, title: r.name, href: `/policy-management?${queryString({ q: r.name })}`, score: Number(r.score), subtitle: r.detail });
+    for (const r of other.policies)
+      found.push({
+        type: 'policy',
+        id: r.id,
+        title: r.name,
+        href: `/policy-management?${queryString({ q: r.name })}`,
+        score: Number(r.score),
+        subtitle: r.detail,
+      });
     return done();
   });
   results.push(...tutorials(words));
@@ -157,7 +218,13 @@ const typeRank = (r: SearchResult) => TYPE_ORDER.indexOf(r.type);
  * The requests the words find and, when `others` is given and a statement of the search can carry
  * them, the other kinds of record (null: read them apart).
  */
-async function requests(db: Db, auth: AuthInfo, f: WordFilters, limit: number, others: repo.OthersQuery | null): Promise<{ results: SearchResult[]; others: repo.OtherHits | null }> {
+async function requests(
+  db: Db,
+  auth: AuthInfo,
+  f: WordFilters,
+  limit: number,
+  others: repo.OthersQuery | null,
+): Promise<{ results: SearchResult[]; others: repo.OtherHits | null }> {
   const hasFilter = Boolean(f.status || f.organization || f.category || f.from || f.to || f.minAmount || f.maxAmount);
   const reference = f.text ? referenceOf(f.text) : null;
   if (!f.text && !hasFilter) return { results: [], others: null };
@@ -170,9 +237,20 @@ async function requests(db: Db, auth: AuthInfo, f: WordFilters, limit: number, o
     minAmount: f.minAmount ?? undefined,
     maxAmount: f.maxAmount ?? undefined,
   });
-  const base = { condition, text: f.text, tsquery: f.text ? prefixQuery(f.text) : null, reference, limit, candidates: REQUEST_CANDIDATES };
+  const base = {
+    condition,
+    text: f.text,
+    tsquery: f.text ? prefixQuery(f.text) : null,
+    reference,
+    limit,
+    candidates: REQUEST_CANDIDATES,
+  };
   if (!f.text) {
-    if (!others) return { results: toResults(auth, f, await repo.searchRequests(db, { ...base, match: 'filters' })), others: null };
+    if (!others)
+      return {
+        results: toResults(auth, f, await repo.searchRequests(db, { ...base, match: 'filters' })),
+        others: null,
+      };
     const read = await repo.searchFiltersAndOthers(db, base, others);
     return { results: toResults(auth, f, read.hits), others: read.others };
   }
@@ -183,7 +261,12 @@ async function requests(db: Db, auth: AuthInfo, f: WordFilters, limit: number, o
   const byWords = async (tsquery: string, plan: repo.WordWalk | null | undefined) => {
     if (plan?.none) return [];
     if (plan) {
-      const walked = await repo.searchRequests(db, { ...base, tsquery, match: 'words', walk: { lexemes: plan.lexemes, cap: WALK_CAP } });
+      const walked = await repo.searchRequests(db, {
+        ...base,
+        tsquery,
+        match: 'words',
+        walk: { lexemes: plan.lexemes, cap: WALK_CAP },
+      });
       if (walked.length >= limit || plan.complete) return walked;
     }
     const recent = await repo.searchRequests(db, { ...base, tsquery, match: 'words', window: RECENT_WINDOW });
@@ -191,17 +274,28 @@ async function requests(db: Db, auth: AuthInfo, f: WordFilters, limit: number, o
   };
   const walkable = base.tsquery !== null && reference === null;
   // One statement plans the walk, reads what a misspelt word needs next, and the other records.
-  const first = walkable ? await repo.planWords(db, { terms: queryTerms(f.text), cap: WALK_CAP, others: others ?? undefined }) : null;
+  const first = walkable
+    ? await repo.planWords(db, { terms: queryTerms(f.text), cap: WALK_CAP, others: others ?? undefined })
+    : null;
   let rows = base.tsquery ? await byWords(base.tsquery, first ? first.typed : undefined) : [];
   // A misspelt word finds nothing by its words: when the words find less than a page, each word
   // is also searched as the title words it resembles ("taxxi" as "taxi").
   if (rows.length < limit) {
-    const like = first?.alike?.like ?? (await repo.titleWordsLike(db, textWords(f.text).filter((w) => w.length >= 3)));
+    const like =
+      first?.alike?.like ??
+      (await repo.titleWordsLike(
+        db,
+        textWords(f.text).filter((w) => w.length >= 3),
+      ));
     const tsquery = prefixQuery(f.text, like);
     if (tsquery && tsquery !== base.tsquery) {
       const terms = queryTerms(f.text, like);
       const planned = first?.alike && sameWords(first.alike.words, terms) ? first.alike.walk : undefined;
-      const plan = walkable ? (planned !== undefined ? planned : await repo.planWordWalk(db, terms, WALK_CAP)) : undefined;
+      const plan = walkable
+        ? planned !== undefined
+          ? planned
+          : await repo.planWordWalk(db, terms, WALK_CAP)
+        : undefined;
       const seen = new Set(rows.map((r) => r.id));
       const more = await byWords(tsquery, plan);
       rows = [...rows, ...more.filter((r) => !seen.has(r.id))].sort((a, b) => b.score - a.score).slice(0, limit);
@@ -212,7 +306,15 @@ async function requests(db: Db, auth: AuthInfo, f: WordFilters, limit: number, o
 
 /** Whether two searches' terms hold the same words (the plan read in SQL is for the words the tsquery is made of). */
 function sameWords(a: readonly (readonly QueryWord[])[], b: readonly (readonly QueryWord[])[]): boolean {
-  const key = (terms: readonly (readonly QueryWord[])[]) => terms.map((t) => t.map((w) => `${w.prefix ? '*' : ''}${w.word}`).sort().join(' ')).join('|');
+  const key = (terms: readonly (readonly QueryWord[])[]) =>
+    terms
+      .map((t) =>
+        t
+          .map((w) => `${w.prefix ? '*' : ''}${w.word}`)
+          .sort()
+          .join(' '),
+      )
+      .join('|');
   return key(a) === key(b);
 }
 

@@ -24,8 +24,39 @@ export interface WordFilters {
 }
 
 const STOP_WORDS = new Set([
-  'a', 'an', 'the', 'in', 'at', 'for', 'of', 'on', 'by', 'with', 'from', 'to', 'and', 'or', 'all', 'show', 'me', 'find',
-  'request', 'requests', 'expense', 'expenses', 'spend', 'spending', 'costing', 'cost', 'costs', 'amount', 'that', 'which', 'were', 'was', 'is',
+  'a',
+  'an',
+  'the',
+  'in',
+  'at',
+  'for',
+  'of',
+  'on',
+  'by',
+  'with',
+  'from',
+  'to',
+  'and',
+  'or',
+  'all',
+  'show',
+  'me',
+  'find',
+  'request',
+  'requests',
+  'expense',
+  'expenses',
+  'spend',
+  'spending',
+  'costing',
+  'cost',
+  'costs',
+  'amount',
+  'that',
+  'which',
+  'were',
+  'was',
+  'is',
 ]);
 
 const STATUS_WORDS: Record<string, RequestStatus> = {
@@ -97,7 +128,11 @@ function periodOf(phrase: string, now: Date): [string, string] | null {
 
 const PERIODS = String.raw`today|yesterday|(?:this|last) (?:week|month|quarter|year)|(?:last|past) \d{1,3} days?`;
 
-const norm = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
 const singular = (w: string) => (w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w);
 
 /**
@@ -116,7 +151,8 @@ function findNamed(tokens: string[], items: Named[], used: Set<number>): { item:
     }
   }
   const wordCount = new Map<string, number>();
-  for (const item of items) for (const w of new Set(norm(item.name).split(/\s+/).map(singular))) wordCount.set(w, (wordCount.get(w) ?? 0) + 1);
+  for (const item of items)
+    for (const w of new Set(norm(item.name).split(/\s+/).map(singular))) wordCount.set(w, (wordCount.get(w) ?? 0) + 1);
   for (let i = 0; i < tokens.length; i++) {
     if (used.has(i) || STOP_WORDS.has(tokens[i]!)) continue;
     const t = singular(tokens[i]!);
@@ -140,11 +176,14 @@ export function readWords(q: string, context: { now: Date; organizations: Named[
   let from: string | null = null;
   let to: string | null = null;
 
-  rest = rest.replace(new RegExp(String.raw`\sbetween\s+${NUMBER}\s+and\s+${NUMBER}(?=\s)`, 'i'), (_m, a, ka, b, kb) => {
-    minAmount = amountOf(a, ka);
-    maxAmount = amountOf(b, kb);
-    return ' ';
-  });
+  rest = rest.replace(
+    new RegExp(String.raw`\sbetween\s+${NUMBER}\s+and\s+${NUMBER}(?=\s)`, 'i'),
+    (_m, a, ka, b, kb) => {
+      minAmount = amountOf(a, ka);
+      maxAmount = amountOf(b, kb);
+      return ' ';
+    },
+  );
   rest = rest.replace(new RegExp(String.raw`\s(?:${MIN_WORDS})\s*${NUMBER}(?=\s)`, 'i'), (_m, a, k) => {
     minAmount = amountOf(a, k);
     return ' ';
@@ -153,12 +192,15 @@ export function readWords(q: string, context: { now: Date; organizations: Named[
     maxAmount = amountOf(a, k);
     return ' ';
   });
-  rest = rest.replace(new RegExp(String.raw`\s(?:(?:in|from|during|of|since)\s+)?(${PERIODS})(?=\s)`, 'i'), (_m, phrase: string) => {
-    const period = periodOf(phrase, context.now);
-    if (!period) return ` ${phrase} `;
-    [from, to] = period;
-    return ' ';
-  });
+  rest = rest.replace(
+    new RegExp(String.raw`\s(?:(?:in|from|during|of|since)\s+)?(${PERIODS})(?=\s)`, 'i'),
+    (_m, phrase: string) => {
+      const period = periodOf(phrase, context.now);
+      if (!period) return ` ${phrase} `;
+      [from, to] = period;
+      return ' ';
+    },
+  );
 
   const tokens = rest
     .replace(/[^\p{L}\p{N}\s-]/gu, ' ')
@@ -184,7 +226,17 @@ export function readWords(q: string, context: { now: Date; organizations: Named[
   const reference = tokens.filter((t) => /^req-?\d+$/.test(t));
   const text = left.length > 0 ? left.join(' ') : null;
   const words = [...left, ...named].join(' ') || (reference.length > 0 ? reference.join(' ') : null);
-  return { text, words, status, organization: org?.item ?? null, category: cat?.item ?? null, from, to, minAmount, maxAmount };
+  return {
+    text,
+    words,
+    status,
+    organization: org?.item ?? null,
+    category: cat?.item ?? null,
+    from,
+    to,
+    minAmount,
+    maxAmount,
+  };
 }
 
 /** The words of a text as to_tsquery may read them: letters and digits only, at most eight. */
@@ -209,7 +261,9 @@ export function queryTerms(text: string, like?: Map<string, string[]>): QueryWor
   const safe = (w: string) => textWords(w).join('');
   return textWords(text).map((w) => [
     { word: w, prefix: true },
-    ...[...new Set((like?.get(w) ?? []).map(safe))].filter((a) => a && a !== w).map((a) => ({ word: a, prefix: false })),
+    ...[...new Set((like?.get(w) ?? []).map(safe))]
+      .filter((a) => a && a !== w)
+      .map((a) => ({ word: a, prefix: false })),
   ]);
 }
 
@@ -231,7 +285,10 @@ export function prefixQuery(text: string, like?: Map<string, string[]>): string 
  * match is tested on the stored words instead of parsing every candidate's title again.
  */
 export function titleQuery(tsquery: string): string {
-  return tsquery.replace(/([\p{L}\p{N}]+)(:\*)?/gu, (_m, word: string, prefix: string | undefined) => `${word}${prefix ?? ':'}A`);
+  return tsquery.replace(
+    /([\p{L}\p{N}]+)(:\*)?/gu,
+    (_m, word: string, prefix: string | undefined) => `${word}${prefix ?? ':'}A`,
+  );
 }
 
 /** "REQ-000123", "req 123", "#123": the request number searched for, if the text is one. */

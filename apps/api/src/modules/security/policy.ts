@@ -1,4 +1,11 @@
-import { DEFAULT_SECURITY_POLICY, LOGIN_LOCKOUT, ROLES, SECURITY_POLICY_KEY, type Role, type SecurityPolicy } from '@outlay/contracts';
+import {
+  DEFAULT_SECURITY_POLICY,
+  LOGIN_LOCKOUT,
+  ROLES,
+  SECURITY_POLICY_KEY,
+  type Role,
+  type SecurityPolicy,
+} from '@outlay/contracts';
 import type { Db } from '@outlay/db';
 import { getSetting } from '../settings/settings.repository.ts';
 
@@ -49,7 +56,15 @@ export function requiresTwoFactor(policy: SecurityPolicy, role: Role): boolean {
 /** The login throttle's limits under the policy; the per-address limit stays fixed (docs/product.md §2.5). */
 export function throttleLimits(policy: SecurityPolicy) {
   return {
-    user: { maxFailures: policy.lockoutThreshold, windowMinutes: LOGIN_LOCKOUT.windowMinutes, lockMinutes: policy.lockoutMinutes },
-    ip: { maxFailures: LOGIN_LOCKOUT.maxFailuresPerIp, windowMinutes: LOGIN_LOCKOUT.windowMinutes, lockMinutes: LOGIN_LOCKOUT.lockMinutes },
+    user: {
+      maxFailures: policy.lockoutThreshold,
+      windowMinutes: LOGIN_LOCKOUT.windowMinutes,
+      lockMinutes: policy.lockoutMinutes,
+    },
+    ip: {
+      maxFailures: LOGIN_LOCKOUT.maxFailuresPerIp,
+      windowMinutes: LOGIN_LOCKOUT.windowMinutes,
+      lockMinutes: LOGIN_LOCKOUT.lockMinutes,
+    },
   };
 }

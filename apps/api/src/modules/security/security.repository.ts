@@ -98,7 +98,13 @@ export async function listSignIns(
     .orderBy(order, sql`${loginAttempts.id} desc`);
   const rows = window ? await base.limit(window.limit).offset(window.offset) : await base.limit(50_000);
   const total = window
-    ? (await db.select({ n: count() }).from(loginAttempts).leftJoin(users, eq(users.id, loginAttempts.userId)).where(where))[0]!.n
+    ? (
+        await db
+          .select({ n: count() })
+          .from(loginAttempts)
+          .leftJoin(users, eq(users.id, loginAttempts.userId))
+          .where(where)
+      )[0]!.n
     : rows.length;
   return { items: (rows as SignInRow[]).map(toSignIn), total };
 }
@@ -113,7 +119,12 @@ export async function lockedNow(db: Db, now: Date) {
       lastLockedAt: loginThrottles.lastLockedAt,
     })
     .from(loginThrottles)
-    .where(and(sql`${loginThrottles.lockedUntil} > ${now}`, or(sql`${loginThrottles.key} LIKE 'user:%'`, sql`${loginThrottles.key} LIKE 'ip:%'`)))
+    .where(
+      and(
+        sql`${loginThrottles.lockedUntil} > ${now}`,
+        or(sql`${loginThrottles.key} LIKE 'user:%'`, sql`${loginThrottles.key} LIKE 'ip:%'`),
+      ),
+    )
     .orderBy(sql`${loginThrottles.lockedUntil} desc`);
 }
 
@@ -123,7 +134,10 @@ export async function findThrottle(db: Db, key: string) {
 }
 
 export async function clearThrottle(db: Db, key: string): Promise<void> {
-  await db.update(loginThrottles).set({ lockedUntil: null, failures: 0, lockCount: 0 }).where(eq(loginThrottles.key, key));
+  await db
+    .update(loginThrottles)
+    .set({ lockedUntil: null, failures: 0, lockCount: 0 })
+    .where(eq(loginThrottles.key, key));
 }
 
 /** Users by lower-case username, for naming user locks. */

@@ -67,12 +67,23 @@ export async function securityRoutes(app: FastifyInstance, { deps }: { deps: App
     '/api/security/sign-ins/export',
     {
       config: read,
-      schema: { tags: ['security'], summary: 'All matching sign-in attempts as CSV or XLSX', querystring: signInExportQuery },
+      schema: {
+        tags: ['security'],
+        summary: 'All matching sign-in attempts as CSV or XLSX',
+        querystring: signInExportQuery,
+      },
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await security.exportSignInActivity(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'sign-in-activity', columns: security.SIGN_IN_EXPORT_COLUMNS, rows, now: ctx.now, about: security.signInExportAbout(request.query) });
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'sign-in-activity',
+        columns: security.SIGN_IN_EXPORT_COLUMNS,
+        rows,
+        now: ctx.now,
+        about: security.signInExportAbout(request.query),
+      });
     },
   );
 
@@ -80,7 +91,11 @@ export async function securityRoutes(app: FastifyInstance, { deps }: { deps: App
     '/api/security/locked',
     {
       config: read,
-      schema: { tags: ['security'], summary: 'Usernames and addresses locked out right now', response: { 200: lockedList, ...errors } },
+      schema: {
+        tags: ['security'],
+        summary: 'Usernames and addresses locked out right now',
+        response: { 200: lockedList, ...errors },
+      },
     },
     async (request) => security.listLocked(contextOf(request, deps)),
   );
@@ -102,7 +117,11 @@ export async function securityRoutes(app: FastifyInstance, { deps }: { deps: App
     '/api/security/two-factor-adoption',
     {
       config: read,
-      schema: { tags: ['security'], summary: 'Active users with two-factor enabled, per role', response: { 200: twoFactorAdoption, ...errors } },
+      schema: {
+        tags: ['security'],
+        summary: 'Active users with two-factor enabled, per role',
+        response: { 200: twoFactorAdoption, ...errors },
+      },
     },
     async (request) => security.twoFactorAdoption(contextOf(request, deps)),
   );

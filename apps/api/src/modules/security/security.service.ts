@@ -42,7 +42,9 @@ async function readSettings(ctx: Ctx): Promise<SecuritySettings> {
   const policyRow = rows.find((r) => r.key === SECURITY_POLICY_KEY);
   const domainsRow = rows.find((r) => r.key === AUTHORIZED_DOMAINS_KEY);
   const policy = normalizePolicy(policyRow?.value as Partial<SecurityPolicy> | undefined);
-  const domains = Array.isArray(domainsRow?.value) ? (domainsRow.value as unknown[]).filter((d): d is string => typeof d === 'string') : [];
+  const domains = Array.isArray(domainsRow?.value)
+    ? (domainsRow.value as unknown[]).filter((d): d is string => typeof d === 'string')
+    : [];
   const stamps = [policyRow?.updatedAt, domainsRow?.updatedAt].filter((d): d is Date => d instanceof Date);
   const updatedAt = stamps.length ? new Date(Math.max(...stamps.map((d) => d.getTime()))).toISOString() : null;
   return { ...policy, authorizedDomains: domains, updatedAt };
@@ -196,16 +198,31 @@ export async function unlock(ctx: Ctx, input: UnlockInput): Promise<{ message: s
 
 export async function twoFactorAdoption(ctx: Ctx): Promise<TwoFactorAdoption> {
   const auth = requireAuth(ctx);
-  const scope = readScopeCondition(auth, 'security.manage', { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id });
-  const counts = new Map((await twoFactorByRole(ctx.db, scope)).map((r) => [r.role, r]));
-  const policy = normalizePolicy((await readSettingRows(ctx.db, [SECURITY_POLICY_KEY]))[0]?.value as Partial<SecurityPolicy> | undefined);
-  const percent = (enabled: number, of: number) => (of === 0 ? 0 : Math.round((enabled / of) * 1000) / 10);
-  const roles = ROLES.filter((role) => counts.has(role) || policy.twoFactorRequiredRoles.includes(role)).map((role: Role) => {
-    const c = counts.get(role);
-    const n = Number(c?.users ?? 0);
-    const enabled = Number(c?.enabled ?? 0);
-    return { role, label: ROLE_LABELS[role], users: n, enabled, percent: percent(enabled, n), required: policy.twoFactorRequiredRoles.includes(role) };
+  const scope = readScopeCondition(auth, 'security.manage', {
+    organizationId: users.organizationId,
+    departmentId: users.departmentId,
+    ownerId: users.id,
   });
+  const counts = new Map((await twoFactorByRole(ctx.db, scope)).map((r) => [r.role, r]));
+  const policy = normalizePolicy(
+    (await readSettingRows(ctx.db, [SECURITY_POLICY_KEY]))[0]?.value as Partial<SecurityPolicy> | undefined,
+  );
+  const percent = (enabled: number, of: number) => (of === 0 ? 0 : Math.round((enabled / of) * 1000) / 10);
+  const roles = ROLES.filter((role) => counts.has(role) || policy.twoFactorRequiredRoles.includes(role)).map(
+    (role: Role) => {
+      const c = counts.get(role);
+      const n = Number(c?.users ?? 0);
+      const enabled = Number(c?.enabled ?? 0);
+      return {
+        role,
+        label: ROLE_LABELS[role],
+        users: n,
+        enabled,
+        percent: percent(enabled, n),
+        required: policy.twoFactorRequiredRoles.includes(role),
+      };
+    },
+  );
   const totalUsers = roles.reduce((s, r) => s + r.users, 0);
   const totalEnabled = roles.reduce((s, r) => s + r.enabled, 0);
   return { roles, total: { users: totalUsers, enabled: totalEnabled, percent: percent(totalEnabled, totalUsers) } };

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { marked, type Token } from 'marked';
 import MiniSearch from 'minisearch';
 import { parse as parseYaml } from 'yaml';
-import { headingId, tutorialFrontMatter, tutorialSlug, type TutorialFrontMatter, type TutorialHeading } from '@outlay/contracts';
+import {
+  headingId,
+  tutorialFrontMatter,
+  tutorialSlug,
+  type TutorialFrontMatter,
+  type TutorialHeading,
+} from '@outlay/contracts';
 import { repoRoot } from '../../lib/paths.ts';
 
 /** One shipped article, parsed once per process (the files are part of the release, not data). */
@@ -28,9 +34,15 @@ function plainText(tokens: Token[]): string {
     if ('tokens' in token && token.tokens?.length) parts.push(plainText(token.tokens));
     else if (token.type === 'list') parts.push(plainText(token.items as Token[]));
     else if ('text' in token && typeof token.text === 'string') parts.push(token.text);
-    if (token.type === 'heading' || token.type === 'paragraph' || token.type === 'list_item' || token.type === 'code') parts.push('\n');
+    if (token.type === 'heading' || token.type === 'paragraph' || token.type === 'list_item' || token.type === 'code')
+      parts.push('\n');
   }
-  return parts.join(' ').replace(/[ \t]+/g, ' ').replace(/ ?\n ?/g, '\n').replace(/\n{2,}/g, '\n').trim();
+  return parts
+    .join(' ')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .replace(/\n{2,}/g, '\n')
+    .trim();
 }
 
 /** Parses one file; a file that breaks the rules is a release mistake, so it throws with its name. */
@@ -39,12 +51,14 @@ export function parseArticle(file: string, source: string): Article {
   const match = FRONT_MATTER.exec(source);
   if (!match) throw new Error(`${file}: no front matter`);
   const meta = tutorialFrontMatter.safeParse(parseYaml(match[1]!));
-  if (!meta.success) throw new Error(`${file}: ${meta.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!meta.success)
+    throw new Error(`${file}: ${meta.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const body = source.slice(match[0].length).trim();
   const tokens = marked.lexer(body);
   const headings: TutorialHeading[] = [];
   for (const t of tokens) {
-    if (t.type === 'heading' && (t.depth === 2 || t.depth === 3)) headings.push({ depth: t.depth, text: t.text, id: headingId(t.text) });
+    if (t.type === 'heading' && (t.depth === 2 || t.depth === 3))
+      headings.push({ depth: t.depth, text: t.text, id: headingId(t.text) });
   }
   const plain = plainText(tokens);
   const words = plain.split(/\s+/).filter(Boolean).length;
@@ -58,14 +72,18 @@ export interface Library {
 }
 
 export function buildLibrary(dir = contentDir()): Library {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.md')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .sort();
   const articles = files.map((f) => parseArticle(f, readFileSync(path.join(dir, f), 'utf8')));
   articles.sort((a, b) => (a.order ?? 1000) - (b.order ?? 1000) || a.title.localeCompare(b.title));
   const index = new MiniSearch<{ id: string; title: string; summary: string; tags: string; plain: string }>({
     fields: ['title', 'summary', 'tags', 'plain'],
     searchOptions: { boost: { title: 3, tags: 2, summary: 2 }, prefix: true, fuzzy: 0.2, combineWith: 'AND' },
   });
-  index.addAll(articles.map((a) => ({ id: a.slug, title: a.title, summary: a.summary, tags: a.tags.join(' '), plain: a.plain })));
+  index.addAll(
+    articles.map((a) => ({ id: a.slug, title: a.title, summary: a.summary, tags: a.tags.join(' '), plain: a.plain })),
+  );
   return { articles, bySlug: new Map(articles.map((a) => [a.slug, a])), index };
 }
 

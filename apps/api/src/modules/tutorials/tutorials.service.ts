@@ -25,20 +25,27 @@ export async function listTutorials(ctx: Ctx, query: TutorialListQuery): Promise
   const auth = requireAuth(ctx);
   const lib = getLibrary();
   const reads = await repo.readsOf(ctx.db, { userId: auth.userId });
-  const keep = (a: Article) => (!query.role || a.roles.includes(query.role)) && (!query.tag || a.tags.includes(query.tag));
+  const keep = (a: Article) =>
+    (!query.role || a.roles.includes(query.role)) && (!query.tag || a.tags.includes(query.tag));
   let found: { article: Article; excerpt: string | null }[];
   if (query.q) {
     found = lib.index
       .search(query.q)
-      .map((hit) => ({ article: lib.bySlug.get(String(hit.id))!, excerpt: excerptOf(lib.bySlug.get(String(hit.id))!, hit.terms) }))
+      .map((hit) => ({
+        article: lib.bySlug.get(String(hit.id))!,
+        excerpt: excerptOf(lib.bySlug.get(String(hit.id))!, hit.terms),
+      }))
       .filter((f) => keep(f.article));
   } else {
     found = lib.articles.filter(keep).map((article) => ({ article, excerpt: null }));
-    if (query.sort === 'title') found.sort((a, b) => a.article.title.localeCompare(b.article.title) * (query.order === 'desc' ? -1 : 1));
+    if (query.sort === 'title')
+      found.sort((a, b) => a.article.title.localeCompare(b.article.title) * (query.order === 'desc' ? -1 : 1));
   }
   const start = (query.page - 1) * query.pageSize;
   return {
-    items: found.slice(start, start + query.pageSize).map((f) => summaryOf(f.article, reads.get(f.article.slug), f.excerpt)),
+    items: found
+      .slice(start, start + query.pageSize)
+      .map((f) => summaryOf(f.article, reads.get(f.article.slug), f.excerpt)),
     total: found.length,
     page: query.page,
     pageSize: query.pageSize,
@@ -56,7 +63,12 @@ export async function getTutorial(ctx: Ctx, slug: string): Promise<TutorialDetai
   const reads = await repo.readsOf(ctx.db, { userId: auth.userId });
   const related = lib.articles
     .filter((a) => a.slug !== slug)
-    .map((a) => ({ a, shared: a.tags.filter((t) => article.tags.includes(t)).length + a.roles.filter((r) => article.roles.includes(r)).length / 10 }))
+    .map((a) => ({
+      a,
+      shared:
+        a.tags.filter((t) => article.tags.includes(t)).length +
+        a.roles.filter((r) => article.roles.includes(r)).length / 10,
+    }))
     .filter((x) => x.shared >= 1)
     .sort((x, y) => y.shared - x.shared)
     .slice(0, 3)

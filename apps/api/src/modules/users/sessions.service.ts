@@ -1,4 +1,10 @@
-import { MAX_EXPORT_ROWS, describeUserAgent, type RevokeSessionsResponse, type SessionItem, type SessionListQuery } from '@outlay/contracts';
+import {
+  MAX_EXPORT_ROWS,
+  describeUserAgent,
+  type RevokeSessionsResponse,
+  type SessionItem,
+  type SessionListQuery,
+} from '@outlay/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -6,7 +12,13 @@ import { page } from '../../lib/lists.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { requireRecentAuth } from '../../lib/step-up.ts';
 import { revokeOtherSessions, revokeSession } from '../auth/sessions.repository.ts';
-import { findLiveSession, findUser, listSessions, type SessionFilters, type SessionRecord } from './users.repository.ts';
+import {
+  findLiveSession,
+  findUser,
+  listSessions,
+  type SessionFilters,
+  type SessionRecord,
+} from './users.repository.ts';
 import { assertCanManage, fullName, notFound, userReadScope, userScope } from './users.service.ts';
 
 function toSessionItem(r: SessionRecord, currentSessionId: string, fullDeviceId: boolean): SessionItem {
@@ -14,7 +26,8 @@ function toSessionItem(r: SessionRecord, currentSessionId: string, fullDeviceId:
   return {
     id: r.id,
     user: { id: r.userId, name: fullName(r), username: r.username },
-    organization: r.organizationId && r.orgName ? { id: r.organizationId, name: r.orgName, code: r.orgCode ?? '' } : null,
+    organization:
+      r.organizationId && r.orgName ? { id: r.organizationId, name: r.orgName, code: r.orgCode ?? '' } : null,
     // A session is bound to its device id: someone who may only read sees the part the screen shows.
     deviceId: fullDeviceId ? r.deviceId : r.deviceId.slice(0, 8),
     userAgent: r.userAgent,
@@ -96,7 +109,13 @@ export async function revokeAllOfUser(ctx: Ctx, userId: string): Promise<RevokeS
     assertCanManage(auth, target);
   }
   const revoked = await ctx.db.transaction(async (tx) => {
-    const n = await revokeOtherSessions(tx, userId, own ? auth.sessionId : null, own ? 'revoked_by_self' : 'revoked_by_admin', ctx.now);
+    const n = await revokeOtherSessions(
+      tx,
+      userId,
+      own ? auth.sessionId : null,
+      own ? 'revoked_by_self' : 'revoked_by_admin',
+      ctx.now,
+    );
     await writeAudit(
       tx,
       {

@@ -64,8 +64,11 @@ export async function importUsers(ctx: Ctx, input: { csv: string; dryRun: boolea
   const parsed = validateRows(records, userImportRow);
   const emails = parsed.flatMap((p) => (p.result.success ? [p.result.data.email] : []));
   const taken = await existingEmails(ctx.db, emails);
-  const explicitUsernames = parsed.flatMap((p) => (p.result.success && p.result.data.username ? [p.result.data.username] : []));
-  const takenUsernames = explicitUsernames.length > 0 ? await usernamesLike(ctx.db, explicitUsernames) : new Set<string>();
+  const explicitUsernames = parsed.flatMap((p) =>
+    p.result.success && p.result.data.username ? [p.result.data.username] : [],
+  );
+  const takenUsernames =
+    explicitUsernames.length > 0 ? await usernamesLike(ctx.db, explicitUsernames) : new Set<string>();
   const firstRowOfEmail = new Map<string, number>();
   const firstRowOfUsername = new Map<string, number>();
 
@@ -79,7 +82,8 @@ export async function importUsers(ctx: Ctx, input: { csv: string; dryRun: boolea
         const field = String(issue.path[0] ?? '');
         if (field === 'role') errors.push(record.role ? `Unknown role "${record.role}"` : 'Role is required');
         else if (field === 'email' && !email) errors.push('E-mail is required');
-        else if ((field === 'firstName' || field === 'lastName') && !record[field]) errors.push(`${field === 'firstName' ? 'First' : 'Last'} name is required`);
+        else if ((field === 'firstName' || field === 'lastName') && !record[field])
+          errors.push(`${field === 'firstName' ? 'First' : 'Last'} name is required`);
         else errors.push(issue.message);
       }
       report.push({ row, email, errors: [...new Set(errors)] });
@@ -100,7 +104,8 @@ export async function importUsers(ctx: Ctx, input: { csv: string; dryRun: boolea
     } else {
       if (data.departmentCode) {
         const code = data.departmentCode.toLowerCase();
-        const dept = deptByCode.get(`${org.id}:${code}`) ?? deptByCode.get(`${org.id}:${org.code.toLowerCase()}-${code}`);
+        const dept =
+          deptByCode.get(`${org.id}:${code}`) ?? deptByCode.get(`${org.id}:${org.code.toLowerCase()}-${code}`);
         if (!dept) errors.push(`Unknown department code "${data.departmentCode}" in ${org.code}`);
         else departmentId = dept.id;
       }
@@ -167,8 +172,20 @@ export async function importUsers(ctx: Ctx, input: { csv: string; dryRun: boolea
           })
           .returning({ id: users.id });
         await audit(ctx, tx, 'user.created', row!.id, { after: values, metadata: { via: 'csv_import', row: p.row } });
-        await enqueueWebhookEvent(tx, 'user.created', { userId: row!.id, username: values.username, role: values.role, organizationId: values.organizationId }, ctx.now);
-        out.push({ row: p.row, id: row!.id, username, email: p.email, name: `${p.firstName} ${p.lastName}`, temporaryPassword: temps[i]!.password });
+        await enqueueWebhookEvent(
+          tx,
+          'user.created',
+          { userId: row!.id, username: values.username, role: values.role, organizationId: values.organizationId },
+          ctx.now,
+        );
+        out.push({
+          row: p.row,
+          id: row!.id,
+          username,
+          email: p.email,
+          name: `${p.firstName} ${p.lastName}`,
+          temporaryPassword: temps[i]!.password,
+        });
       }
       await writeAudit(
         tx,
@@ -188,7 +205,10 @@ export async function importUsers(ctx: Ctx, input: { csv: string; dryRun: boolea
     return { ...summary, created, temporaryPasswordExpiresAt: expiresAt.toISOString() };
   } catch (error) {
     const constraint = uniqueViolationOf(error)?.constraint;
-    if (constraint) throw new AppError('CONFLICT', { message: 'Another change added one of these users meanwhile; nothing was imported. Run the preview again.' });
+    if (constraint)
+      throw new AppError('CONFLICT', {
+        message: 'Another change added one of these users meanwhile; nothing was imported. Run the preview again.',
+      });
     throw error;
   }
 }

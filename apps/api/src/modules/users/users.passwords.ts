@@ -29,9 +29,13 @@ function toPasswordStatus(r: UserRecord, now: Date): PasswordStatusItem {
     email: r.email,
     role: r.role as Role,
     status: r.status,
-    organization: r.organizationId && r.orgName ? { id: r.organizationId, name: r.orgName, code: r.orgCode ?? '' } : null,
+    organization:
+      r.organizationId && r.orgName ? { id: r.organizationId, name: r.orgName, code: r.orgCode ?? '' } : null,
     passwordChangedAt: iso(r.passwordChangedAt),
-    passwordAgeDays: !temporary && r.passwordChangedAt ? Math.max(0, Math.floor((now.getTime() - r.passwordChangedAt.getTime()) / 86_400_000)) : null,
+    passwordAgeDays:
+      !temporary && r.passwordChangedAt
+        ? Math.max(0, Math.floor((now.getTime() - r.passwordChangedAt.getTime()) / 86_400_000))
+        : null,
     requirePasswordChange: r.requirePasswordChange,
     tempPasswordExpiresAt: iso(r.tempPasswordExpiresAt),
     tempPasswordExpired: temporary && r.tempPasswordExpiresAt!.getTime() <= now.getTime(),
@@ -44,7 +48,8 @@ function passwordFilters(ctx: Ctx, q: Partial<PasswordStatusQuery>): UserFilters
   const extra: SQL[] = [];
   if (q.twoFactor) extra.push(eq(users.totpEnabled, q.twoFactor === 'enabled'));
   if (q.passwordState === 'temporary') extra.push(sql`${users.tempPasswordExpiresAt} IS NOT NULL`);
-  if (q.passwordState === 'change_required') extra.push(sql`${users.requirePasswordChange} AND ${users.tempPasswordExpiresAt} IS NULL`);
+  if (q.passwordState === 'change_required')
+    extra.push(sql`${users.requirePasswordChange} AND ${users.tempPasswordExpiresAt} IS NULL`);
   if (q.passwordState === 'set') extra.push(sql`NOT ${users.requirePasswordChange}`);
   return { scope: userReadScope(ctx.auth!), q: q.q, organizationId: q.organizationId, extra };
 }
@@ -84,12 +89,19 @@ export async function resetPassword(ctx: Ctx, id: string): Promise<TemporaryPass
       .where(eq(users.id, id));
     const revoked = await revokeOtherSessions(tx, id, null, 'password_reset', ctx.now);
     await audit(ctx, tx, 'user.password_reset', id, {
-      before: { requirePasswordChange: before.requirePasswordChange, tempPasswordExpiresAt: iso(before.tempPasswordExpiresAt) },
+      before: {
+        requirePasswordChange: before.requirePasswordChange,
+        tempPasswordExpiresAt: iso(before.tempPasswordExpiresAt),
+      },
       after: { requirePasswordChange: true, tempPasswordExpiresAt: temp.expiresAt.toISOString() },
       metadata: { sessionsRevoked: revoked },
     });
   });
-  return { user: await getUser(ctx, id), temporaryPassword: temp.password, temporaryPasswordExpiresAt: temp.expiresAt.toISOString() };
+  return {
+    user: await getUser(ctx, id),
+    temporaryPassword: temp.password,
+    temporaryPasswordExpiresAt: temp.expiresAt.toISOString(),
+  };
 }
 
 export async function forcePasswordChange(ctx: Ctx, id: string): Promise<{ message: string; user: UserItem }> {
@@ -105,7 +117,10 @@ export async function forcePasswordChange(ctx: Ctx, id: string): Promise<{ messa
       .update(users)
       .set({ requirePasswordChange: true, updatedAt: ctx.now, version: nextVersion(users.version) })
       .where(eq(users.id, id));
-    await audit(ctx, tx, 'user.password_change_forced', id, { before: { requirePasswordChange: false }, after: { requirePasswordChange: true } });
+    await audit(ctx, tx, 'user.password_change_forced', id, {
+      before: { requirePasswordChange: false },
+      after: { requirePasswordChange: true },
+    });
   });
   return { message: `${fullName(target)} must choose a new password on their next call`, user: await getUser(ctx, id) };
 }

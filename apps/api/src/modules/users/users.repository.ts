@@ -103,8 +103,13 @@ export async function listUsers(
 ): Promise<{ rows: UserRecord[]; total: number }> {
   const where = userWhere(filters);
   const order = [orderBy(USER_SORTABLE, query, 'name'), users.id];
-  const q = baseUserQuery(db).where(where).orderBy(...order);
-  const slice = query.page && query.pageSize ? pageWindow({ page: query.page, pageSize: query.pageSize }) : { limit: limit ?? 50_000, offset: 0 };
+  const q = baseUserQuery(db)
+    .where(where)
+    .orderBy(...order);
+  const slice =
+    query.page && query.pageSize
+      ? pageWindow({ page: query.page, pageSize: query.pageSize })
+      : { limit: limit ?? 50_000, offset: 0 };
   const rows = await q.limit(slice.limit).offset(slice.offset);
   const [totalRow] = await db
     .select({ n: count() })
@@ -116,7 +121,9 @@ export async function listUsers(
 }
 
 export async function findUser(db: Db, id: string, scope: SQL | undefined): Promise<UserRecord | null> {
-  const [row] = await baseUserQuery(db).where(and(eq(users.id, id), scope)).limit(1);
+  const [row] = await baseUserQuery(db)
+    .where(and(eq(users.id, id), scope))
+    .limit(1);
   return row ?? null;
 }
 
@@ -134,7 +141,9 @@ export async function emailTaken(db: Db, email: string, exceptId?: string): Prom
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptId ? sql`${users.id} <> ${exceptId}` : undefined))
+    .where(
+      and(sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptId ? sql`${users.id} <> ${exceptId}` : undefined),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -144,7 +153,12 @@ export async function existingEmails(db: Db, emails: string[]): Promise<Set<stri
   const rows = await db
     .select({ email: users.email })
     .from(users)
-    .where(inArray(sql`lower(${users.email})`, emails.map((e) => e.toLowerCase())));
+    .where(
+      inArray(
+        sql`lower(${users.email})`,
+        emails.map((e) => e.toLowerCase()),
+      ),
+    );
   return new Set(rows.map((r) => r.email.toLowerCase()));
 }
 
@@ -175,22 +189,39 @@ export async function activeOwnerCount(db: Db): Promise<number> {
 }
 
 export async function findOrganization(db: Db, id: string) {
-  const [row] = await db.select({ id: organizations.id, name: organizations.name, code: organizations.code, active: organizations.active }).from(organizations).where(eq(organizations.id, id));
+  const [row] = await db
+    .select({ id: organizations.id, name: organizations.name, code: organizations.code, active: organizations.active })
+    .from(organizations)
+    .where(eq(organizations.id, id));
   return row ?? null;
 }
 
 export async function findDepartment(db: Db, id: string) {
   const [row] = await db
-    .select({ id: departments.id, organizationId: departments.organizationId, name: departments.name, code: departments.code, active: departments.active })
+    .select({
+      id: departments.id,
+      organizationId: departments.organizationId,
+      name: departments.name,
+      code: departments.code,
+      active: departments.active,
+    })
     .from(departments)
     .where(eq(departments.id, id));
   return row ?? null;
 }
 
 export async function allOrganizationsAndDepartments(db: Db) {
-  const orgs = await db.select({ id: organizations.id, code: organizations.code, name: organizations.name, active: organizations.active }).from(organizations);
+  const orgs = await db
+    .select({ id: organizations.id, code: organizations.code, name: organizations.name, active: organizations.active })
+    .from(organizations);
   const depts = await db
-    .select({ id: departments.id, organizationId: departments.organizationId, code: departments.code, name: departments.name, active: departments.active })
+    .select({
+      id: departments.id,
+      organizationId: departments.organizationId,
+      code: departments.code,
+      name: departments.name,
+      active: departments.active,
+    })
     .from(departments);
   return { orgs, depts };
 }
@@ -274,7 +305,10 @@ export async function listSessions(
   const q = baseSessionQuery(db)
     .where(where)
     .orderBy(orderBy(SESSION_SORTABLE, sort, 'lastSeenAt'), sessions.id);
-  const slice = query.page && query.pageSize ? pageWindow({ page: query.page, pageSize: query.pageSize }) : { limit: limit ?? 50_000, offset: 0 };
+  const slice =
+    query.page && query.pageSize
+      ? pageWindow({ page: query.page, pageSize: query.pageSize })
+      : { limit: limit ?? 50_000, offset: 0 };
   const rows = await q.limit(slice.limit).offset(slice.offset);
   const [totalRow] = await db
     .select({ n: count() })
@@ -286,7 +320,12 @@ export async function listSessions(
 }
 
 /** A live session in the caller's scope, or null. */
-export async function findLiveSession(db: Db, id: string, scope: SQL | undefined, now: Date): Promise<SessionRecord | null> {
+export async function findLiveSession(
+  db: Db,
+  id: string,
+  scope: SQL | undefined,
+  now: Date,
+): Promise<SessionRecord | null> {
   const [row] = await baseSessionQuery(db)
     .where(and(eq(sessions.id, id), scope, isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);

@@ -35,7 +35,16 @@ import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/ve
 import { exportSessions, listSessionsPage, revokeAllOfUser, revokeOne } from './sessions.service.ts';
 import { importUsers } from './users.import.ts';
 import { exportPasswordStatus, forcePasswordChange, listPasswordStatus, resetPassword } from './users.passwords.ts';
-import { bulkSetStatus, createUser, exportUsers, getUser, listUsersPage, setUserStatus, updateUser, userOptions as loadOptions } from './users.service.ts';
+import {
+  bulkSetStatus,
+  createUser,
+  exportUsers,
+  getUser,
+  listUsersPage,
+  setUserStatus,
+  updateUser,
+  userOptions as loadOptions,
+} from './users.service.ts';
 
 const access = { access: 'users.manage' as const };
 // The user screens' reads: also for a settings reader, who changes nothing.
@@ -99,28 +108,52 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   // --- Users -----------------------------------------------------------------------------------
   r.get(
     '/api/users',
-    { config: read, schema: { tags, summary: 'Users in the caller’s scope', querystring: userListQuery, response: { 200: userList } } },
+    {
+      config: read,
+      schema: { tags, summary: 'Users in the caller’s scope', querystring: userListQuery, response: { 200: userList } },
+    },
     async (request) => listUsersPage(contextOf(request, deps), request.query),
   );
   r.get(
     '/api/users/export',
-    { config: read, schema: { tags, summary: 'Users as CSV or XLSX (same filters as the list)', querystring: userExportQuery } },
+    {
+      config: read,
+      schema: { tags, summary: 'Users as CSV or XLSX (same filters as the list)', querystring: userExportQuery },
+    },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await exportUsers(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'users', columns: USER_COLUMNS, rows, now: ctx.now });
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'users',
+        columns: USER_COLUMNS,
+        rows,
+        now: ctx.now,
+      });
     },
   );
   r.get(
     '/api/users/options',
-    { config: read, schema: { tags, summary: 'Organizations, departments, roles and managers the caller may assign', response: { 200: userOptions } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Organizations, departments, roles and managers the caller may assign',
+        response: { 200: userOptions },
+      },
+    },
     async (request) => loadOptions(contextOf(request, deps)),
   );
   r.post(
     '/api/users',
     {
       config: access,
-      schema: { tags, summary: 'Create a user with a one-time temporary password', body: createUserInput, response: { 201: temporaryPasswordResponse, ...refusals } },
+      schema: {
+        tags,
+        summary: 'Create a user with a one-time temporary password',
+        body: createUserInput,
+        response: { 201: temporaryPasswordResponse, ...refusals },
+      },
     },
     async (request, reply) => reply.code(201).send(await createUser(contextOf(request, deps), request.body)),
   );
@@ -143,14 +176,27 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   );
   r.post(
     '/api/users/bulk/activate',
-    { config: access, schema: { tags, summary: 'Activate several users', body: bulkUserIdsInput, response: { 200: bulkUserResult, ...refusals } } },
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Activate several users',
+        body: bulkUserIdsInput,
+        response: { 200: bulkUserResult, ...refusals },
+      },
+    },
     async (request) => bulkSetStatus(contextOf(request, deps), request.body.ids, 'active'),
   );
   r.post(
     '/api/users/bulk/deactivate',
     {
       config: access,
-      schema: { tags, summary: 'Deactivate several users (their sessions end at once)', body: bulkUserIdsInput, response: { 200: bulkUserResult, ...refusals } },
+      schema: {
+        tags,
+        summary: 'Deactivate several users (their sessions end at once)',
+        body: bulkUserIdsInput,
+        response: { 200: bulkUserResult, ...refusals },
+      },
     },
     async (request) => bulkSetStatus(contextOf(request, deps), request.body.ids, 'inactive'),
   );
@@ -160,24 +206,45 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     '/api/users/passwords',
     {
       config: read,
-      schema: { tags, summary: 'Password age, temporary-password expiry and two-factor status', querystring: passwordStatusQuery, response: { 200: passwordStatusList } },
+      schema: {
+        tags,
+        summary: 'Password age, temporary-password expiry and two-factor status',
+        querystring: passwordStatusQuery,
+        response: { 200: passwordStatusList },
+      },
     },
     async (request) => listPasswordStatus(contextOf(request, deps), request.query),
   );
   r.get(
     '/api/users/passwords/export',
-    { config: read, schema: { tags, summary: 'Password status as CSV or XLSX (step-up; API keys refused)', querystring: passwordStatusExportQuery } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Password status as CSV or XLSX (step-up; API keys refused)',
+        querystring: passwordStatusExportQuery,
+      },
+    },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await exportPasswordStatus(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'password-status', columns: PASSWORD_COLUMNS, rows, now: ctx.now });
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'password-status',
+        columns: PASSWORD_COLUMNS,
+        rows,
+        now: ctx.now,
+      });
     },
   );
 
   // --- One user ----------------------------------------------------------------------------------
   r.get(
     '/api/users/:id',
-    { config: read, schema: { tags, summary: 'One user', params: idParam, response: { 200: userItem, 404: errorResponse } } },
+    {
+      config: read,
+      schema: { tags, summary: 'One user', params: idParam, response: { 200: userItem, 404: errorResponse } },
+    },
     async (request, reply) => withEtag(reply, await getUser(contextOf(request, deps), request.params.id)),
   );
   r.put(
@@ -186,18 +253,35 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       config: access,
       schema: {
         tags,
-        summary: 'Edit names, e-mail, phone, organization, department and manager; with If-Match, only if the user is still at that version (412 otherwise)',
+        summary:
+          'Edit names, e-mail, phone, organization, department and manager; with If-Match, only if the user is still at that version (412 otherwise)',
         params: idParam,
         body: updateUserInput,
         response: { 200: userItem, ...refusals, ...versionConflictResponse },
       },
     },
-    async (request, reply) => withEtag(reply, await updateUser(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await updateUser(contextOf(request, deps), request.params.id, request.body, expectedVersion(request)),
+      ),
   );
   r.post(
     '/api/users/:id/activate',
-    { config: access, schema: { tags, summary: 'Activate a user', params: idParam, response: { 200: userItem, ...refusals, ...versionConflictResponse } } },
-    async (request, reply) => withEtag(reply, await setUserStatus(contextOf(request, deps), request.params.id, 'active', expectedVersion(request))),
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Activate a user',
+        params: idParam,
+        response: { 200: userItem, ...refusals, ...versionConflictResponse },
+      },
+    },
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await setUserStatus(contextOf(request, deps), request.params.id, 'active', expectedVersion(request)),
+      ),
   );
   r.post(
     '/api/users/:id/deactivate',
@@ -210,7 +294,11 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
         response: { 200: userItem, ...refusals, ...versionConflictResponse },
       },
     },
-    async (request, reply) => withEtag(reply, await setUserStatus(contextOf(request, deps), request.params.id, 'inactive', expectedVersion(request))),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await setUserStatus(contextOf(request, deps), request.params.id, 'inactive', expectedVersion(request)),
+      ),
   );
   r.post(
     '/api/users/:id/reset-password',
@@ -229,7 +317,12 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     '/api/users/:id/force-password-change',
     {
       config: access,
-      schema: { tags, summary: 'Require a new password on the user’s next call', params: idParam, response: { 200: forcePasswordChangeResponse, ...refusals } },
+      schema: {
+        tags,
+        summary: 'Require a new password on the user’s next call',
+        params: idParam,
+        response: { 200: forcePasswordChangeResponse, ...refusals },
+      },
     },
     async (request) => forcePasswordChange(contextOf(request, deps), request.params.id),
   );
@@ -239,7 +332,8 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       config: access,
       schema: {
         tags,
-        summary: 'End every session of a user (your own: every other one); another user’s needs a recent password confirmation',
+        summary:
+          'End every session of a user (your own: every other one); another user’s needs a recent password confirmation',
         params: idParam,
         response: { 200: revokeSessionsResponse, ...refusals },
       },
@@ -250,16 +344,33 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   // --- Sessions --------------------------------------------------------------------------------
   r.get(
     '/api/sessions',
-    { config: read, schema: { tags: ['sessions'], summary: 'Active device sessions in the caller’s scope', querystring: sessionListQuery, response: { 200: sessionList } } },
+    {
+      config: read,
+      schema: {
+        tags: ['sessions'],
+        summary: 'Active device sessions in the caller’s scope',
+        querystring: sessionListQuery,
+        response: { 200: sessionList },
+      },
+    },
     async (request) => listSessionsPage(contextOf(request, deps), request.query),
   );
   r.get(
     '/api/sessions/export',
-    { config: read, schema: { tags: ['sessions'], summary: 'Active sessions as CSV or XLSX', querystring: sessionExportQuery } },
+    {
+      config: read,
+      schema: { tags: ['sessions'], summary: 'Active sessions as CSV or XLSX', querystring: sessionExportQuery },
+    },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await exportSessions(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'sessions', columns: SESSION_COLUMNS, rows, now: ctx.now });
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'sessions',
+        columns: SESSION_COLUMNS,
+        rows,
+        now: ctx.now,
+      });
     },
   );
   r.delete(

@@ -43,12 +43,20 @@ import { enqueueWebhookEvent } from '../../lib/webhook-outbox.ts';
 
 /** The caller's reach over users: group all, organization their own, department theirs. */
 export function userScope(auth: AuthInfo): SQL | undefined {
-  return scopeCondition(auth, 'users.manage', { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id });
+  return scopeCondition(auth, 'users.manage', {
+    organizationId: users.organizationId,
+    departmentId: users.departmentId,
+    ownerId: users.id,
+  });
 }
 
 /** Who the caller may see on the user screens: userScope, or a settings reader's reach (never for a change). */
 export function userReadScope(auth: AuthInfo): SQL | undefined {
-  return readScopeCondition(auth, 'users.manage', { organizationId: users.organizationId, departmentId: users.departmentId, ownerId: users.id });
+  return readScopeCondition(auth, 'users.manage', {
+    organizationId: users.organizationId,
+    departmentId: users.departmentId,
+    ownerId: users.id,
+  });
 }
 
 export function iso(d: Date | null): string | null {
@@ -66,7 +74,8 @@ export function toUserItem(r: UserRecord): UserItem {
     role: r.role as Role,
     customRoleId: r.customRoleId,
     status: r.status,
-    organization: r.organizationId && r.orgName ? { id: r.organizationId, name: r.orgName, code: r.orgCode ?? '' } : null,
+    organization:
+      r.organizationId && r.orgName ? { id: r.organizationId, name: r.orgName, code: r.orgCode ?? '' } : null,
     department: r.departmentId && r.deptName ? { id: r.departmentId, name: r.deptName, code: r.deptCode ?? '' } : null,
     manager:
       r.managerId && r.managerUsername
@@ -99,14 +108,19 @@ export function assertCanManage(auth: AuthInfo, target: { role: string; firstNam
 
 function assertCanGrant(auth: AuthInfo, role: Role) {
   if (!canGrantRole(auth.grants, role)) {
-    throw new AppError('FORBIDDEN', { message: `You cannot grant the role ${ROLE_LABELS[role]}: it has permissions you do not hold` });
+    throw new AppError('FORBIDDEN', {
+      message: `You cannot grant the role ${ROLE_LABELS[role]}: it has permissions you do not hold`,
+    });
   }
 }
 
 /** True when the caller may see and place users in this organization. */
 export function organizationReachable(auth: AuthInfo, organizationId: string): boolean {
   const scope = scopeOf(auth, 'users.manage');
-  return scope === 'group' || ((scope === 'organization' || scope === 'department') && auth.organizationId === organizationId);
+  return (
+    scope === 'group' ||
+    ((scope === 'organization' || scope === 'department') && auth.organizationId === organizationId)
+  );
 }
 
 /** Department-scope (and own-scope) managers place users only in their own department. */
@@ -117,10 +131,15 @@ export function departmentRefusal(auth: AuthInfo, departmentId: string | null): 
   return 'You can only place users in your own department';
 }
 
-async function checkPlacement(ctx: Ctx, input: { organizationId: string; departmentId: string | null; managerId: string | null }, selfId?: string) {
+async function checkPlacement(
+  ctx: Ctx,
+  input: { organizationId: string; departmentId: string | null; managerId: string | null },
+  selfId?: string,
+) {
   const auth = ctx.auth!;
   const org = await findOrganization(ctx.db, input.organizationId);
-  if (!org || !organizationReachable(auth, org.id)) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
+  if (!org || !organizationReachable(auth, org.id))
+    throw new AppError('NOT_FOUND', { message: 'Organization not found' });
   if (input.departmentId) {
     const dept = await findDepartment(ctx.db, input.departmentId);
     if (!dept) throw new AppError('NOT_FOUND', { message: 'Department not found' });
@@ -161,12 +180,19 @@ export function firstFree(base: string, taken: Set<string>): string {
 }
 
 function uniqueConflict(constraint: string): AppError {
-  if (constraint.includes('email')) return new AppError('EMAIL_TAKEN', { message: 'This email address is already in use' });
+  if (constraint.includes('email'))
+    return new AppError('EMAIL_TAKEN', { message: 'This email address is already in use' });
   if (constraint.includes('username')) return new AppError('CONFLICT', { message: 'This username is already taken' });
   return new AppError('CONFLICT', { message: 'Another change got there first; please try again' });
 }
 
-export function audit(ctx: Ctx, tx: Db, action: string, entityId: string, fields: { before?: unknown; after?: unknown; metadata?: unknown }) {
+export function audit(
+  ctx: Ctx,
+  tx: Db,
+  action: string,
+  entityId: string,
+  fields: { before?: unknown; after?: unknown; metadata?: unknown },
+) {
   return auditChange(tx, actorOf(ctx), { action, entityType: 'user', entityId, ...fields });
 }
 
@@ -210,9 +236,16 @@ export async function userOptions(ctx: Ctx) {
   const auth = ctx.auth!;
   const { orgs, depts } = await allOrganizationsAndDepartments(ctx.db);
   const scope = readScopeOf(auth, 'users.manage');
-  const orgVisible = (id: string) => scope === 'group' || ((scope === 'organization' || scope === 'department') && auth.organizationId === id);
-  const deptVisible = (d: { id: string; organizationId: string }) => orgVisible(d.organizationId) && (scope !== 'department' || d.id === auth.departmentId);
-  const { rows: managers } = await listUsers(ctx.db, { scope: userReadScope(auth), status: 'active' }, { order: 'asc' }, 2000);
+  const orgVisible = (id: string) =>
+    scope === 'group' || ((scope === 'organization' || scope === 'department') && auth.organizationId === id);
+  const deptVisible = (d: { id: string; organizationId: string }) =>
+    orgVisible(d.organizationId) && (scope !== 'department' || d.id === auth.departmentId);
+  const { rows: managers } = await listUsers(
+    ctx.db,
+    { scope: userReadScope(auth), status: 'active' },
+    { order: 'asc' },
+    2000,
+  );
   return {
     organizations: orgs
       .filter((o) => orgVisible(o.id))
@@ -222,8 +255,17 @@ export async function userOptions(ctx: Ctx) {
       .filter(deptVisible)
       .sort((a, b) => a.name.localeCompare(b.name))
       .map((d) => ({ id: d.id, organizationId: d.organizationId, name: d.name, code: d.code, active: d.active })),
-    roles: (Object.keys(ROLE_LABELS) as Role[]).map((value) => ({ value, label: ROLE_LABELS[value], grantable: canGrantRole(auth.grants, value) })),
-    managers: managers.map((m) => ({ id: m.id, name: fullName(m), username: m.username, organizationId: m.organizationId })),
+    roles: (Object.keys(ROLE_LABELS) as Role[]).map((value) => ({
+      value,
+      label: ROLE_LABELS[value],
+      grantable: canGrantRole(auth.grants, value),
+    })),
+    managers: managers.map((m) => ({
+      id: m.id,
+      name: fullName(m),
+      username: m.username,
+      organizationId: m.organizationId,
+    })),
   };
 }
 
@@ -247,7 +289,8 @@ export async function createUser(ctx: Ctx, input: CreateUserValues): Promise<Tem
   const auth = ctx.auth!;
   assertCanGrant(auth, input.role);
   await checkPlacement(ctx, input);
-  if (await emailTaken(ctx.db, input.email)) throw new AppError('EMAIL_TAKEN', { message: 'This email address is already in use' });
+  if (await emailTaken(ctx.db, input.email))
+    throw new AppError('EMAIL_TAKEN', { message: 'This email address is already in use' });
   if (input.username && (await usernameTaken(ctx.db, input.username))) {
     throw new AppError('CONFLICT', { message: 'This username is already taken' });
   }
@@ -280,11 +323,23 @@ export async function createUser(ctx: Ctx, input: CreateUserValues): Promise<Tem
           updatedAt: ctx.now,
         })
         .returning({ id: users.id });
-      await audit(ctx, tx, 'user.created', row!.id, { after: values, metadata: { temporaryPasswordExpiresAt: temp.expiresAt.toISOString() } });
-      await enqueueWebhookEvent(tx, 'user.created', { userId: row!.id, username: values.username, role: values.role, organizationId: values.organizationId }, ctx.now);
+      await audit(ctx, tx, 'user.created', row!.id, {
+        after: values,
+        metadata: { temporaryPasswordExpiresAt: temp.expiresAt.toISOString() },
+      });
+      await enqueueWebhookEvent(
+        tx,
+        'user.created',
+        { userId: row!.id, username: values.username, role: values.role, organizationId: values.organizationId },
+        ctx.now,
+      );
       return row!.id;
     });
-    return { user: await getUser(ctx, id), temporaryPassword: temp.password, temporaryPasswordExpiresAt: temp.expiresAt.toISOString() };
+    return {
+      user: await getUser(ctx, id),
+      temporaryPassword: temp.password,
+      temporaryPasswordExpiresAt: temp.expiresAt.toISOString(),
+    };
   } catch (error) {
     const constraint = uniqueViolationOf(error)?.constraint;
     if (constraint) throw uniqueConflict(constraint);
@@ -301,15 +356,29 @@ export interface UpdateUserValues {
   departmentId: string | null;
   managerId: string | null;
 }
-const EDITABLE = ['firstName', 'lastName', 'email', 'phoneNumber', 'organizationId', 'departmentId', 'managerId'] as const;
+const EDITABLE = [
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+  'organizationId',
+  'departmentId',
+  'managerId',
+] as const;
 
-export async function updateUser(ctx: Ctx, id: string, input: UpdateUserValues, expectedVersion?: number): Promise<UserItem> {
+export async function updateUser(
+  ctx: Ctx,
+  id: string,
+  input: UpdateUserValues,
+  expectedVersion?: number,
+): Promise<UserItem> {
   const auth = ctx.auth!;
   const current = await findUser(ctx.db, id, userScope(auth));
   if (!current) throw notFound();
   if (current.id !== auth.userId) assertCanManage(auth, current);
   await checkPlacement(ctx, input, id);
-  if (await emailTaken(ctx.db, input.email, id)) throw new AppError('EMAIL_TAKEN', { message: 'This email address is already in use' });
+  if (await emailTaken(ctx.db, input.email, id))
+    throw new AppError('EMAIL_TAKEN', { message: 'This email address is already in use' });
   try {
     await ctx.db.transaction(async (tx) => {
       const before = await lockUser(tx, id);
@@ -319,7 +388,11 @@ export async function updateUser(ctx: Ctx, id: string, input: UpdateUserValues, 
       if (changed.length === 0) return;
       const updated = await tx
         .update(users)
-        .set({ ...Object.fromEntries(changed.map((k) => [k, input[k]])), updatedAt: ctx.now, version: nextVersion(users.version) })
+        .set({
+          ...Object.fromEntries(changed.map((k) => [k, input[k]])),
+          updatedAt: ctx.now,
+          version: nextVersion(users.version),
+        })
         .where(and(eq(users.id, id), versionIs(users.version, expectedVersion)))
         .returning({ id: users.id });
       if (updated.length === 0) throw versionConflict();
@@ -341,7 +414,13 @@ export async function updateUser(ctx: Ctx, id: string, input: UpdateUserValues, 
 // ---------------------------------------------------------------------------------------------
 
 /** Changes one user's status inside `tx`; throws an AppError when a rule refuses it. Returns false when nothing changed. */
-async function changeStatus(ctx: Ctx, tx: Db, target: UserRecord, next: 'active' | 'inactive', expectedVersion?: number): Promise<boolean> {
+async function changeStatus(
+  ctx: Ctx,
+  tx: Db,
+  target: UserRecord,
+  next: 'active' | 'inactive',
+  expectedVersion?: number,
+): Promise<boolean> {
   const auth = ctx.auth!;
   if (next === 'inactive') {
     if (target.id === auth.userId) throw new AppError('CONFLICT', { message: 'You cannot deactivate yourself' });
@@ -352,9 +431,15 @@ async function changeStatus(ctx: Ctx, tx: Db, target: UserRecord, next: 'active'
   if (before.status === next) return false;
   if (next === 'inactive' && before.role === 'owner' && before.status === 'active') {
     // Lock every active owner so two admins cannot each deactivate "the other" last owner.
-    await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'owner'), eq(users.status, 'active'))).for('update');
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'owner'), eq(users.status, 'active')))
+      .for('update');
     if ((await activeOwnerCount(tx)) <= 1) {
-      throw new AppError('CONFLICT', { message: `${fullName(before)} is the last active owner and cannot be deactivated` });
+      throw new AppError('CONFLICT', {
+        message: `${fullName(before)} is the last active owner and cannot be deactivated`,
+      });
     }
   }
   assertCanManage(auth, before);
@@ -373,7 +458,12 @@ async function changeStatus(ctx: Ctx, tx: Db, target: UserRecord, next: 'active'
   return true;
 }
 
-export async function setUserStatus(ctx: Ctx, id: string, next: 'active' | 'inactive', expectedVersion?: number): Promise<UserItem> {
+export async function setUserStatus(
+  ctx: Ctx,
+  id: string,
+  next: 'active' | 'inactive',
+  expectedVersion?: number,
+): Promise<UserItem> {
   const target = await findUser(ctx.db, id, userScope(ctx.auth!));
   if (!target) throw notFound();
   await ctx.db.transaction((tx) => changeStatus(ctx, tx, target, next, expectedVersion));
@@ -398,7 +488,12 @@ export async function bulkSetStatus(ctx: Ctx, ids: string[], next: 'active' | 'i
         // A savepoint per user, so one refusal does not undo the others.
         const did = await tx.transaction((sp) => changeStatus(ctx, sp, target, next));
         if (did) changed++;
-        else skipped.push({ id, name: fullName(target), reason: next === 'active' ? 'Already active' : 'Already inactive' });
+        else
+          skipped.push({
+            id,
+            name: fullName(target),
+            reason: next === 'active' ? 'Already active' : 'Already inactive',
+          });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         skipped.push({ id, name: fullName(target), reason: error.message });

@@ -35,7 +35,9 @@ function vendorOpen(db: Db) {
     .select({
       vendorId: sql<string>`${payables.vendorId}`.as('open_vendor_id'),
       orgCurrency: sql<string>`${spendingRequests.orgCurrency}`.as('open_currency'),
-      open: sql<string>`sum((${payables.amount} - ${payables.paidAmount}) * ${spendingRequests.fxRate})`.as('open_balance'),
+      open: sql<string>`sum((${payables.amount} - ${payables.paidAmount}) * ${spendingRequests.fxRate})`.as(
+        'open_balance',
+      ),
     })
     .from(payables)
     .innerJoin(spendingRequests, eq(spendingRequests.id, payables.requestId))
@@ -103,7 +105,12 @@ export type VendorRow = {
 function withSpend(db: Db) {
   const spend = vendorSpend(db);
   const open = vendorOpen(db);
-  const columns = { ...vendorColumns, spendToDate: spend.toDate, openBalance: open.open, spendCurrency: organizations.currency };
+  const columns = {
+    ...vendorColumns,
+    spendToDate: spend.toDate,
+    openBalance: open.open,
+    spendCurrency: organizations.currency,
+  };
   const join = and(eq(spend.vendorId, vendors.id), eq(spend.orgCurrency, organizations.currency));
   const openJoin = and(eq(open.vendorId, vendors.id), eq(open.orgCurrency, organizations.currency));
   return { spend, open, columns, join, openJoin };
@@ -136,7 +143,11 @@ function where(scope: SQL | undefined, filter: VendorFilter): SQL | undefined {
 
 export async function listVendors(
   db: Db,
-  params: { scope: SQL | undefined; query: VendorFilter & Pick<VendorListQuery, 'sort' | 'order'>; window?: { limit: number; offset: number } },
+  params: {
+    scope: SQL | undefined;
+    query: VendorFilter & Pick<VendorListQuery, 'sort' | 'order'>;
+    window?: { limit: number; offset: number };
+  },
 ): Promise<{ rows: VendorRow[]; total: number }> {
   const condition = where(params.scope, params.query);
   const { spend, open, columns, join, openJoin } = withSpend(db);
@@ -149,7 +160,9 @@ export async function listVendors(
     .leftJoin(open, openJoin)
     .where(condition)
     .orderBy(orderBy(SORTABLE, params.query, 'name'), asc(vendors.id));
-  const rows = (params.window ? await base.limit(params.window.limit).offset(params.window.offset) : await base) as VendorRow[];
+  const rows = (
+    params.window ? await base.limit(params.window.limit).offset(params.window.offset) : await base
+  ) as VendorRow[];
   const [total] = await db
     .select({ n: count() })
     .from(vendors)
@@ -160,7 +173,10 @@ export async function listVendors(
 
 export { pageWindow };
 
-export async function findVendor(db: Db, params: { id: string; scope: SQL | undefined; forUpdate?: boolean }): Promise<VendorRow | null> {
+export async function findVendor(
+  db: Db,
+  params: { id: string; scope: SQL | undefined; forUpdate?: boolean },
+): Promise<VendorRow | null> {
   const { spend, open, columns, join, openJoin } = withSpend(db);
   const q = db
     .select(columns)
@@ -176,7 +192,10 @@ export async function findVendor(db: Db, params: { id: string; scope: SQL | unde
 
 /** The vendor's sealed bank account on file and the one a pending change would set. */
 export async function vendorSealedBank(db: Db, id: string) {
-  const [row] = await db.select({ bankAccountEnc: vendors.bankAccountEnc, pendingBankAccountEnc: vendors.pendingBankAccountEnc }).from(vendors).where(eq(vendors.id, id));
+  const [row] = await db
+    .select({ bankAccountEnc: vendors.bankAccountEnc, pendingBankAccountEnc: vendors.pendingBankAccountEnc })
+    .from(vendors)
+    .where(eq(vendors.id, id));
   return row ?? null;
 }
 
@@ -184,7 +203,12 @@ export async function taxIdTaken(db: Db, params: { taxId: string; exceptId?: str
   const rows = await db
     .select({ id: vendors.id })
     .from(vendors)
-    .where(and(sql`lower(${vendors.taxId}) = lower(${params.taxId})`, params.exceptId ? sql`${vendors.id} <> ${params.exceptId}` : undefined))
+    .where(
+      and(
+        sql`lower(${vendors.taxId}) = lower(${params.taxId})`,
+        params.exceptId ? sql`${vendors.id} <> ${params.exceptId}` : undefined,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -210,19 +234,39 @@ export async function updateVendorRow(
 /** Conditional status change: only moves a vendor still in `from`, so concurrent changes give one winner. */
 export async function changeVendorStatus(
   db: Db,
-  params: { id: string; from: VendorRow['status']; to: VendorRow['status']; now: Date; expectedVersion: number | undefined },
+  params: {
+    id: string;
+    from: VendorRow['status'];
+    to: VendorRow['status'];
+    now: Date;
+    expectedVersion: number | undefined;
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(vendors)
     .set({ status: params.to, updatedAt: params.now, version: nextVersion(vendors.version) })
-    .where(and(eq(vendors.id, params.id), eq(vendors.status, params.from), versionIs(vendors.version, params.expectedVersion)))
+    .where(
+      and(
+        eq(vendors.id, params.id),
+        eq(vendors.status, params.from),
+        versionIs(vendors.version, params.expectedVersion),
+      ),
+    )
     .returning({ id: vendors.id });
   return rows.length > 0;
 }
 
-export async function organizationById(db: Db, id: string): Promise<{ id: string; name: string; currency: string; active: boolean } | null> {
+export async function organizationById(
+  db: Db,
+  id: string,
+): Promise<{ id: string; name: string; currency: string; active: boolean } | null> {
   const [row] = await db
-    .select({ id: organizations.id, name: organizations.name, currency: organizations.currency, active: organizations.active })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      currency: organizations.currency,
+      active: organizations.active,
+    })
     .from(organizations)
     .where(eq(organizations.id, id));
   return row ?? null;
@@ -230,9 +274,23 @@ export async function organizationById(db: Db, id: string): Promise<{ id: string
 
 export async function listOrganizations(db: Db, params: { onlyId: string | null | undefined }) {
   return db
-    .select({ id: organizations.id, name: organizations.name, code: organizations.code, currency: organizations.currency })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      code: organizations.code,
+      currency: organizations.currency,
+    })
     .from(organizations)
-    .where(and(eq(organizations.active, true), params.onlyId === undefined ? undefined : params.onlyId === null ? sql`false` : eq(organizations.id, params.onlyId)))
+    .where(
+      and(
+        eq(organizations.active, true),
+        params.onlyId === undefined
+          ? undefined
+          : params.onlyId === null
+            ? sql`false`
+            : eq(organizations.id, params.onlyId),
+      ),
+    )
     .orderBy(sql`${organizations.kind} = 'subsidiary'`, asc(organizations.name));
 }
 
@@ -240,10 +298,22 @@ const actor = alias(users, 'actor');
 
 export async function lastStatusChange(db: Db, vendorId: string) {
   const [row] = await db
-    .select({ after: auditEvents.after, metadata: auditEvents.metadata, at: auditEvents.occurredAt, firstName: actor.firstName, lastName: actor.lastName })
+    .select({
+      after: auditEvents.after,
+      metadata: auditEvents.metadata,
+      at: auditEvents.occurredAt,
+      firstName: actor.firstName,
+      lastName: actor.lastName,
+    })
     .from(auditEvents)
     .leftJoin(actor, eq(actor.id, auditEvents.actorId))
-    .where(and(eq(auditEvents.entityType, 'vendor'), eq(auditEvents.entityId, vendorId), eq(auditEvents.action, 'vendor.status_changed')))
+    .where(
+      and(
+        eq(auditEvents.entityType, 'vendor'),
+        eq(auditEvents.entityId, vendorId),
+        eq(auditEvents.action, 'vendor.status_changed'),
+      ),
+    )
     .orderBy(desc(auditEvents.id))
     .limit(1);
   return row ?? null;

@@ -28,7 +28,7 @@ export async function vendorsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: access,
       schema: {
         tags: ['vendors'],
-        summary: 'Vendors in the caller\'s scope: search by name or tax ID, filter by status, organization, currency',
+        summary: "Vendors in the caller's scope: search by name or tax ID, filter by status, organization, currency",
         querystring: vendorListQuery,
         response: { 200: vendorList, ...errors },
       },
@@ -39,19 +39,33 @@ export async function vendorsRoutes(app: FastifyInstance, { deps }: { deps: AppD
     '/api/vendors/export',
     {
       config: access,
-      schema: { tags: ['vendors'], summary: 'All matching vendors as CSV or XLSX (bank accounts masked)', querystring: vendorExportQuery },
+      schema: {
+        tags: ['vendors'],
+        summary: 'All matching vendors as CSV or XLSX (bank accounts masked)',
+        querystring: vendorExportQuery,
+      },
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const rows = await service.exportVendors(ctx, request.query);
-      return sendExport(reply, { format: request.query.format, filename: 'vendors', columns: service.EXPORT_COLUMNS, rows, now: ctx.now });
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'vendors',
+        columns: service.EXPORT_COLUMNS,
+        rows,
+        now: ctx.now,
+      });
     },
   );
   r.get(
     '/api/vendors/organizations',
     {
       config: access,
-      schema: { tags: ['vendors'], summary: 'Organizations the caller may keep vendors for', response: { 200: vendorOrganizations, ...errors } },
+      schema: {
+        tags: ['vendors'],
+        summary: 'Organizations the caller may keep vendors for',
+        response: { 200: vendorOrganizations, ...errors },
+      },
     },
     async (request) => service.vendorOrganizations(contextOf(request, deps)),
   );
@@ -59,7 +73,12 @@ export async function vendorsRoutes(app: FastifyInstance, { deps }: { deps: AppD
     '/api/vendors/:id',
     {
       config: access,
-      schema: { tags: ['vendors'], summary: 'One vendor with its latest status change', params: idParam, response: { 200: vendorDetail, ...errors } },
+      schema: {
+        tags: ['vendors'],
+        summary: 'One vendor with its latest status change',
+        params: idParam,
+        response: { 200: vendorDetail, ...errors },
+      },
     },
     async (request, reply) => withEtag(reply, await service.getVendor(contextOf(request, deps), request.params.id)),
   );
@@ -69,12 +88,14 @@ export async function vendorsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: access,
       schema: {
         tags: ['vendors'],
-        summary: 'Create a vendor (pending verification); the bank account is sealed and only its last four characters are shown',
+        summary:
+          'Create a vendor (pending verification); the bank account is sealed and only its last four characters are shown',
         body: createVendorInput,
         response: { 201: vendorDetail, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(withEtag(reply, await service.createVendor(contextOf(request, deps), request.body))),
+    async (request, reply) =>
+      reply.code(201).send(withEtag(reply, await service.createVendor(contextOf(request, deps), request.body))),
   );
   r.patch(
     '/api/vendors/:id',
@@ -83,14 +104,17 @@ export async function vendorsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       schema: {
         tags: ['vendors'],
         summary:
-          'Update a vendor\'s details; with If-Match, only if the vendor is still at that version (412 otherwise). A change of the bank account on file waits for another vendor manager\'s confirmation',
+          "Update a vendor's details; with If-Match, only if the vendor is still at that version (412 otherwise). A change of the bank account on file waits for another vendor manager's confirmation",
         params: idParam,
         body: updateVendorInput,
         response: { 200: vendorDetail, ...errors, ...versionConflictResponse },
       },
     },
     async (request, reply) =>
-      withEtag(reply, await service.updateVendor(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
+      withEtag(
+        reply,
+        await service.updateVendor(contextOf(request, deps), request.params.id, request.body, expectedVersion(request)),
+      ),
   );
   r.post(
     '/api/vendors/:id/bank-change/confirm',
@@ -98,20 +122,28 @@ export async function vendorsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       config: access,
       schema: {
         tags: ['vendors'],
-        summary: 'Confirm a vendor\'s pending bank account change so payments go to it (not by the one who asked for it; needs a recent password confirmation); the vendor\'s contact is told',
+        summary:
+          "Confirm a vendor's pending bank account change so payments go to it (not by the one who asked for it; needs a recent password confirmation); the vendor's contact is told",
         params: idParam,
         response: { 200: vendorDetail, ...errors },
       },
     },
-    async (request, reply) => withEtag(reply, await service.confirmBankChange(contextOf(request, deps), request.params.id)),
+    async (request, reply) =>
+      withEtag(reply, await service.confirmBankChange(contextOf(request, deps), request.params.id)),
   );
   r.delete(
     '/api/vendors/:id/bank-change',
     {
       config: access,
-      schema: { tags: ['vendors'], summary: 'Discard a vendor\'s pending bank account change; the account on file stays', params: idParam, response: { 200: vendorDetail, ...errors } },
+      schema: {
+        tags: ['vendors'],
+        summary: "Discard a vendor's pending bank account change; the account on file stays",
+        params: idParam,
+        response: { 200: vendorDetail, ...errors },
+      },
     },
-    async (request, reply) => withEtag(reply, await service.discardBankChange(contextOf(request, deps), request.params.id)),
+    async (request, reply) =>
+      withEtag(reply, await service.discardBankChange(contextOf(request, deps), request.params.id)),
   );
   r.post(
     '/api/vendors/:id/status',
@@ -126,6 +158,14 @@ export async function vendorsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       },
     },
     async (request, reply) =>
-      withEtag(reply, await service.setVendorStatus(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
+      withEtag(
+        reply,
+        await service.setVendorStatus(
+          contextOf(request, deps),
+          request.params.id,
+          request.body,
+          expectedVersion(request),
+        ),
+      ),
   );
 }

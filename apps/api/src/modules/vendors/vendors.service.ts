@@ -56,7 +56,9 @@ export function toVendor(row: VendorRow): Vendor {
         ? {
             bankAccountMasked: maskBankAccount(row.pendingBankAccountLast4)!,
             requestedById: row.pendingBankById,
-            requestedByName: row.pendingBankByFirstName ? `${row.pendingBankByFirstName} ${row.pendingBankByLastName ?? ''}`.trim() : null,
+            requestedByName: row.pendingBankByFirstName
+              ? `${row.pendingBankByFirstName} ${row.pendingBankByLastName ?? ''}`.trim()
+              : null,
             requestedAt: row.pendingBankAt.toISOString(),
           }
         : null,
@@ -72,7 +74,22 @@ export function toVendor(row: VendorRow): Vendor {
 }
 
 /** What the audit trail keeps of a vendor: everything but bank details beyond the last four. */
-function auditView(row: Pick<VendorRow, 'name' | 'taxId' | 'contactName' | 'email' | 'phone' | 'address' | 'paymentTermsDays' | 'currency' | 'bankAccountLast4' | 'status' | 'organizationId'>) {
+function auditView(
+  row: Pick<
+    VendorRow,
+    | 'name'
+    | 'taxId'
+    | 'contactName'
+    | 'email'
+    | 'phone'
+    | 'address'
+    | 'paymentTermsDays'
+    | 'currency'
+    | 'bankAccountLast4'
+    | 'status'
+    | 'organizationId'
+  >,
+) {
   return {
     organizationId: row.organizationId,
     name: row.name,
@@ -98,7 +115,11 @@ export async function listVendors(ctx: Ctx, query: VendorListQuery): Promise<Ven
 }
 
 export async function exportVendors(ctx: Ctx, query: VendorExportQuery): Promise<Vendor[]> {
-  const { rows } = await repo.listVendors(ctx.db, { scope: scope(ctx), query, window: { limit: MAX_EXPORT_ROWS, offset: 0 } });
+  const { rows } = await repo.listVendors(ctx.db, {
+    scope: scope(ctx),
+    query,
+    window: { limit: MAX_EXPORT_ROWS, offset: 0 },
+  });
   return rows.map(toVendor);
 }
 
@@ -114,8 +135,18 @@ export const EXPORT_COLUMNS: ExportColumn<Vendor>[] = [
   { header: 'Phone', value: (v: Vendor) => v.phone },
   { header: 'Address', value: (v: Vendor) => v.address },
   { header: 'Bank account', value: (v: Vendor) => v.bankAccountMasked },
-  { header: 'Spend to date', value: (v: Vendor) => v.spendToDate, type: 'money', currency: (v: Vendor) => v.spendCurrency },
-  { header: 'Open balance', value: (v: Vendor) => v.openBalance, type: 'money', currency: (v: Vendor) => v.spendCurrency },
+  {
+    header: 'Spend to date',
+    value: (v: Vendor) => v.spendToDate,
+    type: 'money',
+    currency: (v: Vendor) => v.spendCurrency,
+  },
+  {
+    header: 'Open balance',
+    value: (v: Vendor) => v.openBalance,
+    type: 'money',
+    currency: (v: Vendor) => v.spendCurrency,
+  },
   { header: 'Spend currency', value: (v: Vendor) => v.spendCurrency },
   { header: 'Created', value: (v: Vendor) => v.createdAt, type: 'datetime' },
 ];
@@ -148,7 +179,10 @@ export async function vendorOrganizations(ctx: Ctx): Promise<{ items: VendorOrga
   return { items };
 }
 
-function sealBank(ctx: Ctx, bankAccount: string | null | undefined): { bankAccountEnc?: string | null; bankAccountLast4?: string | null } {
+function sealBank(
+  ctx: Ctx,
+  bankAccount: string | null | undefined,
+): { bankAccountEnc?: string | null; bankAccountLast4?: string | null } {
   if (bankAccount === undefined) return {};
   if (bankAccount === null) return { bankAccountEnc: null, bankAccountLast4: null };
   return { bankAccountEnc: encrypt(ctx.bankKey, bankAccount), bankAccountLast4: bankAccount.slice(-4) };
@@ -156,10 +190,15 @@ function sealBank(ctx: Ctx, bankAccount: string | null | undefined): { bankAccou
 
 export async function createVendor(ctx: Ctx, input: CreateVendorInput): Promise<VendorDetail> {
   const auth = requireAuth(ctx);
-  if (!organizationInScope(auth, PERMISSION, input.organizationId)) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
+  if (!organizationInScope(auth, PERMISSION, input.organizationId))
+    throw new AppError('NOT_FOUND', { message: 'Organization not found' });
   const org = await repo.organizationById(ctx.db, input.organizationId);
   if (!org) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
-  if (!org.active) throw new AppError('VALIDATION_ERROR', { message: 'This organization is inactive', details: [{ path: 'organizationId', message: 'This organization is inactive' }] });
+  if (!org.active)
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'This organization is inactive',
+      details: [{ path: 'organizationId', message: 'This organization is inactive' }],
+    });
   if (await repo.taxIdTaken(ctx.db, { taxId: input.taxId })) throw taxIdConflict();
   const bank = sealBank(ctx, input.bankAccount);
   let id: string;
@@ -184,7 +223,15 @@ export async function createVendor(ctx: Ctx, input: CreateVendorInput): Promise<
       const newId = await repo.insertVendor(tx, values);
       await writeAudit(
         tx,
-        { actorId: auth.userId, action: 'vendor.created', entityType: 'vendor', entityId: newId, ip: ctx.ip, userAgent: ctx.userAgent, after: auditView(values) },
+        {
+          actorId: auth.userId,
+          action: 'vendor.created',
+          entityType: 'vendor',
+          entityId: newId,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          after: auditView(values),
+        },
         ctx.now,
       );
       return newId;
@@ -196,11 +243,17 @@ export async function createVendor(ctx: Ctx, input: CreateVendorInput): Promise<
   return getVendor(ctx, id);
 }
 
-export async function updateVendor(ctx: Ctx, id: string, input: UpdateVendorInput, expectedVersion?: number): Promise<VendorDetail> {
+export async function updateVendor(
+  ctx: Ctx,
+  id: string,
+  input: UpdateVendorInput,
+  expectedVersion?: number,
+): Promise<VendorDetail> {
   const auth = requireAuth(ctx);
   const s = scope(ctx);
   if (!(await repo.findVendor(ctx.db, { id, scope: s }))) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
-  if (input.taxId !== undefined && (await repo.taxIdTaken(ctx.db, { taxId: input.taxId, exceptId: id }))) throw taxIdConflict();
+  if (input.taxId !== undefined && (await repo.taxIdTaken(ctx.db, { taxId: input.taxId, exceptId: id })))
+    throw taxIdConflict();
   try {
     await ctx.db.transaction(async (tx) => {
       const before = await repo.findVendor(tx, { id, scope: s, forUpdate: true });
@@ -218,7 +271,8 @@ export async function updateVendor(ctx: Ctx, id: string, input: UpdateVendorInpu
       const detailsChanged = Object.keys(changes).length > 0;
       const bank = await bankChange(ctx, tx, before, input);
       Object.assign(changes, bank.values);
-      if (!(await repo.updateVendorRow(tx, { id, expectedVersion, values: { ...changes, updatedAt: ctx.now } }))) throw versionConflict();
+      if (!(await repo.updateVendorRow(tx, { id, expectedVersion, values: { ...changes, updatedAt: ctx.now } })))
+        throw versionConflict();
       const after = { ...before, ...changes } as VendorRow;
       if (bank.pending) {
         await writeAudit(
@@ -238,7 +292,15 @@ export async function updateVendor(ctx: Ctx, id: string, input: UpdateVendorInpu
         // To the address on file before this edit as well: one edit changing both the account
         // and the contact address must not keep the notice from the payee.
         const addresses = new Set([before.email, after.email].filter((a): a is string => Boolean(a)));
-        for (const to of addresses) await emailPayee(tx, { ...after, email: to }, before.bankAccountLast4, changes.pendingBankAccountLast4 ?? null, 'requested', ctx.now);
+        for (const to of addresses)
+          await emailPayee(
+            tx,
+            { ...after, email: to },
+            before.bankAccountLast4,
+            changes.pendingBankAccountLast4 ?? null,
+            'requested',
+            ctx.now,
+          );
       }
       // An edit that only asked for a bank account change is audited by the request above.
       if (detailsChanged || !bank.pending) {
@@ -266,7 +328,12 @@ export async function updateVendor(ctx: Ctx, id: string, input: UpdateVendorInpu
   return getVendor(ctx, id);
 }
 
-const CLEAR_PENDING = { pendingBankAccountEnc: null, pendingBankAccountLast4: null, pendingBankById: null, pendingBankAt: null };
+const CLEAR_PENDING = {
+  pendingBankAccountEnc: null,
+  pendingBankAccountLast4: null,
+  pendingBankById: null,
+  pendingBankAt: null,
+};
 
 /**
  * What a bank account edit does. Adding the first account or removing the one on file applies at
@@ -279,7 +346,8 @@ async function bankChange(ctx: Ctx, tx: Db, before: VendorRow, input: UpdateVend
   if (input.bankAccount === undefined) return none;
   const sealed = await repo.vendorSealedBank(tx, before.id);
   const onFile = sealed?.bankAccountEnc ? decrypt(ctx.bankKey, sealed.bankAccountEnc) : null;
-  if (!onFile || input.bankAccount === null) return { values: { ...sealBank(ctx, input.bankAccount), ...CLEAR_PENDING }, pending: false, applied: true };
+  if (!onFile || input.bankAccount === null)
+    return { values: { ...sealBank(ctx, input.bankAccount), ...CLEAR_PENDING }, pending: false, applied: true };
   // The account on file typed again (the form's "keep" is an empty field): nothing to change, and a pending change stays.
   if (input.bankAccount === onFile) return none;
   const auth = requireAuth(ctx);
@@ -318,19 +386,26 @@ async function emailPayee(
   } else {
     lines.push(`${payer} now pays ${vendor.name} to ${account(toLast4)} (before: ${account(fromLast4)}).`);
   }
-  lines.push('', `If you did not ask for this change, contact the finance team of ${payer} at once, using contact details you already know rather than any given in a message about the change.`);
+  lines.push(
+    '',
+    `If you did not ask for this change, contact the finance team of ${payer} at once, using contact details you already know rather than any given in a message about the change.`,
+  );
   await queueEmail(
     tx,
     {
       to: vendor.email,
-      subject: stage === 'requested' ? `${payer}: a change of your bank account was requested` : `${payer}: your bank account on file was changed`,
+      subject:
+        stage === 'requested'
+          ? `${payer}: a change of your bank account was requested`
+          : `${payer}: your bank account on file was changed`,
       body: lines.join('\n'),
     },
     now,
   );
 }
 
-export const OWN_BANK_CHANGE = 'You asked for this bank account change; someone else who manages vendors must confirm it';
+export const OWN_BANK_CHANGE =
+  'You asked for this bank account change; someone else who manages vendors must confirm it';
 
 /** Confirms a vendor's pending bank account change (not by the one who asked for it). */
 export async function confirmBankChange(ctx: Ctx, id: string): Promise<VendorDetail> {
@@ -340,7 +415,8 @@ export async function confirmBankChange(ctx: Ctx, id: string): Promise<VendorDet
     const before = await repo.findVendor(tx, { id, scope: s, forUpdate: true });
     if (!before) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
     const sealed = await repo.vendorSealedBank(tx, id);
-    if (!before.pendingBankAt || !sealed?.pendingBankAccountEnc) throw new AppError('CONFLICT', { message: 'There is no bank account change to confirm' });
+    if (!before.pendingBankAt || !sealed?.pendingBankAccountEnc)
+      throw new AppError('CONFLICT', { message: 'There is no bank account change to confirm' });
     if (before.pendingBankById === auth.userId) throw new AppError('FORBIDDEN', { message: OWN_BANK_CHANGE });
     // After the refusals a password cannot cure, so nobody is asked for one in vain.
     requireRecentAuth(ctx);
@@ -378,8 +454,16 @@ export async function discardBankChange(ctx: Ctx, id: string): Promise<VendorDet
   await ctx.db.transaction(async (tx) => {
     const before = await repo.findVendor(tx, { id, scope: s, forUpdate: true });
     if (!before) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
-    if (!before.pendingBankAt) throw new AppError('CONFLICT', { message: 'There is no bank account change to discard' });
-    if (!(await repo.updateVendorRow(tx, { id, expectedVersion: before.version, values: { ...CLEAR_PENDING, updatedAt: ctx.now } }))) throw versionConflict();
+    if (!before.pendingBankAt)
+      throw new AppError('CONFLICT', { message: 'There is no bank account change to discard' });
+    if (
+      !(await repo.updateVendorRow(tx, {
+        id,
+        expectedVersion: before.version,
+        values: { ...CLEAR_PENDING, updatedAt: ctx.now },
+      }))
+    )
+      throw versionConflict();
     await writeAudit(
       tx,
       {
@@ -398,7 +482,12 @@ export async function discardBankChange(ctx: Ctx, id: string): Promise<VendorDet
   return getVendor(ctx, id);
 }
 
-export async function setVendorStatus(ctx: Ctx, id: string, input: VendorStatusInput, expectedVersion?: number): Promise<VendorDetail> {
+export async function setVendorStatus(
+  ctx: Ctx,
+  id: string,
+  input: VendorStatusInput,
+  expectedVersion?: number,
+): Promise<VendorDetail> {
   const auth = requireAuth(ctx);
   const s = scope(ctx);
   await ctx.db.transaction(async (tx) => {
@@ -406,14 +495,24 @@ export async function setVendorStatus(ctx: Ctx, id: string, input: VendorStatusI
     if (!current) throw new AppError('NOT_FOUND', { message: NOT_FOUND });
     assertVersion(current.version, expectedVersion);
     if (current.status === input.status) {
-      throw new AppError('CONFLICT', { message: `This vendor is already ${VENDOR_STATUS_LABELS[input.status].toLowerCase()}` });
+      throw new AppError('CONFLICT', {
+        message: `This vendor is already ${VENDOR_STATUS_LABELS[input.status].toLowerCase()}`,
+      });
     }
     if (!VENDOR_TRANSITIONS[current.status].includes(input.status)) {
       throw new AppError('CONFLICT', {
         message: `A vendor that is ${VENDOR_STATUS_LABELS[current.status].toLowerCase()} cannot become ${VENDOR_STATUS_LABELS[input.status].toLowerCase()}`,
       });
     }
-    if (!(await repo.changeVendorStatus(tx, { id, from: current.status, to: input.status, now: ctx.now, expectedVersion }))) {
+    if (
+      !(await repo.changeVendorStatus(tx, {
+        id,
+        from: current.status,
+        to: input.status,
+        now: ctx.now,
+        expectedVersion,
+      }))
+    ) {
       throw new AppError('CONFLICT', { message: 'This vendor was changed by someone else; reload and try again' });
     }
     await writeAudit(

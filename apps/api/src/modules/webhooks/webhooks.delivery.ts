@@ -8,7 +8,12 @@ import https from 'node:https';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { Webhook as Signer } from 'standardwebhooks';
 import { backoffDelayMs, type BackoffPolicy } from '@outlay/contracts/backoff';
-import { WEBHOOK_DISABLE_AFTER_FAILURES, WEBHOOK_MESSAGES, WEBHOOK_RETRY_HOURS, WEBHOOK_TIMEOUT_MS } from '@outlay/contracts';
+import {
+  WEBHOOK_DISABLE_AFTER_FAILURES,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_RETRY_HOURS,
+  WEBHOOK_TIMEOUT_MS,
+} from '@outlay/contracts';
 import { users, webhookDeliveries, webhooks, type Db } from '@outlay/db';
 import type { AppDeps } from '../../lib/context.ts';
 import { notify } from '../../lib/notify.ts';
@@ -68,7 +73,13 @@ async function claim(db: Db, now: Date): Promise<Claimed[]> {
       .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
       // A deactivated owner's webhooks wait, as their API keys do.
       .innerJoin(users, and(eq(users.id, webhooks.userId), eq(users.status, 'active')))
-      .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now), eq(webhooks.enabled, true)))
+      .where(
+        and(
+          eq(webhookDeliveries.status, 'pending'),
+          lte(webhookDeliveries.nextAttemptAt, now),
+          eq(webhooks.enabled, true),
+        ),
+      )
       .orderBy(asc(webhookDeliveries.nextAttemptAt))
       .limit(BATCH)
       .for('update', { of: webhookDeliveries, skipLocked: true });
@@ -76,10 +87,12 @@ async function claim(db: Db, now: Date): Promise<Claimed[]> {
     await tx
       .update(webhookDeliveries)
       .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
-      .where(sql`${webhookDeliveries.id} IN (${sql.join(
-        rows.map((r) => sql`${r.id}::uuid`),
-        sql`, `,
-      )})`);
+      .where(
+        sql`${webhookDeliveries.id} IN (${sql.join(
+          rows.map((r) => sql`${r.id}::uuid`),
+          sql`, `,
+        )})`,
+      );
     return rows.map((r) => ({ ...r, attempts: r.attempts + 1 }));
   });
 }
@@ -97,23 +110,35 @@ interface Answer {
  * resolved here, once, and the connection goes to the address that passed the check: Node calls
  * no lookup for an IP literal, and the pinned lookup answers a name with the checked address.
  */
-async function post(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean): Promise<Answer> {
+async function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  allowPrivate: boolean,
+): Promise<Answer> {
   const started = performance.now();
   const destination = await resolveDestination(url, allowPrivate);
   if (!destination.ok) {
     const durationMs = Math.round(performance.now() - started);
-    if (destination.problem === 'privateAddress') return { status: null, error: WEBHOOK_MESSAGES.refusedAtSend, durationMs, refused: true };
+    if (destination.problem === 'privateAddress')
+      return { status: null, error: WEBHOOK_MESSAGES.refusedAtSend, durationMs, refused: true };
     return { status: null, error: WEBHOOK_MESSAGES[destination.problem], durationMs };
   }
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
-    const done = (status: number | null, error: string | null) => resolve({ status, error, durationMs: Math.round(performance.now() - started) });
+    const done = (status: number | null, error: string | null) =>
+      resolve({ status, error, durationMs: Math.round(performance.now() - started) });
     const request = client.request(
       target,
       {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'Outlay-Webhooks/1' },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'Outlay-Webhooks/1',
+        },
         lookup: pinnedLookup(destination.address),
         timeout: WEBHOOK_TIMEOUT_MS,
       },
@@ -145,7 +170,8 @@ async function recordFailure(db: Db, row: Claimed, answer: Answer, now: Date, re
         durationMs: answer.durationMs,
         error,
         lastAttemptAt: now,
-        nextAttemptAt: status === 'pending' ? new Date(now.getTime() + backoffDelayMs(row.attempts, WEBHOOK_RETRY)) : null,
+        nextAttemptAt:
+          status === 'pending' ? new Date(now.getTime() + backoffDelayMs(row.attempts, WEBHOOK_RETRY)) : null,
       })
       .where(eq(webhookDeliveries.id, row.id));
     const [hook] = await tx
@@ -157,7 +183,10 @@ async function recordFailure(db: Db, row: Claimed, answer: Answer, now: Date, re
       // Conditional, so of two instances failing at once only one switches it off and tells the owner.
       const switched = await tx
         .update(webhooks)
-        .set({ enabled: false, disabledReason: `Switched off after ${hook.failures} failed attempts in a row: ${error}`.slice(0, 500) })
+        .set({
+          enabled: false,
+          disabledReason: `Switched off after ${hook.failures} failed attempts in a row: ${error}`.slice(0, 500),
+        })
         .where(and(eq(webhooks.id, row.webhookId), eq(webhooks.enabled, true)))
         .returning({ id: webhooks.id });
       if (switched.length > 0) {
@@ -196,7 +225,10 @@ function signatures(totpKey: Buffer, row: Claimed, now: Date, body: string): str
 }
 
 /** Sends what is due at `now`. */
-export async function deliverWebhooks(deps: Pick<AppDeps, 'db' | 'totpKey'>, now: Date): Promise<WebhookDeliveryResult> {
+export async function deliverWebhooks(
+  deps: Pick<AppDeps, 'db' | 'totpKey'>,
+  now: Date,
+): Promise<WebhookDeliveryResult> {
   const result: WebhookDeliveryResult = { delivered: 0, retried: 0, failed: 0, refused: 0, disabled: 0 };
   const allowPrivate = await allowPrivateDestinations(deps.db);
   for (let round = 0; round < 10; round++) {
@@ -205,14 +237,25 @@ export async function deliverWebhooks(deps: Pick<AppDeps, 'db' | 'totpKey'>, now
     await Promise.all(
       rows.map(async (row) => {
         const body = JSON.stringify(row.payload);
-        const headers = { 'webhook-id': row.messageId, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signatures(deps.totpKey, row, now, body) };
+        const headers = {
+          'webhook-id': row.messageId,
+          'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+          'webhook-signature': signatures(deps.totpKey, row, now, body),
+        };
         const answer = await post(row.url, headers, body, allowPrivate);
         if (answer.status !== null && answer.status >= 200 && answer.status < 300) {
           await deps.db.transaction(async (raw) => {
             const tx = raw as unknown as Db;
             await tx
               .update(webhookDeliveries)
-              .set({ status: 'delivered', responseStatus: answer.status, durationMs: answer.durationMs, error: null, lastAttemptAt: now, nextAttemptAt: null })
+              .set({
+                status: 'delivered',
+                responseStatus: answer.status,
+                durationMs: answer.durationMs,
+                error: null,
+                lastAttemptAt: now,
+                nextAttemptAt: null,
+              })
               .where(eq(webhookDeliveries.id, row.id));
             await tx.update(webhooks).set({ consecutiveFailures: 0 }).where(eq(webhooks.id, row.webhookId));
           });

@@ -8,13 +8,16 @@ import { AppError } from '../../lib/app-error.ts';
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   return parsed.range() === 'unicast';
 }
 
 function resolveAll(host: string): Promise<LookupAddress[]> {
   // `dns.lookup` read at call time (not a named import), so a test can stand in for the resolver.
-  return new Promise((resolve, reject) => dns.lookup(host, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+  return new Promise((resolve, reject) =>
+    dns.lookup(host, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
+  );
 }
 
 /** Why a destination cannot be used: not http(s), a host that does not resolve, or an internal address. */
@@ -47,7 +50,8 @@ export async function resolveDestination(url: string, allowPrivate: boolean): Pr
     }
   }
   if (addresses.length === 0) return { ok: false, problem: 'unresolvable' };
-  if (!allowPrivate && addresses.some((a) => !isPublicAddress(a.address))) return { ok: false, problem: 'privateAddress' };
+  if (!allowPrivate && addresses.some((a) => !isPublicAddress(a.address)))
+    return { ok: false, problem: 'privateAddress' };
   return { ok: true, address: addresses[0]! };
 }
 
@@ -67,7 +71,8 @@ export async function checkDestination(url: string, allowPrivate: boolean): Prom
  */
 export function pinnedLookup(checked: LookupAddress): LookupFunction {
   return (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, [checked]);
+    if ((options as { all?: boolean }).all)
+      return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, [checked]);
     return callback(null, checked.address, checked.family);
   };
 }

@@ -6,11 +6,22 @@ export type WebhookRow = typeof webhooks.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 export async function webhooksOf(db: Db, userId: string): Promise<WebhookRow[]> {
-  return db.select().from(webhooks).where(eq(webhooks.userId, userId)).orderBy(desc(webhooks.createdAt), desc(webhooks.id));
+  return db
+    .select()
+    .from(webhooks)
+    .where(eq(webhooks.userId, userId))
+    .orderBy(desc(webhooks.createdAt), desc(webhooks.id));
 }
 
-export async function webhookOf(db: Db, params: { userId: string; id: string }, lock = false): Promise<WebhookRow | null> {
-  const query = db.select().from(webhooks).where(and(eq(webhooks.id, params.id), eq(webhooks.userId, params.userId)));
+export async function webhookOf(
+  db: Db,
+  params: { userId: string; id: string },
+  lock = false,
+): Promise<WebhookRow | null> {
+  const query = db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.id, params.id), eq(webhooks.userId, params.userId)));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -30,7 +41,10 @@ export async function setEnabled(db: Db, id: string, enabled: boolean): Promise<
 }
 
 /** The new secret signs from now on; the one it replaces keeps signing until `previousExpiresAt` (none when null). */
-export async function rotateSecret(db: Db, params: { id: string; secretSealed: string; previousExpiresAt: Date | null; now: Date }): Promise<WebhookRow> {
+export async function rotateSecret(
+  db: Db,
+  params: { id: string; secretSealed: string; previousExpiresAt: Date | null; now: Date },
+): Promise<WebhookRow> {
   const [row] = await db
     .update(webhooks)
     .set({
@@ -49,11 +63,19 @@ export async function deleteWebhook(db: Db, id: string): Promise<void> {
 }
 
 export async function deliveriesOf(db: Db, webhookId: string, limit = 100): Promise<DeliveryRow[]> {
-  return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId)).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(limit);
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, webhookId))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit);
 }
 
 export async function deliveryOf(db: Db, params: { webhookId: string; id: string }): Promise<DeliveryRow | null> {
-  const [row] = await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.id, params.id), eq(webhookDeliveries.webhookId, params.webhookId)));
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, params.id), eq(webhookDeliveries.webhookId, params.webhookId)));
   return row ?? null;
 }
 
@@ -62,7 +84,10 @@ export async function deliveryOf(db: Db, params: { webhookId: string; id: string
  * (message_id) WHERE status = 'pending' lets one in and the insert of the other does nothing,
  * whichever instance they came from (null then).
  */
-export async function insertDeliveryUnlessPending(db: Db, values: typeof webhookDeliveries.$inferInsert): Promise<DeliveryRow | null> {
+export async function insertDeliveryUnlessPending(
+  db: Db,
+  values: typeof webhookDeliveries.$inferInsert,
+): Promise<DeliveryRow | null> {
   const [row] = await db
     .insert(webhookDeliveries)
     .values(values)
@@ -72,7 +97,10 @@ export async function insertDeliveryUnlessPending(db: Db, values: typeof webhook
 }
 
 export async function allowPrivateDestinations(db: Db): Promise<boolean> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, WEBHOOK_PRIVATE_SETTING));
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, WEBHOOK_PRIVATE_SETTING));
   return row?.value === true;
 }
 

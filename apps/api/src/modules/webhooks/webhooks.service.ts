@@ -68,7 +68,8 @@ export async function listWebhooks(ctx: Ctx): Promise<WebhookList> {
 export async function createWebhook(ctx: Ctx, input: Required<WebhookCreateInput>): Promise<WebhookCreated> {
   const auth = requireAuth(ctx);
   // Events are sent whatever organization they happen in, so only a group-wide holder may ask for them.
-  if (auth.grants['integrations.manage'] !== 'group') throw new AppError('FORBIDDEN', { message: WEBHOOK_MESSAGES.groupScopeOnly });
+  if (auth.grants['integrations.manage'] !== 'group')
+    throw new AppError('FORBIDDEN', { message: WEBHOOK_MESSAGES.groupScopeOnly });
   await checkDestination(input.url, await repo.allowPrivateDestinations(ctx.db));
   const secret = newWebhookSecret();
   const events = [...new Set(input.events)];
@@ -81,7 +82,12 @@ export async function createWebhook(ctx: Ctx, input: Required<WebhookCreateInput
       secretSealed: sealSecret(ctx.totpKey, secret),
       createdAt: ctx.now,
     });
-    await auditChange(tx, actorOf(ctx), { action: 'webhook.created', entityType: 'webhook', entityId: inserted.id, after: { url: input.url, events } });
+    await auditChange(tx, actorOf(ctx), {
+      action: 'webhook.created',
+      entityType: 'webhook',
+      entityId: inserted.id,
+      after: { url: input.url, events },
+    });
     return inserted;
   });
   return { ...view(row), secret };
@@ -91,7 +97,11 @@ export async function setWebhookEnabled(ctx: Ctx, id: string, enabled: boolean):
   await ownWebhook(ctx, id);
   return ctx.db.transaction(async (tx) => {
     const row = await repo.setEnabled(tx, id, enabled);
-    await auditChange(tx, actorOf(ctx), { action: enabled ? 'webhook.enabled' : 'webhook.disabled', entityType: 'webhook', entityId: id });
+    await auditChange(tx, actorOf(ctx), {
+      action: enabled ? 'webhook.enabled' : 'webhook.disabled',
+      entityType: 'webhook',
+      entityId: id,
+    });
     return view(row);
   });
 }
@@ -109,7 +119,12 @@ export async function rotateSecret(ctx: Ctx, id: string): Promise<WebhookSecretR
     // Locked, so two rotations at once keep the secret each replaced in turn, not a lost one.
     const own = await repo.webhookOf(tx, { userId: requireAuth(ctx).userId, id }, true);
     if (!own) throw new AppError('NOT_FOUND', { message: WEBHOOK_MESSAGES.notFound });
-    const rotated = await repo.rotateSecret(tx, { id, secretSealed: sealSecret(ctx.totpKey, secret), previousExpiresAt, now: ctx.now });
+    const rotated = await repo.rotateSecret(tx, {
+      id,
+      secretSealed: sealSecret(ctx.totpKey, secret),
+      previousExpiresAt,
+      now: ctx.now,
+    });
     await auditChange(tx, actorOf(ctx), {
       action: 'webhook.secret_rotated',
       entityType: 'webhook',
@@ -125,7 +140,12 @@ export async function deleteWebhook(ctx: Ctx, id: string): Promise<void> {
   const row = await ownWebhook(ctx, id);
   await ctx.db.transaction(async (tx) => {
     await repo.deleteWebhook(tx, id);
-    await auditChange(tx, actorOf(ctx), { action: 'webhook.deleted', entityType: 'webhook', entityId: id, before: { url: row.url } });
+    await auditChange(tx, actorOf(ctx), {
+      action: 'webhook.deleted',
+      entityType: 'webhook',
+      entityId: id,
+      before: { url: row.url },
+    });
   });
 }
 
@@ -169,10 +189,18 @@ export async function destinationSettings(ctx: Ctx): Promise<{ allowPrivateDesti
   return { allowPrivateDestinations: await repo.allowPrivateDestinations(ctx.db) };
 }
 
-export async function updateDestinationSettings(ctx: Ctx, input: { allowPrivateDestinations: boolean }): Promise<{ allowPrivateDestinations: boolean }> {
+export async function updateDestinationSettings(
+  ctx: Ctx,
+  input: { allowPrivateDestinations: boolean },
+): Promise<{ allowPrivateDestinations: boolean }> {
   await ctx.db.transaction(async (tx) => {
     await repo.setAllowPrivateDestinations(tx, input.allowPrivateDestinations, ctx.now);
-    await auditChange(tx, actorOf(ctx), { action: 'settings.webhook_destinations', entityType: 'settings', entityId: null, after: input });
+    await auditChange(tx, actorOf(ctx), {
+      action: 'settings.webhook_destinations',
+      entityType: 'settings',
+      entityId: null,
+      after: input,
+    });
   });
   return input;
 }

@@ -4,7 +4,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { convert } from '../../lib/fx.ts';
 import { organizationInScope } from '../../lib/scope.ts';
-import { BUILT_IN_ROUTE_NAME, chooseWorkflow, matchAutoApproval, resolveApprovers, type RouteSubject } from '../approvals/route.ts';
+import {
+  BUILT_IN_ROUTE_NAME,
+  chooseWorkflow,
+  matchAutoApproval,
+  resolveApprovers,
+  type RouteSubject,
+} from '../approvals/route.ts';
 import * as repo from './workflows.repository.ts';
 import { PERMISSION, validateWorkflowInput } from './workflows.service.ts';
 
@@ -18,12 +24,16 @@ function invalid(path: string, message: string): AppError {
  */
 export async function simulate(ctx: Ctx, input: SimulateInput): Promise<SimulationResult> {
   const auth = requireAuth(ctx);
-  if (!organizationInScope(auth, PERMISSION, input.organizationId)) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
+  if (!organizationInScope(auth, PERMISSION, input.organizationId))
+    throw new AppError('NOT_FOUND', { message: 'Organization not found' });
   const org = await repo.organizationById(ctx.db, input.organizationId);
   if (!org) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
   if (input.workflow) {
     if (input.workflow.organizationId !== input.organizationId) {
-      throw invalid('workflow.organizationId', 'The workflow being tried belongs to another organization than the sample request');
+      throw invalid(
+        'workflow.organizationId',
+        'The workflow being tried belongs to another organization than the sample request',
+      );
     }
     await validateWorkflowInput(ctx, input.workflow);
   }
@@ -46,7 +56,12 @@ export async function simulate(ctx: Ctx, input: SimulateInput): Promise<Simulati
   const requesterName = `${requester.firstName} ${requester.lastName}`;
   const departmentId = input.departmentId ?? (requester.organizationId === org.id ? requester.departmentId : null);
 
-  const conversion = await convert(ctx.db, { amount: input.amount, from: input.currency, to: org.currency, date: ctx.now });
+  const conversion = await convert(ctx.db, {
+    amount: input.amount,
+    from: input.currency,
+    to: org.currency,
+    date: ctx.now,
+  });
   const amountOrg = conversion.amount;
   reasons.push(
     input.currency === org.currency
@@ -70,7 +85,9 @@ export async function simulate(ctx: Ctx, input: SimulateInput): Promise<Simulati
 
   const rule = await matchAutoApproval(ctx.db, subject);
   if (rule) {
-    reasons.push(`The auto-approval rule "${rule.name}" applies: the request would be approved at once, without approval steps`);
+    reasons.push(
+      `The auto-approval rule "${rule.name}" applies: the request would be approved at once, without approval steps`,
+    );
     return {
       matched,
       workflowId: chosen.workflowId,

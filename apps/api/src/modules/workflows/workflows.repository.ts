@@ -1,12 +1,24 @@
 import type { StepDef } from '../approvals/route.ts';
 import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { categories, departments, organizations, spendingRequests, users, workflowSteps, workflows, type Db } from '@outlay/db';
+import {
+  categories,
+  departments,
+  organizations,
+  spendingRequests,
+  users,
+  workflowSteps,
+  workflows,
+  type Db,
+} from '@outlay/db';
 import type { WorkflowConditions } from '@outlay/db';
 import { likePattern } from '../../lib/lists.ts';
 
 export type WorkflowRow = typeof workflows.$inferSelect & { organizationName: string };
-export type WorkflowStepRow = typeof workflowSteps.$inferSelect & { approverUserName: string | null; fallbackUserName: string | null };
+export type WorkflowStepRow = typeof workflowSteps.$inferSelect & {
+  approverUserName: string | null;
+  fallbackUserName: string | null;
+};
 
 const IN_FLIGHT = ['pending', 'info_requested'] as const;
 
@@ -25,7 +37,10 @@ const workflowColumns = {
   updatedAt: workflows.updatedAt,
 };
 
-export async function listWorkflows(db: Db, params: { scope: SQL | undefined; organizationId?: string; id?: string }): Promise<WorkflowRow[]> {
+export async function listWorkflows(
+  db: Db,
+  params: { scope: SQL | undefined; organizationId?: string; id?: string },
+): Promise<WorkflowRow[]> {
   return db
     .select(workflowColumns)
     .from(workflows)
@@ -37,10 +52,19 @@ export async function listWorkflows(db: Db, params: { scope: SQL | undefined; or
         params.id ? eq(workflows.id, params.id) : undefined,
       ),
     )
-    .orderBy(asc(organizations.name), asc(workflows.organizationId), asc(workflows.priority), asc(sql`lower(${workflows.name})`), asc(workflows.id));
+    .orderBy(
+      asc(organizations.name),
+      asc(workflows.organizationId),
+      asc(workflows.priority),
+      asc(sql`lower(${workflows.name})`),
+      asc(workflows.id),
+    );
 }
 
-export async function findWorkflow(db: Db, params: { id: string; scope: SQL | undefined; forUpdate?: boolean }): Promise<WorkflowRow | null> {
+export async function findWorkflow(
+  db: Db,
+  params: { id: string; scope: SQL | undefined; forUpdate?: boolean },
+): Promise<WorkflowRow | null> {
   const query = db
     .select(workflowColumns)
     .from(workflows)
@@ -84,7 +108,10 @@ export async function inFlightCounts(db: Db, workflowIds: string[]): Promise<Map
   return new Map(rows.map((r) => [r.workflowId!, Number(r.n)]));
 }
 
-export async function nameTaken(db: Db, params: { organizationId: string; name: string; exceptId?: string }): Promise<boolean> {
+export async function nameTaken(
+  db: Db,
+  params: { organizationId: string; name: string; exceptId?: string },
+): Promise<boolean> {
   const [row] = await db
     .select({ id: workflows.id })
     .from(workflows)
@@ -101,7 +128,12 @@ export async function nameTaken(db: Db, params: { organizationId: string; name: 
 
 export async function organizationById(db: Db, id: string) {
   const [row] = await db
-    .select({ id: organizations.id, name: organizations.name, currency: organizations.currency, active: organizations.active })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      currency: organizations.currency,
+      active: organizations.active,
+    })
     .from(organizations)
     .where(eq(organizations.id, id));
   return row ?? null;
@@ -121,7 +153,12 @@ export async function categoriesUsable(db: Db, organizationId: string, ids: stri
   const rows = await db
     .select({ id: categories.id })
     .from(categories)
-    .where(and(inArray(categories.id, ids), or(eq(categories.organizationId, organizationId), isNull(categories.organizationId))));
+    .where(
+      and(
+        inArray(categories.id, ids),
+        or(eq(categories.organizationId, organizationId), isNull(categories.organizationId)),
+      ),
+    );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -146,7 +183,10 @@ export interface WorkflowValues {
 /** A step as stored: the engine's step definition without its position (the array order). */
 export type StepValues = Omit<StepDef, 'position'>;
 
-export async function insertWorkflow(tx: Db, values: WorkflowValues & { createdById: string; now: Date }): Promise<string> {
+export async function insertWorkflow(
+  tx: Db,
+  values: WorkflowValues & { createdById: string; now: Date },
+): Promise<string> {
   const [row] = await tx
     .insert(workflows)
     .values({
@@ -165,7 +205,11 @@ export async function insertWorkflow(tx: Db, values: WorkflowValues & { createdB
 }
 
 /** Moves the workflow from `fromVersion` to `version`; false when it is no longer at `fromVersion`. */
-export async function updateWorkflow(tx: Db, id: string, values: WorkflowValues & { fromVersion: number; version: number; now: Date }): Promise<boolean> {
+export async function updateWorkflow(
+  tx: Db,
+  id: string,
+  values: WorkflowValues & { fromVersion: number; version: number; now: Date },
+): Promise<boolean> {
   const rows = await tx
     .update(workflows)
     .set({
@@ -198,19 +242,36 @@ export async function deleteWorkflow(tx: Db, id: string): Promise<void> {
 export async function approverOptions(db: Db, params: { q?: string; organizationId?: string }) {
   const name = sql`${users.firstName} || ' ' || ${users.lastName}`;
   const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role, organizationName: organizations.name })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      organizationName: organizations.name,
+    })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(
       and(
         eq(users.status, 'active'),
         params.organizationId ? eq(users.organizationId, params.organizationId) : undefined,
-        params.q ? or(ilike(name, likePattern(params.q)), ilike(users.username, likePattern(params.q)), ilike(users.email, likePattern(params.q))) : undefined,
+        params.q
+          ? or(
+              ilike(name, likePattern(params.q)),
+              ilike(users.username, likePattern(params.q)),
+              ilike(users.email, likePattern(params.q)),
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
     .limit(50);
-  return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, role: r.role, organizationName: r.organizationName ?? null }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: `${r.firstName} ${r.lastName}`,
+    role: r.role,
+    organizationName: r.organizationName ?? null,
+  }));
 }
 
 /** Someone to stand in as the requester of a simulated request: a member of the department. */
@@ -219,7 +280,11 @@ export async function memberOfDepartment(db: Db, departmentId: string): Promise<
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.departmentId, departmentId), eq(users.status, 'active')))
-    .orderBy(sql`CASE ${users.role} WHEN 'requester' THEN 0 WHEN 'user' THEN 1 ELSE 2 END`, asc(users.createdAt), asc(users.id))
+    .orderBy(
+      sql`CASE ${users.role} WHEN 'requester' THEN 0 WHEN 'user' THEN 1 ELSE 2 END`,
+      asc(users.createdAt),
+      asc(users.id),
+    )
     .limit(1);
   return row?.id ?? null;
 }

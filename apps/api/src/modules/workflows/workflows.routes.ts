@@ -32,7 +32,8 @@ export async function workflowsRoutes(app: FastifyInstance, { deps }: { deps: Ap
       config: read,
       schema: {
         tags,
-        summary: 'Approval workflows in the caller\'s scope, by organization then priority, with their steps and requests in flight',
+        summary:
+          "Approval workflows in the caller's scope, by organization then priority, with their steps and requests in flight",
         querystring: workflowListQuery,
         response: { 200: workflowList, ...errors },
       },
@@ -59,7 +60,8 @@ export async function workflowsRoutes(app: FastifyInstance, { deps }: { deps: Ap
       config: access,
       schema: {
         tags,
-        summary: 'Run a sample request through the routing engine (saved workflows or the builder\'s unsaved one); saves nothing',
+        summary:
+          "Run a sample request through the routing engine (saved workflows or the builder's unsaved one); saves nothing",
         body: simulateInput,
         response: { 200: simulationResult, ...errors },
       },
@@ -68,16 +70,25 @@ export async function workflowsRoutes(app: FastifyInstance, { deps }: { deps: Ap
   );
   r.get(
     '/api/workflows/:id',
-    { config: read, schema: { tags, summary: 'One workflow with its steps', params: idParam, response: { 200: workflow, ...errors } } },
+    {
+      config: read,
+      schema: { tags, summary: 'One workflow with its steps', params: idParam, response: { 200: workflow, ...errors } },
+    },
     async (request, reply) => withEtag(reply, await service.readWorkflow(contextOf(request, deps), request.params.id)),
   );
   r.post(
     '/api/workflows',
     {
       config: access,
-      schema: { tags, summary: 'Create a workflow (conditions and ordered steps)', body: workflowInput, response: { 201: workflow, ...errors } },
+      schema: {
+        tags,
+        summary: 'Create a workflow (conditions and ordered steps)',
+        body: workflowInput,
+        response: { 201: workflow, ...errors },
+      },
     },
-    async (request, reply) => reply.code(201).send(withEtag(reply, await service.createWorkflow(contextOf(request, deps), request.body))),
+    async (request, reply) =>
+      reply.code(201).send(withEtag(reply, await service.createWorkflow(contextOf(request, deps), request.body))),
   );
   r.put(
     '/api/workflows/:id',
@@ -86,19 +97,33 @@ export async function workflowsRoutes(app: FastifyInstance, { deps }: { deps: Ap
       schema: {
         tags,
         summary:
-          'Replace a workflow\'s conditions and all its steps (in the given order); the version goes up and requests in flight keep their route. With If-Match, only if the workflow is still at that version (412 otherwise)',
+          "Replace a workflow's conditions and all its steps (in the given order); the version goes up and requests in flight keep their route. With If-Match, only if the workflow is still at that version (412 otherwise)",
         params: idParam,
         body: workflowInput,
         response: { 200: workflow, ...errors, ...versionConflictResponse },
       },
     },
-    async (request, reply) => withEtag(reply, await service.updateWorkflow(contextOf(request, deps), request.params.id, request.body, expectedVersion(request))),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await service.updateWorkflow(
+          contextOf(request, deps),
+          request.params.id,
+          request.body,
+          expectedVersion(request),
+        ),
+      ),
   );
   r.delete(
     '/api/workflows/:id',
     {
       config: access,
-      schema: { tags, summary: 'Delete a workflow without requests in flight (otherwise deactivate it)', params: idParam, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags,
+        summary: 'Delete a workflow without requests in flight (otherwise deactivate it)',
+        params: idParam,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await service.deleteWorkflow(contextOf(request, deps), request.params.id);

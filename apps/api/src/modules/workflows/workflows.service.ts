@@ -1,4 +1,10 @@
-import { fullConditions, type RelativeRole, type Workflow, type WorkflowInput, type WorkflowStep } from '@outlay/contracts';
+import {
+  fullConditions,
+  type RelativeRole,
+  type Workflow,
+  type WorkflowInput,
+  type WorkflowStep,
+} from '@outlay/contracts';
 import { workflows } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -121,34 +127,41 @@ function valuesOf(input: WorkflowInput): { workflow: WorkflowValues; steps: Step
  */
 export async function validateWorkflowInput(ctx: Ctx, input: WorkflowInput): Promise<void> {
   const auth = requireAuth(ctx);
-  if (!organizationInScope(auth, PERMISSION, input.organizationId)) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
+  if (!organizationInScope(auth, PERMISSION, input.organizationId))
+    throw new AppError('NOT_FOUND', { message: 'Organization not found' });
   const org = await repo.organizationById(ctx.db, input.organizationId);
   if (!org) throw new AppError('NOT_FOUND', { message: 'Organization not found' });
 
-  const userIds = input.steps.flatMap((s) => [s.approverKind === 'user' ? s.approverUserId : null, s.fallbackUserId]).filter((id): id is string => !!id);
+  const userIds = input.steps
+    .flatMap((s) => [s.approverKind === 'user' ? s.approverUserId : null, s.fallbackUserId])
+    .filter((id): id is string => !!id);
   const found = new Map((await repo.usersByIds(ctx.db, [...new Set(userIds)])).map((u) => [u.id, u]));
   for (const [i, s] of input.steps.entries()) {
     if (s.approverKind === 'user' && s.approverUserId) {
       const u = found.get(s.approverUserId);
       if (!u) throw invalid(`steps.${i}.approverUserId`, 'This user does not exist');
-      if (u.status !== 'active') throw invalid(`steps.${i}.approverUserId`, `${u.firstName} ${u.lastName} is not an active user`);
+      if (u.status !== 'active')
+        throw invalid(`steps.${i}.approverUserId`, `${u.firstName} ${u.lastName} is not an active user`);
     }
     if (s.fallbackUserId) {
       const u = found.get(s.fallbackUserId);
       if (!u) throw invalid(`steps.${i}.fallbackUserId`, 'This user does not exist');
-      if (u.status !== 'active') throw invalid(`steps.${i}.fallbackUserId`, `${u.firstName} ${u.lastName} is not an active user`);
+      if (u.status !== 'active')
+        throw invalid(`steps.${i}.fallbackUserId`, `${u.firstName} ${u.lastName} is not an active user`);
     }
   }
 
   const categoryIds = [...new Set(input.conditions.categoryIds)];
   const usable = await repo.categoriesUsable(ctx.db, input.organizationId, categoryIds);
   const badCategory = categoryIds.findIndex((id) => !usable.has(id));
-  if (badCategory >= 0) throw invalid(`conditions.categoryIds.${badCategory}`, `This category does not belong to ${org.name}`);
+  if (badCategory >= 0)
+    throw invalid(`conditions.categoryIds.${badCategory}`, `This category does not belong to ${org.name}`);
 
   const departmentIds = [...new Set(input.conditions.departmentIds)];
   const ownDepartments = await repo.departmentsOf(ctx.db, input.organizationId, departmentIds);
   const badDepartment = departmentIds.findIndex((id) => !ownDepartments.has(id));
-  if (badDepartment >= 0) throw invalid(`conditions.departmentIds.${badDepartment}`, `This department does not belong to ${org.name}`);
+  if (badDepartment >= 0)
+    throw invalid(`conditions.departmentIds.${badDepartment}`, `This department does not belong to ${org.name}`);
 }
 
 function nameConflict(): AppError {
@@ -203,11 +216,17 @@ export async function createWorkflow(ctx: Ctx, input: WorkflowInput): Promise<Wo
   return getWorkflow(ctx, id);
 }
 
-export async function updateWorkflow(ctx: Ctx, id: string, input: WorkflowInput, expectedVersion?: number): Promise<Workflow> {
+export async function updateWorkflow(
+  ctx: Ctx,
+  id: string,
+  input: WorkflowInput,
+  expectedVersion?: number,
+): Promise<Workflow> {
   const auth = requireAuth(ctx);
   const before = await getWorkflow(ctx, id);
   await validateWorkflowInput(ctx, input);
-  if (await repo.nameTaken(ctx.db, { organizationId: input.organizationId, name: input.name, exceptId: id })) throw nameConflict();
+  if (await repo.nameTaken(ctx.db, { organizationId: input.organizationId, name: input.name, exceptId: id }))
+    throw nameConflict();
   const { workflow, steps } = valuesOf(input);
   const s = scope(ctx);
   await ctx.db.transaction(async (tx) => {
@@ -216,7 +235,8 @@ export async function updateWorkflow(ctx: Ctx, id: string, input: WorkflowInput,
     assertVersion(locked.version, expectedVersion);
     const version = locked.version + 1;
     // Requests in flight keep the route copied at submission (approval_steps): never touched here.
-    if (!(await repo.updateWorkflow(tx, id, { ...workflow, fromVersion: locked.version, version, now: ctx.now }))) throw versionConflict();
+    if (!(await repo.updateWorkflow(tx, id, { ...workflow, fromVersion: locked.version, version, now: ctx.now })))
+      throw versionConflict();
     await repo.replaceSteps(tx, id, steps);
     await writeAudit(
       tx,
@@ -249,7 +269,15 @@ export async function deleteWorkflow(ctx: Ctx, id: string): Promise<void> {
     await repo.deleteWorkflow(tx, id);
     await writeAudit(
       tx,
-      { actorId: auth.userId, action: 'workflow.deleted', entityType: 'workflow', entityId: id, ip: ctx.ip, userAgent: ctx.userAgent, before: auditView(before) },
+      {
+        actorId: auth.userId,
+        action: 'workflow.deleted',
+        entityType: 'workflow',
+        entityId: id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        before: auditView(before),
+      },
       ctx.now,
     );
   });

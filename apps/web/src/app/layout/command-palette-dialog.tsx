@@ -56,7 +56,14 @@ export interface CommandPaletteDialogProps {
  * user's permissions (so it never offers a screen the server would refuse), and what is typed
  * searched across the records (GET /api/search, debounced), whose results come under the screens.
  */
-export default function CommandPaletteDialog({ user, open, setOpen, text, setText, returnTo }: CommandPaletteDialogProps) {
+export default function CommandPaletteDialog({
+  user,
+  open,
+  setOpen,
+  text,
+  setText,
+  returnTo,
+}: CommandPaletteDialogProps) {
   const [, navigate] = useLocation();
   const words = useDebounced(text.trim().length >= 2 ? text.trim() : '', 250);
   const found = useSearch(open ? words : '', 8);
@@ -94,13 +101,11 @@ export default function CommandPaletteDialog({ user, open, setOpen, text, setTex
               />
             </div>
             <Command.List label="Screens" className="max-h-[min(60vh,28rem)] overflow-y-auto overscroll-contain p-1.5">
-              <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">No screen by that name.</Command.Empty>
+              <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">
+                No screen by that name.
+              </Command.Empty>
               {groups.map((group) => (
-                <Command.Group
-                  key={group.heading}
-                  heading={group.heading}
-                  className={GROUP_HEADING}
-                >
+                <Command.Group key={group.heading} heading={group.heading} className={GROUP_HEADING}>
                   {group.routes.map((route) => (
                     <Command.Item
                       key={route.path}
@@ -112,7 +117,10 @@ export default function CommandPaletteDialog({ user, open, setOpen, text, setTex
                       className="group flex cursor-pointer items-center justify-between gap-3 rounded-md px-2 py-2 text-sm data-[selected=true]:bg-blue-50 data-[selected=true]:text-primary"
                     >
                       <span className="truncate">{route.title}</span>
-                      <CornerDownLeft className="size-3.5 shrink-0 opacity-0 group-data-[selected=true]:opacity-70" aria-hidden="true" />
+                      <CornerDownLeft
+                        className="size-3.5 shrink-0 opacity-0 group-data-[selected=true]:opacity-70"
+                        aria-hidden="true"
+                      />
                     </Command.Item>
                   ))}
                 </Command.Group>
@@ -124,7 +132,9 @@ export default function CommandPaletteDialog({ user, open, setOpen, text, setTex
                       <p className="px-2 py-2 text-sm text-muted-foreground">Searching…</p>
                     </Command.Loading>
                   )}
-                  {found.isError && <p className="px-2 py-2 text-sm text-destructive">Search is unavailable right now.</p>}
+                  {found.isError && (
+                    <p className="px-2 py-2 text-sm text-destructive">Search is unavailable right now.</p>
+                  )}
                   {found.data?.results.map((r) => (
                     <Command.Item
                       key={`${r.type}:${r.id}`}
@@ -135,10 +145,15 @@ export default function CommandPaletteDialog({ user, open, setOpen, text, setTex
                       className="group flex cursor-pointer items-center justify-between gap-3 rounded-md px-2 py-2 text-sm data-[selected=true]:bg-blue-50 data-[selected=true]:text-primary"
                     >
                       <span className="min-w-0 truncate">
-                        <span className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold text-slate-700">{SEARCH_RESULT_TYPE_LABELS[r.type]}</span>
+                        <span className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold text-slate-700">
+                          {SEARCH_RESULT_TYPE_LABELS[r.type]}
+                        </span>
                         {r.title}
                       </span>
-                      <CornerDownLeft className="size-3.5 shrink-0 opacity-0 group-data-[selected=true]:opacity-70" aria-hidden="true" />
+                      <CornerDownLeft
+                        className="size-3.5 shrink-0 opacity-0 group-data-[selected=true]:opacity-70"
+                        aria-hidden="true"
+                      />
                     </Command.Item>
                   ))}
                   {found.data && (
@@ -150,15 +165,17 @@ export default function CommandPaletteDialog({ user, open, setOpen, text, setTex
                       className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-primary data-[selected=true]:bg-blue-50"
                     >
                       <ArrowRight className="size-3.5" aria-hidden="true" />
-                      {found.data.results.length === 0 ? `No records match “${words}”: open AI Search` : 'All results in AI Search'}
+                      {found.data.results.length === 0
+                        ? `No records match “${words}”: open AI Search`
+                        : 'All results in AI Search'}
                     </Command.Item>
                   )}
                 </Command.Group>
               )}
             </Command.List>
             <p className="border-t px-3 py-2 text-xs text-muted-foreground">
-              <kbd className="font-sans">↑</kbd> <kbd className="font-sans">↓</kbd> to move · <kbd className="font-sans">Enter</kbd> to open ·{' '}
-              <kbd className="font-sans">Esc</kbd> to close
+              <kbd className="font-sans">↑</kbd> <kbd className="font-sans">↓</kbd> to move ·{' '}
+              <kbd className="font-sans">Enter</kbd> to open · <kbd className="font-sans">Esc</kbd> to close
             </p>
           </Command>
         </DialogPrimitive.Content>

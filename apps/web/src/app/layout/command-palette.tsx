@@ -62,11 +62,20 @@ export function CommandPalette({ user }: { user: CurrentUser }) {
       >
         <Search className="size-4" aria-hidden="true" />
         <span className="hidden 2xl:inline">Search…</span>
-        <kbd className="hidden rounded border bg-slate-50 px-1.5 font-sans text-[11px] text-slate-600 2xl:inline">{isMac ? '⌘K' : 'Ctrl K'}</kbd>
+        <kbd className="hidden rounded border bg-slate-50 px-1.5 font-sans text-[11px] text-slate-600 2xl:inline">
+          {isMac ? '⌘K' : 'Ctrl K'}
+        </kbd>
       </button>
       {used ? (
         <Suspense fallback={null}>
-          <CommandPaletteDialog user={user} open={open} setOpen={setOpen} text={text} setText={setText} returnTo={returnTo} />
+          <CommandPaletteDialog
+            user={user}
+            open={open}
+            setOpen={setOpen}
+            text={text}
+            setText={setText}
+            returnTo={returnTo}
+          />
         </Suspense>
       ) : null}
     </>

@@ -10,7 +10,15 @@ import { fullName, initials } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useLogout } from '@/features/auth/api/logout';
 import { findRoute, mayOpen } from '@/lib/route-catalogue';
-import { ADMIN_ITEMS, AVATAR_ITEMS, isActive, MAIN_ITEMS, seesAdminMenus, SETTINGS_GROUPS, type NavItem } from './nav-model';
+import {
+  ADMIN_ITEMS,
+  AVATAR_ITEMS,
+  isActive,
+  MAIN_ITEMS,
+  seesAdminMenus,
+  SETTINGS_GROUPS,
+  type NavItem,
+} from './nav-model';
 
 const BAR_ITEMS = MAIN_ITEMS.slice(0, 4);
 const MORE_MAIN_ITEMS = MAIN_ITEMS.slice(4);
@@ -105,7 +113,12 @@ function MoreSheetBody({ user, location }: { user: CurrentUser; location: string
         {admin && <SheetGroup heading="Admin" items={ADMIN_ITEMS} location={location} />}
         {admin &&
           SETTINGS_GROUPS.map((group) => (
-            <SheetGroup key={group.section} heading={`Settings · ${group.section}`} items={group.items} location={location} />
+            <SheetGroup
+              key={group.section}
+              heading={`Settings · ${group.section}`}
+              items={group.items}
+              location={location}
+            />
           ))}
         <SheetGroup heading="Account" items={AVATAR_ITEMS} location={location} />
       </div>

@@ -1,11 +1,4 @@
-import {
-  Bot,
-  CheckSquare,
-  LayoutDashboard,
-  MessageSquare,
-  PlusCircle,
-  type LucideIcon,
-} from 'lucide-react';
+import { Bot, CheckSquare, LayoutDashboard, MessageSquare, PlusCircle, type LucideIcon } from 'lucide-react';
 import { menuRoutes, SETTINGS_SECTIONS, type RouteEntry, type SettingsSection } from '@/lib/route-catalogue';
 
 export { seesAdminMenus } from '@/lib/route-catalogue';

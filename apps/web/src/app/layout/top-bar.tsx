@@ -17,7 +17,11 @@ export function TopBar({ user }: { user: CurrentUser }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
       <div className="mx-auto flex h-16 max-w-[1400px] items-center gap-4 px-4 lg:px-6">
-        <Link href="/" className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-ring" aria-label="Outlay home">
+        <Link
+          href="/"
+          className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+          aria-label="Outlay home"
+        >
           <Brand />
         </Link>
         <nav aria-label="Main" className="hidden min-w-0 flex-1 items-center gap-0.5 lg:flex" data-testid="desktop-nav">
@@ -41,7 +45,11 @@ export function TopBar({ user }: { user: CurrentUser }) {
           {admin && (
             <>
               <span aria-hidden="true" className="mx-1 h-6 w-px bg-border" />
-              <NavDropdown label="Admin" icon={<ShieldCheck className="hidden size-4 2xl:block" aria-hidden="true" />} groups={[{ items: ADMIN_ITEMS }]} />
+              <NavDropdown
+                label="Admin"
+                icon={<ShieldCheck className="hidden size-4 2xl:block" aria-hidden="true" />}
+                groups={[{ items: ADMIN_ITEMS }]}
+              />
               <NavDropdown
                 label="Settings"
                 icon={<Settings className="hidden size-4 2xl:block" aria-hidden="true" />}

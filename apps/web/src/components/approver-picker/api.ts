@@ -15,7 +15,10 @@ export function approverOptionsQueryOptions(q: string, organizationId?: string |
   const qs = params.toString();
   return queryOptions({
     queryKey: [APPROVER_OPTIONS_URL, { q: q.trim(), organizationId: organizationId ?? null }],
-    queryFn: ({ signal }) => apiJson<{ items: ApproverOption[] }>('GET', `${APPROVER_OPTIONS_URL}${qs ? `?${qs}` : ''}`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<{ items: ApproverOption[] }>('GET', `${APPROVER_OPTIONS_URL}${qs ? `?${qs}` : ''}`, undefined, {
+        signal,
+      }),
     select: (data) => data.items,
     staleTime: 60_000,
     placeholderData: keepPreviousData,

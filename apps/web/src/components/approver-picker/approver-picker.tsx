@@ -17,7 +17,11 @@ export function ApproverPicker({ organizationId, exclude, ...props }: Props) {
   const onQueryChange = useCallback((next: string) => setQ(next), []);
   const items = (options.data ?? [])
     .filter((o) => !exclude?.includes(o.id))
-    .map((o) => ({ id: o.id, name: o.name, detail: [roleLabel(o.role), o.organizationName].filter(Boolean).join(' · ') }));
+    .map((o) => ({
+      id: o.id,
+      name: o.name,
+      detail: [roleLabel(o.role), o.organizationName].filter(Boolean).join(' · '),
+    }));
   return (
     <PersonCombobox
       {...props}

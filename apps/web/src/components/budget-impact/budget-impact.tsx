@@ -8,7 +8,13 @@ import { cn } from '@/lib/utils';
 
 export interface BudgetImpactProps {
   /** The impact query: `GET /api/budgets/impact` or `GET /api/requests/:id/budget-impact`. */
-  query: { data: BudgetImpactData | undefined; isLoading: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  query: {
+    data: BudgetImpactData | undefined;
+    isLoading: boolean;
+    isError: boolean;
+    error: unknown;
+    refetch: () => unknown;
+  };
   /** Shown instead of a figure until the form has an amount to ask about. */
   idleMessage?: string;
   /** True while typing (debounce) or fetching: the figures shown are about to change. */
@@ -41,7 +47,8 @@ function shares(line: BudgetImpactData['lines'][number]): { before: number; requ
  * goes. The approval dialog has every figure; the queue only needs to be read at a glance.
  */
 function CompactLines({ lines, knownPrefix }: { lines: BudgetImpactData['lines']; knownPrefix?: string }) {
-  const shortLabel = (label: string) => (knownPrefix && label.startsWith(`${knownPrefix} · `) ? label.slice(knownPrefix.length + 3) : label);
+  const shortLabel = (label: string) =>
+    knownPrefix && label.startsWith(`${knownPrefix} · `) ? label.slice(knownPrefix.length + 3) : label;
   return (
     <ul className="flex flex-col gap-0.5">
       {lines.map((line) => {
@@ -55,10 +62,17 @@ function CompactLines({ lines, knownPrefix }: { lines: BudgetImpactData['lines']
             title={`${line.label}: remaining ${formatMoney(line.remainingBefore, line.currency)} → ${formatMoney(line.remainingAfter, line.currency)} of ${formatMoney(line.amount, line.currency)}`}
             data-testid="budget-impact-line"
           >
-            <span className="relative h-1.5 w-8 shrink-0 overflow-hidden rounded-full bg-muted" aria-hidden="true" data-testid="budget-impact-meter">
+            <span
+              className="relative h-1.5 w-8 shrink-0 overflow-hidden rounded-full bg-muted"
+              aria-hidden="true"
+              data-testid="budget-impact-meter"
+            >
               <span className="absolute inset-y-0 left-0 bg-slate-400" style={{ width: `${before * 100}%` }} />
               <span
-                className={cn('absolute inset-y-0', over ? 'bg-destructive' : tight ? 'bg-amber-500' : 'bg-emerald-600')}
+                className={cn(
+                  'absolute inset-y-0',
+                  over ? 'bg-destructive' : tight ? 'bg-amber-500' : 'bg-emerald-600',
+                )}
                 style={{ left: `${before * 100}%`, width: `${request * 100}%` }}
               />
             </span>
@@ -69,7 +83,12 @@ function CompactLines({ lines, knownPrefix }: { lines: BudgetImpactData['lines']
                 Over by {formatMoney(line.over, line.currency)}
               </span>
             ) : (
-              <span className={cn('inline-flex shrink-0 items-center gap-1 tabular-nums', tight ? 'text-amber-800 dark:text-amber-300' : 'text-emerald-700 dark:text-emerald-400')}>
+              <span
+                className={cn(
+                  'inline-flex shrink-0 items-center gap-1 tabular-nums',
+                  tight ? 'text-amber-800 dark:text-amber-300' : 'text-emerald-700 dark:text-emerald-400',
+                )}
+              >
                 <CircleCheck className="size-3 shrink-0" aria-hidden="true" />
                 {formatMoney(line.remainingAfter, line.currency)} left
               </span>
@@ -85,7 +104,15 @@ function CompactLines({ lines, knownPrefix }: { lines: BudgetImpactData['lines']
  * What a request does to the budget lines it falls under: remaining before and after, and how
  * far over. The same block in the request forms, the approval dialog and the queue items.
  */
-export function BudgetImpact({ query, idleMessage, pending = false, variant = 'full', knownPrefix, headingLevel = 3, className }: BudgetImpactProps) {
+export function BudgetImpact({
+  query,
+  idleMessage,
+  pending = false,
+  variant = 'full',
+  knownPrefix,
+  headingLevel = 3,
+  className,
+}: BudgetImpactProps) {
   const compact = variant === 'compact';
   const body = (() => {
     if (idleMessage) return <p className="text-sm text-muted-foreground">{idleMessage}</p>;
@@ -96,10 +123,16 @@ export function BudgetImpact({ query, idleMessage, pending = false, variant = 'f
         </p>
       );
     }
-    if (query.isError && !query.data) return <QueryError error={query.error} message="Could not check the budget." onRetry={query.refetch} />;
+    if (query.isError && !query.data)
+      return <QueryError error={query.error} message="Could not check the budget." onRetry={query.refetch} />;
     const data = query.data;
     if (!data) return null;
-    if (data.lines.length === 0) return <p className={cn('text-muted-foreground', compact ? 'text-xs' : 'text-sm')}>No budget line covers this request</p>;
+    if (data.lines.length === 0)
+      return (
+        <p className={cn('text-muted-foreground', compact ? 'text-xs' : 'text-sm')}>
+          No budget line covers this request
+        </p>
+      );
     if (compact) return <CompactLines lines={data.lines} knownPrefix={knownPrefix} />;
     return (
       <ul className="flex flex-col gap-3">
@@ -129,7 +162,9 @@ export function BudgetImpact({ query, idleMessage, pending = false, variant = 'f
                 </div>
                 <div>
                   <dt className="text-xs">Remaining before</dt>
-                  <dd className={cn('tabular-nums', negativeBefore ? 'text-destructive' : 'text-foreground')}>{formatMoney(line.remainingBefore, line.currency)}</dd>
+                  <dd className={cn('tabular-nums', negativeBefore ? 'text-destructive' : 'text-foreground')}>
+                    {formatMoney(line.remainingBefore, line.currency)}
+                  </dd>
                 </div>
                 <div>
                   <dt className="text-xs">This request</dt>
@@ -137,7 +172,9 @@ export function BudgetImpact({ query, idleMessage, pending = false, variant = 'f
                 </div>
                 <div>
                   <dt className="text-xs">Remaining after</dt>
-                  <dd className={cn('tabular-nums', over ? 'text-destructive' : 'text-foreground')}>{formatMoney(line.remainingAfter, line.currency)}</dd>
+                  <dd className={cn('tabular-nums', over ? 'text-destructive' : 'text-foreground')}>
+                    {formatMoney(line.remainingAfter, line.currency)}
+                  </dd>
                 </div>
               </dl>
             </li>
@@ -150,14 +187,25 @@ export function BudgetImpact({ query, idleMessage, pending = false, variant = 'f
   if (compact) {
     // No heading, landmark or live region: a queue has one of these on every row. The group's name says what the lines are.
     return (
-      <div role="group" aria-label="Budget impact" aria-busy={pending || undefined} data-testid="budget-impact" className={cn('min-w-0', className)}>
+      <div
+        role="group"
+        aria-label="Budget impact"
+        aria-busy={pending || undefined}
+        data-testid="budget-impact"
+        className={cn('min-w-0', className)}
+      >
         {body}
       </div>
     );
   }
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <section aria-label="Budget impact" aria-busy={pending || undefined} data-testid="budget-impact" className={cn('rounded-md border bg-card p-4', className)}>
+    <section
+      aria-label="Budget impact"
+      aria-busy={pending || undefined}
+      data-testid="budget-impact"
+      className={cn('rounded-md border bg-card p-4', className)}
+    >
       <Heading className="mb-2 flex items-center gap-2 text-sm font-semibold">
         <Wallet className="size-4 text-muted-foreground" aria-hidden="true" />
         Budget impact

@@ -14,9 +14,12 @@ function useNearViewport<T extends Element>() {
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true);
-    }, { rootMargin: '200px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
@@ -39,19 +42,31 @@ export function monthLabel(month: string, short = false): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
   let format = monthFormats.get(short);
   if (!format) {
-    format = new Intl.DateTimeFormat(undefined, short ? { month: 'short', year: '2-digit' } : { month: 'long', year: 'numeric' });
+    format = new Intl.DateTimeFormat(
+      undefined,
+      short ? { month: 'short', year: '2-digit' } : { month: 'long', year: 'numeric' },
+    );
     monthFormats.set(short, format);
   }
   return format.format(new Date(Date.UTC(y, m - 1, 1, 12)));
 }
-
 
 /**
  * Approved vs paid per month as stacked bars (with the budget as a line when given). The chart
  * is a picture with a summary for screen readers; the same figures follow in a table for them.
  * Amounts are exact strings from the API; numbers are made only to draw.
  */
-export function SpendChart({ data, currency, title, showBudget = false }: { data: SpendPoint[]; currency: string; title: string; showBudget?: boolean }) {
+export function SpendChart({
+  data,
+  currency,
+  title,
+  showBudget = false,
+}: {
+  data: SpendPoint[];
+  currency: string;
+  title: string;
+  showBudget?: boolean;
+}) {
   const rows = data.map((d) => ({
     label: monthLabel(d.month, true),
     approved: Number(d.approved),

@@ -194,7 +194,10 @@ function ComboboxBody<T extends ComboboxItem>({
                   onSelect={() => choose(item)}
                   className="flex cursor-pointer items-start gap-2 rounded px-2 py-1.5 data-[disabled=true]:cursor-not-allowed data-[disabled=true]:text-muted-foreground data-[selected=true]:bg-accent"
                 >
-                  <Check className={cn('mt-0.5 size-4 shrink-0', item.id === value ? 'opacity-100' : 'opacity-0')} aria-hidden="true" />
+                  <Check
+                    className={cn('mt-0.5 size-4 shrink-0', item.id === value ? 'opacity-100' : 'opacity-0')}
+                    aria-hidden="true"
+                  />
                   {renderItem ? renderItem(item) : <span className="truncate">{itemLabel(item)}</span>}
                 </Command.Item>
               ))

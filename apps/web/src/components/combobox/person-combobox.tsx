@@ -22,7 +22,15 @@ export type PersonComboboxProps = Omit<
 };
 
 /** A searchable person picker; the options come from the caller (server search). */
-export function PersonCombobox({ onChange, options, onQueryChange, loading = false, error = null, placeholder = 'Search people…', ...props }: PersonComboboxProps) {
+export function PersonCombobox({
+  onChange,
+  options,
+  onQueryChange,
+  loading = false,
+  error = null,
+  placeholder = 'Search people…',
+  ...props
+}: PersonComboboxProps) {
   return (
     <Combobox<PersonOption>
       {...props}

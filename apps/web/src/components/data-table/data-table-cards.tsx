@@ -21,7 +21,16 @@ export interface DataTableCardsProps<T extends RowData> {
 }
 
 /** Phones: each row as a card (a table would scroll sideways), with the same selection and paging. */
-export function DataTableCards<T extends RowData>({ dt, query, label, status, renderCard, enableSelection, rowLabelOf, pagination }: DataTableCardsProps<T>) {
+export function DataTableCards<T extends RowData>({
+  dt,
+  query,
+  label,
+  status,
+  renderCard,
+  enableSelection,
+  rowLabelOf,
+  pagination,
+}: DataTableCardsProps<T>) {
   const { table, rows, rowSelection, selectedRows, allSelected } = dt;
   let content: ReactNode;
   if (dt.showSkeleton) {
@@ -30,19 +39,30 @@ export function DataTableCards<T extends RowData>({ dt, query, label, status, re
     content = <Card className="px-4 py-10">{status}</Card>;
   } else {
     content = (
-      <ul aria-label={label} aria-busy={query.isFetching || undefined} className={cn('flex flex-col gap-2', query.isPlaceholderData && query.isFetching && 'opacity-60')}>
+      <ul
+        aria-label={label}
+        aria-busy={query.isFetching || undefined}
+        className={cn('flex flex-col gap-2', query.isPlaceholderData && query.isFetching && 'opacity-60')}
+      >
         {rows.map((row) => {
           const selected = Boolean(rowSelection[row.id]);
           return (
             <li
               key={row.id}
               data-state={selected ? 'selected' : undefined}
-              className={cn(CARD_ITEM_CLASS, 'data-[state=selected]:border-blue-300 data-[state=selected]:bg-secondary')}
+              className={cn(
+                CARD_ITEM_CLASS,
+                'data-[state=selected]:border-blue-300 data-[state=selected]:bg-secondary',
+              )}
             >
               {enableSelection && (
                 // Above the card's stretched button, with a finger-sized target.
                 <label className="relative z-10 -m-1 flex size-10 shrink-0 cursor-pointer items-start justify-center pt-2.5">
-                  <Checkbox checked={selected} onCheckedChange={(checked) => row.toggleSelected(checked)} aria-label={rowLabelOf(row)} />
+                  <Checkbox
+                    checked={selected}
+                    onCheckedChange={(checked) => row.toggleSelected(checked)}
+                    aria-label={rowLabelOf(row)}
+                  />
                 </label>
               )}
               <div className="min-w-0 flex-1">{renderCard(row.original)}</div>

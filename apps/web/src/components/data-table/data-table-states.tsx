@@ -4,7 +4,15 @@ import { Button } from '@/components/ui/button';
 import { messageOf } from '@/lib/api-error';
 
 /** The list could not be loaded: the server's reason and a Retry. */
-export function DataTableError({ entityName, error, onRetry }: { entityName: string; error: unknown; onRetry: () => void }) {
+export function DataTableError({
+  entityName,
+  error,
+  onRetry,
+}: {
+  entityName: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 text-center">
       <TriangleAlert className="size-8 text-destructive" aria-hidden="true" />
@@ -18,7 +26,17 @@ export function DataTableError({ entityName, error, onRetry }: { entityName: str
 }
 
 /** No rows: with filters on, a way to clear them; otherwise the screen's own empty message. */
-export function DataTableEmpty({ entityName, filtered, onClearFilters, empty }: { entityName: string; filtered: boolean; onClearFilters: () => void; empty?: ReactNode }) {
+export function DataTableEmpty({
+  entityName,
+  filtered,
+  onClearFilters,
+  empty,
+}: {
+  entityName: string;
+  filtered: boolean;
+  onClearFilters: () => void;
+  empty?: ReactNode;
+}) {
   if (!filtered) return empty ?? <p className="text-center text-sm text-muted-foreground">No {entityName} yet.</p>;
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 text-center">

@@ -15,7 +15,8 @@ const INTERACTIVE = 'a,button,input,select,textarea,label,[role="menuitem"],[rol
  * checkbox) pinned, so a row stays recognisable while its far columns are read. Pinned cells need
  * an opaque background: the same tints as the row's, mixed onto the card.
  */
-const PINNED_BODY = 'sticky z-[1] bg-card group-hover:bg-[color-mix(in_srgb,var(--color-muted)_50%,var(--color-card))] group-data-[state=selected]:bg-secondary';
+const PINNED_BODY =
+  'sticky z-[1] bg-card group-hover:bg-[color-mix(in_srgb,var(--color-muted)_50%,var(--color-card))] group-data-[state=selected]:bg-secondary';
 const PINNED_HEAD = 'sticky z-[1] bg-[color-mix(in_srgb,var(--color-muted)_40%,var(--color-card))]';
 const PINNED_EDGE = 'shadow-[inset_-1px_0_0_var(--color-border)]';
 
@@ -31,18 +32,32 @@ export interface DataTableViewProps<T extends RowData> {
 }
 
 /** The table: sortable headers, a checkbox column for selection, and one row per item. */
-export function DataTableView<T extends RowData>({ dt, query, label, status, rowActions, onRowClick, rowLabelOf }: DataTableViewProps<T>) {
+export function DataTableView<T extends RowData>({
+  dt,
+  query,
+  label,
+  status,
+  rowActions,
+  onRowClick,
+  rowLabelOf,
+}: DataTableViewProps<T>) {
   const { table, rows, rowSelection, selectedRows, allSelected, byId, visibleColumns } = dt;
   const { state, setters } = query;
   const colCount = Math.max(1, visibleColumns.length);
   const hasSelect = visibleColumns.some((column) => column.id === SELECT_ID);
   const pinnedId = visibleColumns.find((column) => column.id !== SELECT_ID && column.id !== ACTIONS_ID)?.id;
   const pinned = (id: string, base: string) =>
-    id === SELECT_ID ? cn(base, 'left-0') : id === pinnedId ? cn(base, PINNED_EDGE, hasSelect ? 'left-10' : 'left-0') : undefined;
+    id === SELECT_ID
+      ? cn(base, 'left-0')
+      : id === pinnedId
+        ? cn(base, PINNED_EDGE, hasSelect ? 'left-10' : 'left-0')
+        : undefined;
 
   let body: ReactNode;
   if (dt.showSkeleton) {
-    body = <TableSkeletonRows rows={Math.min(state.pageSize, 8)} columnIds={visibleColumns.map((column) => column.id)} />;
+    body = (
+      <TableSkeletonRows rows={Math.min(state.pageSize, 8)} columnIds={visibleColumns.map((column) => column.id)} />
+    );
   } else if (dt.showError || rows.length === 0) {
     body = (
       <tr>
@@ -60,7 +75,8 @@ export function DataTableView<T extends RowData>({ dt, query, label, status, row
           data-state={selected ? 'selected' : undefined}
           className={cn(
             'group border-b transition-colors last:border-b-0 hover:bg-muted/50 data-[state=selected]:bg-secondary data-[state=selected]:hover:bg-secondary',
-            onRowClick && 'cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+            onRowClick &&
+              'cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
           )}
           tabIndex={onRowClick ? 0 : undefined}
           onClick={
@@ -88,7 +104,11 @@ export function DataTableView<T extends RowData>({ dt, query, label, status, row
             if (id === SELECT_ID) {
               return (
                 <td key={cell.id} className={cn('w-10 min-w-10 max-w-10 px-3 py-2', pinned(id, PINNED_BODY))}>
-                  <Checkbox checked={selected} onCheckedChange={(checked) => row.toggleSelected(checked)} aria-label={rowLabelOf(row)} />
+                  <Checkbox
+                    checked={selected}
+                    onCheckedChange={(checked) => row.toggleSelected(checked)}
+                    aria-label={rowLabelOf(row)}
+                  />
                 </td>
               );
             }
@@ -124,7 +144,10 @@ export function DataTableView<T extends RowData>({ dt, query, label, status, row
     // relative: screen-reader-only text inside the cells must not widen the page on phones.
     <div className="relative overflow-x-auto">
       <table
-        className={cn('w-full caption-bottom border-collapse text-sm', query.isPlaceholderData && query.isFetching && 'opacity-60')}
+        className={cn(
+          'w-full caption-bottom border-collapse text-sm',
+          query.isPlaceholderData && query.isFetching && 'opacity-60',
+        )}
         aria-busy={query.isFetching || undefined}
       >
         <caption className="sr-only">{label}</caption>
@@ -135,7 +158,11 @@ export function DataTableView<T extends RowData>({ dt, query, label, status, row
                 const id = header.column.id;
                 if (id === SELECT_ID) {
                   return (
-                    <th key={header.id} scope="col" className={cn('w-10 min-w-10 max-w-10 px-3 py-2 text-left', pinned(id, PINNED_HEAD))}>
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className={cn('w-10 min-w-10 max-w-10 px-3 py-2 text-left', pinned(id, PINNED_HEAD))}
+                    >
                       <Checkbox
                         checked={allSelected}
                         indeterminate={selectedRows.length > 0 && !allSelected}
@@ -157,7 +184,14 @@ export function DataTableView<T extends RowData>({ dt, query, label, status, row
                 if (!column) return <th key={header.id} scope="col" />;
                 const key = sortKeyOf(column);
                 const sorted = state.sort === key ? state.order : undefined;
-                const ariaSort = sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : column.sortable ? 'none' : undefined;
+                const ariaSort =
+                  sorted === 'asc'
+                    ? 'ascending'
+                    : sorted === 'desc'
+                      ? 'descending'
+                      : column.sortable
+                        ? 'none'
+                        : undefined;
                 const Icon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ArrowUpDown;
                 return (
                   <th

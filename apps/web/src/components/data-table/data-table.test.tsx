@@ -25,7 +25,10 @@ let mode: 'ok' | 'error' | 'empty' | 'capped' = 'ok';
 const server = await startTestServer((req, res) => {
   const url = new URL(req.url, 'http://x');
   if (url.pathname === '/api/vendors/export') {
-    res.writeHead(200, { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="vendors-2026.csv"' });
+    res.writeHead(200, {
+      'Content-Type': 'text/csv',
+      'Content-Disposition': 'attachment; filename="vendors-2026.csv"',
+    });
     res.end('name\nVendor 01\n');
     return;
   }
@@ -43,7 +46,14 @@ const server = await startTestServer((req, res) => {
     const from = cursor ? Number(cursor.slice(1)) : (page - 1) * pageSize;
     const items = rows.slice(from, from + pageSize);
     const nextCursor = from + pageSize < rows.length ? `c${from + pageSize}` : null;
-    return sendJson(res, 200, { items, total: Math.min(rows.length, 10), totalIsEstimate: rows.length > 10, page, pageSize, nextCursor });
+    return sendJson(res, 200, {
+      items,
+      total: Math.min(rows.length, 10),
+      totalIsEstimate: rows.length > 10,
+      page,
+      pageSize,
+      nextCursor,
+    });
   }
   sendJson(res, 200, { items: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length, page, pageSize });
 });
@@ -135,7 +145,11 @@ describe('DataTable over the list protocol', () => {
     renderTable(<Vendors />);
     expect(await screen.findByText('1–10 of 10+')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
-    for (const [page, first, label] of [['2', 'Vendor 11', '11–20 of 20+'], ['3', 'Vendor 21', '21–30 of 30+'], ['4', 'Vendor 31', '31–32 of 32+']] as const) {
+    for (const [page, first, label] of [
+      ['2', 'Vendor 11', '11–20 of 20+'],
+      ['3', 'Vendor 21', '21–30 of 30+'],
+      ['4', 'Vendor 31', '31–32 of 32+'],
+    ] as const) {
       fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
       expect(await screen.findByText(first)).toBeInTheDocument();
       expect(screen.getByText(label)).toBeInTheDocument();
@@ -220,7 +234,13 @@ describe('DataTable over the list protocol', () => {
     await waitFor(() => expect(click).toHaveBeenCalled());
     const sent = server.requests.find((r) => r.url.startsWith('/api/vendors/export'))!;
     const url = new URL(sent.url, 'http://x');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ format: 'csv', sort: 'name', order: 'desc', q: 'ven', status: 'active' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      format: 'csv',
+      sort: 'name',
+      order: 'desc',
+      q: 'ven',
+      status: 'active',
+    });
     expect(sent.headers.authorization).toBe('Bearer token-a');
     const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
     expect(link.download).toBe('vendors-2026.csv');
@@ -252,10 +272,19 @@ describe('DataTable over the list protocol', () => {
   it('has no axe violations with rows, selection and actions', async () => {
     const { default: axe } = await import('axe-core');
     const { container } = renderTable(
-      <Vendors enableSelection rowActions={(v) => <button type="button" aria-label={`Edit ${v.name}`}>Edit</button>} />,
+      <Vendors
+        enableSelection
+        rowActions={(v) => (
+          <button type="button" aria-label={`Edit ${v.name}`}>
+            Edit
+          </button>
+        )}
+      />,
     );
     await screen.findByText('Vendor 01');
-    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    const result = await axe.run(container, {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    });
     expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
   });
 

@@ -59,7 +59,10 @@ export interface DataTableProps<T extends RowData> {
 
 function labelFromUrl(url: string): string {
   const last = url.split('?')[0]!.split('/').filter(Boolean).at(-1) ?? 'results';
-  const words = last.replace(/[-_]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = last
+    .replace(/[-_]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -94,15 +97,28 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   } = props;
   const { state, setters, data } = query;
   const storageKey = columnStorageKey === false ? undefined : (columnStorageKey ?? query.url);
-  const dt = useDataTable({ columns, query, getRowId, enableSelection, hasRowActions: Boolean(rowActions), storageKey });
+  const dt = useDataTable({
+    columns,
+    query,
+    getRowId,
+    enableSelection,
+    hasRowActions: Boolean(rowActions),
+    storageKey,
+  });
   const { selectedRows, clearSelection, hideableColumns, setColumnVisibility } = dt;
 
   const status = dt.showError ? (
     <DataTableError entityName={entityName} error={query.error} onRetry={() => void query.refetch()} />
   ) : (
-    <DataTableEmpty entityName={entityName} filtered={query.hasActiveFilters} onClearFilters={setters.clearFilters} empty={empty} />
+    <DataTableEmpty
+      entityName={entityName}
+      filtered={query.hasActiveFilters}
+      onClearFilters={setters.clearFilters}
+      empty={empty}
+    />
   );
-  const rowLabelOf = (row: DataTableRow<T>) => (getRowLabel ? `Select ${getRowLabel(row.original)}` : `Select row ${row.index + 1}`);
+  const rowLabelOf = (row: DataTableRow<T>) =>
+    getRowLabel ? `Select ${getRowLabel(row.original)}` : `Select row ${row.index + 1}`;
 
   const showToolbar = search || toolbar || actions || columnMenu || exportFormats !== false;
   const pagination =
@@ -143,7 +159,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               </div>
             )}
             {exportFormats !== false && exportFormats.length > 0 && (
-              <DataTableExportButtons formats={exportFormats} exportUrl={query.exportUrl} filename={exportFilename ?? entityName} />
+              <DataTableExportButtons
+                formats={exportFormats}
+                exportUrl={query.exportUrl}
+                filename={exportFilename ?? entityName}
+              />
             )}
             {actions}
           </div>
@@ -179,7 +199,15 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         />
       )}
       <Card className={cn('relative min-w-0 overflow-hidden', renderCard && 'hidden md:block')}>
-        <DataTableView dt={dt} query={query} label={label} status={status} rowActions={rowActions} onRowClick={onRowClick} rowLabelOf={rowLabelOf} />
+        <DataTableView
+          dt={dt}
+          query={query}
+          label={label}
+          status={status}
+          rowActions={rowActions}
+          onRowClick={onRowClick}
+          rowLabelOf={rowLabelOf}
+        />
         {pagination}
       </Card>
     </div>

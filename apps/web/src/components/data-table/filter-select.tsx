@@ -1,7 +1,13 @@
 import { MoreHorizontal } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
 import type { ListQueryResult } from './use-list-query';
@@ -27,7 +33,14 @@ export interface DataTableFilterSelectProps {
 }
 
 /** An enum filter for the DataTable toolbar: "All statuses", "Active", "Blocked"… */
-export function DataTableFilterSelect({ query, name, label, options, allLabel, className }: DataTableFilterSelectProps) {
+export function DataTableFilterSelect({
+  query,
+  name,
+  label,
+  options,
+  allLabel,
+  className,
+}: DataTableFilterSelectProps) {
   const value = query.state.filters[name] ?? ALL;
   return (
     <Select value={value} onValueChange={(next) => query.setters.setFilter(name, next === ALL ? undefined : next)}>
@@ -73,7 +86,9 @@ export function DataTableRowActions({ label, actions }: { label: string; actions
             <DropdownMenuItem
               disabled={action.disabled}
               onSelect={action.onSelect}
-              className={cn(action.destructive && 'text-destructive data-[highlighted]:text-destructive [&_svg]:text-destructive')}
+              className={cn(
+                action.destructive && 'text-destructive data-[highlighted]:text-destructive [&_svg]:text-destructive',
+              )}
             >
               {action.icon}
               {action.label}

@@ -38,5 +38,12 @@ export { ListCard, type ListCardProps } from './list-card';
 export { CardList, CARD_ITEM_CLASS, type CardListProps } from './card-list';
 export { DataTableSearch, DataTableColumnsMenu, DataTableExportButtons, SEARCH_DEBOUNCE_MS } from './toolbar';
 export { downloadFile } from './download';
-export { buildListUrl, buildExportUrl, type ListState, type SortOrder, type FilterValues, type ExtraParams } from './list-params';
+export {
+  buildListUrl,
+  buildExportUrl,
+  type ListState,
+  type SortOrder,
+  type FilterValues,
+  type ExtraParams,
+} from './list-params';
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE, type Paginated } from '@outlay/contracts/lists';

@@ -29,7 +29,20 @@ export interface ListCardProps {
  * A list row on a phone (`DataTable renderCard`): the fields that matter stacked in the width
  * of the screen instead of a table that would scroll sideways.
  */
-export function ListCard({ title, eyebrow, subtitle, badge, meta, amount, onOpen, openLabel, actions, footer, className, testId }: ListCardProps) {
+export function ListCard({
+  title,
+  eyebrow,
+  subtitle,
+  badge,
+  meta,
+  amount,
+  onOpen,
+  openLabel,
+  actions,
+  footer,
+  className,
+  testId,
+}: ListCardProps) {
   const heading = (
     <>
       {eyebrow && <span className="block font-mono text-xs text-muted-foreground">{eyebrow}</span>}

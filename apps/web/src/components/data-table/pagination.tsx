@@ -23,7 +23,13 @@ export function pageCount(total: number, pageSize: number) {
 }
 
 /** "1–25 of 132": the rows shown on this page out of all matching rows ("of 1,000+" when the count stopped there). */
-export function rangeLabel(page: number, pageSize: number, total: number, totalIsEstimate = false, rowsShown = pageSize) {
+export function rangeLabel(
+  page: number,
+  pageSize: number,
+  total: number,
+  totalIsEstimate = false,
+  rowsShown = pageSize,
+) {
   if (total === 0) return '0 of 0';
   if (totalIsEstimate) {
     const from = (page - 1) * pageSize + 1;
@@ -35,14 +41,26 @@ export function rangeLabel(page: number, pageSize: number, total: number, totalI
   return `${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)}`;
 }
 
-export function DataTablePagination({ page, pageSize, total, totalIsEstimate, hasNextPage, rowsShown, onPageChange, onPageSizeChange }: DataTablePaginationProps) {
+export function DataTablePagination({
+  page,
+  pageSize,
+  total,
+  totalIsEstimate,
+  hasNextPage,
+  rowsShown,
+  onPageChange,
+  onPageSizeChange,
+}: DataTablePaginationProps) {
   const labelId = useId();
   const counted = pageCount(total, pageSize);
   // Past a capped count the pages go on as long as the server says there is a next one.
   const last = totalIsEstimate ? Math.max(counted, page + (hasNextPage ? 1 : 0)) : counted;
   const current = Math.min(page, last);
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t px-3 py-2 text-sm">
+    <nav
+      aria-label="Pagination"
+      className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t px-3 py-2 text-sm"
+    >
       <div className="flex items-center gap-2">
         <span id={labelId} className="text-muted-foreground">
           Rows per page
@@ -64,19 +82,47 @@ export function DataTablePagination({ page, pageSize, total, totalIsEstimate, ha
         <span className="mr-2 tabular-nums text-muted-foreground" aria-live="polite">
           {rangeLabel(current, pageSize, total, totalIsEstimate, rowsShown)}
         </span>
-        <Button variant="outline" size="icon" className="size-8" aria-label="First page" disabled={current <= 1} onClick={() => onPageChange(1)}>
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-8"
+          aria-label="First page"
+          disabled={current <= 1}
+          onClick={() => onPageChange(1)}
+        >
           <ChevronsLeft aria-hidden="true" />
         </Button>
-        <Button variant="outline" size="icon" className="size-8" aria-label="Previous page" disabled={current <= 1} onClick={() => onPageChange(current - 1)}>
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-8"
+          aria-label="Previous page"
+          disabled={current <= 1}
+          onClick={() => onPageChange(current - 1)}
+        >
           <ChevronLeft aria-hidden="true" />
         </Button>
         <span className="hidden px-1 tabular-nums text-muted-foreground sm:inline">
           Page {current} of {last}
         </span>
-        <Button variant="outline" size="icon" className="size-8" aria-label="Next page" disabled={current >= last} onClick={() => onPageChange(current + 1)}>
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-8"
+          aria-label="Next page"
+          disabled={current >= last}
+          onClick={() => onPageChange(current + 1)}
+        >
           <ChevronRight aria-hidden="true" />
         </Button>
-        <Button variant="outline" size="icon" className="size-8" aria-label="Last page" disabled={current >= last || totalIsEstimate} onClick={() => onPageChange(last)}>
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-8"
+          aria-label="Last page"
+          disabled={current >= last || totalIsEstimate}
+          onClick={() => onPageChange(last)}
+        >
           <ChevronsRight aria-hidden="true" />
         </Button>
       </div>

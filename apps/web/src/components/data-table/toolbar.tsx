@@ -3,7 +3,12 @@ import { Check, Columns3, Download, Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useStepUp } from '@/components/form/step-up';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
@@ -20,7 +25,13 @@ interface DataTableSearchProps {
 }
 
 /** The search box: types freely, sends `q` after a short pause (and at once on Enter). */
-export function DataTableSearch({ value, onChange, label, placeholder, debounceMs = SEARCH_DEBOUNCE_MS }: DataTableSearchProps) {
+export function DataTableSearch({
+  value,
+  onChange,
+  label,
+  placeholder,
+  debounceMs = SEARCH_DEBOUNCE_MS,
+}: DataTableSearchProps) {
   const [text, setText] = useState(value);
   const [lastValue, setLastValue] = useState(value);
   // The view changed from outside (Clear filters, back button): show its search text.
@@ -43,7 +54,10 @@ export function DataTableSearch({ value, onChange, label, placeholder, debounceM
 
   return (
     <div className="relative w-full min-w-0 sm:w-72">
-      <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
       <Input
         type="search"
         aria-label={label}
@@ -138,7 +152,11 @@ export function DataTableExportButtons({ formats, exportUrl, filename }: ExportB
     try {
       await stepUp.withStepUp(downloadFile)(exportUrl(format), `${filename.replace(/[^\w.-]+/g, '-')}.${format}`);
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Export failed', description: messageOf(error, 'The export could not be created.') });
+      toast({
+        variant: 'destructive',
+        title: 'Export failed',
+        description: messageOf(error, 'The export could not be created.'),
+      });
     } finally {
       setPending(null);
     }

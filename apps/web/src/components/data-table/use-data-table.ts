@@ -15,7 +15,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { columnValue, displayValue, type DataTableColumn } from './columns';
 import type { ListQueryResult } from './use-list-query';
 
-const features = tableFeatures({ columnVisibilityFeature, rowSortingFeature, rowSelectionFeature, rowPaginationFeature });
+const features = tableFeatures({
+  columnVisibilityFeature,
+  rowSortingFeature,
+  rowSelectionFeature,
+  rowPaginationFeature,
+});
 type Features = typeof features;
 
 export const SELECT_ID = '__select';
@@ -28,14 +33,19 @@ function defaultRowId(row: unknown, index: number): string {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : String(index);
 }
 
-function readVisibility<T>(storageKey: string | undefined, columns: readonly DataTableColumn<T>[]): ColumnVisibilityState {
+function readVisibility<T>(
+  storageKey: string | undefined,
+  columns: readonly DataTableColumn<T>[],
+): ColumnVisibilityState {
   const defaults: ColumnVisibilityState = Object.fromEntries(columns.filter((c) => c.hidden).map((c) => [c.id, false]));
   if (!storageKey) return defaults;
   try {
     const stored = JSON.parse(window.localStorage.getItem(VISIBILITY_PREFIX + storageKey) ?? 'null') as unknown;
     if (!stored || typeof stored !== 'object') return defaults;
     const known = new Set(columns.filter((c) => c.hideable !== false).map((c) => c.id));
-    const saved = Object.fromEntries(Object.entries(stored).filter(([id, v]) => known.has(id) && typeof v === 'boolean'));
+    const saved = Object.fromEntries(
+      Object.entries(stored).filter(([id, v]) => known.has(id) && typeof v === 'boolean'),
+    );
     return { ...defaults, ...saved };
   } catch {
     return defaults;
@@ -60,11 +70,20 @@ export interface UseDataTableOptions<T extends RowData> {
  * The state behind a DataTable: the TanStack table over one server page, the column choice
  * (remembered per list), the selection (per view) and what the views derive from them.
  */
-export function useDataTable<T extends RowData>({ columns, query, getRowId, enableSelection, hasRowActions, storageKey }: UseDataTableOptions<T>) {
+export function useDataTable<T extends RowData>({
+  columns,
+  query,
+  getRowId,
+  enableSelection,
+  hasRowActions,
+  storageKey,
+}: UseDataTableOptions<T>) {
   const { state, setters, data } = query;
   const items = data?.items ?? (EMPTY as T[]);
 
-  const [columnVisibility, setVisibilityState] = useState<ColumnVisibilityState>(() => readVisibility(storageKey, columns));
+  const [columnVisibility, setVisibilityState] = useState<ColumnVisibilityState>(() =>
+    readVisibility(storageKey, columns),
+  );
   const setColumnVisibility = (change: (prev: ColumnVisibilityState) => ColumnVisibilityState) =>
     setVisibilityState((prev) => {
       const next = change(prev);
@@ -78,7 +97,10 @@ export function useDataTable<T extends RowData>({ columns, query, getRowId, enab
       return next;
     });
   // The selection belongs to one view: a new page, sort, search or filter starts empty.
-  const [selection, setSelection] = useState<{ view: string; rows: RowSelectionState }>({ view: query.requestUrl, rows: {} });
+  const [selection, setSelection] = useState<{ view: string; rows: RowSelectionState }>({
+    view: query.requestUrl,
+    rows: {},
+  });
   const rowSelection = selection.view === query.requestUrl ? selection.rows : {};
 
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
@@ -113,7 +135,10 @@ export function useDataTable<T extends RowData>({ columns, query, getRowId, enab
     },
     onColumnVisibilityChange: (updater) => setColumnVisibility((prev) => apply(updater, prev)),
     onRowSelectionChange: (updater) =>
-      setSelection((prev) => ({ view: query.requestUrl, rows: apply(updater, prev.view === query.requestUrl ? prev.rows : {}) })),
+      setSelection((prev) => ({
+        view: query.requestUrl,
+        rows: apply(updater, prev.view === query.requestUrl ? prev.rows : {}),
+      })),
     onSortingChange: () => {
       // Sorting is the server's: header buttons call the list setters directly.
     },
@@ -126,7 +151,9 @@ export function useDataTable<T extends RowData>({ columns, query, getRowId, enab
 
   // A page that no longer exists (rows were deleted, or an old link): go to the last one.
   const lastPage = data ? Math.max(1, Math.ceil(data.total / state.pageSize)) : 1;
-  const outOfRange = Boolean(data && !query.isPlaceholderData && !query.isFetching && data.items.length === 0 && state.page > lastPage);
+  const outOfRange = Boolean(
+    data && !query.isPlaceholderData && !query.isFetching && data.items.length === 0 && state.page > lastPage,
+  );
   useEffect(() => {
     if (outOfRange) setters.setPage(lastPage);
   }, [outOfRange, lastPage, setters]);

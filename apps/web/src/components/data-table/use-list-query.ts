@@ -94,10 +94,9 @@ function useListViewState(defaults: ListDefaults, prefix: string, syncUrl: boole
         setMemory(change);
         return;
       }
-      setSearchParams(
-        (prev) => writeListState(prev, change(readListState(prev, defaults, prefix)), defaults, prefix),
-        { replace: true },
-      );
+      setSearchParams((prev) => writeListState(prev, change(readListState(prev, defaults, prefix)), defaults, prefix), {
+        replace: true,
+      });
     },
     [syncUrl, setMemory, setSearchParams, defaults, prefix],
   );
@@ -131,12 +130,32 @@ export function useListQuery<T>(options: UseListQueryOptions): ListQueryResult<T
   // row (keyset) rather than by skipping every row before it. Cursors belong to one view (page
   // size, sort, search, filters); any change of view starts without them, and a page reached
   // another way (a jump, a link) is read by its number.
-  const view = JSON.stringify([url, state.pageSize, state.sort, state.order, state.q.trim(), state.filters, params ?? {}]);
+  const view = JSON.stringify([
+    url,
+    state.pageSize,
+    state.sort,
+    state.order,
+    state.q.trim(),
+    state.filters,
+    params ?? {},
+  ]);
   const [cursors, setCursors] = useState<{ view: string; byPage: Record<number, string> }>({ view, byPage: {} });
   const cursor = cursors.view === view ? cursors.byPage[state.page] : undefined;
   const requestUrl = buildListUrl(url, state, params, cursor);
   // Starts with the endpoint, so invalidating [url] refreshes every view of this list.
-  const queryKey = [url, { page: state.page, pageSize: state.pageSize, sort: state.sort, order: state.order, q: state.q.trim(), filters: state.filters, params: params ?? {}, cursor }] as const;
+  const queryKey = [
+    url,
+    {
+      page: state.page,
+      pageSize: state.pageSize,
+      sort: state.sort,
+      order: state.order,
+      q: state.q.trim(),
+      filters: state.filters,
+      params: params ?? {},
+      cursor,
+    },
+  ] as const;
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => apiJson<Paginated<T>>('GET', requestUrl, undefined, { signal }),
@@ -152,12 +171,16 @@ export function useListQuery<T>(options: UseListQueryOptions): ListQueryResult<T
         const target = Math.max(1, Math.floor(page));
         // "Next" from a page that came with a cursor: the next page reads on from it.
         if (nextCursor && target === currentPage + 1) {
-          setCursors((prev) => ({ view, byPage: { ...(prev.view === view ? prev.byPage : {}), [target]: nextCursor } }));
+          setCursors((prev) => ({
+            view,
+            byPage: { ...(prev.view === view ? prev.byPage : {}), [target]: nextCursor },
+          }));
         }
         update((s) => ({ ...s, page: target }));
       },
       setPageSize: (size) => update((s) => ({ ...s, pageSize: size, page: 1 })),
-      setSort: (sort, order = 'asc') => update((s) => ({ ...s, sort: sort ?? defaults.sort, order: sort ? order : defaults.order, page: 1 })),
+      setSort: (sort, order = 'asc') =>
+        update((s) => ({ ...s, sort: sort ?? defaults.sort, order: sort ? order : defaults.order, page: 1 })),
       toggleSort: (sort) =>
         update((s) => {
           if (s.sort !== sort) return { ...s, sort, order: 'asc', page: 1 };
@@ -180,8 +203,12 @@ export function useListQuery<T>(options: UseListQueryOptions): ListQueryResult<T
     [update, defaults, nextCursor, currentPage, view],
   );
 
-  const hasActiveFilters = state.q.trim() !== '' || Object.values(state.filters).some((v) => v !== undefined && v !== '');
-  const exportUrl = useCallback((format: 'csv' | 'xlsx') => buildExportUrl(url, format, state, params), [url, state, params]);
+  const hasActiveFilters =
+    state.q.trim() !== '' || Object.values(state.filters).some((v) => v !== undefined && v !== '');
+  const exportUrl = useCallback(
+    (format: 'csv' | 'xlsx') => buildExportUrl(url, format, state, params),
+    [url, state, params],
+  );
 
   return {
     data: query.data,

@@ -14,7 +14,15 @@ export interface CheckboxProps extends Omit<ComponentProps<'input'>, 'type' | 'o
  * An accessible checkbox without Radix: a real <input type="checkbox"> (so labels, forms,
  * keyboard and screen readers work natively) drawn over by a styled box.
  */
-export function Checkbox({ className, indeterminate = false, onCheckedChange, onChange, checked, ref, ...props }: CheckboxProps) {
+export function Checkbox({
+  className,
+  indeterminate = false,
+  onCheckedChange,
+  onChange,
+  checked,
+  ref,
+  ...props
+}: CheckboxProps) {
   const inner = useRef<HTMLInputElement | null>(null);
   useEffect(() => {
     if (inner.current) inner.current.indeterminate = indeterminate;

@@ -19,7 +19,8 @@ export interface ConfirmDialogProps {
   /** Red confirm button (default true: this dialog is for destructive actions). */
   destructive?: boolean;
   /** Ask for a reason (passed to onConfirm). `true` or the field settings. */
-  reason?: boolean | { label?: string; required?: boolean; minLength?: number; maxLength?: number; placeholder?: string };
+  reason?:
+    boolean | { label?: string; required?: boolean; minLength?: number; maxLength?: number; placeholder?: string };
   /**
    * Do it. Resolve to close; throw to keep the dialog open with the server's message.
    * Receives the trimmed reason when one is asked for.

@@ -37,7 +37,8 @@ function fieldLabel(label: ReactNode, required?: boolean) {
 /** The message at a dotted field path of react-hook-form's errors, if any. */
 export function fieldErrorMessage(errors: unknown, name: string): string | undefined {
   let node: unknown = errors;
-  for (const part of name.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  for (const part of name.split('.'))
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
   const message = node && typeof node === 'object' ? (node as { message?: unknown }).message : undefined;
   return typeof message === 'string' && message ? message : undefined;
 }
@@ -45,7 +46,15 @@ export function fieldErrorMessage(errors: unknown, name: string): string | undef
 export type FormFieldTextProps<T extends FieldValues> = BaseFieldProps<T> &
   Omit<ComponentProps<'input'>, 'name' | 'className' | 'disabled' | 'required' | 'defaultValue' | 'value'>;
 
-export function FormFieldText<T extends FieldValues = FieldValues>({ name, label, hint, className, disabled, required, ...inputProps }: FormFieldTextProps<T>) {
+export function FormFieldText<T extends FieldValues = FieldValues>({
+  name,
+  label,
+  hint,
+  className,
+  disabled,
+  required,
+  ...inputProps
+}: FormFieldTextProps<T>) {
   const form = useFormContext<T>();
   const error = fieldErrorMessage(form.formState.errors, name);
   return (
@@ -58,12 +67,27 @@ export function FormFieldText<T extends FieldValues = FieldValues>({ name, label
 export type FormFieldTextareaProps<T extends FieldValues> = BaseFieldProps<T> &
   Omit<ComponentProps<'textarea'>, 'name' | 'className' | 'disabled' | 'required' | 'defaultValue' | 'value'>;
 
-export function FormFieldTextarea<T extends FieldValues = FieldValues>({ name, label, hint, className, disabled, required, rows = 3, ...props }: FormFieldTextareaProps<T>) {
+export function FormFieldTextarea<T extends FieldValues = FieldValues>({
+  name,
+  label,
+  hint,
+  className,
+  disabled,
+  required,
+  rows = 3,
+  ...props
+}: FormFieldTextareaProps<T>) {
   const form = useFormContext<T>();
   const error = fieldErrorMessage(form.formState.errors, name);
   return (
     <FormField label={fieldLabel(label, required)} hint={hint} error={error} className={className}>
-      <Textarea rows={rows} aria-required={required || undefined} disabled={disabled} {...props} {...form.register(name)} />
+      <Textarea
+        rows={rows}
+        aria-required={required || undefined}
+        disabled={disabled}
+        {...props}
+        {...form.register(name)}
+      />
     </FormField>
   );
 }
@@ -115,12 +139,7 @@ export function FormFieldSelect<T extends FieldValues = FieldValues>({
                 onValueChange={(next) => field.onChange(next === NONE ? emptyValue : next)}
                 name={field.name}
               >
-                <SelectTrigger
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  aria-required={required || undefined}
-                  {...control}
-                >
+                <SelectTrigger ref={field.ref} onBlur={field.onBlur} aria-required={required || undefined} {...control}>
                   <SelectValue placeholder={placeholder} />
                 </SelectTrigger>
                 <SelectContent>
@@ -145,7 +164,14 @@ export interface FormFieldCheckboxProps<T extends FieldValues> extends Omit<Base
   description?: ReactNode;
 }
 
-export function FormFieldCheckbox<T extends FieldValues = FieldValues>({ name, label, hint, description, className, disabled }: FormFieldCheckboxProps<T>) {
+export function FormFieldCheckbox<T extends FieldValues = FieldValues>({
+  name,
+  label,
+  hint,
+  description,
+  className,
+  disabled,
+}: FormFieldCheckboxProps<T>) {
   const form = useFormContext<T>();
   const error = fieldErrorMessage(form.formState.errors, name);
   const id = useId();
@@ -198,7 +224,16 @@ export type FormFieldMoneyProps<T extends FieldValues> = BaseFieldProps<T> & {
  * An amount kept as the exact decimal string the API expects (`moneyAmount`): never parsed to
  * a float. Spaces and thousands separators typed by the user are removed on blur.
  */
-export function FormFieldMoney<T extends FieldValues = FieldValues>({ name, label, hint, className, disabled, required, currency, placeholder = '0.00' }: FormFieldMoneyProps<T>) {
+export function FormFieldMoney<T extends FieldValues = FieldValues>({
+  name,
+  label,
+  hint,
+  className,
+  disabled,
+  required,
+  currency,
+  placeholder = '0.00',
+}: FormFieldMoneyProps<T>) {
   const form = useFormContext<T>();
   const error = fieldErrorMessage(form.formState.errors, name);
   return (
@@ -248,7 +283,17 @@ export function normalizeAmount(value: string): string {
 }
 
 /** An optional amount kept as the exact decimal string; empty means "no limit" (null). */
-export function OptionalMoneyField<T extends FieldValues>({ name, label, currency, hint }: { name: FieldPath<T>; label: string; currency?: string; hint?: string }) {
+export function OptionalMoneyField<T extends FieldValues>({
+  name,
+  label,
+  currency,
+  hint,
+}: {
+  name: FieldPath<T>;
+  label: string;
+  currency?: string;
+  hint?: string;
+}) {
   const form = useFormContext<T>();
   return (
     <Controller
@@ -265,11 +310,17 @@ export function OptionalMoneyField<T extends FieldValues>({ name, label, currenc
                 autoComplete="off"
                 placeholder="No limit"
                 value={(field.value as string | null | undefined) ?? ''}
-                onChange={(event) => field.onChange(event.target.value.trim() === '' ? null : event.target.value.trim().replace(/,/g, ''))}
+                onChange={(event) =>
+                  field.onChange(event.target.value.trim() === '' ? null : event.target.value.trim().replace(/,/g, ''))
+                }
                 onBlur={field.onBlur}
                 className="pr-14 tabular-nums"
               />
-              {currency && <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs font-medium text-muted-foreground">{currency}</span>}
+              {currency && (
+                <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs font-medium text-muted-foreground">
+                  {currency}
+                </span>
+              )}
             </div>
           )}
         </FormField>
@@ -301,7 +352,10 @@ export function CheckboxGroupField<T extends FieldValues>({
         return (
           <fieldset className="flex min-w-0 flex-col gap-1.5">
             <legend className="mb-1 text-sm font-medium">
-              {legend} <span className="font-normal text-muted-foreground">({chosen.length === 0 ? emptyText : `${chosen.length} chosen`})</span>
+              {legend}{' '}
+              <span className="font-normal text-muted-foreground">
+                ({chosen.length === 0 ? emptyText : `${chosen.length} chosen`})
+              </span>
             </legend>
             <div className="grid max-h-40 grid-cols-1 gap-1 overflow-y-auto rounded-md border p-2 sm:grid-cols-2">
               {options.length === 0 && <p className="text-xs text-muted-foreground">None available</p>}
@@ -312,7 +366,9 @@ export function CheckboxGroupField<T extends FieldValues>({
                     <Checkbox
                       id={id}
                       checked={chosen.includes(option.value)}
-                      onCheckedChange={(on) => field.onChange(on ? [...chosen, option.value] : chosen.filter((v) => v !== option.value))}
+                      onCheckedChange={(on) =>
+                        field.onChange(on ? [...chosen, option.value] : chosen.filter((v) => v !== option.value))
+                      }
                     />
                     <label htmlFor={id} className="cursor-pointer truncate">
                       {option.label}
@@ -321,7 +377,11 @@ export function CheckboxGroupField<T extends FieldValues>({
                 );
               })}
             </div>
-            {error && <p className="text-xs font-medium text-destructive" role="alert">{error}</p>}
+            {error && (
+              <p className="text-xs font-medium text-destructive" role="alert">
+                {error}
+              </p>
+            )}
           </fieldset>
         );
       }}
@@ -332,7 +392,15 @@ export function CheckboxGroupField<T extends FieldValues>({
 const TRI = { either: null, yes: true, no: false } as const;
 
 /** Over budget: either (null), yes (true), no (false). */
-export function TriStateField<T extends FieldValues>({ name, label, labels }: { name: FieldPath<T>; label: string; labels: Record<keyof typeof TRI, string> }) {
+export function TriStateField<T extends FieldValues>({
+  name,
+  label,
+  labels,
+}: {
+  name: FieldPath<T>;
+  label: string;
+  labels: Record<keyof typeof TRI, string>;
+}) {
   const form = useFormContext<T>();
   return (
     <Controller

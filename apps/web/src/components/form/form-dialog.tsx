@@ -127,11 +127,24 @@ function SaveError<TIn extends FieldValues, TOut>({
 }
 
 /** A plain (page) form for the fields of this folder: context, submit wiring and server error. */
-export function Form<TIn extends FieldValues, TOut>({ form, onSubmit, onSuccess, onReload, children, className, ...rest }: FormProps<TIn, TOut>) {
+export function Form<TIn extends FieldValues, TOut>({
+  form,
+  onSubmit,
+  onSuccess,
+  onReload,
+  children,
+  className,
+  ...rest
+}: FormProps<TIn, TOut>) {
   const state = useFormSubmit(form, onSubmit, onSuccess);
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={(event) => void state.submit(event)} className={cn('flex flex-col gap-4', className)} aria-label={rest['aria-label']}>
+      <form
+        noValidate
+        onSubmit={(event) => void state.submit(event)}
+        className={cn('flex flex-col gap-4', className)}
+        aria-label={rest['aria-label']}
+      >
         <SaveError state={state} form={form} onReload={onReload} />
         {children}
       </form>
@@ -206,7 +219,10 @@ export function FormDialog<TIn extends FieldValues, TOut>({
 
   return (
     <Dialog open={open} onOpenChange={change}>
-      <DialogContent className={cn(size === 'lg' && 'max-w-2xl')} {...(description ? {} : { 'aria-describedby': undefined })}>
+      <DialogContent
+        className={cn(size === 'lg' && 'max-w-2xl')}
+        {...(description ? {} : { 'aria-describedby': undefined })}
+      >
         <FormProvider {...form}>
           <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
             <DialogHeader>

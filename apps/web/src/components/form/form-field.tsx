@@ -34,7 +34,11 @@ export function FormField({ label, children, error, hint, className, id }: FormF
     'aria-describedby': describedBy,
   };
   const control =
-    typeof children === 'function' ? children(controlProps) : isValidElement(children) ? cloneElement(children, { ...controlProps }) : children;
+    typeof children === 'function'
+      ? children(controlProps)
+      : isValidElement(children)
+        ? cloneElement(children, { ...controlProps })
+        : children;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <Label htmlFor={fieldId}>{label}</Label>

@@ -32,28 +32,36 @@ let reauthed = false;
 const server = await startTestServer((req, res) => {
   if (req.url === '/api/vendors' && req.method === 'POST') {
     const body = JSON.parse(req.body) as { name: string };
-    if (body.name === 'Acme') return sendJson(res, 409, { message: 'A vendor with this tax id already exists', code: 'CONFLICT' });
+    if (body.name === 'Acme')
+      return sendJson(res, 409, { message: 'A vendor with this tax id already exists', code: 'CONFLICT' });
     return sendJson(res, 201, { id: 'v1', ...body });
   }
   if (req.url === '/api/auth/reauth') {
     const { password } = JSON.parse(req.body) as { password: string };
-    if (password !== 'Meridian!2026') return sendJson(res, 400, { message: 'Incorrect password', code: 'VALIDATION_ERROR' });
+    if (password !== 'Meridian!2026')
+      return sendJson(res, 400, { message: 'Incorrect password', code: 'VALIDATION_ERROR' });
     reauthed = true;
     return sendJson(res, 200, { message: 'Password confirmed', reauthUntil: new Date().toISOString() });
   }
-  if (req.url === '/api/vendors/v7' && req.method === 'GET') return sendJson(res, 200, { id: 'v7', name: 'Saved elsewhere', version: 3 });
+  if (req.url === '/api/vendors/v7' && req.method === 'GET')
+    return sendJson(res, 200, { id: 'v7', name: 'Saved elsewhere', version: 3 });
   if (req.url === '/api/vendors/v7' && req.method === 'PATCH') {
     if (req.headers['if-match'] !== '"3"') {
-      return sendJson(res, 412, { message: 'This record was changed by someone else. Reload to see the latest version.', code: 'VERSION_CONFLICT' });
+      return sendJson(res, 412, {
+        message: 'This record was changed by someone else. Reload to see the latest version.',
+        code: 'VERSION_CONFLICT',
+      });
     }
     return sendJson(res, 200, { id: 'v7', ...JSON.parse(req.body), version: 4 });
   }
-  if (req.url === '/api/auth/refresh') return sendJson(res, 200, { tokens: { accessToken: 'fresh', refreshToken: 'r2' } });
+  if (req.url === '/api/auth/refresh')
+    return sendJson(res, 200, { tokens: { accessToken: 'fresh', refreshToken: 'r2' } });
   if (req.url === '/api/users/u1/reset-password' && req.headers.authorization === 'Bearer stale') {
     return sendJson(res, 401, { message: 'Token expired', code: 'INVALID_TOKEN' });
   }
   if (req.url === '/api/users/u1/reset-password') {
-    if (!reauthed) return sendJson(res, 403, { message: 'Please confirm your password to continue', code: 'reauth_required' });
+    if (!reauthed)
+      return sendJson(res, 403, { message: 'Please confirm your password to continue', code: 'reauth_required' });
     return sendJson(res, 200, { temporaryPassword: 'Temp-1234' });
   }
   sendJson(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
@@ -140,7 +148,12 @@ const nameValues = (r: NamedRecord) => ({ name: r.name });
 function EditNameDialog({ record }: { record: NamedRecord }) {
   const [open, setOpen] = useState(true);
   const form = useZodForm(nameInput, nameValues(record));
-  const versioned = useVersionedEdit({ record, form, load: () => apiJson<NamedRecord>('GET', '/api/vendors/v7'), toValues: nameValues });
+  const versioned = useVersionedEdit({
+    record,
+    form,
+    load: () => apiJson<NamedRecord>('GET', '/api/vendors/v7'),
+    toValues: nameValues,
+  });
   return (
     <>
       <p>{open ? 'open' : 'closed'}</p>
@@ -150,7 +163,11 @@ function EditNameDialog({ record }: { record: NamedRecord }) {
         title="Edit vendor"
         form={form}
         onReload={versioned.reload}
-        onSubmit={async (values) => versioned.saved(await apiJson<NamedRecord>('PATCH', '/api/vendors/v7', values, { headers: versioned.headers() }))}
+        onSubmit={async (values) =>
+          versioned.saved(
+            await apiJson<NamedRecord>('PATCH', '/api/vendors/v7', values, { headers: versioned.headers() }),
+          )
+        }
       >
         <FormFieldText name="name" label="Name" required />
       </FormDialog>
@@ -183,7 +200,16 @@ describe('ConfirmDialog', () => {
   it('requires a reason and passes it on', async () => {
     const onConfirm = vi.fn();
     const onOpenChange = vi.fn();
-    render(<ConfirmDialog open onOpenChange={onOpenChange} title="Block Acme?" confirmLabel="Block" reason onConfirm={onConfirm} />);
+    render(
+      <ConfirmDialog
+        open
+        onOpenChange={onOpenChange}
+        title="Block Acme?"
+        confirmLabel="Block"
+        reason
+        onConfirm={onConfirm}
+      />,
+    );
     expect(screen.getByRole('alertdialog', { name: 'Block Acme?' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Block' }));
     expect(await screen.findByText('Enter a reason')).toBeInTheDocument();
@@ -196,7 +222,12 @@ describe('ConfirmDialog', () => {
 
   it('shows a failure inline', async () => {
     render(
-      <ConfirmDialog open onOpenChange={vi.fn()} title="Delete?" onConfirm={() => apiJson('POST', '/api/vendors', { name: 'Acme' })} />,
+      <ConfirmDialog
+        open
+        onOpenChange={vi.fn()}
+        title="Delete?"
+        onConfirm={() => apiJson('POST', '/api/vendors', { name: 'Acme' })}
+      />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A vendor with this tax id already exists');
@@ -206,7 +237,9 @@ describe('ConfirmDialog', () => {
 function ResetPassword() {
   const stepUp = useStepUp();
   const [result, setResult] = useState('');
-  const reset = stepUp.withStepUp(() => apiJson<{ temporaryPassword: string }>('POST', '/api/users/u1/reset-password', {}));
+  const reset = stepUp.withStepUp(() =>
+    apiJson<{ temporaryPassword: string }>('POST', '/api/users/u1/reset-password', {}),
+  );
   return (
     <>
       <button

@@ -32,10 +32,26 @@ export {
   type FormFieldMoneyProps,
 } from './fields';
 export { SelectField, TextField } from './plain-fields';
-export { FormDialog, Form, FormServerError, VersionConflictAlert, type FormDialogProps, type FormProps } from './form-dialog';
+export {
+  FormDialog,
+  Form,
+  FormServerError,
+  VersionConflictAlert,
+  type FormDialogProps,
+  type FormProps,
+} from './form-dialog';
 export { useVersionedEdit, type VersionedEdit } from './use-versioned-edit';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
-export { ReauthDialog, useStepUp, withStepUp, isReauthRequired, reauthenticate, type StepUp, type RequestReauth, type ReauthDialogProps } from './step-up';
+export {
+  ReauthDialog,
+  useStepUp,
+  withStepUp,
+  isReauthRequired,
+  reauthenticate,
+  type StepUp,
+  type RequestReauth,
+  type ReauthDialogProps,
+} from './step-up';
 export { Checkbox, type CheckboxProps } from './checkbox';
 export { FormField, FieldError } from './form-field';
 export { PasswordInput } from './password-input';

@@ -38,6 +38,8 @@ describe('PasswordStrengthMeter', () => {
     render(<PasswordStrengthMeter password="abcdefgh" />);
     expect(screen.getByText('At least 8 characters').parentElement).toHaveTextContent('(met)');
     expect(screen.getByText('One uppercase letter').parentElement).toHaveTextContent('(not met)');
-    expect(screen.getByText(/upper and lower case letters and a number; a special character is recommended/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/upper and lower case letters and a number; a special character is recommended/),
+    ).toBeInTheDocument();
   });
 });

@@ -20,7 +20,13 @@ const LABEL_COLORS: Record<StrengthLabel, string> = {
 };
 
 /** docs/product.md §6.4: advisory only; bar width is score / 5. */
-export function PasswordStrengthMeter({ password, showRequirements = true }: { password: string; showRequirements?: boolean }) {
+export function PasswordStrengthMeter({
+  password,
+  showRequirements = true,
+}: {
+  password: string;
+  showRequirements?: boolean;
+}) {
   const { score, label, checks } = passwordStrength(password);
   const requirements = [
     { met: checks.length, text: 'At least 8 characters' },
@@ -33,7 +39,10 @@ export function PasswordStrengthMeter({ password, showRequirements = true }: { p
     <div className="flex flex-col gap-2" data-testid="password-strength">
       <div className="flex items-center justify-between text-xs">
         <span className="text-muted-foreground">Password strength</span>
-        <span className={cn('font-semibold', password ? LABEL_COLORS[label] : 'text-muted-foreground')} data-testid="strength-label">
+        <span
+          className={cn('font-semibold', password ? LABEL_COLORS[label] : 'text-muted-foreground')}
+          data-testid="strength-label"
+        >
           {password ? label : '—'}
         </span>
       </div>
@@ -58,8 +67,15 @@ export function PasswordStrengthMeter({ password, showRequirements = true }: { p
       {showRequirements && (
         <ul className="grid gap-1 text-xs sm:grid-cols-2" aria-label="Password requirements">
           {requirements.map((r) => (
-            <li key={r.text} className={cn('flex items-center gap-1.5', r.met ? 'text-emerald-700' : 'text-muted-foreground')}>
-              {r.met ? <Check className="size-3.5" aria-hidden="true" /> : <Circle className="size-3" aria-hidden="true" />}
+            <li
+              key={r.text}
+              className={cn('flex items-center gap-1.5', r.met ? 'text-emerald-700' : 'text-muted-foreground')}
+            >
+              {r.met ? (
+                <Check className="size-3.5" aria-hidden="true" />
+              ) : (
+                <Circle className="size-3" aria-hidden="true" />
+              )}
               <span>{r.text}</span>
               <span className="sr-only">{r.met ? '(met)' : '(not met)'}</span>
             </li>

@@ -56,14 +56,28 @@ export function TextField({
   error,
   className,
   ...rest
-}: { label: string; value: string; onChange: (value: string) => void; hint?: ReactNode; error?: string; className?: string } & Omit<ComponentProps<'input'>, 'value' | 'onChange'>) {
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+} & Omit<ComponentProps<'input'>, 'value' | 'onChange'>) {
   const id = useId();
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <Input id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...rest} />
+      <Input
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...rest}
+      />
       {hint && !error && <p className="text-xs text-muted-foreground">{hint}</p>}
       {error && (
         <p id={`${id}-error`} className="text-xs text-destructive">

@@ -24,7 +24,10 @@ export type RequestReauth = () => Promise<boolean>;
  * (via `requestReauth`) and, once confirmed, calls it again — once. A cancelled prompt or any
  * other error rejects with the original error.
  */
-export function withStepUp<A extends unknown[], R>(fn: (...args: A) => Promise<R>, requestReauth: RequestReauth): (...args: A) => Promise<R> {
+export function withStepUp<A extends unknown[], R>(
+  fn: (...args: A) => Promise<R>,
+  requestReauth: RequestReauth,
+): (...args: A) => Promise<R> {
   return async (...args: A) => {
     try {
       return await fn(...args);
@@ -93,7 +96,8 @@ export function ReauthDialog({ open, onConfirmed, onCancel, description }: Reaut
             <DialogHeader>
               <DialogTitle>Confirm your password</DialogTitle>
               <DialogDescription>
-                {description ?? `This action needs a recent password confirmation. You will not be asked again for ${minutes} minutes.`}
+                {description ??
+                  `This action needs a recent password confirmation. You will not be asked again for ${minutes} minutes.`}
               </DialogDescription>
             </DialogHeader>
             <FormServerError error={serverError} />

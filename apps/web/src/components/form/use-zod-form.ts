@@ -36,14 +36,21 @@ interface FieldIssue {
 }
 
 function isFieldIssue(value: unknown): value is FieldIssue {
-  return Boolean(value) && typeof (value as FieldIssue).path === 'string' && typeof (value as FieldIssue).message === 'string';
+  return (
+    Boolean(value) &&
+    typeof (value as FieldIssue).path === 'string' &&
+    typeof (value as FieldIssue).message === 'string'
+  );
 }
 
 /**
  * Puts the API's validation details (`details: [{ path, message }]` on a 400) on the matching
  * fields. Returns true when at least one field received a message.
  */
-export function applyServerFieldErrors<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, error: unknown): boolean {
+export function applyServerFieldErrors<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, unknown>,
+  error: unknown,
+): boolean {
   if (!isApiError(error) || !Array.isArray(error.details)) return false;
   const known = new Set(Object.keys(form.getValues() ?? {}));
   let applied = false;

@@ -50,5 +50,8 @@ export function inFlightOfRequestQueryOptions(request: { id: string; reference: 
 }
 
 export function useInFlightOfRequest(request: { id: string; reference: string } | null) {
-  return useQuery({ ...inFlightOfRequestQueryOptions(request ?? { id: '', reference: '' }), enabled: Boolean(request) });
+  return useQuery({
+    ...inFlightOfRequestQueryOptions(request ?? { id: '', reference: '' }),
+    enabled: Boolean(request),
+  });
 }

@@ -11,7 +11,10 @@ import { toast } from '@/components/ui/use-toast';
 import { useInFlightOfRequest, useReassign } from './api';
 
 /** What the dialog needs of a step in flight (an `InFlightItem` has it all). */
-export type ReassignTarget = Pick<InFlightItem, 'stepId' | 'reference' | 'stepName' | 'stepPosition' | 'stepCount' | 'approvers'>;
+export type ReassignTarget = Pick<
+  InFlightItem,
+  'stepId' | 'reference' | 'stepName' | 'stepPosition' | 'stepCount' | 'approvers'
+>;
 
 /** Reassign one approver's item on a step in flight to another person (approvals.manage; audited). */
 export function ReassignDialog({ item, onClose }: { item: ReassignTarget; onClose: () => void }) {
@@ -44,7 +47,13 @@ export function ReassignDialog({ item, onClose }: { item: ReassignTarget; onClos
         options={item.approvers.map((a) => ({ value: a.id, label: a.name }))}
         placeholder="Choose the current approver"
       />
-      <FormFieldApprover name="toUserId" label="Give it to" required exclude={from ? [from] : []} placeholder="Search approvers…" />
+      <FormFieldApprover
+        name="toUserId"
+        label="Give it to"
+        required
+        exclude={from ? [from] : []}
+        placeholder="Search approvers…"
+      />
       <FormFieldTextarea name="note" label="Note (optional)" maxLength={500} />
     </FormDialog>
   );
@@ -54,13 +63,20 @@ export function ReassignDialog({ item, onClose }: { item: ReassignTarget; onClos
  * The same dialog started from a request (e.g. a row of /requests-management): finds the
  * request's step in flight first, and says so when the request no longer waits at one.
  */
-export function ReassignRequestDialog({ request, onClose }: { request: { id: string; reference: string }; onClose: () => void }) {
+export function ReassignRequestDialog({
+  request,
+  onClose,
+}: {
+  request: { id: string; reference: string };
+  onClose: () => void;
+}) {
   const step = useInFlightOfRequest(request);
   const item = step.data;
   if (item && item.approvers.length > 0) return <ReassignDialog key={item.stepId} item={item} onClose={onClose} />;
   let problem: string | null = null;
   if (item === null) problem = `${request.reference} is no longer waiting at an approval step.`;
-  else if (item) problem = `Nobody holds step ${item.stepPosition} · ${item.stepName} of ${request.reference}: escalate it from Approvals Management instead.`;
+  else if (item)
+    problem = `Nobody holds step ${item.stepPosition} · ${item.stepName} of ${request.reference}: escalate it from Approvals Management instead.`;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-md">

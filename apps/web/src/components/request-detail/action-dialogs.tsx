@@ -5,7 +5,14 @@ import { formatMoney } from '@/lib/format';
 import { invalidateRequests, payRequest, respondToRequest, todayIso } from './api';
 
 export interface PayRequestDialogProps {
-  request: { id: string; reference: string; title: string; amount: string; currency: string; approvedAmount: string | null } | null;
+  request: {
+    id: string;
+    reference: string;
+    title: string;
+    amount: string;
+    currency: string;
+    approvedAmount: string | null;
+  } | null;
   onOpenChange: (open: boolean) => void;
   onPaid?: () => void;
 }
@@ -32,7 +39,13 @@ export function PayRequestDialog({ request, onOpenChange, onPaid }: PayRequestDi
       }}
     >
       <FormFieldText name="paymentDate" label="Payment date" type="date" required />
-      <FormFieldText name="paymentReference" label="Payment reference" placeholder="e.g. bank transfer ID" required autoComplete="off" />
+      <FormFieldText
+        name="paymentReference"
+        label="Payment reference"
+        placeholder="e.g. bank transfer ID"
+        required
+        autoComplete="off"
+      />
     </FormDialog>
   );
 }
@@ -54,7 +67,11 @@ export function RespondDialog({ requestId, question, open, onOpenChange, onDone 
       open={open}
       onOpenChange={onOpenChange}
       title="Answer and resubmit"
-      description={question ? `The approver asked: “${question}”` : 'Answer the approver; the request returns to the same approval step.'}
+      description={
+        question
+          ? `The approver asked: “${question}”`
+          : 'Answer the approver; the request returns to the same approval step.'
+      }
       form={form}
       submitLabel="Send answer"
       pendingLabel="Sending…"

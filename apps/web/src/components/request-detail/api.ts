@@ -59,7 +59,12 @@ export function newIdempotencyKey(): string {
 }
 
 export function submitRequest(id: string, idempotencyKey: string) {
-  return apiJson<RequestDetail>('POST', `${requestUrl(id)}/submit`, {}, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+  return apiJson<RequestDetail>(
+    'POST',
+    `${requestUrl(id)}/submit`,
+    {},
+    { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
+  );
 }
 
 export function cancelRequest(id: string, reason?: string) {
@@ -98,7 +103,11 @@ export function attachmentProblem(file: File, alreadyAttached = 0): string | nul
 
 /** An attachment's content or thumbnail as an object URL (revoked when no longer shown). */
 export function useObjectUrl(url: string | null | undefined): { src: string | null; failed: boolean } {
-  const [state, setState] = useState<{ url: string | null; src: string | null; failed: boolean }>({ url: null, src: null, failed: false });
+  const [state, setState] = useState<{ url: string | null; src: string | null; failed: boolean }>({
+    url: null,
+    src: null,
+    failed: false,
+  });
   useEffect(() => {
     if (!url) return;
     const controller = new AbortController();

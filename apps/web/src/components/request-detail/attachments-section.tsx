@@ -19,17 +19,37 @@ export function formatBytes(size: number): string {
 }
 
 /** A thumbnail loaded with the session's headers; a file icon when there is none. */
-export function AttachmentThumbnail({ attachment, className = 'size-16' }: { attachment: Attachment; className?: string }) {
+export function AttachmentThumbnail({
+  attachment,
+  className = 'size-16',
+}: {
+  attachment: Attachment;
+  className?: string;
+}) {
   const { src, failed } = useObjectUrl(attachment.hasThumbnail ? attachment.thumbnailUrl : null);
   if (attachment.hasThumbnail && attachment.thumbnailUrl && !failed) {
     return (
-      <span className={`${className} flex shrink-0 items-center justify-center overflow-hidden rounded-md border bg-slate-50`}>
-        {src ? <img src={src} alt={`Preview of ${attachment.fileName}`} className="size-full object-cover" data-testid="attachment-thumbnail" /> : <Spinner className="scale-75" label="Loading preview" />}
+      <span
+        className={`${className} flex shrink-0 items-center justify-center overflow-hidden rounded-md border bg-slate-50`}
+      >
+        {src ? (
+          <img
+            src={src}
+            alt={`Preview of ${attachment.fileName}`}
+            className="size-full object-cover"
+            data-testid="attachment-thumbnail"
+          />
+        ) : (
+          <Spinner className="scale-75" label="Loading preview" />
+        )}
       </span>
     );
   }
   return (
-    <span className={`${className} flex shrink-0 items-center justify-center rounded-md border bg-slate-50 text-muted-foreground`} aria-hidden="true">
+    <span
+      className={`${className} flex shrink-0 items-center justify-center rounded-md border bg-slate-50 text-muted-foreground`}
+      aria-hidden="true"
+    >
       <FileText className="size-6" />
     </span>
   );
@@ -44,7 +64,8 @@ function AttachmentPreview({ attachment, onClose }: { attachment: Attachment; on
         <DialogHeader>
           <DialogTitle className="break-all pr-6">{attachment.fileName}</DialogTitle>
           <DialogDescription>
-            {formatBytes(attachment.size)} · added by {attachment.uploadedBy.name} · {formatDateTime(attachment.createdAt)}
+            {formatBytes(attachment.size)} · added by {attachment.uploadedBy.name} ·{' '}
+            {formatDateTime(attachment.createdAt)}
           </DialogDescription>
         </DialogHeader>
         <div className="flex min-h-48 items-center justify-center rounded-md border bg-slate-50">
@@ -137,20 +158,40 @@ export function AttachmentsSection({ requestId, attachments, canAttach, onChange
                 </span>
               </div>
               <div className="flex shrink-0">
-                <Button variant="ghost" size="icon" className="size-8" onClick={() => setPreviewing(a)} aria-label={`View ${a.fileName}`}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  onClick={() => setPreviewing(a)}
+                  aria-label={`View ${a.fileName}`}
+                >
                   <Eye aria-hidden="true" />
                 </Button>
                 <Button
                   variant="ghost"
                   size="icon"
                   className="size-8"
-                  onClick={() => void downloadFile(a.url, a.fileName).catch((e: unknown) => toast({ variant: 'destructive', title: 'Download failed', description: messageOf(e, 'Try again.') }))}
+                  onClick={() =>
+                    void downloadFile(a.url, a.fileName).catch((e: unknown) =>
+                      toast({
+                        variant: 'destructive',
+                        title: 'Download failed',
+                        description: messageOf(e, 'Try again.'),
+                      }),
+                    )
+                  }
                   aria-label={`Download ${a.fileName}`}
                 >
                   <Download aria-hidden="true" />
                 </Button>
                 {canAttach && (
-                  <Button variant="ghost" size="icon" className="size-8 text-destructive" onClick={() => setRemoving(a)} aria-label={`Remove ${a.fileName}`}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-8 text-destructive"
+                    onClick={() => setRemoving(a)}
+                    aria-label={`Remove ${a.fileName}`}
+                  >
                     <Trash2 aria-hidden="true" />
                   </Button>
                 )}
@@ -177,7 +218,13 @@ export function AttachmentsSection({ requestId, attachments, canAttach, onChange
             }}
           />
           <div>
-            <Button variant="outline" size="sm" onClick={() => inputRef.current?.click()} disabled={uploading} aria-describedby={problems.length ? errorId : undefined}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => inputRef.current?.click()}
+              disabled={uploading}
+              aria-describedby={problems.length ? errorId : undefined}
+            >
               {uploading ? <Upload aria-hidden="true" className="animate-pulse" /> : <Paperclip aria-hidden="true" />}
               {uploading ? 'Uploading…' : 'Attach files'}
             </Button>

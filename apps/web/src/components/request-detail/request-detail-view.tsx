@@ -11,11 +11,27 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError, messageOf } from '@/lib/api-error';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
-import { cancelRequest, formatRate, invalidateRequests, newIdempotencyKey, submitRequest, useRequestDetail } from './api';
+import {
+  cancelRequest,
+  formatRate,
+  invalidateRequests,
+  newIdempotencyKey,
+  submitRequest,
+  useRequestDetail,
+} from './api';
 import { AttachmentsSection } from './attachments-section';
 import { PayRequestDialog, RespondDialog } from './action-dialogs';
 import { RequestStatusBadge } from './request-status-badge';
-import { AllocationsList, AuditTrail, Comments, LineItemsTable, PolicyFindings, RouteSection, Section, Timeline } from './sections';
+import {
+  AllocationsList,
+  AuditTrail,
+  Comments,
+  LineItemsTable,
+  PolicyFindings,
+  RouteSection,
+  Section,
+  Timeline,
+} from './sections';
 
 export interface RequestDetailViewProps {
   requestId: string;
@@ -52,15 +68,19 @@ function Amounts({ detail }: { detail: RequestDetail }) {
       )}
       {foreign && (
         <p className="text-sm text-muted-foreground">
-          {formatMoney(detail.amountOrg, detail.orgCurrency)} at {formatRate(detail.fxRate)} {detail.currency}→{detail.orgCurrency}
+          {formatMoney(detail.amountOrg, detail.orgCurrency)} at {formatRate(detail.fxRate)} {detail.currency}→
+          {detail.orgCurrency}
         </p>
       )}
       {groupDiffers && (
         <p className="text-sm text-muted-foreground">
-          {formatMoney(detail.amountGroup, detail.groupCurrency)} in the group's currency (rate {formatRate(detail.groupFxRate)})
+          {formatMoney(detail.amountGroup, detail.groupCurrency)} in the group's currency (rate{' '}
+          {formatRate(detail.groupFxRate)})
         </p>
       )}
-      {detail.status === 'draft' && (foreign || groupDiffers) && <p className="text-xs text-muted-foreground">Rates are fixed when the request is submitted.</p>}
+      {detail.status === 'draft' && (foreign || groupDiffers) && (
+        <p className="text-xs text-muted-foreground">Rates are fixed when the request is submitted.</p>
+      )}
     </div>
   );
 }
@@ -77,7 +97,10 @@ function Recurrence({ detail }: { detail: RequestDetail }) {
   if (detail.recurrenceParentId) {
     const base = OPENS_BY_ID.includes(location) ? location : '/requests';
     return (
-      <p className="inline-flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground" data-testid="request-recurrence">
+      <p
+        className="inline-flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground"
+        data-testid="request-recurrence"
+      >
         <Repeat className="size-4" aria-hidden="true" />
         Occurrence of{' '}
         <Link
@@ -120,7 +143,12 @@ export function RequestDetailView(props: RequestDetailViewProps) {
   );
 }
 
-function RequestDetailBody({ detail, onChanged, extraActions, editHref = editHrefOf }: RequestDetailViewProps & { detail: RequestDetail }) {
+function RequestDetailBody({
+  detail,
+  onChanged,
+  extraActions,
+  editHref = editHrefOf,
+}: RequestDetailViewProps & { detail: RequestDetail }) {
   const queryClient = useQueryClient();
   const [cancelling, setCancelling] = useState(false);
   const [responding, setResponding] = useState(false);
@@ -140,7 +168,11 @@ function RequestDetailBody({ detail, onChanged, extraActions, editHref = editHre
     try {
       const result = await submitRequest(detail.id, submitKey.current);
       submitKey.current = null;
-      toast({ variant: 'success', title: `${detail.reference} submitted`, description: result?.currentStepName ? `Next: ${result.currentStepName}` : undefined });
+      toast({
+        variant: 'success',
+        title: `${detail.reference} submitted`,
+        description: result?.currentStepName ? `Next: ${result.currentStepName}` : undefined,
+      });
       await changed();
     } catch (error) {
       // A definite answer ends the attempt; a lost connection keeps the key for the retry.
@@ -152,10 +184,15 @@ function RequestDetailBody({ detail, onChanged, extraActions, editHref = editHre
   };
 
   const lastQuestion = [...detail.comments].reverse().find((c) => c.kind === 'info_request')?.body ?? null;
-  const hasButtons = actions.edit || actions.submit || actions.cancel || actions.respond || actions.pay || Boolean(extraActions);
+  const hasButtons =
+    actions.edit || actions.submit || actions.cancel || actions.respond || actions.pay || Boolean(extraActions);
 
   return (
-    <article className="flex flex-col gap-6" aria-labelledby={`request-title-${detail.id}`} data-testid="request-detail">
+    <article
+      className="flex flex-col gap-6"
+      aria-labelledby={`request-title-${detail.id}`}
+      data-testid="request-detail"
+    >
       <header className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-mono text-sm text-muted-foreground">{detail.reference}</span>
@@ -242,8 +279,13 @@ function RequestDetailBody({ detail, onChanged, extraActions, editHref = editHre
         <Fact label="Date of expense">{formatDate(detail.expenseDate)}</Fact>
         <Fact label="Needed by">{formatDate(detail.neededBy)}</Fact>
         <Fact label="Recurrence">
-          {detail.recurrenceParentId ? `Occurrence of ${detail.recurrenceParentReference ?? 'a recurring request'}` : RECURRENCE_LABELS[detail.recurrence]}
-          {!detail.recurrenceParentId && detail.recurrence !== 'none' && detail.recurrenceEnd && ` until ${formatDate(detail.recurrenceEnd)}`}
+          {detail.recurrenceParentId
+            ? `Occurrence of ${detail.recurrenceParentReference ?? 'a recurring request'}`
+            : RECURRENCE_LABELS[detail.recurrence]}
+          {!detail.recurrenceParentId &&
+            detail.recurrence !== 'none' &&
+            detail.recurrenceEnd &&
+            ` until ${formatDate(detail.recurrenceEnd)}`}
         </Fact>
         <Fact label="Created">{formatDateTime(detail.createdAt)}</Fact>
         <Fact label="Submitted">{formatDateTime(detail.submittedAt)}</Fact>
@@ -286,7 +328,12 @@ function RequestDetailBody({ detail, onChanged, extraActions, editHref = editHre
       </Section>
 
       <Section title="Attachments" count={detail.attachments.length}>
-        <AttachmentsSection requestId={detail.id} attachments={detail.attachments} canAttach={actions.attach} onChanged={() => onChanged?.(detail)} />
+        <AttachmentsSection
+          requestId={detail.id}
+          attachments={detail.attachments}
+          canAttach={actions.attach}
+          onChanged={() => onChanged?.(detail)}
+        />
       </Section>
 
       <Tabs defaultValue="comments">
@@ -296,7 +343,12 @@ function RequestDetailBody({ detail, onChanged, extraActions, editHref = editHre
           <TabsTrigger value="audit">Audit trail</TabsTrigger>
         </TabsList>
         <TabsContent value="comments">
-          <Comments requestId={detail.id} comments={detail.comments} canComment={actions.comment} onChanged={() => onChanged?.(detail)} />
+          <Comments
+            requestId={detail.id}
+            comments={detail.comments}
+            canComment={actions.comment}
+            onChanged={() => onChanged?.(detail)}
+          />
         </TabsContent>
         <TabsContent value="timeline">
           <Timeline events={detail.timeline} />

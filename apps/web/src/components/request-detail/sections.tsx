@@ -13,7 +13,17 @@ import { formatDateTime, formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { addComment, invalidateRequests } from './api';
 
-export function Section({ title, children, className, count }: { title: string; children: ReactNode; className?: string; count?: number }) {
+export function Section({
+  title,
+  children,
+  className,
+  count,
+}: {
+  title: string;
+  children: ReactNode;
+  className?: string;
+  count?: number;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={id} className={cn('flex flex-col gap-3', className)}>
@@ -27,14 +37,37 @@ export function Section({ title, children, className, count }: { title: string; 
 }
 
 const STEP_STATUS: Record<RouteStep['status'], { label: string; variant: BadgeProps['variant']; icon: ReactNode }> = {
-  waiting: { label: 'Waiting', variant: 'default', icon: <Circle className="size-5 text-slate-400" aria-hidden="true" /> },
-  active: { label: 'In progress', variant: 'warning', icon: <CircleDot className="size-5 text-amber-600" aria-hidden="true" /> },
-  approved: { label: 'Approved', variant: 'success', icon: <CheckCircle2 className="size-5 text-emerald-600" aria-hidden="true" /> },
-  rejected: { label: 'Rejected', variant: 'danger', icon: <XCircle className="size-5 text-red-600" aria-hidden="true" /> },
-  skipped: { label: 'Skipped', variant: 'outline', icon: <CircleSlash className="size-5 text-slate-400" aria-hidden="true" /> },
+  waiting: {
+    label: 'Waiting',
+    variant: 'default',
+    icon: <Circle className="size-5 text-slate-400" aria-hidden="true" />,
+  },
+  active: {
+    label: 'In progress',
+    variant: 'warning',
+    icon: <CircleDot className="size-5 text-amber-600" aria-hidden="true" />,
+  },
+  approved: {
+    label: 'Approved',
+    variant: 'success',
+    icon: <CheckCircle2 className="size-5 text-emerald-600" aria-hidden="true" />,
+  },
+  rejected: {
+    label: 'Rejected',
+    variant: 'danger',
+    icon: <XCircle className="size-5 text-red-600" aria-hidden="true" />,
+  },
+  skipped: {
+    label: 'Skipped',
+    variant: 'outline',
+    icon: <CircleSlash className="size-5 text-slate-400" aria-hidden="true" />,
+  },
 };
 
-const ASSIGNMENT_STATUS: Record<RouteStep['approvers'][number]['status'], { label: string; variant: BadgeProps['variant'] }> = {
+const ASSIGNMENT_STATUS: Record<
+  RouteStep['approvers'][number]['status'],
+  { label: string; variant: BadgeProps['variant'] }
+> = {
   open: { label: 'Waiting for decision', variant: 'warning' },
   approved: { label: 'Approved', variant: 'success' },
   rejected: { label: 'Rejected', variant: 'danger' },
@@ -54,7 +87,9 @@ export function RouteSection({ detail }: { detail: RequestDetail }) {
   if (detail.steps.length === 0) {
     return (
       <p className="text-sm text-muted-foreground">
-        {detail.status === 'draft' ? 'The approval route is chosen when the request is submitted.' : 'No approval steps (the request did not need a route).'}
+        {detail.status === 'draft'
+          ? 'The approval route is chosen when the request is submitted.'
+          : 'No approval steps (the request did not need a route).'}
       </p>
     );
   }
@@ -69,7 +104,13 @@ export function RouteSection({ detail }: { detail: RequestDetail }) {
         {detail.steps.map((step) => {
           const s = STEP_STATUS[step.status];
           return (
-            <li key={step.id} className={cn('flex gap-3 rounded-lg border p-3', step.status === 'active' && 'border-amber-300 bg-amber-50/50')}>
+            <li
+              key={step.id}
+              className={cn(
+                'flex gap-3 rounded-lg border p-3',
+                step.status === 'active' && 'border-amber-300 bg-amber-50/50',
+              )}
+            >
               <span className="mt-0.5">{s.icon}</span>
               <div className="flex min-w-0 flex-1 flex-col gap-1.5">
                 <div className="flex flex-wrap items-center gap-2">
@@ -77,19 +118,33 @@ export function RouteSection({ detail }: { detail: RequestDetail }) {
                     {step.position}. {step.name}
                   </span>
                   <Badge variant={s.variant}>{s.label}</Badge>
-                  <span className="text-xs text-muted-foreground">{step.mode === 'all' ? 'Everyone must approve' : 'Any one approver'}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {step.mode === 'all' ? 'Everyone must approve' : 'Any one approver'}
+                  </span>
                 </div>
-                {step.dueAt && step.status === 'active' && <span className="text-xs text-muted-foreground">Due {formatDateTime(step.dueAt)}</span>}
+                {step.dueAt && step.status === 'active' && (
+                  <span className="text-xs text-muted-foreground">Due {formatDateTime(step.dueAt)}</span>
+                )}
                 {step.approvers.length > 0 && (
                   <ul className="flex flex-col gap-1">
                     {step.approvers.map((a, i) => {
                       const st = ASSIGNMENT_STATUS[a.status];
                       const reason = REASON_TEXT[a.reason];
                       return (
-                        <li key={`${a.userId}-${i}`} className={cn('flex flex-wrap items-center gap-x-2 gap-y-1 text-sm', a.status === 'superseded' && 'text-muted-foreground')}>
+                        <li
+                          key={`${a.userId}-${i}`}
+                          className={cn(
+                            'flex flex-wrap items-center gap-x-2 gap-y-1 text-sm',
+                            a.status === 'superseded' && 'text-muted-foreground',
+                          )}
+                        >
                           <span className="font-medium">{a.name}</span>
-                          {a.originalApproverName && <span className="text-xs text-muted-foreground">on behalf of {a.originalApproverName}</span>}
-                          {reason && !a.originalApproverName && <span className="text-xs text-muted-foreground">({reason})</span>}
+                          {a.originalApproverName && (
+                            <span className="text-xs text-muted-foreground">on behalf of {a.originalApproverName}</span>
+                          )}
+                          {reason && !a.originalApproverName && (
+                            <span className="text-xs text-muted-foreground">({reason})</span>
+                          )}
                           <Badge variant={st.variant}>{st.label}</Badge>
                         </li>
                       );
@@ -115,7 +170,11 @@ export function RouteSection({ detail }: { detail: RequestDetail }) {
   );
 }
 
-const LINE_STATUS: Record<LineItem['status'], BadgeProps['variant']> = { pending: 'default', approved: 'success', rejected: 'danger' };
+const LINE_STATUS: Record<LineItem['status'], BadgeProps['variant']> = {
+  pending: 'default',
+  approved: 'success',
+  rejected: 'danger',
+};
 
 const lineStatusLabel = (status: LineItem['status']) => status[0]!.toUpperCase() + status.slice(1);
 
@@ -151,16 +210,31 @@ export function LineItemsTable({ detail }: { detail: RequestDetail }) {
 function LineItemsGrid({ detail }: { detail: RequestDetail }) {
   return (
     // Between 640 px and a wide screen the columns may scroll sideways: the region takes focus so that arrow keys reach them.
-    <div className="relative hidden overflow-x-auto rounded-lg border sm:block" tabIndex={0} role="region" aria-label="Line items">
+    <div
+      className="relative hidden overflow-x-auto rounded-lg border sm:block"
+      tabIndex={0}
+      role="region"
+      aria-label="Line items"
+    >
       <table className="w-full text-sm">
         <caption className="sr-only">Line items</caption>
         <thead className="bg-slate-50 text-left text-xs text-slate-600">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">Description</th>
-            <th scope="col" className="px-3 py-2 font-medium">Category</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Amount</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Tax</th>
-            <th scope="col" className="px-3 py-2 font-medium">Status</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Description
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Category
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Amount
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Tax
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Status
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -191,7 +265,10 @@ export function AllocationsList({ detail }: { detail: RequestDetail }) {
         <li key={a.departmentId} className="flex items-center gap-3 text-sm">
           <span className="w-40 shrink-0 truncate sm:w-56">{a.departmentName}</span>
           <span className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
-            <span className="block h-full rounded-full bg-primary" style={{ width: `${Math.min(100, Number(a.percent))}%` }} />
+            <span
+              className="block h-full rounded-full bg-primary"
+              style={{ width: `${Math.min(100, Number(a.percent))}%` }}
+            />
           </span>
           <span className="w-16 text-right tabular-nums">{a.percent}%</span>
         </li>
@@ -221,15 +298,14 @@ function findingText(finding: unknown): { title: string; detail: string | null; 
 }
 
 export function PolicyFindings({ detail }: { detail: RequestDetail }) {
-  if (detail.policyFindings.length === 0 && !detail.overBudget) return <p className="text-sm text-muted-foreground">No policy findings.</p>;
+  if (detail.policyFindings.length === 0 && !detail.overBudget)
+    return <p className="text-sm text-muted-foreground">No policy findings.</p>;
   return (
     <ul className="flex flex-col gap-2">
       {detail.overBudget && (
         <li className="flex gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>
-            Over budget{detail.overrunStatus ? ` — overrun decision: ${detail.overrunStatus}` : ''}
-          </span>
+          <span>Over budget{detail.overrunStatus ? ` — overrun decision: ${detail.overrunStatus}` : ''}</span>
         </li>
       )}
       {detail.policyFindings.map((f, i) => {
@@ -279,14 +355,18 @@ export function Timeline({ events }: { events: TimelineEvent[] }) {
     <ol className="relative flex flex-col gap-4 border-l border-slate-200 pl-5" aria-label="Timeline">
       {events.map((e) => (
         <li key={e.id} className="relative">
-          <span className="absolute -left-[1.6rem] top-1.5 size-2.5 rounded-full bg-primary ring-4 ring-card" aria-hidden="true" />
+          <span
+            className="absolute -left-[1.6rem] top-1.5 size-2.5 rounded-full bg-primary ring-4 ring-card"
+            aria-hidden="true"
+          />
           <p className="text-sm">
             <span className="font-medium">{EVENT_TEXT[e.type] ?? e.type.replace(/_/g, ' ')}</span>
             {e.stepPosition !== null && <span className="text-muted-foreground"> · step {e.stepPosition}</span>}
           </p>
           <p className="text-xs text-muted-foreground">
             {e.actor ? e.actor.name : 'System'}
-            {e.onBehalfOf && ` on behalf of ${e.onBehalfOf.name}`} · <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
+            {e.onBehalfOf && ` on behalf of ${e.onBehalfOf.name}`} ·{' '}
+            <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
           </p>
           {e.note && <p className="mt-1 whitespace-pre-line rounded-md bg-slate-50 p-2 text-sm">{e.note}</p>}
         </li>
@@ -301,7 +381,17 @@ const COMMENT_KIND: Record<RequestComment['kind'], string | null> = {
   info_response: 'Answer',
 };
 
-export function Comments({ requestId, comments, canComment, onChanged }: { requestId: string; comments: RequestComment[]; canComment: boolean; onChanged?: () => void }) {
+export function Comments({
+  requestId,
+  comments,
+  canComment,
+  onChanged,
+}: {
+  requestId: string;
+  comments: RequestComment[];
+  canComment: boolean;
+  onChanged?: () => void;
+}) {
   const queryClient = useQueryClient();
   const [body, setBody] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -339,7 +429,10 @@ export function Comments({ requestId, comments, canComment, onChanged }: { reque
           {comments.map((c) => {
             const kind = COMMENT_KIND[c.kind];
             return (
-              <li key={c.id} className={cn('rounded-lg border p-3', c.kind === 'info_request' && 'border-violet-200 bg-violet-50')}>
+              <li
+                key={c.id}
+                className={cn('rounded-lg border p-3', c.kind === 'info_request' && 'border-violet-200 bg-violet-50')}
+              >
                 <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                   <MessageSquare className="size-3.5" aria-hidden="true" />
                   <span className="font-medium text-foreground">{c.author.name}</span>

@@ -14,7 +14,10 @@ export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrim
 export function AvatarFallback({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Fallback>) {
   return (
     <AvatarPrimitive.Fallback
-      className={cn('flex size-full items-center justify-center rounded-full bg-blue-700 text-sm font-semibold text-white', className)}
+      className={cn(
+        'flex size-full items-center justify-center rounded-full bg-blue-700 text-sm font-semibold text-white',
+        className,
+      )}
       {...props}
     />
   );

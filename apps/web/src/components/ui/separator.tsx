@@ -2,7 +2,11 @@ import * as SeparatorPrimitive from '@radix-ui/react-separator';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-export function Separator({ className, orientation = 'horizontal', ...props }: ComponentProps<typeof SeparatorPrimitive.Root>) {
+export function Separator({
+  className,
+  orientation = 'horizontal',
+  ...props
+}: ComponentProps<typeof SeparatorPrimitive.Root>) {
   return (
     <SeparatorPrimitive.Root
       orientation={orientation}

@@ -11,13 +11,22 @@ function Bars({ chart }: { chart: NonNullable<CopilotAnswerData['chart']> }) {
       <figcaption className="mb-2 text-sm font-medium">{chart.title}</figcaption>
       <ul className="flex flex-col gap-1.5">
         {chart.points.map((p) => (
-          <li key={p.label} className="grid grid-cols-[minmax(0,9rem)_1fr] items-center gap-2 text-xs sm:grid-cols-[minmax(0,14rem)_1fr]">
+          <li
+            key={p.label}
+            className="grid grid-cols-[minmax(0,9rem)_1fr] items-center gap-2 text-xs sm:grid-cols-[minmax(0,14rem)_1fr]"
+          >
             <span className="truncate" title={p.label}>
               {p.label}
             </span>
             <span className="flex items-center gap-2">
-              <span className="h-3 rounded-sm bg-primary" style={{ width: `${max > 0 ? Math.max(2, (Math.abs(Number(p.value)) / max) * 100) : 2}%` }} aria-hidden="true" />
-              <span className="shrink-0 tabular-nums text-muted-foreground">{chart.currency ? formatMoney(p.value, chart.currency) : formatNumber(p.value)}</span>
+              <span
+                className="h-3 rounded-sm bg-primary"
+                style={{ width: `${max > 0 ? Math.max(2, (Math.abs(Number(p.value)) / max) * 100) : 2}%` }}
+                aria-hidden="true"
+              />
+              <span className="shrink-0 tabular-nums text-muted-foreground">
+                {chart.currency ? formatMoney(p.value, chart.currency) : formatNumber(p.value)}
+              </span>
             </span>
           </li>
         ))}
@@ -38,12 +47,24 @@ export function CopilotAnswer({ answer }: { answer: CopilotAnswerData }) {
         </p>
       )}
       {table && table.rows.length > 0 && (
-        <div className="max-w-full overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label="Answer table">
+        <div
+          className="max-w-full overflow-x-auto rounded-md border"
+          tabIndex={0}
+          role="region"
+          aria-label="Answer table"
+        >
           <table className="w-full text-sm">
             <thead className="bg-muted/50">
               <tr>
                 {table.columns.map((c) => (
-                  <th key={c.label} scope="col" className={cn('whitespace-nowrap px-3 py-2 font-medium', c.align === 'end' ? 'text-right' : 'text-left')}>
+                  <th
+                    key={c.label}
+                    scope="col"
+                    className={cn(
+                      'whitespace-nowrap px-3 py-2 font-medium',
+                      c.align === 'end' ? 'text-right' : 'text-left',
+                    )}
+                  >
                     {c.label}
                   </th>
                 ))}
@@ -53,7 +74,13 @@ export function CopilotAnswer({ answer }: { answer: CopilotAnswerData }) {
               {table.rows.map((r, i) => (
                 <tr key={i} className="border-t">
                   {r.cells.map((cell, j) => (
-                    <td key={j} className={cn('px-3 py-1.5', table.columns[j]?.align === 'end' ? 'whitespace-nowrap text-right tabular-nums' : 'text-left')}>
+                    <td
+                      key={j}
+                      className={cn(
+                        'px-3 py-1.5',
+                        table.columns[j]?.align === 'end' ? 'whitespace-nowrap text-right tabular-nums' : 'text-left',
+                      )}
+                    >
                       {j === 0 && r.href ? (
                         <Link className="underline underline-offset-2" to={r.href}>
                           {cell}
@@ -70,7 +97,16 @@ export function CopilotAnswer({ answer }: { answer: CopilotAnswerData }) {
         </div>
       )}
       {chart && chart.points.length > 1 && chart.kind === 'months' && chart.currency && (
-        <SpendChart title={chart.title} currency={chart.currency} data={chart.points.map((p) => ({ month: p.label, approved: p.approved ?? '0', paid: p.paid ?? p.value, total: p.value }))} />
+        <SpendChart
+          title={chart.title}
+          currency={chart.currency}
+          data={chart.points.map((p) => ({
+            month: p.label,
+            approved: p.approved ?? '0',
+            paid: p.paid ?? p.value,
+            total: p.value,
+          }))}
+        />
       )}
       {chart && chart.points.length > 1 && chart.kind === 'bar' && <Bars chart={chart} />}
       {links.length > 0 && (

@@ -45,7 +45,10 @@ function useDoneWhen(done: boolean, onDone: () => void) {
 function StepLayout({ sample, run, children }: { sample: ReactNode; run: ReactNode; children: ReactNode }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <section aria-label="Sample input" className="flex min-w-0 flex-col gap-3 self-start rounded-md border bg-muted/30 p-4">
+      <section
+        aria-label="Sample input"
+        className="flex min-w-0 flex-col gap-3 self-start rounded-md border bg-muted/30 p-4"
+      >
         <h3 className="text-sm font-semibold">Sample input</h3>
         {sample}
         <div>{run}</div>
@@ -68,11 +71,17 @@ function RunButton({ onClick, busy, label = 'Run' }: { onClick: () => void; busy
 }
 
 function NotRunYet() {
-  return <p className="text-sm text-muted-foreground">Press Run to send the sample to the server and see what comes back.</p>;
+  return (
+    <p className="text-sm text-muted-foreground">Press Run to send the sample to the server and see what comes back.</p>
+  );
 }
 
 function Quote({ children }: { children: ReactNode }) {
-  return <blockquote className="rounded-md border-l-4 border-primary bg-background px-3 py-2 text-sm font-medium">“{children}”</blockquote>;
+  return (
+    <blockquote className="rounded-md border-l-4 border-primary bg-background px-3 py-2 text-sm font-medium">
+      “{children}”
+    </blockquote>
+  );
 }
 
 function Facts({ rows, testId }: { rows: [string, ReactNode][]; testId?: string }) {
@@ -88,7 +97,13 @@ function Facts({ rows, testId }: { rows: [string, ReactNode][]; testId?: string 
   );
 }
 
-const RECEIPT_LABELS: Record<ReceiptField, string> = { merchant: 'Merchant', date: 'Date', total: 'Total', tax: 'Tax', currency: 'Currency' };
+const RECEIPT_LABELS: Record<ReceiptField, string> = {
+  merchant: 'Merchant',
+  date: 'Date',
+  total: 'Total',
+  tax: 'Tax',
+  currency: 'Currency',
+};
 
 export function ReceiptDemoStep({ onDone }: DemoStepProps) {
   const scan = useScanReceipt();
@@ -115,7 +130,13 @@ export function ReceiptDemoStep({ onDone }: DemoStepProps) {
   const data = scan.data;
   return (
     <StepLayout
-      sample={<img src={DEMO_SAMPLES.receipt.src} alt="Sample receipt: a photographed coffee shop receipt" className="max-h-80 w-full rounded-md border bg-background object-contain" />}
+      sample={
+        <img
+          src={DEMO_SAMPLES.receipt.src}
+          alt="Sample receipt: a photographed coffee shop receipt"
+          className="max-h-80 w-full rounded-md border bg-background object-contain"
+        />
+      }
       run={<RunButton onClick={() => void run()} busy={loading || scan.isPending} label="Run: read the receipt" />}
     >
       {problem && <QueryError error={null} message={problem} />}
@@ -124,15 +145,23 @@ export function ReceiptDemoStep({ onDone }: DemoStepProps) {
           <Spinner size="sm" label="Reading the receipt" /> Reading the receipt… this takes a few seconds.
         </p>
       )}
-      {scan.isError && <QueryError error={scan.error} message="The receipt could not be read." onRetry={() => void run()} />}
+      {scan.isError && (
+        <QueryError error={scan.error} message="The receipt could not be read." onRetry={() => void run()} />
+      )}
       {data && (
         <table className="w-full text-sm" data-testid="demo-receipt-result">
           <caption className="sr-only">Fields read from the receipt</caption>
           <thead>
             <tr className="text-left text-muted-foreground">
-              <th scope="col" className="py-1 font-medium">Field</th>
-              <th scope="col" className="py-1 font-medium">Read</th>
-              <th scope="col" className="py-1 text-right font-medium">Confidence</th>
+              <th scope="col" className="py-1 font-medium">
+                Field
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Read
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Confidence
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -140,7 +169,14 @@ export function ReceiptDemoStep({ onDone }: DemoStepProps) {
               const value = data[field];
               const confidence = data.confidence[field];
               const low = value !== null && confidence < RECEIPT_LOW_CONFIDENCE;
-              const shown = value === null ? 'Not found' : (field === 'total' || field === 'tax') && data.currency ? formatMoney(value, data.currency) : field === 'date' ? formatDate(value) : value;
+              const shown =
+                value === null
+                  ? 'Not found'
+                  : (field === 'total' || field === 'tax') && data.currency
+                    ? formatMoney(value, data.currency)
+                    : field === 'date'
+                      ? formatDate(value)
+                      : value;
               return (
                 <tr key={field} className="border-t" data-testid={`demo-receipt-${field}`}>
                   <th scope="row" className="py-1.5 pr-2 text-left font-normal text-muted-foreground">
@@ -172,7 +208,10 @@ export function SentenceDemoStep({ onDone }: DemoStepProps) {
   const data = parse.data;
   const run = () => parse.mutate({ text: DEMO_SAMPLES.sentence }, { onSuccess: onDone });
   return (
-    <StepLayout sample={<Quote>{DEMO_SAMPLES.sentence}</Quote>} run={<RunButton onClick={run} busy={parse.isPending} label="Run: read the sentence" />}>
+    <StepLayout
+      sample={<Quote>{DEMO_SAMPLES.sentence}</Quote>}
+      run={<RunButton onClick={run} busy={parse.isPending} label="Run: read the sentence" />}
+    >
       {parse.isPending && <Spinner size="sm" label="Reading the sentence" />}
       {parse.isError && <QueryError error={parse.error} message="The sentence could not be read." onRetry={run} />}
       {data && (
@@ -196,7 +235,10 @@ export function CopilotDemoStep({ onDone }: DemoStepProps) {
   const ask = useAskCopilot();
   const run = () => ask.mutate({ question: DEMO_SAMPLES.question }, { onSuccess: onDone });
   return (
-    <StepLayout sample={<Quote>{DEMO_SAMPLES.question}</Quote>} run={<RunButton onClick={run} busy={ask.isPending} label="Run: ask the Copilot" />}>
+    <StepLayout
+      sample={<Quote>{DEMO_SAMPLES.question}</Quote>}
+      run={<RunButton onClick={run} busy={ask.isPending} label="Run: ask the Copilot" />}
+    >
       {ask.isPending && <Spinner size="sm" label="Working out the answer" />}
       {ask.isError && <QueryError error={ask.error} message="The Copilot could not answer." onRetry={run} />}
       {ask.data && (
@@ -215,7 +257,10 @@ export function SearchDemoStep({ onDone }: DemoStepProps) {
   const run = () => (q ? void search.refetch() : setQ(DEMO_SAMPLES.search));
   useDoneWhen(q !== '' && search.isSuccess, onDone);
   return (
-    <StepLayout sample={<Quote>{DEMO_SAMPLES.search}</Quote>} run={<RunButton onClick={run} busy={search.isFetching} label="Run: search" />}>
+    <StepLayout
+      sample={<Quote>{DEMO_SAMPLES.search}</Quote>}
+      run={<RunButton onClick={run} busy={search.isFetching} label="Run: search" />}
+    >
       {q ? (
         <QueryState query={search} loadingLabel="Searching" errorMessage="The search failed." compact>
           {(data) =>
@@ -234,7 +279,9 @@ export function SearchDemoStep({ onDone }: DemoStepProps) {
                       </Link>
                       {r.subtitle && <span className="break-words text-xs text-muted-foreground">{r.subtitle}</span>}
                     </span>
-                    <span className="ml-auto shrink-0 text-xs tabular-nums text-muted-foreground">score {formatNumber(r.score.toFixed(2))}</span>
+                    <span className="ml-auto shrink-0 text-xs tabular-nums text-muted-foreground">
+                      score {formatNumber(r.score.toFixed(2))}
+                    </span>
                   </li>
                 ))}
               </ol>
@@ -261,13 +308,21 @@ export function SmartFormDemoStep({ onDone }: DemoStepProps) {
   return (
     <StepLayout
       sample={<Quote>{DEMO_SAMPLES.description}</Quote>}
-      run={<RunButton onClick={() => (ran ? void suggestions.refetch() : setRan(true))} busy={suggestions.isFetching} label="Run: suggest" />}
+      run={
+        <RunButton
+          onClick={() => (ran ? void suggestions.refetch() : setRan(true))}
+          busy={suggestions.isFetching}
+          label="Run: suggest"
+        />
+      }
     >
       {ran ? (
         <QueryState query={suggestions} loadingLabel="Suggesting" errorMessage="No suggestions could be made." compact>
           {(data) => (
             <div className="flex flex-col gap-3" data-testid="demo-smart-form-result">
-              <p className="text-xs text-muted-foreground">Learned from {plural(data.trainedOn, 'past request')} of your organization.</p>
+              <p className="text-xs text-muted-foreground">
+                Learned from {plural(data.trainedOn, 'past request')} of your organization.
+              </p>
               {SUGGESTION_KINDS.map((kind) => (
                 <div key={kind.key}>
                   <p className="text-sm font-medium">{kind.label}</p>
@@ -302,11 +357,27 @@ export function FindingsDemoStep({ onDone }: DemoStepProps) {
   useDoneWhen(ran && findings.isSuccess, onDone);
   return (
     <StepLayout
-      sample={<p className="text-sm">The requests you report on over the last 12 months, looked through for outliers, duplicates, split purchases, odd timing and Benford deviations.</p>}
-      run={<RunButton onClick={() => (ran ? void findings.refetch() : setRan(true))} busy={findings.isFetching} label="Run: look for findings" />}
+      sample={
+        <p className="text-sm">
+          The requests you report on over the last 12 months, looked through for outliers, duplicates, split purchases,
+          odd timing and Benford deviations.
+        </p>
+      }
+      run={
+        <RunButton
+          onClick={() => (ran ? void findings.refetch() : setRan(true))}
+          busy={findings.isFetching}
+          label="Run: look for findings"
+        />
+      }
     >
       {ran ? (
-        <QueryState query={findings} loadingLabel="Looking for findings" errorMessage="The findings could not be computed." compact>
+        <QueryState
+          query={findings}
+          loadingLabel="Looking for findings"
+          errorMessage="The findings could not be computed."
+          compact
+        >
           {(data) => (
             <div className="flex flex-col gap-3" data-testid="demo-findings-result">
               <p className="text-sm">
@@ -346,26 +417,46 @@ export function ForecastsDemoStep({ onDone }: DemoStepProps) {
   return (
     <StepLayout
       sample={<p className="text-sm">Every budget line in force, with the monthly history of what it counts.</p>}
-      run={<RunButton onClick={() => (ran ? void forecasts.refetch() : setRan(true))} busy={forecasts.isFetching} label="Run: forecast" />}
+      run={
+        <RunButton
+          onClick={() => (ran ? void forecasts.refetch() : setRan(true))}
+          busy={forecasts.isFetching}
+          label="Run: forecast"
+        />
+      }
     >
       {ran ? (
-        <QueryState query={forecasts} loadingLabel="Forecasting" errorMessage="The forecasts could not be computed." compact>
+        <QueryState
+          query={forecasts}
+          loadingLabel="Forecasting"
+          errorMessage="The forecasts could not be computed."
+          compact
+        >
           {(data) => {
-            const lines = [...data.lines].sort((a, b) => Number(b.forecastPercent) - Number(a.forecastPercent)).slice(0, 3);
+            const lines = [...data.lines]
+              .sort((a, b) => Number(b.forecastPercent) - Number(a.forecastPercent))
+              .slice(0, 3);
             return (
               <div className="flex flex-col gap-3" data-testid="demo-forecasts-result">
                 <p className="text-sm">
-                  {plural(data.lines.length, 'budget line')} forecast; backtest error (MAPE): {data.backtest.mape === null ? 'not measurable yet' : formatPercent(data.backtest.mape.toFixed(1))}.
+                  {plural(data.lines.length, 'budget line')} forecast; backtest error (MAPE):{' '}
+                  {data.backtest.mape === null ? 'not measurable yet' : formatPercent(data.backtest.mape.toFixed(1))}.
                 </p>
-                {lines.length > 0 && <p className="text-sm font-medium">Closest to their budget by the end of the period:</p>}
+                {lines.length > 0 && (
+                  <p className="text-sm font-medium">Closest to their budget by the end of the period:</p>
+                )}
                 <ul className="flex flex-col gap-2">
                   {lines.map((l) => (
                     <li key={l.id} className="text-sm">
                       <p className="font-medium">
-                        {l.label} <span className="font-normal text-muted-foreground">({l.organizationName}, {l.periodLabel})</span>
+                        {l.label}{' '}
+                        <span className="font-normal text-muted-foreground">
+                          ({l.organizationName}, {l.periodLabel})
+                        </span>
                       </p>
                       <p className="text-muted-foreground">
-                        {formatMoney(l.forecast, l.currency)} forecast of {formatMoney(l.budget, l.currency)} ({formatPercent(l.forecastPercent)})
+                        {formatMoney(l.forecast, l.currency)} forecast of {formatMoney(l.budget, l.currency)} (
+                        {formatPercent(l.forecastPercent)})
                         {l.overrunDate ? `, over budget from ${formatDate(l.overrunDate)}` : ''}
                       </p>
                     </li>
@@ -388,8 +479,19 @@ export function CoachingDemoStep({ onDone }: DemoStepProps) {
   useDoneWhen(ran && coaching.isSuccess, onDone);
   return (
     <StepLayout
-      sample={<p className="text-sm">Your own requests of the last 12 months: what was flagged, what came back and why, your spend beside your department.</p>}
-      run={<RunButton onClick={() => (ran ? void coaching.refetch() : setRan(true))} busy={coaching.isFetching} label="Run: coach me" />}
+      sample={
+        <p className="text-sm">
+          Your own requests of the last 12 months: what was flagged, what came back and why, your spend beside your
+          department.
+        </p>
+      }
+      run={
+        <RunButton
+          onClick={() => (ran ? void coaching.refetch() : setRan(true))}
+          busy={coaching.isFetching}
+          label="Run: coach me"
+        />
+      }
     >
       {ran ? (
         <QueryState query={coaching} loadingLabel="Coaching" errorMessage="The coaching could not be prepared." compact>
@@ -398,7 +500,14 @@ export function CoachingDemoStep({ onDone }: DemoStepProps) {
               <Facts
                 rows={[
                   ['My spend', formatMoney(data.spend.mine, data.spend.currency)],
-                  ['Department median', data.spend.departmentMedian === null ? (data.spend.departmentMedianWithheld === 'no_department' ? 'No department' : 'Not shown: too few colleagues') : formatMoney(data.spend.departmentMedian, data.spend.currency)],
+                  [
+                    'Department median',
+                    data.spend.departmentMedian === null
+                      ? data.spend.departmentMedianWithheld === 'no_department'
+                        ? 'No department'
+                        : 'Not shown: too few colleagues'
+                      : formatMoney(data.spend.departmentMedian, data.spend.currency),
+                  ],
                   ['Findings', formatNumber(data.findings.length)],
                   ['Returned', formatNumber(data.returned.length)],
                 ]}

@@ -31,14 +31,62 @@ interface TourStep {
 }
 
 const STEPS: TourStep[] = [
-  { key: 'receipt', title: 'Receipt reading', path: '/receipt-photo-ai', what: 'A photographed receipt is read on the server (OCR, no network): merchant, date, total, tax and currency, each with how sure the reader is.', Body: ReceiptDemoStep },
-  { key: 'sentence', title: 'Spoken or typed entry', path: '/voice-to-expense', what: 'A sentence, spoken or typed, becomes a draft request: amount, currency, date, category and vendor.', Body: SentenceDemoStep },
-  { key: 'copilot', title: 'Copilot', path: '/executive-ai-copilot', what: 'A question in plain words is answered from the same figures as the screens, with a table and links to the records.', Body: CopilotDemoStep },
-  { key: 'search', title: 'Search', path: '/ai-search', what: 'One box searches requests, vendors, people, budgets, policies and tutorials, typos forgiven, ranked by relevance.', Body: SearchDemoStep },
-  { key: 'smart-form', title: 'Smart form suggestions', path: '/smart-form', what: "While a description is typed, the category, vendor and department are suggested from the organization's past requests.", Body: SmartFormDemoStep },
-  { key: 'findings', title: 'Findings', path: '/smart-analytics', what: 'Unusual amounts, likely duplicates, split purchases, odd timing and Benford deviations, found in the history.', Body: FindingsDemoStep },
-  { key: 'forecasts', title: 'Forecasts', path: '/predictive-budgeting', what: 'Each budget line forecast to the end of its period, with a confidence band and the day it would run over.', Body: ForecastsDemoStep },
-  { key: 'coaching', title: 'Coaching', path: '/expense-coaching', what: 'Your own requests looked at for what gets flagged or sent back, with tips drawn from the policies.', Body: CoachingDemoStep },
+  {
+    key: 'receipt',
+    title: 'Receipt reading',
+    path: '/receipt-photo-ai',
+    what: 'A photographed receipt is read on the server (OCR, no network): merchant, date, total, tax and currency, each with how sure the reader is.',
+    Body: ReceiptDemoStep,
+  },
+  {
+    key: 'sentence',
+    title: 'Spoken or typed entry',
+    path: '/voice-to-expense',
+    what: 'A sentence, spoken or typed, becomes a draft request: amount, currency, date, category and vendor.',
+    Body: SentenceDemoStep,
+  },
+  {
+    key: 'copilot',
+    title: 'Copilot',
+    path: '/executive-ai-copilot',
+    what: 'A question in plain words is answered from the same figures as the screens, with a table and links to the records.',
+    Body: CopilotDemoStep,
+  },
+  {
+    key: 'search',
+    title: 'Search',
+    path: '/ai-search',
+    what: 'One box searches requests, vendors, people, budgets, policies and tutorials, typos forgiven, ranked by relevance.',
+    Body: SearchDemoStep,
+  },
+  {
+    key: 'smart-form',
+    title: 'Smart form suggestions',
+    path: '/smart-form',
+    what: "While a description is typed, the category, vendor and department are suggested from the organization's past requests.",
+    Body: SmartFormDemoStep,
+  },
+  {
+    key: 'findings',
+    title: 'Findings',
+    path: '/smart-analytics',
+    what: 'Unusual amounts, likely duplicates, split purchases, odd timing and Benford deviations, found in the history.',
+    Body: FindingsDemoStep,
+  },
+  {
+    key: 'forecasts',
+    title: 'Forecasts',
+    path: '/predictive-budgeting',
+    what: 'Each budget line forecast to the end of its period, with a confidence band and the day it would run over.',
+    Body: ForecastsDemoStep,
+  },
+  {
+    key: 'coaching',
+    title: 'Coaching',
+    path: '/expense-coaching',
+    what: 'Your own requests looked at for what gets flagged or sent back, with tips drawn from the policies.',
+    Body: CoachingDemoStep,
+  },
 ];
 
 /**
@@ -65,13 +113,25 @@ export default function AdvancedAiDemoPage() {
   };
 
   const markDone = useMemo(
-    () => Object.fromEntries(STEPS.map((s) => [s.key, () => setDone((all) => (all.has(s.key) ? all : new Set(all).add(s.key)))])) as Record<string, () => void>,
+    () =>
+      Object.fromEntries(
+        STEPS.map((s) => [s.key, () => setDone((all) => (all.has(s.key) ? all : new Set(all).add(s.key)))]),
+      ) as Record<string, () => void>,
     [],
   );
 
   // Arrow keys move along the list of steps, as in a tab list.
   const onStepKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const next = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? index + 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? index - 1 : event.key === 'Home' ? 0 : event.key === 'End' ? STEPS.length - 1 : null;
+    const next =
+      event.key === 'ArrowRight' || event.key === 'ArrowDown'
+        ? index + 1
+        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+          ? index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? STEPS.length - 1
+              : null;
     if (next === null || next < 0 || next >= STEPS.length) return;
     event.preventDefault();
     stepButtons.current[next]?.focus();
@@ -109,7 +169,14 @@ export default function AdvancedAiDemoPage() {
                 >
                   <span
                     aria-hidden="true"
-                    className={cn('flex size-6 items-center justify-center rounded-full border text-xs', done.has(s.key) ? 'border-emerald-600 bg-emerald-600 text-white' : isCurrent ? 'border-primary text-primary' : '')}
+                    className={cn(
+                      'flex size-6 items-center justify-center rounded-full border text-xs',
+                      done.has(s.key)
+                        ? 'border-emerald-600 bg-emerald-600 text-white'
+                        : isCurrent
+                          ? 'border-primary text-primary'
+                          : '',
+                    )}
                   >
                     {done.has(s.key) ? <Check className="size-3.5" /> : i + 1}
                   </span>
@@ -154,7 +221,11 @@ export default function AdvancedAiDemoPage() {
           <Card key={s.key} hidden={i !== current} data-testid={`demo-step-${s.key}`}>
             <CardContent className="flex flex-col gap-4 pt-6">
               <div className="flex flex-col gap-1">
-                <h2 ref={i === current ? heading : undefined} tabIndex={-1} className="text-lg font-semibold outline-none">
+                <h2
+                  ref={i === current ? heading : undefined}
+                  tabIndex={-1}
+                  className="text-lg font-semibold outline-none"
+                >
                   {i + 1}. {s.title}
                 </h2>
                 <p className="text-sm text-muted-foreground">{s.what}</p>
@@ -166,13 +237,16 @@ export default function AdvancedAiDemoPage() {
                   <Lock aria-hidden="true" />
                   <span>
                     Your role does not include {route?.title ?? s.title}
-                    {route?.permission ? ` (it needs the “${route.permission}” permission)` : ''}, so this step is only described here. An administrator can give
-                    it to you.
+                    {route?.permission ? ` (it needs the “${route.permission}” permission)` : ''}, so this step is only
+                    described here. An administrator can give it to you.
                   </span>
                 </Alert>
               )}
               {allowed && route && (
-                <Link to={route.path} className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-primary underline underline-offset-2">
+                <Link
+                  to={route.path}
+                  className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-primary underline underline-offset-2"
+                >
                   Open the full screen: {route.title}
                   <ExternalLink className="size-3.5" aria-hidden="true" />
                 </Link>

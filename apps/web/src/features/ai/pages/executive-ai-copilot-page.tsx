@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
-import { COPILOT_CONTEXT_MAX, COPILOT_QUESTION_KINDS, type CopilotAnswer as CopilotAnswerData } from '@outlay/contracts/ai';
+import {
+  COPILOT_CONTEXT_MAX,
+  COPILOT_QUESTION_KINDS,
+  type CopilotAnswer as CopilotAnswerData,
+} from '@outlay/contracts/ai';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
@@ -24,7 +28,9 @@ function storedTurns(key: string): Turn[] {
   try {
     const raw = sessionStorage.getItem(key);
     const turns = raw ? (JSON.parse(raw) as unknown) : [];
-    return Array.isArray(turns) ? (turns as Turn[]).filter((t) => typeof t?.question === 'string' && typeof t?.answer?.answer === 'string') : [];
+    return Array.isArray(turns)
+      ? (turns as Turn[]).filter((t) => typeof t?.question === 'string' && typeof t?.answer?.answer === 'string')
+      : [];
   } catch {
     return [];
   }
@@ -97,7 +103,13 @@ export default function ExecutiveAiCopilotPage() {
               <ul className="flex flex-wrap gap-2">
                 {COPILOT_QUESTION_KINDS.map((k) => (
                   <li key={k.kind}>
-                    <Button variant="outline" size="sm" className="h-auto whitespace-normal text-left" onClick={() => send(k.example)} disabled={ask.isPending}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="h-auto whitespace-normal text-left"
+                      onClick={() => send(k.example)}
+                      disabled={ask.isPending}
+                    >
                       {k.example}
                     </Button>
                   </li>
@@ -108,7 +120,9 @@ export default function ExecutiveAiCopilotPage() {
         )}
         {turns.map((t, i) => (
           <article key={i} className="flex flex-col gap-2" aria-label={`Question ${i + 1}`}>
-            <p className="ml-auto max-w-[85%] rounded-lg bg-primary px-3 py-2 text-sm text-primary-foreground">{t.question}</p>
+            <p className="ml-auto max-w-[85%] rounded-lg bg-primary px-3 py-2 text-sm text-primary-foreground">
+              {t.question}
+            </p>
             <Card className="max-w-full">
               <CardContent className="pt-4">
                 <CopilotAnswer answer={t.answer} />

@@ -97,11 +97,19 @@ export default function VoiceToExpensePage() {
     r.interimResults = false;
     r.continuous = false;
     r.onresult = (e) => {
-      const heard = Array.from(e.results).map((res) => res[0]?.transcript ?? '').join(' ').trim();
+      const heard = Array.from(e.results)
+        .map((res) => res[0]?.transcript ?? '')
+        .join(' ')
+        .trim();
       setText(heard);
       read(heard);
     };
-    r.onerror = (e) => setSpeechError(e.error === 'not-allowed' ? 'The microphone is blocked for this site: allow it in the browser, or type the sentence.' : 'Nothing was understood: try again or type the sentence.');
+    r.onerror = (e) =>
+      setSpeechError(
+        e.error === 'not-allowed'
+          ? 'The microphone is blocked for this site: allow it in the browser, or type the sentence.'
+          : 'Nothing was understood: try again or type the sentence.',
+      );
     r.onend = () => setListening(false);
     recognition.current = r;
     setSpeechError(null);
@@ -150,7 +158,10 @@ export default function VoiceToExpensePage() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title="Voice to Expense" description="Say or type what you spent; check the draft and create the request." />
+      <PageHeader
+        title="Voice to Expense"
+        description="Say or type what you spent; check the draft and create the request."
+      />
 
       <Card>
         <CardHeader>
@@ -179,8 +190,19 @@ export default function VoiceToExpensePage() {
                 <Sparkles aria-hidden="true" className="mr-2 h-4 w-4" />
                 {parse.isPending ? 'Reading…' : 'Read the sentence'}
               </Button>
-              <Button type="button" variant="outline" onClick={listen} disabled={!Ctor} aria-pressed={listening} aria-describedby={Ctor ? undefined : `${id}-nomic`}>
-                {listening ? <MicOff aria-hidden="true" className="mr-2 h-4 w-4" /> : <Mic aria-hidden="true" className="mr-2 h-4 w-4" />}
+              <Button
+                type="button"
+                variant="outline"
+                onClick={listen}
+                disabled={!Ctor}
+                aria-pressed={listening}
+                aria-describedby={Ctor ? undefined : `${id}-nomic`}
+              >
+                {listening ? (
+                  <MicOff aria-hidden="true" className="mr-2 h-4 w-4" />
+                ) : (
+                  <Mic aria-hidden="true" className="mr-2 h-4 w-4" />
+                )}
                 {listening ? 'Stop listening' : 'Speak'}
               </Button>
               {!Ctor && (
@@ -221,15 +243,33 @@ export default function VoiceToExpensePage() {
                 <form onSubmit={create} className="grid gap-4 sm:grid-cols-2" aria-label="Draft request">
                   <div className="flex flex-col gap-1.5 sm:col-span-2">
                     <Label htmlFor={`${id}-title`}>Title</Label>
-                    <Input id={`${id}-title`} value={draft.title} onChange={(e) => set('title')(e.target.value)} required minLength={3} maxLength={200} />
+                    <Input
+                      id={`${id}-title`}
+                      value={draft.title}
+                      onChange={(e) => set('title')(e.target.value)}
+                      required
+                      minLength={3}
+                      maxLength={200}
+                    />
                   </div>
                   <div className="flex flex-col gap-1.5">
                     <Label htmlFor={`${id}-amount`}>Amount</Label>
-                    <Input id={`${id}-amount`} inputMode="decimal" value={draft.amount} onChange={(e) => set('amount')(e.target.value)} required />
+                    <Input
+                      id={`${id}-amount`}
+                      inputMode="decimal"
+                      value={draft.amount}
+                      onChange={(e) => set('amount')(e.target.value)}
+                      required
+                    />
                   </div>
                   <div className="flex flex-col gap-1.5">
                     <Label htmlFor={`${id}-currency`}>Currency</Label>
-                    <select id={`${id}-currency`} className={selectClass} value={draft.currency} onChange={(e) => set('currency')(e.target.value)}>
+                    <select
+                      id={`${id}-currency`}
+                      className={selectClass}
+                      value={draft.currency}
+                      onChange={(e) => set('currency')(e.target.value)}
+                    >
                       {[...new Set([draft.currency, ...o.currencies])].map((c) => (
                         <option key={c} value={c}>
                           {c}
@@ -239,11 +279,22 @@ export default function VoiceToExpensePage() {
                   </div>
                   <div className="flex flex-col gap-1.5">
                     <Label htmlFor={`${id}-date`}>Date</Label>
-                    <Input id={`${id}-date`} type="date" value={draft.expenseDate} onChange={(e) => set('expenseDate')(e.target.value)} />
+                    <Input
+                      id={`${id}-date`}
+                      type="date"
+                      value={draft.expenseDate}
+                      onChange={(e) => set('expenseDate')(e.target.value)}
+                    />
                   </div>
                   <div className="flex flex-col gap-1.5">
                     <Label htmlFor={`${id}-category`}>Category</Label>
-                    <select id={`${id}-category`} className={selectClass} value={draft.categoryId} onChange={(e) => set('categoryId')(e.target.value)} required>
+                    <select
+                      id={`${id}-category`}
+                      className={selectClass}
+                      value={draft.categoryId}
+                      onChange={(e) => set('categoryId')(e.target.value)}
+                      required
+                    >
                       <option value="">Choose a category</option>
                       {o.categories.map((c) => (
                         <option key={c.id} value={c.id}>
@@ -254,13 +305,25 @@ export default function VoiceToExpensePage() {
                   </div>
                   <div className="flex flex-col gap-1.5 sm:col-span-2">
                     <Label htmlFor={`${id}-vendor`}>Vendor</Label>
-                    <select id={`${id}-vendor`} className={selectClass} value={draft.vendorId} onChange={(e) => set('vendorId')(e.target.value)}>
+                    <select
+                      id={`${id}-vendor`}
+                      className={selectClass}
+                      value={draft.vendorId}
+                      onChange={(e) => set('vendorId')(e.target.value)}
+                    >
                       <option value="">No vendor</option>
-                      {[...(parse.data?.vendor && !vendors.data?.items.some((v) => v.id === parse.data.vendor?.id) ? [{ ...parse.data.vendor, blocked: false }] : []), ...(vendors.data?.items ?? [])].filter((v) => !v.blocked).map((v) => (
-                        <option key={v.id} value={v.id}>
-                          {v.name}
-                        </option>
-                      ))}
+                      {[
+                        ...(parse.data?.vendor && !vendors.data?.items.some((v) => v.id === parse.data.vendor?.id)
+                          ? [{ ...parse.data.vendor, blocked: false }]
+                          : []),
+                        ...(vendors.data?.items ?? []),
+                      ]
+                        .filter((v) => !v.blocked)
+                        .map((v) => (
+                          <option key={v.id} value={v.id}>
+                            {v.name}
+                          </option>
+                        ))}
                     </select>
                   </div>
                   {draft.amount && /^\d+(\.\d+)?$/.test(draft.amount) && (

@@ -15,7 +15,20 @@ export interface AnalyticsParams {
 export function analyticsQueryOptions(p: AnalyticsParams) {
   return queryOptions<AnalyticsResponse>({
     // The generic query function: [path, status, name, value, …].
-    queryKey: [ANALYTICS_URL, undefined, 'from', p.from, 'to', p.to, 'organizationId', p.organizationId, 'departmentId', p.departmentId, 'categoryId', p.categoryId],
+    queryKey: [
+      ANALYTICS_URL,
+      undefined,
+      'from',
+      p.from,
+      'to',
+      p.to,
+      'organizationId',
+      p.organizationId,
+      'departmentId',
+      p.departmentId,
+      'categoryId',
+      p.categoryId,
+    ],
     placeholderData: keepPreviousData,
   });
 }

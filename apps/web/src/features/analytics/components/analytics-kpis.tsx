@@ -3,7 +3,17 @@ import type { AnalyticsResponse } from '@outlay/contracts/analytics';
 import { Card, CardContent } from '@/components/ui/card';
 import { formatMoney, formatNumber, formatPercent, plural } from '@/lib/format';
 
-function Tile({ title, value, detail, testId }: { title: string; value: ReactNode; detail?: ReactNode; testId: string }) {
+function Tile({
+  title,
+  value,
+  detail,
+  testId,
+}: {
+  title: string;
+  value: ReactNode;
+  detail?: ReactNode;
+  testId: string;
+}) {
   return (
     <Card data-testid={testId}>
       <CardContent className="flex min-w-0 flex-col gap-1 p-4">
@@ -24,7 +34,12 @@ export function AnalyticsKpis({ data }: { data: AnalyticsResponse }) {
   const c = data.cycleTime.overall;
   return (
     <section aria-label="Key figures" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <Tile testId="kpi-spend" title="Spend (approved and paid)" value={formatMoney(data.spend.total, data.currency)} detail={plural(data.spend.requestCount, 'request')} />
+      <Tile
+        testId="kpi-spend"
+        title="Spend (approved and paid)"
+        value={formatMoney(data.spend.total, data.currency)}
+        detail={plural(data.spend.requestCount, 'request')}
+      />
       <Tile
         testId="kpi-average"
         title="Average request"
@@ -37,7 +52,12 @@ export function AnalyticsKpis({ data }: { data: AnalyticsResponse }) {
         value={a.rate === null ? '—' : formatPercent(a.rate)}
         detail={`${plural(a.approved, 'approved', 'approved')} · ${plural(a.rejected, 'rejected', 'rejected')}`}
       />
-      <Tile testId="kpi-cycle" title="Median cycle time" value={hours(c.medianHours)} detail={`90th percentile ${hours(c.p90Hours)} · ${plural(c.decisions, 'decision')}`} />
+      <Tile
+        testId="kpi-cycle"
+        title="Median cycle time"
+        value={hours(c.medianHours)}
+        detail={`90th percentile ${hours(c.p90Hours)} · ${plural(c.decisions, 'decision')}`}
+      />
     </section>
   );
 }

@@ -10,7 +10,19 @@ interface Column<T> {
 }
 
 /** A small table that stays inside its card: long names wrap, numbers keep to the right. */
-function SimpleTable<T>({ caption, rows, columns, rowKey, empty }: { caption: string; rows: T[]; columns: Column<T>[]; rowKey: (row: T) => string; empty: string }) {
+function SimpleTable<T>({
+  caption,
+  rows,
+  columns,
+  rowKey,
+  empty,
+}: {
+  caption: string;
+  rows: T[];
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  empty: string;
+}) {
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
     <table className="w-full text-xs sm:text-sm">
@@ -18,7 +30,11 @@ function SimpleTable<T>({ caption, rows, columns, rowKey, empty }: { caption: st
       <thead>
         <tr className="border-b text-left text-muted-foreground">
           {columns.map((c, i) => (
-            <th key={c.header} scope="col" className={`px-1.5 py-2 font-medium sm:p-2 ${c.right ? 'text-right' : ''} ${i === 0 ? '' : 'whitespace-nowrap'}`}>
+            <th
+              key={c.header}
+              scope="col"
+              className={`px-1.5 py-2 font-medium sm:p-2 ${c.right ? 'text-right' : ''} ${i === 0 ? '' : 'whitespace-nowrap'}`}
+            >
               {c.header}
             </th>
           ))}
@@ -34,7 +50,10 @@ function SimpleTable<T>({ caption, rows, columns, rowKey, empty }: { caption: st
                 </th>
               ) : (
                 // Figures never break inside: a name column next to them wraps instead.
-                <td key={c.header} className={`px-1.5 py-2 whitespace-nowrap sm:p-2 ${c.right ? 'text-right tabular-nums' : ''}`}>
+                <td
+                  key={c.header}
+                  className={`px-1.5 py-2 whitespace-nowrap sm:p-2 ${c.right ? 'text-right tabular-nums' : ''}`}
+                >
                   {c.cell(r)}
                 </td>
               ),
@@ -46,7 +65,15 @@ function SimpleTable<T>({ caption, rows, columns, rowKey, empty }: { caption: st
   );
 }
 
-export function TopTable({ caption, items, currency }: { caption: string; items: AnalyticsTopItem[]; currency: string }) {
+export function TopTable({
+  caption,
+  items,
+  currency,
+}: {
+  caption: string;
+  items: AnalyticsTopItem[];
+  currency: string;
+}) {
   return (
     <SimpleTable
       caption={caption}
@@ -107,7 +134,8 @@ export function CycleTables({ data }: { data: AnalyticsResponse }) {
         />
       </div>
       <p className="text-xs text-muted-foreground lg:col-span-2">
-        Medians and 90th percentiles come from duration histograms kept as decisions are made: each is within 1% of the exact figure.
+        Medians and 90th percentiles come from duration histograms kept as decisions are made: each is within 1% of the
+        exact figure.
       </p>
     </div>
   );

@@ -23,7 +23,12 @@ export default function AnalyticsPage() {
         description="Spend trends, where the money goes, how often requests are approved and how long decisions take: for one organization or the group, in the group currency."
       />
       <ReportFilters idPrefix="analytics" value={filters} options={options.data} onChange={setFilters} />
-      <QueryState query={analytics} loadingLabel="Loading analytics" errorMessage="Could not load the analytics." className="min-h-64">
+      <QueryState
+        query={analytics}
+        loadingLabel="Loading analytics"
+        errorMessage="Could not load the analytics."
+        className="min-h-64"
+      >
         {(data) => (
           <>
             <p className="text-sm text-muted-foreground" data-testid="analytics-scope">
@@ -61,7 +66,11 @@ export default function AnalyticsPage() {
                     <CardTitle>{title}</CardTitle>
                   </CardHeader>
                   <CardContent>
-                    <TopTable caption={`${title} by spend in ${data.currency}`} items={[...items]} currency={data.currency} />
+                    <TopTable
+                      caption={`${title} by spend in ${data.currency}`}
+                      items={[...items]}
+                      currency={data.currency}
+                    />
                   </CardContent>
                 </Card>
               ))}
@@ -69,7 +78,9 @@ export default function AnalyticsPage() {
             <Card className="min-w-0">
               <CardHeader>
                 <CardTitle>Approval cycle time</CardTitle>
-                <p className="text-sm text-muted-foreground">Median and 90th percentile, in hours, of the decisions made in the period.</p>
+                <p className="text-sm text-muted-foreground">
+                  Median and 90th percentile, in hours, of the decisions made in the period.
+                </p>
               </CardHeader>
               <CardContent>
                 <CycleTables data={data} />

@@ -25,10 +25,12 @@ const formSchema = apiKeyCreateInput.extend({
 const STATUS_BADGE = { active: 'success', expired: 'warning', revoked: 'default' } as const;
 const STATUS_LABEL = { active: 'Active', expired: 'Expired', revoked: 'Revoked' } as const;
 
-
 function KeyItem({ item, onRevoke }: { item: ApiKey; onRevoke: (k: ApiKey) => void }) {
   return (
-    <li className="flex flex-col gap-2 rounded-md border p-3 sm:flex-row sm:items-start sm:justify-between" data-testid="api-key-item">
+    <li
+      className="flex flex-col gap-2 rounded-md border p-3 sm:flex-row sm:items-start sm:justify-between"
+      data-testid="api-key-item"
+    >
       <div className="flex min-w-0 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium break-words">{item.name}</span>
@@ -38,12 +40,20 @@ function KeyItem({ item, onRevoke }: { item: ApiKey; onRevoke: (k: ApiKey) => vo
         <p className="text-xs text-muted-foreground">{formatList(item.permissions.map((p) => PERMISSION_LABELS[p]))}</p>
         <p className="text-xs text-muted-foreground">
           Made {formatDate(item.createdAt)} · {item.expiresAt ? `expires ${formatDate(item.expiresAt)}` : 'no expiry'} ·{' '}
-          {item.lastUsedAt ? `last used ${formatDateTime(item.lastUsedAt)}${item.lastUsedIp ? ` from ${item.lastUsedIp}` : ''}` : 'never used'}
+          {item.lastUsedAt
+            ? `last used ${formatDateTime(item.lastUsedAt)}${item.lastUsedIp ? ` from ${item.lastUsedIp}` : ''}`
+            : 'never used'}
           {item.revokedAt ? ` · revoked ${formatDateTime(item.revokedAt)}` : ''}
         </p>
       </div>
       {item.status !== 'revoked' && (
-        <Button variant="outline" size="sm" className="self-start text-destructive" onClick={() => onRevoke(item)} aria-label={`Revoke ${item.name}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start text-destructive"
+          onClick={() => onRevoke(item)}
+          aria-label={`Revoke ${item.name}`}
+        >
           <Trash2 aria-hidden="true" />
           Revoke
         </Button>
@@ -65,21 +75,31 @@ export function ApiKeysCard() {
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const form = useZodForm(formSchema, { name: '', permissions: [], expiresOn: '' });
-  const options = useMemo(() => (user?.permissions ?? []).map((p) => ({ value: p, label: PERMISSION_LABELS[p] })), [user?.permissions]);
+  const options = useMemo(
+    () => (user?.permissions ?? []).map((p) => ({ value: p, label: PERMISSION_LABELS[p] })),
+    [user?.permissions],
+  );
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>API keys</CardTitle>
         <CardDescription>
-          A key lets a program call the Outlay API as you, limited to the permissions you give it. It cannot manage keys, change your profile or do
-          actions that ask for your password.
+          A key lets a program call the Outlay API as you, limited to the permissions you give it. It cannot manage
+          keys, change your profile or do actions that ask for your password.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {created && (
-          <ShownOnceSecret label={`Your new key “${created.name}”`} value={created.key} testId="api-key-secret" copyLabel="Copy key" onDone={() => setCreated(null)}>
-            Outlay keeps only a fingerprint of this key and cannot show it again. Send it as <code>Authorization: Bearer &lt;key&gt;</code>.
+          <ShownOnceSecret
+            label={`Your new key “${created.name}”`}
+            value={created.key}
+            testId="api-key-secret"
+            copyLabel="Copy key"
+            onDone={() => setCreated(null)}
+          >
+            Outlay keeps only a fingerprint of this key and cannot show it again. Send it as{' '}
+            <code>Authorization: Bearer &lt;key&gt;</code>.
           </ShownOnceSecret>
         )}
         <div>
@@ -120,7 +140,12 @@ export function ApiKeysCard() {
       >
         <FormFieldText name="name" label="Name" placeholder="e.g. Nightly vendor sync" required />
         <CheckboxGroupField name="permissions" legend="Permissions" options={options} emptyText="none" />
-        <FormFieldText name="expiresOn" label="Expires after" type="date" hint="The last day the key works. Leave empty for a key that does not expire." />
+        <FormFieldText
+          name="expiresOn"
+          label="Expires after"
+          type="date"
+          hint="The last day the key works. Leave empty for a key that does not expire."
+        />
       </FormDialog>
       <ConfirmDialog
         open={revoking !== null}

@@ -23,7 +23,11 @@ export function ApiReferenceCard() {
     try {
       await downloadJournal(lastMonth(), 'csv');
     } catch (error) {
-      toast({ title: 'Could not download the journal', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Could not download the journal',
+        description: messageOf(error, 'Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       setDownloading(false);
     }
@@ -32,7 +36,9 @@ export function ApiReferenceCard() {
     <Card>
       <CardHeader>
         <CardTitle>API reference and accounting export</CardTitle>
-        <CardDescription>Every endpoint, its permission and its fields are described in the OpenAPI document the server publishes.</CardDescription>
+        <CardDescription>
+          Every endpoint, its permission and its fields are described in the OpenAPI document the server publishes.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm">
         <div className="flex flex-wrap gap-2">
@@ -54,7 +60,10 @@ export function ApiReferenceCard() {
           </Button>
         </div>
         <p className="text-muted-foreground">
-          Accounting systems can fetch the journal with a key holding “See reports and analytics”: <code className="break-all">GET {ACCOUNTING_JOURNAL_URL}?from=2026-01-01&amp;to=2026-01-31&amp;format=csv</code>
+          Accounting systems can fetch the journal with a key holding “See reports and analytics”:{' '}
+          <code className="break-all">
+            GET {ACCOUNTING_JOURNAL_URL}?from=2026-01-01&amp;to=2026-01-31&amp;format=csv
+          </code>
         </p>
       </CardContent>
     </Card>

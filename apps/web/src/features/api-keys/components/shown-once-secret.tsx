@@ -40,7 +40,11 @@ export function ShownOnceSecret({
         {label}
       </span>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-stretch">
-        <code aria-labelledby={labelId} data-testid={testId} className="min-w-0 flex-1 break-all rounded-md border bg-muted px-3 py-2 font-mono text-sm select-all">
+        <code
+          aria-labelledby={labelId}
+          data-testid={testId}
+          className="min-w-0 flex-1 break-all rounded-md border bg-muted px-3 py-2 font-mono text-sm select-all"
+        >
           {value}
         </code>
         <Button type="button" variant="outline" onClick={() => void copy()}>
@@ -49,7 +53,11 @@ export function ShownOnceSecret({
         </Button>
       </div>
       <p aria-live="polite" className="min-h-5 text-xs text-muted-foreground">
-        {copied === 'ok' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Could not copy: select it and copy it by hand.' : ''}
+        {copied === 'ok'
+          ? 'Copied to the clipboard.'
+          : copied === 'failed'
+            ? 'Could not copy: select it and copy it by hand.'
+            : ''}
       </p>
       <Alert variant="warning">
         <span>

@@ -1,6 +1,11 @@
 import { History, KeyRound, Plus, Power, RotateCw, Trash2, Webhook as WebhookIcon } from 'lucide-react';
 import { useState } from 'react';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_VALUES, webhookCreateInput, type Webhook } from '@outlay/contracts/webhooks';
+import {
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENT_VALUES,
+  webhookCreateInput,
+  type Webhook,
+} from '@outlay/contracts/webhooks';
 import { Checkbox, CheckboxGroupField, ConfirmDialog, FormDialog, FormFieldText, useZodForm } from '@/components/form';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
@@ -32,7 +37,6 @@ interface ShownSecret {
   previousSecretExpiresAt: string | null;
 }
 
-
 function DeliveryLog({ hook }: { hook: Webhook }) {
   const deliveries = useDeliveries(hook.id);
   const redeliver = useRedeliver();
@@ -46,13 +50,18 @@ function DeliveryLog({ hook }: { hook: Webhook }) {
         ) : (
           <ul className="flex flex-col gap-1" aria-label={`Deliveries to ${hook.url}`}>
             {items.map((d) => (
-              <li key={d.id} className="flex flex-wrap items-center gap-2 rounded border px-2 py-1 text-xs" data-testid="webhook-delivery">
+              <li
+                key={d.id}
+                className="flex flex-wrap items-center gap-2 rounded border px-2 py-1 text-xs"
+                data-testid="webhook-delivery"
+              >
                 <Badge variant={DELIVERY_BADGE[d.status]}>{DELIVERY_LABEL[d.status]}</Badge>
                 <span className="font-medium">{WEBHOOK_EVENT_LABELS[d.eventType]}</span>
                 <span className="text-muted-foreground">{formatDateTime(d.lastAttemptAt ?? d.createdAt)}</span>
                 <span className="text-muted-foreground">
                   {d.responseStatus !== null ? `HTTP ${d.responseStatus}` : d.error ? 'no answer' : 'not sent yet'}
-                  {d.durationMs !== null ? ` · ${formatNumber(d.durationMs)} ms` : ''} · {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
+                  {d.durationMs !== null ? ` · ${formatNumber(d.durationMs)} ms` : ''} · {d.attempts}{' '}
+                  {d.attempts === 1 ? 'attempt' : 'attempts'}
                 </span>
                 {d.error && <span className="break-all text-destructive">{d.error}</span>}
                 <Button
@@ -66,7 +75,12 @@ function DeliveryLog({ hook }: { hook: Webhook }) {
                       { id: hook.id, deliveryId: d.id },
                       {
                         onSuccess: () => toast({ title: 'Queued for redelivery', variant: 'success' }),
-                        onError: (error) => toast({ title: 'Could not redeliver', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+                        onError: (error) =>
+                          toast({
+                            title: 'Could not redeliver',
+                            description: messageOf(error, 'Please try again.'),
+                            variant: 'destructive',
+                          }),
                       },
                     )
                   }
@@ -83,7 +97,15 @@ function DeliveryLog({ hook }: { hook: Webhook }) {
   );
 }
 
-function WebhookItem({ hook, onDelete, onRotate }: { hook: Webhook; onDelete: (h: Webhook) => void; onRotate: (h: Webhook) => void }) {
+function WebhookItem({
+  hook,
+  onDelete,
+  onRotate,
+}: {
+  hook: Webhook;
+  onDelete: (h: Webhook) => void;
+  onRotate: (h: Webhook) => void;
+}) {
   const [open, setOpen] = useState(false);
   const toggle = useSetWebhookEnabled();
   return (
@@ -98,7 +120,9 @@ function WebhookItem({ hook, onDelete, onRotate }: { hook: Webhook; onDelete: (h
           <p className="text-xs text-muted-foreground">{formatList(hook.events.map((e) => WEBHOOK_EVENT_LABELS[e]))}</p>
           {hook.disabledReason && <p className="text-xs text-destructive">{hook.disabledReason}</p>}
           {hook.previousSecretExpiresAt && (
-            <p className="text-xs text-muted-foreground">Also signed with the previous secret until {formatDateTime(hook.previousSecretExpiresAt)}</p>
+            <p className="text-xs text-muted-foreground">
+              Also signed with the previous secret until {formatDateTime(hook.previousSecretExpiresAt)}
+            </p>
           )}
         </div>
         <div className="flex flex-wrap gap-2">
@@ -113,18 +137,36 @@ function WebhookItem({ hook, onDelete, onRotate }: { hook: Webhook; onDelete: (h
             onClick={() =>
               toggle.mutate(
                 { id: hook.id, enabled: !hook.enabled },
-                { onError: (error) => toast({ title: 'Could not change the webhook', description: messageOf(error, 'Please try again.'), variant: 'destructive' }) },
+                {
+                  onError: (error) =>
+                    toast({
+                      title: 'Could not change the webhook',
+                      description: messageOf(error, 'Please try again.'),
+                      variant: 'destructive',
+                    }),
+                },
               )
             }
           >
             <Power aria-hidden="true" />
             {hook.enabled ? 'Switch off' : 'Switch on'}
           </Button>
-          <Button variant="outline" size="sm" onClick={() => onRotate(hook)} aria-label={`Rotate secret of ${hook.url}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onRotate(hook)}
+            aria-label={`Rotate secret of ${hook.url}`}
+          >
             <KeyRound aria-hidden="true" />
             Rotate secret
           </Button>
-          <Button variant="outline" size="sm" className="text-destructive" onClick={() => onDelete(hook)} aria-label={`Delete webhook ${hook.url}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="text-destructive"
+            onClick={() => onDelete(hook)}
+            aria-label={`Delete webhook ${hook.url}`}
+          >
             <Trash2 aria-hidden="true" />
             Delete
           </Button>
@@ -157,7 +199,8 @@ function PrivateDestinations() {
         }}
       />
       <label htmlFor="allow-private-destinations">
-        Allow webhooks to loopback and private network addresses <span className="text-muted-foreground">(for an internal receiver; off by default)</span>
+        Allow webhooks to loopback and private network addresses{' '}
+        <span className="text-muted-foreground">(for an internal receiver; off by default)</span>
       </label>
     </div>
   );
@@ -181,8 +224,8 @@ export function WebhooksCard() {
       <CardHeader>
         <CardTitle>Webhooks</CardTitle>
         <CardDescription>
-          Outlay posts the events you choose to your address, signed per Standard Webhooks, and retries failed deliveries for a day. A webhook that keeps
-          failing is switched off and you are told.
+          Outlay posts the events you choose to your address, signed per Standard Webhooks, and retries failed
+          deliveries for a day. A webhook that keeps failing is switched off and you are told.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -255,7 +298,12 @@ export function WebhooksCard() {
           if (!rotating) return;
           const rotated = await rotate.mutateAsync(rotating.id);
           setRotating(null);
-          setShown({ url: rotated.url, secret: rotated.secret, rotated: true, previousSecretExpiresAt: rotated.previousSecretExpiresAt });
+          setShown({
+            url: rotated.url,
+            secret: rotated.secret,
+            rotated: true,
+            previousSecretExpiresAt: rotated.previousSecretExpiresAt,
+          });
         }}
       />
       <ConfirmDialog

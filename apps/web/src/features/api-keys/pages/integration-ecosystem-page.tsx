@@ -9,14 +9,21 @@ export default function IntegrationEcosystemPage() {
   const canManage = useHolds('integrations.manage');
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="API Integrations" description="Keys for programs that call the Outlay API, webhooks that tell them of events, the API reference and the accounting export." className="mb-0" />
+      <PageHeader
+        title="API Integrations"
+        description="Keys for programs that call the Outlay API, webhooks that tell them of events, the API reference and the accounting export."
+        className="mb-0"
+      />
       {canManage ? (
         <>
           <ApiKeysCard />
           <WebhooksCard />
         </>
       ) : (
-        <ReadOnlyNote>Read-only for your role: API keys and webhooks belong to the people who make them, so only the reference is shown; an administrator makes them.</ReadOnlyNote>
+        <ReadOnlyNote>
+          Read-only for your role: API keys and webhooks belong to the people who make them, so only the reference is
+          shown; an administrator makes them.
+        </ReadOnlyNote>
       )}
       <ApiReferenceCard />
     </div>

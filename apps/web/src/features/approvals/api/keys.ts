@@ -10,8 +10,8 @@ export const MY_REQUESTS_URL = '/api/requests/mine';
 /** After a decision or a management action: the queue, the in-flight list and the request views. */
 export function invalidateApprovals(queryClient: QueryClient) {
   return Promise.all(
-    [APPROVAL_QUEUE_URL, IN_FLIGHT_URL, CYCLE_TIMES_URL, REQUESTS_URL, MY_REQUESTS_URL, '/api/routing/requests'].map((url) =>
-      queryClient.invalidateQueries({ queryKey: [url] }),
+    [APPROVAL_QUEUE_URL, IN_FLIGHT_URL, CYCLE_TIMES_URL, REQUESTS_URL, MY_REQUESTS_URL, '/api/routing/requests'].map(
+      (url) => queryClient.invalidateQueries({ queryKey: [url] }),
     ),
   );
 }

@@ -13,20 +13,37 @@ export interface CycleTimeRow {
  * Horizontal bars (pure CSS): the median as the solid bar, the 90th percentile as the pale
  * one behind it, both against the longest p90 of the set; the table below has every figure.
  */
-export function CycleTimeChart({ rows, caption, nameHeader }: { rows: readonly CycleTimeRow[]; caption: string; nameHeader: string }) {
+export function CycleTimeChart({
+  rows,
+  caption,
+  nameHeader,
+}: {
+  rows: readonly CycleTimeRow[];
+  caption: string;
+  nameHeader: string;
+}) {
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">No decisions in this period yet.</p>;
   const max = Math.max(1, ...rows.map((r) => r.p90Hours));
   return (
     <div className="flex flex-col gap-4">
       <ul className="flex flex-col gap-2" aria-hidden="true">
         {rows.map((r) => (
-          <li key={r.key} className="grid grid-cols-[minmax(0,9rem)_1fr] items-center gap-2 text-xs sm:grid-cols-[minmax(0,12rem)_1fr]">
+          <li
+            key={r.key}
+            className="grid grid-cols-[minmax(0,9rem)_1fr] items-center gap-2 text-xs sm:grid-cols-[minmax(0,12rem)_1fr]"
+          >
             <span className="truncate" title={r.label}>
               {r.label}
             </span>
             <span className="relative h-4 rounded bg-muted">
-              <span className="absolute inset-y-0 left-0 rounded bg-blue-200" style={{ width: `${(r.p90Hours / max) * 100}%` }} />
-              <span className="absolute inset-y-0 left-0 rounded bg-blue-600" style={{ width: `${(r.medianHours / max) * 100}%` }} />
+              <span
+                className="absolute inset-y-0 left-0 rounded bg-blue-200"
+                style={{ width: `${(r.p90Hours / max) * 100}%` }}
+              />
+              <span
+                className="absolute inset-y-0 left-0 rounded bg-blue-600"
+                style={{ width: `${(r.medianHours / max) * 100}%` }}
+              />
             </span>
           </li>
         ))}

@@ -36,7 +36,16 @@ const REASON_LABEL: Record<Decision, string> = {
 };
 
 /** Approve (optionally rejecting single line items), reject with a reason, or ask for information. */
-export function DecisionPanel({ requestId, reference, amount, currency, lineItems, onDone, blockedReason = null, overrunStep = false }: DecisionPanelProps) {
+export function DecisionPanel({
+  requestId,
+  reference,
+  amount,
+  currency,
+  lineItems,
+  onDone,
+  blockedReason = null,
+  overrunStep = false,
+}: DecisionPanelProps) {
   const decide = useDecide();
   const [mode, setMode] = useState<Decision | null>(null);
   const [reason, setReason] = useState('');
@@ -50,7 +59,9 @@ export function DecisionPanel({ requestId, reference, amount, currency, lineItem
   const blockedId = useId();
   const open = lineItems.filter((li) => li.status === 'pending');
 
-  const rejectedTotal = addMoney(...open.filter((li) => rejected.includes(li.id)).flatMap((li) => [li.amount, li.taxAmount]));
+  const rejectedTotal = addMoney(
+    ...open.filter((li) => rejected.includes(li.id)).flatMap((li) => [li.amount, li.taxAmount]),
+  );
   const approvedAmount = toAmountString(subtractMoney(amount, rejectedTotal));
   const needsReason = mode === 'rejected' || mode === 'info_requested' || rejected.length > 0;
 
@@ -119,16 +130,36 @@ export function DecisionPanel({ requestId, reference, amount, currency, lineItem
           <span>{blockedReason}</span>
         </Alert>
       )}
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Decision" aria-describedby={blocked ? blockedId : undefined}>
-        <Button variant={mode === 'approved' ? 'default' : 'outline'} aria-pressed={mode === 'approved'} onClick={() => start('approved')} disabled={pending || blocked}>
+      <div
+        className="flex flex-wrap gap-2"
+        role="group"
+        aria-label="Decision"
+        aria-describedby={blocked ? blockedId : undefined}
+      >
+        <Button
+          variant={mode === 'approved' ? 'default' : 'outline'}
+          aria-pressed={mode === 'approved'}
+          onClick={() => start('approved')}
+          disabled={pending || blocked}
+        >
           <Check aria-hidden="true" />
           Approve
         </Button>
-        <Button variant={mode === 'rejected' ? 'destructive' : 'outline'} aria-pressed={mode === 'rejected'} onClick={() => start('rejected')} disabled={pending || blocked}>
+        <Button
+          variant={mode === 'rejected' ? 'destructive' : 'outline'}
+          aria-pressed={mode === 'rejected'}
+          onClick={() => start('rejected')}
+          disabled={pending || blocked}
+        >
           <X aria-hidden="true" />
           Reject
         </Button>
-        <Button variant={mode === 'info_requested' ? 'secondary' : 'outline'} aria-pressed={mode === 'info_requested'} onClick={() => start('info_requested')} disabled={pending || blocked}>
+        <Button
+          variant={mode === 'info_requested' ? 'secondary' : 'outline'}
+          aria-pressed={mode === 'info_requested'}
+          onClick={() => start('info_requested')}
+          disabled={pending || blocked}
+        >
           <HelpCircle aria-hidden="true" />
           Request information
         </Button>
@@ -152,17 +183,25 @@ export function DecisionPanel({ requestId, reference, amount, currency, lineItem
                 const id = `${reasonId}-li-${li.id}`;
                 const checked = rejected.includes(li.id);
                 return (
-                  <div key={li.id} className={cn('flex items-center gap-2 rounded-md border bg-card px-3 py-2 text-sm', checked && 'border-red-200 bg-red-50')}>
+                  <div
+                    key={li.id}
+                    className={cn(
+                      'flex items-center gap-2 rounded-md border bg-card px-3 py-2 text-sm',
+                      checked && 'border-red-200 bg-red-50',
+                    )}
+                  >
                     <Checkbox
                       id={id}
                       checked={checked}
-                      onCheckedChange={(on) => setRejected((prev) => (on ? [...prev, li.id] : prev.filter((x) => x !== li.id)))}
+                      onCheckedChange={(on) =>
+                        setRejected((prev) => (on ? [...prev, li.id] : prev.filter((x) => x !== li.id)))
+                      }
                     />
                     <label htmlFor={id} className="flex flex-1 cursor-pointer flex-wrap justify-between gap-2">
-                      <span>
-                        Reject “{li.description}”
+                      <span>Reject “{li.description}”</span>
+                      <span className="tabular-nums text-muted-foreground">
+                        {formatMoney(toAmountString(addMoney(li.amount, li.taxAmount)), currency)}
                       </span>
-                      <span className="tabular-nums text-muted-foreground">{formatMoney(toAmountString(addMoney(li.amount, li.taxAmount)), currency)}</span>
                     </label>
                   </div>
                 );
@@ -170,7 +209,9 @@ export function DecisionPanel({ requestId, reference, amount, currency, lineItem
               {errors.rejectedLineItemIds && <FieldError>{errors.rejectedLineItemIds}</FieldError>}
               <p className="text-sm" aria-live="polite">
                 Approved amount: <strong className="tabular-nums">{formatMoney(approvedAmount, currency)}</strong>
-                {rejected.length > 0 && <span className="text-muted-foreground"> of {formatMoney(amount, currency)}</span>}
+                {rejected.length > 0 && (
+                  <span className="text-muted-foreground"> of {formatMoney(amount, currency)}</span>
+                )}
               </p>
             </fieldset>
           )}
@@ -179,17 +220,34 @@ export function DecisionPanel({ requestId, reference, amount, currency, lineItem
             <fieldset className="flex flex-col gap-2 rounded-md border bg-card p-3 text-sm">
               <legend className="px-1 font-medium">Budget line</legend>
               <label className="flex items-start gap-2">
-                <input type="radio" name={`${reasonId}-budget`} className="mt-1" checked={!raiseLine} onChange={() => setRaiseLine(false)} />
+                <input
+                  type="radio"
+                  name={`${reasonId}-budget`}
+                  className="mt-1"
+                  checked={!raiseLine}
+                  onChange={() => setRaiseLine(false)}
+                />
                 <span>
                   <span className="font-medium">Approve this request only</span>
-                  <span className="block text-xs text-muted-foreground">The line keeps its amount; later requests that go over it come back to the overrun approver.</span>
+                  <span className="block text-xs text-muted-foreground">
+                    The line keeps its amount; later requests that go over it come back to the overrun approver.
+                  </span>
                 </span>
               </label>
               <label className="flex items-start gap-2">
-                <input type="radio" name={`${reasonId}-budget`} className="mt-1" checked={raiseLine} onChange={() => setRaiseLine(true)} />
+                <input
+                  type="radio"
+                  name={`${reasonId}-budget`}
+                  className="mt-1"
+                  checked={raiseLine}
+                  onChange={() => setRaiseLine(true)}
+                />
                 <span>
                   <span className="font-medium">Raise the line by the overrun</span>
-                  <span className="block text-xs text-muted-foreground">Each line the request goes over is raised by its overrun (see Budget impact), recorded in its history.</span>
+                  <span className="block text-xs text-muted-foreground">
+                    Each line the request goes over is raised by its overrun (see Budget impact), recorded in its
+                    history.
+                  </span>
                 </span>
               </label>
             </fieldset>
@@ -198,7 +256,11 @@ export function DecisionPanel({ requestId, reference, amount, currency, lineItem
           {(needsReason || mode === 'approved') && (
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={reasonId}>
-                {mode === 'approved' && !needsReason ? (overrunStep ? 'Note (required for a budget overrun)' : 'Note (optional)') : REASON_LABEL[mode]}
+                {mode === 'approved' && !needsReason
+                  ? overrunStep
+                    ? 'Note (required for a budget overrun)'
+                    : 'Note (optional)'
+                  : REASON_LABEL[mode]}
                 {needsReason && <span aria-hidden="true"> *</span>}
               </Label>
               <Textarea
@@ -208,12 +270,19 @@ export function DecisionPanel({ requestId, reference, amount, currency, lineItem
                 value={reason}
                 onChange={(event) => {
                   setReason(event.target.value);
-                  if (errors.reason && event.target.value.trim().length >= 3) setErrors(({ reason: _fixed, ...rest }) => rest);
+                  if (errors.reason && event.target.value.trim().length >= 3)
+                    setErrors(({ reason: _fixed, ...rest }) => rest);
                 }}
                 aria-required={needsReason || undefined}
                 aria-invalid={errors.reason ? true : undefined}
                 aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
-                placeholder={mode === 'info_requested' ? 'e.g. Which project is this for?' : mode === 'rejected' ? 'e.g. Not in this quarter’s plan' : undefined}
+                placeholder={
+                  mode === 'info_requested'
+                    ? 'e.g. Which project is this for?'
+                    : mode === 'rejected'
+                      ? 'e.g. Not in this quarter’s plan'
+                      : undefined
+                }
               />
               {errors.reason && <FieldError id={`${reasonId}-error`}>{errors.reason}</FieldError>}
             </div>

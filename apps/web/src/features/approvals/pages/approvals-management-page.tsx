@@ -2,7 +2,14 @@ import { ArrowUpRight, Route, UserRoundCog } from 'lucide-react';
 import { useState } from 'react';
 import type { InFlightItem } from '@outlay/contracts/approvals';
 import { QueryState } from '@/components/query-state';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
+import {
+  DataTable,
+  DataTableFilterSelect,
+  DataTableRowActions,
+  ListCard,
+  useListQuery,
+  type DataTableColumn,
+} from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { APPROVAL_TABS, RouteTabs } from '@/components/route-tabs';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -59,7 +66,9 @@ const COLUMNS: DataTableColumn<InFlightItem>[] = [
           i.approvers.map((a) => (
             <span key={a.id}>
               {a.name}
-              {REASON_LABELS[a.reason] && <span className="text-xs text-muted-foreground"> ({REASON_LABELS[a.reason]})</span>}
+              {REASON_LABELS[a.reason] && (
+                <span className="text-xs text-muted-foreground"> ({REASON_LABELS[a.reason]})</span>
+              )}
             </span>
           ))
         )}
@@ -79,7 +88,9 @@ const COLUMNS: DataTableColumn<InFlightItem>[] = [
         <SlaBadge state={i.slaState} />
         {i.dueAt && <span className="text-xs text-muted-foreground">due {formatDateTime(i.dueAt)}</span>}
         {i.escalatedAt && <span className="text-xs text-red-800">escalated {formatDateTime(i.escalatedAt)}</span>}
-        {!i.escalatedAt && i.remindedAt && <span className="text-xs text-muted-foreground">reminded {formatDateTime(i.remindedAt)}</span>}
+        {!i.escalatedAt && i.remindedAt && (
+          <span className="text-xs text-muted-foreground">reminded {formatDateTime(i.remindedAt)}</span>
+        )}
       </div>
     ),
   },
@@ -88,7 +99,12 @@ const COLUMNS: DataTableColumn<InFlightItem>[] = [
 function CycleTimes({ organizationId }: { organizationId: string | undefined }) {
   const cycle = useCycleTimes(organizationId);
   return (
-    <QueryState query={cycle} loadingLabel="Loading cycle times" errorMessage="Could not load the cycle times." className="justify-start">
+    <QueryState
+      query={cycle}
+      loadingLabel="Loading cycle times"
+      errorMessage="Could not load the cycle times."
+      className="justify-start"
+    >
       {(data) => (
         <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
           <Card>
@@ -136,9 +152,23 @@ export default function ApprovalsManagementPage() {
     <DataTableRowActions
       label={`Actions for ${i.reference}`}
       actions={[
-        { label: 'Reassign…', icon: <UserRoundCog aria-hidden="true" />, onSelect: () => setAction({ kind: 'reassign', item: i }), disabled: i.approvers.length === 0 },
-        { label: 'Escalate…', icon: <ArrowUpRight aria-hidden="true" />, onSelect: () => setAction({ kind: 'escalate', item: i }) },
-        { label: 'Re-route…', icon: <Route aria-hidden="true" />, separated: true, onSelect: () => setAction({ kind: 'reroute', item: i }) },
+        {
+          label: 'Reassign…',
+          icon: <UserRoundCog aria-hidden="true" />,
+          onSelect: () => setAction({ kind: 'reassign', item: i }),
+          disabled: i.approvers.length === 0,
+        },
+        {
+          label: 'Escalate…',
+          icon: <ArrowUpRight aria-hidden="true" />,
+          onSelect: () => setAction({ kind: 'escalate', item: i }),
+        },
+        {
+          label: 'Re-route…',
+          icon: <Route aria-hidden="true" />,
+          separated: true,
+          onSelect: () => setAction({ kind: 'reroute', item: i }),
+        },
       ]}
     />
   );
@@ -161,7 +191,13 @@ export default function ApprovalsManagementPage() {
           exportFormats={false}
           toolbar={
             <>
-              <DataTableFilterSelect query={query} name="slaState" label="SLA" allLabel="Any SLA state" options={SLA_OPTIONS} />
+              <DataTableFilterSelect
+                query={query}
+                name="slaState"
+                label="SLA"
+                allLabel="Any SLA state"
+                options={SLA_OPTIONS}
+              />
               {orgs.length > 1 && (
                 <DataTableFilterSelect
                   query={query}

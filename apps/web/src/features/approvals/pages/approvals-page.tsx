@@ -47,7 +47,9 @@ const COLUMNS: DataTableColumn<ApprovalItem>[] = [
     cell: (i) => (
       <div className="flex flex-col">
         <span>{i.requester.name}</span>
-        <span className="max-w-44 whitespace-normal text-xs text-muted-foreground">{[i.organizationName, i.departmentName].filter(Boolean).join(' · ')}</span>
+        <span className="max-w-44 whitespace-normal text-xs text-muted-foreground">
+          {[i.organizationName, i.departmentName].filter(Boolean).join(' · ')}
+        </span>
       </div>
     ),
   },
@@ -81,7 +83,12 @@ const COLUMNS: DataTableColumn<ApprovalItem>[] = [
   {
     id: 'flags',
     header: 'Checks',
-    cell: (i) => (i.overBudget || i.findingsCount > 0 ? <Checks item={i} /> : <span className="text-xs text-muted-foreground">None</span>),
+    cell: (i) =>
+      i.overBudget || i.findingsCount > 0 ? (
+        <Checks item={i} />
+      ) : (
+        <span className="text-xs text-muted-foreground">None</span>
+      ),
   },
   { id: 'categoryName', header: 'Category', hidden: true },
   { id: 'vendorName', header: 'Vendor', hidden: true },
@@ -105,11 +112,7 @@ function Checks({ item: i }: { item: ApprovalItem }) {
   return (
     <div className="flex flex-wrap gap-1">
       {i.overBudget && <Badge variant="danger">Over budget</Badge>}
-      {i.findingsCount > 0 && (
-        <Badge variant="warning">
-          {plural(i.findingsCount, 'finding')}
-        </Badge>
-      )}
+      {i.findingsCount > 0 && <Badge variant="warning">{plural(i.findingsCount, 'finding')}</Badge>}
     </div>
   );
 }
@@ -181,7 +184,9 @@ export default function ApprovalsPage() {
         <PageHeader title="Approvals" description="Requests waiting for your decision." />
         <Alert variant="info">
           <Inbox aria-hidden="true" />
-          <span>You do not approve requests. Requests you raise are approved by the people your organization’s workflows name; follow them on{' '}
+          <span>
+            You do not approve requests. Requests you raise are approved by the people your organization’s workflows
+            name; follow them on{' '}
             <Link href="/requests" className="font-medium underline">
               My Requests
             </Link>
@@ -214,7 +219,15 @@ export default function ApprovalsPage() {
         getRowLabel={(i) => `${i.reference} ${i.title}`}
         searchPlaceholder="Search reference, title or requester…"
         exportFormats={false}
-        toolbar={<DataTableFilterSelect query={query} name="slaState" label="SLA" allLabel="Any SLA state" options={SLA_OPTIONS} />}
+        toolbar={
+          <DataTableFilterSelect
+            query={query}
+            name="slaState"
+            label="SLA"
+            allLabel="Any SLA state"
+            options={SLA_OPTIONS}
+          />
+        }
         enableSelection
         bulkActions={(rows, clear) => (
           <Button size="sm" onClick={() => setBulk({ items: rows, clear })}>
@@ -233,7 +246,9 @@ export default function ApprovalsPage() {
           <div className="flex flex-col items-center gap-2 text-center">
             <Inbox className="size-8 text-muted-foreground" aria-hidden="true" />
             <p className="font-medium">Nothing waiting for you</p>
-            <p className="text-sm text-muted-foreground">New requests that need your approval appear here, and you are notified.</p>
+            <p className="text-sm text-muted-foreground">
+              New requests that need your approval appear here, and you are notified.
+            </p>
           </div>
         }
       />

@@ -21,7 +21,9 @@ const user = {
 };
 let status = 200;
 const server = await startTestServer((req, res) =>
-  status === 200 ? sendJson(res, 200, user) : sendJson(res, status, { message: 'Token expired', code: 'INVALID_TOKEN' }),
+  status === 200
+    ? sendJson(res, 200, user)
+    : sendJson(res, status, { message: 'Token expired', code: 'INVALID_TOKEN' }),
 );
 const sessionEnded = vi.fn();
 beforeAll(() => configureApiClient({ baseUrl: server.url, onSessionEnded: sessionEnded }));

@@ -30,7 +30,10 @@ export function LoginForm({ onResponse }: LoginFormProps) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const parsed = (await loadLoginSchema()).safeParse({ username: String(data.get('username') ?? ''), password: String(data.get('password') ?? '') });
+    const parsed = (await loadLoginSchema()).safeParse({
+      username: String(data.get('username') ?? ''),
+      password: String(data.get('password') ?? ''),
+    });
     if (!parsed.success) {
       const text = parsed.error.issues[0]?.message ?? MESSAGES.loginRequired;
       setError(text);
@@ -39,7 +42,10 @@ export function LoginForm({ onResponse }: LoginFormProps) {
     }
     setError(null);
     try {
-      const response = await loginMutation.mutateAsync({ username: parsed.data.username.trim(), password: parsed.data.password });
+      const response = await loginMutation.mutateAsync({
+        username: parsed.data.username.trim(),
+        password: parsed.data.password,
+      });
       await onResponse(response);
     } catch (err) {
       // docs/product.md §6.7: a refused login shows the server's plain text, or 'Invalid credentials'.
@@ -59,7 +65,14 @@ export function LoginForm({ onResponse }: LoginFormProps) {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" aria-label="Sign in">
       <FormField label="Username" hint="Your username is your first name in lowercase.">
-        <Input autoComplete="username" onFocus={() => void loadLoginSchema()} autoCapitalize="none" spellCheck={false} placeholder="e.g. olivia" name="username" />
+        <Input
+          autoComplete="username"
+          onFocus={() => void loadLoginSchema()}
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="e.g. olivia"
+          name="username"
+        />
       </FormField>
       <FormField label="Password">
         <PasswordInput autoComplete="current-password" placeholder="Enter your password" name="password" />

@@ -29,7 +29,11 @@ export function NewPasswordFormFields({ submitLabel, pendingLabel, pending, onSu
   const mismatch = confirmPassword !== '' && newPassword !== confirmPassword;
 
   const onInvalid = (errors: FieldErrors) => {
-    toast({ variant: 'destructive', title: 'Validation Error', description: firstFormError(errors) ?? MESSAGES.allFieldsRequired });
+    toast({
+      variant: 'destructive',
+      title: 'Validation Error',
+      description: firstFormError(errors) ?? MESSAGES.allFieldsRequired,
+    });
   };
 
   return (
@@ -44,7 +48,10 @@ export function NewPasswordFormFields({ submitLabel, pendingLabel, pending, onSu
       </FormField>
       <PasswordStrengthMeter password={newPassword} />
       <div className="flex flex-col gap-1.5">
-        <FormField label="Confirm New Password" error={mismatch ? undefined : form.formState.errors.confirmPassword?.message}>
+        <FormField
+          label="Confirm New Password"
+          error={mismatch ? undefined : form.formState.errors.confirmPassword?.message}
+        >
           <PasswordInput
             autoComplete="new-password"
             placeholder="Re-enter the new password"

@@ -27,7 +27,11 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
 
   return (
     <div className="flex flex-col gap-3">
-      <ul className="grid grid-cols-2 gap-2 rounded-lg border bg-muted p-4 font-mono text-sm" aria-label="Recovery codes" data-testid="recovery-codes">
+      <ul
+        className="grid grid-cols-2 gap-2 rounded-lg border bg-muted p-4 font-mono text-sm"
+        aria-label="Recovery codes"
+        data-testid="recovery-codes"
+      >
         {codes.map((code) => (
           <li key={code} className="rounded bg-card px-2 py-1.5 text-center tracking-wider">
             {code}

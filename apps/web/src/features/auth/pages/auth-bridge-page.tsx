@@ -63,7 +63,8 @@ export default function AuthBridgePage() {
               </span>
               <h1 className="text-2xl font-semibold tracking-tight">Sign-in link not valid</h1>
               <CardDescription>
-                This sign-in link is incomplete, expired or was already used. Sign in with your username and password instead.
+                This sign-in link is incomplete, expired or was already used. Sign in with your username and password
+                instead.
               </CardDescription>
             </CardHeader>
             <CardContent className="pt-4">

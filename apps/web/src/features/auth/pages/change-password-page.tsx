@@ -58,9 +58,13 @@ export default function ChangePasswordPage() {
           <span className="mb-2 inline-flex size-10 items-center justify-center rounded-lg bg-blue-100 text-blue-800">
             <KeyRound className="size-5" aria-hidden="true" />
           </span>
-          <h1 className="text-2xl font-semibold tracking-tight">{firstTime ? 'Set Your Password' : 'Change Password'}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">
+            {firstTime ? 'Set Your Password' : 'Change Password'}
+          </h1>
           <CardDescription>
-            {firstTime ? 'Welcome! Please create a secure password for your account.' : 'Enter your new password below.'}
+            {firstTime
+              ? 'Welcome! Please create a secure password for your account.'
+              : 'Enter your new password below.'}
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4 pt-4">

@@ -126,7 +126,10 @@ function SetupStep({ required, onEnabled }: { required: boolean; onEnabled: (cod
                 />
                 <div className="w-full text-center text-xs text-muted-foreground">
                   <p>Can't scan? Enter this key in your app instead:</p>
-                  <code className="mt-1 block break-all rounded-md bg-muted px-2 py-1.5 font-mono text-sm tracking-wider text-foreground" data-testid="totp-secret">
+                  <code
+                    className="mt-1 block break-all rounded-md bg-muted px-2 py-1.5 font-mono text-sm tracking-wider text-foreground"
+                    data-testid="totp-secret"
+                  >
                     {setup.data.secret}
                   </code>
                 </div>
@@ -144,7 +147,11 @@ function SetupStep({ required, onEnabled }: { required: boolean; onEnabled: (cod
                 Skip for Now
               </Button>
             )}
-            <Button type="submit" className="flex-1" disabled={code.length !== TOTP_DIGITS || enable.isPending || !setup.data}>
+            <Button
+              type="submit"
+              className="flex-1"
+              disabled={code.length !== TOTP_DIGITS || enable.isPending || !setup.data}
+            >
               {enable.isPending ? 'Enabling...' : 'Enable 2FA'}
             </Button>
           </div>
@@ -205,7 +212,10 @@ function SuccessStep() {
 function AlreadyEnabled() {
   return (
     <>
-      <Heading title="Two-Factor Authentication" description="Two-factor authentication is already on for your account." />
+      <Heading
+        title="Two-Factor Authentication"
+        description="Two-factor authentication is already on for your account."
+      />
       <CardContent className="flex flex-col gap-3 pt-4">
         <p className="text-sm text-muted-foreground">You can turn it off from the Security tab of your profile.</p>
         <div className="flex flex-wrap gap-2">

@@ -7,8 +7,12 @@ const messages = (result: { success: boolean; error?: { issues: { message: strin
 
 describe('login', () => {
   it('needs both username and password', () => {
-    expect(messages(loginInput.safeParse({ username: 'rita', password: '' }))).toEqual(['Please enter both username and password']);
-    expect(messages(loginInput.safeParse({ username: '  ', password: 'x' }))).toEqual(['Please enter both username and password']);
+    expect(messages(loginInput.safeParse({ username: 'rita', password: '' }))).toEqual([
+      'Please enter both username and password',
+    ]);
+    expect(messages(loginInput.safeParse({ username: '  ', password: 'x' }))).toEqual([
+      'Please enter both username and password',
+    ]);
     expect(loginInput.safeParse({ username: 'rita', password: 'x' }).success).toBe(true);
   });
 });
@@ -19,7 +23,9 @@ describe('two-factor code', () => {
   });
   it('accepts exactly six digits', () => {
     expect(totpCodeSchema.safeParse('123456').success).toBe(true);
-    expect(messages(totpCodeSchema.safeParse('12345'))).toEqual(['Please enter a 6-digit code from your authenticator app.']);
+    expect(messages(totpCodeSchema.safeParse('12345'))).toEqual([
+      'Please enter a 6-digit code from your authenticator app.',
+    ]);
   });
   it('accepts a recovery code at sign-in', () => {
     expect(sanitizeRecoveryInput('abcde-12345 ')).toBe('ABCDE-12345');

@@ -27,20 +27,34 @@ export function BackupsCard({ canManage }: { canManage: boolean }) {
 
   const start = () =>
     create.mutate(undefined, {
-      onSuccess: (b) => toast({ title: 'Backup started', description: `${b.name} is being written.`, variant: 'success' }),
-      onError: (error) => toast({ title: 'Could not start a backup', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+      onSuccess: (b) =>
+        toast({ title: 'Backup started', description: `${b.name} is being written.`, variant: 'success' }),
+      onError: (error) =>
+        toast({
+          title: 'Could not start a backup',
+          description: messageOf(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
   const download = (b: Backup) =>
-    stepUp.withStepUp(downloadBackup)(b.id, b.name).catch((error: unknown) =>
-      toast({ title: 'Could not download the backup', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
-    );
+    stepUp
+      .withStepUp(downloadBackup)(b.id, b.name)
+      .catch((error: unknown) =>
+        toast({
+          title: 'Could not download the backup',
+          description: messageOf(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
+      );
 
   return (
     <Card>
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex flex-col gap-1.5">
           <CardTitle>Backups</CardTitle>
-          <CardDescription>Each backup is the whole database at one moment, in one compressed file with its checksum.</CardDescription>
+          <CardDescription>
+            Each backup is the whole database at one moment, in one compressed file with its checksum.
+          </CardDescription>
         </div>
         {canManage && (
           <Button onClick={start} disabled={create.isPending} className="self-start">
@@ -58,7 +72,12 @@ export function BackupsCard({ canManage }: { canManage: boolean }) {
             ) : (
               <ul className="flex flex-col divide-y" data-testid="backups-list" aria-label="Backups">
                 {data.items.map((b) => (
-                  <li key={b.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4" data-testid="backup-row" data-name={b.name}>
+                  <li
+                    key={b.id}
+                    className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4"
+                    data-testid="backup-row"
+                    data-name={b.name}
+                  >
                     <div className="flex min-w-0 flex-1 flex-col gap-1">
                       <div className="flex flex-wrap items-center gap-2">
                         <span className="break-all font-medium">{b.name}</span>
@@ -87,11 +106,23 @@ export function BackupsCard({ canManage }: { canManage: boolean }) {
                     </div>
                     {canManage && (
                       <div className="flex gap-2">
-                        <Button variant="outline" size="sm" disabled={b.status !== 'ready'} onClick={() => void download(b)} aria-label={`Download ${b.name}`}>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          disabled={b.status !== 'ready'}
+                          onClick={() => void download(b)}
+                          aria-label={`Download ${b.name}`}
+                        >
                           <Download className="size-4" aria-hidden="true" />
                           Download
                         </Button>
-                        <Button variant="outline" size="sm" disabled={b.status === 'running'} onClick={() => setDeleting(b)} aria-label={`Delete ${b.name}`}>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          disabled={b.status === 'running'}
+                          onClick={() => setDeleting(b)}
+                          aria-label={`Delete ${b.name}`}
+                        >
                           <Trash2 className="size-4" aria-hidden="true" />
                           Delete
                         </Button>

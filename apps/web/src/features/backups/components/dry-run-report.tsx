@@ -24,8 +24,9 @@ export function DryRunReport({ report }: { report: BackupDryRun }) {
             : `Schema version differs: the backup is at ${report.schemaVersion.backup}, the database at ${report.schemaVersion.current}. This backup cannot be restored.`}
         </li>
         <li>
-          {formatNumber(report.totalCurrent)} rows now, {formatNumber(report.totalBackup)} in the backup; {plural(changed.length, 'table')} would change.{' '}
-          {plural(report.sessionsToRevoke, 'session')} would end: everyone signs in again.
+          {formatNumber(report.totalCurrent)} rows now, {formatNumber(report.totalBackup)} in the backup;{' '}
+          {plural(changed.length, 'table')} would change. {plural(report.sessionsToRevoke, 'session')} would end:
+          everyone signs in again.
         </li>
       </ul>
       <div className="max-h-96 overflow-auto rounded-md border" tabIndex={0} role="region" aria-label="Rows per table">
@@ -46,7 +47,12 @@ export function DryRunReport({ report }: { report: BackupDryRun }) {
           </thead>
           <tbody>
             {report.tables.map((t) => (
-              <tr key={t.table} className={cn('border-t', t.current !== t.backup && 'bg-amber-50')} data-testid="dry-run-table" data-table={t.table}>
+              <tr
+                key={t.table}
+                className={cn('border-t', t.current !== t.backup && 'bg-amber-50')}
+                data-testid="dry-run-table"
+                data-table={t.table}
+              >
                 <td className="break-all px-3 py-1.5 font-mono text-xs">{t.table}</td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(t.current)}</td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(t.backup)}</td>

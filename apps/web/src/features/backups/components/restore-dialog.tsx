@@ -44,7 +44,13 @@ export function RestoreDialog({
         <Label htmlFor={id}>
           Type <span className="break-all font-mono">{name}</span> to confirm
         </Label>
-        <Input id={id} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" spellCheck={false} />
+        <Input
+          id={id}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+        />
       </div>
     </ConfirmDialog>
   );

@@ -33,7 +33,12 @@ export function ScheduleCard({ schedule, readOnly = false }: { schedule: BackupS
       { frequency, retention: keep },
       {
         onSuccess: () => toast({ title: 'Schedule saved', variant: 'success' }),
-        onError: (error) => toast({ title: 'Could not save the schedule', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Could not save the schedule',
+            description: messageOf(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
       },
     );
 
@@ -42,7 +47,8 @@ export function ScheduleCard({ schedule, readOnly = false }: { schedule: BackupS
       <CardHeader>
         <CardTitle>Schedule and retention</CardTitle>
         <CardDescription>
-          Scheduled backups are kept up to the number below, the oldest going first; backups made by hand stay until deleted. Files are kept in the server's backup folder (<code>BACKUP_DIR</code>).
+          Scheduled backups are kept up to the number below, the oldest going first; backups made by hand stay until
+          deleted. Files are kept in the server's backup folder (<code>BACKUP_DIR</code>).
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -72,7 +78,14 @@ export function ScheduleCard({ schedule, readOnly = false }: { schedule: BackupS
               if (valid) submit();
             }}
           >
-            <SelectField id="backup-frequency" label="Frequency" options={FREQUENCIES} value={frequency} onChange={setFrequency} wrapperClassName="sm:w-48" />
+            <SelectField
+              id="backup-frequency"
+              label="Frequency"
+              options={FREQUENCIES}
+              value={frequency}
+              onChange={setFrequency}
+              wrapperClassName="sm:w-48"
+            />
             <div className="flex flex-col gap-2 sm:w-48">
               <Label htmlFor={retentionId}>Scheduled backups to keep</Label>
               <Input
@@ -91,8 +104,16 @@ export function ScheduleCard({ schedule, readOnly = false }: { schedule: BackupS
             </Button>
           </form>
         )}
-        {!readOnly && !valid && <p className="mt-2 text-sm text-destructive">Keep between {BACKUP_RETENTION_MIN} and {BACKUP_RETENTION_MAX} backups.</p>}
-        {schedule.lastScheduledAt && <p className="mt-3 text-sm text-muted-foreground">Last scheduled backup: {formatDateTime(schedule.lastScheduledAt)}</p>}
+        {!readOnly && !valid && (
+          <p className="mt-2 text-sm text-destructive">
+            Keep between {BACKUP_RETENTION_MIN} and {BACKUP_RETENTION_MAX} backups.
+          </p>
+        )}
+        {schedule.lastScheduledAt && (
+          <p className="mt-3 text-sm text-muted-foreground">
+            Last scheduled backup: {formatDateTime(schedule.lastScheduledAt)}
+          </p>
+        )}
       </CardContent>
     </Card>
   );

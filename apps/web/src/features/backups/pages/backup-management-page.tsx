@@ -24,10 +24,19 @@ export default function BackupManagementPage() {
           )
         }
       />
-      {!canManage && <ReadOnlyNote>Read-only for your role: you can see the backups and their schedule; an administrator makes, downloads and restores them.</ReadOnlyNote>}
+      {!canManage && (
+        <ReadOnlyNote>
+          Read-only for your role: you can see the backups and their schedule; an administrator makes, downloads and
+          restores them.
+        </ReadOnlyNote>
+      )}
       <BackupsCard canManage={canManage} />
       {backups.data && (
-        <ScheduleCard key={`${backups.data.schedule.frequency}-${backups.data.schedule.retention}`} schedule={backups.data.schedule} readOnly={!canManage} />
+        <ScheduleCard
+          key={`${backups.data.schedule.frequency}-${backups.data.schedule.retention}`}
+          schedule={backups.data.schedule}
+          readOnly={!canManage}
+        />
       )}
     </div>
   );

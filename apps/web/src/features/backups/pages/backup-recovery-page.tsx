@@ -38,11 +38,17 @@ export default function BackupRecoveryPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Backup Recovery" description="Restore the whole database from a backup: checked first, tried without changes, then confirmed." className="mb-0" />
+      <PageHeader
+        title="Backup Recovery"
+        description="Restore the whole database from a backup: checked first, tried without changes, then confirmed."
+        className="mb-0"
+      />
       <Card>
         <CardHeader>
           <CardTitle>Choose a backup</CardTitle>
-          <CardDescription>The checksum is verified and a dry run shows what would change; nothing is touched until you confirm.</CardDescription>
+          <CardDescription>
+            The checksum is verified and a dry run shows what would change; nothing is touched until you confirm.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <QueryState query={backups} loadingLabel="Loading backups" errorMessage="Could not load the backups.">
@@ -87,7 +93,12 @@ export default function BackupRecoveryPage() {
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <DryRunReport report={report} />
-            <Button variant="destructive" className="self-start" disabled={!report.schemaVersion.matches} onClick={() => setConfirming(true)}>
+            <Button
+              variant="destructive"
+              className="self-start"
+              disabled={!report.schemaVersion.matches}
+              onClick={() => setConfirming(true)}
+            >
               Restore this backup…
             </Button>
           </CardContent>
@@ -104,7 +115,11 @@ export default function BackupRecoveryPage() {
             clearTokens();
             queryClient.clear();
             navigate('/auth');
-            toast({ title: 'Database restored', description: 'Everyone has been signed out; sign in again.', variant: 'success' });
+            toast({
+              title: 'Database restored',
+              description: 'Everyone has been signed out; sign in again.',
+              variant: 'success',
+            });
           }}
         />
       )}

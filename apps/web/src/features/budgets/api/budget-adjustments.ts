@@ -7,7 +7,8 @@ import { BUDGET_LINES_URL } from './budget-lines';
 export function budgetAdjustmentsQueryOptions(lineId: string) {
   return queryOptions({
     queryKey: [BUDGET_LINES_URL, lineId, 'adjustments'],
-    queryFn: ({ signal }) => apiJson<BudgetAdjustmentList>('GET', `${BUDGET_LINES_URL}/${lineId}/adjustments`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<BudgetAdjustmentList>('GET', `${BUDGET_LINES_URL}/${lineId}/adjustments`, undefined, { signal }),
   });
 }
 

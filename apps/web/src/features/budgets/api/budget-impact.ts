@@ -15,7 +15,11 @@ export function fetchDraftBudgetImpact(query: BudgetImpactQuery, signal?: AbortS
 }
 
 export function draftBudgetImpactQueryOptions(query: BudgetImpactQuery) {
-  return queryOptions({ queryKey: [BUDGET_IMPACT_URL, query], queryFn: ({ signal }) => fetchDraftBudgetImpact(query, signal), staleTime: 15_000 });
+  return queryOptions({
+    queryKey: [BUDGET_IMPACT_URL, query],
+    queryFn: ({ signal }) => fetchDraftBudgetImpact(query, signal),
+    staleTime: 15_000,
+  });
 }
 
 export interface DraftImpactInput {
@@ -35,12 +39,22 @@ export function useDraftBudgetImpact(input: DraftImpactInput) {
   const valid = Boolean(input.currency) && amount !== '' && moneyAmount.safeParse(amount).success;
   const key = JSON.stringify(
     valid
-      ? { organizationId: input.organizationId, departmentId: input.departmentId || undefined, categoryId: input.categoryId || undefined, amount, currency: input.currency }
+      ? {
+          organizationId: input.organizationId,
+          departmentId: input.departmentId || undefined,
+          categoryId: input.categoryId || undefined,
+          amount,
+          currency: input.currency,
+        }
       : null,
   );
   const debouncedKey = useDebounced(key, 400);
   const query = JSON.parse(debouncedKey) as BudgetImpactQuery | null;
-  const result = useQuery({ ...draftBudgetImpactQueryOptions(query ?? ({} as BudgetImpactQuery)), enabled: query !== null, placeholderData: keepPreviousData });
+  const result = useQuery({
+    ...draftBudgetImpactQueryOptions(query ?? ({} as BudgetImpactQuery)),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+  });
   return { query: result, ready: valid, pending: key !== debouncedKey || result.isFetching };
 }
 
@@ -48,7 +62,8 @@ export function useDraftBudgetImpact(input: DraftImpactInput) {
 export function requestBudgetImpactQueryOptions(requestId: string) {
   return queryOptions({
     queryKey: [REQUESTS_URL, requestId, 'budget-impact'],
-    queryFn: ({ signal }) => apiJson<BudgetImpact>('GET', `${REQUESTS_URL}/${requestId}/budget-impact`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<BudgetImpact>('GET', `${REQUESTS_URL}/${requestId}/budget-impact`, undefined, { signal }),
     staleTime: 15_000,
   });
 }

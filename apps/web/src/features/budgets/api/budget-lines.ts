@@ -25,12 +25,19 @@ export function useBudgetOptions() {
 
 function useInvalidateBudgets() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: [BUDGET_LINES_URL] }), queryClient.invalidateQueries({ queryKey: [BUDGET_VS_ACTUAL_URL] })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: [BUDGET_LINES_URL] }),
+      queryClient.invalidateQueries({ queryKey: [BUDGET_VS_ACTUAL_URL] }),
+    ]);
 }
 
 export function useCreateBudgetLine() {
   const invalidate = useInvalidateBudgets();
-  return useMutation({ mutationFn: (input: CreateBudgetLineInput) => apiJson<BudgetLine>('POST', BUDGET_LINES_URL, input), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (input: CreateBudgetLineInput) => apiJson<BudgetLine>('POST', BUDGET_LINES_URL, input),
+    onSuccess: invalidate,
+  });
 }
 
 export function fetchBudgetLine(id: string) {
@@ -41,20 +48,34 @@ export function fetchBudgetLine(id: string) {
 export function useUpdateBudgetLine() {
   const invalidate = useInvalidateBudgets();
   return useMutation({
-    mutationFn: ({ id, input, headers }: { id: string; input: UpdateBudgetLineInput; headers?: Record<string, string> }) =>
-      apiJson<BudgetLine>('PATCH', `${BUDGET_LINES_URL}/${id}`, input, { headers }),
+    mutationFn: ({
+      id,
+      input,
+      headers,
+    }: {
+      id: string;
+      input: UpdateBudgetLineInput;
+      headers?: Record<string, string>;
+    }) => apiJson<BudgetLine>('PATCH', `${BUDGET_LINES_URL}/${id}`, input, { headers }),
     onSuccess: invalidate,
   });
 }
 
 export function useDeleteBudgetLine() {
   const invalidate = useInvalidateBudgets();
-  return useMutation({ mutationFn: (id: string) => apiRequest('DELETE', `${BUDGET_LINES_URL}/${id}`), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `${BUDGET_LINES_URL}/${id}`),
+    onSuccess: invalidate,
+  });
 }
 
 export function useCopyBudgetPeriod() {
   const invalidate = useInvalidateBudgets();
-  return useMutation({ mutationFn: (input: CopyBudgetPeriodInput) => apiJson<CopyBudgetPeriodResult>('POST', `${BUDGET_LINES_URL}/copy`, input), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (input: CopyBudgetPeriodInput) =>
+      apiJson<CopyBudgetPeriodResult>('POST', `${BUDGET_LINES_URL}/copy`, input),
+    onSuccess: invalidate,
+  });
 }
 
 export function useImportBudgetLines() {

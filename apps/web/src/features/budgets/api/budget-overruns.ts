@@ -13,7 +13,8 @@ export function decideOverrun(requestId: string, input: BudgetOverrunDecisionInp
 export function useDecideOverrun() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ requestId, input }: { requestId: string; input: BudgetOverrunDecisionInput }) => decideOverrun(requestId, input),
+    mutationFn: ({ requestId, input }: { requestId: string; input: BudgetOverrunDecisionInput }) =>
+      decideOverrun(requestId, input),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: [BUDGET_OVERRUNS_URL] }),

@@ -13,7 +13,18 @@ export interface BudgetVsActualParams {
 export function budgetVsActualQueryOptions(p: BudgetVsActualParams) {
   return queryOptions<BudgetVsActual>({
     // The generic query function: [path, status, name, value, …].
-    queryKey: [BUDGET_VS_ACTUAL_URL, undefined, 'periodType', p.periodType, 'date', p.date, 'organizationId', p.organizationId, 'departmentId', p.departmentId],
+    queryKey: [
+      BUDGET_VS_ACTUAL_URL,
+      undefined,
+      'periodType',
+      p.periodType,
+      'date',
+      p.date,
+      'organizationId',
+      p.organizationId,
+      'departmentId',
+      p.departmentId,
+    ],
     placeholderData: keepPreviousData,
   });
 }

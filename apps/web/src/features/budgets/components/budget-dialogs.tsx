@@ -16,14 +16,29 @@ import {
   type BudgetPeriodType,
   type CopyBudgetPeriodResult,
 } from '@outlay/contracts/budgets';
-import { FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, FormFieldTextarea, useVersionedEdit, useZodForm } from '@/components/form';
+import {
+  FormDialog,
+  FormFieldCheckbox,
+  FormFieldMoney,
+  FormFieldSelect,
+  FormFieldText,
+  FormFieldTextarea,
+  useVersionedEdit,
+  useZodForm,
+} from '@/components/form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { useToast } from '@/components/ui/use-toast';
 import { formatDate, formatMoney } from '@/lib/format';
-import { fetchBudgetLine, useCopyBudgetPeriod, useCreateBudgetLine, useImportBudgetLines, useUpdateBudgetLine } from '../api/budget-lines';
+import {
+  fetchBudgetLine,
+  useCopyBudgetPeriod,
+  useCreateBudgetLine,
+  useImportBudgetLines,
+  useUpdateBudgetLine,
+} from '../api/budget-lines';
 
 const PERIOD_OPTIONS = BUDGET_PERIOD_TYPES.map((value) => ({ value, label: BUDGET_PERIOD_LABELS[value] }));
 // Thresholds are typed as text ("80, 100") and become the contract's list of percentages.
@@ -43,8 +58,13 @@ const lineForm = createBudgetLineInput.omit({ periodStart: true, ownerIds: true 
 });
 
 /** What the chosen start makes: "Q3 FY 2026/27, 1 Oct 2026 to 31 Dec 2026", or why it is not one of the organization's periods. */
-function periodHint(org: BudgetOptions['organizations'][number] | undefined, type: BudgetPeriodType | undefined, month: string | undefined): string {
-  if (!org || !type || !month || !/^\d{4}-\d{2}$/.test(month)) return 'Quarters and years follow the organization’s fiscal year';
+function periodHint(
+  org: BudgetOptions['organizations'][number] | undefined,
+  type: BudgetPeriodType | undefined,
+  month: string | undefined,
+): string {
+  if (!org || !type || !month || !/^\d{4}-\d{2}$/.test(month))
+    return 'Quarters and years follow the organization’s fiscal year';
   const start = `${month}-01`;
   const wrong = fiscalAlignmentError(type, start, org);
   if (wrong) return wrong;
@@ -57,7 +77,12 @@ interface Common {
 }
 
 /** Create a line, or edit one (amount, currency, thresholds, notes; the key fields are fixed). */
-export function BudgetLineDialog({ open, onOpenChange, options, line }: Common & { options: BudgetOptions; line?: BudgetLine | null }) {
+export function BudgetLineDialog({
+  open,
+  onOpenChange,
+  options,
+  line,
+}: Common & { options: BudgetOptions; line?: BudgetLine | null }) {
   const { toast } = useToast();
   const create = useCreateBudgetLine();
   const update = useUpdateBudgetLine();
@@ -90,7 +115,8 @@ export function BudgetLineDialog({ open, onOpenChange, options, line }: Common &
   const cats = options.categories.filter((c) => c.organizationId === null || c.organizationId === orgId);
   const editing = Boolean(line);
   const categoryId = form.watch('categoryId');
-  const payrollCategory = Boolean(categoryId) && options.categories.find((c) => c.id === categoryId)?.code === PAYROLL_CATEGORY_CODE;
+  const payrollCategory =
+    Boolean(categoryId) && options.categories.find((c) => c.id === categoryId)?.code === PAYROLL_CATEGORY_CODE;
   const mayCountPayroll = !categoryId || payrollCategory;
   // A new Payroll line carries staff cost; a category that cannot count payroll clears the box.
   useEffect(() => {
@@ -115,7 +141,11 @@ export function BudgetLineDialog({ open, onOpenChange, options, line }: Common &
       open={open}
       onOpenChange={onOpenChange}
       title={editing ? 'Edit budget line' : 'New budget line'}
-      description={editing ? line!.label : 'An amount for an organization, optionally one department and one category, over one period.'}
+      description={
+        editing
+          ? line!.label
+          : 'An amount for an organization, optionally one department and one category, over one period.'
+      }
       form={form}
       size="lg"
       submitLabel={editing ? 'Save' : 'Create line'}
@@ -125,7 +155,13 @@ export function BudgetLineDialog({ open, onOpenChange, options, line }: Common &
         if (line) {
           const saved = await update.mutateAsync({
             id: line.id,
-            input: { amount: v.amount, currency: v.currency, thresholds: v.thresholds, notes, countsPayroll: v.countsPayroll },
+            input: {
+              amount: v.amount,
+              currency: v.currency,
+              thresholds: v.thresholds,
+              notes,
+              countsPayroll: v.countsPayroll,
+            },
             headers: versioned.headers(),
           });
           versioned.saved(saved);
@@ -156,13 +192,42 @@ export function BudgetLineDialog({ open, onOpenChange, options, line }: Common &
           placeholder="Choose an organization"
           options={options.organizations.map((o) => ({ value: o.id, label: o.name }))}
         />
-        <FormFieldSelect name="departmentId" label="Department" disabled={editing || !orgId} emptyOption="Whole organization" options={depts.map((d) => ({ value: d.id, label: d.name }))} />
-        <FormFieldSelect name="categoryId" label="Category" disabled={editing} emptyOption="All categories" options={cats.map((c) => ({ value: c.id, label: c.name }))} />
+        <FormFieldSelect
+          name="departmentId"
+          label="Department"
+          disabled={editing || !orgId}
+          emptyOption="Whole organization"
+          options={depts.map((d) => ({ value: d.id, label: d.name }))}
+        />
+        <FormFieldSelect
+          name="categoryId"
+          label="Category"
+          disabled={editing}
+          emptyOption="All categories"
+          options={cats.map((c) => ({ value: c.id, label: c.name }))}
+        />
         <FormFieldSelect name="periodType" label="Period" required disabled={editing} options={PERIOD_OPTIONS} />
-        <FormFieldText name="periodMonth" label="Starting month" type="month" required disabled={editing} hint={periodHint(org, periodType, periodMonth)} />
-        <FormFieldSelect name="currency" label="Currency" required options={options.currencies.map((c) => ({ value: c, label: c }))} />
+        <FormFieldText
+          name="periodMonth"
+          label="Starting month"
+          type="month"
+          required
+          disabled={editing}
+          hint={periodHint(org, periodType, periodMonth)}
+        />
+        <FormFieldSelect
+          name="currency"
+          label="Currency"
+          required
+          options={options.currencies.map((c) => ({ value: c, label: c }))}
+        />
         <FormFieldMoney name="amount" label="Amount" required currency={currency || 'USD'} />
-        <FormFieldText name="thresholds" label="Alert thresholds (%)" required hint="Owners are told once when use reaches each one" />
+        <FormFieldText
+          name="thresholds"
+          label="Alert thresholds (%)"
+          required
+          hint="Owners are told once when use reaches each one"
+        />
       </div>
       <FormFieldCheckbox
         name="countsPayroll"
@@ -181,7 +246,9 @@ export function BudgetLineDialog({ open, onOpenChange, options, line }: Common &
 
 const copyForm = copyBudgetPeriodInput.omit({ fromPeriodStart: true }).extend({
   fromMonth: MONTH,
-  adjustPercent: z.coerce.number({ error: 'Enter a percentage' }).pipe(copyBudgetPeriodInput.shape.adjustPercent.unwrap()),
+  adjustPercent: z.coerce
+    .number({ error: 'Enter a percentage' })
+    .pipe(copyBudgetPeriodInput.shape.adjustPercent.unwrap()),
 });
 
 function previousStart(type: BudgetPeriodType): string {
@@ -211,7 +278,13 @@ export function CopyReportDialog({ result, onClose }: { result: CopyBudgetPeriod
           {result?.report.map((r) => (
             <li key={r.sourceId} className="flex flex-wrap items-center justify-between gap-2 p-2">
               <span>{r.label}</span>
-              <span className={r.status === 'created' ? 'text-emerald-700 dark:text-emerald-400' : 'text-amber-700 dark:text-amber-400'}>
+              <span
+                className={
+                  r.status === 'created'
+                    ? 'text-emerald-700 dark:text-emerald-400'
+                    : 'text-amber-700 dark:text-amber-400'
+                }
+              >
                 {r.status === 'created' ? `Created · ${formatMoney(r.amount, r.currency)}` : r.message}
               </span>
             </li>
@@ -226,7 +299,12 @@ export function CopyReportDialog({ result, onClose }: { result: CopyBudgetPeriod
 }
 
 /** Copy every line of a period into the next, optionally scaled. */
-export function CopyPeriodDialog({ open, onOpenChange, options, onCopied }: Common & { options: BudgetOptions; onCopied: (r: CopyBudgetPeriodResult) => void }) {
+export function CopyPeriodDialog({
+  open,
+  onOpenChange,
+  options,
+  onCopied,
+}: Common & { options: BudgetOptions; onCopied: (r: CopyBudgetPeriodResult) => void }) {
   const copy = useCopyBudgetPeriod();
   const form = useZodForm(copyForm, {
     organizationId: options.organizations.length === 1 ? options.organizations[0]?.id : null,
@@ -243,15 +321,33 @@ export function CopyPeriodDialog({ open, onOpenChange, options, onCopied }: Comm
       form={form}
       submitLabel="Copy lines"
       onSubmit={async (v) => {
-        onCopied(await copy.mutateAsync({ organizationId: v.organizationId ?? null, periodType: v.periodType, fromPeriodStart: `${v.fromMonth}-01`, adjustPercent: v.adjustPercent }));
+        onCopied(
+          await copy.mutateAsync({
+            organizationId: v.organizationId ?? null,
+            periodType: v.periodType,
+            fromPeriodStart: `${v.fromMonth}-01`,
+            adjustPercent: v.adjustPercent,
+          }),
+        );
       }}
     >
-      <FormFieldSelect name="organizationId" label="Organization" emptyOption="All my organizations" options={options.organizations.map((o) => ({ value: o.id, label: o.name }))} />
+      <FormFieldSelect
+        name="organizationId"
+        label="Organization"
+        emptyOption="All my organizations"
+        options={options.organizations.map((o) => ({ value: o.id, label: o.name }))}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormFieldSelect name="periodType" label="Period" required options={PERIOD_OPTIONS} />
         <FormFieldText name="fromMonth" label="Copy from (first month)" type="month" required />
       </div>
-      <FormFieldText name="adjustPercent" label="Change amounts by (%)" type="number" inputMode="decimal" hint="e.g. 5 for +5%, -10 for −10%; 0 copies as they are" />
+      <FormFieldText
+        name="adjustPercent"
+        label="Change amounts by (%)"
+        type="number"
+        inputMode="decimal"
+        hint="e.g. 5 for +5%, -10 for −10%; 0 copies as they are"
+      />
     </FormDialog>
   );
 }
@@ -293,7 +389,10 @@ export function ImportDialog({ open, onOpenChange }: Common) {
       const r = await run.mutateAsync({ format: file.format, content: file.content, dryRun });
       if (dryRun) setReport(r);
       else {
-        toast({ title: 'Budget lines imported', description: `${r.created} ${r.created === 1 ? 'line' : 'lines'} created.` });
+        toast({
+          title: 'Budget lines imported',
+          description: `${r.created} ${r.created === 1 ? 'line' : 'lines'} created.`,
+        });
         close();
       }
     } catch (e) {
@@ -307,7 +406,8 @@ export function ImportDialog({ open, onOpenChange }: Common) {
         <DialogHeader>
           <DialogTitle>Import budget lines</DialogTitle>
           <DialogDescription>
-            A CSV or XLSX file with the columns {BUDGET_IMPORT_HEADERS.join(', ')}. Thresholds like “80;100”. Preview first: nothing is imported while a row has errors.
+            A CSV or XLSX file with the columns {BUDGET_IMPORT_HEADERS.join(', ')}. Thresholds like “80;100”. Preview
+            first: nothing is imported while a row has errors.
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-2">
@@ -328,7 +428,8 @@ export function ImportDialog({ open, onOpenChange }: Common) {
         {report && (
           <div className="flex flex-col gap-2">
             <p className="text-sm" role="status">
-              {report.valid} of {report.total} rows are ready{failing.length > 0 ? `; ${failing.length} ${failing.length === 1 ? 'has' : 'have'} errors` : ''}.
+              {report.valid} of {report.total} rows are ready
+              {failing.length > 0 ? `; ${failing.length} ${failing.length === 1 ? 'has' : 'have'} errors` : ''}.
             </p>
             <ul className="max-h-72 divide-y overflow-y-auto rounded-md border text-sm" aria-label="Import report">
               {report.report.map((r) => (
@@ -337,7 +438,9 @@ export function ImportDialog({ open, onOpenChange }: Common) {
                     <span>
                       Row {r.row}: {r.label || '—'}
                     </span>
-                    <span className={r.errors.length ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400'}>{r.errors.length ? 'Error' : 'OK'}</span>
+                    <span className={r.errors.length ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400'}>
+                      {r.errors.length ? 'Error' : 'OK'}
+                    </span>
                   </div>
                   {r.errors.length > 0 && (
                     <ul className="ml-4 list-disc text-xs text-destructive">
@@ -358,7 +461,10 @@ export function ImportDialog({ open, onOpenChange }: Common) {
           <Button variant="outline" disabled={!file || run.isPending} onClick={() => void send(true)}>
             Preview
           </Button>
-          <Button disabled={!report || failing.length > 0 || report.valid === 0 || run.isPending} onClick={() => void send(false)}>
+          <Button
+            disabled={!report || failing.length > 0 || report.valid === 0 || run.isPending}
+            onClick={() => void send(false)}
+          >
             Import {report ? report.valid : ''} lines
           </Button>
         </div>
@@ -372,11 +478,17 @@ export function UsageBar({ percent, label }: { percent: string; label: string })
   const tone = p >= 100 ? 'bg-red-600' : p >= 80 ? 'bg-amber-500' : 'bg-emerald-600';
   return (
     <div className="flex min-w-28 items-center gap-2">
-      <div role="progressbar" aria-label={label} aria-valuenow={Math.round(p)} aria-valuemin={0} aria-valuemax={Math.max(100, Math.round(p))} className="h-2 flex-1 overflow-hidden rounded-full bg-muted">
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuenow={Math.round(p)}
+        aria-valuemin={0}
+        aria-valuemax={Math.max(100, Math.round(p))}
+        className="h-2 flex-1 overflow-hidden rounded-full bg-muted"
+      >
         <div className={`h-full ${tone}`} style={{ width: `${Math.min(100, Math.max(0, p))}%` }} />
       </div>
       <span className="w-14 text-right text-xs tabular-nums">{percent}%</span>
     </div>
   );
 }
-

@@ -13,10 +13,15 @@ export function LineHistoryDialog({ line, onClose }: { line: BudgetLine; onClose
         <DialogHeader>
           <DialogTitle className="pr-8">History of {line.label}</DialogTitle>
           <DialogDescription>
-            Budget {formatMoney(line.amount, line.currency)}. Raises made when an overrun approver approved a request over this line and chose to raise it.
+            Budget {formatMoney(line.amount, line.currency)}. Raises made when an overrun approver approved a request
+            over this line and chose to raise it.
           </DialogDescription>
         </DialogHeader>
-        <QueryState query={adjustments} loadingLabel="Loading the line's history" errorMessage="Could not load the line's history.">
+        <QueryState
+          query={adjustments}
+          loadingLabel="Loading the line's history"
+          errorMessage="Could not load the line's history."
+        >
           {(data) =>
             data.items.length === 0 ? (
               <p className="text-sm text-muted-foreground">No adjustments: the line has its original amount.</p>
@@ -25,11 +30,14 @@ export function LineHistoryDialog({ line, onClose }: { line: BudgetLine; onClose
                 {data.items.map((a) => (
                   <li key={a.id} className="flex flex-col gap-1 p-3 text-sm" data-testid="budget-adjustment">
                     <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                      <span className="font-medium text-emerald-800 dark:text-emerald-300">+{formatMoney(a.amount, a.currency)}</span>
+                      <span className="font-medium text-emerald-800 dark:text-emerald-300">
+                        +{formatMoney(a.amount, a.currency)}
+                      </span>
                       <span className="text-xs text-muted-foreground">{formatDateTime(a.createdAt)}</span>
                     </div>
                     <span className="text-xs text-muted-foreground">
-                      {formatMoney(a.amountBefore, a.currency)} → {formatMoney(a.amountAfter, a.currency)} · by {a.createdBy?.name ?? 'Unknown user'}
+                      {formatMoney(a.amountBefore, a.currency)} → {formatMoney(a.amountAfter, a.currency)} · by{' '}
+                      {a.createdBy?.name ?? 'Unknown user'}
                       {a.requestReference && (
                         <>
                           {' '}

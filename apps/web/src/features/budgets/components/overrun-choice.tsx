@@ -28,24 +28,48 @@ export function overrunChoiceInput(o: BudgetOverrun, value: OverrunChoiceValue) 
  * requests on it come back here), or raise each line it goes over by its overrun, or by more to
  * leave headroom for the rest of the period.
  */
-export function OverrunChoice({ overrun, value, onChange }: { overrun: BudgetOverrun; value: OverrunChoiceValue; onChange: (value: OverrunChoiceValue) => void }) {
+export function OverrunChoice({
+  overrun,
+  value,
+  onChange,
+}: {
+  overrun: BudgetOverrun;
+  value: OverrunChoiceValue;
+  onChange: (value: OverrunChoiceValue) => void;
+}) {
   const id = useId();
   const raise = value.choice === 'raise_line';
   return (
     <fieldset className="flex flex-col gap-2 rounded-md border p-3 text-sm">
       <legend className="px-1 font-medium">Budget line</legend>
       <label className="flex items-start gap-2">
-        <input type="radio" name={`${id}-choice`} className="mt-1" checked={!raise} onChange={() => onChange({ ...value, choice: 'request_only' })} />
+        <input
+          type="radio"
+          name={`${id}-choice`}
+          className="mt-1"
+          checked={!raise}
+          onChange={() => onChange({ ...value, choice: 'request_only' })}
+        />
         <span>
           <span className="font-medium">Approve this request only</span>
-          <span className="block text-xs text-muted-foreground">The line keeps its amount; later requests that go over it come back here.</span>
+          <span className="block text-xs text-muted-foreground">
+            The line keeps its amount; later requests that go over it come back here.
+          </span>
         </span>
       </label>
       <label className="flex items-start gap-2">
-        <input type="radio" name={`${id}-choice`} className="mt-1" checked={raise} onChange={() => onChange({ ...value, choice: 'raise_line' })} />
+        <input
+          type="radio"
+          name={`${id}-choice`}
+          className="mt-1"
+          checked={raise}
+          onChange={() => onChange({ ...value, choice: 'raise_line' })}
+        />
         <span>
           <span className="font-medium">Raise the line by the overrun</span>
-          <span className="block text-xs text-muted-foreground">The line’s amount goes up, recorded in its history in Budget Management.</span>
+          <span className="block text-xs text-muted-foreground">
+            The line’s amount goes up, recorded in its history in Budget Management.
+          </span>
         </span>
       </label>
       {raise && (
@@ -55,16 +79,21 @@ export function OverrunChoice({ overrun, value, onChange }: { overrun: BudgetOve
             return (
               <li key={l.budgetLineId} className="flex flex-col gap-1">
                 <label htmlFor={inputId} className="text-xs">
-                  Raise <span className="font-medium">{l.label}</span> ({formatMoney(l.amount, l.currency)}) by, in {l.currency}
+                  Raise <span className="font-medium">{l.label}</span> ({formatMoney(l.amount, l.currency)}) by, in{' '}
+                  {l.currency}
                 </label>
                 <Input
                   id={inputId}
                   inputMode="decimal"
                   className="max-w-40"
                   value={value.raises[l.budgetLineId] ?? l.over}
-                  onChange={(event) => onChange({ ...value, raises: { ...value.raises, [l.budgetLineId]: event.target.value } })}
+                  onChange={(event) =>
+                    onChange({ ...value, raises: { ...value.raises, [l.budgetLineId]: event.target.value } })
+                  }
                 />
-                <span className="text-xs text-muted-foreground">At least the overrun, {formatMoney(l.over, l.currency)}; more leaves headroom.</span>
+                <span className="text-xs text-muted-foreground">
+                  At least the overrun, {formatMoney(l.over, l.currency)}; more leaves headroom.
+                </span>
               </li>
             );
           })}

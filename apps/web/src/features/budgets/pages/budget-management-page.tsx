@@ -1,15 +1,33 @@
 import { Copy, History, Pencil, Plus, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
-import { BUDGET_PERIOD_LABELS, BUDGET_PERIOD_TYPES, type BudgetLine, type CopyBudgetPeriodResult } from '@outlay/contracts/budgets';
+import {
+  BUDGET_PERIOD_LABELS,
+  BUDGET_PERIOD_TYPES,
+  type BudgetLine,
+  type CopyBudgetPeriodResult,
+} from '@outlay/contracts/budgets';
 import { isNegative } from '@outlay/contracts/money';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn, type RowAction } from '@/components/data-table';
+import {
+  DataTable,
+  DataTableFilterSelect,
+  DataTableRowActions,
+  useListQuery,
+  type DataTableColumn,
+  type RowAction,
+} from '@/components/data-table';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
 import { BUDGET_LINES_URL, useBudgetOptions, useDeleteBudgetLine } from '../api/budget-lines';
-import { BudgetLineDialog, CopyPeriodDialog, CopyReportDialog, ImportDialog, UsageBar } from '../components/budget-dialogs';
+import {
+  BudgetLineDialog,
+  CopyPeriodDialog,
+  CopyReportDialog,
+  ImportDialog,
+  UsageBar,
+} from '../components/budget-dialogs';
 import { LineHistoryDialog } from '../components/line-history-dialog';
 
 const PERIOD_OPTIONS = BUDGET_PERIOD_TYPES.map((value) => ({ value, label: BUDGET_PERIOD_LABELS[value] }));
@@ -33,20 +51,29 @@ const COLUMNS: DataTableColumn<BudgetLine>[] = [
   },
   { id: 'periodStart', header: 'Period', sortable: true, cell: (l) => l.periodLabel },
   { id: 'amount', header: 'Budget', sortable: true, align: 'right', cell: (l) => formatMoney(l.amount, l.currency) },
-  { id: 'percentUsed', header: 'Used', cell: (l) => <UsageBar percent={l.percentUsed} label={`${l.label}: ${l.percentUsed}% used`} /> },
+  {
+    id: 'percentUsed',
+    header: 'Used',
+    cell: (l) => <UsageBar percent={l.percentUsed} label={`${l.label}: ${l.percentUsed}% used`} />,
+  },
   { id: 'committed', header: 'Committed', align: 'right', cell: (l) => formatMoney(l.committed, l.currency) },
   { id: 'actual', header: 'Actual', align: 'right', cell: (l) => formatMoney(l.actual, l.currency) },
   {
     id: 'payroll',
     header: 'Of which payroll',
     align: 'right',
-    cell: (l) => (l.countsPayroll ? formatMoney(l.payroll, l.currency) : <span className="text-muted-foreground">Not counted</span>),
+    cell: (l) =>
+      l.countsPayroll ? formatMoney(l.payroll, l.currency) : <span className="text-muted-foreground">Not counted</span>,
   },
   {
     id: 'remaining',
     header: 'Remaining',
     align: 'right',
-    cell: (l) => <span className={isNegative(l.remaining) ? 'font-medium text-destructive' : undefined}>{formatMoney(l.remaining, l.currency)}</span>,
+    cell: (l) => (
+      <span className={isNegative(l.remaining) ? 'font-medium text-destructive' : undefined}>
+        {formatMoney(l.remaining, l.currency)}
+      </span>
+    ),
   },
   { id: 'thresholds', header: 'Alerts at', hidden: true, cell: (l) => l.thresholds.map((t) => `${t}%`).join(', ') },
   { id: 'notes', header: 'Notes', hidden: true },
@@ -57,7 +84,12 @@ export default function BudgetManagementPage() {
   const { toast } = useToast();
   const options = useBudgetOptions();
   const opts = options.data;
-  const query = useListQuery<BudgetLine>({ url: BUDGET_LINES_URL, filters: ['periodType', 'organizationId', 'date'], defaultSort: 'periodStart', defaultOrder: 'desc' });
+  const query = useListQuery<BudgetLine>({
+    url: BUDGET_LINES_URL,
+    filters: ['periodType', 'organizationId', 'date'],
+    defaultSort: 'periodStart',
+    defaultOrder: 'desc',
+  });
   const remove = useDeleteBudgetLine();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<BudgetLine | null>(null);
@@ -74,7 +106,13 @@ export default function BudgetManagementPage() {
     ...(canManage
       ? [
           { label: 'Edit', icon: <Pencil aria-hidden="true" />, onSelect: () => setEditing(l) },
-          { label: 'Delete', icon: <Trash2 aria-hidden="true" />, destructive: true, separated: true, onSelect: () => setDeleting(l) },
+          {
+            label: 'Delete',
+            icon: <Trash2 aria-hidden="true" />,
+            destructive: true,
+            separated: true,
+            onSelect: () => setDeleting(l),
+          },
         ]
       : []),
   ];
@@ -94,7 +132,14 @@ export default function BudgetManagementPage() {
         exportFilename="budget-lines"
         toolbar={
           <>
-            <DataTableFilterSelect query={query} name="periodType" label="Period" allLabel="All periods" options={PERIOD_OPTIONS} className="sm:w-36" />
+            <DataTableFilterSelect
+              query={query}
+              name="periodType"
+              label="Period"
+              allLabel="All periods"
+              options={PERIOD_OPTIONS}
+              className="sm:w-36"
+            />
             {(opts?.organizations.length ?? 0) > 1 && (
               <DataTableFilterSelect
                 query={query}
@@ -127,7 +172,9 @@ export default function BudgetManagementPage() {
         empty={
           <div className="flex flex-col items-center gap-3 text-center">
             <p className="font-medium">No budget lines</p>
-            <p className="text-sm text-muted-foreground">Add a line, copy last period’s or import a spreadsheet to start tracking spend against budget.</p>
+            <p className="text-sm text-muted-foreground">
+              Add a line, copy last period’s or import a spreadsheet to start tracking spend against budget.
+            </p>
           </div>
         }
         rowActions={(l) => <DataTableRowActions label={`Actions for ${l.label}`} actions={actionsFor(l)} />}
@@ -163,7 +210,15 @@ export default function BudgetManagementPage() {
         )}
       />
       {opts && creating && <BudgetLineDialog open onOpenChange={setCreating} options={opts} />}
-      {opts && editing && <BudgetLineDialog key={editing.id} open onOpenChange={(o) => !o && setEditing(null)} options={opts} line={editing} />}
+      {opts && editing && (
+        <BudgetLineDialog
+          key={editing.id}
+          open
+          onOpenChange={(o) => !o && setEditing(null)}
+          options={opts}
+          line={editing}
+        />
+      )}
       {opts && copying && <CopyPeriodDialog open onOpenChange={setCopying} options={opts} onCopied={setCopied} />}
       <CopyReportDialog result={copied} onClose={() => setCopied(null)} />
       {importing && <ImportDialog open onOpenChange={setImporting} />}
@@ -172,7 +227,11 @@ export default function BudgetManagementPage() {
         open={Boolean(deleting)}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Delete this budget line?"
-        description={deleting ? `${deleting.label} (${formatMoney(deleting.amount, deleting.currency)}) will no longer be tracked. Requests are not affected.` : undefined}
+        description={
+          deleting
+            ? `${deleting.label} (${formatMoney(deleting.amount, deleting.currency)}) will no longer be tracked. Requests are not affected.`
+            : undefined
+        }
         confirmLabel="Delete line"
         onConfirm={async () => {
           if (!deleting) return;

@@ -12,7 +12,12 @@ import { formatDateTime, formatMoney } from '@/lib/format';
 import { BudgetImpact } from '@/components/budget-impact';
 import { useRequestBudgetImpact } from '../api/budget-impact';
 import { BUDGET_OVERRUNS_URL, useDecideOverrun } from '../api/budget-overruns';
-import { initialOverrunChoice, OverrunChoice, overrunChoiceInput, type OverrunChoiceValue } from '../components/overrun-choice';
+import {
+  initialOverrunChoice,
+  OverrunChoice,
+  overrunChoiceInput,
+  type OverrunChoiceValue,
+} from '../components/overrun-choice';
 
 type State = 'pending' | 'decided';
 
@@ -51,14 +56,22 @@ function columnsFor(state: State): DataTableColumn<BudgetOverrun>[] {
       cell: (o) => (
         <div className="flex flex-col">
           <span>{o.requester.name}</span>
-          <span className="text-xs text-muted-foreground">{[o.organizationName, o.departmentName].filter(Boolean).join(' · ')}</span>
+          <span className="text-xs text-muted-foreground">
+            {[o.organizationName, o.departmentName].filter(Boolean).join(' · ')}
+          </span>
         </div>
       ),
     },
     { id: 'amount', header: 'Amount', sortable: true, align: 'right', cell: (o) => formatMoney(o.amount, o.currency) },
-    { id: 'lines', header: 'Budget lines over', className: 'min-w-56 max-w-xs whitespace-normal', cell: (o) => <OverLines o={o} /> },
+    {
+      id: 'lines',
+      header: 'Budget lines over',
+      className: 'min-w-56 max-w-xs whitespace-normal',
+      cell: (o) => <OverLines o={o} />,
+    },
   ];
-  if (state === 'pending') return [...base, { id: 'createdAt', header: 'Raised', sortable: true, cell: (o) => formatDateTime(o.createdAt) }];
+  if (state === 'pending')
+    return [...base, { id: 'createdAt', header: 'Raised', sortable: true, cell: (o) => formatDateTime(o.createdAt) }];
   return [
     ...base,
     {
@@ -86,7 +99,12 @@ function columnsFor(state: State): DataTableColumn<BudgetOverrun>[] {
 export default function BudgetOverrunApprovalsPage() {
   const { toast } = useToast();
   const [state, setState] = useState<State>('pending');
-  const query = useListQuery<BudgetOverrun>({ url: BUDGET_OVERRUNS_URL, params: { state }, defaultSort: state === 'pending' ? 'createdAt' : 'decidedAt', defaultOrder: state === 'pending' ? 'asc' : 'desc' });
+  const query = useListQuery<BudgetOverrun>({
+    url: BUDGET_OVERRUNS_URL,
+    params: { state },
+    defaultSort: state === 'pending' ? 'createdAt' : 'decidedAt',
+    defaultOrder: state === 'pending' ? 'asc' : 'desc',
+  });
   const decide = useDecideOverrun();
   const [acting, setActing] = useState<{ overrun: BudgetOverrun; decision: 'approved' | 'rejected' } | null>(null);
   const [choice, setChoice] = useState<OverrunChoiceValue>({ choice: 'request_only', raises: {} });
@@ -103,7 +121,12 @@ export default function BudgetOverrunApprovalsPage() {
           <Check aria-hidden="true" />
           Approve
         </Button>
-        <Button size="sm" variant="outline" onClick={() => act(o, 'rejected')} aria-label={`Reject overrun of ${o.reference}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => act(o, 'rejected')}
+          aria-label={`Reject overrun of ${o.reference}`}
+        >
           <X aria-hidden="true" />
           Reject
         </Button>
@@ -124,38 +147,42 @@ export default function BudgetOverrunApprovalsPage() {
         {(['pending', 'decided'] as const).map((tab) => (
           <TabsContent key={tab} value={tab} className="mt-4">
             {tab === state && (
-          <DataTable
-            key={state}
-            label={state === 'pending' ? 'Pending budget overruns' : 'Decided budget overruns'}
-            entityName="budget overruns"
-            columns={columnsFor(state)}
-            query={query}
-            searchPlaceholder="Search by reference or title…"
-            exportFormats={false}
-            empty={
-              <div className="flex flex-col items-center gap-2 text-center">
-                <p className="font-medium">{state === 'pending' ? 'No overruns waiting' : 'No decided overruns yet'}</p>
-                <p className="text-sm text-muted-foreground">Requests that go over a budget line appear here when they are submitted.</p>
-              </div>
-            }
-            rowActions={state === 'pending' ? actionsOf : undefined}
-            renderCard={(o) => (
-              <div className="flex flex-col gap-2 rounded-lg border p-3 text-sm">
-                <RequestCell o={o} />
-                <span className="text-muted-foreground">
-                  {o.requester.name} · {o.organizationName} · {formatMoney(o.amount, o.currency)}
-                </span>
-                <OverLines o={o} />
-                {state === 'decided' && (
-                  <span className="text-xs">
-                    {DECISION_LABEL[o.status]} by {o.decidedBy?.name}
-                    {o.note ? `: “${o.note}”` : ''}
-                  </span>
+              <DataTable
+                key={state}
+                label={state === 'pending' ? 'Pending budget overruns' : 'Decided budget overruns'}
+                entityName="budget overruns"
+                columns={columnsFor(state)}
+                query={query}
+                searchPlaceholder="Search by reference or title…"
+                exportFormats={false}
+                empty={
+                  <div className="flex flex-col items-center gap-2 text-center">
+                    <p className="font-medium">
+                      {state === 'pending' ? 'No overruns waiting' : 'No decided overruns yet'}
+                    </p>
+                    <p className="text-sm text-muted-foreground">
+                      Requests that go over a budget line appear here when they are submitted.
+                    </p>
+                  </div>
+                }
+                rowActions={state === 'pending' ? actionsOf : undefined}
+                renderCard={(o) => (
+                  <div className="flex flex-col gap-2 rounded-lg border p-3 text-sm">
+                    <RequestCell o={o} />
+                    <span className="text-muted-foreground">
+                      {o.requester.name} · {o.organizationName} · {formatMoney(o.amount, o.currency)}
+                    </span>
+                    <OverLines o={o} />
+                    {state === 'decided' && (
+                      <span className="text-xs">
+                        {DECISION_LABEL[o.status]} by {o.decidedBy?.name}
+                        {o.note ? `: “${o.note}”` : ''}
+                      </span>
+                    )}
+                    {actionsOf(o)}
+                  </div>
                 )}
-                {actionsOf(o)}
-              </div>
-            )}
-          />
+              />
             )}
           </TabsContent>
         ))}
@@ -163,7 +190,11 @@ export default function BudgetOverrunApprovalsPage() {
       <ConfirmDialog
         open={Boolean(acting)}
         onOpenChange={(o) => !o && setActing(null)}
-        title={acting?.decision === 'approved' ? `Approve the overrun of ${acting?.overrun.reference}?` : `Reject ${acting?.overrun.reference ?? ''}?`}
+        title={
+          acting?.decision === 'approved'
+            ? `Approve the overrun of ${acting?.overrun.reference}?`
+            : `Reject ${acting?.overrun.reference ?? ''}?`
+        }
         description={
           acting?.decision === 'approved'
             ? 'The request continues on its normal approval route. Your note is kept with the decision.'
@@ -171,21 +202,36 @@ export default function BudgetOverrunApprovalsPage() {
         }
         destructive={acting?.decision === 'rejected'}
         confirmLabel={acting?.decision === 'approved' ? 'Approve overrun' : 'Reject request'}
-        reason={{ label: 'Note', required: true, maxLength: 2000, placeholder: 'Why this overrun is (or is not) acceptable' }}
+        reason={{
+          label: 'Note',
+          required: true,
+          maxLength: 2000,
+          placeholder: 'Why this overrun is (or is not) acceptable',
+        }}
         onConfirm={async (note) => {
           if (!acting) return;
           const budget = acting.decision === 'approved' ? overrunChoiceInput(acting.overrun, choice) : {};
-          await decide.mutateAsync({ requestId: acting.overrun.requestId, input: { decision: acting.decision, note: note ?? '', ...budget } });
+          await decide.mutateAsync({
+            requestId: acting.overrun.requestId,
+            input: { decision: acting.decision, note: note ?? '', ...budget },
+          });
           const raised = 'budgetChoice' in budget && budget.budgetChoice === 'raise_line';
           toast({
-            title: acting.decision === 'approved' ? (raised ? 'Overrun approved, line raised' : 'Overrun approved') : 'Request rejected',
+            title:
+              acting.decision === 'approved'
+                ? raised
+                  ? 'Overrun approved, line raised'
+                  : 'Overrun approved'
+                : 'Request rejected',
             description: `${acting.overrun.reference} ${acting.decision === 'approved' ? 'continues on its route' : 'was rejected'}.`,
           });
           setActing(null);
         }}
       >
         {acting && <BudgetImpact query={impact} variant="compact" />}
-        {acting?.decision === 'approved' && <OverrunChoice overrun={acting.overrun} value={choice} onChange={setChoice} />}
+        {acting?.decision === 'approved' && (
+          <OverrunChoice overrun={acting.overrun} value={choice} onChange={setChoice} />
+        )}
       </ConfirmDialog>
     </div>
   );

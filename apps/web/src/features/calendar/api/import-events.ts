@@ -15,6 +15,11 @@ export function useImportEvents() {
   return useMutation({
     mutationFn: importEvents,
     // The new drafts show in My Requests and, with their needed-by dates, in the upcoming list.
-    onSuccess: () => Promise.all(['/api/requests/mine', '/api/requests', CALENDAR_UPCOMING_URL].map((url) => queryClient.invalidateQueries({ queryKey: [url] }))),
+    onSuccess: () =>
+      Promise.all(
+        ['/api/requests/mine', '/api/requests', CALENDAR_UPCOMING_URL].map((url) =>
+          queryClient.invalidateQueries({ queryKey: [url] }),
+        ),
+      ),
   });
 }

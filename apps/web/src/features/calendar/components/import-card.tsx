@@ -1,7 +1,14 @@
 import { CalendarPlus, FileUp, Repeat } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { CALENDAR_IMPORT_ACCEPT, CALENDAR_IMPORT_MAX_BYTES, CALENDAR_MESSAGES, calendarImportInput, type CalendarImportEvent, type CalendarImportResult } from '@outlay/contracts/calendar';
+import {
+  CALENDAR_IMPORT_ACCEPT,
+  CALENDAR_IMPORT_MAX_BYTES,
+  CALENDAR_MESSAGES,
+  calendarImportInput,
+  type CalendarImportEvent,
+  type CalendarImportResult,
+} from '@outlay/contracts/calendar';
 import { Checkbox } from '@/components/form';
 import { QueryState } from '@/components/query-state';
 import { SelectField, idOptions } from '@/components/select-field';
@@ -67,7 +74,8 @@ export function ImportCard() {
     }
   };
 
-  const set = (key: string, change: Partial<Choice>) => setChoices((all) => ({ ...all, [key]: { ...all[key]!, ...change } }));
+  const set = (key: string, change: Partial<Choice>) =>
+    setChoices((all) => ({ ...all, [key]: { ...all[key]!, ...change } }));
   const chosen = events?.filter((e) => choices[e.key]?.checked) ?? [];
 
   const confirm = async (defaults: { categoryId: string; currency: string }) => {
@@ -100,8 +108,9 @@ export function ImportCard() {
       <CardHeader>
         <CardTitle>Import events as draft requests</CardTitle>
         <CardDescription>
-          Choose an .ics file (a conference, a trip) exported from your calendar. You will see each event first; drafts are created only for the
-          events you confirm, with the event’s dates and place in the description. A repeating event becomes one draft, for its first occurrence.
+          Choose an .ics file (a conference, a trip) exported from your calendar. You will see each event first; drafts
+          are created only for the events you confirm, with the event’s dates and place in the description. A repeating
+          event becomes one draft, for its first occurrence.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -126,7 +135,8 @@ export function ImportCard() {
         {created && (
           <Alert variant="success" data-testid="import-result">
             <span>
-              Created {plural(created.length, 'draft request')}: {created.map((c) => `${c.reference} ${c.title}`).join(', ')}.{' '}
+              Created {plural(created.length, 'draft request')}:{' '}
+              {created.map((c) => `${c.reference} ${c.title}`).join(', ')}.{' '}
               <Link to="/requests" className="font-medium underline">
                 Open My Requests
               </Link>{' '}
@@ -136,7 +146,11 @@ export function ImportCard() {
         )}
 
         {events && (
-          <QueryState query={options} loadingLabel="Loading categories" errorMessage="Could not load the request options.">
+          <QueryState
+            query={options}
+            loadingLabel="Loading categories"
+            errorMessage="Could not load the request options."
+          >
             {(opts) => {
               const defaults = { categoryId: opts.categories[0]?.id ?? '', currency: opts.organization.currency };
               return (
@@ -145,7 +159,10 @@ export function ImportCard() {
                     {plural(events.length, 'event')} in the file; {chosen.length} chosen. Nothing has been created yet.
                   </p>
                   <ul className="flex flex-col divide-y rounded-md border">
-                    <li className="hidden grid-cols-[1.5rem_minmax(0,1fr)_14rem_9rem] gap-3 bg-muted/50 px-3 py-2 text-xs font-medium text-muted-foreground sm:grid" aria-hidden="true">
+                    <li
+                      className="hidden grid-cols-[1.5rem_minmax(0,1fr)_14rem_9rem] gap-3 bg-muted/50 px-3 py-2 text-xs font-medium text-muted-foreground sm:grid"
+                      aria-hidden="true"
+                    >
                       <span />
                       <span>Event</span>
                       <span>When</span>
@@ -155,13 +172,24 @@ export function ImportCard() {
                       const choice = choices[e.key]!;
                       const id = `${inputId}-event-${e.key}`;
                       return (
-                        <li key={e.key} className="grid grid-cols-[1.5rem_minmax(0,1fr)] gap-x-3 gap-y-2 px-3 py-3 sm:grid-cols-[1.5rem_minmax(0,1fr)_14rem_9rem] sm:items-center" data-testid="import-event">
-                          <Checkbox id={id} checked={choice.checked} onCheckedChange={(checked) => set(e.key, { checked })} aria-label={`Import ${e.title}`} />
+                        <li
+                          key={e.key}
+                          className="grid grid-cols-[1.5rem_minmax(0,1fr)] gap-x-3 gap-y-2 px-3 py-3 sm:grid-cols-[1.5rem_minmax(0,1fr)_14rem_9rem] sm:items-center"
+                          data-testid="import-event"
+                        >
+                          <Checkbox
+                            id={id}
+                            checked={choice.checked}
+                            onCheckedChange={(checked) => set(e.key, { checked })}
+                            aria-label={`Import ${e.title}`}
+                          />
                           <div className="min-w-0">
                             <label htmlFor={id} className="block break-words font-medium">
                               {e.title}
                             </label>
-                            {e.location && <span className="block break-words text-sm text-muted-foreground">{e.location}</span>}
+                            {e.location && (
+                              <span className="block break-words text-sm text-muted-foreground">{e.location}</span>
+                            )}
                             {e.recurring && (
                               <span className="flex items-center gap-1 text-xs text-muted-foreground">
                                 <Repeat className="size-3" aria-hidden="true" />
@@ -169,7 +197,9 @@ export function ImportCard() {
                               </span>
                             )}
                           </div>
-                          <span className="col-start-2 text-sm text-muted-foreground sm:col-start-auto">{whenOf(e)}</span>
+                          <span className="col-start-2 text-sm text-muted-foreground sm:col-start-auto">
+                            {whenOf(e)}
+                          </span>
                           <div className="col-start-2 sm:col-start-auto">
                             <Input
                               aria-label={`Amount for ${e.title}`}
@@ -185,7 +215,13 @@ export function ImportCard() {
                     })}
                   </ul>
                   <div className="grid gap-3 sm:grid-cols-2">
-                    <SelectField id={`${inputId}-category`} label="Category of the drafts" options={idOptions(opts.categories)} value={categoryId ?? defaults.categoryId} onChange={setCategoryId} />
+                    <SelectField
+                      id={`${inputId}-category`}
+                      label="Category of the drafts"
+                      options={idOptions(opts.categories)}
+                      value={categoryId ?? defaults.categoryId}
+                      onChange={setCategoryId}
+                    />
                     <SelectField
                       id={`${inputId}-currency`}
                       label="Currency"
@@ -200,7 +236,10 @@ export function ImportCard() {
                     </p>
                   )}
                   <div className="flex flex-wrap gap-2">
-                    <Button disabled={chosen.length === 0 || importing.isPending} onClick={() => void confirm(defaults)}>
+                    <Button
+                      disabled={chosen.length === 0 || importing.isPending}
+                      onClick={() => void confirm(defaults)}
+                    >
                       <CalendarPlus aria-hidden="true" />
                       {importing.isPending ? 'Creating…' : `Create ${plural(chosen.length, 'draft')}`}
                     </Button>

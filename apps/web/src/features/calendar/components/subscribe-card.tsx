@@ -13,9 +13,20 @@ import { useFeedStatus } from '../api/feed-status';
 import { useRevokeFeed } from '../api/revoke-feed';
 
 const INSTRUCTIONS = [
-  { app: 'Google Calendar', steps: 'On a computer, open Google Calendar → Other calendars → + → From URL, paste the link and choose Add calendar.' },
-  { app: 'Outlook', steps: 'Open Outlook Calendar → Add calendar → Subscribe from web, paste the link, name it and choose Import.' },
-  { app: 'Apple Calendar', steps: 'On a Mac choose File → New Calendar Subscription; on an iPhone, Settings → Calendar → Accounts → Add Subscribed Calendar. Paste the link.' },
+  {
+    app: 'Google Calendar',
+    steps:
+      'On a computer, open Google Calendar → Other calendars → + → From URL, paste the link and choose Add calendar.',
+  },
+  {
+    app: 'Outlook',
+    steps: 'Open Outlook Calendar → Add calendar → Subscribe from web, paste the link, name it and choose Import.',
+  },
+  {
+    app: 'Apple Calendar',
+    steps:
+      'On a Mac choose File → New Calendar Subscription; on an iPhone, Settings → Calendar → Accounts → Add Subscribed Calendar. Paste the link.',
+  },
 ];
 
 /**
@@ -39,7 +50,11 @@ export function SubscribeCard() {
     try {
       await make();
     } catch (error) {
-      toast({ title: 'Could not make the link', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Could not make the link',
+        description: messageOf(error, 'Please try again.'),
+        variant: 'destructive',
+      });
     }
   };
   const copy = async () => {
@@ -57,12 +72,16 @@ export function SubscribeCard() {
       <CardHeader>
         <CardTitle>Subscribe in your calendar</CardTitle>
         <CardDescription>
-          A private link to your approval deadlines, payroll dates, budget period ends and your requests’ needed-by dates. Calendar apps fetch it
-          without signing in, so treat it like a password.
+          A private link to your approval deadlines, payroll dates, budget period ends and your requests’ needed-by
+          dates. Calendar apps fetch it without signing in, so treat it like a password.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <QueryState query={status} loadingLabel="Loading your calendar link" errorMessage="Could not load your calendar link.">
+        <QueryState
+          query={status}
+          loadingLabel="Loading your calendar link"
+          errorMessage="Could not load your calendar link."
+        >
           {(feed) => (
             <>
               {link ? (
@@ -85,19 +104,25 @@ export function SubscribeCard() {
                     </Button>
                   </div>
                   <p aria-live="polite" className="min-h-5 text-xs text-muted-foreground">
-                    {copied === 'ok' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Could not copy: select the link and copy it by hand.' : ''}
+                    {copied === 'ok'
+                      ? 'Copied to the clipboard.'
+                      : copied === 'failed'
+                        ? 'Could not copy: select the link and copy it by hand.'
+                        : ''}
                   </p>
                   <Alert variant="warning">
                     <span>
-                      <strong>Shown once.</strong> Outlay keeps only a fingerprint of this link, so it cannot show it again. Add it to your calendar now;
-                      if you lose it, make a new one.
+                      <strong>Shown once.</strong> Outlay keeps only a fingerprint of this link, so it cannot show it
+                      again. Add it to your calendar now; if you lose it, make a new one.
                     </span>
                   </Alert>
                 </div>
               ) : feed.active ? (
                 <p className="text-sm" data-testid="calendar-link-state">
-                  Your link is active: made {formatDateTime(feed.createdAt)}, {feed.lastFetchedAt ? `last fetched ${formatDateTime(feed.lastFetchedAt)}` : 'not fetched yet'}.
-                  For your safety it is shown only when it is made; to add it to another calendar, make a new link (the old one stops working).
+                  Your link is active: made {formatDateTime(feed.createdAt)},{' '}
+                  {feed.lastFetchedAt ? `last fetched ${formatDateTime(feed.lastFetchedAt)}` : 'not fetched yet'}. For
+                  your safety it is shown only when it is made; to add it to another calendar, make a new link (the old
+                  one stops working).
                 </p>
               ) : (
                 <p className="text-sm text-muted-foreground" data-testid="calendar-link-state">
@@ -135,7 +160,10 @@ export function SubscribeCard() {
               </li>
             ))}
           </ul>
-          <p className="text-xs text-muted-foreground">Calendar apps refresh subscriptions on their own schedule (Google every few hours), so changes can take a while to appear.</p>
+          <p className="text-xs text-muted-foreground">
+            Calendar apps refresh subscriptions on their own schedule (Google every few hours), so changes can take a
+            while to appear.
+          </p>
         </div>
       </CardContent>
       <ConfirmDialog

@@ -30,7 +30,11 @@ export function UpcomingCard() {
         <CardDescription>What your calendar link shows for the coming month.</CardDescription>
       </CardHeader>
       <CardContent>
-        <QueryState query={upcoming} loadingLabel="Loading your dates" errorMessage="Could not load your upcoming dates.">
+        <QueryState
+          query={upcoming}
+          loadingLabel="Loading your dates"
+          errorMessage="Could not load your upcoming dates."
+        >
           {(events) =>
             events.length === 0 ? (
               <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="upcoming-empty">
@@ -42,7 +46,9 @@ export function UpcomingCard() {
                 <ul className="flex flex-col divide-y" data-testid="upcoming-events">
                   {(all ? events : events.slice(0, FIRST)).map((e) => (
                     <li key={e.uid} className="flex flex-col gap-1 py-2 sm:flex-row sm:items-center sm:gap-3">
-                      <span className="w-40 shrink-0 text-sm tabular-nums text-muted-foreground">{e.allDay ? formatDate(e.start) : formatDateTime(e.start)}</span>
+                      <span className="w-40 shrink-0 text-sm tabular-nums text-muted-foreground">
+                        {e.allDay ? formatDate(e.start) : formatDateTime(e.start)}
+                      </span>
                       <Badge variant={KIND_VARIANT[e.kind]} className="self-start sm:self-auto">
                         {CALENDAR_EVENT_KIND_LABELS[e.kind]}
                       </Badge>

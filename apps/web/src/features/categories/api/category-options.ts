@@ -8,7 +8,8 @@ import { CATEGORIES_URL } from './keys';
 export function categoryOptionsQuery() {
   return queryOptions({
     queryKey: [CATEGORIES_URL, { picker: true }],
-    queryFn: ({ signal }) => apiJson<Paginated<Category>>('GET', `${CATEGORIES_URL}?pageSize=100&sort=name`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<Paginated<Category>>('GET', `${CATEGORIES_URL}?pageSize=100&sort=name`, undefined, { signal }),
     select: (data) => data.items,
   });
 }

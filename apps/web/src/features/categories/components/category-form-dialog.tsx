@@ -17,16 +17,31 @@ function Fields({ selfId }: { selfId?: string }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <FormFieldText name="name" label="Name" required autoComplete="off" />
         <FormFieldText name="code" label="Code" required autoComplete="off" hint="Unique, e.g. TRV-AIR" />
-        <FormFieldText name="glAccount" label="GL account" required autoComplete="off" hint="The ledger account it posts to" />
+        <FormFieldText
+          name="glAccount"
+          label="GL account"
+          required
+          autoComplete="off"
+          hint="The ledger account it posts to"
+        />
         <FormFieldSelect
           name="parentId"
           label="Parent category"
           emptyOption="No parent (top level)"
-          options={(parents.data ?? []).filter((c) => c.id !== selfId).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
+          options={(parents.data ?? [])
+            .filter((c) => c.id !== selfId)
+            .map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
         />
       </div>
-      <p className="text-sm text-muted-foreground">Per-request limits and receipt thresholds are policy rules: set them in Policy Management, where each keeps its version history.</p>
-      <FormFieldCheckbox name="active" label="Active" description="Inactive categories cannot be chosen on new requests." />
+      <p className="text-sm text-muted-foreground">
+        Per-request limits and receipt thresholds are policy rules: set them in Policy Management, where each keeps its
+        version history.
+      </p>
+      <FormFieldCheckbox
+        name="active"
+        label="Active"
+        description="Inactive categories cannot be chosen on new requests."
+      />
     </>
   );
 }

@@ -20,7 +20,15 @@ function words(limit: CategoryLimit): string {
  * The limits of one kind that apply to a category, each with the rule it comes from: the policy
  * rule is the one place the number is set, so the rule's name links to it for those who may change it.
  */
-export function CategoryLimits({ category, kinds, empty }: { category: Category; kinds: readonly CategoryLimit['kind'][]; empty: string }) {
+export function CategoryLimits({
+  category,
+  kinds,
+  empty,
+}: {
+  category: Category;
+  kinds: readonly CategoryLimit['kind'][];
+  empty: string;
+}) {
   const canChange = useHolds('policies.manage');
   const limits = category.limits.filter((l) => kinds.includes(l.kind));
   if (limits.length === 0) return <span className="text-muted-foreground">{empty}</span>;

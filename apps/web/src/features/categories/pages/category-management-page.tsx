@@ -1,7 +1,14 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Category } from '@outlay/contracts/categories';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
+import {
+  DataTable,
+  DataTableFilterSelect,
+  DataTableRowActions,
+  ListCard,
+  useListQuery,
+  type DataTableColumn,
+} from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { Button } from '@/components/ui/button';
@@ -18,12 +25,28 @@ const LIMIT_KINDS = ['category_limit_request', 'category_limit_month'] as const;
 const RECEIPT_KINDS = ['receipt_required'] as const;
 
 const columns: DataTableColumn<Category>[] = [
-  { id: 'name', header: 'Name', sortable: true, hideable: false, cell: (c) => <span className="font-medium">{c.name}</span> },
+  {
+    id: 'name',
+    header: 'Name',
+    sortable: true,
+    hideable: false,
+    cell: (c) => <span className="font-medium">{c.name}</span>,
+  },
   { id: 'code', header: 'Code', sortable: true },
   { id: 'glAccount', header: 'GL account', sortable: true },
   { id: 'parentName', header: 'Parent', sortable: true },
-  { id: 'limits', header: 'Limit', className: 'whitespace-normal', cell: (c) => <CategoryLimits category={c} kinds={LIMIT_KINDS} empty="No limit" /> },
-  { id: 'receipts', header: 'Receipt required above', className: 'whitespace-normal', cell: (c) => <CategoryLimits category={c} kinds={RECEIPT_KINDS} empty="Never" /> },
+  {
+    id: 'limits',
+    header: 'Limit',
+    className: 'whitespace-normal',
+    cell: (c) => <CategoryLimits category={c} kinds={LIMIT_KINDS} empty="No limit" />,
+  },
+  {
+    id: 'receipts',
+    header: 'Receipt required above',
+    className: 'whitespace-normal',
+    cell: (c) => <CategoryLimits category={c} kinds={RECEIPT_KINDS} empty="Never" />,
+  },
   { id: 'organizationName', header: 'Applies to', accessor: (c) => c.organizationName ?? 'Whole group', hidden: true },
   { id: 'active', header: 'Status', sortable: true, cell: (c) => <ActiveBadge active={c.active} /> },
 ];
@@ -40,8 +63,16 @@ export default function CategoryManagementPage() {
   const setActive = (category: Category, active: boolean) =>
     update
       .mutateAsync({ id: category.id, input: { active } })
-      .then(() => toast({ title: active ? 'Category reactivated' : 'Category deactivated', description: category.name, variant: 'success' }))
-      .catch((error: unknown) => toast({ title: 'Could not save', description: messageOf(error, 'Try again.'), variant: 'destructive' }));
+      .then(() =>
+        toast({
+          title: active ? 'Category reactivated' : 'Category deactivated',
+          description: category.name,
+          variant: 'success',
+        }),
+      )
+      .catch((error: unknown) =>
+        toast({ title: 'Could not save', description: messageOf(error, 'Try again.'), variant: 'destructive' }),
+      );
 
   const actionsOf = (c: Category) => (
     <DataTableRowActions
@@ -69,7 +100,13 @@ export default function CategoryManagementPage() {
         searchPlaceholder="Search name, code, GL…"
         toolbar={
           <>
-            <DataTableFilterSelect query={query} name="active" label="Status" options={ACTIVE_OPTIONS} allLabel="Any status" />
+            <DataTableFilterSelect
+              query={query}
+              name="active"
+              label="Status"
+              options={ACTIVE_OPTIONS}
+              allLabel="Any status"
+            />
             <DataTableFilterSelect
               query={query}
               name="parentId"
@@ -93,7 +130,9 @@ export default function CategoryManagementPage() {
             title={c.name}
             badge={<ActiveBadge active={c.active} />}
             actions={canManage ? actionsOf(c) : undefined}
-            subtitle={[c.parentName, c.glAccount && `GL ${c.glAccount}`, c.organizationName ?? 'Whole group'].filter(Boolean).join(' · ')}
+            subtitle={[c.parentName, c.glAccount && `GL ${c.glAccount}`, c.organizationName ?? 'Whole group']
+              .filter(Boolean)
+              .join(' · ')}
             meta={
               <div className="grid gap-2 sm:grid-cols-2">
                 <div>
@@ -110,7 +149,14 @@ export default function CategoryManagementPage() {
         )}
       />
       <CreateCategoryDialog open={creating} onOpenChange={setCreating} />
-      {editing && <EditCategoryDialog key={editing.id} category={editing} open onOpenChange={(open) => !open && setEditing(null)} />}
+      {editing && (
+        <EditCategoryDialog
+          key={editing.id}
+          category={editing}
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+        />
+      )}
     </div>
   );
 }

@@ -7,7 +7,10 @@ export const PEOPLE_URL = '/api/communications/people';
 export function usePeople(q: string, enabled: boolean) {
   return useQuery({
     queryKey: [PEOPLE_URL, q],
-    queryFn: ({ signal }) => apiJson<PersonList>('GET', `${PEOPLE_URL}?${new URLSearchParams(q ? { q } : {}).toString()}`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<PersonList>('GET', `${PEOPLE_URL}?${new URLSearchParams(q ? { q } : {}).toString()}`, undefined, {
+        signal,
+      }),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -21,7 +21,9 @@ export function useSendMessage() {
   const invalidate = useInvalidateCommunications();
   return useMutation({
     mutationFn: (input: { conversationId: string; body: string; file?: File | null }) =>
-      input.file ? sendFile({ conversationId: input.conversationId, body: input.body, file: input.file }) : sendMessage(input),
+      input.file
+        ? sendFile({ conversationId: input.conversationId, body: input.body, file: input.file })
+        : sendMessage(input),
     onSettled: () => invalidate(),
   });
 }

@@ -19,5 +19,8 @@ export function useCommunicationsUnread(enabled = true) {
 /** Every communications query (lists, history, counts) starts with the URL prefix. */
 export function useInvalidateCommunications() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(COMMUNICATIONS_URL) });
+  return () =>
+    client.invalidateQueries({
+      predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(COMMUNICATIONS_URL),
+    });
 }

@@ -1,5 +1,10 @@
 import { useEffect } from 'react';
-import { ANNOUNCEMENT_AUDIENCE_LABELS, ANNOUNCEMENT_AUDIENCE_VALUES, createAnnouncementInput, type AnnouncementAudiences } from '@outlay/contracts/communications';
+import {
+  ANNOUNCEMENT_AUDIENCE_LABELS,
+  ANNOUNCEMENT_AUDIENCE_VALUES,
+  createAnnouncementInput,
+  type AnnouncementAudiences,
+} from '@outlay/contracts/communications';
 import { FormDialog, FormFieldSelect, FormFieldText, FormFieldTextarea, useZodForm } from '@/components/form';
 import { QueryState } from '@/components/query-state';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -7,11 +12,23 @@ import { useToast } from '@/components/ui/use-toast';
 import { useAnnouncementAudiences } from '../api/announcement-audiences';
 import { useCreateAnnouncement } from '../api/create-announcement';
 
-function AnnouncementForm({ audiences, open, onOpenChange }: { audiences: AnnouncementAudiences; open: boolean; onOpenChange: (open: boolean) => void }) {
+function AnnouncementForm({
+  audiences,
+  open,
+  onOpenChange,
+}: {
+  audiences: AnnouncementAudiences;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const create = useCreateAnnouncement();
   const { toast } = useToast();
   const allowed = ANNOUNCEMENT_AUDIENCE_VALUES.filter((a) =>
-    a === 'everyone' ? audiences.everyone : a === 'organization' ? audiences.organizations.length > 0 : audiences.departments.length > 0,
+    a === 'everyone'
+      ? audiences.everyone
+      : a === 'organization'
+        ? audiences.organizations.length > 0
+        : audiences.departments.length > 0,
   );
   const form = useZodForm(createAnnouncementInput, { title: '', body: '', audience: allowed[0] ?? 'department' });
   const audience = form.watch('audience');
@@ -20,7 +37,10 @@ function AnnouncementForm({ audiences, open, onOpenChange }: { audiences: Announ
     if (audience !== 'organization') form.setValue('organizationId', undefined);
     if (audience !== 'department') form.setValue('departmentId', undefined);
   }, [audience, form]);
-  const departmentOptions = audiences.departments.map((d) => ({ value: d.id, label: audiences.organizations.length > 1 || audiences.everyone ? `${d.organizationName} · ${d.name}` : d.name }));
+  const departmentOptions = audiences.departments.map((d) => ({
+    value: d.id,
+    label: audiences.organizations.length > 1 || audiences.everyone ? `${d.organizationName} · ${d.name}` : d.name,
+  }));
   return (
     <FormDialog
       open={open}
@@ -37,9 +57,23 @@ function AnnouncementForm({ audiences, open, onOpenChange }: { audiences: Announ
       }}
     >
       <FormFieldText name="title" label="Title" required maxLength={160} />
-      <FormFieldSelect name="audience" label="To" required options={allowed.map((a) => ({ value: a, label: ANNOUNCEMENT_AUDIENCE_LABELS[a] }))} />
-      {audience === 'organization' && <FormFieldSelect name="organizationId" label="Organization" required options={audiences.organizations.map((o) => ({ value: o.id, label: o.name }))} />}
-      {audience === 'department' && <FormFieldSelect name="departmentId" label="Department" required options={departmentOptions} />}
+      <FormFieldSelect
+        name="audience"
+        label="To"
+        required
+        options={allowed.map((a) => ({ value: a, label: ANNOUNCEMENT_AUDIENCE_LABELS[a] }))}
+      />
+      {audience === 'organization' && (
+        <FormFieldSelect
+          name="organizationId"
+          label="Organization"
+          required
+          options={audiences.organizations.map((o) => ({ value: o.id, label: o.name }))}
+        />
+      )}
+      {audience === 'department' && (
+        <FormFieldSelect name="departmentId" label="Department" required options={departmentOptions} />
+      )}
       <FormFieldTextarea name="body" label="Message" required rows={6} maxLength={8000} />
     </FormDialog>
   );
@@ -55,7 +89,11 @@ export function AnnouncementDialog({ open, onOpenChange }: { open: boolean; onOp
         <DialogHeader>
           <DialogTitle>New announcement</DialogTitle>
         </DialogHeader>
-        <QueryState query={audiences} loadingLabel="Loading whom you can address…" errorMessage="Could not load whom you can address.">
+        <QueryState
+          query={audiences}
+          loadingLabel="Loading whom you can address…"
+          errorMessage="Could not load whom you can address."
+        >
           {() => null}
         </QueryState>
       </DialogContent>

@@ -45,7 +45,16 @@ function AnnouncementCard({ a }: { a: Announcement }) {
                 size="sm"
                 variant="outline"
                 disabled={markRead.isPending}
-                onClick={() => markRead.mutate(a.id, { onError: (err) => toast({ title: 'Could not mark it read', description: messageOf(err, 'Try again.'), variant: 'destructive' }) })}
+                onClick={() =>
+                  markRead.mutate(a.id, {
+                    onError: (err) =>
+                      toast({
+                        title: 'Could not mark it read',
+                        description: messageOf(err, 'Try again.'),
+                        variant: 'destructive',
+                      }),
+                  })
+                }
               >
                 Mark read
               </Button>
@@ -66,9 +75,16 @@ export function AnnouncementsPanel({ canAnnounce, unread }: { canAnnounce: boole
   return (
     <section aria-label="Announcements" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">Announcements addressed to you, your organization or your department.</p>
+        <p className="text-sm text-muted-foreground">
+          Announcements addressed to you, your organization or your department.
+        </p>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" disabled={unread === 0 || markAll.isPending} onClick={() => markAll.mutate()}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={unread === 0 || markAll.isPending}
+            onClick={() => markAll.mutate()}
+          >
             <CheckCheck aria-hidden="true" />
             Mark all read
           </Button>
@@ -80,7 +96,12 @@ export function AnnouncementsPanel({ canAnnounce, unread }: { canAnnounce: boole
           )}
         </div>
       </div>
-      <QueryState query={{ ...query, data: query.data }} loadingLabel="Loading announcements…" errorMessage="Could not load the announcements." className="py-10">
+      <QueryState
+        query={{ ...query, data: query.data }}
+        loadingLabel="Loading announcements…"
+        errorMessage="Could not load the announcements."
+        className="py-10"
+      >
         {() =>
           items.length === 0 ? (
             <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-10 text-center text-muted-foreground">
@@ -95,7 +116,12 @@ export function AnnouncementsPanel({ canAnnounce, unread }: { canAnnounce: boole
                 ))}
               </ul>
               {query.hasNextPage && (
-                <Button variant="outline" className="self-center" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                <Button
+                  variant="outline"
+                  className="self-center"
+                  disabled={query.isFetchingNextPage}
+                  onClick={() => void query.fetchNextPage()}
+                >
                   {query.isFetchingNextPage ? 'Loading…' : 'Show older announcements'}
                 </Button>
               )}

@@ -1,6 +1,11 @@
 import { ArrowLeft, Paperclip, Send, X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES, ATTACHMENT_TYPES } from '@outlay/contracts/requests';
+import {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MESSAGES,
+  ATTACHMENT_TYPES,
+} from '@outlay/contracts/requests';
 import { sendMessageInput, type Conversation, type Message } from '@outlay/contracts/communications';
 import { downloadFile } from '@/components/data-table/download';
 import { FormServerError } from '@/components/form';
@@ -19,28 +24,55 @@ import { conversationName } from './conversation-name';
 import { MessageText } from './message-text';
 
 function fileSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${formatNumber(bytes / (1024 * 1024), 1)} MB` : `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${formatNumber(bytes / (1024 * 1024), 1)} MB`
+    : `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`;
 }
 
 function MessageBubble({ m, mine }: { m: Message; mine: boolean }) {
   const { toast } = useToast();
   return (
     <li className={cn('flex', mine ? 'justify-end' : 'justify-start')} data-testid="message">
-      <div className={cn('max-w-[85%] rounded-lg px-3 py-2 text-sm shadow-sm sm:max-w-[70%]', mine ? 'bg-blue-700 text-white' : 'border bg-card')}>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-lg px-3 py-2 text-sm shadow-sm sm:max-w-[70%]',
+          mine ? 'bg-blue-700 text-white' : 'border bg-card',
+        )}
+      >
         <p className={cn('text-xs', mine ? 'text-blue-50' : 'text-muted-foreground')}>
-          <span className="font-medium">{mine ? 'You' : m.authorName}</span> · <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+          <span className="font-medium">{mine ? 'You' : m.authorName}</span> ·{' '}
+          <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
         </p>
-        {m.body && <MessageText text={m.body} className="mt-0.5 whitespace-pre-wrap break-words" mentionClassName={mine ? 'font-semibold underline' : undefined} />}
+        {m.body && (
+          <MessageText
+            text={m.body}
+            className="mt-0.5 whitespace-pre-wrap break-words"
+            mentionClassName={mine ? 'font-semibold underline' : undefined}
+          />
+        )}
         {m.attachments.map((a) => (
           <button
             key={a.id}
             type="button"
-            className={cn('mt-1 flex max-w-full items-center gap-1.5 rounded underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring', mine ? 'text-white' : 'text-primary')}
-            onClick={() => void downloadFile(a.url, a.fileName).catch((err) => toast({ title: 'Could not download the file', description: messageOf(err, 'Try again.'), variant: 'destructive' }))}
+            className={cn(
+              'mt-1 flex max-w-full items-center gap-1.5 rounded underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring',
+              mine ? 'text-white' : 'text-primary',
+            )}
+            onClick={() =>
+              void downloadFile(a.url, a.fileName).catch((err) =>
+                toast({
+                  title: 'Could not download the file',
+                  description: messageOf(err, 'Try again.'),
+                  variant: 'destructive',
+                }),
+              )
+            }
           >
             <Paperclip className="size-4 shrink-0" aria-hidden="true" />
             <span className="truncate">{a.fileName}</span>
-            <span className={cn('shrink-0 text-xs', mine ? 'text-blue-50' : 'text-muted-foreground')}>({fileSize(a.size)})</span>
+            <span className={cn('shrink-0 text-xs', mine ? 'text-blue-50' : 'text-muted-foreground')}>
+              ({fileSize(a.size)})
+            </span>
           </button>
         ))}
       </div>
@@ -80,7 +112,11 @@ function Composer({ conversationId }: { conversationId: string }) {
     }
   };
   return (
-    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-2 border-t bg-card p-3" aria-label="Write a message">
+    <form
+      onSubmit={(e) => void submit(e)}
+      className="flex flex-col gap-2 border-t bg-card p-3"
+      aria-label="Write a message"
+    >
       <Label htmlFor="message-body" className="sr-only">
         Message
       </Label>
@@ -99,7 +135,14 @@ function Composer({ conversationId }: { conversationId: string }) {
         <p className="flex items-center gap-2 text-sm">
           <Paperclip className="size-4" aria-hidden="true" />
           <span className="truncate">{file.name}</span>
-          <Button type="button" size="icon" variant="ghost" className="size-7" aria-label={`Remove ${file.name}`} onClick={() => setFile(null)}>
+          <Button
+            type="button"
+            size="icon"
+            variant="ghost"
+            className="size-7"
+            aria-label={`Remove ${file.name}`}
+            onClick={() => setFile(null)}
+          >
             <X aria-hidden="true" />
           </Button>
         </p>
@@ -117,7 +160,8 @@ function Composer({ conversationId }: { conversationId: string }) {
             const chosen = e.target.files?.[0] ?? null;
             e.target.value = '';
             if (!chosen) return;
-            if (!(ATTACHMENT_TYPES as readonly string[]).includes(chosen.type)) return setError(ATTACHMENT_MESSAGES.type);
+            if (!(ATTACHMENT_TYPES as readonly string[]).includes(chosen.type))
+              return setError(ATTACHMENT_MESSAGES.type);
             if (chosen.size > ATTACHMENT_MAX_BYTES) return setError(ATTACHMENT_MESSAGES.size);
             setError(null);
             setFile(chosen);
@@ -137,7 +181,15 @@ function Composer({ conversationId }: { conversationId: string }) {
 }
 
 /** One conversation: its history (older pages on demand), marked read while open, and the composer. */
-export function ConversationView({ conversation, viewerId, onBack }: { conversation: Conversation; viewerId: string | undefined; onBack: () => void }) {
+export function ConversationView({
+  conversation,
+  viewerId,
+  onBack,
+}: {
+  conversation: Conversation;
+  viewerId: string | undefined;
+  onBack: () => void;
+}) {
   const query = useMessages(conversation.id);
   const markRead = useMarkConversationRead();
   const bottom = useRef<HTMLDivElement>(null);
@@ -153,7 +205,10 @@ export function ConversationView({ conversation, viewerId, onBack }: { conversat
   const messages = [...(query.data?.pages.flatMap((p) => p.items) ?? [])].reverse();
   const name = conversationName(conversation, viewerId);
   return (
-    <section aria-labelledby="conversation-title" className="flex min-h-[28rem] min-w-0 flex-col rounded-lg border bg-slate-50 lg:h-[calc(100vh-15rem)]">
+    <section
+      aria-labelledby="conversation-title"
+      className="flex min-h-[28rem] min-w-0 flex-col rounded-lg border bg-slate-50 lg:h-[calc(100vh-15rem)]"
+    >
       <header className="flex items-center gap-2 border-b bg-card px-3 py-2">
         <Button variant="ghost" size="icon" className="md:hidden" aria-label="Back to conversations" onClick={onBack}>
           <ArrowLeft aria-hidden="true" />
@@ -162,16 +217,28 @@ export function ConversationView({ conversation, viewerId, onBack }: { conversat
           <h2 id="conversation-title" className="truncate text-base font-semibold">
             {name}
           </h2>
-          <p className="truncate text-xs text-muted-foreground">{conversation.members.map((m) => (m.id === viewerId ? 'You' : `${m.name} (@${m.username})`)).join(', ')}</p>
+          <p className="truncate text-xs text-muted-foreground">
+            {conversation.members.map((m) => (m.id === viewerId ? 'You' : `${m.name} (@${m.username})`)).join(', ')}
+          </p>
         </div>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto p-3" tabIndex={0} aria-label="Messages">
-        <QueryState query={{ ...query, data: query.data }} loadingLabel="Loading messages…" errorMessage="Could not load the messages." className="py-10">
+        <QueryState
+          query={{ ...query, data: query.data }}
+          loadingLabel="Loading messages…"
+          errorMessage="Could not load the messages."
+          className="py-10"
+        >
           {() => (
             <>
               {query.hasNextPage && (
                 <div className="mb-3 flex justify-center">
-                  <Button variant="outline" size="sm" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={query.isFetchingNextPage}
+                    onClick={() => void query.fetchNextPage()}
+                  >
                     {query.isFetchingNextPage ? 'Loading…' : 'Show older messages'}
                   </Button>
                 </div>

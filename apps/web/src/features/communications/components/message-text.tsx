@@ -5,7 +5,15 @@ import { MENTION_PATTERN } from '@outlay/contracts/communications';
  * A person's text as text (React escapes it; nothing is read as HTML), keeping line breaks and
  * showing @mentions in bold.
  */
-export function MessageText({ text, className, mentionClassName = 'font-semibold text-primary' }: { text: string; className?: string; mentionClassName?: string }) {
+export function MessageText({
+  text,
+  className,
+  mentionClassName = 'font-semibold text-primary',
+}: {
+  text: string;
+  className?: string;
+  mentionClassName?: string;
+}) {
   const parts: { text: string; mention: boolean }[] = [];
   let last = 0;
   for (const match of text.matchAll(new RegExp(MENTION_PATTERN.source, MENTION_PATTERN.flags))) {

@@ -14,7 +14,15 @@ import { useCreateConversation } from '../api/create-conversation';
 import { usePeople } from '../api/people';
 
 /** Pick one person (a direct conversation) or several with an optional title (a group). */
-export function NewConversationDialog({ open, onOpenChange, onStarted }: { open: boolean; onOpenChange: (open: boolean) => void; onStarted: (id: string) => void }) {
+export function NewConversationDialog({
+  open,
+  onOpenChange,
+  onStarted,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onStarted: (id: string) => void;
+}) {
   const [q, setQ] = useState('');
   const search = useDebounced(q.trim(), 250);
   const people = usePeople(search, open);
@@ -22,10 +30,14 @@ export function NewConversationDialog({ open, onOpenChange, onStarted }: { open:
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
   const create = useCreateConversation();
-  const toggle = (p: CommunicationsPerson) => setChosen((list) => (list.some((c) => c.id === p.id) ? list.filter((c) => c.id !== p.id) : [...list, p]));
+  const toggle = (p: CommunicationsPerson) =>
+    setChosen((list) => (list.some((c) => c.id === p.id) ? list.filter((c) => c.id !== p.id) : [...list, p]));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = createConversationInput.safeParse({ memberIds: chosen.map((c) => c.id), ...(title.trim() ? { title: title.trim() } : {}) });
+    const parsed = createConversationInput.safeParse({
+      memberIds: chosen.map((c) => c.id),
+      ...(title.trim() ? { title: title.trim() } : {}),
+    });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Choose at least one person');
       return;
@@ -49,13 +61,25 @@ export function NewConversationDialog({ open, onOpenChange, onStarted }: { open:
         <form onSubmit={(e) => void submit(e)} className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="people-search">Search people</Label>
-            <Input id="people-search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search by name or username" autoComplete="off" />
+            <Input
+              id="people-search"
+              value={q}
+              onChange={(e) => setQ(e.target.value)}
+              placeholder="Search by name or username"
+              autoComplete="off"
+            />
           </div>
           {chosen.length > 0 && (
             <ul aria-label="Chosen people" className="flex flex-wrap gap-2">
               {chosen.map((p) => (
                 <li key={p.id}>
-                  <Button type="button" size="sm" variant="secondary" onClick={() => toggle(p)} aria-label={`Remove ${p.name}`}>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => toggle(p)}
+                    aria-label={`Remove ${p.name}`}
+                  >
                     {p.name}
                     <X aria-hidden="true" />
                   </Button>
@@ -64,7 +88,13 @@ export function NewConversationDialog({ open, onOpenChange, onStarted }: { open:
             </ul>
           )}
           <div className="max-h-64 overflow-y-auto rounded-md border">
-            <QueryState query={people} loadingLabel="Searching people…" errorMessage="Could not search people." compact className="p-3">
+            <QueryState
+              query={people}
+              loadingLabel="Searching people…"
+              errorMessage="Could not search people."
+              compact
+              className="p-3"
+            >
               {(data) =>
                 data.items.length === 0 ? (
                   <p className="p-3 text-sm text-muted-foreground">Nobody found.</p>
@@ -78,7 +108,10 @@ export function NewConversationDialog({ open, onOpenChange, onStarted }: { open:
                             type="button"
                             aria-pressed={on}
                             onClick={() => toggle(p)}
-                            className={cn('flex w-full items-center justify-between gap-2 px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-ring', on && 'bg-blue-50')}
+                            className={cn(
+                              'flex w-full items-center justify-between gap-2 px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-ring',
+                              on && 'bg-blue-50',
+                            )}
                           >
                             <span className="min-w-0">
                               <span className="block truncate font-medium">{p.name}</span>
@@ -100,7 +133,12 @@ export function NewConversationDialog({ open, onOpenChange, onStarted }: { open:
           {chosen.length > 1 && (
             <div className="flex flex-col gap-1.5">
               <Label htmlFor="conversation-title-input">Group title (optional)</Label>
-              <Input id="conversation-title-input" value={title} maxLength={120} onChange={(e) => setTitle(e.target.value)} />
+              <Input
+                id="conversation-title-input"
+                value={title}
+                maxLength={120}
+                onChange={(e) => setTitle(e.target.value)}
+              />
             </div>
           )}
           <FormServerError error={error} />

@@ -19,7 +19,10 @@ type Tab = 'conversations' | 'announcements';
 function CountBadge({ n, label }: { n: number; label: string }) {
   if (n === 0) return null;
   return (
-    <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-blue-600 px-1.5 text-[11px] font-semibold leading-5 text-white" data-testid={`${label}-unread`}>
+    <span
+      className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-blue-600 px-1.5 text-[11px] font-semibold leading-5 text-white"
+      data-testid={`${label}-unread`}
+    >
       <span className="sr-only">, unread: </span>
       {n}
     </span>
@@ -49,7 +52,10 @@ export default function CommunicationsPage() {
 
   return (
     <div>
-      <PageHeader title="Communications" description="Announcements for your group, organization or department, and conversations with colleagues." />
+      <PageHeader
+        title="Communications"
+        description="Announcements for your group, organization or department, and conversations with colleagues."
+      />
       <Tabs value={tab} onValueChange={(v) => update({ tab: v === 'announcements' ? 'announcements' : null })}>
         <TabsList className="mb-4">
           <TabsTrigger value="conversations">
@@ -62,7 +68,12 @@ export default function CommunicationsPage() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="conversations">
-          <QueryState query={conversations} loadingLabel="Loading conversations…" errorMessage="Could not load your conversations." className="py-10">
+          <QueryState
+            query={conversations}
+            loadingLabel="Loading conversations…"
+            errorMessage="Could not load your conversations."
+            className="py-10"
+          >
             {(data) => (
               <div className="grid min-w-0 gap-4 md:grid-cols-[18rem_minmax(0,1fr)] lg:grid-cols-[22rem_minmax(0,1fr)]">
                 {/* On a phone the list and the open conversation take turns. */}
@@ -71,13 +82,25 @@ export default function CommunicationsPage() {
                     <Plus aria-hidden="true" />
                     New conversation
                   </Button>
-                  <ConversationList items={data.items} selectedId={selectedId} viewerId={user?.id} onSelect={(id) => update({ conversation: id })} />
+                  <ConversationList
+                    items={data.items}
+                    selectedId={selectedId}
+                    viewerId={user?.id}
+                    onSelect={(id) => update({ conversation: id })}
+                  />
                 </div>
                 {selected ? (
-                  <ConversationView key={selected.id} conversation={selected} viewerId={user?.id} onBack={() => update({ conversation: null })} />
+                  <ConversationView
+                    key={selected.id}
+                    conversation={selected}
+                    viewerId={user?.id}
+                    onBack={() => update({ conversation: null })}
+                  />
                 ) : (
                   <div className="hidden min-h-[20rem] items-center justify-center rounded-lg border border-dashed text-sm text-muted-foreground md:flex">
-                    {selectedId ? 'This conversation does not exist or you are not in it.' : 'Choose a conversation, or start a new one.'}
+                    {selectedId
+                      ? 'This conversation does not exist or you are not in it.'
+                      : 'Choose a conversation, or start a new one.'}
                   </div>
                 )}
               </div>
@@ -88,7 +111,13 @@ export default function CommunicationsPage() {
           <AnnouncementsPanel canAnnounce={canAnnounce} unread={unread.data?.announcements ?? 0} />
         </TabsContent>
       </Tabs>
-      {starting && <NewConversationDialog open={starting} onOpenChange={setStarting} onStarted={(id) => update({ conversation: id, tab: null })} />}
+      {starting && (
+        <NewConversationDialog
+          open={starting}
+          onOpenChange={setStarting}
+          onStarted={(id) => update({ conversation: id, tab: null })}
+        />
+      )}
     </div>
   );
 }

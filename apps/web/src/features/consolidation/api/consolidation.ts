@@ -14,7 +14,18 @@ export interface ConsolidationParams {
 export function consolidationQueryOptions(p: ConsolidationParams) {
   return queryOptions<Consolidation>({
     // The generic query function: [path, status, name, value, …].
-    queryKey: [CONSOLIDATION_URL, undefined, 'from', p.from, 'to', p.to, 'granularity', p.granularity, 'organizationId', p.organizationId],
+    queryKey: [
+      CONSOLIDATION_URL,
+      undefined,
+      'from',
+      p.from,
+      'to',
+      p.to,
+      'granularity',
+      p.granularity,
+      'organizationId',
+      p.organizationId,
+    ],
     placeholderData: keepPreviousData,
   });
 }

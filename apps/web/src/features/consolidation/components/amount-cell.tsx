@@ -20,16 +20,33 @@ export function translationText(cell: ConsolidationCell): string {
  * A translated amount; focus or hover shows the original amount and the rates behind it (the
  * trigger is a button so the keyboard reaches it). An empty figure is plain text.
  */
-export function AmountCell({ cell, groupCurrency, label, strong, className }: { cell: ConsolidationCell; groupCurrency: string; label: string; strong?: boolean; className?: string }) {
+export function AmountCell({
+  cell,
+  groupCurrency,
+  label,
+  strong,
+  className,
+}: {
+  cell: ConsolidationCell;
+  groupCurrency: string;
+  label: string;
+  strong?: boolean;
+  className?: string;
+}) {
   const shown = formatMoney(cell.translated, groupCurrency);
-  if (cell.monthlyRates.length === 0) return <span className={cn('tabular-nums text-muted-foreground', className)}>{shown}</span>;
+  if (cell.monthlyRates.length === 0)
+    return <span className={cn('tabular-nums text-muted-foreground', className)}>{shown}</span>;
   return (
     <Tooltip>
       <TooltipTrigger asChild>
         <button
           type="button"
           aria-label={`${label}: ${shown}. ${translationText(cell)}`}
-          className={cn('rounded tabular-nums underline decoration-dotted decoration-muted-foreground/60 underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', strong && 'font-semibold', className)}
+          className={cn(
+            'rounded tabular-nums underline decoration-dotted decoration-muted-foreground/60 underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            strong && 'font-semibold',
+            className,
+          )}
         >
           {shown}
         </button>

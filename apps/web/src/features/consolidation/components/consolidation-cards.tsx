@@ -19,7 +19,8 @@ export function ConsolidationCards({ data, onDrill }: { data: Consolidation; onD
                 {s.organizationName} <span className="font-normal text-muted-foreground">({s.currency})</span>
               </CardTitle>
               <p className="text-sm">
-                Total {rangeLabel(data)}: <span className="font-semibold tabular-nums">{formatMoney(s.total.total.translated, gc)}</span>
+                Total {rangeLabel(data)}:{' '}
+                <span className="font-semibold tabular-nums">{formatMoney(s.total.total.translated, gc)}</span>
               </p>
             </CardHeader>
             <CardContent className="flex flex-col gap-3 p-4 pt-0">
@@ -33,11 +34,19 @@ export function ConsolidationCards({ data, onDrill }: { data: Consolidation; onD
                         <span className="block font-medium tabular-nums">{formatMoney(row.total.translated, gc)}</span>
                         {s.payrollIncluded && (
                           <>
-                            <span className="block text-xs tabular-nums text-muted-foreground">Spend {formatMoney(row.spend.translated, gc)}</span>
-                            <span className="block text-xs tabular-nums text-muted-foreground">Payroll {formatMoney(row.payroll.translated, gc)}</span>
+                            <span className="block text-xs tabular-nums text-muted-foreground">
+                              Spend {formatMoney(row.spend.translated, gc)}
+                            </span>
+                            <span className="block text-xs tabular-nums text-muted-foreground">
+                              Payroll {formatMoney(row.payroll.translated, gc)}
+                            </span>
                           </>
                         )}
-                        {shortTranslation(row.total, gc) && <span className="block break-words text-xs text-muted-foreground">{shortTranslation(row.total, gc)}</span>}
+                        {shortTranslation(row.total, gc) && (
+                          <span className="block break-words text-xs text-muted-foreground">
+                            {shortTranslation(row.total, gc)}
+                          </span>
+                        )}
                       </dd>
                     </div>
                   );
@@ -49,7 +58,11 @@ export function ConsolidationCards({ data, onDrill }: { data: Consolidation; onD
                   <ul className="flex flex-col gap-1">
                     {s.categories.map((k) => (
                       <li key={k.categoryId ?? 'none'}>
-                        <button type="button" className="flex w-full justify-between gap-2 rounded border px-2 py-1.5 text-left text-sm" onClick={() => onDrill(drillOf(data, s, null, k))}>
+                        <button
+                          type="button"
+                          className="flex w-full justify-between gap-2 rounded border px-2 py-1.5 text-left text-sm"
+                          onClick={() => onDrill(drillOf(data, s, null, k))}
+                        >
                           <span className="min-w-0 break-words">{k.categoryName}</span>
                           <span className="shrink-0 tabular-nums">{formatMoney(k.total.translated, gc)}</span>
                         </button>
@@ -58,7 +71,13 @@ export function ConsolidationCards({ data, onDrill }: { data: Consolidation; onD
                   </ul>
                 </div>
               )}
-              <Button type="button" variant="outline" size="sm" className="self-start" onClick={() => onDrill(drillOf(data, s, null))}>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="self-start"
+                onClick={() => onDrill(drillOf(data, s, null))}
+              >
                 Requests of {s.organizationName}
               </Button>
             </CardContent>

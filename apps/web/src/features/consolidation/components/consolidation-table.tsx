@@ -18,7 +18,12 @@ export function rangeLabel(c: Consolidation): string {
   return first.key === last.key ? first.label : `${first.label} – ${last.label}`;
 }
 
-export function drillOf(c: Consolidation, s: ConsolidationSubsidiary, period: ConsolidationPeriod | null, category?: { categoryId: string | null; categoryName: string }): DrillTarget {
+export function drillOf(
+  c: Consolidation,
+  s: ConsolidationSubsidiary,
+  period: ConsolidationPeriod | null,
+  category?: { categoryId: string | null; categoryName: string },
+): DrillTarget {
   return {
     organizationId: s.organizationId,
     organizationName: s.organizationName,
@@ -79,9 +84,15 @@ export function ConsolidationTable({ data, onDrill }: { data: Consolidation; onD
                     aria-expanded={expanded}
                     onClick={() => toggle(s.organizationId)}
                   >
-                    {expanded ? <ChevronDown className="size-4" aria-hidden /> : <ChevronRight className="size-4" aria-hidden />}
+                    {expanded ? (
+                      <ChevronDown className="size-4" aria-hidden />
+                    ) : (
+                      <ChevronRight className="size-4" aria-hidden />
+                    )}
                     {s.organizationName}
-                    <span className="font-normal text-muted-foreground">({s.currency}) · {expanded ? 'hide categories' : 'show categories'}</span>
+                    <span className="font-normal text-muted-foreground">
+                      ({s.currency}) · {expanded ? 'hide categories' : 'show categories'}
+                    </span>
                   </button>
                 </th>
               </tr>
@@ -93,11 +104,21 @@ export function ConsolidationTable({ data, onDrill }: { data: Consolidation; onD
                     </th>
                     {s.periods.map((p, i) => (
                       <td key={p.period} className="p-3 text-right">
-                        <AmountCell cell={p[key]} groupCurrency={gc} label={`${s.organizationName} ${label.toLowerCase()}, ${data.periods[i]!.label}`} strong={key === 'total'} />
+                        <AmountCell
+                          cell={p[key]}
+                          groupCurrency={gc}
+                          label={`${s.organizationName} ${label.toLowerCase()}, ${data.periods[i]!.label}`}
+                          strong={key === 'total'}
+                        />
                       </td>
                     ))}
                     <td className="p-3 text-right">
-                      <AmountCell cell={s.total[key]} groupCurrency={gc} label={`${s.organizationName} ${label.toLowerCase()}, ${rangeLabel(data)}`} strong />
+                      <AmountCell
+                        cell={s.total[key]}
+                        groupCurrency={gc}
+                        label={`${s.organizationName} ${label.toLowerCase()}, ${rangeLabel(data)}`}
+                        strong
+                      />
                     </td>
                   </tr>
                   {key === 'spend' &&
@@ -112,18 +133,30 @@ export function ConsolidationTable({ data, onDrill }: { data: Consolidation; onD
                       s.categories.map((k) => (
                         <tr key={k.categoryId ?? 'none'} className="text-muted-foreground">
                           <th scope="row" className="sticky left-0 bg-background p-2 pl-14 text-left font-normal">
-                            <button type="button" className="text-left hover:underline" onClick={() => onDrill(drillOf(data, s, null, k))}>
+                            <button
+                              type="button"
+                              className="text-left hover:underline"
+                              onClick={() => onDrill(drillOf(data, s, null, k))}
+                            >
                               {k.glAccount ? `${k.glAccount} ` : ''}
                               {k.categoryName}
                             </button>
                           </th>
                           {k.periods.map((p, i) => (
                             <td key={p.period} className="p-2 text-right">
-                              <AmountCell cell={p.spend} groupCurrency={gc} label={`${s.organizationName} ${k.categoryName}, ${data.periods[i]!.label}`} />
+                              <AmountCell
+                                cell={p.spend}
+                                groupCurrency={gc}
+                                label={`${s.organizationName} ${k.categoryName}, ${data.periods[i]!.label}`}
+                              />
                             </td>
                           ))}
                           <td className="p-2 text-right">
-                            <AmountCell cell={k.total} groupCurrency={gc} label={`${s.organizationName} ${k.categoryName}, ${rangeLabel(data)}`} />
+                            <AmountCell
+                              cell={k.total}
+                              groupCurrency={gc}
+                              label={`${s.organizationName} ${k.categoryName}, ${rangeLabel(data)}`}
+                            />
                           </td>
                         </tr>
                       ))
@@ -131,7 +164,11 @@ export function ConsolidationTable({ data, onDrill }: { data: Consolidation; onD
                   {key === 'spend' && expanded && s.categories.length > 0 && (
                     <tr>
                       <td colSpan={cols} className="p-2 pl-14">
-                        <button type="button" className="text-sm text-primary hover:underline" onClick={() => onDrill(drillOf(data, s, null))}>
+                        <button
+                          type="button"
+                          className="text-sm text-primary hover:underline"
+                          onClick={() => onDrill(drillOf(data, s, null))}
+                        >
                           All requests of {s.organizationName} in {rangeLabel(data)}
                         </button>
                       </td>
@@ -143,16 +180,42 @@ export function ConsolidationTable({ data, onDrill }: { data: Consolidation; onD
           );
         })}
         <tfoot className="text-sm">
-          <TotalRow label="Before elimination" values={[...data.totals.periods.map((p) => p.beforeElimination), data.totals.overall.beforeElimination]} currency={gc} />
-          <TotalRow label="Intercompany eliminations" values={[...data.totals.periods.map((p) => p.eliminations), data.totals.overall.eliminations]} currency={gc} negate />
-          <TotalRow label="Consolidated total" values={[...data.totals.periods.map((p) => p.consolidated), data.totals.overall.consolidated]} currency={gc} strong />
+          <TotalRow
+            label="Before elimination"
+            values={[...data.totals.periods.map((p) => p.beforeElimination), data.totals.overall.beforeElimination]}
+            currency={gc}
+          />
+          <TotalRow
+            label="Intercompany eliminations"
+            values={[...data.totals.periods.map((p) => p.eliminations), data.totals.overall.eliminations]}
+            currency={gc}
+            negate
+          />
+          <TotalRow
+            label="Consolidated total"
+            values={[...data.totals.periods.map((p) => p.consolidated), data.totals.overall.consolidated]}
+            currency={gc}
+            strong
+          />
         </tfoot>
       </table>
     </div>
   );
 }
 
-function TotalRow({ label, values, currency, negate, strong }: { label: string; values: string[]; currency: string; negate?: boolean; strong?: boolean }) {
+function TotalRow({
+  label,
+  values,
+  currency,
+  negate,
+  strong,
+}: {
+  label: string;
+  values: string[];
+  currency: string;
+  negate?: boolean;
+  strong?: boolean;
+}) {
   return (
     <tr className={strong ? 'border-t-2 bg-muted/40 font-semibold' : 'border-t bg-muted/20 font-medium'}>
       <th scope="row" className="sticky left-0 bg-muted p-3 text-left">

@@ -14,8 +14,10 @@ export function IntercompanySection({ data }: { data: Consolidation }) {
           Intercompany eliminations
         </CardTitle>
         <p className="text-sm text-muted-foreground">
-          Requests whose vendor is another group company. They are in each company&apos;s spend above and taken out of the consolidated total:{' '}
-          <span className="font-medium text-foreground">{formatMoney(data.totals.overall.eliminations, gc)}</span> in {rangeLabel(data)}.
+          Requests whose vendor is another group company. They are in each company&apos;s spend above and taken out of
+          the consolidated total:{' '}
+          <span className="font-medium text-foreground">{formatMoney(data.totals.overall.eliminations, gc)}</span> in{' '}
+          {rangeLabel(data)}.
         </p>
       </CardHeader>
       <CardContent className="p-0 sm:p-6 sm:pt-0">
@@ -42,17 +44,29 @@ export function IntercompanySection({ data }: { data: Consolidation }) {
                 </thead>
                 <tbody>
                   {data.intercompany.map((ic) => (
-                    <tr key={`${ic.organizationId}-${ic.counterpartyOrganizationId}`} className="border-b last:border-0">
+                    <tr
+                      key={`${ic.organizationId}-${ic.counterpartyOrganizationId}`}
+                      className="border-b last:border-0"
+                    >
                       <th scope="row" className="p-2 text-left font-normal">
                         {ic.organizationName} → {ic.counterpartyName}
                       </th>
                       {ic.periods.map((p, i) => (
                         <td key={p.period} className="p-2 text-right">
-                          <AmountCell cell={p.amount} groupCurrency={gc} label={`${ic.organizationName} to ${ic.counterpartyName}, ${data.periods[i]!.label}`} />
+                          <AmountCell
+                            cell={p.amount}
+                            groupCurrency={gc}
+                            label={`${ic.organizationName} to ${ic.counterpartyName}, ${data.periods[i]!.label}`}
+                          />
                         </td>
                       ))}
                       <td className="p-2 text-right">
-                        <AmountCell cell={ic.total} groupCurrency={gc} label={`${ic.organizationName} to ${ic.counterpartyName}, ${rangeLabel(data)}`} strong />
+                        <AmountCell
+                          cell={ic.total}
+                          groupCurrency={gc}
+                          label={`${ic.organizationName} to ${ic.counterpartyName}, ${rangeLabel(data)}`}
+                          strong
+                        />
                       </td>
                     </tr>
                   ))}
@@ -61,12 +75,17 @@ export function IntercompanySection({ data }: { data: Consolidation }) {
             </div>
             <ul className="divide-y sm:hidden">
               {data.intercompany.map((ic) => (
-                <li key={`${ic.organizationId}-${ic.counterpartyOrganizationId}`} className="flex flex-col gap-0.5 px-6 py-3 text-sm">
+                <li
+                  key={`${ic.organizationId}-${ic.counterpartyOrganizationId}`}
+                  className="flex flex-col gap-0.5 px-6 py-3 text-sm"
+                >
                   <span className="break-words font-medium">
                     {ic.organizationName} → {ic.counterpartyName}
                   </span>
                   <span className="tabular-nums">{formatMoney(ic.total.translated, gc)}</span>
-                  {shortTranslation(ic.total, gc) && <span className="break-words text-xs text-muted-foreground">{shortTranslation(ic.total, gc)}</span>}
+                  {shortTranslation(ic.total, gc) && (
+                    <span className="break-words text-xs text-muted-foreground">{shortTranslation(ic.total, gc)}</span>
+                  )}
                 </li>
               ))}
             </ul>

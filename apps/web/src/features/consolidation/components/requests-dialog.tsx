@@ -53,7 +53,10 @@ export function RequestsDialog({ target, onClose }: { target: DrillTarget; onClo
       <DialogContent className="max-w-4xl">
         <DialogHeader>
           <DialogTitle>Requests: {scope}</DialogTitle>
-          <DialogDescription>Approved and paid requests decided in {target.periodLabel}, in the company&apos;s currency (the approved part of a partly approved request).</DialogDescription>
+          <DialogDescription>
+            Approved and paid requests decided in {target.periodLabel}, in the company&apos;s currency (the approved
+            part of a partly approved request).
+          </DialogDescription>
         </DialogHeader>
         <DataTable
           label="Requests behind this figure"

@@ -9,7 +9,13 @@ import { QueryState } from '@/components/query-state';
 import { enumOptions, idOptions, SelectField } from '@/components/select-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
@@ -24,7 +30,11 @@ import { ConsolidationTable, rangeLabel } from '../components/consolidation-tabl
 import { IntercompanySection } from '../components/intercompany-section';
 import { RequestsDialog, type DrillTarget } from '../components/requests-dialog';
 
-const GRANULARITY_LABELS: Record<ConsolidationGranularity, string> = { month: 'Month', quarter: 'Quarter', year: 'Year' };
+const GRANULARITY_LABELS: Record<ConsolidationGranularity, string> = {
+  month: 'Month',
+  quarter: 'Quarter',
+  year: 'Year',
+};
 const GRANULARITY_OPTIONS = enumOptions(CONSOLIDATION_GRANULARITY_VALUES, GRANULARITY_LABELS);
 
 /** From the start of the quarter twelve months back to this month: whole quarters, then this one so far. */
@@ -52,12 +62,24 @@ async function run(task: () => Promise<string>, failure: string) {
   }
 }
 
-function Figure({ label, value, currency, strong }: { label: string; value: string; currency: string; strong?: boolean }) {
+function Figure({
+  label,
+  value,
+  currency,
+  strong,
+}: {
+  label: string;
+  value: string;
+  currency: string;
+  strong?: boolean;
+}) {
   return (
     <Card>
       <CardContent className="flex min-w-0 flex-col gap-1 p-4">
         <span className="text-xs text-muted-foreground">{label}</span>
-        <span className={`break-words tabular-nums ${strong ? 'text-xl font-semibold' : 'text-lg font-medium'}`}>{formatMoney(value, currency)}</span>
+        <span className={`break-words tabular-nums ${strong ? 'text-xl font-semibold' : 'text-lg font-medium'}`}>
+          {formatMoney(value, currency)}
+        </span>
       </CardContent>
     </Card>
   );
@@ -88,7 +110,8 @@ export default function ConsolidatedFinancialsPage() {
         title="Consolidated Financials"
         description={
           <>
-            Spend (approved and paid requests) and payroll cost of each group company, every month translated to the group currency at that month&apos;s average rate. Rates are kept on the{' '}
+            Spend (approved and paid requests) and payroll cost of each group company, every month translated to the
+            group currency at that month&apos;s average rate. Rates are kept on the{' '}
             {/* Only those who may open the rates screen get a link to it (a refused link is a dead end). */}
             {mayEditRates ? (
               <Link href={RATES_PATH} className="text-primary underline underline-offset-4">
@@ -104,19 +127,62 @@ export default function ConsolidatedFinancialsPage() {
       <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
         <div className="flex min-w-0 flex-col gap-1.5">
           <Label htmlFor="cf-from">From month</Label>
-          <Input id="cf-from" type="month" value={range.from} max={range.to} onChange={(e) => e.target.value && setRange((r) => ({ ...r, from: e.target.value }))} className="w-full sm:w-44" />
+          <Input
+            id="cf-from"
+            type="month"
+            value={range.from}
+            max={range.to}
+            onChange={(e) => e.target.value && setRange((r) => ({ ...r, from: e.target.value }))}
+            className="w-full sm:w-44"
+          />
         </div>
         <div className="flex min-w-0 flex-col gap-1.5">
           <Label htmlFor="cf-to">To month</Label>
-          <Input id="cf-to" type="month" value={range.to} min={range.from} onChange={(e) => e.target.value && setRange((r) => ({ ...r, to: e.target.value }))} className="w-full sm:w-44" />
+          <Input
+            id="cf-to"
+            type="month"
+            value={range.to}
+            min={range.from}
+            onChange={(e) => e.target.value && setRange((r) => ({ ...r, to: e.target.value }))}
+            className="w-full sm:w-44"
+          />
         </div>
-        <SelectField id="cf-granularity" label="Columns" value={granularity} options={GRANULARITY_OPTIONS} onChange={setGranularity} className="w-full sm:w-36" />
-        {orgs.length > 1 && <SelectField id="cf-org" label="Company" all="All companies" value={organizationId} options={idOptions(orgs)} onChange={setOrganizationId} className="w-full sm:w-56" />}
+        <SelectField
+          id="cf-granularity"
+          label="Columns"
+          value={granularity}
+          options={GRANULARITY_OPTIONS}
+          onChange={setGranularity}
+          className="w-full sm:w-36"
+        />
+        {orgs.length > 1 && (
+          <SelectField
+            id="cf-org"
+            label="Company"
+            all="All companies"
+            value={organizationId}
+            options={idOptions(orgs)}
+            onChange={setOrganizationId}
+            className="w-full sm:w-56"
+          />
+        )}
         <div className="col-span-2 flex flex-wrap gap-2 sm:ml-auto">
-          <Button type="button" variant="outline" size="sm" disabled={busy || !query.data} onClick={() => void download(() => downloadConsolidation(params, 'xlsx'), 'Could not export the table')}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={busy || !query.data}
+            onClick={() => void download(() => downloadConsolidation(params, 'xlsx'), 'Could not export the table')}
+          >
             <FileSpreadsheet className="size-4" aria-hidden /> Export XLSX
           </Button>
-          <Button type="button" variant="outline" size="sm" disabled={busy || !query.data} onClick={() => void download(() => downloadConsolidation(params, 'pdf'), 'Could not export the table')}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={busy || !query.data}
+            onClick={() => void download(() => downloadConsolidation(params, 'pdf'), 'Could not export the table')}
+          >
             <FileText className="size-4" aria-hidden /> Export PDF
           </Button>
           <DropdownMenu>
@@ -127,29 +193,62 @@ export default function ConsolidatedFinancialsPage() {
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
               <DropdownMenuLabel>Accounting journal, same months and company</DropdownMenuLabel>
-              <DropdownMenuItem onSelect={() => void download(() => downloadJournal(journalRange(params), 'ledger'), 'Could not download the journal')}>Ledger text (hledger, ledger)</DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => void download(() => downloadJournal(journalRange(params), 'csv'), 'Could not download the journal')}>CSV, one row per posting</DropdownMenuItem>
+              <DropdownMenuItem
+                onSelect={() =>
+                  void download(() => downloadJournal(journalRange(params), 'ledger'), 'Could not download the journal')
+                }
+              >
+                Ledger text (hledger, ledger)
+              </DropdownMenuItem>
+              <DropdownMenuItem
+                onSelect={() =>
+                  void download(() => downloadJournal(journalRange(params), 'csv'), 'Could not download the journal')
+                }
+              >
+                CSV, one row per posting
+              </DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>
         </div>
       </div>
 
-      <QueryState query={query} loadingLabel="Loading the consolidated figures" errorMessage="Could not load the consolidated figures.">
+      <QueryState
+        query={query}
+        loadingLabel="Loading the consolidated figures"
+        errorMessage="Could not load the consolidated figures."
+      >
         {(data) => {
           const gc = data.groupCurrency;
-          const empty = data.subsidiaries.length === 0 || (data.totals.overall.beforeElimination === '0.00' && data.intercompany.length === 0);
+          const empty =
+            data.subsidiaries.length === 0 ||
+            (data.totals.overall.beforeElimination === '0.00' && data.intercompany.length === 0);
           return (
             <div className="flex min-w-0 flex-col gap-4">
               {data.fiscalYearStartMonth !== 1 && data.granularity !== 'month' && (
                 <p className="text-sm text-muted-foreground">
-                  {data.granularity === 'quarter' ? 'Quarters follow' : 'Years follow'} {organizationId ? possessive(orgs.find((o) => o.id === organizationId)?.name ?? 'the company') : 'the group’s'} fiscal year, which starts in{' '}
-                  {fiscalStartMonthName(data.fiscalYearStartMonth)}.
+                  {data.granularity === 'quarter' ? 'Quarters follow' : 'Years follow'}{' '}
+                  {organizationId
+                    ? possessive(orgs.find((o) => o.id === organizationId)?.name ?? 'the company')
+                    : 'the group’s'}{' '}
+                  fiscal year, which starts in {fiscalStartMonthName(data.fiscalYearStartMonth)}.
                 </p>
               )}
-              <section aria-label={`Group totals, ${rangeLabel(data)}`} className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+              <section
+                aria-label={`Group totals, ${rangeLabel(data)}`}
+                className="grid grid-cols-1 gap-3 sm:grid-cols-3"
+              >
                 <Figure label="Before elimination" value={data.totals.overall.beforeElimination} currency={gc} />
-                <Figure label="Intercompany eliminations" value={data.totals.overall.eliminations === '0.00' ? '0.00' : `-${data.totals.overall.eliminations}`} currency={gc} />
-                <Figure label={`Consolidated total (${gc})`} value={data.totals.overall.consolidated} currency={gc} strong />
+                <Figure
+                  label="Intercompany eliminations"
+                  value={data.totals.overall.eliminations === '0.00' ? '0.00' : `-${data.totals.overall.eliminations}`}
+                  currency={gc}
+                />
+                <Figure
+                  label={`Consolidated total (${gc})`}
+                  value={data.totals.overall.consolidated}
+                  currency={gc}
+                  strong
+                />
               </section>
               {empty ? (
                 <Card>

@@ -26,7 +26,8 @@ export const ACTIVITY_PAGE_SIZE = 15;
 export function activityQueryOptions(pageSize = ACTIVITY_PAGE_SIZE) {
   return queryOptions({
     queryKey: [ACTIVITY_URL, { pageSize }],
-    queryFn: ({ signal }) => apiJson<ActivityFeed>('GET', `${ACTIVITY_URL}?page=1&pageSize=${pageSize}`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<ActivityFeed>('GET', `${ACTIVITY_URL}?page=1&pageSize=${pageSize}`, undefined, { signal }),
     staleTime: 30_000,
   });
 }
@@ -48,7 +49,8 @@ export function expenseTrackingQueryOptions(params: ExpenseTrackingParams) {
   if (params.to) qs.set('to', params.to);
   return queryOptions({
     queryKey: [EXPENSE_TRACKING_URL, params],
-    queryFn: ({ signal }) => apiJson<ExpenseTracking>('GET', `${EXPENSE_TRACKING_URL}?${qs.toString()}`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<ExpenseTracking>('GET', `${EXPENSE_TRACKING_URL}?${qs.toString()}`, undefined, { signal }),
     placeholderData: keepPreviousData,
   });
 }

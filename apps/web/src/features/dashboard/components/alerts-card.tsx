@@ -20,7 +20,11 @@ export function AlertsCard({ alerts }: { alerts: DashboardAlert[] }) {
                 key={`${a.kind}-${i}`}
                 className={cn(
                   'flex items-start gap-2 rounded-md border px-3 py-2 text-sm',
-                  a.severity === 'critical' ? 'border-red-200 bg-red-50 text-red-900' : a.severity === 'warning' ? 'border-amber-200 bg-amber-50 text-amber-900' : '',
+                  a.severity === 'critical'
+                    ? 'border-red-200 bg-red-50 text-red-900'
+                    : a.severity === 'warning'
+                      ? 'border-amber-200 bg-amber-50 text-amber-900'
+                      : '',
                 )}
               >
                 <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

@@ -26,7 +26,10 @@ export function BudgetCard({ kpis }: { kpis: DashboardKpis }) {
                   </div>
                   <div className="h-2 rounded-full bg-slate-100" aria-hidden="true">
                     <div
-                      className={cn('h-2 rounded-full', pct >= 100 ? 'bg-red-600' : pct >= 80 ? 'bg-amber-500' : 'bg-emerald-600')}
+                      className={cn(
+                        'h-2 rounded-full',
+                        pct >= 100 ? 'bg-red-600' : pct >= 80 ? 'bg-amber-500' : 'bg-emerald-600',
+                      )}
                       style={{ width: `${Math.min(pct, 100)}%` }}
                     />
                   </div>

@@ -2,7 +2,13 @@ import type { DashboardResponse } from '@outlay/contracts/dashboard';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/format';
 
-export function CategoryCard({ items, currency }: { items: DashboardResponse['byCategory'] & object; currency: string }) {
+export function CategoryCard({
+  items,
+  currency,
+}: {
+  items: DashboardResponse['byCategory'] & object;
+  currency: string;
+}) {
   const max = Math.max(...items.map((i) => Number(i.amount)), 0);
   return (
     <Card data-testid="category-card">
@@ -22,7 +28,10 @@ export function CategoryCard({ items, currency }: { items: DashboardResponse['by
                   <span className="tabular-nums">{formatMoney(c.amount, currency)}</span>
                 </div>
                 <div className="h-2 rounded-full bg-slate-100" aria-hidden="true">
-                  <div className="h-2 rounded-full bg-blue-600" style={{ width: `${max ? (Number(c.amount) / max) * 100 : 0}%` }} />
+                  <div
+                    className="h-2 rounded-full bg-blue-600"
+                    style={{ width: `${max ? (Number(c.amount) / max) * 100 : 0}%` }}
+                  />
                 </div>
               </li>
             ))}

@@ -5,7 +5,19 @@ import { Card, CardContent } from '@/components/ui/card';
 import { formatMoney, formatMoneyOf, formatNumber, formatPercent, plural } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-function KpiCard({ title, value, detail, icon, testId }: { title: string; value: ReactNode; detail?: ReactNode; icon: ReactNode; testId: string }) {
+function KpiCard({
+  title,
+  value,
+  detail,
+  icon,
+  testId,
+}: {
+  title: string;
+  value: ReactNode;
+  detail?: ReactNode;
+  icon: ReactNode;
+  testId: string;
+}) {
   return (
     <Card data-testid={testId}>
       <CardContent className="flex flex-col gap-1 p-4">
@@ -28,9 +40,15 @@ function Trend({ percent }: { percent: string | null }) {
   if (percent === null) return <span>No spend on the same days last month to compare</span>;
   const n = Number(percent);
   const Icon = n > 0 ? ArrowUpRight : n < 0 ? ArrowDownRight : Minus;
-  const words = n > 0 ? `up ${formatPercent(percent)}` : n < 0 ? `down ${formatPercent(percent.replace('-', ''))}` : 'unchanged';
+  const words =
+    n > 0 ? `up ${formatPercent(percent)}` : n < 0 ? `down ${formatPercent(percent.replace('-', ''))}` : 'unchanged';
   return (
-    <span className={cn('inline-flex items-center gap-1 font-medium', n > 0 ? 'text-amber-800' : n < 0 ? 'text-emerald-800' : 'text-slate-700')}>
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 font-medium',
+        n > 0 ? 'text-amber-800' : n < 0 ? 'text-emerald-800' : 'text-slate-700',
+      )}
+    >
       <Icon className="size-3.5" aria-hidden="true" />
       {words} on the same days last month
     </span>
@@ -49,7 +67,9 @@ export function KpiCards({ kpis, currency }: { kpis: DashboardKpis; currency: st
           <div className="flex flex-col">
             <Trend percent={kpis.spendChangePercent} />
             <span>
-              {kpis.comparedDays === 1 ? 'Day 1' : `Days 1–${kpis.comparedDays}`} of last month {formatMoney(kpis.spendLastMonthToDate, currency)} · all of it {formatMoney(kpis.spendLastMonth, currency)}
+              {kpis.comparedDays === 1 ? 'Day 1' : `Days 1–${kpis.comparedDays}`} of last month{' '}
+              {formatMoney(kpis.spendLastMonthToDate, currency)} · all of it{' '}
+              {formatMoney(kpis.spendLastMonth, currency)}
             </span>
           </div>
         }
@@ -71,7 +91,9 @@ export function KpiCards({ kpis, currency }: { kpis: DashboardKpis; currency: st
             ? 'No budget lines in force today'
             : // The total adds one granularity's lines only (the coarsest in force), so it never counts money twice.
               `${formatMoneyOf(kpis.budget.consumed, kpis.budget.amount, currency)} · ${plural(kpis.budget.countedLines, `${kpis.budget.periodType} line`)}` +
-              (kpis.budget.linesInForce > kpis.budget.countedLines ? ` (${formatNumber(kpis.budget.linesInForce, 0)} in force)` : '')
+              (kpis.budget.linesInForce > kpis.budget.countedLines
+                ? ` (${formatNumber(kpis.budget.linesInForce, 0)} in force)`
+                : '')
         }
       />
       <KpiCard
@@ -86,7 +108,11 @@ export function KpiCards({ kpis, currency }: { kpis: DashboardKpis; currency: st
         title="Approval cycle time"
         icon={<Timer className="size-4" />}
         value={kpis.avgCycleHours === null ? '—' : formatHours(kpis.avgCycleHours)}
-        detail={kpis.cycleSample ? `Submission to decision, ${kpis.cycleSample} decisions in 30 days` : 'No decisions in the last 30 days'}
+        detail={
+          kpis.cycleSample
+            ? `Submission to decision, ${kpis.cycleSample} decisions in 30 days`
+            : 'No decisions in the last 30 days'
+        }
       />
     </section>
   );

@@ -5,7 +5,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { CardLink } from './card-link';
 
-const STATUS_ORDER: RequestStatus[] = ['draft', 'pending', 'info_requested', 'approved', 'paid', 'rejected', 'cancelled'];
+const STATUS_ORDER: RequestStatus[] = [
+  'draft',
+  'pending',
+  'info_requested',
+  'approved',
+  'paid',
+  'rejected',
+  'cancelled',
+];
 
 export function MineCard({ mine, currency }: { mine: DashboardMine; currency: string }) {
   const byStatus = new Map(mine.byStatus.map((s) => [s.status, s]));
@@ -25,7 +33,9 @@ export function MineCard({ mine, currency }: { mine: DashboardMine; currency: st
                 <RequestStatusBadge status={s} />
                 <span className="tabular-nums">{byStatus.get(s)!.count}</span>
               </span>
-              <span className="tabular-nums text-muted-foreground">{formatMoney(byStatus.get(s)!.amount, currency)}</span>
+              <span className="tabular-nums text-muted-foreground">
+                {formatMoney(byStatus.get(s)!.amount, currency)}
+              </span>
             </li>
           ))}
           {mine.total === 0 ? <li className="text-muted-foreground">You have not raised a request yet.</li> : null}
@@ -40,8 +50,8 @@ export function MineCard({ mine, currency }: { mine: DashboardMine; currency: st
                     <span className="font-medium">{dec.reference}</span> {dec.title}
                   </span>
                   <span className="text-xs text-muted-foreground">
-                    {DECISION_WORDS[dec.decision]} {dec.stepName ? `at “${dec.stepName}”` : ''} by {dec.decidedBy ?? 'Outlay'} ·{' '}
-                    {formatDateTime(dec.decidedAt)}
+                    {DECISION_WORDS[dec.decision]} {dec.stepName ? `at “${dec.stepName}”` : ''} by{' '}
+                    {dec.decidedBy ?? 'Outlay'} · {formatDateTime(dec.decidedAt)}
                   </span>
                 </li>
               ))}
@@ -53,6 +63,5 @@ export function MineCard({ mine, currency }: { mine: DashboardMine; currency: st
     </Card>
   );
 }
-
 
 const DECISION_WORDS = { approved: 'Approved', rejected: 'Rejected', info_requested: 'Information requested' } as const;

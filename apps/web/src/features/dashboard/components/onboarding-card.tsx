@@ -26,7 +26,13 @@ export function OnboardingCard() {
           </CardTitle>
           <p className="mt-1 text-sm text-muted-foreground">A few first steps; each ticks itself when you do it.</p>
         </div>
-        <Button variant="ghost" size="icon" aria-label="Hide the checklist" disabled={dismiss.isPending} onClick={() => dismiss.mutate(true)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Hide the checklist"
+          disabled={dismiss.isPending}
+          onClick={() => dismiss.mutate(true)}
+        >
           <X aria-hidden="true" />
         </Button>
       </CardHeader>
@@ -57,7 +63,10 @@ export function OnboardingCard() {
             </li>
           ))}
         </ul>
-        <Link href="/onboarding-tutorials" className="text-sm font-medium text-primary underline-offset-2 hover:underline">
+        <Link
+          href="/onboarding-tutorials"
+          className="text-sm font-medium text-primary underline-offset-2 hover:underline"
+        >
           See the whole checklist
         </Link>
       </CardContent>

@@ -19,8 +19,8 @@ export function QueueCard({ queue }: { queue: DashboardQueue }) {
         </dl>
         {queue.oldest ? (
           <p className="text-sm text-muted-foreground">
-            Oldest: <span className="font-medium text-foreground">{queue.oldest.reference}</span> {queue.oldest.title}, waiting since{' '}
-            {formatDateTime(queue.oldest.waitingSince)}
+            Oldest: <span className="font-medium text-foreground">{queue.oldest.reference}</span> {queue.oldest.title},
+            waiting since {formatDateTime(queue.oldest.waitingSince)}
           </p>
         ) : (
           <p className="text-sm text-muted-foreground">Nothing is waiting for you.</p>
@@ -33,7 +33,13 @@ export function QueueCard({ queue }: { queue: DashboardQueue }) {
 
 function Stat({ label, value, tone }: { label: string; value: number; tone?: 'danger' | 'warning' }) {
   return (
-    <div className={cn('rounded-md bg-muted px-2 py-3', tone === 'danger' && 'bg-red-50 text-red-900', tone === 'warning' && 'bg-amber-50 text-amber-900')}>
+    <div
+      className={cn(
+        'rounded-md bg-muted px-2 py-3',
+        tone === 'danger' && 'bg-red-50 text-red-900',
+        tone === 'warning' && 'bg-amber-50 text-amber-900',
+      )}
+    >
       <dt className="text-xs">{label}</dt>
       <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
     </div>

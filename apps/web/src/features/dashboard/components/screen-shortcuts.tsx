@@ -5,7 +5,13 @@ import { seesAdminMenus } from '@/lib/route-catalogue';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** Screens every signed-in person opens anyway: the main menu, the account's, and the dashboard's quick links. */
-const EVERYONE = new Set(['requests.read.own', 'requests.create', 'notifications.read', 'communications.use', 'profile.manage']);
+const EVERYONE = new Set([
+  'requests.read.own',
+  'requests.create',
+  'notifications.read',
+  'communications.use',
+  'profile.manage',
+]);
 
 /**
  * The Admin and Settings screens a person's permissions open, for roles the seed does not give
@@ -14,7 +20,9 @@ const EVERYONE = new Set(['requests.read.own', 'requests.create', 'notifications
  */
 export function screenShortcutsFor(user: Pick<CurrentUser, 'role' | 'permissions'>) {
   if (seesAdminMenus(user)) return [];
-  return [...menuRoutes('admin'), ...menuRoutes('settings')].filter((r) => r.permission && !EVERYONE.has(r.permission) && mayOpen(r, user.permissions));
+  return [...menuRoutes('admin'), ...menuRoutes('settings')].filter(
+    (r) => r.permission && !EVERYONE.has(r.permission) && mayOpen(r, user.permissions),
+  );
 }
 
 export function ScreenShortcuts({ user }: { user: Pick<CurrentUser, 'role' | 'permissions'> }) {

@@ -2,7 +2,13 @@ import type { DashboardResponse } from '@outlay/contracts/dashboard';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { SpendChart } from '@/components/charts/spend-chart';
 
-export function SpendCard({ data, currency }: { data: NonNullable<DashboardResponse['spendByMonth']>; currency: string }) {
+export function SpendCard({
+  data,
+  currency,
+}: {
+  data: NonNullable<DashboardResponse['spendByMonth']>;
+  currency: string;
+}) {
   return (
     <Card>
       <CardHeader>

@@ -50,7 +50,11 @@ export default function DashboardPage() {
           </h1>
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             Signed in as <RoleBadge role={user.role} />
-            {d?.kpis ? <span>· Figures for {d.kpis.scopeLabel}, in {d.currency}</span> : null}
+            {d?.kpis ? (
+              <span>
+                · Figures for {d.kpis.scopeLabel}, in {d.currency}
+              </span>
+            ) : null}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -80,7 +84,12 @@ export default function DashboardPage() {
       <SiblingScreens />
       <ScreenShortcuts user={user} />
 
-      <QueryState query={figures} loadingLabel="Loading your dashboard" errorMessage="The dashboard could not be loaded." className="min-h-40">
+      <QueryState
+        query={figures}
+        loadingLabel="Loading your dashboard"
+        errorMessage="The dashboard could not be loaded."
+        className="min-h-40"
+      >
         {(data) => (
           <>
             <ErrorBoundary panel="Getting started">
@@ -107,7 +116,15 @@ function QuickLink({ href, icon, children }: { href: string; icon: ReactNode; ch
 }
 
 /** Each card in its own boundary: one card failing to render leaves the others on screen. */
-function DashboardBody({ data, connected, announcement }: { data: DashboardResponse; connected: boolean; announcement: string }) {
+function DashboardBody({
+  data,
+  connected,
+  announcement,
+}: {
+  data: DashboardResponse;
+  connected: boolean;
+  announcement: string;
+}) {
   // A requester has one card here (their requests): it takes the row instead of half of it.
   const sideBySide = [data.queue, data.mine, data.byCategory, data.kpis].filter(Boolean).length > 1;
   return (

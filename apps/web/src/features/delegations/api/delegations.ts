@@ -7,7 +7,10 @@ import { DELEGATIONS_URL } from './keys';
 export function delegationsQueryOptions(all: boolean) {
   return queryOptions({
     queryKey: [DELEGATIONS_URL, { all }],
-    queryFn: ({ signal }) => apiJson<{ items: Delegation[] }>('GET', all ? `${DELEGATIONS_URL}?all=true` : DELEGATIONS_URL, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<{ items: Delegation[] }>('GET', all ? `${DELEGATIONS_URL}?all=true` : DELEGATIONS_URL, undefined, {
+        signal,
+      }),
     select: (data) => data.items,
   });
 }

@@ -42,13 +42,20 @@ function StatusAction({ report }: { report: ErrorReportDetail }) {
   const { toast } = useToast();
   const resolve = useResolveErrorReport();
   const reopen = useReopenErrorReport();
-  const failed = (error: unknown) => toast({ title: 'Could not change the error', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+  const failed = (error: unknown) =>
+    toast({
+      title: 'Could not change the error',
+      description: messageOf(error, 'Please try again.'),
+      variant: 'destructive',
+    });
   if (report.status === 'resolved') {
     return (
       <Button
         variant="outline"
         disabled={reopen.isPending}
-        onClick={() => reopen.mutate(report.id, { onSuccess: () => toast({ title: 'Error reopened' }), onError: failed })}
+        onClick={() =>
+          reopen.mutate(report.id, { onSuccess: () => toast({ title: 'Error reopened' }), onError: failed })
+        }
       >
         <RotateCcw aria-hidden="true" />
         {reopen.isPending ? 'Reopening…' : 'Reopen'}
@@ -60,7 +67,8 @@ function StatusAction({ report }: { report: ErrorReportDetail }) {
       disabled={resolve.isPending}
       onClick={() =>
         resolve.mutate(report.id, {
-          onSuccess: () => toast({ title: 'Error resolved', description: 'If it happens again it comes back as regressed.' }),
+          onSuccess: () =>
+            toast({ title: 'Error resolved', description: 'If it happens again it comes back as regressed.' }),
           onError: failed,
         })
       }
@@ -78,7 +86,8 @@ function Details({ report }: { report: ErrorReportDetail }) {
       {report.status === 'regressed' && report.regressedAt && (
         <Alert variant="danger">
           <span>
-            <strong>Regressed:</strong> this error was marked resolved and happened again on {formatDateTime(report.regressedAt)}.
+            <strong>Regressed:</strong> this error was marked resolved and happened again on{' '}
+            {formatDateTime(report.regressedAt)}.
           </span>
         </Alert>
       )}
@@ -86,7 +95,9 @@ function Details({ report }: { report: ErrorReportDetail }) {
         <Field label="Occurrences">{formatNumber(report.occurrences)}</Field>
         <Field label="People affected">
           {formatNumber(report.affectedUsers)}
-          {report.anonymousOccurrences > 0 && <span className="text-muted-foreground"> (+{plural(report.anonymousOccurrences, 'time')} signed out)</span>}
+          {report.anonymousOccurrences > 0 && (
+            <span className="text-muted-foreground"> (+{plural(report.anonymousOccurrences, 'time')} signed out)</span>
+          )}
         </Field>
         <Field label="Route">{report.route && <span className="font-mono text-xs">{report.route}</span>}</Field>
         <Field label="First seen">{formatDateTime(report.firstSeenAt)}</Field>
@@ -111,7 +122,11 @@ function Details({ report }: { report: ErrorReportDetail }) {
         <h3 id="error-report-stack" className="text-sm font-medium">
           Last stack trace
         </h3>
-        {report.stack ? <StackText label="Stack trace" text={report.stack} /> : <p className="text-sm text-muted-foreground">The report came without a stack trace.</p>}
+        {report.stack ? (
+          <StackText label="Stack trace" text={report.stack} />
+        ) : (
+          <p className="text-sm text-muted-foreground">The report came without a stack trace.</p>
+        )}
         {report.componentStack && (
           <details className="text-sm">
             <summary className="cursor-pointer text-muted-foreground">Component stack</summary>
@@ -131,9 +146,13 @@ function Details({ report }: { report: ErrorReportDetail }) {
         ) : (
           <ul className="divide-y rounded-md border" data-testid="error-report-users">
             {report.users.map((u) => (
-              <li key={u.userId} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-2 text-sm">
+              <li
+                key={u.userId}
+                className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-2 text-sm"
+              >
                 <span className="min-w-0">
-                  <span className="font-medium">{u.name}</span> <span className="text-muted-foreground">@{u.username}</span>
+                  <span className="font-medium">{u.name}</span>{' '}
+                  <span className="text-muted-foreground">@{u.username}</span>
                 </span>
                 <span className="text-xs text-muted-foreground">
                   {plural(u.occurrences, 'time')} · last {formatDateTime(u.lastSeenAt)}
@@ -143,7 +162,9 @@ function Details({ report }: { report: ErrorReportDetail }) {
             ))}
           </ul>
         )}
-        {hidden > 0 && <p className="text-xs text-muted-foreground">and {plural(hidden, 'more person', 'more people')}</p>}
+        {hidden > 0 && (
+          <p className="text-xs text-muted-foreground">and {plural(hidden, 'more person', 'more people')}</p>
+        )}
       </section>
     </div>
   );
@@ -161,7 +182,11 @@ export function ErrorReportDetailDialog({ report, onClose }: { report: ErrorRepo
           <DialogTitle className="break-words pr-8 font-mono text-base leading-snug">{report?.message}</DialogTitle>
           <DialogDescription asChild>
             <div className="flex flex-wrap items-center gap-2">
-              {detail.data ? <ErrorReportStatusBadge status={detail.data.status} /> : report && <ErrorReportStatusBadge status={report.status} />}
+              {detail.data ? (
+                <ErrorReportStatusBadge status={detail.data.status} />
+              ) : (
+                report && <ErrorReportStatusBadge status={report.status} />
+              )}
               {report && <ErrorReportSourceBadge source={report.source} />}
             </div>
           </DialogDescription>

@@ -1,4 +1,9 @@
-import { ERROR_REPORT_SOURCE_LABELS, ERROR_REPORT_STATUS_LABELS, type ErrorReportSource, type ErrorReportStatus } from '@outlay/contracts/error-reports';
+import {
+  ERROR_REPORT_SOURCE_LABELS,
+  ERROR_REPORT_STATUS_LABELS,
+  type ErrorReportSource,
+  type ErrorReportStatus,
+} from '@outlay/contracts/error-reports';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 
 const VARIANTS: Record<ErrorReportStatus, BadgeProps['variant']> = {

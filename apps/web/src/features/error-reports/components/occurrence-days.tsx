@@ -6,7 +6,9 @@ const DAYS_SHOWN = 30;
 /** The last 30 UTC days ending `today`, oldest first, as `YYYY-MM-DD`. */
 function lastDays(today: Date): string[] {
   const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  return Array.from({ length: DAYS_SHOWN }, (_, i) => new Date(end - (DAYS_SHOWN - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: DAYS_SHOWN }, (_, i) =>
+    new Date(end - (DAYS_SHOWN - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
 }
 
 /** Occurrences per day over the last 30 days as small bars; each bar says its day and count to a screen reader. */

@@ -7,7 +7,13 @@ import {
   ERROR_REPORT_STATUS_VALUES,
   type ErrorReport,
 } from '@outlay/contracts/error-reports';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
+import {
+  DataTable,
+  DataTableFilterSelect,
+  DataTableRowActions,
+  useListQuery,
+  type DataTableColumn,
+} from '@/components/data-table';
 import { ListCard } from '@/components/data-table/list-card';
 import { PageHeader } from '@/components/page-header';
 import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
@@ -39,8 +45,20 @@ const COLUMNS: DataTableColumn<ErrorReport>[] = [
   },
   { id: 'status', header: 'Status', sortable: true, cell: (r) => <ErrorReportStatusBadge status={r.status} /> },
   { id: 'source', header: 'Source', cell: (r) => <ErrorReportSourceBadge source={r.source} /> },
-  { id: 'occurrences', header: 'Count', sortable: true, align: 'right', cell: (r) => <span className="tabular-nums">{formatNumber(r.occurrences)}</span> },
-  { id: 'affectedUsers', header: 'People', sortable: true, align: 'right', cell: (r) => <span className="tabular-nums">{people(r)}</span> },
+  {
+    id: 'occurrences',
+    header: 'Count',
+    sortable: true,
+    align: 'right',
+    cell: (r) => <span className="tabular-nums">{formatNumber(r.occurrences)}</span>,
+  },
+  {
+    id: 'affectedUsers',
+    header: 'People',
+    sortable: true,
+    align: 'right',
+    cell: (r) => <span className="tabular-nums">{people(r)}</span>,
+  },
   { id: 'browser', header: 'Browser', cell: (r) => r.browser ?? <span className="text-muted-foreground">—</span> },
   { id: 'firstSeenAt', header: 'First seen', sortable: true, hidden: true, cell: (r) => formatDateTime(r.firstSeenAt) },
   { id: 'lastSeenAt', header: 'Last seen', sortable: true, cell: (r) => formatDateTime(r.lastSeenAt) },
@@ -48,7 +66,12 @@ const COLUMNS: DataTableColumn<ErrorReport>[] = [
 
 /** /error-reports: what broke in the web app and the API, grouped, with counts and who ran into it (docs/product.md §3.13). */
 export default function ErrorReportsPage() {
-  const query = useListQuery<ErrorReport>({ url: ERROR_REPORTS_URL, filters: ['status', 'source'], defaultSort: 'lastSeenAt', defaultOrder: 'desc' });
+  const query = useListQuery<ErrorReport>({
+    url: ERROR_REPORTS_URL,
+    filters: ['status', 'source'],
+    defaultSort: 'lastSeenAt',
+    defaultOrder: 'desc',
+  });
   const [viewing, setViewing] = useState<ErrorReport | null>(null);
   const open = (r: ErrorReport) => setViewing(r);
   // The Settings menu's roles see the errors; resolving and reopening them needs errors.read.
@@ -71,17 +94,36 @@ export default function ErrorReportsPage() {
         onRowClick={open}
         toolbar={
           <>
-            <DataTableFilterSelect query={query} name="status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} />
-            <DataTableFilterSelect query={query} name="source" label="Source" allLabel="All sources" options={SOURCE_OPTIONS} />
+            <DataTableFilterSelect
+              query={query}
+              name="status"
+              label="Status"
+              allLabel="All statuses"
+              options={STATUS_OPTIONS}
+            />
+            <DataTableFilterSelect
+              query={query}
+              name="source"
+              label="Source"
+              allLabel="All sources"
+              options={SOURCE_OPTIONS}
+            />
           </>
         }
         empty={
           <div className="flex flex-col items-center gap-3 text-center">
             <p className="font-medium">No errors reported</p>
-            <p className="text-sm text-muted-foreground">When the web app or the server fails, the error shows up here, grouped with its repeats.</p>
+            <p className="text-sm text-muted-foreground">
+              When the web app or the server fails, the error shows up here, grouped with its repeats.
+            </p>
           </div>
         }
-        rowActions={(r) => <DataTableRowActions label={`Actions for ${r.message}`} actions={[{ label: 'View details', icon: <Eye aria-hidden="true" />, onSelect: () => open(r) }]} />}
+        rowActions={(r) => (
+          <DataTableRowActions
+            label={`Actions for ${r.message}`}
+            actions={[{ label: 'View details', icon: <Eye aria-hidden="true" />, onSelect: () => open(r) }]}
+          />
+        )}
         renderCard={(r) => (
           <ListCard
             testId="error-report-card"
@@ -94,7 +136,9 @@ export default function ErrorReportsPage() {
             amount={
               <span className="text-sm tabular-nums">
                 {plural(r.occurrences, 'time')}
-                <span className="block text-right text-xs font-normal text-muted-foreground">{plural(r.affectedUsers, 'person', 'people')}</span>
+                <span className="block text-right text-xs font-normal text-muted-foreground">
+                  {plural(r.affectedUsers, 'person', 'people')}
+                </span>
               </span>
             }
           />

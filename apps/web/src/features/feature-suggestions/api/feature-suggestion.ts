@@ -10,7 +10,10 @@ export function fetchFeatureSuggestion(id: string, signal?: AbortSignal) {
 }
 
 export function featureSuggestionQueryOptions(id: string) {
-  return queryOptions({ queryKey: [FEATURE_SUGGESTIONS_URL, id], queryFn: ({ signal }) => fetchFeatureSuggestion(id, signal) });
+  return queryOptions({
+    queryKey: [FEATURE_SUGGESTIONS_URL, id],
+    queryFn: ({ signal }) => fetchFeatureSuggestion(id, signal),
+  });
 }
 
 /** One suggestion with its comments. */

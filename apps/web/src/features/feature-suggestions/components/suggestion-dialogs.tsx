@@ -1,6 +1,13 @@
 import { MessageSquare } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { FEATURE_SUGGESTION_STATUS_LABELS, FEATURE_SUGGESTION_STATUS_VALUES, createFeatureSuggestionInput, featureSuggestionCommentInput, type FeatureSuggestionDetail, type FeatureSuggestionStatus } from '@outlay/contracts/feature-suggestions';
+import {
+  FEATURE_SUGGESTION_STATUS_LABELS,
+  FEATURE_SUGGESTION_STATUS_VALUES,
+  createFeatureSuggestionInput,
+  featureSuggestionCommentInput,
+  type FeatureSuggestionDetail,
+  type FeatureSuggestionStatus,
+} from '@outlay/contracts/feature-suggestions';
 import { FormDialog, FormFieldText, FormFieldTextarea, useZodForm } from '@/components/form';
 import { FormServerError } from '@/components/form/form-dialog';
 import { SelectField } from '@/components/form/plain-fields';
@@ -19,7 +26,15 @@ import { useSetSuggestionStatus } from '../api/set-status';
 import { SuggestionStatusBadge } from './suggestion-status-badge';
 import { VoteButton } from './vote-button';
 
-export function NewSuggestionDialog({ open, onOpenChange, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onCreated: (id: string) => void }) {
+export function NewSuggestionDialog({
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (id: string) => void;
+}) {
   const create = useCreateFeatureSuggestion();
   const { toast } = useToast();
   const form = useZodForm(createFeatureSuggestionInput, { title: '', description: '' });
@@ -38,13 +53,22 @@ export function NewSuggestionDialog({ open, onOpenChange, onCreated }: { open: b
         onCreated(saved.id);
       }}
     >
-      <FormFieldText name="title" label="Title" required maxLength={120} placeholder="e.g. Approve requests from the e-mail" />
+      <FormFieldText
+        name="title"
+        label="Title"
+        required
+        maxLength={120}
+        placeholder="e.g. Approve requests from the e-mail"
+      />
       <FormFieldTextarea name="description" label="Description" required rows={6} maxLength={4000} />
     </FormDialog>
   );
 }
 
-const STATUS_OPTIONS = FEATURE_SUGGESTION_STATUS_VALUES.map((value) => ({ value, label: FEATURE_SUGGESTION_STATUS_LABELS[value] }));
+const STATUS_OPTIONS = FEATURE_SUGGESTION_STATUS_VALUES.map((value) => ({
+  value,
+  label: FEATURE_SUGGESTION_STATUS_LABELS[value],
+}));
 
 function StatusForm({ suggestion }: { suggestion: FeatureSuggestionDetail }) {
   const [status, setStatus] = useState<FeatureSuggestionStatus>(suggestion.status);
@@ -57,16 +81,31 @@ function StatusForm({ suggestion }: { suggestion: FeatureSuggestionDetail }) {
     e.preventDefault();
     setError(null);
     try {
-      const saved = await save.mutateAsync({ id: suggestion.id, input: { status, ...(note.trim() ? { note: note.trim() } : {}) } });
-      toast({ title: 'Status saved', description: `${saved.title} is ${FEATURE_SUGGESTION_STATUS_LABELS[saved.status].toLowerCase()}; ${saved.authorName} is notified.` });
+      const saved = await save.mutateAsync({
+        id: suggestion.id,
+        input: { status, ...(note.trim() ? { note: note.trim() } : {}) },
+      });
+      toast({
+        title: 'Status saved',
+        description: `${saved.title} is ${FEATURE_SUGGESTION_STATUS_LABELS[saved.status].toLowerCase()}; ${saved.authorName} is notified.`,
+      });
     } catch (err) {
       setError(messageOf(err, 'Could not save the status.'));
     }
   };
   return (
-    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3 rounded-md border bg-muted/30 p-3" aria-label="Set the status">
+    <form
+      onSubmit={(e) => void submit(e)}
+      className="flex flex-col gap-3 rounded-md border bg-muted/30 p-3"
+      aria-label="Set the status"
+    >
       <div className="grid gap-3 sm:grid-cols-[12rem_minmax(0,1fr)]">
-        <SelectField label="Status" value={status} onChange={(v) => setStatus(v as FeatureSuggestionStatus)} options={STATUS_OPTIONS} />
+        <SelectField
+          label="Status"
+          value={status}
+          onChange={(v) => setStatus(v as FeatureSuggestionStatus)}
+          options={STATUS_OPTIONS}
+        />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="status-note">Note to the author (optional)</Label>
           <Textarea id="status-note" rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
@@ -104,7 +143,14 @@ function CommentForm({ id }: { id: string }) {
   return (
     <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-2">
       <Label htmlFor="suggestion-comment">Add a comment</Label>
-      <Textarea id="suggestion-comment" rows={3} maxLength={2000} value={body} onChange={(e) => setBody(e.target.value)} aria-invalid={Boolean(error)} />
+      <Textarea
+        id="suggestion-comment"
+        rows={3}
+        maxLength={2000}
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+        aria-invalid={Boolean(error)}
+      />
       <FormServerError error={error} />
       <div>
         <Button type="submit" size="sm" disabled={add.isPending}>
@@ -117,12 +163,25 @@ function CommentForm({ id }: { id: string }) {
 }
 
 /** One suggestion: its text, votes, status (editable for feedback.manage) and comments. User text is shown as text. */
-export function SuggestionDetailDialog({ id, canManage, onClose }: { id: string | null; canManage: boolean; onClose: () => void }) {
+export function SuggestionDetailDialog({
+  id,
+  canManage,
+  onClose,
+}: {
+  id: string | null;
+  canManage: boolean;
+  onClose: () => void;
+}) {
   const query = useFeatureSuggestion(id);
   return (
     <Dialog open={Boolean(id)} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <QueryState query={query} loadingLabel="Loading the suggestion…" errorMessage="Could not load the suggestion." notFoundMessage="This suggestion does not exist.">
+        <QueryState
+          query={query}
+          loadingLabel="Loading the suggestion…"
+          errorMessage="Could not load the suggestion."
+          notFoundMessage="This suggestion does not exist."
+        >
           {(s) => (
             <div className="flex min-w-0 flex-col gap-4">
               <DialogHeader>
@@ -161,7 +220,8 @@ export function SuggestionDetailDialog({ id, canManage, onClose }: { id: string 
                     {s.commentList.map((c) => (
                       <li key={c.id} className="rounded-md border p-3 text-sm">
                         <p className="text-xs text-muted-foreground">
-                          <span className="font-medium text-foreground">{c.authorName}</span> · {formatDateTime(c.createdAt)}
+                          <span className="font-medium text-foreground">{c.authorName}</span> ·{' '}
+                          {formatDateTime(c.createdAt)}
                         </p>
                         <p className="mt-1 whitespace-pre-wrap break-words">{c.body}</p>
                       </li>

@@ -6,7 +6,13 @@ import { cn } from '@/lib/utils';
 import { useVote } from '../api/vote';
 
 /** One vote per person: pressed when the caller has voted; pressing again takes the vote back. */
-export function VoteButton({ suggestion, className }: { suggestion: Pick<FeatureSuggestion, 'id' | 'title' | 'votes' | 'voted'>; className?: string }) {
+export function VoteButton({
+  suggestion,
+  className,
+}: {
+  suggestion: Pick<FeatureSuggestion, 'id' | 'title' | 'votes' | 'voted'>;
+  className?: string;
+}) {
   const vote = useVote();
   const { toast } = useToast();
   const votes = suggestion.votes;
@@ -22,7 +28,14 @@ export function VoteButton({ suggestion, className }: { suggestion: Pick<Feature
         e.stopPropagation();
         vote.mutate(
           { id: suggestion.id, voted: !suggestion.voted },
-          { onError: (error) => toast({ variant: 'destructive', title: 'Could not save your vote', description: messageOf(error, 'Try again.') }) },
+          {
+            onError: (error) =>
+              toast({
+                variant: 'destructive',
+                title: 'Could not save your vote',
+                description: messageOf(error, 'Try again.'),
+              }),
+          },
         );
       }}
       className={cn(

@@ -1,8 +1,18 @@
 import { MessageSquare, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { FEATURE_SUGGESTION_STATUS_LABELS, FEATURE_SUGGESTION_STATUS_VALUES, type FeatureSuggestion } from '@outlay/contracts/feature-suggestions';
-import { DataTable, DataTableFilterSelect, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
+import {
+  FEATURE_SUGGESTION_STATUS_LABELS,
+  FEATURE_SUGGESTION_STATUS_VALUES,
+  type FeatureSuggestion,
+} from '@outlay/contracts/feature-suggestions';
+import {
+  DataTable,
+  DataTableFilterSelect,
+  ListCard,
+  useListQuery,
+  type DataTableColumn,
+} from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/api/current-user';
@@ -12,7 +22,10 @@ import { NewSuggestionDialog, SuggestionDetailDialog } from '../components/sugge
 import { SuggestionStatusBadge } from '../components/suggestion-status-badge';
 import { VoteButton } from '../components/vote-button';
 
-const STATUS_OPTIONS = FEATURE_SUGGESTION_STATUS_VALUES.map((value) => ({ value, label: FEATURE_SUGGESTION_STATUS_LABELS[value] }));
+const STATUS_OPTIONS = FEATURE_SUGGESTION_STATUS_VALUES.map((value) => ({
+  value,
+  label: FEATURE_SUGGESTION_STATUS_LABELS[value],
+}));
 const MINE_OPTIONS = [{ value: 'true', label: 'My suggestions' }];
 
 function columns(open: (id: string) => void): DataTableColumn<FeatureSuggestion>[] {
@@ -25,7 +38,11 @@ function columns(open: (id: string) => void): DataTableColumn<FeatureSuggestion>
       hideable: false,
       cell: (s) => (
         <div className="flex min-w-0 max-w-xl flex-col gap-0.5">
-          <button type="button" className="text-left font-medium hover:underline focus-visible:outline-2 focus-visible:outline-ring" onClick={() => open(s.id)}>
+          <button
+            type="button"
+            className="text-left font-medium hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+            onClick={() => open(s.id)}
+          >
             {s.title}
           </button>
           <span className="line-clamp-2 text-xs text-muted-foreground">{s.description}</span>
@@ -54,7 +71,12 @@ function columns(open: (id: string) => void): DataTableColumn<FeatureSuggestion>
 export default function FeatureSuggestionsPage() {
   const { user } = useAuth();
   const canManage = Boolean(user?.permissions.includes('feedback.manage'));
-  const query = useListQuery<FeatureSuggestion>({ url: FEATURE_SUGGESTIONS_URL, filters: ['status', 'mine'], defaultSort: 'votes', defaultOrder: 'desc' });
+  const query = useListQuery<FeatureSuggestion>({
+    url: FEATURE_SUGGESTIONS_URL,
+    filters: ['status', 'mine'],
+    defaultSort: 'votes',
+    defaultOrder: 'desc',
+  });
   // The open suggestion is in the address (?suggestion=), so the author's notification opens it.
   const [params, setParams] = useSearchParams();
   const openId = params.get('suggestion');
@@ -81,8 +103,20 @@ export default function FeatureSuggestionsPage() {
         searchPlaceholder="Search titles and descriptions…"
         toolbar={
           <>
-            <DataTableFilterSelect query={query} name="status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} />
-            <DataTableFilterSelect query={query} name="mine" label="Suggested by" allLabel="Everyone" options={MINE_OPTIONS} />
+            <DataTableFilterSelect
+              query={query}
+              name="status"
+              label="Status"
+              allLabel="All statuses"
+              options={STATUS_OPTIONS}
+            />
+            <DataTableFilterSelect
+              query={query}
+              name="mine"
+              label="Suggested by"
+              allLabel="Everyone"
+              options={MINE_OPTIONS}
+            />
           </>
         }
         actions={

@@ -14,14 +14,34 @@ export interface FlowParams {
 
 /** The flow's query parameters, shared with the requests behind a node. */
 export function flowSearch(p: FlowParams): Record<string, string | undefined> {
-  return { from: p.from, to: p.to, status: p.statuses.join(','), organizationId: p.organizationId, departmentId: p.departmentId, categoryId: p.categoryId };
+  return {
+    from: p.from,
+    to: p.to,
+    status: p.statuses.join(','),
+    organizationId: p.organizationId,
+    departmentId: p.departmentId,
+    categoryId: p.categoryId,
+  };
 }
 
 /** Organization → department → category → vendor for a period and statuses, in the group currency. */
 export function financialFlowQueryOptions(p: FlowParams) {
   return queryOptions<FinancialFlow>({
     // The generic query function: [path, status, name, value, …].
-    queryKey: [FINANCIAL_FLOW_URL, p.statuses.join(','), 'from', p.from, 'to', p.to, 'organizationId', p.organizationId, 'departmentId', p.departmentId, 'categoryId', p.categoryId],
+    queryKey: [
+      FINANCIAL_FLOW_URL,
+      p.statuses.join(','),
+      'from',
+      p.from,
+      'to',
+      p.to,
+      'organizationId',
+      p.organizationId,
+      'departmentId',
+      p.departmentId,
+      'categoryId',
+      p.categoryId,
+    ],
     placeholderData: keepPreviousData,
   });
 }

@@ -27,7 +27,11 @@ export function FlowColumns({ flow, onSelect }: { flow: FinancialFlow; onSelect:
         return (
           <div key={kind} className="flex min-w-0 flex-col gap-2">
             <h3 className="flex items-center gap-2 text-sm font-semibold">
-              <span className="inline-block size-3 rounded-sm" style={{ background: FLOW_KIND_COLORS[kind] }} aria-hidden="true" />
+              <span
+                className="inline-block size-3 rounded-sm"
+                style={{ background: FLOW_KIND_COLORS[kind] }}
+                aria-hidden="true"
+              />
               {FLOW_KIND_PLURALS[kind]}
             </h3>
             <CardList
@@ -47,7 +51,10 @@ export function FlowColumns({ flow, onSelect }: { flow: FinancialFlow; onSelect:
                     meta={
                       <span className="flex items-center gap-2 whitespace-nowrap">
                         <span className="h-1.5 w-10 shrink-0 overflow-hidden rounded-full bg-muted" aria-hidden="true">
-                          <span className="block h-full rounded-full" style={{ width: `${share}%`, background: FLOW_KIND_COLORS[kind] }} />
+                          <span
+                            className="block h-full rounded-full"
+                            style={{ width: `${share}%`, background: FLOW_KIND_COLORS[kind] }}
+                          />
                         </span>
                         {formatPercent(share)} · {plural(n.requestCount, 'request')}
                       </span>

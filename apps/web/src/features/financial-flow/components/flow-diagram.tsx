@@ -38,8 +38,24 @@ function NodeShape({ x, y, width, height, payload, selected }: ShapeProps & { se
   const last = n.kind === 'vendor';
   return (
     <g style={{ cursor: n.id.startsWith(OTHER_PREFIX) ? 'default' : 'pointer' }} data-node={n.id}>
-      <rect x={x} y={y} width={width} height={Math.max(height, 2)} fill={FLOW_KIND_COLORS[n.kind]} stroke={selected === n.id ? '#0f172a' : 'none'} strokeWidth={2} rx={2} />
-      <text x={last ? x - 6 : x + width + 6} y={y + height / 2} textAnchor={last ? 'end' : 'start'} dominantBaseline="middle" fontSize={12} fill="#0f172a">
+      <rect
+        x={x}
+        y={y}
+        width={width}
+        height={Math.max(height, 2)}
+        fill={FLOW_KIND_COLORS[n.kind]}
+        stroke={selected === n.id ? '#0f172a' : 'none'}
+        strokeWidth={2}
+        rx={2}
+      />
+      <text
+        x={last ? x - 6 : x + width + 6}
+        y={y + height / 2}
+        textAnchor={last ? 'end' : 'start'}
+        dominantBaseline="middle"
+        fontSize={12}
+        fill="#0f172a"
+      >
         <title>{n.name}</title>
         {short(n.name)}
       </text>
@@ -47,11 +63,23 @@ function NodeShape({ x, y, width, height, payload, selected }: ShapeProps & { se
   );
 }
 
-function FlowTooltip({ active, payload, currency }: { active?: boolean; payload?: readonly { payload?: unknown }[]; currency: string }) {
+function FlowTooltip({
+  active,
+  payload,
+  currency,
+}: {
+  active?: boolean;
+  payload?: readonly { payload?: unknown }[];
+  currency: string;
+}) {
   const item = payload?.[0]?.payload as { payload?: unknown } | undefined;
   if (!active || !item) return null;
   // Recharts hands over the node or the link it drew, sometimes wrapped once more.
-  const drawn = (item.payload ?? item) as Partial<DrawnNode> & { source?: DrawnNode; target?: DrawnNode; amount?: string };
+  const drawn = (item.payload ?? item) as Partial<DrawnNode> & {
+    source?: DrawnNode;
+    target?: DrawnNode;
+    amount?: string;
+  };
   let title: string;
   let amount: string;
   let count: number;
@@ -70,7 +98,8 @@ function FlowTooltip({ active, payload, currency }: { active?: boolean; payload?
       <p className="tabular-nums">{formatMoney(amount, currency)}</p>
       {count >= 0 && (
         <p className="text-xs text-muted-foreground">
-          {plural(count, 'request')} · {drawn.node?.id.startsWith(OTHER_PREFIX) ? 'each is in the table below' : 'click for the list'}
+          {plural(count, 'request')} ·{' '}
+          {drawn.node?.id.startsWith(OTHER_PREFIX) ? 'each is in the table below' : 'click for the list'}
         </p>
       )}
     </div>
@@ -82,16 +111,34 @@ function FlowTooltip({ active, payload, currency }: { active?: boolean; payload?
  * band's width its amount. A node opens its requests when clicked; the table beside it offers
  * the same to the keyboard and to screen readers, so the picture itself is hidden from them.
  */
-export function FlowDiagram({ flow, selected, onSelect }: { flow: FinancialFlow; selected: string | null; onSelect: (node: FlowNode) => void }) {
+export function FlowDiagram({
+  flow,
+  selected,
+  onSelect,
+}: {
+  flow: FinancialFlow;
+  selected: string | null;
+  onSelect: (node: FlowNode) => void;
+}) {
   const { nodes: shown, links: shownLinks } = foldSmallNodes(flow);
   const index = new Map(shown.map((n, i) => [n.id, i]));
   const nodes: DrawnNode[] = shown.map((n) => ({ name: n.name, node: n }));
   const links: DrawnLink[] = shownLinks
     // Numbers only to draw; a zero band has nothing to draw.
-    .map((l) => ({ source: index.get(l.source)!, target: index.get(l.target)!, value: Number(l.amount), amount: l.amount }))
+    .map((l) => ({
+      source: index.get(l.source)!,
+      target: index.get(l.target)!,
+      value: Number(l.amount),
+      amount: l.amount,
+    }))
     .filter((l) => l.value > 0);
   const flowNodes = shown;
-  const perColumn = Math.max(...(['organization', 'department', 'category', 'vendor'] as const).map((k) => flowNodes.filter((n) => n.kind === k).length), 1);
+  const perColumn = Math.max(
+    ...(['organization', 'department', 'category', 'vendor'] as const).map(
+      (k) => flowNodes.filter((n) => n.kind === k).length,
+    ),
+    1,
+  );
   const height = Math.min(Math.max(perColumn * 36 + 40, 320), 1400);
   const box = useRef<HTMLDivElement>(null);
   const [boxWidth, setBoxWidth] = useState(0);
@@ -123,7 +170,15 @@ export function FlowDiagram({ flow, selected, onSelect }: { flow: FinancialFlow;
           if (drawn?.node && !drawn.node.id.startsWith(OTHER_PREFIX)) onSelect(drawn.node);
         }}
       >
-        <Tooltip content={(p) => <FlowTooltip active={p.active} payload={p.payload as readonly { payload?: unknown }[]} currency={flow.currency} />} />
+        <Tooltip
+          content={(p) => (
+            <FlowTooltip
+              active={p.active}
+              payload={p.payload as readonly { payload?: unknown }[]}
+              currency={flow.currency}
+            />
+          )}
+        />
       </Sankey>
     </div>
   );

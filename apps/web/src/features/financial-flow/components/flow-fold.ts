@@ -37,7 +37,16 @@ export function foldSmallNodes(flow: FinancialFlow): { nodes: FlowNode[]; links:
     const target = into.get(l.target) ?? l.target;
     const key = `${source}>${target}`;
     const seen = links.get(key);
-    links.set(key, seen ? { ...seen, amount: toAmountString(addMoney(seen.amount, l.amount)), requestCount: seen.requestCount + l.requestCount } : { ...l, source, target });
+    links.set(
+      key,
+      seen
+        ? {
+            ...seen,
+            amount: toAmountString(addMoney(seen.amount, l.amount)),
+            requestCount: seen.requestCount + l.requestCount,
+          }
+        : { ...l, source, target },
+    );
   }
   return { nodes, links: [...links.values()] };
 }

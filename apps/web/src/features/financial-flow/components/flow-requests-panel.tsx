@@ -9,7 +9,8 @@ import { formatMoney, formatMonth } from '@/lib/format';
 import { useFlowRequests } from '../api/flow-requests';
 import type { FlowParams } from '../api/financial-flow';
 
-const where = (r: FlowRequest) => [r.organizationName, r.departmentName, r.categoryName, r.vendorName].filter(Boolean).join(' · ');
+const where = (r: FlowRequest) =>
+  [r.organizationName, r.departmentName, r.categoryName, r.vendorName].filter(Boolean).join(' · ');
 
 function columns(currency: string): DataTableColumn<FlowRequest>[] {
   return [
@@ -26,16 +27,37 @@ function columns(currency: string): DataTableColumn<FlowRequest>[] {
       ),
     },
     // The one long column wraps, so the amounts stay in view.
-    { id: 'where', header: 'Organization · department · category · vendor', accessor: where, className: 'min-w-48 whitespace-normal' },
+    {
+      id: 'where',
+      header: 'Organization · department · category · vendor',
+      accessor: where,
+      className: 'min-w-48 whitespace-normal',
+    },
     { id: 'month', header: 'Month', sortable: true, cell: (r) => formatMonth(r.month) },
     { id: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
     { id: 'original', header: 'Amount', align: 'right', cell: (r) => formatMoney(r.amount, r.currency) },
-    { id: 'amount', header: `In ${currency}`, align: 'right', sortable: true, cell: (r) => formatMoney(r.amountGroup, currency) },
+    {
+      id: 'amount',
+      header: `In ${currency}`,
+      align: 'right',
+      sortable: true,
+      cell: (r) => formatMoney(r.amountGroup, currency),
+    },
   ];
 }
 
 /** The requests behind the chosen node, within the flow's period, statuses and filters. */
-export function FlowRequestsPanel({ node, params, currency, onClose }: { node: FlowNode; params: FlowParams; currency: string; onClose: () => void }) {
+export function FlowRequestsPanel({
+  node,
+  params,
+  currency,
+  onClose,
+}: {
+  node: FlowNode;
+  params: FlowParams;
+  currency: string;
+  onClose: () => void;
+}) {
   const query = useFlowRequests(node.id, params);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {

@@ -9,7 +9,12 @@ const FIRST_ROWS = 25;
 function NodeButton({ node, onSelect }: { node: FlowNode; onSelect: (node: FlowNode) => void }) {
   return (
     <>
-      <Button variant="link" className="h-auto min-w-0 p-0 text-left whitespace-normal" onClick={() => onSelect(node)} aria-label={`${node.name}: show its requests`}>
+      <Button
+        variant="link"
+        className="h-auto min-w-0 p-0 text-left whitespace-normal"
+        onClick={() => onSelect(node)}
+        aria-label={`${node.name}: show its requests`}
+      >
         {node.name}
       </Button>
       {node.organizationName && <span className="text-xs text-muted-foreground"> · {node.organizationName}</span>}
@@ -33,10 +38,18 @@ export function FlowTable({ flow, onSelect }: { flow: FinancialFlow; onSelect: (
         <caption className="sr-only">Each flow of the diagram with its amount in {flow.currency}</caption>
         <thead>
           <tr className="border-b text-left text-muted-foreground">
-            <th scope="col" className="p-2 font-medium">From</th>
-            <th scope="col" className="p-2 font-medium">To</th>
-            <th scope="col" className="p-2 text-right font-medium">Requests</th>
-            <th scope="col" className="p-2 text-right font-medium">Amount</th>
+            <th scope="col" className="p-2 font-medium">
+              From
+            </th>
+            <th scope="col" className="p-2 font-medium">
+              To
+            </th>
+            <th scope="col" className="p-2 text-right font-medium">
+              Requests
+            </th>
+            <th scope="col" className="p-2 text-right font-medium">
+              Amount
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -58,13 +71,19 @@ export function FlowTable({ flow, onSelect }: { flow: FinancialFlow; onSelect: (
       </table>
       <ul className="flex flex-col gap-2 sm:hidden" aria-label={`Each flow with its amount in ${flow.currency}`}>
         {rows.map(({ link, source, target }) => (
-          <li key={`${link.source}>${link.target}`} className="flex min-w-0 flex-col gap-1 rounded-lg border p-3 text-sm">
+          <li
+            key={`${link.source}>${link.target}`}
+            className="flex min-w-0 flex-col gap-1 rounded-lg border p-3 text-sm"
+          >
             <span className="min-w-0 break-words">
-              <NodeButton node={source} onSelect={onSelect} /> <span aria-label="to">→</span> <NodeButton node={target} onSelect={onSelect} />
+              <NodeButton node={source} onSelect={onSelect} /> <span aria-label="to">→</span>{' '}
+              <NodeButton node={target} onSelect={onSelect} />
             </span>
             <span className="flex justify-between gap-2 text-muted-foreground">
               <span>{plural(link.requestCount, 'request')}</span>
-              <span className="font-medium text-foreground tabular-nums">{formatMoney(link.amount, flow.currency)}</span>
+              <span className="font-medium text-foreground tabular-nums">
+                {formatMoney(link.amount, flow.currency)}
+              </span>
             </span>
           </li>
         ))}

@@ -10,5 +10,8 @@ export function dismissFinding(input: DismissFindingInput) {
 
 export function useDismissFinding() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: dismissFinding, onSuccess: () => queryClient.invalidateQueries({ queryKey: [FINDINGS_URL] }) });
+  return useMutation({
+    mutationFn: dismissFinding,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [FINDINGS_URL] }),
+  });
 }

@@ -13,6 +13,10 @@ export function useCreateRuleFromFinding() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createRuleFromFinding,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: [FINDINGS_URL] }), queryClient.invalidateQueries({ queryKey: ['/api/policies'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [FINDINGS_URL] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/policies'] }),
+      ]),
   });
 }

@@ -17,7 +17,11 @@ export function fetchFindings(filters: FindingFilters, signal?: AbortSignal) {
 }
 
 export function findingsQueryOptions(filters: FindingFilters) {
-  return queryOptions({ queryKey: [FINDINGS_URL, filters], queryFn: ({ signal }) => fetchFindings(filters, signal), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [FINDINGS_URL, filters],
+    queryFn: ({ signal }) => fetchFindings(filters, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** The findings of the caller's reporting scope, as the server last computed them. */

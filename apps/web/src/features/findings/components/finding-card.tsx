@@ -25,12 +25,20 @@ export function FindingCard({
   const shown = all ? finding.requests : finding.requests.slice(0, FIRST);
   const titleId = `finding-${finding.key.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
   return (
-    <article aria-labelledby={titleId} data-testid="finding" className="flex min-w-0 flex-col gap-3 rounded-lg border bg-card p-4 shadow-xs">
+    <article
+      aria-labelledby={titleId}
+      data-testid="finding"
+      className="flex min-w-0 flex-col gap-3 rounded-lg border bg-card p-4 shadow-xs"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant={SEVERITY_VARIANT[finding.severity]}>{FINDING_SEVERITY_LABELS[finding.severity]}</Badge>
         <Badge variant="outline">{FINDING_KIND_LABELS[finding.kind]}</Badge>
         {finding.organizationName && <span className="text-xs text-muted-foreground">{finding.organizationName}</span>}
-        {finding.total && <span className="ml-auto text-sm font-medium tabular-nums">{formatMoney(finding.total.amount, finding.total.currency)}</span>}
+        {finding.total && (
+          <span className="ml-auto text-sm font-medium tabular-nums">
+            {formatMoney(finding.total.amount, finding.total.currency)}
+          </span>
+        )}
       </div>
       <div className="min-w-0">
         <h2 id={titleId} className="font-semibold break-words">
@@ -47,7 +55,10 @@ export function FindingCard({
           {shown.map((r) => (
             <li key={r.id} className="flex flex-col gap-0.5 px-3 py-2">
               <div className="flex items-baseline justify-between gap-3">
-                <a href={`/requests?id=${encodeURIComponent(r.id)}`} className="font-medium text-primary underline-offset-2 hover:underline">
+                <a
+                  href={`/requests?id=${encodeURIComponent(r.id)}`}
+                  className="font-medium text-primary underline-offset-2 hover:underline"
+                >
                   {r.reference}
                 </a>
                 <span className="tabular-nums">{formatMoney(r.amount, r.currency)}</span>
@@ -61,14 +72,21 @@ export function FindingCard({
           ))}
         </ul>
         {finding.requests.length > FIRST && (
-          <Button variant="link" size="sm" className="h-auto px-0" aria-expanded={all} onClick={() => setAll((v) => !v)}>
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto px-0"
+            aria-expanded={all}
+            onClick={() => setAll((v) => !v)}
+          >
             {all ? 'Show fewer' : `Show all ${finding.requests.length}`}
           </Button>
         )}
       </div>
       {finding.dismissal ? (
         <p className="rounded-md bg-muted/50 px-3 py-2 text-sm" data-testid="dismissal">
-          Dismissed by {finding.dismissal.dismissedByName} on {formatDateTime(finding.dismissal.dismissedAt)}: “{finding.dismissal.reason}”
+          Dismissed by {finding.dismissal.dismissedByName} on {formatDateTime(finding.dismissal.dismissedAt)}: “
+          {finding.dismissal.reason}”
         </p>
       ) : (
         (canDismiss || (canMakeRule && finding.ruleSuggestion)) && (

@@ -28,7 +28,13 @@ export function DismissFindingDialog({ finding, onClose }: { finding: Finding | 
         toast({ title: 'Finding dismissed', description: finding.title });
       }}
     >
-      <FormFieldTextarea name="reason" label="Reason" rows={3} maxLength={500} placeholder="e.g. Two separate orders, confirmed with the requester" />
+      <FormFieldTextarea
+        name="reason"
+        label="Reason"
+        rows={3}
+        maxLength={500}
+        placeholder="e.g. Two separate orders, confirmed with the requester"
+      />
     </FormDialog>
   );
 }
@@ -52,7 +58,10 @@ export function FindingRuleDialog({ finding, onClose }: { finding: Finding | nul
       onSubmit={async ({ action }) => {
         if (!finding) return;
         const rule = await create.mutateAsync({ key: finding.key, action });
-        toast({ title: 'Policy rule created', description: `${rule.name} (${rule.summary}). It applies to new requests from now on.` });
+        toast({
+          title: 'Policy rule created',
+          description: `${rule.name} (${rule.summary}). It applies to new requests from now on.`,
+        });
       }}
     >
       <FormFieldSelect name="action" label="When a request matches" options={ACTION_OPTIONS} />

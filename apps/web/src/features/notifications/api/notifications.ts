@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MarkAllReadResult, NotificationItem, NotificationPage, UnreadCount } from '@outlay/contracts/notifications';
+import type {
+  MarkAllReadResult,
+  NotificationItem,
+  NotificationPage,
+  UnreadCount,
+} from '@outlay/contracts/notifications';
 import { apiJson } from '@/lib/api-client';
 
 export const NOTIFICATIONS_URL = '/api/notifications';
@@ -18,7 +23,8 @@ export function notificationsQuery(params: NotificationListParams) {
   if (params.type) search.set('type', params.type);
   return queryOptions({
     queryKey: [NOTIFICATIONS_URL, params.page, params.pageSize, params.unreadOnly, params.type ?? null],
-    queryFn: ({ signal }) => apiJson<NotificationPage>('GET', `${NOTIFICATIONS_URL}?${search.toString()}`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<NotificationPage>('GET', `${NOTIFICATIONS_URL}?${search.toString()}`, undefined, { signal }),
   });
 }
 
@@ -40,7 +46,11 @@ export function useUnreadCount(enabled = true) {
 /** Everything that shows notifications: the list pages and the top bar's count. */
 export function useInvalidateNotifications() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: [NOTIFICATIONS_URL] }), client.invalidateQueries({ queryKey: [UNREAD_COUNT_URL] })]);
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: [NOTIFICATIONS_URL] }),
+      client.invalidateQueries({ queryKey: [UNREAD_COUNT_URL] }),
+    ]);
 }
 
 export function useMarkRead() {

@@ -18,7 +18,12 @@ const DIGEST_LABELS: Record<DigestFrequency, string> = { off: 'Off', daily: 'Dai
 export default function NotificationSettingsPage() {
   const query = usePreferences();
   return (
-    <QueryState query={query} loadingLabel="Loading your settings" errorMessage="Could not load your settings." className="p-10">
+    <QueryState
+      query={query}
+      loadingLabel="Loading your settings"
+      errorMessage="Could not load your settings."
+      className="p-10"
+    >
       {(data) => <NotificationSettingsForm data={data} />}
     </QueryState>
   );
@@ -39,7 +44,8 @@ function NotificationSettingsForm({ data }: { data: NotificationPreferences }) {
 
   const dirty =
     rows !== null &&
-    (digest !== data.digest || rows.some((r, i) => r.inApp !== data.preferences[i]?.inApp || r.email !== data.preferences[i]?.email));
+    (digest !== data.digest ||
+      rows.some((r, i) => r.inApp !== data.preferences[i]?.inApp || r.email !== data.preferences[i]?.email));
 
   const toggle = (eventType: string, channel: 'inApp' | 'email', value: boolean) =>
     setRows((current) => current?.map((r) => (r.eventType === eventType ? { ...r, [channel]: value } : r)) ?? null);
@@ -55,7 +61,8 @@ function NotificationSettingsForm({ data }: { data: NotificationPreferences }) {
       { preferences: rows.map(({ eventType, inApp, email }) => ({ eventType, inApp, email })), digest },
       {
         onSuccess: () => toast({ variant: 'success', title: 'Notification settings saved' }),
-        onError: (e) => toast({ variant: 'destructive', title: 'Could not save your settings', description: e.message }),
+        onError: (e) =>
+          toast({ variant: 'destructive', title: 'Could not save your settings', description: e.message }),
       },
     );
   };
@@ -125,13 +132,21 @@ function NotificationSettingsForm({ data }: { data: NotificationPreferences }) {
                     <td className="px-2 py-1 text-center">
                       {/* The whole cell-sized label toggles: a finger-sized target around a 16 px box. */}
                       <label className="inline-flex size-10 cursor-pointer items-center justify-center rounded-md hover:bg-slate-100">
-                        <Checkbox checked={r.inApp} onCheckedChange={(v) => toggle(r.eventType, 'inApp', v)} aria-label={`${r.label}: in-app`} />
+                        <Checkbox
+                          checked={r.inApp}
+                          onCheckedChange={(v) => toggle(r.eventType, 'inApp', v)}
+                          aria-label={`${r.label}: in-app`}
+                        />
                       </label>
                     </td>
                     <td className="px-2 py-1 text-center">
                       {/* The whole cell-sized label toggles: a finger-sized target around a 16 px box. */}
                       <label className="inline-flex size-10 cursor-pointer items-center justify-center rounded-md hover:bg-slate-100">
-                        <Checkbox checked={r.email} onCheckedChange={(v) => toggle(r.eventType, 'email', v)} aria-label={`${r.label}: e-mail`} />
+                        <Checkbox
+                          checked={r.email}
+                          onCheckedChange={(v) => toggle(r.eventType, 'email', v)}
+                          aria-label={`${r.label}: e-mail`}
+                        />
                       </label>
                     </td>
                   </tr>
@@ -169,7 +184,13 @@ function NotificationSettingsForm({ data }: { data: NotificationPreferences }) {
             You have unsaved changes.
           </p>
           <div className="flex gap-2">
-            <Button type="button" variant="outline" className="flex-1 sm:flex-none" onClick={discard} disabled={save.isPending}>
+            <Button
+              type="button"
+              variant="outline"
+              className="flex-1 sm:flex-none"
+              onClick={discard}
+              disabled={save.isPending}
+            >
               Discard
             </Button>
             <Button type="submit" className="flex-1 sm:flex-none" disabled={save.isPending}>

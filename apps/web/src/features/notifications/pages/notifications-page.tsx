@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { AlertTriangle, Bell, BellOff, CheckCheck, CircleCheck, CircleX, Coins, MessageSquare, PiggyBank, Repeat, Settings, UserCheck, type LucideIcon } from 'lucide-react';
+import {
+  AlertTriangle,
+  Bell,
+  BellOff,
+  CheckCheck,
+  CircleCheck,
+  CircleX,
+  Coins,
+  MessageSquare,
+  PiggyBank,
+  Repeat,
+  Settings,
+  UserCheck,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { notificationTypeLabel, type NotificationItem } from '@outlay/contracts/notifications';
 import { PageHeader } from '@/components/page-header';
@@ -10,7 +24,13 @@ import { toast } from '@/components/ui/use-toast';
 import { useLiveEvents, useLiveStatus } from '@/lib/live-events';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useInvalidateNotifications, useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from '../api/notifications';
+import {
+  useInvalidateNotifications,
+  useMarkAllRead,
+  useMarkRead,
+  useNotifications,
+  useUnreadCount,
+} from '../api/notifications';
 
 const PAGE_SIZE = 25;
 
@@ -39,7 +59,17 @@ export function relativeTime(iso: string, now = Date.now()): string {
   return formatDateTime(iso) ?? iso;
 }
 
-function NotificationRow({ item, onOpen, onMarkRead, busy }: { item: NotificationItem; onOpen: () => void; onMarkRead: () => void; busy: boolean }) {
+function NotificationRow({
+  item,
+  onOpen,
+  onMarkRead,
+  busy,
+}: {
+  item: NotificationItem;
+  onOpen: () => void;
+  onMarkRead: () => void;
+  busy: boolean;
+}) {
   const Icon = iconOf(item.type);
   return (
     <li
@@ -49,15 +79,24 @@ function NotificationRow({ item, onOpen, onMarkRead, busy }: { item: Notificatio
       data-read={item.read ? 'true' : 'false'}
     >
       <span
-        className={cn('mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-full', item.read ? 'bg-slate-100 text-slate-600' : 'bg-blue-100 text-blue-800')}
+        className={cn(
+          'mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-full',
+          item.read ? 'bg-slate-100 text-slate-600' : 'bg-blue-100 text-blue-800',
+        )}
         aria-hidden="true"
       >
         {/* eslint-disable-next-line react-hooks/static-components -- iconOf returns one of the module's lucide icons, not a component made here */}
         <Icon className="size-4" />
       </span>
       <div className="min-w-0 flex-1">
-        <button type="button" onClick={onOpen} className="block w-full rounded text-left focus-visible:outline-2 focus-visible:outline-ring">
-          <span className={cn('block break-words text-sm', item.read ? 'text-slate-700' : 'font-semibold text-foreground')}>
+        <button
+          type="button"
+          onClick={onOpen}
+          className="block w-full rounded text-left focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <span
+            className={cn('block break-words text-sm', item.read ? 'text-slate-700' : 'font-semibold text-foreground')}
+          >
             {!item.read && <span className="sr-only">Unread: </span>}
             {item.title}
           </span>
@@ -126,7 +165,10 @@ export default function NotificationsPage() {
             Requests, approvals and budgets that concern you.
             {live === 'open' ? (
               <Badge variant="success" data-testid="live-indicator" title="New notifications appear without a reload">
-                <span className="mr-1 inline-block size-2 animate-pulse rounded-full bg-emerald-600" aria-hidden="true" />
+                <span
+                  className="mr-1 inline-block size-2 animate-pulse rounded-full bg-emerald-600"
+                  aria-hidden="true"
+                />
                 Live
               </Badge>
             ) : (
@@ -148,8 +190,13 @@ export default function NotificationsPage() {
             <Button
               onClick={() =>
                 markAll.mutate(undefined, {
-                  onSuccess: (r) => toast({ variant: 'success', title: r.updated === 1 ? '1 notification marked read' : `${r.updated} notifications marked read` }),
-                  onError: (e) => toast({ variant: 'destructive', title: 'Could not mark all read', description: e.message }),
+                  onSuccess: (r) =>
+                    toast({
+                      variant: 'success',
+                      title: r.updated === 1 ? '1 notification marked read' : `${r.updated} notifications marked read`,
+                    }),
+                  onError: (e) =>
+                    toast({ variant: 'destructive', title: 'Could not mark all read', description: e.message }),
                 })
               }
               disabled={markAll.isPending || !hasUnread}
@@ -184,13 +231,24 @@ export default function NotificationsPage() {
         ))}
       </div>
 
-      <section aria-label="Notification list" className="overflow-hidden rounded-lg border bg-card" aria-busy={query.isFetching}>
-        <QueryState query={query} loadingLabel="Loading notifications" errorMessage="Could not load your notifications." className="p-10">
+      <section
+        aria-label="Notification list"
+        className="overflow-hidden rounded-lg border bg-card"
+        aria-busy={query.isFetching}
+      >
+        <QueryState
+          query={query}
+          loadingLabel="Loading notifications"
+          errorMessage="Could not load your notifications."
+          className="p-10"
+        >
           {(list) =>
             list.items.length === 0 ? (
               <div className="flex flex-col items-center gap-2 p-10 text-center text-muted-foreground">
                 <BellOff className="size-8" aria-hidden="true" />
-                <p className="text-sm">{unreadOnly ? 'No unread notifications. You are all caught up.' : 'No notifications yet.'}</p>
+                <p className="text-sm">
+                  {unreadOnly ? 'No unread notifications. You are all caught up.' : 'No notifications yet.'}
+                </p>
               </div>
             ) : (
               <ul className="divide-y">

@@ -12,7 +12,13 @@ export const TRACK_TITLES: Record<HelpAudience, string> = {
   admin: 'Administration',
 };
 
-export function ProgressBar({ checklist, className }: { checklist: Pick<OnboardingChecklist, 'completed' | 'total'>; className?: string }) {
+export function ProgressBar({
+  checklist,
+  className,
+}: {
+  checklist: Pick<OnboardingChecklist, 'completed' | 'total'>;
+  className?: string;
+}) {
   const percent = checklist.total === 0 ? 100 : Math.round((checklist.completed / checklist.total) * 100);
   return (
     <div className={cn('flex items-center gap-3', className)}>
@@ -59,7 +65,10 @@ export function StepItem({ step, compact }: { step: OnboardingStep; compact?: bo
             </Link>
           )}
           {!compact && step.tutorialSlug && (
-            <Link href={`/tutorials?article=${step.tutorialSlug}`} className="text-muted-foreground underline-offset-2 hover:underline">
+            <Link
+              href={`/tutorials?article=${step.tutorialSlug}`}
+              className="text-muted-foreground underline-offset-2 hover:underline"
+            >
               How to
               <span className="sr-only">: {step.title}</span>
             </Link>

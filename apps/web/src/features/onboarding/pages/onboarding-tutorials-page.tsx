@@ -46,7 +46,10 @@ export default function OnboardingTutorialsPage() {
             {c.completedAt && (
               <Alert variant="success" className="mb-6">
                 <PartyPopper aria-hidden="true" />
-                <span>You finished the checklist on {formatDate(c.completedAt)}. The tutorials stay here whenever you need them.</span>
+                <span>
+                  You finished the checklist on {formatDate(c.completedAt)}. The tutorials stay here whenever you need
+                  them.
+                </span>
               </Alert>
             )}
             <div className="grid gap-4 md:grid-cols-2">
@@ -57,7 +60,10 @@ export default function OnboardingTutorialsPage() {
                   <Card key={track} className={track === 'requester' ? 'md:col-span-2' : undefined}>
                     <CardHeader className="flex flex-row items-baseline justify-between gap-2 pb-0">
                       <CardTitle className="text-base">{TRACK_TITLES[track]}</CardTitle>
-                      <span className="text-sm tabular-nums text-muted-foreground" aria-label={`${done} of ${steps.length} done`}>
+                      <span
+                        className="text-sm tabular-nums text-muted-foreground"
+                        aria-label={`${done} of ${steps.length} done`}
+                      >
                         {done}/{steps.length}
                       </span>
                     </CardHeader>

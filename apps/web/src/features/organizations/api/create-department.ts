@@ -9,5 +9,8 @@ export function createDepartment(input: CreateDepartmentValues) {
 
 export function useCreateDepartment() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createDepartment, onSuccess: () => invalidate(queryClient, DEPARTMENTS_URL, ORGANIZATIONS_URL) });
+  return useMutation({
+    mutationFn: createDepartment,
+    onSuccess: () => invalidate(queryClient, DEPARTMENTS_URL, ORGANIZATIONS_URL),
+  });
 }

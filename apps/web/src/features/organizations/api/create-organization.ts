@@ -9,5 +9,8 @@ export function createOrganization(input: CreateOrganizationValues) {
 
 export function useCreateOrganization() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createOrganization, onSuccess: () => invalidate(queryClient, ORGANIZATIONS_URL, ORGANIZATION_TREE_URL) });
+  return useMutation({
+    mutationFn: createOrganization,
+    onSuccess: () => invalidate(queryClient, ORGANIZATIONS_URL, ORGANIZATION_TREE_URL),
+  });
 }

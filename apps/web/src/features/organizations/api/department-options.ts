@@ -9,7 +9,12 @@ export function departmentOptionsQuery(organizationId: string) {
   return queryOptions({
     queryKey: [DEPARTMENTS_URL, { picker: organizationId }],
     queryFn: ({ signal }) =>
-      apiJson<Paginated<Department>>('GET', `${DEPARTMENTS_URL}?pageSize=100&sort=name&organizationId=${encodeURIComponent(organizationId)}`, undefined, { signal }),
+      apiJson<Paginated<Department>>(
+        'GET',
+        `${DEPARTMENTS_URL}?pageSize=100&sort=name&organizationId=${encodeURIComponent(organizationId)}`,
+        undefined,
+        { signal },
+      ),
     select: (data) => data.items,
   });
 }
@@ -22,7 +27,8 @@ export function useDepartmentOptions(organizationId: string | null | undefined) 
 export function scopeDepartmentOptionsQuery() {
   return queryOptions({
     queryKey: [DEPARTMENTS_URL, { picker: 'scope' }],
-    queryFn: ({ signal }) => apiJson<Paginated<Department>>('GET', `${DEPARTMENTS_URL}?pageSize=100&sort=name`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<Paginated<Department>>('GET', `${DEPARTMENTS_URL}?pageSize=100&sort=name`, undefined, { signal }),
     select: (data) => data.items,
   });
 }

@@ -10,7 +10,12 @@ export function intercompanyCandidatesQuery(organizationId: string) {
   return queryOptions({
     queryKey: [URL, { organizationId }],
     queryFn: ({ signal }) =>
-      apiJson<{ items: IntercompanyCandidate[] }>('GET', `${URL}?organizationId=${encodeURIComponent(organizationId)}`, undefined, { signal }),
+      apiJson<{ items: IntercompanyCandidate[] }>(
+        'GET',
+        `${URL}?organizationId=${encodeURIComponent(organizationId)}`,
+        undefined,
+        { signal },
+      ),
     select: (data) => data.items,
   });
 }

@@ -9,5 +9,8 @@ export function moveOrganization({ id, input }: { id: string; input: MoveOrganiz
 
 export function useMoveOrganization() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: moveOrganization, onSuccess: () => invalidate(queryClient, ORGANIZATIONS_URL, ORGANIZATION_TREE_URL) });
+  return useMutation({
+    mutationFn: moveOrganization,
+    onSuccess: () => invalidate(queryClient, ORGANIZATIONS_URL, ORGANIZATION_TREE_URL),
+  });
 }

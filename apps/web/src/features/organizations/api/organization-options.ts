@@ -8,7 +8,8 @@ import { ORGANIZATIONS_URL } from './keys';
 export function organizationOptionsQuery() {
   return queryOptions({
     queryKey: [ORGANIZATIONS_URL, { picker: true }],
-    queryFn: ({ signal }) => apiJson<Paginated<Organization>>('GET', `${ORGANIZATIONS_URL}?pageSize=100&sort=name`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<Paginated<Organization>>('GET', `${ORGANIZATIONS_URL}?pageSize=100&sort=name`, undefined, { signal }),
     select: (data) => data.items,
   });
 }

@@ -5,7 +5,15 @@ import { apiJson } from '@/lib/api-client';
 import { DEPARTMENTS_URL, invalidate, ORGANIZATION_TREE_URL, ORGANIZATIONS_URL } from './keys';
 
 /** `headers` carries If-Match: the save is refused (412) when the organization changed since it was loaded. */
-export function updateOrganization({ id, input, headers }: { id: string; input: UpdateOrganizationValues; headers?: Record<string, string> }) {
+export function updateOrganization({
+  id,
+  input,
+  headers,
+}: {
+  id: string;
+  input: UpdateOrganizationValues;
+  headers?: Record<string, string>;
+}) {
   return apiJson<Organization>('PATCH', `${ORGANIZATIONS_URL}/${id}`, input, { headers });
 }
 

@@ -33,7 +33,9 @@ function PeopleAndParent({ organizationId, selfId }: { organizationId: string | 
         emptyOption="No parent (top level)"
         disabled={disabled || departments.isPending}
         placeholder={disabled ? 'Choose an organization first' : 'Select…'}
-        options={(departments.data ?? []).filter((d) => d.id !== selfId).map((d) => ({ value: d.id, label: `${d.name} (${d.code})` }))}
+        options={(departments.data ?? [])
+          .filter((d) => d.id !== selfId)
+          .map((d) => ({ value: d.id, label: `${d.name} (${d.code})` }))}
       />
     </div>
   );
@@ -62,7 +64,11 @@ export function CreateDepartmentDialog({ open, onOpenChange, organizationId }: P
       submitLabel="Create"
       onSubmit={async (values) => {
         const created = await create.mutateAsync(values);
-        toast({ title: 'Department created', description: `${created.name} in ${created.organizationName}`, variant: 'success' });
+        toast({
+          title: 'Department created',
+          description: `${created.name} in ${created.organizationName}`,
+          variant: 'success',
+        });
       }}
     >
       <FormFieldSelect
@@ -112,7 +118,11 @@ export function EditDepartmentDialog({ department, open, onOpenChange }: Props &
         <FormFieldText name="costCenter" label="Cost center" autoComplete="off" />
       </div>
       <PeopleAndParent organizationId={department.organizationId} selfId={department.id} />
-      <FormFieldCheckbox name="active" label="Active" description="Deactivated departments stay in history but take no new people or requests." />
+      <FormFieldCheckbox
+        name="active"
+        label="Active"
+        description="Deactivated departments stay in history but take no new people or requests."
+      />
     </FormDialog>
   );
 }

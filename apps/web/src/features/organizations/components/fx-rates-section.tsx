@@ -1,7 +1,14 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { createFxRateInput, updateFxRateInput, type FxRate } from '@outlay/contracts/fx-rates';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
+import {
+  DataTable,
+  DataTableFilterSelect,
+  DataTableRowActions,
+  ListCard,
+  useListQuery,
+  type DataTableColumn,
+} from '@/components/data-table';
 import { FormDialog, FormFieldText, useZodForm } from '@/components/form';
 import { useHolds } from '@/components/read-only-note';
 import { Button } from '@/components/ui/button';
@@ -15,10 +22,34 @@ import { useUpdateFxRate } from '@/features/fx-rates/api/update-fx-rate';
 import { formatPeriod, formatRate } from '../utils/format';
 
 const columns: DataTableColumn<FxRate>[] = [
-  { id: 'pair', header: 'Currency pair', sortKey: 'base', sortable: true, hideable: false, accessor: (r) => `${r.base}/${r.quote}` },
-  { id: 'period', header: 'Period', sortable: true, cell: (r) => <time dateTime={r.period}>{formatPeriod(r.period)}</time> },
-  { id: 'averageRate', header: 'Average rate', sortable: true, align: 'right', accessor: (r) => formatRate(r.averageRate) },
-  { id: 'closingRate', header: 'Closing rate', sortable: true, align: 'right', accessor: (r) => formatRate(r.closingRate) },
+  {
+    id: 'pair',
+    header: 'Currency pair',
+    sortKey: 'base',
+    sortable: true,
+    hideable: false,
+    accessor: (r) => `${r.base}/${r.quote}`,
+  },
+  {
+    id: 'period',
+    header: 'Period',
+    sortable: true,
+    cell: (r) => <time dateTime={r.period}>{formatPeriod(r.period)}</time>,
+  },
+  {
+    id: 'averageRate',
+    header: 'Average rate',
+    sortable: true,
+    align: 'right',
+    accessor: (r) => formatRate(r.averageRate),
+  },
+  {
+    id: 'closingRate',
+    header: 'Closing rate',
+    sortable: true,
+    align: 'right',
+    accessor: (r) => formatRate(r.closingRate),
+  },
 ];
 
 function currentPeriod() {
@@ -27,7 +58,13 @@ function currentPeriod() {
 }
 
 function CreateFxRateDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
-  const form = useZodForm(createFxRateInput, { base: '', quote: 'USD', period: currentPeriod(), averageRate: '', closingRate: '' });
+  const form = useZodForm(createFxRateInput, {
+    base: '',
+    quote: 'USD',
+    period: currentPeriod(),
+    averageRate: '',
+    closingRate: '',
+  });
   const create = useCreateFxRate();
   return (
     <FormDialog
@@ -39,7 +76,11 @@ function CreateFxRateDialog({ onOpenChange }: { onOpenChange: (open: boolean) =>
       submitLabel="Add"
       onSubmit={async (values) => {
         const created = await create.mutateAsync(values);
-        toast({ title: 'FX rate added', description: `${created.base}/${created.quote} ${formatPeriod(created.period)}`, variant: 'success' });
+        toast({
+          title: 'FX rate added',
+          description: `${created.base}/${created.quote} ${formatPeriod(created.period)}`,
+          variant: 'success',
+        });
       }}
     >
       <div className="grid gap-4 sm:grid-cols-3">
@@ -67,7 +108,11 @@ function EditFxRateDialog({ rate, onOpenChange }: { rate: FxRate; onOpenChange: 
       form={form}
       onSubmit={async (values) => {
         await update.mutateAsync({ id: rate.id, input: values });
-        toast({ title: 'FX rate saved', description: `${rate.base}/${rate.quote} ${formatPeriod(rate.period)}`, variant: 'success' });
+        toast({
+          title: 'FX rate saved',
+          description: `${rate.base}/${rate.quote} ${formatPeriod(rate.period)}`,
+          variant: 'success',
+        });
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
@@ -90,7 +135,9 @@ export function FxRatesSection() {
   const canManage = useHolds('org.manage');
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<FxRate | null>(null);
-  const currencies = [...new Set(['USD', ...(organizations.data ?? []).map((o) => o.currency)])].sort().map((c) => ({ value: c, label: c }));
+  const currencies = [...new Set(['USD', ...(organizations.data ?? []).map((o) => o.currency)])]
+    .sort()
+    .map((c) => ({ value: c, label: c }));
   const period = (name: 'from' | 'to', label: string) => (
     <div className="flex min-w-0 items-center gap-2">
       <Label htmlFor={`fx-${name}`} className="w-10 shrink-0 whitespace-nowrap text-sm text-muted-foreground sm:w-auto">
@@ -111,7 +158,9 @@ export function FxRatesSection() {
         <h2 id="fx-heading" className="text-lg font-semibold">
           FX rates
         </h2>
-        <p className="text-sm text-muted-foreground">Monthly average and closing rates used to translate subsidiaries' figures.</p>
+        <p className="text-sm text-muted-foreground">
+          Monthly average and closing rates used to translate subsidiaries' figures.
+        </p>
       </div>
       <DataTable
         label="FX rates"
@@ -120,8 +169,22 @@ export function FxRatesSection() {
         search={false}
         toolbar={
           <>
-            <DataTableFilterSelect query={query} name="base" label="Base currency" allLabel="Any base" options={currencies} className="sm:w-36" />
-            <DataTableFilterSelect query={query} name="quote" label="Quote currency" allLabel="Any quote" options={currencies} className="sm:w-36" />
+            <DataTableFilterSelect
+              query={query}
+              name="base"
+              label="Base currency"
+              allLabel="Any base"
+              options={currencies}
+              className="sm:w-36"
+            />
+            <DataTableFilterSelect
+              query={query}
+              name="quote"
+              label="Quote currency"
+              allLabel="Any quote"
+              options={currencies}
+              className="sm:w-36"
+            />
             <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
               {period('from', 'From')}
               {period('to', 'To')}
@@ -137,7 +200,12 @@ export function FxRatesSection() {
         }
         rowActions={
           canManage
-            ? (r) => <DataTableRowActions label={`Actions for ${r.base}/${r.quote} ${r.period}`} actions={[{ label: 'Edit', onSelect: () => setEditing(r) }]} />
+            ? (r) => (
+                <DataTableRowActions
+                  label={`Actions for ${r.base}/${r.quote} ${r.period}`}
+                  actions={[{ label: 'Edit', onSelect: () => setEditing(r) }]}
+                />
+              )
             : undefined
         }
         renderCard={(r) => (
@@ -145,12 +213,21 @@ export function FxRatesSection() {
             title={`${r.base}/${r.quote}`}
             subtitle={formatPeriod(r.period)}
             meta={`Average ${formatRate(r.averageRate)} · closing ${formatRate(r.closingRate)}`}
-            actions={canManage ? <DataTableRowActions label={`Actions for ${r.base}/${r.quote} ${r.period}`} actions={[{ label: 'Edit', onSelect: () => setEditing(r) }]} /> : undefined}
+            actions={
+              canManage ? (
+                <DataTableRowActions
+                  label={`Actions for ${r.base}/${r.quote} ${r.period}`}
+                  actions={[{ label: 'Edit', onSelect: () => setEditing(r) }]}
+                />
+              ) : undefined
+            }
           />
         )}
       />
       {adding && <CreateFxRateDialog onOpenChange={setAdding} />}
-      {editing && <EditFxRateDialog key={editing.id} rate={editing} onOpenChange={(open) => !open && setEditing(null)} />}
+      {editing && (
+        <EditFxRateDialog key={editing.id} rate={editing} onOpenChange={(open) => !open && setEditing(null)} />
+      )}
     </section>
   );
 }

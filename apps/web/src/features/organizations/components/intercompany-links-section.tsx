@@ -2,7 +2,14 @@ import { Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { linkIntercompanyInput, type IntercompanyLink } from '@outlay/contracts/organizations';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
+import {
+  DataTable,
+  DataTableFilterSelect,
+  DataTableRowActions,
+  ListCard,
+  useListQuery,
+  type DataTableColumn,
+} from '@/components/data-table';
 import { ConfirmDialog, FormDialog, FormFieldSelect, useZodForm } from '@/components/form';
 import { useHolds } from '@/components/read-only-note';
 import { Button } from '@/components/ui/button';
@@ -14,7 +21,13 @@ import { useOrganizationOptions } from '../api/organization-options';
 import { useUnlinkIntercompany } from '../api/unlink-intercompany';
 
 const columns: DataTableColumn<IntercompanyLink>[] = [
-  { id: 'vendorName', header: 'Vendor', sortable: true, hideable: false, cell: (l) => <span className="font-medium">{l.vendorName}</span> },
+  {
+    id: 'vendorName',
+    header: 'Vendor',
+    sortable: true,
+    hideable: false,
+    cell: (l) => <span className="font-medium">{l.vendorName}</span>,
+  },
   { id: 'vendorTaxId', header: 'Tax id' },
   { id: 'organizationName', header: 'Bought by', sortable: true },
   { id: 'intercompanyOrganizationName', header: 'Group company', sortable: true },
@@ -43,7 +56,11 @@ function LinkDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void })
       submitLabel="Link"
       onSubmit={async ({ vendorId, intercompanyOrganizationId }) => {
         const created = await link.mutateAsync({ vendorId, input: { intercompanyOrganizationId } });
-        toast({ title: 'Vendor linked', description: `${created.vendorName} is ${created.intercompanyOrganizationName}`, variant: 'success' });
+        toast({
+          title: 'Vendor linked',
+          description: `${created.vendorName} is ${created.intercompanyOrganizationName}`,
+          variant: 'success',
+        });
       }}
     >
       <FormFieldSelect name="organizationId" label="Buying organization" required options={orgOptions} />
@@ -52,7 +69,13 @@ function LinkDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void })
         label="Vendor"
         required
         disabled={!buyer || candidates.isPending}
-        placeholder={!buyer ? 'Choose the buying organization first' : candidates.data?.length === 0 ? 'No unlinked vendors' : 'Select…'}
+        placeholder={
+          !buyer
+            ? 'Choose the buying organization first'
+            : candidates.data?.length === 0
+              ? 'No unlinked vendors'
+              : 'Select…'
+        }
         options={(candidates.data ?? []).map((c) => ({ value: c.vendorId, label: c.vendorName }))}
       />
       <FormFieldSelect
@@ -83,7 +106,9 @@ export function IntercompanyLinksSection() {
         <h2 id="intercompany-heading" className="text-lg font-semibold">
           Intercompany links
         </h2>
-        <p className="text-sm text-muted-foreground">Vendors that are other companies of the group, shown for both sides.</p>
+        <p className="text-sm text-muted-foreground">
+          Vendors that are other companies of the group, shown for both sides.
+        </p>
       </div>
       <DataTable
         label="Intercompany links"
@@ -111,7 +136,12 @@ export function IntercompanyLinksSection() {
         }
         rowActions={
           canManage
-            ? (l) => <DataTableRowActions label={`Actions for ${l.vendorName}`} actions={[{ label: 'Unlink', destructive: true, onSelect: () => setRemoving(l) }]} />
+            ? (l) => (
+                <DataTableRowActions
+                  label={`Actions for ${l.vendorName}`}
+                  actions={[{ label: 'Unlink', destructive: true, onSelect: () => setRemoving(l) }]}
+                />
+              )
             : undefined
         }
         renderCard={(l) => (
@@ -121,7 +151,10 @@ export function IntercompanyLinksSection() {
             meta={l.vendorTaxId ? `Tax id ${l.vendorTaxId}` : undefined}
             actions={
               canManage ? (
-                <DataTableRowActions label={`Actions for ${l.vendorName}`} actions={[{ label: 'Unlink', destructive: true, onSelect: () => setRemoving(l) }]} />
+                <DataTableRowActions
+                  label={`Actions for ${l.vendorName}`}
+                  actions={[{ label: 'Unlink', destructive: true, onSelect: () => setRemoving(l) }]}
+                />
               ) : undefined
             }
           />
@@ -132,7 +165,11 @@ export function IntercompanyLinksSection() {
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
         title={`Unlink ${removing?.vendorName ?? 'vendor'}?`}
-        description={removing ? `It stays a vendor of ${removing.organizationName} but no longer counts as ${removing.intercompanyOrganizationName}.` : undefined}
+        description={
+          removing
+            ? `It stays a vendor of ${removing.organizationName} but no longer counts as ${removing.intercompanyOrganizationName}.`
+            : undefined
+        }
         confirmLabel="Unlink"
         onConfirm={async () => {
           if (!removing) return;

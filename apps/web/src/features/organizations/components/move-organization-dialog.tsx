@@ -29,7 +29,11 @@ export function MoveOrganizationDialog({ node, roots, currentParentId, onOpenCha
       submitLabel="Move"
       onSubmit={async (values) => {
         const moved = await move.mutateAsync({ id: node.id, input: values });
-        toast({ title: 'Company moved', description: `${moved.name} is now under ${moved.parentName ?? 'the group'}`, variant: 'success' });
+        toast({
+          title: 'Company moved',
+          description: `${moved.name} is now under ${moved.parentName ?? 'the group'}`,
+          variant: 'success',
+        });
       }}
     >
       <FormFieldSelect name="parentId" label="New parent" required options={options} />

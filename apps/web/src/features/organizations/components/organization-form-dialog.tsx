@@ -1,5 +1,14 @@
 import { createOrganizationInput, updateOrganizationInput, type Organization } from '@outlay/contracts/organizations';
-import { FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, FormFieldTextarea, useVersionedEdit, useZodForm } from '@/components/form';
+import {
+  FormDialog,
+  FormFieldCheckbox,
+  FormFieldMoney,
+  FormFieldSelect,
+  FormFieldText,
+  FormFieldTextarea,
+  useVersionedEdit,
+  useZodForm,
+} from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateOrganization } from '../api/create-organization';
 import { useReloadOrganization, useUpdateOrganization } from '../api/update-organization';
@@ -17,10 +26,22 @@ function Fields({ currency, zoneHint }: { currency?: string; zoneHint: string })
       <div className="grid gap-4 sm:grid-cols-2">
         <FormFieldText name="name" label="Name" required autoComplete="off" />
         <FormFieldText name="code" label="Code" required autoComplete="off" hint="Unique, e.g. MR" />
-        <FormFieldText name="currency" label="Base currency" required autoComplete="off" maxLength={3} hint="Three letters, e.g. EUR" />
+        <FormFieldText
+          name="currency"
+          label="Base currency"
+          required
+          autoComplete="off"
+          maxLength={3}
+          hint="Three letters, e.g. EUR"
+        />
         <FormFieldSelect name="fiscalYearStartMonth" label="Fiscal year starts in" options={MONTH_OPTIONS} />
         <FormFieldText name="taxId" label="Tax id" autoComplete="off" />
-        <FormFieldMoney name="settings.approvalThreshold" label="Approval threshold" currency={currency} hint="Requests above it need a further approval" />
+        <FormFieldMoney
+          name="settings.approvalThreshold"
+          label="Approval threshold"
+          currency={currency}
+          hint="Requests above it need a further approval"
+        />
         <FormFieldCountry name="country" />
         <FormFieldTimeZone name="timeZone" hint={zoneHint} />
       </div>
@@ -60,7 +81,10 @@ export function CreateOrganizationDialog({ open, onOpenChange }: Props) {
         toast({ title: 'Subsidiary created', description: `${created.name} (${created.code})`, variant: 'success' });
       }}
     >
-      <Fields currency={/^[A-Z]{3}$/.test(currency) ? currency : undefined} zoneHint="The group's when left empty. Its people's scheduled e-mails run in it unless they chose their own." />
+      <Fields
+        currency={/^[A-Z]{3}$/.test(currency) ? currency : undefined}
+        zoneHint="The group's when left empty. Its people's scheduled e-mails run in it unless they chose their own."
+      />
     </FormDialog>
   );
 }
@@ -99,7 +123,10 @@ export function EditOrganizationDialog({ organization, open, onOpenChange }: Pro
         toast({ title: 'Organization saved', description: organization.name, variant: 'success' });
       }}
     >
-      <Fields currency={organization.currency} zoneHint="Its people's scheduled e-mails run in it unless they chose their own." />
+      <Fields
+        currency={organization.currency}
+        zoneHint="Its people's scheduled e-mails run in it unless they chose their own."
+      />
     </FormDialog>
   );
 }

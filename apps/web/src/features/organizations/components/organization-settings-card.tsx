@@ -62,7 +62,9 @@ function SettingsValues({ organization }: { organization: Organization }) {
     <dl className="grid gap-4 sm:grid-cols-2" aria-label={`Settings of ${organization.name}`}>
       <div className="flex flex-col gap-1">
         <dt className="text-sm text-muted-foreground">Approval threshold</dt>
-        <dd className="font-medium">{formatAmount(organization.settings.approvalThreshold, organization.currency) ?? 'None'}</dd>
+        <dd className="font-medium">
+          {formatAmount(organization.settings.approvalThreshold, organization.currency) ?? 'None'}
+        </dd>
       </div>
       <div className="flex flex-col gap-1">
         <dt className="text-sm text-muted-foreground">Fiscal year starts in</dt>
@@ -87,7 +89,9 @@ export function OrganizationSettingsCard() {
     <Card>
       <CardHeader>
         <CardTitle>Per-organization settings</CardTitle>
-        <CardDescription>Approval threshold in the company's own currency and the month its fiscal year starts.</CardDescription>
+        <CardDescription>
+          Approval threshold in the company's own currency and the month its fiscal year starts.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <FormField label="Organization" className="sm:max-w-xs">
@@ -106,7 +110,12 @@ export function OrganizationSettingsCard() {
             </Select>
           )}
         </FormField>
-        {selected && (canManage ? <SettingsForm key={`${selected.id}-${selected.updatedAt}`} organization={selected} /> : <SettingsValues organization={selected} />)}
+        {selected &&
+          (canManage ? (
+            <SettingsForm key={`${selected.id}-${selected.updatedAt}`} organization={selected} />
+          ) : (
+            <SettingsValues organization={selected} />
+          ))}
       </CardContent>
     </Card>
   );

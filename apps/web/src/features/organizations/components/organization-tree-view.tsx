@@ -21,11 +21,19 @@ export function OrganizationTreeView({ nodes, onMove, depth = 0 }: Props) {
             <Building2 className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
             <span className="font-medium">{node.name}</span>
             <Badge variant="outline">{node.code}</Badge>
-            <Badge variant={node.kind === 'group' ? 'purple' : 'primary'}>{node.kind === 'group' ? 'Group' : 'Subsidiary'}</Badge>
+            <Badge variant={node.kind === 'group' ? 'purple' : 'primary'}>
+              {node.kind === 'group' ? 'Group' : 'Subsidiary'}
+            </Badge>
             <span className="text-xs text-muted-foreground">{node.currency}</span>
             {!node.active && <Badge>Inactive</Badge>}
             {onMove && node.kind === 'subsidiary' && (
-              <Button variant="ghost" size="sm" className="ml-auto" onClick={() => onMove(node)} aria-label={`Move ${node.name}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="ml-auto"
+                onClick={() => onMove(node)}
+                aria-label={`Move ${node.name}`}
+              >
                 <MoveRight aria-hidden="true" /> Move
               </Button>
             )}

@@ -18,7 +18,9 @@ function allZones(): Option[] {
 /** The countries by their code, named in the reader's language, sorted by name. */
 function allCountries(): Option[] {
   const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(undefined, { type: 'region' }) : null;
-  return COUNTRY_CODES.map((code) => ({ id: code, name: names?.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name));
+  return COUNTRY_CODES.map((code) => ({ id: code, name: names?.of(code) ?? code })).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
 }
 
 /** Folds accents and case, so "cote" finds Côte d’Ivoire and "sao paulo" America/Sao_Paulo. */

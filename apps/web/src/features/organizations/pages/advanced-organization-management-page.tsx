@@ -23,10 +23,17 @@ function HierarchyCard() {
     <Card>
       <CardHeader>
         <CardTitle>Hierarchy</CardTitle>
-        <CardDescription>The group and its companies.{canManage && ' Move a subsidiary to change who it reports to.'}</CardDescription>
+        <CardDescription>
+          The group and its companies.{canManage && ' Move a subsidiary to change who it reports to.'}
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        <QueryState query={tree} loadingLabel="Loading the hierarchy" errorMessage="The hierarchy could not be loaded." className="min-h-24">
+        <QueryState
+          query={tree}
+          loadingLabel="Loading the hierarchy"
+          errorMessage="The hierarchy could not be loaded."
+          className="min-h-24"
+        >
           {(data) => <OrganizationTreeView nodes={data.roots} onMove={canManage ? setMoving : undefined} />}
         </QueryState>
       </CardContent>

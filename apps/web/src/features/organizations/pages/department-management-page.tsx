@@ -1,7 +1,14 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Department } from '@outlay/contracts/organizations';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
+import {
+  DataTable,
+  DataTableFilterSelect,
+  DataTableRowActions,
+  ListCard,
+  useListQuery,
+  type DataTableColumn,
+} from '@/components/data-table';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
 import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
@@ -15,7 +22,13 @@ import { ACTIVE_OPTIONS, ActiveBadge } from '@/components/active-badge';
 import { CreateDepartmentDialog, EditDepartmentDialog } from '../components/department-form-dialog';
 
 const columns: DataTableColumn<Department>[] = [
-  { id: 'name', header: 'Name', sortable: true, hideable: false, cell: (d) => <span className="font-medium">{d.name}</span> },
+  {
+    id: 'name',
+    header: 'Name',
+    sortable: true,
+    hideable: false,
+    cell: (d) => <span className="font-medium">{d.name}</span>,
+  },
   { id: 'code', header: 'Code', sortable: true },
   { id: 'organizationName', header: 'Organization', sortable: true },
   { id: 'costCenter', header: 'Cost center', sortable: true },
@@ -25,7 +38,11 @@ const columns: DataTableColumn<Department>[] = [
 ];
 
 export default function DepartmentManagementPage() {
-  const query = useListQuery<Department>({ url: DEPARTMENTS_URL, filters: ['organizationId', 'active'], defaultSort: 'name' });
+  const query = useListQuery<Department>({
+    url: DEPARTMENTS_URL,
+    filters: ['organizationId', 'active'],
+    defaultSort: 'name',
+  });
   // The Admin menu's roles open the screen; only org.manage changes anything on it.
   const canManage = useHolds('org.manage');
   const organizations = useOrganizationOptions();
@@ -36,7 +53,11 @@ export default function DepartmentManagementPage() {
 
   const setActive = async (department: Department, active: boolean) => {
     await update.mutateAsync({ id: department.id, input: { active } });
-    toast({ title: active ? 'Department reactivated' : 'Department deactivated', description: department.name, variant: 'success' });
+    toast({
+      title: active ? 'Department reactivated' : 'Department deactivated',
+      description: department.name,
+      variant: 'success',
+    });
   };
 
   const actionsOf = (d: Department) => (
@@ -46,7 +67,18 @@ export default function DepartmentManagementPage() {
         { label: 'Edit', onSelect: () => setEditing(d) },
         d.active
           ? { label: 'Deactivate', destructive: true, separated: true, onSelect: () => setDeactivating(d) }
-          : { label: 'Reactivate', separated: true, onSelect: () => void setActive(d, true).catch((error: unknown) => toast({ title: 'Could not reactivate', description: messageOf(error, 'Try again.'), variant: 'destructive' })) },
+          : {
+              label: 'Reactivate',
+              separated: true,
+              onSelect: () =>
+                void setActive(d, true).catch((error: unknown) =>
+                  toast({
+                    title: 'Could not reactivate',
+                    description: messageOf(error, 'Try again.'),
+                    variant: 'destructive',
+                  }),
+                ),
+            },
       ]}
     />
   );
@@ -73,7 +105,13 @@ export default function DepartmentManagementPage() {
               className="sm:w-52"
               options={(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
             />
-            <DataTableFilterSelect query={query} name="active" label="Status" options={ACTIVE_OPTIONS} allLabel="Any status" />
+            <DataTableFilterSelect
+              query={query}
+              name="active"
+              label="Status"
+              options={ACTIVE_OPTIONS}
+              allLabel="Any status"
+            />
           </>
         }
         actions={
@@ -91,14 +129,23 @@ export default function DepartmentManagementPage() {
             badge={<ActiveBadge active={d.active} />}
             actions={canManage ? actionsOf(d) : undefined}
             subtitle={[d.organizationName, d.parentName].filter(Boolean).join(' · ')}
-            meta={[d.headName && `Head: ${d.headName}`, d.costCenter && `Cost center ${d.costCenter}`].filter(Boolean).join(' · ')}
+            meta={[d.headName && `Head: ${d.headName}`, d.costCenter && `Cost center ${d.costCenter}`]
+              .filter(Boolean)
+              .join(' · ')}
           />
         )}
       />
       {creating && (
         <CreateDepartmentDialog open onOpenChange={setCreating} organizationId={query.state.filters.organizationId} />
       )}
-      {editing && <EditDepartmentDialog key={editing.id} department={editing} open onOpenChange={(open) => !open && setEditing(null)} />}
+      {editing && (
+        <EditDepartmentDialog
+          key={editing.id}
+          department={editing}
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+        />
+      )}
       <ConfirmDialog
         open={deactivating !== null}
         onOpenChange={(open) => !open && setDeactivating(null)}

@@ -1,7 +1,14 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Organization } from '@outlay/contracts/organizations';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
+import {
+  DataTable,
+  DataTableFilterSelect,
+  DataTableRowActions,
+  ListCard,
+  useListQuery,
+  type DataTableColumn,
+} from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { Badge } from '@/components/ui/badge';
@@ -18,12 +25,30 @@ const KIND_OPTIONS = [
 ];
 
 const columns: DataTableColumn<Organization>[] = [
-  { id: 'name', header: 'Name', sortable: true, hideable: false, cell: (o) => <span className="font-medium">{o.name}</span> },
+  {
+    id: 'name',
+    header: 'Name',
+    sortable: true,
+    hideable: false,
+    cell: (o) => <span className="font-medium">{o.name}</span>,
+  },
   { id: 'code', header: 'Code', sortable: true },
-  { id: 'kind', header: 'Kind', sortable: true, cell: (o) => <Badge variant={o.kind === 'group' ? 'purple' : 'primary'}>{o.kind === 'group' ? 'Group' : 'Subsidiary'}</Badge> },
+  {
+    id: 'kind',
+    header: 'Kind',
+    sortable: true,
+    cell: (o) => (
+      <Badge variant={o.kind === 'group' ? 'purple' : 'primary'}>{o.kind === 'group' ? 'Group' : 'Subsidiary'}</Badge>
+    ),
+  },
   { id: 'parentName', header: 'Parent', sortable: true },
   { id: 'currency', header: 'Currency', sortable: true },
-  { id: 'fiscalYearStartMonth', header: 'Fiscal year start', sortable: true, cell: (o) => monthName(o.fiscalYearStartMonth) },
+  {
+    id: 'fiscalYearStartMonth',
+    header: 'Fiscal year start',
+    sortable: true,
+    cell: (o) => monthName(o.fiscalYearStartMonth),
+  },
   {
     id: 'approvalThreshold',
     header: 'Approval threshold',
@@ -37,12 +62,18 @@ const columns: DataTableColumn<Organization>[] = [
 ];
 
 export default function OrganizationManagementPage() {
-  const query = useListQuery<Organization>({ url: ORGANIZATIONS_URL, filters: ['kind', 'active'], defaultSort: 'name' });
+  const query = useListQuery<Organization>({
+    url: ORGANIZATIONS_URL,
+    filters: ['kind', 'active'],
+    defaultSort: 'name',
+  });
   // The Admin menu's roles open the screen; only org.manage changes anything on it.
   const canManage = useHolds('org.manage');
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Organization | null>(null);
-  const actionsOf = (o: Organization) => <DataTableRowActions label={`Actions for ${o.name}`} actions={[{ label: 'Edit', onSelect: () => setEditing(o) }]} />;
+  const actionsOf = (o: Organization) => (
+    <DataTableRowActions label={`Actions for ${o.name}`} actions={[{ label: 'Edit', onSelect: () => setEditing(o) }]} />
+  );
 
   return (
     <div>
@@ -59,7 +90,13 @@ export default function OrganizationManagementPage() {
         toolbar={
           <>
             <DataTableFilterSelect query={query} name="kind" label="Kind" options={KIND_OPTIONS} allLabel="All kinds" />
-            <DataTableFilterSelect query={query} name="active" label="Status" options={ACTIVE_OPTIONS} allLabel="Any status" />
+            <DataTableFilterSelect
+              query={query}
+              name="active"
+              label="Status"
+              options={ACTIVE_OPTIONS}
+              allLabel="Any status"
+            />
           </>
         }
         actions={
@@ -76,14 +113,21 @@ export default function OrganizationManagementPage() {
             title={o.name}
             badge={<ActiveBadge active={o.active} />}
             actions={canManage ? actionsOf(o) : undefined}
-            subtitle={[o.kind === 'group' ? 'Group' : 'Subsidiary', o.parentName, o.currency].filter(Boolean).join(' · ')}
+            subtitle={[o.kind === 'group' ? 'Group' : 'Subsidiary', o.parentName, o.currency]
+              .filter(Boolean)
+              .join(' · ')}
             meta={`${o.departmentCount} departments · fiscal year from ${monthName(o.fiscalYearStartMonth)}`}
           />
         )}
       />
       <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />
       {editing && (
-        <EditOrganizationDialog key={editing.id} organization={editing} open onOpenChange={(open) => !open && setEditing(null)} />
+        <EditOrganizationDialog
+          key={editing.id}
+          organization={editing}
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+        />
       )}
     </div>
   );

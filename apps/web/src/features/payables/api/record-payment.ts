@@ -6,8 +6,18 @@ import { AGING_URL } from './aging';
 export const PAYABLES_URL = '/api/payables';
 
 /** One key per payment the dialog is about to record, so a retried save records it once. */
-export function recordPayment({ payableId, input, key }: { payableId: string; input: RecordPaymentInput; key: string }) {
-  return apiJson<PayableDetail>('POST', `${PAYABLES_URL}/${payableId}/payments`, input, { headers: { 'Idempotency-Key': key } });
+export function recordPayment({
+  payableId,
+  input,
+  key,
+}: {
+  payableId: string;
+  input: RecordPaymentInput;
+  key: string;
+}) {
+  return apiJson<PayableDetail>('POST', `${PAYABLES_URL}/${payableId}/payments`, input, {
+    headers: { 'Idempotency-Key': key },
+  });
 }
 
 export function useRecordPayment() {

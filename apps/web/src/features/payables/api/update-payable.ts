@@ -5,7 +5,15 @@ import { AGING_URL } from './aging';
 import { PAYABLES_URL } from './record-payment';
 
 /** `headers` carries If-Match: refused (412) when the invoice changed since it was loaded. */
-export function updatePayable({ id, input, headers }: { id: string; input: UpdatePayableInput; headers?: Record<string, string> }) {
+export function updatePayable({
+  id,
+  input,
+  headers,
+}: {
+  id: string;
+  input: UpdatePayableInput;
+  headers?: Record<string, string>;
+}) {
   return apiJson<PayableDetail>('PATCH', `${PAYABLES_URL}/${id}`, input, { headers });
 }
 
@@ -14,6 +22,9 @@ export function useUpdatePayable() {
   return useMutation({
     mutationFn: updatePayable,
     // A new invoice date moves the due date, and with it the invoice's bucket.
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(AGING_URL) || String(q.queryKey[0]).startsWith(PAYABLES_URL) }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: (q) => String(q.queryKey[0]).startsWith(AGING_URL) || String(q.queryKey[0]).startsWith(PAYABLES_URL),
+      }),
   });
 }

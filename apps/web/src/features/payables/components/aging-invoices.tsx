@@ -11,7 +11,8 @@ import { InvoiceDialog } from './invoice-dialog';
 import { RecordPaymentDialog } from './record-payment-dialog';
 
 function daysText(inv: AgingInvoice, basis: AgingParams['basis']): string {
-  if (basis === 'invoice') return inv.daysPastDue <= 0 ? 'Invoiced today or later' : `${plural(inv.daysPastDue, 'day')} since the invoice`;
+  if (basis === 'invoice')
+    return inv.daysPastDue <= 0 ? 'Invoiced today or later' : `${plural(inv.daysPastDue, 'day')} since the invoice`;
   if (inv.daysPastDue < 0) return `Due in ${plural(-inv.daysPastDue, 'day')}`;
   if (inv.daysPastDue === 0) return 'Due today';
   return `${plural(inv.daysPastDue, 'day')} past due`;
@@ -32,7 +33,15 @@ function RateText({ inv, groupCurrency }: { inv: AgingInvoice; groupCurrency: st
   );
 }
 
-function PayButton({ inv, onPay, onInvoice }: { inv: AgingInvoice; onPay: (inv: AgingInvoice) => void; onInvoice: (inv: AgingInvoice) => void }) {
+function PayButton({
+  inv,
+  onPay,
+  onInvoice,
+}: {
+  inv: AgingInvoice;
+  onPay: (inv: AgingInvoice) => void;
+  onInvoice: (inv: AgingInvoice) => void;
+}) {
   if (!inv.canPay) return null;
   const name = inv.invoiceNumber ?? inv.requestReference;
   return (
@@ -51,27 +60,61 @@ function PayButton({ inv, onPay, onInvoice }: { inv: AgingInvoice; onPay: (inv: 
  * One vendor's open invoices on the day, fetched when the row opens: each in its own currency,
  * the month's rate and the group amount, with the payment dialog for those who may pay.
  */
-export function AgingInvoices({ vendorId, vendorName, params, groupCurrency, layout }: { vendorId: string; vendorName: string; params: AgingParams; groupCurrency: string; layout: 'table' | 'cards' }) {
+export function AgingInvoices({
+  vendorId,
+  vendorName,
+  params,
+  groupCurrency,
+  layout,
+}: {
+  vendorId: string;
+  vendorName: string;
+  params: AgingParams;
+  groupCurrency: string;
+  layout: 'table' | 'cards';
+}) {
   const query = useAgingVendor(vendorId, params, true);
   const [paying, setPaying] = useState<AgingInvoice | null>(null);
   const [invoicing, setInvoicing] = useState<AgingInvoice | null>(null);
   return (
     <>
-      <QueryState query={query} loadingLabel={`Loading the invoices of ${vendorName}`} errorMessage="Could not load the invoices." notFoundMessage="Nothing of theirs is open on this day." compact>
+      <QueryState
+        query={query}
+        loadingLabel={`Loading the invoices of ${vendorName}`}
+        errorMessage="Could not load the invoices."
+        notFoundMessage="Nothing of theirs is open on this day."
+        compact
+      >
         {(data) =>
           layout === 'table' ? (
             <table className="w-full text-sm">
               <caption className="sr-only">Open invoices of {vendorName}</caption>
               <thead>
                 <tr className="text-left text-xs text-muted-foreground">
-                  <th scope="col" className="p-2 font-medium">Invoice</th>
-                  <th scope="col" className="p-2 font-medium">Invoice date</th>
-                  <th scope="col" className="p-2 font-medium">Due</th>
-                  <th scope="col" className="p-2 font-medium">Age</th>
-                  <th scope="col" className="p-2 text-right font-medium">Open</th>
-                  <th scope="col" className="p-2 text-right font-medium">Rate</th>
-                  <th scope="col" className="p-2 text-right font-medium">Open ({groupCurrency})</th>
-                  <th scope="col" className="p-2"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="p-2 font-medium">
+                    Invoice
+                  </th>
+                  <th scope="col" className="p-2 font-medium">
+                    Invoice date
+                  </th>
+                  <th scope="col" className="p-2 font-medium">
+                    Due
+                  </th>
+                  <th scope="col" className="p-2 font-medium">
+                    Age
+                  </th>
+                  <th scope="col" className="p-2 text-right font-medium">
+                    Open
+                  </th>
+                  <th scope="col" className="p-2 text-right font-medium">
+                    Rate
+                  </th>
+                  <th scope="col" className="p-2 text-right font-medium">
+                    Open ({groupCurrency})
+                  </th>
+                  <th scope="col" className="p-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -89,17 +132,33 @@ export function AgingInvoices({ vendorId, vendorName, params, groupCurrency, lay
                       <MovedFrom inv={inv} />
                     </td>
                     <td className="p-2">
-                      <Badge variant={inv.bucket === 'current' ? 'success' : inv.bucket === 'over_90' || inv.bucket === 'days_61_90' ? 'danger' : 'warning'}>{AGING_BUCKET_LABELS[inv.bucket]}</Badge>
+                      <Badge
+                        variant={
+                          inv.bucket === 'current'
+                            ? 'success'
+                            : inv.bucket === 'over_90' || inv.bucket === 'days_61_90'
+                              ? 'danger'
+                              : 'warning'
+                        }
+                      >
+                        {AGING_BUCKET_LABELS[inv.bucket]}
+                      </Badge>
                       <span className="block text-xs text-muted-foreground">{daysText(inv, params.basis)}</span>
                     </td>
                     <td className="p-2 text-right tabular-nums">
                       {formatMoney(inv.openAmount, inv.currency)}
-                      {inv.paidAmount !== '0.00' && <span className="block text-xs text-muted-foreground">{formatMoney(inv.paidAmount, inv.currency)} paid</span>}
+                      {inv.paidAmount !== '0.00' && (
+                        <span className="block text-xs text-muted-foreground">
+                          {formatMoney(inv.paidAmount, inv.currency)} paid
+                        </span>
+                      )}
                     </td>
                     <td className="p-2 text-right text-xs tabular-nums">
                       <RateText inv={inv} groupCurrency={groupCurrency} />
                     </td>
-                    <td className="p-2 text-right font-medium tabular-nums">{formatMoney(inv.openAmountGroup, groupCurrency)}</td>
+                    <td className="p-2 text-right font-medium tabular-nums">
+                      {formatMoney(inv.openAmountGroup, groupCurrency)}
+                    </td>
                     <td className="p-2 text-right">
                       <PayButton inv={inv} onPay={setPaying} onInvoice={setInvoicing} />
                     </td>
@@ -113,8 +172,20 @@ export function AgingInvoices({ vendorId, vendorName, params, groupCurrency, lay
                 <li key={inv.payableId}>
                   <Card className="flex flex-col gap-1 p-3 text-sm">
                     <div className="flex items-start justify-between gap-2">
-                      <span className="min-w-0 break-words font-medium">{inv.invoiceNumber ?? 'Invoice not yet received'}</span>
-                      <Badge variant={inv.bucket === 'current' ? 'success' : inv.bucket === 'over_90' || inv.bucket === 'days_61_90' ? 'danger' : 'warning'}>{AGING_BUCKET_LABELS[inv.bucket]}</Badge>
+                      <span className="min-w-0 break-words font-medium">
+                        {inv.invoiceNumber ?? 'Invoice not yet received'}
+                      </span>
+                      <Badge
+                        variant={
+                          inv.bucket === 'current'
+                            ? 'success'
+                            : inv.bucket === 'over_90' || inv.bucket === 'days_61_90'
+                              ? 'danger'
+                              : 'warning'
+                        }
+                      >
+                        {AGING_BUCKET_LABELS[inv.bucket]}
+                      </Badge>
                     </div>
                     <span className="break-words text-xs text-muted-foreground">
                       {inv.requestReference} · {inv.requestTitle}
@@ -125,7 +196,9 @@ export function AgingInvoices({ vendorId, vendorName, params, groupCurrency, lay
                     <MovedFrom inv={inv} />
                     <div className="flex items-baseline justify-between gap-2">
                       <span className="tabular-nums">{formatMoney(inv.openAmount, inv.currency)}</span>
-                      <span className="font-medium tabular-nums">{formatMoney(inv.openAmountGroup, groupCurrency)}</span>
+                      <span className="font-medium tabular-nums">
+                        {formatMoney(inv.openAmountGroup, groupCurrency)}
+                      </span>
                     </div>
                     {inv.currency !== groupCurrency && (
                       <span className="text-xs text-muted-foreground">
@@ -144,8 +217,17 @@ export function AgingInvoices({ vendorId, vendorName, params, groupCurrency, lay
           )
         }
       </QueryState>
-      {paying && <RecordPaymentDialog key={paying.payableId} invoice={paying} open onOpenChange={(o) => !o && setPaying(null)} />}
-      {invoicing && <InvoiceDialog key={invoicing.payableId} payableId={invoicing.payableId} open onOpenChange={(o) => !o && setInvoicing(null)} />}
+      {paying && (
+        <RecordPaymentDialog key={paying.payableId} invoice={paying} open onOpenChange={(o) => !o && setPaying(null)} />
+      )}
+      {invoicing && (
+        <InvoiceDialog
+          key={invoicing.payableId}
+          payableId={invoicing.payableId}
+          open
+          onOpenChange={(o) => !o && setInvoicing(null)}
+        />
+      )}
     </>
   );
 }

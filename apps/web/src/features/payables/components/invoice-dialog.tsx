@@ -10,7 +10,15 @@ import { useUpdatePayable } from '../api/update-payable';
 
 const toValues = (p: PayableDetail) => ({ invoiceNumber: p.invoiceNumber ?? '', invoiceDate: p.invoiceDate });
 
-function InvoiceForm({ payable, open, onOpenChange }: { payable: PayableDetail; open: boolean; onOpenChange: (open: boolean) => void }) {
+function InvoiceForm({
+  payable,
+  open,
+  onOpenChange,
+}: {
+  payable: PayableDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { toast } = useToast();
   const update = useUpdatePayable();
   const form = useZodForm(updatePayableInput, toValues(payable));
@@ -40,9 +48,18 @@ function InvoiceForm({ payable, open, onOpenChange }: { payable: PayableDetail; 
 }
 
 /** The invoice number and date of a payable, entered when the invoice arrives. */
-export function InvoiceDialog({ payableId, open, onOpenChange }: { payableId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function InvoiceDialog({
+  payableId,
+  open,
+  onOpenChange,
+}: {
+  payableId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const query = usePayable(payableId, open);
-  if (query.data) return <InvoiceForm key={query.data.id} payable={query.data} open={open} onOpenChange={onOpenChange} />;
+  if (query.data)
+    return <InvoiceForm key={query.data.id} payable={query.data} open={open} onOpenChange={onOpenChange} />;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>

@@ -11,7 +11,15 @@ const today = () => new Date().toISOString().slice(0, 10);
  * A payment against one invoice: the amount starts at the open balance, a smaller one leaves the
  * rest open, and the payment that settles the invoice marks its request paid.
  */
-export function RecordPaymentDialog({ invoice, open, onOpenChange }: { invoice: AgingInvoice; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function RecordPaymentDialog({
+  invoice,
+  open,
+  onOpenChange,
+}: {
+  invoice: AgingInvoice;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { toast } = useToast();
   const record = useRecordPayment();
   // A new key each time the dialog opens: a retried save of this payment is recorded once.
@@ -30,7 +38,10 @@ export function RecordPaymentDialog({ invoice, open, onOpenChange }: { invoice: 
         const next = await record.mutateAsync({ payableId: invoice.payableId, input, key });
         toast({
           title: next.status === 'settled' ? 'Invoice paid in full' : 'Payment recorded',
-          description: next.status === 'settled' ? `${next.requestReference} is now paid` : `${formatMoney(next.openAmount, next.currency)} still open`,
+          description:
+            next.status === 'settled'
+              ? `${next.requestReference} is now paid`
+              : `${formatMoney(next.openAmount, next.currency)} still open`,
         });
       }}
     >

@@ -1,6 +1,13 @@
 import { ChevronDown, ChevronRight, Download } from 'lucide-react';
 import { Fragment, useState } from 'react';
-import { AGING_BASIS_LABELS, AGING_BASIS_VALUES, AGING_BUCKET_LABELS, AGING_BUCKET_VALUES, type AgingReport, type AgingVendorRow } from '@outlay/contracts/payables';
+import {
+  AGING_BASIS_LABELS,
+  AGING_BASIS_VALUES,
+  AGING_BUCKET_LABELS,
+  AGING_BUCKET_VALUES,
+  type AgingReport,
+  type AgingVendorRow,
+} from '@outlay/contracts/payables';
 import { downloadFile } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
@@ -18,15 +25,37 @@ import { AgingInvoices } from '../components/aging-invoices';
 const BASIS_OPTIONS = enumOptions(AGING_BASIS_VALUES, AGING_BASIS_LABELS);
 const today = () => new Date().toISOString().slice(0, 10);
 
-function Filters({ params, report, onChange }: { params: AgingParams; report: AgingReport | undefined; onChange: (next: AgingParams) => void }) {
+function Filters({
+  params,
+  report,
+  onChange,
+}: {
+  params: AgingParams;
+  report: AgingReport | undefined;
+  onChange: (next: AgingParams) => void;
+}) {
   const orgs = report?.organizations ?? [];
   return (
     <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
       <div className="flex min-w-0 flex-col gap-1.5">
         <Label htmlFor="aging-as-of">As of</Label>
-        <Input id="aging-as-of" type="date" value={params.asOf} max="9999-12-31" onChange={(e) => e.target.value && onChange({ ...params, asOf: e.target.value })} className="w-full sm:w-44" />
+        <Input
+          id="aging-as-of"
+          type="date"
+          value={params.asOf}
+          max="9999-12-31"
+          onChange={(e) => e.target.value && onChange({ ...params, asOf: e.target.value })}
+          className="w-full sm:w-44"
+        />
       </div>
-      <SelectField id="aging-basis" label="Age by" value={params.basis} options={BASIS_OPTIONS} onChange={(basis) => onChange({ ...params, basis })} className="w-full sm:w-40" />
+      <SelectField
+        id="aging-basis"
+        label="Age by"
+        value={params.basis}
+        options={BASIS_OPTIONS}
+        onChange={(basis) => onChange({ ...params, basis })}
+        className="w-full sm:w-40"
+      />
       {orgs.length > 1 && (
         <SelectField
           id="aging-org"
@@ -70,21 +99,28 @@ function ExportButtons({ params }: { params: AgingParams }) {
 
 function VendorTable({ report, params }: { report: AgingReport; params: AgingParams }) {
   const [open, setOpen] = useState<Set<string>>(new Set());
-  const toggle = (id: string) => setOpen((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
+  const toggle = (id: string) =>
+    setOpen((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
   const cur = report.groupCurrency;
   return (
     <Card className="hidden overflow-x-auto sm:block">
       <table className="w-full text-sm">
-        <caption className="sr-only">Open payables per vendor as of {formatDate(report.asOf)}, in {cur}</caption>
+        <caption className="sr-only">
+          Open payables per vendor as of {formatDate(report.asOf)}, in {cur}
+        </caption>
         <thead className="border-b bg-muted/40">
           <tr className="text-left">
-            <th scope="col" className="p-3 font-medium">Vendor</th>
+            <th scope="col" className="p-3 font-medium">
+              Vendor
+            </th>
             {AGING_BUCKET_VALUES.map((b) => (
               <th key={b} scope="col" className="p-3 text-right font-medium">
                 {AGING_BUCKET_LABELS[b]}
               </th>
             ))}
-            <th scope="col" className="p-3 text-right font-medium">Total</th>
+            <th scope="col" className="p-3 text-right font-medium">
+              Total
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -101,7 +137,11 @@ function VendorTable({ report, params }: { report: AgingReport; params: AgingPar
                       aria-controls={`aging-invoices-${v.vendorId}`}
                       onClick={() => toggle(v.vendorId)}
                     >
-                      {expanded ? <ChevronDown className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : <ChevronRight className="mt-0.5 size-4 shrink-0" aria-hidden="true" />}
+                      {expanded ? (
+                        <ChevronDown className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                      ) : (
+                        <ChevronRight className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                      )}
                       <span>{v.vendorName}</span>
                     </button>
                     <span className="block pl-5 text-xs text-muted-foreground">
@@ -109,7 +149,10 @@ function VendorTable({ report, params }: { report: AgingReport; params: AgingPar
                     </span>
                   </th>
                   {AGING_BUCKET_VALUES.map((b) => (
-                    <td key={b} className={`p-3 text-right tabular-nums ${v.buckets[b] === '0.00' ? 'text-muted-foreground' : ''}`}>
+                    <td
+                      key={b}
+                      className={`p-3 text-right tabular-nums ${v.buckets[b] === '0.00' ? 'text-muted-foreground' : ''}`}
+                    >
                       {formatMoney(v.buckets[b], cur)}
                     </td>
                   ))}
@@ -118,7 +161,13 @@ function VendorTable({ report, params }: { report: AgingReport; params: AgingPar
                 {expanded && (
                   <tr id={`aging-invoices-${v.vendorId}`} className="border-b bg-slate-50/60">
                     <td colSpan={AGING_BUCKET_VALUES.length + 2} className="px-6 py-3">
-                      <AgingInvoices vendorId={v.vendorId} vendorName={v.vendorName} params={params} groupCurrency={cur} layout="table" />
+                      <AgingInvoices
+                        vendorId={v.vendorId}
+                        vendorName={v.vendorName}
+                        params={params}
+                        groupCurrency={cur}
+                        layout="table"
+                      />
                     </td>
                   </tr>
                 )}
@@ -129,7 +178,10 @@ function VendorTable({ report, params }: { report: AgingReport; params: AgingPar
         <tfoot>
           <tr className="bg-muted/40 font-medium">
             <th scope="row" className="p-3 text-left">
-              Total <span className="block text-xs font-normal text-muted-foreground">{plural(report.totals.invoiceCount, 'open invoice')}</span>
+              Total{' '}
+              <span className="block text-xs font-normal text-muted-foreground">
+                {plural(report.totals.invoiceCount, 'open invoice')}
+              </span>
             </th>
             {AGING_BUCKET_VALUES.map((b) => (
               <td key={b} className="p-3 text-right tabular-nums">
@@ -176,10 +228,23 @@ function VendorCards({ report, params }: { report: AgingReport; params: AgingPar
                 <span className="shrink-0 font-semibold tabular-nums">{formatMoney(v.total, cur)}</span>
               </div>
               <BucketList buckets={v.buckets} currency={cur} />
-              <Button variant="outline" size="sm" aria-expanded={open === v.vendorId} onClick={() => setOpen(open === v.vendorId ? null : v.vendorId)}>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-expanded={open === v.vendorId}
+                onClick={() => setOpen(open === v.vendorId ? null : v.vendorId)}
+              >
                 {open === v.vendorId ? 'Hide invoices' : 'Show invoices'}
               </Button>
-              {open === v.vendorId && <AgingInvoices vendorId={v.vendorId} vendorName={v.vendorName} params={params} groupCurrency={cur} layout="cards" />}
+              {open === v.vendorId && (
+                <AgingInvoices
+                  vendorId={v.vendorId}
+                  vendorName={v.vendorName}
+                  params={params}
+                  groupCurrency={cur}
+                  layout="cards"
+                />
+              )}
             </Card>
           </li>
         ))}
@@ -200,19 +265,31 @@ export default function VendorAgingReportPage() {
   const query = useAging(params);
   return (
     <div className="min-w-0">
-      <PageHeader title="Vendor Aging Report" description="What is owed to each vendor, by how long it is past due, as of any day." actions={<ExportButtons params={params} />} />
+      <PageHeader
+        title="Vendor Aging Report"
+        description="What is owed to each vendor, by how long it is past due, as of any day."
+        actions={<ExportButtons params={params} />}
+      />
       <div className="mb-4">
         <Filters params={params} report={query.data} onChange={setParams} />
       </div>
-      <QueryState query={query} loadingLabel="Loading the aging report" errorMessage="Could not load the aging report." className="py-16">
+      <QueryState
+        query={query}
+        loadingLabel="Loading the aging report"
+        errorMessage="Could not load the aging report."
+        className="py-16"
+      >
         {(report) => (
           <div className="flex flex-col gap-3">
             <p className="text-sm text-muted-foreground">
-              As of {formatDate(report.asOf)}, aged by {AGING_BASIS_LABELS[report.basis].toLowerCase()}. Amounts in {report.groupCurrency} at the {formatMonth(report.ratePeriod)} average
-              rates; open each vendor for its invoices in their own currency.
+              As of {formatDate(report.asOf)}, aged by {AGING_BASIS_LABELS[report.basis].toLowerCase()}. Amounts in{' '}
+              {report.groupCurrency} at the {formatMonth(report.ratePeriod)} average rates; open each vendor for its
+              invoices in their own currency.
             </p>
             {report.vendors.length === 0 ? (
-              <Card className="px-4 py-10 text-center text-sm text-muted-foreground">Nothing was owed to any vendor on {formatDate(report.asOf)}.</Card>
+              <Card className="px-4 py-10 text-center text-sm text-muted-foreground">
+                Nothing was owed to any vendor on {formatDate(report.asOf)}.
+              </Card>
             ) : (
               <>
                 <VendorTable report={report} params={params} />

@@ -4,8 +4,18 @@ import { apiJson } from '@/lib/api-client';
 import { PAYROLL_RUNS_URL } from './payroll-run';
 
 /** `POST /api/payroll/runs/:id/adjustments`: a bonus or deduction; the run comes back recomputed. */
-export function addPayrollAdjustment({ runId, input, idempotencyKey }: { runId: string; input: PayrollAdjustmentInput; idempotencyKey: string }) {
-  return apiJson<PayrollRunDetail>('POST', `${PAYROLL_RUNS_URL}/${runId}/adjustments`, input, { headers: { 'Idempotency-Key': idempotencyKey } });
+export function addPayrollAdjustment({
+  runId,
+  input,
+  idempotencyKey,
+}: {
+  runId: string;
+  input: PayrollAdjustmentInput;
+  idempotencyKey: string;
+}) {
+  return apiJson<PayrollRunDetail>('POST', `${PAYROLL_RUNS_URL}/${runId}/adjustments`, input, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 /** `DELETE /api/payroll/runs/:id/adjustments/:adjustmentId`. */

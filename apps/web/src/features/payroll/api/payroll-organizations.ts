@@ -8,7 +8,8 @@ export const PAYROLL_ORGANIZATIONS_URL = '/api/payroll/organizations';
 export function payrollOrganizationsQueryOptions() {
   return queryOptions({
     queryKey: [PAYROLL_ORGANIZATIONS_URL],
-    queryFn: ({ signal }) => apiJson<{ items: PayrollOrganization[] }>('GET', PAYROLL_ORGANIZATIONS_URL, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<{ items: PayrollOrganization[] }>('GET', PAYROLL_ORGANIZATIONS_URL, undefined, { signal }),
     staleTime: 60_000,
   });
 }

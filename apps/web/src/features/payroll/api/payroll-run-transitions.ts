@@ -10,7 +10,11 @@ import { PAYROLL_RUNS_URL } from './payroll-run';
 export type PayrollRunMove = 'submit' | 'approve' | 'pay';
 
 export function movePayrollRun({ id, move, input }: { id: string; move: PayrollRunMove; input?: PayPayrollRunInput }) {
-  return apiJson<PayrollRunDetail>('POST', `${PAYROLL_RUNS_URL}/${id}/${move}`, move === 'pay' ? (input ?? {}) : undefined);
+  return apiJson<PayrollRunDetail>(
+    'POST',
+    `${PAYROLL_RUNS_URL}/${id}/${move}`,
+    move === 'pay' ? (input ?? {}) : undefined,
+  );
 }
 
 export function useMovePayrollRun(wrap: (fn: typeof movePayrollRun) => typeof movePayrollRun = (fn) => fn) {

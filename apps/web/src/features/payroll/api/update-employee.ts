@@ -4,7 +4,15 @@ import { apiJson } from '@/lib/api-client';
 import { EMPLOYEES_URL } from './employee';
 
 /** PATCH with If-Match (the version the form was filled from): a stale save gets 412. */
-export function updateEmployee({ id, input, headers }: { id: string; input: UpdateEmployeeInput; headers?: Record<string, string> }) {
+export function updateEmployee({
+  id,
+  input,
+  headers,
+}: {
+  id: string;
+  input: UpdateEmployeeInput;
+  headers?: Record<string, string>;
+}) {
   return apiJson<Employee>('PATCH', `${EMPLOYEES_URL}/${id}`, input, { headers });
 }
 

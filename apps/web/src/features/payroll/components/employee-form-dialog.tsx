@@ -3,8 +3,26 @@ import { useCallback, useMemo, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { EMPLOYEE_DATES_MESSAGE, createEmployeeInput, employeeDatesInOrder, employeeFieldsObject, ibanInput, type Employee, type PayrollOrganization, type UpdateEmployeeInput } from '@outlay/contracts/payroll';
-import { FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, useStepUp, useVersionedEdit, useZodForm } from '@/components/form';
+import {
+  EMPLOYEE_DATES_MESSAGE,
+  createEmployeeInput,
+  employeeDatesInOrder,
+  employeeFieldsObject,
+  ibanInput,
+  type Employee,
+  type PayrollOrganization,
+  type UpdateEmployeeInput,
+} from '@outlay/contracts/payroll';
+import {
+  FormDialog,
+  FormFieldCheckbox,
+  FormFieldMoney,
+  FormFieldSelect,
+  FormFieldText,
+  useStepUp,
+  useVersionedEdit,
+  useZodForm,
+} from '@/components/form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/use-toast';
@@ -35,14 +53,31 @@ function Allowances({ currency }: { currency: string | undefined }) {
       <legend className="mb-1 text-sm font-medium">Monthly allowances</legend>
       {list.fields.map((field, i) => (
         <div key={field.id} className="grid grid-cols-[1fr_auto] items-end gap-2 sm:grid-cols-[1fr_10rem_auto]">
-          <FormFieldText name={`allowances.${i}.name`} label={`Allowance ${i + 1} name`} className="col-span-2 sm:col-span-1" />
+          <FormFieldText
+            name={`allowances.${i}.name`}
+            label={`Allowance ${i + 1} name`}
+            className="col-span-2 sm:col-span-1"
+          />
           <FormFieldMoney name={`allowances.${i}.amount`} label={`Allowance ${i + 1} amount`} currency={currency} />
-          <Button type="button" variant="ghost" size="icon" onClick={() => list.remove(i)} aria-label={`Remove allowance ${i + 1}`}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            onClick={() => list.remove(i)}
+            aria-label={`Remove allowance ${i + 1}`}
+          >
             <Trash2 aria-hidden="true" />
           </Button>
         </div>
       ))}
-      <Button type="button" variant="outline" size="sm" className="self-start" onClick={() => list.append({ name: '', amount: '' })} disabled={list.fields.length >= 10}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="self-start"
+        onClick={() => list.append({ name: '', amount: '' })}
+        disabled={list.fields.length >= 10}
+      >
         <Plus aria-hidden="true" /> Add allowance
       </Button>
     </fieldset>
@@ -63,8 +98,18 @@ function SharedFields({ organization }: { organization: PayrollOrganization | un
         <FormFieldText name="email" label="E-mail" type="email" autoComplete="off" />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormFieldSelect name="departmentId" label="Department" emptyOption="No department" options={departments.map((d) => ({ value: d.id, label: d.name }))} />
-        <FormFieldSelect name="userId" label="Linked user account" emptyOption="Not linked" options={people.map((u) => ({ value: u.id, label: u.name }))} />
+        <FormFieldSelect
+          name="departmentId"
+          label="Department"
+          emptyOption="No department"
+          options={departments.map((d) => ({ value: d.id, label: d.name }))}
+        />
+        <FormFieldSelect
+          name="userId"
+          label="Linked user account"
+          emptyOption="Not linked"
+          options={people.map((u) => ({ value: u.id, label: u.name }))}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormFieldText name="startDate" label="Start date" required type="date" />
@@ -81,7 +126,15 @@ function SharedFields({ organization }: { organization: PayrollOrganization | un
   );
 }
 
-export function CreateEmployeeDialog({ open, onOpenChange, organizations }: { open: boolean; onOpenChange: (open: boolean) => void; organizations: readonly PayrollOrganization[] }) {
+export function CreateEmployeeDialog({
+  open,
+  onOpenChange,
+  organizations,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  organizations: readonly PayrollOrganization[];
+}) {
   const { toast } = useToast();
   const create = useCreateEmployee();
   const defaults = useMemo(
@@ -119,10 +172,19 @@ export function CreateEmployeeDialog({ open, onOpenChange, organizations }: { op
       pendingLabel="Adding…"
       onSubmit={async (values) => {
         const employee = await create.mutateAsync(values);
-        toast({ title: 'Employee added', description: `${employee.fullName} joins ${employee.organizationName}'s payroll.` });
+        toast({
+          title: 'Employee added',
+          description: `${employee.fullName} joins ${employee.organizationName}'s payroll.`,
+        });
       }}
     >
-      <FormFieldSelect name="organizationId" label="Organization" required placeholder="Choose an organization" options={organizations.map((o) => ({ value: o.id, label: o.name }))} />
+      <FormFieldSelect
+        name="organizationId"
+        label="Organization"
+        required
+        placeholder="Choose an organization"
+        options={organizations.map((o) => ({ value: o.id, label: o.name }))}
+      />
       <SharedFields organization={organization} />
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
         <FormFieldText name="iban" label="IBAN" autoComplete="off" spellCheck={false} hint={IBAN_HINT} />
@@ -159,18 +221,29 @@ function PendingBankChange({ employee, onDone }: { employee: Employee; onDone: (
   return (
     <Alert variant="warning" data-testid="pending-bank-change" className="flex-col">
       <p>
-        A change of the bank account to {account}, asked for on {formatDateTime(pending.requestedAt)}, waits for another payroll manager&apos;s confirmation. Salaries go to{' '}
-        {employee.ibanMasked ?? 'no account'} until then.
+        A change of the bank account to {account}, asked for on {formatDateTime(pending.requestedAt)}, waits for another
+        payroll manager&apos;s confirmation. Salaries go to {employee.ibanMasked ?? 'no account'} until then.
       </p>
       {own && <p>You asked for this change; someone else must confirm it.</p>}
       {error && <p role="alert">{error}</p>}
       <div className="flex flex-wrap gap-2">
         {!own && (
-          <Button type="button" size="sm" disabled={confirm.isPending} onClick={() => void run(confirm, 'Bank account change confirmed')}>
+          <Button
+            type="button"
+            size="sm"
+            disabled={confirm.isPending}
+            onClick={() => void run(confirm, 'Bank account change confirmed')}
+          >
             Confirm the new account
           </Button>
         )}
-        <Button type="button" size="sm" variant="outline" disabled={discard.isPending} onClick={() => void run(discard, 'Bank account change discarded')}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={discard.isPending}
+          onClick={() => void run(discard, 'Bank account change discarded')}
+        >
           Discard the change
         </Button>
       </div>
@@ -200,7 +273,17 @@ function editValues(e: Employee) {
   };
 }
 
-export function EditEmployeeDialog({ open, onOpenChange, employee, organization }: { open: boolean; onOpenChange: (open: boolean) => void; employee: Employee; organization: PayrollOrganization | undefined }) {
+export function EditEmployeeDialog({
+  open,
+  onOpenChange,
+  employee,
+  organization,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  employee: Employee;
+  organization: PayrollOrganization | undefined;
+}) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const update = useUpdateEmployee();
@@ -230,7 +313,10 @@ export function EditEmployeeDialog({ open, onOpenChange, employee, organization 
         versioned.saved(saved);
         toast({
           title: 'Employee saved',
-          description: saved.pendingBankChange && !employee.pendingBankChange ? `${saved.fullName} was updated. The new bank account waits for another payroll manager's confirmation.` : `${saved.fullName} was updated.`,
+          description:
+            saved.pendingBankChange && !employee.pendingBankChange
+              ? `${saved.fullName} was updated. The new bank account waits for another payroll manager's confirmation.`
+              : `${saved.fullName} was updated.`,
         });
       }}
     >
@@ -248,7 +334,9 @@ export function EditEmployeeDialog({ open, onOpenChange, employee, organization 
         />
         <FormFieldText name="bic" label="BIC" autoComplete="off" spellCheck={false} />
       </div>
-      {employee.ibanMasked && <FormFieldCheckbox name="removeIban" label={`Remove the bank account ${employee.ibanMasked}`} />}
+      {employee.ibanMasked && (
+        <FormFieldCheckbox name="removeIban" label={`Remove the bank account ${employee.ibanMasked}`} />
+      )}
     </FormDialog>
   );
 }

@@ -1,7 +1,13 @@
 import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Employee, PayrollOrganization } from '@outlay/contracts/payroll';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn } from '@/components/data-table';
+import {
+  DataTable,
+  DataTableFilterSelect,
+  DataTableRowActions,
+  useListQuery,
+  type DataTableColumn,
+} from '@/components/data-table';
 import { ListCard } from '@/components/data-table/list-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -46,18 +52,46 @@ const COLUMNS: DataTableColumn<Employee>[] = [
   },
   { id: 'employeeNumber', header: 'Number', sortable: true, className: 'font-mono text-xs' },
   { id: 'organizationName', header: 'Organization', sortable: true, sortKey: 'organization' },
-  { id: 'departmentName', header: 'Department', sortable: true, sortKey: 'department', cell: (e) => e.departmentName ?? '—' },
-  { id: 'baseSalary', header: 'Monthly base', sortable: true, align: 'right', cell: (e) => <span className="tabular-nums">{formatMoney(e.baseSalary, e.currency)}</span> },
-  { id: 'startDate', header: 'Employed', sortable: true, cell: (e) => (e.endDate ? `${formatDate(e.startDate)} – ${formatDate(e.endDate)}` : `Since ${formatDate(e.startDate)}`) },
+  {
+    id: 'departmentName',
+    header: 'Department',
+    sortable: true,
+    sortKey: 'department',
+    cell: (e) => e.departmentName ?? '—',
+  },
+  {
+    id: 'baseSalary',
+    header: 'Monthly base',
+    sortable: true,
+    align: 'right',
+    cell: (e) => <span className="tabular-nums">{formatMoney(e.baseSalary, e.currency)}</span>,
+  },
+  {
+    id: 'startDate',
+    header: 'Employed',
+    sortable: true,
+    cell: (e) =>
+      e.endDate ? `${formatDate(e.startDate)} – ${formatDate(e.endDate)}` : `Since ${formatDate(e.startDate)}`,
+  },
   { id: 'ibanMasked', header: 'Bank account', cell: masked },
   { id: 'userName', header: 'User account', hidden: true, cell: (e) => e.userName ?? '—' },
 ];
 
 export function EmployeesSection({ organizations }: { organizations: readonly PayrollOrganization[] }) {
-  const query = useListQuery<Employee>({ url: EMPLOYEES_URL, filters: ['organizationId', 'employment'], defaultSort: 'fullName', urlPrefix: 'people.' });
+  const query = useListQuery<Employee>({
+    url: EMPLOYEES_URL,
+    filters: ['organizationId', 'employment'],
+    defaultSort: 'fullName',
+    urlPrefix: 'people.',
+  });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Employee | null>(null);
-  const edit = (e: Employee) => <DataTableRowActions label={`Actions for ${e.fullName}`} actions={[{ label: 'Edit', icon: <Pencil aria-hidden="true" />, onSelect: () => setEditing(e) }]} />;
+  const edit = (e: Employee) => (
+    <DataTableRowActions
+      label={`Actions for ${e.fullName}`}
+      actions={[{ label: 'Edit', icon: <Pencil aria-hidden="true" />, onSelect: () => setEditing(e) }]}
+    />
+  );
   return (
     <>
       <DataTable
@@ -69,9 +103,22 @@ export function EmployeesSection({ organizations }: { organizations: readonly Pa
         searchPlaceholder="Name, number or e-mail…"
         toolbar={
           <>
-            <DataTableFilterSelect query={query} name="employment" label="Employment" allLabel="Current and former" options={EMPLOYMENT_OPTIONS} className="sm:w-52" />
+            <DataTableFilterSelect
+              query={query}
+              name="employment"
+              label="Employment"
+              allLabel="Current and former"
+              options={EMPLOYMENT_OPTIONS}
+              className="sm:w-52"
+            />
             {organizations.length > 1 && (
-              <DataTableFilterSelect query={query} name="organizationId" label="Organization" allLabel="All organizations" options={organizations.map((o) => ({ value: o.id, label: o.name }))} />
+              <DataTableFilterSelect
+                query={query}
+                name="organizationId"
+                label="Organization"
+                allLabel="All organizations"
+                options={organizations.map((o) => ({ value: o.id, label: o.name }))}
+              />
             )}
           </>
         }
@@ -83,7 +130,9 @@ export function EmployeesSection({ organizations }: { organizations: readonly Pa
         empty={
           <div className="flex flex-col items-center gap-2 text-center">
             <p className="font-medium">No employees</p>
-            <p className="text-sm text-muted-foreground">Add the people on this payroll to compute their monthly lines.</p>
+            <p className="text-sm text-muted-foreground">
+              Add the people on this payroll to compute their monthly lines.
+            </p>
           </div>
         }
         rowActions={edit}
@@ -107,7 +156,13 @@ export function EmployeesSection({ organizations }: { organizations: readonly Pa
       />
       {creating && <CreateEmployeeDialog open={creating} onOpenChange={setCreating} organizations={organizations} />}
       {editing && (
-        <EditEmployeeDialog key={editing.id} open onOpenChange={(open) => !open && setEditing(null)} employee={editing} organization={organizations.find((o) => o.id === editing.organizationId)} />
+        <EditEmployeeDialog
+          key={editing.id}
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          employee={editing}
+          organization={organizations.find((o) => o.id === editing.organizationId)}
+        />
       )}
     </>
   );

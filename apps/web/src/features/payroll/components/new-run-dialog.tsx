@@ -11,12 +11,25 @@ function thisMonth() {
 }
 
 /** Creates an organization's draft run for a month, with a line for everyone employed in it. */
-export function NewRunDialog({ open, onOpenChange, organizations, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; organizations: readonly PayrollOrganization[]; onCreated: (run: PayrollRunDetail) => void }) {
+export function NewRunDialog({
+  open,
+  onOpenChange,
+  organizations,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  organizations: readonly PayrollOrganization[];
+  onCreated: (run: PayrollRunDetail) => void;
+}) {
   const { toast } = useToast();
   const create = useCreatePayrollRun();
   // One key per opening of the dialog: a double submit creates one run.
   const idempotencyKey = useMemo(() => (open ? crypto.randomUUID() : ''), [open]);
-  const form = useZodForm(createPayrollRunInput, { organizationId: organizations.length === 1 ? organizations[0]!.id : undefined, period: thisMonth() });
+  const form = useZodForm(createPayrollRunInput, {
+    organizationId: organizations.length === 1 ? organizations[0]!.id : undefined,
+    period: thisMonth(),
+  });
   return (
     <FormDialog
       open={open}
@@ -32,7 +45,13 @@ export function NewRunDialog({ open, onOpenChange, organizations, onCreated }: {
         onCreated(run);
       }}
     >
-      <FormFieldSelect name="organizationId" label="Organization" required placeholder="Choose an organization" options={organizations.map((o) => ({ value: o.id, label: o.name }))} />
+      <FormFieldSelect
+        name="organizationId"
+        label="Organization"
+        required
+        placeholder="Choose an organization"
+        options={organizations.map((o) => ({ value: o.id, label: o.name }))}
+      />
       <FormFieldText name="period" label="Month" required type="month" />
     </FormDialog>
   );

@@ -17,18 +17,23 @@ import { useMovePayrollRun, type PayrollRunMove } from '../api/payroll-run-trans
 import { AdjustmentDialog } from './adjustment-dialog';
 import { PayrollStatusBadge } from './payroll-status-badge';
 
-const MOVES: Record<PayrollRunMove, { title: string; confirm: string; done: string; description: (run: PayrollRunDetail) => string }> = {
+const MOVES: Record<
+  PayrollRunMove,
+  { title: string; confirm: string; done: string; description: (run: PayrollRunDetail) => string }
+> = {
   submit: {
     title: 'Submit for approval?',
     confirm: 'Submit',
     done: 'Submitted for approval',
-    description: (r) => `${formatMoney(r.netTotal, r.currency)} net for ${plural(r.employeeCount, 'employee')}. Approvers are notified; the run can no longer be adjusted.`,
+    description: (r) =>
+      `${formatMoney(r.netTotal, r.currency)} net for ${plural(r.employeeCount, 'employee')}. Approvers are notified; the run can no longer be adjusted.`,
   },
   approve: {
     title: 'Approve this payroll?',
     confirm: 'Approve',
     done: 'Payroll approved',
-    description: (r) => `${formatMoney(r.netTotal, r.currency)} net, ${formatMoney(r.employerCostTotal, r.currency)} employer cost. The bank file becomes available.`,
+    description: (r) =>
+      `${formatMoney(r.netTotal, r.currency)} net, ${formatMoney(r.employerCostTotal, r.currency)} employer cost. The bank file becomes available.`,
   },
   pay: {
     title: 'Mark as paid?',
@@ -65,14 +70,25 @@ function Figure({ label, value }: { label: string; value: string }) {
   return (
     <div className="min-w-0 rounded-lg border bg-muted/30 p-3">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="truncate text-base font-semibold tabular-nums" data-testid={`run-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+      <dd
+        className="truncate text-base font-semibold tabular-nums"
+        data-testid={`run-${label.toLowerCase().replace(/\s+/g, '-')}`}
+      >
         {value}
       </dd>
     </div>
   );
 }
 
-function LineCards({ run, lines, onPayslip }: { run: PayrollRunDetail; lines: PayrollLine[]; onPayslip?: (line: PayrollLine) => void }) {
+function LineCards({
+  run,
+  lines,
+  onPayslip,
+}: {
+  run: PayrollRunDetail;
+  lines: PayrollLine[];
+  onPayslip?: (line: PayrollLine) => void;
+}) {
   const m = (v: string) => formatMoney(v, run.currency);
   return (
     <ul className="flex flex-col gap-2 sm:hidden" aria-label="Payroll lines">
@@ -115,10 +131,23 @@ function LineCards({ run, lines, onPayslip }: { run: PayrollRunDetail; lines: Pa
   );
 }
 
-function LineTable({ run, lines, onPayslip }: { run: PayrollRunDetail; lines: PayrollLine[]; onPayslip?: (line: PayrollLine) => void }) {
+function LineTable({
+  run,
+  lines,
+  onPayslip,
+}: {
+  run: PayrollRunDetail;
+  lines: PayrollLine[];
+  onPayslip?: (line: PayrollLine) => void;
+}) {
   const m = (v: string) => formatMoney(v, run.currency);
   return (
-    <div className="relative hidden overflow-x-auto rounded-lg border sm:block" tabIndex={0} role="region" aria-label="Payroll lines">
+    <div
+      className="relative hidden overflow-x-auto rounded-lg border sm:block"
+      tabIndex={0}
+      role="region"
+      aria-label="Payroll lines"
+    >
       <table className="w-full text-sm">
         <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
           <tr>
@@ -132,7 +161,11 @@ function LineTable({ run, lines, onPayslip }: { run: PayrollRunDetail; lines: Pa
             <th className="px-3 py-2 text-right font-medium">Deductions</th>
             <th className="px-3 py-2 text-right font-medium">Net</th>
             <th className="px-3 py-2 text-right font-medium">Employer cost</th>
-            {onPayslip && <th className="px-3 py-2"><span className="sr-only">Payslip</span></th>}
+            {onPayslip && (
+              <th className="px-3 py-2">
+                <span className="sr-only">Payslip</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -148,7 +181,9 @@ function LineTable({ run, lines, onPayslip }: { run: PayrollRunDetail; lines: Pa
               <td className="px-3 py-2">
                 <BankAccount line={l} />
               </td>
-              <td className="px-3 py-2 text-right tabular-nums">{l.daysWorked < l.daysInPeriod ? `${l.daysWorked}/${l.daysInPeriod}` : l.daysInPeriod}</td>
+              <td className="px-3 py-2 text-right tabular-nums">
+                {l.daysWorked < l.daysInPeriod ? `${l.daysWorked}/${l.daysInPeriod}` : l.daysInPeriod}
+              </td>
               <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{m(l.base)}</td>
               <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{m(l.allowances)}</td>
               <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{m(l.adjustments)}</td>
@@ -192,7 +227,9 @@ function RunBody({ run, canManage }: { run: PayrollRunDetail; canManage: boolean
       setError(messageOf(e, 'Could not download the file.'));
     }
   };
-  const payslip = canManage ? (l: PayrollLine) => void download(() => downloadPayslip(run.id, l.employeeId)) : undefined;
+  const payslip = canManage
+    ? (l: PayrollLine) => void download(() => downloadPayslip(run.id, l.employeeId))
+    : undefined;
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
@@ -204,16 +241,19 @@ function RunBody({ run, canManage }: { run: PayrollRunDetail; canManage: boolean
         <Figure label="Employer cost" value={m(run.employerCostTotal)} />
       </dl>
       <p className="text-sm text-muted-foreground">
-        {run.payDate && `Pays on ${formatDate(run.payDate)}${run.payDateAdjustedFrom ? `, ${formatMovedFrom(run.payDateAdjustedFrom, run.payDateAdjustedReason)}` : ''}. `}
+        {run.payDate &&
+          `Pays on ${formatDate(run.payDate)}${run.payDateAdjustedFrom ? `, ${formatMovedFrom(run.payDateAdjustedFrom, run.payDateAdjustedReason)}` : ''}. `}
         {run.submittedByName && `Submitted by ${run.submittedByName} on ${formatDateTime(run.submittedAt)}. `}
         {run.approvedByName && `Approved by ${run.approvedByName} on ${formatDateTime(run.approvedAt)}. `}
-        {run.paidAt && `Paid on ${formatDateTime(run.paidAt)}${run.paymentReference ? ` (${run.paymentReference})` : ''}.`}
+        {run.paidAt &&
+          `Paid on ${formatDateTime(run.paidAt)}${run.paymentReference ? ` (${run.paymentReference})` : ''}.`}
         {run.status === 'draft' && 'Draft: adjustments recompute the lines and totals until it is submitted.'}
       </p>
       {run.approveBlockedReason && <Alert variant="info">{run.approveBlockedReason}.</Alert>}
       {changedPayees.length > 0 && (
         <Alert variant="warning" data-testid="bank-details-changed-summary">
-          Bank details {CHANGED.toLowerCase()} for {changedPayees.map((l) => l.employeeName).join(', ')}. Check the new account before approving or paying.
+          Bank details {CHANGED.toLowerCase()} for {changedPayees.map((l) => l.employeeName).join(', ')}. Check the new
+          account before approving or paying.
         </Alert>
       )}
       {error && (
@@ -260,9 +300,14 @@ function RunBody({ run, canManage }: { run: PayrollRunDetail; canManage: boolean
           </h3>
           <ul className="flex flex-col gap-1 text-sm">
             {run.adjustmentItems.map((a) => (
-              <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2" data-testid="payroll-adjustment">
+              <li
+                key={a.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2"
+                data-testid="payroll-adjustment"
+              >
                 <span className="min-w-0 break-words">
-                  <span className="font-medium">{PAYROLL_ADJUSTMENT_KIND_LABELS[a.kind]}</span> {a.kind === 'bonus' ? '+' : '−'}
+                  <span className="font-medium">{PAYROLL_ADJUSTMENT_KIND_LABELS[a.kind]}</span>{' '}
+                  {a.kind === 'bonus' ? '+' : '−'}
                   {m(a.amount)} · {a.employeeName} · {a.reason}
                 </span>
                 {run.actions.adjust && (
@@ -270,9 +315,15 @@ function RunBody({ run, canManage }: { run: PayrollRunDetail; canManage: boolean
                     size="sm"
                     variant="ghost"
                     disabled={remove.isPending}
-                    onClick={() => remove.mutate({ runId: run.id, adjustmentId: a.id }, { onError: (e) => setError(messageOf(e, 'Could not remove the adjustment.')) })}
+                    onClick={() =>
+                      remove.mutate(
+                        { runId: run.id, adjustmentId: a.id },
+                        { onError: (e) => setError(messageOf(e, 'Could not remove the adjustment.')) },
+                      )
+                    }
                   >
-                    <Trash2 aria-hidden="true" /> Remove<span className="sr-only"> the adjustment of {a.employeeName}</span>
+                    <Trash2 aria-hidden="true" /> Remove
+                    <span className="sr-only"> the adjustment of {a.employeeName}</span>
                   </Button>
                 )}
               </li>
@@ -281,7 +332,9 @@ function RunBody({ run, canManage }: { run: PayrollRunDetail; canManage: boolean
         </section>
       )}
       {run.lines.length === 0 ? (
-        <p className="rounded-lg border p-6 text-center text-sm text-muted-foreground">Nobody at this organization is employed in {formatMonth(run.period)}.</p>
+        <p className="rounded-lg border p-6 text-center text-sm text-muted-foreground">
+          Nobody at this organization is employed in {formatMonth(run.period)}.
+        </p>
       ) : (
         <>
           <LineTable run={run} lines={run.lines} onPayslip={payslip} />
@@ -297,10 +350,19 @@ function RunBody({ run, canManage }: { run: PayrollRunDetail; canManage: boolean
           description={MOVES[confirming].description(run)}
           confirmLabel={MOVES[confirming].confirm}
           destructive={false}
-          reason={confirming === 'pay' ? { label: 'Bank payment reference', required: false, maxLength: 140 } : undefined}
+          reason={
+            confirming === 'pay' ? { label: 'Bank payment reference', required: false, maxLength: 140 } : undefined
+          }
           onConfirm={async (reference) => {
-            await move.mutateAsync({ id: run.id, move: confirming, input: confirming === 'pay' ? { paymentReference: reference || null } : undefined });
-            toast({ title: MOVES[confirming].done, description: `${run.organizationName} · ${formatMonth(run.period)}` });
+            await move.mutateAsync({
+              id: run.id,
+              move: confirming,
+              input: confirming === 'pay' ? { paymentReference: reference || null } : undefined,
+            });
+            toast({
+              title: MOVES[confirming].done,
+              description: `${run.organizationName} · ${formatMonth(run.period)}`,
+            });
           }}
         />
       )}
@@ -310,7 +372,15 @@ function RunBody({ run, canManage }: { run: PayrollRunDetail; canManage: boolean
 }
 
 /** One run: totals, lines, adjustments and the moves the caller may make. */
-export function RunDialog({ runId, onClose, canManage }: { runId: string | null; onClose: () => void; canManage: boolean }) {
+export function RunDialog({
+  runId,
+  onClose,
+  canManage,
+}: {
+  runId: string | null;
+  onClose: () => void;
+  canManage: boolean;
+}) {
   const query = usePayrollRun(runId);
   const run = query.data;
   return (
@@ -321,9 +391,18 @@ export function RunDialog({ runId, onClose, canManage }: { runId: string | null;
             {run ? `${run.organizationName} · ${formatMonth(run.period)}` : 'Payroll run'}
             {run && <PayrollStatusBadge status={run.status} />}
           </DialogTitle>
-          <DialogDescription>{run ? `Amounts in ${run.currency}; each line is rounded to the currency's smallest unit and the totals add the lines.` : 'Loading the run…'}</DialogDescription>
+          <DialogDescription>
+            {run
+              ? `Amounts in ${run.currency}; each line is rounded to the currency's smallest unit and the totals add the lines.`
+              : 'Loading the run…'}
+          </DialogDescription>
         </DialogHeader>
-        <QueryState query={query} loadingLabel="Loading the payroll run" errorMessage="Could not load this payroll run." notFoundMessage="This payroll run does not exist or is outside your organization.">
+        <QueryState
+          query={query}
+          loadingLabel="Loading the payroll run"
+          errorMessage="Could not load this payroll run."
+          notFoundMessage="This payroll run does not exist or is outside your organization."
+        >
           {(data) => <RunBody run={data} canManage={canManage} />}
         </QueryState>
       </DialogContent>

@@ -1,7 +1,12 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { PAYROLL_RUN_STATUS_LABELS, PAYROLL_RUN_STATUS_VALUES, type PayrollOrganization, type PayrollRun } from '@outlay/contracts/payroll';
+import {
+  PAYROLL_RUN_STATUS_LABELS,
+  PAYROLL_RUN_STATUS_VALUES,
+  type PayrollOrganization,
+  type PayrollRun,
+} from '@outlay/contracts/payroll';
 import { DataTable, DataTableFilterSelect, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ListCard } from '@/components/data-table/list-card';
 import { Button } from '@/components/ui/button';
@@ -14,14 +19,42 @@ import { RunDialog } from './run-dialog';
 const STATUS_OPTIONS = PAYROLL_RUN_STATUS_VALUES.map((value) => ({ value, label: PAYROLL_RUN_STATUS_LABELS[value] }));
 
 const COLUMNS: DataTableColumn<PayrollRun>[] = [
-  { id: 'period', header: 'Month', sortable: true, hideable: false, cell: (r) => <span className="font-medium">{formatMonth(r.period)}</span> },
+  {
+    id: 'period',
+    header: 'Month',
+    sortable: true,
+    hideable: false,
+    cell: (r) => <span className="font-medium">{formatMonth(r.period)}</span>,
+  },
   { id: 'organizationName', header: 'Organization', sortable: true, sortKey: 'organization' },
   { id: 'status', header: 'Status', sortable: true, cell: (r) => <PayrollStatusBadge status={r.status} /> },
   { id: 'payDate', header: 'Pay date', cell: (r) => <PayDate run={r} /> },
-  { id: 'employeeCount', header: 'Employees', align: 'right', cell: (r) => <span className="tabular-nums">{r.employeeCount}</span> },
-  { id: 'grossTotal', header: 'Gross', sortable: true, align: 'right', cell: (r) => <span className="tabular-nums">{formatMoney(r.grossTotal, r.currency)}</span> },
-  { id: 'netTotal', header: 'Net pay', sortable: true, align: 'right', cell: (r) => <span className="tabular-nums">{formatMoney(r.netTotal, r.currency)}</span> },
-  { id: 'employerCostTotal', header: 'Employer cost', align: 'right', cell: (r) => <span className="tabular-nums">{formatMoney(r.employerCostTotal, r.currency)}</span> },
+  {
+    id: 'employeeCount',
+    header: 'Employees',
+    align: 'right',
+    cell: (r) => <span className="tabular-nums">{r.employeeCount}</span>,
+  },
+  {
+    id: 'grossTotal',
+    header: 'Gross',
+    sortable: true,
+    align: 'right',
+    cell: (r) => <span className="tabular-nums">{formatMoney(r.grossTotal, r.currency)}</span>,
+  },
+  {
+    id: 'netTotal',
+    header: 'Net pay',
+    sortable: true,
+    align: 'right',
+    cell: (r) => <span className="tabular-nums">{formatMoney(r.netTotal, r.currency)}</span>,
+  },
+  {
+    id: 'employerCostTotal',
+    header: 'Employer cost',
+    align: 'right',
+    cell: (r) => <span className="tabular-nums">{formatMoney(r.employerCostTotal, r.currency)}</span>,
+  },
   { id: 'submittedByName', header: 'Submitted by', hidden: true, cell: (r) => r.submittedByName ?? '—' },
 ];
 
@@ -37,8 +70,18 @@ function PayDate({ run }: { run: PayrollRun }) {
 }
 
 /** The runs list: newest month first, filtered by organization and status; a row opens the run. */
-export function RunsSection({ organizations, canManage }: { organizations: readonly PayrollOrganization[]; canManage: boolean }) {
-  const query = useListQuery<PayrollRun>({ url: PAYROLL_RUNS_URL, filters: ['organizationId', 'status'], urlPrefix: 'runs.' });
+export function RunsSection({
+  organizations,
+  canManage,
+}: {
+  organizations: readonly PayrollOrganization[];
+  canManage: boolean;
+}) {
+  const query = useListQuery<PayrollRun>({
+    url: PAYROLL_RUNS_URL,
+    filters: ['organizationId', 'status'],
+    urlPrefix: 'runs.',
+  });
   // The open run is in the address (?run=), so a notification or a shared link opens it.
   const [params, setParams] = useSearchParams();
   const open = params.get('run');
@@ -62,9 +105,21 @@ export function RunsSection({ organizations, canManage }: { organizations: reado
         onRowClick={(r) => setOpen(r.id)}
         toolbar={
           <>
-            <DataTableFilterSelect query={query} name="status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} />
+            <DataTableFilterSelect
+              query={query}
+              name="status"
+              label="Status"
+              allLabel="All statuses"
+              options={STATUS_OPTIONS}
+            />
             {organizations.length > 1 && (
-              <DataTableFilterSelect query={query} name="organizationId" label="Organization" allLabel="All organizations" options={organizations.map((o) => ({ value: o.id, label: o.name }))} />
+              <DataTableFilterSelect
+                query={query}
+                name="organizationId"
+                label="Organization"
+                allLabel="All organizations"
+                options={organizations.map((o) => ({ value: o.id, label: o.name }))}
+              />
             )}
           </>
         }
@@ -78,12 +133,20 @@ export function RunsSection({ organizations, canManage }: { organizations: reado
         empty={
           <div className="flex flex-col items-center gap-2 text-center">
             <p className="font-medium">No payroll runs</p>
-            <p className="text-sm text-muted-foreground">{canManage ? 'Create a draft for a month to compute its lines.' : 'Runs submitted for approval show here.'}</p>
+            <p className="text-sm text-muted-foreground">
+              {canManage
+                ? 'Create a draft for a month to compute its lines.'
+                : 'Runs submitted for approval show here.'}
+            </p>
           </div>
         }
         rowActions={(r) => (
           <Button size="sm" variant="ghost" onClick={() => setOpen(r.id)}>
-            Open<span className="sr-only"> {r.organizationName} {formatMonth(r.period)}</span>
+            Open
+            <span className="sr-only">
+              {' '}
+              {r.organizationName} {formatMonth(r.period)}
+            </span>
           </Button>
         )}
         renderCard={(r) => (
@@ -115,7 +178,14 @@ export function RunsSection({ organizations, canManage }: { organizations: reado
         )}
       />
       <RunDialog runId={open} onClose={() => setOpen(null)} canManage={canManage} />
-      {creating && <NewRunDialog open={creating} onOpenChange={setCreating} organizations={organizations} onCreated={(run) => setOpen(run.id)} />}
+      {creating && (
+        <NewRunDialog
+          open={creating}
+          onOpenChange={setCreating}
+          organizations={organizations}
+          onCreated={(run) => setOpen(run.id)}
+        />
+      )}
     </>
   );
 }

@@ -30,7 +30,13 @@ export function usePolicyOptions() {
 export function usePolicyVersions(id: string | null) {
   return useQuery({
     queryKey: [POLICIES_URL, id, 'versions'],
-    queryFn: ({ signal }) => apiJson<{ items: PolicyRuleVersion[] }>('GET', `${POLICIES_URL}/${encodeURIComponent(id ?? '')}/versions`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<{ items: PolicyRuleVersion[] }>(
+        'GET',
+        `${POLICIES_URL}/${encodeURIComponent(id ?? '')}/versions`,
+        undefined,
+        { signal },
+      ),
     enabled: Boolean(id),
     select: (data) => data.items,
   });
@@ -41,7 +47,15 @@ export function createPolicy(input: PolicyRuleForm) {
 }
 
 /** `headers` carries If-Match: the save is refused (412) when the rule changed since it was loaded. */
-export function updatePolicy({ id, input, headers }: { id: string; input: PolicyRuleForm; headers?: Record<string, string> }) {
+export function updatePolicy({
+  id,
+  input,
+  headers,
+}: {
+  id: string;
+  input: PolicyRuleForm;
+  headers?: Record<string, string>;
+}) {
   return apiJson<PolicyRule>('PUT', `${POLICIES_URL}/${encodeURIComponent(id)}`, input, { headers });
 }
 

@@ -30,7 +30,10 @@ function choicesFor(field: PolicyField, options: PolicyOptions | undefined): { v
     case 'categoryId':
       return options.categories.map((c) => ({ value: c.id, label: c.name }));
     case 'departmentId':
-      return options.departments.map((d) => ({ value: d.id, label: `${d.name} (${options.organizations.find((o) => o.id === d.organizationId)?.name ?? ''})` }));
+      return options.departments.map((d) => ({
+        value: d.id,
+        label: `${d.name} (${options.organizations.find((o) => o.id === d.organizationId)?.name ?? ''})`,
+      }));
     case 'vendorId':
       return options.vendors.map((v) => ({ value: v.id, label: v.name }));
     case 'organizationId':
@@ -65,13 +68,28 @@ function ConditionRow({
   const multi = condition.operator === 'in' || condition.operator === 'not_in';
   const value = Array.isArray(condition.value) ? condition.value : String(condition.value ?? '');
   return (
-    <div role="group" aria-label={label} className="grid gap-2 rounded-md border bg-card p-2 sm:grid-cols-[1fr_9rem_1.4fr_auto] sm:items-end">
-      <SelectField label="Field" value={condition.field} options={FIELD_OPTIONS} onChange={(f) => onChange({ field: f as PolicyField, operator: condition.operator, value: '' })} />
+    <div
+      role="group"
+      aria-label={label}
+      className="grid gap-2 rounded-md border bg-card p-2 sm:grid-cols-[1fr_9rem_1.4fr_auto] sm:items-end"
+    >
+      <SelectField
+        label="Field"
+        value={condition.field}
+        options={FIELD_OPTIONS}
+        onChange={(f) => onChange({ field: f as PolicyField, operator: condition.operator, value: '' })}
+      />
       <SelectField
         label="Operator"
         value={condition.operator}
         options={OPERATOR_OPTIONS}
-        onChange={(op) => onChange({ ...condition, operator: op as PolicyCondition['operator'], value: op === 'in' || op === 'not_in' ? [] : Array.isArray(condition.value) ? '' : condition.value })}
+        onChange={(op) =>
+          onChange({
+            ...condition,
+            operator: op as PolicyCondition['operator'],
+            value: op === 'in' || op === 'not_in' ? [] : Array.isArray(condition.value) ? '' : condition.value,
+          })
+        }
       />
       {choices && multi ? (
         <fieldset className="flex max-h-32 flex-col gap-1 overflow-y-auto rounded-md border p-2 text-sm">
@@ -83,7 +101,12 @@ function ConditionRow({
                 <input
                   type="checkbox"
                   checked={list.includes(c.value)}
-                  onChange={(e) => onChange({ ...condition, value: e.target.checked ? [...list, c.value] : list.filter((x) => x !== c.value) })}
+                  onChange={(e) =>
+                    onChange({
+                      ...condition,
+                      value: e.target.checked ? [...list, c.value] : list.filter((x) => x !== c.value),
+                    })
+                  }
                 />
                 {c.label}
               </label>
@@ -91,7 +114,13 @@ function ConditionRow({
           })}
         </fieldset>
       ) : choices && (condition.operator === 'eq' || condition.operator === 'neq') ? (
-        <SelectField label="Value" value={String(value)} options={choices} placeholder="Choose…" onChange={(v) => onChange({ ...condition, value: v })} />
+        <SelectField
+          label="Value"
+          value={String(value)}
+          options={choices}
+          placeholder="Choose…"
+          onChange={(v) => onChange({ ...condition, value: v })}
+        />
       ) : (
         <TextField
           label="Value"
@@ -134,10 +163,15 @@ export function ConditionGroupEditor({
   depth?: number;
   path?: string;
 }) {
-  const set = (i: number, item: PolicyCondition | PolicyConditionGroup) => onChange({ ...group, items: group.items.map((x, j) => (j === i ? item : x)) });
+  const set = (i: number, item: PolicyCondition | PolicyConditionGroup) =>
+    onChange({ ...group, items: group.items.map((x, j) => (j === i ? item : x)) });
   const remove = (i: number) => onChange({ ...group, items: group.items.filter((_, j) => j !== i) });
   return (
-    <div role="group" aria-label={path} className={cn('flex flex-col gap-2 rounded-lg border p-3', depth % 2 === 0 ? 'bg-muted/40' : 'bg-card')}>
+    <div
+      role="group"
+      aria-label={path}
+      className={cn('flex flex-col gap-2 rounded-lg border p-3', depth % 2 === 0 ? 'bg-muted/40' : 'bg-card')}
+    >
       <div className="flex flex-wrap items-end gap-2">
         <SelectField
           label={depth === 0 ? 'Match' : 'Group matches'}
@@ -149,12 +183,27 @@ export function ConditionGroupEditor({
           ]}
           onChange={(op) => onChange({ ...group, op: op as 'and' | 'or' })}
         />
-        <Button type="button" variant="outline" size="sm" onClick={() => onChange({ ...group, items: [...group.items, emptyCondition()] })}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => onChange({ ...group, items: [...group.items, emptyCondition()] })}
+        >
           <Plus aria-hidden="true" />
           Condition
         </Button>
         {depth < 3 && (
-          <Button type="button" variant="outline" size="sm" onClick={() => onChange({ ...group, items: [...group.items, { op: group.op === 'and' ? 'or' : 'and', items: [emptyCondition()] }] })}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              onChange({
+                ...group,
+                items: [...group.items, { op: group.op === 'and' ? 'or' : 'and', items: [emptyCondition()] }],
+              })
+            }
+          >
             <Plus aria-hidden="true" />
             Group
           </Button>
@@ -166,7 +215,9 @@ export function ConditionGroupEditor({
           </Button>
         )}
       </div>
-      {group.items.length === 0 && <p className="text-sm text-muted-foreground">No conditions: the rule applies to every request.</p>}
+      {group.items.length === 0 && (
+        <p className="text-sm text-muted-foreground">No conditions: the rule applies to every request.</p>
+      )}
       {group.items.map((item, i) =>
         isConditionGroup(item) ? (
           <ConditionGroupEditor
@@ -179,7 +230,14 @@ export function ConditionGroupEditor({
             onRemove={() => remove(i)}
           />
         ) : (
-          <ConditionRow key={i} label={`Condition ${i + 1}${depth > 0 ? ` of ${path.toLowerCase()}` : ''}`} condition={item} options={options} onChange={(c) => set(i, c)} onRemove={() => remove(i)} />
+          <ConditionRow
+            key={i}
+            label={`Condition ${i + 1}${depth > 0 ? ` of ${path.toLowerCase()}` : ''}`}
+            condition={item}
+            options={options}
+            onChange={(c) => set(i, c)}
+            onRemove={() => remove(i)}
+          />
         ),
       )}
     </div>

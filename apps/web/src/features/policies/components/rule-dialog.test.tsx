@@ -8,7 +8,8 @@ import { sendJson, startTestServer } from '@/testing/test-server';
 import { RuleDialog } from './rule-dialog';
 
 const server = await startTestServer((req, res) => {
-  if (req.url === '/api/policies' && req.method === 'POST') return sendJson(res, 201, { id: 'p1', version: 1, ...JSON.parse(req.body) });
+  if (req.url === '/api/policies' && req.method === 'POST')
+    return sendJson(res, 201, { id: 'p1', version: 1, ...JSON.parse(req.body) });
   sendJson(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
 });
 beforeAll(() => configureApiClient({ baseUrl: server.url, onSessionEnded: () => {} }));
@@ -45,7 +46,11 @@ describe('RuleDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create rule' }));
 
     await waitFor(() => expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1));
-    const body = JSON.parse(server.requests.find((r) => r.method === 'POST')!.body) as { name: string; params: { limit: string }; kind: string };
+    const body = JSON.parse(server.requests.find((r) => r.method === 'POST')!.body) as {
+      name: string;
+      params: { limit: string };
+      kind: string;
+    };
     expect(body).toMatchObject({ name: 'Meals limit', kind: 'category_limit_request', params: { limit: '1150.00' } });
   });
 });

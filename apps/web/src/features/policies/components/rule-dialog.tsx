@@ -15,7 +15,14 @@ import {
   type PolicyRuleForm,
   policyRuleInput,
 } from '@outlay/contracts/policies';
-import { fieldErrorMessage, SelectField, TextField, useVersionedEdit, useZodForm, VersionConflictAlert } from '@/components/form';
+import {
+  fieldErrorMessage,
+  SelectField,
+  TextField,
+  useVersionedEdit,
+  useZodForm,
+  VersionConflictAlert,
+} from '@/components/form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -132,15 +139,25 @@ export function KindParams({
   options: PolicyOptions | undefined;
   errorOf?: FieldErrors;
 }) {
-  const categories = (options?.categories ?? []).filter((c) => !draft.organizationId || !c.organizationId || c.organizationId === draft.organizationId);
-  const vendors = (options?.vendors ?? []).filter((v) => !draft.organizationId || v.organizationId === draft.organizationId);
+  const categories = (options?.categories ?? []).filter(
+    (c) => !draft.organizationId || !c.organizationId || c.organizationId === draft.organizationId,
+  );
+  const vendors = (options?.vendors ?? []).filter(
+    (v) => !draft.organizationId || v.organizationId === draft.organizationId,
+  );
   const orgName = (id: string) => options?.organizations.find((o) => o.id === id)?.name ?? '';
   switch (draft.kind) {
     case 'category_limit_request':
     case 'category_limit_month':
       return (
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Category" value={draft.categoryId} placeholder="Any category" options={categories.map((c) => ({ value: c.id, label: c.name }))} onChange={(categoryId) => set({ categoryId })} />
+          <SelectField
+            label="Category"
+            value={draft.categoryId}
+            placeholder="Any category"
+            options={categories.map((c) => ({ value: c.id, label: c.name }))}
+            onChange={(categoryId) => set({ categoryId })}
+          />
           <TextField
             label={draft.kind === 'category_limit_request' ? 'Limit per request' : 'Limit per requester per month'}
             value={draft.limit}
@@ -156,8 +173,23 @@ export function KindParams({
     case 'receipt_required':
       return (
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Category" value={draft.categoryId} placeholder="Any category" options={categories.map((c) => ({ value: c.id, label: c.name }))} onChange={(categoryId) => set({ categoryId })} />
-          <TextField label="Receipt required above" value={draft.above} inputMode="decimal" required placeholder="75.00" hint="In the request organization's currency." error={errorOf('params.above')} onChange={(above) => set({ above })} />
+          <SelectField
+            label="Category"
+            value={draft.categoryId}
+            placeholder="Any category"
+            options={categories.map((c) => ({ value: c.id, label: c.name }))}
+            onChange={(categoryId) => set({ categoryId })}
+          />
+          <TextField
+            label="Receipt required above"
+            value={draft.above}
+            inputMode="decimal"
+            required
+            placeholder="75.00"
+            hint="In the request organization's currency."
+            error={errorOf('params.above')}
+            onChange={(above) => set({ above })}
+          />
         </div>
       );
     case 'blocked_vendor':
@@ -170,7 +202,13 @@ export function KindParams({
               <input
                 type="checkbox"
                 checked={draft.vendorIds.includes(v.id)}
-                onChange={(e) => set({ vendorIds: e.target.checked ? [...draft.vendorIds, v.id] : draft.vendorIds.filter((x) => x !== v.id) })}
+                onChange={(e) =>
+                  set({
+                    vendorIds: e.target.checked
+                      ? [...draft.vendorIds, v.id]
+                      : draft.vendorIds.filter((x) => x !== v.id),
+                  })
+                }
               />
               <span>
                 {v.name}
@@ -189,7 +227,14 @@ export function KindParams({
     case 'duplicate':
       return (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Within days" value={draft.days} inputMode="numeric" required error={errorOf('params.days')} onChange={(days) => set({ days })} />
+          <TextField
+            label="Within days"
+            value={draft.days}
+            inputMode="numeric"
+            required
+            error={errorOf('params.days')}
+            onChange={(days) => set({ days })}
+          />
           <TextField
             label="Similarity of title and description (0–1)"
             value={draft.similarity}
@@ -201,7 +246,16 @@ export function KindParams({
         </div>
       );
     case 'max_age':
-      return <TextField label="Maximum age in days" value={draft.days} inputMode="numeric" required error={errorOf('params.days')} onChange={(days) => set({ days })} />;
+      return (
+        <TextField
+          label="Maximum age in days"
+          value={draft.days}
+          inputMode="numeric"
+          required
+          error={errorOf('params.days')}
+          onChange={(days) => set({ days })}
+        />
+      );
     case 'weekend_spend':
       return <p className="text-sm text-muted-foreground">Flags expenses dated on a Saturday or Sunday.</p>;
     case 'custom':
@@ -242,7 +296,8 @@ export function RuleDialog({
   const versioned = useVersionedEdit({ record: rule, load, apply });
   const busy = create.isPending || update.isPending;
   const set = (patch: Partial<RuleDraft>) => {
-    for (const [key, value] of Object.entries(patch)) form.setValue(key as keyof RuleDraft, value as never, { shouldDirty: true });
+    for (const [key, value] of Object.entries(patch))
+      form.setValue(key as keyof RuleDraft, value as never, { shouldDirty: true });
     // After a refused submit, the messages follow the edits.
     if (form.formState.isSubmitted) void form.trigger();
   };
@@ -252,9 +307,14 @@ export function RuleDialog({
     setError(null);
     setConflict(false);
     try {
-      const saved = rule ? await update.mutateAsync({ id: rule.id, input, headers: versioned.headers() }) : await create.mutateAsync(input);
+      const saved = rule
+        ? await update.mutateAsync({ id: rule.id, input, headers: versioned.headers() })
+        : await create.mutateAsync(input);
       versioned.saved(saved);
-      toast({ title: rule ? 'Rule saved' : 'Rule created', description: `${saved.name} is at version ${saved.version}.` });
+      toast({
+        title: rule ? 'Rule saved' : 'Rule created',
+        description: `${saved.name} is at version ${saved.version}.`,
+      });
       onOpenChange(false);
     } catch (e) {
       setError(messageOf(e, 'Could not save the rule. Try again.'));
@@ -268,9 +328,18 @@ export function RuleDialog({
       <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>{rule ? `Edit ${rule.name}` : 'New policy rule'}</DialogTitle>
-          <DialogDescription>{rule ? `Version ${rule.version}; saving makes version ${rule.version + 1}. Requests already checked keep their version.` : 'Checked on the request form as people type and again at submission.'}</DialogDescription>
+          <DialogDescription>
+            {rule
+              ? `Version ${rule.version}; saving makes version ${rule.version + 1}. Requests already checked keep their version.`
+              : 'Checked on the request form as people type and again at submission.'}
+          </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" aria-label={rule ? `Edit ${rule.name}` : 'New policy rule'}>
+        <form
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          className="flex flex-col gap-4"
+          aria-label={rule ? `Edit ${rule.name}` : 'New policy rule'}
+        >
           {error && conflict && (
             <VersionConflictAlert
               message={error}
@@ -288,9 +357,27 @@ export function RuleDialog({
             </Alert>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Name" value={draft.name} required error={errorOf('name')} onChange={(name) => set({ name })} className="sm:col-span-2" autoComplete="off" />
-            <SelectField label="Kind" value={draft.kind} options={kinds} onChange={(kind) => set({ kind: kind as PolicyKind })} />
-            <SelectField label="Action" value={draft.action} options={ACTION_OPTIONS} onChange={(action) => set({ action: action as PolicyAction })} />
+            <TextField
+              label="Name"
+              value={draft.name}
+              required
+              error={errorOf('name')}
+              onChange={(name) => set({ name })}
+              className="sm:col-span-2"
+              autoComplete="off"
+            />
+            <SelectField
+              label="Kind"
+              value={draft.kind}
+              options={kinds}
+              onChange={(kind) => set({ kind: kind as PolicyKind })}
+            />
+            <SelectField
+              label="Action"
+              value={draft.action}
+              options={ACTION_OPTIONS}
+              onChange={(action) => set({ action: action as PolicyAction })}
+            />
             <SelectField
               label="Applies to"
               value={draft.organizationId}
@@ -309,18 +396,48 @@ export function RuleDialog({
               {errorOf('conditions')}
             </p>
           )}
-          <TextField label="Description" value={draft.description} onChange={(description) => set({ description })} autoComplete="off" />
+          <TextField
+            label="Description"
+            value={draft.description}
+            onChange={(description) => set({ description })}
+            autoComplete="off"
+          />
           {enhanced && (
             <>
               <div className="grid gap-4 sm:grid-cols-3">
-                <TextField label="Priority" value={draft.priority} inputMode="numeric" hint="Lower runs first." error={errorOf('priority')} onChange={(priority) => set({ priority })} />
-                <TextField label="Effective from" type="date" value={draft.effectiveFrom} onChange={(effectiveFrom) => set({ effectiveFrom })} />
-                <TextField label="Effective to" type="date" value={draft.effectiveTo} error={errorOf('effectiveTo')} onChange={(effectiveTo) => set({ effectiveTo })} />
+                <TextField
+                  label="Priority"
+                  value={draft.priority}
+                  inputMode="numeric"
+                  hint="Lower runs first."
+                  error={errorOf('priority')}
+                  onChange={(priority) => set({ priority })}
+                />
+                <TextField
+                  label="Effective from"
+                  type="date"
+                  value={draft.effectiveFrom}
+                  onChange={(effectiveFrom) => set({ effectiveFrom })}
+                />
+                <TextField
+                  label="Effective to"
+                  type="date"
+                  value={draft.effectiveTo}
+                  error={errorOf('effectiveTo')}
+                  onChange={(effectiveTo) => set({ effectiveTo })}
+                />
               </div>
               <div className="flex flex-col gap-1.5">
                 <p className="text-sm font-medium">Conditions</p>
-                <p className="text-xs text-muted-foreground">The rule applies only to requests that match. Amounts compare as numbers; text comparisons ignore case.</p>
-                <ConditionGroupEditor group={draft.conditions} options={options} onChange={(conditions) => set({ conditions })} />
+                <p className="text-xs text-muted-foreground">
+                  The rule applies only to requests that match. Amounts compare as numbers; text comparisons ignore
+                  case.
+                </p>
+                <ConditionGroupEditor
+                  group={draft.conditions}
+                  options={options}
+                  onChange={(conditions) => set({ conditions })}
+                />
               </div>
             </>
           )}

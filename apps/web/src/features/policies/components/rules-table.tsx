@@ -6,7 +6,15 @@ import {
   POLICY_KIND_VALUES,
   type PolicyRule,
 } from '@outlay/contracts/policies';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn, type RowAction } from '@/components/data-table';
+import {
+  DataTable,
+  DataTableFilterSelect,
+  DataTableRowActions,
+  ListCard,
+  useListQuery,
+  type DataTableColumn,
+  type RowAction,
+} from '@/components/data-table';
 import { useHolds } from '@/components/read-only-note';
 import { Badge } from '@/components/ui/badge';
 import { useToast } from '@/components/ui/use-toast';
@@ -41,16 +49,42 @@ function columnsFor(enhanced: boolean): DataTableColumn<PolicyRule>[] {
         </div>
       ),
     },
-    { id: 'kind', header: 'Kind', sortable: true, className: 'whitespace-normal', cell: (r) => POLICY_KIND_LABELS[r.kind] },
-    { id: 'summary', header: 'Settings', className: 'min-w-48 max-w-xs whitespace-normal', cell: (r) => <span className="text-sm">{r.summary}</span> },
+    {
+      id: 'kind',
+      header: 'Kind',
+      sortable: true,
+      className: 'whitespace-normal',
+      cell: (r) => POLICY_KIND_LABELS[r.kind],
+    },
+    {
+      id: 'summary',
+      header: 'Settings',
+      className: 'min-w-48 max-w-xs whitespace-normal',
+      cell: (r) => <span className="text-sm">{r.summary}</span>,
+    },
     { id: 'action', header: 'Action', sortable: true, cell: (r) => <PolicyActionBadge action={r.action} /> },
-    { id: 'active', header: 'Status', sortable: true, cell: (r) => <Badge variant={r.active ? 'success' : 'default'}>{r.active ? 'Active' : 'Inactive'}</Badge> },
+    {
+      id: 'active',
+      header: 'Status',
+      sortable: true,
+      cell: (r) => <Badge variant={r.active ? 'success' : 'default'}>{r.active ? 'Active' : 'Inactive'}</Badge>,
+    },
   ];
   if (enhanced) {
     cols.splice(1, 0, { id: 'priority', header: 'Priority', sortable: true, align: 'right' });
-    cols.push({ id: 'effective', header: 'Effective', cell: dates }, { id: 'version', header: 'Version', sortable: true, align: 'right', cell: (r) => `v${r.version}` });
+    cols.push(
+      { id: 'effective', header: 'Effective', cell: dates },
+      { id: 'version', header: 'Version', sortable: true, align: 'right', cell: (r) => `v${r.version}` },
+    );
   } else {
-    cols.push({ id: 'version', header: 'Version', sortable: true, align: 'right', hidden: true, cell: (r) => `v${r.version}` });
+    cols.push({
+      id: 'version',
+      header: 'Version',
+      sortable: true,
+      align: 'right',
+      hidden: true,
+      cell: (r) => `v${r.version}`,
+    });
   }
   return cols;
 }
@@ -70,14 +104,21 @@ export function RulesTable({
   actions?: ReactNode;
 }) {
   const { toast } = useToast();
-  const query = useListQuery<PolicyRule>({ url: POLICIES_URL, filters: ['kind', 'action', 'active'], defaultSort: 'priority' });
+  const query = useListQuery<PolicyRule>({
+    url: POLICIES_URL,
+    filters: ['kind', 'action', 'active'],
+    defaultSort: 'priority',
+  });
   const toggle = useSetPolicyActive();
   const remove = useDeletePolicy();
   const canManage = useHolds('policies.manage');
 
   const actionsFor = (r: PolicyRule): RowAction[] => {
-    const list: RowAction[] = canManage ? [{ label: 'Edit', icon: <Pencil aria-hidden="true" />, onSelect: () => onEdit(r) }] : [];
-    if (onVersions) list.push({ label: 'Version history', icon: <History aria-hidden="true" />, onSelect: () => onVersions(r) });
+    const list: RowAction[] = canManage
+      ? [{ label: 'Edit', icon: <Pencil aria-hidden="true" />, onSelect: () => onEdit(r) }]
+      : [];
+    if (onVersions)
+      list.push({ label: 'Version history', icon: <History aria-hidden="true" />, onSelect: () => onVersions(r) });
     if (!canManage) return list;
     list.push({
       label: r.active ? 'Deactivate' : 'Activate',
@@ -86,8 +127,17 @@ export function RulesTable({
         toggle.mutate(
           { id: r.id, active: !r.active },
           {
-            onSuccess: (saved) => toast({ title: saved.active ? 'Rule activated' : 'Rule deactivated', description: `${saved.name} is at version ${saved.version}.` }),
-            onError: (e) => toast({ title: 'Could not change the rule', description: messageOf(e, 'Try again.'), variant: 'destructive' }),
+            onSuccess: (saved) =>
+              toast({
+                title: saved.active ? 'Rule activated' : 'Rule deactivated',
+                description: `${saved.name} is at version ${saved.version}.`,
+              }),
+            onError: (e) =>
+              toast({
+                title: 'Could not change the rule',
+                description: messageOf(e, 'Try again.'),
+                variant: 'destructive',
+              }),
           },
         ),
     });
@@ -99,7 +149,12 @@ export function RulesTable({
       onSelect: () =>
         remove.mutate(r.id, {
           onSuccess: () => toast({ title: 'Rule deleted', description: r.name }),
-          onError: (e) => toast({ title: 'Could not delete the rule', description: messageOf(e, 'Try again.'), variant: 'destructive' }),
+          onError: (e) =>
+            toast({
+              title: 'Could not delete the rule',
+              description: messageOf(e, 'Try again.'),
+              variant: 'destructive',
+            }),
         }),
     });
     return list;
@@ -116,8 +171,20 @@ export function RulesTable({
       toolbar={
         <>
           <DataTableFilterSelect query={query} name="kind" label="Kind" allLabel="All kinds" options={KIND_FILTER} />
-          <DataTableFilterSelect query={query} name="action" label="Action" allLabel="All actions" options={ACTION_FILTER} />
-          <DataTableFilterSelect query={query} name="active" label="Status" allLabel="Active and inactive" options={ACTIVE_FILTER} />
+          <DataTableFilterSelect
+            query={query}
+            name="action"
+            label="Action"
+            allLabel="All actions"
+            options={ACTION_FILTER}
+          />
+          <DataTableFilterSelect
+            query={query}
+            name="active"
+            label="Status"
+            allLabel="Active and inactive"
+            options={ACTIVE_FILTER}
+          />
         </>
       }
       actions={actions}
@@ -127,13 +194,21 @@ export function RulesTable({
           <p className="text-sm text-muted-foreground">Add a rule to check requests as they are raised.</p>
         </div>
       }
-      rowActions={canManage || onVersions ? (r) => <DataTableRowActions label={`Actions for ${r.name}`} actions={actionsFor(r)} /> : undefined}
+      rowActions={
+        canManage || onVersions
+          ? (r) => <DataTableRowActions label={`Actions for ${r.name}`} actions={actionsFor(r)} />
+          : undefined
+      }
       renderCard={(r) => (
         <ListCard
           eyebrow={enhanced ? `Priority ${r.priority} · v${r.version}` : undefined}
           title={r.name}
           badge={<Badge variant={r.active ? 'success' : 'default'}>{r.active ? 'Active' : 'Inactive'}</Badge>}
-          actions={canManage || onVersions ? <DataTableRowActions label={`Actions for ${r.name}`} actions={actionsFor(r)} /> : undefined}
+          actions={
+            canManage || onVersions ? (
+              <DataTableRowActions label={`Actions for ${r.name}`} actions={actionsFor(r)} />
+            ) : undefined
+          }
           subtitle={`${POLICY_KIND_LABELS[r.kind]} · ${r.organizationName ?? 'Every organization'}`}
           meta={
             <>

@@ -9,9 +9,16 @@ import { formatMoney, formatNumber, plural } from '@/lib/format';
 import { useSimulatePolicy } from '../api/policies';
 import { SelectField, TextField } from '@/components/form';
 
-
 /** "Would have flagged 37 of 1,204": a saved rule against the requests of the last N months. */
-export function SimulationPanel({ rules, ruleId, onRuleChange }: { rules: readonly PolicyRule[]; ruleId: string; onRuleChange: (id: string) => void }) {
+export function SimulationPanel({
+  rules,
+  ruleId,
+  onRuleChange,
+}: {
+  rules: readonly PolicyRule[];
+  ruleId: string;
+  onRuleChange: (id: string) => void;
+}) {
   const [months, setMonths] = useState('6');
   const simulate = useSimulatePolicy();
   const result = simulate.data;
@@ -27,10 +34,16 @@ export function SimulationPanel({ rules, ruleId, onRuleChange }: { rules: readon
           <FlaskConical className="size-5" aria-hidden="true" />
           Simulation
         </CardTitle>
-        <CardDescription>Run a rule (active or not) against the requests submitted over the last months. Nothing is changed.</CardDescription>
+        <CardDescription>
+          Run a rule (active or not) against the requests submitted over the last months. Nothing is changed.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <form className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end" onSubmit={run} aria-label="Simulate a rule">
+        <form
+          className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end"
+          onSubmit={run}
+          aria-label="Simulate a rule"
+        >
           <SelectField
             label="Rule to simulate"
             value={ruleId}
@@ -51,10 +64,12 @@ export function SimulationPanel({ rules, ruleId, onRuleChange }: { rules: readon
         {result && (
           <div className="flex flex-col gap-3" aria-live="polite">
             <p className="text-lg font-semibold" data-testid="simulation-summary">
-              Would have flagged {formatNumber(result.flagged)} of {plural(result.evaluated, 'request')} in the last {plural(result.months, 'month')}
+              Would have flagged {formatNumber(result.flagged)} of {plural(result.evaluated, 'request')} in the last{' '}
+              {plural(result.months, 'month')}
             </p>
             <p className="text-sm text-muted-foreground">
-              Warn {formatNumber(result.byAction.warn)} · Needs justification {formatNumber(result.byAction.justify)} · Blocked {formatNumber(result.byAction.block)}
+              Warn {formatNumber(result.byAction.warn)} · Needs justification {formatNumber(result.byAction.justify)} ·
+              Blocked {formatNumber(result.byAction.block)}
             </p>
             {result.examples.length > 0 && (
               <div className="relative overflow-x-auto">
@@ -62,10 +77,18 @@ export function SimulationPanel({ rules, ruleId, onRuleChange }: { rules: readon
                   <caption className="sr-only">Examples of flagged requests</caption>
                   <thead>
                     <tr className="border-b text-left text-muted-foreground">
-                      <th scope="col" className="py-2 pr-3 font-medium">Request</th>
-                      <th scope="col" className="py-2 pr-3 font-medium">Title</th>
-                      <th scope="col" className="py-2 pr-3 text-right font-medium">Amount</th>
-                      <th scope="col" className="py-2 font-medium">Finding</th>
+                      <th scope="col" className="py-2 pr-3 font-medium">
+                        Request
+                      </th>
+                      <th scope="col" className="py-2 pr-3 font-medium">
+                        Title
+                      </th>
+                      <th scope="col" className="py-2 pr-3 text-right font-medium">
+                        Amount
+                      </th>
+                      <th scope="col" className="py-2 font-medium">
+                        Finding
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -73,7 +96,9 @@ export function SimulationPanel({ rules, ruleId, onRuleChange }: { rules: readon
                       <tr key={e.requestId} className="border-b last:border-0 align-top">
                         <td className="py-2 pr-3 font-mono text-xs whitespace-nowrap">{e.reference}</td>
                         <td className="py-2 pr-3">{e.title}</td>
-                        <td className="py-2 pr-3 text-right tabular-nums whitespace-nowrap">{formatMoney(e.amount, e.currency)}</td>
+                        <td className="py-2 pr-3 text-right tabular-nums whitespace-nowrap">
+                          {formatMoney(e.amount, e.currency)}
+                        </td>
                         <td className="py-2">{e.message}</td>
                       </tr>
                     ))}

@@ -6,10 +6,16 @@ import { usePolicyVersions } from '../api/policies';
 
 function describe(snapshot: Record<string, unknown>): string {
   const params = (snapshot.params ?? {}) as Record<string, unknown>;
-  const parts = [`${String(snapshot.action)}`, snapshot.active ? 'active' : 'inactive', `priority ${String(snapshot.priority)}`];
-  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined && k !== 'vendorIds') parts.push(`${k} ${String(v)}`);
+  const parts = [
+    `${String(snapshot.action)}`,
+    snapshot.active ? 'active' : 'inactive',
+    `priority ${String(snapshot.priority)}`,
+  ];
+  for (const [k, v] of Object.entries(params))
+    if (v !== null && v !== undefined && k !== 'vendorIds') parts.push(`${k} ${String(v)}`);
   if (Array.isArray(params.vendorIds)) parts.push(plural(params.vendorIds.length, 'vendor'));
-  if (snapshot.effectiveFrom || snapshot.effectiveTo) parts.push(`effective ${String(snapshot.effectiveFrom ?? '…')} – ${String(snapshot.effectiveTo ?? '…')}`);
+  if (snapshot.effectiveFrom || snapshot.effectiveTo)
+    parts.push(`effective ${String(snapshot.effectiveFrom ?? '…')} – ${String(snapshot.effectiveTo ?? '…')}`);
   if (snapshot.conditions) parts.push('with conditions');
   return parts.join(' · ');
 }
@@ -31,7 +37,9 @@ export function VersionsDialog({ rule, onClose }: { rule: PolicyRule | null; onC
                 <li key={v.version} className="rounded-md border p-3 text-sm">
                   <p className="font-medium">
                     Version {v.version}
-                    {v.version === rule?.version && <span className="ml-2 text-xs font-normal text-muted-foreground">(current)</span>}
+                    {v.version === rule?.version && (
+                      <span className="ml-2 text-xs font-normal text-muted-foreground">(current)</span>
+                    )}
                   </p>
                   <p className="text-muted-foreground">
                     {formatDateTime(v.createdAt)}

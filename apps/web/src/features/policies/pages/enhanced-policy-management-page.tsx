@@ -23,7 +23,8 @@ export default function EnhancedPolicyManagementPage() {
   const [simulated, setSimulated] = useState('');
   const all = useQuery({
     queryKey: [POLICIES_URL, { pageSize: 100, sort: 'priority' }],
-    queryFn: ({ signal }) => apiJson<PolicyList>('GET', `${POLICIES_URL}?pageSize=100&sort=priority&order=asc`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<PolicyList>('GET', `${POLICIES_URL}?pageSize=100&sort=priority&order=asc`, undefined, { signal }),
   });
   return (
     <div className="flex flex-col gap-6">
@@ -32,7 +33,12 @@ export default function EnhancedPolicyManagementPage() {
         description="Build rules with conditions on any request field, set their priority and dates, see their versions and try them against past requests."
         className="mb-0"
       />
-      {!canManage && <ReadOnlyNote>Read-only for your role: you can see every rule and its versions; an administrator builds, changes and simulates them.</ReadOnlyNote>}
+      {!canManage && (
+        <ReadOnlyNote>
+          Read-only for your role: you can see every rule and its versions; an administrator builds, changes and
+          simulates them.
+        </ReadOnlyNote>
+      )}
       <SiblingScreens />
       <RulesTable
         enhanced

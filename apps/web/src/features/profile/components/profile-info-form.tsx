@@ -41,7 +41,11 @@ export function ProfileInfoForm({ profile }: { profile: Profile }) {
   };
 
   const onInvalid = (errors: FieldErrors) => {
-    toast({ variant: 'destructive', title: 'Validation Error', description: firstFormError(errors) ?? MESSAGES.namesRequired });
+    toast({
+      variant: 'destructive',
+      title: 'Validation Error',
+      description: firstFormError(errors) ?? MESSAGES.namesRequired,
+    });
   };
 
   return (
@@ -51,7 +55,12 @@ export function ProfileInfoForm({ profile }: { profile: Profile }) {
         <CardDescription>Your name and contact details as colleagues see them.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="flex flex-col gap-4" aria-label="Personal Information">
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(onValid, onInvalid)}
+          className="flex flex-col gap-4"
+          aria-label="Personal Information"
+        >
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="First Name *">
               <Input autoComplete="given-name" required {...form.register('firstName')} />

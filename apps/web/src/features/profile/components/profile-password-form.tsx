@@ -31,7 +31,9 @@ export function ProfilePasswordForm({ profile }: { profile: Profile }) {
     try {
       // docs/product.md §6.6: when a change is required only the new password is sent.
       await mutation.mutateAsync(
-        required ? { newPassword: values.newPassword } : { newPassword: values.newPassword, confirmPassword: values.confirmPassword },
+        required
+          ? { newPassword: values.newPassword }
+          : { newPassword: values.newPassword, confirmPassword: values.confirmPassword },
       );
       form.reset({ newPassword: '', confirmPassword: '' });
       toast({ variant: 'success', title: 'Success', description: 'Password changed successfully!' });
@@ -56,11 +58,18 @@ export function ProfilePasswordForm({ profile }: { profile: Profile }) {
           {required && <Badge variant="warning">Password Change Required</Badge>}
         </div>
         <CardDescription>
-          {required ? 'You need to set a new password for your account' : 'Update your password to keep your account secure'}
+          {required
+            ? 'You need to set a new password for your account'
+            : 'Update your password to keep your account secure'}
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="flex max-w-xl flex-col gap-4" aria-label="Change Password">
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(onValid, onInvalid)}
+          className="flex max-w-xl flex-col gap-4"
+          aria-label="Change Password"
+        >
           <FormField label="New Password *" error={errors.newPassword?.message}>
             <PasswordInput
               autoComplete="new-password"
@@ -83,8 +92,8 @@ export function ProfilePasswordForm({ profile }: { profile: Profile }) {
           )}
           <p className="flex items-start gap-2 rounded-md bg-muted p-3 text-xs text-muted-foreground">
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            You don't need your current password here because you are already signed in. Other devices signed in to
-            your account will be signed out.
+            You don't need your current password here because you are already signed in. Other devices signed in to your
+            account will be signed out.
           </p>
           <div>
             <Button type="submit" disabled={mutation.isPending}>

@@ -29,8 +29,17 @@ export function TimeZoneCard({ profile }: { profile: Profile }) {
   const organizationZone = following ? profile.effectiveTimeZone : undefined;
   const items = useMemo(() => {
     const q = search.trim().toLowerCase().replace(/\s+/g, '_');
-    const follow = { id: FOLLOW, name: organizationZone ? `My organization's (${organizationZone})` : "My organization's" };
-    return [follow, ...zones.filter((z) => !q || z.toLowerCase().includes(q)).slice(0, 50).map((z) => ({ id: z, name: z.replace(/_/g, ' ') }))];
+    const follow = {
+      id: FOLLOW,
+      name: organizationZone ? `My organization's (${organizationZone})` : "My organization's",
+    };
+    return [
+      follow,
+      ...zones
+        .filter((z) => !q || z.toLowerCase().includes(q))
+        .slice(0, 50)
+        .map((z) => ({ id: z, name: z.replace(/_/g, ' ') })),
+    ];
   }, [search, zones, organizationZone]);
   const changed = choice !== (profile.timeZone ?? FOLLOW);
 
@@ -43,9 +52,17 @@ export function TimeZoneCard({ profile }: { profile: Profile }) {
         phoneNumber: profile.phoneNumber ?? '',
         timeZone: choice === FOLLOW ? null : choice,
       });
-      toast({ variant: 'success', title: 'Time zone saved', description: `Your schedules run in ${saved.effectiveTimeZone ?? choice}.` });
+      toast({
+        variant: 'success',
+        title: 'Time zone saved',
+        description: `Your schedules run in ${saved.effectiveTimeZone ?? choice}.`,
+      });
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: messageOf(error, 'The time zone could not be saved') });
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: messageOf(error, 'The time zone could not be saved'),
+      });
     }
   };
 
@@ -54,7 +71,8 @@ export function TimeZoneCard({ profile }: { profile: Profile }) {
       <CardHeader>
         <CardTitle>Time zone</CardTitle>
         <CardDescription>
-          Scheduled report e-mails and digests arrive at their hour here (06:00 and 07:00), whatever the season. Now: {profile.effectiveTimeZone ?? 'UTC'}.
+          Scheduled report e-mails and digests arrive at their hour here (06:00 and 07:00), whatever the season. Now:{' '}
+          {profile.effectiveTimeZone ?? 'UTC'}.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-end">

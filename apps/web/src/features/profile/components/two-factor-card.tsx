@@ -50,7 +50,14 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
             <FormField label="Code to turn off 2FA" className="flex-1" hint="A 6-digit code or a recovery code.">
               <Input
                 value={code}
-                onChange={(e) => setCode(e.target.value.toUpperCase().replace(/[^A-Z0-9-]/g, '').slice(0, 11))}
+                onChange={(e) =>
+                  setCode(
+                    e.target.value
+                      .toUpperCase()
+                      .replace(/[^A-Z0-9-]/g, '')
+                      .slice(0, 11),
+                  )
+                }
                 autoComplete="one-time-code"
                 placeholder="123456"
                 className="font-mono tracking-widest"

@@ -34,7 +34,12 @@ export default function ProfilePage() {
     );
   }
   return (
-    <QueryState query={profile} loadingLabel="Loading profile" errorMessage="Your profile could not be loaded." className="min-h-[50vh]">
+    <QueryState
+      query={profile}
+      loadingLabel="Loading profile"
+      errorMessage="Your profile could not be loaded."
+      className="min-h-[50vh]"
+    >
       {(data) => <ProfileView data={data} />}
     </QueryState>
   );
@@ -43,7 +48,11 @@ export default function ProfilePage() {
 function ProfileView({ data }: { data: Profile }) {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
-      <PageHeader className="mb-0" title="User Profile" description="Manage your personal details and account security." />
+      <PageHeader
+        className="mb-0"
+        title="User Profile"
+        description="Manage your personal details and account security."
+      />
       <ProfileHeaderCard profile={data} />
       <Tabs defaultValue="profile">
         <TabsList className="w-full sm:w-auto">

@@ -8,7 +8,12 @@ describe('profile form (docs/product.md §6.4)', () => {
     expect(result.error!.issues.map((i) => i.message)).toEqual(['First name and last name are required']);
   });
   it('does not check email or phone on the client', () => {
-    const result = profileFormSchema.safeParse({ firstName: 'Rita', lastName: 'R', email: 'not-an-email', phoneNumber: 'call me' });
+    const result = profileFormSchema.safeParse({
+      firstName: 'Rita',
+      lastName: 'R',
+      email: 'not-an-email',
+      phoneNumber: 'call me',
+    });
     expect(result.success).toBe(true);
   });
 });

@@ -11,7 +11,14 @@ import {
   type ReceiptScan,
 } from '@outlay/contracts/receipts';
 import type { CreateRequestInput, RequestDetail, RequestFormOptions } from '@outlay/contracts/requests';
-import { FormFieldMoney, FormFieldSelect, FormFieldText, FormServerError, applyServerFieldErrors, useZodForm } from '@/components/form';
+import {
+  FormFieldMoney,
+  FormFieldSelect,
+  FormFieldText,
+  FormServerError,
+  applyServerFieldErrors,
+  useZodForm,
+} from '@/components/form';
 import { RequestStatusBadge, uploadAttachment } from '@/components/request-detail';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -32,7 +39,11 @@ function ConfidenceBadge({ field, scan }: { field: ReceiptField; scan: ReceiptSc
   const confidence = scan.confidence[field];
   if (!found) return <Badge variant="warning">Not found: enter it</Badge>;
   const low = confidence < RECEIPT_LOW_CONFIDENCE;
-  return <Badge variant={low ? 'warning' : 'success'}>{low ? `Check this · ${formatPercent(confidence * 100, 0)} sure` : `${formatPercent(confidence * 100, 0)} sure`}</Badge>;
+  return (
+    <Badge variant={low ? 'warning' : 'success'}>
+      {low ? `Check this · ${formatPercent(confidence * 100, 0)} sure` : `${formatPercent(confidence * 100, 0)} sure`}
+    </Badge>
+  );
 }
 
 function isLow(field: ReceiptField, scan: ReceiptScan): boolean {
@@ -42,7 +53,8 @@ function isLow(field: ReceiptField, scan: ReceiptScan): boolean {
 }
 
 function defaultsOf(scan: ReceiptScan, options: RequestFormOptions): ReceiptRequestForm {
-  const currency = scan.currency && options.currencies.includes(scan.currency) ? scan.currency : options.organization.currency;
+  const currency =
+    scan.currency && options.currencies.includes(scan.currency) ? scan.currency : options.organization.currency;
   return {
     merchant: scan.merchant ?? '',
     title: scan.merchant ? `Receipt from ${scan.merchant}` : '',
@@ -57,7 +69,9 @@ function defaultsOf(scan: ReceiptScan, options: RequestFormOptions): ReceiptRequ
 }
 
 /** The request the reviewed receipt becomes: its total with the tax on one line item when the receipt prints one. */
-export function toRequestInput(values: ReceiptRequestForm & { amount: string; currency: string; categoryId: string; title: string }): CreateRequestInput {
+export function toRequestInput(
+  values: ReceiptRequestForm & { amount: string; currency: string; categoryId: string; title: string },
+): CreateRequestInput {
   const merchant = values.merchant?.trim() || null;
   const tax = values.taxAmount?.trim() || null;
   const base: CreateRequestInput = {
@@ -87,14 +101,25 @@ function Saved({ detail, intent, onAnother }: { detail: RequestDetail; intent: I
         <div className="flex items-start gap-3">
           <CheckCircle2 className="mt-0.5 size-6 shrink-0 text-emerald-600" aria-hidden="true" />
           <div className="flex flex-col gap-1">
-            <h2 className="text-lg font-semibold">{intent === 'submit' ? (detail.status === 'approved' ? 'Approved automatically' : 'Submitted for approval') : 'Draft saved'}</h2>
+            <h2 className="text-lg font-semibold">
+              {intent === 'submit'
+                ? detail.status === 'approved'
+                  ? 'Approved automatically'
+                  : 'Submitted for approval'
+                : 'Draft saved'}
+            </h2>
             <p className="text-sm text-muted-foreground">
-              <span className="font-mono">{detail.reference}</span> · {detail.title} · {formatMoney(detail.amount, detail.currency)}
+              <span className="font-mono">{detail.reference}</span> · {detail.title} ·{' '}
+              {formatMoney(detail.amount, detail.currency)}
             </p>
             <div>
               <RequestStatusBadge status={detail.status} />
             </div>
-            <p className="text-sm">{detail.attachments.length > 0 ? `Receipt attached: ${detail.attachments.map((a) => a.fileName).join(', ')}` : 'No receipt attached'}</p>
+            <p className="text-sm">
+              {detail.attachments.length > 0
+                ? `Receipt attached: ${detail.attachments.map((a) => a.fileName).join(', ')}`
+                : 'No receipt attached'}
+            </p>
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -113,10 +138,25 @@ function Saved({ detail, intent, onAnother }: { detail: RequestDetail; intent: I
   );
 }
 
-function ReviewedField({ field, scan, children }: { field: ReceiptField; scan: ReceiptScan; children: React.ReactNode }) {
+function ReviewedField({
+  field,
+  scan,
+  children,
+}: {
+  field: ReceiptField;
+  scan: ReceiptScan;
+  children: React.ReactNode;
+}) {
   const low = isLow(field, scan);
   return (
-    <div data-testid={`receipt-field-${field}`} data-low={low ? 'true' : undefined} className={cn('flex flex-col gap-2 rounded-md border p-3', low ? 'border-amber-300 bg-amber-50' : 'border-transparent')}>
+    <div
+      data-testid={`receipt-field-${field}`}
+      data-low={low ? 'true' : undefined}
+      className={cn(
+        'flex flex-col gap-2 rounded-md border p-3',
+        low ? 'border-amber-300 bg-amber-50' : 'border-transparent',
+      )}
+    >
       <ConfidenceBadge field={field} scan={scan} />
       {children}
     </div>
@@ -128,7 +168,17 @@ function ReviewedField({ field, scan, children }: { field: ReceiptField; scan: R
  * are highlighted. The person corrects them, picks the category and creates the request (a draft
  * or submitted) with the receipt attached, through the same requests API as the request form.
  */
-export function ReceiptReview({ scan, file, options, onAnother }: { scan: ReceiptScan; file: File; options: RequestFormOptions; onAnother: () => void }) {
+export function ReceiptReview({
+  scan,
+  file,
+  options,
+  onAnother,
+}: {
+  scan: ReceiptScan;
+  file: File;
+  options: RequestFormOptions;
+  onAnother: () => void;
+}) {
   const queryClient = useQueryClient();
   const form = useZodForm(receiptRequestForm, defaultsOf(scan, options));
   const [busy, setBusy] = useState<Intent | null>(null);
@@ -188,7 +238,9 @@ export function ReceiptReview({ scan, file, options, onAnother }: { scan: Receip
       <CardHeader>
         <CardTitle className="text-lg">Review what was read</CardTitle>
         <p className="text-sm text-muted-foreground">
-          {lowCount === 0 ? 'Every field was read with confidence. Check them anyway, then create the request.' : `${lowCount === 1 ? 'One field needs' : `${lowCount} fields need`} checking: they are highlighted.`}
+          {lowCount === 0
+            ? 'Every field was read with confidence. Check them anyway, then create the request.'
+            : `${lowCount === 1 ? 'One field needs' : `${lowCount} fields need`} checking: they are highlighted.`}
         </p>
       </CardHeader>
       <CardContent>
@@ -199,7 +251,8 @@ export function ReceiptReview({ scan, file, options, onAnother }: { scan: Receip
             className="flex flex-col gap-4"
             onSubmit={(e) => {
               e.preventDefault();
-              const intent = ((e.nativeEvent as SubmitEvent).submitter?.getAttribute('value') as Intent | null) ?? 'draft';
+              const intent =
+                ((e.nativeEvent as SubmitEvent).submitter?.getAttribute('value') as Intent | null) ?? 'draft';
               void form.handleSubmit((values) => save(values as Parameters<typeof toRequestInput>[0], intent))(e);
             }}
           >
@@ -214,24 +267,40 @@ export function ReceiptReview({ scan, file, options, onAnother }: { scan: Receip
                 <FormFieldMoney name="amount" label="Total" currency={currency} required />
               </ReviewedField>
               <ReviewedField field="tax" scan={scan}>
-                <FormFieldMoney name="taxAmount" label="Tax (VAT or sales tax)" currency={currency} hint={scan.tax === null ? 'None printed on the receipt' : undefined} />
+                <FormFieldMoney
+                  name="taxAmount"
+                  label="Tax (VAT or sales tax)"
+                  currency={currency}
+                  hint={scan.tax === null ? 'None printed on the receipt' : undefined}
+                />
               </ReviewedField>
               <ReviewedField field="currency" scan={scan}>
                 <FormFieldSelect name="currency" label="Currency" options={currencyOptions} required />
                 {unknownCurrency && (
                   <p className="text-xs text-amber-900">
-                    The receipt is in {scan.currency}, which has no exchange rate here yet: choose the currency you paid in.
+                    The receipt is in {scan.currency}, which has no exchange rate here yet: choose the currency you paid
+                    in.
                   </p>
                 )}
               </ReviewedField>
             </div>
             <div className="grid gap-3 sm:grid-cols-2">
               <FormFieldText name="title" label="Request title" required />
-              <FormFieldSelect name="categoryId" label="Category" options={categoryOptions} placeholder="Choose a category" required />
+              <FormFieldSelect
+                name="categoryId"
+                label="Category"
+                options={categoryOptions}
+                placeholder="Choose a category"
+                required
+              />
             </div>
             <details className="rounded-md border p-3 text-sm">
               <summary className="cursor-pointer font-medium">Text read from the receipt</summary>
-              <pre className="mt-2 max-h-64 overflow-auto text-xs whitespace-pre-wrap" tabIndex={0} aria-label="Text read from the receipt">
+              <pre
+                className="mt-2 max-h-64 overflow-auto text-xs whitespace-pre-wrap"
+                tabIndex={0}
+                aria-label="Text read from the receipt"
+              >
                 {scan.text || 'No text could be read.'}
               </pre>
             </details>

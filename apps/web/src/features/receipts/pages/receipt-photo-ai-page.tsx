@@ -37,7 +37,14 @@ function Preview({ file }: { file: File }) {
       </div>
     );
   }
-  return <img src={url} alt={`The receipt ${file.name}`} onError={() => setBroken(url)} className="max-h-96 w-full rounded-md border object-contain sm:max-h-[32rem]" />;
+  return (
+    <img
+      src={url}
+      alt={`The receipt ${file.name}`}
+      onError={() => setBroken(url)}
+      className="max-h-96 w-full rounded-md border object-contain sm:max-h-[32rem]"
+    />
+  );
 }
 
 /**
@@ -124,7 +131,14 @@ export default function ReceiptPhotoAiPage() {
               <p className="text-sm font-medium">No receipt at hand? Try a sample</p>
               <div className="flex flex-wrap gap-2">
                 {SAMPLE_RECEIPTS.map((s) => (
-                  <Button key={s.file} type="button" variant="outline" size="sm" disabled={reading} onClick={() => void readSample(s)}>
+                  <Button
+                    key={s.file}
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    disabled={reading}
+                    onClick={() => void readSample(s)}
+                  >
                     {s.label}
                   </Button>
                 ))}
@@ -142,15 +156,23 @@ export default function ReceiptPhotoAiPage() {
           {!file && !problem && (
             <Card>
               <CardContent className="pt-6 text-sm text-muted-foreground">
-                Choose or photograph a receipt: the merchant, date, total, tax and currency appear here to review, each with how sure the reader is.
+                Choose or photograph a receipt: the merchant, date, total, tax and currency appear here to review, each
+                with how sure the reader is.
               </CardContent>
             </Card>
           )}
           {reading && (
             <Card>
-              <CardContent className="flex min-h-40 flex-col items-center justify-center gap-3 pt-6" data-testid="receipt-reading">
+              <CardContent
+                className="flex min-h-40 flex-col items-center justify-center gap-3 pt-6"
+                data-testid="receipt-reading"
+              >
                 <Spinner label={loadingSample ? 'Loading the sample' : 'Reading the receipt'} />
-                <p className="text-sm text-muted-foreground">{loadingSample ? 'Loading the sample…' : 'Uploading and reading the receipt… this takes a few seconds.'}</p>
+                <p className="text-sm text-muted-foreground">
+                  {loadingSample
+                    ? 'Loading the sample…'
+                    : 'Uploading and reading the receipt… this takes a few seconds.'}
+                </p>
               </CardContent>
             </Card>
           )}
@@ -160,7 +182,9 @@ export default function ReceiptPhotoAiPage() {
               <QueryError
                 error={scan.error}
                 message="The receipt could not be read."
-                onRetry={isApiError(scan.error) && scan.error.status < 500 ? undefined : () => file && scan.mutate(file)}
+                onRetry={
+                  isApiError(scan.error) && scan.error.status < 500 ? undefined : () => file && scan.mutate(file)
+                }
               />
               <Button type="button" variant="outline" onClick={startOver} className="self-start">
                 <RotateCcw aria-hidden="true" />
@@ -169,8 +193,22 @@ export default function ReceiptPhotoAiPage() {
             </>
           )}
           {scan.isSuccess && file && options.isLoading && <Spinner label="Loading the form" />}
-          {scan.isSuccess && file && options.isError && <QueryError error={options.error} message="The request form could not be loaded." onRetry={options.refetch} />}
-          {scan.isSuccess && file && options.data && <ReceiptReview key={file.name + file.size} scan={scan.data} file={file} options={options.data} onAnother={startOver} />}
+          {scan.isSuccess && file && options.isError && (
+            <QueryError
+              error={options.error}
+              message="The request form could not be loaded."
+              onRetry={options.refetch}
+            />
+          )}
+          {scan.isSuccess && file && options.data && (
+            <ReceiptReview
+              key={file.name + file.size}
+              scan={scan.data}
+              file={file}
+              options={options.data}
+              onAnother={startOver}
+            />
+          )}
         </div>
       </div>
     </div>

@@ -10,7 +10,10 @@ export function fetchRegistrationRequest(id: string, signal?: AbortSignal) {
 }
 
 export function registrationRequestQueryOptions(id: string) {
-  return queryOptions({ queryKey: [REGISTRATION_REQUESTS_URL, id], queryFn: ({ signal }) => fetchRegistrationRequest(id, signal) });
+  return queryOptions({
+    queryKey: [REGISTRATION_REQUESTS_URL, id],
+    queryFn: ({ signal }) => fetchRegistrationRequest(id, signal),
+  });
 }
 
 export function useRegistrationRequest(id: string | null) {

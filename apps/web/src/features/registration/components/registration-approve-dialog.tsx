@@ -35,7 +35,13 @@ export function RegistrationApproveDialog({ request, onOpenChange, onApproved }:
   const organizations = useAssignableOrganizations();
   if (roles.data && organizations.data) {
     return (
-      <ApproveForm request={request} onOpenChange={onOpenChange} onApproved={onApproved} roles={roles.data.items} orgs={organizations.data.items} />
+      <ApproveForm
+        request={request}
+        onOpenChange={onOpenChange}
+        onApproved={onApproved}
+        roles={roles.data.items}
+        orgs={organizations.data.items}
+      />
     );
   }
   const error = roles.error ?? organizations.error;
@@ -65,7 +71,11 @@ function ApproveForm({ request, onOpenChange, onApproved, roles, orgs }: Props &
   const approve = useApproveRegistration();
   const requested = roles.some((r) => r.value === request.requestedRole) ? (request.requestedRole as Role) : undefined;
   const suggestedOrg = orgs.length === 1 ? orgs[0]!.id : guessOrganization(request.email, orgs);
-  const form = useZodForm(approveRegistrationInput, { role: requested, organizationId: suggestedOrg, departmentId: null });
+  const form = useZodForm(approveRegistrationInput, {
+    role: requested,
+    organizationId: suggestedOrg,
+    departmentId: null,
+  });
 
   const organizationId = form.watch('organizationId');
   const departments = orgs.find((o) => o.id === organizationId)?.departments ?? [];
@@ -97,7 +107,10 @@ function ApproveForm({ request, onOpenChange, onApproved, roles, orgs }: Props &
         label="Final role"
         required
         placeholder="Choose a role"
-        options={roles.map((r) => ({ value: r.value, label: r.value === request.requestedRole ? `${r.label} (requested)` : r.label }))}
+        options={roles.map((r) => ({
+          value: r.value,
+          label: r.value === request.requestedRole ? `${r.label} (requested)` : r.label,
+        }))}
         hint="Only roles whose permissions you hold yourself are offered."
       />
       <FormFieldSelect

@@ -10,7 +10,13 @@ import { formatDateTime, roleLabel } from '@/lib/format';
  * The one and only display of a new user's temporary password. It is not stored anywhere in
  * the browser: closing the dialog forgets it, and the server never shows it again.
  */
-export function RegistrationTempPasswordDialog({ result, onClose }: { result: ApproveRegistrationResponse; onClose: () => void }) {
+export function RegistrationTempPasswordDialog({
+  result,
+  onClose,
+}: {
+  result: ApproveRegistrationResponse;
+  onClose: () => void;
+}) {
   const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
   const { user, temporaryPassword } = result;
 
@@ -33,8 +39,9 @@ export function RegistrationTempPasswordDialog({ result, onClose }: { result: Ap
         <DialogHeader>
           <DialogTitle>User created</DialogTitle>
           <DialogDescription>
-            {user.firstName} {user.lastName} can now sign in as <strong className="text-foreground">{user.username}</strong> ({user.email}) with the
-            temporary password below, and will be asked to set their own.
+            {user.firstName} {user.lastName} can now sign in as{' '}
+            <strong className="text-foreground">{user.username}</strong> ({user.email}) with the temporary password
+            below, and will be asked to set their own.
           </DialogDescription>
         </DialogHeader>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -66,13 +73,17 @@ export function RegistrationTempPasswordDialog({ result, onClose }: { result: Ap
             </Button>
           </div>
           <p aria-live="polite" className="min-h-5 text-xs text-muted-foreground">
-            {copied === 'ok' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Could not copy: select the password and copy it by hand.' : ''}
+            {copied === 'ok'
+              ? 'Copied to the clipboard.'
+              : copied === 'failed'
+                ? 'Could not copy: select the password and copy it by hand.'
+                : ''}
           </p>
         </div>
         <Alert variant="warning">
           <span>
-            <strong>Shown once.</strong> This password is not stored in a readable form and will not be shown again. Give it to{' '}
-            {user.firstName} through a secure channel; it works for 72 hours and only to set a new password.
+            <strong>Shown once.</strong> This password is not stored in a readable form and will not be shown again.
+            Give it to {user.firstName} through a secure channel; it works for 72 hours and only to set a new password.
           </span>
         </Alert>
         <div className="flex justify-end">

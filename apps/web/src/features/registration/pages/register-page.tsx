@@ -5,7 +5,11 @@ import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '@outlay/contracts/constants';
-import { registrationFormSchema, requestableRoleOptions, type RegistrationRequestInput } from '@outlay/contracts/registration';
+import {
+  registrationFormSchema,
+  requestableRoleOptions,
+  type RegistrationRequestInput,
+} from '@outlay/contracts/registration';
 import { FormField } from '@/components/form/form-field';
 import { PasswordInput } from '@/components/form/password-input';
 import { QueryState } from '@/components/query-state';
@@ -29,7 +33,11 @@ type RegistrationFormValues = z.output<RegistrationFormSchema>;
 
 export default function RegisterPage() {
   const [submitted, setSubmitted] = useState(false);
-  return <AuthLayout wide>{submitted ? <RequestSubmitted /> : <RegistrationForm onSubmitted={() => setSubmitted(true)} />}</AuthLayout>;
+  return (
+    <AuthLayout wide>
+      {submitted ? <RequestSubmitted /> : <RegistrationForm onSubmitted={() => setSubmitted(true)} />}
+    </AuthLayout>
+  );
 }
 
 function RegistrationForm({ onSubmitted }: { onSubmitted: () => void }) {
@@ -86,7 +94,12 @@ function RegistrationForm({ onSubmitted }: { onSubmitted: () => void }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="pt-4">
-        <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="flex flex-col gap-4" aria-label="Registration request">
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(onValid, onInvalid)}
+          className="flex flex-col gap-4"
+          aria-label="Registration request"
+        >
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="First Name" error={errors.firstName?.message}>
               <Input autoComplete="given-name" {...form.register('firstName')} />
@@ -102,11 +115,23 @@ function RegistrationForm({ onSubmitted }: { onSubmitted: () => void }) {
             <p id="authorized-domains-label" className="text-xs font-medium text-muted-foreground">
               Authorized email domains
             </p>
-            <QueryState query={config} loadingLabel="Loading the authorized domains" errorMessage="Registration settings could not be loaded." compact>
+            <QueryState
+              query={config}
+              loadingLabel="Loading the authorized domains"
+              errorMessage="Registration settings could not be loaded."
+              compact
+            >
               {({ authorizedDomains }) => (
-                <ul aria-labelledby="authorized-domains-label" className="flex flex-wrap gap-1.5" data-testid="domain-chips">
+                <ul
+                  aria-labelledby="authorized-domains-label"
+                  className="flex flex-wrap gap-1.5"
+                  data-testid="domain-chips"
+                >
                   {authorizedDomains.map((domain) => (
-                    <li key={domain} className="inline-flex items-center gap-1 rounded-full border bg-muted px-2.5 py-0.5 text-xs font-medium text-slate-700">
+                    <li
+                      key={domain}
+                      className="inline-flex items-center gap-1 rounded-full border bg-muted px-2.5 py-0.5 text-xs font-medium text-slate-700"
+                    >
                       <AtSign className="size-3" aria-hidden="true" />
                       {domain}
                     </li>
@@ -117,10 +142,18 @@ function RegistrationForm({ onSubmitted }: { onSubmitted: () => void }) {
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Password" error={errors.password?.message}>
-              <PasswordInput autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} {...form.register('password')} />
+              <PasswordInput
+                autoComplete="new-password"
+                maxLength={PASSWORD_MAX_LENGTH}
+                {...form.register('password')}
+              />
             </FormField>
             <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
-              <PasswordInput autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} {...form.register('confirmPassword')} />
+              <PasswordInput
+                autoComplete="new-password"
+                maxLength={PASSWORD_MAX_LENGTH}
+                {...form.register('confirmPassword')}
+              />
             </FormField>
           </div>
           <PasswordStrengthMeter password={password} showRequirements={false} />

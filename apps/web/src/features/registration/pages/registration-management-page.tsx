@@ -1,6 +1,10 @@
 import { Check, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { ApproveRegistrationResponse, RegistrationRequestItem, RegistrationStatus } from '@outlay/contracts/registration';
+import type {
+  ApproveRegistrationResponse,
+  RegistrationRequestItem,
+  RegistrationStatus,
+} from '@outlay/contracts/registration';
 import { DataTable, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
@@ -98,7 +102,11 @@ export default function RegistrationManagementPage() {
     () => COLUMNS.filter((c) => (c.id === 'status' ? tab === 'all' : c.id === 'reviewedAt' ? tab !== 'pending' : true)),
     [tab],
   );
-  const query = useListQuery<RegistrationRequestItem>({ url: REGISTRATION_REQUESTS_URL, defaultSort: 'createdAt', params });
+  const query = useListQuery<RegistrationRequestItem>({
+    url: REGISTRATION_REQUESTS_URL,
+    defaultSort: 'createdAt',
+    params,
+  });
   const [approving, setApproving] = useState<RegistrationRequestItem | null>(null);
   const [rejecting, setRejecting] = useState<RegistrationRequestItem | null>(null);
   const [created, setCreated] = useState<ApproveRegistrationResponse | null>(null);
@@ -111,7 +119,12 @@ export default function RegistrationManagementPage() {
         <Check aria-hidden="true" />
         Approve
       </Button>
-      <Button size="sm" variant="outline" onClick={() => setRejecting(r)} aria-label={`Reject ${r.firstName} ${r.lastName}`}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => setRejecting(r)}
+        aria-label={`Reject ${r.firstName} ${r.lastName}`}
+      >
         <X aria-hidden="true" />
         Reject
       </Button>
@@ -152,10 +165,17 @@ export default function RegistrationManagementPage() {
               exportFilename="registration-requests"
               empty={
                 <p className="text-center text-sm text-muted-foreground">
-                  {tab === 'pending' ? 'No requests are waiting for review.' : `No ${tab === 'all' ? '' : `${tab} `}requests.`}
+                  {tab === 'pending'
+                    ? 'No requests are waiting for review.'
+                    : `No ${tab === 'all' ? '' : `${tab} `}requests.`}
                 </p>
               }
-              rowActions={canDecide ? (r) => (r.status === 'pending' ? <div className="flex justify-end gap-2">{decisionsOf(r)}</div> : null) : undefined}
+              rowActions={
+                canDecide
+                  ? (r) =>
+                      r.status === 'pending' ? <div className="flex justify-end gap-2">{decisionsOf(r)}</div> : null
+                  : undefined
+              }
               renderCard={(r) => (
                 <ListCard
                   title={`${r.firstName} ${r.lastName}`}
@@ -193,10 +213,19 @@ export default function RegistrationManagementPage() {
           description={`${rejecting.email} will not get an account. The reason is kept with the request.`}
           confirmLabel="Reject request"
           pendingLabel="Rejecting…"
-          reason={{ label: 'Reason', required: true, minLength: 3, maxLength: 500, placeholder: 'e.g. Not an employee of the group' }}
+          reason={{
+            label: 'Reason',
+            required: true,
+            minLength: 3,
+            maxLength: 500,
+            placeholder: 'e.g. Not an employee of the group',
+          }}
           onConfirm={async (reason) => {
             await reject.mutateAsync({ id: rejecting.id, reason: reason ?? '' });
-            toast({ title: 'Request rejected', description: `${rejecting.firstName} ${rejecting.lastName}'s request was rejected.` });
+            toast({
+              title: 'Request rejected',
+              description: `${rejecting.firstName} ${rejecting.lastName}'s request was rejected.`,
+            });
           }}
         />
       )}

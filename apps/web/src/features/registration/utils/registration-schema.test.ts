@@ -33,7 +33,11 @@ describe('registration form (docs/product.md §6.4)', () => {
     [{ email: 'nora@gmail.com' }, 'email', 'Email must be from an authorized domain'],
     [{ email: 'nora@evilmeridiangroup.com' }, 'email', 'Email must be from an authorized domain'],
     [{ password: 'Ab1', confirmPassword: 'Ab1' }, 'password', 'Password must be at least 8 characters'],
-    [{ password: 'abcdefgh', confirmPassword: 'abcdefgh' }, 'password', 'Password must contain at least one uppercase letter, one lowercase letter, and one number'],
+    [
+      { password: 'abcdefgh', confirmPassword: 'abcdefgh' },
+      'password',
+      'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+    ],
     [{ confirmPassword: 'Welcome2' }, 'confirmPassword', "Passwords don't match"],
     [{ requestedRole: '' }, 'requestedRole', 'Please select a role'],
   ])('%j → %s: %s', (change, path, message) => {

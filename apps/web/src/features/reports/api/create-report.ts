@@ -10,5 +10,8 @@ export function createReport(input: CreateSavedReportFormInput) {
 
 export function useCreateReport() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createReport, onSuccess: () => queryClient.invalidateQueries({ queryKey: [REPORTS_URL] }) });
+  return useMutation({
+    mutationFn: createReport,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [REPORTS_URL] }),
+  });
 }

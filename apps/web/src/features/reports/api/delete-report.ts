@@ -10,5 +10,8 @@ export async function deleteReport({ id, version }: { id: string; version?: numb
 
 export function useDeleteReport() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteReport, onSuccess: () => queryClient.invalidateQueries({ queryKey: [REPORTS_URL] }) });
+  return useMutation({
+    mutationFn: deleteReport,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [REPORTS_URL] }),
+  });
 }

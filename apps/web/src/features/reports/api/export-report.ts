@@ -23,7 +23,11 @@ function save(blob: Blob, name: string) {
  * `GET /api/reports/:id/export?format` for a saved report as it is stored, else
  * `POST /api/reports/export {definition, format}` for what is on screen; the file is downloaded.
  */
-export async function exportReport(p: { format: ReportFormat; savedId?: string; definition: ReportDefinitionInput }): Promise<string> {
+export async function exportReport(p: {
+  format: ReportFormat;
+  savedId?: string;
+  definition: ReportDefinitionInput;
+}): Promise<string> {
   const res = p.savedId
     ? await apiRequest('GET', `${REPORTS_URL}/${p.savedId}/export?format=${p.format}`)
     : await apiRequest('POST', `${REPORTS_URL}/export`, { definition: p.definition, format: p.format });

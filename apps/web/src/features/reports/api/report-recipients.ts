@@ -10,7 +10,8 @@ export function reportRecipientsQueryOptions(q: string) {
   const term = q.trim();
   return queryOptions({
     queryKey: [URL, term],
-    queryFn: ({ signal }) => apiJson<ReportRecipients>('GET', term ? `${URL}?q=${encodeURIComponent(term)}` : URL, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<ReportRecipients>('GET', term ? `${URL}?q=${encodeURIComponent(term)}` : URL, undefined, { signal }),
     select: (data) => data.items,
     staleTime: 60_000,
     placeholderData: keepPreviousData,

@@ -11,5 +11,8 @@ export function updateReport({ id, input, version }: { id: string; input: Update
 
 export function useUpdateReport() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateReport, onSuccess: () => queryClient.invalidateQueries({ queryKey: [REPORTS_URL] }) });
+  return useMutation({
+    mutationFn: updateReport,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [REPORTS_URL] }),
+  });
 }

@@ -1,6 +1,25 @@
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { compareMoney } from '@outlay/contracts/money';
-import { REPORT_DIMENSION_LABELS, REPORT_MEASURE_LABELS, type ReportDefinition, type ReportDimension, type ReportMeasure, type ReportResult, type ReportRow } from '@outlay/contracts/reports';
+import {
+  REPORT_DIMENSION_LABELS,
+  REPORT_MEASURE_LABELS,
+  type ReportDefinition,
+  type ReportDimension,
+  type ReportMeasure,
+  type ReportResult,
+  type ReportRow,
+} from '@outlay/contracts/reports';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCompact, formatMoney, formatMonth, formatNumber } from '@/lib/format';
 
@@ -44,7 +63,10 @@ function chartData(def: ReportDefinition, result: ReportResult, measure: ReportM
   const other = ranked.length > kept.length ? 'Other' : null;
   const points = new Map<string, Record<string, number | string>>();
   const order: string[] = [];
-  const sortedRows = axis === 'month' ? [...result.rows].sort((a, b) => (a.keys.month?.id ?? '').localeCompare(b.keys.month?.id ?? '')) : result.rows;
+  const sortedRows =
+    axis === 'month'
+      ? [...result.rows].sort((a, b) => (a.keys.month?.id ?? '').localeCompare(b.keys.month?.id ?? ''))
+      : result.rows;
   for (const r of sortedRows) {
     const x = keyLabel(r, axis);
     let point = points.get(x);
@@ -66,24 +88,65 @@ function ResultChart({ def, result }: { def: ReportDefinition; result: ReportRes
   const money = measure !== 'count';
   const format = (v: number | string) => (money ? formatMoney(String(v), result.currency) : formatNumber(Number(v)));
   const Chart = def.view === 'line' ? LineChart : BarChart;
-  const title = `${REPORT_MEASURE_LABELS[measure]}${money ? ` (${result.currency})` : ''} by ${def.dimensions.slice(0, 2).map((d) => REPORT_DIMENSION_LABELS[d].toLowerCase()).join(' and ')}`;
+  const title = `${REPORT_MEASURE_LABELS[measure]}${money ? ` (${result.currency})` : ''} by ${def.dimensions
+    .slice(0, 2)
+    .map((d) => REPORT_DIMENSION_LABELS[d].toLowerCase())
+    .join(' and ')}`;
   return (
     <figure className="flex flex-col gap-2">
       {/* Clipped: a tooltip left open by a tap must not push a phone's page sideways. */}
-      <div className="h-72 w-full overflow-hidden sm:h-80" role="img" aria-label={`${def.view === 'line' ? 'Line' : 'Bar'} chart: ${title}; ${points.length} points, ${series.length} series. The figures are in the table.`} data-testid="report-chart">
+      <div
+        className="h-72 w-full overflow-hidden sm:h-80"
+        role="img"
+        aria-label={`${def.view === 'line' ? 'Line' : 'Bar'} chart: ${title}; ${points.length} points, ${series.length} series. The figures are in the table.`}
+        data-testid="report-chart"
+      >
         <ResponsiveContainer width="100%" height="100%">
           <Chart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-            <XAxis dataKey="x" tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} interval="preserveStartEnd" />
-            <YAxis tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} axisLine={false} width={64} tickFormatter={(v: number) => (money ? formatCompact(v, result.currency) : formatCompact(v))} />
-            <Tooltip formatter={(v) => format(typeof v === 'number' ? v : String(v))} wrapperStyle={{ maxWidth: 280, zIndex: 10 }} contentStyle={{ whiteSpace: 'normal' }} />
+            <XAxis
+              dataKey="x"
+              tick={{ fontSize: 12, fill: '#475569' }}
+              tickLine={false}
+              axisLine={false}
+              interval="preserveStartEnd"
+            />
+            <YAxis
+              tick={{ fontSize: 12, fill: '#475569' }}
+              tickLine={false}
+              axisLine={false}
+              width={64}
+              tickFormatter={(v: number) => (money ? formatCompact(v, result.currency) : formatCompact(v))}
+            />
+            <Tooltip
+              formatter={(v) => format(typeof v === 'number' ? v : String(v))}
+              wrapperStyle={{ maxWidth: 280, zIndex: 10 }}
+              contentStyle={{ whiteSpace: 'normal' }}
+            />
             {/* Kept inside the chart's width: recharts sizes the legend once, and on a phone its items must wrap. */}
             <Legend wrapperStyle={{ fontSize: 12, maxWidth: '100%' }} />
             {series.map((s, i) =>
               def.view === 'line' ? (
-                <Line key={s} dataKey={s} name={s} type="monotone" stroke={COLORS[i % COLORS.length]} strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
+                <Line
+                  key={s}
+                  dataKey={s}
+                  name={s}
+                  type="monotone"
+                  stroke={COLORS[i % COLORS.length]}
+                  strokeWidth={2}
+                  dot={false}
+                  connectNulls
+                  isAnimationActive={false}
+                />
               ) : (
-                <Bar key={s} dataKey={s} name={s} stackId={axis === 'month' ? 'stack' : undefined} fill={COLORS[i % COLORS.length]} isAnimationActive={false} />
+                <Bar
+                  key={s}
+                  dataKey={s}
+                  name={s}
+                  stackId={axis === 'month' ? 'stack' : undefined}
+                  fill={COLORS[i % COLORS.length]}
+                  isAnimationActive={false}
+                />
               ),
             )}
           </Chart>
@@ -177,7 +240,15 @@ function ResultTable({ def, result }: { def: ReportDefinition; result: ReportRes
 }
 
 /** The result of a run: the chart when the view is one, then always the rows (the chart's figures for everyone). */
-export function ReportResultView({ def, result, title }: { def: ReportDefinition; result: ReportResult; title: string }) {
+export function ReportResultView({
+  def,
+  result,
+  title,
+}: {
+  def: ReportDefinition;
+  result: ReportResult;
+  title: string;
+}) {
   if (result.rows.length === 0) {
     return (
       <Card>
@@ -194,10 +265,14 @@ export function ReportResultView({ def, result, title }: { def: ReportDefinition
       <CardHeader className="gap-1">
         <CardTitle className="text-base">{title}</CardTitle>
         <p className="text-sm text-muted-foreground">
-          {formatMonth(result.period.from)} – {formatMonth(result.period.to)} · {formatNumber(result.rows.length)} {result.rows.length === 1 ? 'row' : 'rows'} · total {formatMoney(result.totals.sum, result.currency)} over {formatNumber(result.totals.count)}{' '}
-          {result.totals.count === 1 ? 'request' : 'requests'} · largest: {def.dimensions.map((d) => keyLabel(largest, d)).join(' · ')}
+          {formatMonth(result.period.from)} – {formatMonth(result.period.to)} · {formatNumber(result.rows.length)}{' '}
+          {result.rows.length === 1 ? 'row' : 'rows'} · total {formatMoney(result.totals.sum, result.currency)} over{' '}
+          {formatNumber(result.totals.count)} {result.totals.count === 1 ? 'request' : 'requests'} · largest:{' '}
+          {def.dimensions.map((d) => keyLabel(largest, d)).join(' · ')}
         </p>
-        {result.truncated && <p className="text-sm text-amber-700">Only the largest rows are listed; the totals cover every row.</p>}
+        {result.truncated && (
+          <p className="text-sm text-amber-700">Only the largest rows are listed; the totals cover every row.</p>
+        )}
       </CardHeader>
       <CardContent className="flex flex-col gap-4 p-0 sm:p-6 sm:pt-0">
         {def.view !== 'table' && (
@@ -210,4 +285,3 @@ export function ReportResultView({ def, result, title }: { def: ReportDefinition
     </Card>
   );
 }
-

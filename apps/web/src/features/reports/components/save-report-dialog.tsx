@@ -12,7 +12,15 @@ import {
 } from '@outlay/contracts/reports';
 import { ROLES } from '@outlay/contracts/roles';
 import { PersonCombobox } from '@/components/combobox';
-import { CheckboxGroupField, FormDialog, FormField, FormFieldSelect, FormFieldText, FormFieldTextarea, useZodForm } from '@/components/form';
+import {
+  CheckboxGroupField,
+  FormDialog,
+  FormField,
+  FormFieldSelect,
+  FormFieldText,
+  FormFieldTextarea,
+  useZodForm,
+} from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
@@ -27,11 +35,27 @@ const SCHEDULE_OPTIONS = REPORT_SCHEDULE_VALUES.map((s) => ({ value: s, label: R
 const FORMAT_OPTIONS = REPORT_FORMAT_VALUES.map((f) => ({ value: f, label: REPORT_FORMAT_LABELS[f] }));
 
 /** People to share with: a search over those who can read reports, and the chosen ones as removable chips. */
-function SharePeople({ value, names, onChange, id }: { value: string[]; names: Map<string, string>; onChange: (ids: string[], name?: [string, string]) => void; id: string }) {
+function SharePeople({
+  value,
+  names,
+  onChange,
+  id,
+}: {
+  value: string[];
+  names: Map<string, string>;
+  onChange: (ids: string[], name?: [string, string]) => void;
+  id: string;
+}) {
   const [q, setQ] = useState('');
   const found = useReportRecipients(q);
   const onQueryChange = useCallback((next: string) => setQ(next), []);
-  const options = (found.data ?? []).filter((p) => !value.includes(p.id)).map((p) => ({ id: p.id, name: p.name, detail: [roleLabel(p.role), p.organizationName].filter(Boolean).join(' · ') }));
+  const options = (found.data ?? [])
+    .filter((p) => !value.includes(p.id))
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      detail: [roleLabel(p.role), p.organizationName].filter(Boolean).join(' · '),
+    }));
   return (
     <div className="flex flex-col gap-2">
       <PersonCombobox
@@ -48,9 +72,19 @@ function SharePeople({ value, names, onChange, id }: { value: string[]; names: M
       {value.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label="Shared with">
           {value.map((pid) => (
-            <li key={pid} className="flex items-center gap-1 rounded-full border bg-muted/40 py-0.5 pl-2.5 pr-1 text-sm">
+            <li
+              key={pid}
+              className="flex items-center gap-1 rounded-full border bg-muted/40 py-0.5 pl-2.5 pr-1 text-sm"
+            >
               <span className="max-w-48 truncate">{names.get(pid) ?? 'Someone'}</span>
-              <Button type="button" size="icon" variant="ghost" className="size-6" aria-label={`Stop sharing with ${names.get(pid) ?? 'this person'}`} onClick={() => onChange(value.filter((x) => x !== pid))}>
+              <Button
+                type="button"
+                size="icon"
+                variant="ghost"
+                className="size-6"
+                aria-label={`Stop sharing with ${names.get(pid) ?? 'this person'}`}
+                onClick={() => onChange(value.filter((x) => x !== pid))}
+              >
                 <X className="size-3.5" aria-hidden="true" />
               </Button>
             </li>
@@ -65,7 +99,19 @@ function SharePeople({ value, names, onChange, id }: { value: string[]; names: M
  * Save the report on screen (new), or change a saved one (its owner): name, people and roles
  * it is shared with, and an e-mail schedule with the attachment's format.
  */
-export function SaveReportDialog({ open, onOpenChange, definition, editing, onSaved }: { open: boolean; onOpenChange: (open: boolean) => void; definition: ReportDefinition; editing: SavedReport | null; onSaved: (report: SavedReport) => void }) {
+export function SaveReportDialog({
+  open,
+  onOpenChange,
+  definition,
+  editing,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  definition: ReportDefinition;
+  editing: SavedReport | null;
+  onSaved: (report: SavedReport) => void;
+}) {
   const { toast } = useToast();
   const create = useCreateReport();
   const update = useUpdateReport();
@@ -94,7 +140,10 @@ export function SaveReportDialog({ open, onOpenChange, definition, editing, onSa
           : await create.mutateAsync({ ...values, definition });
         toast({
           title: 'Report saved',
-          description: saved.schedule === 'none' ? saved.name : `${saved.name} · e-mailed ${REPORT_SCHEDULE_LABELS[saved.schedule]} · ${REPORT_FORMAT_LABELS[saved.scheduleFormat]}`,
+          description:
+            saved.schedule === 'none'
+              ? saved.name
+              : `${saved.name} · e-mailed ${REPORT_SCHEDULE_LABELS[saved.schedule]} · ${REPORT_FORMAT_LABELS[saved.scheduleFormat]}`,
         });
         onSaved(saved);
       }}
@@ -120,8 +169,18 @@ export function SaveReportDialog({ open, onOpenChange, definition, editing, onSa
       />
       <CheckboxGroupField name="sharedWithRoles" legend="Share with roles" options={ROLE_OPTIONS} emptyText="None" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormFieldSelect name="schedule" label="E-mail schedule" options={SCHEDULE_OPTIONS} hint="06:00 UTC, to you and the people it is shared with, each with the figures they may see" />
-        <FormFieldSelect name="scheduleFormat" label="Attachment format" options={FORMAT_OPTIONS} disabled={schedule === 'none'} />
+        <FormFieldSelect
+          name="schedule"
+          label="E-mail schedule"
+          options={SCHEDULE_OPTIONS}
+          hint="06:00 UTC, to you and the people it is shared with, each with the figures they may see"
+        />
+        <FormFieldSelect
+          name="scheduleFormat"
+          label="Attachment format"
+          options={FORMAT_OPTIONS}
+          disabled={schedule === 'none'}
+        />
       </div>
     </FormDialog>
   );

@@ -1,6 +1,13 @@
 import { Download, Save } from 'lucide-react';
 import { useState } from 'react';
-import { REPORT_DIMENSION_LABELS, REPORT_FORMAT_LABELS, REPORT_FORMAT_VALUES, type ReportDefinition, type ReportFormat, type SavedReport } from '@outlay/contracts/reports';
+import {
+  REPORT_DIMENSION_LABELS,
+  REPORT_FORMAT_LABELS,
+  REPORT_FORMAT_VALUES,
+  type ReportDefinition,
+  type ReportFormat,
+  type SavedReport,
+} from '@outlay/contracts/reports';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
@@ -28,7 +35,12 @@ function defaultDefinition(): ReportDefinition {
   return {
     dimensions: ['category'],
     measures: ['sum', 'count'],
-    filters: { from: month(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1))), to: month(now), monthOf: 'decided', rolling: false },
+    filters: {
+      from: month(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1))),
+      to: month(now),
+      monthOf: 'decided',
+      rolling: false,
+    },
     view: 'bar',
   };
 }
@@ -70,10 +82,18 @@ export default function AdvancedReportingPage() {
     setExporting(format);
     try {
       // A saved report as stored is exported by its id; anything else as it is on screen.
-      const name = await exportReport({ format, definition: ran, savedId: open && same(open.definition, ran) ? open.id : undefined });
+      const name = await exportReport({
+        format,
+        definition: ran,
+        savedId: open && same(open.definition, ran) ? open.id : undefined,
+      });
       toast({ title: 'Export ready', description: name });
     } catch (error) {
-      toast({ title: 'Could not export the report', description: messageOf(error, 'Try again.'), variant: 'destructive' });
+      toast({
+        title: 'Could not export the report',
+        description: messageOf(error, 'Try again.'),
+        variant: 'destructive',
+      });
     } finally {
       setExporting(null);
     }
@@ -105,7 +125,12 @@ export default function AdvancedReportingPage() {
 
       <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-4">
-          <QueryState query={options} loadingLabel="Loading report choices" errorMessage="Could not load the report choices." className="p-10">
+          <QueryState
+            query={options}
+            loadingLabel="Loading report choices"
+            errorMessage="Could not load the report choices."
+            className="p-10"
+          >
             {(choices) => (
               <ReportBuilder
                 draft={draft}
@@ -128,7 +153,14 @@ export default function AdvancedReportingPage() {
               </h2>
               <div role="group" aria-label="Export" className="flex flex-wrap gap-2">
                 {REPORT_FORMAT_VALUES.map((f) => (
-                  <Button key={f} type="button" size="sm" variant="outline" disabled={exporting !== null || !result.data} onClick={() => void download(f)}>
+                  <Button
+                    key={f}
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    disabled={exporting !== null || !result.data}
+                    onClick={() => void download(f)}
+                  >
                     <Download className="size-4" aria-hidden="true" />
                     {exporting === f ? 'Exporting…' : f.toUpperCase()}
                     <span className="sr-only"> ({REPORT_FORMAT_LABELS[f]})</span>
@@ -136,7 +168,12 @@ export default function AdvancedReportingPage() {
                 ))}
               </div>
             </div>
-            <QueryState query={result} loadingLabel="Running the report" errorMessage="Could not run the report." className="p-10">
+            <QueryState
+              query={result}
+              loadingLabel="Running the report"
+              errorMessage="Could not run the report."
+              className="p-10"
+            >
               {(data) => <ReportResultView def={ran} result={data} title={title} />}
             </QueryState>
           </section>

@@ -23,5 +23,9 @@ export function fxQuoteQuery({ amount, currency, date }: FxQuoteParams) {
 }
 
 export function useFxQuote(params: FxQuoteParams | null) {
-  return useQuery({ ...fxQuoteQuery(params ?? { amount: '0', currency: 'USD' }), enabled: Boolean(params), placeholderData: keepPreviousData });
+  return useQuery({
+    ...fxQuoteQuery(params ?? { amount: '0', currency: 'USD' }),
+    enabled: Boolean(params),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,6 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RequestDetail } from '@outlay/contracts/requests';
-import { invalidateRequests, newIdempotencyKey, requestDetailQueryOptions, submitRequest } from '@/components/request-detail';
+import {
+  invalidateRequests,
+  newIdempotencyKey,
+  requestDetailQueryOptions,
+  submitRequest,
+} from '@/components/request-detail';
 import { isApiError } from '@/lib/api-error';
 
 /**

@@ -1,4 +1,9 @@
-import { IDEMPOTENCY_HEADER, type CreateRequestInput, type RequestDetail, type UpdateRequestInput } from '@outlay/contracts/requests';
+import {
+  IDEMPOTENCY_HEADER,
+  type CreateRequestInput,
+  type RequestDetail,
+  type UpdateRequestInput,
+} from '@outlay/contracts/requests';
 import { REQUESTS_URL, requestUrl } from '@/components/request-detail';
 import { apiJson } from '@/lib/api-client';
 

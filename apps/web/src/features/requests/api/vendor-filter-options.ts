@@ -9,7 +9,9 @@ export const VENDOR_FILTER_OPTIONS_URL = '/api/requests/vendor-filter-options';
  * for the requests filter: asked of the requests module, so reading requests is enough.
  */
 export function vendorFilterOptionsQuery(organizationId: string | undefined) {
-  const url = organizationId ? `${VENDOR_FILTER_OPTIONS_URL}?organizationId=${encodeURIComponent(organizationId)}` : VENDOR_FILTER_OPTIONS_URL;
+  const url = organizationId
+    ? `${VENDOR_FILTER_OPTIONS_URL}?organizationId=${encodeURIComponent(organizationId)}`
+    : VENDOR_FILTER_OPTIONS_URL;
   return queryOptions({
     queryKey: [VENDOR_FILTER_OPTIONS_URL, organizationId ?? 'all'],
     queryFn: ({ signal }) => apiJson<VendorFilterOptions>('GET', url, undefined, { signal }),

@@ -10,7 +10,12 @@ export function vendorOptionsQuery(q: string) {
   return queryOptions({
     queryKey: [VENDOR_OPTIONS_URL, query],
     queryFn: ({ signal }) =>
-      apiJson<VendorOptions>('GET', query ? `${VENDOR_OPTIONS_URL}?q=${encodeURIComponent(query)}` : VENDOR_OPTIONS_URL, undefined, { signal }),
+      apiJson<VendorOptions>(
+        'GET',
+        query ? `${VENDOR_OPTIONS_URL}?q=${encodeURIComponent(query)}` : VENDOR_OPTIONS_URL,
+        undefined,
+        { signal },
+      ),
     staleTime: 60_000,
   });
 }

@@ -37,7 +37,8 @@ export function LineItemsFields({ options, currency }: { options: RequestFormOpt
   // The request's amount is the exact total of its line items.
   useEffect(() => {
     if (!hasItems) return;
-    if (form.getValues('amount') !== totalText) form.setValue('amount', totalText, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
+    if (form.getValues('amount') !== totalText)
+      form.setValue('amount', totalText, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
   }, [hasItems, totalText, form]);
 
   const categoryOptions = options.categories.map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }));
@@ -46,20 +47,47 @@ export function LineItemsFields({ options, currency }: { options: RequestFormOpt
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-2 text-base font-semibold">Line items</legend>
-      <p className="text-sm text-muted-foreground">Optional. With line items, the request's amount is their total (amount + tax).</p>
+      <p className="text-sm text-muted-foreground">
+        Optional. With line items, the request's amount is their total (amount + tax).
+      </p>
       {fields.map((f, i) => (
-        <div key={f.id} className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[2fr_1.4fr_1fr_1fr_auto] sm:items-start" data-testid="line-item-row">
+        <div
+          key={f.id}
+          className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[2fr_1.4fr_1fr_1fr_auto] sm:items-start"
+          data-testid="line-item-row"
+        >
           <FormFieldText<CreateRequestForm> name={`lineItems.${i}.description`} label="Description" required />
-          <FormFieldSelect<CreateRequestForm> name={`lineItems.${i}.categoryId`} label="Category" options={categoryOptions} emptyOption="Same as the request" />
-          <FormFieldMoney<CreateRequestForm> name={`lineItems.${i}.amount`} label="Amount" currency={currency} required />
+          <FormFieldSelect<CreateRequestForm>
+            name={`lineItems.${i}.categoryId`}
+            label="Category"
+            options={categoryOptions}
+            emptyOption="Same as the request"
+          />
+          <FormFieldMoney<CreateRequestForm>
+            name={`lineItems.${i}.amount`}
+            label="Amount"
+            currency={currency}
+            required
+          />
           <FormFieldMoney<CreateRequestForm> name={`lineItems.${i}.taxAmount`} label="Tax" currency={currency} />
-          <Button variant="ghost" size="icon" className="text-destructive sm:mt-6" onClick={() => remove(i)} aria-label={`Remove line item ${i + 1}`}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-destructive sm:mt-6"
+            onClick={() => remove(i)}
+            aria-label={`Remove line item ${i + 1}`}
+          >
             <Trash2 aria-hidden="true" />
           </Button>
         </div>
       ))}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button variant="outline" size="sm" onClick={() => append({ description: '', categoryId: null, amount: '', taxAmount: '0.00' })} disabled={fields.length >= 50}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => append({ description: '', categoryId: null, amount: '', taxAmount: '0.00' })}
+          disabled={fields.length >= 50}
+        >
           <Plus aria-hidden="true" />
           Add line item
         </Button>
@@ -78,7 +106,10 @@ export function AllocationFields({ options }: { options: RequestFormOptions }) {
   const form = useFormContext<CreateRequestForm>();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'allocations' });
   const rows = useWatch({ control: form.control, name: 'allocations' }) ?? [];
-  const sum = sumAmounts(rows.map((r) => r?.percent), PERCENT);
+  const sum = sumAmounts(
+    rows.map((r) => r?.percent),
+    PERCENT,
+  );
   const complete = compareMoney(sum, '100') === 0;
   const remaining = toAmountString(subtractMoney('100', sum));
   const departmentOptions = options.departments.map((d) => ({ value: d.id, label: `${d.name} (${d.code})` }));
@@ -87,7 +118,13 @@ export function AllocationFields({ options }: { options: RequestFormOptions }) {
   // form was submitted; a message the server sent stays until the next save.
   const duplicate = new Set(rows.map((r) => r?.departmentId)).size !== rows.length;
   const live =
-    rows.length === 0 ? undefined : !complete ? `Allocations must add up to 100% (now ${sum}%)` : duplicate ? 'Each department can appear once' : undefined;
+    rows.length === 0
+      ? undefined
+      : !complete
+        ? `Allocations must add up to 100% (now ${sum}%)`
+        : duplicate
+          ? 'Each department can appear once'
+          : undefined;
   const serverError = (stored as { type?: string } | undefined)?.type === 'server' ? arrayError(stored) : undefined;
   const error = form.formState.isSubmitted ? (live ?? serverError) : arrayError(stored);
 
@@ -100,28 +137,57 @@ export function AllocationFields({ options }: { options: RequestFormOptions }) {
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-2 text-base font-semibold">Cost allocation</legend>
-      <p className="text-sm text-muted-foreground">Optional. Split the cost across departments; the shares must add up to 100%.</p>
+      <p className="text-sm text-muted-foreground">
+        Optional. Split the cost across departments; the shares must add up to 100%.
+      </p>
       {fields.map((f, i) => (
         <div key={f.id} className="grid grid-cols-[1fr_7rem_auto] items-start gap-3" data-testid="allocation-row">
-          <FormFieldSelect<CreateRequestForm> name={`allocations.${i}.departmentId`} label={`Department ${i + 1}`} options={departmentOptions} />
-          <FormFieldText<CreateRequestForm> name={`allocations.${i}.percent`} label="Share (%)" inputMode="decimal" autoComplete="off" />
-          <Button variant="ghost" size="icon" className="mt-6 text-destructive" onClick={() => remove(i)} aria-label={`Remove allocation ${i + 1}`}>
+          <FormFieldSelect<CreateRequestForm>
+            name={`allocations.${i}.departmentId`}
+            label={`Department ${i + 1}`}
+            options={departmentOptions}
+          />
+          <FormFieldText<CreateRequestForm>
+            name={`allocations.${i}.percent`}
+            label="Share (%)"
+            inputMode="decimal"
+            autoComplete="off"
+          />
+          <Button
+            variant="ghost"
+            size="icon"
+            className="mt-6 text-destructive"
+            onClick={() => remove(i)}
+            aria-label={`Remove allocation ${i + 1}`}
+          >
             <Trash2 aria-hidden="true" />
           </Button>
         </div>
       ))}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button variant="outline" size="sm" onClick={add} disabled={fields.length >= Math.min(20, options.departments.length)}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={add}
+          disabled={fields.length >= Math.min(20, options.departments.length)}
+        >
           <Plus aria-hidden="true" />
           Add department
         </Button>
         {fields.length > 0 && (
           <p
-            className={cn('flex items-center gap-1.5 text-sm font-medium', complete ? 'text-emerald-800' : 'text-amber-800')}
+            className={cn(
+              'flex items-center gap-1.5 text-sm font-medium',
+              complete ? 'text-emerald-800' : 'text-amber-800',
+            )}
             aria-live="polite"
             data-testid="allocation-sum"
           >
-            {complete ? <CheckCircle2 className="size-4" aria-hidden="true" /> : <TriangleAlert className="size-4" aria-hidden="true" />}
+            {complete ? (
+              <CheckCircle2 className="size-4" aria-hidden="true" />
+            ) : (
+              <TriangleAlert className="size-4" aria-hidden="true" />
+            )}
             {complete
               ? 'Sums to 100%'
               : `Sums to ${percentText(sum)}% — ${isPositive(remaining) ? `${percentText(remaining)}% left` : `${percentText(toAmountString(subtractMoney(sum, '100')))}% too much`}`}

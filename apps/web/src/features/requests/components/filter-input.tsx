@@ -58,7 +58,13 @@ export function FilterInput({
 }
 
 /** The creation date range and the amount range (in `currency`, the amount the list shows) of a request list. */
-export function DateAmountFilters({ query, currency }: { query: ListQueryResult<RequestSummary>; currency: string | undefined }) {
+export function DateAmountFilters({
+  query,
+  currency,
+}: {
+  query: ListQueryResult<RequestSummary>;
+  currency: string | undefined;
+}) {
   const unit = currency ? ` (${currency})` : '';
   return (
     <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-end">

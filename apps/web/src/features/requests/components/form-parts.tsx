@@ -13,19 +13,34 @@ import { useFxQuote } from '../api/fx-quote';
 import { useDebounced } from '@/lib/use-debounced';
 
 /** A date input whose empty value is null (the schema's "not given"). */
-export function DateField({ name, label, hint }: { name: 'expenseDate' | 'neededBy' | 'recurrenceEnd'; label: string; hint?: string }) {
+export function DateField({
+  name,
+  label,
+  hint,
+}: {
+  name: 'expenseDate' | 'neededBy' | 'recurrenceEnd';
+  label: string;
+  hint?: string;
+}) {
   const form = useFormContext<CreateRequestForm>();
   const error = form.formState.errors[name]?.message;
   return (
     <FormField label={label} hint={hint} error={typeof error === 'string' ? error : undefined}>
-      <Input type="date" {...form.register(name, { setValueAs: (v: unknown) => (v === '' || v === undefined ? null : v) })} />
+      <Input
+        type="date"
+        {...form.register(name, { setValueAs: (v: unknown) => (v === '' || v === undefined ? null : v) })}
+      />
     </FormField>
   );
 }
 
 /** A positive amount the currency can hold as typed (whole yen, cents of a dollar): only then is it worth converting. */
 function convertible(amount: string, currency: string | undefined): boolean {
-  return moneyAmount.safeParse(amount).success && isPositive(amount) && (!currency || amountDigitsProblem(amount, currency) === null);
+  return (
+    moneyAmount.safeParse(amount).success &&
+    isPositive(amount) &&
+    (!currency || amountDigitsProblem(amount, currency) === null)
+  );
 }
 
 /** "≈ $1,234.56 USD at 1.0850 (2026-11)": the live conversion to the organization's currency. */
@@ -36,7 +51,10 @@ export function FxPreview({ options }: { options: RequestFormOptions }) {
   const cleaned = (amount ?? '').trim();
   const valid = convertible(cleaned, currency);
   const needed = Boolean(currency) && (currency !== orgCurrency || options.groupCurrency !== orgCurrency);
-  const params = useDebounced(valid && needed && currency ? { amount: cleaned, currency, date: date ?? null } : null, 300);
+  const params = useDebounced(
+    valid && needed && currency ? { amount: cleaned, currency, date: date ?? null } : null,
+    300,
+  );
   const quote = useFxQuote(params);
   if (!needed || !valid) return null;
   if (quote.isError) return <p className="text-xs text-destructive">No exchange rate for {currency} on that date.</p>;
@@ -46,13 +64,18 @@ export function FxPreview({ options }: { options: RequestFormOptions }) {
     <div className="flex flex-col gap-0.5 text-xs text-muted-foreground" aria-live="polite" data-testid="fx-preview">
       {q.currency !== q.orgCurrency && (
         <span>
-          ≈ <span className="font-medium text-foreground">{formatMoney(q.amountOrg, q.orgCurrency)} {q.orgCurrency}</span> at {formatRate(q.rate)}
+          ≈{' '}
+          <span className="font-medium text-foreground">
+            {formatMoney(q.amountOrg, q.orgCurrency)} {q.orgCurrency}
+          </span>{' '}
+          at {formatRate(q.rate)}
           {q.period && ` (${q.period})`}
         </span>
       )}
       {q.groupCurrency !== q.orgCurrency && (
         <span>
-          ≈ {formatMoney(q.amountGroup, q.groupCurrency)} {q.groupCurrency} in the group's currency at {formatRate(q.groupRate)}
+          ≈ {formatMoney(q.amountGroup, q.groupCurrency)} {q.groupCurrency} in the group's currency at{' '}
+          {formatRate(q.groupRate)}
         </span>
       )}
     </div>
@@ -87,14 +110,22 @@ export function AttachmentPicker({
     for (const file of chosen) {
       const problem = attachmentProblem(file, existingCount + next.length);
       if (problem) errors.push(`${file.name}: ${problem}`);
-      else next.push({ key: `${file.name}-${file.size}-${file.lastModified}-${Math.random().toString(36).slice(2)}`, file });
+      else
+        next.push({
+          key: `${file.name}-${file.size}-${file.lastModified}-${Math.random().toString(36).slice(2)}`,
+          file,
+        });
     }
     setProblems(errors);
     onChange(next);
   };
 
   return (
-    <FormField label="Receipts and attachments" hint="Images (JPEG, PNG, WebP, GIF) or PDF, up to 10 MB each. Uploaded when you save." id={id}>
+    <FormField
+      label="Receipts and attachments"
+      hint="Images (JPEG, PNG, WebP, GIF) or PDF, up to 10 MB each. Uploaded when you save."
+      id={id}
+    >
       {(control) => (
         <div className="flex flex-col gap-2">
           <input
@@ -105,7 +136,10 @@ export function AttachmentPicker({
             accept={ATTACHMENT_ACCEPT}
             className="sr-only"
             tabIndex={-1}
-            aria-describedby={[control['aria-describedby'], problems.length ? `${id}-problems` : undefined].filter(Boolean).join(' ') || undefined}
+            aria-describedby={
+              [control['aria-describedby'], problems.length ? `${id}-problems` : undefined].filter(Boolean).join(' ') ||
+              undefined
+            }
             data-testid="attachment-input"
             disabled={disabled}
             onChange={(event) => {
@@ -123,7 +157,10 @@ export function AttachmentPicker({
           {files.length > 0 && (
             <ul className="flex flex-col gap-1.5" aria-label="Files to upload">
               {files.map((f) => (
-                <li key={f.key} className="flex items-center justify-between gap-2 rounded-md border px-3 py-1.5 text-sm">
+                <li
+                  key={f.key}
+                  className="flex items-center justify-between gap-2 rounded-md border px-3 py-1.5 text-sm"
+                >
                   <span className="min-w-0 truncate">
                     {f.file.name} <span className="text-xs text-muted-foreground">({formatBytes(f.file.size)})</span>
                     {f.error && <span className="block text-xs text-destructive">{f.error}</span>}

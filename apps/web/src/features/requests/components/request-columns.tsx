@@ -20,7 +20,9 @@ function Amount({ r }: { r: RequestSummary }) {
   return (
     <div className="flex flex-col items-end">
       <span className="tabular-nums">{formatMoney(r.amount, r.currency)}</span>
-      {r.currency !== r.orgCurrency && <span className="text-xs tabular-nums text-muted-foreground">{formatMoney(r.amountOrg, r.orgCurrency)}</span>}
+      {r.currency !== r.orgCurrency && (
+        <span className="text-xs tabular-nums text-muted-foreground">{formatMoney(r.amountOrg, r.orgCurrency)}</span>
+      )}
     </div>
   );
 }
@@ -35,7 +37,13 @@ function Approvers({ r }: { r: RequestSummary }) {
   );
 }
 
-const reference: DataTableColumn<RequestSummary> = { id: 'reference', header: 'Reference', sortable: true, hideable: false, className: 'font-mono text-xs whitespace-nowrap' };
+const reference: DataTableColumn<RequestSummary> = {
+  id: 'reference',
+  header: 'Reference',
+  sortable: true,
+  hideable: false,
+  className: 'font-mono text-xs whitespace-nowrap',
+};
 const title: DataTableColumn<RequestSummary> = {
   id: 'title',
   header: 'Title',
@@ -48,13 +56,48 @@ const title: DataTableColumn<RequestSummary> = {
     </div>
   ),
 };
-const status: DataTableColumn<RequestSummary> = { id: 'status', header: 'Status', sortable: true, cell: (r) => <RequestStatusBadge status={r.status} /> };
-const amount: DataTableColumn<RequestSummary> = { id: 'amount', header: 'Amount', sortable: true, sortKey: 'amountOrg', align: 'right', cell: (r) => <Amount r={r} /> };
-const approver: DataTableColumn<RequestSummary> = { id: 'currentApprovers', header: 'Current approver', cell: (r) => <Approvers r={r} /> };
-const age: DataTableColumn<RequestSummary> = { id: 'age', header: 'Age', sortable: true, sortKey: 'createdAt', cell: (r) => ageOf(r.submittedAt ?? r.createdAt) };
-const updated: DataTableColumn<RequestSummary> = { id: 'updatedAt', header: 'Updated', sortable: true, cell: (r) => formatDateTime(r.updatedAt) };
+const status: DataTableColumn<RequestSummary> = {
+  id: 'status',
+  header: 'Status',
+  sortable: true,
+  cell: (r) => <RequestStatusBadge status={r.status} />,
+};
+const amount: DataTableColumn<RequestSummary> = {
+  id: 'amount',
+  header: 'Amount',
+  sortable: true,
+  sortKey: 'amountOrg',
+  align: 'right',
+  cell: (r) => <Amount r={r} />,
+};
+const approver: DataTableColumn<RequestSummary> = {
+  id: 'currentApprovers',
+  header: 'Current approver',
+  cell: (r) => <Approvers r={r} />,
+};
+const age: DataTableColumn<RequestSummary> = {
+  id: 'age',
+  header: 'Age',
+  sortable: true,
+  sortKey: 'createdAt',
+  cell: (r) => ageOf(r.submittedAt ?? r.createdAt),
+};
+const updated: DataTableColumn<RequestSummary> = {
+  id: 'updatedAt',
+  header: 'Updated',
+  sortable: true,
+  cell: (r) => formatDateTime(r.updatedAt),
+};
 
-export const MY_REQUEST_COLUMNS: DataTableColumn<RequestSummary>[] = [reference, title, status, amount, approver, age, updated];
+export const MY_REQUEST_COLUMNS: DataTableColumn<RequestSummary>[] = [
+  reference,
+  title,
+  status,
+  amount,
+  approver,
+  age,
+  updated,
+];
 
 export const MANAGEMENT_COLUMNS: DataTableColumn<RequestSummary>[] = [
   reference,
@@ -79,7 +122,9 @@ export const MANAGEMENT_COLUMNS: DataTableColumn<RequestSummary>[] = [
     cell: (r) =>
       r.overBudget || r.findingsCount > 0 ? (
         <span className="text-xs font-medium text-amber-800">
-          {[r.overBudget && 'Over budget', r.findingsCount > 0 && plural(r.findingsCount, 'finding')].filter(Boolean).join(' · ')}
+          {[r.overBudget && 'Over budget', r.findingsCount > 0 && plural(r.findingsCount, 'finding')]
+            .filter(Boolean)
+            .join(' · ')}
         </span>
       ) : (
         <span className="text-muted-foreground">—</span>
@@ -90,15 +135,28 @@ export const MANAGEMENT_COLUMNS: DataTableColumn<RequestSummary>[] = [
 ];
 
 /** A request on a phone: reference, title, status, amount and age (with who asked, where it waits). */
-export function RequestCard({ r, onOpen, actions, showRequester = false }: { r: RequestSummary; onOpen: (r: RequestSummary) => void; actions?: ReactNode; showRequester?: boolean }) {
-  const waitingOn = r.currentApprovers.length > 0 ? `waiting on ${r.currentApprovers.map((a) => a.name).join(', ')}` : null;
+export function RequestCard({
+  r,
+  onOpen,
+  actions,
+  showRequester = false,
+}: {
+  r: RequestSummary;
+  onOpen: (r: RequestSummary) => void;
+  actions?: ReactNode;
+  showRequester?: boolean;
+}) {
+  const waitingOn =
+    r.currentApprovers.length > 0 ? `waiting on ${r.currentApprovers.map((a) => a.name).join(', ')}` : null;
   return (
     <ListCard
       eyebrow={r.reference}
       title={r.title}
       badge={<RequestStatusBadge status={r.status} />}
       actions={actions}
-      subtitle={[showRequester ? r.requester.name : null, r.categoryName, waitingOn].filter(Boolean).join(' · ') || undefined}
+      subtitle={
+        [showRequester ? r.requester.name : null, r.categoryName, waitingOn].filter(Boolean).join(' · ') || undefined
+      }
       meta={`${ageOf(r.submittedAt ?? r.createdAt)} old`}
       amount={<Amount r={r} />}
       onOpen={() => onOpen(r)}

@@ -40,7 +40,9 @@ export function RequestDetailSheet({ requestId, onClose }: { requestId: string |
               <span className="sr-only">Close</span>
             </DialogPrimitive.Close>
           </div>
-          <div className="flex-1 overflow-y-auto px-4 py-5 sm:px-6">{requestId && <RequestDetailView requestId={requestId} />}</div>
+          <div className="flex-1 overflow-y-auto px-4 py-5 sm:px-6">
+            {requestId && <RequestDetailView requestId={requestId} />}
+          </div>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

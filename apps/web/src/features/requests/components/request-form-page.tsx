@@ -25,7 +25,8 @@ export function RequestFormPage({ variant }: { variant: 'simple' | 'advanced' | 
   // The draft this page opened as editable: once it is submitted from here it is no longer
   // editable, and the form's own outcome (submitted, who decides next) must stay on screen.
   const [openedEditable, setOpenedEditable] = useState<string | null>(null);
-  if (editId && draft.data?.id === editId && draft.data.actions.edit && openedEditable !== editId) setOpenedEditable(editId);
+  if (editId && draft.data?.id === editId && draft.data.actions.edit && openedEditable !== editId)
+    setOpenedEditable(editId);
 
   const title = editId
     ? draft.data
@@ -89,7 +90,9 @@ export function RequestFormPage({ variant }: { variant: 'simple' | 'advanced' | 
         actions={
           !editId && (
             <Button variant="outline" asChild>
-              <Link href={variant === 'advanced' ? '/new-request' : '/advanced-request'}>{variant === 'advanced' ? 'Simple form' : 'Advanced form'}</Link>
+              <Link href={variant === 'advanced' ? '/new-request' : '/advanced-request'}>
+                {variant === 'advanced' ? 'Simple form' : 'Advanced form'}
+              </Link>
             </Button>
           )
         }

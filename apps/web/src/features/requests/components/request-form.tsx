@@ -68,7 +68,12 @@ function defaultsOf(options: RequestFormOptions, draft: RequestDetail | undefine
       neededBy: draft.neededBy,
       recurrence: draft.recurrence,
       recurrenceEnd: draft.recurrenceEnd,
-      lineItems: draft.lineItems.map((li) => ({ description: li.description, categoryId: li.categoryId, amount: li.amount, taxAmount: li.taxAmount })),
+      lineItems: draft.lineItems.map((li) => ({
+        description: li.description,
+        categoryId: li.categoryId,
+        amount: li.amount,
+        taxAmount: li.taxAmount,
+      })),
       allocations: draft.allocations.map((a) => ({ departmentId: a.departmentId, percent: a.percent })),
     };
   }
@@ -109,10 +114,15 @@ function SaveResult({ outcome, onAnother }: { outcome: Outcome; onAnother: () =>
           <CheckCircle2 className="mt-0.5 size-6 shrink-0 text-emerald-600" aria-hidden="true" />
           <div className="flex flex-col gap-1">
             <h2 className="text-lg font-semibold">
-              {intent === 'submit' ? (detail.status === 'approved' ? 'Approved automatically' : 'Submitted for approval') : 'Draft saved'}
+              {intent === 'submit'
+                ? detail.status === 'approved'
+                  ? 'Approved automatically'
+                  : 'Submitted for approval'
+                : 'Draft saved'}
             </h2>
             <p className="text-sm text-muted-foreground">
-              <span className="font-mono">{detail.reference}</span> · {detail.title} · {formatMoney(detail.amount, detail.currency)}
+              <span className="font-mono">{detail.reference}</span> · {detail.title} ·{' '}
+              {formatMoney(detail.amount, detail.currency)}
             </p>
             <div>
               <RequestStatusBadge status={detail.status} />
@@ -136,7 +146,8 @@ function SaveResult({ outcome, onAnother }: { outcome: Outcome; onAnother: () =>
           <Alert variant="warning">
             <span>
               {detail.overBudget && 'This request is over budget. '}
-              {detail.policyFindings.length > 0 && `${plural(detail.policyFindings.length, 'policy finding')} — see the request.`}
+              {detail.policyFindings.length > 0 &&
+                `${plural(detail.policyFindings.length, 'policy finding')} — see the request.`}
             </span>
           </Alert>
         )}
@@ -199,17 +210,33 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
     createKey: null,
     submitKey: null,
   });
-  const load = useCallback(() => queryClient.fetchQuery({ ...requestDetailQueryOptions(draft!.id), staleTime: 0 }), [queryClient, draft]);
+  const load = useCallback(
+    () => queryClient.fetchQuery({ ...requestDetailQueryOptions(draft!.id), staleTime: 0 }),
+    [queryClient, draft],
+  );
   const toValues = useCallback((fresh: RequestDetail) => defaultsOf(options, fresh), [options]);
   const versioned = useVersionedEdit({ record: draft, form, load, toValues });
-  const [currency, recurrence, lineItems] = useWatch({ control: form.control, name: ['currency', 'recurrence', 'lineItems'] });
+  const [currency, recurrence, lineItems] = useWatch({
+    control: form.control,
+    name: ['currency', 'recurrence', 'lineItems'],
+  });
   const hasLineItems = (lineItems?.length ?? 0) > 0;
   const status = draft?.status ?? 'draft';
   const existingAttachments = draft?.attachments ?? [];
   // The policy rules' findings as the user types (same engine as the submission).
   const [title, description, justification, kind, amount, categoryId, departmentId, vendorId, expenseDate] = useWatch({
     control: form.control,
-    name: ['title', 'description', 'justification', 'kind', 'amount', 'categoryId', 'departmentId', 'vendorId', 'expenseDate'],
+    name: [
+      'title',
+      'description',
+      'justification',
+      'kind',
+      'amount',
+      'categoryId',
+      'departmentId',
+      'vendorId',
+      'expenseDate',
+    ],
   });
   const policy = useLiveFindings({
     requestId: draft?.id ?? null,
@@ -254,11 +281,16 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
               await uploadAttachment(id, pending.file);
               remaining = remaining.filter((f) => f.key !== pending.key);
             } catch (error) {
-              remaining = remaining.map((f) => (f.key === pending.key ? { ...f, error: messageOf(error, 'The upload failed') } : f));
+              remaining = remaining.map((f) =>
+                f.key === pending.key ? { ...f, error: messageOf(error, 'The upload failed') } : f,
+              );
             }
           }
           setFiles(remaining);
-          if (remaining.length > 0) throw new Error('Some files could not be uploaded: remove or replace them and save again. The request itself is saved as a draft.');
+          if (remaining.length > 0)
+            throw new Error(
+              'Some files could not be uploaded: remove or replace them and save again. The request itself is saved as a draft.',
+            );
         },
         submit: intent === 'submit' && status === 'draft',
       });
@@ -291,7 +323,10 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
   const run = (intent: Intent) => form.handleSubmit((values) => save(values, intent))();
   const categoryOptions = options.categories.map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }));
   const departmentOptions = options.departments.map((d) => ({ value: d.id, label: `${d.name} (${d.code})` }));
-  const currencyOptions = options.currencies.map((c) => ({ value: c, label: c === options.organization.currency ? `${c} (organization)` : c }));
+  const currencyOptions = options.currencies.map((c) => ({
+    value: c,
+    label: c === options.organization.currency ? `${c} (organization)` : c,
+  }));
 
   return (
     <FormProvider {...form}>
@@ -319,14 +354,30 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
         )}
         <Card>
           <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
-            <FormFieldText<CreateRequestForm> name="title" label="Title" required className="sm:col-span-2" autoComplete="off" />
+            <FormFieldText<CreateRequestForm>
+              name="title"
+              label="Title"
+              required
+              className="sm:col-span-2"
+              autoComplete="off"
+            />
             <FormFieldTextarea<CreateRequestForm>
               name="description"
               label="Description"
               className="sm:col-span-2"
-              hint={variant === 'smart' ? 'What is it for? The category, vendor and department are suggested as you type.' : undefined}
+              hint={
+                variant === 'smart'
+                  ? 'What is it for? The category, vendor and department are suggested as you type.'
+                  : undefined
+              }
             />
-            {variant === 'smart' && <RequestSuggestionsPanel organizationId={options.organization.id} onVendorApplied={setAppliedVendorName} className="sm:col-span-2" />}
+            {variant === 'smart' && (
+              <RequestSuggestionsPanel
+                organizationId={options.organization.id}
+                onVendorApplied={setAppliedVendorName}
+                className="sm:col-span-2"
+              />
+            )}
             <div className="flex flex-col gap-1.5">
               <FormFieldMoney<CreateRequestForm>
                 name="amount"
@@ -339,13 +390,29 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
               <FxPreview options={options} />
             </div>
             <FormFieldSelect<CreateRequestForm> name="currency" label="Currency" options={currencyOptions} required />
-            <FormFieldSelect<CreateRequestForm> name="categoryId" label="Category" options={categoryOptions} placeholder="Choose a category" required />
-            <FormFieldSelect<CreateRequestForm> name="departmentId" label="Department" options={departmentOptions} placeholder="Your department" />
+            <FormFieldSelect<CreateRequestForm>
+              name="categoryId"
+              label="Category"
+              options={categoryOptions}
+              placeholder="Choose a category"
+              required
+            />
+            <FormFieldSelect<CreateRequestForm>
+              name="departmentId"
+              label="Department"
+              options={departmentOptions}
+              placeholder="Your department"
+            />
             <VendorCombobox initialName={appliedVendorName ?? draft?.vendorName} />
             <FormFieldSelect<CreateRequestForm> name="kind" label="Kind" options={KIND_OPTIONS} required />
             <DateField name="expenseDate" label="Date of expense" />
             <DateField name="neededBy" label="Needed by" />
-            <FormFieldTextarea<CreateRequestForm> name="justification" label="Justification" hint="Why the spending is needed." className="sm:col-span-2" />
+            <FormFieldTextarea<CreateRequestForm>
+              name="justification"
+              label="Justification"
+              hint="Why the spending is needed."
+              className="sm:col-span-2"
+            />
             <div className="sm:col-span-2">
               {existingAttachments.length > 0 && (
                 <div className="mb-3 flex flex-col gap-1.5">
@@ -360,7 +427,12 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
                   </ul>
                 </div>
               )}
-              <AttachmentPicker files={files} onChange={setFiles} existingCount={existingAttachments.length} disabled={busy !== null} />
+              <AttachmentPicker
+                files={files}
+                onChange={setFiles}
+                existingCount={existingAttachments.length}
+                disabled={busy !== null}
+              />
             </div>
           </CardContent>
         </Card>
@@ -380,13 +452,22 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
             <Card>
               <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
                 <FormFieldSelect<CreateRequestForm> name="recurrence" label="Repeats" options={RECURRENCE_OPTIONS} />
-                {recurrence && recurrence !== 'none' && <DateField name="recurrenceEnd" label="Repeat until" hint="A recurring request needs an end date." />}
+                {recurrence && recurrence !== 'none' && (
+                  <DateField name="recurrenceEnd" label="Repeat until" hint="A recurring request needs an end date." />
+                )}
               </CardContent>
             </Card>
           </>
         )}
 
-        {status === 'draft' && <BudgetImpact query={budget.query} pending={budget.pending} headingLevel={2} idleMessage={budget.ready ? undefined : 'Enter an amount to see what it does to the budget.'} />}
+        {status === 'draft' && (
+          <BudgetImpact
+            query={budget.query}
+            pending={budget.pending}
+            headingLevel={2}
+            idleMessage={budget.ready ? undefined : 'Enter an amount to see what it does to the budget.'}
+          />
+        )}
         <PolicyFindingsList findings={policy.findings} hasJustification={Boolean(justification?.trim())} />
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -395,7 +476,11 @@ export function RequestForm({ variant, options, draft, onReset }: RequestFormPro
             {busy === 'draft' ? 'Saving…' : status === 'draft' ? 'Save as draft' : 'Save changes'}
           </Button>
           {status === 'draft' && (
-            <Button type="submit" disabled={busy !== null || policy.blocking} title={policy.blocking ? 'A policy rule blocks this request' : undefined}>
+            <Button
+              type="submit"
+              disabled={busy !== null || policy.blocking}
+              title={policy.blocking ? 'A policy rule blocks this request' : undefined}
+            >
               <Send aria-hidden="true" />
               {busy === 'submit' ? 'Submitting…' : 'Submit for approval'}
             </Button>

@@ -29,9 +29,14 @@ describe('request form helpers', () => {
 
   it('sends drafts with line items, allocations or recurrence to the advanced form', () => {
     expect(editHrefOf({ id: 'a', lineItems: [], allocations: [], recurrence: 'none' })).toBe('/new-request?edit=a');
-    expect(editHrefOf({ id: 'a', lineItems: [], allocations: [{ departmentId: 'd', departmentName: 'D', percent: '100' }], recurrence: 'none' })).toBe(
-      '/advanced-request?edit=a',
-    );
+    expect(
+      editHrefOf({
+        id: 'a',
+        lineItems: [],
+        allocations: [{ departmentId: 'd', departmentName: 'D', percent: '100' }],
+        recurrence: 'none',
+      }),
+    ).toBe('/advanced-request?edit=a');
   });
 
   it('tells the age of a request', () => {

@@ -54,13 +54,23 @@ export function RequestSuggestionsPanel({ organizationId, onVendorApplied, class
 
   let body;
   if (!ready) {
-    body = <p className="text-sm text-muted-foreground">Describe what you are buying and suggestions from your organization&apos;s past requests appear here.</p>;
+    body = (
+      <p className="text-sm text-muted-foreground">
+        Describe what you are buying and suggestions from your organization&apos;s past requests appear here.
+      </p>
+    );
   } else if (query.isError && !query.data) {
-    body = <QueryError compact error={query.error} message="Suggestions could not be loaded." onRetry={query.refetch} />;
+    body = (
+      <QueryError compact error={query.error} message="Suggestions could not be loaded." onRetry={query.refetch} />
+    );
   } else if (!data) {
     body = <Spinner label="Finding suggestions" />;
   } else if (data.trainedOn === 0) {
-    body = <p className="text-sm text-muted-foreground">Your organization has no past requests to learn from yet: choose the fields below.</p>;
+    body = (
+      <p className="text-sm text-muted-foreground">
+        Your organization has no past requests to learn from yet: choose the fields below.
+      </p>
+    );
   } else {
     body = (
       <div className="flex flex-col gap-3">
@@ -68,8 +78,15 @@ export function RequestSuggestionsPanel({ organizationId, onVendorApplied, class
           // A choice the model gives under 1% is noise on screen; the best one always shows.
           const items = data[kind.key].filter((s, i) => i === 0 || s.probability >= 0.01);
           return (
-            <div key={kind.field} role="group" aria-label={`Suggested ${kind.label.toLowerCase()}`} className="flex flex-col gap-1.5 sm:flex-row sm:items-center">
-              <span className="w-28 shrink-0 text-xs font-medium uppercase tracking-wide text-muted-foreground">{kind.label}</span>
+            <div
+              key={kind.field}
+              role="group"
+              aria-label={`Suggested ${kind.label.toLowerCase()}`}
+              className="flex flex-col gap-1.5 sm:flex-row sm:items-center"
+            >
+              <span className="w-28 shrink-0 text-xs font-medium uppercase tracking-wide text-muted-foreground">
+                {kind.label}
+              </span>
               {items.length === 0 ? (
                 <span className="text-sm text-muted-foreground">No suggestion</span>
               ) : (
@@ -88,7 +105,9 @@ export function RequestSuggestionsPanel({ organizationId, onVendorApplied, class
                         >
                           {applied && <Check aria-hidden="true" />}
                           <span className="truncate">{s.name}</span>
-                          <span className="tabular-nums text-muted-foreground">{formatPercent(s.probability * 100, 0)}</span>
+                          <span className="tabular-nums text-muted-foreground">
+                            {formatPercent(s.probability * 100, 0)}
+                          </span>
                         </Button>
                       </li>
                     );
@@ -99,15 +118,20 @@ export function RequestSuggestionsPanel({ organizationId, onVendorApplied, class
           );
         })}
         <p className="text-xs text-muted-foreground">
-          {data.personal ? 'Weighted by your own requests' : 'From your organization as a whole (you have no past requests yet)'} · learned from{' '}
-          {plural(data.trainedOn, 'past request')}.
+          {data.personal
+            ? 'Weighted by your own requests'
+            : 'From your organization as a whole (you have no past requests yet)'}{' '}
+          · learned from {plural(data.trainedOn, 'past request')}.
         </p>
       </div>
     );
   }
 
   return (
-    <section aria-labelledby="request-suggestions-heading" className={cn('rounded-lg border border-dashed bg-muted/30 p-3', className)}>
+    <section
+      aria-labelledby="request-suggestions-heading"
+      className={cn('rounded-lg border border-dashed bg-muted/30 p-3', className)}
+    >
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
           <h2 id="request-suggestions-heading" className="flex items-center gap-2 text-sm font-semibold">

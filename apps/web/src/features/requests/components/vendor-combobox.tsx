@@ -23,7 +23,11 @@ export function VendorCombobox({ initialName }: { initialName?: string | null })
       control={form.control}
       name="vendorId"
       render={({ field }) => (
-        <FormField label="Vendor" hint="Optional. Type to search your organization's vendors." error={typeof error === 'string' ? error : undefined}>
+        <FormField
+          label="Vendor"
+          hint="Optional. Type to search your organization's vendors."
+          error={typeof error === 'string' ? error : undefined}
+        >
           {(control) => (
             <Combobox
               {...control}

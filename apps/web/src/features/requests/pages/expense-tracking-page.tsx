@@ -34,7 +34,10 @@ export default function ExpenseTrackingPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
-      <PageHeader title="Expense Tracking" description="Approved and paid spend over time, receipts, and spend against budget." />
+      <PageHeader
+        title="Expense Tracking"
+        description="Approved and paid spend over time, receipts, and spend against budget."
+      />
 
       <Card>
         <CardContent className="flex flex-col gap-4 p-4 sm:flex-row sm:items-end">
@@ -67,100 +70,152 @@ export default function ExpenseTrackingPage() {
 
       <QueryState query={query} loadingLabel="Loading spend" errorMessage="Could not load the spend.">
         {(data) => (
-            <div className="flex flex-col gap-6" aria-busy={query.isFetching ? 'true' : undefined}>
-              <section aria-label="Totals" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-                <Figure label="Approved and paid" value={formatMoney(data.totals.total, data.currency)} detail={`${data.totals.count} requests · ${data.scopeLabel}`} testId="total" />
-                <Figure label="Paid" value={formatMoney(data.totals.paid, data.currency)} detail="Money that left the bank" testId="paid" />
-                <Figure
-                  label="Budget for the period"
-                  value={data.totals.budget ? formatMoney(data.totals.budget, data.currency) : 'No budget'}
-                  detail={data.totals.budget ? 'Budget lines of this scope, spread per month' : 'No budget lines cover this scope'}
-                  testId="budget"
-                />
-                <Figure
-                  label="Without a receipt"
-                  value={String(data.receipts.withoutReceipt)}
-                  detail={`${formatMoney(data.receipts.amountWithoutReceipt, data.currency)} · ${data.receipts.withReceipt} with a receipt`}
-                  testId="receipts"
-                  icon
-                />
-              </section>
+          <div className="flex flex-col gap-6" aria-busy={query.isFetching ? 'true' : undefined}>
+            <section aria-label="Totals" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              <Figure
+                label="Approved and paid"
+                value={formatMoney(data.totals.total, data.currency)}
+                detail={`${data.totals.count} requests · ${data.scopeLabel}`}
+                testId="total"
+              />
+              <Figure
+                label="Paid"
+                value={formatMoney(data.totals.paid, data.currency)}
+                detail="Money that left the bank"
+                testId="paid"
+              />
+              <Figure
+                label="Budget for the period"
+                value={data.totals.budget ? formatMoney(data.totals.budget, data.currency) : 'No budget'}
+                detail={
+                  data.totals.budget
+                    ? 'Budget lines of this scope, spread per month'
+                    : 'No budget lines cover this scope'
+                }
+                testId="budget"
+              />
+              <Figure
+                label="Without a receipt"
+                value={String(data.receipts.withoutReceipt)}
+                detail={`${formatMoney(data.receipts.amountWithoutReceipt, data.currency)} · ${data.receipts.withReceipt} with a receipt`}
+                testId="receipts"
+                icon
+              />
+            </section>
 
-              <Card>
-                <CardHeader>
-                  <CardTitle>Approved vs paid per month</CardTitle>
-                  <CardDescription>
-                    {data.scopeLabel}, {monthLabel(data.from)} – {monthLabel(data.to)}, {data.currency}
-                    {data.totals.budget ? ', with the budget as a line' : ''}
-                  </CardDescription>
-                </CardHeader>
-                <CardContent>
-                  <SpendChart data={data.months} currency={data.currency} title="Approved vs paid per month" showBudget={data.totals.budget !== null} />
-                </CardContent>
-              </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Approved vs paid per month</CardTitle>
+                <CardDescription>
+                  {data.scopeLabel}, {monthLabel(data.from)} – {monthLabel(data.to)}, {data.currency}
+                  {data.totals.budget ? ', with the budget as a line' : ''}
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <SpendChart
+                  data={data.months}
+                  currency={data.currency}
+                  title="Approved vs paid per month"
+                  showBudget={data.totals.budget !== null}
+                />
+              </CardContent>
+            </Card>
 
-              <Card>
-                <CardHeader>
-                  <CardTitle>By month</CardTitle>
-                </CardHeader>
-                <CardContent>
-                  {/* A phone gets a card per month: six columns of money do not fit its width. */}
-                  <CardList
-                    items={[...data.months].reverse()}
-                    label="Spend by month"
-                    getKey={(m) => m.month}
-                    testId="expense-cards"
-                    renderCard={(m) => (
-                      <ListCard
-                        title={monthLabel(m.month)}
-                        subtitle={
-                          <>
-                            <span className="block">
-                              Paid {formatMoney(m.paid, data.currency)} · approved, not yet paid {formatMoney(m.approved, data.currency)}
-                            </span>
-                            <span className="block">{m.budget ? `Budget ${formatMoney(m.budget, data.currency)}` : 'No budget'}</span>
-                          </>
-                        }
-                        meta={plural(m.count, 'request')}
-                        amount={formatMoney(m.total, data.currency)}
-                        testId="expense-card"
-                      />
-                    )}
-                  />
-                  <table className="hidden w-full text-sm sm:table" data-testid="expense-table">
-                    <thead>
-                      <tr className="border-b text-left text-muted-foreground">
-                        <th scope="col" className="py-2 pr-4 font-medium">Month</th>
-                        <th scope="col" className="py-2 pr-4 text-right font-medium">Requests</th>
-                        <th scope="col" className="py-2 pr-4 text-right font-medium">Approved, not paid</th>
-                        <th scope="col" className="py-2 pr-4 text-right font-medium">Paid</th>
-                        <th scope="col" className="py-2 pr-4 text-right font-medium">Total</th>
-                        <th scope="col" className="py-2 text-right font-medium">Budget</th>
+            <Card>
+              <CardHeader>
+                <CardTitle>By month</CardTitle>
+              </CardHeader>
+              <CardContent>
+                {/* A phone gets a card per month: six columns of money do not fit its width. */}
+                <CardList
+                  items={[...data.months].reverse()}
+                  label="Spend by month"
+                  getKey={(m) => m.month}
+                  testId="expense-cards"
+                  renderCard={(m) => (
+                    <ListCard
+                      title={monthLabel(m.month)}
+                      subtitle={
+                        <>
+                          <span className="block">
+                            Paid {formatMoney(m.paid, data.currency)} · approved, not yet paid{' '}
+                            {formatMoney(m.approved, data.currency)}
+                          </span>
+                          <span className="block">
+                            {m.budget ? `Budget ${formatMoney(m.budget, data.currency)}` : 'No budget'}
+                          </span>
+                        </>
+                      }
+                      meta={plural(m.count, 'request')}
+                      amount={formatMoney(m.total, data.currency)}
+                      testId="expense-card"
+                    />
+                  )}
+                />
+                <table className="hidden w-full text-sm sm:table" data-testid="expense-table">
+                  <thead>
+                    <tr className="border-b text-left text-muted-foreground">
+                      <th scope="col" className="py-2 pr-4 font-medium">
+                        Month
+                      </th>
+                      <th scope="col" className="py-2 pr-4 text-right font-medium">
+                        Requests
+                      </th>
+                      <th scope="col" className="py-2 pr-4 text-right font-medium">
+                        Approved, not paid
+                      </th>
+                      <th scope="col" className="py-2 pr-4 text-right font-medium">
+                        Paid
+                      </th>
+                      <th scope="col" className="py-2 pr-4 text-right font-medium">
+                        Total
+                      </th>
+                      <th scope="col" className="py-2 text-right font-medium">
+                        Budget
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {[...data.months].reverse().map((m) => (
+                      <tr key={m.month} className="border-b last:border-0">
+                        <th scope="row" className="py-2 pr-4 text-left font-medium">
+                          {monthLabel(m.month)}
+                        </th>
+                        <td className="py-2 pr-4 text-right tabular-nums">{m.count}</td>
+                        <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(m.approved, data.currency)}</td>
+                        <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(m.paid, data.currency)}</td>
+                        <td className="py-2 pr-4 text-right font-medium tabular-nums">
+                          {formatMoney(m.total, data.currency)}
+                        </td>
+                        <td className="py-2 text-right tabular-nums">
+                          {m.budget ? formatMoney(m.budget, data.currency) : '—'}
+                        </td>
                       </tr>
-                    </thead>
-                    <tbody>
-                      {[...data.months].reverse().map((m) => (
-                        <tr key={m.month} className="border-b last:border-0">
-                          <th scope="row" className="py-2 pr-4 text-left font-medium">{monthLabel(m.month)}</th>
-                          <td className="py-2 pr-4 text-right tabular-nums">{m.count}</td>
-                          <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(m.approved, data.currency)}</td>
-                          <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(m.paid, data.currency)}</td>
-                          <td className="py-2 pr-4 text-right font-medium tabular-nums">{formatMoney(m.total, data.currency)}</td>
-                          <td className="py-2 text-right tabular-nums">{m.budget ? formatMoney(m.budget, data.currency) : '—'}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </CardContent>
-              </Card>
-            </div>
+                    ))}
+                  </tbody>
+                </table>
+              </CardContent>
+            </Card>
+          </div>
         )}
       </QueryState>
     </div>
   );
 }
 
-function Figure({ label, value, detail, testId, icon }: { label: string; value: string; detail: string; testId: string; icon?: boolean }) {
+function Figure({
+  label,
+  value,
+  detail,
+  testId,
+  icon,
+}: {
+  label: string;
+  value: string;
+  detail: string;
+  testId: string;
+  icon?: boolean;
+}) {
   return (
     <Card data-testid={`figure-${testId}`}>
       <CardContent className="flex flex-col gap-1 p-4">

@@ -15,7 +15,12 @@ const FILTERS = ['status', 'categoryId', 'from', 'to', 'minAmount', 'maxAmount']
 
 /** /requests: the caller's own requests; a row (or ?id=) opens the full request in a sheet. */
 export default function MyRequestsPage() {
-  const query = useListQuery<RequestSummary>({ url: MY_REQUESTS_URL, filters: FILTERS, defaultSort: 'updatedAt', defaultOrder: 'desc' });
+  const query = useListQuery<RequestSummary>({
+    url: MY_REQUESTS_URL,
+    filters: FILTERS,
+    defaultSort: 'updatedAt',
+    defaultOrder: 'desc',
+  });
   const [openId, setOpenId] = useRequestIdParam();
   // The amount bounds are in the organization's currency, the amount shown under each request.
   const orgCurrency = query.data?.items[0]?.orgCurrency;
@@ -44,7 +49,13 @@ export default function MyRequestsPage() {
         searchPlaceholder="Search by reference or title…"
         toolbar={
           <>
-            <DataTableFilterSelect query={query} name="status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} />
+            <DataTableFilterSelect
+              query={query}
+              name="status"
+              label="Status"
+              allLabel="All statuses"
+              options={STATUS_OPTIONS}
+            />
             <CategoryFilter query={query} />
             <DateAmountFilters query={query} currency={orgCurrency} />
           </>

@@ -15,7 +15,19 @@ import { CategoryFilter, DateAmountFilters } from '../components/filter-input';
 import { MANAGEMENT_COLUMNS, RequestCard } from '../components/request-columns';
 import { RequestDetailSheet, useRequestIdParam } from '../components/request-detail-sheet';
 
-const FILTERS = ['status', 'organizationId', 'departmentId', 'categoryId', 'vendorId', 'from', 'to', 'minAmount', 'maxAmount', 'overBudget', 'withFindings'] as const;
+const FILTERS = [
+  'status',
+  'organizationId',
+  'departmentId',
+  'categoryId',
+  'vendorId',
+  'from',
+  'to',
+  'minAmount',
+  'maxAmount',
+  'overBudget',
+  'withFindings',
+] as const;
 const STATUS_OPTIONS = REQUEST_STATUS_VALUES.map((value) => ({ value, label: REQUEST_STATUS_LABELS[value] }));
 const YES_NO = [
   { value: 'true', label: 'Yes' },
@@ -24,7 +36,12 @@ const YES_NO = [
 
 /** /requests-management: every request in the caller's scope, filters, export, "Mark paid". */
 export default function RequestsManagementPage() {
-  const query = useListQuery<RequestSummary>({ url: REQUESTS_URL, filters: FILTERS, defaultSort: 'updatedAt', defaultOrder: 'desc' });
+  const query = useListQuery<RequestSummary>({
+    url: REQUESTS_URL,
+    filters: FILTERS,
+    defaultSort: 'updatedAt',
+    defaultOrder: 'desc',
+  });
   const [openId, setOpenId] = useRequestIdParam();
   const [paying, setPaying] = useState<RequestSummary | null>(null);
   const [reassigning, setReassigning] = useState<RequestSummary | null>(null);
@@ -41,10 +58,18 @@ export default function RequestsManagementPage() {
   const groupCurrency = query.data?.items[0]?.groupCurrency;
   const actionsOf = (r: RequestSummary) => {
     const actions = [
-      ...(r.status === 'approved' ? [{ label: 'Mark paid', icon: <Banknote aria-hidden="true" />, onSelect: () => setPaying(r) }] : []),
+      ...(r.status === 'approved'
+        ? [{ label: 'Mark paid', icon: <Banknote aria-hidden="true" />, onSelect: () => setPaying(r) }]
+        : []),
       // docs/product.md §3.3: reassign from here too, for whoever manages approvals (same dialog as /approvals-management).
       ...(r.status === 'pending' && canManageApprovals
-        ? [{ label: 'Reassign approver…', icon: <UserRoundCog aria-hidden="true" />, onSelect: () => setReassigning(r) }]
+        ? [
+            {
+              label: 'Reassign approver…',
+              icon: <UserRoundCog aria-hidden="true" />,
+              onSelect: () => setReassigning(r),
+            },
+          ]
         : []),
     ];
     return actions.length > 0 ? <DataTableRowActions label={`Actions for ${r.reference}`} actions={actions} /> : null;
@@ -67,7 +92,13 @@ export default function RequestsManagementPage() {
         onRowClick={(r) => setOpenId(r.id)}
         toolbar={
           <>
-            <DataTableFilterSelect query={query} name="status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} />
+            <DataTableFilterSelect
+              query={query}
+              name="status"
+              label="Status"
+              allLabel="All statuses"
+              options={STATUS_OPTIONS}
+            />
             {orgs.length > 1 && (
               <DataTableFilterSelect
                 query={{
@@ -108,8 +139,22 @@ export default function RequestsManagementPage() {
               allLabel="All vendors"
               options={(vendors.data ?? []).map((v) => ({ value: v.id, label: v.name }))}
             />
-            <DataTableFilterSelect query={query} name="overBudget" label="Over budget" allLabel="Any budget state" options={YES_NO} className="sm:w-40" />
-            <DataTableFilterSelect query={query} name="withFindings" label="With findings" allLabel="Any findings" options={YES_NO} className="sm:w-40" />
+            <DataTableFilterSelect
+              query={query}
+              name="overBudget"
+              label="Over budget"
+              allLabel="Any budget state"
+              options={YES_NO}
+              className="sm:w-40"
+            />
+            <DataTableFilterSelect
+              query={query}
+              name="withFindings"
+              label="With findings"
+              allLabel="Any findings"
+              options={YES_NO}
+              className="sm:w-40"
+            />
             <DateAmountFilters query={query} currency={groupCurrency} />
           </>
         }
@@ -127,7 +172,9 @@ export default function RequestsManagementPage() {
         onOpenChange={(open) => !open && setPaying(null)}
         onPaid={() => toast({ variant: 'success', title: `${paying?.reference ?? 'Request'} marked paid` })}
       />
-      {reassigning && <ReassignRequestDialog key={reassigning.id} request={reassigning} onClose={() => setReassigning(null)} />}
+      {reassigning && (
+        <ReassignRequestDialog key={reassigning.id} request={reassigning} onClose={() => setReassigning(null)} />
+      )}
       <RequestDetailSheet requestId={openId} onClose={() => setOpenId(null)} />
     </div>
   );

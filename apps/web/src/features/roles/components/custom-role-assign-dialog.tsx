@@ -24,7 +24,10 @@ export function CustomRoleAssignDialog({ role, onClose }: { role: CustomRole; on
   const run = async (u: RoleHolder, customRoleId: string | null) => {
     try {
       await assign.mutateAsync({ userId: u.id, customRoleId });
-      toast({ variant: 'success', title: customRoleId ? `${role.name} assigned to ${u.firstName}` : `${role.name} removed from ${u.firstName}` });
+      toast({
+        variant: 'success',
+        title: customRoleId ? `${role.name} assigned to ${u.firstName}` : `${role.name} removed from ${u.firstName}`,
+      });
       void query.refetch();
     } catch (error) {
       toast({ variant: 'destructive', title: 'Not changed', description: messageOf(error, 'The change failed.') });
@@ -33,11 +36,22 @@ export function CustomRoleAssignDialog({ role, onClose }: { role: CustomRole; on
 
   const actionOf = (u: RoleHolder) =>
     u.customRoleId === role.id ? (
-      <Button size="sm" variant="outline" disabled={assign.isPending || u.id === me?.id} onClick={() => void run(u, null)} aria-label={`Remove ${role.name} from ${u.firstName} ${u.lastName}`}>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={assign.isPending || u.id === me?.id}
+        onClick={() => void run(u, null)}
+        aria-label={`Remove ${role.name} from ${u.firstName} ${u.lastName}`}
+      >
         Remove
       </Button>
     ) : (
-      <Button size="sm" disabled={assign.isPending || u.id === me?.id} onClick={() => void run(u, role.id)} aria-label={`Assign ${role.name} to ${u.firstName} ${u.lastName}`}>
+      <Button
+        size="sm"
+        disabled={assign.isPending || u.id === me?.id}
+        onClick={() => void run(u, role.id)}
+        aria-label={`Assign ${role.name} to ${u.firstName} ${u.lastName}`}
+      >
         Assign
       </Button>
     );
@@ -48,7 +62,10 @@ export function CustomRoleAssignDialog({ role, onClose }: { role: CustomRole; on
         <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-3xl">
           <DialogHeader>
             <DialogTitle>Assign {role.name}</DialogTitle>
-            <DialogDescription>The role's permissions apply to a person from their very next request. A person holds at most one custom role.</DialogDescription>
+            <DialogDescription>
+              The role's permissions apply to a person from their very next request. A person holds at most one custom
+              role.
+            </DialogDescription>
           </DialogHeader>
           <DataTable
             label="People"

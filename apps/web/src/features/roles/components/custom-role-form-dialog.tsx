@@ -2,7 +2,16 @@ import { Controller } from 'react-hook-form';
 import { PERMISSIONS, type Permission, type Scope } from '@outlay/contracts/permissions';
 import { PERMISSION_LABELS, SCOPE_LABELS, customRoleInput, type CustomRole } from '@outlay/contracts/roles';
 import { SCOPES } from '@outlay/contracts/permissions';
-import { Checkbox, FormDialog, FormField, FormFieldSelect, FormFieldText, FormFieldTextarea, useStepUp, useZodForm } from '@/components/form';
+import {
+  Checkbox,
+  FormDialog,
+  FormField,
+  FormFieldSelect,
+  FormFieldText,
+  FormFieldTextarea,
+  useStepUp,
+  useZodForm,
+} from '@/components/form';
 import { useToast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth/api/current-user';
 import { useCreateCustomRole, useUpdateCustomRole } from '../api/custom-role-mutations';
@@ -37,7 +46,11 @@ export function CustomRoleFormDialog({ role, onClose }: { role: CustomRole | nul
         onSubmit={async (values) => {
           if (role) await update.mutateAsync({ id: role.id, input: values });
           else await create.mutateAsync(values);
-          toast({ variant: 'success', title: role ? 'Custom role saved' : 'Custom role created', description: values.name });
+          toast({
+            variant: 'success',
+            title: role ? 'Custom role saved' : 'Custom role created',
+            description: values.name,
+          });
           onClose();
         }}
       >
@@ -54,17 +67,27 @@ export function CustomRoleFormDialog({ role, onClose }: { role: CustomRole | nul
             return (
               <FormField label="Permissions" error={fieldState.error?.message}>
                 {(control) => (
-                  <fieldset id={control.id} aria-describedby={control['aria-describedby']} className="grid max-h-72 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2">
+                  <fieldset
+                    id={control.id}
+                    aria-describedby={control['aria-describedby']}
+                    className="grid max-h-72 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2"
+                  >
                     <legend className="sr-only">Permissions</legend>
                     {PERMISSIONS.map((p) => {
                       const held = mine.has(p);
                       return (
-                        <label key={p} className="flex items-start gap-2 text-sm" title={held ? p : `${p}: you do not hold this permission`}>
+                        <label
+                          key={p}
+                          className="flex items-start gap-2 text-sm"
+                          title={held ? p : `${p}: you do not hold this permission`}
+                        >
                           <Checkbox
                             className="mt-0.5"
                             disabled={!held && !value.includes(p)}
                             checked={value.includes(p)}
-                            onCheckedChange={(checked) => field.onChange(checked ? [...value, p] : value.filter((x) => x !== p))}
+                            onCheckedChange={(checked) =>
+                              field.onChange(checked ? [...value, p] : value.filter((x) => x !== p))
+                            }
                           />
                           <span className={held ? undefined : 'text-muted-foreground'}>{PERMISSION_LABELS[p]}</span>
                         </label>

@@ -15,7 +15,11 @@ export function RoleChangeDialog({ user, onClose }: { user: RoleHolder; onClose:
   const options = useUserOptions();
   const roleOptions = (options.data?.roles ?? [])
     .filter((r) => r.grantable || r.value === user.role)
-    .map((r) => ({ value: r.value, label: r.value === user.role && !r.grantable ? `${r.label} (current)` : r.label, disabled: !r.grantable }));
+    .map((r) => ({
+      value: r.value,
+      label: r.value === user.role && !r.grantable ? `${r.label} (current)` : r.label,
+      disabled: !r.grantable,
+    }));
   return (
     <>
       <FormDialog
@@ -28,7 +32,11 @@ export function RoleChangeDialog({ user, onClose }: { user: RoleHolder; onClose:
         pendingLabel="Changing…"
         onSubmit={async ({ role }) => {
           await change.mutateAsync({ userId: user.id, role });
-          toast({ variant: 'success', title: 'Role changed', description: `${user.firstName} is now ${ROLE_LABELS[role]}.` });
+          toast({
+            variant: 'success',
+            title: 'Role changed',
+            description: `${user.firstName} is now ${ROLE_LABELS[role]}.`,
+          });
           onClose();
         }}
       >

@@ -4,7 +4,15 @@ import { useToast } from '@/components/ui/use-toast';
 import { useAssignCustomRole } from '../api/role-change';
 
 /** Give one person a custom role on top of their system role, or take it away (step-up). */
-export function RoleCustomAssignDialog({ user, customRoles, onClose }: { user: RoleHolder; customRoles: CustomRole[]; onClose: () => void }) {
+export function RoleCustomAssignDialog({
+  user,
+  customRoles,
+  onClose,
+}: {
+  user: RoleHolder;
+  customRoles: CustomRole[];
+  onClose: () => void;
+}) {
   const stepUp = useStepUp();
   const assign = useAssignCustomRole(stepUp);
   const { toast } = useToast();
@@ -20,7 +28,12 @@ export function RoleCustomAssignDialog({ user, customRoles, onClose }: { user: R
         submitLabel="Save"
         onSubmit={async ({ customRoleId }) => {
           const res = await assign.mutateAsync({ userId: user.id, customRoleId });
-          toast({ variant: 'success', title: res.customRoleName ? `${user.firstName} now holds ${res.customRoleName}` : `Custom role removed from ${user.firstName}` });
+          toast({
+            variant: 'success',
+            title: res.customRoleName
+              ? `${user.firstName} now holds ${res.customRoleName}`
+              : `Custom role removed from ${user.firstName}`,
+          });
           onClose();
         }}
       >

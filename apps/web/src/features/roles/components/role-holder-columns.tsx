@@ -15,7 +15,9 @@ export function roleHolderNameColumn({ withRole }: { withRole: boolean }): DataT
         <span className="font-medium">
           {u.firstName} {u.lastName}
         </span>
-        <span className="text-xs text-muted-foreground">{withRole ? `${u.username} · ${ROLE_LABELS[u.role]}` : u.username}</span>
+        <span className="text-xs text-muted-foreground">
+          {withRole ? `${u.username} · ${ROLE_LABELS[u.role]}` : u.username}
+        </span>
       </div>
     ),
   };

@@ -25,7 +25,17 @@ const COLUMNS: DataTableColumn<RoleHolder>[] = [
 ];
 
 /** People (of one role, or everyone in scope) with "change role" and "custom role" actions for roles.manage. */
-export function RoleHoldersTable({ url, label, customRoles, urlPrefix }: { url: string; label: string; customRoles: CustomRole[]; urlPrefix?: string }) {
+export function RoleHoldersTable({
+  url,
+  label,
+  customRoles,
+  urlPrefix,
+}: {
+  url: string;
+  label: string;
+  customRoles: CustomRole[];
+  urlPrefix?: string;
+}) {
   const query = useListQuery<RoleHolder>({ url, defaultSort: 'name', urlPrefix });
   const { user: me } = useAuth();
   const canManage = useHolds('roles.manage');
@@ -62,7 +72,14 @@ export function RoleHoldersTable({ url, label, customRoles, urlPrefix }: { url: 
         )}
       />
       {changing && <RoleChangeDialog key={changing.id} user={changing} onClose={() => setChanging(null)} />}
-      {assigning && <RoleCustomAssignDialog key={assigning.id} user={assigning} customRoles={customRoles} onClose={() => setAssigning(null)} />}
+      {assigning && (
+        <RoleCustomAssignDialog
+          key={assigning.id}
+          user={assigning}
+          customRoles={customRoles}
+          onClose={() => setAssigning(null)}
+        />
+      )}
     </>
   );
 }

@@ -60,7 +60,13 @@ export default function CustomRolesPage() {
       actions={[
         { label: 'Assign to people…', icon: <UserPlus aria-hidden="true" />, onSelect: () => setAssigning(r) },
         { label: 'Edit', icon: <Pencil aria-hidden="true" />, onSelect: () => setEditing(r) },
-        { label: 'Delete', icon: <Trash2 aria-hidden="true" />, destructive: true, separated: true, onSelect: () => setDeleting(r) },
+        {
+          label: 'Delete',
+          icon: <Trash2 aria-hidden="true" />,
+          destructive: true,
+          separated: true,
+          onSelect: () => setDeleting(r),
+        },
       ]}
     />
   );
@@ -87,7 +93,9 @@ export default function CustomRolesPage() {
         empty={
           <div className="flex flex-col items-center gap-2 text-center">
             <p className="font-medium">No custom roles yet</p>
-            <p className="text-sm text-muted-foreground">Create one to let, say, an analyst read the audit history without making them an administrator.</p>
+            <p className="text-sm text-muted-foreground">
+              Create one to let, say, an analyst read the audit history without making them an administrator.
+            </p>
           </div>
         }
         rowActions={actionsOf}
@@ -100,13 +108,23 @@ export default function CustomRolesPage() {
           />
         )}
       />
-      {editing && <CustomRoleFormDialog key={editing === 'new' ? 'new' : editing.id} role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <CustomRoleFormDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          role={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
       {assigning && <CustomRoleAssignDialog role={assigning} onClose={() => setAssigning(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={deleting ? `Delete ${deleting.name}?` : 'Delete'}
-        description={deleting && deleting.holders > 0 ? `It is assigned to ${deleting.holders} ${deleting.holders === 1 ? 'person' : 'people'}; unassign it first.` : 'The role is removed for good. The deletion is recorded in the audit history.'}
+        description={
+          deleting && deleting.holders > 0
+            ? `It is assigned to ${deleting.holders} ${deleting.holders === 1 ? 'person' : 'people'}; unassign it first.`
+            : 'The role is removed for good. The deletion is recorded in the audit history.'
+        }
         confirmLabel="Delete"
         pendingLabel="Deleting…"
         onConfirm={async () => {

@@ -30,59 +30,78 @@ export default function RoleManagementPage() {
       {!canManage && <ReadOnlyNote />}
       <QueryState query={overview} loadingLabel="Loading roles" errorMessage="Roles could not be loaded.">
         {(data) => (
-            <>
-              <nav aria-label="Roles" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-                <RoleButton active={selected === 'all'} onClick={() => setSelected('all')} title="Everyone" subtitle={canManage ? 'All people you manage' : 'All people you can see'} />
-                {roles.map((r) => (
-                  <RoleButton
-                    key={r.role}
-                    active={selected === r.role}
-                    onClick={() => setSelected(r.role)}
-                    title={r.label}
-                    subtitle={`${SCOPE_LABELS[r.scope]} · ${r.holders} ${r.holders === 1 ? 'holder' : 'holders'}`}
-                  />
-                ))}
-              </nav>
-              {current && (
-                <Card>
-                  <CardHeader>
-                    <CardTitle>{current.label}</CardTitle>
-                    <CardDescription>
-                      Scope: {SCOPE_LABELS[current.scope]} · {current.activeHolders} active of {current.holders} holders
-                    </CardDescription>
-                  </CardHeader>
-                  <CardContent>
-                    <ul className="flex flex-wrap gap-2" aria-label={`Permissions of ${current.label}`}>
-                      {current.permissions.map((p) => (
-                        <li key={p}>
-                          <Badge variant="outline" title={p}>
-                            {PERMISSION_LABELS[p]}
-                          </Badge>
-                        </li>
-                      ))}
-                    </ul>
-                  </CardContent>
-                </Card>
-              )}
-              <section aria-labelledby="holders-heading" className="flex flex-col gap-3">
-                <h2 id="holders-heading" className="text-lg font-semibold">
-                  {current ? `People with the ${current.label} role` : canManage ? 'Everyone you manage' : 'Everyone you can see'}
-                </h2>
-                <RoleHoldersTable
-                  key={selected}
-                  url={selected === 'all' ? ROLE_PEOPLE_URL : roleHoldersUrl(selected)}
-                  label={current ? `Holders of ${current.label}` : 'People'}
-                  customRoles={data.customRoles}
+          <>
+            <nav aria-label="Roles" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              <RoleButton
+                active={selected === 'all'}
+                onClick={() => setSelected('all')}
+                title="Everyone"
+                subtitle={canManage ? 'All people you manage' : 'All people you can see'}
+              />
+              {roles.map((r) => (
+                <RoleButton
+                  key={r.role}
+                  active={selected === r.role}
+                  onClick={() => setSelected(r.role)}
+                  title={r.label}
+                  subtitle={`${SCOPE_LABELS[r.scope]} · ${r.holders} ${r.holders === 1 ? 'holder' : 'holders'}`}
                 />
-              </section>
-            </>
+              ))}
+            </nav>
+            {current && (
+              <Card>
+                <CardHeader>
+                  <CardTitle>{current.label}</CardTitle>
+                  <CardDescription>
+                    Scope: {SCOPE_LABELS[current.scope]} · {current.activeHolders} active of {current.holders} holders
+                  </CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <ul className="flex flex-wrap gap-2" aria-label={`Permissions of ${current.label}`}>
+                    {current.permissions.map((p) => (
+                      <li key={p}>
+                        <Badge variant="outline" title={p}>
+                          {PERMISSION_LABELS[p]}
+                        </Badge>
+                      </li>
+                    ))}
+                  </ul>
+                </CardContent>
+              </Card>
+            )}
+            <section aria-labelledby="holders-heading" className="flex flex-col gap-3">
+              <h2 id="holders-heading" className="text-lg font-semibold">
+                {current
+                  ? `People with the ${current.label} role`
+                  : canManage
+                    ? 'Everyone you manage'
+                    : 'Everyone you can see'}
+              </h2>
+              <RoleHoldersTable
+                key={selected}
+                url={selected === 'all' ? ROLE_PEOPLE_URL : roleHoldersUrl(selected)}
+                label={current ? `Holders of ${current.label}` : 'People'}
+                customRoles={data.customRoles}
+              />
+            </section>
+          </>
         )}
       </QueryState>
     </div>
   );
 }
 
-function RoleButton({ active, onClick, title, subtitle }: { active: boolean; onClick: () => void; title: string; subtitle: string }) {
+function RoleButton({
+  active,
+  onClick,
+  title,
+  subtitle,
+}: {
+  active: boolean;
+  onClick: () => void;
+  title: string;
+  subtitle: string;
+}) {
   return (
     <button
       type="button"

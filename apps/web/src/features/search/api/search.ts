@@ -10,11 +10,19 @@ export function fetchSearch(q: string, limit: number, signal?: AbortSignal) {
 }
 
 export function searchQueryOptions(q: string, limit = 20) {
-  return queryOptions({ queryKey: [SEARCH_URL, { q, limit }], queryFn: ({ signal }) => fetchSearch(q, limit, signal), staleTime: 15_000 });
+  return queryOptions({
+    queryKey: [SEARCH_URL, { q, limit }],
+    queryFn: ({ signal }) => fetchSearch(q, limit, signal),
+    staleTime: 15_000,
+  });
 }
 
 /** Results for `q` (already debounced by the caller); nothing is asked for an empty box. */
 export function useSearch(q: string, limit = 20) {
   const trimmed = q.trim();
-  return useQuery({ ...searchQueryOptions(trimmed, limit), enabled: trimmed.length > 0, placeholderData: keepPreviousData });
+  return useQuery({
+    ...searchQueryOptions(trimmed, limit),
+    enabled: trimmed.length > 0,
+    placeholderData: keepPreviousData,
+  });
 }

@@ -40,7 +40,15 @@ export function moveFocus(event: KeyboardEvent<HTMLElement>, list: HTMLElement |
 }
 
 /** The ranked results, best first, each with its kind. */
-export function SearchResultList({ results, listRef, onKeyDown }: { results: SearchResult[]; listRef: (el: HTMLOListElement | null) => void; onKeyDown: (e: KeyboardEvent<HTMLElement>) => void }) {
+export function SearchResultList({
+  results,
+  listRef,
+  onKeyDown,
+}: {
+  results: SearchResult[];
+  listRef: (el: HTMLOListElement | null) => void;
+  onKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
+}) {
   return (
     <ol ref={listRef} aria-label="Search results" className="divide-y rounded-lg border bg-card" onKeyDown={onKeyDown}>
       {results.map((r) => (

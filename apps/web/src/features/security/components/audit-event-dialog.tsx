@@ -13,7 +13,9 @@ export function AuditEventDialog({ id, onClose }: { id: number | null; onClose: 
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-3xl">
         <DialogHeader>
           <DialogTitle>{e ? `${e.record}: ${e.description}` : `Audit event #${id ?? ''}`}</DialogTitle>
-          <DialogDescription>{e ? `Event #${e.id} · ${e.action} · ${formatDateTime(e.occurredAt)}` : 'Loading the event…'}</DialogDescription>
+          <DialogDescription>
+            {e ? `Event #${e.id} · ${e.action} · ${formatDateTime(e.occurredAt)}` : 'Loading the event…'}
+          </DialogDescription>
         </DialogHeader>
         <QueryState query={event} loadingLabel="Loading the event" errorMessage="The event could not be loaded.">
           {(e) => (
@@ -24,7 +26,11 @@ export function AuditEventDialog({ id, onClose }: { id: number | null; onClose: 
                 <dt className="text-muted-foreground">What</dt>
                 <dd>
                   {e.record}
-                  {e.entityId && <span className="ml-1 break-all font-mono text-xs text-muted-foreground">{e.entityType} {e.entityId}</span>}
+                  {e.entityId && (
+                    <span className="ml-1 break-all font-mono text-xs text-muted-foreground">
+                      {e.entityType} {e.entityId}
+                    </span>
+                  )}
                 </dd>
                 <dt className="text-muted-foreground">From where</dt>
                 <dd className="break-all">
@@ -38,15 +44,23 @@ export function AuditEventDialog({ id, onClose }: { id: number | null; onClose: 
                   <table className="w-full text-left text-sm">
                     <thead className="text-xs text-muted-foreground">
                       <tr>
-                        <th scope="col" className="py-1 pr-3 font-medium">Field</th>
-                        <th scope="col" className="py-1 pr-3 font-medium">Before</th>
-                        <th scope="col" className="py-1 font-medium">After</th>
+                        <th scope="col" className="py-1 pr-3 font-medium">
+                          Field
+                        </th>
+                        <th scope="col" className="py-1 pr-3 font-medium">
+                          Before
+                        </th>
+                        <th scope="col" className="py-1 font-medium">
+                          After
+                        </th>
                       </tr>
                     </thead>
                     <tbody className="divide-y">
                       {e.changes.map((c) => (
                         <tr key={c.field} data-changed="">
-                          <th scope="row" className="py-1 pr-3 font-normal text-muted-foreground">{c.field}</th>
+                          <th scope="row" className="py-1 pr-3 font-normal text-muted-foreground">
+                            {c.field}
+                          </th>
                           <td className="py-1 pr-3 tabular-nums">{c.before ?? '—'}</td>
                           <td className="py-1 tabular-nums">{c.after ?? '—'}</td>
                         </tr>
@@ -60,7 +74,9 @@ export function AuditEventDialog({ id, onClose }: { id: number | null; onClose: 
               {e.metadata !== null && e.metadata !== undefined && (
                 <section className="flex flex-col gap-2">
                   <h3 className="text-sm font-semibold">Details</h3>
-                  <pre className="overflow-x-auto rounded-md bg-muted/60 p-3 text-xs">{JSON.stringify(e.metadata, null, 2)}</pre>
+                  <pre className="overflow-x-auto rounded-md bg-muted/60 p-3 text-xs">
+                    {JSON.stringify(e.metadata, null, 2)}
+                  </pre>
                 </section>
               )}
               <p className="break-all font-mono text-[11px] text-muted-foreground">

@@ -2,7 +2,13 @@ import { Input } from '@/components/ui/input';
 import type { ListQueryResult } from '@/components/data-table';
 
 /** `from`/`to` day filters for a DataTable toolbar (both must be listed in useListQuery's filters). */
-export function DateRangeFilter({ query, label }: { query: Pick<ListQueryResult<unknown>, 'state' | 'setters'>; label: string }) {
+export function DateRangeFilter({
+  query,
+  label,
+}: {
+  query: Pick<ListQueryResult<unknown>, 'state' | 'setters'>;
+  label: string;
+}) {
   return (
     <div className="flex items-center gap-2">
       <Input

@@ -36,8 +36,12 @@ export function LockedAccountsCard() {
                   <li key={item.key} className="flex flex-wrap items-center justify-between gap-2 py-2">
                     <div className="min-w-0">
                       <p className="flex items-center gap-2 font-medium">
-                        <Badge variant={item.kind === 'user' ? 'warning' : 'purple'}>{item.kind === 'user' ? 'User' : 'Address'}</Badge>
-                        <span className="truncate">{item.userName ? `${item.userName} (${item.subject})` : item.subject}</span>
+                        <Badge variant={item.kind === 'user' ? 'warning' : 'purple'}>
+                          {item.kind === 'user' ? 'User' : 'Address'}
+                        </Badge>
+                        <span className="truncate">
+                          {item.userName ? `${item.userName} (${item.subject})` : item.subject}
+                        </span>
                       </p>
                       <p className="text-xs text-muted-foreground">
                         Until {formatDateTime(item.lockedUntil)}

@@ -21,7 +21,15 @@ function firstError(errors: unknown): string | undefined {
 }
 
 /** The /security form: every value here drives sign-in, passwords, sessions and registration. */
-export function SecuritySettingsForm({ settings, currentRole, twoFactorEnabled }: { settings: SecuritySettings; currentRole: Role | undefined; twoFactorEnabled: boolean }) {
+export function SecuritySettingsForm({
+  settings,
+  currentRole,
+  twoFactorEnabled,
+}: {
+  settings: SecuritySettings;
+  currentRole: Role | undefined;
+  twoFactorEnabled: boolean;
+}) {
   const save = useSaveSecuritySettings();
   const { toast } = useToast();
   const form = useZodForm(securitySettingsInput, {
@@ -51,7 +59,11 @@ export function SecuritySettingsForm({ settings, currentRole, twoFactorEnabled }
         const saved = await save.mutateAsync(values);
         form.reset({ ...values, authorizedDomains: saved.authorizedDomains });
         setDomainsText(saved.authorizedDomains.join('\n'));
-        toast({ variant: 'success', title: 'Security settings saved', description: 'They apply from the next sign-in and the next request.' });
+        toast({
+          variant: 'success',
+          title: 'Security settings saved',
+          description: 'They apply from the next sign-in and the next request.',
+        });
       }}
     >
       <div className="grid gap-4 lg:grid-cols-2">
@@ -127,7 +139,9 @@ export function SecuritySettingsForm({ settings, currentRole, twoFactorEnabled }
         <Card>
           <CardHeader>
             <CardTitle>Two-factor authentication</CardTitle>
-            <CardDescription>People holding a ticked role must set up two-factor before they can do anything else.</CardDescription>
+            <CardDescription>
+              People holding a ticked role must set up two-factor before they can do anything else.
+            </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
             <Controller
@@ -142,7 +156,9 @@ export function SecuritySettingsForm({ settings, currentRole, twoFactorEnabled }
                       <label key={role} className="flex items-center gap-2 text-sm">
                         <Checkbox
                           checked={value.includes(role)}
-                          onCheckedChange={(checked) => field.onChange(checked ? [...value, role] : value.filter((r) => r !== role))}
+                          onCheckedChange={(checked) =>
+                            field.onChange(checked ? [...value, role] : value.filter((r) => r !== role))
+                          }
                         />
                         {ROLE_LABELS[role]}
                       </label>
@@ -153,7 +169,10 @@ export function SecuritySettingsForm({ settings, currentRole, twoFactorEnabled }
             />
             {selfAffected && (
               <Alert variant="warning" role="status">
-                <p>Your own role is ticked and you have not set up two-factor yet: after saving you will be asked to set it up first.</p>
+                <p>
+                  Your own role is ticked and you have not set up two-factor yet: after saving you will be asked to set
+                  it up first.
+                </p>
               </Alert>
             )}
           </CardContent>
@@ -169,7 +188,10 @@ export function SecuritySettingsForm({ settings, currentRole, twoFactorEnabled }
               control={form.control}
               name="authorizedDomains"
               render={({ field, fieldState }) => (
-                <FormField label="Domains" error={firstError(fieldState.error) ?? firstError(form.formState.errors.authorizedDomains)}>
+                <FormField
+                  label="Domains"
+                  error={firstError(fieldState.error) ?? firstError(form.formState.errors.authorizedDomains)}
+                >
                   <Textarea
                     rows={6}
                     value={domainsText}

@@ -26,7 +26,9 @@ export function SecuritySettingsSummary({ settings }: { settings: SecuritySettin
         <CardContent>
           <dl className="grid gap-4 sm:grid-cols-2">
             <Value label="Minimum password length">{plural(settings.passwordMinLength, 'character')}</Value>
-            <Value label="Lockout threshold">{plural(settings.lockoutThreshold, 'failed sign-in')} within 15 minutes</Value>
+            <Value label="Lockout threshold">
+              {plural(settings.lockoutThreshold, 'failed sign-in')} within 15 minutes
+            </Value>
             <Value label="Lockout duration">{formatMinutes(settings.lockoutMinutes)}</Value>
           </dl>
         </CardContent>
@@ -46,7 +48,9 @@ export function SecuritySettingsSummary({ settings }: { settings: SecuritySettin
       <Card>
         <CardHeader>
           <CardTitle>Two-factor authentication</CardTitle>
-          <CardDescription>People holding these roles must set up two-factor before they can do anything else.</CardDescription>
+          <CardDescription>
+            People holding these roles must set up two-factor before they can do anything else.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {settings.twoFactorRequiredRoles.length === 0 ? (

@@ -17,7 +17,11 @@ export function TwoFactorAdoptionCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <QueryState query={adoption} loadingLabel="Loading two-factor adoption" errorMessage="Two-factor adoption could not be loaded.">
+        <QueryState
+          query={adoption}
+          loadingLabel="Loading two-factor adoption"
+          errorMessage="Two-factor adoption could not be loaded."
+        >
           {(data) => (
             <ul className="flex flex-col gap-3" aria-label="Two-factor adoption per role">
               {data.roles.map((r) => (
@@ -39,7 +43,10 @@ export function TwoFactorAdoptionCard() {
                     aria-valuemax={100}
                     aria-valuenow={r.percent}
                   >
-                    <div className={r.required && r.percent < 100 ? 'h-full bg-amber-500' : 'h-full bg-primary'} style={{ width: `${r.percent}%` }} />
+                    <div
+                      className={r.required && r.percent < 100 ? 'h-full bg-amber-500' : 'h-full bg-primary'}
+                      style={{ width: `${r.percent}%` }}
+                    />
                   </div>
                 </li>
               ))}

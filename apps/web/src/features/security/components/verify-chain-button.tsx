@@ -27,16 +27,22 @@ export function VerifyChain({ onShowEvent }: { onShowEvent: (id: number) => void
             <Alert variant="success">
               <ShieldCheck aria-hidden="true" />
               <p>
-                Integrity verified: all {plural(verify.data.checked, 'event')} link up and none was changed ({formatDateTime(verify.data.verifiedAt)}).
+                Integrity verified: all {plural(verify.data.checked, 'event')} link up and none was changed (
+                {formatDateTime(verify.data.verifiedAt)}).
               </p>
             </Alert>
           ) : (
             <Alert variant="danger">
               <ShieldAlert aria-hidden="true" />
               <p>
-                The chain is broken at event #{verify.data.firstBrokenId}: it was changed or removed after it was written.{' '}
-                {plural(verify.data.checked, 'earlier event')} {verify.data.checked === 1 ? 'is' : 'are'} intact.{' '}
-                <button type="button" className="font-medium underline" onClick={() => onShowEvent(verify.data!.firstBrokenId!)}>
+                The chain is broken at event #{verify.data.firstBrokenId}: it was changed or removed after it was
+                written. {plural(verify.data.checked, 'earlier event')} {verify.data.checked === 1 ? 'is' : 'are'}{' '}
+                intact.{' '}
+                <button
+                  type="button"
+                  className="font-medium underline"
+                  onClick={() => onShowEvent(verify.data!.firstBrokenId!)}
+                >
                   Show event #{verify.data.firstBrokenId}
                 </button>
               </p>

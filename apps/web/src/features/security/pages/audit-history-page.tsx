@@ -1,7 +1,13 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import type { AuditItem } from '@outlay/contracts/audit';
-import { DataTable, DataTableFilterSelect, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
+import {
+  DataTable,
+  DataTableFilterSelect,
+  ListCard,
+  useListQuery,
+  type DataTableColumn,
+} from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -87,7 +93,9 @@ export default function AuditHistoryPage() {
                 <span className="text-muted-foreground">{c.field}:</span> {c.before ?? '—'} → {c.after ?? '—'}
               </li>
             ))}
-            {r.changes.length > 3 && <li className="text-muted-foreground">and {plural(r.changes.length - 3, 'more field')}</li>}
+            {r.changes.length > 3 && (
+              <li className="text-muted-foreground">and {plural(r.changes.length - 3, 'more field')}</li>
+            )}
           </ul>
         ) : r.hasChanges ? (
           <Badge variant="warning">Before/after</Badge>

@@ -1,5 +1,11 @@
 import { SIGN_IN_REASONS, type SignInItem } from '@outlay/contracts/security';
-import { DataTable, DataTableFilterSelect, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
+import {
+  DataTable,
+  DataTableFilterSelect,
+  ListCard,
+  useListQuery,
+  type DataTableColumn,
+} from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { Badge } from '@/components/ui/badge';
@@ -16,8 +22,26 @@ const RESULT_OPTIONS = [
 
 function browserOf(userAgent: string | null): string {
   if (!userAgent) return '—';
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrome\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : null;
-  const os = /Windows/.test(userAgent) ? 'Windows' : /Mac OS X|Macintosh/.test(userAgent) ? 'macOS' : /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Linux/.test(userAgent) ? 'Linux' : null;
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : null;
+  const os = /Windows/.test(userAgent)
+    ? 'Windows'
+    : /Mac OS X|Macintosh/.test(userAgent)
+      ? 'macOS'
+      : /Android/.test(userAgent)
+        ? 'Android'
+        : /iPhone|iPad/.test(userAgent)
+          ? 'iOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
   return browser ? `${browser}${os ? ` on ${os}` : ''}` : userAgent.slice(0, 40);
 }
 
@@ -42,17 +66,30 @@ const COLUMNS: DataTableColumn<SignInItem>[] = [
   },
   { id: 'reason', header: 'Detail', sortable: true, cell: (r) => SIGN_IN_REASONS[r.reason] ?? r.reason },
   { id: 'ip', header: 'IP address', sortable: true, className: 'font-mono text-xs' },
-  { id: 'userAgent', header: 'Device', cell: (r) => <span title={r.userAgent ?? undefined}>{browserOf(r.userAgent)}</span> },
+  {
+    id: 'userAgent',
+    header: 'Device',
+    cell: (r) => <span title={r.userAgent ?? undefined}>{browserOf(r.userAgent)}</span>,
+  },
 ];
 
 /** /auth-security: sign-in activity, locked accounts with unlock, 2FA adoption (docs/product.md §3.10). */
 export default function AuthSecurityPage() {
-  const query = useListQuery<SignInItem>({ url: SIGN_INS_URL, filters: ['success', 'from', 'to'], defaultSort: 'createdAt', defaultOrder: 'desc' });
+  const query = useListQuery<SignInItem>({
+    url: SIGN_INS_URL,
+    filters: ['success', 'from', 'to'],
+    defaultSort: 'createdAt',
+    defaultOrder: 'desc',
+  });
   // The Settings menu's roles open the screen; only security.manage unlocks anyone.
   const canManage = useHolds('security.manage');
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Auth Security" description="Every sign-in attempt, what is locked out now, and how far two-factor has spread." className="mb-0" />
+      <PageHeader
+        title="Auth Security"
+        description="Every sign-in attempt, what is locked out now, and how far two-factor has spread."
+        className="mb-0"
+      />
       {!canManage && <ReadOnlyNote />}
       <div className="grid gap-4 lg:grid-cols-2">
         <LockedAccountsCard />
@@ -79,7 +116,13 @@ export default function AuthSecurityPage() {
           )}
           toolbar={
             <>
-              <DataTableFilterSelect query={query} name="success" label="Result" allLabel="All results" options={RESULT_OPTIONS} />
+              <DataTableFilterSelect
+                query={query}
+                name="success"
+                label="Result"
+                allLabel="All results"
+                options={RESULT_OPTIONS}
+              />
               <DateRangeFilter query={query} label="Sign-ins" />
             </>
           }

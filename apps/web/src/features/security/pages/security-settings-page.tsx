@@ -20,18 +20,28 @@ export default function SecuritySettingsPage() {
         description="These settings drive sign-in, passwords, sessions and registration as soon as they are saved. Every change is recorded in the audit history."
       />
       {!canManage && <ReadOnlyNote />}
-      <QueryState query={settings} loadingLabel="Loading security settings" errorMessage="The security settings could not be loaded." className="py-16">
+      <QueryState
+        query={settings}
+        loadingLabel="Loading security settings"
+        errorMessage="The security settings could not be loaded."
+        className="py-16"
+      >
         {(data) => (
-            <>
-              {data.updatedAt && (
-                <p className="mb-4 text-sm text-muted-foreground">Last changed {formatDateTime(data.updatedAt)}</p>
-              )}
-              {canManage ? (
-                <SecuritySettingsForm key={data.updatedAt ?? 'defaults'} settings={data} currentRole={user?.role} twoFactorEnabled={user?.twoFactorEnabled ?? false} />
-              ) : (
-                <SecuritySettingsSummary settings={data} />
-              )}
-            </>
+          <>
+            {data.updatedAt && (
+              <p className="mb-4 text-sm text-muted-foreground">Last changed {formatDateTime(data.updatedAt)}</p>
+            )}
+            {canManage ? (
+              <SecuritySettingsForm
+                key={data.updatedAt ?? 'defaults'}
+                settings={data}
+                currentRole={user?.role}
+                twoFactorEnabled={user?.twoFactorEnabled ?? false}
+              />
+            ) : (
+              <SecuritySettingsSummary settings={data} />
+            )}
+          </>
         )}
       </QueryState>
     </div>

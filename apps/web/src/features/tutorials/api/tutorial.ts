@@ -22,7 +22,10 @@ export function useTutorial(slug: string | null) {
   const loadedSlug = query.data?.slug;
   useEffect(() => {
     if (!loadedSlug) return;
-    void queryClient.invalidateQueries({ queryKey: [TUTORIALS_URL], predicate: (q) => typeof q.queryKey[1] === 'object' });
+    void queryClient.invalidateQueries({
+      queryKey: [TUTORIALS_URL],
+      predicate: (q) => typeof q.queryKey[1] === 'object',
+    });
     void queryClient.invalidateQueries({ queryKey: ['/api/onboarding'] });
   }, [loadedSlug, queryClient]);
   return query;

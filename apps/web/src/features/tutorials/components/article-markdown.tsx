@@ -5,7 +5,8 @@ import { headingId } from '@outlay/contracts/tutorials';
 function textOf(node: ReactNode): string {
   if (typeof node === 'string' || typeof node === 'number') return String(node);
   if (Array.isArray(node)) return node.map(textOf).join('');
-  if (node && typeof node === 'object' && 'props' in node) return textOf((node.props as { children?: ReactNode }).children);
+  if (node && typeof node === 'object' && 'props' in node)
+    return textOf((node.props as { children?: ReactNode }).children);
   return '';
 }
 
@@ -33,7 +34,9 @@ const COMPONENTS: Components = {
   ),
   code: ({ children }) => <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]">{children}</code>,
   pre: ({ children }) => <pre className="mt-3 overflow-x-auto rounded-md bg-muted p-3 text-sm">{children}</pre>,
-  blockquote: ({ children }) => <blockquote className="mt-3 border-l-4 pl-4 text-muted-foreground">{children}</blockquote>,
+  blockquote: ({ children }) => (
+    <blockquote className="mt-3 border-l-4 pl-4 text-muted-foreground">{children}</blockquote>
+  ),
   strong: ({ children }) => <strong className="font-semibold text-foreground">{children}</strong>,
 };
 

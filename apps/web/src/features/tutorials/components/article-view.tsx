@@ -22,14 +22,25 @@ export function ArticleMeta({ article }: { article: Pick<TutorialSummary, 'readi
         </span>
       )}
       <span>
-        For {article.roles.length === HELP_AUDIENCE_VALUES.length ? 'everyone' : article.roles.map((r) => HELP_AUDIENCE_LABELS[r].toLowerCase()).join(', ')}
+        For{' '}
+        {article.roles.length === HELP_AUDIENCE_VALUES.length
+          ? 'everyone'
+          : article.roles.map((r) => HELP_AUDIENCE_LABELS[r].toLowerCase()).join(', ')}
       </span>
     </div>
   );
 }
 
 /** One article: its headings as a table of contents beside the text (below the title on a phone). */
-export function ArticleView({ slug, onBack, onOpen }: { slug: string; onBack: () => void; onOpen: (slug: string) => void }) {
+export function ArticleView({
+  slug,
+  onBack,
+  onOpen,
+}: {
+  slug: string;
+  onBack: () => void;
+  onOpen: (slug: string) => void;
+}) {
   const query = useTutorial(slug);
   return (
     <article aria-labelledby="article-title" className="min-w-0">
@@ -37,7 +48,12 @@ export function ArticleView({ slug, onBack, onOpen }: { slug: string; onBack: ()
         <ArrowLeft aria-hidden="true" />
         All articles
       </Button>
-      <QueryState query={query} loadingLabel="Loading the article…" errorMessage="Could not load the article." notFoundMessage="This article does not exist (any more).">
+      <QueryState
+        query={query}
+        loadingLabel="Loading the article…"
+        errorMessage="Could not load the article."
+        notFoundMessage="This article does not exist (any more)."
+      >
         {(a) => (
           <Card>
             <CardContent className="p-4 sm:p-6">

@@ -44,7 +44,10 @@ export default function TutorialsPage() {
 
   return (
     <div>
-      <PageHeader title="Tutorials" description="Step-by-step guides to every part of Outlay: requests, approvals, budgets, payroll, reports and your account." />
+      <PageHeader
+        title="Tutorials"
+        description="Step-by-step guides to every part of Outlay: requests, approvals, budgets, payroll, reports and your account."
+      />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <section aria-label="Articles" className={cn('min-w-0', slug && 'hidden lg:block')}>
           <div className="flex flex-col gap-3">
@@ -53,7 +56,10 @@ export default function TutorialsPage() {
                 Search the articles
               </label>
               <div className="relative">
-                <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+                <Search
+                  className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden="true"
+                />
                 <Input
                   id="tutorial-search"
                   type="search"
@@ -65,12 +71,21 @@ export default function TutorialsPage() {
               </div>
             </div>
             <div className="grid grid-cols-2 gap-3">
-              <SelectField label="For" value={role} onChange={(v) => setRole(v as HelpAudience | '')} options={AUDIENCE_OPTIONS} placeholder="Everyone" />
+              <SelectField
+                label="For"
+                value={role}
+                onChange={(v) => setRole(v as HelpAudience | '')}
+                options={AUDIENCE_OPTIONS}
+                placeholder="Everyone"
+              />
               <SelectField
                 label="Topic"
                 value={tag}
                 onChange={setTag}
-                options={(list.data?.tags ?? []).map((t) => ({ value: t, label: t.charAt(0).toUpperCase() + t.slice(1) }))}
+                options={(list.data?.tags ?? []).map((t) => ({
+                  value: t,
+                  label: t.charAt(0).toUpperCase() + t.slice(1),
+                }))}
                 placeholder="All topics"
               />
             </div>
@@ -102,10 +117,16 @@ export default function TutorialsPage() {
                           >
                             <span className="flex items-start justify-between gap-2">
                               <span className="font-medium">{a.title}</span>
-                              {a.readAt && <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-label="Read" />}
+                              {a.readAt && (
+                                <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-label="Read" />
+                              )}
                             </span>
                             <span className="mt-1 block text-sm text-muted-foreground">{a.summary}</span>
-                            {a.excerpt && <span className="mt-2 block border-l-2 border-primary/40 pl-2 text-xs italic text-muted-foreground">{a.excerpt}</span>}
+                            {a.excerpt && (
+                              <span className="mt-2 block border-l-2 border-primary/40 pl-2 text-xs italic text-muted-foreground">
+                                {a.excerpt}
+                              </span>
+                            )}
                             <span className="mt-2 block">
                               <ArticleMeta article={{ ...a, readAt: null }} />
                             </span>
@@ -128,7 +149,8 @@ export default function TutorialsPage() {
                 <BookOpen className="size-8 text-muted-foreground" aria-hidden="true" />
                 <p className="font-medium">Choose an article</p>
                 <p className="max-w-md text-sm text-muted-foreground">
-                  Search by a word from the text, such as “delegate” or “recovery code”, or filter by who the article is for.
+                  Search by a word from the text, such as “delegate” or “recovery code”, or filter by who the article is
+                  for.
                 </p>
               </CardContent>
             </Card>

@@ -5,7 +5,10 @@ import { invalidateUsers } from './users-keys';
 
 /** `POST /api/users/:id/force-password-change`: their next call asks for a new password. */
 export function forcePasswordChange(id: string) {
-  return apiJson<{ message: string; user: UserItem }>('POST', `/api/users/${encodeURIComponent(id)}/force-password-change`);
+  return apiJson<{ message: string; user: UserItem }>(
+    'POST',
+    `/api/users/${encodeURIComponent(id)}/force-password-change`,
+  );
 }
 
 export function useForcePasswordChange() {

@@ -4,7 +4,15 @@ import { apiJson } from '@/lib/api-client';
 import { invalidateUsers } from './users-keys';
 
 /** `PUT /api/users/:id`: names, e-mail, phone, organization, department, manager (never the role). */
-export function updateUser({ id, input, headers }: { id: string; input: UpdateUserInput; headers?: Record<string, string> }) {
+export function updateUser({
+  id,
+  input,
+  headers,
+}: {
+  id: string;
+  input: UpdateUserInput;
+  headers?: Record<string, string>;
+}) {
   return apiJson<UserItem>('PUT', `/api/users/${encodeURIComponent(id)}`, input, { headers });
 }
 

@@ -28,7 +28,12 @@ export const USER_COLUMNS: DataTableColumn<UserItem>[] = [
   { id: 'manager', header: 'Manager', accessor: (u) => u.manager?.name, hidden: true },
   { id: 'phoneNumber', header: 'Phone', hidden: true },
   { id: 'status', header: 'Status', sortable: true, cell: (u) => <StatusBadge status={u.status} /> },
-  { id: 'lastLoginAt', header: 'Last sign-in', sortable: true, accessor: (u) => formatDateTime(u.lastLoginAt) ?? 'Never' },
+  {
+    id: 'lastLoginAt',
+    header: 'Last sign-in',
+    sortable: true,
+    accessor: (u) => formatDateTime(u.lastLoginAt) ?? 'Never',
+  },
 ];
 
 /** A person on a phone: name, status, username and e-mail, role and where they work. */

@@ -47,7 +47,10 @@ function PlacementFields({ options, selfId }: { options: UserOptions | undefined
         placeholder="Select a manager"
         options={(options?.managers ?? [])
           .filter((m) => m.id !== selfId)
-          .map((m) => ({ value: m.id, label: `${m.name} (${m.organizationId ? (orgName.get(m.organizationId) ?? '') : ''})` }))}
+          .map((m) => ({
+            value: m.id,
+            label: `${m.name} (${m.organizationId ? (orgName.get(m.organizationId) ?? '') : ''})`,
+          }))}
       />
     </>
   );
@@ -105,7 +108,12 @@ export function UserCreateDialog({
         <FormFieldText name="firstName" label="First name" required autoComplete="off" />
         <FormFieldText name="lastName" label="Last name" required autoComplete="off" />
         <FormFieldText name="email" label="E-mail" type="email" required autoComplete="off" />
-        <FormFieldText name="username" label="Username" hint="Leave empty for the first name in lower case, made unique." autoComplete="off" />
+        <FormFieldText
+          name="username"
+          label="Username"
+          hint="Leave empty for the first name in lower case, made unique."
+          autoComplete="off"
+        />
         <FormFieldText name="phoneNumber" label="Phone" autoComplete="off" />
         <FormFieldSelect name="role" label="Role" required options={roles} />
         <PlacementFields options={options.data} />
@@ -126,7 +134,13 @@ function editValues(user: UserItem) {
   };
 }
 
-export function UserEditDialog({ user, onOpenChange }: { user: UserItem | null; onOpenChange: (open: boolean) => void }) {
+export function UserEditDialog({
+  user,
+  onOpenChange,
+}: {
+  user: UserItem | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const options = useUserOptions();
   const update = useUpdateUser();
   const form = useZodForm(updateUserInput, {

@@ -1,6 +1,11 @@
 import { CheckCircle2, Copy, Download, FileUp, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
-import { USER_IMPORT_COLUMNS, USER_IMPORT_MAX_CHARS, type UserImportResponse, type UserImportRowReport } from '@outlay/contracts/users';
+import {
+  USER_IMPORT_COLUMNS,
+  USER_IMPORT_MAX_CHARS,
+  type UserImportResponse,
+  type UserImportRowReport,
+} from '@outlay/contracts/users';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -40,9 +45,15 @@ function ReportTable({ report }: { report: UserImportRowReport[] }) {
         <caption className="sr-only">What each row of the file would do</caption>
         <thead className="sticky top-0 bg-muted text-left text-xs uppercase text-muted-foreground">
           <tr>
-            <th scope="col" className="px-3 py-2">Row</th>
-            <th scope="col" className="px-3 py-2">E-mail</th>
-            <th scope="col" className="px-3 py-2">Result</th>
+            <th scope="col" className="px-3 py-2">
+              Row
+            </th>
+            <th scope="col" className="px-3 py-2">
+              E-mail
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Result
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -97,7 +108,11 @@ export function UserImportCard() {
       if (!dryRun) toast({ title: `${result.created.length} users imported`, variant: 'success' });
     } catch (error) {
       const report = isApiError(error) && Array.isArray(error.details) ? (error.details as UserImportRowReport[]) : [];
-      setOutcome({ kind: 'refused', message: messageOf(error, 'The import failed.'), report: report.filter((r) => typeof r?.row === 'number') });
+      setOutcome({
+        kind: 'refused',
+        message: messageOf(error, 'The import failed.'),
+        report: report.filter((r) => typeof r?.row === 'number'),
+      });
     }
   };
 
@@ -110,8 +125,8 @@ export function UserImportCard() {
       <CardHeader>
         <CardTitle>Import users from CSV</CardTitle>
         <CardDescription>
-          Columns: {USER_IMPORT_COLUMNS.join(', ')} (username optional). Every row is checked first; if any row has an error,
-          nothing is imported.
+          Columns: {USER_IMPORT_COLUMNS.join(', ')} (username optional). Every row is checked first; if any row has an
+          error, nothing is imported.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -137,7 +152,11 @@ export function UserImportCard() {
               {mutation.isPending && mutation.variables?.dryRun ? 'Checking…' : 'Preview'}
             </Button>
             <Button disabled={!ready || mutation.isPending} onClick={() => void run(false)}>
-              {mutation.isPending && mutation.variables?.dryRun === false ? 'Importing…' : ready ? `Import ${preview.total} users` : 'Import'}
+              {mutation.isPending && mutation.variables?.dryRun === false
+                ? 'Importing…'
+                : ready
+                  ? `Import ${preview.total} users`
+                  : 'Import'}
             </Button>
           </div>
         </div>
@@ -176,7 +195,8 @@ export function UserImportCard() {
             <Alert variant="success" role="status">
               <CheckCircle2 aria-hidden="true" />
               <span>
-                {created.length} users created. Their temporary passwords are shown only now; copy them before you leave this page.
+                {created.length} users created. Their temporary passwords are shown only now; copy them before you leave
+                this page.
               </span>
             </Alert>
             <div className="flex flex-wrap gap-2">
@@ -184,7 +204,10 @@ export function UserImportCard() {
                 variant="outline"
                 onClick={() =>
                   void copyText(
-                    ['name,username,email,temporaryPassword', ...created.map((c) => [c.name, c.username, c.email, c.temporaryPassword].map(csvCell).join(','))].join('\n'),
+                    [
+                      'name,username,email,temporaryPassword',
+                      ...created.map((c) => [c.name, c.username, c.email, c.temporaryPassword].map(csvCell).join(',')),
+                    ].join('\n'),
                     'Temporary passwords',
                   )
                 }
@@ -193,13 +216,24 @@ export function UserImportCard() {
                 Copy all as CSV
               </Button>
             </div>
-            <div className="max-h-80 overflow-auto rounded-md border" tabIndex={0} role="region" aria-label="Imported users">
+            <div
+              className="max-h-80 overflow-auto rounded-md border"
+              tabIndex={0}
+              role="region"
+              aria-label="Imported users"
+            >
               <table className="w-full text-sm">
                 <thead className="bg-muted text-left text-xs uppercase text-muted-foreground">
                   <tr>
-                    <th scope="col" className="px-3 py-2">Name</th>
-                    <th scope="col" className="px-3 py-2">Username</th>
-                    <th scope="col" className="px-3 py-2">Temporary password</th>
+                    <th scope="col" className="px-3 py-2">
+                      Name
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Username
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Temporary password
+                    </th>
                   </tr>
                 </thead>
                 <tbody>

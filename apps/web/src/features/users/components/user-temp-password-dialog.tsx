@@ -32,7 +32,13 @@ export async function copyText(text: string, what: string): Promise<boolean> {
  * The one-time temporary password: the server never shows it again, so the dialog says so
  * and offers a copy button. Closing it forgets the password.
  */
-export function UserTempPasswordDialog({ shown, onClose }: { shown: TemporaryPasswordShown | null; onClose: () => void }) {
+export function UserTempPasswordDialog({
+  shown,
+  onClose,
+}: {
+  shown: TemporaryPasswordShown | null;
+  onClose: () => void;
+}) {
   const [copied, setCopied] = useState(false);
   const close = () => {
     setCopied(false);
@@ -44,8 +50,8 @@ export function UserTempPasswordDialog({ shown, onClose }: { shown: TemporaryPas
         <DialogHeader>
           <DialogTitle>{shown?.title}</DialogTitle>
           <DialogDescription>
-            Give {shown?.name} (username <strong>{shown?.username}</strong>) this temporary password. They must choose a new one when
-            they sign in.
+            Give {shown?.name} (username <strong>{shown?.username}</strong>) this temporary password. They must choose a
+            new one when they sign in.
           </DialogDescription>
         </DialogHeader>
         {shown && (
@@ -74,7 +80,8 @@ export function UserTempPasswordDialog({ shown, onClose }: { shown: TemporaryPas
             <Alert variant="warning">
               <KeyRound aria-hidden="true" />
               <span>
-                Shown only now. It works once, only to set a new password, and expires {formatDateTime(shown.expiresAt) ?? 'in 72 hours'}.
+                Shown only now. It works once, only to set a new password, and expires{' '}
+                {formatDateTime(shown.expiresAt) ?? 'in 72 hours'}.
               </span>
             </Alert>
             <div className="flex justify-end">

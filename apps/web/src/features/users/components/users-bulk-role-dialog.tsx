@@ -35,7 +35,10 @@ export function UsersBulkRoleDialog({
           const result = await change.mutateAsync({ ids: users.map((u) => u.id), role });
           toast({
             title: `${plural(result.changed, 'user')} ${result.changed === 1 ? 'is' : 'are'} now ${ROLE_LABELS[role]}`,
-            description: result.skipped.length > 0 ? `Skipped: ${result.skipped.map((s) => `${s.name ?? 'unknown'} (${s.reason})`).join('; ')}` : undefined,
+            description:
+              result.skipped.length > 0
+                ? `Skipped: ${result.skipped.map((s) => `${s.name ?? 'unknown'} (${s.reason})`).join('; ')}`
+                : undefined,
             variant: result.skipped.length > 0 ? 'warning' : 'success',
           });
           onDone(true);

@@ -22,19 +22,29 @@ interface BulkChange {
 }
 
 export default function EnhancedUserManagementPage() {
-  const query = useListQuery<UserItem>({ url: USERS_URL, filters: ['organizationId', 'role', 'status'], defaultSort: 'name' });
+  const query = useListQuery<UserItem>({
+    url: USERS_URL,
+    filters: ['organizationId', 'role', 'status'],
+    defaultSort: 'name',
+  });
   const options = useUserOptions();
   // The Settings menu's roles open the screen; only users.manage imports or changes anyone.
   const canManage = useHolds('users.manage');
   const bulk = useBulkSetUserStatus();
   const [change, setChange] = useState<BulkChange | null>(null);
   const [roleChange, setRoleChange] = useState<{ users: UserItem[]; clear: () => void } | null>(null);
-  const grantableRoles = (options.data?.roles ?? []).filter((r) => r.grantable).map((r) => ({ value: r.value, label: r.label }));
+  const grantableRoles = (options.data?.roles ?? [])
+    .filter((r) => r.grantable)
+    .map((r) => ({ value: r.value, label: r.label }));
   const count = change?.users.length ?? 0;
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Enhanced User Management" description="Bulk import and export, and activate, deactivate or change the role of many users at once." className="mb-0" />
+      <PageHeader
+        title="Enhanced User Management"
+        description="Bulk import and export, and activate, deactivate or change the role of many users at once."
+        className="mb-0"
+      />
       {!canManage && <ReadOnlyNote />}
       <SiblingScreens />
       {canManage && <UserImportCard />}
@@ -43,7 +53,9 @@ export default function EnhancedUserManagementPage() {
           People
         </h2>
         <p className="text-sm text-muted-foreground">
-          {canManage ? 'Select users to activate, deactivate or change their role together; export the current view as CSV or Excel.' : 'Everyone in the group; export the current view as CSV or Excel.'}
+          {canManage
+            ? 'Select users to activate, deactivate or change their role together; export the current view as CSV or Excel.'
+            : 'Everyone in the group; export the current view as CSV or Excel.'}
         </p>
         <DataTable
           label="Users"
@@ -63,23 +75,39 @@ export default function EnhancedUserManagementPage() {
                 allLabel="All organizations"
                 options={(options.data?.organizations ?? []).map((o) => ({ value: o.id, label: o.name }))}
               />
-              <DataTableFilterSelect query={query} name="role" label="Role" allLabel="All roles" options={ROLE_FILTER_OPTIONS} />
-              <DataTableFilterSelect query={query} name="status" label="Status" allLabel="All statuses" options={STATUS_FILTER_OPTIONS} />
+              <DataTableFilterSelect
+                query={query}
+                name="role"
+                label="Role"
+                allLabel="All roles"
+                options={ROLE_FILTER_OPTIONS}
+              />
+              <DataTableFilterSelect
+                query={query}
+                name="status"
+                label="Status"
+                allLabel="All statuses"
+                options={STATUS_FILTER_OPTIONS}
+              />
             </>
           }
-          bulkActions={!canManage ? undefined : (users, clear) => (
-            <>
-              <Button size="sm" variant="outline" onClick={() => setChange({ users, active: true, clear })}>
-                Activate {users.length}
-              </Button>
-              <Button size="sm" variant="destructive" onClick={() => setChange({ users, active: false, clear })}>
-                Deactivate {users.length}
-              </Button>
-              <Button size="sm" variant="outline" onClick={() => setRoleChange({ users, clear })}>
-                Change role
-              </Button>
-            </>
-          )}
+          bulkActions={
+            !canManage
+              ? undefined
+              : (users, clear) => (
+                  <>
+                    <Button size="sm" variant="outline" onClick={() => setChange({ users, active: true, clear })}>
+                      Activate {users.length}
+                    </Button>
+                    <Button size="sm" variant="destructive" onClick={() => setChange({ users, active: false, clear })}>
+                      Deactivate {users.length}
+                    </Button>
+                    <Button size="sm" variant="outline" onClick={() => setRoleChange({ users, clear })}>
+                      Change role
+                    </Button>
+                  </>
+                )
+          }
         />
       </section>
       {roleChange && (
@@ -110,7 +138,10 @@ export default function EnhancedUserManagementPage() {
           change.clear();
           toast({
             title: `${plural(result.changed, 'user')} ${change.active ? 'activated' : 'deactivated'}`,
-            description: result.skipped.length > 0 ? `Skipped: ${result.skipped.map((s) => `${s.name ?? 'unknown'} (${s.reason})`).join('; ')}` : undefined,
+            description:
+              result.skipped.length > 0
+                ? `Skipped: ${result.skipped.map((s) => `${s.name ?? 'unknown'} (${s.reason})`).join('; ')}`
+                : undefined,
             variant: result.skipped.length > 0 ? 'warning' : 'success',
           });
         }}

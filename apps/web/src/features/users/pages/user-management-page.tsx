@@ -14,7 +14,11 @@ import { UserStatusConfirm, type StatusChange } from '../components/user-status-
 import { UserTempPasswordDialog, type TemporaryPasswordShown } from '../components/user-temp-password-dialog';
 
 export default function UserManagementPage() {
-  const query = useListQuery<UserItem>({ url: USERS_URL, filters: ['organizationId', 'role', 'status'], defaultSort: 'name' });
+  const query = useListQuery<UserItem>({
+    url: USERS_URL,
+    filters: ['organizationId', 'role', 'status'],
+    defaultSort: 'name',
+  });
   const options = useUserOptions();
   // The Settings menu's roles open the screen; only users.manage changes anyone on it.
   const canManage = useHolds('users.manage');
@@ -29,7 +33,12 @@ export default function UserManagementPage() {
       actions={[
         { label: 'Edit', onSelect: () => setEditing(u) },
         u.status === 'active'
-          ? { label: 'Deactivate', destructive: true, separated: true, onSelect: () => setStatusChange({ user: u, active: false }) }
+          ? {
+              label: 'Deactivate',
+              destructive: true,
+              separated: true,
+              onSelect: () => setStatusChange({ user: u, active: false }),
+            }
           : { label: 'Activate', separated: true, onSelect: () => setStatusChange({ user: u, active: true }) },
       ]}
     />
@@ -65,8 +74,20 @@ export default function UserManagementPage() {
               allLabel="All organizations"
               options={(options.data?.organizations ?? []).map((o) => ({ value: o.id, label: o.name }))}
             />
-            <DataTableFilterSelect query={query} name="role" label="Role" allLabel="All roles" options={ROLE_FILTER_OPTIONS} />
-            <DataTableFilterSelect query={query} name="status" label="Status" allLabel="All statuses" options={STATUS_FILTER_OPTIONS} />
+            <DataTableFilterSelect
+              query={query}
+              name="role"
+              label="Role"
+              allLabel="All roles"
+              options={ROLE_FILTER_OPTIONS}
+            />
+            <DataTableFilterSelect
+              query={query}
+              name="status"
+              label="Status"
+              allLabel="All statuses"
+              options={STATUS_FILTER_OPTIONS}
+            />
           </>
         }
         rowActions={canManage ? actionsOf : undefined}

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PasswordStatusItem } from '@outlay/contracts/users';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
+import {
+  DataTable,
+  DataTableFilterSelect,
+  DataTableRowActions,
+  ListCard,
+  useListQuery,
+  type DataTableColumn,
+} from '@/components/data-table';
 import { ConfirmDialog, useStepUp } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
 import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
@@ -55,14 +62,26 @@ const COLUMNS: DataTableColumn<PasswordStatusItem>[] = [
   { id: 'organization', header: 'Organization', sortable: true, accessor: (u) => u.organization?.name },
   { id: 'status', header: 'Status', sortable: true, cell: (u) => <StatusBadge status={u.status} /> },
   { id: 'password', header: 'Password', sortKey: 'tempPasswordExpiresAt', sortable: true, cell: passwordCell },
-  { id: 'passwordChangedAt', header: 'Password age', sortable: true, align: 'right', accessor: (u) => ageText(u.passwordAgeDays) },
+  {
+    id: 'passwordChangedAt',
+    header: 'Password age',
+    sortable: true,
+    align: 'right',
+    accessor: (u) => ageText(u.passwordAgeDays),
+  },
   {
     id: 'twoFactorEnabled',
     header: 'Two-factor',
     sortable: true,
     cell: (u) => (u.twoFactorEnabled ? <Badge variant="success">Enabled</Badge> : <Badge>Off</Badge>),
   },
-  { id: 'lastLoginAt', header: 'Last sign-in', sortable: true, hidden: true, accessor: (u) => formatDateTime(u.lastLoginAt) ?? 'Never' },
+  {
+    id: 'lastLoginAt',
+    header: 'Last sign-in',
+    sortable: true,
+    hidden: true,
+    accessor: (u) => formatDateTime(u.lastLoginAt) ?? 'Never',
+  },
 ];
 
 const TWO_FACTOR_OPTIONS = [
@@ -78,7 +97,11 @@ const STATE_OPTIONS = [
 type Pending = { kind: 'reset' | 'force'; user: PasswordStatusItem };
 
 export default function UserPasswordManagementPage() {
-  const query = useListQuery<PasswordStatusItem>({ url: PASSWORDS_URL, filters: ['organizationId', 'twoFactor', 'passwordState'], defaultSort: 'name' });
+  const query = useListQuery<PasswordStatusItem>({
+    url: PASSWORDS_URL,
+    filters: ['organizationId', 'twoFactor', 'passwordState'],
+    defaultSort: 'name',
+  });
   const options = useUserOptions();
   // The Settings menu's roles open the screen; only users.manage resets or forces a password.
   const canManage = useHolds('users.manage');
@@ -95,7 +118,13 @@ export default function UserPasswordManagementPage() {
     if (pending.kind === 'reset') {
       const result = await stepUp.withStepUp(resetUserPassword)(user.id);
       await invalidateUsers(queryClient);
-      setShown({ title: 'Password reset', name: user.name, username: user.username, password: result.temporaryPassword, expiresAt: result.temporaryPasswordExpiresAt });
+      setShown({
+        title: 'Password reset',
+        name: user.name,
+        username: user.username,
+        password: result.temporaryPassword,
+        expiresAt: result.temporaryPasswordExpiresAt,
+      });
     } else {
       const result = await force.mutateAsync(user.id);
       toast({ title: result.message, variant: 'success' });
@@ -108,14 +137,21 @@ export default function UserPasswordManagementPage() {
         label={`Password actions for ${u.name}`}
         actions={[
           { label: 'Reset password', onSelect: () => setPending({ kind: 'reset', user: u }) },
-          { label: 'Force password change', disabled: u.requirePasswordChange, onSelect: () => setPending({ kind: 'force', user: u }) },
+          {
+            label: 'Force password change',
+            disabled: u.requirePasswordChange,
+            onSelect: () => setPending({ kind: 'force', user: u }),
+          },
         ]}
       />
     );
 
   return (
     <div>
-      <PageHeader title="User Password Management" description="Password age, temporary passwords and two-factor status; reset a password or force a change." />
+      <PageHeader
+        title="User Password Management"
+        description="Password age, temporary passwords and two-factor status; reset a password or force a change."
+      />
       {!canManage && <ReadOnlyNote />}
       <SiblingScreens />
       <DataTable
@@ -134,8 +170,20 @@ export default function UserPasswordManagementPage() {
               allLabel="All organizations"
               options={(options.data?.organizations ?? []).map((o) => ({ value: o.id, label: o.name }))}
             />
-            <DataTableFilterSelect query={query} name="passwordState" label="Password" allLabel="Any password" options={STATE_OPTIONS} />
-            <DataTableFilterSelect query={query} name="twoFactor" label="Two-factor" allLabel="Any two-factor" options={TWO_FACTOR_OPTIONS} />
+            <DataTableFilterSelect
+              query={query}
+              name="passwordState"
+              label="Password"
+              allLabel="Any password"
+              options={STATE_OPTIONS}
+            />
+            <DataTableFilterSelect
+              query={query}
+              name="twoFactor"
+              label="Two-factor"
+              allLabel="Any two-factor"
+              options={TWO_FACTOR_OPTIONS}
+            />
           </>
         }
         rowActions={canManage ? actionsOf : undefined}
@@ -152,7 +200,11 @@ export default function UserPasswordManagementPage() {
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => (open ? undefined : setPending(null))}
-        title={pending?.kind === 'reset' ? `Reset ${pending.user.name}'s password?` : `Make ${pending?.user.name} choose a new password?`}
+        title={
+          pending?.kind === 'reset'
+            ? `Reset ${pending.user.name}'s password?`
+            : `Make ${pending?.user.name} choose a new password?`
+        }
         description={
           pending?.kind === 'reset'
             ? 'A temporary password replaces the current one and is shown to you once. They are signed out everywhere and must set a new password when they sign in.'

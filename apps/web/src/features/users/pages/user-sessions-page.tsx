@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionItem } from '@outlay/contracts/users';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
+import {
+  DataTable,
+  DataTableFilterSelect,
+  DataTableRowActions,
+  ListCard,
+  useListQuery,
+  type DataTableColumn,
+} from '@/components/data-table';
 import { ConfirmDialog, useStepUp } from '@/components/form';
 import { PageHeader } from '@/components/page-header';
 import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
@@ -53,7 +60,12 @@ const COLUMNS: DataTableColumn<SessionItem>[] = [
 type Pending = { kind: 'one'; session: SessionItem } | { kind: 'all'; session: SessionItem };
 
 export default function UserSessionsPage() {
-  const query = useListQuery<SessionItem>({ url: SESSIONS_URL, filters: ['organizationId', 'userId'], defaultSort: 'lastSeenAt', defaultOrder: 'desc' });
+  const query = useListQuery<SessionItem>({
+    url: SESSIONS_URL,
+    filters: ['organizationId', 'userId'],
+    defaultSort: 'lastSeenAt',
+    defaultOrder: 'desc',
+  });
   const options = useUserOptions();
   // The Settings menu's roles open the screen; only users.manage signs anyone out from it.
   const canManage = useHolds('users.manage');
@@ -78,15 +90,27 @@ export default function UserSessionsPage() {
     <DataTableRowActions
       label={`Actions for ${s.user.name}'s session on ${s.browser}`}
       actions={[
-        { label: 'Sign out this session', destructive: true, disabled: s.current, onSelect: () => setPending({ kind: 'one', session: s }) },
-        { label: `Sign out all of ${s.user.name}'s sessions`, destructive: true, onSelect: () => setPending({ kind: 'all', session: s }) },
+        {
+          label: 'Sign out this session',
+          destructive: true,
+          disabled: s.current,
+          onSelect: () => setPending({ kind: 'one', session: s }),
+        },
+        {
+          label: `Sign out all of ${s.user.name}'s sessions`,
+          destructive: true,
+          onSelect: () => setPending({ kind: 'all', session: s }),
+        },
       ]}
     />
   );
 
   return (
     <div>
-      <PageHeader title="User Sessions" description="Every active device session: who, which browser, from where, since when. End one or all of a user's." />
+      <PageHeader
+        title="User Sessions"
+        description="Every active device session: who, which browser, from where, since when. End one or all of a user's."
+      />
       {!canManage && <ReadOnlyNote />}
       <DataTable
         label="Sessions"
@@ -125,7 +149,11 @@ export default function UserSessionsPage() {
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => (open ? undefined : setPending(null))}
-        title={pending?.kind === 'one' ? `Sign out ${session?.user.name} on ${session?.browser}?` : `Sign out all of ${session?.user.name}'s sessions?`}
+        title={
+          pending?.kind === 'one'
+            ? `Sign out ${session?.user.name} on ${session?.browser}?`
+            : `Sign out all of ${session?.user.name}'s sessions?`
+        }
         description={
           pending?.kind === 'one'
             ? 'That browser is signed out on its next call and must sign in again.'

@@ -4,7 +4,15 @@ import { apiJson } from '@/lib/api-client';
 import { VENDORS_URL } from './vendor';
 
 /** `headers` carries If-Match: the save is refused (412) when the vendor changed since it was loaded. */
-export function updateVendor({ id, input, headers }: { id: string; input: UpdateVendorInput; headers?: Record<string, string> }) {
+export function updateVendor({
+  id,
+  input,
+  headers,
+}: {
+  id: string;
+  input: UpdateVendorInput;
+  headers?: Record<string, string>;
+}) {
   return apiJson<VendorDetail>('PATCH', `${VENDORS_URL}/${id}`, input, { headers });
 }
 

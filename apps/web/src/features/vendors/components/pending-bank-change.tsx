@@ -15,7 +15,13 @@ import { useBankChange } from '../api/bank-change';
  * vendors may confirm it (after a password check), anyone may discard it. `onDone` runs after
  * either (the edit form closes: its copy of the vendor is out of date then).
  */
-export function PendingBankChange({ vendor, onDone }: { vendor: Pick<Vendor, 'id' | 'name' | 'bankAccountMasked' | 'pendingBankChange'>; onDone?: () => void }) {
+export function PendingBankChange({
+  vendor,
+  onDone,
+}: {
+  vendor: Pick<Vendor, 'id' | 'name' | 'bankAccountMasked' | 'pendingBankChange'>;
+  onDone?: () => void;
+}) {
   const pending = vendor.pendingBankChange;
   const { user } = useAuth();
   const { toast } = useToast();
@@ -38,9 +44,12 @@ export function PendingBankChange({ vendor, onDone }: { vendor: Pick<Vendor, 'id
   return (
     <Alert variant="warning" data-testid="pending-bank-change" className="flex-col">
       <p>
-        Bank account change waiting for confirmation: <span className="font-mono">{pending.bankAccountMasked}</span>, requested
-        {pending.requestedByName ? ` by ${pending.requestedByName}` : ''} on {formatDateTime(pending.requestedAt)}. Payments go to{' '}
-        {vendor.bankAccountMasked ? <span className="font-mono">{vendor.bankAccountMasked}</span> : 'no account'} until someone else who manages vendors confirms it.
+        Bank account change waiting for confirmation: <span className="font-mono">{pending.bankAccountMasked}</span>,
+        requested
+        {pending.requestedByName ? ` by ${pending.requestedByName}` : ''} on {formatDateTime(pending.requestedAt)}.
+        Payments go to{' '}
+        {vendor.bankAccountMasked ? <span className="font-mono">{vendor.bankAccountMasked}</span> : 'no account'} until
+        someone else who manages vendors confirms it.
       </p>
       {own && <p id={`own-bank-change-${vendor.id}`}>You asked for this change, so someone else must confirm it.</p>}
       {error && <p role="alert">{error}</p>}
@@ -54,7 +63,13 @@ export function PendingBankChange({ vendor, onDone }: { vendor: Pick<Vendor, 'id
         >
           Confirm change
         </Button>
-        <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => void run(discard, 'Bank account change discarded')}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          onClick={() => void run(discard, 'Bank account change discarded')}
+        >
           Discard change
         </Button>
       </div>

@@ -34,7 +34,9 @@ export function VendorSpend({ vendor }: { vendor: Pick<Vendor, 'spendToDate' | '
           </dd>
         </div>
       </dl>
-      <p className="text-xs text-muted-foreground">Approved and paid requests with this vendor; the open balance is approved but not yet paid.</p>
+      <p className="text-xs text-muted-foreground">
+        Approved and paid requests with this vendor; the open balance is approved but not yet paid.
+      </p>
     </div>
   );
 }
@@ -51,7 +53,9 @@ function Details({ vendor }: { vendor: VendorDetail }) {
         </Field>
         <Field label="Tax ID">{vendor.taxId}</Field>
         <Field label="Currency">{vendor.currency}</Field>
-        <Field label="Payment terms">{vendor.paymentTermsDays === 0 ? 'On receipt' : `${vendor.paymentTermsDays} days`}</Field>
+        <Field label="Payment terms">
+          {vendor.paymentTermsDays === 0 ? 'On receipt' : `${vendor.paymentTermsDays} days`}
+        </Field>
         <Field label="Contact">{vendor.contactName}</Field>
         <Field label="E-mail">{vendor.email}</Field>
         <Field label="Phone">{vendor.phone}</Field>
@@ -79,7 +83,13 @@ export function VendorDetailDialog({ vendor, onClose }: { vendor: Vendor | null;
           <DialogTitle className="break-words pr-8">{vendor?.name}</DialogTitle>
           <DialogDescription>{vendor?.organizationName}</DialogDescription>
         </DialogHeader>
-        <QueryState query={detail} loadingLabel="Loading the vendor" errorMessage="Could not load the vendor." notFoundMessage="This vendor no longer exists or is out of your scope." className="h-40">
+        <QueryState
+          query={detail}
+          loadingLabel="Loading the vendor"
+          errorMessage="Could not load the vendor."
+          notFoundMessage="This vendor no longer exists or is out of your scope."
+          className="h-40"
+        >
           {(data) => <Details vendor={data} />}
         </QueryState>
       </DialogContent>

@@ -20,7 +20,12 @@ const VENDOR: Vendor = {
   paymentTermsDays: 30,
   currency: 'GBP',
   bankAccountMasked: '•••• 6819',
-  pendingBankChange: { bankAccountMasked: '•••• 3459', requestedById: 'u-carla', requestedByName: 'Carla Ortiz', requestedAt: '2026-03-02T10:15:00.000Z' },
+  pendingBankChange: {
+    bankAccountMasked: '•••• 3459',
+    requestedById: 'u-carla',
+    requestedByName: 'Carla Ortiz',
+    requestedAt: '2026-03-02T10:15:00.000Z',
+  },
   status: 'active',
   intercompanyOrganizationId: null,
   version: 4,
@@ -34,14 +39,28 @@ const VENDOR: Vendor = {
 let me = 'u-adam';
 let reauthed = false;
 const server = await startTestServer((req, res) => {
-  if (req.url === '/api/auth/user') return sendJson(res, 200, { id: me, username: me, firstName: 'Test', lastName: 'User', permissions: ['vendors.manage'] });
+  if (req.url === '/api/auth/user')
+    return sendJson(res, 200, {
+      id: me,
+      username: me,
+      firstName: 'Test',
+      lastName: 'User',
+      permissions: ['vendors.manage'],
+    });
   if (req.url === '/api/auth/reauth') {
     reauthed = true;
     return sendJson(res, 200, { message: 'Password confirmed', reauthUntil: new Date().toISOString() });
   }
   if (req.url === '/api/vendors/v1/bank-change/confirm' && req.method === 'POST') {
-    if (!reauthed) return sendJson(res, 403, { message: 'Please confirm your password to continue', code: 'reauth_required' });
-    return sendJson(res, 200, { ...VENDOR, bankAccountMasked: '•••• 3459', pendingBankChange: null, version: 5, lastStatusChange: null });
+    if (!reauthed)
+      return sendJson(res, 403, { message: 'Please confirm your password to continue', code: 'reauth_required' });
+    return sendJson(res, 200, {
+      ...VENDOR,
+      bankAccountMasked: '•••• 3459',
+      pendingBankChange: null,
+      version: 5,
+      lastStatusChange: null,
+    });
   }
   if (req.url === '/api/vendors/v1/bank-change' && req.method === 'DELETE') {
     return sendJson(res, 200, { ...VENDOR, pendingBankChange: null, version: 5, lastStatusChange: null });
@@ -73,7 +92,9 @@ describe('a pending bank account change in the vendor editor', () => {
   it('is shown with who asked, and confirming asks for the password, retries, and closes without saving the form', async () => {
     const onOpenChange = renderEdit();
     const notice = await screen.findByTestId('pending-bank-change');
-    expect(notice).toHaveTextContent('Bank account change waiting for confirmation: •••• 3459, requested by Carla Ortiz on');
+    expect(notice).toHaveTextContent(
+      'Bank account change waiting for confirmation: •••• 3459, requested by Carla Ortiz on',
+    );
     expect(notice).toHaveTextContent('Payments go to •••• 6819 until someone else who manages vendors confirms it.');
     const confirm = within(notice).getByRole('button', { name: 'Confirm change' });
     await waitFor(() => expect(server.requests.some((r) => r.url === '/api/auth/user')).toBe(true));
@@ -94,7 +115,9 @@ describe('a pending bank account change in the vendor editor', () => {
     const notice = await screen.findByTestId('pending-bank-change');
     await waitFor(() => expect(within(notice).getByRole('button', { name: 'Confirm change' })).toBeDisabled());
     expect(notice).toHaveTextContent('You asked for this change, so someone else must confirm it.');
-    expect(within(notice).getByRole('button', { name: 'Confirm change' })).toHaveAccessibleDescription('You asked for this change, so someone else must confirm it.');
+    expect(within(notice).getByRole('button', { name: 'Confirm change' })).toHaveAccessibleDescription(
+      'You asked for this change, so someone else must confirm it.',
+    );
 
     fireEvent.click(within(notice).getByRole('button', { name: 'Discard change' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));

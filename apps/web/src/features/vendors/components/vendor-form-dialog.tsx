@@ -1,8 +1,22 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { bankAccountInput, createVendorInput, type UpdateVendorInput, type Vendor, type VendorOrganization } from '@outlay/contracts/vendors';
-import { FormDialog, FormFieldCheckbox, FormFieldSelect, FormFieldText, FormFieldTextarea, useVersionedEdit, useZodForm } from '@/components/form';
+import {
+  bankAccountInput,
+  createVendorInput,
+  type UpdateVendorInput,
+  type Vendor,
+  type VendorOrganization,
+} from '@outlay/contracts/vendors';
+import {
+  FormDialog,
+  FormFieldCheckbox,
+  FormFieldSelect,
+  FormFieldText,
+  FormFieldTextarea,
+  useVersionedEdit,
+  useZodForm,
+} from '@/components/form';
 import { useToast } from '@/components/ui/use-toast';
 import { useCreateVendor } from '../api/create-vendor';
 import { useUpdateVendor } from '../api/update-vendor';
@@ -35,7 +49,15 @@ function SharedFields() {
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormFieldSelect name="currency" label="Currency" required options={CURRENCY_OPTIONS} />
-        <FormFieldText name="paymentTermsDays" label="Payment terms (days)" required type="number" min={0} max={365} inputMode="numeric" />
+        <FormFieldText
+          name="paymentTermsDays"
+          label="Payment terms (days)"
+          required
+          type="number"
+          min={0}
+          max={365}
+          inputMode="numeric"
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormFieldText name="contactName" label="Contact name" autoComplete="off" />
@@ -49,7 +71,11 @@ function SharedFields() {
   );
 }
 
-export function CreateVendorDialog({ open, onOpenChange, organizations }: Common & { organizations: readonly VendorOrganization[] }) {
+export function CreateVendorDialog({
+  open,
+  onOpenChange,
+  organizations,
+}: Common & { organizations: readonly VendorOrganization[] }) {
   const { toast } = useToast();
   const create = useCreateVendor();
   const first = organizations[0];
@@ -102,7 +128,13 @@ export function CreateVendorDialog({ open, onOpenChange, organizations }: Common
         options={organizations.map((o) => ({ value: o.id, label: o.name }))}
       />
       <SharedFields />
-      <FormFieldText name="bankAccount" label="Bank account or IBAN" autoComplete="off" spellCheck={false} hint={BANK_HINT} />
+      <FormFieldText
+        name="bankAccount"
+        label="Bank account or IBAN"
+        autoComplete="off"
+        spellCheck={false}
+        hint={BANK_HINT}
+      />
     </FormDialog>
   );
 }
@@ -176,7 +208,9 @@ export function EditVendorDialog({ open, onOpenChange, vendor }: Common & { vend
             : `Leave empty to keep the current account. ${BANK_HINT}`
         }
       />
-      {vendor.bankAccountMasked && <FormFieldCheckbox name="removeBankAccount" label={`Remove the bank account ${vendor.bankAccountMasked}`} />}
+      {vendor.bankAccountMasked && (
+        <FormFieldCheckbox name="removeBankAccount" label={`Remove the bank account ${vendor.bankAccountMasked}`} />
+      )}
     </FormDialog>
   );
 }

@@ -19,7 +19,10 @@ export function VendorStatusDialog({ action, onClose }: { action: StatusAction; 
   const run = async (reason: string | undefined) => {
     const saved = await change.mutateAsync({ id: vendor.id, input: { status: to, ...(reason ? { reason } : {}) } });
     const verb = to === 'blocked' ? 'blocked' : unblocking ? 'unblocked' : 'verified';
-    toast({ title: `Vendor ${verb}`, description: `${saved.name} is now ${saved.status === 'blocked' ? 'blocked' : 'active'}.` });
+    toast({
+      title: `Vendor ${verb}`,
+      description: `${saved.name} is now ${saved.status === 'blocked' ? 'blocked' : 'active'}.`,
+    });
   };
 
   if (to === 'blocked') {
@@ -31,7 +34,13 @@ export function VendorStatusDialog({ action, onClose }: { action: StatusAction; 
         description="A blocked vendor cannot be used on new requests or paid until it is unblocked. The reason is kept in the audit history."
         confirmLabel="Block vendor"
         pendingLabel="Blocking…"
-        reason={{ label: 'Reason for blocking', required: true, minLength: 3, maxLength: 500, placeholder: 'e.g. Bank details could not be verified' }}
+        reason={{
+          label: 'Reason for blocking',
+          required: true,
+          minLength: 3,
+          maxLength: 500,
+          placeholder: 'e.g. Bank details could not be verified',
+        }}
         onConfirm={run}
       />
     );
@@ -55,7 +64,9 @@ export function VendorStatusDialog({ action, onClose }: { action: StatusAction; 
     >
       {unblocking && last?.status === 'blocked' && (
         <div className="rounded-md border bg-muted/40 p-3 text-sm">
-          <p className="font-medium">Blocked {last.actorName ? `by ${last.actorName}` : ''} on {formatDateTime(last.at)}</p>
+          <p className="font-medium">
+            Blocked {last.actorName ? `by ${last.actorName}` : ''} on {formatDateTime(last.at)}
+          </p>
           {last.reason && <p className="mt-1 text-muted-foreground">“{last.reason}”</p>}
         </div>
       )}

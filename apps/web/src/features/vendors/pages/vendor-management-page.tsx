@@ -1,7 +1,14 @@
 import { Ban, CheckCircle2, Eye, Pencil, Plus, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { VENDOR_STATUS_LABELS, VENDOR_STATUS_VALUES, VENDOR_TRANSITIONS, type Vendor } from '@outlay/contracts/vendors';
-import { DataTable, DataTableFilterSelect, DataTableRowActions, useListQuery, type DataTableColumn, type RowAction } from '@/components/data-table';
+import {
+  DataTable,
+  DataTableFilterSelect,
+  DataTableRowActions,
+  useListQuery,
+  type DataTableColumn,
+  type RowAction,
+} from '@/components/data-table';
 import { ListCard } from '@/components/data-table/list-card';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -78,7 +85,11 @@ const COLUMNS: DataTableColumn<Vendor>[] = [
 export default function VendorManagementPage() {
   const organizations = useVendorOrganizations();
   const orgs = organizations.data?.items ?? [];
-  const query = useListQuery<Vendor>({ url: VENDORS_URL, filters: ['status', 'organizationId', 'currency'], defaultSort: 'name' });
+  const query = useListQuery<Vendor>({
+    url: VENDORS_URL,
+    filters: ['status', 'organizationId', 'currency'],
+    defaultSort: 'name',
+  });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Vendor | null>(null);
   const [statusAction, setStatusAction] = useState<StatusAction>(null);
@@ -91,13 +102,27 @@ export default function VendorManagementPage() {
       { label: 'Edit', icon: <Pencil aria-hidden="true" />, onSelect: () => setEditing(v) },
     ];
     if (v.status === 'pending_verification' && next.includes('active')) {
-      actions.push({ label: 'Mark as verified', icon: <ShieldCheck aria-hidden="true" />, onSelect: () => setStatusAction({ vendor: v, to: 'active' }) });
+      actions.push({
+        label: 'Mark as verified',
+        icon: <ShieldCheck aria-hidden="true" />,
+        onSelect: () => setStatusAction({ vendor: v, to: 'active' }),
+      });
     }
     if (v.status === 'blocked') {
-      actions.push({ label: 'Unblock', icon: <CheckCircle2 aria-hidden="true" />, onSelect: () => setStatusAction({ vendor: v, to: 'active' }) });
+      actions.push({
+        label: 'Unblock',
+        icon: <CheckCircle2 aria-hidden="true" />,
+        onSelect: () => setStatusAction({ vendor: v, to: 'active' }),
+      });
     }
     if (next.includes('blocked')) {
-      actions.push({ label: 'Block', icon: <Ban aria-hidden="true" />, destructive: true, separated: true, onSelect: () => setStatusAction({ vendor: v, to: 'blocked' }) });
+      actions.push({
+        label: 'Block',
+        icon: <Ban aria-hidden="true" />,
+        destructive: true,
+        separated: true,
+        onSelect: () => setStatusAction({ vendor: v, to: 'blocked' }),
+      });
     }
     return actions;
   };
@@ -115,7 +140,13 @@ export default function VendorManagementPage() {
         searchPlaceholder="Search by name or tax ID…"
         toolbar={
           <>
-            <DataTableFilterSelect query={query} name="status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} />
+            <DataTableFilterSelect
+              query={query}
+              name="status"
+              label="Status"
+              allLabel="All statuses"
+              options={STATUS_OPTIONS}
+            />
             {orgs.length > 1 && (
               <DataTableFilterSelect
                 query={query}
@@ -125,7 +156,14 @@ export default function VendorManagementPage() {
                 options={orgs.map((o) => ({ value: o.id, label: o.name }))}
               />
             )}
-            <DataTableFilterSelect query={query} name="currency" label="Currency" allLabel="All currencies" options={CURRENCY_OPTIONS} className="sm:w-36" />
+            <DataTableFilterSelect
+              query={query}
+              name="currency"
+              label="Currency"
+              allLabel="All currencies"
+              options={CURRENCY_OPTIONS}
+              className="sm:w-36"
+            />
           </>
         }
         actions={
@@ -137,7 +175,9 @@ export default function VendorManagementPage() {
         empty={
           <div className="flex flex-col items-center gap-3 text-center">
             <p className="font-medium">No vendors yet</p>
-            <p className="text-sm text-muted-foreground">Add the companies you buy from to pay them and track their terms.</p>
+            <p className="text-sm text-muted-foreground">
+              Add the companies you buy from to pay them and track their terms.
+            </p>
           </div>
         }
         rowActions={(v) => <DataTableRowActions label={`Actions for ${v.name}`} actions={actionsFor(v)} />}
@@ -153,7 +193,8 @@ export default function VendorManagementPage() {
             meta={
               <span className="flex flex-col items-start gap-1">
                 <span>
-                  Open balance <span className="tabular-nums text-foreground">{formatMoney(v.openBalance, v.spendCurrency)}</span>
+                  Open balance{' '}
+                  <span className="tabular-nums text-foreground">{formatMoney(v.openBalance, v.spendCurrency)}</span>
                 </span>
                 <PendingBankBadge vendor={v} />
               </span>
@@ -169,7 +210,9 @@ export default function VendorManagementPage() {
       />
       <VendorDetailDialog vendor={viewing} onClose={() => setViewing(null)} />
       {creating && <CreateVendorDialog open={creating} onOpenChange={setCreating} organizations={orgs} />}
-      {editing && <EditVendorDialog key={editing.id} open onOpenChange={(open) => !open && setEditing(null)} vendor={editing} />}
+      {editing && (
+        <EditVendorDialog key={editing.id} open onOpenChange={(open) => !open && setEditing(null)} vendor={editing} />
+      )}
       <VendorStatusDialog action={statusAction} onClose={() => setStatusAction(null)} />
     </div>
   );

@@ -6,7 +6,8 @@ import { AUTO_APPROVAL_RULES_URL } from './keys';
 export function autoApprovalRulesQueryOptions() {
   return queryOptions({
     queryKey: [AUTO_APPROVAL_RULES_URL],
-    queryFn: ({ signal }) => apiJson<{ items: AutoApprovalRule[] }>('GET', AUTO_APPROVAL_RULES_URL, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<{ items: AutoApprovalRule[] }>('GET', AUTO_APPROVAL_RULES_URL, undefined, { signal }),
     select: (data) => data.items,
   });
 }
@@ -29,7 +30,10 @@ export function deleteAutoApprovalRule(id: string) {
 
 function useRuleMutation<V, R>(fn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: [AUTO_APPROVAL_RULES_URL] }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [AUTO_APPROVAL_RULES_URL] }),
+  });
 }
 
 export const useCreateAutoApprovalRule = () => useRuleMutation(createAutoApprovalRule);

@@ -9,7 +9,8 @@ import { ROUTING_REQUESTS_URL } from './keys';
 export function routeExplanationQueryOptions(id: string) {
   return queryOptions({
     queryKey: [ROUTING_REQUESTS_URL, id],
-    queryFn: ({ signal }) => apiJson<RouteExplanation>('GET', `${ROUTING_REQUESTS_URL}/${encodeURIComponent(id)}`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<RouteExplanation>('GET', `${ROUTING_REQUESTS_URL}/${encodeURIComponent(id)}`, undefined, { signal }),
   });
 }
 
@@ -26,7 +27,8 @@ export function useRequestLookup(q: string, withScope: boolean) {
   const qs = `?pageSize=10&sort=updatedAt&order=desc${term ? `&q=${encodeURIComponent(term)}` : ''}`;
   const mine = useQuery({
     queryKey: ['/api/requests/mine', { lookup: term }],
-    queryFn: ({ signal }) => apiJson<Paginated<RequestSummary>>('GET', `/api/requests/mine${qs}`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<Paginated<RequestSummary>>('GET', `/api/requests/mine${qs}`, undefined, { signal }),
     placeholderData: keepPreviousData,
   });
   const scope = useQuery({

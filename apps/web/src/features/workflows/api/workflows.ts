@@ -22,7 +22,15 @@ export function createWorkflow(input: WorkflowInput) {
 }
 
 /** `headers` carries If-Match: the save is refused (412) when the workflow changed since it was loaded. */
-export function updateWorkflow({ id, input, headers }: { id: string; input: WorkflowInput; headers?: Record<string, string> }) {
+export function updateWorkflow({
+  id,
+  input,
+  headers,
+}: {
+  id: string;
+  input: WorkflowInput;
+  headers?: Record<string, string>;
+}) {
   return apiJson<Workflow>('PUT', `${WORKFLOWS_URL}/${encodeURIComponent(id)}`, input, { headers });
 }
 

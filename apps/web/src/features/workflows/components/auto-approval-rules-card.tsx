@@ -2,7 +2,16 @@ import { Pencil, Plus, Trash2, Zap } from 'lucide-react';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { autoApprovalRuleInput, type AutoApprovalRule, type AutoApprovalRuleInput } from '@outlay/contracts/routing';
-import { CheckboxGroupField, ConfirmDialog, FormDialog, FormFieldCheckbox, FormFieldMoney, FormFieldSelect, FormFieldText, useZodForm } from '@/components/form';
+import {
+  CheckboxGroupField,
+  ConfirmDialog,
+  FormDialog,
+  FormFieldCheckbox,
+  FormFieldMoney,
+  FormFieldSelect,
+  FormFieldText,
+  useZodForm,
+} from '@/components/form';
 import { CardList, ListCard } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
@@ -11,7 +20,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { toast } from '@/components/ui/use-toast';
 import { useCategoryOptions } from '@/features/categories/api/category-options';
 import { formatMoney, plural } from '@/lib/format';
-import { useAutoApprovalRules, useCreateAutoApprovalRule, useDeleteAutoApprovalRule, useUpdateAutoApprovalRule } from '../api/auto-approval-rules';
+import {
+  useAutoApprovalRules,
+  useCreateAutoApprovalRule,
+  useDeleteAutoApprovalRule,
+  useUpdateAutoApprovalRule,
+} from '../api/auto-approval-rules';
 
 type RuleForm = z.input<typeof autoApprovalRuleInput>;
 
@@ -38,7 +52,9 @@ function RuleDialog({
   });
   const organizationId = form.watch('organizationId');
   const currency = organizations.find((o) => o.id === organizationId)?.currency;
-  const categoryChoices = (categories.data ?? []).filter((c) => c.active && (!c.organizationId || c.organizationId === organizationId));
+  const categoryChoices = (categories.data ?? []).filter(
+    (c) => c.active && (!c.organizationId || c.organizationId === organizationId),
+  );
   return (
     <FormDialog
       open
@@ -49,19 +65,45 @@ function RuleDialog({
       size="lg"
       submitLabel={rule ? 'Save rule' : 'Create rule'}
       onSubmit={async (values: AutoApprovalRuleInput) => {
-        const saved = rule ? await update.mutateAsync({ id: rule.id, input: values }) : await create.mutateAsync(values);
+        const saved = rule
+          ? await update.mutateAsync({ id: rule.id, input: values })
+          : await create.mutateAsync(values);
         toast({ title: rule ? 'Rule saved' : 'Rule created', description: saved.name, variant: 'success' });
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormFieldSelect<RuleForm> name="organizationId" label="Organization" required options={organizations.map((o) => ({ value: o.id, label: o.name }))} />
+        <FormFieldSelect<RuleForm>
+          name="organizationId"
+          label="Organization"
+          required
+          options={organizations.map((o) => ({ value: o.id, label: o.name }))}
+        />
         <FormFieldText<RuleForm> name="name" label="Name" required placeholder="e.g. Small office supplies" />
-        <FormFieldMoney<RuleForm> name="maxAmount" label="Up to (inclusive)" required currency={currency} hint="In the organization’s currency." />
+        <FormFieldMoney<RuleForm>
+          name="maxAmount"
+          label="Up to (inclusive)"
+          required
+          currency={currency}
+          hint="In the organization’s currency."
+        />
       </div>
-      <CheckboxGroupField<RuleForm> name="categoryIds" legend="Categories" options={categoryChoices.map((c) => ({ value: c.id, label: c.name }))} emptyText="any category" />
+      <CheckboxGroupField<RuleForm>
+        name="categoryIds"
+        legend="Categories"
+        options={categoryChoices.map((c) => ({ value: c.id, label: c.name }))}
+        emptyText="any category"
+      />
       <div className="grid gap-3 sm:grid-cols-3">
-        <FormFieldCheckbox<RuleForm> name="requireWithinBudget" label="Within budget" description="Not when over budget." />
-        <FormFieldCheckbox<RuleForm> name="requireNoFindings" label="No findings" description="Not when policy checks found something." />
+        <FormFieldCheckbox<RuleForm>
+          name="requireWithinBudget"
+          label="Within budget"
+          description="Not when over budget."
+        />
+        <FormFieldCheckbox<RuleForm>
+          name="requireNoFindings"
+          label="No findings"
+          description="Not when policy checks found something."
+        />
         <FormFieldCheckbox<RuleForm> name="active" label="Active" />
       </div>
     </FormDialog>
@@ -78,13 +120,27 @@ function conditionsOf(r: AutoApprovalRule): string {
     .join(' · ');
 }
 
-function RuleActions({ rule: r, onEdit, onDelete }: { rule: AutoApprovalRule; onEdit: (r: AutoApprovalRule) => void; onDelete: (r: AutoApprovalRule) => void }) {
+function RuleActions({
+  rule: r,
+  onEdit,
+  onDelete,
+}: {
+  rule: AutoApprovalRule;
+  onEdit: (r: AutoApprovalRule) => void;
+  onDelete: (r: AutoApprovalRule) => void;
+}) {
   return (
     <>
       <Button size="icon" variant="ghost" className="size-8" aria-label={`Edit ${r.name}`} onClick={() => onEdit(r)}>
         <Pencil aria-hidden="true" />
       </Button>
-      <Button size="icon" variant="ghost" className="size-8 text-destructive" aria-label={`Delete ${r.name}`} onClick={() => onDelete(r)}>
+      <Button
+        size="icon"
+        variant="ghost"
+        className="size-8 text-destructive"
+        aria-label={`Delete ${r.name}`}
+        onClick={() => onDelete(r)}
+      >
         <Trash2 aria-hidden="true" />
       </Button>
     </>
@@ -92,7 +148,11 @@ function RuleActions({ rule: r, onEdit, onDelete }: { rule: AutoApprovalRule; on
 }
 
 /** Auto-approval rules (workflows.manage): list, create, edit, delete, with how often each applied. Cards on a phone. */
-export function AutoApprovalRulesCard({ organizations }: { organizations: readonly { id: string; name: string; currency: string }[] }) {
+export function AutoApprovalRulesCard({
+  organizations,
+}: {
+  organizations: readonly { id: string; name: string; currency: string }[];
+}) {
   const rules = useAutoApprovalRules();
   const remove = useDeleteAutoApprovalRule();
   const [editing, setEditing] = useState<AutoApprovalRule | 'new' | null>(null);
@@ -105,7 +165,9 @@ export function AutoApprovalRulesCard({ organizations }: { organizations: readon
             <Zap className="size-5 text-muted-foreground" aria-hidden="true" />
             Auto-approval rules
           </CardTitle>
-          <CardDescription>Requests under an amount, within budget and without findings can skip the route.</CardDescription>
+          <CardDescription>
+            Requests under an amount, within budget and without findings can skip the route.
+          </CardDescription>
         </div>
         <Button onClick={() => setEditing('new')} disabled={organizations.length === 0}>
           <Plus aria-hidden="true" />
@@ -174,7 +236,9 @@ export function AutoApprovalRulesCard({ organizations }: { organizations: readon
                               <span className="text-xs text-muted-foreground">{r.organizationName}</span>
                             </div>
                           </td>
-                          <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatMoney(r.maxAmount, r.currency)}</td>
+                          <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                            {formatMoney(r.maxAmount, r.currency)}
+                          </td>
                           <td className="px-3 py-2 text-xs text-muted-foreground">{conditionsOf(r)}</td>
                           <td className="px-3 py-2 text-right tabular-nums">{r.appliedCount}</td>
                           <td className="whitespace-nowrap px-3 py-2 text-right">
@@ -190,7 +254,14 @@ export function AutoApprovalRulesCard({ organizations }: { organizations: readon
           }
         </QueryState>
       </CardContent>
-      {editing && <RuleDialog key={editing === 'new' ? 'new' : editing.id} rule={editing === 'new' ? null : editing} organizations={organizations} onClose={() => setEditing(null)} />}
+      {editing && (
+        <RuleDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          rule={editing === 'new' ? null : editing}
+          organizations={organizations}
+          onClose={() => setEditing(null)}
+        />
+      )}
       <ConfirmDialog
         open={Boolean(deleting)}
         onOpenChange={(open) => !open && setDeleting(null)}

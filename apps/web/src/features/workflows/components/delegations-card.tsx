@@ -42,7 +42,15 @@ const delegationForm = delegationInput.safeExtend({
 });
 type DelegationFormValues = z.input<typeof delegationForm>;
 
-function CreateDelegationDialog({ open, onOpenChange, forOthers }: { open: boolean; onOpenChange: (open: boolean) => void; forOthers: boolean }) {
+function CreateDelegationDialog({
+  open,
+  onOpenChange,
+  forOthers,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  forOthers: boolean;
+}) {
   const create = useCreateDelegation();
   const now = new Date();
   const form = useZodForm(delegationForm, {
@@ -94,7 +102,13 @@ function CreateDelegationDialog({ open, onOpenChange, forOthers }: { open: boole
         <FormFieldText<DelegationFormValues> name="startsAt" label="From" type="datetime-local" required />
         <FormFieldText<DelegationFormValues> name="endsAt" label="Until" type="datetime-local" required />
       </div>
-      <FormFieldTextarea<DelegationFormValues> name="reason" label="Reason (optional)" rows={2} maxLength={500} placeholder="e.g. Annual leave" />
+      <FormFieldTextarea<DelegationFormValues>
+        name="reason"
+        label="Reason (optional)"
+        rows={2}
+        maxLength={500}
+        placeholder="e.g. Annual leave"
+      />
     </FormDialog>
   );
 }
@@ -108,7 +122,12 @@ export function DelegationsCard({ canManage }: { canManage: boolean }) {
   const [revoking, setRevoking] = useState<Delegation | null>(null);
 
   const list = (
-    <QueryState query={delegations} loadingLabel="Loading the delegations" errorMessage="Could not load the delegations." className="h-16">
+    <QueryState
+      query={delegations}
+      loadingLabel="Loading the delegations"
+      errorMessage="Could not load the delegations."
+      className="h-16"
+    >
       {(items) =>
         items.length === 0 ? (
           <p className="text-sm text-muted-foreground">No delegations. Set one up before you go on leave.</p>
@@ -118,7 +137,8 @@ export function DelegationsCard({ canManage }: { canManage: boolean }) {
               <li key={d.id} className="flex flex-col gap-1 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <p>
-                    <span className="font-medium">{d.delegator.name}</span> → <span className="font-medium">{d.delegate.name}</span>{' '}
+                    <span className="font-medium">{d.delegator.name}</span> →{' '}
+                    <span className="font-medium">{d.delegate.name}</span>{' '}
                     <Badge variant={STATE[d.state].variant}>{STATE[d.state].label}</Badge>
                   </p>
                   <p className="text-xs text-muted-foreground">
@@ -127,7 +147,12 @@ export function DelegationsCard({ canManage }: { canManage: boolean }) {
                   </p>
                 </div>
                 {(d.state === 'scheduled' || d.state === 'active') && (
-                  <Button size="sm" variant="outline" onClick={() => setRevoking(d)} aria-label={`Revoke delegation from ${d.delegator.name} to ${d.delegate.name}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setRevoking(d)}
+                    aria-label={`Revoke delegation from ${d.delegator.name} to ${d.delegate.name}`}
+                  >
                     Revoke
                   </Button>
                 )}
@@ -147,7 +172,9 @@ export function DelegationsCard({ canManage }: { canManage: boolean }) {
             <CalendarClock className="size-5 text-muted-foreground" aria-hidden="true" />
             Out of office
           </CardTitle>
-          <CardDescription>Delegations move waiting items to the delegate; every decision records “on behalf of”.</CardDescription>
+          <CardDescription>
+            Delegations move waiting items to the delegate; every decision records “on behalf of”.
+          </CardDescription>
         </div>
         <Button onClick={() => setCreating(true)}>
           <Plus aria-hidden="true" />
@@ -177,7 +204,11 @@ export function DelegationsCard({ canManage }: { canManage: boolean }) {
         open={Boolean(revoking)}
         onOpenChange={(open) => !open && setRevoking(null)}
         title="Revoke this delegation?"
-        description={revoking ? `${revoking.delegate.name} stops approving for ${revoking.delegator.name}; open delegated items go back to ${revoking.delegator.name}.` : undefined}
+        description={
+          revoking
+            ? `${revoking.delegate.name} stops approving for ${revoking.delegator.name}; open delegated items go back to ${revoking.delegator.name}.`
+            : undefined
+        }
         confirmLabel="Revoke"
         pendingLabel="Revoking…"
         onConfirm={async () => {

@@ -8,7 +8,15 @@ import { cn } from '@/lib/utils';
 import { useRequestLookup } from '../api/routing';
 
 /** Find a request by reference, title or id among those the caller can see. */
-export function RequestLookup({ selectedId, onSelect, withScope }: { selectedId: string | null; onSelect: (id: string) => void; withScope: boolean }) {
+export function RequestLookup({
+  selectedId,
+  onSelect,
+  withScope,
+}: {
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  withScope: boolean;
+}) {
   const id = useId();
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
@@ -25,7 +33,10 @@ export function RequestLookup({ selectedId, onSelect, withScope }: { selectedId:
         Find a request
       </label>
       <div className="relative">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
         <Input
           id={id}
           type="search"
@@ -44,13 +55,22 @@ export function RequestLookup({ selectedId, onSelect, withScope }: { selectedId:
         />
       </div>
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        {withScope ? 'Your own requests and those in your scope.' : 'Your own requests and those you approve.'} Press Enter to open the first match.
+        {withScope ? 'Your own requests and those in your scope.' : 'Your own requests and those you approve.'} Press
+        Enter to open the first match.
       </p>
       {lookup.error && <p className="text-sm text-destructive">{messageOf(lookup.error, 'The search failed.')}</p>}
-      <ul className="flex max-h-80 flex-col gap-1 overflow-y-auto" aria-label="Matching requests" aria-busy={lookup.isFetching || undefined}>
+      <ul
+        className="flex max-h-80 flex-col gap-1 overflow-y-auto"
+        aria-label="Matching requests"
+        aria-busy={lookup.isFetching || undefined}
+      >
         {uuid && !lookup.items.some((r) => r.id === term.trim()) && (
           <li>
-            <button type="button" className="w-full rounded-md border px-3 py-2 text-left text-sm hover:bg-accent" onClick={() => onSelect(term.trim())}>
+            <button
+              type="button"
+              className="w-full rounded-md border px-3 py-2 text-left text-sm hover:bg-accent"
+              onClick={() => onSelect(term.trim())}
+            >
               Open request id {term.trim()}
             </button>
           </li>
@@ -77,7 +97,9 @@ export function RequestLookup({ selectedId, onSelect, withScope }: { selectedId:
             </button>
           </li>
         ))}
-        {!lookup.isLoading && lookup.items.length === 0 && !uuid && <li className="px-1 text-sm text-muted-foreground">No requests match.</li>}
+        {!lookup.isLoading && lookup.items.length === 0 && !uuid && (
+          <li className="px-1 text-sm text-muted-foreground">No requests match.</li>
+        )}
       </ul>
     </div>
   );

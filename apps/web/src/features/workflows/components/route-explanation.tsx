@@ -36,7 +36,8 @@ export function PredictionText({ prediction }: { prediction: Prediction }) {
   }
   return (
     <p className="text-sm" data-testid="prediction">
-      Typically decided within <strong>{hours(prediction.medianHours)}</strong>; 9 in 10 within <strong>{hours(prediction.p90Hours)}</strong>.{' '}
+      Typically decided within <strong>{hours(prediction.medianHours)}</strong>; 9 in 10 within{' '}
+      <strong>{hours(prediction.p90Hours)}</strong>.{' '}
       <span className="text-muted-foreground">
         Based on {plural(prediction.sample, 'similar request')} ({prediction.basis}).
       </span>
@@ -63,7 +64,9 @@ export function RouteExplanationCard({ requestId }: { requestId: string }) {
               <Badge variant="outline">{REQUEST_STATUS_LABELS[r.status as RequestStatus] ?? r.status}</Badge>
             </div>
             <CardTitle>{r.title}</CardTitle>
-            <CardDescription>{r.workflowName ? `Routed by the workflow “${r.workflowName}”.` : 'No workflow chose this route.'}</CardDescription>
+            <CardDescription>
+              {r.workflowName ? `Routed by the workflow “${r.workflowName}”.` : 'No workflow chose this route.'}
+            </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-5">
             <section aria-label="Why this route">
@@ -92,7 +95,8 @@ export function RouteExplanationCard({ requestId }: { requestId: string }) {
                           </span>
                           <Badge variant={status.variant}>{status.label}</Badge>
                           <span className="text-xs text-muted-foreground">
-                            {STEP_MODE_LABELS[step.mode]} · SLA {step.slaHours} h{step.dueAt && step.status === 'active' ? ` · due ${formatDateTime(step.dueAt)}` : ''}
+                            {STEP_MODE_LABELS[step.mode]} · SLA {step.slaHours} h
+                            {step.dueAt && step.status === 'active' ? ` · due ${formatDateTime(step.dueAt)}` : ''}
                           </span>
                         </div>
                         {step.approvers.length > 0 ? (
@@ -108,7 +112,9 @@ export function RouteExplanationCard({ requestId }: { requestId: string }) {
                             ))}
                           </ul>
                         ) : (
-                          <p className="mt-1.5 text-xs text-muted-foreground">Approvers are resolved when the step becomes active.</p>
+                          <p className="mt-1.5 text-xs text-muted-foreground">
+                            Approvers are resolved when the step becomes active.
+                          </p>
                         )}
                       </li>
                     );
@@ -116,7 +122,10 @@ export function RouteExplanationCard({ requestId }: { requestId: string }) {
                 </ol>
               </section>
             )}
-            <section aria-label="Predicted time to decision" className="flex items-start gap-2 rounded-md bg-muted/50 p-3">
+            <section
+              aria-label="Predicted time to decision"
+              className="flex items-start gap-2 rounded-md bg-muted/50 p-3"
+            >
               <Clock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               <PredictionText prediction={r.prediction} />
             </section>

@@ -176,10 +176,18 @@ function SimulationView({ result }: { result: SimulationResult }) {
   return (
     <section aria-label="Simulated route" className="flex flex-col gap-3 border-t pt-3 text-sm" aria-live="polite">
       <p>
-        <span className="font-semibold">{result.autoApproved ? 'Approved automatically' : result.matched ? `Matches “${result.workflowName}”` : 'No workflow matches'}</span>
+        <span className="font-semibold">
+          {result.autoApproved
+            ? 'Approved automatically'
+            : result.matched
+              ? `Matches “${result.workflowName}”`
+              : 'No workflow matches'}
+        </span>
         <span className="text-muted-foreground"> · {formatMoney(result.amountOrg, result.orgCurrency)}</span>
       </p>
-      {result.autoApproved && result.autoApprovalRule && <Badge variant="success">Rule: {result.autoApprovalRule}</Badge>}
+      {result.autoApproved && result.autoApprovalRule && (
+        <Badge variant="success">Rule: {result.autoApprovalRule}</Badge>
+      )}
       {result.reasons.length > 0 && (
         <ul className="list-disc space-y-0.5 pl-5 text-muted-foreground">
           {result.reasons.map((r) => (
@@ -201,7 +209,10 @@ function SimulationView({ result }: { result: SimulationResult }) {
                 <ul className="mt-1 flex flex-col gap-0.5">
                   {step.approvers.map((a) => (
                     <li key={a.id}>
-                      {a.name} <span className="text-xs text-muted-foreground">({roleLabel(a.role)}) — {a.why}</span>
+                      {a.name}{' '}
+                      <span className="text-xs text-muted-foreground">
+                        ({roleLabel(a.role)}) — {a.why}
+                      </span>
                     </li>
                   ))}
                 </ul>

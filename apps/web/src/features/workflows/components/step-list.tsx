@@ -8,7 +8,12 @@ import {
   type Announcements,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, GripVertical, Plus, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
@@ -50,7 +55,9 @@ interface StepCardProps {
 
 function StepCard({ id, index, count, organizationId, names, onMove, onRemove }: StepCardProps) {
   const form = useFormContext<WorkflowForm>();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+  });
   const kind = form.watch(`steps.${index}.approverKind`);
   const mode = form.watch(`steps.${index}.mode`);
   const name = form.watch(`steps.${index}.name`) || `Step ${index + 1}`;
@@ -66,7 +73,10 @@ function StepCard({ id, index, count, organizationId, names, onMove, onRemove }:
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={cn('rounded-lg border bg-card p-3 shadow-xs sm:p-4', isDragging && 'relative z-10 shadow-lg ring-2 ring-ring')}
+      className={cn(
+        'rounded-lg border bg-card p-3 shadow-xs sm:p-4',
+        isDragging && 'relative z-10 shadow-lg ring-2 ring-ring',
+      )}
       data-testid="workflow-step"
       aria-label={`Step ${index + 1}: ${name}`}
     >
@@ -81,11 +91,21 @@ function StepCard({ id, index, count, organizationId, names, onMove, onRemove }:
         >
           <GripVertical className="size-4" aria-hidden="true" />
         </button>
-        <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground" aria-hidden="true">
+        <span
+          className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
+          aria-hidden="true"
+        >
           {index + 1}
         </span>
         <span className="min-w-0 flex-1 truncate text-sm font-semibold">{name}</span>
-        <Button variant="ghost" size="icon" className="size-8" aria-label={`Move step ${index + 1} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={`Move step ${index + 1} up`}
+          disabled={index === 0}
+          onClick={() => onMove(index, index - 1)}
+        >
           <ArrowUp aria-hidden="true" />
         </Button>
         <Button
@@ -98,13 +118,29 @@ function StepCard({ id, index, count, organizationId, names, onMove, onRemove }:
         >
           <ArrowDown aria-hidden="true" />
         </Button>
-        <Button variant="ghost" size="icon" className="size-8 text-destructive" aria-label={`Remove step ${index + 1}`} disabled={count === 1} onClick={onRemove}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 text-destructive"
+          aria-label={`Remove step ${index + 1}`}
+          disabled={count === 1}
+          onClick={onRemove}
+        >
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormFieldText<WorkflowForm> name={`steps.${index}.name`} label="Step name" required placeholder="e.g. Department head" />
-        <FormFieldSelect<WorkflowForm> name={`steps.${index}.approverKind`} label="Who approves" options={KIND_OPTIONS} />
+        <FormFieldText<WorkflowForm>
+          name={`steps.${index}.name`}
+          label="Step name"
+          required
+          placeholder="e.g. Department head"
+        />
+        <FormFieldSelect<WorkflowForm>
+          name={`steps.${index}.approverKind`}
+          label="Who approves"
+          options={KIND_OPTIONS}
+        />
         {kind === 'user' ? (
           <FormFieldApprover<WorkflowForm>
             name={`steps.${index}.approverUserId`}
@@ -115,10 +151,29 @@ function StepCard({ id, index, count, organizationId, names, onMove, onRemove }:
             placeholder="Search people…"
           />
         ) : (
-          <FormFieldSelect<WorkflowForm> name={`steps.${index}.approverRole`} label="Role" required options={ROLE_OPTIONS} placeholder="Choose a role" />
+          <FormFieldSelect<WorkflowForm>
+            name={`steps.${index}.approverRole`}
+            label="Role"
+            required
+            options={ROLE_OPTIONS}
+            placeholder="Choose a role"
+          />
         )}
-        <FormFieldSelect<WorkflowForm> name={`steps.${index}.mode`} label="Decision" options={MODE_OPTIONS} hint="“All of” needs every resolved approver." />
-        <FormFieldText<WorkflowForm> name={`steps.${index}.slaHours`} label="SLA (hours)" type="number" min={1} max={720} required hint="Reminder at half, escalation when it runs out." />
+        <FormFieldSelect<WorkflowForm>
+          name={`steps.${index}.mode`}
+          label="Decision"
+          options={MODE_OPTIONS}
+          hint="“All of” needs every resolved approver."
+        />
+        <FormFieldText<WorkflowForm>
+          name={`steps.${index}.slaHours`}
+          label="SLA (hours)"
+          type="number"
+          min={1}
+          max={720}
+          required
+          hint="Reminder at half, escalation when it runs out."
+        />
         <FormFieldApprover<WorkflowForm>
           name={`steps.${index}.fallbackUserId`}
           label="Fallback approver"
@@ -129,7 +184,9 @@ function StepCard({ id, index, count, organizationId, names, onMove, onRemove }:
         <FormFieldCheckbox<WorkflowForm>
           name={`steps.${index}.balance`}
           label="Balance the load"
-          description={mode === 'any' ? 'Only the candidate with the fewest open items gets it.' : 'Only for “any one of” steps.'}
+          description={
+            mode === 'any' ? 'Only the candidate with the fewest open items gets it.' : 'Only for “any one of” steps.'
+          }
           disabled={mode !== 'any'}
           className="sm:col-span-2"
         />
@@ -153,9 +210,14 @@ export function StepList({ organizationId, names }: { organizationId: string | n
     return form.getValues(`steps.${index}.name`) || `step ${index + 1}`;
   };
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${stepName(active.id)}, position ${positionOf(active.id)} of ${fields.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${stepName(active.id)} is over position ${positionOf(over.id)} of ${fields.length}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${stepName(active.id)} dropped at position ${positionOf(over.id)} of ${fields.length}.` : `${stepName(active.id)} dropped.`),
+    onDragStart: ({ active }) =>
+      `Picked up ${stepName(active.id)}, position ${positionOf(active.id)} of ${fields.length}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${stepName(active.id)} is over position ${positionOf(over.id)} of ${fields.length}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${stepName(active.id)} dropped at position ${positionOf(over.id)} of ${fields.length}.`
+        : `${stepName(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Moving ${stepName(active.id)} was cancelled.`,
   };
 
@@ -166,7 +228,7 @@ export function StepList({ organizationId, names }: { organizationId: string | n
     if (from >= 0 && to >= 0) move(from, to);
   };
 
-  const stepsError = (form.formState.errors.steps as { message?: string; root?: { message?: string } } | undefined);
+  const stepsError = form.formState.errors.steps as { message?: string; root?: { message?: string } } | undefined;
   const listMessage = stepsError?.message ?? stepsError?.root?.message;
 
   return (
@@ -177,7 +239,10 @@ export function StepList({ organizationId, names }: { organizationId: string | n
         onDragEnd={onDragEnd}
         accessibility={{
           announcements,
-          screenReaderInstructions: { draggable: 'To pick up a step, press Space or Enter. Use the arrow keys to move it, Space or Enter to drop it, Escape to cancel.' },
+          screenReaderInstructions: {
+            draggable:
+              'To pick up a step, press Space or Enter. Use the arrow keys to move it, Space or Enter to drop it, Escape to cancel.',
+          },
         }}
       >
         <SortableContext items={fields.map((f) => f.id)} strategy={verticalListSortingStrategy}>
@@ -202,7 +267,12 @@ export function StepList({ organizationId, names }: { organizationId: string | n
           {listMessage}
         </p>
       )}
-      <Button variant="outline" className="self-start" disabled={fields.length >= 10} onClick={() => append({ ...NEW_STEP, name: `Step ${fields.length + 1}` })}>
+      <Button
+        variant="outline"
+        className="self-start"
+        disabled={fields.length >= 10}
+        onClick={() => append({ ...NEW_STEP, name: `Step ${fields.length + 1}` })}
+      >
         <Plus aria-hidden="true" />
         Add step
       </Button>

@@ -3,7 +3,18 @@ import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { workflowInput, type Workflow, type WorkflowForm, type WorkflowInput } from '@outlay/contracts/workflows';
 import { REQUESTABLE_ROLES, ROLE_LABELS } from '@outlay/contracts/roles';
-import { CheckboxGroupField, Form, FormFieldCheckbox, FormFieldSelect, FormFieldText, FormFieldTextarea, OptionalMoneyField, TriStateField, useVersionedEdit, useZodForm } from '@/components/form';
+import {
+  CheckboxGroupField,
+  Form,
+  FormFieldCheckbox,
+  FormFieldSelect,
+  FormFieldText,
+  FormFieldTextarea,
+  OptionalMoneyField,
+  TriStateField,
+  useVersionedEdit,
+  useZodForm,
+} from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -29,7 +40,14 @@ function toForm(workflow: Workflow | null, organizationId: string): WorkflowForm
       description: '',
       priority: 100,
       active: true,
-      conditions: { minAmount: null, maxAmount: null, categoryIds: [], departmentIds: [], overBudget: null, requesterRoles: [] },
+      conditions: {
+        minAmount: null,
+        maxAmount: null,
+        categoryIds: [],
+        departmentIds: [],
+        overBudget: null,
+        requesterRoles: [],
+      },
       steps: [{ ...NEW_STEP, name: 'Manager approval' }],
     };
   }
@@ -87,7 +105,9 @@ export function WorkflowEditor({
   const org = organizations.find((o) => o.id === organizationId);
   const categories = useCategoryOptions();
   const departments = useDepartmentOptions(organizationId);
-  const categoryChoices = (categories.data ?? []).filter((c) => c.active && (!c.organizationId || c.organizationId === organizationId));
+  const categoryChoices = (categories.data ?? []).filter(
+    (c) => c.active && (!c.organizationId || c.organizationId === organizationId),
+  );
   const departmentChoices = (departments.data ?? []).filter((d) => d.active);
   const names = useMemo(() => {
     const map: Record<string, string> = {};
@@ -127,7 +147,9 @@ export function WorkflowEditor({
           <ArrowLeft aria-hidden="true" />
           Back to workflows
         </Button>
-        <h2 className="text-xl font-semibold tracking-tight">{workflow ? `Edit “${workflow.name}”` : 'New workflow'}</h2>
+        <h2 className="text-xl font-semibold tracking-tight">
+          {workflow ? `Edit “${workflow.name}”` : 'New workflow'}
+        </h2>
         {workflow && workflow.inFlightCount > 0 && (
           <span className="text-sm text-muted-foreground">
             {plural(workflow.inFlightCount, 'request')} in flight keep their current route.
@@ -135,11 +157,19 @@ export function WorkflowEditor({
         )}
       </div>
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] [&>*]:min-w-0">
-        <Form form={form} onSubmit={save} onReload={workflow ? versioned.reload : undefined} aria-label={workflow ? `Edit ${workflow.name}` : 'New workflow'}>
+        <Form
+          form={form}
+          onSubmit={save}
+          onReload={workflow ? versioned.reload : undefined}
+          aria-label={workflow ? `Edit ${workflow.name}` : 'New workflow'}
+        >
           <Card>
             <CardHeader>
               <CardTitle>Basics</CardTitle>
-              <CardDescription>Active workflows are tried by priority, lowest first; the first whose conditions all match routes the request.</CardDescription>
+              <CardDescription>
+                Active workflows are tried by priority, lowest first; the first whose conditions all match routes the
+                request.
+              </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4 sm:grid-cols-2">
               <FormFieldSelect<WorkflowForm>
@@ -150,19 +180,47 @@ export function WorkflowEditor({
                 disabled={Boolean(workflow)}
               />
               <FormFieldText<WorkflowForm> name="name" label="Name" required placeholder="e.g. Large IT purchases" />
-              <FormFieldTextarea<WorkflowForm> name="description" label="Description" className="sm:col-span-2" rows={2} />
-              <FormFieldText<WorkflowForm> name="priority" label="Priority" type="number" min={0} max={1000} hint="0 is tried first." />
-              <FormFieldCheckbox<WorkflowForm> name="active" label="Active" description="Inactive workflows are kept but never chosen." className="self-center" />
+              <FormFieldTextarea<WorkflowForm>
+                name="description"
+                label="Description"
+                className="sm:col-span-2"
+                rows={2}
+              />
+              <FormFieldText<WorkflowForm>
+                name="priority"
+                label="Priority"
+                type="number"
+                min={0}
+                max={1000}
+                hint="0 is tried first."
+              />
+              <FormFieldCheckbox<WorkflowForm>
+                name="active"
+                label="Active"
+                description="Inactive workflows are kept but never chosen."
+                className="self-center"
+              />
             </CardContent>
           </Card>
           <Card>
             <CardHeader>
               <CardTitle>Conditions</CardTitle>
-              <CardDescription>Leave a condition empty to match anything. Amounts are in the organization’s currency{org ? ` (${org.currency})` : ''}.</CardDescription>
+              <CardDescription>
+                Leave a condition empty to match anything. Amounts are in the organization’s currency
+                {org ? ` (${org.currency})` : ''}.
+              </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4 sm:grid-cols-2">
-              <OptionalMoneyField<WorkflowForm> name="conditions.minAmount" label="Amount from" currency={org?.currency} />
-              <OptionalMoneyField<WorkflowForm> name="conditions.maxAmount" label="Amount up to" currency={org?.currency} />
+              <OptionalMoneyField<WorkflowForm>
+                name="conditions.minAmount"
+                label="Amount from"
+                currency={org?.currency}
+              />
+              <OptionalMoneyField<WorkflowForm>
+                name="conditions.maxAmount"
+                label="Amount up to"
+                currency={org?.currency}
+              />
               <CheckboxGroupField<WorkflowForm>
                 name="conditions.categoryIds"
                 legend="Categories"
@@ -192,8 +250,8 @@ export function WorkflowEditor({
             <CardHeader>
               <CardTitle>Steps</CardTitle>
               <CardDescription>
-                In order. Drag a step by its handle, or focus the handle and press Space, then the arrow keys; the arrow buttons move it too. Nobody ever approves their own
-                request.
+                In order. Drag a step by its handle, or focus the handle and press Space, then the arrow keys; the arrow
+                buttons move it too. Nobody ever approves their own request.
               </CardDescription>
             </CardHeader>
             <CardContent>

@@ -13,7 +13,9 @@ import { RouteExplanationCard } from '../components/route-explanation';
 /** How balancing works, with the steps that use it (readable by workflow managers). */
 function BalancingCard({ canReadWorkflows }: { canReadWorkflows: boolean }) {
   const workflows = useWorkflows(undefined, canReadWorkflows);
-  const balanced = (workflows.data ?? []).flatMap((w) => w.steps.filter((s) => s.balance).map((s) => ({ workflow: w, step: s })));
+  const balanced = (workflows.data ?? []).flatMap((w) =>
+    w.steps.filter((s) => s.balance).map((s) => ({ workflow: w, step: s })),
+  );
   return (
     <Card>
       <CardHeader>
@@ -22,14 +24,16 @@ function BalancingCard({ canReadWorkflows }: { canReadWorkflows: boolean }) {
           Balancing
         </CardTitle>
         <CardDescription>
-          On an “any one of” step marked for balancing, the item goes only to the candidate with the fewest open approvals at that moment, instead of to all of them.
-          Delegations and segregation of duties still apply.
+          On an “any one of” step marked for balancing, the item goes only to the candidate with the fewest open
+          approvals at that moment, instead of to all of them. Delegations and segregation of duties still apply.
         </CardDescription>
       </CardHeader>
       {canReadWorkflows && workflows.data && (
         <CardContent>
           {balanced.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No step balances its approvers yet; turn it on per step in the Workflow Builder.</p>
+            <p className="text-sm text-muted-foreground">
+              No step balances its approvers yet; turn it on per step in the Workflow Builder.
+            </p>
           ) : (
             <ul className="flex flex-col gap-1 text-sm" aria-label="Balanced steps">
               {balanced.map(({ workflow, step }) => (
@@ -58,7 +62,9 @@ export default function SmartApprovalRoutingPage() {
   const [params, setParams] = useSearchParams();
   const selected = params.get('request');
   const organizations = useOrganizationOptions();
-  const orgs = (organizations.data ?? []).filter((o) => o.active).map((o) => ({ id: o.id, name: o.name, currency: o.currency }));
+  const orgs = (organizations.data ?? [])
+    .filter((o) => o.active)
+    .map((o) => ({ id: o.id, name: o.name, currency: o.currency }));
 
   return (
     <div className="flex flex-col gap-6">
@@ -92,7 +98,8 @@ export default function SmartApprovalRoutingPage() {
             <RouteExplanationCard key={selected} requestId={selected} />
           ) : (
             <Card className="flex min-h-40 items-center justify-center p-6 text-center text-sm text-muted-foreground">
-              Choose a request to see the workflow that matched, every approver and why, and the predicted time to a decision.
+              Choose a request to see the workflow that matched, every approver and why, and the predicted time to a
+              decision.
             </Card>
           )}
         </div>

@@ -21,7 +21,8 @@ const ALL = '__all';
 function conditionsText(w: Workflow, currency: string | undefined): string[] {
   const c = w.conditions;
   const parts: string[] = [];
-  if (c.minAmount && c.maxAmount) parts.push(`${formatMoney(c.minAmount, currency)} to ${formatMoney(c.maxAmount, currency)}`);
+  if (c.minAmount && c.maxAmount)
+    parts.push(`${formatMoney(c.minAmount, currency)} to ${formatMoney(c.maxAmount, currency)}`);
   else if (c.minAmount) parts.push(`from ${formatMoney(c.minAmount, currency)}`);
   else if (c.maxAmount) parts.push(`up to ${formatMoney(c.maxAmount, currency)}`);
   if (c.categoryIds.length) parts.push(plural(c.categoryIds.length, 'category', 'categories'));
@@ -33,14 +34,25 @@ function conditionsText(w: Workflow, currency: string | undefined): string[] {
 }
 
 /** One workflow; the edit and delete buttons only when `onEdit` and `onDelete` are given (workflows.manage). */
-function WorkflowCard({ workflow, currency, onEdit, onDelete }: { workflow: Workflow; currency: string | undefined; onEdit?: () => void; onDelete?: () => void }) {
+function WorkflowCard({
+  workflow,
+  currency,
+  onEdit,
+  onDelete,
+}: {
+  workflow: Workflow;
+  currency: string | undefined;
+  onEdit?: () => void;
+  onDelete?: () => void;
+}) {
   return (
     <Card data-testid="workflow-card">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-2 pb-3">
         <div className="min-w-0">
           <CardTitle className="text-base">{workflow.name}</CardTitle>
           <p className="text-xs text-muted-foreground">
-            {workflow.organizationName} · priority {workflow.priority} · version {workflow.version} · changed {formatDateTime(workflow.updatedAt)}
+            {workflow.organizationName} · priority {workflow.priority} · version {workflow.version} · changed{' '}
+            {formatDateTime(workflow.updatedAt)}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-1.5">
@@ -64,8 +76,13 @@ function WorkflowCard({ workflow, currency, onEdit, onDelete }: { workflow: Work
                 </span>
                 <span className="text-xs text-muted-foreground">
                   {' '}
-                  · {s.approverKind === 'user' ? (s.approverUserName ?? 'named user') : s.approverRole ? RELATIVE_ROLE_LABELS[s.approverRole] : ''} ·{' '}
-                  {STEP_MODE_LABELS[s.mode]} · {s.slaHours} h
+                  ·{' '}
+                  {s.approverKind === 'user'
+                    ? (s.approverUserName ?? 'named user')
+                    : s.approverRole
+                      ? RELATIVE_ROLE_LABELS[s.approverRole]
+                      : ''}{' '}
+                  · {STEP_MODE_LABELS[s.mode]} · {s.slaHours} h
                 </span>
                 {s.balance && <Scale className="ml-1 inline size-3 text-violet-700" aria-label="balanced" />}
               </span>
@@ -78,7 +95,13 @@ function WorkflowCard({ workflow, currency, onEdit, onDelete }: { workflow: Work
               <Pencil aria-hidden="true" />
               Edit
             </Button>
-            <Button size="sm" variant="ghost" className="text-destructive" onClick={onDelete} aria-label={`Delete ${workflow.name}`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-destructive"
+              onClick={onDelete}
+              aria-label={`Delete ${workflow.name}`}
+            >
               <Trash2 aria-hidden="true" />
               Delete
             </Button>
@@ -105,7 +128,10 @@ export default function WorkflowCustomizationPage() {
   if (editing && canManage) {
     return (
       <div>
-        <PageHeader title="Workflow Builder" description="Match conditions and ordered approval steps, per organization." />
+        <PageHeader
+          title="Workflow Builder"
+          description="Match conditions and ordered approval steps, per organization."
+        />
         <WorkflowEditor
           key={editing === 'new' ? 'new' : editing.id}
           workflow={editing === 'new' ? null : editing}
@@ -119,7 +145,9 @@ export default function WorkflowCustomizationPage() {
 
   const items = workflows.data ?? [];
   const grouped = new Map<string, Workflow[]>();
-  for (const w of [...items].sort((a, b) => a.organizationName.localeCompare(b.organizationName) || a.priority - b.priority)) {
+  for (const w of [...items].sort(
+    (a, b) => a.organizationName.localeCompare(b.organizationName) || a.priority - b.priority,
+  )) {
     grouped.set(w.organizationName, [...(grouped.get(w.organizationName) ?? []), w]);
   }
 
@@ -180,7 +208,8 @@ export default function WorkflowCustomizationPage() {
               <GitBranch className="size-8 text-muted-foreground" aria-hidden="true" />
               <p className="font-medium">No workflows yet</p>
               <p className="max-w-md text-sm text-muted-foreground">
-                Without a workflow, requests go to the organization’s finance manager.{canManage && ' Create one to route requests by amount, category, department or requester role.'}
+                Without a workflow, requests go to the organization’s finance manager.
+                {canManage && ' Create one to route requests by amount, category, department or requester role.'}
               </p>
               {canManage && (
                 <Button onClick={() => setEditing('new')} disabled={orgs.length === 0}>
