@@ -26,6 +26,7 @@ const tmp = mkdtempSync(path.join(tmpdir(), 'outlay-test-'));
 await step('typecheck (api, packages)', npx, ['tsc', '-p', 'apps/api/tsconfig.json']);
 await step('typecheck (web)', npx, ['tsc', '-p', 'apps/web/tsconfig.json']);
 await step('lint', npx, ['eslint', '.', '--max-warnings=0']);
+await step('format', npx, ['prettier', '--check', '.']);
 console.log('\n▶ build…');
 const buildOk = ensureBuilt({ force: true }) === 0;
 record('build', buildOk ? 1 : 0, buildOk ? 0 : 1);
