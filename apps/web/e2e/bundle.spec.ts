@@ -12,12 +12,10 @@ test('the sign-in route loads at most 150 KB of JavaScript (gzip)', async ({ pag
   await page.goto('/auth', { waitUntil: 'networkidle' });
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   const total = [...sizes.values()].reduce((a, b) => a + b, 0);
-  test
-    .info()
-    .annotations.push({
-      type: 'sign-in-js-gzip',
-      description: `${(total / 1024).toFixed(1)} KB in ${sizes.size} files`,
-    });
+  test.info().annotations.push({
+    type: 'sign-in-js-gzip',
+    description: `${(total / 1024).toFixed(1)} KB in ${sizes.size} files`,
+  });
   expect(total).toBeLessThanOrEqual(150 * 1024);
 });
 

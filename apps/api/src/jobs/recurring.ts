@@ -90,18 +90,16 @@ async function raiseOccurrence(
     .where(eq(requestLineItems.requestId, t.id))
     .orderBy(asc(requestLineItems.position));
   if (items.length > 0) {
-    await tx
-      .insert(requestLineItems)
-      .values(
-        items.map((li) => ({
-          requestId: child!.id,
-          position: li.position,
-          description: li.description,
-          categoryId: li.categoryId,
-          amount: li.amount,
-          taxAmount: li.taxAmount,
-        })),
-      );
+    await tx.insert(requestLineItems).values(
+      items.map((li) => ({
+        requestId: child!.id,
+        position: li.position,
+        description: li.description,
+        categoryId: li.categoryId,
+        amount: li.amount,
+        taxAmount: li.taxAmount,
+      })),
+    );
   }
   const shares = await tx.select().from(requestAllocations).where(eq(requestAllocations.requestId, t.id));
   if (shares.length > 0) {

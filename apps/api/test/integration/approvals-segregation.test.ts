@@ -311,16 +311,14 @@ describe('segregation of duties without a delegation', () => {
     expect((await decide(t, s.max!, id, { decision: 'approved' })).statusCode).toBe(200);
     const step2 = (await stepsOf(t, id)).find((x) => x.position === 2)!;
     // As the engine wrote it before segregation of duties: max holds step 2 too.
-    await t.db
-      .insert(approvalAssignments)
-      .values({
-        stepId: step2.id,
-        requestId: id,
-        approverId: w.user.max!,
-        reason: 'reassigned',
-        status: 'open',
-        createdAt: t.clock.now(),
-      });
+    await t.db.insert(approvalAssignments).values({
+      stepId: step2.id,
+      requestId: id,
+      approverId: w.user.max!,
+      reason: 'reassigned',
+      status: 'open',
+      createdAt: t.clock.now(),
+    });
     expect(await queueItem('max', id)).toMatchObject({ decidable: false, blockedReason: segregationMessage(1) });
     await expectRefusedBySegregation('max', id, 1);
     const detail = (await get('max', `/api/requests/${id}`)).json();

@@ -277,15 +277,13 @@ describe('lines', () => {
   });
 
   it('keeps a yen line in whole yen: sen are refused on create and edit, a copied amount is rounded to the yen', async () => {
-    await t.db
-      .insert(fxRates)
-      .values({
-        base: 'JPY',
-        quote: 'USD',
-        period: w.month.start.slice(0, 7),
-        averageRate: '0.00670000',
-        closingRate: '0.00670000',
-      });
+    await t.db.insert(fxRates).values({
+      base: 'JPY',
+      quote: 'USD',
+      period: w.month.start.slice(0, 7),
+      averageRate: '0.00670000',
+      closingRate: '0.00670000',
+    });
     const yenLine = (amount: string) => monthLine(w.cats[4]!, amount, { periodStart: '2024-02-01', currency: 'JPY' });
     const sen = await t.app.inject({
       method: 'POST',

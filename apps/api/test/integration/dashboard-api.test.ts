@@ -253,14 +253,12 @@ describe('GET /api/dashboard/activity', () => {
         sql`SELECT id FROM spending_requests WHERE organization_id <> ${danaRow!.organizationId} ORDER BY seq LIMIT 1`,
       ),
     );
-    await t.db
-      .insert(requestEvents)
-      .values({
-        requestId: foreign!.id,
-        type: 'commented',
-        note: 'elsewhere',
-        createdAt: new Date(Date.now() + 60_000),
-      });
+    await t.db.insert(requestEvents).values({
+      requestId: foreign!.id,
+      type: 'commented',
+      note: 'elsewhere',
+      createdAt: new Date(Date.now() + 60_000),
+    });
     const carlaFeed = (await get(carla, '/api/dashboard/activity?pageSize=5')).json();
     expect(carlaFeed.items[0].requestId).toBe(foreign!.id);
     const danaFeed = (await get(dana, '/api/dashboard/activity?pageSize=100')).json();

@@ -101,14 +101,12 @@ describe('valid rows still go in', () => {
       .limit(1);
     const now = new Date();
     await t.db.insert(customRoles).values({ name: 'Auditor (checks)', permissions: [], scope: 'organization' });
-    await t.db
-      .insert(authChallenges)
-      .values({
-        userId: adam!.id,
-        purpose: 'two_factor',
-        tokenHash: 'checks-test',
-        expiresAt: new Date(now.getTime() + 60_000),
-      });
+    await t.db.insert(authChallenges).values({
+      userId: adam!.id,
+      purpose: 'two_factor',
+      tokenHash: 'checks-test',
+      expiresAt: new Date(now.getTime() + 60_000),
+    });
     await t.db.insert(delegations).values({
       delegatorId: max!.id,
       delegateId: adam!.id,
@@ -141,15 +139,13 @@ describe('valid rows still go in', () => {
       .select({ runId: payrollLines.runId, employeeId: payrollLines.employeeId })
       .from(payrollLines)
       .limit(1);
-    await t.db
-      .insert(payrollAdjustments)
-      .values({
-        runId: payrollLine!.runId,
-        employeeId: payrollLine!.employeeId,
-        kind: 'bonus',
-        amount: '10.00',
-        reason: 'Checks',
-      });
+    await t.db.insert(payrollAdjustments).values({
+      runId: payrollLine!.runId,
+      employeeId: payrollLine!.employeeId,
+      kind: 'bonus',
+      amount: '10.00',
+      reason: 'Checks',
+    });
     await t.db.insert(savedReports).values({ ownerId: adam!.id, name: 'Checks', definition: {} });
     await t.db
       .insert(errorReports)

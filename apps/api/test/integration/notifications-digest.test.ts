@@ -359,14 +359,12 @@ describe('e-mail digests', () => {
     await advance(DAY);
     const now = t.clock.now();
     await setDigest(w.user.max!, 'daily', new Date(now.getTime() - DAY - HOUR));
-    await t.db
-      .insert(notifications)
-      .values({
-        userId: w.user.max!,
-        type: 'approval_needed',
-        title: 'Concurrent digest',
-        createdAt: new Date(now.getTime() - HOUR),
-      });
+    await t.db.insert(notifications).values({
+      userId: w.user.max!,
+      type: 'approval_needed',
+      title: 'Concurrent digest',
+      createdAt: new Date(now.getTime() - HOUR),
+    });
     const before = (await outboxOf(w.user.max!)).length;
     const results = await Promise.all([queueDigests(deps, now), queueDigests(deps, now), queueDigests(deps, now)]);
     expect(results.reduce((n, r) => n + r.queued, 0)).toBe(1);
@@ -388,15 +386,13 @@ describe('e-mail digests', () => {
     await clearNotifications(w.user.max!);
     const now = t.clock.now();
     await setDigest(w.user.max!, 'weekly', new Date(now.getTime() - 8 * DAY));
-    await t.db
-      .insert(notifications)
-      .values({
-        userId: w.user.max!,
-        type: 'budget_threshold',
-        title: 'Scheduler digest item',
-        link: '/budgets',
-        createdAt: new Date(now.getTime() - DAY),
-      });
+    await t.db.insert(notifications).values({
+      userId: w.user.max!,
+      type: 'budget_threshold',
+      title: 'Scheduler digest item',
+      link: '/budgets',
+      createdAt: new Date(now.getTime() - DAY),
+    });
     const before = smtp.received.length;
     const previous = process.env.JOB_INTERVAL_MS;
     process.env.JOB_INTERVAL_MS = '50';

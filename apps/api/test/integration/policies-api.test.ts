@@ -235,15 +235,13 @@ describe('live evaluation', () => {
     });
     expect(justified.json().blocked).toBe(false);
     // Sen on a yen amount are not an amount the form accepts: nothing is evaluated until they go.
-    await t.db
-      .insert(fxRates)
-      .values({
-        base: 'JPY',
-        quote: 'USD',
-        period: t.clock.now().toISOString().slice(0, 7),
-        averageRate: '0.00670000',
-        closingRate: '0.00670000',
-      });
+    await t.db.insert(fxRates).values({
+      base: 'JPY',
+      quote: 'USD',
+      period: t.clock.now().toISOString().slice(0, 7),
+      averageRate: '0.00670000',
+      closingRate: '0.00670000',
+    });
     const sen = await call(rita, 'POST', '/api/policies/evaluate', {
       amount: '1500000.50',
       currency: 'JPY',

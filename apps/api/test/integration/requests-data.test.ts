@@ -677,15 +677,13 @@ describe('partial updates and malformed input', () => {
   });
 
   it('takes decimals from the currency: no sen on a yen request, refused rather than rounded', async () => {
-    await t.db
-      .insert(fxRates)
-      .values({
-        base: 'JPY',
-        quote: 'USD',
-        period: today().slice(0, 7),
-        averageRate: '0.00670000',
-        closingRate: '0.00670000',
-      });
+    await t.db.insert(fxRates).values({
+      base: 'JPY',
+      quote: 'USD',
+      period: today().slice(0, 7),
+      averageRate: '0.00670000',
+      closingRate: '0.00670000',
+    });
     const plain = { currency: 'JPY', expenseDate: today(), lineItems: [], allocations: [] };
     const sen = await send(rita, 'POST', '/api/requests', draft({ ...plain, amount: '1500.50' }));
     expect(sen.statusCode).toBe(400);

@@ -193,32 +193,28 @@ describe('route explanation', () => {
         activatedAt: t.clock.now(),
       })
       .returning();
-    await t.db
-      .insert(approvalSteps)
-      .values({
-        requestId,
-        position: 2,
-        name: 'Head of department',
-        mode: 'any',
-        approverKind: 'relative_role',
-        approverRole: 'department_head',
-        slaHours: 48,
-        status: 'waiting',
-        round: 2,
-      });
+    await t.db.insert(approvalSteps).values({
+      requestId,
+      position: 2,
+      name: 'Head of department',
+      mode: 'any',
+      approverKind: 'relative_role',
+      approverRole: 'department_head',
+      slaHours: 48,
+      status: 'waiting',
+      round: 2,
+    });
     await t.db
       .insert(approvalAssignments)
       .values({ stepId: first!.id, requestId, approverId: people.max!, status: 'superseded' });
-    await t.db
-      .insert(approvalAssignments)
-      .values({
-        stepId: first!.id,
-        requestId,
-        approverId: people.dana!,
-        reason: 'delegation',
-        originalApproverId: people.max!,
-        status: 'open',
-      });
+    await t.db.insert(approvalAssignments).values({
+      stepId: first!.id,
+      requestId,
+      approverId: people.dana!,
+      reason: 'delegation',
+      originalApproverId: people.max!,
+      status: 'open',
+    });
   });
 
   it('explains the route of the latest round with approvers and a prediction', async () => {

@@ -367,16 +367,14 @@ describe('sign-in activity, locks and 2FA adoption', () => {
     const ip = '10.88.0.9';
     // The per-address limit is 100 failures; simulate the lock directly rather than 101 argon2 runs.
     const now = t.clock.now();
-    await t.db
-      .insert(loginThrottles)
-      .values({
-        key: `ip:${ip}`,
-        failures: 0,
-        windowStartedAt: now,
-        lockedUntil: new Date(now.getTime() + 86_400_000),
-        lockCount: 1,
-        lastLockedAt: now,
-      });
+    await t.db.insert(loginThrottles).values({
+      key: `ip:${ip}`,
+      failures: 0,
+      windowStartedAt: now,
+      lockedUntil: new Date(now.getTime() + 86_400_000),
+      lockCount: 1,
+      lastLockedAt: now,
+    });
     const locked = await get('/api/security/locked', adam.headers);
     expect(locked.json().items.find((i: { key: string }) => i.key === `ip:${ip}`)).toMatchObject({
       kind: 'ip',

@@ -121,16 +121,14 @@ export async function seedDemoCommunications(tx: Db, now: Date): Promise<void> {
       .returning({ seq: messages.seq });
     const seqs = written.map((w) => w.seq).sort((a, b) => a - b);
     // readUpTo: how many of the messages each member has read (default: all).
-    await tx
-      .insert(conversationMembers)
-      .values(
-        members.map((m) => ({
-          conversationId: c!.id,
-          userId: id(m),
-          joinedAt: at(lines[0]![2]),
-          lastReadSeq: seqs[(readUpTo[m] ?? seqs.length) - 1] ?? 0,
-        })),
-      );
+    await tx.insert(conversationMembers).values(
+      members.map((m) => ({
+        conversationId: c!.id,
+        userId: id(m),
+        joinedAt: at(lines[0]![2]),
+        lastReadSeq: seqs[(readUpTo[m] ?? seqs.length) - 1] ?? 0,
+      })),
+    );
   };
 
   await talk(

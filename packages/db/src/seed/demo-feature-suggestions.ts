@@ -106,28 +106,24 @@ export async function seedDemoFeatureSuggestions(tx: Db, now: Date): Promise<voi
       .returning({ id: featureSuggestions.id });
     const voters = s.voters.map((v) => id.get(v)).filter((v): v is string => Boolean(v));
     if (voters.length > 0) {
-      await tx
-        .insert(featureSuggestionVotes)
-        .values(
-          voters.map((userId, i) => ({
-            suggestionId: row!.id,
-            userId,
-            createdAt: new Date(created.getTime() + i * 3_600_000),
-          })),
-        );
+      await tx.insert(featureSuggestionVotes).values(
+        voters.map((userId, i) => ({
+          suggestionId: row!.id,
+          userId,
+          createdAt: new Date(created.getTime() + i * 3_600_000),
+        })),
+      );
     }
     const comments = (s.comments ?? []).filter(([who]) => id.has(who));
     if (comments.length > 0) {
-      await tx
-        .insert(featureSuggestionComments)
-        .values(
-          comments.map(([who, body], i) => ({
-            suggestionId: row!.id,
-            authorId: id.get(who)!,
-            body,
-            createdAt: new Date(created.getTime() + (i + 1) * day),
-          })),
-        );
+      await tx.insert(featureSuggestionComments).values(
+        comments.map(([who, body], i) => ({
+          suggestionId: row!.id,
+          authorId: id.get(who)!,
+          body,
+          createdAt: new Date(created.getTime() + (i + 1) * day),
+        })),
+      );
     }
   }
 }

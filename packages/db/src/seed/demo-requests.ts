@@ -474,39 +474,35 @@ export async function seedDemoRequests(tx: Db, now: Date, tools: Pick<SeedTools,
     }
   }
   const wfCreatedAt = new Date(nowMs - 400 * DAY);
-  await tx
-    .insert(workflows)
-    .values(
-      defs.map((w) => ({
-        id: w.id,
-        organizationId: w.organizationId,
-        name: w.name,
-        description: w.description,
-        priority: w.priority,
-        conditions: w.conditions,
-        createdById: adam,
-        createdAt: wfCreatedAt,
-        updatedAt: wfCreatedAt,
+  await tx.insert(workflows).values(
+    defs.map((w) => ({
+      id: w.id,
+      organizationId: w.organizationId,
+      name: w.name,
+      description: w.description,
+      priority: w.priority,
+      conditions: w.conditions,
+      createdById: adam,
+      createdAt: wfCreatedAt,
+      updatedAt: wfCreatedAt,
+    })),
+  );
+  await tx.insert(workflowSteps).values(
+    defs.flatMap((w) =>
+      w.steps.map((s) => ({
+        workflowId: w.id,
+        position: s.position,
+        name: s.name,
+        approverKind: s.approverKind,
+        approverRole: s.approverRole,
+        approverUserId: s.approverUserId,
+        mode: s.mode,
+        slaHours: s.slaHours,
+        fallbackUserId: s.fallbackUserId,
+        balance: s.balance,
       })),
-    );
-  await tx
-    .insert(workflowSteps)
-    .values(
-      defs.flatMap((w) =>
-        w.steps.map((s) => ({
-          workflowId: w.id,
-          position: s.position,
-          name: s.name,
-          approverKind: s.approverKind,
-          approverRole: s.approverRole,
-          approverUserId: s.approverUserId,
-          mode: s.mode,
-          slaHours: s.slaHours,
-          fallbackUserId: s.fallbackUserId,
-          balance: s.balance,
-        })),
-      ),
-    );
+    ),
+  );
   const ml = orgByCode.get('ML');
   const autoRule = ml
     ? {
