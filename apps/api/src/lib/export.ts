@@ -102,8 +102,7 @@ export function titleRows(about: ExportAbout): string[] {
   ].filter((r): r is string => r !== null);
 }
 
-/** The rows as a CSV or XLSX file named `<filename>[-<what it covers>]-<date>.<ext>` (also what a scheduled e-mail attaches). */
-export async function renderExport<T>(options: {
+export interface ExportOptions<T> {
   format: 'csv' | 'xlsx';
   filename: string;
   columns: ExportColumn<T>[];
@@ -111,7 +110,10 @@ export async function renderExport<T>(options: {
   now: Date;
   /** What the rows cover, for exports of a period or a day. */
   about?: ExportAbout;
-}): Promise<RenderedExport> {
+}
+
+/** The rows as a CSV or XLSX file named `<filename>[-<what it covers>]-<date>.<ext>` (also what a scheduled e-mail attaches). */
+export async function renderExport<T>(options: ExportOptions<T>): Promise<RenderedExport> {
   const about = options.about;
   const filename = exportFileName(options.filename, about, options.now, options.format);
   const header = options.columns.map((c) => c.header);
@@ -174,16 +176,6 @@ export function sendFile(reply: FastifyReply, file: RenderedExport): FastifyRepl
 }
 
 /** Answers with the rows as a CSV or XLSX attachment named as `renderExport` names it. */
-export async function sendExport<T>(
-  reply: FastifyReply,
-  options: {
-    format: 'csv' | 'xlsx';
-    filename: string;
-    columns: ExportColumn<T>[];
-    rows: T[];
-    now: Date;
-    about?: ExportAbout;
-  },
-): Promise<FastifyReply> {
+export async function sendExport<T>(reply: FastifyReply, options: ExportOptions<T>): Promise<FastifyReply> {
   return sendFile(reply, await renderExport(options));
 }

@@ -146,18 +146,22 @@ export function KindParams({
     (v) => !draft.organizationId || v.organizationId === draft.organizationId,
   );
   const orgName = (id: string) => options?.organizations.find((o) => o.id === id)?.name ?? '';
+  // Limits and receipt rules both narrow to one category, or apply to any.
+  const categoryField = (
+    <SelectField
+      label="Category"
+      value={draft.categoryId}
+      placeholder="Any category"
+      options={categories.map((c) => ({ value: c.id, label: c.name }))}
+      onChange={(categoryId) => set({ categoryId })}
+    />
+  );
   switch (draft.kind) {
     case 'category_limit_request':
     case 'category_limit_month':
       return (
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Category"
-            value={draft.categoryId}
-            placeholder="Any category"
-            options={categories.map((c) => ({ value: c.id, label: c.name }))}
-            onChange={(categoryId) => set({ categoryId })}
-          />
+          {categoryField}
           <TextField
             label={draft.kind === 'category_limit_request' ? 'Limit per request' : 'Limit per requester per month'}
             value={draft.limit}
@@ -173,13 +177,7 @@ export function KindParams({
     case 'receipt_required':
       return (
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Category"
-            value={draft.categoryId}
-            placeholder="Any category"
-            options={categories.map((c) => ({ value: c.id, label: c.name }))}
-            onChange={(categoryId) => set({ categoryId })}
-          />
+          {categoryField}
           <TextField
             label="Receipt required above"
             value={draft.above}
