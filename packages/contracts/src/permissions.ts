@@ -1,4 +1,4 @@
-import type { Role } from './roles.ts';
+import type { Role } from './role-names.ts';
 
 /** The permission vocabulary (docs/product.md §5.1). Every API route declares one of these, or is public. */
 export const PERMISSIONS = [

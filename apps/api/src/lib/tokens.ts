@@ -1,4 +1,5 @@
 import { createSigner, createVerifier } from 'fast-jwt';
+import type { FastifyRequest } from 'fastify';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@outlay/contracts';
 
 export interface AccessClaims {
@@ -66,4 +67,12 @@ export class TokenSigner {
     if (hit.expiresAtMs <= now.getTime()) return null;
     return hit.claims;
   }
+}
+
+/** The token of an `Authorization: Bearer …` header, or null without one. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header || !header.startsWith('Bearer ')) return null;
+  const token = header.slice(7).trim();
+  return token === '' ? null : token;
 }

@@ -10,6 +10,7 @@ import {
   type Role,
 } from '@outlay/contracts';
 import { AppError } from '../lib/app-error.ts';
+import { bearerToken } from '../lib/tokens.ts';
 import type { AppDeps, AuthInfo } from '../lib/context.ts';
 import { authenticateApiKey, isApiKey } from '../modules/api-keys/api-keys.auth.ts';
 import { recordDeviceMismatch } from '../modules/auth/device-mismatch.ts';
@@ -60,13 +61,6 @@ declare module 'fastify' {
 
 // last_seen_at is written at most once a minute per session, keeping the hot path read-only.
 const TOUCH_INTERVAL_MS = 60_000;
-
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header || !header.startsWith('Bearer ')) return null;
-  const token = header.slice(7).trim();
-  return token === '' ? null : token;
-}
 
 function unauthorized(
   message: string = MESSAGES.unauthorized,

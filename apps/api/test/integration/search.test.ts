@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { categories, organizations, spendingRequests, users, vendors, type Db } from '@outlay/db';
 import * as repo from '../../src/modules/search/search.repository.ts';
-import { titleContains } from '../../src/modules/requests/requests.repository.ts';
+import { titleContains } from '../../src/lib/request-title.ts';
 import { compareMoney } from '@outlay/contracts/money';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 

@@ -26,7 +26,8 @@ import {
   type Sortable,
 } from '../../lib/lists.ts';
 import { nameOf, personNameOf } from '../../lib/names.ts';
-import { summaryRequestColumns, titleContains } from '../requests/requests.repository.ts';
+import { summaryRequestColumns } from '../requests/requests.repository.ts';
+import { titleContains } from '../../lib/request-title.ts';
 import { nextVersion } from '../../lib/versions.ts';
 
 const requester = alias(users, 'requester_u');

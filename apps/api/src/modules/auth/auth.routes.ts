@@ -21,7 +21,7 @@ import {
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
-import { bearerToken } from '../../plugins/auth.ts';
+import { bearerToken } from '../../lib/tokens.ts';
 import { OPTIONAL_SESSION } from '../../plugins/openapi.document.ts';
 import * as auth from './auth.service.ts';
 import * as twoFactor from './two-factor.service.ts';

@@ -12,7 +12,7 @@ import {
   type Db,
 } from '@outlay/db';
 import { likePattern, orderBy, pageWindow } from '../../lib/lists.ts';
-import { titleContains } from '../requests/requests.repository.ts';
+import { titleContains } from '../../lib/request-title.ts';
 
 export type LineRow = typeof budgetLines.$inferSelect;
 

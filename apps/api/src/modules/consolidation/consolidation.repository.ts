@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { categories, organizations, payrollRuns, spendingRequests, users, vendors, type Db } from '@outlay/db';
 import { likePattern, orderBy, pageWindow, type Sortable } from '../../lib/lists.ts';
-import { titleContains } from '../requests/requests.repository.ts';
+import { titleContains } from '../../lib/request-title.ts';
 
 export interface OrganizationRow {
   id: string;

@@ -10,7 +10,7 @@ import {
   idParam,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { bearerToken } from '../../plugins/auth.ts';
+import { bearerToken } from '../../lib/tokens.ts';
 import { OPTIONAL_SESSION } from '../../plugins/openapi.document.ts';
 import * as service from './error-reports.service.ts';
 

@@ -5,7 +5,7 @@ import { categories, departments, organizations, spendingRequests, vendors, type
 import type { FlowNodeKind, FlowStatus } from '@outlay/contracts';
 import { likePattern, listWithTotal, orderBy } from '../../lib/lists.ts';
 import { monthRange } from '../../lib/months.ts';
-import { titleContains } from '../requests/requests.repository.ts';
+import { titleContains } from '../../lib/request-title.ts';
 
 export interface Named {
   id: string;

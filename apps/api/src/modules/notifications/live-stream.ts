@@ -6,7 +6,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { scopeCovers, type Scope } from '@outlay/contracts';
 import { sessions, spendingRequests } from '@outlay/db';
-import { bearerToken } from '../../plugins/auth.ts';
+import { bearerToken } from '../../lib/tokens.ts';
 import type { AppDeps, AuthInfo } from '../../lib/context.ts';
 import { LIVE_EVENT_KEEP_MINUTES, type LiveEvent } from '../../lib/events.ts';
 import { rowsOf } from '../../lib/sql.ts';

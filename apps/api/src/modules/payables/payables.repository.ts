@@ -4,7 +4,7 @@ import type { PayableListQuery } from '@outlay/contracts';
 import { organizations, payablePayments, payables, spendingRequests, users, vendors, type Db } from '@outlay/db';
 import { likePattern, orderBy, type Sortable } from '../../lib/lists.ts';
 import { nextVersion } from '../../lib/versions.ts';
-import { titleContains } from '../requests/requests.repository.ts';
+import { titleContains } from '../../lib/request-title.ts';
 
 /** The columns `scopeCondition` limits payables by: the payable's organization and its request's department. */
 export const payableScopeColumns = {

@@ -31,6 +31,7 @@ import {
 import { nameOf, personFieldOf, qualified } from '../../lib/names.ts';
 import { isTitleWordSearch, requestKeys, titleWordHits } from './title-words.ts';
 import { jsonOf, literalLimit, rowsOf } from '../../lib/sql.ts';
+import { titleContains } from '../../lib/request-title.ts';
 import { nextVersion, versionIs } from '../../lib/versions.ts';
 
 export type RequestRow = typeof spendingRequests.$inferSelect;
@@ -166,16 +167,6 @@ function nextDay(iso: string): string {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
-}
-
-/**
- * Requests whose title contains a LIKE pattern (`likePattern`), whatever the case: a case-sensitive
- * LIKE on the title's stored lower-case copy, which is what PostgreSQL's ILIKE does (it lowers both
- * sides) without lowering every title it passes. A list's walk over the newest requests tests it on
- * the (created_at, seq) index alone, and the copy's trigram index finds a rare word's few matches.
- */
-export function titleContains(pattern: string): SQL {
-  return sql`${spendingRequests.titleFolded} LIKE lower(${pattern})`;
 }
 
 /** Text that a reference ("REQ-" and six digits) may contain: a digit, or a piece of "REQ-". */
