@@ -251,6 +251,7 @@ describe('attachments', () => {
           .execute(sql`SELECT s.has_receipt, s.request_count::int AS n FROM spend_monthly s JOIN spending_requests r
             ON r.organization_id = s.organization_id AND r.category_id IS NOT DISTINCT FROM s.category_id AND r.department_id IS NOT DISTINCT FROM s.department_id
            AND s.status = r.status AND s.decided_month IS NULL AND s.vendor_id IS NULL AND s.currency = r.currency
+           AND s.submitted_month = to_char(coalesce(r.submitted_at, r.created_at) AT TIME ZONE 'UTC', 'YYYY-MM')
            WHERE r.id = ${id}`),
       );
     expect(await receiptFlag()).toBe(false);
