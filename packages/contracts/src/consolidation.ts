@@ -50,7 +50,7 @@ export type ConsolidationExportQuery = z.input<typeof consolidationExportQuery>;
 
 /**
  * One figure of the table: the organization-currency amount, what it is in the group currency
- * (the sum of its aggregate rows, each translated at its own month's average rate and rounded),
+ * (its aggregate rows, each translated exactly at its own month's average rate, added and rounded once),
  * and the rates behind it.
  */
 export const consolidationCell = z.object({

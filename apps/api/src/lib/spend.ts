@@ -175,18 +175,28 @@ export async function spendTotals(
 }
 
 /**
- * Each row's organization-currency amount translated to `to` at the average rate of the row's
- * own month (FX table, `lib/fx.ts`), rounded to `to`'s minor unit per row: for screens that show
- * every row on its own (consolidation's cells, the financial flow's links). Totals of spend use
- * `spendIn`, which rounds once.
+ * Each row's organization-currency amount times the average rate of the row's own month (FX
+ * table, `lib/fx.ts`), unrounded: for screens that show parts of the spend (consolidation's cells,
+ * the financial flow's nodes and links), which add these up and round each figure they show once
+ * (`sumIn`), as `spendIn` does, so a part and a total read the same as on every other screen.
  */
-export async function translateRows<T extends { month: string; orgCurrency: string; amountOrg: string }>(
+export async function exactRows<T extends SpendAmounts>(
   fx: FxCache,
   rows: readonly T[],
   to: string,
 ): Promise<(T & { translated: string })[]> {
+  await fx.prime(
+    rows.map((r) => r.orgCurrency),
+    rows.map((r) => r.month),
+    to,
+  );
   return Promise.all(
-    rows.map(async (r) => ({ ...r, translated: await fx.amount(r.amountOrg, r.orgCurrency, to, `${r.month}-01`) })),
+    rows.map(async (r) => ({
+      ...r,
+      translated: parseMoney(r.amountOrg)
+        .mul(await fx.rate(r.orgCurrency, to, r.month))
+        .toString(),
+    })),
   );
 }
 
@@ -272,4 +282,9 @@ export async function spendInBy<R extends SpendAmounts, K>(
 /** Exact sum of decimal strings. */
 export function sumAmounts(values: Iterable<string>): string {
   return toAmountString(addMoney('0', ...values));
+}
+
+/** Exact sum of decimal strings, rounded once to what `currency` holds (the spend rule's rounding). */
+export function sumIn(values: Iterable<string>, currency: string): string {
+  return roundToCurrency(addMoney('0', ...values), currency);
 }

@@ -48,7 +48,8 @@ describe('the hand-checked example (CHF, JPY, USD into USD, one elimination)', (
       translated: '1353.33',
       monthlyRates: [{ month: '2019-01', rate: '1.01500000' }],
     });
-    expect(jan!.spend.effectiveRate).toBe('1.01500004');
+    // The exact translation over the original: the month's rate itself.
+    expect(jan!.spend.effectiveRate).toBe('1.01500000');
     expect(jan!.payroll).toMatchObject({ original: '10000.00', translated: '10150.00' });
     expect(jan!.total).toMatchObject({ original: '11333.33', translated: '11503.33' });
     expect(feb!.payroll).toMatchObject({ original: '10000.00', translated: '10050.00', effectiveRate: '1.00500000' });
@@ -70,10 +71,10 @@ describe('the hand-checked example (CHF, JPY, USD into USD, one elimination)', (
     });
   });
 
-  it('rounds every aggregate row before adding: two 1.00 CHF rows at 1.005 are 2.02, not 2.01', () => {
+  it('adds the exact translations and rounds once: two 1.00 CHF rows at 1.005 are 2.01, not 2.02', () => {
     const software = company(c, w.org.CH).categories.find((k) => k.categoryId === w.cat.software)!;
-    expect(software.periods[1]!.spend).toMatchObject({ original: '502.00', translated: '504.52' });
-    expect(company(c, w.org.CH).periods[1]!.spend.translated).toBe('504.52');
+    expect(software.periods[1]!.spend).toMatchObject({ original: '502.00', translated: '504.51' });
+    expect(company(c, w.org.CH).periods[1]!.spend.translated).toBe('504.51');
   });
 
   it('eliminates intercompany spend and shows before, eliminations and consolidated per period and overall', () => {
@@ -86,12 +87,12 @@ describe('the hand-checked example (CHF, JPY, USD into USD, one elimination)', (
     });
     expect(c.totals.periods).toEqual([
       { period: '2019-01', beforeElimination: '21957.77', eliminations: '0.00', consolidated: '21957.77' },
-      { period: '2019-02', beforeElimination: '12163.22', eliminations: '502.50', consolidated: '11660.72' },
+      { period: '2019-02', beforeElimination: '12163.21', eliminations: '502.50', consolidated: '11660.71' },
     ]);
     expect(c.totals.overall).toEqual({
-      beforeElimination: '34120.99',
+      beforeElimination: '34120.98',
       eliminations: '502.50',
-      consolidated: '33618.49',
+      consolidated: '33618.48',
     });
   });
 
@@ -99,14 +100,15 @@ describe('the hand-checked example (CHF, JPY, USD into USD, one elimination)', (
     const q = await consolidation(carla, 'from=2019-01&to=2019-02&granularity=quarter');
     expect(q.periods).toEqual([{ key: '2019-Q1', label: 'Q1 2019 (Jan–Feb)', from: '2019-01', to: '2019-02' }]);
     const ch = company(q, w.org.CH).periods[0]!;
-    expect(ch.spend).toMatchObject({ original: '1835.33', translated: '1857.85' });
+    // 1,333.33 × 1.015 + 502.00 × 1.005 = 1,857.83995.
+    expect(ch.spend).toMatchObject({ original: '1835.33', translated: '1857.84' });
     expect(ch.spend.monthlyRates).toEqual([
       { month: '2019-01', rate: '1.01500000' },
       { month: '2019-02', rate: '1.00500000' },
     ]);
     expect(q.totals.overall).toEqual(c.totals.overall);
     const year = await consolidation(carla, 'from=2019-01&to=2019-02&granularity=year');
-    expect(year.totals.periods[0]).toMatchObject({ period: '2019', consolidated: '33618.49' });
+    expect(year.totals.periods[0]).toMatchObject({ period: '2019', consolidated: '33618.48' });
     expect(year.periods[0]!.label).toBe('2019 (Jan–Feb)');
     const whole = await consolidation(carla, 'from=2019-01&to=2019-06&granularity=quarter');
     expect(whole.periods.map((p) => p.label)).toEqual(['Q1 2019', 'Q2 2019']);
@@ -116,9 +118,9 @@ describe('the hand-checked example (CHF, JPY, USD into USD, one elimination)', (
     const one = await consolidation(carla, `from=2019-01&to=2019-02&organizationId=${w.org.CH}`);
     expect(one.subsidiaries.map((s) => s.organizationId)).toEqual([w.org.CH]);
     expect(one.totals.overall).toEqual({
-      beforeElimination: '22057.85',
+      beforeElimination: '22057.84',
       eliminations: '502.50',
-      consolidated: '21555.35',
+      consolidated: '21555.34',
     });
   });
 });
@@ -211,7 +213,7 @@ describe('exports', () => {
       .filter(Boolean)
       .map((r) => r.slice(1));
     // Amounts are numbers in the group currency's format.
-    expect(rows).toContainEqual(['Consolidated total', 21957.77, 11660.72, 33618.49]);
+    expect(rows).toContainEqual(['Consolidated total', 21957.77, 11660.71, 33618.48]);
     expect(rows).toContainEqual(['Eliminations', 0, -502.5, -502.5]);
     expect(rows).toContainEqual(['Eliminated: Alpenhof Trading AG paid Sakura Components KK', 0, -502.5, -502.5]);
     const sheet = book.getWorksheet('Consolidated')!;
@@ -226,7 +228,8 @@ describe('exports', () => {
       new Date(Date.UTC(2019, 0, 1)),
       123457,
       'JPY',
-      0.00921657,
+      // The exact translation over the original is the month's rate.
+      0.00921659,
       '2019-01: 0.00921659',
       1137.85,
     ]);
@@ -247,7 +250,7 @@ describe('exports', () => {
     }
     expect(text).toContain('Consolidated financials');
     expect(text).toContain('Consolidated total');
-    expect(text).toContain('$33,618.49');
+    expect(text).toContain('$33,618.48');
     expect(text).toMatch(/-\s?\$502\.50/);
     expect(text).toContain('Alpenhof Trading AG (CHF)');
   });

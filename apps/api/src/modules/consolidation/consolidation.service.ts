@@ -12,6 +12,7 @@ import {
   type Paginated,
 } from '@outlay/contracts';
 import { serverFormat } from '@outlay/contracts/format';
+import { roundToCurrency } from '@outlay/contracts/money';
 import { fiscalPeriodKey, fiscalQuarterLabel, fiscalYearLabel, fiscalYearOf } from '@outlay/contracts/fiscal-calendar';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
@@ -20,7 +21,7 @@ import { convert, FxCache, groupCurrency } from '../../lib/fx.ts';
 import { page } from '../../lib/lists.ts';
 import { monthsOf } from '../../lib/months.ts';
 import { organizationInScope, requirePermission, scopeCondition } from '../../lib/scope.ts';
-import { spendRows, spendScopeColumns, sumAmounts, translateRows } from '../../lib/spend.ts';
+import { exactRows, spendRows, spendScopeColumns, sumIn } from '../../lib/spend.ts';
 import * as repo from './consolidation.repository.ts';
 
 const PERMISSION = 'reports.read' as const;
@@ -110,7 +111,8 @@ class MonthlyRates {
     return {
       original: figure.original.toFixed(2),
       currency: figure.currency,
-      translated: figure.translated.toFixed(2),
+      // Each figure shown is its rows' exact translation rounded once (lib/spend.ts, docs/decisions/029).
+      translated: roundToCurrency(figure.translated, this.to),
       effectiveRate: figure.original.isZero()
         ? null
         : figure.translated.div(figure.original).toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed(8),
@@ -157,7 +159,7 @@ export async function consolidate(ctx: Ctx, input: ConsolidationInput): Promise<
   const spend =
     orgIds.length === 0
       ? []
-      : await translateRows(
+      : await exactRows(
           fx,
           await spendRows(ctx.db, scopeCondition(auth, PERMISSION, spendScopeColumns), {
             from: input.from,
@@ -169,7 +171,7 @@ export async function consolidate(ctx: Ctx, input: ConsolidationInput): Promise<
   const withPayroll = payrollVisible(ctx);
   const payroll =
     withPayroll && orgIds.length
-      ? await translateRows(
+      ? await exactRows(
           fx,
           (
             await repo.payrollCosts(
@@ -236,7 +238,7 @@ export async function consolidate(ctx: Ctx, input: ConsolidationInput): Promise<
       total.merge(pay);
       totalSpend.merge(s);
       totalPayroll.merge(pay);
-      (beforeByPeriod.get(p.key) ?? beforeByPeriod.set(p.key, []).get(p.key)!).push(total.translated.toFixed(2));
+      (beforeByPeriod.get(p.key) ?? beforeByPeriod.set(p.key, []).get(p.key)!).push(total.translated.toString());
       rows.push({
         period: p.key,
         spend: await rates.cell(s),
@@ -294,7 +296,7 @@ export async function consolidate(ctx: Ctx, input: ConsolidationInput): Promise<
     for (const p of periods) {
       const f = icBy.get(`${pair}|${p.key}`) ?? new Figure(currency);
       total.merge(f);
-      (icByPeriod.get(p.key) ?? icByPeriod.set(p.key, []).get(p.key)!).push(f.translated.toFixed(2));
+      (icByPeriod.get(p.key) ?? icByPeriod.set(p.key, []).get(p.key)!).push(f.translated.toString());
       cells.push({ period: p.key, amount: await rates.cell(f) });
     }
     eliminations.push({
@@ -312,11 +314,12 @@ export async function consolidate(ctx: Ctx, input: ConsolidationInput): Promise<
       a.organizationName.localeCompare(b.organizationName) || a.counterpartyName.localeCompare(b.counterpartyName),
   );
 
-  const totalsOf = (before: string[], elim: string[]) => {
-    const b = sumAmounts(before);
-    const e = sumAmounts(elim);
-    return { beforeElimination: b, eliminations: e, consolidated: new Decimal(b).minus(e).toFixed(2) };
-  };
+  // Totals add the exact figures and round once, as every other spend total does.
+  const totalsOf = (before: string[], elim: string[]) => ({
+    beforeElimination: sumIn(before, gc),
+    eliminations: sumIn(elim, gc),
+    consolidated: sumIn([...before, ...elim.map((v) => new Decimal(v).neg().toString())], gc),
+  });
   const periodTotals = periods.map((p) => ({
     period: p.key,
     ...totalsOf(beforeByPeriod.get(p.key) ?? [], icByPeriod.get(p.key) ?? []),
@@ -334,8 +337,8 @@ export async function consolidate(ctx: Ctx, input: ConsolidationInput): Promise<
     totals: {
       periods: periodTotals,
       overall: totalsOf(
-        periodTotals.map((p) => p.beforeElimination),
-        periodTotals.map((p) => p.eliminations),
+        periods.flatMap((p) => beforeByPeriod.get(p.key) ?? []),
+        periods.flatMap((p) => icByPeriod.get(p.key) ?? []),
       ),
     },
   };

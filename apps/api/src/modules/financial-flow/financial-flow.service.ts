@@ -1,7 +1,8 @@
 // Financial flow: organization → department → category → vendor for a period, in the group
-// currency. Every aggregate row is translated at its month's average rate BEFORE it is grouped
-// (lib/spend.ts), so each column of the diagram adds up to the consolidated total of the same
-// filter, to the cent.
+// currency. Every aggregate row is translated exactly at its month's average rate before it is
+// grouped, and each node, link and the total is rounded once (lib/spend.ts, docs/decisions/029):
+// the total is the spend of the same filter on every screen to the cent, and a column adds up to
+// it within half a cent per node.
 import {
   DEFAULT_FLOW_STATUSES,
   FLOW_NONE_LABELS,
@@ -19,7 +20,7 @@ import { FxCache, groupCurrency } from '../../lib/fx.ts';
 import { page } from '../../lib/lists.ts';
 import { reportPeriod } from '../../lib/months.ts';
 import { scopeCondition } from '../../lib/scope.ts';
-import { spendRows, spendScopeColumns, sumAmounts, translateRows, type SpendRow } from '../../lib/spend.ts';
+import { exactRows, spendRows, spendScopeColumns, sumIn, type SpendRow } from '../../lib/spend.ts';
 import { spendingRequests, type Db } from '@outlay/db';
 import type { SQL } from 'drizzle-orm';
 import * as repo from './financial-flow.repository.ts';
@@ -97,7 +98,7 @@ export async function financialFlow(ctx: Ctx, query: FlowFilter): Promise<Financ
   const { from, to } = reportPeriod(query, ctx.now, FLOW_MAX_MONTHS);
   const statuses = query.status ?? [...DEFAULT_FLOW_STATUSES];
   const currency = await groupCurrency(ctx.db);
-  const rows = await translateRows(
+  const rows = await exactRows(
     new FxCache(ctx.db),
     await flowRows(ctx.db, scope, { ...query, from, to, statuses }),
     currency,
@@ -138,7 +139,7 @@ export async function financialFlow(ctx: Ctx, query: FlowFilter): Promise<Financ
       id,
       kind: id.split(':')[0] as FlowNodeKind,
       ...nameOf(id),
-      amount: sumAmounts(t.amounts),
+      amount: sumIn(t.amounts, currency),
       requestCount: t.requestCount,
     }))
     .sort((a, b) => LEVELS.indexOf(a.kind) - LEVELS.indexOf(b.kind) || byAmount(a, b) || a.name.localeCompare(b.name));
@@ -146,7 +147,7 @@ export async function financialFlow(ctx: Ctx, query: FlowFilter): Promise<Financ
   const outLinks: FlowLink[] = [...links.entries()]
     .map(([key, t]) => {
       const [source, target] = key.split('>') as [string, string];
-      return { source, target, amount: sumAmounts(t.amounts), requestCount: t.requestCount };
+      return { source, target, amount: sumIn(t.amounts, currency), requestCount: t.requestCount };
     })
     .sort((a, b) => order.get(a.source)! - order.get(b.source)! || order.get(a.target)! - order.get(b.target)!);
 
@@ -155,7 +156,10 @@ export async function financialFlow(ctx: Ctx, query: FlowFilter): Promise<Financ
     to,
     statuses,
     currency,
-    total: sumAmounts(rows.map((r) => r.translated)),
+    total: sumIn(
+      rows.map((r) => r.translated),
+      currency,
+    ),
     requestCount: rows.reduce((n, r) => n + r.requestCount, 0),
     nodes: outNodes,
     links: outLinks,
