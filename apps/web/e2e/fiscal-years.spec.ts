@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Consolidation } from '@outlay/contracts/consolidation';
 import { fiscalPresetLabel, fiscalPresetRange, fiscalQuarterLabel } from '@outlay/contracts/fiscal-calendar';
 import {
@@ -23,8 +23,10 @@ const localToday = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-async function phone(page: Page, name: string) {
+/** The page at 390×844 once its phone layout (`ready`) has replaced the desktop one: nothing scrolls sideways. */
+async function phone(page: Page, name: string, ready: Locator) {
   await page.setViewportSize(MOBILE);
+  await expect(ready).toBeVisible();
   await expectNoSidewaysScroll(page);
   await snap(page, name);
   await page.setViewportSize(DESKTOP);
@@ -79,7 +81,7 @@ test.describe('fiscal years', () => {
     await expect(table.getByRole('columnheader', { name: fiscalQuarterLabel(to, 4) })).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'fiscal-years-consolidation');
-    await phone(page, 'fiscal-years-consolidation');
+    await phone(page, 'fiscal-years-consolidation', page.getByRole('list', { name: 'Companies' }));
   });
 
   test("the report builder offers Meridian Foods' fiscal periods and groups by its fiscal quarter", async ({
@@ -110,6 +112,6 @@ test.describe('fiscal years', () => {
     await expect(page.locator('#report-preset')).toHaveText('Months chosen');
     await expectAccessible(page);
     await snap(page, 'fiscal-years-report');
-    await phone(page, 'fiscal-years-report');
+    await phone(page, 'fiscal-years-report', page.getByRole('list', { name: 'Report rows' }));
   });
 });
