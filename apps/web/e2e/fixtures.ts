@@ -179,29 +179,42 @@ export async function expectAccessible(page: Page) {
  * wider than it, as a table or chart in a card that scrolls would be. Names what does.
  */
 export async function expectNoSidewaysScroll(page: Page, within = 'main') {
-  const wide = await page.evaluate((selector) => {
-    const found: string[] = [];
-    const root = document.scrollingElement ?? document.documentElement;
-    if (root.scrollWidth > window.innerWidth)
-      found.push(`the page: ${root.scrollWidth}px in a ${window.innerWidth}px window`);
-    const boxes = [...document.querySelectorAll<HTMLElement>(selector)].flatMap((el) => [
-      el,
-      ...el.querySelectorAll<HTMLElement>('*'),
-    ]);
-    for (const el of boxes) {
-      if (el.closest('.sr-only') || el.clientWidth === 0) continue;
-      const overflow = getComputedStyle(el).overflowX;
-      if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
-        const name =
-          el.getAttribute('data-testid') ??
-          el.getAttribute('aria-label') ??
-          String(el.className).split(' ').slice(0, 4).join('.');
-        found.push(`${el.tagName.toLowerCase()} [${name}]: ${el.scrollWidth}px of content in ${el.clientWidth}px`);
+  // Measured until the layout settles: right after a resize the page may still be laid out for
+  // the old width for a frame or two; what still scrolls once settled is named in the failure.
+  const measure = () =>
+    page.evaluate((selector) => {
+      const found: string[] = [];
+      const root = document.scrollingElement ?? document.documentElement;
+      if (root.scrollWidth > window.innerWidth) {
+        // Name the innermost boxes that reach past the window's right edge: they are what makes it scroll.
+        const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
+          (el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('.sr-only'),
+        );
+        const innermost = past.filter((el) => !past.some((other) => other !== el && el.contains(other))).slice(0, 5);
+        const what = innermost.map(
+          (el) =>
+            `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}" to ${Math.round(el.getBoundingClientRect().right)}px`,
+        );
+        found.push(`the page: ${root.scrollWidth}px in a ${window.innerWidth}px window (${what.join('; ')})`);
       }
-    }
-    return found;
-  }, within);
-  expect(wide, `scrolls sideways at ${page.viewportSize()?.width}px`).toEqual([]);
+      const boxes = [...document.querySelectorAll<HTMLElement>(selector)].flatMap((el) => [
+        el,
+        ...el.querySelectorAll<HTMLElement>('*'),
+      ]);
+      for (const el of boxes) {
+        if (el.closest('.sr-only') || el.clientWidth === 0) continue;
+        const overflow = getComputedStyle(el).overflowX;
+        if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
+          const name =
+            el.getAttribute('data-testid') ??
+            el.getAttribute('aria-label') ??
+            String(el.className).split(' ').slice(0, 4).join('.');
+          found.push(`${el.tagName.toLowerCase()} [${name}]: ${el.scrollWidth}px of content in ${el.clientWidth}px`);
+        }
+      }
+      return found;
+    }, within);
+  await expect.poll(measure, { message: `scrolls sideways at ${page.viewportSize()?.width}px` }).toEqual([]);
 }
 
 /** The element's box lies inside the window, every edge of it. */
