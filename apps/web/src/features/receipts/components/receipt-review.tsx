@@ -19,7 +19,7 @@ import {
   applyServerFieldErrors,
   useZodForm,
 } from '@/components/form';
-import { RequestStatusBadge, uploadAttachment } from '@/components/request-detail';
+import { RequestStatusBadge } from '@/components/request-status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -30,6 +30,7 @@ import { formatMoney, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { runSaveAttempt, type SaveAttempt, type SaveAttemptError } from '@/features/requests/api/save-attempt';
 import { createRequest, updateRequest } from '@/features/requests/api/save-request';
+import { uploadAttachment } from '@/features/requests/api/upload-attachment';
 
 type Intent = 'draft' | 'submit';
 

@@ -1,11 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RequestDetail } from '@outlay/contracts/requests';
-import {
-  invalidateRequests,
-  newIdempotencyKey,
-  requestDetailQueryOptions,
-  submitRequest,
-} from '@/components/request-detail';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { requestDetailQueryOptions } from './get-request';
+import { invalidateRequests } from './keys';
+import { submitRequest } from './submit-request';
 import { isApiError } from '@/lib/api-error';
 
 /**

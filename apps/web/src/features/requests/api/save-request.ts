@@ -4,7 +4,7 @@ import {
   type RequestDetail,
   type UpdateRequestInput,
 } from '@outlay/contracts/requests';
-import { REQUESTS_URL, requestUrl } from '@/components/request-detail';
+import { REQUESTS_URL, requestUrl } from './keys';
 import { apiJson } from '@/lib/api-client';
 
 /** `POST /api/requests` (a draft). The key makes a retried attempt create nothing new. */

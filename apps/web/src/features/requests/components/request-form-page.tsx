@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import { useRequestDetail } from '@/components/request-detail';
+import { useRequestDetail } from '../api/get-request';
 import { PageHeader } from '@/components/page-header';
 import { SiblingScreens } from '@/components/sibling-screens';
 import { QueryError } from '@/components/query-state';

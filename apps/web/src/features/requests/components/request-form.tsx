@@ -24,13 +24,11 @@ import {
   useVersionedEdit,
   useZodForm,
 } from '@/components/form';
-import {
-  AttachmentThumbnail,
-  RequestStatusBadge,
-  invalidateRequests,
-  requestDetailQueryOptions,
-  uploadAttachment,
-} from '@/components/request-detail';
+import { RequestStatusBadge } from '@/components/request-status-badge';
+import { requestDetailQueryOptions } from '../api/get-request';
+import { invalidateRequests } from '../api/keys';
+import { uploadAttachment } from '../api/upload-attachment';
+import { AttachmentThumbnail } from './request-detail/attachments-section';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';

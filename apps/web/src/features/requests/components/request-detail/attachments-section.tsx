@@ -10,7 +10,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
-import { attachmentProblem, deleteAttachment, invalidateRequests, uploadAttachment, useObjectUrl } from './api';
+import { deleteAttachment } from '@/features/requests/api/delete-attachment';
+import { useObjectUrl } from '@/features/requests/api/get-attachment-content';
+import { invalidateRequests } from '@/features/requests/api/keys';
+import { attachmentProblem, uploadAttachment } from '@/features/requests/api/upload-attachment';
 
 export function formatBytes(size: number): string {
   if (size < 1024) return `${size} B`;

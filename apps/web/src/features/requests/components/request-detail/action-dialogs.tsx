@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { payRequestInput, respondInput } from '@outlay/contracts/requests';
 import { FormDialog, FormFieldText, FormFieldTextarea, useZodForm } from '@/components/form';
-import { formatMoney } from '@/lib/format';
-import { invalidateRequests, payRequest, respondToRequest, todayIso } from './api';
+import { formatMoney, todayIso } from '@/lib/format';
+import { invalidateRequests } from '@/features/requests/api/keys';
+import { payRequest } from '@/features/requests/api/pay-request';
+import { respondToRequest } from '@/features/requests/api/respond-to-request';
 
 export interface PayRequestDialogProps {
   request: {

@@ -10,28 +10,21 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError, messageOf } from '@/lib/api-error';
-import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
-import {
-  cancelRequest,
-  formatRate,
-  invalidateRequests,
-  newIdempotencyKey,
-  submitRequest,
-  useRequestDetail,
-} from './api';
+import { formatDate, formatDateTime, formatMoney, formatRate } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { cancelRequest } from '@/features/requests/api/cancel-request';
+import { useRequestDetail } from '@/features/requests/api/get-request';
+import { invalidateRequests } from '@/features/requests/api/keys';
+import { submitRequest } from '@/features/requests/api/submit-request';
 import { AttachmentsSection } from './attachments-section';
 import { PayRequestDialog, RespondDialog } from './action-dialogs';
-import { RequestStatusBadge } from './request-status-badge';
-import {
-  AllocationsList,
-  AuditTrail,
-  Comments,
-  LineItemsTable,
-  PolicyFindings,
-  RouteSection,
-  Section,
-  Timeline,
-} from './sections';
+import { RequestStatusBadge } from '@/components/request-status-badge';
+import { Comments } from './comments';
+import { AuditTrail, Timeline } from './history';
+import { AllocationsList, LineItemsTable } from './line-items';
+import { PolicyFindings } from './policy-findings-section';
+import { RouteSection } from './route-section';
+import { Section } from './section';
 
 export interface RequestDetailViewProps {
   requestId: string;
