@@ -1,6 +1,12 @@
 /*
- * What other features use of requests. Pages are reached through the route catalogue, never from
- * here.
+ * The requests feature's public face: what other features and the app shell use of it. Its pages are
+ * reached through the route catalogue, never from here. The detail view is the one component: the
+ * approvals screens show it in their dialogs.
  */
-export { RequestDetailView, type RequestDetailViewProps } from './components/request-detail/request-detail-view';
+export { RequestDetailView } from './components/request-detail/request-detail-view';
 export { useRequestDetail } from './api/get-request';
+export { useRequestOptions } from './api/request-options';
+export { runSaveAttempt, type SaveAttempt, type SaveAttemptError } from './api/save-attempt';
+export { createRequest, updateRequest } from './api/save-request';
+export { uploadAttachment } from './api/upload-attachment';
+export { useVendorOptions } from './api/vendor-options';

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { useAskCopilot } from '../api/copilot';
 import { CopilotAnswer } from '../components/copilot-answer';
 

@@ -4,7 +4,7 @@ import { QueryState } from '@/components/query-state';
 import { defaultPeriod, ReportFilters, type ReportFilterValues } from '@/components/report-filters';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMonth } from '@/lib/format';
-import { useBudgetOptions } from '@/features/budgets/api/budget-lines';
+import { useBudgetOptions } from '@/features/budgets';
 import { useAnalytics } from '../api/analytics';
 import { ApprovalChart, SpendTrendChart } from '../components/analytics-charts';
 import { AnalyticsKpis } from '../components/analytics-kpis';

@@ -1,7 +1,7 @@
 import type { ApprovalItem } from '@outlay/contracts/approvals';
 import { BudgetImpact } from '@/components/budget-impact';
 import { RequestDetailView, useRequestDetail } from '@/features/requests';
-import { useRequestBudgetImpact } from '@/features/budgets/api/budget-impact';
+import { useRequestBudgetImpact } from '@/features/budgets';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { AmountCell } from './amount-cell';
 import { DecisionPanel } from './decision-panel';

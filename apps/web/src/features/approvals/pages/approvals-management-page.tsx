@@ -14,7 +14,7 @@ import { PageHeader } from '@/components/page-header';
 import { APPROVAL_TABS, RouteTabs } from '@/components/route-tabs';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useOrganizationOptions } from '@/features/organizations/api/organization-options';
+import { useOrganizationOptions } from '@/features/organizations';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { IN_FLIGHT_URL } from '../api/keys';
 import { useCycleTimes } from '../api/management';

@@ -11,7 +11,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { formatDateTime, formatMoney, plural } from '@/lib/format';
 import { useBulkApprove } from '../api/decide';
 import { APPROVAL_QUEUE_URL } from '../api/keys';

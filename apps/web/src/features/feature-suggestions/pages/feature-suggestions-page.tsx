@@ -15,7 +15,7 @@ import {
 } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { formatDate } from '@/lib/format';
 import { FEATURE_SUGGESTIONS_URL } from '../api/feature-suggestion';
 import { NewSuggestionDialog, SuggestionDetailDialog } from '../components/suggestion-dialogs';

@@ -28,9 +28,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '@/lib/api-error';
 import { formatMoney, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { runSaveAttempt, type SaveAttempt, type SaveAttemptError } from '@/features/requests/api/save-attempt';
-import { createRequest, updateRequest } from '@/features/requests/api/save-request';
-import { uploadAttachment } from '@/features/requests/api/upload-attachment';
+import {
+  runSaveAttempt,
+  type SaveAttempt,
+  type SaveAttemptError,
+  createRequest,
+  updateRequest,
+  uploadAttachment,
+} from '@/features/requests';
 
 type Intent = 'draft' | 'submit';
 
