@@ -5,8 +5,9 @@
  */
 export { RequestDetailView } from './components/request-detail/request-detail-view';
 export { useRequestDetail } from './api/get-request';
-export { useRequestOptions } from './api/request-options';
-export { runSaveAttempt, type SaveAttempt, type SaveAttemptError } from './api/save-attempt';
-export { createRequest, updateRequest } from './api/save-request';
+export { useRequestOptions } from './api/get-request-options';
+export { runSaveAttempt, type SaveAttempt, type SaveAttemptError } from './api/save-request-attempt';
+export { createRequest } from './api/create-request';
+export { updateRequest } from './api/update-request';
 export { uploadAttachment } from './api/upload-attachment';
-export { useVendorOptions } from './api/vendor-options';
+export { useVendorOptions } from './api/list-vendor-options';

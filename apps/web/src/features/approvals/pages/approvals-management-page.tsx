@@ -17,7 +17,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useOrganizationOptions } from '@/features/organizations';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { IN_FLIGHT_URL } from '../api/keys';
-import { useCycleTimes } from '../api/management';
+import { useCycleTimes } from '../api/get-cycle-times';
 import { CycleTimeChart } from '../components/cycle-time-chart';
 import { ManagementDialogs, type ManagementAction } from '../components/management-dialogs';
 import { SLA_OPTIONS, SlaBadge } from '../components/sla-badge';

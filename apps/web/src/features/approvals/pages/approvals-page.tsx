@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/current-user';
 import { formatDateTime, formatMoney, plural } from '@/lib/format';
-import { useBulkApprove } from '../api/decide';
+import { useBulkApprove } from '../api/bulk-approve-requests';
 import { APPROVAL_QUEUE_URL } from '../api/keys';
 import { ApprovalDetailDialog } from '../components/approval-detail-dialog';
 import { SLA_OPTIONS, SlaBadge } from '../components/sla-badge';

@@ -10,7 +10,7 @@ import { FieldError, FormField } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { formatMoney, formatRate } from '@/lib/format';
-import { useFxQuote } from '../api/fx-quote';
+import { useFxQuote } from '../api/get-fx-quote';
 import { useDebounced } from '@/lib/use-debounced';
 
 /** A date input whose empty value is null (the schema's "not given"). */

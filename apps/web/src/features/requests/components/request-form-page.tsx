@@ -8,7 +8,7 @@ import { QueryError } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useRequestOptions } from '../api/request-options';
+import { useRequestOptions } from '../api/get-request-options';
 import { RequestForm } from './request-form';
 
 const PATHS = { simple: '/new-request', advanced: '/advanced-request', smart: '/smart-form' } as const;

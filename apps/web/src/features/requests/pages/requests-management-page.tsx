@@ -10,7 +10,7 @@ import { ReassignRequestDialog } from '@/components/reassign-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/current-user';
 import { useDepartmentOptions, useScopeDepartmentOptions, useOrganizationOptions } from '@/features/organizations';
-import { useVendorFilterOptions } from '../api/vendor-filter-options';
+import { useVendorFilterOptions } from '../api/list-vendor-filter-options';
 import { CategoryFilter, DateAmountFilters } from '../components/filter-input';
 import { MANAGEMENT_COLUMNS, RequestCard } from '../components/request-columns';
 import { RequestDetailSheet, useRequestIdParam } from '../components/request-detail-sheet';

@@ -12,13 +12,3 @@ export function useDecide() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: decide, onSettled: () => invalidateApprovals(queryClient) });
 }
-
-/** `POST /api/approvals/bulk-approve`: each request decided on its own; failures come back with their message. */
-export function bulkApprove(input: { requestIds: string[]; reason?: string }) {
-  return apiJson<BulkApproveResult>('POST', '/api/approvals/bulk-approve', input);
-}
-
-export function useBulkApprove() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: bulkApprove, onSettled: () => invalidateApprovals(queryClient) });
-}
