@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BulkApproveResult, DecisionInput, DecisionResult } from '@outlay/contracts/approvals';
+import type { DecisionInput, DecisionResult } from '@outlay/contracts/approvals';
 import { apiJson } from '@/lib/api-client';
 import { invalidateApprovals } from './keys';
 
