@@ -2,4 +2,4 @@
  * The coaching feature's public face: what other features and the app shell use of it. Its pages are
  * reached through the route catalogue, never from here.
  */
-export { coachingQueryOptions } from './api/coaching';
+export { coachingQueryOptions } from './api/get-coaching';

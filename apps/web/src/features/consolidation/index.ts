@@ -2,4 +2,4 @@
  * The consolidation feature's public face: what other features and the app shell use of it. Its pages are
  * reached through the route catalogue, never from here.
  */
-export { ACCOUNTING_JOURNAL_URL, downloadJournal } from './api/accounting-journal';
+export { ACCOUNTING_JOURNAL_URL, downloadJournal } from './api/export-accounting-journal';

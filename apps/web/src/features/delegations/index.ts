@@ -3,5 +3,5 @@
  * reached through the route catalogue, never from here.
  */
 export { useCreateDelegation } from './api/create-delegation';
-export { useDelegations } from './api/delegations';
+export { useDelegations } from './api/list-delegations';
 export { useRevokeDelegation } from './api/revoke-delegation';

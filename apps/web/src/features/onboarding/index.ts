@@ -3,4 +3,4 @@
  * reached through the route catalogue, never from here.
  */
 export { useDismissOnboarding } from './api/dismiss-onboarding';
-export { onboardingQueryOptions, useOnboarding } from './api/onboarding';
+export { onboardingQueryOptions, useOnboarding } from './api/get-onboarding';

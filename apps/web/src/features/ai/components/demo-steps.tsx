@@ -17,7 +17,7 @@ import { forecastsQueryOptions } from '@/features/forecasts';
 import { useScanReceipt } from '@/features/receipts';
 import { requestSuggestionsQueryOptions } from '@/features/request-suggestions';
 import { useSearch } from '@/features/search';
-import { useAskCopilot } from '../api/copilot';
+import { useAskCopilot } from '../api/ask-copilot';
 import { useParseExpense } from '../api/parse-expense';
 import { CopilotAnswer } from './copilot-answer';
 

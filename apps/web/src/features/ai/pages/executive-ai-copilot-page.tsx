@@ -12,7 +12,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAuth } from '@/lib/current-user';
-import { useAskCopilot } from '../api/copilot';
+import { useAskCopilot } from '../api/ask-copilot';
 import { CopilotAnswer } from '../components/copilot-answer';
 
 interface Turn {

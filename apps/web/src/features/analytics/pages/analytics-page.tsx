@@ -5,7 +5,7 @@ import { defaultPeriod, ReportFilters, type ReportFilterValues } from '@/compone
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMonth } from '@/lib/format';
 import { useBudgetOptions } from '@/features/budgets';
-import { useAnalytics } from '../api/analytics';
+import { useAnalytics } from '../api/get-analytics';
 import { ApprovalChart, SpendTrendChart } from '../components/analytics-charts';
 import { AnalyticsKpis } from '../components/analytics-kpis';
 import { CycleTables, TopTable } from '../components/analytics-tables';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FeatureSuggestionDetail, FeatureSuggestionStatusInput } from '@outlay/contracts/feature-suggestions';
 import { apiJson } from '@/lib/api-client';
-import { FEATURE_SUGGESTIONS_URL } from './feature-suggestion';
+import { FEATURE_SUGGESTIONS_URL } from './get-feature-suggestion';
 
 /** feedback.manage: the author is notified of the new status. */
 export function setSuggestionStatus({ id, input }: { id: string; input: FeatureSuggestionStatusInput }) {

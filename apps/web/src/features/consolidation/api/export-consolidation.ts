@@ -1,5 +1,5 @@
 import { downloadFile } from '@/components/data-table';
-import type { ConsolidationParams } from './consolidation';
+import type { ConsolidationParams } from './get-consolidation';
 
 export const CONSOLIDATION_EXPORT_URL = '/api/consolidation/export';
 

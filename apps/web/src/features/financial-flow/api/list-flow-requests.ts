@@ -1,6 +1,6 @@
 import type { FlowRequest } from '@outlay/contracts/financial-flow';
 import { useListQuery } from '@/components/data-table';
-import { flowSearch, type FlowParams } from './financial-flow';
+import { flowSearch, type FlowParams } from './get-financial-flow';
 
 export const FLOW_REQUESTS_URL = '/api/financial-flow/requests';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FeatureSuggestionVote } from '@outlay/contracts/feature-suggestions';
 import { apiJson } from '@/lib/api-client';
-import { FEATURE_SUGGESTIONS_URL } from './feature-suggestion';
+import { FEATURE_SUGGESTIONS_URL } from './get-feature-suggestion';
 
 /** PUT votes, DELETE takes the vote back; both can be repeated safely. */
 export function setVote({ id, voted }: { id: string; voted: boolean }) {
