@@ -30,37 +30,59 @@ const contractsByModule = [
   },
 ];
 
-// A web feature may use shared code (components, lib), contracts, and another feature's
-// public data hooks (its api/ folder); never another feature's components, pages or utils, and
-// never the app shell, which imports every screen (the route catalogue is lib/route-catalogue.ts).
+// A web feature may use shared code (components, lib), contracts, and what another feature
+// exports from its index.ts, its public face (`@/features/<x>`); never a path inside another
+// feature, by alias or relative. Shared code never imports a feature, and nothing but the app shell
+// imports the shell (the route catalogue is lib/route-catalogue.ts). The paths are resolved, so
+// `../../<x>/api/...` is caught as `@/features/<x>/api/...` is.
 const noShell = {
   group: ['@/app/*', '@/app/**'],
   message:
     'The app shell imports the screens; screens and shared code never import it (routes are in lib/route-catalogue.ts).',
 };
-const featureBoundaries = dirs('apps/web/src/features').map((feature) =>
+const webFeatures = dirs('apps/web/src/features');
+const FEATURES = './apps/web/src/features';
+const indexesOf = (features) => features.map((f) => `./${f}/index.ts`);
+const throughIndex =
+  'Another feature is imported through its index.ts (`@/features/<x>`), which exports what other features use; add the export there.';
+// The app shell's named exception: its lazy `import()` of a feature's pages (the route catalogue's
+// screens, app/routes.ts) and of the forced-password dialog (app/session-sync.tsx), which load on
+// first use and so never pull into the first screen what an index would. Its static imports go
+// through the indexes like everyone's (no-restricted-imports does not look at `import()`).
+const SHELL_LAZY_IMPORTS = [...webFeatures.map((f) => `./${f}/pages`), './auth/components/forced-password-dialog.tsx'];
+const featureZones = [
+  ...webFeatures.map((feature) => ({
+    target: `${FEATURES}/${feature}`,
+    from: FEATURES,
+    except: [`./${feature}`, ...indexesOf(webFeatures.filter((f) => f !== feature))],
+    message: throughIndex,
+  })),
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib'],
+    from: FEATURES,
+    message: 'Shared code (components/, lib/) never imports a feature: move what it needs to components/ or lib/.',
+  },
+  {
+    target: './apps/web/src/app',
+    from: FEATURES,
+    except: [...indexesOf(webFeatures), ...SHELL_LAZY_IMPORTS],
+    message: `${throughIndex} The shell's one exception is its lazy import() of pages (SHELL_LAZY_IMPORTS).`,
+  },
+];
+const webOverHttp = {
+  group: ['@outlay/db', '@outlay/db/*', '**/apps/api/**'],
+  message: 'The web app talks to the API over HTTP only.',
+};
+const featureBoundaries = [
+  ...webFeatures.map((feature) =>
+    restrict([`apps/web/src/features/${feature}/**/*.{ts,tsx}`], [webOverHttp, noShell], contractsByModule),
+  ),
   restrict(
-    [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    [
-      {
-        group: [
-          '@/features/*/*/**',
-          `!@/features/${feature}/**`,
-          '!@/features/*/api/**',
-          '../../*/**',
-          '../../../features/*/**',
-        ],
-        message: 'Features share only their api/ hooks; move shared components and utils to components/ or lib/.',
-      },
-      {
-        group: ['@outlay/db', '@outlay/db/*', '**/apps/api/**'],
-        message: 'The web app talks to the API over HTTP only.',
-      },
-      noShell,
-    ],
+    ['apps/web/src/app/**/*.{ts,tsx}'],
+    [{ group: ['@/features/*/**'], message: `${throughIndex} Only lazy import() may name a page.` }],
     contractsByModule,
   ),
-);
+];
 
 // An API module may call another module's service or repository, never its routes.
 const noForeignRoutes = {
@@ -152,5 +174,10 @@ export default tseslint.config(
       ],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // The web's feature boundaries on resolved paths (featureZones above).
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones }] },
   },
 );

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { currentUserQueryOptions } from '@/features/auth/api/current-user';
-import { dashboardQueryOptions } from '@/features/dashboard/api/dashboard';
-import { onboardingQueryOptions } from '@/features/onboarding/api/onboarding';
+import { currentUserQueryOptions } from '@/lib/current-user';
+import { dashboardQueryOptions } from '@/features/dashboard';
+import { onboardingQueryOptions } from '@/features/onboarding';
 import { hasValidSession } from '@/lib/auth-storage';
 import { closeEarlyResponses } from '@/lib/early-responses';
 import { DASHBOARD_ROUTE, resolveRoute } from './resolve-route';

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { LoadingScreen } from '@/components/loading-screen';
 import { applyForceLogin } from '@/lib/session-guards';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { resolveRoute } from './resolve-route';
 import { RoutePage } from './route-page';
 

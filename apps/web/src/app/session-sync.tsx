@@ -4,7 +4,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { configureApiClient } from '@/lib/api-client';
 import { hasValidSession, subscribeSession } from '@/lib/auth-storage';
 import { installUnhandledRejectionGuard } from '@/lib/session-guards';
-import { CURRENT_USER_KEY, needsPasswordChange, useAuth } from '@/features/auth/api/current-user';
+import { CURRENT_USER_KEY, needsPasswordChange, useAuth } from '@/lib/current-user';
 
 const ForcedPasswordDialog = lazy(() =>
   import('@/features/auth/components/forced-password-dialog').then((m) => ({ default: m.ForcedPasswordDialog })),

@@ -1,6 +1,6 @@
 import { Eye } from 'lucide-react';
 import type { Permission } from '@outlay/contracts/permissions';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 
 /** Whether the signed-in person holds a permission (what the server checks on every change). */
 export function useHolds(permission: Permission): boolean {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { findRoute, mayOpen } from '@/lib/route-catalogue';
 
 /**

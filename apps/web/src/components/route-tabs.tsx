@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'wouter';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { cn } from '@/lib/utils';
 import { findRoute, mayOpen, type RouteEntry } from '@/lib/route-catalogue';
 

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import { findRoute, mayOpen } from '@/lib/route-catalogue';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 
 /**
  * Screens the seed names more than once for one job. Each keeps its route and says what it is

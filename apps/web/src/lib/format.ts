@@ -57,3 +57,20 @@ export function formatMovedFrom(
 ): string | null {
   return movedDateNote(adjustedFrom, reason, formatDate);
 }
+
+/** Today as YYYY-MM-DD in the user's time zone. */
+export function todayIso(now = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** An exchange rate as the API sends it ("1.08500000") without trailing zeros, at least 4 decimals ("1.0850"). */
+export function formatRate(rate: string | null | undefined): string {
+  if (!rate) return '';
+  const m = /^(\d+)\.(\d+)$/.exec(rate.trim());
+  if (!m) return rate;
+  const decimals = m[2]!.replace(/0+$/, '').padEnd(4, '0');
+  return `${m[1]}.${decimals}`;
+}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { MobileNav } from './mobile-nav';
 import { TopBar } from './top-bar';
 

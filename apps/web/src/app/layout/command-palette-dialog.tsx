@@ -6,7 +6,7 @@ import { useLocation } from 'wouter';
 import { SEARCH_RESULT_TYPE_LABELS } from '@outlay/contracts/search';
 import type { CurrentUser } from '@outlay/contracts/auth';
 import { DialogOverlay } from '@/components/ui/dialog';
-import { useSearch } from '@/features/search/api/search';
+import { useSearch } from '@/features/search';
 import { useDebounced } from '@/lib/use-debounced';
 import { screensFor, SETTINGS_SECTIONS, type RouteEntry } from '@/lib/route-catalogue';
 import { seesAdminMenus } from './nav-model';

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { fullName, initials } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useLogout } from '@/features/auth/api/logout';
+import { useLogout } from '@/features/auth';
 import { findRoute, mayOpen } from '@/lib/route-catalogue';
 import {
   ADMIN_ITEMS,

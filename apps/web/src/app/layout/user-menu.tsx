@@ -13,7 +13,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { fullName, initials, roleLabel } from '@/lib/format';
-import { useLogout } from '@/features/auth/api/logout';
+import { useLogout } from '@/features/auth';
 import { AVATAR_ITEMS } from './nav-model';
 
 /** Avatar with initials; the 200 ms tooltip names the user (docs/product.md §6.1). */

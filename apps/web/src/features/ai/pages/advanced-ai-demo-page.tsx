@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import {
   CoachingDemoStep,
   CopilotDemoStep,

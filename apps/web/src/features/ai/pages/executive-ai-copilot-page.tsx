@@ -11,8 +11,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useAuth } from '@/features/auth/api/current-user';
-import { useAskCopilot } from '../api/copilot';
+import { useAuth } from '@/lib/current-user';
+import { useAskCopilot } from '../api/ask-copilot';
 import { CopilotAnswer } from '../components/copilot-answer';
 
 interface Turn {

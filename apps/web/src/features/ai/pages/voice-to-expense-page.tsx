@@ -12,9 +12,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { messageOf } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format';
-import { useRequestOptions } from '@/features/requests/api/request-options';
-import { useVendorOptions } from '@/features/requests/api/vendor-options';
-import { createRequest } from '@/features/requests/api/save-request';
+import { useRequestOptions, useVendorOptions, createRequest } from '@/features/requests';
 import { useParseExpense } from '../api/parse-expense';
 
 // The browser's speech recognition (Chrome and Safari name it with a prefix); typed text works everywhere.

@@ -10,7 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { formatDate, formatDateTime, formatList } from '@/lib/format';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/list-api-keys';

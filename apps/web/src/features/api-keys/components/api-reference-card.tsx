@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { ACCOUNTING_JOURNAL_URL, downloadJournal } from '@/features/consolidation/api/accounting-journal';
+import { ACCOUNTING_JOURNAL_URL, downloadJournal } from '@/features/consolidation';
 import { messageOf } from '@/lib/api-error';
 
 /** The server serves its OpenAPI document and an explorer for it under this path. */

@@ -12,15 +12,18 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/auth/api/current-user';
-import { useCreateWebhook } from '@/features/webhooks/api/create-webhook';
-import { useDeleteWebhook } from '@/features/webhooks/api/delete-webhook';
-import { useDestinationSettings, useUpdateDestinationSettings } from '@/features/webhooks/api/destination-settings';
-import { useDeliveries } from '@/features/webhooks/api/list-deliveries';
-import { useWebhooks } from '@/features/webhooks/api/list-webhooks';
-import { useRedeliver } from '@/features/webhooks/api/redeliver';
-import { useRotateWebhookSecret } from '@/features/webhooks/api/rotate-secret';
-import { useSetWebhookEnabled } from '@/features/webhooks/api/update-webhook';
+import { useAuth } from '@/lib/current-user';
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useDestinationSettings,
+  useUpdateDestinationSettings,
+  useDeliveries,
+  useWebhooks,
+  useRedeliver,
+  useRotateWebhookSecret,
+  useSetWebhookEnabled,
+} from '@/features/webhooks';
 import { messageOf } from '@/lib/api-error';
 import { ShownOnceSecret } from './shown-once-secret';
 import { formatDateTime, formatList, formatNumber } from '@/lib/format';

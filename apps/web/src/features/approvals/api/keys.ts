@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 /** Endpoints of the approvals feature; every query key starts with one of them. */
 export const APPROVAL_QUEUE_URL = '/api/approvals/queue';
@@ -14,4 +14,10 @@ export function invalidateApprovals(queryClient: QueryClient) {
       (url) => queryClient.invalidateQueries({ queryKey: [url] }),
     ),
   );
+}
+
+/** A management action: the queue, the lists and the routes refresh after it, whatever its outcome. */
+export function useManagementMutation<V>(fn: (vars: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => invalidateApprovals(queryClient) });
 }

@@ -1,6 +1,5 @@
 import type { ApprovalItem } from '@outlay/contracts/approvals';
-import { formatRate } from '@/components/request-detail';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatRate } from '@/lib/format';
 
 /** Original amount, and the organization's amount with the rate when the currencies differ. */
 export function AmountCell({

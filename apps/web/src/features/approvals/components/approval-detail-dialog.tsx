@@ -1,9 +1,8 @@
 import type { ApprovalItem } from '@outlay/contracts/approvals';
 import { BudgetImpact } from '@/components/budget-impact';
-import { RequestDetailView } from '@/components/request-detail';
-import { useRequestBudgetImpact } from '@/features/budgets/api/budget-impact';
+import { RequestDetailView, useRequestDetail } from '@/features/requests';
+import { useRequestBudgetImpact } from '@/features/budgets';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { useRequestDetail } from '@/components/request-detail';
 import { AmountCell } from './amount-cell';
 import { DecisionPanel } from './decision-panel';
 import { SlaBadge } from './sla-badge';

@@ -12,7 +12,7 @@ import { toast } from '@/components/ui/use-toast';
 import { isApiError, messageOf } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useDecide } from '../api/decide';
+import { useDecide } from '../api/decide-request';
 
 export interface DecisionPanelProps {
   requestId: string;

@@ -2,7 +2,8 @@ import type { InFlightItem } from '@outlay/contracts/approvals';
 import { ConfirmDialog } from '@/components/form';
 import { ReassignDialog } from '@/components/reassign-dialog';
 import { toast } from '@/components/ui/use-toast';
-import { useEscalate, useReroute } from '../api/management';
+import { useEscalate } from '../api/escalate-step';
+import { useReroute } from '../api/reroute-request';
 
 export type ManagementAction = { kind: 'reassign' | 'escalate' | 'reroute'; item: InFlightItem } | null;
 

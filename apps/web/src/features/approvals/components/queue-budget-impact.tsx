@@ -1,5 +1,5 @@
 import { BudgetImpact } from '@/components/budget-impact';
-import { useRequestBudgetImpact } from '@/features/budgets/api/budget-impact';
+import { useRequestBudgetImpact } from '@/features/budgets';
 
 /**
  * A queue item's budget impact, compact: a line per budget line with a meter, what is left after

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
-import { CURRENT_USER_KEY } from './current-user';
+import { CURRENT_USER_KEY } from '@/lib/current-user';
 
 export interface TwoFactorSetup {
   qrCode: string;

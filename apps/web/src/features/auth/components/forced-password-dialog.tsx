@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
 import { clearTokens } from '@/lib/auth-storage';
-import { needsPasswordChange, useAuth } from '../api/current-user';
+import { needsPasswordChange, useAuth } from '@/lib/current-user';
 import { useChangePasswordMutation } from '../api/change-password';
 import type { NewPasswordForm } from '@/lib/password-forms';
 import { NewPasswordFormFields } from './new-password-form';

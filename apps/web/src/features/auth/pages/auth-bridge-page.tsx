@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { apiUrl } from '@/lib/api-client';
 import { storeSession, storeUser } from '@/lib/auth-storage';
-import { CURRENT_USER_KEY } from '../api/current-user';
+import { CURRENT_USER_KEY } from '@/lib/current-user';
 import { AuthLayout } from '@/components/auth-layout';
 import { parseBridgeFragment, type BridgeTokens } from '../utils/parse-bridge-fragment';
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Redirect } from 'wouter';
 import { LoadingScreen } from '@/components/loading-screen';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { useAuth } from '../api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { AuthLayout } from '@/components/auth-layout';
 import { LoginForm } from '../components/login-form';
 import { useSignInFlow, type SignInOutcome } from '../utils/use-sign-in-flow';

@@ -4,7 +4,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { fullName } from '@/lib/format';
-import { useAuth } from '../api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { AuthLayout } from '@/components/auth-layout';
 
 /** /auth-success: the landing point after a bridged sign-in. */

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
-import { useAuth } from '../api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { useEnableTwoFactorMutation, useSetupTwoFactorMutation } from '../api/two-factor';
 import { AuthLayout } from '@/components/auth-layout';
 import { RecoveryCodes } from '../components/recovery-codes';

@@ -5,7 +5,7 @@ import { REDIRECT_AFTER_LOGIN_MS } from '@outlay/contracts/constants';
 import type { LoginResponse } from '@outlay/contracts/auth';
 import { toast } from '@/components/ui/use-toast';
 import { storeSession } from '@/lib/auth-storage';
-import { CURRENT_USER_KEY } from '../api/current-user';
+import { CURRENT_USER_KEY } from '@/lib/current-user';
 import { savePasswordChangeToken } from './password-change-token';
 
 export type SignInOutcome =

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
 import { formatDateTime, formatNumber, plural } from '@/lib/format';
-import { useBackups } from '../api/backups';
+import { useBackups } from '../api/list-backups';
 import { useCreateBackup } from '../api/create-backup';
 import { useDeleteBackup } from '../api/delete-backup';
 import { downloadBackup } from '../api/download-backup';

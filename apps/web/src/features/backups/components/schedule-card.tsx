@@ -15,7 +15,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
-import { useSaveSchedule } from '../api/save-schedule';
+import { useSaveSchedule } from '../api/save-backup-schedule';
 
 const FREQUENCIES = enumOptions(BACKUP_FREQUENCY_VALUES, BACKUP_FREQUENCY_LABELS);
 

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { PageHeader } from '@/components/page-header';
 import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { Button } from '@/components/ui/button';
-import { useBackups } from '../api/backups';
+import { useBackups } from '../api/list-backups';
 import { BackupsCard } from '../components/backups-card';
 import { ScheduleCard } from '../components/schedule-card';
 

@@ -19,9 +19,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { messageOf } from '@/lib/api-error';
 import { formatDate, formatDateTime, plural } from '@/lib/format';
-import { useRequestOptions } from '@/features/requests/api/request-options';
-import { useImportEvents } from '../api/import-events';
-import { usePreviewImport } from '../api/preview-import';
+import { useRequestOptions } from '@/features/requests';
+import { useImportEvents } from '../api/import-calendar-events';
+import { usePreviewImport } from '../api/preview-calendar-import';
 
 interface Choice {
   checked: boolean;

@@ -8,9 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
-import { useCreateFeed } from '../api/create-feed';
-import { useFeedStatus } from '../api/feed-status';
-import { useRevokeFeed } from '../api/revoke-feed';
+import { useCreateFeed } from '../api/create-calendar-feed';
+import { useFeedStatus } from '../api/get-calendar-feed';
+import { useRevokeFeed } from '../api/revoke-calendar-feed';
 
 const INSTRUCTIONS = [
   {

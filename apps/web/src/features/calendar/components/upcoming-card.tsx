@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate, formatDateTime, plural } from '@/lib/format';
-import { useUpcoming } from '../api/upcoming';
+import { useUpcoming } from '../api/list-upcoming-events';
 
 const KIND_VARIANT: Record<CalendarEvent['kind'], 'danger' | 'purple' | 'primary' | 'success'> = {
   approval: 'danger',

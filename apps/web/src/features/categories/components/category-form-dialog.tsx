@@ -1,7 +1,7 @@
 import { createCategoryInput, updateCategoryInput, type Category } from '@outlay/contracts/categories';
 import { FormDialog, FormFieldCheckbox, FormFieldSelect, FormFieldText, useZodForm } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
-import { useCategoryOptions } from '../api/category-options';
+import { useCategoryOptions } from '../api/list-category-options';
 import { useCreateCategory } from '../api/create-category';
 import { useUpdateCategory } from '../api/update-category';
 

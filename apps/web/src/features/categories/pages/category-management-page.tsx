@@ -14,7 +14,7 @@ import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
-import { useCategoryOptions } from '../api/category-options';
+import { useCategoryOptions } from '../api/list-category-options';
 import { CATEGORIES_URL } from '../api/keys';
 import { useUpdateCategory } from '../api/update-category';
 import { CreateCategoryDialog, EditCategoryDialog } from '../components/category-form-dialog';

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { formatDate, formatMoney, formatMonth, formatNumber } from '@/lib/format';
-import { useCoaching } from '../api/coaching';
+import { useCoaching } from '../api/get-coaching';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   const id = `coaching-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { cn } from '@/lib/utils';
 import { useConversations } from '../api/conversations';
 import { useCommunicationsUnread } from '../api/unread';

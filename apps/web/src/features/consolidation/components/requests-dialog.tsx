@@ -3,7 +3,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDate, formatMoney } from '@/lib/format';
-import { useConsolidationRequests } from '../api/consolidation-requests';
+import { useConsolidationRequests } from '../api/list-consolidation-requests';
 
 export interface DrillTarget {
   organizationId: string;

@@ -19,12 +19,12 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { messageOf } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format';
-import { downloadJournal } from '../api/accounting-journal';
-import { useConsolidation, type ConsolidationParams } from '../api/consolidation';
-import { downloadConsolidation } from '../api/consolidation-export';
+import { downloadJournal } from '../api/export-accounting-journal';
+import { useConsolidation, type ConsolidationParams } from '../api/get-consolidation';
+import { downloadConsolidation } from '../api/export-consolidation';
 import { ConsolidationCards } from '../components/consolidation-cards';
 import { ConsolidationTable, rangeLabel } from '../components/consolidation-table';
 import { IntercompanySection } from '../components/intercompany-section';

@@ -1,6 +1,6 @@
 import type { RequestStatus } from '@outlay/contracts/requests';
 import type { DashboardMine } from '@outlay/contracts/dashboard';
-import { RequestStatusBadge } from '@/components/request-detail/request-status-badge';
+import { RequestStatusBadge } from '@/components/request-status-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { CardLink } from './card-link';

@@ -2,8 +2,7 @@ import { Circle, ListChecks, X } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useDismissOnboarding } from '@/features/onboarding/api/dismiss-onboarding';
-import { useOnboarding } from '@/features/onboarding/api/onboarding';
+import { useDismissOnboarding, useOnboarding } from '@/features/onboarding';
 
 /**
  * The onboarding checklist's next steps, until every step is done or the person hides it. It

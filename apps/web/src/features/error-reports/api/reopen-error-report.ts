@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ErrorReportDetail } from '@outlay/contracts/error-reports';
 import { apiJson } from '@/lib/api-client';
-import { ERROR_REPORTS_URL } from './error-report';
+import { ERROR_REPORTS_URL } from './get-error-report';
 
 export function reopenErrorReport(id: string) {
   return apiJson<ErrorReportDetail>('POST', `${ERROR_REPORTS_URL}/${id}/reopen`);

@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { useToast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
 import { formatDateTime, formatNumber, plural } from '@/lib/format';
-import { useErrorReport } from '../api/error-report';
+import { useErrorReport } from '../api/get-error-report';
 import { useReopenErrorReport } from '../api/reopen-error-report';
 import { useResolveErrorReport } from '../api/resolve-error-report';
 import { ErrorReportSourceBadge, ErrorReportStatusBadge } from './error-report-status-badge';

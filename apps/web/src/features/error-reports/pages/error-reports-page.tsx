@@ -18,7 +18,7 @@ import { ListCard } from '@/components/data-table/list-card';
 import { PageHeader } from '@/components/page-header';
 import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { formatDateTime, formatNumber, plural } from '@/lib/format';
-import { ERROR_REPORTS_URL } from '../api/error-report';
+import { ERROR_REPORTS_URL } from '../api/get-error-report';
 import { ErrorReportDetailDialog } from '../components/error-report-detail-dialog';
 import { ErrorReportSourceBadge, ErrorReportStatusBadge } from '../components/error-report-status-badge';
 

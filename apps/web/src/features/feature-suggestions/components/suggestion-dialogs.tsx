@@ -21,8 +21,8 @@ import { messageOf } from '@/lib/api-error';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useAddComment } from '../api/add-comment';
 import { useCreateFeatureSuggestion } from '../api/create-feature-suggestion';
-import { useFeatureSuggestion } from '../api/feature-suggestion';
-import { useSetSuggestionStatus } from '../api/set-status';
+import { useFeatureSuggestion } from '../api/get-feature-suggestion';
+import { useSetSuggestionStatus } from '../api/set-feature-suggestion-status';
 import { SuggestionStatusBadge } from './suggestion-status-badge';
 import { VoteButton } from './vote-button';
 

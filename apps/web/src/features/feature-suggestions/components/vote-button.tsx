@@ -3,7 +3,7 @@ import type { FeatureSuggestion } from '@outlay/contracts/feature-suggestions';
 import { useToast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
-import { useVote } from '../api/vote';
+import { useVote } from '../api/vote-feature-suggestion';
 
 /** One vote per person: pressed when the caller has voted; pressing again takes the vote back. */
 export function VoteButton({

@@ -15,9 +15,9 @@ import {
 } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { formatDate } from '@/lib/format';
-import { FEATURE_SUGGESTIONS_URL } from '../api/feature-suggestion';
+import { FEATURE_SUGGESTIONS_URL } from '../api/get-feature-suggestion';
 import { NewSuggestionDialog, SuggestionDetailDialog } from '../components/suggestion-dialogs';
 import { SuggestionStatusBadge } from '../components/suggestion-status-badge';
 import { VoteButton } from '../components/vote-button';

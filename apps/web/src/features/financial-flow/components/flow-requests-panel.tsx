@@ -6,8 +6,8 @@ import { StatusBadge } from '@/components/status-badges';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney, formatMonth } from '@/lib/format';
-import { useFlowRequests } from '../api/flow-requests';
-import type { FlowParams } from '../api/financial-flow';
+import { useFlowRequests } from '../api/list-flow-requests';
+import type { FlowParams } from '../api/get-financial-flow';
 
 const where = (r: FlowRequest) =>
   [r.organizationName, r.departmentName, r.categoryName, r.vendorName].filter(Boolean).join(' · ');

@@ -12,8 +12,8 @@ import { defaultPeriod, ReportFilters, type ReportFilterValues } from '@/compone
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney, formatMonth, plural } from '@/lib/format';
 import { useNarrow } from '@/lib/use-narrow';
-import { useBudgetOptions } from '@/features/budgets/api/budget-lines';
-import { useFinancialFlow, type FlowParams } from '../api/financial-flow';
+import { useBudgetOptions } from '@/features/budgets';
+import { useFinancialFlow, type FlowParams } from '../api/get-financial-flow';
 import { FLOW_KIND_COLORS, FLOW_KIND_PLURALS } from '../components/flow-colors';
 import { FlowColumns } from '../components/flow-columns';
 import { FlowDiagram } from '../components/flow-diagram';

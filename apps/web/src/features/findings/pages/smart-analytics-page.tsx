@@ -6,7 +6,7 @@ import { QueryState } from '@/components/query-state';
 import { SelectField } from '@/components/select-field';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { messageOf } from '@/lib/api-error';
 import { formatDate, formatDateTime, formatNumber, plural } from '@/lib/format';
 import { cn } from '@/lib/utils';

@@ -1,7 +1,7 @@
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { formatDate, formatNumber, formatPercent } from '@/lib/format';
-import { useForecasts } from '../api/forecasts';
+import { useForecasts } from '../api/list-forecasts';
 import { ForecastCard } from '../components/forecast-card';
 
 /** /predictive-budgeting: every budget line in force forecast to the end of its period. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OnboardingChecklist } from '@outlay/contracts/onboarding';
 import { apiJson } from '@/lib/api-client';
-import { ONBOARDING_URL } from './onboarding';
+import { ONBOARDING_URL } from './get-onboarding';
 
 export function setOnboardingDismissed(dismissed: boolean) {
   return apiJson<OnboardingChecklist>('PUT', `${ONBOARDING_URL}/dismissed`, { dismissed });

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useToast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/format';
 import { useDismissOnboarding } from '../api/dismiss-onboarding';
-import { useOnboarding } from '../api/onboarding';
+import { useOnboarding } from '../api/get-onboarding';
 import { ProgressBar, StepItem, TRACK_TITLES } from '../components/onboarding-steps';
 
 /** /onboarding-tutorials: the caller's checklist by role; steps tick themselves from real events. */

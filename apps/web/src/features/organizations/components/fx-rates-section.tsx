@@ -15,10 +15,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { useCreateFxRate } from '@/features/fx-rates/api/create-fx-rate';
-import { FX_RATES_URL } from '@/features/fx-rates/api/keys';
+import { useCreateFxRate, FX_RATES_URL, useUpdateFxRate } from '@/features/fx-rates';
 import { useOrganizationOptions } from '../api/organization-options';
-import { useUpdateFxRate } from '@/features/fx-rates/api/update-fx-rate';
 import { formatPeriod, formatRate } from '../utils/format';
 
 const columns: DataTableColumn<FxRate>[] = [

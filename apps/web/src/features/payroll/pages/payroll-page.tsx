@@ -1,7 +1,7 @@
 import { useSearchParams } from 'wouter';
 import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { usePayrollOrganizations } from '../api/payroll-organizations';
 import { EmployeesSection } from '../components/employees-section';
 import { RunsSection } from '../components/runs-section';

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile, UpdateProfileInput } from '@outlay/contracts/auth';
 import { apiJson } from '@/lib/api-client';
-import { CURRENT_USER_KEY } from '@/features/auth/api/current-user';
+import { CURRENT_USER_KEY } from '@/lib/current-user';
 
 export const PROFILE_KEY = ['/api/profile'] as const;
 

@@ -12,8 +12,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
 import { firstFormError } from '@/lib/form-errors';
-import { needsPasswordChange } from '@/features/auth/api/current-user';
-import { useChangePasswordMutation } from '@/features/auth/api/change-password';
+import { needsPasswordChange } from '@/lib/current-user';
+import { useChangePasswordMutation } from '@/features/auth';
 import { PasswordStrengthMeter } from '@/components/form/password-strength-meter';
 import { profilePasswordFormSchema, type ProfilePasswordForm } from '@/lib/password-forms';
 

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { useDisableTwoFactorMutation } from '@/features/auth/api/two-factor';
+import { useDisableTwoFactorMutation } from '@/features/auth';
 
 export function TwoFactorCard({ profile }: { profile: Profile }) {
   const disable = useDisableTwoFactorMutation();

@@ -7,7 +7,7 @@ import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { useProfile } from '../api/profile';
 import { ProfileHeaderCard } from '../components/profile-header-card';
 import { ProfileInfoForm } from '../components/profile-info-form';

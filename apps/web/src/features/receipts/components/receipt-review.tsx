@@ -19,7 +19,7 @@ import {
   applyServerFieldErrors,
   useZodForm,
 } from '@/components/form';
-import { RequestStatusBadge, uploadAttachment } from '@/components/request-detail';
+import { RequestStatusBadge } from '@/components/request-status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -28,8 +28,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '@/lib/api-error';
 import { formatMoney, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { runSaveAttempt, type SaveAttempt, type SaveAttemptError } from '@/features/requests/api/save-attempt';
-import { createRequest, updateRequest } from '@/features/requests/api/save-request';
+import {
+  runSaveAttempt,
+  type SaveAttempt,
+  type SaveAttemptError,
+  createRequest,
+  updateRequest,
+  uploadAttachment,
+} from '@/features/requests';
 
 type Intent = 'draft' | 'submit';
 

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError, messageOf } from '@/lib/api-error';
-import { useRequestOptions } from '@/features/requests/api/request-options';
+import { useRequestOptions } from '@/features/requests';
 import { useScanReceipt } from '../api/scan-receipt';
 import { ReceiptReview } from '../components/receipt-review';
 

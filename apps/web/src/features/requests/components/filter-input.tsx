@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { RequestSummary } from '@outlay/contracts/requests';
 import { DataTableFilterSelect, type ListQueryResult } from '@/components/data-table';
-import { useCategoryOptions } from '@/features/categories/api/category-options';
+import { useCategoryOptions } from '@/features/categories';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 

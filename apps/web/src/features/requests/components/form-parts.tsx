@@ -4,12 +4,13 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { amountDigitsProblem, isPositive } from '@outlay/contracts/money';
 import { moneyAmount } from '@outlay/contracts/primitives';
 import { ATTACHMENT_ACCEPT, type CreateRequestForm, type RequestFormOptions } from '@outlay/contracts/requests';
-import { attachmentProblem, formatBytes, formatRate } from '@/components/request-detail';
+import { attachmentProblem } from '../api/upload-attachment';
+import { formatBytes } from './request-detail/attachments-section';
 import { FieldError, FormField } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { formatMoney } from '@/lib/format';
-import { useFxQuote } from '../api/fx-quote';
+import { formatMoney, formatRate } from '@/lib/format';
+import { useFxQuote } from '../api/get-fx-quote';
 import { useDebounced } from '@/lib/use-debounced';
 
 /** A date input whose empty value is null (the schema's "not given"). */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RequestSummary } from '@outlay/contracts/requests';
 import { ListCard, type DataTableColumn } from '@/components/data-table';
-import { RequestStatusBadge } from '@/components/request-detail';
+import { RequestStatusBadge } from '@/components/request-status-badge';
 import { formatDate, formatDateTime, formatMoney, plural } from '@/lib/format';
 
 /** "3 d", "5 h", "12 min" since a moment (the age of a request). */

@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useSearchParams } from 'wouter';
-import { RequestDetailView } from '@/components/request-detail';
+import { RequestDetailView } from './request-detail/request-detail-view';
 import { useReturnFocus } from '@/lib/return-focus';
 
 /** The request of `?id=<id>` in a side sheet (full screen on phones); links from notifications land here. */

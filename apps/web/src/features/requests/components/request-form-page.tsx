@@ -1,14 +1,14 @@
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import { useRequestDetail } from '@/components/request-detail';
+import { useRequestDetail } from '../api/get-request';
 import { PageHeader } from '@/components/page-header';
 import { SiblingScreens } from '@/components/sibling-screens';
 import { QueryError } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useRequestOptions } from '../api/request-options';
+import { useRequestOptions } from '../api/get-request-options';
 import { RequestForm } from './request-form';
 
 const PATHS = { simple: '/new-request', advanced: '/advanced-request', smart: '/smart-form' } as const;

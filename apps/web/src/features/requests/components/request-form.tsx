@@ -24,13 +24,11 @@ import {
   useVersionedEdit,
   useZodForm,
 } from '@/components/form';
-import {
-  AttachmentThumbnail,
-  RequestStatusBadge,
-  invalidateRequests,
-  requestDetailQueryOptions,
-  uploadAttachment,
-} from '@/components/request-detail';
+import { RequestStatusBadge } from '@/components/request-status-badge';
+import { requestDetailQueryOptions } from '../api/get-request';
+import { invalidateRequests } from '../api/keys';
+import { uploadAttachment } from '../api/upload-attachment';
+import { AttachmentThumbnail } from './request-detail/attachments-section';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -39,10 +37,11 @@ import { messageOf } from '@/lib/api-error';
 import { formatMoney, plural } from '@/lib/format';
 import { isVersionConflict } from '@/lib/versions';
 import { BudgetImpact } from '@/components/budget-impact';
-import { useDraftBudgetImpact } from '@/features/budgets/api/budget-impact';
-import { useLiveFindings } from '@/features/policies/api/live-findings';
-import { runSaveAttempt, type SaveAttempt, type SaveAttemptError } from '../api/save-attempt';
-import { createRequest, updateRequest } from '../api/save-request';
+import { useDraftBudgetImpact } from '@/features/budgets';
+import { useLiveFindings } from '@/features/policies';
+import { runSaveAttempt, type SaveAttempt, type SaveAttemptError } from '../api/save-request-attempt';
+import { createRequest } from '../api/create-request';
+import { updateRequest } from '../api/update-request';
 import { AllocationFields, LineItemsFields } from './advanced-fields';
 import { AttachmentPicker, DateField, FxPreview, type PendingFile } from './form-parts';
 import { PolicyFindingsList } from './policy-findings';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ATTACHMENT_MESSAGES } from '@outlay/contracts/requests';
-import { attachmentProblem, editHrefOf, formatRate } from '@/components/request-detail';
+import { formatRate } from '@/lib/format';
+import { attachmentProblem } from '../api/upload-attachment';
+import { editHrefOf } from './request-detail/request-detail-view';
 import { sumAmounts } from './advanced-fields';
 import { ageOf } from './request-columns';
 

@@ -5,7 +5,7 @@ import type { RequestSuggestion } from '@outlay/contracts/request-suggestions';
 import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useRequestSuggestions } from '@/features/request-suggestions/api/request-suggestions';
+import { useRequestSuggestions } from '@/features/request-suggestions';
 import { formatPercent, plural } from '@/lib/format';
 import { cn } from '@/lib/utils';
 

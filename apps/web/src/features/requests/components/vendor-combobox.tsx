@@ -4,7 +4,7 @@ import type { CreateRequestForm } from '@outlay/contracts/requests';
 import { Combobox } from '@/components/combobox';
 import { FormField } from '@/components/form';
 import { Badge } from '@/components/ui/badge';
-import { useVendorOptions } from '../api/vendor-options';
+import { useVendorOptions } from '../api/list-vendor-options';
 
 /**
  * The optional vendor: a searchable combobox over `vendor-options?q`. Blocked vendors are listed

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatMoney, plural } from '@/lib/format';
-import { useExpenseTracking } from '@/features/dashboard/api/dashboard';
+import { useExpenseTracking } from '@/features/dashboard';
 import { monthLabel, SpendChart } from '@/components/charts/spend-chart';
 
 function thisMonth(): string {

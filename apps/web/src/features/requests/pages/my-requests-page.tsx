@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { Link } from 'wouter';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES, type RequestSummary } from '@outlay/contracts/requests';
 import { DataTable, DataTableFilterSelect, useListQuery } from '@/components/data-table';
-import { MY_REQUESTS_URL } from '@/components/request-detail';
+import { MY_REQUESTS_URL } from '../api/keys';
 import { PageHeader } from '@/components/page-header';
 import { REQUEST_TABS, RouteTabs } from '@/components/route-tabs';
 import { Button } from '@/components/ui/button';

@@ -5,7 +5,7 @@ import { useStepUp } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { messageOf } from '@/lib/api-error';
 import { useAssignCustomRole } from '../api/role-change';
 import { ROLE_PEOPLE_URL } from '../api/role-overview';

@@ -13,7 +13,7 @@ import {
   useZodForm,
 } from '@/components/form';
 import { useToast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { useCreateCustomRole, useUpdateCustomRole } from '../api/custom-role-mutations';
 
 const SCOPE_OPTIONS = SCOPES.map((s) => ({ value: s, label: SCOPE_LABELS[s] }));

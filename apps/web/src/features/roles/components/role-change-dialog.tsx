@@ -1,7 +1,7 @@
 import { ROLE_LABELS, changeRoleInput, type RoleHolder } from '@outlay/contracts/roles';
 import { FormDialog, FormFieldSelect, useStepUp, useZodForm } from '@/components/form';
 import { useToast } from '@/components/ui/use-toast';
-import { useUserOptions } from '@/features/users/api/user-options';
+import { useUserOptions } from '@/features/users';
 import { useChangeRole } from '../api/role-change';
 
 /** Change one person's system role (step-up; the server refuses what the caller may not grant). */

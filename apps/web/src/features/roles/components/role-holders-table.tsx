@@ -4,7 +4,7 @@ import { ROLE_LABELS } from '@outlay/contracts/roles';
 import { DataTable, DataTableRowActions, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { useHolds } from '@/components/read-only-note';
 import { StatusBadge } from '@/components/status-badges';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { RoleChangeDialog } from './role-change-dialog';
 import { RoleCustomAssignDialog } from './role-custom-assign-dialog';
 import { customRoleColumn, roleHolderNameColumn } from './role-holder-columns';

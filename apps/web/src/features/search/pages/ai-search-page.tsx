@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { formatDate, formatMoney, plural } from '@/lib/format';
 import { useDebounced } from '@/lib/use-debounced';
-import { useSearch } from '../api/search';
+import { useSearch } from '../api/search-records';
 import { moveFocus, SearchResultList } from '../components/search-results';
 
 const EXAMPLES = [

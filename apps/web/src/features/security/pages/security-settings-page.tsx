@@ -1,7 +1,7 @@
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { useSecuritySettings } from '../api/security-settings';
 import { SecuritySettingsForm } from '../components/security-settings-form';
 import { SecuritySettingsSummary } from '../components/security-settings-summary';

@@ -16,7 +16,7 @@ import { SiblingScreens } from '@/components/sibling-screens';
 import { RoleBadge, StatusBadge } from '@/components/status-badges';
 import { Badge } from '@/components/ui/badge';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { formatDateTime, plural } from '@/lib/format';
 import { useForcePasswordChange } from '../api/user-force-password-change';
 import { useUserOptions } from '../api/user-options';

@@ -15,7 +15,7 @@ import { ReadOnlyNote, useHolds } from '@/components/read-only-note';
 import { Badge } from '@/components/ui/badge';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
-import { useAuth } from '@/features/auth/api/current-user';
+import { useAuth } from '@/lib/current-user';
 import { useUserOptions } from '../api/user-options';
 import { revokeAllSessions, revokeSession } from '../api/user-sessions-revoke';
 import { SESSIONS_URL, invalidateUsers } from '../api/users-keys';

@@ -18,7 +18,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { useCategoryOptions } from '@/features/categories/api/category-options';
+import { useCategoryOptions } from '@/features/categories';
 import { formatMoney, plural } from '@/lib/format';
 import {
   useAutoApprovalRules,

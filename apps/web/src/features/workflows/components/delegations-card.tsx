@@ -10,9 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime, plural } from '@/lib/format';
-import { useCreateDelegation } from '@/features/delegations/api/create-delegation';
-import { useDelegations } from '@/features/delegations/api/delegations';
-import { useRevokeDelegation } from '@/features/delegations/api/revoke-delegation';
+import { useCreateDelegation, useDelegations, useRevokeDelegation } from '@/features/delegations';
 import { FormFieldApprover } from '@/components/approver-picker';
 
 const STATE: Record<Delegation['state'], { label: string; variant: 'primary' | 'success' | 'default' | 'danger' }> = {

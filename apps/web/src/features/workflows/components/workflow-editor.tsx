@@ -18,8 +18,8 @@ import {
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { useCategoryOptions } from '@/features/categories/api/category-options';
-import { useDepartmentOptions } from '@/features/organizations/api/department-options';
+import { useCategoryOptions } from '@/features/categories';
+import { useDepartmentOptions } from '@/features/organizations';
 import { WORKFLOWS_URL } from '../api/keys';
 import { fetchWorkflow, useCreateWorkflow, useUpdateWorkflow } from '../api/workflows';
 import { NEW_STEP, StepList } from './step-list';

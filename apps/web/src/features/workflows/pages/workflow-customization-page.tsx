@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
-import { useOrganizationOptions } from '@/features/organizations/api/organization-options';
+import { useOrganizationOptions } from '@/features/organizations';
 import { formatDateTime, formatMoney, plural, roleLabel } from '@/lib/format';
 import { useDeleteWorkflow, useWorkflows } from '../api/workflows';
 import { WorkflowEditor } from '../components/workflow-editor';

@@ -1,0 +1,5 @@
+/*
+ * The consolidation feature's public face: what other features and the app shell use of it. Its pages are
+ * reached through the route catalogue, never from here.
+ */
+export { ACCOUNTING_JOURNAL_URL, downloadJournal } from './api/export-accounting-journal';
