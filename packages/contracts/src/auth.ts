@@ -3,8 +3,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TOTP_DIGITS } from './constan
 import { MESSAGES } from './errors.ts';
 import { ROLES, USER_STATUSES } from './roles.ts';
 import { PERMISSIONS } from './permissions.ts';
-import { languageSchema, localeSchema } from './languages.ts';
-import { timeZone } from './primitives.ts';
+import { languageSchema, localeSchema, timeZone } from './primitives.ts';
 
 /** A new password as the server enforces it: 8 to 128 characters, never truncated (docs/product.md §2.9). */
 export const newPasswordSchema = z

@@ -4,12 +4,11 @@ import {
   digitsOf,
   directionOf,
   firstDayOfWeek,
-  languageSchema,
-  localeSchema,
   resolveLanguage,
   withDigits,
   withFirstDayOfWeek,
 } from './languages.ts';
+import { languageSchema, localeSchema } from './primitives.ts';
 
 describe('a person’s language and formats', () => {
   it('takes the stored choice, else the browser’s first language Outlay has, else English', () => {

@@ -1,10 +1,9 @@
-import { z } from 'zod';
-
 /**
  * The languages Outlay is written in, and the formats a person reads figures in. A language is
  * one of four catalogues; a locale is any BCP 47 tag the runtime knows (de-CH, fr-BE, ar-AE), and
  * it may carry Unicode extensions for the numbering system and the first day of the week
- * (`ar-AE-u-nu-latn` for Latin digits, `en-GB-u-fw-sun` for weeks from Sunday).
+ * (`ar-AE-u-nu-latn` for Latin digits, `en-GB-u-fw-sun` for weeks from Sunday). No zod here: the
+ * web app's first screen reads these, and their schemas are with the other fields in primitives.ts.
  */
 export const LANGUAGES = ['en', 'de', 'fr', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -27,8 +26,6 @@ export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 export const LANGUAGE_MESSAGE = 'Choose English, German, French or Arabic (en, de, fr or ar)';
-export const languageSchema = z.enum(LANGUAGES, { error: LANGUAGE_MESSAGE });
-
 export const LOCALE_MESSAGE = 'Enter a locale as a BCP 47 tag, such as de-CH or en-GB';
 
 /** The tag in its canonical spelling (de-ch → de-CH), or null when it is not a well-formed BCP 47 tag. */
@@ -40,15 +37,6 @@ export function canonicalLocale(tag: string): string | null {
     return null;
   }
 }
-
-/** A BCP 47 tag for formats, stored in its canonical spelling. */
-export const localeSchema = z
-  .string({ error: LOCALE_MESSAGE })
-  .trim()
-  .min(2, LOCALE_MESSAGE)
-  .max(64, LOCALE_MESSAGE)
-  .refine((tag) => canonicalLocale(tag) !== null, LOCALE_MESSAGE)
-  .transform((tag) => canonicalLocale(tag)!);
 
 /** The language a locale tag is written in, when it is one of Outlay's (de-CH → de); else null. */
 export function languageOfLocale(tag: string): Language | null {
