@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
-import { compileMessages } from './build/compile-messages';
+import { compileMessages } from './build/compile-messages.ts';
 
 export default defineProject({
   plugins: [compileMessages()],
