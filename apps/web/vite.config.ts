@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { compileMessages } from './build/compile-messages.ts';
 import { STORAGE_KEYS } from './src/lib/auth-storage';
 import { EARLY_RESPONSES_GLOBAL } from './src/lib/early-responses';
 
@@ -193,6 +194,7 @@ const firstScreen = firstScreenGroups();
 
 export default defineConfig({
   plugins: [
+    compileMessages(),
     react(),
     tailwindcss(),
     earlyPreload(),

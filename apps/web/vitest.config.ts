@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
+import { compileMessages } from './build/compile-messages.ts';
 
 export default defineProject({
+  plugins: [compileMessages()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     name: 'web',

@@ -3,7 +3,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TOTP_DIGITS } from './constan
 import { MESSAGES } from './errors.ts';
 import { ROLES, USER_STATUSES } from './roles.ts';
 import { PERMISSIONS } from './permissions.ts';
-import { timeZone } from './primitives.ts';
+import { languageSchema, localeSchema, timeZone } from './primitives.ts';
 
 /** A new password as the server enforces it: 8 to 128 characters, never truncated (docs/product.md §2.9). */
 export const newPasswordSchema = z
@@ -103,6 +103,10 @@ export const currentUser = z.object({
   hasChangedPassword: z.boolean(),
   twoFactorEnabled: z.boolean(),
   permissions: z.array(z.enum(PERMISSIONS)),
+  /** The language they read Outlay in: their choice, else their browser's when Outlay has it, else English. */
+  language: languageSchema,
+  /** The BCP 47 tag their figures and dates are formatted by. */
+  locale: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
@@ -122,6 +126,13 @@ export const profile = z.object({
   timeZone: z.string().nullable().optional(),
   /** The zone their schedules (report e-mails, digests) run in: their own, else their organization's. */
   effectiveTimeZone: z.string().optional(),
+  /** The language they read Outlay in (their choice, else their browser's, else English). */
+  language: languageSchema,
+  /** The BCP 47 tag their figures, dates and weeks are formatted by. */
+  locale: z.string(),
+  /** What they chose; null: they follow their browser. */
+  chosenLanguage: languageSchema.nullable(),
+  chosenLocale: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profile>;
 
@@ -138,6 +149,10 @@ export const updateProfileInput = z
       .transform((v) => (v ? v : null)),
     /** Omitted: unchanged; null: follow the organization's time zone. */
     timeZone: timeZone.nullable().optional(),
+    /** Omitted: unchanged; null: follow the browser. */
+    language: languageSchema.nullable().optional(),
+    /** Omitted: unchanged; null: follow the browser. */
+    locale: localeSchema.nullable().optional(),
   })
   .refine((v) => v.firstName !== '' && v.lastName !== '', { message: MESSAGES.namesRequired });
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;

@@ -1,3 +1,4 @@
+import { displayLocale } from './display-locale.ts';
 import { Decimal, minorUnit, type MoneyValue } from './money.ts';
 
 /**
@@ -187,9 +188,13 @@ export function formatters(locale?: string, timeZone?: string): Formatters {
 export const serverFormat: Formatters = formatters(SERVER_LOCALE, SERVER_TIME_ZONE);
 
 let runtime: Formatters | null = null;
-/** The runtime's formatters, made on first use (so a browser's locale is read once it is known). */
+/**
+ * The formatters of the display locale (the person's, once the web app has set it; else the
+ * runtime's), made again when it changes, so one screen never mixes two locales.
+ */
 function local(): Formatters {
-  runtime ??= formatters();
+  const locale = displayLocale();
+  if (!runtime || runtime.locale !== locale) runtime = formatters(locale);
   return runtime;
 }
 

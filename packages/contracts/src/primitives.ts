@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalLocale, LANGUAGE_MESSAGE, LANGUAGES, LOCALE_MESSAGE } from './languages.ts';
 
 /**
  * Building blocks every input schema is made of. Each refuses what the database would refuse
@@ -122,3 +123,15 @@ function spellTimeZone(zone: string): string {
   if (lower === 'utc') return 'UTC';
   return Intl.supportedValuesOf('timeZone').find((z) => z.toLowerCase() === lower) ?? zone;
 }
+
+/** One of the languages Outlay is written in. */
+export const languageSchema = z.enum(LANGUAGES, { error: LANGUAGE_MESSAGE });
+
+/** A BCP 47 tag for formats, stored in its canonical spelling. */
+export const localeSchema = z
+  .string({ error: LOCALE_MESSAGE })
+  .trim()
+  .min(2, LOCALE_MESSAGE)
+  .max(64, LOCALE_MESSAGE)
+  .refine((tag) => canonicalLocale(tag) !== null, LOCALE_MESSAGE)
+  .transform((tag) => canonicalLocale(tag)!);

@@ -29,6 +29,11 @@ describe('/api/profile', () => {
       // No zone of her own: her organization's.
       timeZone: null,
       effectiveTimeZone: 'UTC',
+      // No language of her own and no browser asking for one: English.
+      language: 'en',
+      locale: 'en',
+      chosenLanguage: null,
+      chosenLocale: null,
     });
     assertNoSecrets(res);
   });

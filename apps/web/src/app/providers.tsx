@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { queryClient } from '@/lib/query-client';
+import { LanguageProvider } from './language-provider';
 import { SessionSync } from './session-sync';
 
 // Nothing toasts before the first screen is up, so the toast UI (and its Radix parts) loads
@@ -10,11 +11,13 @@ const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ defa
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
-      <SessionSync />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <LanguageProvider>
+        {children}
+        <SessionSync />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      </LanguageProvider>
     </QueryClientProvider>
   );
 }

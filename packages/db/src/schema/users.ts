@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ROLES, USER_STATUSES } from '@outlay/contracts';
+import { LANGUAGES, ROLES, USER_STATUSES } from '@outlay/contracts';
 import { userSearchText } from '../search.ts';
 import { enumCheck } from './checks.ts';
 import { departments, organizations } from './organizations.ts';
@@ -18,6 +18,10 @@ export const users = pgTable(
     phoneNumber: text('phone_number'),
     /** The person's IANA time zone for their schedules (report e-mails, digests); null: their organization's. */
     timeZone: text('time_zone'),
+    /** The language the person reads Outlay in (en, de, fr, ar); null: their browser's, else English. */
+    language: text('language'),
+    /** The BCP 47 tag their figures, dates and weeks are formatted by; null: their browser's. */
+    locale: text('locale'),
     role: text('role').notNull(),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     organizationId: uuid('organization_id').references(() => organizations.id),
@@ -48,6 +52,7 @@ export const users = pgTable(
     index('users_search_trgm_idx').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
     // A system role; custom roles are a separate column and only add grants.
     enumCheck('users_role_check', t.role, ROLES),
+    enumCheck('users_language_check', t.language, LANGUAGES),
     enumCheck('users_status_check', t.status, USER_STATUSES),
   ],
 );

@@ -21,6 +21,7 @@ import {
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
+import { browserLanguages } from '../../lib/languages.ts';
 import { bearerToken } from '../../lib/tokens.ts';
 import { OPTIONAL_SESSION } from '../../plugins/openapi.document.ts';
 import * as auth from './auth.service.ts';
@@ -57,7 +58,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps
       // threshold: the compressor's per-answer check is skipped here.
       compress: false,
     },
-    async (request) => auth.toCurrentUser(request.sessionRow!, request.auth!.permissions),
+    async (request) => auth.toCurrentUser(request.sessionRow!, request.auth!.permissions, browserLanguages(request)),
   );
 
   r.post(

@@ -5,6 +5,7 @@ import {
   PASSWORD_CHANGE_TOKEN_TTL_SECONDS,
   STEP_UP_WINDOW_SECONDS,
   TWO_FACTOR_TOKEN_TTL_SECONDS,
+  resolveLanguage,
   type ChangePasswordInput,
   type CurrentUser,
   type LoginInput,
@@ -320,9 +321,14 @@ export async function logout(ctx: Ctx): Promise<void> {
   });
 }
 
-export function toCurrentUser(row: SessionRow, permissions: readonly Permission[]): CurrentUser {
+export function toCurrentUser(
+  row: SessionRow,
+  permissions: readonly Permission[],
+  browserTags: readonly string[],
+): CurrentUser {
   const role = row.role as Role;
   return {
+    ...resolveLanguage(row, browserTags),
     id: row.userId,
     username: row.username,
     firstName: row.firstName,

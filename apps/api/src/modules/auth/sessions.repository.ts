@@ -24,6 +24,8 @@ export interface SessionRow {
   requirePasswordChange: boolean;
   hasChangedPassword: boolean;
   totpEnabled: boolean;
+  language: string | null;
+  locale: string | null;
   customRoleId: string | null;
   customPermissions: string[] | null;
   customScope: (typeof customRoles.$inferSelect)['scope'] | null;
@@ -68,6 +70,8 @@ export function prepareSessionLookup(db: Db) {
         'requirePasswordChange', ${users.requirePasswordChange},
         'hasChangedPassword', ${users.hasChangedPassword},
         'totpEnabled', ${users.totpEnabled},
+        'language', ${users.language},
+        'locale', ${users.locale},
         'customRoleId', ${users.customRoleId},
         'customPermissions', ${customRoles.permissions},
         'customScope', ${customRoles.scope}

@@ -1,5 +1,12 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Profile, Role, UpdateProfileInput } from '@outlay/contracts';
+import {
+  isLanguage,
+  resolveLanguage,
+  type Language,
+  type Profile,
+  type Role,
+  type UpdateProfileInput,
+} from '@outlay/contracts';
 import { users } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -9,8 +16,11 @@ import { nextVersion } from '../../lib/versions.ts';
 import { retimeSchedules } from './profile.schedules.ts';
 import { findUserById, type UserRow } from '../auth/users.repository.ts';
 
-function toProfile(user: UserRow, effectiveTimeZone: string): Profile {
+function toProfile(user: UserRow, effectiveTimeZone: string, browserTags: readonly string[]): Profile {
   return {
+    ...resolveLanguage(user, browserTags),
+    chosenLanguage: isLanguage(user.language) ? user.language : null,
+    chosenLocale: user.locale,
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
@@ -27,13 +37,14 @@ function toProfile(user: UserRow, effectiveTimeZone: string): Profile {
   };
 }
 
-export async function getProfile(ctx: Ctx): Promise<Profile> {
+/** The caller's profile; `browserTags` (their Accept-Language) stand in for a language they have not chosen. */
+export async function getProfile(ctx: Ctx, browserTags: readonly string[] = []): Promise<Profile> {
   const user = await findUserById(ctx.db, ctx.auth!.userId);
   if (!user) throw new AppError('NOT_FOUND', { message: 'User not found' });
-  return toProfile(user, await personTimeZone(ctx.db, user.id));
+  return toProfile(user, await personTimeZone(ctx.db, user.id), browserTags);
 }
 
-const EDITABLE = ['firstName', 'lastName', 'email', 'phoneNumber', 'timeZone'] as const;
+const EDITABLE = ['firstName', 'lastName', 'email', 'phoneNumber', 'timeZone', 'language', 'locale'] as const;
 
 export async function updateProfile(
   ctx: Ctx,
@@ -43,7 +54,10 @@ export async function updateProfile(
     email: string;
     phoneNumber: string | null;
     timeZone?: string | null;
+    language?: Language | null;
+    locale?: string | null;
   } & Partial<UpdateProfileInput>,
+  browserTags: readonly string[] = [],
 ): Promise<Profile> {
   const userId = ctx.auth!.userId;
   return ctx.db.transaction(async (tx) => {
@@ -58,15 +72,18 @@ export async function updateProfile(
     if (taken.length > 0) throw new AppError('EMAIL_TAKEN', { message: 'This email address is already in use' });
     // An omitted time zone stays as it is; null follows the organization's.
     const timeZone = input.timeZone === undefined ? before.timeZone : input.timeZone;
+    // Language and formats likewise: omitted stays, null follows the browser.
     const next = {
       firstName: input.firstName,
       lastName: input.lastName,
       email,
       phoneNumber: input.phoneNumber,
       timeZone,
+      language: input.language === undefined ? before.language : input.language,
+      locale: input.locale === undefined ? before.locale : input.locale,
     };
     const changed = EDITABLE.filter((k) => before[k] !== next[k]);
-    if (changed.length === 0) return toProfile(before, await personTimeZone(tx, userId));
+    if (changed.length === 0) return toProfile(before, await personTimeZone(tx, userId), browserTags);
     const [after] = await tx
       .update(users)
       .set({ ...next, updatedAt: ctx.now, version: nextVersion(users.version) })
@@ -87,6 +104,6 @@ export async function updateProfile(
       ctx.now,
     );
     if (changed.includes('timeZone')) await retimeSchedules(tx, eq(users.id, userId), ctx.now);
-    return toProfile(after!, await personTimeZone(tx, userId));
+    return toProfile(after!, await personTimeZone(tx, userId), browserTags);
   });
 }

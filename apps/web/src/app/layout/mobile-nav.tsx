@@ -7,6 +7,7 @@ import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { fullName, initials } from '@/lib/format';
+import { useRouteTitle } from '@/lib/i18n/route-titles';
 import { cn } from '@/lib/utils';
 import { useLogout } from '@/features/auth';
 import { findRoute, mayOpen } from '@/lib/route-catalogue';
@@ -19,6 +20,8 @@ import {
   SETTINGS_GROUPS,
   type NavItem,
 } from './nav-model';
+import { navMessages, sectionMessages } from './nav-messages';
+import { useI18n } from '@/lib/i18n/i18n';
 
 const BAR_ITEMS = MAIN_ITEMS.slice(0, 4);
 const MORE_MAIN_ITEMS = MAIN_ITEMS.slice(4);
@@ -40,11 +43,13 @@ export function MobileNav({ user }: { user: CurrentUser }) {
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location;
   const setOpen = (next: boolean) => setOpenAt(next ? location : null);
+  const { t } = useI18n();
+  const title = useRouteTitle();
 
   return (
     <>
       <nav
-        aria-label="Mobile"
+        aria-label={t(navMessages.mobile)}
         data-testid="mobile-nav"
         className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
       >
@@ -62,7 +67,7 @@ export function MobileNav({ user }: { user: CurrentUser }) {
                   )}
                 >
                   {Icon && <Icon className="size-5" aria-hidden="true" />}
-                  <span className="max-w-full">{label}</span>
+                  <span className="max-w-full">{title(href, label)}</span>
                 </Link>
               </li>
             );
@@ -76,7 +81,7 @@ export function MobileNav({ user }: { user: CurrentUser }) {
               className="flex h-16 w-full flex-col items-center justify-center gap-1 text-[11px] font-medium text-slate-600 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring cursor-pointer"
             >
               <MoreHorizontal className="size-5" aria-hidden="true" />
-              More
+              {t(navMessages.more)}
             </button>
           </li>
         </ul>
@@ -92,6 +97,7 @@ export function MobileNav({ user }: { user: CurrentUser }) {
 
 function MoreSheetBody({ user, location }: { user: CurrentUser; location: string }) {
   const logout = useLogout();
+  const { t } = useI18n();
   const admin = seesAdminMenus(user);
   const name = fullName(user) || user.username;
   return (
@@ -109,22 +115,24 @@ function MoreSheetBody({ user, location }: { user: CurrentUser; location: string
         </div>
       </div>
       <div className="flex-1 overflow-y-auto px-3 py-3">
-        <SheetGroup heading="More" items={moreItems(user, admin)} location={location} />
-        {admin && <SheetGroup heading="Admin" items={ADMIN_ITEMS} location={location} />}
+        <SheetGroup heading={t(navMessages.more)} items={moreItems(user, admin)} location={location} />
+        {admin && <SheetGroup heading={t(navMessages.admin)} items={ADMIN_ITEMS} location={location} />}
         {admin &&
           SETTINGS_GROUPS.map((group) => (
             <SheetGroup
               key={group.section}
-              heading={`Settings · ${group.section}`}
+              heading={t(navMessages.settingsSection, {
+                section: t(sectionMessages[group.section]),
+              })}
               items={group.items}
               location={location}
             />
           ))}
-        <SheetGroup heading="Account" items={AVATAR_ITEMS} location={location} />
+        <SheetGroup heading={t(navMessages.account)} items={AVATAR_ITEMS} location={location} />
       </div>
       <div className="border-t p-3">
         <Button variant="outline" className="w-full text-red-700" onClick={() => void logout()}>
-          <LogOut aria-hidden="true" /> Logout
+          <LogOut aria-hidden="true" /> {t(navMessages.logout)}
         </Button>
       </div>
     </>
@@ -132,6 +140,7 @@ function MoreSheetBody({ user, location }: { user: CurrentUser; location: string
 }
 
 function SheetGroup({ heading, items, location }: { heading: string; items: NavItem[]; location: string }) {
+  const title = useRouteTitle();
   if (items.length === 0) return null;
   return (
     <section className="mb-3" aria-label={heading}>
@@ -150,7 +159,7 @@ function SheetGroup({ heading, items, location }: { heading: string; items: NavI
                 )}
               >
                 {item.icon && <item.icon className="size-4 text-muted-foreground" aria-hidden="true" />}
-                {item.label}
+                {title(item.href, item.label)}
               </Link>
             </li>
           );

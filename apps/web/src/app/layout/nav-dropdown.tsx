@@ -10,6 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useRouteTitle } from '@/lib/i18n/route-titles';
 import { cn } from '@/lib/utils';
 import { isActive, type NavItem } from './nav-model';
 
@@ -26,6 +27,7 @@ export function NavDropdown({ label, icon, groups }: NavDropdownProps) {
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location;
   const setOpen = (next: boolean) => setOpenAt(next ? location : null);
+  const title = useRouteTitle();
   const active = groups.some((g) => g.items.some((item) => isActive(item.href, location)));
 
   return (
@@ -49,7 +51,7 @@ export function NavDropdown({ label, icon, groups }: NavDropdownProps) {
               {group.items.map((item) => (
                 <DropdownMenuItem key={item.href} asChild>
                   <Link href={item.href} aria-current={isActive(item.href, location) ? 'page' : undefined}>
-                    {item.label}
+                    {title(item.href, item.label)}
                   </Link>
                 </DropdownMenuItem>
               ))}

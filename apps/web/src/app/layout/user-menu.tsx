@@ -1,5 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
+import { defineMessages } from '@/lib/i18n/define-messages';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@outlay/contracts/auth';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
@@ -14,7 +15,14 @@ import {
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { fullName, initials, roleLabel } from '@/lib/format';
 import { useLogout } from '@/features/auth';
+import { useRouteTitle } from '@/lib/i18n/route-titles';
+import { navMessages } from './nav-messages';
 import { AVATAR_ITEMS } from './nav-model';
+import { useI18n } from '@/lib/i18n/i18n';
+
+const messages = defineMessages({
+  accountMenu: { id: 'nav.accountMenu', defaultMessage: 'Account menu for {name}, initials {initials}' },
+});
 
 /** Avatar with initials; the 200 ms tooltip names the user (docs/product.md §6.1). */
 export function UserMenu({ user }: { user: CurrentUser }) {
@@ -24,6 +32,8 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const open = openAt === location;
   const setOpen = (next: boolean) => setOpenAt(next ? location : null);
   const logout = useLogout();
+  const { t } = useI18n();
+  const title = useRouteTitle();
 
   const name = fullName(user) || user.username;
   return (
@@ -33,7 +43,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <DropdownMenuTrigger
             className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring cursor-pointer"
             // The initials are what the button shows: its name carries them too (WCAG 2.5.3).
-            aria-label={`Account menu for ${name}, initials ${initials(user)}`}
+            aria-label={t(messages.accountMenu, { name, initials: initials(user) })}
             data-testid="avatar-button"
           >
             <Avatar>
@@ -55,12 +65,12 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <DropdownMenuSeparator />
         {AVATAR_ITEMS.map((item) => (
           <DropdownMenuItem key={item.href} asChild>
-            <Link href={item.href}>{item.label}</Link>
+            <Link href={item.href}>{title(item.href, item.label)}</Link>
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void logout()} className="text-red-700">
-          <LogOut aria-hidden="true" className="!text-red-700" /> Logout
+          <LogOut aria-hidden="true" className="!text-red-700" /> {t(navMessages.logout)}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

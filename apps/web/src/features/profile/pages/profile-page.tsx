@@ -12,6 +12,7 @@ import { useProfile } from '../api/profile';
 import { ProfileHeaderCard } from '../components/profile-header-card';
 import { ProfileInfoForm } from '../components/profile-info-form';
 import { ProfilePasswordForm } from '../components/profile-password-form';
+import { LanguageCard } from '../components/language-card';
 import { TimeZoneCard } from '../components/time-zone-card';
 import { TwoFactorCard } from '../components/two-factor-card';
 
@@ -66,6 +67,7 @@ function ProfileView({ data }: { data: Profile }) {
         <TabsContent value="profile" className="flex flex-col gap-6">
           <ProfileInfoForm profile={data} />
           <TimeZoneCard profile={data} />
+          <LanguageCard profile={data} />
         </TabsContent>
         <TabsContent value="security" className="flex flex-col gap-6">
           <ProfilePasswordForm profile={data} />
