@@ -1,13 +1,13 @@
 // Shared set-up for the budgets-*.test.ts files: our own budget lines on categories nothing
 // else budgets this month, so the seeded lines (wide headroom) never decide an outcome here.
-import { and, eq, gte, isNull, or } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, or } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { budgetLines, categories, policyRules, spendingRequests } from '@outlay/db';
 import type { Session, TestContext } from '../helpers.ts';
 import { setUpWorld, type World } from './approvals-fixtures.ts';
 
 export interface BudgetWorld extends World {
-  /** Categories usable in Meridian Logistics, none with a seeded line this month. */
+  /** Categories usable in Meridian Logistics, those without a seeded line covering this month first. */
   cats: string[];
   month: { start: string; end: string };
 }
@@ -34,7 +34,15 @@ export async function setUpBudgets(t: TestContext): Promise<BudgetWorld> {
       await t.db
         .select({ c: budgetLines.categoryId })
         .from(budgetLines)
-        .where(and(eq(budgetLines.organizationId, w.org.ML!), eq(budgetLines.periodStart, start)))
+        .where(
+          // Every seeded line that covers this month, a year's or a quarter's too: by December a
+          // category's year line (Payroll's counts the payroll runs) can be spent to the last cent.
+          and(
+            eq(budgetLines.organizationId, w.org.ML!),
+            lte(budgetLines.periodStart, start),
+            gte(budgetLines.periodEnd, end),
+          ),
+        )
     ).map((r) => r.c),
   );
   const cats = (
@@ -50,7 +58,7 @@ export async function setUpBudgets(t: TestContext): Promise<BudgetWorld> {
       .orderBy(categories.code)
   )
     .map((c) => c.id)
-    // Seeded lines of this month keep a wide headroom; ours come first anyway.
+    // Categories no seeded line covers this month come first: ours alone decide there.
     .sort((a, b) => Number(seeded.has(a)) - Number(seeded.has(b)));
   expect(cats.length).toBeGreaterThanOrEqual(4);
   return { ...w, cats, month: { start, end } };
