@@ -13,7 +13,7 @@ import {
   vendorStatusInput,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { sendExport } from '../../lib/export.ts';
+import { exportRoute, listRoute } from '../../lib/list-routes.ts';
 import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 import * as service from './vendors.service.ts';
 
@@ -22,40 +22,30 @@ const access = { access: 'vendors.manage' as const };
 
 export async function vendorsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
+  listRoute(
+    r,
+    deps,
     '/api/vendors',
     {
       config: access,
-      schema: {
-        tags: ['vendors'],
-        summary: "Vendors in the caller's scope: search by name or tax ID, filter by status, organization, currency",
-        querystring: vendorListQuery,
-        response: { 200: vendorList, ...errors },
-      },
+      tags: ['vendors'],
+      summary: "Vendors in the caller's scope: search by name or tax ID, filter by status, organization, currency",
+      querystring: vendorListQuery,
+      response: { 200: vendorList, ...errors },
     },
-    async (request) => service.listVendors(contextOf(request, deps), request.query),
+    service.listVendors,
   );
-  r.get(
+  exportRoute(
+    r,
+    deps,
     '/api/vendors/export',
     {
       config: access,
-      schema: {
-        tags: ['vendors'],
-        summary: 'All matching vendors as CSV or XLSX (bank accounts masked)',
-        querystring: vendorExportQuery,
-      },
+      tags: ['vendors'],
+      summary: 'All matching vendors as CSV or XLSX (bank accounts masked)',
+      querystring: vendorExportQuery,
     },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await service.exportVendors(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'vendors',
-        columns: service.EXPORT_COLUMNS,
-        rows,
-        now: ctx.now,
-      });
-    },
+    { filename: 'vendors', columns: service.EXPORT_COLUMNS, rows: service.exportVendors },
   );
   r.get(
     '/api/vendors/organizations',
