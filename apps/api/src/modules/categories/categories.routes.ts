@@ -11,7 +11,7 @@ import {
   updateCategoryInput,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { sendExport } from '../../lib/export.ts';
+import { exportRoute, getRoute, listRoute } from '../../lib/list-routes.ts';
 import * as categories from './categories.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -24,49 +24,43 @@ const readErrors = { 400: errorResponse, 401: errorResponse, 404: errorResponse 
 export async function categoriesRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
+  listRoute(
+    r,
+    deps,
     '/api/categories',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: {
-        tags: ['categories'],
-        summary: "Expense categories in the caller's scope",
-        querystring: categoryListQuery,
-        response: { 200: categoryList, ...readErrors },
-      },
+      tags: ['categories'],
+      summary: "Expense categories in the caller's scope",
+      querystring: categoryListQuery,
+      response: { 200: categoryList, ...readErrors },
     },
-    async (request) => categories.listCategories(contextOf(request, deps), request.query),
+    categories.listCategories,
   );
-  r.get(
+  exportRoute(
+    r,
+    deps,
     '/api/categories/export',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: { tags: ['categories'], summary: 'Categories as CSV or XLSX', querystring: categoryExportQuery },
+      tags: ['categories'],
+      summary: 'Categories as CSV or XLSX',
+      querystring: categoryExportQuery,
     },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await categories.exportCategories(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'categories',
-        columns: categories.categoryExportColumns,
-        rows,
-        now: ctx.now,
-      });
-    },
+    { filename: 'categories', columns: categories.categoryExportColumns, rows: categories.exportCategories },
   );
-  r.get(
+  getRoute(
+    r,
+    deps,
     '/api/categories/:id',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: {
-        tags: ['categories'],
-        summary: 'One category',
-        params: idParam,
-        response: { 200: category, ...readErrors },
-      },
+      tags: ['categories'],
+      summary: 'One category',
+      params: idParam,
+      response: { 200: category, ...readErrors },
     },
-    async (request) => categories.getCategory(contextOf(request, deps), request.params.id),
+    (ctx, { id }) => categories.getCategory(ctx, id),
   );
   r.post(
     '/api/categories',

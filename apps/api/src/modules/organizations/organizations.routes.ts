@@ -29,7 +29,7 @@ import {
   vendorIdParam,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { sendExport } from '../../lib/export.ts';
+import { exportRoute, getRoute, listRoute } from '../../lib/list-routes.ts';
 import * as departments from './departments.service.ts';
 import * as intercompany from './intercompany.service.ts';
 import * as orgs from './organizations.service.ts';
@@ -47,40 +47,30 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // --- Organizations ---------------------------------------------------------------------------
-  r.get(
+  listRoute(
+    r,
+    deps,
     '/api/organizations',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: {
-        tags: ['organizations'],
-        summary: "Organizations in the caller's scope",
-        querystring: organizationListQuery,
-        response: { 200: organizationList, ...readErrors },
-      },
+      tags: ['organizations'],
+      summary: "Organizations in the caller's scope",
+      querystring: organizationListQuery,
+      response: { 200: organizationList, ...readErrors },
     },
-    async (request) => orgs.listOrganizations(contextOf(request, deps), request.query),
+    orgs.listOrganizations,
   );
-  r.get(
+  exportRoute(
+    r,
+    deps,
     '/api/organizations/export',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Organizations as CSV or XLSX',
-        querystring: organizationExportQuery,
-      },
+      tags: ['organizations'],
+      summary: 'Organizations as CSV or XLSX',
+      querystring: organizationExportQuery,
     },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await orgs.exportOrganizations(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'organizations',
-        columns: orgs.organizationExportColumns,
-        rows,
-        now: ctx.now,
-      });
-    },
+    { filename: 'organizations', columns: orgs.organizationExportColumns, rows: orgs.exportOrganizations },
   );
   r.get(
     '/api/organizations/tree',
@@ -107,18 +97,18 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
     },
     async (request, reply) => withEtag(reply, await orgs.getOrganization(contextOf(request, deps), request.params.id)),
   );
-  r.get(
+  getRoute(
+    r,
+    deps,
     '/api/organizations/:id/members',
     {
       config: { access: 'org.manage' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Active people of an organization (department-head picker)',
-        params: idParam,
-        response: { 200: organizationMembers, ...errors },
-      },
+      tags: ['organizations'],
+      summary: 'Active people of an organization (department-head picker)',
+      params: idParam,
+      response: { 200: organizationMembers, ...errors },
     },
-    async (request) => orgs.organizationMembers(contextOf(request, deps), request.params.id),
+    (ctx, { id }) => orgs.organizationMembers(ctx, id),
   );
   r.post(
     '/api/organizations',
@@ -183,53 +173,47 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
   );
 
   // --- Intercompany links ----------------------------------------------------------------------
-  r.get(
+  listRoute(
+    r,
+    deps,
     '/api/intercompany-links',
     {
       config: { access: ['org.manage', 'settings.read'] },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Vendors that are group companies, per organization',
-        querystring: intercompanyLinkQuery,
-        response: { 200: intercompanyLinks, ...errors },
-      },
+      tags: ['organizations'],
+      summary: 'Vendors that are group companies, per organization',
+      querystring: intercompanyLinkQuery,
+      response: { 200: intercompanyLinks, ...errors },
     },
-    async (request) => intercompany.listIntercompanyLinks(contextOf(request, deps), request.query),
+    intercompany.listIntercompanyLinks,
   );
-  r.get(
+  exportRoute(
+    r,
+    deps,
     '/api/intercompany-links/export',
     {
       config: { access: ['org.manage', 'settings.read'] },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Intercompany links as CSV or XLSX',
-        querystring: intercompanyLinkExportQuery,
-      },
+      tags: ['organizations'],
+      summary: 'Intercompany links as CSV or XLSX',
+      querystring: intercompanyLinkExportQuery,
     },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await intercompany.exportIntercompanyLinks(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'intercompany-links',
-        columns: intercompany.intercompanyExportColumns,
-        rows,
-        now: ctx.now,
-      });
+    {
+      filename: 'intercompany-links',
+      columns: intercompany.intercompanyExportColumns,
+      rows: intercompany.exportIntercompanyLinks,
     },
   );
-  r.get(
+  listRoute(
+    r,
+    deps,
     '/api/intercompany-links/candidates',
     {
       config: { access: 'org.manage' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Vendors not yet linked to a group company',
-        querystring: intercompanyCandidateQuery,
-        response: { 200: intercompanyCandidates, ...errors },
-      },
+      tags: ['organizations'],
+      summary: 'Vendors not yet linked to a group company',
+      querystring: intercompanyCandidateQuery,
+      response: { 200: intercompanyCandidates, ...errors },
     },
-    async (request) => intercompany.listIntercompanyCandidates(contextOf(request, deps), request.query),
+    intercompany.listIntercompanyCandidates,
   );
   r.put(
     '/api/intercompany-links/:vendorId',
@@ -263,49 +247,43 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
   );
 
   // --- Departments -----------------------------------------------------------------------------
-  r.get(
+  listRoute(
+    r,
+    deps,
     '/api/departments',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: {
-        tags: ['departments'],
-        summary: "Departments in the caller's scope",
-        querystring: departmentListQuery,
-        response: { 200: departmentList, ...readErrors },
-      },
+      tags: ['departments'],
+      summary: "Departments in the caller's scope",
+      querystring: departmentListQuery,
+      response: { 200: departmentList, ...readErrors },
     },
-    async (request) => departments.listDepartments(contextOf(request, deps), request.query),
+    departments.listDepartments,
   );
-  r.get(
+  exportRoute(
+    r,
+    deps,
     '/api/departments/export',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: { tags: ['departments'], summary: 'Departments as CSV or XLSX', querystring: departmentExportQuery },
+      tags: ['departments'],
+      summary: 'Departments as CSV or XLSX',
+      querystring: departmentExportQuery,
     },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await departments.exportDepartments(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'departments',
-        columns: departments.departmentExportColumns,
-        rows,
-        now: ctx.now,
-      });
-    },
+    { filename: 'departments', columns: departments.departmentExportColumns, rows: departments.exportDepartments },
   );
-  r.get(
+  getRoute(
+    r,
+    deps,
     '/api/departments/:id',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: {
-        tags: ['departments'],
-        summary: 'One department',
-        params: idParam,
-        response: { 200: department, ...readErrors },
-      },
+      tags: ['departments'],
+      summary: 'One department',
+      params: idParam,
+      response: { 200: department, ...readErrors },
     },
-    async (request) => departments.getDepartment(contextOf(request, deps), request.params.id),
+    (ctx, { id }) => departments.getDepartment(ctx, id),
   );
   r.post(
     '/api/departments',
