@@ -13,7 +13,7 @@ import {
   idParam,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { sendExport } from '../../lib/export.ts';
+import { exportRoute, getRoute, listRoute } from '../../lib/list-routes.ts';
 import * as service from './feature-suggestions.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -23,53 +23,43 @@ const manage = { access: 'feedback.manage' as const };
 
 export async function featureSuggestionsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
+  listRoute(
+    r,
+    deps,
     '/api/feature-suggestions',
     {
       config: everyone,
-      schema: {
-        tags: ['feature-suggestions'],
-        summary: 'Feature suggestions: most voted or newest first, search, filter by status or my own',
-        querystring: featureSuggestionListQuery,
-        response: { 200: featureSuggestionList, ...errors },
-      },
+      tags: ['feature-suggestions'],
+      summary: 'Feature suggestions: most voted or newest first, search, filter by status or my own',
+      querystring: featureSuggestionListQuery,
+      response: { 200: featureSuggestionList, ...errors },
     },
-    async (request) => service.listSuggestions(contextOf(request, deps), request.query),
+    service.listSuggestions,
   );
-  r.get(
+  exportRoute(
+    r,
+    deps,
     '/api/feature-suggestions/export',
     {
       config: everyone,
-      schema: {
-        tags: ['feature-suggestions'],
-        summary: 'All matching suggestions as CSV or XLSX',
-        querystring: featureSuggestionExportQuery,
-      },
+      tags: ['feature-suggestions'],
+      summary: 'All matching suggestions as CSV or XLSX',
+      querystring: featureSuggestionExportQuery,
     },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await service.exportSuggestions(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'feature-suggestions',
-        columns: service.EXPORT_COLUMNS,
-        rows,
-        now: ctx.now,
-      });
-    },
+    { filename: 'feature-suggestions', columns: service.EXPORT_COLUMNS, rows: service.exportSuggestions },
   );
-  r.get(
+  getRoute(
+    r,
+    deps,
     '/api/feature-suggestions/:id',
     {
       config: everyone,
-      schema: {
-        tags: ['feature-suggestions'],
-        summary: 'One suggestion with its comments',
-        params: idParam,
-        response: { 200: featureSuggestionDetail, ...errors },
-      },
+      tags: ['feature-suggestions'],
+      summary: 'One suggestion with its comments',
+      params: idParam,
+      response: { 200: featureSuggestionDetail, ...errors },
     },
-    async (request) => service.getSuggestion(contextOf(request, deps), request.params.id),
+    (ctx, { id }) => service.getSuggestion(ctx, id),
   );
   r.post(
     '/api/feature-suggestions',
