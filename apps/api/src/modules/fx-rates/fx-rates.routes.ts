@@ -11,7 +11,7 @@ import {
   updateFxRateInput,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { sendExport } from '../../lib/export.ts';
+import { exportRoute, listRoute } from '../../lib/list-routes.ts';
 import * as fx from './fx-rates.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -23,36 +23,34 @@ const readErrors = { 400: errorResponse, 401: errorResponse, 404: errorResponse 
 export async function fxRatesRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
+  listRoute(
+    r,
+    deps,
     '/api/fx-rates',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: {
-        tags: ['fx-rates'],
-        summary: 'Monthly FX rates',
-        querystring: fxRateListQuery,
-        response: { 200: fxRateList, ...readErrors },
-      },
+      tags: ['fx-rates'],
+      summary: 'Monthly FX rates',
+      querystring: fxRateListQuery,
+      response: { 200: fxRateList, ...readErrors },
     },
-    async (request) => fx.listFxRates(contextOf(request, deps), request.query),
+    fx.listFxRates,
   );
-  r.get(
+  exportRoute(
+    r,
+    deps,
     '/api/fx-rates/export',
     {
       config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: { tags: ['fx-rates'], summary: 'FX rates as CSV or XLSX', querystring: fxRateExportQuery },
+      tags: ['fx-rates'],
+      summary: 'FX rates as CSV or XLSX',
+      querystring: fxRateExportQuery,
     },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await fx.exportFxRates(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'fx-rates',
-        columns: fx.fxRateExportColumns,
-        rows,
-        now: ctx.now,
-        about: fx.fxRateExportAbout(request.query),
-      });
+    {
+      filename: 'fx-rates',
+      columns: fx.fxRateExportColumns,
+      rows: fx.exportFxRates,
+      about: (query) => fx.fxRateExportAbout(query),
     },
   );
   r.post(
