@@ -20,36 +20,22 @@ const read = { access: 'audit.read' as const };
 export async function auditRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  listRoute(
-    r,
-    deps,
-    '/api/audit',
-    {
-      config: read,
-      tags: ['audit'],
-      summary: 'The audit history, newest first: filter by actor, action, entity and dates; search',
-      querystring: auditQuery,
-      response: { 200: auditPage, ...errors },
-    },
-    audit.list,
-  );
-  exportRoute(
-    r,
-    deps,
-    '/api/audit/export',
-    {
-      config: read,
-      tags: ['audit'],
-      summary: 'All matching audit events as CSV or XLSX',
-      querystring: auditExportQuery,
-    },
-    {
-      filename: 'audit-history',
-      columns: audit.AUDIT_EXPORT_COLUMNS,
-      rows: audit.exportRows,
-      about: (query) => audit.exportAbout(query),
-    },
-  );
+  listRoute(r, deps, '/api/audit', audit.list, {
+    config: read,
+    tags: ['audit'],
+    summary: 'The audit history, newest first: filter by actor, action, entity and dates; search',
+    querystring: auditQuery,
+    response: { 200: auditPage, ...errors },
+  });
+  exportRoute(r, deps, '/api/audit/export', audit.exportRows, {
+    config: read,
+    tags: ['audit'],
+    summary: 'All matching audit events as CSV or XLSX',
+    querystring: auditExportQuery,
+    filename: 'audit-history',
+    columns: audit.AUDIT_EXPORT_COLUMNS,
+    about: (query) => audit.exportAbout(query),
+  });
   r.get(
     '/api/audit/facets',
     {
@@ -74,17 +60,11 @@ export async function auditRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     },
     async (request) => audit.verify(contextOf(request, deps)),
   );
-  getRoute(
-    r,
-    deps,
-    '/api/audit/:id',
-    {
-      config: read,
-      tags: ['audit'],
-      summary: 'One audit event with its before and after values',
-      params: auditIdParam,
-      response: { 200: auditDetail, ...errors },
-    },
-    (ctx, { id }) => audit.detail(ctx, id),
-  );
+  getRoute(r, deps, '/api/audit/:id', (ctx, { id }) => audit.detail(ctx, id), {
+    config: read,
+    tags: ['audit'],
+    summary: 'One audit event with its before and after values',
+    params: auditIdParam,
+    response: { 200: auditDetail, ...errors },
+  });
 }

@@ -49,19 +49,13 @@ export async function backupsRoutes(app: FastifyInstance, { deps }: { deps: AppD
     },
     async (request, reply) => reply.code(202).send(await service.createBackup(contextOf(request, deps))),
   );
-  getRoute(
-    r,
-    deps,
-    '/api/backups/:id',
-    {
-      config: read,
-      tags,
-      summary: 'One backup and its manifest',
-      params: idParam,
-      response: { 200: backup, ...errors },
-    },
-    (ctx, { id }) => service.getBackup(ctx, id),
-  );
+  getRoute(r, deps, '/api/backups/:id', (ctx, { id }) => service.getBackup(ctx, id), {
+    config: read,
+    tags,
+    summary: 'One backup and its manifest',
+    params: idParam,
+    response: { 200: backup, ...errors },
+  });
   r.get(
     '/api/backups/:id/download',
     {

@@ -24,44 +24,28 @@ const readErrors = { 400: errorResponse, 401: errorResponse, 404: errorResponse 
 export async function categoriesRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  listRoute(
-    r,
-    deps,
-    '/api/categories',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      tags: ['categories'],
-      summary: "Expense categories in the caller's scope",
-      querystring: categoryListQuery,
-      response: { 200: categoryList, ...readErrors },
-    },
-    categories.listCategories,
-  );
-  exportRoute(
-    r,
-    deps,
-    '/api/categories/export',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      tags: ['categories'],
-      summary: 'Categories as CSV or XLSX',
-      querystring: categoryExportQuery,
-    },
-    { filename: 'categories', columns: categories.categoryExportColumns, rows: categories.exportCategories },
-  );
-  getRoute(
-    r,
-    deps,
-    '/api/categories/:id',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      tags: ['categories'],
-      summary: 'One category',
-      params: idParam,
-      response: { 200: category, ...readErrors },
-    },
-    (ctx, { id }) => categories.getCategory(ctx, id),
-  );
+  listRoute(r, deps, '/api/categories', categories.listCategories, {
+    config: { access: 'authenticated', apiKeyScope: 'any' },
+    tags: ['categories'],
+    summary: "Expense categories in the caller's scope",
+    querystring: categoryListQuery,
+    response: { 200: categoryList, ...readErrors },
+  });
+  exportRoute(r, deps, '/api/categories/export', categories.exportCategories, {
+    config: { access: 'authenticated', apiKeyScope: 'any' },
+    tags: ['categories'],
+    summary: 'Categories as CSV or XLSX',
+    querystring: categoryExportQuery,
+    filename: 'categories',
+    columns: categories.categoryExportColumns,
+  });
+  getRoute(r, deps, '/api/categories/:id', (ctx, { id }) => categories.getCategory(ctx, id), {
+    config: { access: 'authenticated', apiKeyScope: 'any' },
+    tags: ['categories'],
+    summary: 'One category',
+    params: idParam,
+    response: { 200: category, ...readErrors },
+  });
   r.post(
     '/api/categories',
     {

@@ -46,33 +46,21 @@ export async function errorReportsRoutes(app: FastifyInstance, { deps }: { deps:
       return reply.code(202).send({ accepted: true });
     },
   );
-  listRoute(
-    r,
-    deps,
-    '/api/error-reports',
-    {
-      config: read,
-      tags: ['error-reports'],
-      summary:
-        'Error groups, most recently seen first: search the message, route or browser; filter by status and source',
-      querystring: errorReportListQuery,
-      response: { 200: errorReportList, ...errors },
-    },
-    service.listErrorReports,
-  );
-  getRoute(
-    r,
-    deps,
-    '/api/error-reports/:id',
-    {
-      config: read,
-      tags: ['error-reports'],
-      summary: 'One error group: the last stack, the people it happened to, occurrences per day',
-      params: idParam,
-      response: { 200: errorReportDetail, ...errors },
-    },
-    (ctx, { id }) => service.getErrorReport(ctx, id),
-  );
+  listRoute(r, deps, '/api/error-reports', service.listErrorReports, {
+    config: read,
+    tags: ['error-reports'],
+    summary:
+      'Error groups, most recently seen first: search the message, route or browser; filter by status and source',
+    querystring: errorReportListQuery,
+    response: { 200: errorReportList, ...errors },
+  });
+  getRoute(r, deps, '/api/error-reports/:id', (ctx, { id }) => service.getErrorReport(ctx, id), {
+    config: read,
+    tags: ['error-reports'],
+    summary: 'One error group: the last stack, the people it happened to, occurrences per day',
+    params: idParam,
+    response: { 200: errorReportDetail, ...errors },
+  });
   r.post(
     '/api/error-reports/:id/resolve',
     {

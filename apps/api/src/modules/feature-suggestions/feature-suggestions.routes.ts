@@ -23,44 +23,28 @@ const manage = { access: 'feedback.manage' as const };
 
 export async function featureSuggestionsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  listRoute(
-    r,
-    deps,
-    '/api/feature-suggestions',
-    {
-      config: everyone,
-      tags: ['feature-suggestions'],
-      summary: 'Feature suggestions: most voted or newest first, search, filter by status or my own',
-      querystring: featureSuggestionListQuery,
-      response: { 200: featureSuggestionList, ...errors },
-    },
-    service.listSuggestions,
-  );
-  exportRoute(
-    r,
-    deps,
-    '/api/feature-suggestions/export',
-    {
-      config: everyone,
-      tags: ['feature-suggestions'],
-      summary: 'All matching suggestions as CSV or XLSX',
-      querystring: featureSuggestionExportQuery,
-    },
-    { filename: 'feature-suggestions', columns: service.EXPORT_COLUMNS, rows: service.exportSuggestions },
-  );
-  getRoute(
-    r,
-    deps,
-    '/api/feature-suggestions/:id',
-    {
-      config: everyone,
-      tags: ['feature-suggestions'],
-      summary: 'One suggestion with its comments',
-      params: idParam,
-      response: { 200: featureSuggestionDetail, ...errors },
-    },
-    (ctx, { id }) => service.getSuggestion(ctx, id),
-  );
+  listRoute(r, deps, '/api/feature-suggestions', service.listSuggestions, {
+    config: everyone,
+    tags: ['feature-suggestions'],
+    summary: 'Feature suggestions: most voted or newest first, search, filter by status or my own',
+    querystring: featureSuggestionListQuery,
+    response: { 200: featureSuggestionList, ...errors },
+  });
+  exportRoute(r, deps, '/api/feature-suggestions/export', service.exportSuggestions, {
+    config: everyone,
+    tags: ['feature-suggestions'],
+    summary: 'All matching suggestions as CSV or XLSX',
+    querystring: featureSuggestionExportQuery,
+    filename: 'feature-suggestions',
+    columns: service.EXPORT_COLUMNS,
+  });
+  getRoute(r, deps, '/api/feature-suggestions/:id', (ctx, { id }) => service.getSuggestion(ctx, id), {
+    config: everyone,
+    tags: ['feature-suggestions'],
+    summary: 'One suggestion with its comments',
+    params: idParam,
+    response: { 200: featureSuggestionDetail, ...errors },
+  });
   r.post(
     '/api/feature-suggestions',
     {

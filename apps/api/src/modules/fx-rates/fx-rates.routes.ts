@@ -23,36 +23,22 @@ const readErrors = { 400: errorResponse, 401: errorResponse, 404: errorResponse 
 export async function fxRatesRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  listRoute(
-    r,
-    deps,
-    '/api/fx-rates',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      tags: ['fx-rates'],
-      summary: 'Monthly FX rates',
-      querystring: fxRateListQuery,
-      response: { 200: fxRateList, ...readErrors },
-    },
-    fx.listFxRates,
-  );
-  exportRoute(
-    r,
-    deps,
-    '/api/fx-rates/export',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      tags: ['fx-rates'],
-      summary: 'FX rates as CSV or XLSX',
-      querystring: fxRateExportQuery,
-    },
-    {
-      filename: 'fx-rates',
-      columns: fx.fxRateExportColumns,
-      rows: fx.exportFxRates,
-      about: (query) => fx.fxRateExportAbout(query),
-    },
-  );
+  listRoute(r, deps, '/api/fx-rates', fx.listFxRates, {
+    config: { access: 'authenticated', apiKeyScope: 'any' },
+    tags: ['fx-rates'],
+    summary: 'Monthly FX rates',
+    querystring: fxRateListQuery,
+    response: { 200: fxRateList, ...readErrors },
+  });
+  exportRoute(r, deps, '/api/fx-rates/export', fx.exportFxRates, {
+    config: { access: 'authenticated', apiKeyScope: 'any' },
+    tags: ['fx-rates'],
+    summary: 'FX rates as CSV or XLSX',
+    querystring: fxRateExportQuery,
+    filename: 'fx-rates',
+    columns: fx.fxRateExportColumns,
+    about: (query) => fx.fxRateExportAbout(query),
+  });
   r.post(
     '/api/fx-rates',
     {

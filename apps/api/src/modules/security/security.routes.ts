@@ -50,36 +50,22 @@ export async function securityRoutes(app: FastifyInstance, { deps }: { deps: App
     async (request) => security.updateSettings(contextOf(request, deps), request.body),
   );
 
-  listRoute(
-    r,
-    deps,
-    '/api/security/sign-ins',
-    {
-      config: read,
-      tags: ['security'],
-      summary: 'Sign-in activity (every attempt), newest first; filter by result, username, address and dates',
-      querystring: signInQuery,
-      response: { 200: signInPage, ...errors },
-    },
-    security.listSignInActivity,
-  );
-  exportRoute(
-    r,
-    deps,
-    '/api/security/sign-ins/export',
-    {
-      config: read,
-      tags: ['security'],
-      summary: 'All matching sign-in attempts as CSV or XLSX',
-      querystring: signInExportQuery,
-    },
-    {
-      filename: 'sign-in-activity',
-      columns: security.SIGN_IN_EXPORT_COLUMNS,
-      rows: security.exportSignInActivity,
-      about: (query) => security.signInExportAbout(query),
-    },
-  );
+  listRoute(r, deps, '/api/security/sign-ins', security.listSignInActivity, {
+    config: read,
+    tags: ['security'],
+    summary: 'Sign-in activity (every attempt), newest first; filter by result, username, address and dates',
+    querystring: signInQuery,
+    response: { 200: signInPage, ...errors },
+  });
+  exportRoute(r, deps, '/api/security/sign-ins/export', security.exportSignInActivity, {
+    config: read,
+    tags: ['security'],
+    summary: 'All matching sign-in attempts as CSV or XLSX',
+    querystring: signInExportQuery,
+    filename: 'sign-in-activity',
+    columns: security.SIGN_IN_EXPORT_COLUMNS,
+    about: (query) => security.signInExportAbout(query),
+  });
 
   r.get(
     '/api/security/locked',

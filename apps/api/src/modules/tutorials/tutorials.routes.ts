@@ -11,19 +11,13 @@ const access = { access: 'authenticated' as const, apiKeyScope: false as const }
 
 export async function tutorialsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  listRoute(
-    r,
-    deps,
-    '/api/tutorials',
-    {
-      config: access,
-      tags: ['tutorials'],
-      summary: 'How-to articles shipped with the app; q searches titles and bodies, role and tag filter',
-      querystring: tutorialListQuery,
-      response: { 200: tutorialList, ...errors },
-    },
-    service.listTutorials,
-  );
+  listRoute(r, deps, '/api/tutorials', service.listTutorials, {
+    config: access,
+    tags: ['tutorials'],
+    summary: 'How-to articles shipped with the app; q searches titles and bodies, role and tag filter',
+    querystring: tutorialListQuery,
+    response: { 200: tutorialList, ...errors },
+  });
   r.get(
     '/api/tutorials/:slug',
     {
