@@ -1,5 +1,5 @@
-import { asc, desc, sql, type SQL, type SQLWrapper, type Subquery } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { asc, count, desc, is, sql, type SQL, type SQLWrapper, type Subquery } from 'drizzle-orm';
+import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import { LIST_COUNT_CAP, type ListQuery, type Paginated } from '@outlay/contracts';
 import type { Db } from '@outlay/db';
 import { AppError } from './app-error.ts';
@@ -44,6 +44,35 @@ export async function listWithTotal<T>(
   const win = windowOf(query);
   const items = await (win ? rows.limit(win.limit).offset(win.offset) : rows);
   const [counted] = await total;
+  return { rows: items, total: counted?.n ?? 0 };
+}
+
+/** A select with its FROM, joins and WHERE that can still be ordered and limited. */
+interface Orderable<T> {
+  orderBy(...columns: (SQL | PgColumn)[]): Pageable<T>;
+}
+
+/**
+ * The list pattern of most repositories: the page of `rows` in `order` (every row when `window`
+ * is null, as exports ask), then how many rows there are in all: the rows of the `count` table
+ * under `where` (the WHERE of `rows`), or, where that WHERE needs a join, a count select
+ * `{ n: count() }` of its own.
+ */
+export async function listPage<T>(
+  db: Db,
+  list: {
+    rows: Orderable<T>;
+    order: (SQL | PgColumn)[];
+    window: { limit: number; offset: number } | null;
+    count: PgTable | PromiseLike<{ n: number }[]>;
+    where?: SQL | undefined;
+  },
+): Promise<{ rows: T[]; total: number }> {
+  const ordered = list.rows.orderBy(...list.order);
+  const items = await (list.window ? ordered.limit(list.window.limit).offset(list.window.offset) : ordered);
+  const [counted] = await (is(list.count, PgTable)
+    ? db.select({ n: count() }).from(list.count).where(list.where)
+    : list.count);
   return { rows: items, total: counted?.n ?? 0 };
 }
 

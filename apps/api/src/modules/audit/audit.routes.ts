@@ -11,7 +11,7 @@ import {
   errorResponse,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { sendExport } from '../../lib/export.ts';
+import { exportRoute, getRoute, listRoute } from '../../lib/list-routes.ts';
 import * as audit from './audit.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -20,38 +20,22 @@ const read = { access: 'audit.read' as const };
 export async function auditRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/audit',
-    {
-      config: read,
-      schema: {
-        tags: ['audit'],
-        summary: 'The audit history, newest first: filter by actor, action, entity and dates; search',
-        querystring: auditQuery,
-        response: { 200: auditPage, ...errors },
-      },
-    },
-    async (request) => audit.list(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/audit/export',
-    {
-      config: read,
-      schema: { tags: ['audit'], summary: 'All matching audit events as CSV or XLSX', querystring: auditExportQuery },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await audit.exportRows(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'audit-history',
-        columns: audit.AUDIT_EXPORT_COLUMNS,
-        rows,
-        now: ctx.now,
-        about: audit.exportAbout(request.query),
-      });
-    },
-  );
+  listRoute(r, deps, '/api/audit', audit.list, {
+    config: read,
+    tags: ['audit'],
+    summary: 'The audit history, newest first: filter by actor, action, entity and dates; search',
+    querystring: auditQuery,
+    response: { 200: auditPage, ...errors },
+  });
+  exportRoute(r, deps, '/api/audit/export', audit.exportRows, {
+    config: read,
+    tags: ['audit'],
+    summary: 'All matching audit events as CSV or XLSX',
+    querystring: auditExportQuery,
+    filename: 'audit-history',
+    columns: audit.AUDIT_EXPORT_COLUMNS,
+    about: (query) => audit.exportAbout(query),
+  });
   r.get(
     '/api/audit/facets',
     {
@@ -76,17 +60,11 @@ export async function auditRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     },
     async (request) => audit.verify(contextOf(request, deps)),
   );
-  r.get(
-    '/api/audit/:id',
-    {
-      config: read,
-      schema: {
-        tags: ['audit'],
-        summary: 'One audit event with its before and after values',
-        params: auditIdParam,
-        response: { 200: auditDetail, ...errors },
-      },
-    },
-    async (request) => audit.detail(contextOf(request, deps), request.params.id),
-  );
+  getRoute(r, deps, '/api/audit/:id', (ctx, { id }) => audit.detail(ctx, id), {
+    config: read,
+    tags: ['audit'],
+    summary: 'One audit event with its before and after values',
+    params: auditIdParam,
+    response: { 200: auditDetail, ...errors },
+  });
 }

@@ -13,6 +13,7 @@ import {
   idParam,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { getRoute } from '../../lib/list-routes.ts';
 import * as restore from './backups.restore.ts';
 import * as service from './backups.service.ts';
 
@@ -48,14 +49,13 @@ export async function backupsRoutes(app: FastifyInstance, { deps }: { deps: AppD
     },
     async (request, reply) => reply.code(202).send(await service.createBackup(contextOf(request, deps))),
   );
-  r.get(
-    '/api/backups/:id',
-    {
-      config: read,
-      schema: { tags, summary: 'One backup and its manifest', params: idParam, response: { 200: backup, ...errors } },
-    },
-    async (request) => service.getBackup(contextOf(request, deps), request.params.id),
-  );
+  getRoute(r, deps, '/api/backups/:id', (ctx, { id }) => service.getBackup(ctx, id), {
+    config: read,
+    tags,
+    summary: 'One backup and its manifest',
+    params: idParam,
+    response: { 200: backup, ...errors },
+  });
   r.get(
     '/api/backups/:id/download',
     {

@@ -27,7 +27,7 @@ import {
   updateBudgetLineInput,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { sendExport } from '../../lib/export.ts';
+import { exportRoute, getRoute, getVersionedRoute, listRoute } from '../../lib/list-routes.ts';
 import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 import * as adjustments from './budgets.adjustments.ts';
 import * as impact from './budgets.impact.ts';
@@ -44,42 +44,22 @@ const tags = ['budgets'];
 
 export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/api/budgets/lines',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary:
-          "Budget lines in the caller's scope with committed, actual, remaining and % used; filter by organization, department, category, period type and a date within the period",
-        querystring: budgetLineListQuery,
-        response: { 200: budgetLineList, ...errors },
-      },
-    },
-    async (request) => service.listLines(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/budgets/lines/export',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'All matching budget lines with their consumption as CSV or XLSX',
-        querystring: budgetLineExportQuery,
-      },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await service.exportLines(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'budget-lines',
-        columns: service.EXPORT_COLUMNS,
-        rows,
-        now: ctx.now,
-      });
-    },
-  );
+  listRoute(r, deps, '/api/budgets/lines', service.listLines, {
+    config: read,
+    tags,
+    summary:
+      "Budget lines in the caller's scope with committed, actual, remaining and % used; filter by organization, department, category, period type and a date within the period",
+    querystring: budgetLineListQuery,
+    response: { 200: budgetLineList, ...errors },
+  });
+  exportRoute(r, deps, '/api/budgets/lines/export', service.exportLines, {
+    config: read,
+    tags,
+    summary: 'All matching budget lines with their consumption as CSV or XLSX',
+    querystring: budgetLineExportQuery,
+    filename: 'budget-lines',
+    columns: service.EXPORT_COLUMNS,
+  });
   r.get(
     '/api/budgets/options',
     {
@@ -92,33 +72,21 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
     },
     async (request) => service.budgetOptions(contextOf(request, deps)),
   );
-  r.get(
-    '/api/budgets/vs-actual',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary:
-          'Budget, committed, actual, remaining, variance and % per line for a period and scope, with totals in the group currency',
-        querystring: budgetVsActualQuery,
-        response: { 200: budgetVsActual, ...errors },
-      },
-    },
-    async (request) => vsActual.budgetVsActual(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/budgets/lines/:id',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'One budget line with its consumption',
-        params: idParam,
-        response: { 200: budgetLine, ...errors },
-      },
-    },
-    async (request, reply) => withEtag(reply, await service.getLine(contextOf(request, deps), request.params.id)),
-  );
+  listRoute(r, deps, '/api/budgets/vs-actual', vsActual.budgetVsActual, {
+    config: read,
+    tags,
+    summary:
+      'Budget, committed, actual, remaining, variance and % per line for a period and scope, with totals in the group currency',
+    querystring: budgetVsActualQuery,
+    response: { 200: budgetVsActual, ...errors },
+  });
+  getVersionedRoute(r, deps, '/api/budgets/lines/:id', (ctx, { id }) => service.getLine(ctx, id), {
+    config: read,
+    tags,
+    summary: 'One budget line with its consumption',
+    params: idParam,
+    response: { 200: budgetLine, ...errors },
+  });
   r.get(
     '/api/budgets/lines/:id/requests',
     {
@@ -133,33 +101,21 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
     },
     async (request) => vsActual.lineRequests(contextOf(request, deps), request.params.id, request.query),
   );
-  r.get(
-    '/api/budgets/lines/:id/adjustments',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: "A budget line's raises made with approved overruns, newest first",
-        params: idParam,
-        response: { 200: budgetAdjustmentList, ...errors },
-      },
-    },
-    async (request) => adjustments.listAdjustments(contextOf(request, deps), request.params.id),
-  );
-  r.get(
-    '/api/budgets/impact',
-    {
-      config: { access: 'requests.create' },
-      schema: {
-        tags,
-        summary:
-          'Budget impact of a request being written: the lines it would consume if submitted on the date (today by default), remaining before and after, and how far over',
-        querystring: budgetImpactQuery,
-        response: { 200: budgetImpact, ...errors },
-      },
-    },
-    async (request) => impact.impactForDraft(contextOf(request, deps), request.query),
-  );
+  getRoute(r, deps, '/api/budgets/lines/:id/adjustments', (ctx, { id }) => adjustments.listAdjustments(ctx, id), {
+    config: read,
+    tags,
+    summary: "A budget line's raises made with approved overruns, newest first",
+    params: idParam,
+    response: { 200: budgetAdjustmentList, ...errors },
+  });
+  listRoute(r, deps, '/api/budgets/impact', impact.impactForDraft, {
+    config: { access: 'requests.create' },
+    tags,
+    summary:
+      'Budget impact of a request being written: the lines it would consume if submitted on the date (today by default), remaining before and after, and how far over',
+    querystring: budgetImpactQuery,
+    response: { 200: budgetImpact, ...errors },
+  });
   r.post(
     '/api/budgets/lines',
     {
@@ -236,17 +192,11 @@ export async function budgetsRoutes(app: FastifyInstance, { deps }: { deps: AppD
       return reply.code(result.dryRun ? 200 : 201).send(result);
     },
   );
-  r.get(
-    '/api/budgets/overruns',
-    {
-      config: overrun,
-      schema: {
-        tags,
-        summary: "Budget overruns in the caller's scope, pending or decided",
-        querystring: budgetOverrunListQuery,
-        response: { 200: budgetOverrunList, ...errors },
-      },
-    },
-    async (request) => overruns.listOverruns(contextOf(request, deps), request.query),
-  );
+  listRoute(r, deps, '/api/budgets/overruns', overruns.listOverruns, {
+    config: overrun,
+    tags,
+    summary: "Budget overruns in the caller's scope, pending or decided",
+    querystring: budgetOverrunListQuery,
+    response: { 200: budgetOverrunList, ...errors },
+  });
 }

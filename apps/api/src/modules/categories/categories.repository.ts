@@ -1,8 +1,8 @@
-import { and, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { categories, organizations, type Db } from '@outlay/db';
 import type { CategoryListQuery } from '@outlay/contracts';
-import { likePattern, listWithTotal, orderBy, type Sortable } from '../../lib/lists.ts';
+import { likePattern, listPage, orderBy, windowOf, type Sortable } from '../../lib/lists.ts';
 import type { Sort } from '../organizations/organizations.repository.ts';
 
 const parentCat = alias(categories, 'parent_cat');
@@ -59,17 +59,18 @@ export async function findCategories(
         )
       : undefined,
   );
-  return listWithTotal(
-    query,
-    db
+  return listPage(db, {
+    rows: db
       .select(categoryColumns)
       .from(categories)
       .leftJoin(catOrg, eq(catOrg.id, categories.organizationId))
       .leftJoin(parentCat, eq(parentCat.id, categories.parentId))
-      .where(where)
-      .orderBy(orderBy(categorySortable, query as Sort, 'name'), categories.id),
-    db.select({ n: count() }).from(categories).where(where),
-  );
+      .where(where),
+    order: [orderBy(categorySortable, query as Sort, 'name'), categories.id],
+    window: windowOf(query),
+    count: categories,
+    where,
+  });
 }
 
 export async function categoryById(db: Db, id: string) {

@@ -11,7 +11,7 @@ import {
   updateCategoryInput,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { sendExport } from '../../lib/export.ts';
+import { exportRoute, getRoute, listRoute } from '../../lib/list-routes.ts';
 import * as categories from './categories.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -24,50 +24,28 @@ const readErrors = { 400: errorResponse, 401: errorResponse, 404: errorResponse 
 export async function categoriesRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/categories',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: {
-        tags: ['categories'],
-        summary: "Expense categories in the caller's scope",
-        querystring: categoryListQuery,
-        response: { 200: categoryList, ...readErrors },
-      },
-    },
-    async (request) => categories.listCategories(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/categories/export',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: { tags: ['categories'], summary: 'Categories as CSV or XLSX', querystring: categoryExportQuery },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await categories.exportCategories(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'categories',
-        columns: categories.categoryExportColumns,
-        rows,
-        now: ctx.now,
-      });
-    },
-  );
-  r.get(
-    '/api/categories/:id',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: {
-        tags: ['categories'],
-        summary: 'One category',
-        params: idParam,
-        response: { 200: category, ...readErrors },
-      },
-    },
-    async (request) => categories.getCategory(contextOf(request, deps), request.params.id),
-  );
+  listRoute(r, deps, '/api/categories', categories.listCategories, {
+    config: { access: 'authenticated', apiKeyScope: 'any' },
+    tags: ['categories'],
+    summary: "Expense categories in the caller's scope",
+    querystring: categoryListQuery,
+    response: { 200: categoryList, ...readErrors },
+  });
+  exportRoute(r, deps, '/api/categories/export', categories.exportCategories, {
+    config: { access: 'authenticated', apiKeyScope: 'any' },
+    tags: ['categories'],
+    summary: 'Categories as CSV or XLSX',
+    querystring: categoryExportQuery,
+    filename: 'categories',
+    columns: categories.categoryExportColumns,
+  });
+  getRoute(r, deps, '/api/categories/:id', (ctx, { id }) => categories.getCategory(ctx, id), {
+    config: { access: 'authenticated', apiKeyScope: 'any' },
+    tags: ['categories'],
+    summary: 'One category',
+    params: idParam,
+    response: { 200: category, ...readErrors },
+  });
   r.post(
     '/api/categories',
     {

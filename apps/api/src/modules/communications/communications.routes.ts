@@ -24,6 +24,7 @@ import {
   sendMessageInput,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { getRoute, listRoute } from '../../lib/list-routes.ts';
 import { receiveFile, uploadField } from '../../lib/uploads.ts';
 import { readUpload } from '../requests/attachments.ts';
 import { sendFile } from './communications.attachments.ts';
@@ -74,19 +75,13 @@ export async function communicationsRoutes(app: FastifyInstance, { deps }: { dep
   );
 
   // --- announcements
-  r.get(
-    '/api/communications/announcements',
-    {
-      config: use,
-      schema: {
-        tags,
-        summary: 'Announcements addressed to the caller, newest first (keyset: cursor)',
-        querystring: announcementListQuery,
-        response: { 200: announcementPage, ...errors },
-      },
-    },
-    async (request) => service.listAnnouncements(contextOf(request, deps), request.query),
-  );
+  listRoute(r, deps, '/api/communications/announcements', service.listAnnouncements, {
+    config: use,
+    tags,
+    summary: 'Announcements addressed to the caller, newest first (keyset: cursor)',
+    querystring: announcementListQuery,
+    response: { 200: announcementPage, ...errors },
+  });
   r.get(
     '/api/communications/announcements/audiences',
     {
@@ -165,19 +160,13 @@ export async function communicationsRoutes(app: FastifyInstance, { deps }: { dep
     },
     async (request) => service.createConversation(contextOf(request, deps), request.body),
   );
-  r.get(
-    '/api/communications/conversations/:id',
-    {
-      config: use,
-      schema: {
-        tags,
-        summary: 'One conversation (members only)',
-        params: idParam,
-        response: { 200: conversation, ...errors },
-      },
-    },
-    async (request) => service.getConversation(contextOf(request, deps), request.params.id),
-  );
+  getRoute(r, deps, '/api/communications/conversations/:id', (ctx, { id }) => service.getConversation(ctx, id), {
+    config: use,
+    tags,
+    summary: 'One conversation (members only)',
+    params: idParam,
+    response: { 200: conversation, ...errors },
+  });
   r.get(
     '/api/communications/conversations/:id/messages',
     {

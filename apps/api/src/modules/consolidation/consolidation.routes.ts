@@ -9,6 +9,7 @@ import {
   errorResponse,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { listRoute } from '../../lib/list-routes.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/export-writer.ts';
 import { exportFileName } from '../../lib/export.ts';
 import { consolidationAbout, consolidationPdf, consolidationXlsx } from './consolidation.export.ts';
@@ -20,33 +21,21 @@ const tags = ['consolidation'];
 
 export async function consolidationRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/api/consolidation',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary:
-          "Spend and payroll cost per group company per period in the caller's scope, each month translated to the group currency at its average rate, with intercompany spend eliminated",
-        querystring: consolidationQuery,
-        response: { 200: consolidation, ...errors },
-      },
-    },
-    async (request) => service.consolidate(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/consolidation/requests',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: "The approved and paid requests behind a company's (and a category's) consolidated spend (drill-down)",
-        querystring: consolidationRequestsQuery,
-        response: { 200: consolidationRequests, ...errors },
-      },
-    },
-    async (request) => service.consolidationRequests(contextOf(request, deps), request.query),
-  );
+  listRoute(r, deps, '/api/consolidation', service.consolidate, {
+    config: read,
+    tags,
+    summary:
+      "Spend and payroll cost per group company per period in the caller's scope, each month translated to the group currency at its average rate, with intercompany spend eliminated",
+    querystring: consolidationQuery,
+    response: { 200: consolidation, ...errors },
+  });
+  listRoute(r, deps, '/api/consolidation/requests', service.consolidationRequests, {
+    config: read,
+    tags,
+    summary: "The approved and paid requests behind a company's (and a category's) consolidated spend (drill-down)",
+    querystring: consolidationRequestsQuery,
+    response: { 200: consolidationRequests, ...errors },
+  });
   r.get(
     '/api/consolidation/export',
     {

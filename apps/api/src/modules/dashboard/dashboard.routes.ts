@@ -9,6 +9,7 @@ import {
   expenseTrackingQuery,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { listRoute } from '../../lib/list-routes.ts';
 import * as service from './dashboard.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
@@ -29,31 +30,18 @@ export async function dashboardRoutes(app: FastifyInstance, { deps }: { deps: Ap
     },
     async (request) => service.dashboard(contextOf(request, deps)),
   );
-  r.get(
-    '/api/dashboard/activity',
-    {
-      config: { access: 'authenticated', apiKeyScope: false },
-      schema: {
-        tags: ['dashboard'],
-        summary: 'Timeline events of the requests the caller may see, newest first',
-        querystring: activityQuery,
-        response: { 200: activityFeed, ...errors },
-      },
-    },
-    async (request) => service.activity(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/expense-tracking',
-    {
-      config: { access: 'requests.read.own' },
-      schema: {
-        tags: ['dashboard'],
-        summary:
-          'Approved and paid spend by month for me, my department, my organization or the group; receipts; budget',
-        querystring: expenseTrackingQuery,
-        response: { 200: expenseTracking, ...errors },
-      },
-    },
-    async (request) => service.expenseTracking(contextOf(request, deps), request.query),
-  );
+  listRoute(r, deps, '/api/dashboard/activity', service.activity, {
+    config: { access: 'authenticated', apiKeyScope: false },
+    tags: ['dashboard'],
+    summary: 'Timeline events of the requests the caller may see, newest first',
+    querystring: activityQuery,
+    response: { 200: activityFeed, ...errors },
+  });
+  listRoute(r, deps, '/api/expense-tracking', service.expenseTracking, {
+    config: { access: 'requests.read.own' },
+    tags: ['dashboard'],
+    summary: 'Approved and paid spend by month for me, my department, my organization or the group; receipts; budget',
+    querystring: expenseTrackingQuery,
+    response: { 200: expenseTracking, ...errors },
+  });
 }

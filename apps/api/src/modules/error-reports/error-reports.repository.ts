@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { errorReportDays, errorReports, errorReportUsers, users, type Db } from '@outlay/db';
 import type { ErrorReportListQuery, ErrorReportSource } from '@outlay/contracts';
-import { likePattern, listWithTotal, orderBy } from '../../lib/lists.ts';
+import { likePattern, listPage, orderBy, windowOf } from '../../lib/lists.ts';
 import { rowsOf } from '../../lib/sql.ts';
 
 export interface Occurrence {
@@ -128,16 +128,17 @@ export async function findErrorReports(db: Db, query: ErrorReportListQuery) {
   const where = listWhere(query);
   // Newest first unless asked otherwise; the id breaks ties so pages never overlap.
   const order = orderBy(SORTABLE, { sort: query.sort, order: query.sort ? query.order : 'desc' }, 'lastSeenAt');
-  return listWithTotal(
-    query,
-    db
+  return listPage(db, {
+    rows: db
       .select(listColumns)
       .from(errorReports)
       .leftJoin(resolver, eq(resolver.id, errorReports.resolvedById))
-      .where(where)
-      .orderBy(order, asc(errorReports.id)),
-    db.select({ n: count() }).from(errorReports).where(where),
-  );
+      .where(where),
+    order: [order, asc(errorReports.id)],
+    window: windowOf(query),
+    count: errorReports,
+    where,
+  });
 }
 
 export type ErrorReportRow = Awaited<ReturnType<typeof findErrorReports>>['rows'][number];

@@ -10,6 +10,7 @@ import {
   idParam,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { getRoute, listRoute } from '../../lib/list-routes.ts';
 import { bearerToken } from '../../lib/tokens.ts';
 import { OPTIONAL_SESSION } from '../../plugins/openapi.document.ts';
 import * as service from './error-reports.service.ts';
@@ -45,33 +46,21 @@ export async function errorReportsRoutes(app: FastifyInstance, { deps }: { deps:
       return reply.code(202).send({ accepted: true });
     },
   );
-  r.get(
-    '/api/error-reports',
-    {
-      config: read,
-      schema: {
-        tags: ['error-reports'],
-        summary:
-          'Error groups, most recently seen first: search the message, route or browser; filter by status and source',
-        querystring: errorReportListQuery,
-        response: { 200: errorReportList, ...errors },
-      },
-    },
-    async (request) => service.listErrorReports(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/error-reports/:id',
-    {
-      config: read,
-      schema: {
-        tags: ['error-reports'],
-        summary: 'One error group: the last stack, the people it happened to, occurrences per day',
-        params: idParam,
-        response: { 200: errorReportDetail, ...errors },
-      },
-    },
-    async (request) => service.getErrorReport(contextOf(request, deps), request.params.id),
-  );
+  listRoute(r, deps, '/api/error-reports', service.listErrorReports, {
+    config: read,
+    tags: ['error-reports'],
+    summary:
+      'Error groups, most recently seen first: search the message, route or browser; filter by status and source',
+    querystring: errorReportListQuery,
+    response: { 200: errorReportList, ...errors },
+  });
+  getRoute(r, deps, '/api/error-reports/:id', (ctx, { id }) => service.getErrorReport(ctx, id), {
+    config: read,
+    tags: ['error-reports'],
+    summary: 'One error group: the last stack, the people it happened to, occurrences per day',
+    params: idParam,
+    response: { 200: errorReportDetail, ...errors },
+  });
   r.post(
     '/api/error-reports/:id/resolve',
     {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FeatureSuggestionListQuery, FeatureSuggestionStatus } from '@outlay/contracts';
 import { featureSuggestionComments, featureSuggestionVotes, featureSuggestions, users, type Db } from '@outlay/db';
-import { likePattern, listWithTotal } from '../../lib/lists.ts';
+import { likePattern, listPage, windowOf } from '../../lib/lists.ts';
 
 const voteCount = sql<number>`(SELECT count(*)::int FROM ${featureSuggestionVotes} WHERE ${featureSuggestionVotes.suggestionId} = ${featureSuggestions.id})`;
 const commentCount = sql<number>`(SELECT count(*)::int FROM ${featureSuggestionComments} WHERE ${featureSuggestionComments.suggestionId} = ${featureSuggestions.id})`;
@@ -73,16 +73,17 @@ export async function listSuggestions(
   },
 ): Promise<{ rows: SuggestionRow[]; total: number }> {
   const condition = where(params.viewerId, params.query);
-  return listWithTotal(
-    params.query,
-    db
+  return listPage(db, {
+    rows: db
       .select(columns(params.viewerId))
       .from(featureSuggestions)
       .innerJoin(users, eq(users.id, featureSuggestions.authorId))
-      .where(condition)
-      .orderBy(...ordering(params.query)),
-    db.select({ n: count() }).from(featureSuggestions).where(condition),
-  );
+      .where(condition),
+    order: ordering(params.query),
+    window: windowOf(params.query),
+    count: featureSuggestions,
+    where: condition,
+  });
 }
 
 export async function findSuggestion(db: Db, params: { id: string; viewerId: string }): Promise<SuggestionRow | null> {

@@ -13,7 +13,7 @@ import {
   idParam,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { sendExport } from '../../lib/export.ts';
+import { exportRoute, getRoute, listRoute } from '../../lib/list-routes.ts';
 import * as service from './feature-suggestions.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -23,54 +23,28 @@ const manage = { access: 'feedback.manage' as const };
 
 export async function featureSuggestionsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/api/feature-suggestions',
-    {
-      config: everyone,
-      schema: {
-        tags: ['feature-suggestions'],
-        summary: 'Feature suggestions: most voted or newest first, search, filter by status or my own',
-        querystring: featureSuggestionListQuery,
-        response: { 200: featureSuggestionList, ...errors },
-      },
-    },
-    async (request) => service.listSuggestions(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/feature-suggestions/export',
-    {
-      config: everyone,
-      schema: {
-        tags: ['feature-suggestions'],
-        summary: 'All matching suggestions as CSV or XLSX',
-        querystring: featureSuggestionExportQuery,
-      },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await service.exportSuggestions(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'feature-suggestions',
-        columns: service.EXPORT_COLUMNS,
-        rows,
-        now: ctx.now,
-      });
-    },
-  );
-  r.get(
-    '/api/feature-suggestions/:id',
-    {
-      config: everyone,
-      schema: {
-        tags: ['feature-suggestions'],
-        summary: 'One suggestion with its comments',
-        params: idParam,
-        response: { 200: featureSuggestionDetail, ...errors },
-      },
-    },
-    async (request) => service.getSuggestion(contextOf(request, deps), request.params.id),
-  );
+  listRoute(r, deps, '/api/feature-suggestions', service.listSuggestions, {
+    config: everyone,
+    tags: ['feature-suggestions'],
+    summary: 'Feature suggestions: most voted or newest first, search, filter by status or my own',
+    querystring: featureSuggestionListQuery,
+    response: { 200: featureSuggestionList, ...errors },
+  });
+  exportRoute(r, deps, '/api/feature-suggestions/export', service.exportSuggestions, {
+    config: everyone,
+    tags: ['feature-suggestions'],
+    summary: 'All matching suggestions as CSV or XLSX',
+    querystring: featureSuggestionExportQuery,
+    filename: 'feature-suggestions',
+    columns: service.EXPORT_COLUMNS,
+  });
+  getRoute(r, deps, '/api/feature-suggestions/:id', (ctx, { id }) => service.getSuggestion(ctx, id), {
+    config: everyone,
+    tags: ['feature-suggestions'],
+    summary: 'One suggestion with its comments',
+    params: idParam,
+    response: { 200: featureSuggestionDetail, ...errors },
+  });
   r.post(
     '/api/feature-suggestions',
     {

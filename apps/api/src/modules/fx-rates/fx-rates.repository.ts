@@ -1,7 +1,7 @@
-import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import { fxRates, type Db } from '@outlay/db';
 import type { FxRateListQuery } from '@outlay/contracts';
-import { likePattern, listWithTotal, orderBy, type Sortable } from '../../lib/lists.ts';
+import { likePattern, listPage, orderBy, windowOf, type Sortable } from '../../lib/lists.ts';
 import type { Sort } from '../organizations/organizations.repository.ts';
 
 const fxSortable: Sortable = {
@@ -33,15 +33,13 @@ export async function findFxRates(
   );
   // Newest period first unless the caller sorts otherwise.
   const sort = query.sort ? (query as Sort) : { sort: 'period', order: 'desc' as const };
-  return listWithTotal(
-    query,
-    db
-      .select()
-      .from(fxRates)
-      .where(where)
-      .orderBy(orderBy(fxSortable, sort, 'period'), fxRates.base, fxRates.quote),
-    db.select({ n: count() }).from(fxRates).where(where),
-  );
+  return listPage(db, {
+    rows: db.select().from(fxRates).where(where),
+    order: [orderBy(fxSortable, sort, 'period'), fxRates.base, fxRates.quote],
+    window: windowOf(query),
+    count: fxRates,
+    where,
+  });
 }
 
 export async function fxRateById(db: Db, id: string) {

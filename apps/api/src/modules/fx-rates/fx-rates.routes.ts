@@ -11,7 +11,7 @@ import {
   updateFxRateInput,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { sendExport } from '../../lib/export.ts';
+import { exportRoute, listRoute } from '../../lib/list-routes.ts';
 import * as fx from './fx-rates.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -23,38 +23,22 @@ const readErrors = { 400: errorResponse, 401: errorResponse, 404: errorResponse 
 export async function fxRatesRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/fx-rates',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: {
-        tags: ['fx-rates'],
-        summary: 'Monthly FX rates',
-        querystring: fxRateListQuery,
-        response: { 200: fxRateList, ...readErrors },
-      },
-    },
-    async (request) => fx.listFxRates(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/fx-rates/export',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: { tags: ['fx-rates'], summary: 'FX rates as CSV or XLSX', querystring: fxRateExportQuery },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await fx.exportFxRates(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'fx-rates',
-        columns: fx.fxRateExportColumns,
-        rows,
-        now: ctx.now,
-        about: fx.fxRateExportAbout(request.query),
-      });
-    },
-  );
+  listRoute(r, deps, '/api/fx-rates', fx.listFxRates, {
+    config: { access: 'authenticated', apiKeyScope: 'any' },
+    tags: ['fx-rates'],
+    summary: 'Monthly FX rates',
+    querystring: fxRateListQuery,
+    response: { 200: fxRateList, ...readErrors },
+  });
+  exportRoute(r, deps, '/api/fx-rates/export', fx.exportFxRates, {
+    config: { access: 'authenticated', apiKeyScope: 'any' },
+    tags: ['fx-rates'],
+    summary: 'FX rates as CSV or XLSX',
+    querystring: fxRateExportQuery,
+    filename: 'fx-rates',
+    columns: fx.fxRateExportColumns,
+    about: (query) => fx.fxRateExportAbout(query),
+  });
   r.post(
     '/api/fx-rates',
     {

@@ -12,6 +12,7 @@ import {
   updateNotificationPreferences,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { listRoute } from '../../lib/list-routes.ts';
 import * as service from './notifications.service.ts';
 import { serveStream, type OpenStreams } from './live-stream.ts';
 
@@ -41,19 +42,13 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
     async (request, reply) => serveStream(deps, open, request, reply),
   );
 
-  r.get(
-    '/api/notifications',
-    {
-      config: read,
-      schema: {
-        tags: ['notifications'],
-        summary: 'My notifications, newest first; filter unread or by type',
-        querystring: notificationListQuery,
-        response: { 200: notificationPage, ...errors },
-      },
-    },
-    async (request) => service.list(contextOf(request, deps), request.query),
-  );
+  listRoute(r, deps, '/api/notifications', service.list, {
+    config: read,
+    tags: ['notifications'],
+    summary: 'My notifications, newest first; filter unread or by type',
+    querystring: notificationListQuery,
+    response: { 200: notificationPage, ...errors },
+  });
   r.get(
     '/api/notifications/unread-count',
     {

@@ -2,7 +2,7 @@ import { and, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import { departments, organizations, users, vendors, type Db } from '@outlay/db';
 import type { DepartmentListQuery, IntercompanyLinkQuery, OrganizationListQuery } from '@outlay/contracts';
-import { likePattern, listWithTotal, orderBy, type Sortable } from '../../lib/lists.ts';
+import { likePattern, listPage, listWithTotal, orderBy, windowOf, type Sortable } from '../../lib/lists.ts';
 import { nextVersion } from '../../lib/versions.ts';
 
 /**
@@ -77,16 +77,17 @@ export async function findOrganizations(
         )
       : undefined,
   );
-  return listWithTotal(
-    query,
-    db
+  return listPage(db, {
+    rows: db
       .select(organizationColumns)
       .from(organizations)
       .leftJoin(parentOrg, eq(parentOrg.id, organizations.parentId))
-      .where(where)
-      .orderBy(orderBy(organizationSortable, query as Sort, 'name'), organizations.id),
-    db.select({ n: count() }).from(organizations).where(where),
-  );
+      .where(where),
+    order: [orderBy(organizationSortable, query as Sort, 'name'), organizations.id],
+    window: windowOf(query),
+    count: organizations,
+    where,
+  });
 }
 
 export async function organizationById(db: Db, id: string) {

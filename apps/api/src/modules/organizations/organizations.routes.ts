@@ -29,7 +29,7 @@ import {
   vendorIdParam,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { sendExport } from '../../lib/export.ts';
+import { exportRoute, getRoute, getVersionedRoute, listRoute } from '../../lib/list-routes.ts';
 import * as departments from './departments.service.ts';
 import * as intercompany from './intercompany.service.ts';
 import * as orgs from './organizations.service.ts';
@@ -47,41 +47,21 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // --- Organizations ---------------------------------------------------------------------------
-  r.get(
-    '/api/organizations',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: {
-        tags: ['organizations'],
-        summary: "Organizations in the caller's scope",
-        querystring: organizationListQuery,
-        response: { 200: organizationList, ...readErrors },
-      },
-    },
-    async (request) => orgs.listOrganizations(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/organizations/export',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Organizations as CSV or XLSX',
-        querystring: organizationExportQuery,
-      },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await orgs.exportOrganizations(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'organizations',
-        columns: orgs.organizationExportColumns,
-        rows,
-        now: ctx.now,
-      });
-    },
-  );
+  listRoute(r, deps, '/api/organizations', orgs.listOrganizations, {
+    config: { access: 'authenticated', apiKeyScope: 'any' },
+    tags: ['organizations'],
+    summary: "Organizations in the caller's scope",
+    querystring: organizationListQuery,
+    response: { 200: organizationList, ...readErrors },
+  });
+  exportRoute(r, deps, '/api/organizations/export', orgs.exportOrganizations, {
+    config: { access: 'authenticated', apiKeyScope: 'any' },
+    tags: ['organizations'],
+    summary: 'Organizations as CSV or XLSX',
+    querystring: organizationExportQuery,
+    filename: 'organizations',
+    columns: orgs.organizationExportColumns,
+  });
   r.get(
     '/api/organizations/tree',
     {
@@ -94,32 +74,20 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
     },
     async (request) => orgs.organizationTree(contextOf(request, deps)),
   );
-  r.get(
-    '/api/organizations/:id',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'One organization',
-        params: idParam,
-        response: { 200: organization, ...readErrors },
-      },
-    },
-    async (request, reply) => withEtag(reply, await orgs.getOrganization(contextOf(request, deps), request.params.id)),
-  );
-  r.get(
-    '/api/organizations/:id/members',
-    {
-      config: { access: 'org.manage' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Active people of an organization (department-head picker)',
-        params: idParam,
-        response: { 200: organizationMembers, ...errors },
-      },
-    },
-    async (request) => orgs.organizationMembers(contextOf(request, deps), request.params.id),
-  );
+  getVersionedRoute(r, deps, '/api/organizations/:id', (ctx, { id }) => orgs.getOrganization(ctx, id), {
+    config: { access: 'authenticated', apiKeyScope: 'any' },
+    tags: ['organizations'],
+    summary: 'One organization',
+    params: idParam,
+    response: { 200: organization, ...readErrors },
+  });
+  getRoute(r, deps, '/api/organizations/:id/members', (ctx, { id }) => orgs.organizationMembers(ctx, id), {
+    config: { access: 'org.manage' },
+    tags: ['organizations'],
+    summary: 'Active people of an organization (department-head picker)',
+    params: idParam,
+    response: { 200: organizationMembers, ...errors },
+  });
   r.post(
     '/api/organizations',
     {
@@ -183,54 +151,28 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
   );
 
   // --- Intercompany links ----------------------------------------------------------------------
-  r.get(
-    '/api/intercompany-links',
-    {
-      config: { access: ['org.manage', 'settings.read'] },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Vendors that are group companies, per organization',
-        querystring: intercompanyLinkQuery,
-        response: { 200: intercompanyLinks, ...errors },
-      },
-    },
-    async (request) => intercompany.listIntercompanyLinks(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/intercompany-links/export',
-    {
-      config: { access: ['org.manage', 'settings.read'] },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Intercompany links as CSV or XLSX',
-        querystring: intercompanyLinkExportQuery,
-      },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await intercompany.exportIntercompanyLinks(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'intercompany-links',
-        columns: intercompany.intercompanyExportColumns,
-        rows,
-        now: ctx.now,
-      });
-    },
-  );
-  r.get(
-    '/api/intercompany-links/candidates',
-    {
-      config: { access: 'org.manage' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Vendors not yet linked to a group company',
-        querystring: intercompanyCandidateQuery,
-        response: { 200: intercompanyCandidates, ...errors },
-      },
-    },
-    async (request) => intercompany.listIntercompanyCandidates(contextOf(request, deps), request.query),
-  );
+  listRoute(r, deps, '/api/intercompany-links', intercompany.listIntercompanyLinks, {
+    config: { access: ['org.manage', 'settings.read'] },
+    tags: ['organizations'],
+    summary: 'Vendors that are group companies, per organization',
+    querystring: intercompanyLinkQuery,
+    response: { 200: intercompanyLinks, ...errors },
+  });
+  exportRoute(r, deps, '/api/intercompany-links/export', intercompany.exportIntercompanyLinks, {
+    config: { access: ['org.manage', 'settings.read'] },
+    tags: ['organizations'],
+    summary: 'Intercompany links as CSV or XLSX',
+    querystring: intercompanyLinkExportQuery,
+    filename: 'intercompany-links',
+    columns: intercompany.intercompanyExportColumns,
+  });
+  listRoute(r, deps, '/api/intercompany-links/candidates', intercompany.listIntercompanyCandidates, {
+    config: { access: 'org.manage' },
+    tags: ['organizations'],
+    summary: 'Vendors not yet linked to a group company',
+    querystring: intercompanyCandidateQuery,
+    response: { 200: intercompanyCandidates, ...errors },
+  });
   r.put(
     '/api/intercompany-links/:vendorId',
     {
@@ -263,50 +205,28 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
   );
 
   // --- Departments -----------------------------------------------------------------------------
-  r.get(
-    '/api/departments',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: {
-        tags: ['departments'],
-        summary: "Departments in the caller's scope",
-        querystring: departmentListQuery,
-        response: { 200: departmentList, ...readErrors },
-      },
-    },
-    async (request) => departments.listDepartments(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/departments/export',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: { tags: ['departments'], summary: 'Departments as CSV or XLSX', querystring: departmentExportQuery },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await departments.exportDepartments(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'departments',
-        columns: departments.departmentExportColumns,
-        rows,
-        now: ctx.now,
-      });
-    },
-  );
-  r.get(
-    '/api/departments/:id',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: {
-        tags: ['departments'],
-        summary: 'One department',
-        params: idParam,
-        response: { 200: department, ...readErrors },
-      },
-    },
-    async (request) => departments.getDepartment(contextOf(request, deps), request.params.id),
-  );
+  listRoute(r, deps, '/api/departments', departments.listDepartments, {
+    config: { access: 'authenticated', apiKeyScope: 'any' },
+    tags: ['departments'],
+    summary: "Departments in the caller's scope",
+    querystring: departmentListQuery,
+    response: { 200: departmentList, ...readErrors },
+  });
+  exportRoute(r, deps, '/api/departments/export', departments.exportDepartments, {
+    config: { access: 'authenticated', apiKeyScope: 'any' },
+    tags: ['departments'],
+    summary: 'Departments as CSV or XLSX',
+    querystring: departmentExportQuery,
+    filename: 'departments',
+    columns: departments.departmentExportColumns,
+  });
+  getRoute(r, deps, '/api/departments/:id', (ctx, { id }) => departments.getDepartment(ctx, id), {
+    config: { access: 'authenticated', apiKeyScope: 'any' },
+    tags: ['departments'],
+    summary: 'One department',
+    params: idParam,
+    response: { 200: department, ...readErrors },
+  });
   r.post(
     '/api/departments',
     {

@@ -15,6 +15,7 @@ import {
   updatePayableInput,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { getVersionedRoute, listRoute } from '../../lib/list-routes.ts';
 import { exportFileName, sendExport } from '../../lib/export.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
@@ -28,33 +29,21 @@ const manage = { access: 'payables.manage' as const };
 
 export async function payablesRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/api/payables',
-    {
-      config: read,
-      schema: {
-        tags: ['payables'],
-        summary: "Payables in the caller's scope: filter by vendor, organization, open or settled",
-        querystring: payableListQuery,
-        response: { 200: payableList, ...errors },
-      },
-    },
-    async (request) => service.listPayables(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/payables/aging',
-    {
-      config: read,
-      schema: {
-        tags: ['payables'],
-        summary:
-          "What was owed to each vendor on a day, in the five aging buckets, in the group currency at that month's rates",
-        querystring: agingQuery,
-        response: { 200: agingReport, ...errors },
-      },
-    },
-    async (request) => aging.agingReport(contextOf(request, deps), request.query),
-  );
+  listRoute(r, deps, '/api/payables', service.listPayables, {
+    config: read,
+    tags: ['payables'],
+    summary: "Payables in the caller's scope: filter by vendor, organization, open or settled",
+    querystring: payableListQuery,
+    response: { 200: payableList, ...errors },
+  });
+  listRoute(r, deps, '/api/payables/aging', aging.agingReport, {
+    config: read,
+    tags: ['payables'],
+    summary:
+      "What was owed to each vendor on a day, in the five aging buckets, in the group currency at that month's rates",
+    querystring: agingQuery,
+    response: { 200: agingReport, ...errors },
+  });
   r.get(
     '/api/payables/aging/export',
     {
@@ -97,19 +86,13 @@ export async function payablesRoutes(app: FastifyInstance, { deps }: { deps: App
     },
     async (request) => aging.agingVendor(contextOf(request, deps), request.params.vendorId, request.query),
   );
-  r.get(
-    '/api/payables/:id',
-    {
-      config: read,
-      schema: {
-        tags: ['payables'],
-        summary: 'One payable with its payments',
-        params: idParam,
-        response: { 200: payableDetail, ...errors },
-      },
-    },
-    async (request, reply) => withEtag(reply, await service.getPayable(contextOf(request, deps), request.params.id)),
-  );
+  getVersionedRoute(r, deps, '/api/payables/:id', (ctx, { id }) => service.getPayable(ctx, id), {
+    config: read,
+    tags: ['payables'],
+    summary: 'One payable with its payments',
+    params: idParam,
+    response: { 200: payableDetail, ...errors },
+  });
   r.patch(
     '/api/payables/:id',
     {

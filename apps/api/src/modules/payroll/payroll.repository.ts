@@ -11,7 +11,7 @@ import {
   users,
   type Db,
 } from '@outlay/db';
-import { likePattern, listWithTotal, orderBy, type Sortable } from '../../lib/lists.ts';
+import { likePattern, listPage, orderBy, windowOf, type Sortable } from '../../lib/lists.ts';
 import { nextVersion, versionIs } from '../../lib/versions.ts';
 
 type Unpaged<Q> = Omit<Q, 'page' | 'pageSize'> & { page?: number; pageSize?: number };
@@ -115,13 +115,12 @@ export type EmployeeRow = Awaited<ReturnType<typeof findEmployee>> & {};
 /** A page of employees, or every match when the query names no page (exports). */
 export async function listEmployees(db: Db, params: { scope: SQL | undefined; query: EmployeeQuery; today: string }) {
   const condition = employeeWhere(params.scope, params.query, params.today);
-  return listWithTotal(
-    params.query,
-    employeesFrom(db)
-      .where(condition)
-      .orderBy(orderBy(EMPLOYEE_SORTABLE, params.query, 'fullName'), asc(employees.id)),
-    employeesCount(db).where(condition),
-  );
+  return listPage(db, {
+    rows: employeesFrom(db).where(condition),
+    order: [orderBy(EMPLOYEE_SORTABLE, params.query, 'fullName'), asc(employees.id)],
+    window: windowOf(params.query),
+    count: employeesCount(db).where(condition),
+  });
 }
 
 export async function findEmployee(db: Db, params: { id: string; scope: SQL | undefined; forUpdate?: boolean }) {
@@ -389,11 +388,12 @@ export async function listRuns(db: Db, params: { scope: SQL | undefined; query: 
   const condition = and(...parts);
   // Newest month first unless the caller sorts otherwise.
   const order = q.sort ? orderBy(RUN_SORTABLE, q, 'period') : sql`${payrollRuns.period} desc`;
-  return listWithTotal(
-    q,
-    runsFrom(db).where(condition).orderBy(order, asc(organizations.name), asc(payrollRuns.id)),
-    runsCount(db).where(condition),
-  );
+  return listPage(db, {
+    rows: runsFrom(db).where(condition),
+    order: [order, asc(organizations.name), asc(payrollRuns.id)],
+    window: windowOf(q),
+    count: runsCount(db).where(condition),
+  });
 }
 
 export async function findRun(db: Db, params: { id: string; scope: SQL | undefined; forUpdate?: boolean }) {

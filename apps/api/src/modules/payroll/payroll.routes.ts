@@ -23,7 +23,7 @@ import {
   updateEmployeeInput,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { sendExport } from '../../lib/export.ts';
+import { exportRoute, getRoute, getVersionedRoute, listRoute } from '../../lib/list-routes.ts';
 import { idempotencyKeyOf, withIdempotency } from '../../lib/idempotency.ts';
 import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 import * as employees from './payroll.employees.ts';
@@ -56,49 +56,28 @@ export async function payrollRoutes(app: FastifyInstance, { deps }: { deps: AppD
     },
     async (request) => employees.payrollOrganizations(contextOf(request, deps)),
   );
-  r.get(
-    '/api/payroll/employees',
-    {
-      config: manage,
-      schema: {
-        tags,
-        summary: "Employees in the caller's scope (IBANs masked)",
-        querystring: employeeListQuery,
-        response: { 200: employeeList, ...errors },
-      },
-    },
-    async (request) => employees.listEmployees(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/payroll/employees/export',
-    {
-      config: manage,
-      schema: {
-        tags,
-        summary: 'All matching employees as CSV or XLSX (bank accounts masked)',
-        querystring: employeeExportQuery,
-      },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await employees.exportEmployees(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'employees',
-        columns: employees.EMPLOYEE_EXPORT_COLUMNS,
-        rows,
-        now: ctx.now,
-      });
-    },
-  );
-  r.get(
-    '/api/payroll/employees/:id',
-    {
-      config: manage,
-      schema: { tags, summary: 'One employee', params: idParam, response: { 200: employee, ...errors } },
-    },
-    async (request, reply) => withEtag(reply, await employees.getEmployee(contextOf(request, deps), request.params.id)),
-  );
+  listRoute(r, deps, '/api/payroll/employees', employees.listEmployees, {
+    config: manage,
+    tags,
+    summary: "Employees in the caller's scope (IBANs masked)",
+    querystring: employeeListQuery,
+    response: { 200: employeeList, ...errors },
+  });
+  exportRoute(r, deps, '/api/payroll/employees/export', employees.exportEmployees, {
+    config: manage,
+    tags,
+    summary: 'All matching employees as CSV or XLSX (bank accounts masked)',
+    querystring: employeeExportQuery,
+    filename: 'employees',
+    columns: employees.EMPLOYEE_EXPORT_COLUMNS,
+  });
+  getVersionedRoute(r, deps, '/api/payroll/employees/:id', (ctx, { id }) => employees.getEmployee(ctx, id), {
+    config: manage,
+    tags,
+    summary: 'One employee',
+    params: idParam,
+    response: { 200: employee, ...errors },
+  });
   r.post(
     '/api/payroll/employees',
     {
@@ -183,55 +162,29 @@ export async function payrollRoutes(app: FastifyInstance, { deps }: { deps: AppD
     },
   );
 
-  r.get(
-    '/api/payroll/runs',
-    {
-      config: readRuns,
-      schema: {
-        tags,
-        summary: "Payroll runs in the caller's scope, newest month first; filter by organization and status",
-        querystring: payrollRunListQuery,
-        response: { 200: payrollRunList, ...errors },
-      },
-    },
-    async (request) => runs.listRuns(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/payroll/runs/export',
-    {
-      config: readRuns,
-      schema: {
-        tags,
-        summary: 'All matching payroll runs with their totals as CSV or XLSX',
-        querystring: payrollRunExportQuery,
-      },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await runs.exportRuns(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'payroll-runs',
-        columns: runs.RUN_EXPORT_COLUMNS,
-        rows,
-        now: ctx.now,
-        about: runs.exportAbout(rows),
-      });
-    },
-  );
-  r.get(
-    '/api/payroll/runs/:id',
-    {
-      config: readRuns,
-      schema: {
-        tags,
-        summary: 'One payroll run with its lines, adjustments and what the caller may do',
-        params: idParam,
-        response: { 200: payrollRunDetail, ...errors },
-      },
-    },
-    async (request) => runs.getRun(contextOf(request, deps), request.params.id),
-  );
+  listRoute(r, deps, '/api/payroll/runs', runs.listRuns, {
+    config: readRuns,
+    tags,
+    summary: "Payroll runs in the caller's scope, newest month first; filter by organization and status",
+    querystring: payrollRunListQuery,
+    response: { 200: payrollRunList, ...errors },
+  });
+  exportRoute(r, deps, '/api/payroll/runs/export', runs.exportRuns, {
+    config: readRuns,
+    tags,
+    summary: 'All matching payroll runs with their totals as CSV or XLSX',
+    querystring: payrollRunExportQuery,
+    filename: 'payroll-runs',
+    columns: runs.RUN_EXPORT_COLUMNS,
+    about: (_query, rows) => runs.exportAbout(rows),
+  });
+  getRoute(r, deps, '/api/payroll/runs/:id', (ctx, { id }) => runs.getRun(ctx, id), {
+    config: readRuns,
+    tags,
+    summary: 'One payroll run with its lines, adjustments and what the caller may do',
+    params: idParam,
+    response: { 200: payrollRunDetail, ...errors },
+  });
   r.post(
     '/api/payroll/runs',
     {

@@ -17,6 +17,7 @@ import {
   policySimulateResult,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { getRoute, getVersionedRoute, listRoute } from '../../lib/list-routes.ts';
 import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 import * as service from './policies.service.ts';
 
@@ -28,19 +29,13 @@ const tags = ['policies'];
 
 export async function policiesRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/api/policies',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: "Expense policy rules in the caller's scope (list protocol), by priority",
-        querystring: policyListQuery,
-        response: { 200: policyList, ...errors },
-      },
-    },
-    async (request) => service.listRules(contextOf(request, deps), request.query),
-  );
+  listRoute(r, deps, '/api/policies', service.listRules, {
+    config: read,
+    tags,
+    summary: "Expense policy rules in the caller's scope (list protocol), by priority",
+    querystring: policyListQuery,
+    response: { 200: policyList, ...errors },
+  });
   r.get(
     '/api/policies/options',
     {
@@ -81,27 +76,20 @@ export async function policiesRoutes(app: FastifyInstance, { deps }: { deps: App
     },
     async (request) => service.simulate(contextOf(request, deps), request.body),
   );
-  r.get(
-    '/api/policies/:id',
-    {
-      config: read,
-      schema: { tags, summary: 'One policy rule', params: idParam, response: { 200: policyRule, ...errors } },
-    },
-    async (request, reply) => withEtag(reply, await service.readRule(contextOf(request, deps), request.params.id)),
-  );
-  r.get(
-    '/api/policies/:id/versions',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Every version of a rule, newest first (snapshots)',
-        params: idParam,
-        response: { 200: policyRuleVersions, ...errors },
-      },
-    },
-    async (request) => service.ruleVersions(contextOf(request, deps), request.params.id),
-  );
+  getVersionedRoute(r, deps, '/api/policies/:id', (ctx, { id }) => service.readRule(ctx, id), {
+    config: read,
+    tags,
+    summary: 'One policy rule',
+    params: idParam,
+    response: { 200: policyRule, ...errors },
+  });
+  getRoute(r, deps, '/api/policies/:id/versions', (ctx, { id }) => service.ruleVersions(ctx, id), {
+    config: read,
+    tags,
+    summary: 'Every version of a rule, newest first (snapshots)',
+    params: idParam,
+    response: { 200: policyRuleVersions, ...errors },
+  });
   r.post(
     '/api/policies',
     {

@@ -17,7 +17,7 @@ import {
   rejectRegistrationInput,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { sendExport } from '../../lib/export.ts';
+import { exportRoute, getRoute, listRoute } from '../../lib/list-routes.ts';
 import {
   REQUEST_EXPORT_COLUMNS,
   approveRequest,
@@ -64,41 +64,21 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     async (request, reply) => reply.code(201).send(await submit(contextOf(request, deps), request.body)),
   );
 
-  r.get(
-    '/api/registration-requests',
-    {
-      config: read,
-      schema: {
-        tags: ['registration'],
-        summary: 'Registration requests: search by name or e-mail, filter by status',
-        querystring: registrationListQuery,
-        response: { 200: registrationRequestList, ...errors },
-      },
-    },
-    async (request) => listRequests(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/registration-requests/export',
-    {
-      config: read,
-      schema: {
-        tags: ['registration'],
-        summary: 'All matching registration requests as CSV or XLSX',
-        querystring: registrationExportQuery,
-      },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await exportRequests(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'registration-requests',
-        columns: REQUEST_EXPORT_COLUMNS,
-        rows,
-        now: ctx.now,
-      });
-    },
-  );
+  listRoute(r, deps, '/api/registration-requests', listRequests, {
+    config: read,
+    tags: ['registration'],
+    summary: 'Registration requests: search by name or e-mail, filter by status',
+    querystring: registrationListQuery,
+    response: { 200: registrationRequestList, ...errors },
+  });
+  exportRoute(r, deps, '/api/registration-requests/export', exportRequests, {
+    config: read,
+    tags: ['registration'],
+    summary: 'All matching registration requests as CSV or XLSX',
+    querystring: registrationExportQuery,
+    filename: 'registration-requests',
+    columns: REQUEST_EXPORT_COLUMNS,
+  });
   r.get(
     '/api/registration-requests/assignable-organizations',
     {
@@ -123,19 +103,13 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     },
     async (request) => getAssignableRoles(contextOf(request, deps)),
   );
-  r.get(
-    '/api/registration-requests/:id',
-    {
-      config: read,
-      schema: {
-        tags: ['registration'],
-        summary: 'One registration request',
-        params: idParam,
-        response: { 200: registrationRequestItem, ...errors },
-      },
-    },
-    async (request) => getRequest(contextOf(request, deps), request.params.id),
-  );
+  getRoute(r, deps, '/api/registration-requests/:id', (ctx, { id }) => getRequest(ctx, id), {
+    config: read,
+    tags: ['registration'],
+    summary: 'One registration request',
+    params: idParam,
+    response: { 200: registrationRequestItem, ...errors },
+  });
   r.post(
     '/api/registration-requests/:id/approve',
     {

@@ -17,6 +17,7 @@ import {
   updateSavedReportInput,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { getVersionedRoute } from '../../lib/list-routes.ts';
 import { sendFile } from '../../lib/export.ts';
 import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 import * as service from './reports.service.ts';
@@ -109,19 +110,13 @@ export async function reportsRoutes(app: FastifyInstance, { deps }: { deps: AppD
     async (request, reply) =>
       reply.code(201).send(withEtag(reply, await service.create(contextOf(request, deps), request.body))),
   );
-  r.get(
-    '/api/reports/:id',
-    {
-      config: access,
-      schema: {
-        tags: ['reports'],
-        summary: 'One saved report the caller owns or that is shared with them',
-        params: idParam,
-        response: { 200: savedReport, ...errors },
-      },
-    },
-    async (request, reply) => withEtag(reply, await service.get(contextOf(request, deps), request.params.id)),
-  );
+  getVersionedRoute(r, deps, '/api/reports/:id', (ctx, { id }) => service.get(ctx, id), {
+    config: access,
+    tags: ['reports'],
+    summary: 'One saved report the caller owns or that is shared with them',
+    params: idParam,
+    response: { 200: savedReport, ...errors },
+  });
   r.patch(
     '/api/reports/:id',
     {

@@ -18,6 +18,7 @@ import {
   userAccess,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { getRoute, listRoute } from '../../lib/list-routes.ts';
 import * as roles from './roles.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -42,19 +43,13 @@ export async function rolesRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     },
     async (request) => roles.overview(contextOf(request, deps)),
   );
-  r.get(
-    '/api/roles/people',
-    {
-      config: read,
-      schema: {
-        tags: ['roles'],
-        summary: 'Everyone whose role the caller manages, with role and custom role; searchable',
-        querystring: listQuery,
-        response: { 200: holderPage, ...errors },
-      },
-    },
-    async (request) => roles.people(contextOf(request, deps), request.query),
-  );
+  listRoute(r, deps, '/api/roles/people', roles.people, {
+    config: read,
+    tags: ['roles'],
+    summary: 'Everyone whose role the caller manages, with role and custom role; searchable',
+    querystring: listQuery,
+    response: { 200: holderPage, ...errors },
+  });
   r.get(
     '/api/roles/:role/holders',
     {
@@ -112,32 +107,20 @@ export async function rolesRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     async (request) => roles.assignCustomRole(contextOf(request, deps), request.params.id, request.body.customRoleId),
   );
 
-  r.get(
-    '/api/custom-roles',
-    {
-      config: read,
-      schema: {
-        tags: ['roles'],
-        summary: 'Custom roles with their holders',
-        querystring: listQuery,
-        response: { 200: customRolePage, ...errors },
-      },
-    },
-    async (request) => roles.listCustom(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/custom-roles/:id',
-    {
-      config: read,
-      schema: {
-        tags: ['roles'],
-        summary: 'One custom role',
-        params: idParam,
-        response: { 200: customRole, ...errors },
-      },
-    },
-    async (request) => roles.getCustom(contextOf(request, deps), request.params.id),
-  );
+  listRoute(r, deps, '/api/custom-roles', roles.listCustom, {
+    config: read,
+    tags: ['roles'],
+    summary: 'Custom roles with their holders',
+    querystring: listQuery,
+    response: { 200: customRolePage, ...errors },
+  });
+  getRoute(r, deps, '/api/custom-roles/:id', (ctx, { id }) => roles.getCustom(ctx, id), {
+    config: read,
+    tags: ['roles'],
+    summary: 'One custom role',
+    params: idParam,
+    response: { 200: customRole, ...errors },
+  });
   r.get(
     '/api/custom-roles/:id/holders',
     {

@@ -13,7 +13,7 @@ import {
   unlockInput,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { sendExport } from '../../lib/export.ts';
+import { exportRoute, listRoute } from '../../lib/list-routes.ts';
 import * as security from './security.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -50,42 +50,22 @@ export async function securityRoutes(app: FastifyInstance, { deps }: { deps: App
     async (request) => security.updateSettings(contextOf(request, deps), request.body),
   );
 
-  r.get(
-    '/api/security/sign-ins',
-    {
-      config: read,
-      schema: {
-        tags: ['security'],
-        summary: 'Sign-in activity (every attempt), newest first; filter by result, username, address and dates',
-        querystring: signInQuery,
-        response: { 200: signInPage, ...errors },
-      },
-    },
-    async (request) => security.listSignInActivity(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/security/sign-ins/export',
-    {
-      config: read,
-      schema: {
-        tags: ['security'],
-        summary: 'All matching sign-in attempts as CSV or XLSX',
-        querystring: signInExportQuery,
-      },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await security.exportSignInActivity(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'sign-in-activity',
-        columns: security.SIGN_IN_EXPORT_COLUMNS,
-        rows,
-        now: ctx.now,
-        about: security.signInExportAbout(request.query),
-      });
-    },
-  );
+  listRoute(r, deps, '/api/security/sign-ins', security.listSignInActivity, {
+    config: read,
+    tags: ['security'],
+    summary: 'Sign-in activity (every attempt), newest first; filter by result, username, address and dates',
+    querystring: signInQuery,
+    response: { 200: signInPage, ...errors },
+  });
+  exportRoute(r, deps, '/api/security/sign-ins/export', security.exportSignInActivity, {
+    config: read,
+    tags: ['security'],
+    summary: 'All matching sign-in attempts as CSV or XLSX',
+    querystring: signInExportQuery,
+    filename: 'sign-in-activity',
+    columns: security.SIGN_IN_EXPORT_COLUMNS,
+    about: (query) => security.signInExportAbout(query),
+  });
 
   r.get(
     '/api/security/locked',

@@ -30,7 +30,8 @@ import {
   type UserItem,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { sendExport, type ExportColumn } from '../../lib/export.ts';
+import { exportRoute, getVersionedRoute, listRoute } from '../../lib/list-routes.ts';
+import type { ExportColumn } from '../../lib/export.ts';
 import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 import { exportSessions, listSessionsPage, revokeAllOfUser, revokeOne } from './sessions.service.ts';
 import { importUsers } from './users.import.ts';
@@ -106,32 +107,21 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // --- Users -----------------------------------------------------------------------------------
-  r.get(
-    '/api/users',
-    {
-      config: read,
-      schema: { tags, summary: 'Users in the caller’s scope', querystring: userListQuery, response: { 200: userList } },
-    },
-    async (request) => listUsersPage(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/users/export',
-    {
-      config: read,
-      schema: { tags, summary: 'Users as CSV or XLSX (same filters as the list)', querystring: userExportQuery },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await exportUsers(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'users',
-        columns: USER_COLUMNS,
-        rows,
-        now: ctx.now,
-      });
-    },
-  );
+  listRoute(r, deps, '/api/users', listUsersPage, {
+    config: read,
+    tags,
+    summary: 'Users in the caller’s scope',
+    querystring: userListQuery,
+    response: { 200: userList },
+  });
+  exportRoute(r, deps, '/api/users/export', exportUsers, {
+    config: read,
+    tags,
+    summary: 'Users as CSV or XLSX (same filters as the list)',
+    querystring: userExportQuery,
+    filename: 'users',
+    columns: USER_COLUMNS,
+  });
   r.get(
     '/api/users/options',
     {
@@ -202,51 +192,30 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   );
 
   // --- Passwords -------------------------------------------------------------------------------
-  r.get(
-    '/api/users/passwords',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Password age, temporary-password expiry and two-factor status',
-        querystring: passwordStatusQuery,
-        response: { 200: passwordStatusList },
-      },
-    },
-    async (request) => listPasswordStatus(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/users/passwords/export',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Password status as CSV or XLSX (step-up; API keys refused)',
-        querystring: passwordStatusExportQuery,
-      },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await exportPasswordStatus(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'password-status',
-        columns: PASSWORD_COLUMNS,
-        rows,
-        now: ctx.now,
-      });
-    },
-  );
+  listRoute(r, deps, '/api/users/passwords', listPasswordStatus, {
+    config: read,
+    tags,
+    summary: 'Password age, temporary-password expiry and two-factor status',
+    querystring: passwordStatusQuery,
+    response: { 200: passwordStatusList },
+  });
+  exportRoute(r, deps, '/api/users/passwords/export', exportPasswordStatus, {
+    config: read,
+    tags,
+    summary: 'Password status as CSV or XLSX (step-up; API keys refused)',
+    querystring: passwordStatusExportQuery,
+    filename: 'password-status',
+    columns: PASSWORD_COLUMNS,
+  });
 
   // --- One user ----------------------------------------------------------------------------------
-  r.get(
-    '/api/users/:id',
-    {
-      config: read,
-      schema: { tags, summary: 'One user', params: idParam, response: { 200: userItem, 404: errorResponse } },
-    },
-    async (request, reply) => withEtag(reply, await getUser(contextOf(request, deps), request.params.id)),
-  );
+  getVersionedRoute(r, deps, '/api/users/:id', (ctx, { id }) => getUser(ctx, id), {
+    config: read,
+    tags,
+    summary: 'One user',
+    params: idParam,
+    response: { 200: userItem, 404: errorResponse },
+  });
   r.put(
     '/api/users/:id',
     {
@@ -342,37 +311,21 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   );
 
   // --- Sessions --------------------------------------------------------------------------------
-  r.get(
-    '/api/sessions',
-    {
-      config: read,
-      schema: {
-        tags: ['sessions'],
-        summary: 'Active device sessions in the caller’s scope',
-        querystring: sessionListQuery,
-        response: { 200: sessionList },
-      },
-    },
-    async (request) => listSessionsPage(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/sessions/export',
-    {
-      config: read,
-      schema: { tags: ['sessions'], summary: 'Active sessions as CSV or XLSX', querystring: sessionExportQuery },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await exportSessions(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'sessions',
-        columns: SESSION_COLUMNS,
-        rows,
-        now: ctx.now,
-      });
-    },
-  );
+  listRoute(r, deps, '/api/sessions', listSessionsPage, {
+    config: read,
+    tags: ['sessions'],
+    summary: 'Active device sessions in the caller’s scope',
+    querystring: sessionListQuery,
+    response: { 200: sessionList },
+  });
+  exportRoute(r, deps, '/api/sessions/export', exportSessions, {
+    config: read,
+    tags: ['sessions'],
+    summary: 'Active sessions as CSV or XLSX',
+    querystring: sessionExportQuery,
+    filename: 'sessions',
+    columns: SESSION_COLUMNS,
+  });
   r.delete(
     '/api/sessions/:id',
     {

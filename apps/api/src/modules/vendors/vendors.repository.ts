@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import { alias } from 'drizzle-orm/pg-core';
 import type { VendorListQuery } from '@outlay/contracts';
 import { auditEvents, organizations, payables, spendingRequests, users, vendors, type Db } from '@outlay/db';
-import { likePattern, orderBy, pageWindow, type Sortable } from '../../lib/lists.ts';
+import { likePattern, listPage, orderBy, pageWindow, type Sortable } from '../../lib/lists.ts';
 import { nextVersion, versionIs } from '../../lib/versions.ts';
 
 /**
@@ -151,24 +151,24 @@ export async function listVendors(
 ): Promise<{ rows: VendorRow[]; total: number }> {
   const condition = where(params.scope, params.query);
   const { spend, open, columns, join, openJoin } = withSpend(db);
-  const base = db
-    .select(columns)
-    .from(vendors)
-    .innerJoin(organizations, eq(organizations.id, vendors.organizationId))
-    .leftJoin(requester, eq(requester.id, vendors.pendingBankById))
-    .leftJoin(spend, join)
-    .leftJoin(open, openJoin)
-    .where(condition)
-    .orderBy(orderBy(SORTABLE, params.query, 'name'), asc(vendors.id));
-  const rows = (
-    params.window ? await base.limit(params.window.limit).offset(params.window.offset) : await base
-  ) as VendorRow[];
-  const [total] = await db
-    .select({ n: count() })
-    .from(vendors)
-    .innerJoin(organizations, eq(organizations.id, vendors.organizationId))
-    .where(condition);
-  return { rows, total: total?.n ?? 0 };
+  const { rows, total } = await listPage(db, {
+    rows: db
+      .select(columns)
+      .from(vendors)
+      .innerJoin(organizations, eq(organizations.id, vendors.organizationId))
+      .leftJoin(requester, eq(requester.id, vendors.pendingBankById))
+      .leftJoin(spend, join)
+      .leftJoin(open, openJoin)
+      .where(condition),
+    order: [orderBy(SORTABLE, params.query, 'name'), asc(vendors.id)],
+    window: params.window ?? null,
+    count: db
+      .select({ n: count() })
+      .from(vendors)
+      .innerJoin(organizations, eq(organizations.id, vendors.organizationId))
+      .where(condition),
+  });
+  return { rows: rows as VendorRow[], total };
 }
 
 export { pageWindow };

@@ -13,7 +13,7 @@ import {
   vendorStatusInput,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
-import { sendExport } from '../../lib/export.ts';
+import { exportRoute, getVersionedRoute, listRoute } from '../../lib/list-routes.ts';
 import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 import * as service from './vendors.service.ts';
 
@@ -22,41 +22,21 @@ const access = { access: 'vendors.manage' as const };
 
 export async function vendorsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/api/vendors',
-    {
-      config: access,
-      schema: {
-        tags: ['vendors'],
-        summary: "Vendors in the caller's scope: search by name or tax ID, filter by status, organization, currency",
-        querystring: vendorListQuery,
-        response: { 200: vendorList, ...errors },
-      },
-    },
-    async (request) => service.listVendors(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/vendors/export',
-    {
-      config: access,
-      schema: {
-        tags: ['vendors'],
-        summary: 'All matching vendors as CSV or XLSX (bank accounts masked)',
-        querystring: vendorExportQuery,
-      },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await service.exportVendors(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'vendors',
-        columns: service.EXPORT_COLUMNS,
-        rows,
-        now: ctx.now,
-      });
-    },
-  );
+  listRoute(r, deps, '/api/vendors', service.listVendors, {
+    config: access,
+    tags: ['vendors'],
+    summary: "Vendors in the caller's scope: search by name or tax ID, filter by status, organization, currency",
+    querystring: vendorListQuery,
+    response: { 200: vendorList, ...errors },
+  });
+  exportRoute(r, deps, '/api/vendors/export', service.exportVendors, {
+    config: access,
+    tags: ['vendors'],
+    summary: 'All matching vendors as CSV or XLSX (bank accounts masked)',
+    querystring: vendorExportQuery,
+    filename: 'vendors',
+    columns: service.EXPORT_COLUMNS,
+  });
   r.get(
     '/api/vendors/organizations',
     {
@@ -69,19 +49,13 @@ export async function vendorsRoutes(app: FastifyInstance, { deps }: { deps: AppD
     },
     async (request) => service.vendorOrganizations(contextOf(request, deps)),
   );
-  r.get(
-    '/api/vendors/:id',
-    {
-      config: access,
-      schema: {
-        tags: ['vendors'],
-        summary: 'One vendor with its latest status change',
-        params: idParam,
-        response: { 200: vendorDetail, ...errors },
-      },
-    },
-    async (request, reply) => withEtag(reply, await service.getVendor(contextOf(request, deps), request.params.id)),
-  );
+  getVersionedRoute(r, deps, '/api/vendors/:id', (ctx, { id }) => service.getVendor(ctx, id), {
+    config: access,
+    tags: ['vendors'],
+    summary: 'One vendor with its latest status change',
+    params: idParam,
+    response: { 200: vendorDetail, ...errors },
+  });
   r.post(
     '/api/vendors',
     {

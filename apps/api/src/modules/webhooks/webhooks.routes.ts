@@ -15,6 +15,7 @@ import {
   webhookUpdateInput,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
+import { getRoute } from '../../lib/list-routes.ts';
 import * as service from './webhooks.service.ts';
 
 const tags = ['webhooks'];
@@ -87,19 +88,13 @@ export async function webhooksRoutes(app: FastifyInstance, { deps }: { deps: App
     },
     async (request) => service.rotateSecret(contextOf(request, deps), request.params.id),
   );
-  r.get(
-    '/api/webhooks/:id/deliveries',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'A webhook’s last 100 deliveries: status, response code, duration',
-        params: idParam,
-        response: { 200: webhookDeliveryList, ...errors },
-      },
-    },
-    async (request) => service.listDeliveries(contextOf(request, deps), request.params.id),
-  );
+  getRoute(r, deps, '/api/webhooks/:id/deliveries', (ctx, { id }) => service.listDeliveries(ctx, id), {
+    config: access,
+    tags,
+    summary: 'A webhook’s last 100 deliveries: status, response code, duration',
+    params: idParam,
+    response: { 200: webhookDeliveryList, ...errors },
+  });
   r.post(
     '/api/webhooks/:id/deliveries/:deliveryId/redeliver',
     {
