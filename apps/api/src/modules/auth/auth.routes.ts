@@ -22,7 +22,7 @@ import {
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 import { bearerToken } from '../../lib/tokens.ts';
-import { OPTIONAL_SESSION } from '../../plugins/openapi.document.ts';
+import { OPTIONAL_SESSION } from '../../lib/openapi-security.ts';
 import * as auth from './auth.service.ts';
 import * as twoFactor from './two-factor.service.ts';
 
