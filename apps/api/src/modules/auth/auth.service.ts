@@ -20,7 +20,7 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { hashPassword, isCommonPassword, timingDummyHash, verifyPassword } from '../../lib/passwords.ts';
 import { attemptChallenge, consumeChallenge, insertChallenge } from './challenges.repository.ts';
-import { notifyNewDeviceSignIn } from '../notifications/notifications.events.ts';
+import { notifyNewDeviceSignIn } from '../notifications/index.ts';
 import { recordDeviceMismatch } from './device-mismatch.ts';
 import { recordLoginAttempt } from './login-attempts.repository.ts';
 import {
@@ -36,7 +36,7 @@ import {
 } from './sessions.repository.ts';
 import { releaseAttempt, reserveAttempt } from './throttle.repository.ts';
 import { findUserById, findUserByLogin, type UserRow } from './users.repository.ts';
-import { requiresTwoFactor, securityPolicy, throttleLimits } from '../security/policy.ts';
+import { requiresTwoFactor, securityPolicy, throttleLimits } from '../security/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
