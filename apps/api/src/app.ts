@@ -17,6 +17,8 @@ import { profileRoutes } from './modules/profile/index.ts';
 import { receiptsRoutes } from './modules/receipts/index.ts';
 import { registrationRoutes } from './modules/registration/index.ts';
 import { organizationsRoutes } from './modules/organizations/index.ts';
+import { intercompanyLinksRoutes } from './modules/intercompany-links/index.ts';
+import { departmentsRoutes } from './modules/departments/index.ts';
 import { categoriesRoutes } from './modules/categories/index.ts';
 import { fxRatesRoutes } from './modules/fx-rates/index.ts';
 import { vendorsRoutes } from './modules/vendors/index.ts';
@@ -103,6 +105,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(profileRoutes, deps);
   await app.register(registrationRoutes, deps);
   await app.register(organizationsRoutes, deps);
+  await app.register(intercompanyLinksRoutes, deps);
+  await app.register(departmentsRoutes, deps);
   await app.register(receiptsRoutes, deps);
   await app.register(categoriesRoutes, deps);
   await app.register(fxRatesRoutes, deps);

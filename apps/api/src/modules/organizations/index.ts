@@ -9,6 +9,7 @@ export {
   managedOrg,
   notFound,
   reaches,
+  readableOrg,
   requireGroupManager,
   visibleOrg,
 } from './organizations.service.ts';

@@ -1,22 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  createDepartmentInput,
   createOrganizationInput,
-  department,
-  departmentExportQuery,
-  departmentList,
-  departmentListQuery,
   errorResponse,
   idParam,
-  intercompanyCandidateQuery,
-  intercompanyCandidates,
-  intercompanyLink,
-  intercompanyLinkExportQuery,
-  intercompanyLinkQuery,
-  intercompanyLinks,
-  linkIntercompanyInput,
   moveOrganizationInput,
   organization,
   organizationExportQuery,
@@ -24,14 +11,10 @@ import {
   organizationListQuery,
   organizationMembers,
   organizationTree,
-  updateDepartmentInput,
   updateOrganizationInput,
-  vendorIdParam,
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { sendExport } from '../../lib/export.ts';
-import * as departments from './departments.service.ts';
-import * as intercompany from './intercompany.service.ts';
 import * as orgs from './organizations.service.ts';
 import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 
@@ -39,7 +22,8 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 const readErrors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
 
 /**
- * The group's structure: organizations and their hierarchy, departments and intercompany links.
+ * The group's structure: organizations and their hierarchy (departments and intercompany links
+ * are their own modules).
  * Reads serve pickers too (any signed-in person, limited to their scope);
  * changes need org.manage.
  */
@@ -180,159 +164,5 @@ export async function organizationsRoutes(app: FastifyInstance, { deps }: { deps
           expectedVersion(request),
         ),
       ),
-  );
-
-  // --- Intercompany links ----------------------------------------------------------------------
-  r.get(
-    '/api/intercompany-links',
-    {
-      config: { access: ['org.manage', 'settings.read'] },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Vendors that are group companies, per organization',
-        querystring: intercompanyLinkQuery,
-        response: { 200: intercompanyLinks, ...errors },
-      },
-    },
-    async (request) => intercompany.listIntercompanyLinks(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/intercompany-links/export',
-    {
-      config: { access: ['org.manage', 'settings.read'] },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Intercompany links as CSV or XLSX',
-        querystring: intercompanyLinkExportQuery,
-      },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await intercompany.exportIntercompanyLinks(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'intercompany-links',
-        columns: intercompany.intercompanyExportColumns,
-        rows,
-        now: ctx.now,
-      });
-    },
-  );
-  r.get(
-    '/api/intercompany-links/candidates',
-    {
-      config: { access: 'org.manage' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Vendors not yet linked to a group company',
-        querystring: intercompanyCandidateQuery,
-        response: { 200: intercompanyCandidates, ...errors },
-      },
-    },
-    async (request) => intercompany.listIntercompanyCandidates(contextOf(request, deps), request.query),
-  );
-  r.put(
-    '/api/intercompany-links/:vendorId',
-    {
-      config: { access: 'org.manage' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Link a vendor to the group company it is',
-        params: vendorIdParam,
-        body: linkIntercompanyInput,
-        response: { 200: intercompanyLink, ...errors },
-      },
-    },
-    async (request) => intercompany.linkIntercompany(contextOf(request, deps), request.params.vendorId, request.body),
-  );
-  r.delete(
-    '/api/intercompany-links/:vendorId',
-    {
-      config: { access: 'org.manage' },
-      schema: {
-        tags: ['organizations'],
-        summary: "Remove a vendor's intercompany link",
-        params: vendorIdParam,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await intercompany.unlinkIntercompany(contextOf(request, deps), request.params.vendorId);
-      return reply.code(204).send(null);
-    },
-  );
-
-  // --- Departments -----------------------------------------------------------------------------
-  r.get(
-    '/api/departments',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: {
-        tags: ['departments'],
-        summary: "Departments in the caller's scope",
-        querystring: departmentListQuery,
-        response: { 200: departmentList, ...readErrors },
-      },
-    },
-    async (request) => departments.listDepartments(contextOf(request, deps), request.query),
-  );
-  r.get(
-    '/api/departments/export',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: { tags: ['departments'], summary: 'Departments as CSV or XLSX', querystring: departmentExportQuery },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request, deps);
-      const rows = await departments.exportDepartments(ctx, request.query);
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: 'departments',
-        columns: departments.departmentExportColumns,
-        rows,
-        now: ctx.now,
-      });
-    },
-  );
-  r.get(
-    '/api/departments/:id',
-    {
-      config: { access: 'authenticated', apiKeyScope: 'any' },
-      schema: {
-        tags: ['departments'],
-        summary: 'One department',
-        params: idParam,
-        response: { 200: department, ...readErrors },
-      },
-    },
-    async (request) => departments.getDepartment(contextOf(request, deps), request.params.id),
-  );
-  r.post(
-    '/api/departments',
-    {
-      config: { access: 'org.manage' },
-      schema: {
-        tags: ['departments'],
-        summary: 'Create a department',
-        body: createDepartmentInput,
-        response: { 201: department, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await departments.createDepartment(contextOf(request, deps), request.body)),
-  );
-  r.patch(
-    '/api/departments/:id',
-    {
-      config: { access: 'org.manage' },
-      schema: {
-        tags: ['departments'],
-        summary: 'Update or deactivate a department',
-        params: idParam,
-        body: updateDepartmentInput,
-        response: { 200: department, ...errors },
-      },
-    },
-    async (request) => departments.updateDepartment(contextOf(request, deps), request.params.id, request.body),
   );
 }
