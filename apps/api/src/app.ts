@@ -15,7 +15,7 @@ import { authRoutes } from './modules/auth/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { receiptsRoutes } from './modules/receipts/index.ts';
-import { registrationRoutes } from './modules/registration/index.ts';
+import { registrationRequestsRoutes } from './modules/registration-requests/index.ts';
 import { organizationsRoutes } from './modules/organizations/index.ts';
 import { intercompanyLinksRoutes } from './modules/intercompany-links/index.ts';
 import { departmentsRoutes } from './modules/departments/index.ts';
@@ -103,7 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);
   await app.register(profileRoutes, deps);
-  await app.register(registrationRoutes, deps);
+  await app.register(registrationRequestsRoutes, deps);
   await app.register(organizationsRoutes, deps);
   await app.register(intercompanyLinksRoutes, deps);
   await app.register(departmentsRoutes, deps);
