@@ -7,7 +7,7 @@ export * from './settings.ts';
 export * from './categories.ts';
 export * from './vendors.ts';
 export * from './fx-rates.ts';
-export * from './access.ts';
+export * from './custom-roles.ts';
 export * from './requests.ts';
 export * from './workflows.ts';
 export * from './approvals.ts';
