@@ -19,7 +19,7 @@ import { startJobs, type JobRunner } from './jobs/scheduler.ts';
 import { buildMetricsApp } from './plugins/metrics.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { repoRoot } from './lib/paths.ts';
-import { initSetting } from './modules/settings/settings.repository.ts';
+import { initSetting } from './modules/settings/index.ts';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 

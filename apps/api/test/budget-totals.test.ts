@@ -1,6 +1,6 @@
 // How lines add into one total (docs/decisions/010), on a hand-made set of overlapping lines.
 import { describe, expect, it } from 'vitest';
-import { containersOf, linesOfOneTotal, type ScopedLine } from '../src/modules/budgets/budget-totals.ts';
+import { containersOf, linesOfOneTotal, type ScopedLine } from '../src/modules/budgets/budgets.totals.ts';
 
 const line = (id: string, over: Partial<ScopedLine>): ScopedLine => ({
   id,

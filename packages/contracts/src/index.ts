@@ -4,7 +4,7 @@ export * from './permissions.ts';
 export * from './errors.ts';
 export * from './auth.ts';
 export * from './languages.ts';
-export * from './registration.ts';
+export * from './registration-requests.ts';
 export * from './password-strength.ts';
 export * from './health.ts';
 export * from './primitives.ts';

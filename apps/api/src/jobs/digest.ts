@@ -15,7 +15,7 @@ import { emailOutbox, notificationPreferences, notificationSettings, notificatio
 import type { AppDeps } from '../lib/context.ts';
 import { emailLink } from '../lib/notify.ts';
 import { DEFAULT_TIME_ZONE, personTimeZoneColumn } from '../lib/schedules.ts';
-import { nextDigestAt } from '../modules/notifications/notifications.schedule.ts';
+import { nextDigestAt } from '../modules/notifications/index.ts';
 import { serverFormat } from '@outlay/contracts/format';
 
 /** How far back a first digest looks (one with no earlier digest to start from). */

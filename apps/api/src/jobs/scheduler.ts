@@ -4,11 +4,11 @@ import { databaseUnavailable } from '../lib/db-errors.ts';
 import { runDueWork } from './due-work.ts';
 import { queueDigests } from './digest.ts';
 import { deliverEmail } from './email.ts';
-import { sendScheduledReports } from '../modules/reports/reports.scheduled.ts';
-import { runScheduledBackups } from '../modules/backups/backups.service.ts';
-import { deliverWebhooks } from '../modules/webhooks/webhooks.delivery.ts';
-import { retrainSuggestionModels } from '../modules/request-suggestions/request-suggestions.training.ts';
-import { computeStaleFindings } from '../modules/findings/findings.compute.ts';
+import { sendScheduledReports } from '../modules/reports/index.ts';
+import { runScheduledBackups } from '../modules/backups/index.ts';
+import { deliverWebhooks } from '../modules/webhooks/index.ts';
+import { retrainSuggestionModels } from '../modules/request-suggestions/index.ts';
+import { computeStaleFindings } from '../modules/findings/index.ts';
 import { pruneLiveEvents } from '../lib/events.ts';
 
 export interface JobRunner {

@@ -12,10 +12,9 @@ import {
 import { AppError } from '../lib/app-error.ts';
 import { bearerToken } from '../lib/tokens.ts';
 import type { AppDeps, AuthInfo } from '../lib/context.ts';
-import { authenticateApiKey, isApiKey } from '../modules/api-keys/api-keys.auth.ts';
-import { recordDeviceMismatch } from '../modules/auth/device-mismatch.ts';
-import { prepareSessionLookup, touchSession, type SessionRow } from '../modules/auth/sessions.repository.ts';
-import { requiresTwoFactor, securityPolicy } from '../modules/security/policy.ts';
+import { authenticateApiKey, isApiKey } from '../modules/api-keys/index.ts';
+import { recordDeviceMismatch, prepareSessionLookup, touchSession, type SessionRow } from '../modules/auth/index.ts';
+import { requiresTwoFactor, securityPolicy } from '../modules/security/index.ts';
 
 /**
  * Every /api route declares who may call it: `public`, `authenticated` (any signed-in user,

@@ -2,6 +2,7 @@ import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger'
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { organizationTreeNode, policyConditionGroup } from '@outlay/contracts';
+import { type SecurityRequirement } from '../lib/openapi-security.ts';
 import { accessPermissions, apiKeyScopeOf, type Access, type ApiKeyScope } from './auth.ts';
 
 /**
@@ -50,13 +51,6 @@ export const SECURITY_SCHEMES = {
       'An API key (Integrations): acts as its creator, within the permissions chosen for it, on the operations that list this scheme; the roles name the permissions the key must hold. Not accepted by sign-in, session, profile, calendar, search, dashboard, assistant and API-key calls, nor by what needs a recent password.',
   },
 } as const;
-
-type SecurityRequirement = Record<string, string[]>;
-
-const SESSION: SecurityRequirement = { sessionToken: [], deviceId: [] };
-
-/** For a public route that also reads a session when one is sent: nothing, or a session. */
-export const OPTIONAL_SESSION: SecurityRequirement[] = [{}, SESSION];
 
 /**
  * Who may call a route, from its declared access: nobody in particular for a public route; a

@@ -219,7 +219,7 @@ describe('POST /api/auth/logout', () => {
 
 describe('the security policy on the single embedded connection', () => {
   it('refreshes and signs in after the policy cache expires, without waiting on its own transaction', async () => {
-    const { forgetSecurityPolicy } = await import('../../src/modules/security/policy.ts');
+    const { forgetSecurityPolicy } = await import('../../src/modules/security/security.policy.ts');
     const s = await login(t.app, 'max');
     forgetSecurityPolicy(t.db);
     const res = await refresh(s.refreshToken);

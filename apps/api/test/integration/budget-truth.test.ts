@@ -1,6 +1,6 @@
 // One figure per budget line on every screen: Budget Management, Budget vs Actual, the dashboard's
 // burn and alerts, forecasts, the approval's budget impact and the Copilot read one definition of
-// what a line counts (budgets/budget-consumption.ts), payroll included only where a line counts it.
+// what a line counts (budgets/budgets.consumption.ts), payroll included only where a line counts it.
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -6,7 +6,7 @@ import { buildApp } from '../../src/app.ts';
 import { createDeps } from '../../src/lib/deps.ts';
 import { createEventBus, publishEvent, type LiveEvent } from '../../src/lib/events.ts';
 import type { AuthInfo } from '../../src/lib/context.ts';
-import { quickDecision } from '../../src/modules/notifications/live-stream.ts';
+import { quickDecision } from '../../src/modules/notifications/notifications.live-stream.ts';
 import { createDraft, setUpWorld, submit, type World } from './approvals-fixtures.ts';
 import { nothingArrives, openStream } from './notifications-live.ts';
 

@@ -6,7 +6,7 @@ import { policyRules, vendors } from '@outlay/db';
 import { serverFormat } from '@outlay/contracts/format';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 import { createDraft, requestRow, setUpWorld, submit, type World } from './approvals-fixtures.ts';
-import { similarity } from '../../src/modules/policies/engine.ts';
+import { similarity } from '../../src/modules/policies/policies.engine.ts';
 
 let t: TestContext;
 let w: World;

@@ -18,7 +18,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '@outlay/db';
 import { SECURITY_POLICY_KEY } from '@outlay/contracts';
-import { normalizePolicy } from '../../src/modules/security/policy.ts';
+import { normalizePolicy } from '../../src/modules/security/security.policy.ts';
 import { API_DIR, freePort, killAll, runBuilt, runCommand, type Proc } from '../child-process.ts';
 import { withDatabase } from '../global-setup.ts';
 import type { Session } from '../helpers.ts';

@@ -22,10 +22,9 @@ import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { spendRows, spendScopeColumns, sumAmounts } from '../../lib/spend.ts';
 import { approvalQueue, cycleTimes } from '../approvals/approvals.service.ts';
-import { budgetVsActual } from '../budgets/budgets.vs-actual.ts';
-import { consolidate } from '../consolidation/consolidation.service.ts';
-import { runReport } from '../reports/reports.run.ts';
-import { options as reportOptions } from '../reports/reports.service.ts';
+import { budgetVsActual } from '../budgets/index.ts';
+import { consolidate } from '../consolidation/index.ts';
+import { runReport, options as reportOptions } from '../reports/index.ts';
 import {
   fiscalStartOf,
   periodsIn,

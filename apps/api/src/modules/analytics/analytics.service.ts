@@ -17,7 +17,7 @@ import { monthsOf, reportPeriod } from '../../lib/months.ts';
 import { histogramPercentile } from '../../lib/stats.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { SPEND_STATUSES, spendIn, spendInBy, spendRows, spendScopeColumns, type SpendRow } from '../../lib/spend.ts';
-import { namesOf } from '../financial-flow/financial-flow.repository.ts';
+import { namesOf } from '../financial-flow/index.ts';
 import * as repo from './analytics.repository.ts';
 
 const APPROVED: readonly RequestStatus[] = SPEND_STATUSES;

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AuthInfo } from '../../lib/context.ts';
 import { safeEqual, sha256 } from '../../lib/crypto.ts';
 import { authOfPerson } from '../../lib/person-access.ts';
-import { lockOf, reserveAttempt, secondsUntil } from '../auth/throttle.repository.ts';
+import { lockOf, reserveAttempt, secondsUntil } from '../auth/index.ts';
 import * as repo from './api-keys.repository.ts';
 
 // olk_<row id, 32 hex>_<secret, 32 random bytes in base64url>

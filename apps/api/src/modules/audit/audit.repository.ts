@@ -19,7 +19,7 @@ import {
 } from '@outlay/db';
 import type { AuditExportQuery, AuditQuery } from '@outlay/contracts';
 import { likePattern, orderBy, type Sortable } from '../../lib/lists.ts';
-import { dateRange } from './date-range.ts';
+import { dateRange } from './audit.date-range.ts';
 
 const sortable: Sortable = {
   occurredAt: auditEvents.occurredAt,

@@ -23,9 +23,9 @@ import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 import { browserLanguages } from '../../lib/languages.ts';
 import { bearerToken } from '../../lib/tokens.ts';
-import { OPTIONAL_SESSION } from '../../plugins/openapi.document.ts';
+import { OPTIONAL_SESSION } from '../../lib/openapi-security.ts';
 import * as auth from './auth.service.ts';
-import * as twoFactor from './two-factor.service.ts';
+import * as twoFactor from './auth.two-factor.service.ts';
 
 const deviceHeader = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };

@@ -20,10 +20,10 @@ import { writeAudit } from '../../lib/audit.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { hashPassword, isCommonPassword, timingDummyHash, verifyPassword } from '../../lib/passwords.ts';
-import { attemptChallenge, consumeChallenge, insertChallenge } from './challenges.repository.ts';
-import { notifyNewDeviceSignIn } from '../notifications/notifications.events.ts';
-import { recordDeviceMismatch } from './device-mismatch.ts';
-import { recordLoginAttempt } from './login-attempts.repository.ts';
+import { attemptChallenge, consumeChallenge, insertChallenge } from './auth.challenges.repository.ts';
+import { notifyNewDeviceSignIn } from '../notifications/index.ts';
+import { recordDeviceMismatch } from './auth.device-mismatch.ts';
+import { recordLoginAttempt } from './auth.login-attempts.repository.ts';
 import {
   consumeRefreshToken,
   findRefreshToken,
@@ -34,10 +34,10 @@ import {
   revokeOtherSessions,
   revokeSession,
   type SessionRow,
-} from './sessions.repository.ts';
-import { releaseAttempt, reserveAttempt } from './throttle.repository.ts';
-import { findUserById, findUserByLogin, type UserRow } from './users.repository.ts';
-import { requiresTwoFactor, securityPolicy, throttleLimits } from '../security/policy.ts';
+} from './auth.sessions.repository.ts';
+import { releaseAttempt, reserveAttempt } from './auth.throttle.repository.ts';
+import { findUserById, findUserByLogin, type UserRow } from './auth.accounts.repository.ts';
+import { requiresTwoFactor, securityPolicy, throttleLimits } from '../security/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,5 @@
 // The submission check and threshold alerts (docs/decisions/007), on the consumption
-// budget-consumption.ts defines. Money is exact: numeric strings and decimal.js.
+// budgets.consumption.ts defines. Money is exact: numeric strings and decimal.js.
 import Decimal from 'decimal.js';
 import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import { budgetPeriodLabel, type BudgetPeriodType } from '@outlay/contracts';
@@ -17,7 +17,7 @@ import {
 import { holdersOf } from '../../lib/permission-holders.ts';
 import { notify } from '../../lib/notify.ts';
 import { enqueueWebhookEvent } from '../../lib/webhook-outbox.ts';
-import { consumptionOf, Converter, percentUsed, type BudgetLineRow } from './budget-consumption.ts';
+import { consumptionOf, Converter, percentUsed, type BudgetLineRow } from './budgets.consumption.ts';
 
 export interface BudgetCheck {
   overBudget: boolean;

@@ -15,7 +15,7 @@ import {
   valueInLine,
   type BudgetLineRow,
   type ConsumingRequest,
-} from './budget-consumption.ts';
+} from './budgets.consumption.ts';
 import { today } from './budgets.service.ts';
 
 type RequestRow = typeof spendingRequests.$inferSelect;

@@ -27,7 +27,7 @@ import { page } from '../../lib/lists.ts';
 import { assertVersion, nextVersion, versionConflict, versionIs } from '../../lib/versions.ts';
 import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { recomputeLines } from './budget-check.ts';
-import { consumptionOf, percentUsedText, usedOf, type BudgetLineRow, type Consumption } from './budget-consumption.ts';
+import { consumptionOf, percentUsedText, usedOf, type BudgetLineRow, type Consumption } from './budgets.consumption.ts';
 import * as repo from './budgets.repository.ts';
 
 export const notFound = () => new AppError('NOT_FOUND', { message: 'Budget line not found' });

@@ -27,8 +27,8 @@ import {
   usedOf,
   valueInLine,
   type Consumption,
-} from './budget-consumption.ts';
-import { containersOf, GRANULARITY_ORDER } from './budget-totals.ts';
+} from './budgets.consumption.ts';
+import { containersOf, GRANULARITY_ORDER } from './budgets.totals.ts';
 import * as repo from './budgets.repository.ts';
 import { iso, labelOf, lineScope, notFound, today } from './budgets.service.ts';
 

@@ -15,7 +15,7 @@ import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { authOfPerson } from '../../lib/person-access.ts';
 import { absoluteUrl } from '../../lib/public-url.ts';
-import { releaseAttempt, reserveAttempt, secondsUntil } from '../auth/throttle.repository.ts';
+import { releaseAttempt, reserveAttempt, secondsUntil } from '../auth/index.ts';
 import { eventsFor, windowOf } from './calendar.events.ts';
 import * as repo from './calendar.repository.ts';
 

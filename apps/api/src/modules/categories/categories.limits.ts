@@ -8,8 +8,7 @@ import {
 } from '@outlay/contracts';
 import { groupCurrency } from '../../lib/fx.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { isoDay } from '../policies/engine.ts';
-import { activeRulesOfKinds, organizationById } from '../policies/policies.repository.ts';
+import { isoDay, activeRulesOfKinds, organizationById } from '../policies/index.ts';
 
 export interface LimitedCategory {
   id: string;

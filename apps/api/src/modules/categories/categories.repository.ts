@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { categories, organizations, type Db } from '@outlay/db';
 import type { CategoryListQuery } from '@outlay/contracts';
 import { likePattern, listPage, orderBy, windowOf, type Sortable } from '../../lib/lists.ts';
-import type { Sort } from '../organizations/organizations.repository.ts';
+import type { Sort } from '../organizations/index.ts';
 
 const parentCat = alias(categories, 'parent_cat');
 const catOrg = alias(organizations, 'cat_org');

@@ -13,9 +13,8 @@ import type {
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
-import { organizationById } from '../organizations/organizations.repository.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
 import {
+  organizationById,
   audit,
   canSee,
   invalid,
@@ -23,7 +22,8 @@ import {
   notFound,
   reaches,
   visibleOrg,
-} from '../organizations/organizations.service.ts';
+} from '../organizations/index.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { categoryLimitsReader } from './categories.limits.ts';
 import * as repo from './categories.repository.ts';
 import type { ExportColumn } from '../../lib/export.ts';

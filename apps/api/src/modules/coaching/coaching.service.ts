@@ -13,9 +13,8 @@ import { roundToCurrency } from '@outlay/contracts/money';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { groupCurrency } from '../../lib/fx.ts';
 import { addMonths, monthsOf } from '../../lib/months.ts';
-import { findingsAbout } from '../findings/findings.service.ts';
-import { inForce, summarize } from '../policies/engine.ts';
-import * as policies from '../policies/policies.repository.ts';
+import { findingsAbout } from '../findings/index.ts';
+import { inForce, summarize, allRules } from '../policies/index.ts';
 import * as repo from './coaching.repository.ts';
 
 const MONTHS = 12;
@@ -69,9 +68,7 @@ export async function myCoaching(ctx: Ctx): Promise<Coaching> {
 
   const tips: Coaching['tips'] = [];
   // The rules that flagged my requests, most often first, in the rule's own words.
-  const rules = (await policies.allRules(ctx.db)).filter(
-    (r) => auth.organizationId && inForce(r, auth.organizationId, ctx.now),
-  );
+  const rules = (await allRules(ctx.db)).filter((r) => auth.organizationId && inForce(r, auth.organizationId, ctx.now));
   const ruleById = new Map(rules.map((r) => [r.id, r]));
   for (const h of hits.slice(0, 3)) {
     const rule = ruleById.get(h.ruleId);

@@ -12,7 +12,7 @@ import {
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { getRoute, listRoute } from '../../lib/list-routes.ts';
 import { bearerToken } from '../../lib/tokens.ts';
-import { OPTIONAL_SESSION } from '../../plugins/openapi.document.ts';
+import { OPTIONAL_SESSION } from '../../lib/openapi-security.ts';
 import * as service from './error-reports.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };

@@ -16,7 +16,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
 import { notify } from '../../lib/notify.ts';
-import { reserveAttempt, secondsUntil } from '../auth/throttle.repository.ts';
+import { reserveAttempt, secondsUntil } from '../auth/index.ts';
 import * as repo from './feature-suggestions.repository.ts';
 import type { SuggestionRow } from './feature-suggestions.repository.ts';
 import type { ExportColumn } from '../../lib/export.ts';

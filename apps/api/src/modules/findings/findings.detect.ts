@@ -5,7 +5,7 @@ import Decimal from 'decimal.js';
 import { serverFormat, type FindingKind, type FindingSeverity, type PolicyRuleForm } from '@outlay/contracts';
 import { addMoney } from '@outlay/contracts/money';
 import type { Db } from '@outlay/db';
-import { similarity } from '../policies/engine.ts';
+import { similarity } from '../policies/index.ts';
 import * as repo from './findings.repository.ts';
 import { countryOf, offDayShare, publicHolidays } from '@outlay/db/business-days';
 import {

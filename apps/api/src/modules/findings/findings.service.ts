@@ -20,7 +20,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { requirePermission, scopeCondition } from '../../lib/scope.ts';
-import * as policies from '../policies/policies.service.ts';
+import { createRule } from '../policies/index.ts';
 import * as repo from './findings.repository.ts';
 import { computeFindings, draftOf, windowAt } from './findings.compute.ts';
 import { PER_KIND, type Draft } from './findings.detect.ts';
@@ -240,7 +240,7 @@ export async function findingToRule(ctx: Ctx, input: FindingRuleInput): Promise<
       message: `No policy rule kind fits a ${FINDING_KIND_LABELS[draft.kind].toLowerCase()}: dismiss it with a reason instead`,
     });
   }
-  const rule = await policies.createRule(ctx, policyRuleInput.parse({ ...draft.rule, action: input.action }));
+  const rule = await createRule(ctx, policyRuleInput.parse({ ...draft.rule, action: input.action }));
   await ctx.db.transaction(async (tx) => {
     const inserted = await repo.insertDismissal(tx, {
       key: draft.key,

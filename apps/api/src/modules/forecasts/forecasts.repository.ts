@@ -1,4 +1,4 @@
-// The monthly history of what each budget line counts (budgets/budget-consumption.ts): committed
+// The monthly history of what each budget line counts (budgets/budgets.consumption.ts): committed
 // and actual requests by submitted month from the spend_monthly aggregate, and approved and paid
 // payroll for the lines that count it, never a scan of the requests. Amounts in the line's currency where it is the organization's or the request's own;
 // other currencies come back per month and currency for the service to convert.

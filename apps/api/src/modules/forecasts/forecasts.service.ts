@@ -10,9 +10,7 @@ import {
 import { roundToCurrency } from '@outlay/contracts/money';
 import { type Ctx } from '../../lib/context.ts';
 import { addMonths, monthsOf } from '../../lib/months.ts';
-import { consumptionOf, Converter } from '../budgets/budget-consumption.ts';
-import * as budgets from '../budgets/budgets.repository.ts';
-import { labelOf, lineScope } from '../budgets/budgets.service.ts';
+import { consumptionOf, Converter, listLines, labelOf, lineScope } from '../budgets/index.ts';
 import * as repo from './forecasts.repository.ts';
 import { backtestPoints, bandHalfWidth, fitMonthly, mape, wape } from './forecasts.model.ts';
 
@@ -36,7 +34,7 @@ export async function listForecasts(ctx: Ctx, query: ForecastQuery): Promise<For
   const today = query.date ?? ctx.now.toISOString().slice(0, 10);
   const currentMonth = today.slice(0, 7);
   const lastComplete = addMonths(currentMonth, -1);
-  const { rows } = await budgets.listLines(ctx.db, {
+  const { rows } = await listLines(ctx.db, {
     scope: lineScope(ctx, 'budgets.read'),
     overlaps: { from: today, to: today },
     sort: 'organizationName',

@@ -2,7 +2,7 @@ import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import { fxRates, type Db } from '@outlay/db';
 import type { FxRateListQuery } from '@outlay/contracts';
 import { likePattern, listPage, orderBy, windowOf, type Sortable } from '../../lib/lists.ts';
-import type { Sort } from '../organizations/organizations.repository.ts';
+import type { Sort } from '../organizations/index.ts';
 
 const fxSortable: Sortable = {
   period: fxRates.period,

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { audit, invalid, notFound, requireGroupManager } from '../organizations/organizations.service.ts';
+import { audit, invalid, notFound, requireGroupManager } from '../organizations/index.ts';
 import * as repo from './fx-rates.repository.ts';
 import type { ExportAbout, ExportColumn } from '../../lib/export.ts';
 

@@ -14,7 +14,7 @@ import {
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { listRoute } from '../../lib/list-routes.ts';
 import * as service from './notifications.service.ts';
-import { serveStream, type OpenStreams } from './live-stream.ts';
+import { serveStream, type OpenStreams } from './notifications.live-stream.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 // Every signed-in person reads their own notifications and their own live events.

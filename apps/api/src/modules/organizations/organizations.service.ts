@@ -20,7 +20,7 @@ import { page } from '../../lib/lists.ts';
 import { readScopeOf, requirePermission } from '../../lib/scope.ts';
 import { assertVersion, nextVersion, versionConflict, versionIs } from '../../lib/versions.ts';
 import * as repo from './organizations.repository.ts';
-import { retimeSchedules } from '../profile/profile.schedules.ts';
+import { retimeSchedules } from '../profile/index.ts';
 import type { ExportColumn } from '../../lib/export.ts';
 
 // ------------------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { page } from '../../lib/lists.ts';
 import { organizationInScope, scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { requireRecentAuth } from '../../lib/step-up.ts';
-import { notifyPayrollToApprove } from '../notifications/notifications.events.ts';
+import { notifyPayrollToApprove } from '../notifications/index.ts';
 import * as repo from './payroll.repository.ts';
 import type { RunRow } from './payroll.repository.ts';
 import { enqueueWebhookEvent } from '../../lib/webhook-outbox.ts';

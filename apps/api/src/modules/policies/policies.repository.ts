@@ -13,8 +13,8 @@ import {
   type Db,
 } from '@outlay/db';
 import { likePattern, orderBy, pageWindow } from '../../lib/lists.ts';
-import type { DuplicateCandidate, Facts, RuleDef, Subject } from './engine.ts';
-import { isoDay, subjectFromRow } from './engine.ts';
+import type { DuplicateCandidate, Facts, RuleDef, Subject } from './policies.engine.ts';
+import { isoDay, subjectFromRow } from './policies.engine.ts';
 
 export type RuleRow = typeof policyRules.$inferSelect & { organizationName: string | null };
 

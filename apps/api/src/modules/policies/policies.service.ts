@@ -35,7 +35,7 @@ import {
   type DuplicateCandidate,
   type RuleDef,
   type Subject,
-} from './engine.ts';
+} from './policies.engine.ts';
 import * as repo from './policies.repository.ts';
 
 export const PERMISSION = 'policies.manage' as const;

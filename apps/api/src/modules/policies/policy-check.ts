@@ -1,6 +1,6 @@
 import type { Db, spendingRequests } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
-import { evaluate } from './engine.ts';
+import { evaluate } from './policies.engine.ts';
 import { allRules, gatherFacts, subjectOfRow } from './policies.repository.ts';
 
 export interface PolicyFinding {
@@ -20,7 +20,7 @@ export interface PolicyCheck {
 /**
  * Evaluates the policy rules in force for the request at submission. Throws 422 when a rule
  * blocks, or asks for a justification the request does not have.
- * The same engine (engine.ts) answers the form's live check and the simulation.
+ * The same engine (policies.engine.ts) answers the form's live check and the simulation.
  */
 export async function checkPolicies(
   tx: Db,

@@ -5,8 +5,8 @@
 import { and, eq, gt, inArray, ne, type SQL } from 'drizzle-orm';
 import { notificationSettings, savedReports, users, type Db } from '@outlay/db';
 import { personTimeZoneColumn } from '../../lib/schedules.ts';
-import { nextDigestAt } from '../notifications/notifications.schedule.ts';
-import { nextRunAt } from '../reports/reports.schedule.ts';
+import { nextDigestAt } from '../notifications/index.ts';
+import { nextRunAt } from '../reports/index.ts';
 
 /** Re-times the schedules of the people `people` (a condition on `users`) selects. */
 export async function retimeSchedules(db: Db, people: SQL, now: Date): Promise<void> {

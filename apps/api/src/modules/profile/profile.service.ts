@@ -14,7 +14,7 @@ import type { Ctx } from '../../lib/context.ts';
 import { personTimeZone } from '../../lib/schedules.ts';
 import { nextVersion } from '../../lib/versions.ts';
 import { retimeSchedules } from './profile.schedules.ts';
-import { findUserById, type UserRow } from '../auth/users.repository.ts';
+import { findUserById, type UserRow } from '../auth/index.ts';
 
 function toProfile(user: UserRow, effectiveTimeZone: string, browserTags: readonly string[]): Profile {
   return {

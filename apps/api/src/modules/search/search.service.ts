@@ -10,9 +10,9 @@ import {
 import { policyRules, spendingRequests, users, vendors, budgetLines, type Db } from '@outlay/db';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
-import { labelOf } from '../budgets/budgets.service.ts';
+import { labelOf } from '../budgets/index.ts';
 import { filterCondition } from '../requests/requests.repository.ts';
-import { getLibrary } from '../tutorials/tutorials.content.ts';
+import { getLibrary } from '../tutorials/index.ts';
 import * as repo from './search.repository.ts';
 import {
   prefixQuery,

@@ -2,7 +2,7 @@ import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { loginAttempts, loginThrottles, settings, users, type Db } from '@outlay/db';
 import type { SignInExportQuery, SignInItem, SignInQuery } from '@outlay/contracts';
 import { likePattern, orderBy, type Sortable } from '../../lib/lists.ts';
-import { dateRange } from '../audit/date-range.ts';
+import { dateRange } from '../audit/index.ts';
 
 export async function readSettingRows(db: Db, keys: string[]) {
   return db.select().from(settings).where(inArray(settings.key, keys));

@@ -23,7 +23,7 @@ import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import type { ExportAbout, ExportColumn } from '../../lib/export.ts';
 import { page, pageWindow } from '../../lib/lists.ts';
 import { readScopeCondition, readScopeOf, scopeOf } from '../../lib/scope.ts';
-import { forgetSecurityPolicy, normalizePolicy } from './policy.ts';
+import { forgetSecurityPolicy, normalizePolicy } from './security.policy.ts';
 import {
   clearThrottle,
   findThrottle,

@@ -16,7 +16,7 @@ import { page } from '../../lib/lists.ts';
 import { issueTemporaryPassword } from '../../lib/passwords.ts';
 import { nextVersion } from '../../lib/versions.ts';
 import { requireRecentAuth } from '../../lib/step-up.ts';
-import { revokeOtherSessions } from '../auth/sessions.repository.ts';
+import { revokeOtherSessions } from '../auth/index.ts';
 import { findUser, listUsers, lockUser, type UserFilters, type UserRecord } from './users.repository.ts';
 import { assertCanManage, audit, fullName, getUser, iso, notFound, userReadScope, userScope } from './users.service.ts';
 

@@ -33,7 +33,7 @@ import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { exportRoute, getVersionedRoute, listRoute } from '../../lib/list-routes.ts';
 import type { ExportColumn } from '../../lib/export.ts';
 import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
-import { exportSessions, listSessionsPage, revokeAllOfUser, revokeOne } from './sessions.service.ts';
+import { exportSessions, listSessionsPage, revokeAllOfUser, revokeOne } from './users.sessions.ts';
 import { importUsers } from './users.import.ts';
 import { exportPasswordStatus, forcePasswordChange, listPasswordStatus, resetPassword } from './users.passwords.ts';
 import {

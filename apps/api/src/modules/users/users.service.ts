@@ -18,7 +18,7 @@ import { page } from '../../lib/lists.ts';
 import { issueTemporaryPassword } from '../../lib/passwords.ts';
 import { readScopeCondition, readScopeOf, scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { assertVersion, nextVersion, versionConflict, versionIs } from '../../lib/versions.ts';
-import { revokeOtherSessions } from '../auth/sessions.repository.ts';
+import { revokeOtherSessions } from '../auth/index.ts';
 import {
   activeOwnerCount,
   allOrganizationsAndDepartments,

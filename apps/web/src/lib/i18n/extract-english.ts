@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { ROUTE_CATALOGUE } from '../route-catalogue';
 /** The English texts by message id, as written (unparsed). */
 type Texts = Record<string, string>;
-import { routeTitleId } from './route-titles';
+import { routeTitleId } from './route-title-id';
 
 const WEB = resolve(import.meta.dirname, '../../..');
 export const MESSAGES_DIR = join(WEB, 'src/lib/i18n/messages');

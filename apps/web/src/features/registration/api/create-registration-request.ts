@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RegistrationRequestInput } from '@outlay/contracts/registration';
+import type { RegistrationRequestInput } from '@outlay/contracts/registration-requests';
 import { apiJson } from '@/lib/api-client';
 
 export function createRegistrationRequest(input: RegistrationRequestInput) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApproveRegistrationInput, ApproveRegistrationResponse } from '@outlay/contracts/registration';
+import type { ApproveRegistrationInput, ApproveRegistrationResponse } from '@outlay/contracts/registration-requests';
 import { apiJson } from '@/lib/api-client';
 import { REGISTRATION_REQUESTS_URL } from './registration-requests';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AssignableOrganizations } from '@outlay/contracts/registration';
+import type { AssignableOrganizations } from '@outlay/contracts/registration-requests';
 
 export const ASSIGNABLE_ORGANIZATIONS_KEY = ['/api/registration-requests/assignable-organizations'] as const;
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AssignableRoles } from '@outlay/contracts/registration';
+import type { AssignableRoles } from '@outlay/contracts/registration-requests';
 
 export const ASSIGNABLE_ROLES_KEY = ['/api/registration-requests/assignable-roles'] as const;
 

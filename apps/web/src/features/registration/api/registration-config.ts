@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RegistrationConfig } from '@outlay/contracts/registration';
+import type { RegistrationConfig } from '@outlay/contracts/registration-requests';
 import { apiJson } from '@/lib/api-client';
 
 export const REGISTRATION_CONFIG_KEY = ['/api/registration-requests/config'] as const;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RegistrationRequestItem } from '@outlay/contracts/registration';
+import type { RegistrationRequestItem } from '@outlay/contracts/registration-requests';
 import { apiJson } from '@/lib/api-client';
 
 /** The review list (GET, with the list protocol) and the base of every review call. */

@@ -5,7 +5,7 @@ import {
   type AssignableOrganizations,
   type AssignableRoles,
   type RegistrationRequestItem,
-} from '@outlay/contracts/registration';
+} from '@outlay/contracts/registration-requests';
 import type { Role } from '@outlay/contracts/roles';
 import { FormDialog, FormFieldSelect, useZodForm } from '@/components/form';
 import { QueryError } from '@/components/query-state';

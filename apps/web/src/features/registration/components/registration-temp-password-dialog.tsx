@@ -1,6 +1,6 @@
 import { Check, Copy, KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import type { ApproveRegistrationResponse } from '@outlay/contracts/registration';
+import type { ApproveRegistrationResponse } from '@outlay/contracts/registration-requests';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';

@@ -9,7 +9,7 @@ import {
   registrationFormSchema,
   requestableRoleOptions,
   type RegistrationRequestInput,
-} from '@outlay/contracts/registration';
+} from '@outlay/contracts/registration-requests';
 import { FormField } from '@/components/form/form-field';
 import { PasswordInput } from '@/components/form/password-input';
 import { QueryState } from '@/components/query-state';

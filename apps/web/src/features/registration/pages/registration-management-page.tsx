@@ -4,7 +4,7 @@ import type {
   ApproveRegistrationResponse,
   RegistrationRequestItem,
   RegistrationStatus,
-} from '@outlay/contracts/registration';
+} from '@outlay/contracts/registration-requests';
 import { DataTable, ListCard, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/form';
 import { PageHeader } from '@/components/page-header';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_AUTHORIZED_DOMAINS } from '@outlay/contracts/constants';
 import { ApiError } from '@/lib/api-error';
-import { registrationFormSchema, requestableRoleOptions } from '@outlay/contracts/registration';
+import { registrationFormSchema, requestableRoleOptions } from '@outlay/contracts/registration-requests';
 import { registrationFailureToast } from './registration-errors';
 
 const schema = registrationFormSchema(DEMO_AUTHORIZED_DOMAINS);

@@ -1,6 +1,6 @@
 import type { Db } from '@outlay/db';
 import { writeAudit } from '../../lib/audit.ts';
-import { recordLoginAttempt } from './login-attempts.repository.ts';
+import { recordLoginAttempt } from './auth.login-attempts.repository.ts';
 
 export interface DeviceMismatch {
   sessionId: string;

@@ -17,9 +17,9 @@ import { writeAudit } from '../../lib/audit.ts';
 import { decrypt, encrypt, normalizeRecoveryCode, recoveryCode, sha256 } from '../../lib/crypto.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { openSession } from './auth.service.ts';
-import { attemptChallenge, consumeChallenge } from './challenges.repository.ts';
-import { recordLoginAttempt } from './login-attempts.repository.ts';
-import { findUserById, type UserRow } from './users.repository.ts';
+import { attemptChallenge, consumeChallenge } from './auth.challenges.repository.ts';
+import { recordLoginAttempt } from './auth.login-attempts.repository.ts';
+import { findUserById, type UserRow } from './auth.accounts.repository.ts';
 import { onFirstUse } from '../../lib/on-first-use.ts';
 
 const QRCode = onFirstUse<typeof QRCodeModule>('qrcode');

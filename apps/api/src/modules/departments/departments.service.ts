@@ -11,9 +11,18 @@ import type {
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
-import * as repo from './organizations.repository.ts';
+import * as repo from './departments.repository.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { audit, canSee, invalid, managedOrg, notFound, reaches, visibleOrg } from './organizations.service.ts';
+import {
+  audit,
+  canSee,
+  invalid,
+  managedOrg,
+  notFound,
+  reaches,
+  visibleOrg,
+  organizationById,
+} from '../organizations/index.ts';
 
 function toDepartment(row: repo.DepartmentRow): Department {
   const { headFirstName, headLastName, ...rest } = row;
@@ -94,7 +103,7 @@ async function checkCode(ctx: Ctx, organizationId: string, organizationName: str
 
 export async function createDepartment(ctx: Ctx, input: CreateDepartmentValues): Promise<Department> {
   const auth = requireAuth(ctx);
-  const org = await repo.organizationById(ctx.db, input.organizationId);
+  const org = await organizationById(ctx.db, input.organizationId);
   if (!org || !canSee(managedOrg(auth), org.id)) throw invalid('organizationId', 'Choose an organization you manage');
   await checkCode(ctx, org.id, org.name, input.code);
   await checkHead(ctx, org.id, org.name, input.headUserId);
@@ -135,7 +144,7 @@ export async function updateDepartment(ctx: Ctx, id: string, input: UpdateDepart
   const auth = requireAuth(ctx);
   const current = await repo.departmentById(ctx.db, id);
   if (!current || !canSee(managedOrg(auth), current.organizationId)) throw notFound('Department');
-  const org = (await repo.organizationById(ctx.db, current.organizationId))!;
+  const org = (await organizationById(ctx.db, current.organizationId))!;
   if (input.code !== undefined) await checkCode(ctx, org.id, org.name, input.code, id);
   if (input.headUserId !== undefined) await checkHead(ctx, org.id, org.name, input.headUserId);
   if (input.parentId !== undefined) await checkParent(ctx, org.id, input.parentId, id);

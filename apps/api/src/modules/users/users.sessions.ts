@@ -11,7 +11,7 @@ import type { Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { requireRecentAuth } from '../../lib/step-up.ts';
-import { revokeOtherSessions, revokeSession } from '../auth/sessions.repository.ts';
+import { revokeOtherSessions, revokeSession } from '../auth/index.ts';
 import {
   findLiveSession,
   findUser,

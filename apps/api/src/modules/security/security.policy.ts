@@ -7,7 +7,7 @@ import {
   type SecurityPolicy,
 } from '@outlay/contracts';
 import type { Db } from '@outlay/db';
-import { getSetting } from '../settings/settings.repository.ts';
+import { getSetting } from '../settings/index.ts';
 
 /**
  * The live security policy (docs/product.md §3.10 /security). The route guard reads it on every call, so

@@ -29,14 +29,14 @@ import {
   listRequests,
   rejectRequest,
   submit,
-} from './registration.service.ts';
+} from './registration-requests.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const review = { access: 'users.manage' as const };
 // Reading the requests: also for a settings reader, who decides none.
 const read = { access: ['users.manage', 'settings.read'] as const };
 
-export async function registrationRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+export async function registrationRequestsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/registration-requests/config',

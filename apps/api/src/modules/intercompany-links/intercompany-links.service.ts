@@ -9,8 +9,8 @@ import type {
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { page } from '../../lib/lists.ts';
-import * as repo from './organizations.repository.ts';
-import { audit, canSee, invalid, managedOrg, notFound, readableOrg } from './organizations.service.ts';
+import * as repo from './intercompany-links.repository.ts';
+import { audit, canSee, invalid, managedOrg, notFound, readableOrg, organizationById } from '../organizations/index.ts';
 
 /**
  * Intercompany links: a vendor of one group company that is itself another group company.
@@ -55,7 +55,7 @@ export async function linkIntercompany(
   const scopeOrg = managedOrg(requireAuth(ctx));
   const vendor = await repo.vendorForLink(ctx.db, vendorId);
   if (!vendor || !canSee(scopeOrg, vendor.organizationId)) throw notFound('Vendor');
-  const target = await repo.organizationById(ctx.db, input.intercompanyOrganizationId);
+  const target = await organizationById(ctx.db, input.intercompanyOrganizationId);
   if (!target) throw invalid('intercompanyOrganizationId', 'The group company does not exist');
   if (!target.active) throw invalid('intercompanyOrganizationId', `${target.name} is inactive`);
   if (target.id === vendor.organizationId) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_AUTHORIZED_DOMAINS } from './constants.ts';
-import { isAuthorizedEmail, registrationFormSchema, registrationRequestInput } from './registration.ts';
+import { isAuthorizedEmail, registrationFormSchema, registrationRequestInput } from './registration-requests.ts';
 import { changePasswordInput, loginInput } from './auth.ts';
 
 const domains = DEMO_AUTHORIZED_DOMAINS;

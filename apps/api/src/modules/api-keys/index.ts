@@ -1,0 +1,4 @@
+// The api-keys module's public face: what the app, the jobs, the plugins and other modules use.
+// Outside this folder, import the module from here; files inside it import each other directly.
+export { apiKeysRoutes } from './api-keys.routes.ts';
+export { authenticateApiKey, isApiKey } from './api-keys.auth.ts';

@@ -1,0 +1,4 @@
+// The audit module's public face: what the app, the jobs, the plugins and other modules use.
+// Outside this folder, import the module from here; files inside it import each other directly.
+export { auditRoutes } from './audit.routes.ts';
+export { dateRange } from './audit.date-range.ts';

@@ -1,0 +1,4 @@
+// The backups module's public face: what the app, the jobs, the plugins and other modules use.
+// Outside this folder, import the module from here; files inside it import each other directly.
+export { backupsRoutes } from './backups.routes.ts';
+export { runScheduledBackups } from './backups.service.ts';

@@ -1,0 +1,3 @@
+// The categories module's public face: what the app, the jobs, the plugins and other modules use.
+// Outside this folder, import the module from here; files inside it import each other directly.
+export { categoriesRoutes } from './categories.routes.ts';

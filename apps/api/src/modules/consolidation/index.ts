@@ -1,0 +1,4 @@
+// The consolidation module's public face: what the app, the jobs, the plugins and other modules use.
+// Outside this folder, import the module from here; files inside it import each other directly.
+export { consolidationRoutes } from './consolidation.routes.ts';
+export { consolidate } from './consolidation.service.ts';

@@ -1,0 +1,4 @@
+// The error-reports module's public face: what the app, the jobs, the plugins and other modules use.
+// Outside this folder, import the module from here; files inside it import each other directly.
+export { errorReportsRoutes } from './error-reports.routes.ts';
+export { recordServerError } from './error-reports.server.ts';

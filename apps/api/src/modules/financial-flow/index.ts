@@ -1,0 +1,4 @@
+// The financial-flow module's public face: what the app, the jobs, the plugins and other modules use.
+// Outside this folder, import the module from here; files inside it import each other directly.
+export { financialFlowRoutes } from './financial-flow.routes.ts';
+export { namesOf } from './financial-flow.repository.ts';

@@ -1,0 +1,5 @@
+// The findings module's public face: what the app, the jobs, the plugins and other modules use.
+// Outside this folder, import the module from here; files inside it import each other directly.
+export { findingsRoutes } from './findings.routes.ts';
+export { computeStaleFindings } from './findings.compute.ts';
+export { findingsAbout } from './findings.service.ts';

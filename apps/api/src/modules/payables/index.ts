@@ -1,0 +1,4 @@
+// The payables module's public face: what the app, the jobs, the plugins and other modules use.
+// Outside this folder, import the module from here; files inside it import each other directly.
+export { payablesRoutes } from './payables.routes.ts';
+export { openPayable, payInFull, type PaymentActor } from './payables.payments.ts';

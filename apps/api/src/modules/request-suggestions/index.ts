@@ -1,0 +1,4 @@
+// The request-suggestions module's public face: what the app, the jobs, the plugins and other modules use.
+// Outside this folder, import the module from here; files inside it import each other directly.
+export { requestSuggestionsRoutes } from './request-suggestions.routes.ts';
+export { retrainSuggestionModels } from './request-suggestions.training.ts';

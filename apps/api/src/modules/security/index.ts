@@ -1,0 +1,4 @@
+// The security module's public face: what the app, the jobs, the plugins and other modules use.
+// Outside this folder, import the module from here; files inside it import each other directly.
+export { securityRoutes } from './security.routes.ts';
+export { requiresTwoFactor, securityPolicy, throttleLimits } from './security.policy.ts';

@@ -1,0 +1,4 @@
+// The tutorials module's public face: what the app, the jobs, the plugins and other modules use.
+// Outside this folder, import the module from here; files inside it import each other directly.
+export { tutorialsRoutes } from './tutorials.routes.ts';
+export { getLibrary } from './tutorials.content.ts';
