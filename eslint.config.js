@@ -68,15 +68,18 @@ const noForeignRoutes = {
   message: "Modules call services, not other modules' routes.",
 };
 // One-way dependencies between modules that would otherwise import each other: approvals ask
-// budgets through one narrow door (approvals/budget-gate.ts); budgets never import approvals.
+// budgets through one narrow door (the approvals/gates/ folder); budgets never import approvals.
 const oneWay = {
   budgets: {
-    group: ['../approvals/*'],
-    message: 'Budgets never import approvals; approvals reach budgets through approvals/budget-gate.ts.',
+    group: ['../approvals/*', '../../approvals/*'],
+    message: 'Budgets never import approvals; approvals reach budgets through approvals/gates/.',
   },
-  approvals: { group: ['../budgets/*'], message: 'Approvals reach budgets only through budget-gate.ts.' },
+  approvals: {
+    group: ['../budgets/*', '../../budgets/*'],
+    message: 'Approvals reach budgets only through approvals/gates/.',
+  },
 };
-const doors = { approvals: 'apps/api/src/modules/approvals/budget-gate.ts' };
+const doors = { approvals: 'apps/api/src/modules/approvals/gates/**/*.ts' };
 const moduleBoundaries = dirs('apps/api/src/modules').flatMap((mod) => {
   const files = [`apps/api/src/modules/${mod}/**/*.ts`];
   if (!oneWay[mod]) return [restrict(files, [noForeignRoutes])];

@@ -21,7 +21,7 @@ import {
   type Candidate,
   type RequestRow,
   type StepRow,
-} from './engine.ts';
+} from './approvals.engine.ts';
 
 type Delegation = { id: string; delegatorId: string; delegateId: string };
 
