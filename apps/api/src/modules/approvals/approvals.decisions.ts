@@ -24,7 +24,7 @@ import {
   type RequestRow,
   type StepRow,
 } from './approvals.engine.ts';
-import { activeDelegations } from '../routing/routing.resolve.ts';
+import { activeDelegations } from '../routing/index.ts';
 
 /** A larger raise than the overrun for some lines (the overrun page's decision sends these). */
 type OverrunRaiseInput = { raises?: OverrunRaise['raises'] };

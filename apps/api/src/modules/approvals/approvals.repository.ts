@@ -26,7 +26,7 @@ import {
   type Sortable,
 } from '../../lib/lists.ts';
 import { nameOf, personNameOf } from '../../lib/names.ts';
-import { summaryRequestColumns } from '../requests/requests.repository.ts';
+import { summaryRequestColumns } from '../requests/index.ts';
 import { titleContains } from '../../lib/request-title.ts';
 import { nextVersion } from '../../lib/versions.ts';
 

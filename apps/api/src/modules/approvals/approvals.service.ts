@@ -9,95 +9,33 @@ import {
   type DecisionInput,
   type DecisionResult,
   type InFlightItem,
-  type PayRequestInput,
   type Paginated,
   type ReassignInput,
   type RequestDetail,
-  type RerouteInput,
   type SlaState,
 } from '@outlay/contracts';
 import { spendingRequests, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
-import { withIdempotency, type Outcome } from '../../lib/idempotency.ts';
 import { page } from '../../lib/lists.ts';
-import { organizationInScope, scopeCondition } from '../../lib/scope.ts';
+import { scopeCondition } from '../../lib/scope.ts';
 import { percentile } from '../../lib/stats.ts';
-import { findVisibleRequest, getRequestDetail, requireRequester } from '../requests/requests.service.ts';
+import { findVisibleRequest, getRequestDetail } from '../requests/index.ts';
 import * as engine from './approvals.engine.ts';
 import { budgetGate, type OverrunRaise } from './gates/budget-gate.ts';
 import { MESSAGES } from './approvals.messages.ts';
 import * as decisions from './approvals.decisions.ts';
 import { escalateStep, reassign } from './approvals.reassignment.ts';
-import { submit } from './approvals.submission.ts';
-import { cancel, pay, reroute, respond } from './approvals.transitions.ts';
 import * as repo from './approvals.repository.ts';
-
-export const SUBMIT_ROUTE = 'POST /api/requests/:id/submit';
 
 const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 
-function actorOf(ctx: Ctx): engine.Actor & { userId: string } {
+export function actorOf(ctx: Ctx): engine.Actor & { userId: string } {
   return { userId: requireAuth(ctx).userId, now: ctx.now, ip: ctx.ip, userAgent: ctx.userAgent };
 }
 
-const notFound = () => new AppError('NOT_FOUND', { message: 'Request not found' });
-
 async function tx<T>(ctx: Ctx, run: (tx: Db) => Promise<T>): Promise<T> {
   return ctx.db.transaction((raw) => run(raw as unknown as Db));
-}
-
-// --- the requester's and finance's transitions ------------------------------------------------
-
-export async function submitRequest(ctx: Ctx, id: string, key: string | undefined): Promise<Outcome<RequestDetail>> {
-  const auth = requireAuth(ctx);
-  return withIdempotency(ctx, { key, route: SUBMIT_ROUTE, body: { id } }, async (t) => {
-    const r = await findVisibleRequest(ctx, id, t, { forUpdate: true });
-    requireRequester(auth, r, 'submit');
-    await submit(t, r, actorOf(ctx));
-    return { status: 200, body: await getRequestDetail(ctx, id, t) };
-  });
-}
-
-export async function cancelRequest(ctx: Ctx, id: string, reason: string | null | undefined): Promise<RequestDetail> {
-  const auth = requireAuth(ctx);
-  return tx(ctx, async (t) => {
-    const r = await findVisibleRequest(ctx, id, t, { forUpdate: true });
-    requireRequester(auth, r, 'cancel');
-    await cancel(t, r, reason ?? null, actorOf(ctx));
-    return getRequestDetail(ctx, id, t);
-  });
-}
-
-export async function respondToRequest(ctx: Ctx, id: string, message: string): Promise<RequestDetail> {
-  const auth = requireAuth(ctx);
-  return tx(ctx, async (t) => {
-    const r = await findVisibleRequest(ctx, id, t, { forUpdate: true });
-    requireRequester(auth, r, 'answer');
-    await respond(t, r, message, actorOf(ctx));
-    return getRequestDetail(ctx, id, t);
-  });
-}
-
-export async function payRequest(ctx: Ctx, id: string, input: PayRequestInput): Promise<RequestDetail> {
-  const auth = requireAuth(ctx);
-  return tx(ctx, async (t) => {
-    const r = await findVisibleRequest(ctx, id, t, { forUpdate: true });
-    if (!organizationInScope(auth, 'requests.pay', r.organizationId)) throw notFound();
-    await pay(t, r, input, actorOf(ctx));
-    return getRequestDetail(ctx, id, t);
-  });
-}
-
-export async function rerouteRequest(ctx: Ctx, id: string, input: RerouteInput): Promise<RequestDetail> {
-  const auth = requireAuth(ctx);
-  const scope = scopeCondition(auth, 'approvals.manage', { organizationId: spendingRequests.organizationId });
-  return tx(ctx, async (t) => {
-    const r = await repo.lockRequest(t, id, scope);
-    if (!r) throw notFound();
-    await reroute(t, r, { workflowId: input.workflowId ?? null, note: input.note ?? null }, actorOf(ctx));
-    return getRequestDetail(ctx, id, t);
-  });
 }
 
 // --- the queue and decisions -----------------------------------------------------------------

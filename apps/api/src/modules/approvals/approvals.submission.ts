@@ -18,7 +18,7 @@ import {
   type Actor,
   type RequestRow,
 } from './approvals.engine.ts';
-import { chooseWorkflow, matchAutoApproval, type StepDef } from '../routing/routing.resolve.ts';
+import { chooseWorkflow, matchAutoApproval, type StepDef } from '../routing/index.ts';
 
 /** draft → pending (or approved by an auto-approval rule). The row must be locked by the caller. */
 export async function submit(tx: Db, r: RequestRow, actor: Actor): Promise<RequestRow> {

@@ -23,7 +23,7 @@ import {
   type Actor,
   type RequestRow,
 } from './approvals.engine.ts';
-import { chooseWorkflow } from '../routing/routing.resolve.ts';
+import { chooseWorkflow } from '../routing/index.ts';
 
 /** draft | pending | info_requested → cancelled. */
 export async function cancel(tx: Db, r: RequestRow, reason: string | null, actor: Actor): Promise<void> {

@@ -25,7 +25,7 @@ import {
 } from '@outlay/contracts';
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { receiveFile, uploadField } from '../../lib/uploads.ts';
-import { readUpload } from '../requests/attachments.ts';
+import { readUpload } from '../requests/index.ts';
 import { sendFile } from './communications.attachments.ts';
 import * as service from './communications.service.ts';
 

@@ -5,10 +5,9 @@ import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { notify } from '../../lib/notify.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
-import type { Actor } from '../approvals/approvals.engine.ts';
-import { applyDelegation, endDelegation } from '../approvals/approvals.reassignment.ts';
+import { applyDelegation, endDelegation, type Actor } from '../approvals/index.ts';
 // The one lookup of a person by id (with status and place), as the workflow simulator uses it.
-import { userById } from '../workflows/workflows.repository.ts';
+import { userById } from '../workflows/index.ts';
 import * as repo from './delegations.repository.ts';
 import type { DelegationRow } from './delegations.repository.ts';
 
