@@ -18,7 +18,8 @@ import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { sharp } from '../../lib/images.ts';
 import { recordRequestEvent } from '../../lib/notify.ts';
 import * as repo from './requests.repository.ts';
-import { attachmentUrls, findVisibleRequest, requireRequester } from './requests.service.ts';
+import { findVisibleRequest, requireRequester } from './requests.access.ts';
+import { attachmentUrls } from './requests.detail.ts';
 
 const ATTACH_STATUSES: readonly RequestStatus[] = ['draft', 'pending', 'info_requested'];
 const REMOVE_STATUSES: readonly RequestStatus[] = ['draft', 'info_requested'];

@@ -4,10 +4,7 @@
 // requests through this file, so re-exporting them here would close an import cycle.
 export { cleanFileName, readUpload } from './attachments.ts';
 export { filterCondition, summaryRequestColumns } from './requests.repository.ts';
-export {
-  createRequest,
-  findVisibleRequest,
-  formOptions,
-  getRequestDetail,
-  visibilityCondition,
-} from './requests.service.ts';
+export { findVisibleRequest, visibilityCondition } from './requests.access.ts';
+export { getRequestDetail } from './requests.detail.ts';
+export { formOptions } from './requests.form.ts';
+export { createRequest } from './requests.service.ts';

@@ -7,7 +7,8 @@ import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { withIdempotency, type Outcome } from '../../lib/idempotency.ts';
 import { organizationInScope, scopeCondition } from '../../lib/scope.ts';
 import { actorOf, cancel, lockRequest, pay, reroute, respond, submit } from '../approvals/index.ts';
-import { findVisibleRequest, getRequestDetail, requireRequester } from './requests.service.ts';
+import { findVisibleRequest, requireRequester } from './requests.access.ts';
+import { getRequestDetail } from './requests.detail.ts';
 
 export const SUBMIT_ROUTE = 'POST /api/requests/:id/submit';
 
