@@ -3,7 +3,7 @@
 // registered by app.ts from their own files: the transition routes call approvals, which read
 // requests through this file, so re-exporting them here would close an import cycle.
 export { cleanFileName, readUpload } from './attachments.ts';
-export { filterCondition, summaryRequestColumns } from './requests.repository.ts';
+export { filterCondition, summaryRequestColumns } from './requests.queries.ts';
 export { findVisibleRequest, visibilityCondition } from './requests.access.ts';
 export { getRequestDetail } from './requests.detail.ts';
 export { formOptions } from './requests.form.ts';

@@ -17,7 +17,9 @@ import { organizationInScope, scopeOf } from '../../lib/scope.ts';
 import { jsonOf } from '../../lib/sql.ts';
 import { impactOfRequest } from '../budgets/budgets.impact.ts';
 import * as repo from './requests.repository.ts';
-import type { RequestRow, SummaryRow } from './requests.repository.ts';
+import * as queries from './requests.queries.ts';
+import type { RequestRow } from './requests.repository.ts';
+import type { SummaryRow } from './requests.queries.ts';
 import { findVisibleRequest, notFound, visibilityCondition } from './requests.access.ts';
 
 /** A requester may still change a request in these statuses. */
@@ -61,9 +63,9 @@ function decidedAnotherStep(steps: StepsOf, userId: string): boolean {
 
 export type Current = ReturnType<typeof currentOf>;
 
-/** A list row's current step as its statement read it (repo.CurrentStep). */
+/** A list row's current step as its statement read it (queries.CurrentStep). */
 function currentOfRow(row: SummaryRow): Current {
-  const step = jsonOf<repo.CurrentStep | null>(row.currentStep, null);
+  const step = jsonOf<queries.CurrentStep | null>(row.currentStep, null);
   if (!step) return { currentStep: null, currentStepName: null, currentApprovers: [], openApproverIds: [] };
   return {
     currentStep: step.position,
@@ -154,7 +156,7 @@ export async function getRequestDetail(ctx: Ctx, id: string, db: Db = ctx.db): P
   const auth = requireAuth(ctx);
   // The visibility check and the summary are one read; the rest only depends on the id, so the
   // reads go out together and the page waits for the slowest, not for their sum.
-  const row = await repo.findSummary(db, id, visibilityCondition(auth));
+  const row = await queries.findSummary(db, id, visibilityCondition(auth));
   if (!row) throw notFound();
   const r = row.request;
   const [steps, { lineItems, allocations, attachments, comments, timeline, audit }, recurrenceParentReference] =

@@ -16,6 +16,7 @@ import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { page, pageWindow } from '../../lib/lists.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
 import * as repo from './requests.repository.ts';
+import * as queries from './requests.queries.ts';
 import type { ExportAbout, ExportColumn } from '../../lib/export.ts';
 import { summaries } from './requests.detail.ts';
 
@@ -40,7 +41,7 @@ function mineFilter(auth: AuthInfo, query: MyRequestsExportQuery | MyRequestsQue
 
 export async function listMine(ctx: Ctx, query: MyRequestsQuery): Promise<RequestList> {
   const auth = requireAuth(ctx);
-  const { rows, total, totalIsEstimate, nextCursor } = await repo.listRequests(ctx.db, {
+  const { rows, total, totalIsEstimate, nextCursor } = await queries.listRequests(ctx.db, {
     ...mineFilter(auth, query),
     window: pageWindow(query),
   });
@@ -49,7 +50,7 @@ export async function listMine(ctx: Ctx, query: MyRequestsQuery): Promise<Reques
 
 export async function exportMine(ctx: Ctx, query: MyRequestsExportQuery): Promise<RequestSummary[]> {
   const auth = requireAuth(ctx);
-  const { rows } = await repo.listRequests(ctx.db, {
+  const { rows } = await queries.listRequests(ctx.db, {
     ...mineFilter(auth, query),
     window: { limit: MAX_EXPORT_ROWS, offset: 0 },
     count: false,
@@ -67,7 +68,7 @@ function listScope(auth: AuthInfo): SQL | undefined {
 
 export async function listInScope(ctx: Ctx, query: RequestListQuery): Promise<RequestList> {
   const auth = requireAuth(ctx);
-  const { rows, total, totalIsEstimate, nextCursor } = await repo.listRequests(ctx.db, {
+  const { rows, total, totalIsEstimate, nextCursor } = await queries.listRequests(ctx.db, {
     scope: listScope(auth),
     query,
     window: pageWindow(query),
@@ -77,7 +78,7 @@ export async function listInScope(ctx: Ctx, query: RequestListQuery): Promise<Re
 
 export async function exportInScope(ctx: Ctx, query: RequestExportQuery): Promise<RequestSummary[]> {
   const auth = requireAuth(ctx);
-  const { rows } = await repo.listRequests(ctx.db, {
+  const { rows } = await queries.listRequests(ctx.db, {
     scope: listScope(auth),
     query,
     window: { limit: MAX_EXPORT_ROWS, offset: 0 },

@@ -16,6 +16,7 @@ import { withIdempotency, type Outcome } from '../../lib/idempotency.ts';
 import { assertVersion, versionConflict } from '../../lib/versions.ts';
 import { notify, recordRequestEvent } from '../../lib/notify.ts';
 import * as repo from './requests.repository.ts';
+import * as writes from './requests.writes.ts';
 import { findVisibleRequest, requireRequester } from './requests.access.ts';
 import { EDITABLE, getRequestDetail, toComment } from './requests.detail.ts';
 import { callerOrganization, conversions } from './requests.form.ts';
@@ -164,10 +165,10 @@ export async function createRequest(
       createdAt: ctx.now,
       updatedAt: ctx.now,
     };
-    const id = await repo.insertRequest(tx, values);
+    const id = await writes.insertRequest(tx, values);
     const items = lineItemsOfInput(input.lineItems);
-    await repo.replaceLineItems(tx, id, items);
-    await repo.replaceAllocations(tx, id, input.allocations);
+    await writes.replaceLineItems(tx, id, items);
+    await writes.replaceAllocations(tx, id, input.allocations);
     await writeAudit(
       tx,
       {
@@ -285,9 +286,9 @@ export async function updateRequest(
         : {}),
       updatedAt: ctx.now,
     };
-    if (!(await repo.updateRequestRow(tx, id, changes, expectedVersion))) throw versionConflict();
-    if (items) await repo.replaceLineItems(tx, id, items);
-    if (input.allocations !== undefined) await repo.replaceAllocations(tx, id, input.allocations);
+    if (!(await writes.updateRequestRow(tx, id, changes, expectedVersion))) throw versionConflict();
+    if (items) await writes.replaceLineItems(tx, id, items);
+    if (input.allocations !== undefined) await writes.replaceAllocations(tx, id, input.allocations);
     const beforeItems = storedItems.map((i) => ({
       description: i.description,
       categoryId: i.categoryId,
@@ -323,7 +324,7 @@ export async function addComment(ctx: Ctx, id: string, body: string): Promise<Re
   return ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const r = await findVisibleRequest(ctx, id, tx);
-    const comment = await repo.insertComment(tx, {
+    const comment = await writes.insertComment(tx, {
       requestId: id,
       authorId: auth.userId,
       kind: 'comment',
