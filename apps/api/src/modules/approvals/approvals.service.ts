@@ -27,6 +27,7 @@ import { MESSAGES } from './approvals.messages.ts';
 import * as decisions from './approvals.decisions.ts';
 import { escalateStep, reassign } from './approvals.reassignment.ts';
 import * as repo from './approvals.repository.ts';
+import * as queries from './approvals.queries.ts';
 
 const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 
@@ -53,7 +54,7 @@ export async function approvalQueue(
   },
 ): Promise<ApprovalQueue> {
   const auth = requireAuth(ctx);
-  const { rows, total, totalIsEstimate, nextCursor } = await repo.queue(ctx.db, {
+  const { rows, total, totalIsEstimate, nextCursor } = await queries.queue(ctx.db, {
     ...query,
     userId: auth.userId,
     now: ctx.now,
@@ -101,7 +102,7 @@ export async function approvalQueue(
       blockedReason,
       waitingSince: iso(row.assignment.createdAt)!,
       dueAt: iso(row.step.dueAt),
-      slaState: repo.slaStateOf(row.step.dueAt ? new Date(row.step.dueAt) : null, row.step.slaHours, ctx.now),
+      slaState: queries.slaStateOf(row.step.dueAt ? new Date(row.step.dueAt) : null, row.step.slaHours, ctx.now),
       findingsCount: Number(row.findingsCount),
       overBudget: r.overBudget,
       lineItemCount: Number(row.lineItemCount),
@@ -159,8 +160,8 @@ export async function inFlight(
 ): Promise<Paginated<InFlightItem>> {
   const auth = requireAuth(ctx);
   const scope = scopeCondition(auth, 'approvals.manage', { organizationId: spendingRequests.organizationId });
-  const { rows, total } = await repo.inFlight(ctx.db, { ...query, scope, now: ctx.now });
-  const people = await repo.approversOfSteps(
+  const { rows, total } = await queries.inFlight(ctx.db, { ...query, scope, now: ctx.now });
+  const people = await queries.approversOfSteps(
     ctx.db,
     rows.map((r) => r.step.id),
   );
@@ -181,7 +182,7 @@ export async function inFlight(
       .map((p) => ({ id: p.id, name: p.name, reason: p.reason })),
     activatedAt: iso(row.step.activatedAt),
     dueAt: iso(row.step.dueAt),
-    slaState: repo.slaStateOf(row.step.dueAt ? new Date(row.step.dueAt) : null, row.step.slaHours, ctx.now),
+    slaState: queries.slaStateOf(row.step.dueAt ? new Date(row.step.dueAt) : null, row.step.slaHours, ctx.now),
     remindedAt: iso(row.step.remindedAt),
     escalatedAt: iso(row.step.escalatedAt),
   }));
@@ -192,7 +193,7 @@ export async function inFlight(
 async function lockManagedStep(ctx: Ctx, t: Db, stepId: string) {
   const auth = requireAuth(ctx);
   const scope = scopeCondition(auth, 'approvals.manage', { organizationId: spendingRequests.organizationId });
-  const found = await repo.stepWithRequest(t, stepId, scope);
+  const found = await queries.stepWithRequest(t, stepId, scope);
   if (!found) throw new AppError('NOT_FOUND', { message: 'Approval step not found' });
   const r = (await repo.lockRequest(t, found.request.id))!;
   const step = await repo.lockStep(t, stepId);
@@ -283,7 +284,7 @@ export async function cycleTimes(
 ): Promise<CycleTimes> {
   const auth = requireAuth(ctx);
   const scope = scopeCondition(auth, 'approvals.manage', { organizationId: spendingRequests.organizationId });
-  const rows = await repo.decisionsForCycleTimes(ctx.db, { ...query, scope });
+  const rows = await queries.decisionsForCycleTimes(ctx.db, { ...query, scope });
   const bySteps = new Map<string, number[]>();
   const byDecider = new Map<string, { name: string; hours: number[] }>();
   for (const row of rows) {

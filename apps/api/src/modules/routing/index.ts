@@ -2,15 +2,12 @@
 // auto-approval rule that applies), shared by the approval engine and the workflow simulator.
 export { routingRoutes } from './routing.routes.ts';
 export {
-  activeDelegations,
   BUILT_IN_ROUTE_NAME,
   chooseWorkflow,
-  escalationChain,
   matchAutoApproval,
-  resolveApprovers,
   roleWords,
-  usersForRole,
   type ResolvedApprover,
   type RouteSubject,
   type StepDef,
 } from './routing.resolve.ts';
+export { activeDelegations, escalationChain, resolveApprovers, usersForRole } from './routing.approvers.ts';
