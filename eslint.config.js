@@ -15,6 +15,13 @@ const dirs = (path) =>
         .map((d) => d.name)
     : [];
 
+const files = (path) =>
+  existsSync(path)
+    ? readdirSync(path, { withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => d.name)
+    : [];
+
 const restrict = (files, patterns, paths = []) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns, paths }] },
@@ -90,15 +97,18 @@ const noForeignRoutes = {
   message: "Modules call services, not other modules' routes.",
 };
 // One-way dependencies between modules that would otherwise import each other: approvals ask
-// budgets through one narrow door (approvals/budget-gate.ts); budgets never import approvals.
+// budgets through one narrow door (the approvals/gates/ folder); budgets never import approvals.
 const oneWay = {
   budgets: {
-    group: ['../approvals/*'],
-    message: 'Budgets never import approvals; approvals reach budgets through approvals/budget-gate.ts.',
+    group: ['../approvals/*', '../../approvals/*'],
+    message: 'Budgets never import approvals; approvals reach budgets through approvals/gates/.',
   },
-  approvals: { group: ['../budgets/*'], message: 'Approvals reach budgets only through budget-gate.ts.' },
+  approvals: {
+    group: ['../budgets/*', '../../budgets/*'],
+    message: 'Approvals reach budgets only through approvals/gates/.',
+  },
 };
-const doors = { approvals: 'apps/api/src/modules/approvals/budget-gate.ts' };
+const doors = { approvals: 'apps/api/src/modules/approvals/gates/**/*.ts' };
 const moduleBoundaries = dirs('apps/api/src/modules').flatMap((mod) => {
   const files = [`apps/api/src/modules/${mod}/**/*.ts`];
   if (!oneWay[mod]) return [restrict(files, [noForeignRoutes])];
@@ -111,21 +121,31 @@ const moduleBoundaries = dirs('apps/api/src/modules').flatMap((mod) => {
 // module can rearrange its files without its callers noticing (ARCHITECTURE.md §2). Tests under
 // apps/api/test may reach a module's files.
 const apiSrc = './apps/api/src';
-// Modules whose faces are still being drawn: their own files are not checked yet, and neither
-// are imports of their files. Empty this list as each one gets its index.ts.
-const modulesWithoutFaces = ['requests', 'approvals', 'routing', 'workflows', 'delegations'];
-const moduleFaces = dirs('apps/api/src/modules')
-  .filter((mod) => !modulesWithoutFaces.includes(mod))
-  .map((mod) => ({
-    target: [
-      `${apiSrc}/modules/!(${[mod, ...modulesWithoutFaces].join('|')})/**`,
-      `${apiSrc}/!(modules)/**`,
-      `${apiSrc}/*.ts`,
-    ],
-    from: `${apiSrc}/modules/${mod}`,
-    except: ['./index.ts'],
-    message: `Import the ${mod} module through its public face, modules/${mod}/index.ts.`,
-  }));
+const moduleFaces = dirs('apps/api/src/modules').flatMap((mod) => {
+  const from = `${apiSrc}/modules/${mod}`;
+  const message = `Import the ${mod} module through its public face, modules/${mod}/index.ts.`;
+  return [
+    {
+      target: [`${apiSrc}/modules/!(${mod})/**`, `${apiSrc}/!(modules)/**`, `${apiSrc}/!(app).ts`],
+      from,
+      except: ['./index.ts'],
+      message,
+    },
+    // app.ts registers every module's routes plugins: those it may name by file (the requests
+    // module's are not in its face, which approvals and routing import).
+    {
+      target: `${apiSrc}/app.ts`,
+      from,
+      except: [
+        './index.ts',
+        ...files(`apps/api/src/modules/${mod}`)
+          .filter((f) => f.endsWith('.routes.ts'))
+          .map((f) => `./${f}`),
+      ],
+      message,
+    },
+  ];
+});
 
 export default tseslint.config(
   {

@@ -6,8 +6,7 @@ import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { approvalSteps, delegations, jobRuns, spendingRequests, type Db } from '@outlay/db';
 import type { AppDeps } from '../lib/context.ts';
 import { raiseRecurring } from './recurring.ts';
-import type { Actor } from '../modules/approvals/engine.ts';
-import { applyDelegation, endDelegation, escalateStep, remindStep } from '../modules/approvals/reassignment.ts';
+import { applyDelegation, endDelegation, escalateStep, remindStep, type Actor } from '../modules/approvals/index.ts';
 
 export interface DueWorkResult {
   reminded: number;

@@ -7,8 +7,7 @@ import { requestAllocations, requestLineItems, spendingRequests, type Db } from 
 import { writeAudit } from '../lib/audit.ts';
 import { notify, recordRequestEvent } from '../lib/notify.ts';
 import { rowsOf } from '../lib/sql.ts';
-import type { Actor, RequestRow } from '../modules/approvals/engine.ts';
-import { submit } from '../modules/approvals/submission.ts';
+import { submit, type Actor, type RequestRow } from '../modules/approvals/index.ts';
 
 /** A template catches up at most this many missed occurrences in one pass. */
 const MAX_CATCH_UP = 24;

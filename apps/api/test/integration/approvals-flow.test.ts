@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { transitionMessage } from '@outlay/contracts';
 import { approvalDecisions, customRoles, requestComments, requestEvents, requestLineItems, users } from '@outlay/db';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
-import { resolveApprovers, type RouteSubject, type StepDef } from '../../src/modules/approvals/route.ts';
+import { resolveApprovers } from '../../src/modules/routing/routing.approvers.ts';
+import type { RouteSubject, StepDef } from '../../src/modules/routing/routing.resolve.ts';
 import {
   addWorkflow,
   assignmentsOf,

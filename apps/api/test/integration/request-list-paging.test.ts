@@ -6,8 +6,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { LIST_COUNT_CAP } from '@outlay/contracts';
 import { categories, organizations, spendingRequests, users, type Db } from '@outlay/db';
-import * as approvalsRepo from '../../src/modules/approvals/approvals.repository.ts';
-import * as requestsRepo from '../../src/modules/requests/requests.repository.ts';
+import * as approvalsRepo from '../../src/modules/approvals/approvals.queries.ts';
+import * as requestsRepo from '../../src/modules/requests/requests.queries.ts';
 import { createTestApp, login, type Session, type TestContext } from '../helpers.ts';
 
 /*

@@ -21,7 +21,7 @@ import { serverFormat as f } from '@outlay/contracts/format';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { spendRows, spendScopeColumns, sumAmounts } from '../../lib/spend.ts';
-import { approvalQueue, cycleTimes } from '../approvals/approvals.service.ts';
+import { approvalQueue, cycleTimes } from '../approvals/index.ts';
 import { budgetVsActual } from '../budgets/index.ts';
 import { consolidate } from '../consolidation/index.ts';
 import { runReport, options as reportOptions } from '../reports/index.ts';

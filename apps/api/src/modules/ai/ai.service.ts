@@ -1,6 +1,6 @@
 import type { ParsedExpense, ParseExpenseInput } from '@outlay/contracts';
 import type { Ctx } from '../../lib/context.ts';
-import { formOptions } from '../requests/requests.service.ts';
+import { formOptions } from '../requests/index.ts';
 import { parseExpenseText } from './ai.parse-expense.ts';
 import * as repo from './ai.repository.ts';
 

@@ -9,95 +9,34 @@ import {
   type DecisionInput,
   type DecisionResult,
   type InFlightItem,
-  type PayRequestInput,
   type Paginated,
   type ReassignInput,
   type RequestDetail,
-  type RerouteInput,
   type SlaState,
 } from '@outlay/contracts';
 import { spendingRequests, type Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type Ctx } from '../../lib/context.ts';
-import { withIdempotency, type Outcome } from '../../lib/idempotency.ts';
 import { page } from '../../lib/lists.ts';
-import { organizationInScope, scopeCondition } from '../../lib/scope.ts';
+import { scopeCondition } from '../../lib/scope.ts';
 import { percentile } from '../../lib/stats.ts';
-import { findVisibleRequest, getRequestDetail, requireRequester } from '../requests/requests.service.ts';
-import * as engine from './engine.ts';
-import { budgetGate, type OverrunRaise } from './budget-gate.ts';
+import { findVisibleRequest, getRequestDetail } from '../requests/index.ts';
+import * as engine from './approvals.engine.ts';
+import { budgetGate, type OverrunRaise } from './gates/budget-gate.ts';
 import { MESSAGES } from './approvals.messages.ts';
-import * as decisions from './decisions.ts';
-import { escalateStep, reassign } from './reassignment.ts';
-import { submit } from './submission.ts';
-import { cancel, pay, reroute, respond } from './transitions.ts';
+import * as decisions from './approvals.decisions.ts';
+import { escalateStep, reassign } from './approvals.reassignment.ts';
 import * as repo from './approvals.repository.ts';
-
-export const SUBMIT_ROUTE = 'POST /api/requests/:id/submit';
+import * as queries from './approvals.queries.ts';
 
 const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 
-function actorOf(ctx: Ctx): engine.Actor & { userId: string } {
+export function actorOf(ctx: Ctx): engine.Actor & { userId: string } {
   return { userId: requireAuth(ctx).userId, now: ctx.now, ip: ctx.ip, userAgent: ctx.userAgent };
 }
 
-const notFound = () => new AppError('NOT_FOUND', { message: 'Request not found' });
-
 async function tx<T>(ctx: Ctx, run: (tx: Db) => Promise<T>): Promise<T> {
   return ctx.db.transaction((raw) => run(raw as unknown as Db));
-}
-
-// --- the requester's and finance's transitions ------------------------------------------------
-
-export async function submitRequest(ctx: Ctx, id: string, key: string | undefined): Promise<Outcome<RequestDetail>> {
-  const auth = requireAuth(ctx);
-  return withIdempotency(ctx, { key, route: SUBMIT_ROUTE, body: { id } }, async (t) => {
-    const r = await findVisibleRequest(ctx, id, t, { forUpdate: true });
-    requireRequester(auth, r, 'submit');
-    await submit(t, r, actorOf(ctx));
-    return { status: 200, body: await getRequestDetail(ctx, id, t) };
-  });
-}
-
-export async function cancelRequest(ctx: Ctx, id: string, reason: string | null | undefined): Promise<RequestDetail> {
-  const auth = requireAuth(ctx);
-  return tx(ctx, async (t) => {
-    const r = await findVisibleRequest(ctx, id, t, { forUpdate: true });
-    requireRequester(auth, r, 'cancel');
-    await cancel(t, r, reason ?? null, actorOf(ctx));
-    return getRequestDetail(ctx, id, t);
-  });
-}
-
-export async function respondToRequest(ctx: Ctx, id: string, message: string): Promise<RequestDetail> {
-  const auth = requireAuth(ctx);
-  return tx(ctx, async (t) => {
-    const r = await findVisibleRequest(ctx, id, t, { forUpdate: true });
-    requireRequester(auth, r, 'answer');
-    await respond(t, r, message, actorOf(ctx));
-    return getRequestDetail(ctx, id, t);
-  });
-}
-
-export async function payRequest(ctx: Ctx, id: string, input: PayRequestInput): Promise<RequestDetail> {
-  const auth = requireAuth(ctx);
-  return tx(ctx, async (t) => {
-    const r = await findVisibleRequest(ctx, id, t, { forUpdate: true });
-    if (!organizationInScope(auth, 'requests.pay', r.organizationId)) throw notFound();
-    await pay(t, r, input, actorOf(ctx));
-    return getRequestDetail(ctx, id, t);
-  });
-}
-
-export async function rerouteRequest(ctx: Ctx, id: string, input: RerouteInput): Promise<RequestDetail> {
-  const auth = requireAuth(ctx);
-  const scope = scopeCondition(auth, 'approvals.manage', { organizationId: spendingRequests.organizationId });
-  return tx(ctx, async (t) => {
-    const r = await repo.lockRequest(t, id, scope);
-    if (!r) throw notFound();
-    await reroute(t, r, { workflowId: input.workflowId ?? null, note: input.note ?? null }, actorOf(ctx));
-    return getRequestDetail(ctx, id, t);
-  });
 }
 
 // --- the queue and decisions -----------------------------------------------------------------
@@ -115,7 +54,7 @@ export async function approvalQueue(
   },
 ): Promise<ApprovalQueue> {
   const auth = requireAuth(ctx);
-  const { rows, total, totalIsEstimate, nextCursor } = await repo.queue(ctx.db, {
+  const { rows, total, totalIsEstimate, nextCursor } = await queries.queue(ctx.db, {
     ...query,
     userId: auth.userId,
     now: ctx.now,
@@ -163,7 +102,7 @@ export async function approvalQueue(
       blockedReason,
       waitingSince: iso(row.assignment.createdAt)!,
       dueAt: iso(row.step.dueAt),
-      slaState: repo.slaStateOf(row.step.dueAt ? new Date(row.step.dueAt) : null, row.step.slaHours, ctx.now),
+      slaState: queries.slaStateOf(row.step.dueAt ? new Date(row.step.dueAt) : null, row.step.slaHours, ctx.now),
       findingsCount: Number(row.findingsCount),
       overBudget: r.overBudget,
       lineItemCount: Number(row.lineItemCount),
@@ -221,8 +160,8 @@ export async function inFlight(
 ): Promise<Paginated<InFlightItem>> {
   const auth = requireAuth(ctx);
   const scope = scopeCondition(auth, 'approvals.manage', { organizationId: spendingRequests.organizationId });
-  const { rows, total } = await repo.inFlight(ctx.db, { ...query, scope, now: ctx.now });
-  const people = await repo.approversOfSteps(
+  const { rows, total } = await queries.inFlight(ctx.db, { ...query, scope, now: ctx.now });
+  const people = await queries.approversOfSteps(
     ctx.db,
     rows.map((r) => r.step.id),
   );
@@ -243,7 +182,7 @@ export async function inFlight(
       .map((p) => ({ id: p.id, name: p.name, reason: p.reason })),
     activatedAt: iso(row.step.activatedAt),
     dueAt: iso(row.step.dueAt),
-    slaState: repo.slaStateOf(row.step.dueAt ? new Date(row.step.dueAt) : null, row.step.slaHours, ctx.now),
+    slaState: queries.slaStateOf(row.step.dueAt ? new Date(row.step.dueAt) : null, row.step.slaHours, ctx.now),
     remindedAt: iso(row.step.remindedAt),
     escalatedAt: iso(row.step.escalatedAt),
   }));
@@ -254,7 +193,7 @@ export async function inFlight(
 async function lockManagedStep(ctx: Ctx, t: Db, stepId: string) {
   const auth = requireAuth(ctx);
   const scope = scopeCondition(auth, 'approvals.manage', { organizationId: spendingRequests.organizationId });
-  const found = await repo.stepWithRequest(t, stepId, scope);
+  const found = await queries.stepWithRequest(t, stepId, scope);
   if (!found) throw new AppError('NOT_FOUND', { message: 'Approval step not found' });
   const r = (await repo.lockRequest(t, found.request.id))!;
   const step = await repo.lockStep(t, stepId);
@@ -345,7 +284,7 @@ export async function cycleTimes(
 ): Promise<CycleTimes> {
   const auth = requireAuth(ctx);
   const scope = scopeCondition(auth, 'approvals.manage', { organizationId: spendingRequests.organizationId });
-  const rows = await repo.decisionsForCycleTimes(ctx.db, { ...query, scope });
+  const rows = await queries.decisionsForCycleTimes(ctx.db, { ...query, scope });
   const bySteps = new Map<string, number[]>();
   const byDecider = new Map<string, { name: string; hours: number[] }>();
   for (const row of rows) {

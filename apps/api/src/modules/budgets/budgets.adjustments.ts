@@ -1,6 +1,6 @@
 // Raising a budget line's amount when an overrun is approved with "raise the line", and the
 // line's history of such raises (docs/decisions/007). The approval engine reaches this only
-// through approvals/budget-gate.ts, inside the transaction of the overrun decision.
+// through approvals/gates/budget-gate.ts, inside the transaction of the overrun decision.
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { requestReference, type BudgetAdjustment, type OverrunBudgetChoice } from '@outlay/contracts';

@@ -14,7 +14,7 @@ import {
 import type { Db } from '@outlay/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { createRequest } from '../requests/requests.service.ts';
+import { createRequest } from '../requests/index.ts';
 
 interface ParsedEvent extends CalendarImportEvent {
   description: string | null;

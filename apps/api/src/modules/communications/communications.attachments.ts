@@ -6,7 +6,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { ATTACHMENT_MESSAGES, ATTACHMENT_TYPES, type Message } from '@outlay/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { cleanFileName } from '../requests/attachments.ts';
+import { cleanFileName } from '../requests/index.ts';
 import { sendMessage } from './communications.service.ts';
 
 export async function sendFile(

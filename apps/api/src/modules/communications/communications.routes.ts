@@ -26,7 +26,7 @@ import {
 import { contextOf, type AppDeps } from '../../lib/context.ts';
 import { getRoute, listRoute } from '../../lib/list-routes.ts';
 import { receiveFile, uploadField } from '../../lib/uploads.ts';
-import { readUpload } from '../requests/attachments.ts';
+import { readUpload } from '../requests/index.ts';
 import { sendFile } from './communications.attachments.ts';
 import * as service from './communications.service.ts';
 

@@ -2,7 +2,7 @@
 // the decimal strings and use decimal.js for anything further.
 import { sql, type SQL } from 'drizzle-orm';
 import { type Db } from '@outlay/db';
-import { slaStateSql } from '../approvals/approvals.repository.ts';
+import { slaStateSql } from '../approvals/index.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { spendTotals, type SpendAmounts } from '../../lib/spend.ts';
 

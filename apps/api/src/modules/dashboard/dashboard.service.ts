@@ -29,7 +29,7 @@ import { consumptionOf, percentUsedText, usedOf, linesOfOneTotal } from '../budg
 import { page, pageWindow } from '../../lib/lists.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { spendIn, spendInBy, spendScopeColumns, type SpendAmounts } from '../../lib/spend.ts';
-import { visibilityCondition } from '../requests/requests.service.ts';
+import { visibilityCondition } from '../requests/index.ts';
 import * as repo from './dashboard.repository.ts';
 
 const iso = (d: Date | string): string => new Date(d).toISOString();

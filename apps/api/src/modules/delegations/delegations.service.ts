@@ -5,15 +5,14 @@ import { writeAudit } from '../../lib/audit.ts';
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { notify } from '../../lib/notify.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
-import type { Actor } from '../approvals/engine.ts';
-import { applyDelegation, endDelegation } from '../approvals/reassignment.ts';
+import { applyDelegation, endDelegation, type Actor } from '../approvals/index.ts';
 // The one lookup of a person by id (with status and place), as the workflow simulator uses it.
-import { userById } from '../workflows/workflows.repository.ts';
+import { userById } from '../workflows/index.ts';
 import * as repo from './delegations.repository.ts';
 import type { DelegationRow } from './delegations.repository.ts';
 
 // Out of office: a person away hands their approvals to a delegate for a period; the approval
-// engine moves the waiting items (approvals/reassignment.ts).
+// engine moves the waiting items (approvals/approvals.reassignment.ts).
 
 const DELEGATION_NOT_FOUND = 'Delegation not found';
 

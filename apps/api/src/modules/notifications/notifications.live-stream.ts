@@ -11,7 +11,7 @@ import type { AppDeps, AuthInfo } from '../../lib/context.ts';
 import { LIVE_EVENT_KEEP_MINUTES, type LiveEvent } from '../../lib/events.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { scopeOf } from '../../lib/scope.ts';
-import { visibilityCondition } from '../requests/requests.service.ts';
+import { visibilityCondition } from '../requests/index.ts';
 
 export const HEARTBEAT_MS = 25_000;
 export const RETRY_MS = 3_000;

@@ -1,6 +1,6 @@
 // The one payment model: a payable opens when its request is finally approved, payments are
 // recorded against it (partly or in full), and the payment that settles it marks the request
-// paid in the same transaction. Approvals reach this file only through approvals/payables-gate.ts.
+// paid in the same transaction. Approvals reach this file only through approvals/gates/payables-gate.ts.
 import { requestReference, transitionMessage } from '@outlay/contracts';
 import { compareMoney, subtractMoney, toAmountString, addMoney } from '@outlay/contracts/money';
 import { spendingRequests, type Db } from '@outlay/db';

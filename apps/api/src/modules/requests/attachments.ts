@@ -18,7 +18,9 @@ import { requireAuth, type Ctx } from '../../lib/context.ts';
 import { sharp } from '../../lib/images.ts';
 import { recordRequestEvent } from '../../lib/notify.ts';
 import * as repo from './requests.repository.ts';
-import { attachmentUrls, findVisibleRequest, requireRequester } from './requests.service.ts';
+import * as writes from './requests.writes.ts';
+import { findVisibleRequest, requireRequester } from './requests.access.ts';
+import { attachmentUrls } from './requests.detail.ts';
 
 const ATTACH_STATUSES: readonly RequestStatus[] = ['draft', 'pending', 'info_requested'];
 const REMOVE_STATUSES: readonly RequestStatus[] = ['draft', 'info_requested'];
@@ -129,7 +131,7 @@ export async function addAttachment(
     return await ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       await checkCanAttach(ctx, requestId, tx, true);
-      const row = await repo.insertAttachment(tx, {
+      const row = await writes.insertAttachment(tx, {
         requestId,
         fileName,
         contentType,
@@ -204,7 +206,7 @@ export async function removeAttachment(ctx: Ctx, requestId: string, attachmentId
     const a = await repo.findAttachment(tx, { requestId, id: attachmentId });
     if (!a) throw new AppError('NOT_FOUND', { message: ATTACHMENT_NOT_FOUND });
     if (!REMOVE_STATUSES.includes(r.status)) throw refuseStatus(r.status, 'removed');
-    await repo.deleteAttachment(tx, a.id);
+    await writes.deleteAttachment(tx, a.id);
     const summary = { id: a.id, fileName: a.fileName, contentType: a.contentType, size: a.size, sha256: a.sha256 };
     await writeAudit(
       tx,

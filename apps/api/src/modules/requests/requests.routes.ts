@@ -33,6 +33,9 @@ import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import { receiveFile } from '../../lib/uploads.ts';
 import { expectedVersion, versionConflictResponse, withEtag } from '../../lib/versions.ts';
 import * as attachments from './attachments.ts';
+import * as detail from './requests.detail.ts';
+import * as form from './requests.form.ts';
+import * as list from './requests.list.ts';
 import * as service from './requests.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -60,7 +63,7 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
         response: { 200: requestFormOptions, ...errors },
       },
     },
-    async (request) => service.formOptions(contextOf(request, deps)),
+    async (request) => form.formOptions(contextOf(request, deps)),
   );
   r.get(
     '/api/requests/vendor-options',
@@ -73,7 +76,7 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
         response: { 200: vendorOptions, ...errors },
       },
     },
-    async (request) => service.vendorOptions(contextOf(request, deps), request.query.q),
+    async (request) => form.vendorOptions(contextOf(request, deps), request.query.q),
   );
   r.get(
     '/api/requests/vendor-filter-options',
@@ -86,7 +89,7 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
         response: { 200: vendorFilterOptions, ...errors },
       },
     },
-    async (request) => service.vendorFilterOptions(contextOf(request, deps), request.query.organizationId),
+    async (request) => form.vendorFilterOptions(contextOf(request, deps), request.query.organizationId),
   );
   r.get(
     '/api/requests/fx-quote',
@@ -99,7 +102,7 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
         response: { 200: fxQuote, ...errors },
       },
     },
-    async (request) => service.fxQuote(contextOf(request, deps), request.query),
+    async (request) => form.fxQuote(contextOf(request, deps), request.query),
   );
   r.post(
     '/api/requests',
@@ -135,7 +138,7 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
       // The request pages are the hottest reads: written from the same schema without zod's encode.
       serializerCompiler: fastSerializerCompiler,
     },
-    async (request) => service.listMine(contextOf(request, deps), request.query),
+    async (request) => list.listMine(contextOf(request, deps), request.query),
   );
   r.get(
     '/api/requests/mine/export',
@@ -149,14 +152,14 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
-      const rows = await service.exportMine(ctx, request.query);
+      const rows = await list.exportMine(ctx, request.query);
       return sendExport(reply, {
         format: request.query.format,
         filename: 'my-requests',
-        columns: service.EXPORT_COLUMNS,
+        columns: list.EXPORT_COLUMNS,
         rows,
         now: ctx.now,
-        about: service.exportMineAbout(request.query),
+        about: list.exportMineAbout(request.query),
       });
     },
   );
@@ -172,7 +175,7 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
       },
       serializerCompiler: fastSerializerCompiler,
     },
-    async (request) => service.listInScope(contextOf(request, deps), request.query),
+    async (request) => list.listInScope(contextOf(request, deps), request.query),
   );
   r.get(
     '/api/requests/export',
@@ -187,13 +190,13 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const [rows, about] = await Promise.all([
-        service.exportInScope(ctx, request.query),
-        service.exportInScopeAbout(ctx, request.query),
+        list.exportInScope(ctx, request.query),
+        list.exportInScopeAbout(ctx, request.query),
       ]);
       return sendExport(reply, {
         format: request.query.format,
         filename: 'requests',
-        columns: service.EXPORT_COLUMNS,
+        columns: list.EXPORT_COLUMNS,
         rows,
         now: ctx.now,
         about,
@@ -213,7 +216,7 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
       serializerCompiler: fastSerializerCompiler,
     },
     async (request, reply) =>
-      withEtag(reply, await service.getRequestDetail(contextOf(request, deps), request.params.id)),
+      withEtag(reply, await detail.getRequestDetail(contextOf(request, deps), request.params.id)),
   );
   r.get(
     '/api/requests/:id/budget-impact',
@@ -227,7 +230,7 @@ export async function requestsRoutes(app: FastifyInstance, { deps }: { deps: App
         response: { 200: budgetImpact, ...errors },
       },
     },
-    async (request) => service.budgetImpactOf(contextOf(request, deps), request.params.id),
+    async (request) => detail.budgetImpactOf(contextOf(request, deps), request.params.id),
   );
   r.patch(
     '/api/requests/:id',

@@ -15,7 +15,7 @@ import { organizationInScope, scopeCondition } from '../../lib/scope.ts';
 import { percentile } from '../../lib/stats.ts';
 import { toAmountString } from '@outlay/contracts/money';
 import { serverFormat } from '@outlay/contracts/format';
-import { findVisibleRequest } from '../requests/requests.service.ts';
+import { findVisibleRequest } from '../requests/index.ts';
 import * as repo from './routing.repository.ts';
 import type { RuleRow } from './routing.repository.ts';
 

@@ -11,7 +11,7 @@ import { policyRules, spendingRequests, users, vendors, budgetLines, type Db } f
 import { requireAuth, type AuthInfo, type Ctx } from '../../lib/context.ts';
 import { scopeCondition, scopeOf } from '../../lib/scope.ts';
 import { labelOf } from '../budgets/index.ts';
-import { filterCondition } from '../requests/requests.repository.ts';
+import { filterCondition } from '../requests/index.ts';
 import { getLibrary } from '../tutorials/index.ts';
 import * as repo from './search.repository.ts';
 import {

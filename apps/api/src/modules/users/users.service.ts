@@ -34,7 +34,7 @@ import {
   type UserFilters,
   type UserRecord,
 } from './users.repository.ts';
-import { moveWaitingItemsOf } from '../approvals/reassignment.ts';
+import { moveWaitingItemsOf } from '../approvals/index.ts';
 import { enqueueWebhookEvent } from '../../lib/webhook-outbox.ts';
 
 // ---------------------------------------------------------------------------------------------

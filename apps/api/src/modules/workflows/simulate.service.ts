@@ -10,7 +10,7 @@ import {
   matchAutoApproval,
   resolveApprovers,
   type RouteSubject,
-} from '../approvals/route.ts';
+} from '../routing/index.ts';
 import * as repo from './workflows.repository.ts';
 import { PERMISSION, validateWorkflowInput } from './workflows.service.ts';
 

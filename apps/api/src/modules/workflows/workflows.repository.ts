@@ -1,4 +1,4 @@
-import type { StepDef } from '../approvals/route.ts';
+import type { StepDef } from '../routing/index.ts';
 import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {

@@ -4,10 +4,15 @@
 // approvals (eslint.config.js enforces both directions), so the modules do not form a cycle.
 import type { BudgetOverrun } from '@outlay/contracts';
 import type { Db, OverrunLine, spendingRequests } from '@outlay/db';
-import type { AuditActor } from '../../lib/audit.ts';
-import { checkBudgets, recomputeThresholds, type BudgetCheck } from '../budgets/budget-check.ts';
-import { raiseLinesForOverrun, type OverrunRaise } from '../budgets/budgets.adjustments.ts';
-import { overrunOf } from '../budgets/budgets.overruns.ts';
+import type { AuditActor } from '../../../lib/audit.ts';
+import {
+  checkBudgets,
+  overrunOf,
+  raiseLinesForOverrun,
+  recomputeThresholds,
+  type BudgetCheck,
+  type OverrunRaise,
+} from '../../budgets/index.ts';
 
 type RequestRow = typeof spendingRequests.$inferSelect;
 

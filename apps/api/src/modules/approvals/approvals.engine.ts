@@ -18,7 +18,7 @@ import {
   type ResolvedApprover,
   type RouteSubject,
   type StepDef,
-} from './route.ts';
+} from '../routing/index.ts';
 
 export type { AssignmentRow, RequestRow, StepRow } from './approvals.repository.ts';
 type RequestRow = repo.RequestRow;

@@ -5,9 +5,9 @@ import { convert, groupCurrency } from '../../lib/fx.ts';
 import { recordRequestEvent } from '../../lib/notify.ts';
 import * as repo from './approvals.repository.ts';
 import { ACTIVITY, REQUESTER } from './approvals.messages.ts';
-import { budgetGate } from './budget-gate.ts';
-import { payablesGate } from './payables-gate.ts';
-import { runChecks } from './checks.ts';
+import { budgetGate } from './gates/budget-gate.ts';
+import { payablesGate } from './gates/payables-gate.ts';
+import { runChecks } from './gates/policy-checks.ts';
 import {
   audit,
   BUDGET_OVERRUN_STEP,
@@ -17,8 +17,8 @@ import {
   subjectOf,
   type Actor,
   type RequestRow,
-} from './engine.ts';
-import { chooseWorkflow, matchAutoApproval, type StepDef } from './route.ts';
+} from './approvals.engine.ts';
+import { chooseWorkflow, matchAutoApproval, type StepDef } from '../routing/index.ts';
 
 /** draft → pending (or approved by an auto-approval rule). The row must be locked by the caller. */
 export async function submit(tx: Db, r: RequestRow, actor: Actor): Promise<RequestRow> {

@@ -2,8 +2,8 @@
 // payable in the approval's transaction, and "mark paid" pays it through the payments model.
 // Payables never import approvals, so the modules do not form a cycle.
 import type { Db, spendingRequests } from '@outlay/db';
-import type { AuditActor } from '../../lib/audit.ts';
-import { openPayable, payInFull, type PaymentActor } from '../payables/payables.payments.ts';
+import type { AuditActor } from '../../../lib/audit.ts';
+import { openPayable, payInFull, type PaymentActor } from '../../payables/index.ts';
 
 type RequestRow = typeof spendingRequests.$inferSelect;
 

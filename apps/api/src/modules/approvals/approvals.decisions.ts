@@ -7,8 +7,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordRequestEvent } from '../../lib/notify.ts';
 import * as repo from './approvals.repository.ts';
 import { MESSAGES, REQUESTER } from './approvals.messages.ts';
-import { budgetGate, type OverrunRaise } from './budget-gate.ts';
-import { payablesGate } from './payables-gate.ts';
+import { budgetGate, type OverrunRaise } from './gates/budget-gate.ts';
+import { payablesGate } from './gates/payables-gate.ts';
 import {
   activateStep,
   activeStepOf,
@@ -23,8 +23,8 @@ import {
   type Actor,
   type RequestRow,
   type StepRow,
-} from './engine.ts';
-import { activeDelegations } from './route.ts';
+} from './approvals.engine.ts';
+import { activeDelegations } from '../routing/index.ts';
 
 /** A larger raise than the overrun for some lines (the overrun page's decision sends these). */
 type OverrunRaiseInput = { raises?: OverrunRaise['raises'] };

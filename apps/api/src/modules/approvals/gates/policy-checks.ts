@@ -1,6 +1,6 @@
 import type { Db, spendingRequests } from '@outlay/db';
 import { budgetGate, type BudgetCheck } from './budget-gate.ts';
-import { checkPolicies, type PolicyFinding } from '../policies/policy-check.ts';
+import { checkPolicies, type PolicyFinding } from '../../policies/index.ts';
 
 export interface CheckResult {
   overBudget: boolean;

@@ -5,8 +5,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { notify, recordRequestEvent } from '../../lib/notify.ts';
 import * as repo from './approvals.repository.ts';
 import { APPROVERS, MESSAGES, REQUESTER } from './approvals.messages.ts';
-import { budgetGate } from './budget-gate.ts';
-import { payablesGate } from './payables-gate.ts';
+import { budgetGate } from './gates/budget-gate.ts';
+import { payablesGate } from './gates/payables-gate.ts';
 import {
   activateStep,
   activeStepOf,
@@ -22,8 +22,8 @@ import {
   subjectOf,
   type Actor,
   type RequestRow,
-} from './engine.ts';
-import { chooseWorkflow } from './route.ts';
+} from './approvals.engine.ts';
+import { chooseWorkflow } from '../routing/index.ts';
 
 /** draft | pending | info_requested → cancelled. */
 export async function cancel(tx: Db, r: RequestRow, reason: string | null, actor: Actor): Promise<void> {

@@ -1,0 +1,2 @@
+// The delegations module's public face.
+export { delegationsRoutes } from './delegations.routes.ts';

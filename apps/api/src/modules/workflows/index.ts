@@ -1,0 +1,3 @@
+// The workflows module's public face.
+export { workflowsRoutes } from './workflows.routes.ts';
+export { userById } from './workflows.repository.ts';
