@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getTableColumns, is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import {
+  LANGUAGES,
   ANNOUNCEMENT_AUDIENCE_VALUES,
   APPROVER_KIND_VALUES,
   ASSIGNMENT_REASON_VALUES,
@@ -52,6 +53,7 @@ const CONTRACT_LISTS: Record<string, readonly string[]> = {
   organizations_kind_check: ORGANIZATION_KINDS,
   users_role_check: ROLES,
   users_status_check: USER_STATUSES,
+  users_language_check: LANGUAGES,
   registration_requests_status_check: REGISTRATION_STATUSES,
   registration_requests_requested_role_check: REQUESTABLE_ROLES,
   custom_roles_scope_check: SCOPES,
