@@ -12,7 +12,6 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { errorResponse } from '@outlay/contracts';
 import { contextOf, type AppDeps, type Ctx } from './context.ts';
 import { sendExport, type ExportAbout, type ExportColumn } from './export.ts';
 import { withEtag } from './versions.ts';
@@ -28,13 +27,6 @@ export type ZodRoutes = FastifyInstance<
 
 /** A route's `config`, whose access the route guard requires (ARCHITECTURE.md §6). */
 export type RouteConfig = FastifyContextConfig & { access: NonNullable<FastifyContextConfig['access']> };
-
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429;
-
-/** The error answers a route may give, each `{ message, code, details? }`: `errorResponses(400, 401, 403)`. */
-export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<S, typeof errorResponse> {
-  return Object.fromEntries(statuses.map((s) => [s, errorResponse])) as Record<S, typeof errorResponse>;
-}
 
 /** The responses of a route answering `R` with 200, and the error answers beside it. */
 export type OkResponses<R extends z.ZodType> = { 200: R } & Record<number, z.ZodType>;

@@ -1,13 +1,11 @@
 import { DirectionProvider } from '@radix-ui/react-direction';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { setDisplayLocale } from '@outlay/contracts/display-locale';
-import { directionOf, resolveLanguage, type Language } from '@outlay/contracts/languages';
+import { directionOf, type Language } from '@outlay/contracts/languages';
 import { useAuth } from '@/lib/current-user';
+import { browserLanguage } from '@/lib/i18n/browser-language';
 import { loadedMessages, loadMessages, type Messages } from '@/lib/i18n/catalogues';
 import { I18nProvider } from '@/lib/i18n/i18n';
-
-const browserTags = (): readonly string[] =>
-  typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
 
 /**
  * The person's language and formats over the whole app: theirs once signed in (GET /api/auth/user
@@ -17,9 +15,7 @@ const browserTags = (): readonly string[] =>
  */
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  const { language, locale } = user
-    ? { language: user.language, locale: user.locale }
-    : resolveLanguage({ language: null, locale: null }, browserTags());
+  const { language, locale } = user ? { language: user.language, locale: user.locale } : browserLanguage();
   const [shown, setShown] = useState<{ language: Language; messages: Messages } | null>(() => {
     const messages = loadedMessages(language);
     return messages ? { language, messages } : null;

@@ -7,7 +7,6 @@ import {
   firstDayOfWeek,
   LANGUAGE_NAMES,
   LANGUAGES,
-  resolveLanguage,
   withDigits,
   withFirstDayOfWeek,
   type Digits,
@@ -18,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api-error';
+import { browserLanguage, regionOf } from '@/lib/i18n/browser-language';
 import { defineMessages } from '@/lib/i18n/define-messages';
 import { useUpdateProfileMutation } from '../api/profile';
 import { useI18n } from '@/lib/i18n/i18n';
@@ -68,8 +68,6 @@ const m = defineMessages({
   notSaved: { id: 'profile.language.notSaved', defaultMessage: 'Your language and formats could not be saved' },
 });
 
-const browserTags = (): readonly string[] => (navigator.languages?.length ? navigator.languages : [navigator.language]);
-
 /** The week day's name (1 = Monday … 7 = Sunday) in the locale. */
 function dayName(day: number, locale: string): string {
   // 2026-11-30 was a Monday.
@@ -86,13 +84,13 @@ function dayName(day: number, locale: string): string {
 export function LanguageCard({ profile }: { profile: Profile }) {
   const { t, language: uiLocale } = useI18n();
   const update = useUpdateProfileMutation();
-  const browser = useMemo(() => resolveLanguage({ language: null, locale: null }, browserTags()), []);
+  const browser = useMemo(() => browserLanguage(), []);
   const stored = profile.chosenLocale ? canonicalLocale(profile.chosenLocale) : null;
-  const storedBase = stored ? new Intl.Locale(stored).baseName : null;
+  const storedBase = stored ? regionOf(stored) : null;
 
   const [language, setLanguage] = useState<string>(profile.chosenLanguage ?? BROWSER);
   const [format, setFormat] = useState<string>(storedBase ?? BROWSER);
-  const base = format === BROWSER ? new Intl.Locale(browser.locale).baseName : format;
+  const base = format === BROWSER ? regionOf(browser.locale) : format;
   const [digits, setDigits] = useState<Digits>(stored ? digitsOf(stored) : digitsOf(base));
   const [day, setDay] = useState<string>(() => {
     const fw = stored && /-fw-/.test(stored) ? firstDayOfWeek(stored) : null;
@@ -173,7 +171,7 @@ export function LanguageCard({ profile }: { profile: Profile }) {
             value={format}
             onChange={(next) => {
               setFormat(next);
-              const nextBase = next === BROWSER ? new Intl.Locale(browser.locale).baseName : next;
+              const nextBase = next === BROWSER ? regionOf(browser.locale) : next;
               setDigits(digitsOf(nextBase));
             }}
           />
