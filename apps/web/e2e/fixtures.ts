@@ -133,6 +133,13 @@ export async function pickOption(page: Page, select: Locator, option: string) {
   await expect(target).toHaveCount(1);
   const all = page.getByRole('listbox').getByRole('option');
   const options = await all.count();
+  // The list takes arrow keys once it has put the focus on an option (its current choice): a key
+  // pressed before that, on a busy machine, moved nothing and the walk below ran out of presses.
+  await expect
+    .poll(() => all.evaluateAll((els) => els.some((el) => el === document.activeElement)), {
+      message: 'the open list focuses an option',
+    })
+    .toBe(true);
   // The list opens on the current choice: go up to an option above it, down to one below.
   const [at, wanted] = await all.evaluateAll(
     (els, name) => [
